@@ -1,0 +1,197 @@
+/**
+ * Operator CLI: `npm run admin -- <command>`. Prints JSON on stdout; bad input prints one clear
+ * message on stderr and exits 1. Talks to the local stack's DynamoDB Local by default, or to a
+ * deployed table with `--table <name>` (normal AWS credentials and region).
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ZodError, type z } from 'zod';
+import { openDb, type Db } from '../shared/db';
+import { ProblemError, validationError } from '../shared/api/errors';
+import {
+  createApiKey,
+  createApiKeySchema,
+  createOrganization,
+  createOrganizationSchema,
+  listOrganizations,
+  revokeApiKey,
+} from '../shared/organizations';
+import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/sites';
+import {
+  assertSomethingToUpdate,
+  listChargers,
+  registerCharger,
+  registerChargerSchema,
+  updateCharger,
+  updateChargerSchema,
+} from '../shared/chargers';
+import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
+
+/** Parses a positive integer option (IDs, counts). */
+function positiveInteger(value: string): number {
+  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
+  return Number(value);
+}
+
+/** Parses a decimal number option (coordinates, kW). */
+function decimal(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('must be a number');
+  return n;
+}
+
+/** Parses `CCS1` or `CCS1:150` (connector type and maximum kW) for `--port`. */
+function portSpec(value: string, previous: { connectorType: string; maximumPowerKw?: number }[] = []) {
+  const [connectorType, kw] = value.split(':');
+  const port = { connectorType: connectorType ?? '', ...(kw !== undefined ? { maximumPowerKw: decimal(kw) } : {}) };
+  return [...previous, port];
+}
+
+const program = new Command()
+  .name('npm run admin --')
+  .description('Operator CLI of the charging network: organizations, API keys, sites and chargers. Prints JSON.')
+  .option('--table <name>', 'DynamoDB table of a deployed stack (uses your AWS credentials and region)')
+  .option('--endpoint <url>', 'DynamoDB endpoint (default: the local stack\'s DynamoDB Local, unless --table is given)')
+  .option('--region <region>', 'AWS region of --table (default: AWS_REGION)')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (message, write) => write(message) });
+
+function db(): Db {
+  const { table, endpoint, region } = program.opts<{ table?: string; endpoint?: string; region?: string }>();
+  return openDb({
+    tableName: table ?? LOCAL_TABLE_NAME,
+    endpoint: endpoint ?? (table ? undefined : (process.env.DYNAMODB_ENDPOINT ?? LOCAL_DYNAMODB_ENDPOINT)),
+    region: region ?? process.env.AWS_REGION,
+  });
+}
+
+/** Validates input with a zod schema, naming every invalid field. */
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError('input', result.error);
+  return result.data;
+}
+
+/** Runs a command action: JSON result on stdout, or a one-line error and exit code 1. */
+function run<A extends unknown[]>(action: (...args: A) => Promise<unknown>) {
+  return async (...args: A) => {
+    try {
+      console.log(JSON.stringify(await action(...args), null, 2));
+    } catch (error) {
+      if (error instanceof ProblemError) {
+        const fields = error.errors?.map((e) => `\n  ${e.path.replace(/^input\./, '')}: ${e.message}`).join('') ?? '';
+        console.error(`error: ${error.message.replace(/input\./g, '')}${fields}`);
+      } else if (error instanceof ZodError) {
+        console.error(`error: ${error.message}`);
+      } else if ((error as { name?: string }).name === 'ResourceNotFoundException') {
+        console.error('error: table not found; is the local stack running (`npm start`), or is --table right?');
+      } else if ((error as { code?: string; name?: string }).code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String((error as Error).message))) {
+        console.error('error: cannot reach DynamoDB; start the local stack with `npm start`, or pass --table for a deployed stack');
+      } else {
+        console.error(`error: ${(error as Error).message}`);
+      }
+      process.exitCode = 1;
+    }
+  };
+}
+
+const organizations = program.command('organizations').description('Create and list organizations');
+organizations
+  .command('create')
+  .description('Create an organization')
+  .requiredOption('--name <name>', 'organization name')
+  .action(run(async (o: { name: string }) => createOrganization(db(), parse(createOrganizationSchema, o))));
+organizations
+  .command('list')
+  .description('List every organization')
+  .action(run(async () => listOrganizations(db())));
+
+const apiKeys = program.command('api-keys').description('Create and revoke API keys (the key is printed once and stored only as a hash)');
+apiKeys
+  .command('create')
+  .description('Create an API key for an organization, or for one of its sites')
+  .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+  .addOption(new Option('--scope <scope>', 'what the key reaches').choices(['organization', 'site']).default('organization'))
+  .option('--site-id <id>', 'the site, for --scope site', positiveInteger)
+  .option('--name <name>', 'a label for the key')
+  .action(run(async (o: object) => createApiKey(db(), parse(createApiKeySchema, o))));
+apiKeys
+  .command('revoke')
+  .description('Revoke an API key by its ID; requests with it then get 401')
+  .requiredOption('--id <id>', 'API key ID (printed by `api-keys create`)', positiveInteger)
+  .action(run(async (o: { id: number }) => revokeApiKey(db(), o.id)));
+
+const sites = program.command('sites').description('Create and list sites');
+sites
+  .command('create')
+  .description('Create a site')
+  .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+  .requiredOption('--name <name>', 'site name')
+  .requiredOption('--timezone <tz>', 'IANA time zone, e.g. America/New_York')
+  .option('--address <address>', 'postal address')
+  .action(run(async (o: object) => createSite(db(), parse(createSiteSchema, o))));
+sites
+  .command('list')
+  .description('List the sites of an organization, with their chargers')
+  .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+  .action(run(async (o: { organizationId: number }) => listSitesWithChargers(db(), { organizationId: o.organizationId, scope: 'organization' })));
+
+const chargers = program.command('chargers').description('Register, update and list chargers');
+chargers
+  .command('register')
+  .description('Register a charger and create its ports (port numbers 1..N = OCPP connectorId / evseId)')
+  .requiredOption('--site-id <id>', 'site ID', positiveInteger)
+  .requiredOption('--ocpp-id <chargePointId>', 'OCPP identity (last segment of the charger\'s OCPP URL)')
+  .requiredOption('--name <name>', 'charger name')
+  .addOption(new Option('--type <type>', 'charger type').choices(['DCFC', 'Level 2']).makeOptionMandatory())
+  .option('--ports <n>', 'number of ports, all of --connector-type and --max-kw', positiveInteger)
+  .addOption(new Option('--connector-type <type>', 'connector type of every port (with --ports)').choices(['CCS1', 'J1772', 'NACS']))
+  .option('--max-kw <kW>', 'maximum power of every port in kW (with --ports)', decimal)
+  .option('--port <type[:kW]>', 'one port, repeatable, for mixed ports: --port CCS1:150 --port NACS:150', portSpec)
+  .option('--external-id <id>', 'network station ID')
+  .option('--manufacturer <name>')
+  .option('--model <name>')
+  .option('--serial-number <sn>')
+  .option('--latitude <deg>', 'latitude in degrees', decimal)
+  .option('--longitude <deg>', 'longitude in degrees', decimal)
+  .option('--password <password>', 'OCPP Basic-auth password (security profile 1/2); stored as a scrypt hash')
+  .action(
+    run(async (o: Record<string, unknown> & { ports?: number; port?: object[]; connectorType?: string; maxKw?: number }) => {
+      const { ports: count, port, connectorType, maxKw, ...rest } = o;
+      if ((count === undefined) === (port === undefined)) throw new InvalidArgumentError('give either --ports N with --connector-type (and --max-kw), or one --port per port');
+      if (count !== undefined && !connectorType) throw new InvalidArgumentError('--ports needs --connector-type');
+      const ports = port ?? Array.from({ length: count! }, () => ({ connectorType, ...(maxKw !== undefined ? { maximumPowerKw: maxKw } : {}) }));
+      return registerCharger(db(), parse(registerChargerSchema, { ...rest, ports }));
+    }),
+  );
+chargers
+  .command('update')
+  .description('Update a charger; --clear removes optional values')
+  .requiredOption('--id <id>', 'charger ID', positiveInteger)
+  .option('--name <name>')
+  .addOption(new Option('--type <type>').choices(['DCFC', 'Level 2']))
+  .option('--external-id <id>')
+  .option('--manufacturer <name>')
+  .option('--model <name>')
+  .option('--serial-number <sn>')
+  .option('--latitude <deg>', 'latitude in degrees', decimal)
+  .option('--longitude <deg>', 'longitude in degrees', decimal)
+  .option('--password <password>', 'new OCPP Basic-auth password')
+  .addOption(
+    new Option('--clear <fields...>', 'optional fields to remove').choices(['externalId', 'manufacturer', 'model', 'serialNumber', 'latitude', 'longitude', 'password']),
+  )
+  .action(
+    run(async (o: Record<string, unknown> & { id: number; clear?: string[] }) => {
+      const { id, clear, ...rest } = o;
+      const input = parse(updateChargerSchema, { ...rest, ...Object.fromEntries((clear ?? []).map((f) => [f, null])) });
+      assertSomethingToUpdate(input);
+      return updateCharger(db(), id, input);
+    }),
+  );
+chargers
+  .command('list')
+  .description('List the chargers of an organization (optionally one site)')
+  .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+  .option('--site-id <id>', 'only this site', positiveInteger)
+  .action(run(async (o: { organizationId: number; siteId?: number }) => listChargers(db(), o.organizationId, o.siteId)));
+
+await program.parseAsync();

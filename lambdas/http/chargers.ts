@@ -1,0 +1,15 @@
+/** Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`. */
+import { httpHandler } from './lib/http-handler';
+import { readCharger } from '../../shared/chargers';
+
+export const handler = httpHandler({
+  'GET /api/chargers/{id}': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readCharger(db, principal, { by: 'id', chargerId: pathParameters.id }) },
+  }),
+  'GET /api/chargers/by-external-id/{id}': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readCharger(db, principal, { by: 'externalId', externalId: pathParameters.id }) },
+  }),
+  'GET /api/chargers/by-ocpp-id/{id}': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readCharger(db, principal, { by: 'ocppId', ocppId: pathParameters.id }) },
+  }),
+});

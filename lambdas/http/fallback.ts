@@ -1,0 +1,16 @@
+/**
+ * API Gateway's `$default` route: every request no route matched. Answers a problem document:
+ * 405 with `Allow` when the path exists under other methods, else 404 (spec §7).
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { matchRoute } from '../../shared/api/routes';
+import { MethodNotAllowedError, NotFoundError } from '../../shared/api/errors';
+import { problemResponse } from './lib/http-handler';
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const method = event.requestContext.http.method;
+  const path = event.rawPath;
+  const match = matchRoute(method, path);
+  if (match.kind === 'methodNotAllowed') return problemResponse(new MethodNotAllowedError(method, path, match.allowed));
+  return problemResponse(new NotFoundError(`No endpoint ${method} ${path}`));
+}

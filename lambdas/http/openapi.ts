@@ -1,0 +1,7 @@
+/** `GET /api/openapi.json`: the OpenAPI 3.1 document generated from the route table (public). */
+import { httpHandler } from './lib/http-handler';
+import { openApiDocument } from '../../shared/api/openapi';
+
+export const handler = httpHandler({
+  'GET /api/openapi.json': async () => ({ body: openApiDocument() }),
+});

@@ -1,0 +1,7 @@
+/** Reference notes "Sites": `GET /api/sites`, every site of the key's organization with its chargers. */
+import { httpHandler } from './lib/http-handler';
+import { listSitesWithChargers } from '../../shared/sites';
+
+export const handler = httpHandler({
+  'GET /api/sites': async ({ db, principal }) => ({ body: { data: await listSitesWithChargers(db, principal) } }),
+});

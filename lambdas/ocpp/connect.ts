@@ -1,0 +1,34 @@
+/**
+ * WebSocket `$connect` (ARCHITECTURE.md, "$connect"): identity from `?chargePointId=` (put there
+ * by the CloudFront Function on AWS, by the local gateway locally), Basic auth, subprotocol
+ * negotiation, then the connection is recorded and the chosen `Sec-WebSocket-Protocol` returned.
+ * A refusal is an HTTP status at the handshake: 404 unknown charger, 401 bad credentials,
+ * 400 no supported subprotocol.
+ */
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { getDb } from '../../shared/db';
+import { checkConnect, recordConnection } from '../../shared/ocpp/connection';
+import { logger } from '../../shared/logger';
+
+type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
+  headers?: Record<string, string | undefined>;
+  queryStringParameters?: Record<string, string | undefined>;
+};
+
+export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
+  const chargePointId = event.queryStringParameters?.chargePointId;
+  if (!chargePointId) return { statusCode: 404, body: 'Unknown charge point' };
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const db = getDb();
+  const decision = await checkConnect(db, chargePointId, {
+    authorization: headers.authorization,
+    secWebSocketProtocol: headers['sec-websocket-protocol'],
+  });
+  if ('reason' in decision) {
+    logger.info('connection refused', { chargePointId, reason: decision.reason });
+    return { statusCode: decision.status, body: decision.reason };
+  }
+  const at = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
+  await recordConnection(db, decision, chargePointId, event.requestContext.connectionId, at);
+  return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': decision.protocol } };
+}

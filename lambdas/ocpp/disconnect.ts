@@ -1,0 +1,13 @@
+/**
+ * WebSocket `$disconnect`: the charger becomes Disconnected only if this was its current
+ * connection (ARCHITECTURE.md, "$disconnect").
+ */
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { getDb } from '../../shared/db';
+import { recordDisconnection } from '../../shared/ocpp/connection';
+
+export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
+  const at = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
+  await recordDisconnection(getDb(), event.requestContext.connectionId, at);
+  return { statusCode: 200 };
+}

@@ -1,0 +1,70 @@
+/**
+ * Demo data for the local stack: an organization, a site, a DCFC charger with 2 CCS1 ports, a
+ * Level 2 charger with 1 J1772 port (no OCPP password, so any simulator connects at once) and an
+ * organization-scoped API key.
+ */
+import type { Db } from '../../shared/db';
+import { createApiKey, createOrganization, listOrganizations } from '../../shared/organizations';
+import { createSite } from '../../shared/sites';
+import { registerCharger } from '../../shared/chargers';
+import type { Charger } from '../../shared/api/schemas/chargers';
+
+/** What the seed created; `apiKey` is the only copy of the key. */
+export interface DemoData {
+  organization: { id: number; name: string };
+  site: { id: number; name: string; timezone: string };
+  chargers: Pick<Charger, 'id' | 'name' | 'ocppId' | 'type' | 'numberOfPorts'>[];
+  apiKey: string;
+}
+
+/** True when the table already holds an organization (so the demo must not be seeded again). */
+export async function isSeeded(db: Db): Promise<boolean> {
+  return (await listOrganizations(db)).length > 0;
+}
+
+/** Seeds the demo data. */
+export async function seedDemo(db: Db): Promise<DemoData> {
+  const organization = await createOrganization(db, { name: 'Demo Fleet' });
+  const site = await createSite(db, {
+    organizationId: organization.id,
+    name: 'Demo Depot',
+    address: '100 Harbor Way, Oakland, CA 94607',
+    timezone: 'America/Los_Angeles',
+  });
+  const dcfc = await registerCharger(db, {
+    siteId: site.id,
+    ocppId: 'DEMO-DCFC-1',
+    name: 'Depot DCFC 1',
+    type: 'DCFC',
+    externalId: 'STATION-0001',
+    manufacturer: 'DemoCharge',
+    model: 'DC-150',
+    serialNumber: 'DC150-0001',
+    latitude: 37.7955,
+    longitude: -122.2797,
+    ports: [
+      { connectorType: 'CCS1', maximumPowerKw: 150 },
+      { connectorType: 'CCS1', maximumPowerKw: 150 },
+    ],
+  });
+  const level2 = await registerCharger(db, {
+    siteId: site.id,
+    ocppId: 'DEMO-L2-1',
+    name: 'Depot Level 2 1',
+    type: 'Level 2',
+    externalId: 'STATION-0002',
+    manufacturer: 'DemoCharge',
+    model: 'AC-19',
+    serialNumber: 'AC19-0001',
+    latitude: 37.7957,
+    longitude: -122.2795,
+    ports: [{ connectorType: 'J1772', maximumPowerKw: 19.2 }],
+  });
+  const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
+  return {
+    organization: { id: organization.id, name: organization.name },
+    site: { id: site.id, name: site.name, timezone: site.timezone },
+    chargers: [dcfc, level2].map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
+    apiKey: key.apiKey,
+  };
+}

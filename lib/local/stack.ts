@@ -1,0 +1,44 @@
+/**
+ * The whole product on one machine: an existing or new DynamoDB Local, the table, and the local
+ * API Gateway hosting the real handler modules. Used by `npm start` and by the integration tests.
+ */
+import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
+import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
+
+/** A running local stack. */
+export interface LocalStack {
+  gateway: LocalGateway;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** `ws://127.0.0.1:<port>/ocpp` (append `/<chargePointId>`) */
+  ocppUrl: string;
+  tableName: string;
+  /** Data layer on the same table, for seeding and assertions. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the table if needed, points the handlers at it through the environment
+ * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) and starts the gateway.
+ * The handler modules read the environment once per process, so one process hosts one stack.
+ */
+export async function startLocalStack(options: { dynamoDbEndpoint: string; tableName: string; port: number; host?: string }): Promise<LocalStack> {
+  const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
+  await ensureTable(client, options.tableName);
+  client.destroy();
+  process.env.TABLE_NAME = options.tableName;
+  process.env.DYNAMODB_ENDPOINT = options.dynamoDbEndpoint;
+  process.env.AWS_REGION ??= 'local';
+  const handlers = await loadHandlers();
+  const gateway = await startLocalGateway(handlers, { port: options.port, host: options.host });
+  process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
+  return {
+    gateway,
+    url: gateway.url,
+    ocppUrl: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
+    tableName: options.tableName,
+    db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
+    close: () => gateway.close(),
+  };
+}

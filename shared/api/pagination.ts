@@ -1,0 +1,111 @@
+/**
+ * Cursor pagination (spec §2.7, §8): `{ data, pagination: { hasNextPage, nextPageCursor } }`.
+ *
+ * `nextPageCursor` is opaque base64url of `{ b, c, s }`: `b` binds the cursor to the query that
+ * produced it (list name, organization, every other parameter), `c` is the data layer's own
+ * cursor (ElectroDB's), `s` a checksum of both. A cursor that was altered, produced by another
+ * list or another organization, or paired with different parameters is a 400 naming
+ * `queryStringParameters.nextPageCursor`. DynamoDB itself refuses a start key outside the queried
+ * partition, which the list helper also turns into that 400, so no cursor can reach another
+ * organization's items.
+ */
+import { createHash } from 'node:crypto';
+import { BadRequestError } from './errors';
+
+/** Spec §2.7 pagination object. */
+export interface Pagination {
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+/** A page of a list endpoint. */
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** What a cursor is bound to: the list, the organization and the other query parameters. */
+export interface CursorBinding {
+  list: string;
+  organizationId: number;
+  /** Every query parameter except the cursor itself (e.g. filters), with stable values. */
+  query?: Record<string, unknown>;
+}
+
+/** One page fetched from the data layer. */
+export interface InnerPage<T> {
+  items: T[];
+  /** The data layer's cursor for the next page, or null when there is none. */
+  cursor: string | null;
+}
+
+const checksum = (b: string, c: string) => createHash('sha256').update(`${b}\n${c}`).digest('base64url').slice(0, 16);
+
+function bindingHash(binding: CursorBinding): string {
+  const query = Object.entries(binding.query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify([binding.list, binding.organizationId, query])).digest('base64url').slice(0, 22);
+}
+
+function invalidCursor(reason: string): BadRequestError {
+  return new BadRequestError(`Invalid nextPageCursor: ${reason}`, [
+    { path: 'queryStringParameters.nextPageCursor', message: reason },
+  ]);
+}
+
+/** Wraps a data-layer cursor into an opaque API cursor bound to `binding`. */
+export function encodeCursor(binding: CursorBinding, inner: string): string {
+  const b = bindingHash(binding);
+  return Buffer.from(JSON.stringify({ b, c: inner, s: checksum(b, inner) })).toString('base64url');
+}
+
+/**
+ * Unwraps an API cursor.
+ * @returns the data layer's cursor
+ * @throws BadRequestError (400) when the cursor is malformed, altered, or bound to another query
+ */
+export function decodeCursor(binding: CursorBinding, cursor: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor('not a cursor returned by this API');
+  }
+  const { b, c, s } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof b !== 'string' || typeof c !== 'string' || typeof s !== 'string') throw invalidCursor('not a cursor returned by this API');
+  if (checksum(b, c) !== s) throw invalidCursor('the cursor has been altered');
+  if (b !== bindingHash(binding)) throw invalidCursor('the cursor belongs to another list or other query parameters');
+  return c;
+}
+
+/**
+ * Reads one page of a list endpoint.
+ * @param fetch reads up to `limit` items after the data layer's cursor (null = first page)
+ * @param cursor the request's `nextPageCursor`, if any
+ * @param pageSize items per page
+ * @throws BadRequestError (400) for a bad cursor, including one the database rejects
+ */
+export async function paginate<T>(
+  binding: CursorBinding,
+  cursor: string | undefined,
+  pageSize: number,
+  fetch: (innerCursor: string | null, limit: number) => Promise<InnerPage<T>>,
+): Promise<Page<T>> {
+  const inner = cursor === undefined ? null : decodeCursor(binding, cursor);
+  let page: InnerPage<T>;
+  try {
+    page = await fetch(inner, pageSize);
+  } catch (error) {
+    const name = (error as { name?: string; cause?: { name?: string } }).name;
+    const causeName = (error as { cause?: { name?: string } }).cause?.name;
+    if (inner !== null && (name === 'ValidationException' || causeName === 'ValidationException' || name === 'ElectroError')) {
+      throw invalidCursor('the cursor does not match this list');
+    }
+    throw error;
+  }
+  return {
+    data: page.items,
+    pagination: page.cursor ? { hasNextPage: true, nextPageCursor: encodeCursor(binding, page.cursor) } : { hasNextPage: false, nextPageCursor: null },
+  };
+}

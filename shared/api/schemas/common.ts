@@ -1,0 +1,43 @@
+/**
+ * Schemas shared by every route: path IDs, the problem document, the pagination object.
+ * Each schema carries an OpenAPI `id` (component name) through zod's `.meta()`.
+ */
+import { z } from 'zod';
+
+/** Largest ID the API accepts in a path: 15 digits stay below Number.MAX_SAFE_INTEGER. */
+const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+
+/** A numeric resource ID in a path (`/api/chargers/{id}`): a positive integer, parsed to a number. */
+export const numericIdParam = z
+  .string()
+  .regex(ID_PATTERN, 'must be a positive integer of at most 15 digits')
+  .transform(Number)
+  .meta({ description: 'Numeric ID', example: '12' });
+
+/** A free-text identifier in a path (external ID, OCPP identity): 1–255 characters. */
+export const textIdParam = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+
+/** RFC 9457 problem document (ARCHITECTURE.md, "HTTP conventions"). */
+export const Problem = z
+  .object({
+    type: z.string().meta({ description: 'Problem type, `/problems/<slug>`', example: '/problems/invalid-request' }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    error: z.string().meta({ description: 'Same as `detail` (the reference product\'s `{ error }` field)' }),
+    errors: z
+      .array(z.object({ path: z.string().meta({ example: 'body.accessId.name' }), message: z.string() }))
+      .optional()
+      .meta({ description: 'One entry per invalid field' }),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem document, `application/problem+json`' });
+
+/** Spec §2.7 pagination object. */
+export const Pagination = z
+  .object({ hasNextPage: z.boolean(), nextPageCursor: z.string().nullable() })
+  .meta({ id: 'Pagination' });
+
+/** Query of every paginated list: the cursor of the previous page (spec §8). */
+export const paginationQuery = z.strictObject({
+  nextPageCursor: z.string().max(2048).optional().meta({ description: 'Cursor from the previous page, unchanged' }),
+});

@@ -1,0 +1,61 @@
+/**
+ * The one DynamoDB client of a process, configured from the environment.
+ *
+ * Lambdas get `TABLE_NAME` from the stack; the local stack and the tests also set
+ * `DYNAMODB_ENDPOINT` (DynamoDB Local). Every request the client sends is counted per operation
+ * so that benchmarks can report "DynamoDB requests per API call" without mocking anything.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** Where the table lives. */
+export interface DbConfig {
+  /** DynamoDB table name. */
+  tableName: string;
+  /** Endpoint URL of DynamoDB Local (`http://127.0.0.1:8000`); unset on AWS. */
+  endpoint?: string;
+  /** AWS region; defaults to `AWS_REGION`, or `local` with an endpoint. */
+  region?: string;
+}
+
+/**
+ * Reads the table configuration from `TABLE_NAME`, `DYNAMODB_ENDPOINT` and `AWS_REGION`.
+ * @throws Error when `TABLE_NAME` is not set (a deployment or local-stack bug, not user input).
+ */
+export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new Error('TABLE_NAME is not set');
+  return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: env.AWS_REGION || undefined };
+}
+
+/** DynamoDB requests sent by this process, by operation name (`GetItem`, `Query`, …). */
+export const requestCounts = new Map<string, number>();
+
+/** Sum of {@link requestCounts}; benchmarks read it before and after a call. */
+export function totalRequests(): number {
+  let total = 0;
+  for (const n of requestCounts.values()) total += n;
+  return total;
+}
+
+/**
+ * Creates a document client (plain JS values in and out, `undefined` values dropped).
+ * With an endpoint (DynamoDB Local) it uses static dummy credentials so no AWS account is needed.
+ */
+export function createDocumentClient(config: Pick<DbConfig, 'endpoint' | 'region'>): DynamoDBDocumentClient {
+  const local = Boolean(config.endpoint);
+  const client = new DynamoDBClient({
+    endpoint: config.endpoint,
+    region: config.region ?? (local ? 'local' : undefined),
+    ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const op = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
+      requestCounts.set(op, (requestCounts.get(op) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countDynamoDbRequests' },
+  );
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}

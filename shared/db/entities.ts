@@ -1,0 +1,278 @@
+/**
+ * The single-table model (ARCHITECTURE.md, "Data"), declared with ElectroDB.
+ *
+ * Keys: `pk`/`sk` on the table, `gsi1pk`/`gsi1sk` and `gsi2pk`/`gsi2sk` on two GSIs, TTL on
+ * `expiresAt`. Access patterns are named on each entity; collections group the items one Query
+ * reads together:
+ * - `chargerView` (table index, partition = one charger): the charger and its ports, so
+ *   `GET /api/chargers/:id` is one Query.
+ * - `organizationView` (gsi1, partition = one organization): its sites, chargers and ports, so
+ *   `GET /api/sites` is one (paged) Query.
+ *
+ * Uniqueness that the spec needs (a charger's OCPP identity, its external ID per organization, …)
+ * is enforced by {@link uniqueValue} marker items written in the same transaction as the item.
+ */
+import { Entity, Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** Key attribute names of the table and its GSIs; the CDK stack and the local table use these. */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttl: 'expiresAt',
+  gsis: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+const SERVICE = 'cn';
+const optionalString = { type: 'string' } as const;
+const optionalNumber = { type: 'number' } as const;
+const timestamp = { type: 'string', required: true } as const;
+
+/** Builds the entities bound to one client and table. */
+export function createEntities(client: DynamoDBDocumentClient, table: string) {
+  const config = { client, table };
+
+  /** Atomic numeric ID counter; `value` is the last ID handed out. */
+  const counter = new Entity(
+    {
+      model: { entity: 'counter', version: '1', service: SERVICE },
+      attributes: { name: { type: 'string', required: true }, value: { type: 'number', required: true } },
+      indexes: { primary: { pk: { field: 'pk', composite: ['name'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    config,
+  );
+
+  /** An organization (tenant). Listed through gsi2 for the operator CLI only. */
+  const organization = new Entity(
+    {
+      model: { entity: 'organization', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        name: { type: 'string', required: true },
+        createdAt: timestamp,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['organizationId'] } },
+      },
+    },
+    config,
+  );
+
+  /** An API key, stored by the SHA-256 of the key (the key itself is shown once). */
+  const apiKey = new Entity(
+    {
+      model: { entity: 'apiKey', version: '1', service: SERVICE },
+      attributes: {
+        keyHash: { type: 'string', required: true },
+        apiKeyId: { type: 'number', required: true },
+        organizationId: { type: 'number', required: true },
+        scope: { type: ['organization', 'site'] as const, required: true },
+        siteId: optionalNumber,
+        name: optionalString,
+        createdAt: timestamp,
+        revokedAt: optionalString,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['keyHash'] }, sk: { field: 'sk', composite: [] } },
+        byId: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['apiKeyId'] }, sk: { field: 'gsi1sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  /** A site: a place with chargers, one IANA timezone. */
+  const site = new Entity(
+    {
+      model: { entity: 'site', version: '1', service: SERVICE },
+      attributes: {
+        siteId: { type: 'number', required: true },
+        organizationId: { type: 'number', required: true },
+        name: { type: 'string', required: true },
+        address: optionalString,
+        timezone: { type: 'string', required: true },
+        createdAt: timestamp,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: [] } },
+        byOrganization: {
+          index: 'gsi1',
+          collection: 'organizationView',
+          pk: { field: 'gsi1pk', composite: ['organizationId'] },
+          sk: { field: 'gsi1sk', composite: ['siteId'] },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A charger. Its site and organization are copied onto it (`siteName`, `siteTimezone`, …) so a
+   * charger read is one Query; a site or organization rename must update them.
+   */
+  const charger = new Entity(
+    {
+      model: { entity: 'charger', version: '1', service: SERVICE },
+      attributes: {
+        chargerId: { type: 'number', required: true },
+        organizationId: { type: 'number', required: true },
+        organizationName: { type: 'string', required: true },
+        siteId: { type: 'number', required: true },
+        siteName: { type: 'string', required: true },
+        siteAddress: optionalString,
+        siteTimezone: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        type: { type: ['DCFC', 'Level 2'] as const, required: true },
+        ocppId: { type: 'string', required: true },
+        externalId: optionalString,
+        manufacturer: optionalString,
+        model: optionalString,
+        serialNumber: optionalString,
+        firmwareVersion: optionalString,
+        latitude: optionalNumber,
+        longitude: optionalNumber,
+        /** scrypt hash of the OCPP Basic-auth password (`scrypt$N$r$p$salt$hash`, base64). */
+        passwordHash: optionalString,
+        connectionStatus: {
+          type: 'map',
+          properties: { status: { type: 'string', required: true }, timestamp: { type: 'string', required: true } },
+        },
+        /** API Gateway connectionId of the charger's current WebSocket connection. */
+        currentConnectionId: optionalString,
+        /** Negotiated OCPP-J subprotocol of the current connection. */
+        ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const },
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+      indexes: {
+        primary: {
+          collection: 'chargerView',
+          pk: { field: 'pk', composite: ['chargerId'] },
+          sk: { field: 'sk', composite: [] },
+        },
+        byOrganization: {
+          index: 'gsi1',
+          collection: 'organizationView',
+          pk: { field: 'gsi1pk', composite: ['organizationId'] },
+          sk: { field: 'gsi1sk', composite: ['chargerId'] },
+        },
+      },
+    },
+    config,
+  );
+
+  /** A charging port (OCPP 1.6 connector, OCPP 2.0.1 EVSE). `portNumber` is the connectorId/evseId. */
+  const port = new Entity(
+    {
+      model: { entity: 'port', version: '1', service: SERVICE },
+      attributes: {
+        chargerId: { type: 'number', required: true },
+        portNumber: { type: 'number', required: true },
+        portId: { type: 'number', required: true },
+        organizationId: { type: 'number', required: true },
+        name: { type: 'string', required: true },
+        connectorType: { type: ['CCS1', 'J1772', 'NACS'] as const, required: true },
+        maximumPowerKw: optionalNumber,
+        ocppStatus: {
+          type: 'map',
+          properties: {
+            status: { type: 'string', required: true },
+            timestamp: { type: 'string', required: true },
+            errorCode: { type: 'string', required: true },
+            vendorErrorCode: optionalString,
+            info: optionalString,
+          },
+        },
+        createdAt: timestamp,
+      },
+      indexes: {
+        primary: {
+          collection: 'chargerView',
+          pk: { field: 'pk', composite: ['chargerId'] },
+          sk: { field: 'sk', composite: ['portNumber'] },
+        },
+        byOrganization: {
+          index: 'gsi1',
+          collection: 'organizationView',
+          pk: { field: 'gsi1pk', composite: ['organizationId'] },
+          sk: { field: 'gsi1sk', composite: ['chargerId', 'portNumber'] },
+        },
+        byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['portId'] }, sk: { field: 'gsi2sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A uniqueness marker: one item per (constraint, value), written with `attribute_not_exists`
+   * in the transaction that creates the owner, so the database rejects a duplicate.
+   * `constraint` is e.g. `chargerOcppId` or `chargerExternalId:<organizationId>`.
+   */
+  const uniqueValue = new Entity(
+    {
+      model: { entity: 'uniqueValue', version: '1', service: SERVICE },
+      attributes: {
+        constraint: { type: 'string', required: true },
+        value: { type: 'string', required: true },
+        targetId: { type: 'number', required: true },
+      },
+      indexes: {
+        primary: {
+          pk: { field: 'pk', composite: ['constraint', 'value'], casing: 'none' },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * One WebSocket connection of a charger, keyed by API Gateway's connectionId: `$default` and
+   * `$disconnect` events carry only that ID. Expires by TTL after API Gateway's 2-hour maximum.
+   */
+  const connection = new Entity(
+    {
+      model: { entity: 'connection', version: '1', service: SERVICE },
+      attributes: {
+        connectionId: { type: 'string', required: true },
+        chargerId: { type: 'number', required: true },
+        organizationId: { type: 'number', required: true },
+        ocppId: { type: 'string', required: true },
+        ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+        connectedAt: timestamp,
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['connectionId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  /** Requests counted for one API key in one minute (spec §8); expires by TTL. */
+  const rateLimitWindow = new Entity(
+    {
+      model: { entity: 'rateLimitWindow', version: '1', service: SERVICE },
+      attributes: {
+        keyHash: { type: 'string', required: true },
+        window: { type: 'number', required: true },
+        requests: { type: 'number' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['keyHash', 'window'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, rateLimitWindow };
+  const service = new Service(entities);
+  return { ...entities, service };
+}
+
+/** The entities and their service, bound to one table. */
+export type Db = ReturnType<typeof createEntities>;

@@ -1,0 +1,137 @@
+/**
+ * The OCPP-J WebSocket connection lifecycle: the `$connect` checks (identity, HTTP Basic auth of
+ * OCPP security profiles 1/2, subprotocol negotiation) and the connection records that
+ * `$default` and `$disconnect` resolve a connectionId with.
+ */
+import type { Db } from '../db';
+import { CHARGER_CONSTRAINTS } from '../chargers';
+import { verifyPassword } from '../passwords';
+
+/** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */
+export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
+/** An OCPP-J subprotocol name (`Sec-WebSocket-Protocol`). */
+export type OcppProtocol = (typeof SUPPORTED_PROTOCOLS)[number];
+
+/** Seconds a connection record lives: API Gateway closes every connection after 2 hours. */
+const CONNECTION_TTL_SECONDS = 3 * 3600;
+
+/**
+ * Picks the subprotocol from a `Sec-WebSocket-Protocol` header (comma-separated offers):
+ * `ocpp2.0.1` over `ocpp1.6` whatever the order of the offer.
+ * @returns the chosen protocol, or undefined when none offered is supported
+ */
+export function negotiateProtocol(header: string | undefined): OcppProtocol | undefined {
+  const offered = (header ?? '').split(',').map((p) => p.trim().toLowerCase());
+  return SUPPORTED_PROTOCOLS.find((p) => offered.includes(p));
+}
+
+/** Why a handshake is refused, with the HTTP status API Gateway answers. */
+export type ConnectRefusal =
+  | { status: 404; reason: 'unknownCharger' }
+  | { status: 401; reason: 'badCredentials' }
+  | { status: 400; reason: 'noSupportedProtocol' };
+
+/** A charger allowed to connect. */
+export interface AcceptedConnection {
+  chargerId: number;
+  organizationId: number;
+  protocol: OcppProtocol;
+}
+
+function basicCredentials(header: string | undefined): { username: string; password: string } | undefined {
+  const encoded = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? '')?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Decides a `$connect`: the charger must be registered under `chargePointId`; when it has a
+ * password, `Authorization: Basic` must carry `chargePointId:password` (OCPP 1.6 security
+ * whitepaper / OCPP 2.0.1 A00.FR.201-205); a supported subprotocol must be offered.
+ * Requests: 1 GetItem (identity) + 1 GetItem (charger).
+ */
+export async function checkConnect(
+  db: Db,
+  chargePointId: string,
+  headers: { authorization?: string; secWebSocketProtocol?: string },
+): Promise<AcceptedConnection | ConnectRefusal> {
+  const { data: claim } = await db.uniqueValue.get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: chargePointId }).go();
+  if (!claim) return { status: 404, reason: 'unknownCharger' };
+  const { data: charger } = await db.charger.get({ chargerId: claim.targetId }).go();
+  if (!charger) return { status: 404, reason: 'unknownCharger' };
+  if (charger.passwordHash) {
+    const credentials = basicCredentials(headers.authorization);
+    if (!credentials || credentials.username !== chargePointId || !(await verifyPassword(credentials.password, charger.passwordHash))) {
+      return { status: 401, reason: 'badCredentials' };
+    }
+  }
+  const protocol = negotiateProtocol(headers.secWebSocketProtocol);
+  if (!protocol) return { status: 400, reason: 'noSupportedProtocol' };
+  return { chargerId: charger.chargerId, organizationId: charger.organizationId, protocol };
+}
+
+/**
+ * Records an accepted connection: the connection item and, on the charger, `connectionStatus`
+ * Connected with `at`, the current connectionId and protocol (one TransactWriteItems).
+ * @param at ISO 8601 UTC timestamp of the connection
+ */
+export async function recordConnection(db: Db, accepted: AcceptedConnection, chargePointId: string, connectionId: string, at: string): Promise<void> {
+  await db.service.transaction
+    .write(({ connection, charger }) => [
+      connection
+        .put({
+          connectionId,
+          chargerId: accepted.chargerId,
+          organizationId: accepted.organizationId,
+          ocppId: chargePointId,
+          ocppProtocol: accepted.protocol,
+          connectedAt: at,
+          expiresAt: Math.floor(Date.parse(at) / 1000) + CONNECTION_TTL_SECONDS,
+        })
+        .commit(),
+      charger
+        .patch({ chargerId: accepted.chargerId })
+        .set({ connectionStatus: { status: 'Connected', timestamp: at }, currentConnectionId: connectionId, ocppProtocol: accepted.protocol })
+        .commit(),
+    ])
+    .go();
+}
+
+/** The connection record of a connectionId (one GetItem); undefined when unknown or expired. */
+export async function getConnection(db: Db, connectionId: string) {
+  const { data } = await db.connection.get({ connectionId }).go();
+  return data ?? undefined;
+}
+
+/**
+ * Records a closed connection: the charger becomes Disconnected at `at` only when this is still
+ * its current connection (a charger that reconnected before the old `$disconnect` arrived stays
+ * Connected), and the connection record is deleted.
+ * @returns whether the charger was marked Disconnected
+ */
+export async function recordDisconnection(db: Db, connectionId: string, at: string): Promise<boolean> {
+  const connection = await getConnection(db, connectionId);
+  if (!connection) return false;
+  let marked = true;
+  try {
+    await db.charger
+      .patch({ chargerId: connection.chargerId })
+      .set({ connectionStatus: { status: 'Disconnected', timestamp: at } })
+      .remove(['currentConnectionId'])
+      .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
+      .go();
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    marked = false;
+  }
+  await db.connection.delete({ connectionId }).go();
+  return marked;
+}
+
+/** True for DynamoDB's ConditionalCheckFailedException, as ElectroDB wraps it. */
+export function isConditionalCheckFailure(error: unknown): boolean {
+  const e = error as { name?: string; cause?: { name?: string }; message?: string };
+  return e?.name === 'ConditionalCheckFailedException' || e?.cause?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(e?.message ?? '');
+}

@@ -1,0 +1,94 @@
+/**
+ * Sites: creation and listing (operator CLI), and `GET /api/sites` (reference notes, "Sites").
+ */
+import { z } from 'zod';
+import type { EntityItem } from 'electrodb';
+import type { Db } from './db';
+import { allocateIds } from './db';
+import { NotFoundError } from './api/errors';
+import type { ApiPrincipal } from './api/auth';
+import { groupChargers } from './chargers';
+import type { SiteWithChargers } from './api/schemas/chargers';
+
+/** A stored site item. */
+export type SiteItem = EntityItem<Db['site']>;
+
+/** True when `timezone` is an IANA time zone name the runtime knows (e.g. `America/Chicago`). */
+export function isIanaTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return timezone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+/** Operator input for creating a site. */
+export const createSiteSchema = z.strictObject({
+  organizationId: z.number().int().positive(),
+  name: text(200),
+  address: text(500).optional(),
+  timezone: z.string().refine(isIanaTimezone, 'must be an IANA time zone name, e.g. America/New_York'),
+});
+/** Operator input for creating a site. */
+export type CreateSiteInput = z.infer<typeof createSiteSchema>;
+
+/** The site in the reference notes' shape, without chargers. */
+export interface SiteSummaryWithOrganization {
+  id: number;
+  name: string;
+  address: string | null;
+  timezone: string;
+  organization: { id: number; name: string };
+}
+
+/**
+ * Creates a site in an organization.
+ * @throws NotFoundError when the organization does not exist
+ */
+export async function createSite(db: Db, input: CreateSiteInput): Promise<SiteSummaryWithOrganization> {
+  const { data: organization } = await db.organization.get({ organizationId: input.organizationId }).go();
+  if (!organization) throw new NotFoundError(`Organization ${input.organizationId} not found`);
+  const siteId = await allocateIds(db, 'site');
+  const { data } = await db.site.create({ ...input, siteId, createdAt: new Date().toISOString() }).go();
+  return toSiteSummary(data, organization.name);
+}
+
+/** Reads a site by ID (one GetItem); undefined when unknown. */
+export async function getSite(db: Db, siteId: number): Promise<SiteItem | undefined> {
+  const { data } = await db.site.get({ siteId }).go();
+  return data ?? undefined;
+}
+
+function toSiteSummary(site: SiteItem, organizationName: string): SiteSummaryWithOrganization {
+  return {
+    id: site.siteId,
+    name: site.name,
+    address: site.address ?? null,
+    timezone: site.timezone,
+    organization: { id: site.organizationId, name: organizationName },
+  };
+}
+
+/**
+ * Every site of the principal's organization with its chargers and ports, ordered by ID: one
+ * Query on the `organizationView` collection (paged internally; the answer is not paginated,
+ * as in the reference product). A site-scoped key sees only its site.
+ */
+export async function listSitesWithChargers(db: Db, principal: Pick<ApiPrincipal, 'organizationId' | 'scope' | 'siteId'>): Promise<SiteWithChargers[]> {
+  const { organizationId } = principal;
+  const [{ data }, { data: organization }] = await Promise.all([
+    db.service.collections.organizationView({ organizationId }).go({ pages: 'all' }),
+    db.organization.get({ organizationId }).go(),
+  ]);
+  const chargers = groupChargers(data.charger, data.port);
+  return [...data.site]
+    .filter((site) => principal.scope === 'organization' || site.siteId === principal.siteId)
+    .sort((a, b) => a.siteId - b.siteId)
+    .map((site) => ({
+      ...toSiteSummary(site, organization?.name ?? ''),
+      chargers: chargers.filter((c) => c.site.id === site.siteId),
+    }));
+}

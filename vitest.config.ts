@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'SILENT' };
+
+// Three projects, all run by `npm test`. Integration files share one DynamoDB Local started in
+// globalSetup; each file makes its own table and gateway, so files are independent.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 120_000, hookTimeout: 180_000 } },
+    ],
+  },
+});
