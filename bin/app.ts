@@ -1,0 +1,19 @@
+/**
+ * The CDK app (`cdk.json`: `npx tsx bin/app.ts`): the `ChargingNetwork` stack, checked by cdk-nag's
+ * AWS Solutions rules on every synth. cdk-nag 3 is a CDK policy-validation plugin: any
+ * unacknowledged finding fails `cdk synth` / `cdk deploy`. Acknowledgements sit next to the
+ * resources they concern (lib/constructs), each with its reason.
+ *
+ * The account and region come from the CLI's environment (`CDK_DEFAULT_ACCOUNT`,
+ * `CDK_DEFAULT_REGION`); unset, the stack is environment-agnostic, which is how it synthesises
+ * offline.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ChargingNetworkStack } from '../lib/stack';
+
+const app = new App();
+new ChargingNetworkStack(app, 'ChargingNetwork', {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -1,0 +1,129 @@
+/**
+ * The one public domain (ARCHITECTURE.md, "Shape"): a CloudFront distribution that sends `/api/*`
+ * to the HTTP API and `/ocpp/*` to the OCPP WebSocket API, with a CloudFront Function moving the
+ * charge point identity from the path into the query string.
+ */
+import { fileURLToPath } from 'node:url';
+import { Validations } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Construct } from 'constructs';
+import { OCPP_STAGE_NAME } from './ocpp-api';
+
+/** Path of the CloudFront Function source (cloudfront-js-2.0, no imports). */
+export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('../edge/ocpp-path-rewrite.js', import.meta.url));
+
+/** Properties of {@link EdgeDistribution}. */
+export interface EdgeDistributionProps {
+  /** Host name of the HTTP API's endpoint (`<apiId>.execute-api.<region>.amazonaws.com`). */
+  readonly httpApiDomainName: string;
+  /** Host name of the WebSocket API's endpoint; its stage must be {@link OCPP_STAGE_NAME}. */
+  readonly webSocketApiDomainName: string;
+  /**
+   * Edge locations used.
+   * @default PriceClass.PRICE_CLASS_100 (North America, Europe, Israel)
+   */
+  readonly priceClass?: PriceClass;
+}
+
+/**
+ * The CloudFront distribution in front of both APIs. Nothing is cached (every response is
+ * per-caller), and viewers must use HTTPS (wss for chargers).
+ *
+ * Both behaviours forward the viewer's headers except `Host` with the managed
+ * `AllViewerExceptHostHeader` origin request policy: API Gateway routes on its own `Host`, and
+ * `Authorization` (the integrators' API key, the chargers' Basic credentials) can only be
+ * forwarded by this managed "all viewer headers" policy: CloudFront rejects `Authorization` in a
+ * custom policy's header allow-list, and a cache policy could carry it only with caching on.
+ * The same policy forwards the WebSocket handshake headers (`Sec-WebSocket-Key`, `-Version`,
+ * `-Protocol`, `-Extensions`) and every query string, including the `chargePointId` the
+ * function adds.
+ */
+export class EdgeDistribution extends Construct {
+  /** The distribution. */
+  public readonly distribution: Distribution;
+  /** The viewer-request function of `/ocpp/*` (source {@link OCPP_PATH_REWRITE_SOURCE}). */
+  public readonly ocppPathRewrite: CloudFrontFunction;
+
+  constructor(scope: Construct, id: string, props: EdgeDistributionProps) {
+    super(scope, id);
+
+    this.ocppPathRewrite = new CloudFrontFunction(this, 'OcppPathRewrite', {
+      comment: `Moves /${OCPP_STAGE_NAME}/<chargePointId> to /${OCPP_STAGE_NAME}?chargePointId=<chargePointId>`,
+      code: FunctionCode.fromFile({ filePath: OCPP_PATH_REWRITE_SOURCE }),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    const uncachedBehavior = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    } satisfies Partial<BehaviorOptions>;
+    const api: BehaviorOptions = {
+      ...uncachedBehavior,
+      origin: new HttpOrigin(props.httpApiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+    };
+    const ocpp: BehaviorOptions = {
+      ...uncachedBehavior,
+      origin: new HttpOrigin(props.webSocketApiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      // The WebSocket opening handshake is a GET.
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      functionAssociations: [{ function: this.ocppPathRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Charging network: /api/* HTTP API, /ocpp/* OCPP WebSocket API',
+      priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
+      // Any other path (including `/`) reaches the HTTP API's $default route: a 404 problem document.
+      defaultBehavior: api,
+      additionalBehaviors: { '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
+    });
+
+    const acknowledge = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
+    acknowledge(
+      'AwsSolutions-CFR1',
+      'No geo restriction: chargers and integrators connect from wherever the network operates, and access is controlled by API keys and charger credentials, not by country.',
+    );
+    acknowledge(
+      'AwsSolutions-CFR2',
+      'No WAF web ACL (yet): every /api request needs an API key and is rate-limited per key in the app, both API stages are throttled, and chargers authenticate at $connect. Add AWS managed rules and a rate-based rule here if abuse appears.',
+    );
+    acknowledge(
+      'AwsSolutions-CFR3',
+      'Nothing is cached, so requests are logged where they are handled: HTTP API access logs and function logs for /api, function logs for every OCPP connect, frame and disconnect. Edge-only 400/404s of the OCPP path function show in CloudFront metrics.',
+    );
+    acknowledge(
+      'AwsSolutions-CFR4',
+      'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum security policy at TLSv1. Attaching a custom domain with an ACM certificate and TLSv1.2_2021 lifts this.',
+    );
+  }
+
+  /** The distribution's domain name (`dxxxx.cloudfront.net`). */
+  public get domainName(): string {
+    return this.distribution.distributionDomainName;
+  }
+
+  /** Base URL of the HTTP API for integrators, `https://<domain>/api`. */
+  public get apiUrl(): string {
+    return `https://${this.domainName}/api`;
+  }
+
+  /** OCPP-J endpoint for chargers, `wss://<domain>/ocpp`; a charger appends `/<chargePointId>`. */
+  public get ocppUrl(): string {
+    return `wss://${this.domainName}/${OCPP_STAGE_NAME}`;
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The chargers' OCPP-J endpoint: an API Gateway WebSocket API whose `$connect`, `$default` and
+ * `$disconnect` routes invoke `lambdas/ocpp/{connect,message,disconnect}.ts`
+ * (ARCHITECTURE.md, "Shape"), on a stage named {@link OCPP_STAGE_NAME}.
+ */
+import { Stack, Validations } from 'aws-cdk-lib';
+import {
+  LogGroupLogDestination,
+  WebSocketApi,
+  WebSocketStage,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { acknowledgeWildcardResource, executeApiDomainName } from './execute-api';
+import { createFunction } from './functions';
+import { createLogGroup } from './logs';
+import { ITEM_WRITE_ACTIONS, type ItemWriteAction, type NetworkTable } from './table';
+
+/**
+ * Name of the WebSocket stage, hence the first path segment of the endpoint
+ * (`wss://<api>/ocpp`). The CloudFront Function `lib/edge/ocpp-path-rewrite.js` rewrites
+ * `/ocpp/<chargePointId>` to exactly this path, and the distribution's `/ocpp/*` behaviour routes
+ * to it: changing it means changing both.
+ */
+export const OCPP_STAGE_NAME = 'ocpp';
+
+/** One OCPP function: which WebSocket route invokes it and what it may do. */
+interface OcppFunctionSpec {
+  /** API Gateway route key. */
+  readonly routeKey: '$connect' | '$default' | '$disconnect';
+  /** Item writes besides reads (reads are always granted). */
+  readonly writes: readonly ItemWriteAction[];
+  /** Whether the route returns the function's response to the charger (OCPP CALLRESULTs). */
+  readonly twoWay: boolean;
+  /** Whether the function posts frames to connections (`WS_MANAGEMENT_ENDPOINT`). */
+  readonly postsToConnections: boolean;
+}
+
+/**
+ * The OCPP functions (`lambdas/ocpp/<name>.ts`). Writes follow what each handler does:
+ * `connect` records the connection and marks the charger Connected in one TransactWriteItems
+ * (Put + Update); `disconnect` conditionally marks the charger Disconnected (Update) and deletes
+ * the connection record (Delete); `message` runs every OCPP action.
+ */
+export const OCPP_FUNCTIONS = {
+  connect: {
+    routeKey: '$connect',
+    writes: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    twoWay: false,
+    postsToConnections: false,
+  },
+  message: { routeKey: '$default', writes: ITEM_WRITE_ACTIONS, twoWay: true, postsToConnections: true },
+  disconnect: {
+    routeKey: '$disconnect',
+    writes: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    twoWay: false,
+    postsToConnections: false,
+  },
+} as const satisfies Record<string, OcppFunctionSpec>;
+
+/** Name of an OCPP function. */
+export type OcppFunctionName = keyof typeof OCPP_FUNCTIONS;
+
+const ROUTE_AUTHORIZATION: Record<OcppFunctionSpec['routeKey'], string> = {
+  $connect:
+    'Authorized in the handler: $connect checks that the charge point is registered and verifies its HTTP Basic password against a scrypt hash (OCPP security profiles 1 and 2), then negotiates the subprotocol; a refusal fails the handshake. An API Gateway authorizer could not negotiate the subprotocol.',
+  $default: 'API Gateway only routes messages of connections that $connect accepted, so every frame comes from an authenticated charger.',
+  $disconnect: 'API Gateway only raises $disconnect for connections that $connect accepted.',
+};
+
+/** Properties of {@link OcppApi}. */
+export interface OcppApiProps {
+  /** The table the functions use. */
+  readonly table: NetworkTable;
+  /**
+   * Throttling of the stage, all routes together (`$connect` and every frame).
+   * @default { burstLimit: 500, rateLimit: 200 } (requests, requests per second)
+   */
+  readonly throttle?: ThrottleSettings;
+  /**
+   * Access logging on the stage. WebSocket (unlike HTTP) APIs can only log to CloudWatch once
+   * the region's API Gateway account settings name a CloudWatch Logs role; deploying with `true`
+   * in an account without one fails with "CloudWatch Logs role ARN must be set in account
+   * settings to enable logging". That setting is account-wide, so this stack does not own it.
+   * @default false: the functions log every connect, frame and disconnect themselves
+   */
+  readonly accessLogging?: boolean;
+}
+
+/**
+ * The OCPP WebSocket API with its stage, functions, grants and the management endpoint
+ * (`@connections`) that functions use to send CALLs to chargers.
+ */
+export class OcppApi extends Construct {
+  /** The API Gateway WebSocket API. */
+  public readonly webSocketApi: WebSocketApi;
+  /** The `ocpp` stage. */
+  public readonly stage: WebSocketStage;
+  /** One function per entry of {@link OCPP_FUNCTIONS}. */
+  public readonly functions: Readonly<Record<OcppFunctionName, NodejsFunction>>;
+  /**
+   * URL of the API Gateway management API for this stage,
+   * `https://<apiId>.execute-api.<region>.amazonaws.com/ocpp`: the endpoint of
+   * `ApiGatewayManagementApiClient` for PostToConnection.
+   */
+  public readonly managementEndpoint: string;
+
+  constructor(scope: Construct, id: string, props: OcppApiProps) {
+    super(scope, id);
+    const { table } = props;
+
+    this.webSocketApi = new WebSocketApi(this, 'Api', {
+      description: 'OCPP-J endpoint for chargers (served at /ocpp/{chargePointId} through CloudFront)',
+      // OCPP-J frames are JSON arrays, so no frame has an `action` and all fall to $default.
+      routeSelectionExpression: '$request.body.action',
+    });
+    const accessLogSettings = props.accessLogging
+      ? { destination: new LogGroupLogDestination(createLogGroup(this, 'AccessLogs')) }
+      : undefined;
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.webSocketApi,
+      stageName: OCPP_STAGE_NAME,
+      autoDeploy: true,
+      throttle: props.throttle ?? { burstLimit: 500, rateLimit: 200 },
+      accessLogSettings,
+    });
+    if (!accessLogSettings) {
+      Validations.of(this.stage).acknowledge({
+        id: 'AwsSolutions-APIG1',
+        reason:
+          'WebSocket access logs need the account-wide API Gateway CloudWatch Logs role, which this stack does not own (see OcppApiProps.accessLogging); the $connect/$default/$disconnect functions log every connection, frame and refusal with the connectionId.',
+      });
+    }
+    this.managementEndpoint = this.stage.callbackUrl;
+
+    const functions: Partial<Record<OcppFunctionName, NodejsFunction>> = {};
+    for (const [name, spec] of Object.entries(OCPP_FUNCTIONS) as [OcppFunctionName, OcppFunctionSpec][]) {
+      const fn = createFunction(this, name, {
+        entry: `lambdas/ocpp/${name}.ts`,
+        description: `OCPP ${spec.routeKey}`,
+        environment: {
+          TABLE_NAME: table.tableName,
+          ...(spec.postsToConnections ? { WS_MANAGEMENT_ENDPOINT: this.managementEndpoint } : {}),
+        },
+      });
+      table.grantReadData(fn);
+      table.grantItemWrites(fn, spec.writes);
+      if (spec.postsToConnections) this.grantManageConnections(fn);
+
+      const route = this.webSocketApi.addRoute(spec.routeKey, {
+        integration: new WebSocketLambdaIntegration(`${name}Integration`, fn),
+        returnResponse: spec.twoWay,
+      });
+      Validations.of(route).acknowledge({ id: 'AwsSolutions-APIG4', reason: ROUTE_AUTHORIZATION[spec.routeKey] });
+      functions[name] = fn;
+    }
+    this.functions = functions as Record<OcppFunctionName, NodejsFunction>;
+  }
+
+  /** Host name of the API's default endpoint (CloudFront's origin for `/ocpp/*`). */
+  public get domainName(): string {
+    return executeApiDomainName(this.webSocketApi);
+  }
+
+  /** The stage's own `wss://` URL, bypassing CloudFront (for debugging; needs `?chargePointId=`). */
+  public get endpoint(): string {
+    return this.stage.url;
+  }
+
+  /**
+   * Allows `execute-api:ManageConnections` (PostToConnection, GetConnection, DeleteConnection)
+   * on this stage's `@connections/*`, e.g. for the HTTP command functions that send CALLs.
+   * Pair it with the `WS_MANAGEMENT_ENDPOINT` environment variable ({@link managementEndpoint}).
+   *
+   * @param grantee - the principal (usually a Lambda function)
+   * @returns the grant
+   */
+  public grantManageConnections(grantee: IGrantable): Grant {
+    const grant = this.stage.grantManagementApiAccess(grantee);
+    const principal = grantee.grantPrincipal;
+    if (Construct.isConstruct(principal)) {
+      const stack = Stack.of(this);
+      const apiArn = stack.formatArn({ service: 'execute-api', resource: this.webSocketApi.apiId });
+      acknowledgeWildcardResource(
+        principal,
+        `${apiArn}/${this.stage.stageName}/*/@connections/*`,
+        'Connection IDs are assigned by API Gateway at $connect, so the grant covers every connection of this stage (and only this stage).',
+      );
+    }
+    return grant;
+  }
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { api, startTestStack, uniqueOcppId } from './support/stack';
+import type { LocalStack } from '../../lib/local/stack';
+
+const exec = promisify(execFile);
+let stack: LocalStack;
+
+/** Runs the operator CLI against this file's table; never throws. */
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
+  const argv = ['--import', 'tsx', 'bin/admin.ts', '--endpoint', inject('dynamoDbEndpoint'), '--table', stack.tableName, ...args];
+  try {
+    const { stdout, stderr } = await exec(process.execPath, argv, { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+    return { code: 0, stdout, stderr, json: JSON.parse(stdout) };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr, json: undefined };
+  }
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => stack?.close());
+
+describe('operator CLI', () => {
+  it('creates an organization, a site, a charger and a key; the charger then reads back through the API', async () => {
+    const org = await admin('organizations', 'create', '--name', 'CLI Fleet');
+    expect(org.code).toBe(0);
+    expect(org.json).toMatchObject({ id: expect.any(Number), name: 'CLI Fleet' });
+
+    const site = await admin('sites', 'create', '--organization-id', String(org.json.id), '--name', 'North Yard', '--timezone', 'America/Denver', '--address', '9 Rail Rd');
+    expect(site.json).toMatchObject({ name: 'North Yard', timezone: 'America/Denver', address: '9 Rail Rd' });
+
+    const ocppId = uniqueOcppId('CLI');
+    const charger = await admin(
+      'chargers', 'register', '--site-id', String(site.json.id), '--ocpp-id', ocppId, '--name', 'Yard DC', '--type', 'DCFC',
+      '--ports', '2', '--connector-type', 'CCS1', '--max-kw', '180', '--external-id', 'NY-7', '--manufacturer', 'Acme',
+      '--model', 'X1', '--serial-number', 'SN1', '--latitude', '39.7', '--longitude', '-104.9', '--password', 'correct-horse-1',
+    );
+    expect(charger.code).toBe(0);
+    expect(charger.json.ports.map((p: { portNumber: number }) => p.portNumber)).toEqual([1, 2]);
+    expect(JSON.stringify(charger.json)).not.toContain('correct-horse-1');
+
+    const key = await admin('api-keys', 'create', '--organization-id', String(org.json.id));
+    expect(key.json.apiKey).toMatch(/^cnk_/);
+    const read = await api(stack, `/api/chargers/by-ocpp-id/${ocppId}`, { key: key.json.apiKey });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id: charger.json.id, name: 'Yard DC', type: 'DCFC', externalId: 'NY-7', manufacturer: 'Acme', model: 'X1',
+      serialNumber: 'SN1', latitude: 39.7, longitude: -104.9, numberOfPorts: 2,
+      site: { id: site.json.id, name: 'North Yard', timezone: 'America/Denver' },
+    });
+    expect(read.body.data.ports[0]).toMatchObject({ maximumPowerKw: 180, connectorType: 'CCS1' });
+
+    const updated = await admin('chargers', 'update', '--id', String(charger.json.id), '--name', 'Yard DC 1', '--clear', 'externalId', 'latitude');
+    expect(updated.json).toMatchObject({ name: 'Yard DC 1', externalId: null, latitude: null, longitude: -104.9 });
+    expect((await api(stack, '/api/chargers/by-external-id/NY-7', { key: key.json.apiKey })).status).toBe(404);
+
+    const list = await admin('chargers', 'list', '--organization-id', String(org.json.id));
+    expect(list.json.map((c: { id: number }) => c.id)).toEqual([charger.json.id]);
+
+    const revoked = await admin('api-keys', 'revoke', '--id', String(key.json.id));
+    expect(revoked.code).toBe(0);
+    expect((await api(stack, `/api/chargers/${charger.json.id}`, { key: key.json.apiKey })).status).toBe(401);
+
+    const sites = await admin('sites', 'list', '--organization-id', String(org.json.id));
+    expect(sites.json[0].chargers).toHaveLength(1);
+    const orgs = await admin('organizations', 'list');
+    expect(orgs.json.map((o: { name: string }) => o.name)).toContain('CLI Fleet');
+  });
+
+  it.concurrent.each([
+    ['an unknown time zone', ['sites', 'create', '--organization-id', '1', '--name', 'X', '--timezone', 'Mars/Olympus'], /timezone/],
+    ['a non-numeric ID', ['sites', 'create', '--organization-id', 'abc', '--name', 'X', '--timezone', 'UTC'], /positive integer/],
+    ['an unknown charger type', ['chargers', 'register', '--site-id', '1', '--ocpp-id', 'A', '--name', 'A', '--type', 'Level 3', '--ports', '1', '--connector-type', 'CCS1'], /Level 3/],
+    ['an unknown connector type', ['chargers', 'register', '--site-id', '1', '--ocpp-id', 'A', '--name', 'A', '--type', 'DCFC', '--ports', '1', '--connector-type', 'CHAdeMO'], /CHAdeMO/],
+    ['an OCPP identity with a slash', ['chargers', 'register', '--site-id', '1', '--ocpp-id', 'A/B', '--name', 'A', '--type', 'DCFC', '--ports', '1', '--connector-type', 'CCS1'], /ocppId/],
+    ['a site key without a site', ['api-keys', 'create', '--organization-id', '1', '--scope', 'site'], /siteId/],
+    ['an unknown organization', ['sites', 'create', '--organization-id', '99999', '--name', 'X', '--timezone', 'UTC'], /not found/],
+    ['an empty name', ['organizations', 'create', '--name', '  '], /name/],
+    ['an unknown command', ['chargers', 'delete'], /unknown command/],
+  ])('exits 1 with a clear message for %s', async (_name, args, message) => {
+    const result = await admin(...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('has --help on every command', async () => {
+    for (const command of [[], ['chargers'], ['chargers', 'register'], ['api-keys', 'revoke'], ['sites', 'list']]) {
+      const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...command, '--help']);
+      expect(stdout).toMatch(/Usage:/);
+    }
+  });
+});
