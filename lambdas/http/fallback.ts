@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { matchRoute } from '../../shared/api/routes';
 import { MethodNotAllowedError, NotFoundError } from '../../shared/api/errors';
-import { problemResponse } from './lib/http-handler';
+import { problemResponse } from './lib/problem-response';
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const method = event.requestContext.http.method;

@@ -18,6 +18,7 @@ import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
 import { logger } from '../../../shared/logger';
+import { problemResponse } from './problem-response';
 
 type Parsed<R, K extends string> = R extends { [P in K]: infer S } ? (S extends z.ZodType ? z.output<S> : never) : Record<string, never>;
 type RouteRequest<K extends RouteKey> = (typeof ROUTES)[K] extends { request: infer R } ? R : object;
@@ -45,14 +46,6 @@ export type RouteImplementation<K extends RouteKey> = (request: ApiRequest<K>) =
 /** Implementations of the routes one Lambda serves. */
 export type RouteImplementations = { [K in RouteKey]?: RouteImplementation<K> };
 
-/** Serialises a problem error as an API Gateway result (`application/problem+json`). */
-export function problemResponse(error: ProblemError): APIGatewayProxyStructuredResultV2 {
-  return {
-    statusCode: error.status,
-    headers: { 'content-type': 'application/problem+json', ...error.headers },
-    body: JSON.stringify(error.toProblem()),
-  };
-}
 
 /** Maps anything thrown to a problem error; unexpected errors are logged and become a 500. */
 export function toProblemError(error: unknown): ProblemError {

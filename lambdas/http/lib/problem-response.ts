@@ -1,0 +1,12 @@
+/** Serialises a problem error as an API Gateway HTTP API result (no data-layer imports, so the fallback function stays small). */
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ProblemError } from '../../../shared/api/errors';
+
+/** `application/problem+json` result for a problem error, with its headers (`Allow`, `Retry-After`, …). */
+export function problemResponse(error: ProblemError): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: error.status,
+    headers: { 'content-type': 'application/problem+json', ...error.headers },
+    body: JSON.stringify(error.toProblem()),
+  };
+}

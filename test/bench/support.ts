@@ -1,0 +1,57 @@
+/**
+ * Benchmark support: an in-memory DynamoDB Local with a local stack in this process (so the
+ * DynamoDB request counter sees the handlers' requests), percentiles and printing.
+ */
+import { randomUUID } from 'node:crypto';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
+import { startLocalStack, type LocalStack } from '../../lib/local/stack';
+import { requestCounts, totalRequests } from '../../shared/db';
+
+/** A stack for one benchmark run. */
+export interface BenchStack {
+  stack: LocalStack;
+  dynamo: DynamoDbLocal;
+  close(): Promise<void>;
+}
+
+/** Starts DynamoDB Local in memory and a local stack on a free port. */
+export async function startBenchStack(): Promise<BenchStack> {
+  process.env.LOG_LEVEL ??= 'SILENT';
+  const dynamo = await startDynamoDbLocal();
+  const stack = await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: `bench-${randomUUID()}`, port: 0 });
+  return {
+    stack,
+    dynamo,
+    async close() {
+      await stack.close();
+      await dynamo.stop();
+    },
+  };
+}
+
+/** The p-th percentile (0–100) of a list of numbers, nearest-rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] ?? NaN;
+}
+
+/** DynamoDB requests made while `fn` ran, by operation, and in total. */
+export async function countRequests<T>(fn: () => Promise<T>): Promise<{ result: T; total: number; byOperation: Record<string, number> }> {
+  const before = new Map(requestCounts);
+  const totalBefore = totalRequests();
+  const result = await fn();
+  const byOperation: Record<string, number> = {};
+  for (const [op, n] of requestCounts) {
+    const delta = n - (before.get(op) ?? 0);
+    if (delta) byOperation[op] = delta;
+  }
+  return { result, total: totalRequests() - totalBefore, byOperation };
+}
+
+/** Prints a titled table of figures. */
+export function report(title: string, rows: Record<string, string | number>): void {
+  console.log(`\n## ${title}`);
+  const width = Math.max(...Object.keys(rows).map((k) => k.length));
+  for (const [k, v] of Object.entries(rows)) console.log(`  ${k.padEnd(width)}  ${v}`);
+}
