@@ -9,7 +9,8 @@ import { allocateIds } from './db';
 import { ConflictError, NotFoundError, BadRequestError } from './api/errors';
 import { canAccess, type ApiPrincipal } from './api/auth';
 import { hashPassword } from './passwords';
-import type { Charger, Port } from './api/schemas/chargers';
+import type { Charger, CurrentChargingSession, Port } from './api/schemas/chargers';
+import { energyDeliveredKwh } from './charging/sessions';
 import { getSite } from './sites';
 
 /** A stored charger item. */
@@ -242,7 +243,33 @@ export function toPort(item: PortItem): Port {
           info: item.ocppStatus.info ?? null,
         }
       : null,
-    currentChargingSession: null,
+    currentChargingSession: item.currentChargingSession ? toCurrentChargingSession(item.currentChargingSession) : null,
+  };
+}
+
+/**
+ * Spec §2.3 "Current charging session" from a port's session snapshot. `ocppTransactionId` is the
+ * OCPP transactionId when it is an integer (always for 1.6; for 2.0.1 only when the charger's
+ * string is numeric), else null.
+ */
+export function toCurrentChargingSession(session: NonNullable<PortItem['currentChargingSession']>): CurrentChargingSession {
+  const reading = (r: { value: number; timestamp: string } | undefined) => (r ? { value: r.value, timestamp: r.timestamp } : null);
+  return {
+    id: session.sessionId,
+    startTime: session.startTime,
+    socStartPercent: session.socStartPercent ?? null,
+    energyDeliveredKwh: energyDeliveredKwh(session),
+    ocppIdTag: session.idTag ?? null,
+    ocppTransactionId: /^[0-9]{1,15}$/.test(session.transactionKey) ? Number(session.transactionKey) : null,
+    latestReadings: {
+      powerKw: reading(session.powerKw),
+      currentA: reading(session.currentA),
+      socPercent: reading(session.socPercent),
+      voltage: reading(session.voltage),
+    },
+    vehicle: null,
+    rfid: null,
+    customer: null,
   };
 }
 

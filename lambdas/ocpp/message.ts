@@ -1,19 +1,29 @@
 /**
- * WebSocket `$default` (two-way): every OCPP-J frame a charger sends. Until the OCPP bridge's
- * action handlers exist, every CALL is answered with a `NotImplemented` CALLERROR and any other
- * frame is ignored.
+ * WebSocket `$default` (two-way route): every OCPP-J frame a charger sends. The reply frame, if
+ * any, is the route response (no extra PostToConnection). The connection record is cached for the
+ * life of the Lambda instance, so a warm instance reads nothing to know who is talking.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { getDb } from '../../shared/db';
+import { ConnectionCache } from '../../shared/ocpp/connection';
+import { dispatchMessage } from '../../shared/ocpp/dispatch';
+import { OcppCallError } from '../../shared/ocpp/errors';
+import { ocpp16Registry } from '../../shared/ocpp/v16';
+import { ocpp201Registry } from '../../shared/ocpp/v201';
+
+const connections = new ConnectionCache();
+const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry };
 
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(event.body ?? '');
-  } catch {
-    return { statusCode: 200, body: JSON.stringify([4, '-1', 'FormationViolation', 'Frame is not valid JSON', {}]) };
+  const db = getDb();
+  const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+  const connection = await connections.resolve(db, event.requestContext.connectionId);
+  if (!connection) {
+    // Not a connection we accepted (or its record expired): nothing can be handled on it.
+    const messageId = /^\s*\[\s*2\s*,\s*"([^"]{1,36})"/.exec(body)?.[1] ?? '-1';
+    return { statusCode: 200, body: JSON.stringify(new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1')) };
   }
-  if (Array.isArray(frame) && frame[0] === 2 && typeof frame[1] === 'string') {
-    return { statusCode: 200, body: JSON.stringify([4, frame[1], 'NotImplemented', `Action ${String(frame[2])} is not implemented`, {}]) };
-  }
-  return { statusCode: 200 };
+  const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
+  const reply = await dispatchMessage({ db, registries }, connection, body, receivedAt);
+  return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };
 }

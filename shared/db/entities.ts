@@ -30,6 +30,22 @@ const SERVICE = 'cn';
 const optionalString = { type: 'string' } as const;
 const optionalNumber = { type: 'number' } as const;
 const timestamp = { type: 'string', required: true } as const;
+/** A measurement with its own timestamp (spec §2.3 `latestReadings.*`). */
+const reading = {
+  type: 'map',
+  properties: { value: { type: 'number', required: true }, timestamp: { type: 'string', required: true } },
+} as const;
+/** A status report with its time (firmware, diagnostics, the charger's connector 0). */
+const statusReport = {
+  type: 'map',
+  properties: {
+    status: { type: 'string', required: true },
+    timestamp: { type: 'string', required: true },
+    errorCode: { type: 'string' },
+    vendorErrorCode: { type: 'string' },
+    info: { type: 'string' },
+  },
+} as const;
 
 /** Builds the entities bound to one client and table. */
 export function createEntities(client: DynamoDBDocumentClient, table: string) {
@@ -144,6 +160,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         currentConnectionId: optionalString,
         /** Negotiated OCPP-J subprotocol of the current connection. */
         ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const },
+        /** Last BootNotification time. */
+        lastBootAt: optionalString,
+        /** OCPP 1.6 StatusNotification for connectorId 0 (the charger as a whole). */
+        chargerOcppStatus: statusReport,
+        /** Last FirmwareStatusNotification. */
+        firmwareStatus: statusReport,
         createdAt: timestamp,
         updatedAt: timestamp,
       },
@@ -184,6 +206,31 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             errorCode: { type: 'string', required: true },
             vendorErrorCode: optionalString,
             info: optionalString,
+          },
+        },
+        /**
+         * The session in progress on this port, kept on the port so that a charger read stays one
+         * Query and a MeterValues is one UpdateItem. Energy is kept as the meter register (Wh);
+         * delivered energy is `energyRegisterWh - meterStartWh`.
+         */
+        currentChargingSession: {
+          type: 'map',
+          properties: {
+            sessionId: { type: 'number', required: true },
+            /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
+            transactionKey: { type: 'string', required: true },
+            startTime: { type: 'string', required: true },
+            idTag: optionalString,
+            /** Register at start, Wh; set from the first register seen when the start carried none. */
+            meterStartWh: optionalNumber,
+            energyRegisterWh: optionalNumber,
+            socStartPercent: optionalNumber,
+            powerKw: reading,
+            currentA: reading,
+            socPercent: reading,
+            voltage: reading,
+            /** messageId of the 1.6 StartTransaction, to recognise its retransmission. */
+            startMessageId: optionalString,
           },
         },
         createdAt: timestamp,
@@ -240,6 +287,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         connectionId: { type: 'string', required: true },
         chargerId: { type: 'number', required: true },
         organizationId: { type: 'number', required: true },
+        siteId: { type: 'number', required: true },
+        chargerType: { type: ['DCFC', 'Level 2'] as const, required: true },
         ocppId: { type: 'string', required: true },
         ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
         connectedAt: timestamp,
@@ -247,6 +296,49 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['connectionId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
+   * transactionId. Listed per organization by start time on gsi2.
+   */
+  const chargingSession = new Entity(
+    {
+      model: { entity: 'chargingSession', version: '1', service: SERVICE },
+      attributes: {
+        chargerId: { type: 'number', required: true },
+        transactionKey: { type: 'string', required: true },
+        sessionId: { type: 'number', required: true },
+        organizationId: { type: 'number', required: true },
+        siteId: { type: 'number', required: true },
+        portId: { type: 'number', required: true },
+        portNumber: { type: 'number', required: true },
+        ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+        startTime: timestamp,
+        endTime: optionalString,
+        idTag: optionalString,
+        meterStartWh: { type: 'number', required: true },
+        meterStopWh: optionalNumber,
+        energyDeliveredKwh: optionalNumber,
+        socStartPercent: optionalNumber,
+        socEndPercent: optionalNumber,
+        stopReason: optionalString,
+        status: { type: ['InProgress', 'Completed'] as const, required: true },
+        updatedAt: timestamp,
+      },
+      indexes: {
+        primary: {
+          pk: { field: 'pk', composite: ['chargerId', 'transactionKey'], casing: 'none' },
+          sk: { field: 'sk', composite: [] },
+        },
+        byOrganization: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['organizationId'] },
+          sk: { field: 'gsi2sk', composite: ['startTime', 'sessionId'] },
+        },
       },
     },
     config,
@@ -269,7 +361,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, rateLimitWindow };
+  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, rateLimitWindow };
   const service = new Service(entities);
   return { ...entities, service };
 }

@@ -35,6 +35,8 @@ export type ConnectRefusal =
 export interface AcceptedConnection {
   chargerId: number;
   organizationId: number;
+  siteId: number;
+  chargerType: 'DCFC' | 'Level 2';
   protocol: OcppProtocol;
 }
 
@@ -69,7 +71,7 @@ export async function checkConnect(
   }
   const protocol = negotiateProtocol(headers.secWebSocketProtocol);
   if (!protocol) return { status: 400, reason: 'noSupportedProtocol' };
-  return { chargerId: charger.chargerId, organizationId: charger.organizationId, protocol };
+  return { chargerId: charger.chargerId, organizationId: charger.organizationId, siteId: charger.siteId, chargerType: charger.type, protocol };
 }
 
 /**
@@ -85,6 +87,8 @@ export async function recordConnection(db: Db, accepted: AcceptedConnection, cha
           connectionId,
           chargerId: accepted.chargerId,
           organizationId: accepted.organizationId,
+          siteId: accepted.siteId,
+          chargerType: accepted.chargerType,
           ocppId: chargePointId,
           ocppProtocol: accepted.protocol,
           connectedAt: at,
@@ -99,10 +103,50 @@ export async function recordConnection(db: Db, accepted: AcceptedConnection, cha
     .go();
 }
 
+/** What the message handlers know about the connection a frame arrived on. */
+export interface ConnectionInfo {
+  connectionId: string;
+  chargerId: number;
+  organizationId: number;
+  siteId: number;
+  chargerType: 'DCFC' | 'Level 2';
+  ocppId: string;
+  protocol: OcppProtocol;
+}
+
 /** The connection record of a connectionId (one GetItem); undefined when unknown or expired. */
-export async function getConnection(db: Db, connectionId: string) {
+export async function getConnection(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
   const { data } = await db.connection.get({ connectionId }).go();
-  return data ?? undefined;
+  if (!data) return undefined;
+  const { chargerId, organizationId, siteId, chargerType, ocppId, ocppProtocol } = data;
+  return { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, protocol: ocppProtocol };
+}
+
+/**
+ * A bounded per-process cache of connection records: a record never changes while its
+ * connection lives, so a warm Lambda resolves a charger's frames without reading DynamoDB.
+ */
+export class ConnectionCache {
+  private readonly entries = new Map<string, ConnectionInfo>();
+  /** @param capacity entries kept; the oldest is evicted beyond it */
+  constructor(private readonly capacity = 10_000) {}
+
+  /** The connection, from the cache or one GetItem; undefined when unknown. */
+  async resolve(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
+    const cached = this.entries.get(connectionId);
+    if (cached) return cached;
+    const info = await getConnection(db, connectionId);
+    if (info) {
+      this.entries.set(connectionId, info);
+      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return info;
+  }
+
+  /** Forgets a connection (on `$disconnect`). */
+  forget(connectionId: string): void {
+    this.entries.delete(connectionId);
+  }
 }
 
 /**

@@ -119,3 +119,5 @@ export type Port = z.infer<typeof Port>;
 export type Charger = z.infer<typeof Charger>;
 /** A site with its chargers. */
 export type SiteWithChargers = z.infer<typeof SiteWithChargers>;
+/** Spec §2.3 current charging session. */
+export type CurrentChargingSession = z.infer<typeof CurrentChargingSession>;

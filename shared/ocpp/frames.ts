@@ -1,0 +1,91 @@
+/**
+ * OCPP-J RPC frames (OCPP 1.6-J §4, OCPP 2.0.1 Part 4 §4): parsing what a charger sends.
+ *
+ * - CALL `[2, messageId, action, payload]`
+ * - CALLRESULT `[3, messageId, payload]`
+ * - CALLERROR `[4, messageId, errorCode, errorDescription, errorDetails]`
+ */
+import { OcppCallError } from './errors';
+
+/** A request from the charger. */
+export interface CallFrame {
+  messageTypeId: 2;
+  messageId: string;
+  action: string;
+  payload: Record<string, unknown>;
+}
+/** A charger's reply to one of our CALLs. */
+export interface CallResultFrame {
+  messageTypeId: 3;
+  messageId: string;
+  payload: Record<string, unknown>;
+}
+/** A charger's error reply to one of our CALLs. */
+export interface CallErrorFrame {
+  messageTypeId: 4;
+  messageId: string;
+  errorCode: string;
+  errorDescription: string;
+  errorDetails: Record<string, unknown>;
+}
+/** Any frame. */
+export type Frame = CallFrame | CallResultFrame | CallErrorFrame;
+
+/** A frame that could not be parsed, with the CALLERROR to answer and the message ID if readable. */
+export class FrameError extends Error {
+  constructor(
+    readonly error: OcppCallError,
+    readonly messageId: string,
+  ) {
+    super(error.message);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** OCPP 2.0.1: the message ID is a string of at most 36 characters (1.6 allows the same). */
+const MAX_MESSAGE_ID_LENGTH = 36;
+
+/**
+ * Parses a WebSocket text message into a frame.
+ * @throws FrameError with: RpcFrameworkError (1.6: FormationViolation) when the text is not JSON,
+ *   not an array, or the message ID cannot be read; MessageTypeNotSupported (1.6: ProtocolError)
+ *   for an unknown message type; FormatViolation (1.6: FormationViolation) when a known frame has
+ *   the wrong length or member types.
+ */
+export function parseFrame(text: string): Frame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new FrameError(new OcppCallError('RpcFrameworkError', 'Message is not valid JSON'), '-1');
+  }
+  if (!Array.isArray(value)) throw new FrameError(new OcppCallError('RpcFrameworkError', 'Message is not an OCPP-J array'), '-1');
+  const [messageTypeId, messageId] = value;
+  if (typeof messageId !== 'string' || messageId.length === 0 || messageId.length > MAX_MESSAGE_ID_LENGTH) {
+    throw new FrameError(new OcppCallError('RpcFrameworkError', `MessageId must be a string of 1-${MAX_MESSAGE_ID_LENGTH} characters`), '-1');
+  }
+  const malformed = (what: string) => new FrameError(new OcppCallError('FormatViolation', what), messageId);
+  switch (messageTypeId) {
+    case 2: {
+      const [, , action, payload] = value;
+      if (value.length !== 4) throw malformed('A CALL has 4 elements: [2, messageId, action, payload]');
+      if (typeof action !== 'string' || action.length === 0) throw malformed('A CALL\'s action must be a non-empty string');
+      if (!isObject(payload)) throw malformed('A CALL\'s payload must be a JSON object');
+      return { messageTypeId, messageId, action, payload };
+    }
+    case 3: {
+      const [, , payload] = value;
+      if (value.length !== 3 || !isObject(payload)) throw malformed('A CALLRESULT is [3, messageId, payload object]');
+      return { messageTypeId, messageId, payload };
+    }
+    case 4: {
+      const [, , errorCode, errorDescription, errorDetails] = value;
+      if (value.length !== 5 || typeof errorCode !== 'string' || typeof errorDescription !== 'string' || !isObject(errorDetails)) {
+        throw malformed('A CALLERROR is [4, messageId, errorCode, errorDescription, errorDetails object]');
+      }
+      return { messageTypeId, messageId, errorCode, errorDescription, errorDetails };
+    }
+    default:
+      throw new FrameError(new OcppCallError('MessageTypeNotSupported', `Unknown message type ${JSON.stringify(messageTypeId)}`), messageId);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * How an OCPP action is declared and found (STYLE.md: "an OCPP handler is a small declaration").
+ * A handler names its action and returns the response payload; framing, schema validation and
+ * CALLERROR encoding are done by the dispatcher. Payload types come from the generated schema
+ * types (`types/v16.ts`, `types/v201.ts`).
+ */
+import type { Db } from '../db';
+import type { ConnectionInfo, OcppProtocol } from './connection';
+import type * as Ocpp16 from './types/v16';
+import type * as Ocpp201 from './types/v201';
+
+/** What a handler knows besides the payload. */
+export interface OcppContext {
+  db: Db;
+  connection: ConnectionInfo;
+  /** The CALL's messageId. */
+  messageId: string;
+  /** When the frame arrived, ISO 8601 UTC (the server's clock). */
+  receivedAt: string;
+}
+
+/** A handler of one action of one protocol version. */
+export interface OcppHandler<P extends OcppProtocol = OcppProtocol, A extends string = string> {
+  protocol: P;
+  action: A;
+  handle(context: OcppContext, payload: never): Promise<unknown>;
+}
+
+/** Declares an OCPP 1.6 handler; `handle` is typed from the official schema of `action`. */
+export function ocpp16<A extends Ocpp16.Action>(
+  action: A,
+  handle: (context: OcppContext, payload: Ocpp16.Actions[A]['request']) => Promise<Ocpp16.Actions[A]['response']>,
+): OcppHandler<'ocpp1.6', A> {
+  return { protocol: 'ocpp1.6', action, handle: handle as OcppHandler['handle'] };
+}
+
+/** Declares an OCPP 2.0.1 handler; `handle` is typed from the official schema of `action`. */
+export function ocpp201<A extends Ocpp201.Action>(
+  action: A,
+  handle: (context: OcppContext, payload: Ocpp201.Actions[A]['request']) => Promise<Ocpp201.Actions[A]['response']>,
+): OcppHandler<'ocpp2.0.1', A> {
+  return { protocol: 'ocpp2.0.1', action, handle: handle as OcppHandler['handle'] };
+}
+
+/** The handlers of one protocol version, by action. */
+export class HandlerRegistry {
+  private readonly byAction = new Map<string, OcppHandler>();
+
+  /**
+   * @throws Error at start-up when an action is registered twice or a handler is of another version
+   */
+  constructor(
+    readonly protocol: OcppProtocol,
+    handlers: OcppHandler[],
+  ) {
+    for (const handler of handlers) {
+      if (handler.protocol !== protocol) throw new Error(`${handler.action} is an ${handler.protocol} handler, not ${protocol}`);
+      if (this.byAction.has(handler.action)) throw new Error(`${protocol} action ${handler.action} is registered twice`);
+      this.byAction.set(handler.action, handler);
+    }
+  }
+
+  /** The handler of an action, if any. */
+  get(action: string): OcppHandler | undefined {
+    return this.byAction.get(action);
+  }
+
+  /** Every registered action. */
+  actions(): string[] {
+    return [...this.byAction.keys()];
+  }
+}

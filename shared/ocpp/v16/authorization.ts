@@ -1,0 +1,9 @@
+/** OCPP 1.6 Core profile, Authorize (§4.1): the answer comes from the one authorization lookup. */
+import { ocpp16 } from '../handler';
+import { authorizeIdTag } from '../../charging/authorization';
+
+export const authorization = [
+  ocpp16('Authorize', async ({ db, connection }, { idTag }) => ({
+    idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, idTag)).status },
+  })),
+];

@@ -1,0 +1,20 @@
+/** OCPP 1.6 Core profile, StatusNotification (§4.9): connectorId 0 is the charger, N is port N. */
+import { ocpp16 } from '../handler';
+import { recordPortStatus } from '../../charging/ports';
+import { recordChargerStatus } from '../../charging/charger-reports';
+import { toUtc } from '../../charging/meter-values';
+
+export const availability = [
+  ocpp16('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
+    const status = {
+      status: payload.status,
+      timestamp: toUtc(payload.timestamp, receivedAt),
+      errorCode: payload.errorCode,
+      vendorErrorCode: payload.vendorErrorCode,
+      info: payload.info,
+    };
+    if (payload.connectorId === 0) await recordChargerStatus(db, connection, status);
+    else await recordPortStatus(db, connection, payload.connectorId, status);
+    return {};
+  }),
+];

@@ -1,0 +1,13 @@
+/**
+ * OCPP 1.6 Core profile, DataTransfer (§4.3) from a charger. No vendor extension is implemented,
+ * so every vendorId is answered `UnknownVendorId` (the spec's answer for that case).
+ */
+import { ocpp16 } from '../handler';
+import { logger } from '../../logger';
+
+export const dataTransfer = [
+  ocpp16('DataTransfer', async ({ connection }, { vendorId, messageId }) => {
+    logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });
+    return { status: 'UnknownVendorId' };
+  }),
+];

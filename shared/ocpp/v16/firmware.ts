@@ -1,0 +1,15 @@
+/** OCPP 1.6 Firmware Management profile: FirmwareStatusNotification (§4.5), DiagnosticsStatusNotification (§4.4). */
+import { ocpp16 } from '../handler';
+import { recordFirmwareStatus } from '../../charging/charger-reports';
+import { logger } from '../../logger';
+
+export const firmware = [
+  ocpp16('FirmwareStatusNotification', async ({ db, connection, receivedAt }, { status }) => {
+    await recordFirmwareStatus(db, connection, status, receivedAt);
+    return {};
+  }),
+  ocpp16('DiagnosticsStatusNotification', async ({ connection }, { status }) => {
+    logger.info('diagnostics status', { chargePointId: connection.ocppId, status });
+    return {};
+  }),
+];

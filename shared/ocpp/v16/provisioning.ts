@@ -1,0 +1,28 @@
+/** OCPP 1.6 Core profile, provisioning: BootNotification (§4.2) and Heartbeat (§4.6). */
+import { ocpp16 } from '../handler';
+import { recordBoot } from '../../charging/charger-reports';
+
+/**
+ * Heartbeat interval we give chargers, in seconds: 300 s keeps traffic on the connection well
+ * inside API Gateway's 10-minute idle timeout.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = 300;
+
+export const provisioning = [
+  ocpp16('BootNotification', async ({ db, connection, receivedAt }, payload) => {
+    await recordBoot(
+      db,
+      connection,
+      {
+        manufacturer: payload.chargePointVendor,
+        model: payload.chargePointModel,
+        serialNumber: payload.chargePointSerialNumber ?? payload.chargeBoxSerialNumber,
+        firmwareVersion: payload.firmwareVersion,
+      },
+      receivedAt,
+    );
+    return { status: 'Accepted', currentTime: receivedAt, interval: HEARTBEAT_INTERVAL_SECONDS };
+  }),
+  // No write: the connection itself shows the charger is alive.
+  ocpp16('Heartbeat', async ({ receivedAt }) => ({ currentTime: receivedAt })),
+];

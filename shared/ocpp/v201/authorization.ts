@@ -1,0 +1,9 @@
+/** OCPP 2.0.1 functional block C, Authorization: Authorize (C01) from the one authorization lookup. */
+import { ocpp201 } from '../handler';
+import { authorizeIdTag } from '../../charging/authorization';
+
+export const authorization = [
+  ocpp201('Authorize', async ({ db, connection }, { idToken }) => ({
+    idTokenInfo: { status: (await authorizeIdTag(db, connection.organizationId, idToken.idToken)).status },
+  })),
+];

@@ -1,0 +1,18 @@
+/**
+ * OCPP 2.0.1 functional block G, Availability: StatusNotification (G01). The EVSE is the port
+ * (evseId = port number); the connector's status becomes the port's status, with errorCode
+ * `NoError` (2.0.1 reports faults through NotifyEvent, not in the status).
+ */
+import { ocpp201 } from '../handler';
+import { recordPortStatus } from '../../charging/ports';
+import { recordChargerStatus } from '../../charging/charger-reports';
+import { toUtc } from '../../charging/meter-values';
+
+export const availability = [
+  ocpp201('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
+    const status = { status: payload.connectorStatus, timestamp: toUtc(payload.timestamp, receivedAt), errorCode: 'NoError' };
+    if (payload.evseId === 0) await recordChargerStatus(db, connection, status);
+    else await recordPortStatus(db, connection, payload.evseId, status);
+    return {};
+  }),
+];

@@ -1,0 +1,13 @@
+/**
+ * OCPP 2.0.1 functional block P, DataTransfer (P01) from a station. No vendor extension is
+ * implemented, so every vendorId is answered `UnknownVendorId`.
+ */
+import { ocpp201 } from '../handler';
+import { logger } from '../../logger';
+
+export const dataTransfer = [
+  ocpp201('DataTransfer', async ({ connection }, { vendorId, messageId }) => {
+    logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });
+    return { status: 'UnknownVendorId' };
+  }),
+];

@@ -1,0 +1,10 @@
+/** OCPP 2.0.1 functional block L, FirmwareManagement: FirmwareStatusNotification (L01), stored on the charger. */
+import { ocpp201 } from '../handler';
+import { recordFirmwareStatus } from '../../charging/charger-reports';
+
+export const firmware = [
+  ocpp201('FirmwareStatusNotification', async ({ db, connection, receivedAt }, { status }) => {
+    await recordFirmwareStatus(db, connection, status, receivedAt);
+    return {};
+  }),
+];

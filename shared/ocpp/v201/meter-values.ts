@@ -1,0 +1,16 @@
+/**
+ * OCPP 2.0.1 functional block J, MeterValues (J01): readings outside TransactionEvent. evseId 0 is
+ * the station's main meter (no session); otherwise they update the session in progress on that
+ * EVSE, if any.
+ */
+import { ocpp201 } from '../handler';
+import { summarizeMeterValues } from '../../charging/meter-values';
+import { applyMeterSnapshot } from '../../charging/sessions';
+import { fromOcpp201MeterValues } from './transactions';
+
+export const meterValues = [
+  ocpp201('MeterValues', async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
+    if (evseId !== 0) await applyMeterSnapshot(db, connection, evseId, summarizeMeterValues(fromOcpp201MeterValues(meterValue, receivedAt)));
+    return {};
+  }),
+];

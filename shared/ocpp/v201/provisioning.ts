@@ -1,0 +1,31 @@
+/**
+ * OCPP 2.0.1 functional block B, Provisioning: BootNotification (B01), Heartbeat (G02 is the
+ * Availability use case, its message lives here with boot), NotifyReport (B07).
+ */
+import { ocpp201 } from '../handler';
+import { recordBoot } from '../../charging/charger-reports';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../v16/provisioning';
+import { logger } from '../../logger';
+
+export const provisioning = [
+  ocpp201('BootNotification', async ({ db, connection, receivedAt }, { chargingStation, reason }) => {
+    await recordBoot(
+      db,
+      connection,
+      {
+        manufacturer: chargingStation.vendorName,
+        model: chargingStation.model,
+        serialNumber: chargingStation.serialNumber,
+        firmwareVersion: chargingStation.firmwareVersion,
+      },
+      receivedAt,
+    );
+    logger.info('boot', { chargePointId: connection.ocppId, reason });
+    return { status: 'Accepted', currentTime: receivedAt, interval: HEARTBEAT_INTERVAL_SECONDS };
+  }),
+  ocpp201('Heartbeat', async ({ receivedAt }) => ({ currentTime: receivedAt })),
+  ocpp201('NotifyReport', async ({ connection }, { requestId, seqNo, tbc, reportData }) => {
+    logger.info('report', { chargePointId: connection.ocppId, requestId, seqNo, tbc, items: reportData?.length ?? 0 });
+    return {};
+  }),
+];

@@ -1,0 +1,10 @@
+/** OCPP 2.0.1 functional block A, Security: SecurityEventNotification (A04), acknowledged and logged. */
+import { ocpp201 } from '../handler';
+import { logger } from '../../logger';
+
+export const security = [
+  ocpp201('SecurityEventNotification', async ({ connection }, { type, timestamp }) => {
+    logger.warn('security event', { chargePointId: connection.ocppId, type, timestamp });
+    return {};
+  }),
+];

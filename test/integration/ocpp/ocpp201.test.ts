@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { connectCharger } from '../support/ocpp';
+import type { LocalStack } from '../../../lib/local/stack';
+import { responseValidator } from '../../support/openapi';
+
+let stack: LocalStack;
+let tenant: Tenant;
+let client: RPCClient;
+let validate: ReturnType<typeof responseValidator>;
+const ocppId = uniqueOcppId('V201');
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await createTenant(stack, [
+    { ocppId, name: 'DC 201', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'NACS', maximumPowerKw: 150 }] },
+  ]);
+  validate = responseValidator((await api(stack, '/api/openapi.json')).body);
+  client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
+});
+afterAll(async () => {
+  await client?.close();
+  await stack?.close();
+});
+
+async function charger() {
+  const { status, body } = await api(stack, `/api/chargers/${tenant.chargers[0]!.id}`, { key: tenant.apiKey });
+  expect(status).toBe(200);
+  expect(validate('/api/chargers/{id}', 'GET', 200, body)).toEqual([]);
+  return body.data;
+}
+
+const t = (second: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, second)).toISOString();
+const energy = (wh: number, timestamp: string, extra: object[] = []) => [
+  { timestamp, sampledValue: [{ value: wh / 1000, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'kWh' } }, ...extra] },
+];
+
+describe('OCPP 2.0.1 charging station → charger API', () => {
+  it('BootNotification is accepted with a 300 s interval and stores the station identity', async () => {
+    const reply: any = await client.call('BootNotification', {
+      reason: 'PowerUp',
+      chargingStation: { model: 'Terra 184', vendorName: 'ABB', serialNumber: 'ABB-9', firmwareVersion: '1.8.3' },
+    });
+    expect(reply).toMatchObject({ status: 'Accepted', interval: 300 });
+    expect(await charger()).toMatchObject({ manufacturer: 'ABB', model: 'Terra 184', serialNumber: 'ABB-9', firmwareVersion: '1.8.3' });
+  });
+
+  it('Heartbeat answers the current time', async () => {
+    const reply: any = await client.call('Heartbeat', {});
+    expect(Math.abs(Date.parse(reply.currentTime) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('StatusNotification maps each EVSE to its port with errorCode NoError', async () => {
+    await client.call('StatusNotification', { timestamp: t(0), connectorStatus: 'Available', evseId: 1, connectorId: 1 });
+    await client.call('StatusNotification', { timestamp: t(1), connectorStatus: 'Unavailable', evseId: 2, connectorId: 1 });
+    const data = await charger();
+    expect(data.ports.map((p: any) => p.ocppStatus)).toEqual([
+      { status: 'Available', timestamp: t(0), errorCode: 'NoError', vendorErrorCode: null, info: null },
+      { status: 'Unavailable', timestamp: t(1), errorCode: 'NoError', vendorErrorCode: null, info: null },
+    ]);
+  });
+
+  it('Authorize answers Invalid for an unknown idToken', async () => {
+    expect(await client.call('Authorize', { idToken: { idToken: 'NOBODY', type: 'ISO14443' } })).toEqual({ idTokenInfo: { status: 'Invalid' } });
+  });
+
+  it('TransactionEvent Started opens a session on the EVSE\'s port', async () => {
+    const reply = await client.call('TransactionEvent', {
+      eventType: 'Started', timestamp: t(10), triggerReason: 'Authorized', seqNo: 0,
+      transactionInfo: { transactionId: 'tx-abc-1', chargingState: 'Charging' },
+      evse: { id: 2, connectorId: 1 }, idToken: { idToken: 'CARD-7', type: 'ISO14443' },
+      meterValue: energy(500_000, t(10), [{ value: 22, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' } }]),
+    });
+    expect(reply).toEqual({ idTokenInfo: { status: 'Invalid' } });
+    const session = (await charger()).ports[1].currentChargingSession;
+    expect(session).toMatchObject({
+      startTime: t(10), ocppIdTag: 'CARD-7', ocppTransactionId: null, energyDeliveredKwh: 0, socStartPercent: 22,
+      latestReadings: { socPercent: { value: 22, timestamp: t(10) }, powerKw: null, currentA: null, voltage: null },
+    });
+  });
+
+  it('TransactionEvent Updated (without evse) and MeterValues update readings, honouring unit multipliers', async () => {
+    await client.call('TransactionEvent', {
+      eventType: 'Updated', timestamp: t(20), triggerReason: 'MeterValuePeriodic', seqNo: 1,
+      transactionInfo: { transactionId: 'tx-abc-1', chargingState: 'Charging' },
+      meterValue: [{
+        timestamp: t(20),
+        sampledValue: [
+          { value: 512.5, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh', multiplier: 3 } },
+          { value: 95, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'kW' } },
+          { value: 205, measurand: 'Current.Import', unitOfMeasure: { unit: 'A' } },
+          { value: 463, measurand: 'Voltage', unitOfMeasure: { unit: 'V' } },
+          { value: 31, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' }, location: 'EV' },
+        ],
+      }],
+    });
+    let session = (await charger()).ports[1].currentChargingSession;
+    expect(session.energyDeliveredKwh).toBe(12.5);
+    expect(session.latestReadings).toEqual({
+      powerKw: { value: 95, timestamp: t(20) }, currentA: { value: 205, timestamp: t(20) },
+      socPercent: { value: 31, timestamp: t(20) }, voltage: { value: 463, timestamp: t(20) },
+    });
+    await client.call('MeterValues', { evseId: 2, meterValue: [{ timestamp: t(25), sampledValue: [{ value: 96000, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }] }] });
+    session = (await charger()).ports[1].currentChargingSession;
+    expect(session.latestReadings.powerKw).toEqual({ value: 96, timestamp: t(25) });
+    expect(session.socStartPercent).toBe(22);
+  });
+
+  it('a retransmitted Started does not open a second session', async () => {
+    const before = (await charger()).ports[1].currentChargingSession;
+    await client.call('TransactionEvent', {
+      eventType: 'Started', timestamp: t(10), triggerReason: 'Authorized', seqNo: 0,
+      transactionInfo: { transactionId: 'tx-abc-1' }, evse: { id: 2, connectorId: 1 },
+    });
+    const after = (await charger()).ports[1].currentChargingSession;
+    expect(after.id).toBe(before.id);
+    expect(after.energyDeliveredKwh).toBe(12.5);
+  });
+
+  it('TransactionEvent Ended closes the session and keeps it', async () => {
+    const sessionId = (await charger()).ports[1].currentChargingSession.id;
+    await client.call('TransactionEvent', {
+      eventType: 'Ended', timestamp: t(40), triggerReason: 'EVCommunicationLost', seqNo: 2,
+      transactionInfo: { transactionId: 'tx-abc-1', stoppedReason: 'EVDisconnected' },
+      meterValue: energy(520_000, t(40)),
+    });
+    expect((await charger()).ports[1].currentChargingSession).toBeNull();
+    const { data } = await stack.db.chargingSession.get({ chargerId: tenant.chargers[0]!.id, transactionKey: 'tx-abc-1' }).go();
+    expect(data).toMatchObject({ sessionId, status: 'Completed', endTime: t(40), meterStartWh: 500_000, meterStopWh: 520_000, energyDeliveredKwh: 20, socStartPercent: 22, socEndPercent: 31, stopReason: 'EVDisconnected' });
+  });
+
+  it('an Updated for a transaction whose Started was lost (offline) starts it', async () => {
+    await client.call('TransactionEvent', {
+      eventType: 'Updated', timestamp: t(50), triggerReason: 'MeterValuePeriodic', seqNo: 3, offline: true,
+      transactionInfo: { transactionId: '4711' }, evse: { id: 1 }, meterValue: energy(100_000, t(50)),
+    });
+    const session = (await charger()).ports[0].currentChargingSession;
+    expect(session).toMatchObject({ startTime: t(50), ocppTransactionId: 4711, energyDeliveredKwh: 0 });
+  });
+
+  it('notifications of the other blocks are acknowledged', async () => {
+    expect(await client.call('FirmwareStatusNotification', { status: 'Installed' })).toEqual({});
+    expect(await client.call('LogStatusNotification', { status: 'Idle' })).toEqual({});
+    expect(await client.call('SecurityEventNotification', { type: 'StartupOfTheDevice', timestamp: t(0) })).toEqual({});
+    expect(await client.call('NotifyEvent', { generatedAt: t(0), seqNo: 0, eventData: [{ eventId: 1, timestamp: t(0), trigger: 'Alerting', actualValue: 'x', eventNotificationType: 'HardWiredNotification', component: { name: 'EVSE' }, variable: { name: 'Problem' } }] })).toEqual({});
+    expect(await client.call('NotifyReport', { requestId: 1, generatedAt: t(0), seqNo: 0 })).toEqual({});
+    expect(await client.call('DataTransfer', { vendorId: 'com.example' })).toEqual({ status: 'UnknownVendorId' });
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Test support for OCPP: real OCPP-J clients (ocpp-rpc in strict mode, which rejects any reply
+ * that breaks the official schema), raw WebSocket clients for malformed frames and handshake
+ * failures, and polling.
+ */
+import { RPCClient } from 'ocpp-rpc';
+import WebSocket from 'ws';
+import type { LocalStack } from '../../../lib/local/stack';
+
+/** An OCPP-J subprotocol. */
+export type Protocol = 'ocpp1.6' | 'ocpp2.0.1';
+
+/** Connects a strict-mode OCPP client as charger `identity`. */
+export async function connectCharger(stack: LocalStack, identity: string, protocol: Protocol, password?: string): Promise<RPCClient> {
+  const client = new RPCClient({
+    endpoint: stack.ocppUrl,
+    identity,
+    protocols: [protocol],
+    strictMode: true,
+    reconnect: false,
+    callTimeoutMs: 10_000,
+    ...(password ? { password } : {}),
+  } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+  await client.connect();
+  return client;
+}
+
+/** The HTTP status of a refused handshake, or 101 when accepted (then closed). */
+export async function handshakeStatus(stack: LocalStack, identity: string, options: { protocols?: string[]; authorization?: string } = {}): Promise<{ status: number; protocol?: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${stack.ocppUrl}/${encodeURIComponent(identity)}`, options.protocols ?? ['ocpp1.6'], {
+      headers: options.authorization ? { authorization: options.authorization } : {},
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve({ status: 101, protocol: ws.protocol });
+      ws.close();
+    });
+    ws.on('error', (error) => {
+      if (!/Unexpected server response/.test(error.message)) reject(error);
+    });
+  });
+}
+
+/** A raw WebSocket charger connection: send any text, read the next frame. */
+export interface RawCharger {
+  ws: WebSocket;
+  /** Sends text and resolves with the next message received. */
+  exchange(text: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** Opens a raw connection (no OCPP library), for frames a real library would refuse to send. */
+export async function connectRaw(stack: LocalStack, identity: string, protocol: Protocol): Promise<RawCharger> {
+  const ws = new WebSocket(`${stack.ocppUrl}/${encodeURIComponent(identity)}`, [protocol]);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    exchange: (text) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no reply to ${text.slice(0, 80)}`)), 10_000);
+        ws.once('message', (data) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(data.toString()));
+        });
+        ws.send(text);
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        ws.once('close', () => resolve());
+        ws.close();
+      }),
+  };
+}
+
+/** Polls `read` until `done` holds (every 25 ms, up to 10 s); returns the last value read. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
