@@ -9,6 +9,7 @@
  * retransmitted CALL never double-counts: the register is absolute, a 1.6 StartTransaction is
  * recognised by its messageId, a 2.0.1 transaction by its transactionId.
  */
+import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import type { ConnectionInfo } from '../ocpp/connection';
@@ -123,6 +124,9 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
   }
 }
 
+/** A stored charging session. */
+export type SessionItem = EntityItem<Db['chargingSession']>;
+
 /** A session by charger and OCPP transactionId (one strongly consistent GetItem). */
 export async function getSession(db: Db, chargerId: number, transactionKey: string) {
   const { data } = await db.chargingSession.get({ chargerId, transactionKey }).go({ consistent: true });
@@ -179,11 +183,18 @@ export interface SessionEnd {
 /**
  * Ends a session: the session item becomes Completed with its final energy and SoC, and the port
  * no longer shows it. Ending an ended or unknown session changes nothing.
- * Requests: 1 GetItem (session), 1 GetItem (port), 1 TransactWriteItems.
+ * Requests: 1 GetItem (session, unless the caller read it: `known`), 1 GetItem (port),
+ * 1 TransactWriteItems.
  * @returns the session's ID, or undefined when the transaction is unknown
  */
-export async function endSession(db: Db, connection: ConnectionInfo, transactionKey: string, end: SessionEnd): Promise<number | undefined> {
-  const session = await getSession(db, connection.chargerId, transactionKey);
+export async function endSession(
+  db: Db,
+  connection: ConnectionInfo,
+  transactionKey: string,
+  end: SessionEnd,
+  known?: SessionItem,
+): Promise<number | undefined> {
+  const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
   if (!session) return undefined;
   if (session.status === 'Completed') return session.sessionId;
   const { data: port } = await db.port.get({ chargerId: connection.chargerId, portNumber: session.portNumber }).go({ consistent: true });

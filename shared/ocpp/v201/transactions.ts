@@ -54,7 +54,7 @@ export const transactions = [
         endTime: timestamp,
         reason: payload.transactionInfo.stoppedReason ?? 'Local',
         snapshot,
-      });
+      }, known);
     }
     return idTokenInfo;
   }),
