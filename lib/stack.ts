@@ -32,7 +32,7 @@ export class ChargingNetworkStack extends Stack {
     this.table = new NetworkTable(this, 'Data');
     // Created before the HTTP API so that HTTP command functions can be granted its connections.
     this.ocppApi = new OcppApi(this, 'OcppApi', { table: this.table });
-    this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table });
+    this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi });
     this.edge = new EdgeDistribution(this, 'Edge', {
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,

@@ -5,13 +5,19 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
-import { ConnectionCache } from '../../shared/ocpp/connection';
+import { ConnectionCache, type ConnectionInfo } from '../../shared/ocpp/connection';
+import { completeCommand } from '../../shared/ocpp/commands/command';
+import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';
 import { dispatchMessage } from '../../shared/ocpp/dispatch';
 import { OcppCallError } from '../../shared/ocpp/errors';
 import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
 
 const connections = new ConnectionCache();
+/** A charger's CALLRESULT/CALLERROR completes the correlation record of our command. */
+const onReply = async (connection: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => {
+  await completeCommand(getDb(), connection.chargerId, frame);
+};
 const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry };
 
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
@@ -24,6 +30,6 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
     return { statusCode: 200, body: JSON.stringify(new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1')) };
   }
   const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
-  const reply = await dispatchMessage({ db, registries }, connection, body, receivedAt);
+  const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
   return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };
 }

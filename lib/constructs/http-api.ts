@@ -4,7 +4,7 @@
  * (`lambdas/http/<name>.ts`), one route per entry of {@link routeList}, and the `$default` route to
  * the `fallback` function, which answers 404/405 problem documents for everything else.
  */
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   HttpApi,
   HttpMethod,
@@ -22,6 +22,7 @@ import { executeApiDomainName } from './execute-api';
 import { createFunction } from './functions';
 import { createLogGroup } from './logs';
 import type { NetworkTable } from './table';
+import type { OcppApi } from './ocpp-api';
 
 /**
  * What an HTTP function may do with the table (`tableAccess` in {@link HTTP_FUNCTIONS}):
@@ -33,6 +34,8 @@ export type TableAccess = 'none' | 'read' | 'readWrite';
 export interface IntegratorApiProps {
   /** The table the functions use. */
   readonly table: NetworkTable;
+  /** The OCPP WebSocket API that functions sending OCPP commands post to. */
+  readonly ocppApi: OcppApi;
   /**
    * Throttling of the `$default` stage, for all routes together (the per-key limit of spec §8 is
    * enforced in the app; this only caps the whole API).
@@ -85,13 +88,19 @@ export class IntegratorApi extends Construct {
     const { table } = props;
 
     this.functions = Object.fromEntries(
-      (Object.entries(HTTP_FUNCTIONS) as [HttpFunctionName, { tableAccess: TableAccess }][]).map(([name, spec]) => {
+      (Object.entries(HTTP_FUNCTIONS) as [HttpFunctionName, { tableAccess: TableAccess; sendsOcppCommands?: boolean }][]).map(([name, spec]) => {
         const fn = createFunction(this, name, {
           entry: `lambdas/http/${name}.ts`,
           description: `HTTP API: ${name}`,
-          environment: spec.tableAccess === 'none' ? {} : { TABLE_NAME: table.tableName },
+          environment: {
+            ...(spec.tableAccess === 'none' ? {} : { TABLE_NAME: table.tableName }),
+            ...(spec.sendsOcppCommands ? { WS_MANAGEMENT_ENDPOINT: props.ocppApi.managementEndpoint } : {}),
+          },
+          // A command waits for the charger up to its 20 s deadline; API Gateway gives up at 30 s.
+          ...(spec.sendsOcppCommands ? { timeout: Duration.seconds(29) } : {}),
         });
         grantTableAccess(table, fn, spec.tableAccess);
+        if (spec.sendsOcppCommands) props.ocppApi.grantManageConnections(fn);
         return [name, fn];
       }),
     ) as Record<HttpFunctionName, NodejsFunction>;

@@ -191,7 +191,8 @@ export async function startLocalGateway(handlers: LocalHandlers, options: { port
     const ws = connections.get(connectionId);
     const info = connectedAt.get(connectionId);
     if (!ws || !info) {
-      res.writeHead(410, { 'content-type': 'application/json' });
+      // As API Gateway: the SDK maps this to GoneException.
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
       res.end(JSON.stringify({ message: 'Gone' }));
       return;
     }

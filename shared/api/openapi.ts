@@ -28,6 +28,11 @@ export function openApiDocument(): object {
       errors[429] = { description: 'More than 200 requests per minute for this key; see `Retry-After`', content: problemContent };
     }
     if (route.request?.body) errors[413] = { description: 'Body larger than 1 MiB', content: problemContent };
+    if (route.function === 'commands') {
+      errors[409] = { description: 'Conflict: the charger is not connected (nothing was sent), or the request conflicts with stored data', content: problemContent };
+      errors[502] = { description: 'The charger answered with a CALLERROR (its code is named) or an invalid reply', content: problemContent };
+      errors[504] = { description: 'The charger did not answer within the command deadline (20 s)', content: problemContent };
+    }
     registry.registerPath({
       method: route.method.toLowerCase() as 'get',
       path: route.path,

@@ -7,6 +7,15 @@ import type { z } from 'zod';
 import { numericIdParam, textIdParam } from './schemas/common';
 import { ChargerResponse, SitesResponse } from './schemas/chargers';
 import { z as zod } from 'zod';
+import {
+  CancelReservationBody,
+  CommandStatusResponse,
+  RemoteStartBody,
+  RemoteStartResponse,
+  RemoteStopBody,
+  ReservationBody,
+  ReservationResponse,
+} from './schemas/ocpp-commands';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,10 +28,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const HTTP_FUNCTIONS = {
   chargers: { tableAccess: 'read' },
   sites: { tableAccess: 'read' },
+  /** Sends OCPP commands to chargers and waits for their reply (up to the command deadline). */
+  commands: { tableAccess: 'readWrite', sendsOcppCommands: true },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },
-} as const satisfies Record<string, { tableAccess: 'none' | 'read' | 'readWrite' }>;
+} as const satisfies Record<string, { tableAccess: 'none' | 'read' | 'readWrite'; sendsOcppCommands?: boolean }>;
 
 /** Name of an HTTP function (`lambdas/http/<name>.ts`). */
 export type HttpFunctionName = keyof typeof HTTP_FUNCTIONS;
@@ -101,6 +112,51 @@ export const ROUTES = {
     tags: ['Sites'],
     request: { queryStringParameters: noQuery },
     responses: { 200: { description: 'The sites', schema: SitesResponse } },
+  },
+  'POST /api/ocpp/reservations': {
+    method: 'POST',
+    path: '/api/ocpp/reservations',
+    function: 'commands',
+    authenticated: true,
+    summary: 'Reserve a port (OCPP ReserveNow)',
+    description:
+      'Spec §4.3. The charger\'s answer is the status (200); a charger without reservation support answers Rejected. 404 unknown port; 409 reservationId already used, or charger not connected; 502 charger error; 504 no answer in time.',
+    tags: ['OCPP commands'],
+    request: { queryStringParameters: noQuery, body: ReservationBody },
+    responses: { 200: { description: 'The charger\'s status', schema: ReservationResponse } },
+  },
+  'POST /api/ocpp/reservations/cancel': {
+    method: 'POST',
+    path: '/api/ocpp/reservations/cancel',
+    function: 'commands',
+    authenticated: true,
+    summary: 'Cancel a reservation (OCPP CancelReservation)',
+    description: 'Sent to the charger even when the reservation is unknown to us. 404 unknown charger; 409 not connected; 502; 504.',
+    tags: ['OCPP commands'],
+    request: { queryStringParameters: noQuery, body: CancelReservationBody },
+    responses: { 200: { description: 'The charger\'s status', schema: CommandStatusResponse } },
+  },
+  'POST /api/ocpp/remote-start': {
+    method: 'POST',
+    path: '/api/ocpp/remote-start',
+    function: 'commands',
+    authenticated: true,
+    summary: 'Start charging on a port (OCPP RemoteStartTransaction / RequestStartTransaction)',
+    description: 'Spec §4.4. Without idTag the server-side tag CSMS-REMOTE is used. 404 unknown port; 409 not connected; 502; 504.',
+    tags: ['OCPP commands'],
+    request: { queryStringParameters: noQuery, body: RemoteStartBody },
+    responses: { 200: { description: 'The charger\'s status and the remote start ID', schema: RemoteStartResponse } },
+  },
+  'POST /api/ocpp/remote-stop': {
+    method: 'POST',
+    path: '/api/ocpp/remote-stop',
+    function: 'commands',
+    authenticated: true,
+    summary: 'Stop the session in progress on a port (OCPP RemoteStopTransaction / RequestStopTransaction)',
+    description: '404 unknown port; 409 no session in progress (or not the given sessionId), or not connected; 502; 504.',
+    tags: ['OCPP commands'],
+    request: { queryStringParameters: noQuery, body: RemoteStopBody },
+    responses: { 200: { description: 'The charger\'s status', schema: CommandStatusResponse } },
   },
   'GET /api/openapi.json': {
     method: 'GET',

@@ -14,10 +14,13 @@ export interface BootInfo {
   firmwareVersion?: string;
 }
 
-/** Stores the boot identity on the charger (1 UpdateItem); absent values leave stored ones. */
+/**
+ * Stores the boot identity on the charger (1 UpdateItem); absent values leave stored ones. What
+ * was learnt about the charger's features is forgotten: its firmware may have changed.
+ */
 export async function recordBoot(db: Db, connection: ConnectionInfo, info: BootInfo, at: string): Promise<void> {
   const set = Object.fromEntries(Object.entries({ ...info, lastBootAt: at, updatedAt: at }).filter(([, v]) => v !== undefined));
-  await db.charger.patch({ chargerId: connection.chargerId }).set(set).go();
+  await db.charger.patch({ chargerId: connection.chargerId }).set(set).remove(['reservationSupport']).go();
 }
 
 /** Stores the status of the charger as a whole (OCPP 1.6 StatusNotification, connectorId 0). */

@@ -32,6 +32,21 @@ export interface SessionStart {
   messageId?: string;
   /** Readings sent with the start. */
   snapshot?: MeterSnapshot;
+  /** 2.0.1 `transactionInfo.remoteStartId`; 1.6 links a pending remote start by port and idTag. */
+  remoteStartId?: number;
+  /** The reservation the session uses (1.6 StartTransaction / 2.0.1 TransactionEvent `reservationId`). */
+  reservationId?: number;
+}
+
+/** How long an accepted remote start waits for its 1.6 StartTransaction to link it: 10 minutes. */
+const REMOTE_START_LINK_MS = 10 * 60_000;
+
+/** The remote start a new session answers: named by the charger (2.0.1), or pending on the port for the same idTag (1.6). */
+function linkedRemoteStart(port: PortItem, start: SessionStart, now: number): number | undefined {
+  if (start.remoteStartId !== undefined) return start.remoteStartId;
+  const pending = port.pendingRemoteStart;
+  if (!pending || pending.idTag !== start.idTag) return undefined;
+  return now - Date.parse(pending.requestedAt) <= REMOTE_START_LINK_MS ? pending.remoteStartId : undefined;
 }
 
 /** A started (or recognised as already started) session. */
@@ -80,6 +95,9 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
 
     const sessionId = await allocateIds(db, 'chargingSession');
     const transactionKey = start.transactionId ?? String(sessionId);
+    const remoteStartId = linkedRemoteStart(port, start, Date.now());
+    const consumesPendingRemoteStart = remoteStartId !== undefined && port.pendingRemoteStart?.remoteStartId === remoteStartId;
+    const portKey = { chargerId: connection.chargerId, portNumber: port.portNumber };
     const readings = readingFields(start.snapshot);
     const meterStartWh = start.meterStartWh ?? start.snapshot?.energyRegisterWh?.value;
     const snapshot: CurrentSession = {
@@ -89,6 +107,7 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
       ...(start.idTag !== undefined ? { idTag: start.idTag } : {}),
       ...(meterStartWh !== undefined ? { meterStartWh } : {}),
       ...(start.messageId ? { startMessageId: start.messageId } : {}),
+      ...(remoteStartId !== undefined ? { remoteStartId } : {}),
       ...readings,
     };
     const result = await db.service.transaction
@@ -107,13 +126,16 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
             idTag: start.idTag,
             meterStartWh: snapshot.meterStartWh ?? 0,
             socStartPercent: snapshot.socStartPercent,
+            remoteStartId,
+            reservationId: start.reservationId,
             status: 'InProgress',
             updatedAt: new Date().toISOString(),
           })
           .commit(),
-        portEntity
-          .patch({ chargerId: connection.chargerId, portNumber: port.portNumber })
-          .set({ currentChargingSession: snapshot })
+        (consumesPendingRemoteStart
+          ? portEntity.patch(portKey).set({ currentChargingSession: snapshot }).remove(['pendingRemoteStart'])
+          : portEntity.patch(portKey).set({ currentChargingSession: snapshot })
+        )
           .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
           .commit(),
       ])

@@ -166,6 +166,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         chargerOcppStatus: statusReport,
         /** Last FirmwareStatusNotification. */
         firmwareStatus: statusReport,
+        /**
+         * Whether the charger supports reservations, learnt from the charger (1.6 GetConfiguration
+         * SupportedFeatureProfiles, 2.0.1 ReservationCtrlr Enabled/Available); unset = not known yet
+         * (a BootNotification forgets it, as firmware may have changed).
+         */
+        reservationSupport: { type: ['supported', 'unsupported'] as const },
         createdAt: timestamp,
         updatedAt: timestamp,
       },
@@ -231,6 +237,20 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             voltage: reading,
             /** messageId of the 1.6 StartTransaction, to recognise its retransmission. */
             startMessageId: optionalString,
+            /** The remote start this session answers, if any. */
+            remoteStartId: optionalNumber,
+          },
+        },
+        /**
+         * A remote start sent to this port and accepted, waiting for its session (1.6 links it by
+         * port and idTag, since StartTransaction carries no remote start ID).
+         */
+        pendingRemoteStart: {
+          type: 'map',
+          properties: {
+            remoteStartId: { type: 'number', required: true },
+            idTag: { type: 'string', required: true },
+            requestedAt: { type: 'string', required: true },
           },
         },
         createdAt: timestamp,
@@ -326,6 +346,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         socStartPercent: optionalNumber,
         socEndPercent: optionalNumber,
         stopReason: optionalString,
+        remoteStartId: optionalNumber,
+        reservationId: optionalNumber,
         status: { type: ['InProgress', 'Completed'] as const, required: true },
         updatedAt: timestamp,
       },
@@ -339,6 +361,62 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'gsi2pk', composite: ['organizationId'] },
           sk: { field: 'gsi2sk', composite: ['startTime', 'sessionId'] },
         },
+      },
+    },
+    config,
+  );
+
+  /**
+   * Correlation record of a CALL we sent to a charger (ARCHITECTURE.md, "Commands"): written
+   * Pending before the CALL is posted, completed by the charger's CALLRESULT/CALLERROR, polled by
+   * the waiting HTTP request. Expires by TTL.
+   */
+  const ocppCommand = new Entity(
+    {
+      model: { entity: 'ocppCommand', version: '1', service: SERVICE },
+      attributes: {
+        messageId: { type: 'string', required: true },
+        chargerId: { type: 'number', required: true },
+        action: { type: 'string', required: true },
+        status: { type: ['Pending', 'Answered', 'Failed', 'TimedOut'] as const, required: true },
+        response: { type: 'any' },
+        errorCode: optionalString,
+        errorDescription: optionalString,
+        createdAt: timestamp,
+        answeredAt: optionalString,
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['messageId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A reservation (spec §2.5, §3.4), keyed by the caller's reservationId, unique per organization.
+   * Active while `status` is Active and `expiryDate` is in the future.
+   */
+  const reservation = new Entity(
+    {
+      model: { entity: 'reservation', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        reservationId: { type: 'number', required: true },
+        chargerId: { type: 'number', required: true },
+        portId: { type: 'number', required: true },
+        portNumber: { type: 'number', required: true },
+        idTag: { type: 'string', required: true },
+        parentIdTag: optionalString,
+        idTokenType: optionalString,
+        expiryDate: timestamp,
+        status: { type: ['Requested', 'Active', 'Cancelled', 'Used', 'Expired', 'Removed'] as const, required: true },
+        createdAt: timestamp,
+        updatedAt: timestamp,
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['organizationId', 'reservationId'] }, sk: { field: 'sk', composite: [] } },
       },
     },
     config,
@@ -361,7 +439,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, rateLimitWindow };
+  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, ocppCommand, reservation, rateLimitWindow };
   const service = new Service(entities);
   return { ...entities, service };
 }

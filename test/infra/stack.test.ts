@@ -245,6 +245,18 @@ describe('ChargingNetwork stack', () => {
       );
     });
 
+    it('lets the OCPP command function post to connections, with the stage endpoint and a timeout beyond the 20 s command deadline', () => {
+      const fn = resources[functionId('lambdas/http/commands.ts')]!;
+
+      expect(actionsOf('lambdas/http/commands.ts')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'execute-api:ManageConnections']));
+      expect(JSON.stringify(fn.Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT)).toMatch(/execute-api/);
+      expect(fn.Properties.Timeout).toBe(29);
+    });
+
+    it.each(['chargers', 'sites', 'openapi', 'fallback'])('does not let the %s function post to connections', (name) => {
+      expect(actionsOf(`lambdas/http/${name}.ts`)).not.toContain('execute-api:ManageConnections');
+    });
+
     it.each(['connect', 'disconnect'])('does not let %s post to connections', (name) => {
       expect(actionsOf(`lambdas/ocpp/${name}.ts`)).not.toContain('execute-api:ManageConnections');
     });

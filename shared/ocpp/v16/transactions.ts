@@ -5,6 +5,7 @@
 import { ocpp16 } from '../handler';
 import type * as Ocpp16 from '../types/v16';
 import { authorizeIdTag } from '../../charging/authorization';
+import { endReservation } from '../../charging/remote-control';
 import { summarizeMeterValues, toUtc, type MeterValue } from '../../charging/meter-values';
 import { applyMeterSnapshot, endSession, startSession } from '../../charging/sessions';
 
@@ -34,7 +35,10 @@ export const transactions = [
       idTag: payload.idTag,
       meterStartWh: payload.meterStart,
       messageId,
+      reservationId: payload.reservationId,
     });
+    // §5.13: a transaction started on the reservation ends it.
+    if (payload.reservationId !== undefined) await endReservation(db, connection.organizationId, payload.reservationId, 'Used', connection.chargerId);
     return { transactionId: started.sessionId, idTagInfo: { status } };
   }),
 

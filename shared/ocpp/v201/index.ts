@@ -9,6 +9,7 @@ import { firmware } from './firmware';
 import { diagnostics } from './diagnostics';
 import { security } from './security';
 import { dataTransfer } from './data-transfer';
+import { reservation } from './reservation';
 
 /** The OCPP 2.0.1 handler registry; building it fails if an action is registered twice. */
 export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
@@ -21,4 +22,5 @@ export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
   ...diagnostics,
   ...security,
   ...dataTransfer,
+  ...reservation,
 ]);

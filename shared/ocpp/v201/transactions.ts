@@ -7,6 +7,7 @@
 import { ocpp201 } from '../handler';
 import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
+import { endReservation } from '../../charging/remote-control';
 import { summarizeMeterValues, toUtc, type MeterValue } from '../../charging/meter-values';
 import { applyMeterSnapshot, endSession, getSession, startSession } from '../../charging/sessions';
 import { OcppCallError } from '../errors';
@@ -45,10 +46,14 @@ export const transactions = [
         idTag: payload.idToken?.idToken,
         transactionId,
         snapshot,
+        remoteStartId: payload.transactionInfo.remoteStartId,
+        reservationId: payload.reservationId,
       });
     } else if (payload.eventType === 'Updated') {
       await applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId);
     }
+    // H01.FR.21: a transaction on the reservation ends it.
+    if (payload.reservationId !== undefined) await endReservation(db, connection.organizationId, payload.reservationId, 'Used', connection.chargerId);
     if (payload.eventType === 'Ended') {
       await endSession(db, connection, transactionId, {
         endTime: timestamp,

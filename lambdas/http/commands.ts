@@ -1,0 +1,18 @@
+/** Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands. */
+import { httpHandler } from './lib/http-handler';
+import { cancelPortReservation, remoteStartPort, remoteStopPort, reservePort } from '../../shared/charging/remote-control';
+
+export const handler = httpHandler({
+  'POST /api/ocpp/reservations': async ({ db, principal, body }) => ({
+    body: { data: { status: await reservePort(db, principal, body) } },
+  }),
+  'POST /api/ocpp/reservations/cancel': async ({ db, principal, body }) => ({
+    body: { data: { status: await cancelPortReservation(db, principal, body) } },
+  }),
+  'POST /api/ocpp/remote-start': async ({ db, principal, body }) => ({
+    body: { data: await remoteStartPort(db, principal, body) },
+  }),
+  'POST /api/ocpp/remote-stop': async ({ db, principal, body }) => ({
+    body: { data: { status: await remoteStopPort(db, principal, body) } },
+  }),
+});

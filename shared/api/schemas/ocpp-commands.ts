@@ -1,0 +1,60 @@
+/**
+ * Bodies and answers of the OCPP command endpoints (spec §2.5, §4.3, §4.4; reference notes
+ * "Reservations"). Remote start and stop are not in the reference product: their shapes are ours,
+ * kept like the reservation endpoints (`{ data: { status } }`).
+ */
+import { z } from 'zod';
+import { ID_TOKEN_TYPES } from '../../ocpp/commands/reservation';
+
+const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** OCPP IdToken: 1–20 characters (OCPP 1.6 CiString20Type), no control characters. */
+const idTag = z.string().min(1, 'must not be empty').max(20, 'must be at most 20 characters').regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+/** ISO 8601 date-time with a UTC offset (`Z` or `±hh:mm`). */
+const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z' });
+
+/** `POST /api/ocpp/reservations` body. */
+export const ReservationBody = z
+  .strictObject({
+    portId: positiveId.meta({ description: 'Port ID (from the charger read)' }),
+    expiryDate: isoDateTime.refine((v) => Date.parse(v) > Date.now(), 'must be in the future').meta({ description: 'When the reservation ends' }),
+    idTag: idTag.meta({ description: 'The only idTag that may start on the reserved port' }),
+    reservationId: z.number().int().min(0).max(2_147_483_647).meta({ description: 'Chosen by the caller; unique in the organization (a reused one is 409)' }),
+    parentIdTag: idTag.optional().meta({ description: 'Group idTag, OCPP 1.6 chargers only (400 for a 2.0.1 charger)' }),
+    idTokenType: z.enum(ID_TOKEN_TYPES).optional().meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
+  })
+  .meta({ id: 'ReservationRequest' });
+
+/** `POST /api/ocpp/reservations/cancel` body (reference notes). */
+export const CancelReservationBody = z
+  .strictObject({ chargerId: positiveId, reservationId: z.number().int().min(0).max(2_147_483_647) })
+  .meta({ id: 'CancelReservationRequest' });
+
+/** `POST /api/ocpp/remote-start` body (spec §4.4). */
+export const RemoteStartBody = z
+  .strictObject({
+    portId: positiveId,
+    idTag: idTag.optional().meta({ description: 'Tag the session is started for; default the server-side tag CSMS-REMOTE' }),
+    idTokenType: z.enum(ID_TOKEN_TYPES).optional().meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
+  })
+  .meta({ id: 'RemoteStartRequest' });
+
+/** `POST /api/ocpp/remote-stop` body (ours). */
+export const RemoteStopBody = z
+  .strictObject({
+    portId: positiveId.meta({ description: 'Stop the session in progress on this port' }),
+    sessionId: positiveId.optional().meta({ description: 'If given, that session must be the one in progress (else 409)' }),
+  })
+  .meta({ id: 'RemoteStopRequest' });
+
+/** Reservation answer (spec §4.3 statuses). */
+export const ReservationResponse = z
+  .object({ data: z.object({ status: z.enum(['Accepted', 'Faulted', 'Occupied', 'Rejected', 'Unavailable']) }) })
+  .meta({ id: 'ReservationResponse' });
+
+/** Accepted/Rejected answer of cancel and remote stop. */
+export const CommandStatusResponse = z.object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']) }) }).meta({ id: 'CommandStatusResponse' });
+
+/** Remote start answer: the status and the remote start's ID (the session that follows carries it). */
+export const RemoteStartResponse = z
+  .object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']), remoteStartId: z.number().int() }) })
+  .meta({ id: 'RemoteStartResponse' });

@@ -1,0 +1,89 @@
+/**
+ * Reservation commands (OCPP 1.6 Reservation profile §5.13 ReserveNow, §5.1 CancelReservation;
+ * OCPP 2.0.1 functional block H, H01 ReserveNow, H02 CancelReservation), and learning whether a
+ * charger supports reservations (1.6 GetConfiguration `SupportedFeatureProfiles` §9.1.29; 2.0.1
+ * GetVariables `ReservationCtrlr.Enabled` / `Available`).
+ */
+import { defineCommand } from './command';
+
+/** ReserveNow input, version-neutral (spec §2.5). */
+export interface ReserveNowInput {
+  reservationId: number;
+  /** The port's number: 1.6 connectorId, 2.0.1 evseId. */
+  portNumber: number;
+  /** ISO 8601. */
+  expiryDate: string;
+  idTag: string;
+  /** 1.6 only. */
+  parentIdTag?: string;
+  /** 2.0.1 only; default `Central`. */
+  idTokenType?: IdTokenType;
+}
+
+/** idTokenType values of the API (spec §2.5): OCPP 2.0.1 IdTokenEnumType without NoAuthorization. */
+export const ID_TOKEN_TYPES = ['Central', 'eMAID', 'ISO14443', 'ISO15693', 'KeyCode', 'MacAddress', 'Local'] as const;
+/** An idTokenType value of the API. */
+export type IdTokenType = (typeof ID_TOKEN_TYPES)[number];
+
+/** Reservation statuses a charger can answer (spec §4.3). */
+export type ReserveNowStatus = 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable';
+
+export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'ReserveNow', 'ReserveNow'>({
+  name: 'ReserveNow',
+  'ocpp1.6': {
+    action: 'ReserveNow',
+    request: (input) => ({
+      connectorId: input.portNumber,
+      expiryDate: input.expiryDate,
+      idTag: input.idTag,
+      reservationId: input.reservationId,
+      ...(input.parentIdTag ? { parentIdTag: input.parentIdTag } : {}),
+    }),
+    result: (response) => response.status,
+  },
+  'ocpp2.0.1': {
+    action: 'ReserveNow',
+    request: (input) => ({
+      id: input.reservationId,
+      expiryDateTime: input.expiryDate,
+      idToken: { idToken: input.idTag, type: input.idTokenType ?? 'Central' },
+      evseId: input.portNumber,
+    }),
+    result: (response) => response.status,
+  },
+});
+
+export const cancelReservation = defineCommand<{ reservationId: number }, 'Accepted' | 'Rejected', 'CancelReservation', 'CancelReservation'>({
+  name: 'CancelReservation',
+  'ocpp1.6': { action: 'CancelReservation', request: ({ reservationId }) => ({ reservationId }), result: (r) => r.status },
+  'ocpp2.0.1': { action: 'CancelReservation', request: ({ reservationId }) => ({ reservationId }), result: (r) => r.status },
+});
+
+/** Whether the charger supports reservations, as it reports it. */
+export const reservationSupport = defineCommand<void, boolean, 'GetConfiguration', 'GetVariables'>({
+  name: 'ReservationSupport',
+  'ocpp1.6': {
+    action: 'GetConfiguration',
+    request: () => ({ key: ['SupportedFeatureProfiles'] }),
+    result: (response) => {
+      const profiles = response.configurationKey?.find((k) => k.key === 'SupportedFeatureProfiles')?.value ?? '';
+      return profiles.split(',').map((p) => p.trim()).includes('Reservation');
+    },
+  },
+  'ocpp2.0.1': {
+    action: 'GetVariables',
+    request: () => ({
+      getVariableData: [
+        { component: { name: 'ReservationCtrlr' }, variable: { name: 'Enabled' } },
+        { component: { name: 'ReservationCtrlr' }, variable: { name: 'Available' } },
+      ],
+    }),
+    result: (response) => {
+      const value = (name: string) =>
+        response.getVariableResult.find((r) => r.component.name === 'ReservationCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted')
+          ?.attributeValue;
+      // Available is optional in the device model: Enabled decides when Available is absent.
+      return value('Enabled') === 'true' && value('Available') !== 'false';
+    },
+  },
+});

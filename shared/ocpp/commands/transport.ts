@@ -1,0 +1,44 @@
+/**
+ * Sending a frame to a charger: API Gateway's management API (`PostToConnection` on
+ * `@connections/{connectionId}`), at `WS_MANAGEMENT_ENDPOINT` (the WebSocket stage's callback URL
+ * on AWS; the local gateway's URL locally).
+ */
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+
+/** Posts one frame to a connection. */
+export type PostFrame = (connectionId: string, frame: string) => Promise<void>;
+
+/** Thrown when the connection no longer exists (API Gateway's GoneException, HTTP 410). */
+export class ConnectionGoneError extends Error {
+  constructor(readonly connectionId: string) {
+    super(`Connection ${connectionId} is gone`);
+    this.name = 'ConnectionGoneError';
+  }
+}
+
+let client: ApiGatewayManagementApiClient | undefined;
+
+function managementClient(): ApiGatewayManagementApiClient {
+  const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
+  if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not set');
+  const local = !/\.amazonaws\.com/.test(endpoint);
+  client ??= new ApiGatewayManagementApiClient({
+    endpoint,
+    ...(local ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+
+/**
+ * Posts a frame with the real management API client.
+ * @throws ConnectionGoneError when API Gateway answers 410 Gone
+ */
+export const postToConnection: PostFrame = async (connectionId, frame) => {
+  try {
+    await managementClient().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(frame) }));
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'GoneException' || e.$metadata?.httpStatusCode === 410) throw new ConnectionGoneError(connectionId);
+    throw error;
+  }
+};

@@ -1,0 +1,13 @@
+/**
+ * OCPP 2.0.1 functional block H, Reservation: ReservationStatusUpdate (H05) ends the reservation
+ * the station expired (`Expired`) or removed (`Removed`).
+ */
+import { ocpp201 } from '../handler';
+import { endReservation } from '../../charging/remote-control';
+
+export const reservation = [
+  ocpp201('ReservationStatusUpdate', async ({ db, connection }, { reservationId, reservationUpdateStatus }) => {
+    await endReservation(db, connection.organizationId, reservationId, reservationUpdateStatus, connection.chargerId);
+    return {};
+  }),
+];
