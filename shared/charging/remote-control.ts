@@ -31,16 +31,21 @@ interface PortWithCharger {
 }
 
 /**
- * Finds a port by its numeric ID for a key (1 Query on gsi2 + 1 GetItem).
+ * Finds a port by its numeric ID for a key (1 Query on gsi2, then the port and its charger: 2 GetItems in parallel).
  * @throws NotFoundError (404) when it does not exist or belongs to another organization or site
  */
 async function resolvePort(db: Db, principal: ApiPrincipal, portId: number): Promise<PortWithCharger> {
   const { data } = await db.port.query.byId({ portId }).go();
-  const port = data[0];
-  const charger = port ? (await db.charger.get({ chargerId: port.chargerId }).go()).data : null;
+  const found = data[0];
+  // The GSI read is eventually consistent: read the port itself (with its session) and its charger at once.
+  const [{ data: charger }, { data: port }] = found
+    ? await Promise.all([
+        db.charger.get({ chargerId: found.chargerId }).go(),
+        db.port.get({ chargerId: found.chargerId, portNumber: found.portNumber }).go({ consistent: true }),
+      ])
+    : [{ data: null }, { data: null }];
   if (!port || !charger || !canAccess(principal, charger.organizationId, charger.siteId)) throw new NotFoundError(`Port ${portId} not found`);
-  const { data: fresh } = await db.port.get({ chargerId: port.chargerId, portNumber: port.portNumber }).go({ consistent: true });
-  return { port: fresh ?? port, charger };
+  return { port, charger };
 }
 
 /**
@@ -199,9 +204,8 @@ export async function remoteStartPort(
   request: RemoteStartRequest,
   options: CommandOptions = {},
 ): Promise<{ status: 'Accepted' | 'Rejected'; remoteStartId: number }> {
-  const { port, charger } = await resolvePort(db, principal, request.portId);
+  const [{ port, charger }, remoteStartId] = await Promise.all([resolvePort(db, principal, request.portId), allocateIds(db, 'remoteStart')]);
   const target = commandTarget(charger);
-  const remoteStartId = await allocateIds(db, 'remoteStart');
   const idTag = request.idTag ?? SERVER_ID_TAG;
   const portKey = { chargerId: charger.chargerId, portNumber: port.portNumber };
   await db.port.patch(portKey).set({ pendingRemoteStart: { remoteStartId, idTag, requestedAt: new Date().toISOString() } }).go();

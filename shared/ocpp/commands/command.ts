@@ -6,7 +6,7 @@
  * 2. The CALL payload is validated against the official schema (a bug of ours never reaches a charger).
  * 3. A Pending correlation record (`ocppCommand`, TTL 1 h) is written, then the CALL is posted.
  *    A GoneException marks the charger Disconnected and answers as not connected.
- * 4. The record is polled with strongly consistent reads, first after 20 ms, then ×1.5 up to
+ * 4. The record is polled with strongly consistent reads, first after 10 ms, then ×1.5 up to
  *    250 ms between reads, until the `$default` handler completes it or the deadline passes
  *    (default 20 s, inside API Gateway's 30 s): then it is marked TimedOut, so a late reply is
  *    ignored, and {@link ChargerTimeoutError} (504) is thrown.
@@ -72,7 +72,7 @@ export interface CommandOptions {
 
 /** Seconds a correlation record is kept. */
 const CORRELATION_TTL_SECONDS = 3600;
-const FIRST_POLL_MS = 20;
+const FIRST_POLL_MS = 10;
 const POLL_BACKOFF = 1.5;
 const MAX_POLL_MS = 250;
 
