@@ -422,6 +422,35 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
+  /**
+   * A vehicle (spec §2.2), listed per organization by ID. Its name (case-insensitive) and VIN are
+   * unique in the organization through {@link uniqueValue} markers (`vehicleName:<org>`,
+   * `vehicleVin:<org>`).
+   */
+  const vehicle = new Entity(
+    {
+      model: { entity: 'vehicle', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        vehicleId: { type: 'number', required: true },
+        name: optionalString,
+        make: optionalString,
+        model: optionalString,
+        vin: optionalString,
+        licensePlate: optionalString,
+        /** Set by a telematics integration (the operator CLI stands in for it); its VIN wins over submitted ones. */
+        hasTelematics: { type: 'boolean', required: true, default: false },
+        customerName: optionalString,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['vehicleId'] } },
+      },
+    },
+    config,
+  );
+
   /** Requests counted for one API key in one minute (spec §8); expires by TTL. */
   const rateLimitWindow = new Entity(
     {
@@ -439,7 +468,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, ocppCommand, reservation, rateLimitWindow };
+  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, ocppCommand, reservation, vehicle, rateLimitWindow };
   const service = new Service(entities);
   return { ...entities, service };
 }

@@ -24,7 +24,7 @@ export function openDb(config: DbConfig): Db {
 }
 
 /** Kinds of numeric IDs; each has its own counter (spec IDs are numbers). */
-export type IdKind = 'organization' | 'apiKey' | 'site' | 'charger' | 'port' | 'chargingSession' | 'remoteStart';
+export type IdKind = 'organization' | 'apiKey' | 'site' | 'charger' | 'port' | 'chargingSession' | 'remoteStart' | 'vehicle' | 'accessId' | 'departure';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).
