@@ -1,5 +1,6 @@
 /**
- * Operator CLI: `npm run admin -- <command>`. Prints JSON on stdout; bad input prints one clear
+ * Operator CLI: `npm run admin -- <command>`: organizations, API keys, sites, chargers, and the
+ * vehicle telematics stand-in. Prints JSON on stdout; bad input prints one clear
  * message on stderr and exits 1. Talks to the local stack's DynamoDB Local by default, or to a
  * deployed table with `--table <name>` (normal AWS credentials and region).
  */
@@ -25,6 +26,7 @@ import {
   updateChargerSchema,
 } from '../shared/chargers';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
+import { setTelematics } from '../shared/vehicles';
 
 /** Parses a positive integer option (IDs, counts). */
 function positiveInteger(value: string): number {
@@ -193,5 +195,19 @@ chargers
   .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
   .option('--site-id <id>', 'only this site', positiveInteger)
   .action(run(async (o: { organizationId: number; siteId?: number }) => listChargers(db(), o.organizationId, o.siteId)));
+
+const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
+vehicles
+  .command('set-telematics')
+  .description('Mark a vehicle as having telematics and set the VIN it reports (submitted VINs are then ignored)')
+  .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+  .requiredOption('--vehicle-id <id>', 'vehicle ID', positiveInteger)
+  .option('--vin <vin>', 'VIN reported by telematics')
+  .action(
+    run(async (o: { organizationId: number; vehicleId: number; vin?: string }) => {
+      if (o.vin !== undefined && !/^[A-Za-z0-9]{1,17}$/.test(o.vin.trim())) throw new InvalidArgumentError('--vin must be 1-17 letters or digits');
+      return setTelematics(db(), o.organizationId, o.vehicleId, o.vin);
+    }),
+  );
 
 await program.parseAsync();

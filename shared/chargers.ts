@@ -12,6 +12,8 @@ import { hashPassword } from './passwords';
 import type { Charger, CurrentChargingSession, Port } from './api/schemas/chargers';
 import { energyDeliveredKwh } from './charging/sessions';
 import { getSite } from './sites';
+import { writeTransaction } from './db/retries';
+import { dcfcChargerCount, dcfcChargerCountChange, dcfcOnAmpLimitedSiteError, refusedByAmpLimit } from './site-limits';
 
 /** A stored charger item. */
 export type ChargerItem = EntityItem<Db['charger']>;
@@ -82,6 +84,8 @@ export const CHARGER_CONSTRAINTS = {
  * @returns the charger in the spec §2.3 shape
  * @throws NotFoundError when the site does not exist
  * @throws ConflictError when the OCPP identity or (in the organization) the external ID is taken
+ * @throws BadRequestError when a DCFC charger would join a site holding an amp (A) power limit
+ *   (spec §2.6; the message is `ampLimitRule` of `./site-limits`, as in the API's 400 for an amp limit)
  */
 export async function registerCharger(db: Db, input: RegisterChargerInput): Promise<Charger> {
   const site = await getSite(db, input.siteId);
@@ -114,21 +118,32 @@ export async function registerCharger(db: Db, input: RegisterChargerInput): Prom
     maximumPowerKw: port.maximumPowerKw ?? undefined,
     createdAt: now,
   }));
-  const result = await db.service.transaction
-    .write(({ charger, port, uniqueValue }) => [
-      charger.create(chargerItem).commit(),
-      ...portItems.map((item) => port.create(item).commit()),
-      uniqueValue.create({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: input.ocppId, targetId: chargerId }).commit(),
-      ...(input.externalId
-        ? [uniqueValue.create({ constraint: CHARGER_CONSTRAINTS.externalId(site.organizationId), value: input.externalId, targetId: chargerId }).commit()]
-        : []),
-    ])
-    .go();
+  // Spec §2.6: a DCFC charger joins a site only while the site holds no amp limit (checked in the transaction).
+  const dcfc = input.type === 'DCFC';
+  if (dcfc) await dcfcChargerCount(db, site);
+  const ocppIdIndex = 1 + portItems.length;
+  const ruleIndex = ocppIdIndex + (input.externalId ? 2 : 1);
+  const result = await writeTransaction(() =>
+    db.service.transaction
+      .write((entities) => [
+        entities.charger.create(chargerItem).commit(),
+        ...portItems.map((item) => entities.port.create(item).commit()),
+        entities.uniqueValue.create({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: input.ocppId, targetId: chargerId }).commit(),
+        ...(input.externalId
+          ? [entities.uniqueValue.create({ constraint: CHARGER_CONSTRAINTS.externalId(site.organizationId), value: input.externalId, targetId: chargerId }).commit()]
+          : []),
+        ...(dcfc ? dcfcChargerCountChange(entities, site.siteId, 1) : []),
+      ])
+      .go(),
+  );
   if (result.canceled) {
     const rejected = result.data.map((r, i) => (r.rejected ? i : -1)).filter((i) => i >= 0);
-    const ocppIdIndex = 1 + portItems.length;
     if (rejected.includes(ocppIdIndex)) throw new ConflictError(`OCPP identity ${input.ocppId} is already registered`, [{ path: 'ocppId', message: 'already registered' }]);
-    throw new ConflictError(`External ID ${input.externalId} is already used in this organization`, [{ path: 'externalId', message: 'already used' }]);
+    if (input.externalId && rejected.includes(ocppIdIndex + 1)) {
+      throw new ConflictError(`External ID ${input.externalId} is already used in this organization`, [{ path: 'externalId', message: 'already used' }]);
+    }
+    if (dcfc && refusedByAmpLimit(result.data, ruleIndex)) throw dcfcOnAmpLimitedSiteError(site.siteId);
+    throw new ConflictError(`Site ${site.siteId} changed while the charger was registered; retry`);
   }
   const view = await getChargerView(db, chargerId);
   return toCharger(view!.charger, view!.ports);
@@ -139,6 +154,8 @@ export async function registerCharger(db: Db, input: RegisterChargerInput): Prom
  * claim in the same transaction.
  * @throws NotFoundError when the charger does not exist
  * @throws ConflictError when the new external ID is taken in the organization
+ * @throws BadRequestError when the charger would become DCFC on a site holding an amp (A) power
+ *   limit (spec §2.6, the same message)
  */
 export async function updateCharger(db: Db, chargerId: number, input: UpdateChargerInput): Promise<Charger> {
   const view = await getChargerView(db, chargerId);
@@ -157,18 +174,35 @@ export async function updateCharger(db: Db, chargerId: number, input: UpdateChar
   const old = view.charger;
   const externalIdChanges = input.externalId !== undefined && (input.externalId ?? undefined) !== old.externalId;
   const constraint = CHARGER_CONSTRAINTS.externalId(old.organizationId);
-  const result = await db.service.transaction
-    .write(({ charger, uniqueValue }) => [
-      charger
-        .patch({ chargerId })
-        .set(set as never)
-        .remove(remove as never)
-        .commit(),
-      ...(externalIdChanges && old.externalId ? [uniqueValue.delete({ constraint, value: old.externalId }).commit()] : []),
-      ...(externalIdChanges && input.externalId ? [uniqueValue.create({ constraint, value: input.externalId, targetId: chargerId }).commit()] : []),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError(`External ID ${input.externalId} is already used in this organization`, [{ path: 'externalId', message: 'already used' }]);
+  // A type change moves the site's DCFC count (spec §2.6 rule: retyping to DCFC is refused on a site with an amp limit).
+  const typeDelta = input.type === undefined || input.type === old.type ? 0 : input.type === 'DCFC' ? 1 : -1;
+  if (typeDelta) {
+    const site = await getSite(db, old.siteId);
+    if (site) await dcfcChargerCount(db, site);
+  }
+  const releasesExternalId = externalIdChanges && old.externalId !== undefined;
+  const claimsExternalId = externalIdChanges && input.externalId !== undefined && input.externalId !== null;
+  const ruleIndex = 1 + Number(releasesExternalId) + Number(claimsExternalId);
+  const result = await writeTransaction(() =>
+    db.service.transaction
+      .write((entities) => {
+        const patch = entities.charger.patch({ chargerId }).set(set as never).remove(remove as never);
+        return [
+          (typeDelta ? patch.where(({ type }, { eq }) => eq(type, old.type)) : patch).commit(),
+          ...(releasesExternalId ? [entities.uniqueValue.delete({ constraint, value: old.externalId! }).commit()] : []),
+          ...(claimsExternalId ? [entities.uniqueValue.create({ constraint, value: input.externalId!, targetId: chargerId }).commit()] : []),
+          ...(typeDelta ? dcfcChargerCountChange(entities, old.siteId, typeDelta > 0 ? 1 : -1) : []),
+        ];
+      })
+      .go(),
+  );
+  if (result.canceled) {
+    if (typeDelta > 0 && refusedByAmpLimit(result.data, ruleIndex)) throw dcfcOnAmpLimitedSiteError(old.siteId);
+    if (claimsExternalId && result.data[ruleIndex - 1]?.rejected) {
+      throw new ConflictError(`External ID ${input.externalId} is already used in this organization`, [{ path: 'externalId', message: 'already used' }]);
+    }
+    throw new ConflictError(`Charger ${chargerId} changed while it was updated; retry`);
+  }
   const updated = await getChargerView(db, chargerId);
   return toCharger(updated!.charger, updated!.ports);
 }
@@ -267,9 +301,11 @@ export function toCurrentChargingSession(session: NonNullable<PortItem['currentC
       socPercent: reading(session.socPercent),
       voltage: reading(session.voltage),
     },
-    vehicle: null,
-    rfid: null,
-    customer: null,
+    vehicle: session.vehicle
+      ? { id: session.vehicle.id, make: session.vehicle.make ?? null, model: session.vehicle.model ?? null, name: session.vehicle.name ?? null, vin: session.vehicle.vin ?? null }
+      : null,
+    rfid: session.rfid ? { id: session.rfid.id, name: session.rfid.name } : null,
+    customer: session.customerName ? { name: session.customerName } : null,
   };
 }
 

@@ -52,7 +52,7 @@ export async function createSite(db: Db, input: CreateSiteInput): Promise<SiteSu
   const { data: organization } = await db.organization.get({ organizationId: input.organizationId }).go();
   if (!organization) throw new NotFoundError(`Organization ${input.organizationId} not found`);
   const siteId = await allocateIds(db, 'site');
-  const { data } = await db.site.create({ ...input, siteId, createdAt: new Date().toISOString() }).go();
+  const { data } = await db.site.create({ ...input, siteId, dcfcChargerCount: 0, createdAt: new Date().toISOString() }).go();
   return toSiteSummary(data, organization.name);
 }
 

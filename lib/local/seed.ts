@@ -1,13 +1,19 @@
 /**
  * Demo data for the local stack: an organization, a site, a DCFC charger with 2 CCS1 ports, a
- * Level 2 charger with 1 J1772 port (no OCPP password, so any simulator connects at once) and an
- * organization-scoped API key.
+ * Level 2 charger with 1 J1772 port (no OCPP password, so any simulator connects at once), a van
+ * with a driver's RFID card (`SIM-TAG-1`, the simulator's default tag) and an organization-scoped
+ * API key.
  */
 import type { Db } from '../../shared/db';
 import { createApiKey, createOrganization, listOrganizations } from '../../shared/organizations';
 import { createSite } from '../../shared/sites';
 import { registerCharger } from '../../shared/chargers';
 import type { Charger } from '../../shared/api/schemas/chargers';
+import { createAccessId } from '../../shared/access-ids';
+import { createVehicle, updateVehicle } from '../../shared/vehicles';
+
+/** The demo RFID card's tag: the simulator's default idTag. */
+export const DEMO_ID_TAG = 'SIM-TAG-1';
 
 /** What the seed created; `apiKey` is the only copy of the key. */
 export interface DemoData {
@@ -60,6 +66,10 @@ export async function seedDemo(db: Db): Promise<DemoData> {
     longitude: -122.2795,
     ports: [{ connectorType: 'J1772', maximumPowerKw: 19.2 }],
   });
+  // The simulator's default tag is a driver's RFID card attached to a van, so a demo session shows who is charging.
+  const van = await createVehicle(db, organization.id, { name: 'Demo Van 1', make: 'Ford', model: 'E-Transit', vin: '1FTBW9CK0PKA00001', customer: { name: 'Demo Logistics' } });
+  await createAccessId(db, organization.id, { type: 'RFID', name: 'Demo driver card', ocppIdTag: DEMO_ID_TAG, customer: { name: 'Demo Logistics' } });
+  await updateVehicle(db, organization.id, van.id, { accessIds: [{ ocppIdTag: DEMO_ID_TAG }] });
   const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
   return {
     organization: { id: organization.id, name: organization.name },

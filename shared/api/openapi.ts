@@ -33,6 +33,7 @@ export function openApiDocument(): object {
       errors[502] = { description: 'The charger answered with a CALLERROR (its code is named) or an invalid reply', content: problemContent };
       errors[504] = { description: 'The charger did not answer within the command deadline (20 s)', content: problemContent };
     }
+    for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = { description, content: problemContent };
     registry.registerPath({
       method: route.method.toLowerCase() as 'get',
       path: route.path,

@@ -109,3 +109,14 @@ export async function paginate<T>(
     pagination: page.cursor ? { hasNextPage: true, nextPageCursor: encodeCursor(binding, page.cursor) } : { hasNextPage: false, nextPageCursor: null },
   };
 }
+
+/**
+ * Trims a read of `limit + 1` items to one page, so that `hasNextPage` is exact (no empty last
+ * page): when the extra item came back, the cursor points after the page's last item.
+ * @param toCursor the data layer's cursor for an item (ElectroDB `conversions…toCursor`)
+ */
+export function exactPage<T>(items: T[], limit: number, toCursor: (last: T) => string): InnerPage<T> {
+  if (items.length <= limit) return { items, cursor: null };
+  const page = items.slice(0, limit);
+  return { items: page, cursor: toCursor(page[page.length - 1]!) };
+}

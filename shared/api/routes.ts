@@ -8,6 +8,19 @@ import { numericIdParam, textIdParam } from './schemas/common';
 import { ChargerResponse, SitesResponse } from './schemas/chargers';
 import { z as zod } from 'zod';
 import {
+  AccessIdListResponse,
+  AccessIdResponse,
+  BatchBody,
+  BatchResponse,
+  CreateAccessIdBody,
+  CreateVehicleBody,
+  PatchAccessIdBody,
+  PatchVehicleBody,
+  VehicleListResponse,
+  VehicleResponse,
+} from './schemas/access-ids';
+import { paginationQuery } from './schemas/common';
+import {
   CancelReservationBody,
   CommandStatusResponse,
   RemoteStartBody,
@@ -16,6 +29,21 @@ import {
   ReservationBody,
   ReservationResponse,
 } from './schemas/ocpp-commands';
+import {
+  DepartureBatchBody,
+  DepartureBatchResponse,
+  DepartureSyncBody,
+  DepartureSyncResponse,
+  UpcomingDeparturesQuery,
+  UpcomingDeparturesResponse,
+} from './schemas/departures';
+import {
+  SetSitePowerLimitBody,
+  SiteLimitPath,
+  SitePath,
+  SitePowerLimitCreatedResponse,
+  SitePowerLimitSchedulesResponse,
+} from './schemas/site-limits';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,6 +58,12 @@ export const HTTP_FUNCTIONS = {
   sites: { tableAccess: 'read' },
   /** Sends OCPP commands to chargers and waits for their reply (up to the command deadline). */
   commands: { tableAccess: 'readWrite', sendsOcppCommands: true },
+  accessIds: { tableAccess: 'readWrite' },
+  vehicles: { tableAccess: 'readWrite' },
+  /** Departure-time synchronisation and reads (spec §4.2). */
+  departureTimes: { tableAccess: 'readWrite' },
+  /** Site power limits (spec §4.7). */
+  siteLimits: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },
@@ -62,6 +96,8 @@ export interface RouteDefinition {
   };
   /** Success responses by status; the error responses are added to every route. */
   responses: Record<number, RouteResponse>;
+  /** Error answers particular to this route (status → when), besides those every route documents. */
+  errors?: Record<number, string>;
 }
 
 const idPath = zod.strictObject({ id: numericIdParam });
@@ -157,6 +193,175 @@ export const ROUTES = {
     tags: ['OCPP commands'],
     request: { queryStringParameters: noQuery, body: RemoteStopBody },
     responses: { 200: { description: 'The charger\'s status', schema: CommandStatusResponse } },
+  },
+  'GET /api/access-ids': {
+    method: 'GET',
+    path: '/api/access-ids',
+    function: 'accessIds',
+    authenticated: true,
+    summary: 'List access IDs',
+    description: 'Spec §4.1. 100 per page, by ID; items without customer.',
+    tags: ['Access IDs'],
+    request: { queryStringParameters: paginationQuery },
+    responses: { 200: { description: 'One page', schema: AccessIdListResponse } },
+  },
+  'GET /api/access-ids/{id}': {
+    method: 'GET',
+    path: '/api/access-ids/{id}',
+    function: 'accessIds',
+    authenticated: true,
+    summary: 'Get an access ID',
+    tags: ['Access IDs'],
+    request: { pathParameters: idPath, queryStringParameters: noQuery },
+    responses: { 200: { description: 'The access ID with its customer', schema: AccessIdResponse } },
+  },
+  'POST /api/access-ids': {
+    method: 'POST',
+    path: '/api/access-ids',
+    function: 'accessIds',
+    authenticated: true,
+    summary: 'Create an access ID',
+    description: 'Spec §4.1. 201; 409 when the normalised ocppIdTag exists; 404 unknown vehicleId.',
+    tags: ['Access IDs'],
+    request: { queryStringParameters: noQuery, body: CreateAccessIdBody },
+    responses: { 201: { description: 'Created', schema: AccessIdResponse } },
+  },
+  'PATCH /api/access-ids/{id}': {
+    method: 'PATCH',
+    path: '/api/access-ids/{id}',
+    function: 'accessIds',
+    authenticated: true,
+    summary: 'Update an access ID',
+    description: 'Spec §4.1: name, authorizationStatus, vehicle, customer only (ocppIdTag and type are 400); null deletes an optional value.',
+    tags: ['Access IDs'],
+    request: { pathParameters: idPath, queryStringParameters: noQuery, body: PatchAccessIdBody },
+    responses: { 200: { description: 'Updated', schema: AccessIdResponse } },
+  },
+  'PUT /api/access-ids/batch': {
+    method: 'PUT',
+    path: '/api/access-ids/batch',
+    function: 'accessIds',
+    authenticated: true,
+    summary: 'Create or update up to 1000 access IDs',
+    description: 'Spec §4.1 rules 1–6. More than 1000 items is a 400 for the whole request; a bad item is an error result and the others proceed; a tag given twice fails its later items.',
+    tags: ['Access IDs'],
+    request: { queryStringParameters: noQuery, body: BatchBody },
+    responses: { 200: { description: 'One result per item, in order', schema: BatchResponse } },
+  },
+  'GET /api/vehicles': {
+    method: 'GET',
+    path: '/api/vehicles',
+    function: 'vehicles',
+    authenticated: true,
+    summary: 'List vehicles',
+    description: 'Spec §4.6. 100 per page, by ID, with customer and access IDs.',
+    tags: ['Vehicles'],
+    request: { queryStringParameters: paginationQuery },
+    responses: { 200: { description: 'One page', schema: VehicleListResponse } },
+  },
+  'GET /api/vehicles/{id}': {
+    method: 'GET',
+    path: '/api/vehicles/{id}',
+    function: 'vehicles',
+    authenticated: true,
+    summary: 'Get a vehicle',
+    tags: ['Vehicles'],
+    request: { pathParameters: idPath, queryStringParameters: noQuery },
+    responses: { 200: { description: 'The vehicle', schema: VehicleResponse } },
+  },
+  'POST /api/vehicles': {
+    method: 'POST',
+    path: '/api/vehicles',
+    function: 'vehicles',
+    authenticated: true,
+    summary: 'Create a vehicle, optionally with access IDs',
+    description: 'Spec §4.6. 201; 409 when the name (case-insensitive) or VIN is taken. Listed access IDs are linked (existing tag) or created as Vehicle access IDs.',
+    tags: ['Vehicles'],
+    request: { queryStringParameters: noQuery, body: CreateVehicleBody },
+    responses: { 201: { description: 'Created', schema: VehicleResponse } },
+  },
+  'PATCH /api/vehicles/{id}': {
+    method: 'PATCH',
+    path: '/api/vehicles/{id}',
+    function: 'vehicles',
+    authenticated: true,
+    summary: 'Update a vehicle',
+    description: 'Spec §4.6: null deletes an optional field, omitted ones stay; accessIds replaces the associated set; the VIN of a telematics vehicle cannot change (400).',
+    tags: ['Vehicles'],
+    request: { pathParameters: idPath, queryStringParameters: noQuery, body: PatchVehicleBody },
+    responses: { 200: { description: 'Updated', schema: VehicleResponse } },
+  },
+  'POST /api/departure-times/vehicle': {
+    method: 'POST',
+    path: '/api/departure-times/vehicle',
+    function: 'departureTimes',
+    authenticated: true,
+    summary: 'Synchronise all departures of one vehicle',
+    description:
+      'Spec §4.2. Organization-scoped keys only (any other key: 400). Exactly one of vehicleId and vehicleVin (neither or both: 400; unknown vehicleId: 404). Deletes every future departure of the vehicle, answers departures not after the server\'s clock as skipped (not inserted), inserts the future ones as created, and answers every submitted departure in request order. Stored past departures are kept; an empty list removes every future departure. A VIN of a vehicle answers vehicleId (vehicleVin null); an unknown VIN stores the departures under the VIN (vehicleId null) and the first synchronisation after a vehicle with that VIN exists links them. departureTime must carry a UTC offset (a time without one is a 400) and is answered in UTC; targetSoc is an integer 0–100 (fractions: 400), default 90; at most 500 departures; shiftName/routeName at most 64 characters. Two overlapping synchronisations of one vehicle end with one of the two sets, never a mix; 409 only if the vehicle keeps changing through 8 attempts.',
+    tags: ['Departure times'],
+    request: { queryStringParameters: noQuery, body: DepartureSyncBody },
+    responses: { 200: { description: 'Every submitted departure with its outcome', schema: DepartureSyncResponse } },
+    errors: { 409: 'The vehicle\'s departures kept changing through concurrent synchronisations; retry' },
+  },
+  'POST /api/departure-times/batch': {
+    method: 'POST',
+    path: '/api/departure-times/batch',
+    function: 'departureTimes',
+    authenticated: true,
+    summary: 'Synchronise the departures of several vehicles',
+    description:
+      'Spec §4.2. Body { vehicles: [...] } (a bare array is accepted too); at most 100 vehicles, more is a 400 naming body.vehicles for the whole request. Each item follows the single-vehicle rules and is validated and processed on its own: a bad or unknown item becomes an error result (its message names the fields) and never fails the others. Results in input order; a vehicle named twice is synchronised in input order (the later item wins). Organization-scoped keys only.',
+    tags: ['Departure times'],
+    request: { queryStringParameters: noQuery, body: DepartureBatchBody },
+    responses: { 200: { description: 'One result per item, in input order', schema: DepartureBatchResponse } },
+  },
+  'GET /api/departure-times/vehicle': {
+    method: 'GET',
+    path: '/api/departure-times/vehicle',
+    function: 'departureTimes',
+    authenticated: true,
+    summary: 'List the upcoming departures of one vehicle',
+    description:
+      'Ours (not in the reference product). Exactly one of vehicleId and vehicleVin. The departures after the server\'s clock, by time. A vehicle\'s departures still stored under its VIN (not linked yet) are included with vehicleId null. An unknown VIN answers what is stored under it (possibly nothing); an unknown vehicleId is 404. Organization-scoped keys only.',
+    tags: ['Departure times'],
+    request: { queryStringParameters: UpcomingDeparturesQuery },
+    responses: { 200: { description: 'Upcoming departures', schema: UpcomingDeparturesResponse } },
+  },
+  'POST /api/site/{siteId}/limits': {
+    method: 'POST',
+    path: '/api/site/{siteId}/limits',
+    function: 'siteLimits',
+    authenticated: true,
+    summary: 'Set a site power limit (replaces the current one of its type)',
+    description:
+      'Spec §2.6, §4.7. 201 with the created schedule (a new string id) and sitePowerLimitScheduleId (the reference product\'s answer). limit: an integer from 0 to 100000000 W or 100000 A; 0 is accepted (every vehicle still starts at its minimum power: 8 A on Level 2, 5 kW on DCFC). A (amp) limits on a site with a DCFC charger: 400. Stored and served now; not yet enforced on chargers. Unknown site, another organization\'s, or another site than a site-scoped key\'s: 404.',
+    tags: ['Site power limits'],
+    request: { pathParameters: SitePath, queryStringParameters: noQuery, body: SetSitePowerLimitBody },
+    responses: { 201: { description: 'The created schedule', schema: SitePowerLimitCreatedResponse } },
+  },
+  'GET /api/site/{siteId}/limits': {
+    method: 'GET',
+    path: '/api/site/{siteId}/limits',
+    function: 'siteLimits',
+    authenticated: true,
+    summary: 'List the active limits of a site',
+    description:
+      'Spec §4.7. At most one schedule per type (capacity first), an empty array when none. A flat limit is rendered as one schedule for days 1–7 with one period from startPeriod 0 (seconds from the start of the day); source is api.',
+    tags: ['Site power limits'],
+    request: { pathParameters: SitePath, queryStringParameters: noQuery },
+    responses: { 200: { description: 'The active limits', schema: SitePowerLimitSchedulesResponse } },
+  },
+  'DELETE /api/site/{siteId}/limits/{scheduleId}': {
+    method: 'DELETE',
+    path: '/api/site/{siteId}/limits/{scheduleId}',
+    function: 'siteLimits',
+    authenticated: true,
+    summary: 'Clear a site power limit',
+    description: 'Spec §4.7. 204 with an empty body; 404 when the site or the schedule is unknown (a replaced schedule\'s id is unknown).',
+    tags: ['Site power limits'],
+    request: { pathParameters: SiteLimitPath, queryStringParameters: noQuery },
+    responses: { 204: { description: 'Cleared' } },
   },
   'GET /api/openapi.json': {
     method: 'GET',

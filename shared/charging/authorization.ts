@@ -1,24 +1,28 @@
 /**
  * The one place where a charger's idTag/idToken is authorized (OCPP 1.6 Authorize,
- * StartTransaction; 2.0.1 Authorize, TransactionEvent): every handler asks here.
- *
- * The answer comes from the organization's access IDs (spec §2.1) once those exist; until then
- * no tag is known, so every tag is `Invalid`.
+ * StartTransaction, StopTransaction; 2.0.1 Authorize, TransactionEvent), from the organization's
+ * access IDs (spec §2.1): `Authorized` → Accepted, `Revoked` → Blocked, unknown → Invalid. The tag
+ * is normalised exactly as when access IDs are stored. One GetItem.
  */
 import type { Db } from '../db';
+import type { AccessIdItem } from '../access-ids';
+import { normalizeIdTag } from '../id-tags';
 
-/** Version-neutral authorization result (1.6 AuthorizationStatus; 2.0.1 maps it to AuthorizationStatusEnumType). */
-export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
+/** Version-neutral authorization result (1.6 AuthorizationStatus; a subset of 2.0.1 AuthorizationStatusEnumType). */
+export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Invalid';
 
-/** The outcome for one tag. */
+/** The outcome for one tag, with its access ID when known. */
 export interface TagAuthorization {
   status: AuthorizationStatus;
+  accessId?: AccessIdItem;
 }
 
 /**
  * Authorizes an idTag for an organization's charger.
  * @param idTag the tag as the charger sent it (1.6 idTag ≤ 20 characters, 2.0.1 idToken ≤ 36)
  */
-export async function authorizeIdTag(_db: Db, _organizationId: number, _idTag: string): Promise<TagAuthorization> {
-  return { status: 'Invalid' };
+export async function authorizeIdTag(db: Db, organizationId: number, idTag: string): Promise<TagAuthorization> {
+  const { data } = await db.accessId.get({ organizationId, ocppIdTag: normalizeIdTag(idTag) }).go();
+  if (!data) return { status: 'Invalid' };
+  return { status: data.authorizationStatus === 'Authorized' ? 'Accepted' : 'Blocked', accessId: data };
 }

@@ -15,6 +15,8 @@ import { allocateIds } from '../db';
 import type { ConnectionInfo } from '../ocpp/connection';
 import { isConditionalCheckFailure } from '../ocpp/connection';
 import { ensurePort } from './ports';
+import type { AccessIdItem } from '../access-ids';
+import { getVehicle, toEmbeddedVehicle } from '../vehicles';
 import type { MeterSnapshot } from './meter-values';
 import type { PortItem } from '../chargers';
 
@@ -36,6 +38,8 @@ export interface SessionStart {
   remoteStartId?: number;
   /** The reservation the session uses (1.6 StartTransaction / 2.0.1 TransactionEvent `reservationId`). */
   reservationId?: number;
+  /** The access ID of the idTag, when known: the session shows its vehicle, RFID card and customer. */
+  accessId?: AccessIdItem;
 }
 
 /** How long an accepted remote start waits for its 1.6 StartTransaction to link it: 10 minutes. */
@@ -93,7 +97,7 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
     }
     if (current) await endSession(db, connection, current.transactionKey, { endTime: start.startTime, reason: 'Superseded' });
 
-    const sessionId = await allocateIds(db, 'chargingSession');
+    const [sessionId, who] = await Promise.all([allocateIds(db, 'chargingSession'), whoIsCharging(db, start.accessId)]);
     const transactionKey = start.transactionId ?? String(sessionId);
     const remoteStartId = linkedRemoteStart(port, start, Date.now());
     const consumesPendingRemoteStart = remoteStartId !== undefined && port.pendingRemoteStart?.remoteStartId === remoteStartId;
@@ -108,6 +112,7 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
       ...(meterStartWh !== undefined ? { meterStartWh } : {}),
       ...(start.messageId ? { startMessageId: start.messageId } : {}),
       ...(remoteStartId !== undefined ? { remoteStartId } : {}),
+      ...who,
       ...readings,
     };
     const result = await db.service.transaction
@@ -128,6 +133,9 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
             socStartPercent: snapshot.socStartPercent,
             remoteStartId,
             reservationId: start.reservationId,
+            accessIdId: start.accessId?.accessIdId,
+            vehicleId: who.vehicle?.id,
+            customerName: who.customerName,
             status: 'InProgress',
             updatedAt: new Date().toISOString(),
           })
@@ -144,6 +152,21 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
     // Another frame changed the port or created the transaction meanwhile: look again.
     if (attempt >= 2) throw new Error(`could not start a session on charger ${connection.chargerId} port ${start.portNumber}`);
   }
+}
+
+/**
+ * Spec §2.3 `vehicle`, `rfid` and `customer` of a session from the idTag's access ID: the vehicle
+ * of a Vehicle access ID, or of the vehicle an RFID card is attached to; `rfid` for RFID cards.
+ */
+async function whoIsCharging(db: Db, accessId: AccessIdItem | undefined): Promise<Pick<CurrentSession, 'vehicle' | 'rfid' | 'customerName'>> {
+  if (!accessId) return {};
+  const vehicle = accessId.vehicleId === undefined ? undefined : await getVehicle(db, accessId.organizationId, accessId.vehicleId);
+  const embedded = vehicle ? toEmbeddedVehicle(vehicle) : undefined;
+  return {
+    ...(embedded ? { vehicle: Object.fromEntries(Object.entries(embedded).filter(([, v]) => v !== null)) as CurrentSession['vehicle'] } : {}),
+    ...(accessId.type === 'RFID' ? { rfid: { id: accessId.accessIdId, name: accessId.name } } : {}),
+    ...(accessId.customerName ? { customerName: accessId.customerName } : {}),
+  };
 }
 
 /** A stored charging session. */

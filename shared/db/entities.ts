@@ -100,7 +100,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  /** A site: a place with chargers, one IANA timezone. */
+  /** A site: a place with chargers, one IANA timezone. Its power limits share its partition. */
   const site = new Entity(
     {
       model: { entity: 'site', version: '1', service: SERVICE },
@@ -110,6 +110,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         name: { type: 'string', required: true },
         address: optionalString,
         timezone: { type: 'string', required: true },
+        /**
+         * Number of DCFC chargers on the site, kept by the transactions that register or retype a
+         * charger, so that "no amp limit on a site with DCFC chargers" (spec §2.6) is a condition
+         * on this item. Unset on sites created before it existed (counted once when first needed).
+         */
+        dcfcChargerCount: optionalNumber,
         createdAt: timestamp,
       },
       indexes: {
@@ -239,6 +245,19 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             startMessageId: optionalString,
             /** The remote start this session answers, if any. */
             remoteStartId: optionalNumber,
+            /** Who is charging, from the access ID of the idTag at start (spec §2.3). */
+            vehicle: {
+              type: 'map',
+              properties: {
+                id: { type: 'number', required: true },
+                make: optionalString,
+                model: optionalString,
+                name: optionalString,
+                vin: optionalString,
+              },
+            },
+            rfid: { type: 'map', properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } } },
+            customerName: optionalString,
           },
         },
         /**
@@ -348,6 +367,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         stopReason: optionalString,
         remoteStartId: optionalNumber,
         reservationId: optionalNumber,
+        accessIdId: optionalNumber,
+        vehicleId: optionalNumber,
+        customerName: optionalString,
         status: { type: ['InProgress', 'Completed'] as const, required: true },
         updatedAt: timestamp,
       },
@@ -441,11 +463,163 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         /** Set by a telematics integration (the operator CLI stands in for it); its VIN wins over submitted ones. */
         hasTelematics: { type: 'boolean', required: true, default: false },
         customerName: optionalString,
+        /** Normalised ocppIdTags of the access IDs attached to this vehicle (read back with one BatchGet). */
+        accessIdTags: { type: 'set', items: 'string' },
         createdAt: timestamp,
         updatedAt: timestamp,
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['vehicleId'] } },
+      },
+    },
+    config,
+  );
+
+  /**
+   * An access ID (spec §2.1): keyed by its normalised ocppIdTag within the organization, so the
+   * tag is unique by construction and a charger's Authorize is one GetItem. Found by numeric ID on
+   * gsi1, listed per organization by ID on gsi2.
+   */
+  const accessId = new Entity(
+    {
+      model: { entity: 'accessId', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        ocppIdTag: { type: 'string', required: true },
+        accessIdId: { type: 'number', required: true },
+        type: { type: ['RFID', 'Vehicle'] as const, required: true },
+        name: { type: 'string', required: true },
+        authorizationStatus: { type: ['Authorized', 'Revoked'] as const, required: true },
+        authorizedAt: timestamp,
+        revokedAt: optionalString,
+        vehicleId: optionalNumber,
+        customerName: optionalString,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['organizationId', 'ocppIdTag'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+        byId: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['accessIdId'] }, sk: { field: 'gsi1sk', composite: [] } },
+        byOrganization: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['organizationId'] }, sk: { field: 'gsi2sk', composite: ['accessIdId'] } },
+      },
+    },
+    config,
+  );
+
+  /** A customer (spec §2.1): identified by name within the organization, case-insensitively (`nameKey` is lower-cased). */
+  const customer = new Entity(
+    {
+      model: { entity: 'customer', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        nameKey: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        createdAt: timestamp,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['nameKey'], casing: 'none' } },
+      },
+    },
+    config,
+  );
+
+  /**
+   * The future departures of one owner (a vehicle, or a VIN no vehicle has yet) as its last
+   * synchronisation set them (spec §4.2), as ONE item: a synchronisation replaces the whole set
+   * with one conditional write on `version`, so two overlapping ones end with one of the two sets,
+   * never a mix (see `shared/departures/store.ts`). Entries whose time has passed are past
+   * departures; the next synchronisation moves them to {@link departure} items. `owner` is
+   * `vehicle:<id>` or `vin:<VIN>`.
+   */
+  const departurePlan = new Entity(
+    {
+      model: { entity: 'departurePlan', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        owner: { type: 'string', required: true },
+        vehicleId: optionalNumber,
+        vehicleVin: optionalString,
+        /** Incremented by every synchronisation; the condition of the next one. */
+        version: { type: 'number', required: true },
+        syncedAt: timestamp,
+        departures: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              departureId: { type: 'number', required: true },
+              /** UTC ISO 8601. */
+              departureTime: { type: 'string', required: true },
+              shiftName: optionalString,
+              routeName: optionalString,
+              /** %, 0–100. */
+              targetSoc: { type: 'number', required: true },
+            },
+          },
+        },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['organizationId', 'owner'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A past departure kept after its plan moved on (spec §4.2: "past departures already stored are
+   * left unchanged"), by owner and time, in the partition of its owner's {@link departurePlan}.
+   */
+  const departure = new Entity(
+    {
+      model: { entity: 'departure', version: '1', service: SERVICE },
+      attributes: {
+        organizationId: { type: 'number', required: true },
+        owner: { type: 'string', required: true },
+        departureId: { type: 'number', required: true },
+        /** UTC ISO 8601. */
+        departureTime: { type: 'string', required: true },
+        vehicleId: optionalNumber,
+        vehicleVin: optionalString,
+        shiftName: optionalString,
+        routeName: optionalString,
+        /** %, 0–100. */
+        targetSoc: { type: 'number', required: true },
+        /** When the synchronisation that created it ran. */
+        syncedAt: timestamp,
+      },
+      indexes: {
+        primary: {
+          pk: { field: 'pk', composite: ['organizationId', 'owner'], casing: 'none' },
+          sk: { field: 'sk', composite: ['departureTime', 'departureId'], casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+  /**
+   * A site power limit schedule (spec §2.6, §4.7), keyed by site and type, so a site holds at most
+   * one per type and a new one replaces the old with one PutItem; it shares the site's partition.
+   * `scheduleId` is the API's string `id` (`<type>-<uuid>`), new on every replacement.
+   */
+  const sitePowerLimit = new Entity(
+    {
+      model: { entity: 'sitePowerLimit', version: '1', service: SERVICE },
+      attributes: {
+        siteId: { type: 'number', required: true },
+        type: { type: ['cost', 'capacity'] as const, required: true },
+        scheduleId: { type: 'string', required: true },
+        organizationId: { type: 'number', required: true },
+        /** In `chargingRateUnit`: W or A; 0 or more. */
+        limit: { type: 'number', required: true },
+        chargingRateUnit: { type: ['W', 'A'] as const, required: true },
+        /** Who set it: `api` (the only source so far). */
+        source: { type: 'string', required: true },
+        createdAt: timestamp,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: ['type'] } },
       },
     },
     config,
@@ -468,7 +642,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     config,
   );
 
-  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, ocppCommand, reservation, vehicle, rateLimitWindow };
+  const entities = { counter, organization, apiKey, site, charger, port, uniqueValue, connection, chargingSession, ocppCommand, reservation, vehicle, accessId, customer, departurePlan, departure, sitePowerLimit, rateLimitWindow };
   const service = new Service(entities);
   return { ...entities, service };
 }

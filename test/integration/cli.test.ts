@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { inject } from 'vitest';
 import { api, startTestStack, uniqueOcppId } from './support/stack';
 import type { LocalStack } from '../../lib/local/stack';
+import { runAdmin } from './support/admin';
 
 const exec = promisify(execFile);
 let stack: LocalStack;
-
-/** Runs the operator CLI against this file's table; never throws. */
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  const argv = ['--import', 'tsx', 'bin/admin.ts', '--endpoint', inject('dynamoDbEndpoint'), '--table', stack.tableName, ...args];
-  try {
-    const { stdout, stderr } = await exec(process.execPath, argv, { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
-    return { code: 0, stdout, stderr, json: JSON.parse(stdout) };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr, json: undefined };
-  }
-}
+const admin = (...args: string[]) => runAdmin(stack, ...args);
 
 beforeAll(async () => {
   stack = await startTestStack();

@@ -28,7 +28,7 @@ export function fromOcpp16MeterValues(meterValues: Ocpp16.MeterValuesRequest['me
 
 export const transactions = [
   ocpp16('StartTransaction', async ({ db, connection, messageId, receivedAt }, payload) => {
-    const { status } = await authorizeIdTag(db, connection.organizationId, payload.idTag);
+    const { status, accessId } = await authorizeIdTag(db, connection.organizationId, payload.idTag);
     const started = await startSession(db, connection, {
       portNumber: payload.connectorId,
       startTime: toUtc(payload.timestamp, receivedAt),
@@ -36,6 +36,7 @@ export const transactions = [
       meterStartWh: payload.meterStart,
       messageId,
       reservationId: payload.reservationId,
+      accessId,
     });
     // §5.13: a transaction started on the reservation ends it.
     if (payload.reservationId !== undefined) await endReservation(db, connection.organizationId, payload.reservationId, 'Used', connection.chargerId);

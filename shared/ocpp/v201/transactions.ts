@@ -33,9 +33,8 @@ export const transactions = [
     const { transactionId } = payload.transactionInfo;
     const timestamp = toUtc(payload.timestamp, receivedAt);
     const snapshot = summarizeMeterValues(fromOcpp201MeterValues(payload.meterValue, receivedAt));
-    const idTokenInfo = payload.idToken
-      ? { idTokenInfo: { status: (await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken)).status } }
-      : {};
+    const authorization = payload.idToken ? await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken) : undefined;
+    const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
 
     const known = payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
     if (!known) {
@@ -48,6 +47,7 @@ export const transactions = [
         snapshot,
         remoteStartId: payload.transactionInfo.remoteStartId,
         reservationId: payload.reservationId,
+        accessId: authorization?.accessId,
       });
     } else if (payload.eventType === 'Updated') {
       await applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId);

@@ -1,0 +1,15 @@
+/** Spec §4.2: departure-time synchronisation (one vehicle, batch) and the read of a vehicle's upcoming departures. */
+import { httpHandler } from './lib/http-handler';
+import { listUpcomingDepartures, syncDepartureBatch, syncVehicleDepartures } from '../../shared/departures/sync';
+
+export const handler = httpHandler({
+  'POST /api/departure-times/vehicle': async ({ db, principal, body }) => ({
+    body: { departureTimes: await syncVehicleDepartures(db, principal, body) },
+  }),
+  'POST /api/departure-times/batch': async ({ db, principal, body }) => ({
+    body: { results: await syncDepartureBatch(db, principal, body.vehicles) },
+  }),
+  'GET /api/departure-times/vehicle': async ({ db, principal, queryStringParameters }) => ({
+    body: { departureTimes: await listUpcomingDepartures(db, principal, queryStringParameters) },
+  }),
+});

@@ -1,0 +1,17 @@
+/** Spec §4.7: set, read and clear a site's power limits. */
+import { httpHandler } from './lib/http-handler';
+import { deleteSitePowerLimit, listSitePowerLimits, setSitePowerLimit } from '../../shared/site-limits';
+
+export const handler = httpHandler({
+  'POST /api/site/{siteId}/limits': async ({ db, principal, pathParameters, body }) => {
+    const schedule = await setSitePowerLimit(db, principal, pathParameters.siteId, body.sitePowerLimitSchedule);
+    return { statusCode: 201, body: { sitePowerLimitScheduleId: schedule.id, sitePowerLimitSchedule: schedule } };
+  },
+  'GET /api/site/{siteId}/limits': async ({ db, principal, pathParameters }) => ({
+    body: { sitePowerLimitSchedules: await listSitePowerLimits(db, principal, pathParameters.siteId) },
+  }),
+  'DELETE /api/site/{siteId}/limits/{scheduleId}': async ({ db, principal, pathParameters }) => {
+    await deleteSitePowerLimit(db, principal, pathParameters.siteId, pathParameters.scheduleId);
+    return { statusCode: 204 };
+  },
+});

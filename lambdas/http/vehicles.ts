@@ -1,0 +1,19 @@
+/** Spec §4.6: vehicles. */
+import { httpHandler } from './lib/http-handler';
+import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/vehicles';
+
+export const handler = httpHandler({
+  'GET /api/vehicles': async ({ db, principal, queryStringParameters }) => ({
+    body: await listVehicles(db, principal.organizationId, queryStringParameters.nextPageCursor),
+  }),
+  'GET /api/vehicles/{id}': async ({ db, principal, pathParameters }) => ({
+    body: { vehicle: await readVehicle(db, principal.organizationId, pathParameters.id) },
+  }),
+  'POST /api/vehicles': async ({ db, principal, body }) => ({
+    statusCode: 201,
+    body: { vehicle: await createVehicle(db, principal.organizationId, body.vehicle) },
+  }),
+  'PATCH /api/vehicles/{id}': async ({ db, principal, pathParameters, body }) => ({
+    body: { vehicle: await updateVehicle(db, principal.organizationId, pathParameters.id, body.vehicle) },
+  }),
+});
