@@ -79,3 +79,25 @@ describe('routing errors', () => {
     expect(status).toBe(405);
   });
 });
+
+describe('request bodies on a write route (POST /api/access-ids)', () => {
+  const post = (rawBody: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    api(stack, '/api/access-ids', { key: tenant.apiKey, method: 'POST', rawBody, headers });
+  const count = async () => (await api(stack, '/api/access-ids', { key: tenant.apiKey })).body.data.length;
+
+  it.each([
+    ['not JSON', '{"accessId": {', { 'content-type': 'application/json' }, 400, 'body'],
+    ['without Content-Type', '{"accessId":{}}', {}, 400, 'headers.content-type'],
+    ['sent as text/plain', '{"accessId":{}}', { 'content-type': 'text/plain' }, 400, 'headers.content-type'],
+    ['JSON of the wrong type', '[1, 2, 3]', { 'content-type': 'application/json' }, 400, 'body'],
+    ['with an unknown top-level field', '{"accessId":{"type":"RFID","name":"a","ocppIdTag":"b"},"extra":1}', { 'content-type': 'application/json' }, 400, 'body.extra'],
+    ['of 1 MB', JSON.stringify({ accessId: { type: 'RFID', name: 'x'.repeat(1_100_000), ocppIdTag: 'BIG' } }), { 'content-type': 'application/json' }, 413, undefined],
+  ])('answers a body %s with a problem document and stores nothing', async (_name, rawBody, headers, status, path) => {
+    const before = await count();
+    const response = await post(rawBody, headers as Record<string, string>);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    if (path) expect(response.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+    expect(await count()).toBe(before);
+  });
+});
