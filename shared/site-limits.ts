@@ -17,24 +17,12 @@ import type { Db } from './db';
 import { writeTransaction, type CancellationReason, type TransactionEntities } from './db/retries';
 import { BadRequestError, ConflictError, NotFoundError } from './api/errors';
 import { canAccess, type ApiPrincipal } from './api/auth';
-import { isConditionalCheckFailure } from './ocpp/connection';
+import { isConditionalCheckFailure } from './db/conditions';
 import type { SiteItem } from './sites';
 import type * as schemas from './api/schemas/site-limits';
+import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './site-limit-rules';
 
-/** Spec §2.6 limit types: `capacity` is a hard cap, `cost` a soft cap applied first. */
-export const SITE_POWER_LIMIT_TYPES = ['cost', 'capacity'] as const;
-/** A limit type. */
-export type SitePowerLimitType = (typeof SITE_POWER_LIMIT_TYPES)[number];
-/** Spec §2.6 units: watts or amps. */
-export const CHARGING_RATE_UNITS = ['W', 'A'] as const;
-/** A limit's unit. */
-export type ChargingRateUnit = (typeof CHARGING_RATE_UNITS)[number];
-
-/**
- * Largest accepted `limit` per unit: 100 MW (more than any depot's grid connection) and 100 kA.
- * A limit of 0 is accepted (spec §2.6: vehicles still start at their minimum power).
- */
-export const MAX_SITE_POWER_LIMIT: Record<ChargingRateUnit, number> = { W: 100_000_000, A: 100_000 };
+export { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './site-limit-rules';
 
 /**
  * Spec §2.6: the power every plugged-in vehicle may always start charging with, whatever the

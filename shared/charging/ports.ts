@@ -6,7 +6,8 @@
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { portName, type PortItem } from '../chargers';
-import { isConditionalCheckFailure, type ConnectionInfo } from '../ocpp/connection';
+import { type ConnectionInfo } from '../ocpp/connection';
+import { isConditionalCheckFailure } from '../db/conditions';
 
 /** A port status report (spec §2.3 `ocppStatus`). */
 export interface PortStatus {

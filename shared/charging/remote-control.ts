@@ -14,7 +14,7 @@ import { BadRequestError, ChargerErrorResponse, ConflictError, NotFoundError } f
 import { commandTarget, runCommand, type Command, type CommandOptions, type CommandTarget } from '../ocpp/commands/command';
 import { cancelReservation, reservationSupport, reserveNow, type IdTokenType, type ReserveNowStatus } from '../ocpp/commands/reservation';
 import { remoteStart, remoteStop } from '../ocpp/commands/remote-transactions';
-import { isConditionalCheckFailure } from '../ocpp/connection';
+import { isConditionalCheckFailure } from '../db/conditions';
 import type { ChargerItem, PortItem } from '../chargers';
 import { logger } from '../logger';
 

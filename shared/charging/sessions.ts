@@ -13,7 +13,7 @@ import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import type { ConnectionInfo } from '../ocpp/connection';
-import { isConditionalCheckFailure } from '../ocpp/connection';
+import { isConditionalCheckFailure } from '../db/conditions';
 import { ensurePort } from './ports';
 import type { AccessIdItem } from '../access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../vehicles';

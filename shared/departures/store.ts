@@ -27,7 +27,7 @@
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { backoff, untilProcessed, writeTransaction } from '../db/retries';
-import { isConditionalCheckFailure } from '../ocpp/connection';
+import { isConditionalCheckFailure } from '../db/conditions';
 import { isPast, ownerKey, type DepartureOwner } from './rules';
 
 /** A stored plan: the future departures of one owner as its last synchronisation set them. */

@@ -6,6 +6,7 @@
 import type { Db } from '../db';
 import { CHARGER_CONSTRAINTS } from '../chargers';
 import { verifyPassword } from '../passwords';
+import { isConditionalCheckFailure } from '../db/conditions';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */
 export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
@@ -172,10 +173,4 @@ export async function recordDisconnection(db: Db, connectionId: string, at: stri
   }
   await db.connection.delete({ connectionId }).go();
   return marked;
-}
-
-/** True for DynamoDB's ConditionalCheckFailedException, as ElectroDB wraps it. */
-export function isConditionalCheckFailure(error: unknown): boolean {
-  const e = error as { name?: string; cause?: { name?: string }; message?: string };
-  return e?.name === 'ConditionalCheckFailedException' || e?.cause?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(e?.message ?? '');
 }

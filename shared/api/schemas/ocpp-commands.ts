@@ -4,7 +4,7 @@
  * kept like the reservation endpoints (`{ data: { status } }`).
  */
 import { z } from 'zod';
-import { ID_TOKEN_TYPES } from '../../ocpp/commands/reservation';
+import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
 
 const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** OCPP IdToken: 1–20 characters (OCPP 1.6 CiString20Type), no control characters. */

@@ -18,7 +18,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from '../../api/errors';
-import { isConditionalCheckFailure, type OcppProtocol } from '../connection';
+import type { OcppProtocol } from '../connection';
+import { isConditionalCheckFailure } from '../../db/conditions';
 import type { CallErrorFrame, CallResultFrame } from '../frames';
 import { validatePayload } from '../schemas';
 import type * as Ocpp16 from '../types/v16';

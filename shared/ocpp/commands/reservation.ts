@@ -5,6 +5,9 @@
  * GetVariables `ReservationCtrlr.Enabled` / `Available`).
  */
 import { defineCommand } from './command';
+import type { IdTokenType } from '../id-token-types';
+
+export type { IdTokenType } from '../id-token-types';
 
 /** ReserveNow input, version-neutral (spec §2.5). */
 export interface ReserveNowInput {
@@ -20,10 +23,6 @@ export interface ReserveNowInput {
   idTokenType?: IdTokenType;
 }
 
-/** idTokenType values of the API (spec §2.5): OCPP 2.0.1 IdTokenEnumType without NoAuthorization. */
-export const ID_TOKEN_TYPES = ['Central', 'eMAID', 'ISO14443', 'ISO15693', 'KeyCode', 'MacAddress', 'Local'] as const;
-/** An idTokenType value of the API. */
-export type IdTokenType = (typeof ID_TOKEN_TYPES)[number];
 
 /** Reservation statuses a charger can answer (spec §4.3). */
 export type ReserveNowStatus = 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable';
