@@ -16,6 +16,7 @@
  * so one wins and the other links to its vehicle.
  */
 import { z } from 'zod';
+import { text } from './api/schemas/common';
 import type { Db } from './db';
 import { allocateIds } from './db';
 import { findOrCreateCustomers, customerKey } from './customers';
@@ -24,8 +25,6 @@ import { toAccessId, type AccessIdItem, type BatchResult } from './access-ids';
 import { VEHICLE_CONSTRAINTS, normalizeVin, vehicleNameKey, type VehicleItem } from './vehicles';
 import { logger } from './logger';
 
-const text = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 /** One batch item (spec §4.1 table); validated item by item so that a bad one fails alone. */
 export const batchItemSchema = z.strictObject({

@@ -3,6 +3,7 @@
  * model served by `GET /api/chargers/…` and `GET /api/sites`.
  */
 import { z } from 'zod';
+import { text } from './api/schemas/common';
 import type { EntityItem } from 'electrodb';
 import type { Db } from './db';
 import { allocateIds } from './db';
@@ -28,7 +29,6 @@ export const ocppIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9*\-_=:+|@.]{1,48}$/, 'must be 1-48 characters of A-Z a-z 0-9 * - _ = : + | @ .');
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 /** A port to create: OCPP connector/EVSE `portNumber` is its position, 1..N. */
 export const portInputSchema = z.strictObject({

@@ -2,6 +2,7 @@
  * Organizations (tenants) and their API keys: operator CLI operations.
  */
 import { z } from 'zod';
+import { text } from './api/schemas/common';
 import type { Db } from './db';
 import { allocateIds } from './db';
 import { NotFoundError, BadRequestError } from './api/errors';
@@ -17,7 +18,7 @@ export interface Organization {
 
 /** Operator input for creating an organization. */
 export const createOrganizationSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(200).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+  name: text(),
 });
 
 /** Creates an organization. */

@@ -2,6 +2,7 @@
  * Sites: creation and listing (operator CLI), and `GET /api/sites` (reference notes, "Sites").
  */
 import { z } from 'zod';
+import { text } from './api/schemas/common';
 import type { EntityItem } from 'electrodb';
 import type { Db } from './db';
 import { allocateIds } from './db';
@@ -23,7 +24,6 @@ export function isIanaTimezone(timezone: string): boolean {
   }
 }
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 /** Operator input for creating a site. */
 export const createSiteSchema = z.strictObject({

@@ -3,14 +3,14 @@
  * customers, then the same batch again (all updates): wall time and DynamoDB requests each; then
  * listing all 1000 page by page.
  */
-import { createApiKey, createOrganization } from '../../shared/organizations';
+import { createApiKey } from '../../shared/organizations';
 import { countRequests, report, startBenchStack } from './support';
 
 export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack } = bench;
-    const org = await createOrganization(stack.db, { name: 'Bench' });
+    const { organization: org } = bench;
     const { apiKey } = await createApiKey(stack.db, { organizationId: org.id, scope: 'organization' });
     const items = Array.from({ length: 1000 }, (_, i) => ({
       ocppIdTag: `aa:bb:cc:${String(i).padStart(4, '0').slice(0, 2)}:${String(i).padStart(4, '0').slice(2)}`,

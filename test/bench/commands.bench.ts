@@ -5,8 +5,7 @@
  * command (the HTTP handler's and the `$default` handler's together).
  */
 import WebSocket from 'ws';
-import { createApiKey, createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
+import { createApiKey } from '../../shared/organizations';
 import { registerCharger } from '../../shared/chargers';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
@@ -16,8 +15,7 @@ export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack } = bench;
-    const org = await createOrganization(stack.db, { name: 'Bench' });
-    const site = await createSite(stack.db, { organizationId: org.id, name: 'Site', timezone: 'UTC' });
+    const { organization: org, site } = bench;
     const charger = await registerCharger(stack.db, { siteId: site.id, ocppId: 'CMD-BENCH', name: 'Cmd', type: 'Level 2', ports: [{ connectorType: 'J1772' }] });
     const keys = await Promise.all(Array.from({ length: 3 }, () => createApiKey(stack.db, { organizationId: org.id, scope: 'organization' })));
 

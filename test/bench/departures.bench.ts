@@ -5,8 +5,7 @@
  * - a batch of 100 vehicles × 10 departures (each vehicle already holding 10 future ones).
  * Every figure includes the API key lookup and the rate-limit counter (2 requests per HTTP call).
  */
-import { createApiKey, createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
+import { createApiKey } from '../../shared/organizations';
 import { createVehicle } from '../../shared/vehicles';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
@@ -28,8 +27,7 @@ export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack } = bench;
-    const org = await createOrganization(stack.db, { name: 'Bench' });
-    await createSite(stack.db, { organizationId: org.id, name: 'Depot', timezone: 'UTC' });
+    const { organization: org } = bench;
     // 200 requests per minute per key: spread the runs over enough keys.
     const keys = await Promise.all(Array.from({ length: 12 }, () => createApiKey(stack.db, { organizationId: org.id, scope: 'organization' })));
     const vehicles: Awaited<ReturnType<typeof createVehicle>>[] = [];

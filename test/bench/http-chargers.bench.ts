@@ -2,8 +2,7 @@
  * Issue "Platform", speed: DynamoDB requests per `GET /api/chargers/:id` (and the other charger
  * reads), and p50/p99 latency over 1,000 requests on the local stack.
  */
-import { createApiKey, createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
+import { createApiKey } from '../../shared/organizations';
 import { registerCharger } from '../../shared/chargers';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
@@ -11,8 +10,7 @@ export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack } = bench;
-    const org = await createOrganization(stack.db, { name: 'Bench' });
-    const site = await createSite(stack.db, { organizationId: org.id, name: 'Site', timezone: 'UTC' });
+    const { organization: org, site } = bench;
     const charger = await registerCharger(stack.db, {
       siteId: site.id, ocppId: 'BENCH-1', name: 'Bench DC', type: 'DCFC', externalId: 'B-1',
       ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'CCS1', maximumPowerKw: 150 }],

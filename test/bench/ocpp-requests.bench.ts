@@ -3,8 +3,6 @@
  * connection on a cold Lambda instance (connection record read) and on a warm one (cached).
  */
 import WebSocket from 'ws';
-import { createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
 import { registerCharger } from '../../shared/chargers';
 import { countRequests, report, startBenchStack } from './support';
 
@@ -12,8 +10,7 @@ export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack } = bench;
-    const org = await createOrganization(stack.db, { name: 'Bench' });
-    const site = await createSite(stack.db, { organizationId: org.id, name: 'Site', timezone: 'UTC' });
+    const { organization: org, site } = bench;
     const rows: Record<string, string> = {};
     for (const protocol of ['ocpp1.6', 'ocpp2.0.1'] as const) {
       const ocppId = `REQ-${protocol}`;

@@ -6,22 +6,31 @@ import { randomUUID } from 'node:crypto';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { startLocalStack, type LocalStack } from '../../lib/local/stack';
 import { requestCounts, totalRequests } from '../../shared/db';
+import { createOrganization } from '../../shared/organizations';
+import { createSite } from '../../shared/sites';
 
 /** A stack for one benchmark run. */
 export interface BenchStack {
   stack: LocalStack;
   dynamo: DynamoDbLocal;
+  /** An organization and one of its sites (UTC), for the benchmark's chargers and keys. */
+  organization: { id: number };
+  site: { id: number };
   close(): Promise<void>;
 }
 
-/** Starts DynamoDB Local in memory and a local stack on a free port. */
+/** Starts DynamoDB Local in memory and a local stack on a free port, with an organization and a site. */
 export async function startBenchStack(): Promise<BenchStack> {
   process.env.LOG_LEVEL ??= 'SILENT';
   const dynamo = await startDynamoDbLocal();
   const stack = await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: `bench-${randomUUID()}`, port: 0 });
+  const organization = await createOrganization(stack.db, { name: 'Bench' });
+  const site = await createSite(stack.db, { organizationId: organization.id, name: 'Bench site', timezone: 'UTC' });
   return {
     stack,
     dynamo,
+    organization,
+    site,
     async close() {
       await stack.close();
       await dynamo.stop();

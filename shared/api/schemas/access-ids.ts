@@ -3,11 +3,8 @@
  * "Access IDs", "Vehicles").
  */
 import { z } from 'zod';
-import { Pagination } from './common';
+import { Pagination, text } from './common';
 
-/** A name or label: trimmed, 1–200 characters, no control characters. */
-export const text = (max = 200) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 /** A submitted ocppIdTag before normalisation (the normalised tag is checked separately: 1–36 characters). */
 const rawTag = z.string().max(256, 'must be at most 256 characters');
 const status = z.enum(['Authorized', 'Revoked']);
