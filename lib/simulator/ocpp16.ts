@@ -192,12 +192,7 @@ export function createOcpp16Adapter(station: StationApi): ProtocolAdapter {
     },
 
     RemoteStopTransaction: {
-      answer: (req) => {
-        const connector = cp.findByTransactionId(req.transactionId);
-        if (!connector || connector.session?.state !== 'charging') return { status: 'Rejected' };
-        station.afterReply(`remote stop of transaction ${req.transactionId}`, () => station.stopSession(connector.id, 'Remote'));
-        return { status: 'Accepted' };
-      },
+      answer: (req) => ({ status: station.remoteStop(req.transactionId) }),
       refuse: () => ({ status: 'Rejected' }),
     },
 

@@ -253,12 +253,7 @@ export function createOcpp201Adapter(station: StationApi): ProtocolAdapter {
     },
 
     RequestStopTransaction: {
-      answer: (req) => {
-        const connector = cp.findByTransactionId(req.transactionId);
-        if (!connector || connector.session?.state !== 'charging') return { status: 'Rejected' };
-        station.afterReply(`remote stop of transaction ${req.transactionId}`, () => station.stopSession(connector.id, 'Remote'));
-        return { status: 'Accepted' };
-      },
+      answer: (req) => ({ status: station.remoteStop(req.transactionId) }),
       refuse: () => ({ status: 'Rejected' }),
     },
 

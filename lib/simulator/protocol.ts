@@ -103,6 +103,8 @@ export interface StationApi {
   call(action: string, payload: object): Promise<unknown>;
   /** Runs `task` after the current command's CALLRESULT has been sent; failures are logged. */
   afterReply(description: string, task: () => Promise<unknown>): void;
+  /** Answers a CSMS remote stop of a transaction: Accepted (and stops it after the reply) when it is charging here. */
+  remoteStop(transactionId: number | string): 'Accepted' | 'Rejected';
   /** Logs a line. */
   log(level: SimulatorLogEntry['level'], message: string): void;
   /** Waits `seconds`; rejects when the simulator closes meanwhile. */

@@ -134,6 +134,17 @@ export class Station implements StationApi {
     });
   }
 
+  /**
+   * A CSMS remote stop (1.6 RemoteStopTransaction, 2.0.1 RequestStopTransaction): Accepted and the
+   * session stopped after the reply when the transaction is charging here, else Rejected.
+   */
+  remoteStop(transactionId: number | string): 'Accepted' | 'Rejected' {
+    const connector = this.chargePoint.findByTransactionId(transactionId);
+    if (!connector || connector.session?.state !== 'charging') return 'Rejected';
+    this.afterReply(`remote stop of transaction ${transactionId}`, () => this.stopSession(connector.id, 'Remote'));
+    return 'Accepted';
+  }
+
   log(level: SimulatorLogEntry['level'], message: string): void {
     this.logSink({ level, message });
   }
