@@ -3,6 +3,7 @@ import { httpHandler } from './lib/http-handler';
 import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access-ids';
 import { upsertAccessIdBatch } from '../../shared/access-id-batch';
 
+/** Lambda handler of the access-ID routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({
   'GET /api/access-ids': async ({ db, principal, queryStringParameters }) => ({
     body: await listAccessIds(db, principal.organizationId, queryStringParameters.nextPageCursor),

@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { readCharger } from '../../shared/chargers';
 
+/** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({
   'GET /api/chargers/{id}': async ({ db, principal, pathParameters }) => ({
     body: { data: await readCharger(db, principal, { by: 'id', chargerId: pathParameters.id }) },

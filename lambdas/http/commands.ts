@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { cancelPortReservation, remoteStartPort, remoteStopPort, reservePort } from '../../shared/charging/remote-control';
 
+/** Lambda handler of the OCPP command routes; waits for the charger up to the command deadline. */
 export const handler = httpHandler({
   'POST /api/ocpp/reservations': async ({ db, principal, body }) => ({
     body: { data: { status: await reservePort(db, principal, body) } },

@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { listUpcomingDepartures, syncDepartureBatch, syncVehicleDepartures } from '../../shared/departures/sync';
 
+/** Lambda handler of the departure-time routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({
   'POST /api/departure-times/vehicle': async ({ db, principal, body }) => ({
     body: { departureTimes: await syncVehicleDepartures(db, principal, body) },

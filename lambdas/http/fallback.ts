@@ -7,6 +7,7 @@ import { matchRoute } from '../../shared/api/routes';
 import { MethodNotAllowedError, NotFoundError } from '../../shared/api/errors';
 import { problemResponse } from './lib/problem-response';
 
+/** Answers an unmatched request: 405 with `Allow` for a known path, else 404 (problem documents). */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const method = event.requestContext.http.method;
   const path = event.rawPath;

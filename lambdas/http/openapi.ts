@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { openApiDocument } from '../../shared/api/openapi';
 
+/** Lambda handler serving the OpenAPI 3.1 document. */
 export const handler = httpHandler({
   'GET /api/openapi.json': async () => ({ body: openApiDocument() }),
 });

@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { deleteSitePowerLimit, listSitePowerLimits, setSitePowerLimit } from '../../shared/site-limits';
 
+/** Lambda handler of the site power limit routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({
   'POST /api/site/{siteId}/limits': async ({ db, principal, pathParameters, body }) => {
     const schedule = await setSitePowerLimit(db, principal, pathParameters.siteId, body.sitePowerLimitSchedule);

@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { listSitesWithChargers } from '../../shared/sites';
 
+/** Lambda handler of `GET /api/sites`. */
 export const handler = httpHandler({
   'GET /api/sites': async ({ db, principal }) => ({ body: { data: await listSitesWithChargers(db, principal) } }),
 });

@@ -2,6 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/vehicles';
 
+/** Lambda handler of the vehicle routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({
   'GET /api/vehicles': async ({ db, principal, queryStringParameters }) => ({
     body: await listVehicles(db, principal.organizationId, queryStringParameters.nextPageCursor),

@@ -15,6 +15,7 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   queryStringParameters?: Record<string, string | undefined>;
 };
 
+/** `$connect`: 200 with the chosen `Sec-WebSocket-Protocol`, or the refusal status (404/401/400). */
 export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
   const chargePointId = event.queryStringParameters?.chargePointId;
   if (!chargePointId) return { statusCode: 404, body: 'Unknown charge point' };

@@ -6,6 +6,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { getDb } from '../../shared/db';
 import { recordDisconnection } from '../../shared/ocpp/connection';
 
+/** `$disconnect`: records the closed connection (always 200). */
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
   const at = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
   await recordDisconnection(getDb(), event.requestContext.connectionId, at);

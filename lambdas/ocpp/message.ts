@@ -20,6 +20,7 @@ const onReply = async (connection: ConnectionInfo, frame: CallResultFrame | Call
 };
 const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry };
 
+/** `$default`: one frame in; the reply frame (CALLRESULT/CALLERROR) as the route response body, or none. */
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {
   const db = getDb();
   const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');

@@ -16,6 +16,7 @@ export interface RemoteStartInput {
   remoteStartId: number;
 }
 
+/** Remote start: 1.6 RemoteStartTransaction (connectorId, idTag); 2.0.1 RequestStartTransaction (evseId, remoteStartId, idToken). Result: Accepted | Rejected. */
 export const remoteStart = defineCommand<RemoteStartInput, 'Accepted' | 'Rejected', 'RemoteStartTransaction', 'RequestStartTransaction'>({
   name: 'RemoteStart',
   'ocpp1.6': {

@@ -27,6 +27,7 @@ export interface ReserveNowInput {
 /** Reservation statuses a charger can answer (spec §4.3). */
 export type ReserveNowStatus = 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable';
 
+/** ReserveNow: 1.6 (connectorId, expiryDate, idTag, reservationId, parentIdTag?); 2.0.1 (id, expiryDateTime, idToken, evseId). Result: the charger's status. */
 export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'ReserveNow', 'ReserveNow'>({
   name: 'ReserveNow',
   'ocpp1.6': {
@@ -52,6 +53,7 @@ export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'Rese
   },
 });
 
+/** CancelReservation (both versions: reservationId). Result: Accepted | Rejected. */
 export const cancelReservation = defineCommand<{ reservationId: number }, 'Accepted' | 'Rejected', 'CancelReservation', 'CancelReservation'>({
   name: 'CancelReservation',
   'ocpp1.6': { action: 'CancelReservation', request: ({ reservationId }) => ({ reservationId }), result: (r) => r.status },

@@ -2,6 +2,7 @@
 import { ocpp16 } from '../handler';
 import { authorizeIdTag } from '../../charging/authorization';
 
+/** OCPP 1.6 Authorize handler. */
 export const authorization = [
   ocpp16('Authorize', async ({ db, connection }, { idTag }) => ({
     idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, idTag)).status },

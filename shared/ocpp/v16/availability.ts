@@ -4,6 +4,7 @@ import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
 import { toUtc } from '../../charging/meter-values';
 
+/** OCPP 1.6 StatusNotification handler. */
 export const availability = [
   ocpp16('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
     const status = {

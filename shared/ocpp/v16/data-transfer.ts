@@ -5,6 +5,7 @@
 import { ocpp16 } from '../handler';
 import { logger } from '../../logger';
 
+/** OCPP 1.6 DataTransfer handler. */
 export const dataTransfer = [
   ocpp16('DataTransfer', async ({ connection }, { vendorId, messageId }) => {
     logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });

@@ -3,6 +3,7 @@ import { ocpp16 } from '../handler';
 import { recordFirmwareStatus } from '../../charging/charger-reports';
 import { logger } from '../../logger';
 
+/** OCPP 1.6 Firmware Management handlers. */
 export const firmware = [
   ocpp16('FirmwareStatusNotification', async ({ db, connection, receivedAt }, { status }) => {
     await recordFirmwareStatus(db, connection, status, receivedAt);

@@ -8,6 +8,7 @@ import { recordBoot } from '../../charging/charger-reports';
  */
 export const HEARTBEAT_INTERVAL_SECONDS = 300;
 
+/** OCPP 1.6 BootNotification and Heartbeat handlers. */
 export const provisioning = [
   ocpp16('BootNotification', async ({ db, connection, receivedAt }, payload) => {
     await recordBoot(

@@ -26,6 +26,7 @@ export function fromOcpp16MeterValues(meterValues: Ocpp16.MeterValuesRequest['me
   }));
 }
 
+/** OCPP 1.6 StartTransaction, MeterValues and StopTransaction handlers. */
 export const transactions = [
   ocpp16('StartTransaction', async ({ db, connection, messageId, receivedAt }, payload) => {
     const { status, accessId } = await authorizeIdTag(db, connection.organizationId, payload.idTag);

@@ -2,6 +2,7 @@
 import { ocpp201 } from '../handler';
 import { authorizeIdTag } from '../../charging/authorization';
 
+/** OCPP 2.0.1 Authorize handler. */
 export const authorization = [
   ocpp201('Authorize', async ({ db, connection }, { idToken }) => ({
     idTokenInfo: { status: (await authorizeIdTag(db, connection.organizationId, idToken.idToken)).status },

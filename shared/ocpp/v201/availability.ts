@@ -8,6 +8,7 @@ import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
 import { toUtc } from '../../charging/meter-values';
 
+/** OCPP 2.0.1 StatusNotification handler. */
 export const availability = [
   ocpp201('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
     const status = { status: payload.connectorStatus, timestamp: toUtc(payload.timestamp, receivedAt), errorCode: 'NoError' };

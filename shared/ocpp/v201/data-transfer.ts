@@ -5,6 +5,7 @@
 import { ocpp201 } from '../handler';
 import { logger } from '../../logger';
 
+/** OCPP 2.0.1 DataTransfer handler. */
 export const dataTransfer = [
   ocpp201('DataTransfer', async ({ connection }, { vendorId, messageId }) => {
     logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });

@@ -2,6 +2,7 @@
 import { ocpp201 } from '../handler';
 import { logger } from '../../logger';
 
+/** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
   ocpp201('LogStatusNotification', async ({ connection }, { status, requestId }) => {
     logger.info('log status', { chargePointId: connection.ocppId, status, requestId });

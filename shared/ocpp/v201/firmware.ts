@@ -2,6 +2,7 @@
 import { ocpp201 } from '../handler';
 import { recordFirmwareStatus } from '../../charging/charger-reports';
 
+/** OCPP 2.0.1 FirmwareStatusNotification handler. */
 export const firmware = [
   ocpp201('FirmwareStatusNotification', async ({ db, connection, receivedAt }, { status }) => {
     await recordFirmwareStatus(db, connection, status, receivedAt);

@@ -8,6 +8,7 @@ import { summarizeMeterValues } from '../../charging/meter-values';
 import { applyMeterSnapshot } from '../../charging/sessions';
 import { fromOcpp201MeterValues } from './transactions';
 
+/** OCPP 2.0.1 MeterValues handler. */
 export const meterValues = [
   ocpp201('MeterValues', async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
     if (evseId !== 0) await applyMeterSnapshot(db, connection, evseId, summarizeMeterValues(fromOcpp201MeterValues(meterValue, receivedAt)));

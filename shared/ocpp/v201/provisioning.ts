@@ -7,6 +7,7 @@ import { recordBoot } from '../../charging/charger-reports';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../v16/provisioning';
 import { logger } from '../../logger';
 
+/** OCPP 2.0.1 BootNotification, Heartbeat and NotifyReport handlers. */
 export const provisioning = [
   ocpp201('BootNotification', async ({ db, connection, receivedAt }, { chargingStation, reason }) => {
     await recordBoot(

@@ -5,6 +5,7 @@
 import { ocpp201 } from '../handler';
 import { endReservation } from '../../charging/remote-control';
 
+/** OCPP 2.0.1 ReservationStatusUpdate handler. */
 export const reservation = [
   ocpp201('ReservationStatusUpdate', async ({ db, connection }, { reservationId, reservationUpdateStatus }) => {
     await endReservation(db, connection.organizationId, reservationId, reservationUpdateStatus, connection.chargerId);

@@ -2,6 +2,7 @@
 import { ocpp201 } from '../handler';
 import { logger } from '../../logger';
 
+/** OCPP 2.0.1 SecurityEventNotification handler. */
 export const security = [
   ocpp201('SecurityEventNotification', async ({ connection }, { type, timestamp }) => {
     logger.warn('security event', { chargePointId: connection.ocppId, type, timestamp });

@@ -28,6 +28,7 @@ export function fromOcpp201MeterValues(meterValues: Ocpp201.MeterValueType[] | u
   }));
 }
 
+/** OCPP 2.0.1 TransactionEvent handler. */
 export const transactions = [
   ocpp201('TransactionEvent', async ({ db, connection, receivedAt }, payload) => {
     const { transactionId } = payload.transactionInfo;
