@@ -210,8 +210,8 @@ export async function patchAccessId(db: Db, organizationId: number, accessIdId: 
       ])
       .go();
   } else if (input.vehicle) {
-    await applyVehicleDetails(db, current, input.vehicle, (input.name ?? current.name), now);
     const vehicleId = current.vehicleId ?? (await findOrCreateVehicleByName(db, organizationId, input.name ?? current.name, current.ocppIdTag, now));
+    await applyVehicleDetails(db, { ...current, vehicleId }, input.vehicle, now);
     set.vehicleId = vehicleId;
     await db.accessId.patch(key).set(set).remove(remove as never).go();
   } else {
@@ -225,7 +225,6 @@ async function applyVehicleDetails(
   db: Db,
   accessId: AccessIdItem,
   details: { make?: string | null; model?: string | null; vin?: string | null },
-  _name: string,
   now: string,
 ): Promise<void> {
   if (accessId.vehicleId === undefined) return;

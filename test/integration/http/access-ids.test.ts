@@ -109,6 +109,15 @@ describe('GET and PATCH /api/access-ids/{id}', () => {
     expect(cleared.body.accessId).toMatchObject({ name: 'Renamed', customer: null });
   });
 
+  it('gives a Vehicle access ID without a vehicle one named after it, with the PATCHed details', async () => {
+    const { body } = await create({ type: 'Vehicle', name: 'Lone MAC', ocppIdTag: 'LONE-MAC' });
+    expect(body.accessId.vehicle).toBeNull();
+    const patched = await call('PATCH', `/api/access-ids/${body.accessId.id}`, { accessId: { vehicle: { make: 'Tesla', model: 'Semi', vin: 'semi0001' } } });
+    expect(patched.body.accessId.vehicle).toEqual({ id: expect.any(Number), make: 'Tesla', model: 'Semi', name: 'Lone MAC', vin: 'SEMI0001' });
+    const detached = await call('PATCH', `/api/access-ids/${body.accessId.id}`, { accessId: { vehicle: null } });
+    expect(detached.body.accessId.vehicle).toBeNull();
+  });
+
   it.each([
     ['ocppIdTag', { ocppIdTag: 'NEW' }],
     ['type', { type: 'Vehicle' }],
