@@ -138,24 +138,32 @@ sites
   .action(run(async (o: { organizationId: number }) => listSitesWithChargers(db(), { organizationId: o.organizationId, scope: 'organization' })));
 
 const chargers = program.command('chargers').description('Register, update and list chargers');
-chargers
-  .command('register')
-  .description('Register a charger and create its ports (port numbers 1..N = OCPP connectorId / evseId)')
-  .requiredOption('--site-id <id>', 'site ID', positiveInteger)
-  .requiredOption('--ocpp-id <chargePointId>', 'OCPP identity (last segment of the charger\'s OCPP URL)')
-  .requiredOption('--name <name>', 'charger name')
-  .addOption(new Option('--type <type>', 'charger type').choices(['DCFC', 'Level 2']).makeOptionMandatory())
-  .option('--ports <n>', 'number of ports, all of --connector-type and --max-kw', positiveInteger)
-  .addOption(new Option('--connector-type <type>', 'connector type of every port (with --ports)').choices(['CCS1', 'J1772', 'NACS']))
-  .option('--max-kw <kW>', 'maximum power of every port in kW (with --ports)', decimal)
-  .option('--port <type[:kW]>', 'one port, repeatable, for mixed ports: --port CCS1:150 --port NACS:150', portSpec)
-  .option('--external-id <id>', 'network station ID')
-  .option('--manufacturer <name>')
-  .option('--model <name>')
-  .option('--serial-number <sn>')
-  .option('--latitude <deg>', 'latitude in degrees', decimal)
-  .option('--longitude <deg>', 'longitude in degrees', decimal)
-  .option('--password <password>', 'OCPP Basic-auth password (security profile 1/2); stored as a scrypt hash')
+
+/** The optional charger details `register` and `update` share. */
+function withChargerDetails(command: Command): Command {
+  return command
+    .option('--external-id <id>', 'network station ID')
+    .option('--manufacturer <name>')
+    .option('--model <name>')
+    .option('--serial-number <sn>')
+    .option('--latitude <deg>', 'latitude in degrees', decimal)
+    .option('--longitude <deg>', 'longitude in degrees', decimal)
+    .option('--password <password>', 'OCPP Basic-auth password (security profile 1/2); stored as a scrypt hash');
+}
+
+withChargerDetails(
+  chargers
+    .command('register')
+    .description('Register a charger and create its ports (port numbers 1..N = OCPP connectorId / evseId)')
+    .requiredOption('--site-id <id>', 'site ID', positiveInteger)
+    .requiredOption('--ocpp-id <chargePointId>', 'OCPP identity (last segment of the charger\'s OCPP URL)')
+    .requiredOption('--name <name>', 'charger name')
+    .addOption(new Option('--type <type>', 'charger type').choices(['DCFC', 'Level 2']).makeOptionMandatory())
+    .option('--ports <n>', 'number of ports, all of --connector-type and --max-kw', positiveInteger)
+    .addOption(new Option('--connector-type <type>', 'connector type of every port (with --ports)').choices(['CCS1', 'J1772', 'NACS']))
+    .option('--max-kw <kW>', 'maximum power of every port in kW (with --ports)', decimal)
+    .option('--port <type[:kW]>', 'one port, repeatable, for mixed ports: --port CCS1:150 --port NACS:150', portSpec),
+)
   .action(
     run(async (o: Record<string, unknown> & { ports?: number; port?: object[]; connectorType?: string; maxKw?: number }) => {
       const { ports: count, port, connectorType, maxKw, ...rest } = o;
@@ -165,19 +173,14 @@ chargers
       return registerCharger(db(), parse(registerChargerSchema, { ...rest, ports }));
     }),
   );
-chargers
-  .command('update')
-  .description('Update a charger; --clear removes optional values')
-  .requiredOption('--id <id>', 'charger ID', positiveInteger)
-  .option('--name <name>')
-  .addOption(new Option('--type <type>').choices(['DCFC', 'Level 2']))
-  .option('--external-id <id>')
-  .option('--manufacturer <name>')
-  .option('--model <name>')
-  .option('--serial-number <sn>')
-  .option('--latitude <deg>', 'latitude in degrees', decimal)
-  .option('--longitude <deg>', 'longitude in degrees', decimal)
-  .option('--password <password>', 'new OCPP Basic-auth password')
+withChargerDetails(
+  chargers
+    .command('update')
+    .description('Update a charger; --clear removes optional values')
+    .requiredOption('--id <id>', 'charger ID', positiveInteger)
+    .option('--name <name>')
+    .addOption(new Option('--type <type>').choices(['DCFC', 'Level 2'])),
+)
   .addOption(
     new Option('--clear <fields...>', 'optional fields to remove').choices(['externalId', 'manufacturer', 'model', 'serialNumber', 'latitude', 'longitude', 'password']),
   )

@@ -54,7 +54,7 @@ interface VehicleGroup {
 
 /**
  * Applies a batch.
- * @param rawItems the request's `accessIds` (at most {@link MAX_BATCH_ITEMS}; the caller checks)
+ * @param rawItems the request's `accessIds` (at most `MAX_BATCH_ITEMS`; the request schema checks)
  * @returns one result per item, in request order
  */
 export async function upsertAccessIdBatch(db: Db, organizationId: number, rawItems: unknown[]): Promise<BatchResult[]> {

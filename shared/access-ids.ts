@@ -9,7 +9,7 @@ import { createConversions, type EntityItem } from 'electrodb';
 import type { Db } from './db';
 import { allocateIds } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './api/errors';
-import { exactPage, paginate, type Page } from './api/pagination';
+import { exactPage, paginate, PAGE_SIZE, type Page } from './api/pagination';
 import { findOrCreateCustomer } from './customers';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 import {
@@ -25,10 +25,6 @@ import {
 /** A stored access ID. */
 export type AccessIdItem = EntityItem<Db['accessId']>;
 
-/** Access IDs per page of `GET /api/access-ids`. */
-export const ACCESS_ID_PAGE_SIZE = 100;
-/** Most items in one `PUT /api/access-ids/batch` (spec §8). */
-export const MAX_BATCH_ITEMS = 1000;
 
 /** Spec §2.1 access ID (`customer` only on single-item answers). */
 export interface AccessId {
@@ -91,7 +87,7 @@ export async function readAccessId(db: Db, organizationId: number, accessIdId: n
 
 /** `GET /api/access-ids`: one page by ID, items without `customer`. */
 export async function listAccessIds(db: Db, organizationId: number, cursor: string | undefined): Promise<Page<AccessId>> {
-  const page = await paginate({ list: 'accessIds', organizationId }, cursor, ACCESS_ID_PAGE_SIZE, async (inner, limit) => {
+  const page = await paginate({ list: 'accessIds', organizationId }, cursor, PAGE_SIZE, async (inner, limit) => {
     const { data } = await db.accessId.query.byOrganization({ organizationId }).go({ cursor: inner, limit: limit + 1 });
     return exactPage(data, limit, (last) => createConversions(db.accessId).byAccessPattern.byOrganization.fromComposite.toCursor(last));
   });
@@ -131,7 +127,8 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
   if (input.vehicle && input.vehicleId !== undefined) {
     throw new BadRequestError('Give either vehicle (to create one) or vehicleId (to link one), not both', [{ path: 'body.accessId.vehicleId', message: 'not together with vehicle' }]);
   }
-  if (input.vehicleId !== undefined && !(await getVehicle(db, organizationId, input.vehicleId))) throw new NotFoundError(`Vehicle ${input.vehicleId} not found`);
+  const linked = input.vehicleId === undefined ? undefined : await getVehicle(db, organizationId, input.vehicleId);
+  if (input.vehicleId !== undefined && !linked) throw new NotFoundError(`Vehicle ${input.vehicleId} not found`);
   const [accessIdId, customerName, newVehicleId] = await Promise.all([
     allocateIds(db, 'accessId'),
     input.customer ? findOrCreateCustomer(db, organizationId, input.customer.name) : undefined,
@@ -141,22 +138,20 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
   const now = new Date().toISOString();
   const status = input.authorizationStatus ?? 'Authorized';
   const vin = input.vehicle?.vin ? normalizeVin(input.vehicle.vin) : undefined;
+  const item: AccessIdItem = {
+    organizationId, ocppIdTag, accessIdId, type: input.type, name: input.name, authorizationStatus: status,
+    authorizedAt: now, revokedAt: status === 'Revoked' ? now : undefined, vehicleId, customerName, createdAt: now, updatedAt: now,
+  };
+  const newVehicle: VehicleItem | undefined = input.vehicle && {
+    organizationId, vehicleId: newVehicleId!, name: input.name, make: input.vehicle.make, model: input.vehicle.model, vin,
+    hasTelematics: false, customerName, accessIdTags: [ocppIdTag], createdAt: now, updatedAt: now,
+  };
   const result = await db.service.transaction
     .write(({ accessId, vehicle, uniqueValue }) => [
-      accessId
-        .create({
-          organizationId, ocppIdTag, accessIdId, type: input.type, name: input.name, authorizationStatus: status,
-          authorizedAt: now, revokedAt: status === 'Revoked' ? now : undefined, vehicleId, customerName, createdAt: now, updatedAt: now,
-        })
-        .commit(),
-      ...(input.vehicle
+      accessId.create(item).commit(),
+      ...(newVehicle
         ? [
-            vehicle
-              .create({
-                organizationId, vehicleId: newVehicleId!, name: input.name, make: input.vehicle.make, model: input.vehicle.model, vin,
-                hasTelematics: false, customerName, accessIdTags: [ocppIdTag], createdAt: now, updatedAt: now,
-              })
-              .commit(),
+            vehicle.create(newVehicle).commit(),
             uniqueValue.create({ constraint: VEHICLE_CONSTRAINTS.name(organizationId), value: vehicleNameKey(input.name), targetId: newVehicleId! }).commit(),
             ...(vin ? [uniqueValue.create({ constraint: VEHICLE_CONSTRAINTS.vin(organizationId), value: vin, targetId: newVehicleId! }).commit()] : []),
           ]
@@ -170,7 +165,7 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
     if (rejected[2]) throw new ConflictError(`A vehicle named ${JSON.stringify(input.name)} already exists; link it with vehicleId`, [{ path: 'body.accessId.name', message: 'vehicle name already used' }]);
     throw new ConflictError(`A vehicle with VIN ${vin} already exists`, [{ path: 'body.accessId.vehicle.vin', message: 'already used' }]);
   }
-  return readAccessId(db, organizationId, accessIdId);
+  return toAccessId(item, newVehicle ?? linked, true);
 }
 
 /** `PATCH /api/access-ids/{id}` body, `accessId` member (spec §4.1): `null` deletes an optional value. */
@@ -269,16 +264,6 @@ async function findOrCreateVehicleByName(db: Db, organizationId: number, name: s
     .go();
   if (result.canceled) return findOrCreateVehicleByName(db, organizationId, name, tag, now);
   return vehicleId;
-}
-
-/** One item of `PUT /api/access-ids/batch` (spec §4.1). */
-export interface BatchItem {
-  ocppIdTag: string;
-  name: string;
-  type: 'RFID' | 'Vehicle';
-  authorizationStatus?: 'Authorized' | 'Revoked';
-  vehicle?: { make?: string | null; model?: string | null; vin?: string | null };
-  customer?: { name: string };
 }
 
 /** One entry of the batch answer, in request order. */

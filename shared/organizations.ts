@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { text } from './api/schemas/common';
 import type { Db } from './db';
 import { allocateIds } from './db';
-import { NotFoundError, BadRequestError } from './api/errors';
+import { NotFoundError } from './api/errors';
 import { generateApiKey, hashApiKey } from './api/auth';
 import { getSite } from './sites';
 
@@ -89,10 +89,4 @@ export async function revokeApiKey(db: Db, apiKeyId: number): Promise<{ id: numb
   const revokedAt = new Date().toISOString();
   await db.apiKey.patch({ keyHash: key.keyHash }).set({ revokedAt }).go();
   return { id: apiKeyId, revokedAt };
-}
-
-/** Throws a 400 naming the field when an organization ID is not a positive integer. */
-export function parseId(field: string, value: string): number {
-  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new BadRequestError(`${field} must be a positive integer`, [{ path: field, message: 'must be a positive integer' }]);
-  return Number(value);
 }

@@ -10,7 +10,7 @@ import { createConversions, type EntityItem } from 'electrodb';
 import type { Db } from './db';
 import { allocateIds } from './db';
 import { BadRequestError, ConflictError, NotFoundError } from './api/errors';
-import { exactPage, paginate, type Page } from './api/pagination';
+import { exactPage, paginate, PAGE_SIZE, type Page } from './api/pagination';
 import { findOrCreateCustomer } from './customers';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 
@@ -24,9 +24,6 @@ export const VEHICLE_CONSTRAINTS = {
   /** VIN, compared case-insensitively. */
   vin: (organizationId: number) => `vehicleVin:${organizationId}`,
 } as const;
-
-/** Vehicles per page of `GET /api/vehicles`. */
-export const VEHICLE_PAGE_SIZE = 100;
 
 /** Normalises a VIN for matching: trimmed, upper-cased. */
 export function normalizeVin(vin: string): string {
@@ -102,7 +99,7 @@ export async function readVehicle(db: Db, organizationId: number, vehicleId: num
 
 /** `GET /api/vehicles`: one page (by ID) of the organization's vehicles. */
 export async function listVehicles(db: Db, organizationId: number, cursor: string | undefined): Promise<Page<Vehicle>> {
-  const page = await paginate({ list: 'vehicles', organizationId }, cursor, VEHICLE_PAGE_SIZE, async (inner, limit) => {
+  const page = await paginate({ list: 'vehicles', organizationId }, cursor, PAGE_SIZE, async (inner, limit) => {
     const { data } = await db.vehicle.query.primary({ organizationId }).go({ cursor: inner, limit: limit + 1 });
     return exactPage(data, limit, (last) => createConversions(db.vehicle).byAccessPattern.primary.fromComposite.toCursor(last));
   });

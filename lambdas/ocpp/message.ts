@@ -14,10 +14,6 @@ import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
 
 const connections = new ConnectionCache();
-/** A charger's CALLRESULT/CALLERROR completes the correlation record of our command. */
-const onReply = async (connection: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => {
-  await completeCommand(getDb(), connection.chargerId, frame);
-};
 const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry };
 
 /** `$default`: one frame in; the reply frame (CALLRESULT/CALLERROR) as the route response body, or none. */
@@ -31,6 +27,10 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
     return { statusCode: 200, body: JSON.stringify(new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1')) };
   }
   const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
+  // A charger's CALLRESULT/CALLERROR completes the correlation record of our command.
+  const onReply = async (from: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => {
+    await completeCommand(db, from.chargerId, frame);
+  };
   const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
   return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };
 }

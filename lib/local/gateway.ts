@@ -142,7 +142,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void
  */
 export async function startLocalGateway(handlers: LocalHandlers, options: { port: number; host?: string }): Promise<LocalGateway> {
   const connections = new Map<string, WebSocket>();
-  const connectedAt = new Map<string, { connectedAt: number; lastActiveAt: number; sourceIp: string; userAgent: string }>();
+  const connectionInfo = new Map<string, { connectedAt: number; lastActiveAt: number; sourceIp: string; userAgent: string }>();
   const host = options.host ?? '127.0.0.1';
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -189,7 +189,7 @@ export async function startLocalGateway(handlers: LocalHandlers, options: { port
 
   async function handleManagementApi(req: IncomingMessage, res: ServerResponse, connectionId: string): Promise<void> {
     const ws = connections.get(connectionId);
-    const info = connectedAt.get(connectionId);
+    const info = connectionInfo.get(connectionId);
     if (!ws || !info) {
       // As API Gateway: the SDK maps this to GoneException.
       res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
@@ -242,7 +242,7 @@ export async function startLocalGateway(handlers: LocalHandlers, options: { port
       requestTime: new Date(now).toUTCString(),
       messageDirection: 'IN' as const,
       stage: 'ocpp',
-      connectedAt: connectedAt.get(connectionId)?.connectedAt ?? now,
+      connectedAt: connectionInfo.get(connectionId)?.connectedAt ?? now,
       requestTimeEpoch: now,
       requestId: randomUUID(),
       domainName,
@@ -291,9 +291,9 @@ export async function startLocalGateway(handlers: LocalHandlers, options: { port
     wss.handleUpgrade(req, socket, head, (ws) => {
       connections.set(connectionId, ws);
       const now = Date.now();
-      connectedAt.set(connectionId, { connectedAt: now, lastActiveAt: now, sourceIp, userAgent: headers['user-agent'] ?? '' });
+      connectionInfo.set(connectionId, { connectedAt: now, lastActiveAt: now, sourceIp, userAgent: headers['user-agent'] ?? '' });
       ws.on('message', (data, isBinary) => {
-        const info = connectedAt.get(connectionId);
+        const info = connectionInfo.get(connectionId);
         if (info) info.lastActiveAt = Date.now();
         const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
         const messageEvent = {
@@ -320,7 +320,7 @@ export async function startLocalGateway(handlers: LocalHandlers, options: { port
           requestContext: { ...websocketContext(connectionId, '$disconnect', 'DISCONNECT', domainName), disconnectStatusCode: code, disconnectReason: reason.toString() },
           isBase64Encoded: false,
         } as unknown as APIGatewayProxyWebsocketEventV2;
-        connectedAt.delete(connectionId);
+        connectionInfo.delete(connectionId);
         handlers.ocpp.disconnect(disconnectEvent, lambdaContext('disconnect')).catch((error: unknown) => console.error('$disconnect handler failed', error));
       });
     });

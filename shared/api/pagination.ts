@@ -12,6 +12,9 @@
 import { createHash } from 'node:crypto';
 import { BadRequestError } from './errors';
 
+/** Items per page of every list endpoint (the spec leaves it open; README "API conventions"). */
+export const PAGE_SIZE = 100;
+
 /** Spec §2.7 pagination object. */
 export interface Pagination {
   hasNextPage: boolean;

@@ -3,10 +3,9 @@
  * the API Gateway routes and functions from it), the local gateway (which matches requests with
  * it), the handlers (which validate with its schemas) and the OpenAPI document.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { numericIdParam, textIdParam } from './schemas/common';
 import { ChargerResponse, SitesResponse } from './schemas/chargers';
-import { z as zod } from 'zod';
 import {
   AccessIdListResponse,
   AccessIdResponse,
@@ -100,9 +99,9 @@ export interface RouteDefinition {
   errors?: Record<number, string>;
 }
 
-const idPath = zod.strictObject({ id: numericIdParam });
-const textIdPath = zod.strictObject({ id: textIdParam });
-const noQuery = zod.strictObject({});
+const idPath = z.strictObject({ id: numericIdParam });
+const textIdPath = z.strictObject({ id: textIdParam });
+const noQuery = z.strictObject({});
 
 /** Every route of the API, keyed by API Gateway route key (`GET /api/chargers/{id}`). */
 export const ROUTES = {
@@ -372,7 +371,7 @@ export const ROUTES = {
     description: 'Public: needs no API key.',
     tags: ['Meta'],
     request: { queryStringParameters: noQuery },
-    responses: { 200: { description: 'OpenAPI 3.1 document', schema: zod.record(zod.string(), zod.unknown()) } },
+    responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -79,7 +79,8 @@ function readingFields(snapshot: MeterSnapshot | undefined): Partial<CurrentSess
 /**
  * Starts a session on a port. A different session still open on that port (its stop was lost,
  * e.g. the charger rebooted) is ended first with reason `Superseded`.
- * Requests: 1 GetItem (port), 1 UpdateItem (ID), 1 TransactWriteItems (session + port).
+ * Requests: 1 GetItem (port), 1 UpdateItem (ID), 1 TransactWriteItems (session + port); +1 GetItem
+ * (vehicle) when the tag's access ID has one.
  */
 export async function startSession(db: Db, connection: ConnectionInfo, start: SessionStart): Promise<StartedSession> {
   for (let attempt = 0; ; attempt++) {
@@ -91,9 +92,12 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
     if (current && start.transactionId !== undefined && current.transactionKey === start.transactionId) {
       return { sessionId: current.sessionId, transactionKey: current.transactionKey, duplicate: true };
     }
-    if (start.transactionId !== undefined) {
-      const existing = await getSession(db, connection.chargerId, start.transactionId);
-      if (existing) return { sessionId: existing.sessionId, transactionKey: existing.transactionKey, duplicate: true };
+    // Before superseding another session, make sure this start is not a retransmission of an
+    // earlier (maybe ended) transaction; on an idle port the transaction's conditional create below
+    // tells instead, which saves a read on the common path.
+    if (current && start.transactionId !== undefined) {
+      const existing = await findDuplicateStart(db, connection.chargerId, start.transactionId);
+      if (existing) return existing;
     }
     if (current) await endSession(db, connection, current.transactionKey, { endTime: start.startTime, reason: 'Superseded' });
 
@@ -149,7 +153,11 @@ export async function startSession(db: Db, connection: ConnectionInfo, start: Se
       ])
       .go();
     if (!result.canceled) return { sessionId, transactionKey, duplicate: false };
-    // Another frame changed the port or created the transaction meanwhile: look again.
+    if (start.transactionId !== undefined) {
+      const existing = await findDuplicateStart(db, connection.chargerId, start.transactionId);
+      if (existing) return existing;
+    }
+    // Another frame changed the port meanwhile: look again.
     if (attempt >= 2) throw new Error(`could not start a session on charger ${connection.chargerId} port ${start.portNumber}`);
   }
 }
@@ -167,6 +175,12 @@ async function whoIsCharging(db: Db, accessId: AccessIdItem | undefined): Promis
     ...(accessId.type === 'RFID' ? { rfid: { id: accessId.accessIdId, name: accessId.name } } : {}),
     ...(accessId.customerName ? { customerName: accessId.customerName } : {}),
   };
+}
+
+/** The session of a transaction that exists already, as a duplicate start; undefined when it does not. */
+async function findDuplicateStart(db: Db, chargerId: number, transactionKey: string): Promise<StartedSession | undefined> {
+  const existing = await getSession(db, chargerId, transactionKey);
+  return existing ? { sessionId: existing.sessionId, transactionKey: existing.transactionKey, duplicate: true } : undefined;
 }
 
 /** A stored charging session. */

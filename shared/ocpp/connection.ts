@@ -13,6 +13,12 @@ export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
 /** An OCPP-J subprotocol name (`Sec-WebSocket-Protocol`). */
 export type OcppProtocol = (typeof SUPPORTED_PROTOCOLS)[number];
 
+/**
+ * Heartbeat interval given to chargers in BootNotification (both versions), in seconds: 300 s keeps
+ * traffic on the connection well inside API Gateway's 10-minute idle timeout.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = 300;
+
 /** Seconds a connection record lives: API Gateway closes every connection after 2 hours. */
 const CONNECTION_TTL_SECONDS = 3 * 3600;
 

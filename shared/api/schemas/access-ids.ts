@@ -55,9 +55,15 @@ export const PatchAccessIdBody = z.strictObject({
   }),
 });
 
+/** Most items in one `PUT /api/access-ids/batch` (spec §8); more is a 400 for the whole request. */
+export const MAX_BATCH_ITEMS = 1000;
+
 /** `PUT /api/access-ids/batch` body: items are validated one by one (a bad item fails alone). */
 export const BatchBody = z.strictObject({
-  accessIds: z.array(z.unknown()).max(1000, 'at most 1000 items per batch').meta({ description: 'Up to 1000 items; see the batch item rules' }),
+  accessIds: z
+    .array(z.unknown())
+    .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} items per batch`)
+    .meta({ description: `Up to ${MAX_BATCH_ITEMS} items; see the batch item rules` }),
 });
 
 /** One batch result, in request order. */

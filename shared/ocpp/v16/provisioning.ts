@@ -1,12 +1,8 @@
 /** OCPP 1.6 Core profile, provisioning: BootNotification (§4.2) and Heartbeat (§4.6). */
 import { ocpp16 } from '../handler';
 import { recordBoot } from '../../charging/charger-reports';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../connection';
 
-/**
- * Heartbeat interval we give chargers, in seconds: 300 s keeps traffic on the connection well
- * inside API Gateway's 10-minute idle timeout.
- */
-export const HEARTBEAT_INTERVAL_SECONDS = 300;
 
 /** OCPP 1.6 BootNotification and Heartbeat handlers. */
 export const provisioning = [

@@ -4,7 +4,7 @@
  */
 import { ocpp201 } from '../handler';
 import { recordBoot } from '../../charging/charger-reports';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../v16/provisioning';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../connection';
 import { logger } from '../../logger';
 
 /** OCPP 2.0.1 BootNotification, Heartbeat and NotifyReport handlers. */
