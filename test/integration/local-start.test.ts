@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createConnection } from 'node:net';
 import { freePort } from '../../lib/local/dynamodb';
 
-/** Starts `npm start`'s entry point and waits (by polling its output) until it printed its usage. */
-async function start(dataDir: string, dynamoPort: number): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
-  // One process (no npx/tsx wrapper), so SIGINT reaches it as Ctrl-C reaches `npm start`.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, DYNAMODB_PORT: String(dynamoPort), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+/**
+ * A fresh clone of the project as a new user has it: every file git tracks (or would track) copied
+ * to a new directory, with this checkout's `node_modules` linked in (what `npm ci` installs).
+ */
+function freshClone(): string {
+  const root = mkdtempSync(join(tmpdir(), 'cn-clone-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(file)) continue; // deleted in the working tree, not yet committed
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    cpSync(file, join(root, file));
+  }
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
+/**
+ * Runs `npm start` exactly as the README says (no flags) in `cwd`, with only the ports moved by the
+ * environment variables the README documents, and waits (polling its output) until it printed its usage.
+ */
+async function start(cwd: string, ports: { http: number; dynamo: number }): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
+  // Its own process group, so SIGINT reaches npm, tsx and the product as Ctrl-C does.
+  const child = spawn('npm', ['start'], {
+    cwd,
+    detached: true,
+    env: { ...process.env, PORT: String(ports.http), DYNAMODB_PORT: String(ports.dynamo) },
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -24,10 +45,19 @@ async function start(dataDir: string, dynamoPort: number): Promise<{ child: Chil
   return { child, output: () => output };
 }
 
-async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGINT');
-  return exited;
+/** Presses Ctrl-C (SIGINT to the process group) and waits until every process of the group is gone. */
+async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
+  process.kill(-child.pid!, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return; // ESRCH: no process of the group is left, Java included
+    }
+    if (Date.now() > deadline) throw new Error('npm start did not stop within 30 s of Ctrl-C');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const portIsClosed = (port: number) =>
@@ -46,11 +76,11 @@ async function runCurl(line: string): Promise<{ status: number; body: any }> {
 }
 
 describe('npm start', () => {
-  it('seeds once, prints working curl lines and OCPP URLs, stops DynamoDB Local on Ctrl-C, and keeps data for the next start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'cn-start-'));
-    const dynamoPort = await freePort();
+  it('runs from a fresh clone with no flags: seeds once, prints working curl lines and OCPP URLs, stops DynamoDB Local on Ctrl-C, and keeps data and key for the next start', async () => {
+    const clone = freshClone();
+    const ports = { http: await freePort(), dynamo: await freePort() };
     try {
-      const first = await start(dataDir, dynamoPort);
+      const first = await start(clone, ports);
       const output = first.output();
       expect(output).toContain('Seeded the demo');
       expect(output).toMatch(/ws:\/\/localhost:\d+\/ocpp\/DEMO-DCFC-1/);
@@ -60,19 +90,25 @@ describe('npm start', () => {
       expect(status).toBe(200);
       expect(body.data).toMatchObject({ type: 'DCFC', numberOfPorts: 2, connectionStatus: null, site: { timezone: 'America/Los_Angeles' } });
       expect(body.data.ports.map((p: { connectorType: string }) => p.connectorType)).toEqual(['CCS1', 'CCS1']);
-      expect(await stop(first.child)).toBe(0);
-      expect(await portIsClosed(dynamoPort)).toBe(true);
+      await stop(first.child);
+      expect(first.output()).toContain('Stopping');
+      expect(await portIsClosed(ports.dynamo)).toBe(true);
+      // The data lives in the clone's own .data/ directory (not in DynamoDB Local's package).
+      const demo = JSON.parse(readFileSync(join(clone, '.data', 'demo.json'), 'utf8')) as { apiKey: string };
+      expect(existsSync(join(clone, '.data', 'dynamodb', 'shared-local-instance.db'))).toBe(true);
 
-      const second = await start(dataDir, dynamoPort);
+      const second = await start(clone, ports);
       expect(second.output()).not.toContain('Seeded the demo');
+      expect(second.output()).toContain(`Bearer ${demo.apiKey}`);
       const sitesLine = second.output().split('\n').find((l) => /curl .*\/api\/sites$/.test(l))!;
       const sites = await runCurl(sitesLine);
       expect(sites.status).toBe(200);
       expect(sites.body.data).toHaveLength(1);
       expect(sites.body.data[0].chargers).toHaveLength(2);
-      expect(await stop(second.child)).toBe(0);
+      await stop(second.child);
+      expect(await portIsClosed(ports.dynamo)).toBe(true);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clone, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });
