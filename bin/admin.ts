@@ -15,8 +15,8 @@ import {
   createOrganizationSchema,
   listOrganizations,
   revokeApiKey,
-} from '../shared/organizations';
-import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/sites';
+} from '../shared/organizations/organizations';
+import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
 import {
   assertSomethingToUpdate,
   listChargers,
@@ -24,9 +24,9 @@ import {
   registerChargerSchema,
   updateCharger,
   updateChargerSchema,
-} from '../shared/chargers';
+} from '../shared/chargers/chargers';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
-import { setTelematics } from '../shared/vehicles';
+import { setTelematics } from '../shared/access/vehicles';
 
 /** Parses a positive integer option (IDs, counts). */
 function positiveInteger(value: string): number {

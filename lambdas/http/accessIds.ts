@@ -1,7 +1,7 @@
 /** Spec §4.1: access IDs. */
 import { httpHandler } from './lib/http-handler';
-import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access-ids';
-import { upsertAccessIdBatch } from '../../shared/access-id-batch';
+import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access/access-ids';
+import { upsertAccessIdBatch } from '../../shared/access/access-id-batch';
 
 /** Lambda handler of the access-ID routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 /** Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`. */
 import { httpHandler } from './lib/http-handler';
-import { readCharger } from '../../shared/chargers';
+import { readCharger } from '../../shared/chargers/chargers';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 /** Spec §4.7: set, read and clear a site's power limits. */
 import { httpHandler } from './lib/http-handler';
-import { deleteSitePowerLimit, listSitePowerLimits, setSitePowerLimit } from '../../shared/site-limits';
+import { deleteSitePowerLimit, listSitePowerLimits, setSitePowerLimit } from '../../shared/site-power/limits';
 
 /** Lambda handler of the site power limit routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({

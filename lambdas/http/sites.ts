@@ -1,6 +1,6 @@
 /** Reference notes "Sites": `GET /api/sites`, every site of the key's organization with its chargers. */
 import { httpHandler } from './lib/http-handler';
-import { listSitesWithChargers } from '../../shared/sites';
+import { listSitesWithChargers } from '../../shared/chargers/sites';
 
 /** Lambda handler of `GET /api/sites`. */
 export const handler = httpHandler({

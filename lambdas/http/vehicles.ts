@@ -1,6 +1,6 @@
 /** Spec §4.6: vehicles. */
 import { httpHandler } from './lib/http-handler';
-import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/vehicles';
+import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/access/vehicles';
 
 /** Lambda handler of the vehicle routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler({

@@ -5,12 +5,12 @@
  * API key.
  */
 import type { Db } from '../../shared/db';
-import { createApiKey, createOrganization, listOrganizations } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
-import { registerCharger } from '../../shared/chargers';
+import { createApiKey, createOrganization, listOrganizations } from '../../shared/organizations/organizations';
+import { createSite } from '../../shared/chargers/sites';
+import { registerCharger } from '../../shared/chargers/chargers';
 import type { Charger } from '../../shared/api/schemas/chargers';
-import { createAccessId } from '../../shared/access-ids';
-import { createVehicle, updateVehicle } from '../../shared/vehicles';
+import { createAccessId } from '../../shared/access/access-ids';
+import { createVehicle, updateVehicle } from '../../shared/access/vehicles';
 
 /** The demo RFID card's tag: the simulator's default idTag. */
 export const DEMO_ID_TAG = 'SIM-TAG-1';

@@ -5,8 +5,8 @@
  * is normalised exactly as when access IDs are stored. One GetItem.
  */
 import type { Db } from '../db';
-import type { AccessIdItem } from '../access-ids';
-import { normalizeIdTag } from '../id-tags';
+import type { AccessIdItem } from '../access/access-ids';
+import { normalizeIdTag } from '../access/id-tags';
 
 /** Version-neutral authorization result (1.6 AuthorizationStatus; a subset of 2.0.1 AuthorizationStatusEnumType). */
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Invalid';

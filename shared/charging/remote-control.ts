@@ -15,7 +15,7 @@ import { commandTarget, runCommand, type Command, type CommandOptions, type Comm
 import { cancelReservation, reservationSupport, reserveNow, type IdTokenType, type ReserveNowStatus } from '../ocpp/commands/reservation';
 import { remoteStart, remoteStop } from '../ocpp/commands/remote-transactions';
 import { isConditionalCheckFailure } from '../db/conditions';
-import type { ChargerItem, PortItem } from '../chargers';
+import type { ChargerItem, PortItem } from '../chargers/chargers';
 import { logger } from '../logger';
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */

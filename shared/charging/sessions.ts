@@ -15,10 +15,10 @@ import { allocateIds } from '../db';
 import type { ConnectionInfo } from '../ocpp/connection';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { ensurePort } from './ports';
-import type { AccessIdItem } from '../access-ids';
-import { getVehicle, toEmbeddedVehicle } from '../vehicles';
+import type { AccessIdItem } from '../access/access-ids';
+import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
 import type { MeterSnapshot } from './meter-values';
-import type { PortItem } from '../chargers';
+import type { PortItem } from '../chargers/chargers';
 
 /** What starts a session. */
 export interface SessionStart {

@@ -16,7 +16,7 @@ import { BadRequestError, ConflictError, NotFoundError, ProblemError, validation
 import type { ApiPrincipal } from '../api/auth';
 import { DepartureSyncBody } from '../api/schemas/departures';
 import type * as schemas from '../api/schemas/departures';
-import { VEHICLE_CONSTRAINTS, normalizeVin } from '../vehicles';
+import { VEHICLE_CONSTRAINTS, normalizeVin } from '../access/vehicles';
 import { byDepartureTime, isPast, ownerFields, ownerKey, type DepartureInput, type DepartureOwner } from './rules';
 import { readPlans, replaceFutureDepartures, type PlannedDeparture, type PlanWrite } from './store';
 

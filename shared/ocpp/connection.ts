@@ -4,8 +4,8 @@
  * `$default` and `$disconnect` resolve a connectionId with.
  */
 import type { Db } from '../db';
-import { CHARGER_CONSTRAINTS } from '../chargers';
-import { verifyPassword } from '../passwords';
+import { CHARGER_CONSTRAINTS } from '../chargers/chargers';
+import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */

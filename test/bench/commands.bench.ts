@@ -5,8 +5,8 @@
  * command (the HTTP handler's and the `$default` handler's together).
  */
 import WebSocket from 'ws';
-import { createApiKey } from '../../shared/organizations';
-import { registerCharger } from '../../shared/chargers';
+import { createApiKey } from '../../shared/organizations/organizations';
+import { registerCharger } from '../../shared/chargers/chargers';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
 const COMMANDS = 500;

@@ -9,9 +9,9 @@ import WebSocket from 'ws';
 import { freePort } from '../../lib/local/dynamodb';
 import { LOCAL_TABLE_NAME } from '../../lib/local/defaults';
 import { openDb } from '../../shared/db';
-import { createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
-import { registerCharger } from '../../shared/chargers';
+import { createOrganization } from '../../shared/organizations/organizations';
+import { createSite } from '../../shared/chargers/sites';
+import { registerCharger } from '../../shared/chargers/chargers';
 import { percentile, report } from './support';
 
 const CHARGERS = Number(process.env.BENCH_CHARGERS ?? 200);

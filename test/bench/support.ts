@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { startLocalStack, type LocalStack } from '../../lib/local/stack';
 import { requestCounts, totalRequests } from '../../shared/db';
-import { createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
+import { createOrganization } from '../../shared/organizations/organizations';
+import { createSite } from '../../shared/chargers/sites';
 
 /** A stack for one benchmark run. */
 export interface BenchStack {

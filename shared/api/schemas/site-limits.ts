@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { numericIdParam, textIdParam } from './common';
-import { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES } from '../../site-limit-rules';
+import { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES } from '../../site-power/limit-rules';
 
 const type = z.enum(SITE_POWER_LIMIT_TYPES, { error: 'must be cost or capacity' }).meta({ description: 'capacity: hard cap, never exceeded; cost: soft cap, applied first' });
 const chargingRateUnit = z.enum(CHARGING_RATE_UNITS, { error: 'must be W or A' }).meta({ description: 'W (watts) or A (amps; not on sites with DCFC chargers)' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
-import { createApiKey, revokeApiKey } from '../../../shared/organizations';
+import { createApiKey, revokeApiKey } from '../../../shared/organizations/organizations';
 import { generateApiKey } from '../../../shared/api/auth';
 
 let stack: LocalStack;

@@ -3,10 +3,10 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import { runAdmin } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { createApiKey } from '../../../shared/organizations';
-import { createSite } from '../../../shared/sites';
-import { registerCharger, updateCharger } from '../../../shared/chargers';
-import { ampLimitRule } from '../../../shared/site-limits';
+import { createApiKey } from '../../../shared/organizations/organizations';
+import { createSite } from '../../../shared/chargers/sites';
+import { registerCharger, updateCharger } from '../../../shared/chargers/chargers';
+import { ampLimitRule } from '../../../shared/site-power/limits';
 import { BadRequestError } from '../../../shared/api/errors';
 
 let stack: LocalStack;

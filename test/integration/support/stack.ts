@@ -6,9 +6,9 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
-import { createApiKey, createOrganization } from '../../../shared/organizations';
-import { createSite } from '../../../shared/sites';
-import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers';
+import { createApiKey, createOrganization } from '../../../shared/organizations/organizations';
+import { createSite } from '../../../shared/chargers/sites';
+import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/chargers';
 import type { Charger } from '../../../shared/api/schemas/chargers';
 
 /** Starts this test file's stack. */

@@ -7,10 +7,10 @@
  * kept as the set of their normalised tags (`accessIdTags`) and read back with one BatchGet.
  */
 import { createConversions, type EntityItem } from 'electrodb';
-import type { Db } from './db';
-import { allocateIds } from './db';
-import { BadRequestError, ConflictError, NotFoundError } from './api/errors';
-import { exactPage, paginate, PAGE_SIZE, type Page } from './api/pagination';
+import type { Db } from '../db';
+import { allocateIds } from '../db';
+import { BadRequestError, ConflictError, NotFoundError } from '../api/errors';
+import { exactPage, paginate, PAGE_SIZE, type Page } from '../api/pagination';
 import { findOrCreateCustomer } from './customers';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 

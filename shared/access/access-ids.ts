@@ -6,10 +6,10 @@
  * per organization by construction; a single create is conditional (409 on a duplicate).
  */
 import { createConversions, type EntityItem } from 'electrodb';
-import type { Db } from './db';
-import { allocateIds } from './db';
-import { BadRequestError, ConflictError, NotFoundError } from './api/errors';
-import { exactPage, paginate, PAGE_SIZE, type Page } from './api/pagination';
+import type { Db } from '../db';
+import { allocateIds } from '../db';
+import { BadRequestError, ConflictError, NotFoundError } from '../api/errors';
+import { exactPage, paginate, PAGE_SIZE, type Page } from '../api/pagination';
 import { findOrCreateCustomer } from './customers';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 import {

@@ -3,7 +3,7 @@
  * customer with the same name (case-insensitive) is used, otherwise one is created. The item key
  * is the lower-cased name, so two customers differing only in case cannot exist.
  */
-import type { Db } from './db';
+import type { Db } from '../db';
 
 /** The key of a customer name: trimmed, lower-cased. */
 export function customerKey(name: string): string {

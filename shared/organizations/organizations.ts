@@ -2,12 +2,12 @@
  * Organizations (tenants) and their API keys: operator CLI operations.
  */
 import { z } from 'zod';
-import { text } from './api/schemas/common';
-import type { Db } from './db';
-import { allocateIds } from './db';
-import { NotFoundError } from './api/errors';
-import { generateApiKey, hashApiKey } from './api/auth';
-import { getSite } from './sites';
+import { text } from '../api/schemas/common';
+import type { Db } from '../db';
+import { allocateIds } from '../db';
+import { NotFoundError } from '../api/errors';
+import { generateApiKey, hashApiKey } from '../api/auth';
+import { getSite } from '../chargers/sites';
 
 /** An organization as the CLI prints it. */
 export interface Organization {

@@ -3,18 +3,18 @@
  * model served by `GET /api/chargers/…` and `GET /api/sites`.
  */
 import { z } from 'zod';
-import { text } from './api/schemas/common';
+import { text } from '../api/schemas/common';
 import type { EntityItem } from 'electrodb';
-import type { Db } from './db';
-import { allocateIds } from './db';
-import { ConflictError, NotFoundError, BadRequestError } from './api/errors';
-import { canAccess, type ApiPrincipal } from './api/auth';
+import type { Db } from '../db';
+import { allocateIds } from '../db';
+import { ConflictError, NotFoundError, BadRequestError } from '../api/errors';
+import { canAccess, type ApiPrincipal } from '../api/auth';
 import { hashPassword } from './passwords';
-import type { Charger, CurrentChargingSession, Port } from './api/schemas/chargers';
-import { energyDeliveredKwh } from './charging/sessions';
+import type { Charger, CurrentChargingSession, Port } from '../api/schemas/chargers';
+import { energyDeliveredKwh } from '../charging/sessions';
 import { getSite } from './sites';
-import { writeTransaction } from './db/retries';
-import { dcfcChargerCount, dcfcChargerCountChange, dcfcOnAmpLimitedSiteError, refusedByAmpLimit } from './site-limits';
+import { writeTransaction } from '../db/retries';
+import { dcfcChargerCount, dcfcChargerCountChange, dcfcOnAmpLimitedSiteError, refusedByAmpLimit } from '../site-power/limits';
 
 /** A stored charger item. */
 export type ChargerItem = EntityItem<Db['charger']>;

@@ -13,16 +13,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type { z } from 'zod';
-import type { Db } from './db';
-import { writeTransaction, type CancellationReason, type TransactionEntities } from './db/retries';
-import { BadRequestError, ConflictError, NotFoundError } from './api/errors';
-import { canAccess, type ApiPrincipal } from './api/auth';
-import { isConditionalCheckFailure } from './db/conditions';
-import type { SiteItem } from './sites';
-import type * as schemas from './api/schemas/site-limits';
-import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './site-limit-rules';
+import type { Db } from '../db';
+import { writeTransaction, type CancellationReason, type TransactionEntities } from '../db/retries';
+import { BadRequestError, ConflictError, NotFoundError } from '../api/errors';
+import { canAccess, type ApiPrincipal } from '../api/auth';
+import { isConditionalCheckFailure } from '../db/conditions';
+import type { SiteItem } from '../chargers/sites';
+import type * as schemas from '../api/schemas/site-limits';
+import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
 
-export { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './site-limit-rules';
+export { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
 
 /**
  * Spec §2.6: the power every plugged-in vehicle may always start charging with, whatever the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../shared/passwords';
+import { hashPassword, verifyPassword } from '../../../shared/chargers/passwords';
 
 describe('OCPP Basic-auth password hashes', () => {
   it('store a salted scrypt hash that verifies only the right password', async () => {

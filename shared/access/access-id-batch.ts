@@ -16,14 +16,14 @@
  * so one wins and the other links to its vehicle.
  */
 import { z } from 'zod';
-import { text } from './api/schemas/common';
-import type { Db } from './db';
-import { allocateIds } from './db';
+import { text } from '../api/schemas/common';
+import type { Db } from '../db';
+import { allocateIds } from '../db';
 import { findOrCreateCustomers, customerKey } from './customers';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 import { toAccessId, type AccessIdItem, type BatchResult } from './access-ids';
 import { VEHICLE_CONSTRAINTS, normalizeVin, vehicleNameKey, type VehicleItem } from './vehicles';
-import { logger } from './logger';
+import { logger } from '../logger';
 
 
 /** One batch item (spec §4.1 table); validated item by item so that a bad one fails alone. */

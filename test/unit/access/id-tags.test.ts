@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idTagProblem, normalizeIdTag } from '../../shared/id-tags';
+import { idTagProblem, normalizeIdTag } from '../../../shared/access/id-tags';
 
 describe('normalizeIdTag', () => {
   it.each([

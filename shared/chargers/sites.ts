@@ -2,14 +2,14 @@
  * Sites: creation and listing (operator CLI), and `GET /api/sites` (reference notes, "Sites").
  */
 import { z } from 'zod';
-import { text } from './api/schemas/common';
+import { text } from '../api/schemas/common';
 import type { EntityItem } from 'electrodb';
-import type { Db } from './db';
-import { allocateIds } from './db';
-import { NotFoundError } from './api/errors';
-import type { ApiPrincipal } from './api/auth';
+import type { Db } from '../db';
+import { allocateIds } from '../db';
+import { NotFoundError } from '../api/errors';
+import type { ApiPrincipal } from '../api/auth';
 import { groupChargers } from './chargers';
-import type { SiteWithChargers } from './api/schemas/chargers';
+import type { SiteWithChargers } from '../api/schemas/chargers';
 
 /** A stored site item. */
 export type SiteItem = EntityItem<Db['site']>;

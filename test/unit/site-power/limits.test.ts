@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ampLimitRule, MINIMUM_POWER_PER_VEHICLE, siteChargingAllowance, toSitePowerLimitSchedule } from '../../shared/site-limits';
-import { SetSitePowerLimitBody } from '../../shared/api/schemas/site-limits';
+import { ampLimitRule, MINIMUM_POWER_PER_VEHICLE, siteChargingAllowance, toSitePowerLimitSchedule } from '../../../shared/site-power/limits';
+import { SetSitePowerLimitBody } from '../../../shared/api/schemas/site-limits';
 
 describe('siteChargingAllowance (spec §2.6)', () => {
   const calm = { minimumPower: 0, override: false };
