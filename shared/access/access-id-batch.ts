@@ -16,7 +16,7 @@
  * so one wins and the other links to its vehicle.
  */
 import { z } from 'zod';
-import { text } from '../api/schemas/common';
+import { text } from '../validation';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { findOrCreateCustomers, customerKey } from './customers';

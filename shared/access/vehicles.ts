@@ -10,7 +10,7 @@ import { createConversions, type EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../api/errors';
-import { exactPage, paginate, PAGE_SIZE, type Page } from '../api/pagination';
+import { exactPage, paginate, PAGE_SIZE, type Page } from '../db/pagination';
 import { findOrCreateCustomer } from './customers';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 

@@ -5,6 +5,7 @@
  * reference product read `{ error: string }`, reference-api-notes "Errors").
  */
 import type { ZodError } from 'zod';
+import type { DomainError } from '../errors';
 
 /** One invalid field: where it is and what is wrong with it. */
 export interface FieldError {
@@ -159,4 +160,24 @@ export function validationError(location: string, error: ZodError): BadRequestEr
   }).flat();
   const fields = [...new Set(errors.map((e) => e.path))];
   return new BadRequestError(`Invalid ${fields.join(', ')}`, errors);
+}
+
+/**
+ * The problem document of a domain error: not found → 404, conflict and busy → 409, invalid →
+ * 400. A domain field (`ocppIdTag`, `vehicle.vin`) becomes a request path under `fieldRoot`
+ * (`body.accessId` → `body.accessId.ocppIdTag`).
+ * @param fieldRoot where the route's domain input sits in the request (`body`, `body.vehicle`,
+ *   `queryStringParameters`)
+ */
+export function problemFromDomainError(error: DomainError, fieldRoot: string): ProblemError {
+  const errors = error.field === undefined ? undefined : [{ path: `${fieldRoot}.${error.field}`, message: error.problem ?? error.message }];
+  switch (error.kind) {
+    case 'notFound':
+      return new NotFoundError(error.message);
+    case 'invalid':
+      return new BadRequestError(error.message, errors);
+    case 'conflict':
+    case 'busy':
+      return new ConflictError(error.message, errors);
+  }
 }

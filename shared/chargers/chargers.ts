@@ -3,7 +3,7 @@
  * model served by `GET /api/chargers/…` and `GET /api/sites`.
  */
 import { z } from 'zod';
-import { text } from '../api/schemas/common';
+import { text } from '../validation';
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';

@@ -2,7 +2,7 @@
  * Sites: creation and listing (operator CLI), and `GET /api/sites` (reference notes, "Sites").
  */
 import { z } from 'zod';
-import { text } from '../api/schemas/common';
+import { text } from '../validation';
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';

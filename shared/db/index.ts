@@ -9,6 +9,11 @@ import { createEntities, TABLE_KEYS, type Db } from './entities';
 
 export { createEntities, TABLE_KEYS, type Db } from './entities';
 export { createDocumentClient, dbConfigFromEnv, requestCounts, totalRequests, type DbConfig } from './client';
+export { allocateIds, transactWithIds, type IdKind, type IdBlocks } from './ids';
+export { transact, type TransactionOutcome, type TransactionEntities, type LabelledWrites, MAX_TRANSACTION_ITEMS } from './transactions';
+export { claimUnique, releaseUnique } from './unique';
+export { batchGet, batchPut, batchDelete, BatchIncompleteError } from './batch';
+export { withRetry, RetryableError } from './retry';
 
 let current: Db | undefined;
 
@@ -21,20 +26,6 @@ export function getDb(): Db {
 /** Opens the data layer for an explicit table (operator CLI, tests, the local stack). */
 export function openDb(config: DbConfig): Db {
   return createEntities(createDocumentClient(config), config.tableName);
-}
-
-/** Kinds of numeric IDs; each has its own counter (spec IDs are numbers). */
-export type IdKind = 'organization' | 'apiKey' | 'site' | 'charger' | 'port' | 'chargingSession' | 'remoteStart' | 'vehicle' | 'accessId' | 'departure';
-
-/**
- * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).
- * @returns the first ID of the block; the block is `first .. first + count - 1`.
- * @throws RangeError when `count` is not a positive integer.
- */
-export async function allocateIds(db: Db, kind: IdKind, count = 1): Promise<number> {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`count must be a positive integer, got ${count}`);
-  const { data } = await db.counter.update({ name: kind }).add({ value: count }).go({ response: 'updated_new' });
-  return (data.value ?? count) - count + 1;
 }
 
 /**

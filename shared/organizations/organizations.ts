@@ -2,7 +2,7 @@
  * Organizations (tenants) and their API keys: operator CLI operations.
  */
 import { z } from 'zod';
-import { text } from '../api/schemas/common';
+import { text } from '../validation';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { NotFoundError } from '../api/errors';

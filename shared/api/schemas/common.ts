@@ -14,12 +14,8 @@ export const numericIdParam = z
   .transform(Number)
   .meta({ description: 'Numeric ID', example: '12' });
 
-/**
- * A name or label as people type it: trimmed, 1–`max` characters, no control characters.
- * @param max longest accepted length after trimming (default 200)
- */
-export const text = (max = 200) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+/** A name or label as people type it (see `shared/validation.ts`). */
+export { text } from '../../validation';
 
 /** A free-text identifier in a path (external ID, OCPP identity): 1–255 characters. */
 export const textIdParam = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');

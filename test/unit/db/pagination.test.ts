@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, paginate } from '../../../shared/api/pagination';
-import { BadRequestError } from '../../../shared/api/errors';
+import { decodeCursor, encodeCursor, paginate } from '../../../shared/db/pagination';
+import { InvalidError } from '../../../shared/errors';
 
 const binding = { list: 'accessIds', organizationId: 7, query: { siteId: 3 } };
 
@@ -12,14 +12,14 @@ describe('cursor pagination', () => {
     expect(decodeCursor(binding, cursor)).toBe('inner-cursor');
   });
 
-  it('rejects a cursor whose bytes were altered with a 400 naming nextPageCursor', () => {
+  it('rejects a cursor whose bytes were altered, naming nextPageCursor', () => {
     const cursor = encodeCursor(binding, 'inner-cursor');
     const json = JSON.parse(Buffer.from(cursor, 'base64url').toString());
     json.c = 'other-cursor';
     const tampered = Buffer.from(JSON.stringify(json)).toString('base64url');
-    const error = (() => { try { decodeCursor(binding, tampered); } catch (e) { return e; } })() as BadRequestError;
-    expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.errors?.[0]?.path).toBe('queryStringParameters.nextPageCursor');
+    const error = (() => { try { decodeCursor(binding, tampered); } catch (e) { return e; } })() as InvalidError;
+    expect(error).toBeInstanceOf(InvalidError);
+    expect(error.field).toBe('nextPageCursor');
     expect(error.message).toMatch(/altered/);
   });
 
@@ -35,7 +35,7 @@ describe('cursor pagination', () => {
   it.each(['', 'not-base64!', Buffer.from('[1,2]').toString('base64url'), Buffer.from('{"b":1}').toString('base64url')])(
     'rejects garbage %j',
     (garbage) => {
-      expect(() => decodeCursor(binding, garbage)).toThrow(BadRequestError);
+      expect(() => decodeCursor(binding, garbage)).toThrow(InvalidError);
     },
   );
 
@@ -54,9 +54,17 @@ describe('cursor pagination', () => {
     expect(second).toEqual({ data: [3], pagination: { hasNextPage: false, nextPageCursor: null } });
   });
 
-  it('turns a start key the database refuses into a 400, not a 500', async () => {
+  it('reports a start key the database refuses as an invalid cursor, not an internal error', async () => {
     const cursor = encodeCursor(binding, 'inner');
     const refused = Object.assign(new Error('The provided starting key is invalid'), { name: 'ValidationException' });
-    await expect(paginate(binding, cursor, 10, async () => { throw refused; })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(paginate(binding, cursor, 10, async () => { throw refused; })).rejects.toBeInstanceOf(InvalidError);
+  });
+
+  it('lets any other database failure through (it is not the caller\'s cursor that is wrong)', async () => {
+    const cursor = encodeCursor(binding, 'inner');
+    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    const electro = Object.assign(new Error('ElectroDB: attribute missing'), { name: 'ElectroError' });
+    await expect(paginate(binding, cursor, 10, async () => { throw throttled; })).rejects.toBe(throttled);
+    await expect(paginate(binding, cursor, 10, async () => { throw electro; })).rejects.toBe(electro);
   });
 });

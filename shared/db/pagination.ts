@@ -4,13 +4,14 @@
  * `nextPageCursor` is opaque base64url of `{ b, c, s }`: `b` binds the cursor to the query that
  * produced it (list name, organization, every other parameter), `c` is the data layer's own
  * cursor (ElectroDB's), `s` a checksum of both. A cursor that was altered, produced by another
- * list or another organization, or paired with different parameters is a 400 naming
- * `queryStringParameters.nextPageCursor`. DynamoDB itself refuses a start key outside the queried
- * partition, which the list helper also turns into that 400, so no cursor can reach another
+ * list or another organization, or paired with different parameters is refused as an invalid
+ * `nextPageCursor` (an {@link InvalidError}; the HTTP layer answers 400 naming
+ * `queryStringParameters.nextPageCursor`). DynamoDB itself refuses a start key outside the queried
+ * partition, which the list helper also reports that way, so no cursor can reach another
  * organization's items.
  */
 import { createHash } from 'node:crypto';
-import { BadRequestError } from './errors';
+import { InvalidError } from '../errors';
 
 /** Items per page of every list endpoint (the spec leaves it open; README "API conventions"). */
 export const PAGE_SIZE = 100;
@@ -51,10 +52,15 @@ function bindingHash(binding: CursorBinding): string {
   return createHash('sha256').update(JSON.stringify([binding.list, binding.organizationId, query])).digest('base64url').slice(0, 22);
 }
 
-function invalidCursor(reason: string): BadRequestError {
-  return new BadRequestError(`Invalid nextPageCursor: ${reason}`, [
-    { path: 'queryStringParameters.nextPageCursor', message: reason },
-  ]);
+function invalidCursor(reason: string): InvalidError {
+  return new InvalidError('nextPageCursor', reason);
+}
+
+/** True for DynamoDB's refusal of an ExclusiveStartKey outside the queried partition or index. */
+function isStartKeyRefusal(error: unknown): boolean {
+  const e = error as { name?: string; message?: string; cause?: { name?: string; message?: string } };
+  const validation = e?.name === 'ValidationException' ? e : e?.cause?.name === 'ValidationException' ? e.cause : undefined;
+  return validation !== undefined && /start(ing)? key/i.test(validation.message ?? '');
 }
 
 /** Wraps a data-layer cursor into an opaque API cursor bound to `binding`. */
@@ -66,7 +72,7 @@ export function encodeCursor(binding: CursorBinding, inner: string): string {
 /**
  * Unwraps an API cursor.
  * @returns the data layer's cursor
- * @throws BadRequestError (400) when the cursor is malformed, altered, or bound to another query
+ * @throws InvalidError (`nextPageCursor`) when the cursor is malformed, altered, or bound to another query
  */
 export function decodeCursor(binding: CursorBinding, cursor: string): string {
   let parsed: unknown;
@@ -87,7 +93,7 @@ export function decodeCursor(binding: CursorBinding, cursor: string): string {
  * @param fetch reads up to `limit` items after the data layer's cursor (null = first page)
  * @param cursor the request's `nextPageCursor`, if any
  * @param pageSize items per page
- * @throws BadRequestError (400) for a bad cursor, including one the database rejects
+ * @throws InvalidError (`nextPageCursor`) for a bad cursor, including one the database rejects
  */
 export async function paginate<T>(
   binding: CursorBinding,
@@ -100,11 +106,7 @@ export async function paginate<T>(
   try {
     page = await fetch(inner, pageSize);
   } catch (error) {
-    const name = (error as { name?: string; cause?: { name?: string } }).name;
-    const causeName = (error as { cause?: { name?: string } }).cause?.name;
-    if (inner !== null && (name === 'ValidationException' || causeName === 'ValidationException' || name === 'ElectroError')) {
-      throw invalidCursor('the cursor does not match this list');
-    }
+    if (inner !== null && isStartKeyRefusal(error)) throw invalidCursor('the cursor does not match this list');
     throw error;
   }
   return {
