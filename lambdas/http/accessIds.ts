@@ -1,10 +1,11 @@
 /** Spec §4.1: access IDs. */
 import { httpHandler } from './lib/http-handler';
+import { accessIdRoutes } from '../../shared/api/routes/access-ids';
 import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access/access-ids';
 import { upsertAccessIdBatch } from '../../shared/access/access-id-batch';
 
 /** Lambda handler of the access-ID routes (HTTP API payload 2.0 event → result). */
-export const handler = httpHandler({
+export const handler = httpHandler(accessIdRoutes, {
   'GET /api/access-ids': async ({ db, principal, queryStringParameters }) => ({
     body: await listAccessIds(db, principal.organizationId, queryStringParameters.nextPageCursor),
   }),

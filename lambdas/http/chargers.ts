@@ -1,9 +1,10 @@
 /** Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`. */
 import { httpHandler } from './lib/http-handler';
+import { chargerRoutes } from '../../shared/api/routes/chargers';
 import { readCharger } from '../../shared/chargers/chargers';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
-export const handler = httpHandler({
+export const handler = httpHandler(chargerRoutes, {
   'GET /api/chargers/{id}': async ({ db, principal, pathParameters }) => ({
     body: { data: await readCharger(db, principal, { by: 'id', chargerId: pathParameters.id }) },
   }),

@@ -1,9 +1,10 @@
 /** Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands. */
 import { httpHandler } from './lib/http-handler';
+import { commandRoutes } from '../../shared/api/routes/commands';
 import { cancelPortReservation, remoteStartPort, remoteStopPort, reservePort } from '../../shared/charging/remote-control';
 
 /** Lambda handler of the OCPP command routes; waits for the charger up to the command deadline. */
-export const handler = httpHandler({
+export const handler = httpHandler(commandRoutes, {
   'POST /api/ocpp/reservations': async ({ db, principal, body }) => ({
     body: { data: { status: await reservePort(db, principal, body) } },
   }),

@@ -1,9 +1,10 @@
 /** Spec §4.2: departure-time synchronisation (one vehicle, batch) and the read of a vehicle's upcoming departures. */
 import { httpHandler } from './lib/http-handler';
+import { departureTimeRoutes } from '../../shared/api/routes/departure-times';
 import { listUpcomingDepartures, syncDepartureBatch, syncVehicleDepartures } from '../../shared/departures/sync';
 
 /** Lambda handler of the departure-time routes (HTTP API payload 2.0 event → result). */
-export const handler = httpHandler({
+export const handler = httpHandler(departureTimeRoutes, {
   'POST /api/departure-times/vehicle': async ({ db, principal, body }) => ({
     body: { departureTimes: await syncVehicleDepartures(db, principal, body) },
   }),

@@ -1,9 +1,10 @@
 /** Spec §4.6: vehicles. */
 import { httpHandler } from './lib/http-handler';
+import { vehicleRoutes } from '../../shared/api/routes/vehicles';
 import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/access/vehicles';
 
 /** Lambda handler of the vehicle routes (HTTP API payload 2.0 event → result). */
-export const handler = httpHandler({
+export const handler = httpHandler(vehicleRoutes, {
   'GET /api/vehicles': async ({ db, principal, queryStringParameters }) => ({
     body: await listVehicles(db, principal.organizationId, queryStringParameters.nextPageCursor),
   }),

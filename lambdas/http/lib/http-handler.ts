@@ -1,19 +1,31 @@
 /**
- * The one composition every HTTP Lambda uses: `httpHandler({ [routeKey]: implementation })`.
+ * The one composition every HTTP Lambda uses: `httpHandler(routes, { [routeKey]: implementation })`
+ * with the function's own route declarations (`shared/api/routes/<function>.ts`).
  *
  * For the route API Gateway matched (`event.routeKey`, HTTP API payload format 2.0) it
- * authenticates the API key and counts the request (spec §5, §8), checks the body's size and
+ * authenticates the API key and counts the request (spec §5, §8), refuses site-scoped keys on
+ * organization-only routes (§5.3), checks the body's size and
  * `Content-Type: application/json`, parses it (`@middy/http-json-body-parser`), validates path,
  * query and body with the route's zod schemas, calls the implementation and shapes its result as
- * JSON. Every failure becomes an RFC 9457 problem document; anything unexpected is logged and
- * answered with a 500 that reveals nothing.
+ * JSON. Every failure becomes an RFC 9457 problem document (a domain error names its field under
+ * the route's `fieldRoot`); anything unexpected is logged and answered with a 500 that reveals nothing.
  */
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { ROUTES, type RouteDefinition, type RouteKey } from '../../../shared/api/routes';
-import { BadRequestError, InternalServerError, MAX_BODY_BYTES, NotFoundError, PayloadTooLargeError, ProblemError, validationError } from '../../../shared/api/errors';
+import type { RouteDefinition } from '../../../shared/api/routes/define';
+import {
+  BadRequestError,
+  InternalServerError,
+  MAX_BODY_BYTES,
+  NotFoundError,
+  PayloadTooLargeError,
+  ProblemError,
+  problemFromDomainError,
+  validationError,
+} from '../../../shared/api/errors';
+import { DomainError } from '../../../shared/errors';
 import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
@@ -21,15 +33,14 @@ import { logger } from '../../../shared/logger';
 import { problemResponse } from './problem-response';
 
 type Parsed<R, K extends string> = R extends { [P in K]: infer S } ? (S extends z.ZodType ? z.output<S> : never) : Record<string, never>;
-type RouteRequest<K extends RouteKey> = (typeof ROUTES)[K] extends { request: infer R } ? R : object;
 
-/** The validated request an implementation receives. */
-export interface ApiRequest<K extends RouteKey> {
+/** The validated request an implementation of route `R` receives. */
+export interface ApiRequest<R extends RouteDefinition> {
   /** Null only on public routes. */
-  principal: (typeof ROUTES)[K] extends { authenticated: true } ? ApiPrincipal : ApiPrincipal | null;
-  pathParameters: Parsed<RouteRequest<K>, 'pathParameters'>;
-  queryStringParameters: Parsed<RouteRequest<K>, 'queryStringParameters'>;
-  body: Parsed<RouteRequest<K>, 'body'>;
+  principal: R extends { authenticated: true } ? ApiPrincipal : ApiPrincipal | null;
+  pathParameters: Parsed<R['request'], 'pathParameters'>;
+  queryStringParameters: Parsed<R['request'], 'queryStringParameters'>;
+  body: Parsed<R['request'], 'body'>;
   db: Db;
 }
 
@@ -41,15 +52,18 @@ export interface ApiResult {
 }
 
 /** Implementation of one route. */
-export type RouteImplementation<K extends RouteKey> = (request: ApiRequest<K>) => Promise<ApiResult>;
+export type RouteImplementation<R extends RouteDefinition> = (request: ApiRequest<R>) => Promise<ApiResult>;
 
-/** Implementations of the routes one Lambda serves. */
-export type RouteImplementations = { [K in RouteKey]?: RouteImplementation<K> };
+/** Implementations of the routes one Lambda serves: one per declared route. */
+export type RouteImplementations<T extends Record<string, RouteDefinition>> = { [K in keyof T]: RouteImplementation<T[K]> };
 
-
-/** Maps anything thrown to a problem error; unexpected errors are logged and become a 500. */
-export function toProblemError(error: unknown): ProblemError {
+/**
+ * Maps anything thrown to a problem error; unexpected errors are logged and become a 500.
+ * @param fieldRoot where the route's domain input sits (see `RouteSpec.fieldRoot`)
+ */
+export function toProblemError(error: unknown, fieldRoot = 'body'): ProblemError {
   if (error instanceof ProblemError) return error;
+  if (error instanceof DomainError) return problemFromDomainError(error, fieldRoot);
   const cause = (error as { cause?: { package?: string } }).cause;
   if (cause?.package === '@middy/http-json-body-parser') {
     return (error as Error).message === 'Unsupported Media Type'
@@ -74,23 +88,22 @@ function parsePart(location: string, schema: z.ZodType | undefined, value: unkno
 
 /**
  * Builds a Lambda handler serving the given routes.
- * @param implementations one implementation per route key this function serves
+ * @param routes the function's route declarations (`shared/api/routes/<function>.ts`)
+ * @param implementations one implementation per route key
  * @param options.db data layer to use (defaults to the process's, from `TABLE_NAME`)
- * @param options.routes route table to resolve `event.routeKey` in (defaults to {@link ROUTES};
- *   tests pass their own)
  */
-export function httpHandler(
-  implementations: RouteImplementations,
-  options: { db?: () => Db; routes?: Record<string, RouteDefinition> } = {},
+export function httpHandler<T extends Record<string, RouteDefinition>>(
+  routes: T,
+  implementations: RouteImplementations<T>,
+  options: { db?: () => Db } = {},
 ) {
   const db = options.db ?? getDb;
-  const routes = options.routes ?? (ROUTES as Record<string, RouteDefinition>);
   const jsonBody = httpJsonBodyParser();
 
   const resolveRoute = {
     before: async (request: Request) => {
-      const route = routes[request.event.routeKey];
-      if (!route || !(request.event.routeKey in implementations)) throw new NotFoundError(`No route ${request.event.routeKey}`);
+      const route: RouteDefinition | undefined = routes[request.event.routeKey];
+      if (!route) throw new NotFoundError(`No route ${request.event.routeKey}`);
       request.context.route = route;
     },
   };
@@ -102,6 +115,7 @@ export function httpHandler(
       const headers = request.event.headers ?? {};
       const principal = await authenticate(db(), headers.authorization ?? headers.Authorization);
       await countRequest(db(), principal.keyHash);
+      if (route.organizationScopeOnly && principal.scope !== 'organization') throw organizationScopeRequired();
       request.context.principal = principal;
     },
   };
@@ -126,7 +140,7 @@ export function httpHandler(
 
   const problems = {
     onError: async (request: Request) => {
-      request.response = problemResponse(toProblemError(request.error));
+      request.response = problemResponse(toProblemError(request.error, request.context.route?.fieldRoot));
     },
   };
 
@@ -137,7 +151,7 @@ export function httpHandler(
     .use(parseBody)
     .handler(async (event: Event, context: ApiContext) => {
       const route = context.route!;
-      const implementation = (implementations as Record<string, RouteImplementation<RouteKey>>)[event.routeKey]!;
+      const implementation = (implementations as Record<string, RouteImplementation<RouteDefinition>>)[event.routeKey]!;
       const request = {
         pathParameters: parsePart('pathParameters', route.request?.pathParameters, event.pathParameters),
         queryStringParameters: parsePart('queryStringParameters', route.request?.queryStringParameters, event.queryStringParameters),
@@ -147,6 +161,13 @@ export function httpHandler(
       };
       return toResponse(await implementation(request as never));
     });
+}
+
+/** Spec §5.3: the 400 a site-scoped key gets on an organization-only route. */
+function organizationScopeRequired(): BadRequestError {
+  return new BadRequestError('This operation requires an organization-scoped API key (spec §5.3); this key is scoped to one site', [
+    { path: 'headers.authorization', message: 'must be an organization-scoped API key' },
+  ]);
 }
 
 function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { httpHandler } from '../../../lambdas/http/lib/http-handler';
-import type { RouteDefinition } from '../../../shared/api/routes';
+import { defineRoutes } from '../../../shared/api/routes/define';
+import { ConflictError, InvalidError } from '../../../shared/errors';
 import type { Db } from '../../../shared/db';
 
 // A write route of our own, public so that no table is needed: the composition is what is tested.
-const routes: Record<string, RouteDefinition> = {
+const routes = defineRoutes('sites', {
   'POST /api/things/{id}': {
-    method: 'POST',
-    path: '/api/things/{id}',
-    function: 'sites',
     authenticated: false,
+    fieldRoot: 'body.thing',
     summary: 'test',
     tags: [],
     request: {
@@ -21,18 +20,24 @@ const routes: Record<string, RouteDefinition> = {
     },
     responses: { 201: { description: 'created' } },
   },
-};
+});
 
 const received: unknown[] = [];
 const handler = httpHandler(
+  routes,
   {
-    ['POST /api/things/{id}' as never]: async (request: { pathParameters: unknown; body: unknown }) => {
+    'POST /api/things/{id}': async (request) => {
       received.push(request.body);
       return { statusCode: 201, body: { id: request.pathParameters, thing: request.body } };
     },
-  } as never,
-  { routes, db: () => ({}) as Db },
+  },
+  { db: () => ({}) as Db },
 );
+
+/** A handler of the same route whose implementation throws `error`. */
+function throwing(error: Error) {
+  return httpHandler(routes, { 'POST /api/things/{id}': async () => { throw error; } }, { db: () => ({}) as Db });
+}
 
 function event(body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }, id = '5'): APIGatewayProxyEventV2 {
   return {
@@ -87,12 +92,18 @@ describe('httpHandler', () => {
   });
 
   it('answers a 500 problem that reveals nothing when the implementation throws', async () => {
-    const failing = httpHandler({ ['POST /api/things/{id}' as never]: async () => { throw new Error('secret detail'); } } as never, {
-      routes,
-      db: () => ({}) as Db,
-    });
-    const result = (await failing(event(JSON.stringify({ thing: { name: 'a', count: 1 } })), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    const result = (await throwing(new Error('secret detail'))(event(JSON.stringify({ thing: { name: 'a', count: 1 } })), {} as Context)) as APIGatewayProxyStructuredResultV2;
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('secret');
+  });
+
+  it('answers a domain refusal as a problem naming the field under the route\'s fieldRoot', async () => {
+    const body = JSON.stringify({ thing: { name: 'a', count: 1 } });
+    const invalid = (await throwing(new InvalidError('name', 'is taken by a wall'))(event(body), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    expect(invalid.statusCode).toBe(400);
+    expect(JSON.parse(invalid.body!).errors).toEqual([{ path: 'body.thing.name', message: 'is taken by a wall' }]);
+    const conflict = (await throwing(new ConflictError('Name taken', 'name', 'already used'))(event(body), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    expect(conflict.statusCode).toBe(409);
+    expect(JSON.parse(conflict.body!)).toMatchObject({ type: '/problems/conflict', errors: [{ path: 'body.thing.name', message: 'already used' }] });
   });
 });

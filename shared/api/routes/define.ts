@@ -1,0 +1,137 @@
+/**
+ * How routes are declared: `defineRoutes(function, { 'GET /api/x/{id}': { summary, … } })`. The
+ * route key (API Gateway's `METHOD /path`) gives the method and path; every route is
+ * authenticated, takes no query parameters and reports domain errors under `body` (routes with a
+ * body) or `queryStringParameters` unless it says otherwise.
+ */
+import { z } from 'zod';
+import { numericIdParam, textIdParam } from '../schemas/common';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * HTTP Lambda functions: each is `lambdas/http/<name>.ts` and serves the routes declared for it.
+ * `tableAccess`: `read` = reads plus the rate-limit counter update; `readWrite` = full data access;
+ * `none` = no table access.
+ */
+export const HTTP_FUNCTIONS = {
+  chargers: { tableAccess: 'read' },
+  sites: { tableAccess: 'read' },
+  /** Sends OCPP commands to chargers and waits for their reply (up to the command deadline). */
+  commands: { tableAccess: 'readWrite', sendsOcppCommands: true },
+  accessIds: { tableAccess: 'readWrite' },
+  vehicles: { tableAccess: 'readWrite' },
+  /** Departure-time synchronisation and reads (spec §4.2). */
+  departureTimes: { tableAccess: 'readWrite' },
+  /** Site power limits (spec §4.7). */
+  siteLimits: { tableAccess: 'readWrite' },
+  openapi: { tableAccess: 'none' },
+  /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
+  fallback: { tableAccess: 'none' },
+} as const satisfies Record<string, { tableAccess: 'none' | 'read' | 'readWrite'; sendsOcppCommands?: boolean }>;
+
+/** Name of an HTTP function (`lambdas/http/<name>.ts`). */
+export type HttpFunctionName = keyof typeof HTTP_FUNCTIONS;
+
+/** One documented response of a route. */
+export interface RouteResponse {
+  description: string;
+  /** Body schema; omitted for an empty body (204). */
+  schema?: z.ZodType;
+}
+
+/** The request parts a route validates. */
+export interface RouteRequestSchemas {
+  pathParameters?: z.ZodObject;
+  queryStringParameters?: z.ZodObject;
+  body?: z.ZodType;
+}
+
+/** A route as declared: what its key does not already say. */
+export interface RouteSpec {
+  /** false only for public routes (the OpenAPI document). @default true */
+  authenticated?: boolean;
+  /** Only organization-scoped keys (spec §5.3); a site-scoped key gets a 400 naming `headers.authorization`. @default false */
+  organizationScopeOnly?: boolean;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Request schemas; `queryStringParameters` @default no parameters (an unknown one is a 400). */
+  request?: RouteRequestSchemas;
+  /** Success responses by status; the error responses are added to every route. */
+  responses: Record<number, RouteResponse>;
+  /** Error answers particular to this route (status → when), besides those every route documents. */
+  errors?: Record<number, string>;
+  /**
+   * Where the domain's input sits in the request, to name a field a domain error reports
+   * (`body.accessId` makes `ocppIdTag` `body.accessId.ocppIdTag`).
+   * @default `body` for routes with a body, else `queryStringParameters`
+   */
+  fieldRoot?: string;
+}
+
+/** A complete route. `path` uses API Gateway's `{param}` syntax. */
+export interface RouteDefinition extends Required<Pick<RouteSpec, 'authenticated' | 'organizationScopeOnly' | 'fieldRoot'>> {
+  routeKey: string;
+  method: HttpMethod;
+  path: string;
+  function: Exclude<HttpFunctionName, 'fallback'>;
+  summary: string;
+  description?: string;
+  tags: string[];
+  request: RouteRequestSchemas & { queryStringParameters: z.ZodObject };
+  responses: Record<number, RouteResponse>;
+  errors?: Record<number, string>;
+}
+
+/** No query parameters: any given one is a 400 naming it. */
+export const noQuery = z.strictObject({});
+
+type MethodOf<K> = K extends `${infer M extends HttpMethod} ${string}` ? M : never;
+type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never;
+
+/** The complete route of a spec, with its literal types kept (handlers are typed from them). */
+export type DefinedRoute<K extends string, F extends RouteDefinition['function'], S extends RouteSpec> = Omit<RouteDefinition, 'request' | 'authenticated'> & {
+  routeKey: K;
+  method: MethodOf<K>;
+  path: PathOf<K>;
+  function: F;
+  authenticated: S extends { authenticated: false } ? false : true;
+  request: Omit<NonNullable<S['request']>, 'queryStringParameters'> & {
+    queryStringParameters: NonNullable<S['request']> extends { queryStringParameters: infer Q } ? Q : typeof noQuery;
+  };
+};
+
+/**
+ * Declares the routes of one HTTP function, filling in method, path and the defaults.
+ * @throws Error at start-up when a key is not `METHOD /api/...`
+ */
+export function defineRoutes<F extends RouteDefinition['function'], const T extends Record<string, RouteSpec>>(
+  fn: F,
+  specs: T,
+): { [K in keyof T & string]: DefinedRoute<K, F, T[K]> } {
+  return Object.fromEntries(
+    Object.entries(specs).map(([routeKey, spec]) => {
+      const match = /^(GET|POST|PUT|PATCH|DELETE) (\/api(?:\/[^ ]*)?)$/.exec(routeKey);
+      if (!match) throw new Error(`Route key ${JSON.stringify(routeKey)} is not "METHOD /api/…"`);
+      const route: RouteDefinition = {
+        ...spec,
+        routeKey,
+        method: match[1] as HttpMethod,
+        path: match[2]!,
+        function: fn,
+        authenticated: spec.authenticated ?? true,
+        organizationScopeOnly: spec.organizationScopeOnly ?? false,
+        fieldRoot: spec.fieldRoot ?? (spec.request?.body ? 'body' : 'queryStringParameters'),
+        request: { ...spec.request, queryStringParameters: spec.request?.queryStringParameters ?? noQuery },
+      };
+      return [routeKey, route];
+    }),
+  ) as never;
+}
+
+/** `{id}`: a numeric resource ID. */
+export const idPath = z.strictObject({ id: numericIdParam });
+/** `{id}`: a free-text identifier (external ID, OCPP identity). */
+export const textIdPath = z.strictObject({ id: textIdParam });
