@@ -5,26 +5,14 @@
  * deployed table with `--table <name>` (normal AWS credentials and region).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ZodError, type z } from 'zod';
+import type { z } from 'zod';
 import { openDb, type Db } from '../shared/db';
-import { ProblemError, validationError } from '../shared/api/errors';
-import {
-  createApiKey,
-  createApiKeySchema,
-  createOrganization,
-  createOrganizationSchema,
-  listOrganizations,
-  revokeApiKey,
-} from '../shared/organizations/organizations';
+import { DomainError } from '../shared/errors';
+import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations/organizations';
+import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/organizations/api-keys';
 import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
-import {
-  assertSomethingToUpdate,
-  listChargers,
-  registerCharger,
-  registerChargerSchema,
-  updateCharger,
-  updateChargerSchema,
-} from '../shared/chargers/chargers';
+import { listChargers } from '../shared/chargers/chargers';
+import { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from '../shared/chargers/registration';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
 import { setTelematics } from '../shared/access/vehicles';
 
@@ -66,11 +54,39 @@ function db(): Db {
   });
 }
 
-/** Validates input with a zod schema, naming every invalid field. */
+/** Command input that breaks its schema: every invalid field with its problem. */
+class InputError extends Error {
+  constructor(readonly fields: { field: string; problem: string }[]) {
+    super(`invalid ${[...new Set(fields.map((f) => f.field))].join(', ')}`);
+  }
+}
+
+/** Validates input with a zod schema, naming every invalid field (in the domain's terms: `siteId`, `ports.0.connectorType`). */
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError('input', result.error);
-  return result.data;
+  if (result.success) return result.data;
+  throw new InputError(
+    result.error.issues.flatMap((issue) =>
+      (issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path]).map((path) => ({
+        field: path.map(String).join('.') || 'input',
+        problem: issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message,
+      })),
+    ),
+  );
+}
+
+/** The message printed for a failed command (one `error:` line, then one line per field). */
+function errorMessage(error: unknown): string {
+  if (error instanceof InputError) return `${error.message}${error.fields.map((f) => `\n  ${f.field}: ${f.problem}`).join('')}`;
+  if (error instanceof DomainError) {
+    return error.field !== undefined && error.problem !== undefined ? `${error.message}\n  ${error.field}: ${error.problem}` : error.message;
+  }
+  const e = error as { name?: string; code?: string; message?: string };
+  if (e.name === 'ResourceNotFoundException') return 'table not found; is the local stack running (`npm start`), or is --table right?';
+  if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(e.message))) {
+    return 'cannot reach DynamoDB; start the local stack with `npm start`, or pass --table for a deployed stack';
+  }
+  return String(e.message ?? error);
 }
 
 /** Runs a command action: JSON result on stdout, or a one-line error and exit code 1. */
@@ -79,18 +95,7 @@ function run<A extends unknown[]>(action: (...args: A) => Promise<unknown>) {
     try {
       console.log(JSON.stringify(await action(...args), null, 2));
     } catch (error) {
-      if (error instanceof ProblemError) {
-        const fields = error.errors?.map((e) => `\n  ${e.path.replace(/^input\./, '')}: ${e.message}`).join('') ?? '';
-        console.error(`error: ${error.message.replace(/input\./g, '')}${fields}`);
-      } else if (error instanceof ZodError) {
-        console.error(`error: ${error.message}`);
-      } else if ((error as { name?: string }).name === 'ResourceNotFoundException') {
-        console.error('error: table not found; is the local stack running (`npm start`), or is --table right?');
-      } else if ((error as { code?: string; name?: string }).code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String((error as Error).message))) {
-        console.error('error: cannot reach DynamoDB; start the local stack with `npm start`, or pass --table for a deployed stack');
-      } else {
-        console.error(`error: ${(error as Error).message}`);
-      }
+      console.error(`error: ${errorMessage(error)}`);
       process.exitCode = 1;
     }
   };
@@ -187,9 +192,7 @@ withChargerDetails(
   .action(
     run(async (o: Record<string, unknown> & { id: number; clear?: string[] }) => {
       const { id, clear, ...rest } = o;
-      const input = parse(updateChargerSchema, { ...rest, ...Object.fromEntries((clear ?? []).map((f) => [f, null])) });
-      assertSomethingToUpdate(input);
-      return updateCharger(db(), id, input);
+      return updateCharger(db(), id, parse(updateChargerSchema, { ...rest, ...Object.fromEntries((clear ?? []).map((f) => [f, null])) }));
     }),
   );
 chargers

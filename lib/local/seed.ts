@@ -5,9 +5,10 @@
  * API key.
  */
 import type { Db } from '../../shared/db';
-import { createApiKey, createOrganization, listOrganizations } from '../../shared/organizations/organizations';
+import { createOrganization, listOrganizations } from '../../shared/organizations/organizations';
+import { createApiKey } from '../../shared/organizations/api-keys';
 import { createSite } from '../../shared/chargers/sites';
-import { registerCharger } from '../../shared/chargers/chargers';
+import { registerCharger } from '../../shared/chargers/registration';
 import type { Charger } from '../../shared/api/schemas/chargers';
 import { createAccessId } from '../../shared/access/access-ids';
 import { createVehicle, updateVehicle } from '../../shared/access/vehicles';

@@ -1,37 +1,21 @@
 /**
- * API keys (spec §5): issuing, hashing and authenticating `Authorization: Bearer <key>`.
- *
- * A key is `cnk_` followed by 43 base64url characters (32 random bytes). Only its SHA-256 is
- * stored; the item is read with one GetItem on that hash.
+ * Authenticating `Authorization: Bearer <key>` (spec §5): the key's SHA-256 is read with one
+ * GetItem (keys are issued by `shared/organizations/api-keys.ts`).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import type { AccessScope } from '../organizations/access-scope';
+import { hashApiKey } from '../organizations/api-keys';
 import { UnauthorizedError } from './errors';
 
-/** What an authenticated request may see: one organization, or one site of it. */
-export interface ApiPrincipal {
+/** What an authenticated request may see (its key's scope), and which key it is. */
+export interface ApiPrincipal extends AccessScope {
   apiKeyId: number;
   /** SHA-256 (hex) of the key; identifies the key for rate limiting. */
   keyHash: string;
-  organizationId: number;
-  scope: 'organization' | 'site';
-  /** Set when `scope` is `site`: the only site the key reaches. */
-  siteId?: number;
 }
 
-const KEY_PREFIX = 'cnk_';
 const KEY_PATTERN = /^cnk_[A-Za-z0-9_-]{43}$/;
 const BEARER_PATTERN = /^Bearer +(\S+)$/i;
-
-/** Generates a new random API key (`cnk_…`, 47 characters). */
-export function generateApiKey(): string {
-  return KEY_PREFIX + randomBytes(32).toString('base64url');
-}
-
-/** SHA-256 (hex) of a key: the stored identity of the key. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
 /**
  * Resolves the `Authorization` header to the key's principal (one GetItem).
@@ -55,13 +39,4 @@ export async function authenticate(db: Db, authorization: string | undefined): P
     scope: data.scope,
     ...(data.siteId !== undefined ? { siteId: data.siteId } : {}),
   };
-}
-
-/**
- * Whether a principal may see an item of `organizationId` on `siteId`. Callers answer 404 when
- * it may not, exactly as for an unknown ID (ARCHITECTURE.md, "HTTP conventions").
- */
-export function canAccess(principal: ApiPrincipal, organizationId: number, siteId?: number): boolean {
-  if (principal.organizationId !== organizationId) return false;
-  return principal.scope === 'organization' || siteId === undefined || principal.siteId === siteId;
 }

@@ -3,16 +3,14 @@
  */
 import { z } from 'zod';
 import { text } from '../validation';
-import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
-import { NotFoundError } from '../api/errors';
-import type { ApiPrincipal } from '../api/auth';
-import { groupChargers } from './chargers';
-import type { SiteWithChargers } from '../api/schemas/chargers';
+import type { AccessScope } from '../organizations/access-scope';
+import { OrganizationNotFoundError } from '../organizations/errors';
+import type { SiteItem } from './items';
+import { groupChargers, type SiteWithChargers } from './views';
 
-/** A stored site item. */
-export type SiteItem = EntityItem<Db['site']>;
+export type { SiteItem } from './items';
 
 /** True when `timezone` is an IANA time zone name the runtime knows (e.g. `America/Chicago`). */
 export function isIanaTimezone(timezone: string): boolean {
@@ -46,11 +44,11 @@ export interface SiteSummaryWithOrganization {
 
 /**
  * Creates a site in an organization.
- * @throws NotFoundError when the organization does not exist
+ * @throws OrganizationNotFoundError when the organization does not exist
  */
 export async function createSite(db: Db, input: CreateSiteInput): Promise<SiteSummaryWithOrganization> {
   const { data: organization } = await db.organization.get({ organizationId: input.organizationId }).go();
-  if (!organization) throw new NotFoundError(`Organization ${input.organizationId} not found`);
+  if (!organization) throw new OrganizationNotFoundError(input.organizationId);
   const siteId = await allocateIds(db, 'site');
   const { data } = await db.site.create({ ...input, siteId, dcfcChargerCount: 0, createdAt: new Date().toISOString() }).go();
   return toSiteSummary(data, organization.name);
@@ -73,19 +71,19 @@ function toSiteSummary(site: SiteItem, organizationName: string): SiteSummaryWit
 }
 
 /**
- * Every site of the principal's organization with its chargers and ports, ordered by ID: one
+ * Every site of the caller's organization with its chargers and ports, ordered by ID: one
  * Query on the `organizationView` collection (paged internally; the answer is not paginated,
  * as in the reference product). A site-scoped key sees only its site.
  */
-export async function listSitesWithChargers(db: Db, principal: Pick<ApiPrincipal, 'organizationId' | 'scope' | 'siteId'>): Promise<SiteWithChargers[]> {
-  const { organizationId } = principal;
+export async function listSitesWithChargers(db: Db, scope: AccessScope): Promise<SiteWithChargers[]> {
+  const { organizationId } = scope;
   const [{ data }, { data: organization }] = await Promise.all([
     db.service.collections.organizationView({ organizationId }).go({ pages: 'all' }),
     db.organization.get({ organizationId }).go(),
   ]);
   const chargers = groupChargers(data.charger, data.port);
   return [...data.site]
-    .filter((site) => principal.scope === 'organization' || site.siteId === principal.siteId)
+    .filter((site) => scope.scope === 'organization' || site.siteId === scope.siteId)
     .sort((a, b) => a.siteId - b.siteId)
     .map((site) => ({
       ...toSiteSummary(site, organization?.name ?? ''),

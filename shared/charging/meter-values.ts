@@ -151,3 +151,9 @@ export function toUtc(timestamp: string | undefined, fallback: string): string {
   const ms = timestamp ? Date.parse(timestamp) : NaN;
   return Number.isFinite(ms) ? new Date(ms).toISOString() : fallback;
 }
+
+/** Spec §2.3 `energyDeliveredKwh` from a port snapshot: (register − meterStart) / 1000, never negative. */
+export function energyDeliveredKwh(session: { energyRegisterWh?: number; meterStartWh?: number }): number {
+  if (session.energyRegisterWh === undefined || session.meterStartWh === undefined) return 0;
+  return Math.max(0, Math.round(session.energyRegisterWh - session.meterStartWh) / 1000);
+}

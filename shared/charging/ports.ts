@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db';
 import { allocateIds } from '../db';
-import { portName, type PortItem } from '../chargers/chargers';
+import { portName, type PortItem } from '../chargers/items';
 import { type ConnectionInfo } from '../ocpp/connection';
 import { isConditionalCheckFailure } from '../db/conditions';
 

@@ -9,13 +9,14 @@
  */
 import type { Db } from '../db';
 import { allocateIds } from '../db';
-import { canAccess, type ApiPrincipal } from '../api/auth';
+import { type ApiPrincipal } from '../api/auth';
+import { canAccess } from '../organizations/access-scope';
 import { BadRequestError, ChargerErrorResponse, ConflictError, NotFoundError } from '../api/errors';
 import { commandTarget, runCommand, type Command, type CommandOptions, type CommandTarget } from '../ocpp/commands/command';
 import { cancelReservation, reservationSupport, reserveNow, type IdTokenType, type ReserveNowStatus } from '../ocpp/commands/reservation';
 import { remoteStart, remoteStop } from '../ocpp/commands/remote-transactions';
 import { isConditionalCheckFailure } from '../db/conditions';
-import type { ChargerItem, PortItem } from '../chargers/chargers';
+import type { ChargerItem, PortItem } from '../chargers/items';
 import { logger } from '../logger';
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */

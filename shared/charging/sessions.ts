@@ -17,8 +17,8 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { ensurePort } from './ports';
 import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
-import type { MeterSnapshot } from './meter-values';
-import type { PortItem } from '../chargers/chargers';
+import { energyDeliveredKwh, type MeterSnapshot } from './meter-values';
+import type { PortItem } from '../chargers/items';
 
 /** What starts a session. */
 export interface SessionStart {
@@ -296,8 +296,4 @@ export async function endSession(
   return session.sessionId;
 }
 
-/** Spec §2.3 `energyDeliveredKwh` from a port snapshot: (register − meterStart) / 1000, never negative. */
-export function energyDeliveredKwh(session: Pick<CurrentSession, 'energyRegisterWh' | 'meterStartWh'>): number {
-  if (session.energyRegisterWh === undefined || session.meterStartWh === undefined) return 0;
-  return Math.max(0, Math.round(session.energyRegisterWh - session.meterStartWh) / 1000);
-}
+export { energyDeliveredKwh };

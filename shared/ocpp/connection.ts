@@ -4,7 +4,7 @@
  * `$default` and `$disconnect` resolve a connectionId with.
  */
 import type { Db } from '../db';
-import { CHARGER_CONSTRAINTS } from '../chargers/chargers';
+import { CHARGER_CONSTRAINTS } from '../chargers/items';
 import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
 

@@ -12,16 +12,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import type { z } from 'zod';
-import type { Db } from '../db';
-import { writeTransaction, type CancellationReason, type TransactionEntities } from '../db/retries';
-import { BadRequestError, ConflictError, NotFoundError } from '../api/errors';
-import { canAccess, type ApiPrincipal } from '../api/auth';
+import { transact, type Db, type LabelledWrites, type TransactionEntities } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
-import type { SiteItem } from '../chargers/sites';
-import type * as schemas from '../api/schemas/site-limits';
+import { canAccess, type AccessScope } from '../organizations/access-scope';
+import type { SiteItem } from '../chargers/items';
+import { SiteNotFoundError } from '../chargers/errors';
+import { AmpLimitRuleError, SitePowerLimitNotFoundError } from './errors';
 import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
 
+export { ampLimitRule } from './errors';
 export { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
 
 /**
@@ -35,17 +34,28 @@ export const API_SOURCE = 'api';
 
 /** A stored limit. */
 export type SitePowerLimitItem = EntityItem<Db['sitePowerLimit']>;
-/** `{ sitePowerLimitSchedule }` of `POST /api/site/{siteId}/limits`, validated. */
-export type SitePowerLimitInput = z.output<typeof schemas.SitePowerLimitScheduleInput>;
-/** A limit as the API answers it (reference notes' shape). */
-export type SitePowerLimitSchedule = z.output<typeof schemas.SitePowerLimitSchedule>;
 
-/**
- * The §2.6 rule, worded the same wherever it refuses something (the API's 400 and the operator
- * CLI's charger registration and update).
- */
-export function ampLimitRule(siteId: number): string {
-  return `Site ${siteId}: amp (A) power limits are not supported on sites with DCFC chargers (spec §2.6); use W limits there`;
+/** A limit to set (spec §2.6): `limit` in `chargingRateUnit`, an integer ≥ 0. */
+export interface SitePowerLimitInput {
+  type: SitePowerLimitType;
+  limit: number;
+  chargingRateUnit: ChargingRateUnit;
+}
+
+/** A limit as the reference product answers it: a schedule list for a flat limit. */
+export interface SitePowerLimitSchedule {
+  /** `<type>-<uuid>`; new on every replacement. */
+  id: string;
+  createdAt: string;
+  source: string;
+  type: SitePowerLimitType;
+  schedules: {
+    /** 1 = Monday … 7 = Sunday. */
+    daysOfWeek: number[];
+    chargingRateUnit: ChargingRateUnit;
+    /** `startPeriod` in seconds from the start of the day; `limit` in `chargingRateUnit`. */
+    chargingSchedulePeriods: { startPeriod: number; limit: number }[];
+  }[];
 }
 
 /**
@@ -63,12 +73,12 @@ export function toSitePowerLimitSchedule(item: SitePowerLimitItem): SitePowerLim
 }
 
 /**
- * The site a key may reach (one GetItem).
- * @throws NotFoundError (404) when it does not exist, is another organization's, or another site than a site-scoped key's
+ * The site a caller may reach (one GetItem).
+ * @throws SiteNotFoundError when it does not exist, is another organization's, or another site than a site-scoped caller's
  */
-async function visibleSite(db: Db, principal: ApiPrincipal, siteId: number): Promise<SiteItem> {
+export async function visibleSite(db: Db, scope: AccessScope, siteId: number): Promise<SiteItem> {
   const { data: site } = await db.site.get({ siteId }).go({ consistent: true });
-  if (!site || !canAccess(principal, site.organizationId, site.siteId)) throw new NotFoundError(`Site ${siteId} not found`);
+  if (!site || !canAccess(scope, site.organizationId, site.siteId)) throw new SiteNotFoundError(siteId);
   return site;
 }
 
@@ -102,37 +112,20 @@ export async function dcfcChargerCount(db: Db, site: SiteItem): Promise<number> 
 }
 
 /**
- * Transaction items that change a site's DCFC charger count by `delta` while keeping the §2.6
- * rule: adding a DCFC charger also checks that neither limit of the site is in amps. Call
- * {@link dcfcChargerCount} first so that the count exists; append these items last and read the
- * outcome with {@link refusedByAmpLimit}.
+ * Labelled transaction items that change a site's DCFC charger count by `delta` while keeping the
+ * §2.6 rule: adding a DCFC charger also checks that neither limit of the site is in amps (label
+ * `ampLimitRule`; when it fails, refuse with {@link AmpLimitRuleError}). Call
+ * {@link dcfcChargerCount} first so that the count exists.
  */
-export function dcfcChargerCountChange(entities: TransactionEntities, siteId: number, delta: 1 | -1) {
-  const count = entities.site.patch({ siteId }).add({ dcfcChargerCount: delta }).commit();
-  if (delta < 0) return [count];
+export function dcfcChargerCountChange(entities: TransactionEntities, siteId: number, delta: 1 | -1): LabelledWrites {
+  const dcfcChargerCount = entities.site.patch({ siteId }).add({ dcfcChargerCount: delta }).commit();
+  if (delta < 0) return { dcfcChargerCount };
   const notInAmps = (type: SitePowerLimitType) =>
     entities.sitePowerLimit
       .check({ siteId, type })
       .where(({ chargingRateUnit }, { notExists, ne }) => `${notExists(chargingRateUnit)} OR ${ne(chargingRateUnit, 'A')}`)
       .commit();
-  return [count, ...SITE_POWER_LIMIT_TYPES.map(notInAmps)];
-}
-
-/** Whether a cancelled transaction was refused by the items of {@link dcfcChargerCountChange} starting at `from`. */
-export function refusedByAmpLimit(reasons: readonly CancellationReason[], from: number): boolean {
-  return reasons.slice(from).some((r) => r.code === 'ConditionalCheckFailed');
-}
-
-/** The 400 for a DCFC charger on a site with an amp limit (operator CLI; field `type`). */
-export function dcfcOnAmpLimitedSiteError(siteId: number): BadRequestError {
-  return new BadRequestError(ampLimitRule(siteId), [{ path: 'type', message: `DCFC is not allowed: site ${siteId} holds an amp (A) power limit` }]);
-}
-
-/** The 400 for an amp limit on a site with a DCFC charger (API). */
-function ampLimitOnDcfcSiteError(siteId: number): BadRequestError {
-  return new BadRequestError(ampLimitRule(siteId), [
-    { path: 'body.sitePowerLimitSchedule.chargingRateUnit', message: `A is not allowed: site ${siteId} has DCFC chargers` },
-  ]);
+  return { dcfcChargerCount, ampLimitRule: SITE_POWER_LIMIT_TYPES.map(notInAmps) };
 }
 
 /**
@@ -141,11 +134,11 @@ function ampLimitOnDcfcSiteError(siteId: number): BadRequestError {
  * (one transaction checking the site's count).
  * Requests: 1 GetItem (site) and 1 PutItem (W), or a 2-item TransactWriteItems (A).
  * @returns the new schedule, with a new string `id`
- * @throws NotFoundError (404) site unknown or not visible to the key; BadRequestError (400) amp
- *   limit on a site with DCFC chargers
+ * @throws SiteNotFoundError site unknown or not visible to the caller; AmpLimitRuleError amp limit
+ *   on a site with DCFC chargers
  */
-export async function setSitePowerLimit(db: Db, principal: ApiPrincipal, siteId: number, input: SitePowerLimitInput): Promise<SitePowerLimitSchedule> {
-  const site = await visibleSite(db, principal, siteId);
+export async function setSitePowerLimit(db: Db, scope: AccessScope, siteId: number, input: SitePowerLimitInput): Promise<SitePowerLimitSchedule> {
+  const site = await visibleSite(db, scope, siteId);
   const item: SitePowerLimitItem = {
     siteId,
     type: input.type,
@@ -160,29 +153,22 @@ export async function setSitePowerLimit(db: Db, principal: ApiPrincipal, siteId:
     await db.sitePowerLimit.put(item).go();
     return toSitePowerLimitSchedule(item);
   }
-  if ((await dcfcChargerCount(db, site)) > 0) throw ampLimitOnDcfcSiteError(siteId);
-  const result = await writeTransaction(() =>
-    db.service.transaction
-      .write(({ sitePowerLimit, site: sites }) => [
-        sitePowerLimit.put(item).commit(),
-        sites.check({ siteId }).where(({ dcfcChargerCount: count }, { eq }) => eq(count, 0)).commit(),
-      ])
-      .go(),
-  );
-  if (result.canceled) {
-    if (refusedByAmpLimit(result.data, 1)) throw ampLimitOnDcfcSiteError(siteId);
-    throw new ConflictError(`Site ${siteId} kept changing while the limit was set; retry`);
-  }
+  if ((await dcfcChargerCount(db, site)) > 0) throw new AmpLimitRuleError(siteId, 'limit');
+  const outcome = await transact(db, ({ sitePowerLimit, site: sites }) => ({
+    limit: sitePowerLimit.put(item).commit(),
+    noDcfcCharger: sites.check({ siteId }).where(({ dcfcChargerCount: count }, { eq }) => eq(count, 0)).commit(),
+  }));
+  if (outcome.failed('noDcfcCharger')) throw new AmpLimitRuleError(siteId, 'limit');
   return toSitePowerLimitSchedule(item);
 }
 
 /**
  * `GET /api/site/{siteId}/limits` (spec §4.7): the site's limits, at most one per type
  * (`capacity` before `cost`), empty when none is set. Requests: 1 GetItem, 1 Query.
- * @throws NotFoundError (404) site unknown or not visible to the key
+ * @throws SiteNotFoundError site unknown or not visible to the caller
  */
-export async function listSitePowerLimits(db: Db, principal: ApiPrincipal, siteId: number): Promise<SitePowerLimitSchedule[]> {
-  const [, limits] = await Promise.all([visibleSite(db, principal, siteId), getSitePowerLimits(db, siteId)]);
+export async function listSitePowerLimits(db: Db, scope: AccessScope, siteId: number): Promise<SitePowerLimitSchedule[]> {
+  const [, limits] = await Promise.all([visibleSite(db, scope, siteId), getSitePowerLimits(db, siteId)]);
   return (['capacity', 'cost'] as const).flatMap((type) => (limits[type] ? [toSitePowerLimitSchedule(limits[type])] : []));
 }
 
@@ -190,12 +176,12 @@ export async function listSitePowerLimits(db: Db, principal: ApiPrincipal, siteI
  * `DELETE /api/site/{siteId}/limits/{scheduleId}` (spec §4.7): clears a limit. The `id` names its
  * type (`<type>-<uuid>`), so this is one DeleteItem conditioned on the `id`: a replaced schedule's
  * `id` is unknown. Requests: 1 GetItem, 1 DeleteItem.
- * @throws NotFoundError (404) site unknown or not visible to the key, or no such schedule on it
+ * @throws SiteNotFoundError site unknown or not visible to the caller; SitePowerLimitNotFoundError no such schedule on it
  */
-export async function deleteSitePowerLimit(db: Db, principal: ApiPrincipal, siteId: number, scheduleId: string): Promise<void> {
-  await visibleSite(db, principal, siteId);
+export async function deleteSitePowerLimit(db: Db, scope: AccessScope, siteId: number, scheduleId: string): Promise<void> {
+  await visibleSite(db, scope, siteId);
   const type = SITE_POWER_LIMIT_TYPES.find((t) => scheduleId.startsWith(`${t}-`));
-  const notFound = new NotFoundError(`Site power limit schedule ${JSON.stringify(scheduleId)} not found on site ${siteId}`);
+  const notFound = new SitePowerLimitNotFoundError(scheduleId, siteId);
   if (!type) throw notFound;
   try {
     await db.sitePowerLimit.delete({ siteId, type }).where(({ scheduleId: id }, { eq }) => eq(id, scheduleId)).go();

@@ -5,8 +5,8 @@
  * command (the HTTP handler's and the `$default` handler's together).
  */
 import WebSocket from 'ws';
-import { createApiKey } from '../../shared/organizations/organizations';
-import { registerCharger } from '../../shared/chargers/chargers';
+import { createApiKey } from '../../shared/organizations/api-keys';
+import { registerCharger } from '../../shared/chargers/registration';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
 const COMMANDS = 500;

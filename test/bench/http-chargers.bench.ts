@@ -2,8 +2,8 @@
  * Issue "Platform", speed: DynamoDB requests per `GET /api/chargers/:id` (and the other charger
  * reads), and p50/p99 latency over 1,000 requests on the local stack.
  */
-import { createApiKey } from '../../shared/organizations/organizations';
-import { registerCharger } from '../../shared/chargers/chargers';
+import { createApiKey } from '../../shared/organizations/api-keys';
+import { registerCharger } from '../../shared/chargers/registration';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
 export async function run(): Promise<void> {

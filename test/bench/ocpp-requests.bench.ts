@@ -3,7 +3,7 @@
  * connection on a cold Lambda instance (connection record read) and on a warm one (cached).
  */
 import WebSocket from 'ws';
-import { registerCharger } from '../../shared/chargers/chargers';
+import { registerCharger } from '../../shared/chargers/registration';
 import { countRequests, report, startBenchStack } from './support';
 
 export async function run(): Promise<void> {

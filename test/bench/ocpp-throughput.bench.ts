@@ -11,7 +11,7 @@ import { LOCAL_TABLE_NAME } from '../../lib/local/defaults';
 import { openDb } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
 import { createSite } from '../../shared/chargers/sites';
-import { registerCharger } from '../../shared/chargers/chargers';
+import { registerCharger } from '../../shared/chargers/registration';
 import { percentile, report } from './support';
 
 const CHARGERS = Number(process.env.BENCH_CHARGERS ?? 200);

@@ -2,6 +2,8 @@
  * Charger, port and site resources (spec §2.3, §4.5; reference notes "Sites").
  */
 import { z } from 'zod';
+import { conformsTo } from './common';
+import type * as views from '../../chargers/views';
 
 const timestamped = <T extends z.ZodType>(value: T) => z.object({ value, timestamp: z.string() });
 
@@ -9,7 +11,7 @@ const timestamped = <T extends z.ZodType>(value: T) => z.object({ value, timesta
 export const Reading = timestamped(z.number()).meta({ id: 'Reading' });
 
 /** Spec §2.3 "Current charging session". */
-export const CurrentChargingSession = z
+export const CurrentChargingSession = conformsTo<views.CurrentChargingSession>()(z
   .object({
     id: z.number().int(),
     startTime: z.string(),
@@ -29,7 +31,7 @@ export const CurrentChargingSession = z
     rfid: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     customer: z.object({ name: z.string() }).nullable(),
   })
-  .meta({ id: 'CurrentChargingSession' });
+  .meta({ id: 'CurrentChargingSession' }));
 
 /** Spec §2.3 OCPP status of a port, as last reported by StatusNotification. */
 export const OcppStatus = z
@@ -49,7 +51,7 @@ export const ConnectorType = z.enum(['CCS1', 'J1772', 'NACS']).meta({ id: 'Conne
 export const ChargerType = z.enum(['DCFC', 'Level 2']).meta({ id: 'ChargerType' });
 
 /** Spec §2.3 Port. */
-export const Port = z
+export const Port = conformsTo<views.Port>()(z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -59,7 +61,7 @@ export const Port = z
     ocppStatus: OcppStatus.nullable(),
     currentChargingSession: CurrentChargingSession.nullable(),
   })
-  .meta({ id: 'Port' });
+  .meta({ id: 'Port' }));
 
 /** `{ id, name, address, timezone }` of a charger's site (spec §2.3). */
 export const SiteSummary = z
@@ -70,7 +72,7 @@ export const SiteSummary = z
 export const OrganizationSummary = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'OrganizationSummary' });
 
 /** Spec §2.3 Charger. */
-export const Charger = z
+export const Charger = conformsTo<views.Charger>()(z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -93,13 +95,13 @@ export const Charger = z
     site: SiteSummary,
     organization: OrganizationSummary,
   })
-  .meta({ id: 'Charger' });
+  .meta({ id: 'Charger' }));
 
 /** `GET /api/chargers/...` response. */
 export const ChargerResponse = z.object({ data: Charger });
 
 /** A site with its chargers (reference notes, "Sites"). */
-export const SiteWithChargers = z
+export const SiteWithChargers = conformsTo<views.SiteWithChargers>()(z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -108,16 +110,16 @@ export const SiteWithChargers = z
     organization: OrganizationSummary,
     chargers: z.array(Charger),
   })
-  .meta({ id: 'SiteWithChargers' });
+  .meta({ id: 'SiteWithChargers' }));
 
 /** `GET /api/sites` response: every site of the key's organization (a site key: its site). */
 export const SitesResponse = z.object({ data: z.array(SiteWithChargers) });
 
 /** Spec §2.3 Port. */
-export type Port = z.infer<typeof Port>;
+export type Port = views.Port;
 /** Spec §2.3 Charger. */
-export type Charger = z.infer<typeof Charger>;
+export type Charger = views.Charger;
 /** A site with its chargers. */
-export type SiteWithChargers = z.infer<typeof SiteWithChargers>;
+export type SiteWithChargers = views.SiteWithChargers;
 /** Spec §2.3 current charging session. */
-export type CurrentChargingSession = z.infer<typeof CurrentChargingSession>;
+export type CurrentChargingSession = views.CurrentChargingSession;

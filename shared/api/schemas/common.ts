@@ -4,6 +4,17 @@
  */
 import { z } from 'zod';
 
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * Checks at compile time that a response schema describes exactly the domain's type `T` (the
+ * domain owns the shape; the schema documents and validates it): `conformsTo<Charger>()(z.object({…}))`.
+ */
+export const conformsTo =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (Exact<z.output<S>, T> extends true ? unknown : { schemaDoesNotMatch: T })): S =>
+    schema;
+
 /** Largest ID the API accepts in a path: 15 digits stay below Number.MAX_SAFE_INTEGER. */
 const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 

@@ -3,9 +3,9 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import { runAdmin } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { createApiKey } from '../../../shared/organizations/organizations';
+import { createApiKey } from '../../../shared/organizations/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
-import { registerCharger, updateCharger } from '../../../shared/chargers/chargers';
+import { registerCharger, updateCharger } from '../../../shared/chargers/registration';
 import { ampLimitRule } from '../../../shared/site-power/limits';
 import { BadRequestError } from '../../../shared/api/errors';
 

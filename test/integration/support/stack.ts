@@ -6,9 +6,10 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
-import { createApiKey, createOrganization } from '../../../shared/organizations/organizations';
+import { createOrganization } from '../../../shared/organizations/organizations';
+import { createApiKey } from '../../../shared/organizations/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
-import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/chargers';
+import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/schemas/chargers';
 
 /** Starts this test file's stack. */
