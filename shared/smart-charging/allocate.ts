@@ -11,20 +11,21 @@
  * 3. Overrides above their minimum, water-filled within capacity (and station limits) only: when
  *    overrides plus minimums exceed capacity, every vehicle keeps its minimum and the overrides share
  *    what remains at an equal level; overrides count against the cost limit.
- * 4. Departures: vehicles that would otherwise miss theirs are raised to the least constant power
- *    that meets it (taper included), least laxity first; then those that cannot make it even at
- *    their cap are raised to it, the least behind first.
+ * 4. Departures (`./departures.ts`): vehicles that would otherwise miss theirs are raised to the
+ *    least constant power that meets it 5 % early (taper included), least laxity first among those
+ *    that can all be saved together (Moore–Hodgson's choice when not all can); then the others;
+ *    then those that cannot make it even at their cap, the least behind first.
  * 5. Share: everything left of both limits is water-filled at an equal level (W, or per-phase A on
  *    an A site) up to each port's cap: work-conserving.
  *
  * @module
  */
-import { consume, consumeLoad, headroomW, siteBudgets, stationRoomW, type Budget } from './budgets';
+import { consume, consumeLoad, siteBudgets, stationRoomW, type Budget } from './budgets';
+import { raiseForDepartures } from './departures';
 import { waterFill } from './fill';
 import { lateVehicles } from './late';
 import { byMinimumPriority, workPorts, type WorkPort } from './ports';
 import { toResult } from './result';
-import { requiredPowerW, secondsToDeliver } from './taper';
 import type { AllocationInput, AllocationResult, RateUnit } from './types';
 import { siteUnit } from './units';
 import { validateInput } from './validate';
@@ -62,46 +63,6 @@ function fillOverrides(ports: readonly WorkPort[], budgets: readonly Budget[], u
   const overridden = ports.filter((p) => p.state === 'active' && p.overrideW !== undefined);
   const { stationBound } = waterFill(overridden, (p) => p.overrideW!, budgets, unit, hardOnly);
   for (const p of stationBound) p.externalBound = true;
-}
-
-/** Laxity (s): time left minus time needed at the port's cap; ordering key of stage 4. */
-interface Urgency {
-  readonly port: WorkPort;
-  readonly laxityS: number;
-  readonly targetW: number;
-}
-
-function urgency(p: WorkPort, now: number): Urgency | undefined {
-  if (!p.departure || !p.need || p.need.energyWh <= 0) return undefined;
-  const leftS = Math.max(0, (p.departure.time - now) / 1000);
-  const laxityS = leftS - secondsToDeliver(p.need, p.capW);
-  // 1 W above the exact requirement, so that rounding limits down to whole watts never makes it late.
-  const targetW = laxityS < 0 ? p.capW : Math.min(p.capW, requiredPowerW(p.need, leftS) + 1);
-  return { port: p, laxityS, targetW };
-}
-
-/** Stage 4 order: those that can still make it (least laxity first), then the others (least behind first). */
-function byUrgency(a: Urgency, b: Urgency): number {
-  const late = Number(a.laxityS < 0) - Number(b.laxityS < 0);
-  if (late !== 0) return late;
-  if (a.laxityS !== b.laxityS) return a.laxityS < 0 ? b.laxityS - a.laxityS : a.laxityS - b.laxityS;
-  return byMinimumPriority(a.port, b.port);
-}
-
-/** Stage 4: raise vehicles that would otherwise miss their departure. */
-function raiseForDepartures(ports: readonly WorkPort[], budgets: readonly Budget[], now: number): void {
-  const candidates = ports.filter((p) => p.state === 'active' && p.overrideW === undefined);
-  const urgent = candidates.map((p) => urgency(p, now)).filter((u) => u !== undefined);
-  for (const { port, targetW } of urgent.sort(byUrgency)) {
-    const wanted = targetW - port.limitW;
-    if (wanted <= 0) continue;
-    const room = headroomW(budgets, port);
-    const delta = Math.min(wanted, room.headroomW);
-    if (delta < wanted && room.binding === 'charger') port.externalBound = true;
-    if (delta <= 0) continue;
-    consume(budgets, port, delta);
-    port.raisedBy = 'departure';
-  }
 }
 
 /** Stage 5: what is left, shared at an equal level up to each port's cap. */

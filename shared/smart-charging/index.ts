@@ -5,6 +5,7 @@
  * @module
  */
 export { allocateSite } from './allocate';
+export { DEPARTURE_MARGIN } from './departures';
 export { AllocationInputError } from './errors';
 export {
   ACCEPTANCE_HEADROOM,

@@ -7,11 +7,11 @@ const reasons = (r: AllocationResult) => Object.fromEntries(r.ports.map((p) => [
 
 describe('allocateSite: departures (spec §2.6, §4.2)', () => {
   it('raises a vehicle that would otherwise miss its departure to what it needs, then shares the rest', () => {
-    // 40 → 90 % of the default 80 kWh: 40 kWh in 1 h. An equal share (30 kW) would miss it.
+    // 40 → 90 % of the default 80 kWh: 40 kWh in 1 h, planned 5 % early: 42.1 kW. An equal share (30 kW) misses it.
     const r = allocateSite(
       site([dcfc(1, { socPercent: 40, departure: departure(1) }), dcfc(2)], { cost: watts(60_000) }),
     );
-    expect(limits(r)).toEqual({ 1: 40_001, 2: 19_999 });
+    expect(limits(r)).toEqual({ 1: 42_106, 2: 17_893 });
     expect(reasons(r)).toEqual({ 1: 'departure', 2: 'share' });
     expect(r.lateVehicles).toEqual([]);
   });
@@ -22,7 +22,7 @@ describe('allocateSite: departures (spec §2.6, §4.2)', () => {
       dcfc(2, { socPercent: 40, departure: departure(1) }),
     ];
     const r = allocateSite(site(sessions, { cost: watts(50_000) }));
-    expect(limits(r)).toEqual({ 1: 9999, 2: 40_001 });
+    expect(limits(r)).toEqual({ 1: 7893, 2: 42_106 });
     expect(r.lateVehicles).toEqual([
       {
         portId: 1,
@@ -31,11 +31,26 @@ describe('allocateSite: departures (spec §2.6, §4.2)', () => {
         departureTime: NOW + 2 * HOUR,
         departureSource: 'api',
         targetSoc: 90,
-        expectedSocAtDeparture: 64.9,
+        expectedSocAtDeparture: 59.7,
         energyNeededWh: 40_000,
-        expectedEnergyWh: 19_998,
+        expectedEnergyWh: 15_786,
       },
     ]);
+  });
+
+  it('saves as many as it can when not all can make it, rather than the least laxity first', () => {
+    // 60 kW above the minimums for an hour: port 1 alone needs 54 kW more, ports 2 and 3 need 20 kW more each.
+    const leaving = { departure: departure(1) };
+    const sessions = [
+      dcfc(1, { socPercent: 20, ...leaving }),
+      dcfc(2, { socPercent: 60, ...leaving }),
+      dcfc(3, { socPercent: 60, ...leaving }),
+    ];
+    const r = allocateSite(site(sessions, { cost: watts(75_000) }));
+    expect(limits(r)[2]).toBeGreaterThanOrEqual(25_264);
+    expect(limits(r)[3]).toBeGreaterThanOrEqual(25_264);
+    expect(r.allocatedTotal).toBeGreaterThanOrEqual(74_998);
+    expect(r.lateVehicles.map((v) => v.portId)).toEqual([1]);
   });
 
   it('helps vehicles that can still make it before those that cannot even at their maximum', () => {
@@ -45,7 +60,7 @@ describe('allocateSite: departures (spec §2.6, §4.2)', () => {
       dcfc(2, { socPercent: 40, departure: departure(1) }),
     ];
     const r = allocateSite(site(sessions, { cost: watts(60_000) }));
-    expect(limits(r)).toEqual({ 1: 19_999, 2: 40_001 });
+    expect(limits(r)).toEqual({ 1: 17_893, 2: 42_106 });
     expect(r.lateVehicles.map((v) => v.portId)).toEqual([1]);
   });
 
@@ -65,7 +80,7 @@ describe('allocateSite: departures (spec §2.6, §4.2)', () => {
     const r = allocateSite(
       site([dcfc(1, { socPercent: 95, energyDeliveredWh: 10_000, evNeeds }), dcfc(2)], { cost: watts(60_000) }),
     );
-    expect(limits(r)[1]).toBe(40_001);
+    expect(limits(r)[1]).toBe(42_106);
     expect(reasons(r)[1]).toBe('departure');
   });
 
