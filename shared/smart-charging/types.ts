@@ -19,7 +19,10 @@ export interface SiteLimit {
   readonly unit: RateUnit;
 }
 
-/** Where a departure comes from: the departure-times API (spec §4.2) or the vehicle (ISO 15118 NotifyEVChargingNeeds). */
+/**
+ * Where a departure comes from: the departure-times API (spec §4.2) or the vehicle itself (ISO 15118,
+ * OCPP 2.0.1 NotifyEVChargingNeeds).
+ */
 export type DepartureSource = 'api' | 'vehicle';
 
 /** A vehicle's next departure. */
@@ -68,7 +71,10 @@ export interface SessionDemand {
   readonly chargerId: number;
   readonly sessionId: number;
   readonly chargerType: ChargerType;
-  /** Unit the charger takes in charging profiles (1.6 ChargingScheduleAllowedChargingRateUnit; 2.0.1 SmartChargingCtrlr.RateUnit). */
+  /**
+   * Unit the charger takes in charging profiles (1.6 ChargingScheduleAllowedChargingRateUnit;
+   * 2.0.1 SmartChargingCtrlr.RateUnit).
+   */
   readonly rateUnit: RateUnit;
   /** The port's maximum power, W (> 0). */
   readonly maxPowerW: number;
@@ -80,7 +86,11 @@ export interface SessionDemand {
   readonly startTime: number;
   /** Latest measured power, W. */
   readonly measuredPowerW?: number;
-  /** The limit this port got from the previous allocation, W (lets a vehicle that draws less give the rest away). */
+  /**
+   * The limit in force on this port when `measuredPowerW` was measured, W: lets a vehicle that
+   * draws clearly less than it is allowed give the rest away (see `acceptanceCapW`). Pass the limit
+   * the charger had accepted at the time of the reading, not one sent since.
+   */
   readonly previousLimitW?: number;
   /** Latest SoC, %. */
   readonly socPercent?: number;
@@ -125,18 +135,31 @@ export interface AllocationInput {
  * - `waiting`: 0 W because the capacity limit cannot fit its minimum (earlier departures go first).
  * - `uncontrolled`: cannot be controlled; counted at its maximum (or measured power, if higher).
  */
-export type AllocationReason = 'minimum' | 'departure' | 'share' | 'override' | 'capped' | 'external' | 'waiting' | 'uncontrolled';
+export type AllocationReason =
+  | 'minimum'
+  | 'departure'
+  | 'share'
+  | 'override'
+  | 'capped'
+  | 'external'
+  | 'waiting'
+  | 'uncontrolled';
 
 /** The limit of one port. */
 export interface PortAllocation {
   readonly portId: number;
   readonly chargerId: number;
   readonly sessionId: number;
-  /** W (≥ 0). For an uncontrolled port: the load it is counted at. */
+  /**
+   * W (≥ 0), whole watts rounded down. For an uncontrolled port: the load it is counted at
+   * (max(port maximum, measured power), rounded up to whole watts).
+   */
   readonly limitW: number;
   /**
    * A per phase (limitW / (voltageV × phases)), one decimal, rounded down: on every Level 2 (AC)
-   * port, for chargers that take amps and for amp-limited sites; undefined on DCFC ports.
+   * port, for chargers that take amps and for amp-limited sites; undefined on DCFC ports. Computed
+   * from the unrounded allocation, so `limitA × voltageV × phases` may exceed `limitW` by < 1 W.
+   * For an uncontrolled port it is rounded UP (it is load counted against the site's limits).
    */
   readonly limitA?: number;
   readonly reason: AllocationReason;
@@ -150,10 +173,18 @@ export interface LateVehicle {
   /** ms since epoch. */
   readonly departureTime: number;
   readonly departureSource: DepartureSource;
-  /** %. */
-  readonly targetSoc: number;
-  /** SoC expected at departure if the allocated power holds, %, one decimal. */
-  readonly expectedSocAtDeparture: number;
+  /**
+   * SoC wanted at departure, %: the API departure's `targetSoc`, or for a vehicle's own ISO 15118
+   * request the SoC its `energyAmountWh` leads to. Absent when the vehicle's SoC is unknown (an
+   * energy request only): then read `energyNeededWh` and `expectedEnergyWh`.
+   */
+  readonly targetSoc?: number;
+  /** SoC expected at departure if the allocated power holds, %, one decimal (rounded down); absent as `targetSoc`. */
+  readonly expectedSocAtDeparture?: number;
+  /** Energy still needed now to reach the target, Wh (whole Wh, rounded up). */
+  readonly energyNeededWh: number;
+  /** Energy expected to reach the vehicle by its departure at the allocated power, Wh (whole Wh, rounded down). */
+  readonly expectedEnergyWh: number;
 }
 
 /** The allocation of one site. */

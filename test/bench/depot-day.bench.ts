@@ -1,0 +1,375 @@
+/**
+ * Smart charging, quality (spec §2.6, §4.2): one day at a delivery-van depot on a simulated clock,
+ * no database. Every vehicle is the simulated EV of `lib/simulator/ev.ts` (acceptance tapering
+ * above 80 % SoC), charged minute by minute at min(profile in force, port maximum).
+ *
+ * The depot (deterministic: a seeded PRNG, the same day on every run):
+ * - 20 DCFC ports (5 each of 60, 90, 120, 150 kW) and 20 Level 2 ports (240 V single phase, 32, 40
+ *   or 48 A: 7.7–11.5 kW), one port per charger: 2 290 kW in all. Cost limit 500 kW (a demand-charge
+ *   cap, 22 % of the ports' power), capacity limit 900 kW (the transformer).
+ * - 40 vans, usable battery 60–120 kWh (e-Transit, eSprinter, EDV class), DC acceptance 80–150 kW,
+ *   on-board AC charger 7.4–11 kW; each parks at its own port. Three shifts (early 05:00–13:00,
+ *   late 14:00–22:00, night 21:00–06:00):
+ *   16 double-shift vans (DCFC): out 05:00–05:30, back 12:30–13:15 at 15–35 %, out again
+ *     14:00–14:30 (a 45 min–2 h turnaround), back 21:30–22:15 for the night;
+ *   4 early-shift vans (DCFC): out 06:00–07:00, back 15:00–16:30 at 20–40 % until tomorrow;
+ *   10 night-shift vans (Level 2): back 05:30–06:30 at 20–40 %, out 20:30–21:00;
+ *   10 late-shift vans (Level 2): plugged in overnight, out 13:00–13:30, back 21:30–22:00.
+ *   Targets 90 % (80, 85 or 90 % after the midday turnaround). Departures after midnight are
+ *   known (those vans compete for power) but not counted. A departure is met at SoC ≥ target.
+ * - DC chargers report SoC (the vehicle tells a DC charger); Level 2 chargers do not. The battery's
+ *   capacity is unknown to the allocation (estimated from the session; vehicles carry no capacity).
+ *
+ * Re-allocation on every session start and end and every 5 minutes, as the product will; a profile
+ * is sent only when `profilesToSend` says so (5 % / 1 kW / 1 A, plus any decrease needed to stay
+ * within the new total), and the vehicle draws under the profile in force (its previous limit is
+ * what the allocation is told). Strategies:
+ * - no management: every port at its maximum;
+ * - equal share: the cost limit split equally (water-filled up to each port's maximum);
+ * - smart: `allocateSite` with the API departures.
+ * Variant: every third van reports its needs over ISO 15118 (departure time and energy amount at
+ * plug-in) and has no API departure, against the same day with those vans having no departure.
+ * Profiles per charger-hour: profiles sent / (40 chargers × 24 h). Power figures are 1-minute means.
+ */
+import { chargeEv, type EvState } from '../../lib/simulator/ev';
+import {
+  allocateSite,
+  floorAmps,
+  floorWatts,
+  profilesToSend,
+  type AllocationInput,
+  type AllocationResult,
+  type PortLimit,
+  type SessionDemand,
+} from '../../shared/smart-charging';
+
+const SEED = 20_260_302;
+/** Other seeds of the same depot, run for the robustness line. */
+const OTHER_SEEDS = [1, 2, 3, 4, 5];
+const DAY_START = Date.UTC(2026, 2, 2);
+const STEP_S = 60;
+const DAY_S = 24 * 3600;
+const REALLOCATE_S = 300;
+const COST_LIMIT_W = 500_000;
+const CAPACITY_LIMIT_W = 900_000;
+const LEVEL2_V = 240;
+/** DCFC vans on two shifts a day (the others, on DCFC too, do the early shift only). */
+const DOUBLE_SHIFT_VANS = 16;
+
+/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Port {
+  readonly portId: number;
+  readonly chargerType: 'DCFC' | 'Level 2';
+  readonly rateUnit: 'W' | 'A';
+  readonly maxPowerW: number;
+  readonly voltageV: number;
+}
+
+/** One stay at the depot, seconds from midnight (arrival < 0: plugged in before the day, at `arriveSoc` at midnight). */
+interface Dwell {
+  readonly arriveS: number;
+  readonly arriveSoc: number;
+  readonly departS: number;
+  readonly targetSoc: number;
+}
+
+interface Van {
+  readonly id: number;
+  readonly port: Port;
+  readonly batteryWh: number;
+  readonly maxPowerW: number;
+  readonly dwells: readonly Dwell[];
+}
+
+function depot(seed: number): Van[] {
+  const rand = prng(seed);
+  const between = (low: number, high: number) => low + (high - low) * rand();
+  const at = (fromH: number, toH: number) => Math.round(between(fromH, toH) * 60) * 60;
+  const vans: Van[] = [];
+  const add = (dc: boolean, dwells: Dwell[]) => {
+    const i = vans.length;
+    const amps = [32, 40, 48][i % 3]!;
+    const port: Port = dc
+      ? {
+          portId: i + 1,
+          chargerType: 'DCFC',
+          rateUnit: 'W',
+          maxPowerW: [60, 90, 120, 150][i % 4]! * 1000,
+          voltageV: 400,
+        }
+      : { portId: i + 1, chargerType: 'Level 2', rateUnit: 'A', maxPowerW: amps * LEVEL2_V, voltageV: LEVEL2_V };
+    const batteryWh = Math.round(between(60, 120)) * 1000;
+    const maxPowerW = dc ? Math.round(between(80, 150)) * 1000 : Math.round(between(74, 110)) * 100;
+    vans.push({ id: i + 1, port, batteryWh, maxPowerW, dwells });
+  };
+  const soc = (low: number, high: number) => Math.round(between(low, high));
+  const tomorrow = (h: number) => DAY_S + h * 3600;
+  for (let i = 0; i < DOUBLE_SHIFT_VANS; i++) {
+    add(true, [
+      { arriveS: -at(1.5, 2.5), arriveSoc: soc(25, 45), departS: at(5, 5.5), targetSoc: 90 },
+      { arriveS: at(12.5, 13.25), arriveSoc: soc(15, 35), departS: at(14, 14.5), targetSoc: [80, 85, 90][i % 3]! },
+      { arriveS: at(21.5, 22.25), arriveSoc: soc(15, 35), departS: tomorrow(5), targetSoc: 90 },
+    ]);
+  }
+  for (let i = 0; i < 20 - DOUBLE_SHIFT_VANS; i++) {
+    add(true, [
+      { arriveS: -at(7, 9), arriveSoc: soc(40, 60), departS: at(6, 7), targetSoc: 90 },
+      { arriveS: at(15, 16.5), arriveSoc: soc(20, 40), departS: tomorrow(6), targetSoc: 90 },
+    ]);
+  }
+  for (let i = 0; i < 10; i++) {
+    add(false, [{ arriveS: at(5.5, 6.5), arriveSoc: soc(20, 40), departS: at(20.5, 21), targetSoc: 90 }]);
+  }
+  for (let i = 0; i < 10; i++) {
+    add(false, [
+      { arriveS: -at(2, 2.5), arriveSoc: soc(25, 45), departS: at(13, 13.5), targetSoc: 90 },
+      { arriveS: at(21.5, 22), arriveSoc: soc(15, 35), departS: tomorrow(13), targetSoc: 90 },
+    ]);
+  }
+  return vans;
+}
+
+/** What the allocation is told about departures. */
+type Knowledge = 'api' | 'iso-third' | 'none-third';
+
+/** A van plugged in now. */
+interface Plugged {
+  readonly van: Van;
+  readonly dwell: Dwell;
+  readonly sessionId: number;
+  readonly ev: EvState;
+  readonly socStart: number;
+  energyWh: number;
+  measuredW?: number;
+  inForce?: PortLimit;
+}
+
+const isoVan = (van: Van) => van.id % 3 === 1;
+
+function demand(p: Plugged, knowledge: Knowledge): SessionDemand {
+  const { van, dwell } = p;
+  const dc = van.port.chargerType === 'DCFC';
+  const departure = { time: DAY_START + dwell.departS * 1000, targetSoc: dwell.targetSoc, source: 'api' as const };
+  const viaIso = knowledge === 'iso-third' && isoVan(van);
+  const hidden = knowledge === 'none-third' && isoVan(van);
+  const energyAmountWh = ((dwell.targetSoc - dwell.arriveSoc) / 100) * van.batteryWh;
+  return {
+    portId: van.port.portId,
+    chargerId: van.port.portId,
+    sessionId: p.sessionId,
+    chargerType: van.port.chargerType,
+    rateUnit: van.port.rateUnit,
+    maxPowerW: van.port.maxPowerW,
+    phases: 1,
+    voltageV: van.port.voltageV,
+    startTime: DAY_START + dwell.arriveS * 1000,
+    energyDeliveredWh: p.energyWh,
+    vehicleId: van.id,
+    ...(p.measuredW !== undefined && { measuredPowerW: p.measuredW }),
+    ...(p.inForce && { previousLimitW: offeredW(van.port, p.inForce) }),
+    ...(dc && { socPercent: p.ev.socPercent, socStartPercent: p.socStart }),
+    ...(!viaIso && !hidden && { departure }),
+    ...(viaIso && { evNeeds: { departureTime: departure.time, energyAmountWh } }),
+  };
+}
+
+/** Power a profile allows on a port, W: amps × volts on a charger that takes amps. */
+function offeredW(port: Port, limit: PortLimit): number {
+  const w = port.rateUnit === 'A' && limit.limitA !== undefined ? limit.limitA * port.voltageV : limit.limitW;
+  return Math.min(w, port.maxPowerW);
+}
+
+type Strategy = (input: AllocationInput) => AllocationResult | undefined;
+
+/** The cost limit split equally, water-filled up to each port's maximum. */
+function equalShare(input: AllocationInput): AllocationResult {
+  const sorted = [...input.sessions].sort((a, b) => a.maxPowerW - b.maxPowerW || a.portId - b.portId);
+  const limits = new Map<number, number>();
+  let left = COST_LIMIT_W;
+  sorted.forEach((s, i) => {
+    const share = Math.min(s.maxPowerW, left / (sorted.length - i));
+    limits.set(s.portId, share);
+    left -= share;
+  });
+  const ports = input.sessions.map((s) => {
+    const w = limits.get(s.portId)!;
+    const limitA = s.chargerType === 'Level 2' ? floorAmps(w / s.voltageV) : undefined;
+    return {
+      portId: s.portId,
+      chargerId: s.chargerId,
+      sessionId: s.sessionId,
+      limitW: floorWatts(w),
+      limitA,
+      reason: 'share' as const,
+    };
+  });
+  const total = ports.reduce((sum, p) => sum + p.limitW, 0);
+  return { chargingRateUnit: 'W', allocatedTotal: total, allocatedTotalW: total, ports, lateVehicles: [] };
+}
+
+const STRATEGIES: Record<string, Strategy> = {
+  'no management': () => undefined,
+  'equal share of cost': equalShare,
+  smart: allocateSite,
+};
+
+interface DayFigures {
+  departures: number;
+  met: number;
+  kWh: number;
+  secondsAboveCapacity: number;
+  kWsAboveCapacity: number;
+  peakW: number;
+  profiles: number;
+  allocations: number;
+}
+
+/** Departures and arrivals due at `t`; true when a session started or ended. */
+function sessionEvents(
+  t: number,
+  vans: readonly Van[],
+  plugged: Map<number, Plugged>,
+  day: DayFigures,
+  nextId: () => number,
+): boolean {
+  let changed = false;
+  for (const [id, p] of plugged) {
+    if (p.dwell.departS > t) continue;
+    if (p.dwell.departS < DAY_S) {
+      day.departures++;
+      if (p.ev.socPercent >= p.dwell.targetSoc - 1e-9) day.met++;
+    }
+    plugged.delete(id);
+    changed = true;
+  }
+  for (const van of vans) {
+    if (plugged.has(van.id)) continue;
+    const dwell = van.dwells.find((d) => d.arriveS <= t && d.departS > t);
+    if (!dwell) continue;
+    const ev = { batteryWh: van.batteryWh, maxPowerW: van.maxPowerW, socPercent: dwell.arriveSoc };
+    plugged.set(van.id, { van, dwell, sessionId: nextId(), ev, socStart: dwell.arriveSoc, energyWh: 0 });
+    changed = true;
+  }
+  return changed;
+}
+
+/** Allocates and sends the profiles worth sending; with no management, every port stays at its maximum. */
+function reallocate(
+  t: number,
+  plugged: Map<number, Plugged>,
+  strategy: Strategy,
+  knowledge: Knowledge,
+  day: DayFigures,
+): void {
+  const list = [...plugged.values()];
+  const input: AllocationInput = {
+    now: DAY_START + t * 1000,
+    limits: { cost: { limit: COST_LIMIT_W, unit: 'W' }, capacity: { limit: CAPACITY_LIMIT_W, unit: 'W' } },
+    sessions: list.map((p) => demand(p, knowledge)),
+  };
+  const result = strategy(input);
+  day.allocations++;
+  if (!result) return;
+  const states = list.map((p) => ({ portId: p.van.port.portId, rateUnit: p.van.port.rateUnit, inForce: p.inForce }));
+  const send = new Set(profilesToSend(states, result));
+  for (const p of list) {
+    if (!send.has(p.van.port.portId)) continue;
+    const next = result.ports.find((a) => a.portId === p.van.port.portId)!;
+    p.inForce = { limitW: next.limitW, ...(next.limitA !== undefined && { limitA: next.limitA }) };
+    day.profiles++;
+  }
+}
+
+/** One simulated day under a strategy. */
+function simulate(strategy: Strategy, knowledge: Knowledge, seed = SEED): DayFigures {
+  const vans = depot(seed);
+  const day: DayFigures = {
+    departures: 0,
+    met: 0,
+    kWh: 0,
+    secondsAboveCapacity: 0,
+    kWsAboveCapacity: 0,
+    peakW: 0,
+    profiles: 0,
+    allocations: 0,
+  };
+  const plugged = new Map<number, Plugged>();
+  let sessionId = 1000;
+  let lastAllocation = -Infinity;
+  for (let t = 0; t <= DAY_S; t += STEP_S) {
+    const changed = sessionEvents(t, vans, plugged, day, () => ++sessionId);
+    if (t === DAY_S) break;
+    if (changed || t - lastAllocation >= REALLOCATE_S) {
+      reallocate(t, plugged, strategy, knowledge, day);
+      lastAllocation = t;
+    }
+    let stepWh = 0;
+    for (const p of plugged.values()) {
+      const offered = p.inForce ? offeredW(p.van.port, p.inForce) : p.van.port.maxPowerW;
+      const { energyWh, powerW } = chargeEv(p.ev, offered, STEP_S);
+      p.energyWh += energyWh;
+      p.measuredW = powerW;
+      stepWh += energyWh;
+    }
+    const averageW = (stepWh * 3600) / STEP_S;
+    day.kWh += stepWh / 1000;
+    day.peakW = Math.max(day.peakW, averageW);
+    if (averageW > CAPACITY_LIMIT_W) {
+      day.secondsAboveCapacity += STEP_S;
+      day.kWsAboveCapacity += ((averageW - CAPACITY_LIMIT_W) / 1000) * STEP_S;
+    }
+  }
+  return day;
+}
+
+function row(name: string, d: DayFigures): string[] {
+  const perChargerHour = d.profiles / (40 * 24);
+  return [
+    name,
+    `${d.met}/${d.departures} (${((100 * d.met) / d.departures).toFixed(0)} %)`,
+    d.kWh.toFixed(0),
+    `${d.secondsAboveCapacity} s / ${d.kWsAboveCapacity.toFixed(0)} kW·s`,
+    `${(d.peakW / 1000).toFixed(0)} kW (${((100 * d.peakW) / COST_LIMIT_W).toFixed(0)} %)`,
+    perChargerHour.toFixed(2),
+  ];
+}
+
+function printTable(rows: string[][]): void {
+  const header = ['strategy', 'departures met', 'kWh', 'above capacity', 'peak (of cost limit)', 'profiles/charger-h'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`;
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+}
+
+export async function run(): Promise<void> {
+  const t0 = performance.now();
+  const days = Object.entries(STRATEGIES).map(([name, strategy]) => [name, simulate(strategy, 'api')] as const);
+  const iso = simulate(allocateSite, 'iso-third');
+  const hidden = simulate(allocateSite, 'none-third');
+  const others = OTHER_SEEDS.map((seed) => {
+    const [equal, smart] = [simulate(equalShare, 'api', seed), simulate(allocateSite, 'api', seed)];
+    return `seed ${seed}: ${equal.met} → ${smart.met}/${smart.departures}`;
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const kW = (w: number) => `${w / 1000} kW`;
+  const limits = `cost ${kW(COST_LIMIT_W)}, capacity ${kW(CAPACITY_LIMIT_W)}`;
+  console.log(`\n## Depot day (seed ${SEED}): 40 vans, 20 DCFC + 20 Level 2 ports (2 290 kW), ${limits}`);
+  printTable(days.map(([name, d]) => row(name, d)));
+  console.log('\n## Variant: every third van reports its needs over ISO 15118 only (no API departure)');
+  printTable([row('smart, ISO 15118 needs', iso), row('smart, those vans without departure', hidden)]);
+  console.log(`\n  Other seeds, departures met (equal share → smart): ${others.join('; ')}`);
+  const smart = days.find(([name]) => name === 'smart')![1];
+  const count = days.length + 2 + 2 * others.length;
+  console.log(`  ${smart.allocations} allocations per smart day; all ${count} days took ${seconds.toFixed(1)} s`);
+}
