@@ -349,10 +349,9 @@ async function runFleet(options: CliOptions): Promise<void> {
     },
   });
   print(`fleet: ${fleet.simulators.length} of ${members.length} chargers connected; Ctrl-C stops`);
-  const summary = setInterval(
-    () => fleet.summaryLines().forEach((line) => print(line)),
-    options.summaryInterval * 1000,
-  );
+  const summary = setInterval(() => {
+    for (const line of fleet.summaryLines()) print(line);
+  }, options.summaryInterval * 1000);
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) process.exit(1);

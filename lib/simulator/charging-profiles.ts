@@ -89,19 +89,27 @@ export interface TransactionRef {
 
 /** A profile and its period in force at some time. */
 export interface ActiveLimit {
+  /** The winning profile. */
   readonly profile: ChargingProfile;
+  /** Its period in force (limit in the profile's rate unit). */
   readonly period: SchedulePeriod;
 }
 
 /** Criteria of ClearChargingProfile; every given field must match. */
 export interface ClearCriteria {
+  /** The profile id; when given, the other criteria are ignored. */
   readonly id?: number;
+  /** Connector/EVSE the profiles were set on (0: the charge point). */
   readonly connectorId?: number;
+  /** Purpose. */
   readonly purpose?: ProfilePurpose;
+  /** Stack level. */
   readonly stackLevel?: number;
 }
 
 const DAY_MS = 86_400_000;
+/** Recurrences of a Recurring profile a composite schedule looks at (a year of a daily profile). */
+const MAX_RECURRENCES = 366;
 
 /** Start of the profile's schedule for an evaluation at `at`; undefined when it has not started. */
 function scheduleStart(profile: ChargingProfile, at: Date, transaction?: TransactionRef): Date | undefined {
@@ -161,7 +169,8 @@ export function profileBoundaries(
     const first =
       scheduleStart(profile, from, transaction)?.getTime() ??
       (profile.schedule.startSchedule ?? profile.receivedAt).getTime();
-    for (let start = first; start < to.getTime(); start += cycleMs) starts.push(start);
+    for (let start = first; start < to.getTime() && starts.length < MAX_RECURRENCES; start += cycleMs)
+      starts.push(start);
   } else {
     starts.push((scheduleStart(profile, from, transaction) ?? from).getTime());
   }

@@ -34,7 +34,11 @@ const RATE_UNIT_NAMES = { A: 'Current', W: 'Power' } as const;
 
 const constant = (value: string, readonly = true): ConfigurationKey => {
   let current = value;
-  return { readonly, get: () => current, set: readonly ? undefined : (v) => ((current = v), true) };
+  const set = (next: string): boolean => {
+    current = next;
+    return true;
+  };
+  return { readonly, get: () => current, ...(readonly ? {} : { set }) };
 };
 
 const numeric = (

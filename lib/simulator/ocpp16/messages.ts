@@ -58,7 +58,9 @@ export interface Messages16 {
 
 /** What every functional block of the 1.6 adapter works with. */
 export interface Context16 {
+  /** The station: model, flows, logging. */
   readonly station: StationApi;
+  /** The messages the charge point sends. */
   readonly messages: Messages16;
 }
 

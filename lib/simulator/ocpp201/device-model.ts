@@ -24,12 +24,22 @@ interface Variable {
 const flag = (get: () => boolean, set?: (value: boolean) => void): Variable => ({
   readonly: set === undefined,
   get: () => String(get()),
-  set: set && ((value) => (value === 'true' || value === 'false' ? (set(value === 'true'), true) : false)),
+  ...(set && {
+    set: (value: string): boolean => {
+      if (value !== 'true' && value !== 'false') return false;
+      set(value === 'true');
+      return true;
+    },
+  }),
 });
 
 const text = (value: string, readonly = false): Variable => {
   let current = value;
-  return { readonly, get: () => current, set: readonly ? undefined : (v) => ((current = v), true) };
+  const set = (next: string): boolean => {
+    current = next;
+    return true;
+  };
+  return { readonly, get: () => current, ...(readonly ? {} : { set }) };
 };
 
 const readOnly = (get: () => string | number): Variable => ({ readonly: true, get: () => String(get()) });

@@ -33,7 +33,9 @@ export const MEASURANDS = 'Energy.Active.Import.Register,Power.Active.Import,Cur
 
 /** Per-transaction state the protocol needs: the sequence number and the idToken used. */
 export interface TransactionState {
+  /** `seqNo` of the last TransactionEvent sent (Started is 0). */
   seqNo: number;
+  /** The idToken that started it (repeated in Ended with StopAuthorized). */
   readonly idToken: V201.IdTokenType;
 }
 
@@ -72,10 +74,15 @@ export function idTokenOf(request: StartRequest): V201.IdTokenType {
 
 /** A TransactionEvent Updated or Ended of a running transaction. */
 export interface TransactionUpdate {
+  /** `eventType`. */
   readonly eventType: 'Updated' | 'Ended';
+  /** `triggerReason` (E02, E06…). */
   readonly triggerReason: TriggerReason;
+  /** The reading sent as `meterValue`. */
   readonly sample: MeterSample;
+  /** `context` of its sampled values. */
   readonly context: ReadingContext;
+  /** `transactionInfo.stoppedReason` (Ended only). */
   readonly stoppedReason?: StoppedReason;
 }
 
@@ -97,7 +104,9 @@ export interface Messages201 {
 
 /** What every functional block of the 2.0.1 adapter works with. */
 export interface Context201 {
+  /** The station: model, flows, logging. */
   readonly station: StationApi;
+  /** The messages the charge point sends. */
   readonly messages: Messages201;
 }
 
