@@ -1,5 +1,7 @@
 /**
- * The simulated charge point: connectors, their sessions and reservations, and a meter model.
+ * The simulated charge point: connectors, their sessions and reservations, the installed charging
+ * profiles, and a meter model: each session's EV (`ev.ts`) draws min(charging-profile limit, EV
+ * acceptance, port maximum), integrated over (optionally accelerated) time.
  *
  * This module knows nothing about OCPP messages. Connector statuses use the OCPP 1.6
  * `ChargePointStatus` names because they are the richer set; the OCPP 2.0.1 adapter maps them
@@ -7,6 +9,23 @@
  *
  * @module
  */
+import { ChargingProfiles, type RateUnit } from './charging-profiles';
+import { acceptanceW, chargeEv, type EvSpec, type EvState } from './ev';
+import {
+  AC_PHASES,
+  AC_VOLTAGE_V,
+  DC_VOLTAGE_V,
+  DEFAULT_START_SOC_PERCENT,
+  EV_DEFAULTS,
+  PORT_MAX_POWER_W,
+  checkRange,
+  limitToWatts,
+  round,
+  waterFillShare,
+  type CurrentType,
+} from './supply';
+
+export type { CurrentType } from './supply';
 
 /** State of one connector (OCPP 1.6 `ChargePointStatus` vocabulary). */
 export type ConnectorStatus =
@@ -17,9 +36,6 @@ export type ConnectorStatus =
   | 'Reserved'
   | 'Unavailable'
   | 'Faulted';
-
-/** Kind of supply: AC level 2 (7.2 kW, three phases) or DC fast charging (50–150 kW). */
-export type CurrentType = 'AC' | 'DC';
 
 /** One reading of a connector's meter, taken at `timestamp`. */
 export interface MeterSample {
@@ -54,10 +70,14 @@ export interface Session {
   state: SessionState;
   /** Energy register at the start of the session, Wh (integer, as OCPP 1.6 `meterStart`). */
   readonly meterStartWh: number;
-  /** When the session began (after a successful Authorize). */
+  /** When the session began (after a successful Authorize): the start of Relative charging schedules. */
   readonly startedAt: Date;
-  /** EV state of charge, %. */
-  socPercent: number;
+  /** When the driver leaves, if known. */
+  readonly departureAt?: Date;
+  /** SoC the driver wants, %. */
+  readonly targetSocPercent?: number;
+  /** The plugged-in vehicle: battery, maximum power and state of charge (which the meter moves). */
+  readonly ev: EvState;
   /** Last reading taken, used for StopTransaction `transactionData` and final meter values. */
   lastSample: MeterSample;
 }
@@ -84,8 +104,6 @@ export interface Connector {
   operative: boolean;
   /** Availability change to apply when the running session ends (ChangeAvailability → Scheduled). */
   scheduledOperative?: boolean;
-  /** Power cap from a charging profile, W; undefined means no cap. */
-  powerLimitW?: number;
   /** Lifetime energy register, Wh (unrounded). */
   energyWh: number;
   /** Running session, if any. */
@@ -105,36 +123,27 @@ export interface ChargePointOptions {
   speed?: number;
   /** Initial lifetime energy register of every connector, Wh. @default 100000 */
   initialEnergyWh?: number;
+  /** Most a connector delivers, W (the port maximum). @default {@link PORT_MAX_POWER_W} of the current type */
+  maxPowerW?: number;
+  /** The vehicle each session plugs in. @default {@link EV_DEFAULTS} of the current type */
+  ev?: Partial<EvSpec>;
   /** EV state of charge when a session starts, %. @default 35 */
   startSocPercent?: number;
 }
 
-/** Nominal AC power (AC level 2), W. */
-export const AC_POWER_W = 7200;
-/** AC phase-to-neutral voltage, V. */
-export const AC_VOLTAGE_V = 230;
-/** Number of AC phases. */
-export const AC_PHASES = 3;
-/** Peak DC power (below 50 % SoC), W. */
-export const DC_MAX_POWER_W = 150_000;
-/** DC power after the taper (from 80 % SoC), W. */
-export const DC_MIN_POWER_W = 50_000;
-/** DC bus voltage, V. */
-export const DC_VOLTAGE_V = 400;
-/** Usable battery capacity of the simulated EV, Wh (AC: a compact car; DC: a larger one). */
-export const BATTERY_CAPACITY_WH: Readonly<Record<CurrentType, number>> = { AC: 60_000, DC: 75_000 };
-
-/** Longest integration step of the meter model, simulated seconds. */
-const MAX_STEP_S = 60;
-
-const round = (value: number, decimals: number): number => {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-};
+/** What a connector may deliver now; see {@link ChargePoint.offer}. */
+export interface Offer {
+  /** Power the charger allows, W: min(charging-profile limit, share of the charge point cap, port maximum). */
+  readonly powerW: number;
+  /** The charging-profile limit, W (transaction-level and charge point cap combined); undefined: none. */
+  readonly profileLimitW?: number;
+  /** Phases in use: the `numberPhases` of the period in force on AC (default 3); 1 on DC. */
+  readonly phases: number;
+}
 
 /**
- * The charge point model: connectors, sessions, reservations and a meter that integrates power
- * over (optionally accelerated) time.
+ * The charge point model: connectors, sessions (each with an EV), reservations, charging profiles
+ * and a meter that integrates the EV's draw over (optionally accelerated) time.
  *
  * Synchronous and protocol-free: the station drives it and the protocol adapters read it.
  *
@@ -142,7 +151,7 @@ const round = (value: number, decimals: number): number => {
  * const cp = new ChargePoint({ connectors: 2, currentType: 'DC' });
  * cp.beginSession(1, { idTag: 'TAG' }, new Date());
  * cp.connector(1).session!.state = 'charging';
- * const sample = cp.sample(1, new Date(Date.now() + 60_000)); // ≈ 2.5 kWh later
+ * const sample = cp.sample(1, new Date(Date.now() + 60_000)); // 2.5 kWh later at 150 kW
  */
 export class ChargePoint {
   /** All connectors, index 0 is connector 1. */
@@ -153,17 +162,31 @@ export class ChargePoint {
   readonly speed: number;
   /** Whether the charge point as a whole is operative (1.6 connectorId 0). */
   operative = true;
-  private readonly startSocPercent: number;
+  /** Most a connector delivers, W (the port maximum). */
+  readonly maxPowerW: number;
+  /** The vehicle a session plugs in unless told otherwise. */
+  readonly evSpec: EvSpec;
+  /** EV state of charge when a session starts, %. */
+  readonly startSocPercent: number;
+  /** Installed charging profiles; {@link ChargePoint.offer} obeys them. */
+  readonly profiles = new ChargingProfiles();
   private readonly reservations = new Map<number, Reservation>();
 
-  /** @throws RangeError when `connectors` is not a positive integer or `speed` is not positive. */
+  /** @throws RangeError naming the option when a count, power, capacity, SoC or `speed` is out of range. */
   constructor(options: ChargePointOptions = {}) {
     const count = options.connectors ?? 1;
-    if (!Number.isInteger(count) || count < 1) throw new RangeError(`connectors must be a positive integer, got ${count}`);
-    this.speed = options.speed ?? 1;
-    if (!(this.speed > 0)) throw new RangeError(`speed must be positive, got ${this.speed}`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError(`connectors must be a positive integer, got ${count}`);
+    this.speed = checkRange('speed', options.speed ?? 1, 0);
     this.currentType = options.currentType ?? 'AC';
-    this.startSocPercent = options.startSocPercent ?? 35;
+    this.maxPowerW = checkRange('maxPowerW', options.maxPowerW ?? PORT_MAX_POWER_W[this.currentType], 0);
+    const ev = { ...EV_DEFAULTS[this.currentType], ...options.ev };
+    this.evSpec = {
+      batteryWh: checkRange('ev.batteryWh', ev.batteryWh, 0),
+      maxPowerW: checkRange('ev.maxPowerW', ev.maxPowerW, 0),
+    };
+    const startSoc = options.startSocPercent ?? DEFAULT_START_SOC_PERCENT;
+    this.startSocPercent = checkRange('startSocPercent', startSoc, 0, 100, false);
     const initialEnergyWh = options.initialEnergyWh ?? 100_000;
     this.connectors = Array.from({ length: count }, (_, index) => ({
       id: index + 1,
@@ -184,13 +207,16 @@ export class ChargePoint {
    */
   connector(connectorId: number): Connector {
     const connector = this.hasConnector(connectorId) ? this.connectors[connectorId - 1] : undefined;
-    if (!connector) throw new RangeError(`unknown connector ${connectorId} (this charge point has ${this.connectors.length})`);
+    if (!connector)
+      throw new RangeError(`unknown connector ${connectorId} (this charge point has ${this.connectors.length})`);
     return connector;
   }
 
   /** The connector whose running session has this transaction id. */
   findByTransactionId(transactionId: number | string): Connector | undefined {
-    return this.connectors.find((c) => c.session?.transactionId !== undefined && c.session.transactionId === transactionId);
+    return this.connectors.find(
+      (c) => c.session?.transactionId !== undefined && c.session.transactionId === transactionId,
+    );
   }
 
   /** A reservation by id. */
@@ -226,25 +252,30 @@ export class ChargePoint {
   }
 
   /**
-   * Opens a session on a connector, in state `starting`; its meter starts when the caller sets
-   * the state to `charging`.
-   * @throws Error when the connector already has a session.
+   * Opens a session on a connector, in state `starting`, with a vehicle plugged in (the default
+   * {@link ChargePoint.evSpec} at {@link ChargePoint.startSocPercent}, overridden by `ev`); its meter
+   * starts when the caller sets the state to `charging`.
+   * @throws Error when the connector already has a session; RangeError for an invalid `ev`.
    */
   beginSession(
     connectorId: number,
-    details: { idTag: string; reservationId?: number; remoteStartId?: number },
+    details: Pick<Session, 'idTag' | 'reservationId' | 'remoteStartId' | 'departureAt' | 'targetSocPercent'>,
     now: Date,
+    ev: Partial<EvState> = {},
   ): Session {
     const connector = this.connector(connectorId);
     if (connector.session) throw new Error(`connector ${connectorId} already has a session`);
-    const socPercent = this.startSocPercent;
+    const vehicle: EvState = { ...this.evSpec, socPercent: this.startSocPercent, ...ev };
+    checkRange('ev.batteryWh', vehicle.batteryWh, 0);
+    checkRange('ev.maxPowerW', vehicle.maxPowerW, 0);
+    checkRange('ev.socPercent', vehicle.socPercent, 0, 100, false);
     const session: Session = {
       ...details,
       state: 'starting',
       meterStartWh: Math.round(connector.energyWh),
       startedAt: now,
-      socPercent,
-      lastSample: this.reading(connector, socPercent, now, 0),
+      ev: vehicle,
+      lastSample: this.reading(connector, vehicle.socPercent, now, 0, this.offer(connectorId, now).phases),
     };
     connector.session = session;
     return session;
@@ -259,69 +290,103 @@ export class ChargePoint {
   }
 
   /**
-   * Reads the connector's meter at `now`. While the session is `charging`, energy accumulates
-   * since the previous sample at the power the EV draws (see {@link ChargePoint.powerAt}),
-   * scaled by `speed`; SoC rises accordingly and charging stops at 100 %.
+   * Reads the connector's meter at `now`. While the session is `charging`, the EV charges since the
+   * previous sample (time scaled by `speed`) at what the charger offered then (see
+   * {@link ChargePoint.offer}; the EV takes at most its acceptance, see `chargeEv`), and the energy
+   * register and SoC move accordingly. The power reported is what the EV draws at `now`:
+   * min(offer, EV acceptance); 0 when full or not charging.
    */
   sample(connectorId: number, now: Date): MeterSample {
     const connector = this.connector(connectorId);
     const session = connector.session;
-    if (!session) return this.reading(connector, undefined, now, 0);
+    if (!session) return this.reading(connector, undefined, now, 0, this.offer(connectorId, now).phases);
     if (session.state === 'charging') {
-      const capacityWh = BATTERY_CAPACITY_WH[this.currentType];
-      let remainingS = (Math.max(0, now.getTime() - session.lastSample.timestamp.getTime()) / 1000) * this.speed;
-      while (remainingS > 0 && session.socPercent < 100) {
-        const stepS = Math.min(remainingS, MAX_STEP_S);
-        const headroomWh = ((100 - session.socPercent) / 100) * capacityWh;
-        const energyWh = Math.min((this.powerAt(connector, session.socPercent) * stepS) / 3600, headroomWh);
-        connector.energyWh += energyWh;
-        session.socPercent = Math.min(100, session.socPercent + (energyWh / capacityWh) * 100);
-        remainingS -= stepS;
-      }
+      const from = session.lastSample.timestamp;
+      const seconds = (Math.max(0, now.getTime() - from.getTime()) / 1000) * this.speed;
+      connector.energyWh += chargeEv(session.ev, this.offer(connectorId, from).powerW, seconds).energyWh;
     }
-    const powerW = session.state === 'charging' ? this.powerAt(connector, session.socPercent) : 0;
-    session.lastSample = this.reading(connector, session.socPercent, now, powerW);
+    const offer = this.offer(connectorId, now);
+    const powerW =
+      session.state === 'charging' ? Math.min(offer.powerW, acceptanceW(session.ev, session.ev.socPercent)) : 0;
+    session.lastSample = this.reading(connector, session.ev.socPercent, now, powerW, offer.phases);
     return session.lastSample;
   }
 
   /**
-   * Power the EV draws at a given SoC, W: AC 7.2 kW until full; DC 150 kW up to 50 %, tapering
-   * linearly to 50 kW at 80 %, then 50 kW until full; 0 W when full; never above the connector's
-   * charging-profile cap.
+   * What a connector may deliver at `at`: the port maximum, capped by the transaction-level
+   * profile in force (TxProfile of the running transaction, else TxDefaultProfile) and by this
+   * connector's share of the ChargePointMaxProfile in force. The cap is shared by water-filling:
+   * connectors wanting less than an equal share (their EV's acceptance or their own limit) keep
+   * what they want, the rest split what is left.
    */
-  powerAt(connector: Connector, socPercent: number): number {
-    if (socPercent >= 100) return 0;
-    let powerW: number;
-    if (this.currentType === 'AC') {
-      powerW = AC_POWER_W;
-    } else if (socPercent <= 50) {
-      powerW = DC_MAX_POWER_W;
-    } else if (socPercent >= 80) {
-      powerW = DC_MIN_POWER_W;
-    } else {
-      powerW = DC_MAX_POWER_W - ((DC_MAX_POWER_W - DC_MIN_POWER_W) * (socPercent - 50)) / 30;
-    }
-    return connector.powerLimitW === undefined ? powerW : Math.max(0, Math.min(powerW, connector.powerLimitW));
+  offer(connectorId: number, at: Date = new Date()): Offer {
+    const own = this.transactionLimitW(connectorId, at);
+    const capW = this.chargePointLimitW(at);
+    const profileLimitW =
+      capW === undefined ? own.limitW : Math.min(own.limitW ?? Infinity, this.shareOf(connectorId, capW, at));
+    const phases = this.currentType === 'DC' ? 1 : (own.phases ?? AC_PHASES);
+    const powerW = Math.max(0, Math.min(this.maxPowerW, profileLimitW ?? Infinity));
+    return { powerW, phases, ...(profileLimitW === undefined ? {} : { profileLimitW: Math.max(0, profileLimitW) }) };
+  }
+
+  /**
+   * The connector's transaction-level limit at `at` in W (TxProfile of its running transaction,
+   * else TxDefaultProfile) and the period's `numberPhases`; empty when no such profile is in force.
+   */
+  transactionLimitW(connectorId: number, at: Date): { limitW?: number; phases?: number } {
+    const active = this.profiles.transactionLimit(connectorId, at, this.connector(connectorId).session);
+    if (!active) return {};
+    const { period, profile } = active;
+    const limitW = this.limitToWatts(period.limit, profile.schedule.rateUnit, period.numberPhases);
+    return { limitW, ...(period.numberPhases === undefined ? {} : { phases: period.numberPhases }) };
+  }
+
+  /** The ChargePointMaxProfile limit in force at `at`, W (for the whole charge point); undefined: none. */
+  chargePointLimitW(at: Date): number | undefined {
+    const cap = this.profiles.chargePointLimit(at);
+    return cap && this.limitToWatts(cap.period.limit, cap.profile.schedule.rateUnit, cap.period.numberPhases);
   }
 
   /**
    * Converts a charging-schedule limit to W: a limit in A is multiplied by the voltage and, on AC,
    * by the number of phases (`numberPhases`, default 3).
    */
-  limitToWatts(limit: number, unit: 'A' | 'W', numberPhases?: number): number {
-    if (unit === 'W') return limit;
-    return this.currentType === 'AC' ? limit * AC_VOLTAGE_V * (numberPhases ?? AC_PHASES) : limit * DC_VOLTAGE_V;
+  limitToWatts(limit: number, unit: RateUnit, numberPhases?: number): number {
+    return limitToWatts(this.currentType, limit, unit, numberPhases);
   }
 
-  private reading(connector: Connector, socPercent: number | undefined, now: Date, powerW: number): MeterSample {
+  /** Converts W to a limit in `unit` (inverse of {@link ChargePoint.limitToWatts}), rounded to 0.1. */
+  wattsToLimit(powerW: number, unit: RateUnit, numberPhases?: number): number {
+    return round(powerW / this.limitToWatts(1, unit, numberPhases), 1);
+  }
+
+  /** Water-filling share of the charge point cap for `connectorId` among the charging connectors. */
+  private shareOf(connectorId: number, capW: number, at: Date): number {
+    const wants = this.connectors
+      .filter((c) => c.id === connectorId || c.session?.state === 'charging')
+      .map((c) => {
+        const ownW = Math.min(this.maxPowerW, this.transactionLimitW(c.id, at).limitW ?? Infinity);
+        const ev = c.session?.state === 'charging' ? c.session.ev : undefined;
+        return { id: c.id, wantW: ev ? Math.min(ownW, acceptanceW(ev, ev.socPercent)) : ownW };
+      });
+    return waterFillShare(capW, wants, connectorId);
+  }
+
+  private reading(
+    connector: Connector,
+    socPercent: number | undefined,
+    now: Date,
+    powerW: number,
+    phases: number,
+  ): MeterSample {
     const ac = this.currentType === 'AC';
     const voltageV = ac ? AC_VOLTAGE_V : DC_VOLTAGE_V;
-    const perPhaseA = round(powerW / (voltageV * (ac ? AC_PHASES : 1)), 1);
+    const perPhaseA = round(powerW / (voltageV * phases), 1);
     return {
       timestamp: now,
       energyWh: Math.round(connector.energyWh),
       powerW: Math.round(powerW),
-      currentA: ac ? [perPhaseA, perPhaseA, perPhaseA] : [perPhaseA],
+      currentA: ac ? [0, 1, 2].map((phase) => (phase < phases ? perPhaseA : 0)) : [perPhaseA],
       voltageV,
       ...(socPercent === undefined ? {} : { socPercent: round(socPercent, 1) }),
     };

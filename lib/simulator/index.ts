@@ -1,20 +1,25 @@
 /**
  * Charger simulator: an OCPP 1.6-J or 2.0.1 charge point built on ocpp-rpc's `RPCClient` in
  * strict mode (every CALL and CALLRESULT checked against the official JSON schemas), for trying
- * the CSMS without hardware and for the server's integration tests.
+ * the CSMS without hardware and for the server's integration tests. Each session plugs in an EV
+ * (`ev.ts`) that draws min(charging-profile limit, EV acceptance, port maximum).
  *
  * @example
- * const sim = await startSimulator({ chargePointId: 'CP-1', protocol: 'ocpp1.6', onFrame: (f) => console.log(formatFrame(f)) });
+ * const sim = await startSimulator({
+ *   chargePointId: 'CP-1', protocol: 'ocpp1.6', onFrame: (f) => console.log(formatFrame(f)),
+ * });
  * await sim.plugInAndStart();   // Preparing → Authorize → StartTransaction → Charging
  * await sim.stop();             // StopTransaction → Finishing → Available
  * await sim.close();
  *
  * @module
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { RPCClient } from 'ocpp-rpc';
+import type { RPCClient } from 'ocpp-rpc';
 import { ChargePoint, type CurrentType } from './charge-point';
-import { FrameParser, type SimulatorFrame } from './log';
+import type { RateUnit } from './charging-profiles';
+import { connect, createRpcClient } from './connection';
+import type { EvSpec } from './ev';
+import type { SimulatorFrame } from './log';
 import { createOcpp16Adapter } from './ocpp16';
 import { createOcpp201Adapter } from './ocpp201';
 import {
@@ -25,11 +30,24 @@ import {
   type FaultCode,
   type OcppProtocol,
   type SimulatorLogEntry,
+  type StartRequest,
   type StopReason,
 } from './protocol';
+import { SMART_CHARGING_LIMITS, type SmartChargingConfig } from './smart-charging';
 import { Station } from './station';
 
-export { ChargePoint, type Connector, type ConnectorStatus, type CurrentType, type MeterSample, type Session } from './charge-point';
+export { runAutoSession, type AutoSessionOptions, type AutoSessionOutcome } from './auto-session';
+export {
+  ChargePoint,
+  type Connector,
+  type ConnectorStatus,
+  type CurrentType,
+  type MeterSample,
+  type Offer,
+  type Session,
+} from './charge-point';
+export { ChargingProfiles, type ChargingProfile, type RateUnit } from './charging-profiles';
+export { acceptanceW, type EvSpec, type EvState } from './ev';
 export { formatFrame, summarizePayload, type SimulatorFrame } from './log';
 export {
   FAULT_CODES,
@@ -41,6 +59,7 @@ export {
   type SimulatorLogEntry,
   type StopReason,
 } from './protocol';
+export { DEFAULT_START_SOC_PERCENT, EV_DEFAULTS, PORT_MAX_POWER_W } from './supply';
 
 /** Options of {@link startSimulator}. */
 export interface SimulatorOptions {
@@ -68,11 +87,26 @@ export interface SimulatorOptions {
   readonly behaviour?: CommandBehaviour;
   /** CALLERROR code when `behaviour` is `fault`. @default 'InternalError' */
   readonly faultCode?: FaultCode;
-  /** AC level 2 (7.2 kW) or DC fast charging (50–150 kW). @default 'AC' */
+  /** AC (three phases, 230 V) or DC (400 V). @default 'AC' */
   readonly currentType?: CurrentType;
+  /** Port maximum of every connector, W. @default 7200 on AC, 150000 on DC */
+  readonly maxPowerW?: number;
+  /** The EV each session plugs in. @default 60 kWh / 11 kW on AC, 75 kWh / 150 kW on DC */
+  readonly ev?: Partial<EvSpec>;
+  /** EV state of charge at plug-in, %. @default 35 */
+  readonly startSocPercent?: number;
+  /** Smart charging (SetChargingProfile & co.); false: CALLERROR NotSupported, not advertised. @default true */
+  readonly smartCharging?: boolean;
+  /** Charging-schedule units advertised (and, in 2.0.1, accepted). @default ['A'] on AC, ['W'] on DC */
+  readonly rateUnits?: readonly RateUnit[];
+  /** 2.0.1: send NotifyEVChargingNeeds (ISO 15118) after TransactionEvent Started. @default false */
+  readonly iso15118?: boolean;
   /** Simulated seconds per real second for the meter model. @default 1 */
   readonly speed?: number;
-  /** BootNotification identity. @default vendor 'ChargingNetwork', model 'Simulator', serial from the id, firmware '1.0.0' */
+  /**
+   * BootNotification identity.
+   * @default vendor 'ChargingNetwork', model 'Simulator', serial from the id, firmware '1.0.0'
+   */
   readonly info?: Partial<ChargePointInfo>;
   /** Milliseconds before a CALL to the CSMS without answer fails. @default 30000 */
   readonly callTimeoutMs?: number;
@@ -90,12 +124,13 @@ export interface CloseInfo {
   readonly reason?: string;
 }
 
+/** What a session plugs in and aims for (see {@link Simulator.plugInAndStart}). */
+export type SessionPlan = Pick<StartRequest, 'ev' | 'departureAt' | 'targetSocPercent'>;
+
 const ADAPTERS: Record<OcppProtocol, AdapterFactory> = {
   'ocpp1.6': createOcpp16Adapter,
   'ocpp2.0.1': createOcpp201Adapter,
 };
-
-type RpcClientOptions = ConstructorParameters<typeof RPCClient>[0];
 
 /**
  * A running simulator: one charge point connected to the CSMS. Created by {@link startSimulator}.
@@ -118,24 +153,34 @@ export class Simulator {
     this.closed = closed;
   }
 
-  /** The charge point model (connectors, sessions, meter). */
+  /** The charge point model (connectors, sessions, EVs, charging profiles, meter). */
   get chargePoint(): ChargePoint {
     return this.station.chargePoint;
+  }
+
+  /** The connector the handle's methods use when none is named. */
+  get defaultConnectorId(): number {
+    return this.defaults.connectorId;
   }
 
   /**
    * Plugs an EV in, authorizes and starts a session: 1.6 StatusNotification Preparing → Authorize →
    * StartTransaction → StatusNotification Charging; 2.0.1 StatusNotification Occupied → Authorize →
-   * TransactionEvent Started. Meter values follow every interval until {@link Simulator.stop}.
-   * Resolves once the transaction has started.
+   * TransactionEvent Started (→ NotifyEVChargingNeeds with `iso15118`). Meter values follow every
+   * interval until {@link Simulator.stop}. Resolves once the transaction has started.
    *
    * @param connectorId - connector (1.6) / EVSE (2.0.1); @default the `connectorId` option
    * @param idTag - @default the `idTag` option
+   * @param plan - the EV (battery Wh, maximum power W, SoC %), departure and target SoC
    * @throws Error when the connector is busy, unavailable or reserved for another idTag, when the
-   * CSMS does not accept the idTag, or when a call fails.
+   * CSMS does not accept the idTag, or when a call fails; RangeError for an invalid EV.
    */
-  plugInAndStart(connectorId = this.defaults.connectorId, idTag = this.defaults.idTag): Promise<void> {
-    return this.station.startSession(connectorId, { idTag, trigger: 'Local', idTokenType: 'ISO14443' });
+  plugInAndStart(
+    connectorId = this.defaults.connectorId,
+    idTag = this.defaults.idTag,
+    plan: SessionPlan = {},
+  ): Promise<void> {
+    return this.station.startSession(connectorId, { idTag, trigger: 'Local', idTokenType: 'ISO14443', ...plan });
   }
 
   /**
@@ -162,60 +207,52 @@ export class Simulator {
   }
 }
 
-/**
- * Connects a simulated charge point to `<url>/<chargePointId>` and boots it: BootNotification
- * (retried until Accepted), Heartbeat at the returned interval, then StatusNotification Available
- * for every connector (1.6: connectorId 0..N; 2.0.1: evseId 1..N). Resolves when booted.
- *
- * @throws Error when the WebSocket upgrade fails (e.g. HTTP 401 for a wrong password, or no
- * common subprotocol) or the boot calls fail.
- */
-export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+/** The smart-charging capabilities from the options (units: A on AC, W on DC unless given). */
+function smartChargingOf(options: SimulatorOptions, currentType: CurrentType): SmartChargingConfig {
+  const rateUnits = options.rateUnits?.length ? [...new Set(options.rateUnits)] : [currentType === 'AC' ? 'A' : 'W'];
+  return { enabled: options.smartCharging ?? true, rateUnits: rateUnits as RateUnit[], ...SMART_CHARGING_LIMITS };
+}
+
+/** The charge point model from the options. @throws RangeError for an invalid option */
+function chargePointOf(options: SimulatorOptions): ChargePoint {
   const chargePoint = new ChargePoint({
     connectors: options.connectors ?? 1,
     currentType: options.currentType ?? 'AC',
     speed: options.speed ?? 1,
+    ...(options.maxPowerW === undefined ? {} : { maxPowerW: options.maxPowerW }),
+    ...(options.ev ? { ev: options.ev } : {}),
+    ...(options.startSocPercent === undefined ? {} : { startSocPercent: options.startSocPercent }),
   });
   const connectorId = options.connectorId ?? 1;
   if (!chargePoint.hasConnector(connectorId)) {
     throw new RangeError(`connector ${connectorId} does not exist (connectors: ${chargePoint.connectors.length})`);
   }
+  return chargePoint;
+}
+
+/**
+ * Connects a simulated charge point to `<url>/<chargePointId>` and boots it: BootNotification
+ * (retried until Accepted), Heartbeat at the returned interval, then StatusNotification Available
+ * for every connector (1.6: connectorId 0..N; 2.0.1: evseId 1..N). Resolves when booted.
+ *
+ * @throws RangeError for an invalid option (connector, meter interval, power, battery, SoC, speed);
+ * Error when the WebSocket upgrade fails (e.g. HTTP 401 for a wrong password, or no common
+ * subprotocol) or the boot calls fail.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const chargePoint = chargePointOf(options);
   const meterIntervalSeconds = options.meterIntervalSeconds ?? 5;
   if (!(meterIntervalSeconds > 0)) throw new RangeError(`meter interval must be positive, got ${meterIntervalSeconds}`);
-
   const onLog = options.onLog ?? (() => undefined);
-  const clientOptions: Partial<RpcClientOptions> = {
-    endpoint: (options.url ?? 'ws://localhost:3000/ocpp').replace(/\/+$/, ''),
-    identity: options.chargePointId,
-    protocols: [options.protocol],
-    strictMode: true,
-    // OCPP-J allows one CALL in flight per direction; it also keeps MeterValues before StopTransaction.
-    callConcurrency: 1,
+  let station: Station | undefined;
+  const { client, url } = createRpcClient({
+    ...options,
+    url: options.url ?? 'ws://localhost:3000/ocpp',
     callTimeoutMs: options.callTimeoutMs ?? 30_000,
-    ...(options.password === undefined ? {} : { password: options.password }),
-  };
-  const url = `${clientOptions.endpoint}/${options.chargePointId}`;
-  // ocpp-rpc's typings declare every option as required; the library fills in defaults.
-  const client = new RPCClient(clientOptions as RpcClientOptions);
-
-  const parser = new FrameParser();
-  client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) => {
-    const frame = parser.parse(message.toString(), outbound ? 'sent' : 'received');
-    if (frame) options.onFrame?.(frame);
+    onLog,
+    closing: () => station?.disposed ?? false,
   });
-  client.on('strictValidationFailure', (event: { method: string; isCall: boolean; outbound: boolean; error: Error }) => {
-    const what = `${event.outbound ? 'outgoing' : 'incoming'} ${event.method} ${event.isCall ? 'request' : 'response'}`;
-    onLog({ level: 'error', message: `${what} breaks the OCPP schema: ${event.error.message}` });
-  });
-  client.on('badMessage', ({ error }: { error: Error }) => onLog({ level: 'warn', message: `bad message from the CSMS: ${error.message}` }));
-  client.on('disconnect', ({ code, reason }: CloseInfo) =>
-    // A disconnect the simulator did not ask for is worth a warning (ocpp-rpc reconnects).
-    onLog({ level: station.disposed ? 'info' : 'warn', message: `disconnected (${code ?? '?'}${reason ? ` ${reason}` : ''})` }),
-  );
-  client.on('connecting', () => onLog({ level: 'info', message: `connecting to ${url}` }));
-  client.on('open', () => onLog({ level: 'info', message: `connected with ${client.protocol ?? options.protocol}` }));
-
-  const station = new Station({
+  const booted = new Station({
     client,
     chargePoint,
     info: {
@@ -224,13 +261,21 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       serialNumber: options.info?.serialNumber ?? `SIM-${options.chargePointId}`.slice(0, 25),
       firmwareVersion: options.info?.firmwareVersion ?? '1.0.0',
     },
-    defaultConnectorId: connectorId,
+    defaultConnectorId: options.connectorId ?? 1,
     meterIntervalSeconds,
     reservationEnabled: options.reservation ?? true,
     freeVend: options.freeVend ?? false,
+    smartCharging: smartChargingOf(options, chargePoint.currentType),
+    iso15118: options.iso15118 ?? false,
     adapterFactory: ADAPTERS[options.protocol],
     log: onLog,
   });
+  station = booted;
+  return boot(options, client, url, booted);
+}
+
+/** Registers the commands, connects and boots; closes everything if the boot fails. */
+async function boot(options: SimulatorOptions, client: RPCClient, url: string, station: Station): Promise<Simulator> {
   const closed = new Promise<CloseInfo>((resolve) => {
     client.once('close', (info: CloseInfo) => {
       station.dispose();
@@ -241,18 +286,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     behaviour: options.behaviour ?? 'answer',
     ...(options.faultCode ? { faultCode: options.faultCode } : {}),
     drop: (action) => {
-      onLog({ level: 'warn', message: `dropping the connection on ${action} (--drop)` });
+      station.log('warn', `dropping the connection on ${action} (--drop)`);
       station.dispose();
       void client.close({ force: true });
     },
   });
-
-  await client.connect().catch((error: unknown) => {
-    // A refused upgrade (wrong password, unknown charger, no common subprotocol) carries the HTTP status.
-    const code = (error as { code?: unknown }).code;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`cannot connect to ${url}: ${typeof code === 'number' ? `HTTP ${code} ` : ''}${detail}`, { cause: error });
-  });
+  await connect(client, url);
   try {
     await station.boot('PowerUp');
   } catch (error) {
@@ -260,36 +299,6 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     await client.close({ force: true });
     throw error;
   }
-  return new Simulator(options.chargePointId, options.protocol, client, station, { connectorId, idTag: options.idTag ?? 'SIM-TAG-1' }, closed);
-}
-
-/** Options of {@link runAutoSession}. */
-export interface AutoSessionOptions {
-  /** Connector to use. @default the simulator's `connectorId` */
-  readonly connectorId?: number;
-  /** How long to charge before stopping, seconds (real time). @default 30 */
-  readonly durationSeconds?: number;
-}
-
-/**
- * One full session, as `--auto` runs it: plug in + Authorize + start, meter values for
- * `durationSeconds`, stop (reason Local), back to Available.
- *
- * @throws Error when a step fails or the connection closes during the session.
- */
-export async function runAutoSession(simulator: Simulator, options: AutoSessionOptions = {}): Promise<void> {
-  const connectorId = options.connectorId;
-  await simulator.plugInAndStart(connectorId);
-  const abort = new AbortController();
-  try {
-    await Promise.race([
-      delay((options.durationSeconds ?? 30) * 1000, undefined, { signal: abort.signal }),
-      simulator.closed.then(() => {
-        throw new Error('the connection closed during the session');
-      }),
-    ]);
-  } finally {
-    abort.abort();
-  }
-  await simulator.stop(connectorId);
+  const defaults = { connectorId: options.connectorId ?? 1, idTag: options.idTag ?? 'SIM-TAG-1' };
+  return new Simulator(options.chargePointId, options.protocol, client, station, defaults, closed);
 }

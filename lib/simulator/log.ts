@@ -58,7 +58,9 @@ export class FrameParser {
     const action = this.actions.get(callKey) ?? '?';
     this.actions.delete(callKey);
     const payload =
-      messageType === 'CALLRESULT' ? message[2] : { errorCode: message[2], errorDescription: message[3], errorDetails: message[4] };
+      messageType === 'CALLRESULT'
+        ? message[2]
+        : { errorCode: message[2], errorDescription: message[3], errorDetails: message[4] };
     return { direction, messageType, messageId, action, payload, timestamp };
   }
 }

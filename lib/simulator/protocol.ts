@@ -7,6 +7,9 @@
  */
 import ocppRpc, { createRPCError, type RPCClient } from 'ocpp-rpc';
 import type { ChargePoint, MeterSample, Reservation, Session } from './charge-point';
+import type { ChargingProfiles } from './charging-profiles';
+import type { EvState } from './ev';
+import type { SmartChargingConfig } from './smart-charging';
 
 /** OCPP-J WebSocket subprotocols the simulator speaks. */
 export type OcppProtocol = 'ocpp1.6' | 'ocpp2.0.1';
@@ -25,7 +28,14 @@ export const OCPP_PROTOCOLS: readonly OcppProtocol[] = ['ocpp1.6', 'ocpp2.0.1'];
 export type CommandBehaviour = 'answer' | 'reject' | 'fault' | 'silent' | 'drop';
 
 /** CALLERROR codes `--fault` can answer with; all are valid in OCPP-J 1.6 and 2.0.1. */
-export const FAULT_CODES = ['InternalError', 'NotImplemented', 'NotSupported', 'GenericError', 'ProtocolError', 'SecurityError'] as const;
+export const FAULT_CODES = [
+  'InternalError',
+  'NotImplemented',
+  'NotSupported',
+  'GenericError',
+  'ProtocolError',
+  'SecurityError',
+] as const;
 
 /** A CALLERROR code from {@link FAULT_CODES}. */
 export type FaultCode = (typeof FAULT_CODES)[number];
@@ -46,6 +56,12 @@ export interface StartRequest {
   readonly idTokenType?: string;
   /** 2.0.1 RequestStartTransaction `remoteStartId`. */
   readonly remoteStartId?: number;
+  /** The vehicle plugged in (battery, maximum power, SoC); @default the charge point's default EV */
+  readonly ev?: Partial<EvState>;
+  /** When the driver leaves (2.0.1 NotifyEVChargingNeeds `departureTime`). */
+  readonly departureAt?: Date;
+  /** SoC the driver wants, % (the energy requested in NotifyEVChargingNeeds). @default 100 */
+  readonly targetSocPercent?: number;
 }
 
 /** Outcome of an Authorize or of the transaction start: whether the CSMS accepted the idTag. */
@@ -121,8 +137,15 @@ export interface StationApi {
   cancelReservation(reservationId: number): boolean;
   /** Makes a connector (or, when undefined, the whole charge point) operative or inoperative. */
   changeAvailability(connectorId: number | undefined, operative: boolean): AvailabilityStatus;
-  /** Caps a connector's power (undefined connector: all of them); undefined limit removes the cap. */
-  setPowerLimit(connectorId: number | undefined, limitW: number | undefined): void;
+  /** What smart charging the charge point supports (`--no-smart-charging`, `--rate-unit`). */
+  readonly smartCharging: SmartChargingConfig;
+  /** Whether 2.0.1 sessions report the EV's charging needs (ISO 15118, NotifyEVChargingNeeds). */
+  readonly iso15118: boolean;
+  /**
+   * Changes the installed charging profiles: first settles every running meter at the limits in
+   * force until now, so the change applies from now on (the next meter value shows it).
+   */
+  changeProfiles<T>(change: (profiles: ChargingProfiles) => T): T;
   /** Changes the heartbeat interval, seconds. */
   setHeartbeatInterval(seconds: number): void;
   /** Changes the meter value interval, seconds. */
@@ -205,7 +228,12 @@ export interface Measurement {
  * With `registerOnly`, just the energy register (transaction begin/end).
  */
 export function measurements(sample: MeterSample, registerOnly = false): NonEmpty<Measurement> {
-  const register: Measurement = { measurand: 'Energy.Active.Import.Register', value: sample.energyWh, unit: 'Wh', location: 'Outlet' };
+  const register: Measurement = {
+    measurand: 'Energy.Active.Import.Register',
+    value: sample.energyWh,
+    unit: 'Wh',
+    location: 'Outlet',
+  };
   if (registerOnly) return [register];
   const phases = ['L1', 'L2', 'L3'] as const;
   const currents: Measurement[] = sample.currentA.map((value, index) => ({
@@ -220,7 +248,9 @@ export function measurements(sample: MeterSample, registerOnly = false): NonEmpt
     { measurand: 'Power.Active.Import', value: sample.powerW, unit: 'W', location: 'Outlet' },
     ...currents,
     { measurand: 'Voltage', value: sample.voltageV, unit: 'V', location: 'Outlet' },
-    ...(sample.socPercent === undefined ? [] : [{ measurand: 'SoC', value: sample.socPercent, unit: 'Percent', location: 'EV' } as const]),
+    ...(sample.socPercent === undefined
+      ? []
+      : [{ measurand: 'SoC', value: sample.socPercent, unit: 'Percent', location: 'EV' } as const]),
   ];
 }
 

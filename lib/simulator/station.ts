@@ -1,13 +1,17 @@
 /**
  * The station: runs the protocol-neutral flows of the simulator (boot, session start and stop,
- * meter values, reservations, availability, reset) against a {@link ProtocolAdapter}, and owns
- * every timer (heartbeat, meter values, reservation expiry).
+ * meter values, reservations, availability, charging-profile changes, reset) against a
+ * {@link ProtocolAdapter}, and owns the timers (heartbeat here; meter values in `meter-timers.ts`,
+ * reservation expiry in `reservations.ts`).
  *
  * @module
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RPCClient } from 'ocpp-rpc';
-import type { ChargePoint, ConnectorStatus, MeterSample, Reservation } from './charge-point';
+import { changeAvailability, idleStatus, startRefusal } from './availability';
+import type { ChargePoint, ConnectorStatus, MeterSample, Reservation, Session } from './charge-point';
+import type { ChargingProfiles } from './charging-profiles';
+import { MeterTimers } from './meter-timers';
 import type {
   AdapterFactory,
   AvailabilityStatus,
@@ -19,6 +23,8 @@ import type {
   StationApi,
   StopReason,
 } from './protocol';
+import { ReservationDesk } from './reservations';
+import type { SmartChargingConfig } from './smart-charging';
 
 /** Construction options of {@link Station}. */
 export interface StationOptions {
@@ -39,6 +45,10 @@ export interface StationOptions {
    * unaccepted transaction keeps charging, as with 1.6 `StopTransactionOnInvalidId` = false).
    */
   readonly freeVend?: boolean;
+  /** What smart charging is supported. */
+  readonly smartCharging: SmartChargingConfig;
+  /** Whether 2.0.1 sessions send NotifyEVChargingNeeds. @default false */
+  readonly iso15118?: boolean;
   /** Creates the OCPP adapter. */
   readonly adapterFactory: AdapterFactory;
   /** Receives log lines. */
@@ -49,6 +59,8 @@ export interface StationOptions {
 const FALLBACK_HEARTBEAT_S = 300;
 /** Longest delay `setTimeout` accepts, ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** SoC a session aims for when the request names none, %. */
+const DEFAULT_TARGET_SOC = 100;
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -66,6 +78,10 @@ export class Station implements StationApi {
   reservationEnabled: boolean;
   /** Free vend mode (see {@link StationOptions.freeVend}). */
   readonly freeVend: boolean;
+  /** What smart charging is supported. */
+  readonly smartCharging: SmartChargingConfig;
+  /** Whether 2.0.1 sessions send NotifyEVChargingNeeds. */
+  readonly iso15118: boolean;
   /** Heartbeat interval, seconds (0 before boot). */
   heartbeatIntervalSeconds = 0;
   /** Meter value interval, seconds. */
@@ -75,8 +91,8 @@ export class Station implements StationApi {
   private readonly logSink: (entry: SimulatorLogEntry) => void;
   private readonly closing = new AbortController();
   private heartbeatTimer: NodeJS.Timeout | undefined;
-  private readonly meterTimers = new Map<number, NodeJS.Timeout>();
-  private readonly reservationTimers = new Map<number, NodeJS.Timeout>();
+  private readonly meterTimers: MeterTimers;
+  private readonly reservations: ReservationDesk;
   private readonly locks = new Map<number, Promise<unknown>>();
   private pendingReset: 'HardReset' | 'SoftReset' | undefined;
 
@@ -88,8 +104,23 @@ export class Station implements StationApi {
     this.meterIntervalSeconds = options.meterIntervalSeconds;
     this.reservationEnabled = options.reservationEnabled;
     this.freeVend = options.freeVend ?? false;
+    this.smartCharging = options.smartCharging;
+    this.iso15118 = options.iso15118 ?? false;
     this.logSink = options.log;
     this.adapter = options.adapterFactory(this);
+    this.meterTimers = new MeterTimers(this.chargePoint, {
+      intervalSeconds: () => this.meterIntervalSeconds,
+      disposed: () => this.disposed,
+      send: (connectorId, session, sample) => this.adapter.meterValues(connectorId, session, sample),
+      failed: (error) => this.log('warn', errorMessage(error)),
+    });
+    this.reservations = new ReservationDesk(this.chargePoint, {
+      markStatus: (connectorId, status) => this.markStatus(connectorId, status),
+      setStatus: (connectorId, status) => this.setStatus(connectorId, status),
+      idleStatus: (connectorId) => this.idleStatus(connectorId),
+      expired: (reservation) => this.adapter.reservationExpired(reservation),
+      log: (level, message) => this.log(level, message),
+    });
   }
 
   /** True once {@link Station.dispose} ran. */
@@ -108,9 +139,8 @@ export class Station implements StationApi {
   dispose(): void {
     this.closing.abort(new Error('simulator closed'));
     clearInterval(this.heartbeatTimer);
-    for (const timer of [...this.meterTimers.values(), ...this.reservationTimers.values()]) clearTimeout(timer);
-    this.meterTimers.clear();
-    this.reservationTimers.clear();
+    this.meterTimers.dispose();
+    this.reservations.dispose();
   }
 
   async call(action: string, payload: object): Promise<unknown> {
@@ -158,53 +188,26 @@ export class Station implements StationApi {
   }
 
   cannotStart(connectorId: number, idTag: string): string | undefined {
-    const cp = this.chargePoint;
-    if (!cp.hasConnector(connectorId)) return `unknown connector ${connectorId}`;
-    const connector = cp.connector(connectorId);
-    if (connector.session) return `connector ${connectorId} already has a session`;
-    if (!cp.operative || !connector.operative) return `connector ${connectorId} is unavailable`;
-    if (connector.status !== 'Available' && connector.status !== 'Reserved') return `connector ${connectorId} is ${connector.status}`;
-    const reservation = cp.reservationOn(connectorId);
-    if (reservation && reservation.idTag !== idTag) {
-      return `connector ${connectorId} is reserved for another idTag (reservation ${reservation.reservationId})`;
-    }
-    return undefined;
+    return startRefusal(this.chargePoint, connectorId, idTag);
   }
 
   startSession(connectorId: number, request: StartRequest): Promise<void> {
     return this.exclusive(connectorId, async () => {
       const refusal = this.cannotStart(connectorId, request.idTag);
-      if (refusal) throw new Error(refusal);
-      const cp = this.chargePoint;
-      await this.setStatus(connectorId, 'Preparing');
-
-      const authorization = this.freeVend
-        ? { accepted: true, status: 'Accepted' }
-        : await this.adapter.authorize(request).catch(async (error: unknown) => {
-            await this.settle(connectorId);
-            throw error;
-          });
-      if (!authorization.accepted) {
-        await this.settle(connectorId);
-        throw new Error(`Authorize: idTag ${request.idTag} is ${authorization.status}`);
+      if (refusal) {
+        this.chargePoint.profiles.clearTransaction(connectorId);
+        throw new Error(refusal);
       }
-
-      const reservation = cp.matchingReservation(connectorId, request.idTag);
-      if (reservation) this.forgetReservation(reservation.reservationId);
-      const session = cp.beginSession(
-        connectorId,
-        {
-          idTag: request.idTag,
-          ...(reservation ? { reservationId: reservation.reservationId } : {}),
-          ...(request.remoteStartId === undefined ? {} : { remoteStartId: request.remoteStartId }),
-        },
-        new Date(),
-      );
-      const started = await this.adapter.startTransaction(connectorId, session, request).catch(async (error: unknown) => {
-        cp.endSession(connectorId);
-        await this.settle(connectorId);
-        throw error;
-      });
+      await this.setStatus(connectorId, 'Preparing');
+      await this.authorize(connectorId, request);
+      const session = this.openSession(connectorId, request);
+      const started = await this.adapter
+        .startTransaction(connectorId, session, request)
+        .catch(async (error: unknown) => {
+          this.chargePoint.endSession(connectorId);
+          await this.settle(connectorId);
+          throw error;
+        });
       session.state = 'charging';
       if (!started.accepted && this.freeVend) {
         this.log('warn', `transaction start: idTag ${request.idTag} is ${started.status}; charging anyway (free vend)`);
@@ -215,8 +218,12 @@ export class Station implements StationApi {
         throw new Error(`transaction start: idTag ${request.idTag} is ${started.status}`);
       }
       await this.setStatus(connectorId, 'Charging');
-      this.log('info', `connector ${connectorId}: charging, transaction ${String(session.transactionId)}`);
-      this.scheduleMeterValues(connectorId);
+      const soc = Math.round(session.ev.socPercent);
+      this.log(
+        'info',
+        `connector ${connectorId}: charging, transaction ${String(session.transactionId)}, EV at ${soc} %`,
+      );
+      this.meterTimers.start(connectorId);
     });
   }
 
@@ -225,69 +232,33 @@ export class Station implements StationApi {
   }
 
   reserve(reservation: Reservation): ReserveStatus {
-    const cp = this.chargePoint;
-    if (!this.reservationEnabled) return 'Rejected';
-    if (!(reservation.expiresAt.getTime() > Date.now())) return 'Rejected';
-    const { connectorId } = reservation;
-    if (connectorId !== undefined) {
-      if (!cp.hasConnector(connectorId)) return 'Rejected';
-      const connector = cp.connector(connectorId);
-      const held = cp.reservationOn(connectorId);
-      if (held && held.reservationId !== reservation.reservationId) return 'Occupied';
-      if (connector.status === 'Faulted') return 'Faulted';
-      if (!cp.operative || !connector.operative) return 'Unavailable';
-      if (connector.session || (connector.status !== 'Available' && connector.status !== 'Reserved')) return 'Occupied';
-    } else if (!cp.connectors.some((c) => !c.session && c.operative && c.status === 'Available')) {
-      return cp.operative && cp.connectors.some((c) => c.operative) ? 'Occupied' : 'Unavailable';
-    }
-
-    // A reservationId that exists already is replaced (1.6 §5.13, 2.0.1 H01.FR.02).
-    const previous = cp.reservation(reservation.reservationId);
-    if (previous) {
-      this.forgetReservation(previous.reservationId);
-      if (previous.connectorId !== undefined && previous.connectorId !== connectorId) this.markStatus(previous.connectorId, 'Available');
-    }
-    cp.addReservation(reservation);
-    this.armReservationTimer(reservation);
-    if (connectorId !== undefined) this.markStatus(connectorId, 'Reserved');
-    this.log('info', `reservation ${reservation.reservationId} for ${reservation.idTag} until ${reservation.expiresAt.toISOString()}`);
-    return 'Accepted';
+    return this.reservationEnabled ? this.reservations.reserve(reservation) : 'Rejected';
   }
 
   cancelReservation(reservationId: number): boolean {
-    const reservation = this.forgetReservation(reservationId);
-    if (!reservation) return false;
-    if (reservation.connectorId !== undefined) this.markStatus(reservation.connectorId, 'Available');
-    this.log('info', `reservation ${reservationId} cancelled`);
-    return true;
+    return this.reservations.cancel(reservationId);
   }
 
   changeAvailability(connectorId: number | undefined, operative: boolean): AvailabilityStatus {
-    const cp = this.chargePoint;
-    if (connectorId !== undefined && !cp.hasConnector(connectorId)) return 'Rejected';
-    if (connectorId === undefined && cp.operative !== operative) {
-      cp.operative = operative;
-      this.afterReply('availability of the charge point', () => this.adapter.statusChanged(0));
-    }
-    let scheduled = false;
-    for (const connector of connectorId === undefined ? cp.connectors : [cp.connector(connectorId)]) {
-      // A connector in use changes once its session ends (1.6 §5.2, 2.0.1 G03.FR.05).
-      if (connector.session || connector.status === 'Preparing' || connector.status === 'Finishing') {
-        connector.scheduledOperative = operative;
-        scheduled = true;
-        continue;
-      }
-      connector.operative = operative;
-      this.markStatus(connector.id, this.idleStatus(connector.id));
-    }
-    return scheduled ? 'Scheduled' : 'Accepted';
+    return changeAvailability(this.chargePoint, connectorId, operative, {
+      chargePointChanged: () =>
+        this.afterReply('availability of the charge point', () => this.adapter.statusChanged(0)),
+      connectorChanged: (id) => this.markStatus(id, this.idleStatus(id)),
+    });
   }
 
-  setPowerLimit(connectorId: number | undefined, limitW: number | undefined): void {
+  changeProfiles<T>(change: (profiles: ChargingProfiles) => T): T {
     const cp = this.chargePoint;
-    for (const connector of connectorId === undefined ? cp.connectors : [cp.connector(connectorId)]) connector.powerLimitW = limitW;
-    const where = connectorId === undefined ? 'all connectors' : `connector ${connectorId}`;
-    this.log('info', limitW === undefined ? `${where}: power limit cleared` : `${where}: power limited to ${Math.round(limitW)} W`);
+    const now = new Date();
+    const charging = cp.connectors.filter((c) => c.session?.state === 'charging');
+    for (const connector of charging) cp.sample(connector.id, now);
+    const result = change(cp.profiles);
+    const limits = cp.connectors.map((c) => {
+      const limitW = cp.offer(c.id, now).profileLimitW;
+      return `#${c.id} ${limitW === undefined ? 'none' : `${Math.round(limitW)} W`}`;
+    });
+    this.log('info', `charging profiles: ${cp.profiles.count} installed; limits ${limits.join(', ')}`);
+    return result;
   }
 
   setHeartbeatInterval(seconds: number): void {
@@ -295,9 +266,9 @@ export class Station implements StationApi {
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = undefined;
     if (seconds <= 0 || this.disposed) return;
-    this.heartbeatTimer = setInterval(() => {
-      this.adapter.heartbeat().catch((error: unknown) => this.log('warn', errorMessage(error)));
-    }, Math.min(seconds * 1000, MAX_TIMER_MS));
+    const beat = (): void =>
+      void this.adapter.heartbeat().catch((error: unknown) => this.log('warn', errorMessage(error)));
+    this.heartbeatTimer = setInterval(beat, Math.min(seconds * 1000, MAX_TIMER_MS));
   }
 
   setMeterInterval(seconds: number): void {
@@ -318,11 +289,39 @@ export class Station implements StationApi {
     this.pendingReset = undefined;
     for (const connector of this.chargePoint.connectors) {
       if (connector.session?.state === 'charging') {
-        await this.stopSession(connector.id, reason).catch((error: unknown) => this.log('error', `stop on reset failed: ${errorMessage(error)}`));
+        await this.stopSession(connector.id, reason).catch((error: unknown) =>
+          this.log('error', `stop on reset failed: ${errorMessage(error)}`),
+        );
       }
     }
     this.log('info', `${reason}: rebooting`);
     await this.boot('RemoteReset');
+  }
+
+  /** Authorize (skipped in free vend); back to idle and throws when it fails or is not Accepted. */
+  private async authorize(connectorId: number, request: StartRequest): Promise<void> {
+    if (this.freeVend) return;
+    const authorization = await this.adapter.authorize(request).catch(async (error: unknown) => {
+      await this.settle(connectorId);
+      throw error;
+    });
+    if (!authorization.accepted) {
+      await this.settle(connectorId);
+      throw new Error(`Authorize: idTag ${request.idTag} is ${authorization.status}`);
+    }
+  }
+
+  /** Opens the session (consuming a matching reservation) with the request's EV. */
+  private openSession(connectorId: number, request: StartRequest): Session {
+    const reservation = this.reservations.consume(connectorId, request.idTag);
+    const details = {
+      idTag: request.idTag,
+      targetSocPercent: request.targetSocPercent ?? DEFAULT_TARGET_SOC,
+      ...(reservation ? { reservationId: reservation.reservationId } : {}),
+      ...(request.remoteStartId === undefined ? {} : { remoteStartId: request.remoteStartId }),
+      ...(request.departureAt ? { departureAt: request.departureAt } : {}),
+    };
+    return this.chargePoint.beginSession(connectorId, details, new Date(), request.ev);
   }
 
   private async stopNow(connectorId: number, reason: StopReason): Promise<void> {
@@ -330,8 +329,7 @@ export class Station implements StationApi {
     const connector = cp.connector(connectorId);
     const session = connector.session;
     if (!session || session.state !== 'charging') throw new Error(`no running session on connector ${connectorId}`);
-    clearTimeout(this.meterTimers.get(connectorId));
-    this.meterTimers.delete(connectorId);
+    this.meterTimers.stop(connectorId);
     const sample = cp.sample(connectorId, new Date());
     session.state = 'stopping';
 
@@ -353,66 +351,16 @@ export class Station implements StationApi {
     }
   }
 
-  private scheduleMeterValues(connectorId: number): void {
-    const connector = this.chargePoint.connector(connectorId);
-    const session = connector.session;
-    if (!session || this.disposed) return;
-    const running = (): boolean => !this.disposed && connector.session === session && session.state === 'charging';
-    const timer = setTimeout(() => {
-      this.meterTimers.delete(connectorId);
-      if (!running()) return;
-      const sample = this.chargePoint.sample(connectorId, new Date());
-      this.adapter
-        .meterValues(connectorId, session, sample)
-        .catch((error: unknown) => this.log('warn', errorMessage(error)))
-        .finally(() => {
-          if (running()) this.scheduleMeterValues(connectorId);
-        });
-    }, this.meterIntervalSeconds * 1000);
-    this.meterTimers.set(connectorId, timer);
-  }
-
-  private armReservationTimer(reservation: Reservation): void {
-    const wait = Math.min(Math.max(0, reservation.expiresAt.getTime() - Date.now()), MAX_TIMER_MS);
-    const timer = setTimeout(() => {
-      this.reservationTimers.delete(reservation.reservationId);
-      if (this.chargePoint.reservation(reservation.reservationId) !== reservation) return;
-      if (reservation.expiresAt.getTime() > Date.now()) return this.armReservationTimer(reservation);
-      void this.expire(reservation);
-    }, wait);
-    this.reservationTimers.set(reservation.reservationId, timer);
-  }
-
-  private async expire(reservation: Reservation): Promise<void> {
-    this.chargePoint.removeReservation(reservation.reservationId);
-    this.log('info', `reservation ${reservation.reservationId} expired`);
-    try {
-      await this.adapter.reservationExpired(reservation);
-      const { connectorId } = reservation;
-      if (connectorId !== undefined && this.chargePoint.connector(connectorId).status === 'Reserved') {
-        await this.setStatus(connectorId, this.idleStatus(connectorId));
-      }
-    } catch (error) {
-      this.log('warn', `reporting the expiry of reservation ${reservation.reservationId} failed: ${errorMessage(error)}`);
-    }
-  }
-
-  /** Removes a reservation and its timer, without status changes. */
-  private forgetReservation(reservationId: number): Reservation | undefined {
-    clearTimeout(this.reservationTimers.get(reservationId));
-    this.reservationTimers.delete(reservationId);
-    return this.chargePoint.removeReservation(reservationId);
-  }
-
-  /** Status of a connector without a session: Unavailable, Reserved or Available. */
   private idleStatus(connectorId: number): ConnectorStatus {
-    const cp = this.chargePoint;
-    if (!cp.operative || !cp.connector(connectorId).operative) return 'Unavailable';
-    return cp.reservationOn(connectorId) ? 'Reserved' : 'Available';
+    return idleStatus(this.chargePoint, connectorId);
   }
 
-  /** Back to idle after a session (or a failed start): applies a scheduled availability change. */
+  /**
+   * Back to idle after a session (or a failed start): removes the connector's TxProfiles (they
+   * live as long as their transaction) and applies a scheduled availability change.
+   */
   private async settle(connectorId: number): Promise<void> {
+    this.chargePoint.profiles.clearTransaction(connectorId);
     const connector = this.chargePoint.connector(connectorId);
     if (connector.scheduledOperative !== undefined) {
       connector.operative = connector.scheduledOperative;
@@ -441,7 +389,10 @@ export class Station implements StationApi {
   private exclusive<T>(connectorId: number, task: () => Promise<T>): Promise<T> {
     const previous = this.locks.get(connectorId) ?? Promise.resolve();
     const run = previous.then(task);
-    this.locks.set(connectorId, run.catch(() => undefined));
+    this.locks.set(
+      connectorId,
+      run.catch(() => undefined),
+    );
     return run;
   }
 }

@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { ChargePoint } from '../../../lib/simulator/charge-point';
+import type { ChargingProfile, ProfilePurpose, RateUnit } from '../../../lib/simulator/charging-profiles';
 
 const T0 = new Date('2025-01-01T12:00:00Z');
 const after = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 
-function charging(cp: ChargePoint, connectorId = 1): void {
-  cp.beginSession(connectorId, { idTag: 'TAG' }, T0);
+/** An Absolute profile with one period from T0. */
+function profile(p: {
+  purpose: ProfilePurpose;
+  rateUnit: RateUnit;
+  limit: number;
+  numberPhases?: number;
+  connectorId?: number;
+}): ChargingProfile {
+  const period = { startPeriod: 0, limit: p.limit, ...(p.numberPhases ? { numberPhases: p.numberPhases } : {}) };
+  return {
+    id: 1,
+    connectorId: p.connectorId ?? 1,
+    stackLevel: 0,
+    purpose: p.purpose,
+    kind: 'Absolute',
+    schedule: { rateUnit: p.rateUnit, periods: [period], startSchedule: T0 },
+    receivedAt: T0,
+  };
+}
+
+function charging(cp: ChargePoint, connectorId = 1, socPercent?: number): void {
+  cp.beginSession(connectorId, { idTag: 'TAG' }, T0, socPercent === undefined ? {} : { socPercent });
   const session = cp.connector(connectorId).session;
   if (session) session.state = 'charging';
 }
@@ -17,7 +38,13 @@ describe('ChargePoint meter model', () => {
 
     const sample = cp.sample(1, after(3600));
 
-    expect(sample).toMatchObject({ energyWh: 8200, powerW: 7200, currentA: [10.4, 10.4, 10.4], voltageV: 230, socPercent: 47 });
+    expect(sample).toMatchObject({
+      energyWh: 8200,
+      powerW: 7200,
+      currentA: [10.4, 10.4, 10.4],
+      voltageV: 230,
+      socPercent: 47,
+    });
     expect(cp.connector(1).session?.meterStartWh).toBe(1000);
   });
 
@@ -28,13 +55,27 @@ describe('ChargePoint meter model', () => {
     expect(cp.sample(1, after(60)).energyWh).toBe(7200);
   });
 
-  it('charges DC at 150 kW below 50 % SoC, tapers to 50 kW at 80 %, and reports one current', () => {
+  it('charges DC at min(EV maximum, port maximum) and reports one current at 400 V', () => {
     const cp = new ChargePoint({ currentType: 'DC' });
-    const connector = cp.connector(1);
-
-    expect([20, 50, 65, 80, 95, 100].map((soc) => cp.powerAt(connector, soc))).toEqual([150_000, 150_000, 100_000, 50_000, 50_000, 0]);
     charging(cp);
-    expect(cp.sample(1, after(60)).currentA).toEqual([375]);
+
+    expect(cp.sample(1, after(60))).toMatchObject({ powerW: 150_000, currentA: [375], voltageV: 400 });
+    expect(new ChargePoint({ currentType: 'DC', maxPowerW: 50_000 }).offer(1).powerW).toBe(50_000);
+    const slowCar = new ChargePoint({ currentType: 'DC', ev: { maxPowerW: 100_000 } });
+    charging(slowCar);
+    expect(slowCar.sample(1, after(1)).powerW).toBe(100_000);
+  });
+
+  it('draws less above 80 % SoC as the EV tapers, whatever the charger offers', () => {
+    const cp = new ChargePoint({ currentType: 'DC', startSocPercent: 90 });
+    charging(cp);
+
+    // 150 kW × (1 − 0.9 × (90 − 80) / 20) = 82.5 kW
+    expect(cp.sample(1, T0).powerW).toBe(82_500);
+    const later = cp.sample(1, after(120));
+    expect(later.socPercent).toBeGreaterThan(90);
+    expect(later.powerW).toBeLessThan(82_500);
+    expect(cp.offer(1, after(120)).powerW).toBe(150_000);
   });
 
   it('stops at 100 % SoC without overfilling the battery', () => {
@@ -48,11 +89,22 @@ describe('ChargePoint meter model', () => {
 
   it('caps power at the charging-profile limit, converting amperes with the phases and voltage', () => {
     const cp = new ChargePoint();
-    const connector = cp.connector(1);
-    connector.powerLimitW = cp.limitToWatts(6, 'A', 1);
+    cp.profiles.install(profile({ purpose: 'TxDefaultProfile', rateUnit: 'A', limit: 6, numberPhases: 1 }));
+    charging(cp);
 
-    expect(connector.powerLimitW).toBe(1380);
-    expect(cp.powerAt(connector, 40)).toBe(1380);
+    expect(cp.limitToWatts(6, 'A', 1)).toBe(1380);
+    expect(cp.offer(1)).toEqual({ powerW: 1380, profileLimitW: 1380, phases: 1 });
+    expect(cp.sample(1, after(60))).toMatchObject({ powerW: 1380, currentA: [6, 0, 0] });
+  });
+
+  it('shares a charge point maximum: an EV wanting less than an equal share keeps it, the other gets the rest', () => {
+    const cp = new ChargePoint({ currentType: 'DC', connectors: 2 });
+    cp.profiles.install(profile({ purpose: 'ChargePointMaxProfile', connectorId: 0, rateUnit: 'W', limit: 100_000 }));
+    charging(cp, 1, 95); // tapering: 150 kW × 0.325 = 48.75 kW
+    charging(cp, 2, 35);
+
+    expect(cp.sample(1, T0).powerW).toBe(48_750);
+    expect(cp.sample(2, T0).powerW).toBe(51_250);
   });
 
   it('does not accumulate energy before the transaction has started, and reports no SoC without an EV', () => {

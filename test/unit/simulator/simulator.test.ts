@@ -365,9 +365,9 @@ describe('OCPP 1.6 sessions', () => {
         },
       }),
     ).resolves.toEqual({ status: 'Accepted' });
-    expect(sim.chargePoint.connector(1).powerLimitW).toBe(3680);
+    expect(sim.chargePoint.offer(1).profileLimitW).toBe(3680);
     await expect(command(sim, 'ClearChargingProfile', {})).resolves.toEqual({ status: 'Accepted' });
-    expect(sim.chargePoint.connector(1).powerLimitW).toBeUndefined();
+    expect(sim.chargePoint.offer(1).profileLimitW).toBeUndefined();
     await expect(command(sim, 'Reset', { type: 'Soft' })).resolves.toEqual({ status: 'Accepted' });
     await eventually(() => expect(actionsOf(sim, 'BootNotification')).toHaveLength(2));
   });
@@ -591,7 +591,7 @@ describe('OCPP 2.0.1 sessions', () => {
         },
       }),
     ).resolves.toEqual({ status: 'Accepted' });
-    expect(sim.chargePoint.connector(1).powerLimitW).toBe(16 * 230 * 3);
+    expect(sim.chargePoint.offer(1).profileLimitW).toBe(16 * 230 * 3);
     await expect(command(sim, 'ClearChargingProfile', {})).resolves.toEqual({ status: 'Accepted' });
     await expect(command(sim, 'Reset', { type: 'Immediate' })).resolves.toEqual({ status: 'Accepted' });
     await eventually(() => expect(actionsOf(sim, 'BootNotification').map((call) => call.payload.reason)).toEqual(['PowerUp', 'RemoteReset']));

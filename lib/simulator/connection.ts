@@ -1,0 +1,96 @@
+/**
+ * The simulator's WebSocket side: an ocpp-rpc `RPCClient` in strict mode (every CALL and
+ * CALLRESULT checked against the official JSON schemas, both directions), its events turned into
+ * frame and log callbacks, and a connect that explains a refused upgrade.
+ *
+ * @module
+ */
+import { RPCClient } from 'ocpp-rpc';
+import { FrameParser, type SimulatorFrame } from './log';
+import type { OcppProtocol, SimulatorLogEntry } from './protocol';
+
+type RpcClientOptions = ConstructorParameters<typeof RPCClient>[0];
+
+/** Options of {@link createRpcClient}. */
+export interface ClientOptions {
+  /** Charge point identity (last path segment, Basic auth username). */
+  readonly chargePointId: string;
+  /** The one subprotocol offered. */
+  readonly protocol: OcppProtocol;
+  /** CSMS endpoint without the identity. */
+  readonly url: string;
+  /** Basic auth password. */
+  readonly password?: string;
+  /** Milliseconds before an unanswered CALL fails. */
+  readonly callTimeoutMs: number;
+  /** Receives every OCPP-J frame sent and received. */
+  readonly onFrame?: (frame: SimulatorFrame) => void;
+  /** Receives log lines. */
+  readonly onLog: (entry: SimulatorLogEntry) => void;
+  /** Whether the simulator is closing (a disconnect then is expected, not a warning). */
+  readonly closing: () => boolean;
+}
+
+/** Creates the strict-mode client and wires its events; returns it with the full URL. */
+export function createRpcClient(options: ClientOptions): { client: RPCClient; url: string } {
+  const endpoint = options.url.replace(/\/+$/, '');
+  const clientOptions: Partial<RpcClientOptions> = {
+    endpoint,
+    identity: options.chargePointId,
+    protocols: [options.protocol],
+    strictMode: true,
+    // OCPP-J allows one CALL in flight per direction; it also keeps MeterValues before StopTransaction.
+    callConcurrency: 1,
+    callTimeoutMs: options.callTimeoutMs,
+    ...(options.password === undefined ? {} : { password: options.password }),
+  };
+  const url = `${endpoint}/${options.chargePointId}`;
+  // ocpp-rpc's typings declare every option as required; the library fills in defaults.
+  const client = new RPCClient(clientOptions as RpcClientOptions);
+  watch(client, options, url);
+  return { client, url };
+}
+
+function watch(client: RPCClient, options: ClientOptions, url: string): void {
+  const { onLog } = options;
+  const parser = new FrameParser();
+  client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) => {
+    const frame = parser.parse(message.toString(), outbound ? 'sent' : 'received');
+    if (frame) options.onFrame?.(frame);
+  });
+  client.on(
+    'strictValidationFailure',
+    (event: { method: string; isCall: boolean; outbound: boolean; error: Error }) => {
+      const direction = event.outbound ? 'outgoing' : 'incoming';
+      const what = `${direction} ${event.method} ${event.isCall ? 'request' : 'response'}`;
+      onLog({ level: 'error', message: `${what} breaks the OCPP schema: ${event.error.message}` });
+    },
+  );
+  client.on('badMessage', ({ error }: { error: Error }) =>
+    onLog({ level: 'warn', message: `bad message from the CSMS: ${error.message}` }),
+  );
+  client.on('disconnect', ({ code, reason }: { code?: number; reason?: string }) =>
+    // A disconnect the simulator did not ask for is worth a warning (ocpp-rpc reconnects).
+    onLog({
+      level: options.closing() ? 'info' : 'warn',
+      message: `disconnected (${code ?? '?'}${reason ? ` ${reason}` : ''})`,
+    }),
+  );
+  client.on('connecting', () => onLog({ level: 'info', message: `connecting to ${url}` }));
+  client.on('open', () => onLog({ level: 'info', message: `connected with ${client.protocol ?? options.protocol}` }));
+}
+
+/**
+ * Opens the WebSocket.
+ * @throws Error naming the URL and, for a refused upgrade (wrong password, unknown charger, no
+ * common subprotocol), the HTTP status
+ */
+export async function connect(client: RPCClient, url: string): Promise<void> {
+  await client.connect().catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot connect to ${url}: ${typeof code === 'number' ? `HTTP ${code} ` : ''}${detail}`, {
+      cause: error,
+    });
+  });
+}

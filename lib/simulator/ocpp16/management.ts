@@ -1,0 +1,82 @@
+/**
+ * OCPP 1.6 RemoteTrigger (§5.17 TriggerMessage), LocalAuthListManagement (§5.10, §5.15) and
+ * FirmwareManagement (§5.9, §5.19) commands. The simulator keeps the local list version only and
+ * neither downloads firmware nor uploads diagnostics.
+ *
+ * @module
+ */
+import type * as V16 from '../../../shared/ocpp/types/v16';
+import type { Commands, Context16 } from './messages';
+
+type TriggerableMessage = V16.TriggerMessageRequest['requestedMessage'];
+
+/** TriggerMessage: Accepted, then the requested message after the reply; Rejected for an unknown connector. */
+function remoteTrigger({ station, messages }: Context16): Commands {
+  const cp = station.chargePoint;
+  return {
+    TriggerMessage: {
+      answer: (req) => {
+        const { connectorId } = req;
+        if (connectorId !== undefined && connectorId !== 0 && !cp.hasConnector(connectorId))
+          return { status: 'Rejected' };
+        const targets = connectorId ? [connectorId] : cp.connectors.map((c) => c.id);
+        const send: Record<TriggerableMessage, () => Promise<unknown>> = {
+          BootNotification: () => messages.bootNotification(),
+          DiagnosticsStatusNotification: () => messages.call('DiagnosticsStatusNotification', { status: 'Idle' }),
+          FirmwareStatusNotification: () => messages.call('FirmwareStatusNotification', { status: 'Idle' }),
+          Heartbeat: () => messages.call('Heartbeat', {}),
+          MeterValues: async () => {
+            for (const id of targets) await messages.sendMeterValues(id, 'Trigger');
+          },
+          StatusNotification: () =>
+            connectorId === undefined ? messages.allStatuses() : messages.statusNotification(connectorId),
+        };
+        station.afterReply(`triggered ${req.requestedMessage}`, send[req.requestedMessage]);
+        return { status: 'Accepted' };
+      },
+      refuse: () => ({ status: 'Rejected' }),
+    },
+  };
+}
+
+/** GetLocalListVersion and SendLocalList (the version is kept, the entries are not). */
+function localAuthList(): Commands {
+  let localListVersion = 0;
+  return {
+    GetLocalListVersion: {
+      answer: () => ({ listVersion: localListVersion }),
+      // -1: "the Charge Point does not support Local Authorization Lists" (1.6 §5.10).
+      refuse: () => ({ listVersion: -1 }),
+    },
+
+    SendLocalList: {
+      answer: (req) => {
+        localListVersion = req.listVersion;
+        return { status: 'Accepted' };
+      },
+      refuse: () => ({ status: 'Failed' }),
+    },
+  };
+}
+
+/** UpdateFirmware and GetDiagnostics, acknowledged without doing anything. */
+function firmware(): Commands {
+  return {
+    UpdateFirmware: {
+      // The response has no status; the simulator acknowledges and does not download anything.
+      answer: () => ({}),
+      refuse: () => ({}),
+    },
+
+    GetDiagnostics: {
+      // No fileName: no diagnostics available.
+      answer: () => ({}),
+      refuse: () => ({}),
+    },
+  };
+}
+
+/** RemoteTrigger, LocalAuthListManagement and FirmwareManagement commands. */
+export function managementCommands(context: Context16): Commands {
+  return { ...remoteTrigger(context), ...localAuthList(), ...firmware() };
+}

@@ -1,0 +1,64 @@
+/**
+ * OCPP 2.0.1 reservation (H01 ReserveNow, H02 CancelReservation), local authorization list (D01
+ * SendLocalList, D02 GetLocalListVersion), ClearCache (C11) and DataTransfer (P01) commands.
+ * Reservation rules are the station's (`reservations.ts`); the local list keeps its version only.
+ *
+ * @module
+ */
+import type { Commands, Context201 } from './messages';
+
+/** ReserveNow and CancelReservation (no evseId: any EVSE). */
+function reservation({ station }: Context201): Commands {
+  return {
+    ReserveNow: {
+      answer: (req) => ({
+        status: station.reserve({
+          reservationId: req.id,
+          ...(req.evseId ? { connectorId: req.evseId } : {}),
+          idTag: req.idToken.idToken,
+          expiresAt: new Date(req.expiryDateTime),
+        }),
+      }),
+      refuse: () => ({ status: 'Rejected' }),
+    },
+
+    CancelReservation: {
+      answer: (req) => ({ status: station.cancelReservation(req.reservationId) ? 'Accepted' : 'Rejected' }),
+      refuse: () => ({ status: 'Rejected' }),
+    },
+  };
+}
+
+/** GetLocalListVersion, SendLocalList, ClearCache and DataTransfer. */
+function localList(): Commands {
+  let localListVersion = 0;
+  return {
+    ClearCache: {
+      answer: () => ({ status: 'Accepted' }),
+      refuse: () => ({ status: 'Rejected' }),
+    },
+
+    DataTransfer: {
+      answer: () => ({ status: 'UnknownVendorId' }),
+      refuse: () => ({ status: 'Rejected' }),
+    },
+
+    GetLocalListVersion: {
+      answer: () => ({ versionNumber: localListVersion }),
+      refuse: () => ({ versionNumber: 0 }),
+    },
+
+    SendLocalList: {
+      answer: (req) => {
+        localListVersion = req.versionNumber;
+        return { status: 'Accepted' };
+      },
+      refuse: () => ({ status: 'Failed' }),
+    },
+  };
+}
+
+/** Reservation, local list, cache and data transfer commands. */
+export function managementCommands(context: Context201): Commands {
+  return { ...reservation(context), ...localList() };
+}

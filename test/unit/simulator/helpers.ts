@@ -1,0 +1,76 @@
+/**
+ * Helpers of the simulator tests that talk to the fake CSMS: polling, and the meter readings a
+ * charge point reported (1.6 MeterValues, 2.0.1 TransactionEvent Updated).
+ */
+import type { Simulator } from '../../../lib/simulator';
+import type { FakeCsms, RecordedCall } from './fake-csms';
+
+/** Polls until `check` stops throwing (e.g. an `expect`), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+/** One periodic meter reading as the CSMS received it. */
+export interface Reading {
+  readonly connectorId: number;
+  readonly timestamp: Date;
+  readonly powerW: number;
+  readonly currentA: number[];
+  readonly voltageV: number;
+  readonly socPercent: number;
+}
+
+type Sampled = { measurand: string; value: string | number };
+
+function readingOf(
+  connectorId: number,
+  meterValue: { timestamp: string; sampledValue: Sampled[] },
+): Reading | undefined {
+  const values = (measurand: string): number[] =>
+    meterValue.sampledValue.filter((s) => s.measurand === measurand).map((s) => Number(s.value));
+  const [powerW] = values('Power.Active.Import');
+  if (powerW === undefined) return undefined;
+  return {
+    connectorId,
+    timestamp: new Date(meterValue.timestamp),
+    powerW,
+    currentA: values('Current.Import'),
+    voltageV: values('Voltage')[0] ?? NaN,
+    socPercent: values('SoC')[0] ?? NaN,
+  };
+}
+
+/** Periodic readings of every connector, in the order received. */
+export function readingsOf(calls: RecordedCall[]): Reading[] {
+  const evseOf = new Map<string, number>(); // 2.0.1: only TransactionEvent Started names the EVSE
+  return calls.flatMap((call) => {
+    if (call.action === 'TransactionEvent' && call.payload.evse)
+      evseOf.set(call.payload.transactionInfo.transactionId, call.payload.evse.id);
+    const periodic =
+      (call.action === 'MeterValues' && call.payload.transactionId !== undefined) ||
+      (call.action === 'TransactionEvent' && call.payload.eventType === 'Updated');
+    if (!periodic) return [];
+    const connectorId = call.payload.connectorId ?? evseOf.get(call.payload.transactionInfo?.transactionId) ?? 1;
+    const reading = readingOf(connectorId, call.payload.meterValue[0]);
+    return reading ? [reading] : [];
+  });
+}
+
+/** The first periodic reading of `connectorId` sampled at or after `after` (polls until it comes). */
+export function nextReading(csms: FakeCsms, sim: Simulator, after: Date, connectorId = 1): Promise<Reading> {
+  return eventually(() => {
+    const reading = readingsOf(csms.callsOf(sim.chargePointId)).find(
+      (r) => r.connectorId === connectorId && r.timestamp.getTime() >= after.getTime(),
+    );
+    if (!reading) throw new Error(`no reading of connector ${connectorId} since ${after.toISOString()}`);
+    return reading;
+  });
+}
