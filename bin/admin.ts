@@ -14,7 +14,7 @@ import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/c
 import { listChargers } from '../shared/chargers/chargers';
 import { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from '../shared/chargers/registration';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
-import { setTelematics } from '../shared/access/vehicles';
+import { setTelematics } from '../shared/access/vehicle-writes';
 
 /** Parses a positive integer option (IDs, counts). */
 function positiveInteger(value: string): number {

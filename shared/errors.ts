@@ -58,3 +58,12 @@ export class InvalidError extends DomainError {
 export class BusyError extends DomainError {
   readonly kind = 'busy';
 }
+
+/**
+ * Names a domain error's field from a wider input: `vin` refused while applying an access ID's
+ * `vehicle` becomes `vehicle.vin`. Returns the same error.
+ */
+export function prefixField<E extends DomainError>(error: E, prefix: string): E {
+  if (error.field !== undefined) Object.defineProperty(error, 'field', { value: `${prefix}.${error.field}` });
+  return error;
+}

@@ -2,7 +2,8 @@
 import { httpHandler } from './lib/http-handler';
 import { accessIdRoutes } from '../../shared/api/routes/access-ids';
 import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access/access-ids';
-import { upsertAccessIdBatch } from '../../shared/access/access-id-batch';
+import { upsertAccessIdBatch } from '../../shared/access/batch';
+import { parseBatchItem } from '../../shared/api/schemas/access-ids';
 
 /** Lambda handler of the access-ID routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(accessIdRoutes, {
@@ -20,6 +21,6 @@ export const handler = httpHandler(accessIdRoutes, {
     body: { accessId: await patchAccessId(db, principal.organizationId, pathParameters.id, body.accessId) },
   }),
   'PUT /api/access-ids/batch': async ({ db, principal, body }) => ({
-    body: { results: await upsertAccessIdBatch(db, principal.organizationId, body.accessIds) },
+    body: { results: await upsertAccessIdBatch(db, principal.organizationId, body.accessIds.map(parseBatchItem)) },
   }),
 });

@@ -2,16 +2,17 @@
 import { httpHandler } from './lib/http-handler';
 import { departureTimeRoutes } from '../../shared/api/routes/departure-times';
 import { listUpcomingDepartures, syncDepartureBatch, syncVehicleDepartures } from '../../shared/departures/sync';
+import { parseDepartureBatchItem } from '../../shared/api/schemas/departures';
 
 /** Lambda handler of the departure-time routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(departureTimeRoutes, {
   'POST /api/departure-times/vehicle': async ({ db, principal, body }) => ({
-    body: { departureTimes: await syncVehicleDepartures(db, principal, body) },
+    body: { departureTimes: await syncVehicleDepartures(db, principal.organizationId, body) },
   }),
   'POST /api/departure-times/batch': async ({ db, principal, body }) => ({
-    body: { results: await syncDepartureBatch(db, principal, body.vehicles) },
+    body: { results: await syncDepartureBatch(db, principal.organizationId, body.vehicles.map(parseDepartureBatchItem)) },
   }),
   'GET /api/departure-times/vehicle': async ({ db, principal, queryStringParameters }) => ({
-    body: { departureTimes: await listUpcomingDepartures(db, principal, queryStringParameters) },
+    body: { departureTimes: await listUpcomingDepartures(db, principal.organizationId, queryStringParameters) },
   }),
 });

@@ -11,7 +11,7 @@ import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
 import type { Charger } from '../../shared/api/schemas/chargers';
 import { createAccessId } from '../../shared/access/access-ids';
-import { createVehicle, updateVehicle } from '../../shared/access/vehicles';
+import { createVehicle, updateVehicle } from '../../shared/access/vehicle-writes';
 
 /** The demo RFID card's tag: the simulator's default idTag. */
 export const DEMO_ID_TAG = 'SIM-TAG-1';

@@ -1,69 +1,32 @@
 /**
  * Access IDs (spec §2.1, §3.1, §4.1): RFID cards and vehicle identifiers that chargers send as
- * idTags. Create, read, list, PATCH and the batch upsert.
+ * idTags. Create, read, list and PATCH; the batch upsert is in `./batch/`.
  *
- * The item key is (organization, normalised ocppIdTag) (`shared/id-tags.ts`), so the tag is unique
- * per organization by construction; a single create is conditional (409 on a duplicate).
+ * The item key is (organization, normalised ocppIdTag) (`./id-tags.ts`), so the tag is unique per
+ * organization by construction; a create is conditional (409 on a duplicate) and writes its
+ * vehicle, markers and customer in the same transaction (a refusal changes nothing).
  */
-import { createConversions, type EntityItem } from 'electrodb';
-import type { Db } from '../db';
-import { allocateIds } from '../db';
-import { BadRequestError, ConflictError, NotFoundError } from '../api/errors';
+import { createConversions } from 'electrodb';
+import { batchGet, claimUnique, retryRaces, RetryableError, transact, transactWithIds, type Db } from '../db';
 import { exactPage, paginate, PAGE_SIZE, type Page } from '../db/pagination';
-import { findOrCreateCustomer } from './customers';
+import { prefixField, DomainError } from '../errors';
+import { createCustomer, customerRef } from './customers';
+import { AccessIdNotFoundError, InvalidAccessInputError, TagTakenError, VehicleNameTakenError, VehicleNotFoundError, VinTakenError } from './errors';
 import { idTagProblem, normalizeIdTag } from './id-tags';
-import {
-  VEHICLE_CONSTRAINTS,
-  getVehicle,
-  normalizeVin,
-  statusChange,
-  toEmbeddedVehicle,
-  vehicleNameKey,
-  type VehicleItem,
-} from './vehicles';
+import { VEHICLE_CONSTRAINTS, normalizeVin, statusChange, touchVehicle, vehicleNameKey, type AccessIdItem, type AuthorizationStatus, type VehicleItem } from './items';
+import { updateVehicle } from './vehicle-writes';
+import { getVehicle } from './vehicles';
+import { toAccessId, type AccessId } from './views';
 
-/** A stored access ID. */
-export type AccessIdItem = EntityItem<Db['accessId']>;
-
-
-/** Spec §2.1 access ID (`customer` only on single-item answers). */
-export interface AccessId {
-  id: number;
-  ocppIdTag: string;
-  type: 'RFID' | 'Vehicle';
-  name: string;
-  authorizationStatus: 'Authorized' | 'Revoked';
-  authorizedAt: string;
-  revokedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  vehicle: ReturnType<typeof toEmbeddedVehicle> | null;
-  customer?: { name: string } | null;
-}
-
-/** Spec §2.1 shape of a stored access ID. */
-export function toAccessId(item: AccessIdItem, vehicle: VehicleItem | undefined, withCustomer: boolean): AccessId {
-  return {
-    id: item.accessIdId,
-    ocppIdTag: item.ocppIdTag,
-    type: item.type,
-    name: item.name,
-    authorizationStatus: item.authorizationStatus,
-    authorizedAt: item.authorizedAt,
-    revokedAt: item.authorizationStatus === 'Revoked' ? (item.revokedAt ?? null) : null,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    vehicle: vehicle ? toEmbeddedVehicle(vehicle) : null,
-    ...(withCustomer ? { customer: item.customerName ? { name: item.customerName } : null } : {}),
-  };
-}
+export type { AccessIdItem } from './items';
+export { toAccessId, type AccessId } from './views';
 
 /** The vehicles of some access IDs, by ID (one BatchGet per 100). */
 async function vehiclesOf(db: Db, items: AccessIdItem[]): Promise<Map<number, VehicleItem>> {
   const ids = [...new Set(items.map((a) => a.vehicleId).filter((id): id is number => id !== undefined))];
   if (!ids.length) return new Map();
-  const { data } = await db.vehicle.get(ids.map((vehicleId) => ({ organizationId: items[0]!.organizationId, vehicleId }))).go();
-  return new Map(data.map((v) => [v.vehicleId, v]));
+  const vehicles = await batchGet(db.vehicle, ids.map((vehicleId) => ({ organizationId: items[0]!.organizationId, vehicleId })));
+  return new Map(vehicles.map((v) => [v.vehicleId, v]));
 }
 
 /** The access ID with a numeric ID in an organization (gsi1 Query); undefined when unknown there. */
@@ -77,11 +40,11 @@ async function findById(db: Db, organizationId: number, accessIdId: number): Pro
 
 /**
  * `GET /api/access-ids/{id}` with `customer`.
- * @throws NotFoundError (404) when not in the organization
+ * @throws AccessIdNotFoundError when not in the organization
  */
 export async function readAccessId(db: Db, organizationId: number, accessIdId: number): Promise<AccessId> {
   const item = await findById(db, organizationId, accessIdId);
-  if (!item) throw new NotFoundError(`Access ID ${accessIdId} not found`);
+  if (!item) throw new AccessIdNotFoundError(accessIdId);
   return toAccessId(item, item.vehicleId === undefined ? undefined : await getVehicle(db, organizationId, item.vehicleId), true);
 }
 
@@ -100,78 +63,85 @@ export interface CreateAccessIdInput {
   type: 'RFID' | 'Vehicle';
   name: string;
   ocppIdTag: string;
-  authorizationStatus?: 'Authorized' | 'Revoked';
+  authorizationStatus?: AuthorizationStatus;
   vehicle?: { make: string; model: string; vin: string };
   vehicleId?: number;
   customer?: { name: string };
 }
 
-/** Normalises a submitted tag. @throws BadRequestError naming `path` */
-function normalizedTag(tag: string, path: string): string {
+/**
+ * Normalises a submitted tag.
+ * @throws InvalidAccessInputError naming `field`
+ */
+export function normalizedTag(tag: string, field = 'ocppIdTag'): string {
   const normalized = normalizeIdTag(tag);
   const problem = idTagProblem(normalized);
-  if (problem) throw new BadRequestError(`Invalid ${path}`, [{ path, message: problem }]);
+  if (problem) throw new InvalidAccessInputError(field, problem);
   return normalized;
+}
+
+/** @throws InvalidAccessInputError when `vehicle`/`vehicleId` break the §4.1 rules */
+function checkVehicleFields(input: CreateAccessIdInput): void {
+  if (input.type !== 'Vehicle' && (input.vehicle || input.vehicleId !== undefined)) {
+    throw new InvalidAccessInputError(input.vehicle ? 'vehicle' : 'vehicleId', 'only with type Vehicle', 'vehicle and vehicleId are only allowed with type Vehicle');
+  }
+  if (input.vehicle && input.vehicleId !== undefined) {
+    throw new InvalidAccessInputError('vehicleId', 'not together with vehicle', 'Give either vehicle (to create one) or vehicleId (to link one), not both');
+  }
 }
 
 /**
  * `POST /api/access-ids`: `vehicle` creates a vehicle named after the access ID, `vehicleId` links
  * an existing one (both only for type Vehicle, never together); the customer is found or created.
- * @throws BadRequestError (400); NotFoundError (404) unknown vehicleId; ConflictError (409) duplicate tag or vehicle name/VIN
+ * @throws InvalidAccessInputError; VehicleNotFoundError (`vehicleId`); TagTakenError;
+ *   VehicleNameTakenError; VinTakenError; BusyError when concurrent writes keep winning
  */
 export async function createAccessId(db: Db, organizationId: number, input: CreateAccessIdInput): Promise<AccessId> {
-  const ocppIdTag = normalizedTag(input.ocppIdTag, 'body.accessId.ocppIdTag');
-  if (input.type !== 'Vehicle' && (input.vehicle || input.vehicleId !== undefined)) {
-    throw new BadRequestError('vehicle and vehicleId are only allowed with type Vehicle', [{ path: input.vehicle ? 'body.accessId.vehicle' : 'body.accessId.vehicleId', message: 'only with type Vehicle' }]);
-  }
-  if (input.vehicle && input.vehicleId !== undefined) {
-    throw new BadRequestError('Give either vehicle (to create one) or vehicleId (to link one), not both', [{ path: 'body.accessId.vehicleId', message: 'not together with vehicle' }]);
-  }
-  const linked = input.vehicleId === undefined ? undefined : await getVehicle(db, organizationId, input.vehicleId);
-  if (input.vehicleId !== undefined && !linked) throw new NotFoundError(`Vehicle ${input.vehicleId} not found`);
-  const [accessIdId, customerName, newVehicleId] = await Promise.all([
-    allocateIds(db, 'accessId'),
-    input.customer ? findOrCreateCustomer(db, organizationId, input.customer.name) : undefined,
-    input.vehicle ? allocateIds(db, 'vehicle') : undefined,
-  ]);
-  const vehicleId = input.vehicleId ?? newVehicleId;
-  const now = new Date().toISOString();
-  const status = input.authorizationStatus ?? 'Authorized';
+  const ocppIdTag = normalizedTag(input.ocppIdTag);
+  checkVehicleFields(input);
   const vin = input.vehicle?.vin ? normalizeVin(input.vehicle.vin) : undefined;
-  const item: AccessIdItem = {
-    organizationId, ocppIdTag, accessIdId, type: input.type, name: input.name, authorizationStatus: status,
-    authorizedAt: now, revokedAt: status === 'Revoked' ? now : undefined, vehicleId, customerName, createdAt: now, updatedAt: now,
-  };
-  const newVehicle: VehicleItem | undefined = input.vehicle && {
-    organizationId, vehicleId: newVehicleId!, name: input.name, make: input.vehicle.make, model: input.vehicle.model, vin,
-    hasTelematics: false, customerName, accessIdTags: [ocppIdTag], createdAt: now, updatedAt: now,
-  };
-  const result = await db.service.transaction
-    .write(({ accessId, vehicle, uniqueValue }) => [
-      accessId.create(item).commit(),
-      ...(newVehicle
-        ? [
-            vehicle.create(newVehicle).commit(),
-            uniqueValue.create({ constraint: VEHICLE_CONSTRAINTS.name(organizationId), value: vehicleNameKey(input.name), targetId: newVehicleId! }).commit(),
-            ...(vin ? [uniqueValue.create({ constraint: VEHICLE_CONSTRAINTS.vin(organizationId), value: vin, targetId: newVehicleId! }).commit()] : []),
-          ]
-        : []),
-      ...(input.vehicleId !== undefined ? [vehicle.update({ organizationId, vehicleId: input.vehicleId }).add({ accessIdTags: [ocppIdTag] }).commit()] : []),
-    ])
-    .go();
-  if (result.canceled) {
-    const rejected = result.data.map((r) => r.rejected);
-    if (rejected[0]) throw new ConflictError(`An access ID with ocppIdTag ${ocppIdTag} already exists`, [{ path: 'body.accessId.ocppIdTag', message: 'already exists (after normalisation)' }]);
-    if (rejected[2]) throw new ConflictError(`A vehicle named ${JSON.stringify(input.name)} already exists; link it with vehicleId`, [{ path: 'body.accessId.name', message: 'vehicle name already used' }]);
-    throw new ConflictError(`A vehicle with VIN ${vin} already exists`, [{ path: 'body.accessId.vehicle.vin', message: 'already used' }]);
-  }
-  return toAccessId(item, newVehicle ?? linked, true);
+  const status = input.authorizationStatus ?? 'Authorized';
+  const { item, vehicle } = await retryRaces(async () => {
+    const [linked, customer] = await Promise.all([
+      input.vehicleId === undefined ? undefined : getVehicle(db, organizationId, input.vehicleId, true),
+      input.customer ? customerRef(db, organizationId, input.customer.name) : undefined,
+    ]);
+    if (input.vehicleId !== undefined && !linked) throw new VehicleNotFoundError(input.vehicleId, 'vehicleId');
+    const now = new Date().toISOString();
+    let item: AccessIdItem | undefined;
+    let created: VehicleItem | undefined;
+    const { outcome } = await transactWithIds(db, { accessId: 1, vehicle: input.vehicle ? 1 : 0 }, (ids, e) => {
+      created = input.vehicle && {
+        organizationId, vehicleId: ids.vehicle, name: input.name, make: input.vehicle.make, model: input.vehicle.model, vin,
+        hasTelematics: false, customerName: customer?.name, accessIdTags: [ocppIdTag], version: 1, createdAt: now, updatedAt: now,
+      };
+      item = {
+        organizationId, ocppIdTag, accessIdId: ids.accessId, type: input.type, name: input.name, authorizationStatus: status,
+        authorizedAt: now, revokedAt: status === 'Revoked' ? now : undefined, vehicleId: input.vehicleId ?? created?.vehicleId,
+        customerName: customer?.name, createdAt: now, updatedAt: now,
+      };
+      return {
+        accessId: e.accessId.create(item).commit(),
+        vehicle: created && e.vehicle.create(created).commit(),
+        name: created && claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(input.name), created.vehicleId),
+        vin: created && vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), vin, created.vehicleId),
+        linkedVehicle: linked && touchVehicle(e, organizationId, linked.vehicleId).add({ accessIdTags: [ocppIdTag] }).commit(),
+        customer: createCustomer(e, customer),
+      };
+    });
+    if (outcome.failed('accessId')) throw new TagTakenError(ocppIdTag);
+    if (outcome.failed('name')) throw new VehicleNameTakenError(input.name, 'name', '; link it with vehicleId');
+    if (outcome.failed('vin')) throw new VinTakenError(vin!, 'vehicle.vin');
+    if (!outcome.ok) throw new RetryableError(`access ID create lost a race on ${outcome.failedLabels.join(', ')}`);
+    return { item: item!, vehicle: created ?? linked };
+  }, 'Customers or vehicles kept changing while the access ID was created; retry');
+  return toAccessId(item, vehicle, true);
 }
 
 /** `PATCH /api/access-ids/{id}` body, `accessId` member (spec §4.1): `null` deletes an optional value. */
 export interface PatchAccessIdInput {
   name?: string;
-  authorizationStatus?: 'Authorized' | 'Revoked';
+  authorizationStatus?: AuthorizationStatus;
   vehicle?: { make?: string | null; model?: string | null; vin?: string | null } | null;
   customer?: { name: string } | null;
 }
@@ -179,91 +149,80 @@ export interface PatchAccessIdInput {
 /**
  * `PATCH /api/access-ids/{id}`: name, status (§3.1 transitions), the linked vehicle's details
  * (a Vehicle access ID without a vehicle gets one, named after it; `null` detaches it), customer.
- * @throws NotFoundError (404); BadRequestError (400) vehicle on an RFID access ID; ConflictError (409)
+ * @throws AccessIdNotFoundError; InvalidAccessInputError (vehicle on an RFID access ID);
+ *   VehicleNameTakenError; VinTakenError (`vehicle.vin`)
  */
 export async function patchAccessId(db: Db, organizationId: number, accessIdId: number, input: PatchAccessIdInput): Promise<AccessId> {
   const current = await findById(db, organizationId, accessIdId);
-  if (!current) throw new NotFoundError(`Access ID ${accessIdId} not found`);
+  if (!current) throw new AccessIdNotFoundError(accessIdId);
   if (input.vehicle && current.type !== 'Vehicle') {
-    throw new BadRequestError('vehicle is only allowed on access IDs of type Vehicle', [{ path: 'body.accessId.vehicle', message: 'only with type Vehicle' }]);
+    throw new InvalidAccessInputError('vehicle', 'only with type Vehicle', 'vehicle is only allowed on access IDs of type Vehicle');
   }
-  const now = new Date().toISOString();
-  const set: Record<string, unknown> = { updatedAt: now, ...statusChange(current, input.authorizationStatus, now) };
-  const remove: string[] = [];
-  if (input.name !== undefined) set.name = input.name;
-  if (input.customer === null) remove.push('customerName');
-  else if (input.customer) set.customerName = await findOrCreateCustomer(db, organizationId, input.customer.name);
-  if (input.authorizationStatus === 'Authorized' && current.authorizationStatus === 'Revoked') remove.push('revokedAt');
-
-  const key = { organizationId, ocppIdTag: current.ocppIdTag };
-  if (input.vehicle === null && current.vehicleId !== undefined) {
-    remove.push('vehicleId');
-    await db.service.transaction
-      .write(({ accessId, vehicle }) => [
-        accessId.patch(key).set(set).remove(remove as never).commit(),
-        vehicle.update({ organizationId, vehicleId: current.vehicleId! }).delete({ accessIdTags: [current.ocppIdTag] }).commit(),
-      ])
-      .go();
-  } else if (input.vehicle) {
-    const vehicleId = current.vehicleId ?? (await findOrCreateVehicleByName(db, organizationId, input.name ?? current.name, current.ocppIdTag, now));
-    await applyVehicleDetails(db, { ...current, vehicleId }, input.vehicle, now);
-    set.vehicleId = vehicleId;
-    await db.accessId.patch(key).set(set).remove(remove as never).go();
-  } else {
-    await db.accessId.patch(key).set(set).remove(remove as never).go();
-  }
+  await retryRaces(async () => {
+    const customer = input.customer ? await customerRef(db, organizationId, input.customer.name) : undefined;
+    const now = new Date().toISOString();
+    const set: Record<string, unknown> = { updatedAt: now, ...statusChange(current, input.authorizationStatus, now) };
+    const remove: string[] = [];
+    if (input.name !== undefined) set.name = input.name;
+    if (input.customer === null) remove.push('customerName');
+    else if (customer) set.customerName = customer.name;
+    if (input.authorizationStatus === 'Authorized' && current.authorizationStatus === 'Revoked') remove.push('revokedAt');
+    const detaches = input.vehicle === null && current.vehicleId !== undefined;
+    if (detaches) remove.push('vehicleId');
+    const key = { organizationId, ocppIdTag: current.ocppIdTag };
+    const outcome = await transact(db, (e) => ({
+      accessId: e.accessId.patch(key).set(set as never).remove(remove as never).commit(),
+      vehicle: detaches && touchVehicle(e, organizationId, current.vehicleId!).delete({ accessIdTags: [current.ocppIdTag] }).commit(),
+      customer: createCustomer(e, customer),
+    }));
+    if (!outcome.ok) throw new RetryableError(`access ID patch lost a race on ${outcome.failedLabels.join(', ')}`);
+  }, 'The access ID kept changing through concurrent requests; retry');
+  if (input.vehicle) await applyVehicleDetails(db, current, input.name ?? current.name, input.vehicle);
   return readAccessId(db, organizationId, accessIdId);
 }
 
-/** Sets make/model/vin of an access ID's linked vehicle (VIN ignored when it has telematics). */
-async function applyVehicleDetails(
-  db: Db,
-  accessId: AccessIdItem,
-  details: { make?: string | null; model?: string | null; vin?: string | null },
-  now: string,
-): Promise<void> {
-  if (accessId.vehicleId === undefined) return;
-  const vehicle = await getVehicle(db, accessId.organizationId, accessId.vehicleId);
+/**
+ * Applies a PATCH's `vehicle` details to the access ID's vehicle (the VIN is ignored when the
+ * vehicle has telematics); a Vehicle access ID without a vehicle first gets the organization's
+ * vehicle of its name, created when none exists.
+ */
+async function applyVehicleDetails(db: Db, accessId: AccessIdItem, name: string, details: NonNullable<PatchAccessIdInput['vehicle']>): Promise<void> {
+  const { organizationId } = accessId;
+  const vehicleId = accessId.vehicleId ?? (await attachVehicleByName(db, accessId, name));
+  const vehicle = await getVehicle(db, organizationId, vehicleId, true);
   if (!vehicle) return;
-  const set: Record<string, unknown> = { updatedAt: now };
-  const remove: string[] = [];
-  for (const key of ['make', 'model'] as const) {
-    if (details[key] === null) remove.push(key);
-    else if (details[key] !== undefined) set[key] = details[key];
+  const { vin, ...rest } = details;
+  try {
+    await updateVehicle(db, organizationId, vehicleId, { ...rest, ...(vehicle.hasTelematics ? {} : { vin }) });
+  } catch (error) {
+    throw error instanceof DomainError ? prefixField(error, 'vehicle') : error;
   }
-  const vin = details.vin === undefined || vehicle.hasTelematics ? vehicle.vin : details.vin === null ? undefined : normalizeVin(details.vin);
-  const constraint = VEHICLE_CONSTRAINTS.vin(accessId.organizationId);
-  if (vin !== vehicle.vin) {
-    if (vin) set.vin = vin;
-    else remove.push('vin');
-  }
-  const result = await db.service.transaction
-    .write(({ vehicle: v, uniqueValue }) => [
-      v.patch({ organizationId: accessId.organizationId, vehicleId: vehicle.vehicleId }).set(set).remove(remove as never).commit(),
-      ...(vin !== vehicle.vin && vin ? [uniqueValue.create({ constraint, value: vin, targetId: vehicle.vehicleId }).commit()] : []),
-      ...(vin !== vehicle.vin && vehicle.vin ? [uniqueValue.delete({ constraint, value: vehicle.vin }).commit()] : []),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError(`A vehicle with VIN ${vin} already exists`, [{ path: 'body.accessId.vehicle.vin', message: 'already used' }]);
 }
 
-/** The ID of the organization's vehicle with this name (case-insensitive), created (with `tag` attached) when none exists. */
-async function findOrCreateVehicleByName(db: Db, organizationId: number, name: string, tag: string, now: string): Promise<number> {
+/**
+ * Attaches an access ID to the organization's vehicle named `name` (case-insensitive), created
+ * with its name marker when none exists.
+ * @returns the vehicle's ID
+ */
+async function attachVehicleByName(db: Db, accessId: AccessIdItem, name: string): Promise<number> {
+  const { organizationId, ocppIdTag } = accessId;
   const constraint = VEHICLE_CONSTRAINTS.name(organizationId);
-  const { data: marker } = await db.uniqueValue.get({ constraint, value: vehicleNameKey(name) }).go();
-  if (marker) {
-    await db.vehicle.update({ organizationId, vehicleId: marker.targetId }).add({ accessIdTags: [tag] }).go();
-    return marker.targetId;
-  }
-  const vehicleId = await allocateIds(db, 'vehicle');
-  const result = await db.service.transaction
-    .write(({ vehicle, uniqueValue }) => [
-      vehicle.create({ organizationId, vehicleId, name, hasTelematics: false, accessIdTags: [tag], createdAt: now, updatedAt: now }).commit(),
-      uniqueValue.create({ constraint, value: vehicleNameKey(name), targetId: vehicleId }).commit(),
-    ])
-    .go();
-  if (result.canceled) return findOrCreateVehicleByName(db, organizationId, name, tag, now);
-  return vehicleId;
+  return retryRaces(async () => {
+    const { data: marker } = await db.uniqueValue.get({ constraint, value: vehicleNameKey(name) }).go({ consistent: true });
+    const now = new Date().toISOString();
+    const { outcome, ids } = await transactWithIds(db, { vehicle: marker ? 0 : 1 }, (ids, e) => {
+      const vehicleId = marker?.targetId ?? ids.vehicle;
+      return {
+        vehicle: marker
+          ? touchVehicle(e, organizationId, vehicleId).add({ accessIdTags: [ocppIdTag] }).commit()
+          : e.vehicle.create({ organizationId, vehicleId, name, hasTelematics: false, accessIdTags: [ocppIdTag], version: 1, createdAt: now, updatedAt: now }).commit(),
+        name: !marker && claimUnique(e, constraint, vehicleNameKey(name), vehicleId),
+        accessId: e.accessId.patch({ organizationId, ocppIdTag }).set({ vehicleId, updatedAt: now }).where(({ vehicleId: owner }, { notExists }) => notExists(owner)).commit(),
+      };
+    });
+    if (!outcome.ok) throw new RetryableError(`vehicle attach lost a race on ${outcome.failedLabels.join(', ')}`);
+    return marker?.targetId ?? ids.vehicle;
+  }, 'The vehicle kept changing through concurrent requests; retry');
 }
 
 /** One entry of the batch answer, in request order. */

@@ -6,7 +6,7 @@
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { portName, type PortItem } from '../chargers/items';
-import { type ConnectionInfo } from '../ocpp/connection';
+import type { ChargerConnection } from './charger-connection';
 import { isConditionalCheckFailure } from '../db/conditions';
 
 /** A port status report (spec §2.3 `ocppStatus`). */
@@ -22,7 +22,7 @@ export interface PortStatus {
 }
 
 /** Connector type assumed for a port created from a charger's report: CCS1 on DCFC, J1772 on Level 2. */
-export function defaultConnectorType(chargerType: ConnectionInfo['chargerType']): 'CCS1' | 'J1772' {
+export function defaultConnectorType(chargerType: ChargerConnection['chargerType']): 'CCS1' | 'J1772' {
   return chargerType === 'DCFC' ? 'CCS1' : 'J1772';
 }
 
@@ -30,7 +30,7 @@ export function defaultConnectorType(chargerType: ConnectionInfo['chargerType'])
  * Reads a port, creating it when the charger reports a connector/EVSE it was not registered with.
  * Requests: 1 GetItem; +1 UpdateItem (ID) +1 PutItem when created.
  */
-export async function ensurePort(db: Db, connection: ConnectionInfo, portNumber: number): Promise<PortItem> {
+export async function ensurePort(db: Db, connection: ChargerConnection, portNumber: number): Promise<PortItem> {
   const { data } = await db.port.get({ chargerId: connection.chargerId, portNumber }).go({ consistent: true });
   if (data) return data;
   const portId = await allocateIds(db, 'port');
@@ -58,7 +58,7 @@ export async function ensurePort(db: Db, connection: ConnectionInfo, portNumber:
  * Stores a port's OCPP status unless a newer one is stored already (frames can be handled out of
  * order). Requests: 1 UpdateItem; when the port does not exist yet, {@link ensurePort} first.
  */
-export async function recordPortStatus(db: Db, connection: ConnectionInfo, portNumber: number, status: PortStatus): Promise<void> {
+export async function recordPortStatus(db: Db, connection: ChargerConnection, portNumber: number, status: PortStatus): Promise<void> {
   const ocppStatus = {
     status: status.status,
     timestamp: status.timestamp,

@@ -12,7 +12,7 @@
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
-import type { ConnectionInfo } from '../ocpp/connection';
+import type { ChargerConnection } from './charger-connection';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { ensurePort } from './ports';
 import type { AccessIdItem } from '../access/access-ids';
@@ -82,7 +82,7 @@ function readingFields(snapshot: MeterSnapshot | undefined): Partial<CurrentSess
  * Requests: 1 GetItem (port), 1 UpdateItem (ID), 1 TransactWriteItems (session + port); +1 GetItem
  * (vehicle) when the tag's access ID has one.
  */
-export async function startSession(db: Db, connection: ConnectionInfo, start: SessionStart): Promise<StartedSession> {
+export async function startSession(db: Db, connection: ChargerConnection, start: SessionStart): Promise<StartedSession> {
   for (let attempt = 0; ; attempt++) {
     const port = await ensurePort(db, connection, start.portNumber);
     const current = port.currentChargingSession;
@@ -200,7 +200,7 @@ export async function getSession(db: Db, chargerId: number, transactionKey: stri
  */
 export async function applyMeterSnapshot(
   db: Db,
-  connection: ConnectionInfo,
+  connection: ChargerConnection,
   portNumber: number,
   snapshot: MeterSnapshot,
   transactionKey?: string,
@@ -248,7 +248,7 @@ export interface SessionEnd {
  */
 export async function endSession(
   db: Db,
-  connection: ConnectionInfo,
+  connection: ChargerConnection,
   transactionKey: string,
   end: SessionEnd,
   known?: SessionItem,

@@ -465,6 +465,11 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         customerName: optionalString,
         /** Normalised ocppIdTags of the access IDs attached to this vehicle (read back with one BatchGet). */
         accessIdTags: { type: 'set', items: 'string' },
+        /**
+         * Incremented by every write; writes that depend on what they read (uniqueness markers, the
+         * tag set) are conditioned on it (optimistic concurrency). Unset on vehicles written before it existed.
+         */
+        version: optionalNumber,
         createdAt: timestamp,
         updatedAt: timestamp,
       },

@@ -9,9 +9,8 @@
  */
 import type { Db } from './entities';
 import { batchGet } from './batch';
-import { RetryableError, onlyRetryable, withRetry } from './retry';
+import { RetryableError, retryRaces } from './retry';
 import { transact, type LabelledWrites, type TransactionEntities, type TransactionOutcome } from './transactions';
-import { BusyError } from '../errors';
 
 /** Kinds of numeric IDs; each has its own counter. */
 export type IdKind =
@@ -56,9 +55,7 @@ export async function transactWithIds<K extends IdKind>(
   build: (ids: IdBlocks<K>, entities: TransactionEntities) => LabelledWrites,
 ): Promise<{ outcome: TransactionOutcome; ids: IdBlocks<K> }> {
   const kinds = (Object.keys(counts) as K[]).filter((k) => counts[k] > 0);
-  try {
-    return await withRetry(
-      async () => {
+  return retryRaces(async () => {
         const stored = await batchGet(db.counter, kinds.map((name) => ({ name })), true);
         const last = new Map(stored.map((c) => [c.name, c.value]));
         const ids = Object.fromEntries(kinds.map((k) => [k, (last.get(k) ?? 0) + 1])) as IdBlocks<K>;
@@ -68,13 +65,7 @@ export async function transactWithIds<K extends IdKind>(
         }));
         if (kinds.some((k) => outcome.failed(`counter:${k}`))) throw new RetryableError('ID counter moved');
         return { outcome, ids };
-      },
-      { shouldRetry: onlyRetryable },
-    );
-  } catch (error) {
-    if (error instanceof RetryableError) throw new BusyError('Too many concurrent creations; retry');
-    throw error;
-  }
+  }, 'Too many concurrent creations; retry');
 }
 
 /** The transaction item moving a counter from `last` (undefined = never used) to `last + count`. */

@@ -10,10 +10,10 @@ import { createEntities, TABLE_KEYS, type Db } from './entities';
 export { createEntities, TABLE_KEYS, type Db } from './entities';
 export { createDocumentClient, dbConfigFromEnv, requestCounts, totalRequests, type DbConfig } from './client';
 export { allocateIds, transactWithIds, type IdKind, type IdBlocks } from './ids';
-export { transact, type TransactionOutcome, type TransactionEntities, type LabelledWrites, MAX_TRANSACTION_ITEMS } from './transactions';
+export { transact, type TransactionOutcome, type TransactionEntities, type TransactionWrite, type LabelledWrites, MAX_TRANSACTION_ITEMS } from './transactions';
 export { claimUnique, releaseUnique } from './unique';
 export { batchGet, batchPut, batchDelete, BatchIncompleteError } from './batch';
-export { withRetry, RetryableError } from './retry';
+export { withRetry, retryRaces, RetryableError } from './retry';
 
 let current: Db | undefined;
 

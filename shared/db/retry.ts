@@ -4,6 +4,7 @@
  * polling all wait the same way.
  */
 import pRetry, { AbortError } from 'p-retry';
+import { BusyError } from '../errors';
 
 /** How to retry. */
 export interface RetryOptions {
@@ -49,3 +50,18 @@ export class RetryableError extends Error {
 
 /** `shouldRetry` that retries only {@link RetryableError}s. */
 export const onlyRetryable = (error: Error): boolean => error instanceof RetryableError;
+
+/**
+ * Runs an optimistic read-then-write `attempt` again (with fresh reads) while it throws
+ * {@link RetryableError} because a concurrent writer won the race; any other error ends it.
+ * @param busyMessage the {@link BusyError} message when the races outlast the retries
+ * @throws BusyError after 5 lost races in a row
+ */
+export async function retryRaces<T>(attempt: () => Promise<T>, busyMessage: string): Promise<T> {
+  try {
+    return await withRetry(attempt, { shouldRetry: onlyRetryable });
+  } catch (error) {
+    if (error instanceof RetryableError) throw new BusyError(busyMessage);
+    throw error;
+  }
+}

@@ -32,6 +32,55 @@ export interface DepartureInput {
   targetSoc: number;
 }
 
+/** How a request names its vehicle: exactly one of the two is set (the request schemas check it). */
+export interface VehicleRef {
+  vehicleId?: number | null;
+  vehicleVin?: string | null;
+}
+
+/** A validated single-vehicle synchronisation (the body of `POST /api/departure-times/vehicle`). */
+export interface DepartureSyncRequest extends VehicleRef {
+  departureTimes: DepartureInput[];
+}
+
+/** The `vehicleId` / `vehicleVin` pair of an answer: exactly one is set (spec §4.2). */
+export interface OwnerFields {
+  vehicleId: number | null;
+  vehicleVin: string | null;
+}
+
+/** One submitted departure with its outcome (spec §3.3; reference notes' answer). */
+export interface DepartureTimeResult extends OwnerFields {
+  departureTime: string;
+  outcome: 'created' | 'skipped';
+  /** null when skipped. */
+  id: number | null;
+  shiftName: string | null;
+  routeName: string | null;
+  /** %. */
+  targetSoc: number;
+}
+
+/** One result of the batch, in input order. */
+export interface DepartureBatchResult extends OwnerFields {
+  outcome: 'success' | 'error';
+  departureTimes?: DepartureTimeResult[];
+  error?: string;
+}
+
+/** A stored upcoming departure (`GET /api/departure-times/vehicle`). */
+export interface UpcomingDepartureTime extends OwnerFields {
+  id: number;
+  departureTime: string;
+  shiftName: string | null;
+  routeName: string | null;
+  /** %. */
+  targetSoc: number;
+}
+
+/** A batch entry: a valid request, or one the caller's validation refused (with what it named and why). */
+export type DepartureBatchEntry = { request: DepartureSyncRequest } | { invalid: OwnerFields & { error: string } };
+
 /**
  * Whose departures these are: a vehicle of the organization, or a VIN that no vehicle of the
  * organization has yet (spec §4.2: stored under the VIN and linked later).
@@ -54,7 +103,7 @@ export function isPast(departureTime: string, now: number): boolean {
 }
 
 /** The `vehicleId` / `vehicleVin` pair an answer shows for an owner: exactly one of them is set (spec §4.2). */
-export function ownerFields(owner: DepartureOwner): { vehicleId: number | null; vehicleVin: string | null } {
+export function ownerFields(owner: DepartureOwner): OwnerFields {
   return owner.vehicleId !== undefined ? { vehicleId: owner.vehicleId, vehicleVin: null } : { vehicleId: null, vehicleVin: owner.vehicleVin };
 }
 

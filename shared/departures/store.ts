@@ -25,8 +25,7 @@
  * write the same item again.
  */
 import type { EntityItem } from 'electrodb';
-import type { Db } from '../db';
-import { backoff, untilProcessed, writeTransaction } from '../db/retries';
+import { batchDelete, batchGet, batchPut, RetryableError, transact, withRetry, type Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { isPast, ownerKey, type DepartureOwner } from './rules';
 
@@ -58,8 +57,8 @@ export interface PlanWrite {
 export async function readPlans(db: Db, organizationId: number, owners: DepartureOwner[]): Promise<Map<string, DeparturePlanItem>> {
   const keys = [...new Set(owners.map(ownerKey))].map((owner) => ({ organizationId, owner }));
   if (keys.length === 0) return new Map();
-  const { data } = await untilProcessed(() => db.departurePlan.get(keys).go({ consistent: true }));
-  return new Map(data.map((plan) => [plan.owner, plan]));
+  const plans = await batchGet(db.departurePlan, keys, true);
+  return new Map(plans.map((plan) => [plan.owner, plan]));
 }
 
 /** A plan entry as a kept past departure of `owner`. */
@@ -69,7 +68,7 @@ function toDepartureItem(organizationId: number, owner: DepartureOwner, entry: P
 
 /** Writes kept past departures (idempotent puts, 25 per BatchWriteItem). */
 async function putDepartures(db: Db, items: DepartureItem[]): Promise<void> {
-  if (items.length) await untilProcessed(() => db.departure.put(items).go());
+  if (items.length) await batchPut(db.departure, items);
 }
 
 /**
@@ -82,7 +81,7 @@ async function linkPastDepartures(db: Db, organizationId: number, vin: string, v
   if (data.length === 0) return;
   await putDepartures(db, data.map((item) => toDepartureItem(organizationId, vehicle, item, item.syncedAt)));
   const keys = data.map((item) => ({ ...from, departureTime: item.departureTime, departureId: item.departureId }));
-  await untilProcessed(() => db.departure.delete(keys).go());
+  await batchDelete(db.departure, keys);
 }
 
 /**
@@ -109,18 +108,14 @@ async function writePlan(db: Db, write: PlanWrite, current: DeparturePlanItem | 
       throw error;
     }
   }
-  const result = await writeTransaction(() =>
-    db.service.transaction
-      .write(({ departurePlan }) => [
-        current ? departurePlan.put(plan).where(({ version }, { eq }) => eq(version, current.version)).commit() : departurePlan.create(plan).commit(),
-        departurePlan
-          .delete({ organizationId: linked.organizationId, owner: linked.owner })
-          .where(({ version }, { eq }) => eq(version, linked.version))
-          .commit(),
-      ])
-      .go(),
-  );
-  return !result.canceled;
+  const outcome = await transact(db, ({ departurePlan }) => ({
+    plan: current ? departurePlan.put(plan).where(({ version }, { eq }) => eq(version, current.version)).commit() : departurePlan.create(plan).commit(),
+    linkedPlan: departurePlan
+      .delete({ organizationId: linked.organizationId, owner: linked.owner })
+      .where(({ version }, { eq }) => eq(version, linked.version))
+      .commit(),
+  }));
+  return outcome.ok;
 }
 
 /**
@@ -160,11 +155,18 @@ async function attempt(db: Db, writes: PlanWrite[], now: number): Promise<boolea
 export async function replaceFutureDepartures(db: Db, writes: PlanWrite[], now: number): Promise<boolean[]> {
   const committed = writes.map(() => false);
   let pending = writes.map((_, i) => i);
-  for (let n = 1; pending.length && n <= MAX_SYNC_ATTEMPTS; n++) {
-    if (n > 1) await backoff(n);
-    const outcomes = await attempt(db, pending.map((i) => writes[i]!), now);
-    pending.forEach((i, j) => (committed[i] = outcomes[j]!));
-    pending = pending.filter((i) => !committed[i]);
+  try {
+    await withRetry(
+      async () => {
+        const outcomes = await attempt(db, pending.map((i) => writes[i]!), now);
+        pending.forEach((i, j) => (committed[i] = outcomes[j]!));
+        pending = pending.filter((i) => !committed[i]);
+        if (pending.length) throw new RetryableError(`${pending.length} departure plans changed concurrently`);
+      },
+      { retries: MAX_SYNC_ATTEMPTS - 1, shouldRetry: (error) => error instanceof RetryableError },
+    );
+  } catch (error) {
+    if (!(error instanceof RetryableError)) throw error;
   }
   return committed;
 }

@@ -6,7 +6,7 @@
  * Every figure includes the API key lookup and the rate-limit counter (2 requests per HTTP call).
  */
 import { createApiKey } from '../../shared/organizations/api-keys';
-import { createVehicle } from '../../shared/access/vehicles';
+import { createVehicle } from '../../shared/access/vehicle-writes';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
 const SINGLE_RUNS = 200;

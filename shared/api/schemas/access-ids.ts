@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Pagination, text } from './common';
+import { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from '../../access/items';
 
 /** A submitted ocppIdTag before normalisation (the normalised tag is checked separately: 1–36 characters). */
 const rawTag = z.string().max(256, 'must be at most 256 characters');
@@ -55,6 +56,32 @@ export const PatchAccessIdBody = z.strictObject({
   }),
 });
 
+/** One batch item (spec §4.1 table); validated item by item so that a bad one fails alone. */
+export const BatchItem = z.strictObject({
+  ocppIdTag: rawTag,
+  name: text(200),
+  type: z.enum(['RFID', 'Vehicle']),
+  authorizationStatus: status.optional(),
+  vehicle: z
+    .strictObject({ make: text(100).nullable().optional(), model: text(100).nullable().optional(), vin: text(17).nullable().optional() })
+    .optional(),
+  customer: z.strictObject({ name: text(200) }).optional(),
+});
+
+/**
+ * Validates one raw batch item: the item, or the message of its error result naming every
+ * invalid field (`vehicle.vin: must be at most 17 characters`).
+ */
+export function parseBatchItem(raw: unknown): { item: z.output<typeof BatchItem> } | { invalid: { ocppIdTag: string; error: string } } {
+  const parsed = BatchItem.safeParse(raw);
+  if (parsed.success) return { item: parsed.data };
+  const rawTag = (raw as { ocppIdTag?: unknown } | null)?.ocppIdTag;
+  const error = parsed.error.issues
+    .map((i) => `${[...i.path, ...(i.code === 'unrecognized_keys' ? i.keys : [])].join('.') || 'item'}: ${i.code === 'unrecognized_keys' ? 'unknown field' : i.message}`)
+    .join('; ');
+  return { invalid: { ocppIdTag: typeof rawTag === 'string' ? rawTag : '', error } };
+}
+
 /** Most items in one `PUT /api/access-ids/batch` (spec §8); more is a 400 for the whole request. */
 export const MAX_BATCH_ITEMS = 1000;
 
@@ -105,7 +132,13 @@ const vehicleFields = {
   vin: text(17).nullable().optional(),
   licensePlate: text(20).nullable().optional(),
   customer: customer.nullable().optional(),
-  accessIds: z.array(z.strictObject({ ocppIdTag: rawTag, authorizationStatus: status.optional() })).max(100).optional(),
+  accessIds: z
+    .array(z.strictObject({ ocppIdTag: rawTag, authorizationStatus: status.optional() }))
+    .max(MAX_ACCESS_IDS_PER_VEHICLE_REQUEST, `must have at most ${MAX_ACCESS_IDS_PER_VEHICLE_REQUEST} items`)
+    .optional()
+    .meta({
+      description: `At most ${MAX_ACCESS_IDS_PER_VEHICLE_REQUEST} (one request is one DynamoDB transaction). A tag attached to another vehicle is a 409 naming it: one tag, one vehicle.`,
+    }),
 };
 /** `POST /api/vehicles` body (reference notes: no inner field required). */
 export const CreateVehicleBody = z.strictObject({ vehicle: z.strictObject(vehicleFields) });

@@ -4,8 +4,11 @@
  * `GET /api/departure-times/vehicle`.
  */
 import { z } from 'zod';
-import { numericIdParam } from './common';
+import { conformsTo, numericIdParam } from './common';
+import { validationError } from '../errors';
+import type * as domain from '../../departures/rules';
 import {
+  type DepartureBatchEntry,
   DEFAULT_TARGET_SOC,
   MAX_BATCH_VEHICLES,
   MAX_DEPARTURE_NAME_LENGTH,
@@ -129,7 +132,7 @@ const ownerFields = {
 };
 
 /** A stored upcoming departure (`GET /api/departure-times/vehicle`). */
-export const UpcomingDepartureTime = z
+export const UpcomingDepartureTime = conformsTo<domain.UpcomingDepartureTime>()(z
   .object({
     id: z.number().int(),
     departureTime: z.string().meta({ format: 'date-time' }),
@@ -138,10 +141,10 @@ export const UpcomingDepartureTime = z
     routeName: z.string().nullable(),
     targetSoc: z.number().int(),
   })
-  .meta({ id: 'UpcomingDepartureTime' });
+  .meta({ id: 'UpcomingDepartureTime' }));
 
 /** One submitted departure with its outcome (spec §3.3; reference notes' answer). */
-export const DepartureTimeResult = z
+export const DepartureTimeResult = conformsTo<domain.DepartureTimeResult>()(z
   .object({
     departureTime: z.string().meta({ format: 'date-time' }),
     outcome: z.enum(['created', 'skipped']).meta({ description: 'created: future, inserted; skipped: not after the server\'s clock, not inserted' }),
@@ -151,13 +154,13 @@ export const DepartureTimeResult = z
     routeName: z.string().nullable(),
     targetSoc: z.number().int(),
   })
-  .meta({ id: 'DepartureTimeResult' });
+  .meta({ id: 'DepartureTimeResult' }));
 
 /** `POST /api/departure-times/vehicle` answer: every submitted departure, in request order. */
 export const DepartureSyncResponse = z.object({ departureTimes: z.array(DepartureTimeResult) }).meta({ id: 'DepartureSyncResponse' });
 
 /** One batch result, in input order. */
-export const DepartureBatchResult = z
+export const DepartureBatchResult = conformsTo<domain.DepartureBatchResult>()(z
   .object({
     vehicleId: z.number().int().nullable(),
     vehicleVin: z.string().nullable(),
@@ -165,10 +168,30 @@ export const DepartureBatchResult = z
     departureTimes: z.array(DepartureTimeResult).optional().meta({ description: 'When outcome is success' }),
     error: z.string().optional().meta({ description: 'When outcome is error' }),
   })
-  .meta({ id: 'DepartureBatchResult' });
+  .meta({ id: 'DepartureBatchResult' }));
 
 /** `POST /api/departure-times/batch` answer. */
 export const DepartureBatchResponse = z.object({ results: z.array(DepartureBatchResult) }).meta({ id: 'DepartureBatchResponse' });
+
+/** The `vehicleId` / `vehicleVin` an invalid batch item submitted, when they have the right type. */
+function submittedRef(item: unknown): { vehicleId: number | null; vehicleVin: string | null } {
+  const { vehicleId, vehicleVin } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+  return {
+    vehicleId: typeof vehicleId === 'number' && Number.isSafeInteger(vehicleId) ? vehicleId : null,
+    vehicleVin: typeof vehicleVin === 'string' ? vehicleVin : null,
+  };
+}
+
+/**
+ * Validates one raw batch item against the single-vehicle rules: the request, or what it named
+ * and one message naming every invalid field (`Invalid body.vehicles.2.departureTimes.0.targetSoc: …`).
+ */
+export function parseDepartureBatchItem(item: unknown, index: number): DepartureBatchEntry {
+  const parsed = DepartureSyncBody.safeParse(item);
+  if (parsed.success) return { request: parsed.data };
+  const fields = validationError(`body.vehicles.${index}`, parsed.error).errors ?? [];
+  return { invalid: { ...submittedRef(item), error: `Invalid ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` } };
+}
 
 /** `GET /api/departure-times/vehicle` query: exactly one of `vehicleId` and `vehicleVin`. */
 export const UpcomingDeparturesQuery = z

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { setTelematics } from '../../../shared/access/vehicles';
+import { setTelematics } from '../../../shared/access/vehicle-writes';
 
 let stack: LocalStack;
 let tenant: Tenant;

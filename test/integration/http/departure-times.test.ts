@@ -4,7 +4,7 @@ import { api, createTenant, startTestStack, type Tenant } from '../support/stack
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { createApiKey } from '../../../shared/organizations/api-keys';
-import { createVehicle, updateVehicle } from '../../../shared/access/vehicles';
+import { createVehicle, updateVehicle } from '../../../shared/access/vehicle-writes';
 import { syncVehicleDepartures } from '../../../shared/departures/sync';
 import { ownerKey } from '../../../shared/departures/rules';
 import { DepartureSyncBody } from '../../../shared/api/schemas/departures';
@@ -45,7 +45,7 @@ const keptPast = async (owner: Parameters<typeof ownerKey>[0], t: Tenant = tenan
   (await stack.db.departure.query.primary({ organizationId: t.organizationId, owner: ownerKey(owner) }).go({ consistent: true })).data;
 /** A synchronisation as if it ran at `now` (to store departures that are in the past today). */
 const syncAt = (t: Tenant, now: string, body: unknown) =>
-  syncVehicleDepartures(stack.db, { apiKeyId: 0, keyHash: '', organizationId: t.organizationId, scope: 'organization' } as ApiPrincipal, DepartureSyncBody.parse(body), Date.parse(now));
+  syncVehicleDepartures(stack.db, t.organizationId, DepartureSyncBody.parse(body), Date.parse(now));
 
 describe('POST /api/departure-times/vehicle', () => {
   it('answers every departure in request order: future ones created with an ID, past ones skipped without', async () => {
