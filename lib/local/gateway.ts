@@ -7,7 +7,8 @@
  *   (`websocket-api.ts`).
  * - `/@connections/{connectionId}` → the API Gateway management API (`management-api.ts`).
  *
- * Limits as on AWS (`limits.ts`): 10 MB HTTP bodies, 128 KB WebSocket messages.
+ * Limits as on AWS (`limits.ts`): request line + header values, URL length, 10 MB HTTP bodies,
+ * 128 KB WebSocket messages. A bad request or frame is answered and never stops the gateway.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,9 +16,11 @@ import type { WebSocket } from 'ws';
 import { HTTP_FUNCTIONS } from '../../shared/api/routes';
 import { handleHttpApi } from './http-api';
 import { CONNECTIONS_PATH, handleManagementApi } from './management-api';
-import { problem } from './problem';
+import { NotFoundError } from '../../shared/api/errors';
+import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, requestHeadProblem } from './limits';
+import { gatewayProblem, sendProblem } from './problem';
 import { WebSocketApi } from './websocket-api';
-import type { HttpHandlers, OcppHandlers } from './lambda-events';
+import { requestUrl, type HttpHandlers, type OcppHandlers } from './lambda-events';
 
 export type { LambdaHandler } from './lambda-events';
 
@@ -57,23 +60,23 @@ export async function loadHandlers(): Promise<LocalHandlers> {
   return { http, ocpp: { connect, message, disconnect } };
 }
 
-/** Routes a plain HTTP request to the management API, the HTTP API, or a 404. */
+/** Routes a plain HTTP request, within the limits, to the management API, the HTTP API, or a 404. */
 async function handleRequest(
   handlers: LocalHandlers,
   websocketApi: WebSocketApi,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const tooLarge = requestHeadProblem(req, MAX_HTTP_URL_BYTES);
+  if (tooLarge) return sendProblem(res, tooLarge);
+  const url = requestUrl(req);
+  if (!url)
+    return sendProblem(res, gatewayProblem(400, 'invalid-request', `The request-target ${req.url} is not a URL`));
   const connection = CONNECTIONS_PATH.exec(url.pathname);
-  if (connection) return handleManagementApi(websocketApi, req, res, decodeURIComponent(connection[1]!));
+  if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
-    return problem(
-      res,
-      404,
-      'Not Found',
-      `No endpoint ${req.method} ${url.pathname}; the API is under /api and chargers connect to /ocpp/{chargePointId}`,
-    );
+    const where = 'the API is under /api and chargers connect to /ocpp/{chargePointId}';
+    return sendProblem(res, new NotFoundError(`No endpoint ${req.method} ${url.pathname}; ${where}`));
   }
   return handleHttpApi(handlers.http, req, res, url);
 }
@@ -89,13 +92,15 @@ export async function startLocalGateway(
 ): Promise<LocalGateway> {
   const host = options.host ?? '127.0.0.1';
   const websocketApi = new WebSocketApi(handlers.ocpp);
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, (req, res) => {
     handleRequest(handlers, websocketApi, req, res).catch((error: unknown) => {
       console.error('local gateway error', error);
-      if (!res.headersSent) problem(res, 502, 'Bad Gateway', 'The handler failed; see the local stack log');
+      if (!res.headersSent)
+        sendProblem(res, gatewayProblem(502, 'bad-gateway', 'The handler failed; see the local stack log'));
       else res.end();
     });
   });
+  server.on('clientError', answerClientError);
   server.on('upgrade', (req, socket, head) => {
     websocketApi.handleUpgrade(req, socket, head).catch((error: unknown) => {
       console.error('upgrade failed', error);
@@ -112,10 +117,10 @@ export async function startLocalGateway(
     port,
     connections: websocketApi.connections,
     async close() {
-      websocketApi.close();
+      const disconnected = websocketApi.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await closed;
+      await Promise.all([closed, disconnected]);
     },
   };
 }

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { matchRoute, type HttpFunctionName } from '../../shared/api/routes';
 import { lambdaContext, queryParameters, singleValueHeaders, type HttpHandlers } from './lambda-events';
-import { problem } from './problem';
+import { PayloadTooLargeError } from '../../shared/api/errors';
+import { sendProblem } from './problem';
 import { MAX_HTTP_BODY_BYTES } from './limits';
 
 /**
@@ -98,8 +99,7 @@ export async function handleHttpApi(
   url: URL,
 ): Promise<void> {
   const body = await readBody(req, MAX_HTTP_BODY_BYTES);
-  if (body === 'tooLarge')
-    return problem(res, 413, 'Payload Too Large', `The request body exceeds ${MAX_HTTP_BODY_BYTES} bytes`);
+  if (body === 'tooLarge') return sendProblem(res, new PayloadTooLargeError(MAX_HTTP_BODY_BYTES));
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   const event =
     match.kind === 'route'

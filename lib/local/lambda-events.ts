@@ -60,3 +60,12 @@ export function queryParameters(url: URL): Record<string, string> | undefined {
   for (const [key, value] of url.searchParams) params[key] = key in params ? `${params[key]},${value}` : value;
   return params;
 }
+
+/** The request's URL, or `undefined` when its request-target cannot be parsed. */
+export function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return undefined;
+  }
+}

@@ -6,19 +6,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from './http-api';
 import { MAX_WS_MESSAGE_BYTES } from './limits';
-import { problem } from './problem';
+import { MethodNotAllowedError, PayloadTooLargeError } from '../../shared/api/errors';
+import { sendProblem } from './problem';
 import type { WebSocketApi } from './websocket-api';
 
 /** Path of a management API call; group 1 is the URL-encoded connectionId. */
 export const CONNECTIONS_PATH = /^\/@connections\/([^/?]+)$/;
 
-/** Serves one management API call for `connectionId`. */
+/** The connectionId of a path's URL-encoded segment; `undefined` when it is not valid percent-encoding. */
+function decodeConnectionId(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Serves one management API call for the connection named by the (URL-encoded) path segment. */
 export async function handleManagementApi(
   api: WebSocketApi,
   req: IncomingMessage,
   res: ServerResponse,
-  connectionId: string,
+  encodedConnectionId: string,
 ): Promise<void> {
+  const connectionId = decodeConnectionId(encodedConnectionId) ?? '';
   const ws = api.connections.get(connectionId);
   const info = api.connectionInfo.get(connectionId);
   if (!ws || !info) {
@@ -29,7 +40,7 @@ export async function handleManagementApi(
   }
   if (req.method === 'POST') {
     const body = await readBody(req, MAX_WS_MESSAGE_BYTES);
-    if (body === 'tooLarge') return problem(res, 413, 'Payload Too Large', 'Message too large');
+    if (body === 'tooLarge') return sendProblem(res, new PayloadTooLargeError(MAX_WS_MESSAGE_BYTES));
     ws.send(body.toString('utf8'));
     res.writeHead(200).end();
   } else if (req.method === 'GET') {
@@ -45,6 +56,9 @@ export async function handleManagementApi(
     ws.close(1000);
     res.writeHead(204).end();
   } else {
-    problem(res, 405, 'Method Not Allowed', 'Use POST, GET or DELETE');
+    sendProblem(
+      res,
+      new MethodNotAllowedError(req.method ?? '', '/@connections/{connectionId}', ['POST', 'GET', 'DELETE']),
+    );
   }
 }

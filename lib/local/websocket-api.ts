@@ -5,13 +5,14 @@
  * handshake (its status and its `Sec-WebSocket-Protocol` header); a `$default` answer with a body
  * is sent back (two-way route).
  */
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { lambdaContext, queryParameters, singleValueHeaders, type OcppHandlers } from './lambda-events';
-import { MAX_WS_MESSAGE_BYTES } from './limits';
+import { lambdaContext, queryParameters, requestUrl, singleValueHeaders, type OcppHandlers } from './lambda-events';
+import { MAX_WEBSOCKET_URL_CHARACTERS, MAX_WS_MESSAGE_BYTES, requestHeadProblem } from './limits';
+import { rawProblemResponse } from './problem';
 
 const OCPP_PATH = /^\/ocpp\/([^/?]+)$/;
 
@@ -26,6 +27,7 @@ export interface ConnectionInfo {
 /** A handshake as `$connect` saw it: what every later event of the connection repeats. */
 interface Handshake {
   connectionId: string;
+  chargePointId: string;
   domainName: string;
   sourceIp: string;
   userAgent: string;
@@ -44,6 +46,8 @@ export class WebSocketApi {
   readonly connections = new Map<string, WebSocket>();
   /** What is known of each open connection, by connectionId. */
   readonly connectionInfo = new Map<string, ConnectionInfo>();
+  /** Each open connection's `$disconnect`, settled once it has run. */
+  private readonly closing = new Map<string, Promise<void>>();
   private readonly wss: WebSocketServer;
 
   constructor(private readonly handlers: OcppHandlers) {
@@ -76,14 +80,9 @@ export class WebSocketApi {
   }
 
   /** The `$connect` event: headers, the query string with `chargePointId` added, and the caller's identity. */
-  private connectEvent(
-    req: IncomingMessage,
-    url: URL,
-    handshake: Handshake,
-    chargePointId: string,
-  ): APIGatewayProxyWebsocketEventV2 {
+  private connectEvent(req: IncomingMessage, url: URL, handshake: Handshake): APIGatewayProxyWebsocketEventV2 {
     const headers = singleValueHeaders(req);
-    const query = { ...queryParameters(url), chargePointId };
+    const query = { ...queryParameters(url), chargePointId: handshake.chargePointId };
     return {
       headers,
       multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
@@ -97,11 +96,18 @@ export class WebSocketApi {
     } as unknown as APIGatewayProxyWebsocketEventV2;
   }
 
-  /** Handles an HTTP upgrade: runs `$connect` and completes or refuses the handshake as its answer says. */
+  /**
+   * Handles an HTTP upgrade: checks the limits, runs `$connect` and completes or refuses the
+   * handshake as its answer says. A client gone before the handshake completes gets its
+   * `$disconnect` (code 1006) all the same, as `$connect` has recorded it.
+   */
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = OCPP_PATH.exec(url.pathname);
-    if (!match) return refuse(socket, 404, 'Not Found');
+    socket.on('error', () => undefined); // a client that resets mid-handshake is not the gateway's fault
+    const tooLarge = requestHeadProblem(req, MAX_WEBSOCKET_URL_CHARACTERS);
+    if (tooLarge) return void socket.end(rawProblemResponse(tooLarge));
+    const url = requestUrl(req);
+    const match = url && OCPP_PATH.exec(url.pathname);
+    if (!url || !match) return refuse(socket, 404, 'Not Found');
     let chargePointId: string;
     try {
       chargePointId = decodeURIComponent(match[1]!);
@@ -111,30 +117,39 @@ export class WebSocketApi {
     const headers = singleValueHeaders(req);
     const handshake: Handshake = {
       connectionId: randomUUID().replace(/-/g, '').slice(0, 16) + '=',
+      chargePointId,
       domainName: headers.host ?? 'localhost',
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       userAgent: headers['user-agent'] ?? '',
     };
-    let result: APIGatewayProxyResultV2 | undefined;
-    try {
-      result = await this.handlers.connect(
-        this.connectEvent(req, url, handshake, chargePointId),
-        lambdaContext('connect'),
-      );
-    } catch (error) {
-      console.error('$connect handler failed', error);
-      return refuse(socket, 500, 'Internal Server Error');
-    }
+    const result = await this.connect(req, url, handshake);
+    if (result === 'failed') return refuse(socket, 500, 'Internal Server Error');
     const structured = typeof result === 'object' && result !== null ? result : { statusCode: 200 };
     const status = structured.statusCode ?? 200;
-    if (status < 200 || status > 299)
-      return refuse(socket, status, status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden');
+    if (status < 200 || status > 299) return refuse(socket, status, STATUS_CODES[status] ?? 'Forbidden');
     const protocolHeader = Object.entries(structured.headers ?? {}).find(
       ([k]) => k.toLowerCase() === 'sec-websocket-protocol',
     )?.[1];
     (req as IncomingMessage & { chosenProtocol?: string }).chosenProtocol =
       protocolHeader === undefined ? undefined : String(protocolHeader);
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, handshake));
+    let opened = false;
+    // ws completes or aborts the handshake synchronously.
+    this.wss.handleUpgrade(req, socket, head, (ws) => ((opened = true), this.open(ws, handshake)));
+    if (!opened) void this.disconnect(handshake, 1006, Buffer.alloc(0));
+  }
+
+  /** Runs `$connect`; `'failed'` when the handler threw. */
+  private async connect(
+    req: IncomingMessage,
+    url: URL,
+    handshake: Handshake,
+  ): Promise<APIGatewayProxyResultV2 | undefined | 'failed'> {
+    try {
+      return await this.handlers.connect(this.connectEvent(req, url, handshake), lambdaContext('connect'));
+    } catch (error) {
+      console.error('$connect handler failed', error);
+      return 'failed';
+    }
   }
 
   /** Registers an accepted connection and routes its frames and its close. */
@@ -148,7 +163,15 @@ export class WebSocketApi {
       userAgent: handshake.userAgent,
     });
     ws.on('message', (data, isBinary) => this.onMessage(ws, handshake, data, isBinary));
-    ws.on('close', (code, reason) => this.onClose(handshake, code, reason));
+    // A frame API Gateway would refuse (invalid UTF-8 text, a message over 128 KB, a protocol
+    // error): ws has already closed the connection with the matching code (1007, 1009, 1002).
+    ws.on('error', (error: Error & { code?: string }) => {
+      console.warn(`Closed ${handshake.chargePointId}'s connection ${handshake.connectionId}: ${error.message}`);
+    });
+    const closed = new Promise<void>((resolve) =>
+      ws.once('close', (code, reason) => resolve(this.disconnect(handshake, code, reason))),
+    );
+    this.closing.set(handshake.connectionId, closed);
   }
 
   /** `$default`: one event per message; an answer with a body is sent back, a failure as API Gateway's error frame. */
@@ -180,9 +203,10 @@ export class WebSocketApi {
       });
   }
 
-  /** `$disconnect`, with the close code and reason. */
-  private onClose(handshake: Handshake, code: number, reason: Buffer): void {
+  /** `$disconnect`, with the close code and reason; settles when the handler has. */
+  private async disconnect(handshake: Handshake, code: number, reason: Buffer): Promise<void> {
     this.connections.delete(handshake.connectionId);
+    this.closing.delete(handshake.connectionId);
     const event = {
       headers: {},
       requestContext: {
@@ -193,14 +217,16 @@ export class WebSocketApi {
       isBase64Encoded: false,
     } as unknown as APIGatewayProxyWebsocketEventV2;
     this.connectionInfo.delete(handshake.connectionId);
-    this.handlers
+    await this.handlers
       .disconnect(event, lambdaContext('disconnect'))
       .catch((error: unknown) => console.error('$disconnect handler failed', error));
   }
 
-  /** Drops every connection (each gets its `$disconnect`) and stops accepting new ones. */
-  close(): void {
+  /** Drops every connection, stops accepting new ones, and settles once every `$disconnect` has run. */
+  async close(): Promise<void> {
+    const closing = [...this.closing.values()];
     for (const ws of this.connections.values()) ws.terminate();
     this.wss.close();
+    await Promise.all(closing);
   }
 }
