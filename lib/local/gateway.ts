@@ -18,6 +18,7 @@ import { handleHttpApi } from './http-api';
 import { CONNECTIONS_PATH, handleManagementApi } from './management-api';
 import { NotFoundError } from '../../shared/api/errors';
 import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, requestHeadProblem } from './limits';
+import { PortInUseError } from './ports';
 import { gatewayProblem, sendProblem } from './problem';
 import { WebSocketApi } from './websocket-api';
 import { requestUrl, type HttpHandlers, type OcppHandlers } from './lambda-events';
@@ -81,10 +82,14 @@ async function handleRequest(
   return handleHttpApi(handlers.http, req, res, url);
 }
 
+/** Who the gateway's port belongs to, in messages. */
+export const GATEWAY_SERVICE = 'The local API Gateway';
+
 /**
  * Starts the gateway.
  * @param options.port TCP port (0 = any free port)
  * @param options.host interface to bind (default 127.0.0.1)
+ * @throws PortInUseError when another process listens on the port
  */
 export async function startLocalGateway(
   handlers: LocalHandlers,
@@ -108,7 +113,9 @@ export async function startLocalGateway(
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port, GATEWAY_SERVICE) : error),
+    );
     server.listen(options.port, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;

@@ -23,7 +23,12 @@ export interface LocalStack {
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) and starts the gateway.
  * The handler modules read the environment once per process, so one process hosts one stack.
  */
-export async function startLocalStack(options: { dynamoDbEndpoint: string; tableName: string; port: number; host?: string }): Promise<LocalStack> {
+export async function startLocalStack(options: {
+  dynamoDbEndpoint: string;
+  tableName: string;
+  port: number;
+  host?: string;
+}): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
   client.destroy();
