@@ -22,6 +22,7 @@ export interface LocalStack {
  * Creates the table if needed, points the handlers at it through the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) and starts the gateway.
  * The handler modules read the environment once per process, so one process hosts one stack.
+ * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
   dynamoDbEndpoint: string;
