@@ -118,6 +118,8 @@ export async function startLocalGateway(
     );
     server.listen(options.port, host, () => resolve());
   });
+  // Listening: a later server error (say, out of file descriptors) is logged; the gateway keeps serving.
+  server.on('error', (error) => console.error('local gateway server error', error));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
