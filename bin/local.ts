@@ -2,14 +2,22 @@
  * `npm start`: the whole product on this machine (ARCHITECTURE.md, "Local stack").
  * DynamoDB Local (data under `.data/`, or `--in-memory`), the local API Gateway on `PORT`
  * (default 3000), demo data seeded on first start, and how to use it printed.
+ *
+ * A port already in use (either one) is refused in one line with exit 1, before anything starts;
+ * how the stack stops, and that DynamoDB Local never outlives it: `lib/local/supervise.ts`.
  */
 import { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startDynamoDbLocal, JAVA_MISSING, type DynamoDbLocal } from '../lib/local/dynamodb';
-import { startLocalStack } from '../lib/local/stack';
+import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } from '../lib/local/dynamodb';
+import { startLocalStack, type LocalStack } from '../lib/local/stack';
 import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
 import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT } from '../lib/local/defaults';
+import { GATEWAY_SERVICE } from '../lib/local/gateway';
+import { assertPortFree } from '../lib/local/ports';
+import { LocalStackSupervisor, portInUseLine } from '../lib/local/supervise';
+
+const HOST = '127.0.0.1';
 
 const program = new Command()
   .name('npm start --')
@@ -21,75 +29,112 @@ const program = new Command()
 const options = program.opts<{ inMemory?: boolean; port?: string; dataDir: string }>();
 // Absolute from here on: DynamoDB Local's Java process has a working directory of its own.
 const dataDir = resolve(options.dataDir);
-const port = Number(options.port ?? process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`Invalid port ${options.port ?? process.env.PORT}`);
-  process.exit(1);
-}
 process.env.LOG_LEVEL ??= 'WARN';
 
-let dynamo: DynamoDbLocal;
-try {
-  dynamo = await startDynamoDbLocal({
-    port: Number(process.env.DYNAMODB_PORT ?? LOCAL_DYNAMODB_PORT),
-    dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb'),
-  });
-} catch (error) {
-  console.error((error as Error).message === JAVA_MISSING ? JAVA_MISSING : `Could not start DynamoDB Local: ${(error as Error).message}`);
+/** Prints `message` and exits 1. */
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
-const stack = await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME, port, host: '127.0.0.1' });
 
-// The demo key is kept beside the local data (never on AWS) so every start can print it.
-const demoFile = join(dataDir, 'demo.json');
-let demo: DemoData | undefined;
-if (!(await isSeeded(stack.db))) {
-  demo = await seedDemo(stack.db);
-  if (!options.inMemory) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(demoFile, JSON.stringify(demo, null, 2));
+/** A TCP port from the command line or the environment; exits with a clear line when it is not one. */
+function parsePort(value: string, name: string, min: number): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < min || port > 65535) fail(`Invalid ${name} ${value}: a port is ${min}..65535`);
+  return port;
+}
+
+const port = parsePort(options.port ?? process.env.PORT ?? '3000', 'port', 0);
+const dynamoPort = parsePort(process.env.DYNAMODB_PORT ?? String(LOCAL_DYNAMODB_PORT), 'DYNAMODB_PORT', 1);
+
+/** Checks the HTTP port, then starts DynamoDB Local; any failure is one line and exit 1. */
+async function startDatabase(): Promise<DynamoDbLocal> {
+  try {
+    if (port !== 0) await assertPortFree(port, GATEWAY_SERVICE, [HOST]);
+    return await startDynamoDbLocal({
+      port: dynamoPort,
+      dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb'),
+    });
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      fail(portInUseLine(error, error.service === GATEWAY_SERVICE ? 'PORT' : 'DYNAMODB_PORT'));
+    }
+    if ((error as Error).message === JAVA_MISSING) fail(JAVA_MISSING);
+    return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
   }
-  console.log('Seeded the demo organization, site, chargers and API key.');
-} else if (existsSync(demoFile)) {
-  demo = JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData;
 }
 
-const base = `http://localhost:${stack.gateway.port}`;
-const lines = [
-  '',
-  `Charging network running at ${base}  (DynamoDB Local at ${dynamo.endpoint}, table ${LOCAL_TABLE_NAME}${options.inMemory ? ', in memory' : `, data in ${options.dataDir}/`})`,
-];
-if (demo) {
-  const auth = `-H "Authorization: Bearer ${demo.apiKey}"`;
-  lines.push(
-    '',
-    `API key (organization "${demo.organization.name}", organization scope): ${demo.apiKey}`,
-    '',
-    'Try:',
-    `  curl ${auth} ${base}/api/sites`,
-    ...demo.chargers.map((c) => `  curl ${auth} ${base}/api/chargers/${c.id}`),
-    `  curl ${auth} ${base}/api/chargers/by-ocpp-id/${demo.chargers[0]?.ocppId}`,
-    `  curl ${base}/api/openapi.json`,
-    '',
-    'Chargers (OCPP 1.6-J or 2.0.1, no password):',
-    ...demo.chargers.map((c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ws://localhost:${stack.gateway.port}/ocpp/${c.ocppId}`),
-    '',
-    `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ws://localhost:${stack.gateway.port}/ocpp`,
-  );
-} else {
-  lines.push('', 'Data was seeded earlier, but its demo key file is gone; create a key with `npm run admin -- api-keys create --help`.');
+/** Starts the table and the gateway; a port taken meanwhile is one line, DynamoDB Local stopped, exit 1. */
+async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSupervisor): Promise<LocalStack> {
+  try {
+    return await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME, port, host: HOST });
+  } catch (error) {
+    if (!(error instanceof PortInUseError)) throw error;
+    await supervisor.stop(1, portInUseLine(error, 'PORT'));
+    throw error; // not reached: stop() exits
+  }
 }
-lines.push(`Operator CLI:  npm run admin -- --help`, '', 'Ctrl-C stops everything.');
-console.log(lines.join('\n'));
 
-let stopping = false;
-async function shutdown(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping…');
-  await stack.close().catch(() => undefined);
-  await dynamo.stop();
-  process.exit(0);
+/**
+ * Seeds the demo on first start. The demo key is kept beside the local data (never on AWS) so
+ * that every start can print it.
+ */
+async function demoData(stack: LocalStack): Promise<DemoData | undefined> {
+  const demoFile = join(dataDir, 'demo.json');
+  if (!(await isSeeded(stack.db))) {
+    const demo = await seedDemo(stack.db);
+    if (!options.inMemory) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(demoFile, JSON.stringify(demo, null, 2));
+    }
+    console.log('Seeded the demo organization, site, chargers and API key.');
+    return demo;
+  }
+  return existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData) : undefined;
 }
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+
+/** What `npm start` prints once it serves: where, the demo key, curl lines and OCPP URLs. */
+function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefined): string {
+  const base = `http://localhost:${stack.gateway.port}`;
+  const where = options.inMemory ? ', in memory' : `, data in ${options.dataDir}/`;
+  const lines = [
+    '',
+    `Charging network running at ${base}  (DynamoDB Local at ${dynamo.endpoint}, pid ${dynamo.pid}, ` +
+      `table ${LOCAL_TABLE_NAME}${where})`,
+  ];
+  if (demo) {
+    const auth = `-H "Authorization: Bearer ${demo.apiKey}"`;
+    const ocpp = `ws://localhost:${stack.gateway.port}/ocpp`;
+    lines.push(
+      '',
+      `API key (organization "${demo.organization.name}", organization scope): ${demo.apiKey}`,
+      '',
+      'Try:',
+      `  curl ${auth} ${base}/api/sites`,
+      ...demo.chargers.map((c) => `  curl ${auth} ${base}/api/chargers/${c.id}`),
+      `  curl ${auth} ${base}/api/chargers/by-ocpp-id/${demo.chargers[0]?.ocppId}`,
+      `  curl ${base}/api/openapi.json`,
+      '',
+      'Chargers (OCPP 1.6-J or 2.0.1, no password):',
+      ...demo.chargers.map(
+        (c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ${ocpp}/${c.ocppId}`,
+      ),
+      '',
+      `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ${ocpp}`,
+    );
+  } else {
+    lines.push(
+      '',
+      'Data was seeded earlier, but its demo key file is gone; ' +
+        'create a key with `npm run admin -- api-keys create --help`.',
+    );
+  }
+  lines.push(`Operator CLI:  npm run admin -- --help`, '', 'Ctrl-C stops everything.');
+  return lines.join('\n');
+}
+
+const dynamo = await startDatabase();
+const supervisor = new LocalStackSupervisor(dynamo);
+const stack = await startStack(dynamo, supervisor);
+supervisor.attach(stack);
+console.log(usage(stack, dynamo, await demoData(stack)));

@@ -29,17 +29,10 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (await listOrganizations(db)).length > 0;
 }
 
-/** Seeds the demo data. */
-export async function seedDemo(db: Db): Promise<DemoData> {
-  const organization = await createOrganization(db, { name: 'Demo Fleet' });
-  const site = await createSite(db, {
-    organizationId: organization.id,
-    name: 'Demo Depot',
-    address: '100 Harbor Way, Oakland, CA 94607',
-    timezone: 'America/Los_Angeles',
-  });
+/** The demo chargers: a DCFC with 2 CCS1 ports (150 kW each) and a Level 2 with 1 J1772 port (19.2 kW). */
+async function seedChargers(db: Db, siteId: number): Promise<Charger[]> {
   const dcfc = await registerCharger(db, {
-    siteId: site.id,
+    siteId,
     ocppId: 'DEMO-DCFC-1',
     name: 'Depot DCFC 1',
     type: 'DCFC',
@@ -55,7 +48,7 @@ export async function seedDemo(db: Db): Promise<DemoData> {
     ],
   });
   const level2 = await registerCharger(db, {
-    siteId: site.id,
+    siteId,
     ocppId: 'DEMO-L2-1',
     name: 'Depot Level 2 1',
     type: 'Level 2',
@@ -67,15 +60,44 @@ export async function seedDemo(db: Db): Promise<DemoData> {
     longitude: -122.2795,
     ports: [{ connectorType: 'J1772', maximumPowerKw: 19.2 }],
   });
-  // The simulator's default tag is a driver's RFID card attached to a van, so a demo session shows who is charging.
-  const van = await createVehicle(db, organization.id, { name: 'Demo Van 1', make: 'Ford', model: 'E-Transit', vin: '1FTBW9CK0PKA00001', customer: { name: 'Demo Logistics' } });
-  await createAccessId(db, organization.id, { type: 'RFID', name: 'Demo driver card', ocppIdTag: DEMO_ID_TAG, customer: { name: 'Demo Logistics' } });
-  await updateVehicle(db, organization.id, van.id, { accessIds: [{ ocppIdTag: DEMO_ID_TAG }] });
+  return [dcfc, level2];
+}
+
+/** The simulator's default tag as a driver's RFID card attached to a van, so a demo session shows who is charging. */
+async function seedVanWithCard(db: Db, organizationId: number): Promise<void> {
+  const customer = { name: 'Demo Logistics' };
+  const van = await createVehicle(db, organizationId, {
+    name: 'Demo Van 1',
+    make: 'Ford',
+    model: 'E-Transit',
+    vin: '1FTBW9CK0PKA00001',
+    customer,
+  });
+  await createAccessId(db, organizationId, {
+    type: 'RFID',
+    name: 'Demo driver card',
+    ocppIdTag: DEMO_ID_TAG,
+    customer,
+  });
+  await updateVehicle(db, organizationId, van.id, { accessIds: [{ ocppIdTag: DEMO_ID_TAG }] });
+}
+
+/** Seeds the demo data. */
+export async function seedDemo(db: Db): Promise<DemoData> {
+  const organization = await createOrganization(db, { name: 'Demo Fleet' });
+  const site = await createSite(db, {
+    organizationId: organization.id,
+    name: 'Demo Depot',
+    address: '100 Harbor Way, Oakland, CA 94607',
+    timezone: 'America/Los_Angeles',
+  });
+  const chargers = await seedChargers(db, site.id);
+  await seedVanWithCard(db, organization.id);
   const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
   return {
     organization: { id: organization.id, name: organization.name },
     site: { id: site.id, name: site.name, timezone: site.timezone },
-    chargers: [dcfc, level2].map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
+    chargers: chargers.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
     apiKey: key.apiKey,
   };
 }

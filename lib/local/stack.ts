@@ -22,8 +22,14 @@ export interface LocalStack {
  * Creates the table if needed, points the handlers at it through the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) and starts the gateway.
  * The handler modules read the environment once per process, so one process hosts one stack.
+ * @throws PortInUseError when another process listens on `options.port`
  */
-export async function startLocalStack(options: { dynamoDbEndpoint: string; tableName: string; port: number; host?: string }): Promise<LocalStack> {
+export async function startLocalStack(options: {
+  dynamoDbEndpoint: string;
+  tableName: string;
+  port: number;
+  host?: string;
+}): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
   client.destroy();

@@ -12,7 +12,11 @@ import { freePort } from '../../lib/local/dynamodb';
  */
 function freshClone(): string {
   const root = mkdtempSync(join(tmpdir(), 'cn-clone-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(file)) continue; // deleted in the working tree, not yet committed
     mkdirSync(dirname(join(root, file)), { recursive: true });
@@ -26,7 +30,10 @@ function freshClone(): string {
  * Runs `npm start` exactly as the README says (no flags) in `cwd`, with only the ports moved by the
  * environment variables the README documents, and waits (polling its output) until it printed its usage.
  */
-async function start(cwd: string, ports: { http: number; dynamo: number }): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
+async function start(
+  cwd: string,
+  ports: { http: number; dynamo: number },
+): Promise<{ child: ChildProcessWithoutNullStreams; output: () => string }> {
   // Its own process group, so SIGINT reaches npm, tsx and the product as Ctrl-C does.
   const child = spawn('npm', ['start'], {
     cwd,
@@ -45,7 +52,11 @@ async function start(cwd: string, ports: { http: number; dynamo: number }): Prom
   return { child, output: () => output };
 }
 
-/** Presses Ctrl-C (SIGINT to the process group) and waits until every process of the group is gone. */
+/**
+ * Presses Ctrl-C (SIGINT to the process group) and waits until every process of the group is gone.
+ * DynamoDB Local runs in a group of its own (the stack stops it, then exits), so the callers then
+ * check its port is closed.
+ */
 async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
   process.kill(-child.pid!, 'SIGINT');
   const deadline = Date.now() + 30_000;
@@ -53,7 +64,7 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
     try {
       process.kill(-child.pid!, 0);
     } catch {
-      return; // ESRCH: no process of the group is left, Java included
+      return; // ESRCH: no process of the group is left
     }
     if (Date.now() > deadline) throw new Error('npm start did not stop within 30 s of Ctrl-C');
     await new Promise((r) => setTimeout(r, 100));
@@ -88,7 +99,12 @@ describe('npm start', () => {
       const chargerLine = output.split('\n').find((l) => /curl .*\/api\/chargers\/\d+$/.test(l))!;
       const { status, body } = await runCurl(chargerLine);
       expect(status).toBe(200);
-      expect(body.data).toMatchObject({ type: 'DCFC', numberOfPorts: 2, connectionStatus: null, site: { timezone: 'America/Los_Angeles' } });
+      expect(body.data).toMatchObject({
+        type: 'DCFC',
+        numberOfPorts: 2,
+        connectionStatus: null,
+        site: { timezone: 'America/Los_Angeles' },
+      });
       expect(body.data.ports.map((p: { connectorType: string }) => p.connectorType)).toEqual(['CCS1', 'CCS1']);
       await stop(first.child);
       expect(first.output()).toContain('Stopping');
@@ -100,7 +116,10 @@ describe('npm start', () => {
       const second = await start(clone, ports);
       expect(second.output()).not.toContain('Seeded the demo');
       expect(second.output()).toContain(`Bearer ${demo.apiKey}`);
-      const sitesLine = second.output().split('\n').find((l) => /curl .*\/api\/sites$/.test(l))!;
+      const sitesLine = second
+        .output()
+        .split('\n')
+        .find((l) => /curl .*\/api\/sites$/.test(l))!;
       const sites = await runCurl(sitesLine);
       expect(sites.status).toBe(200);
       expect(sites.body.data).toHaveLength(1);
