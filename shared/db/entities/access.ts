@@ -1,0 +1,87 @@
+/** Entities of the table: Vehicles, access IDs and customers. */
+import { Entity } from 'electrodb';
+import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration } from './common';
+
+/**
+ * A vehicle (spec §2.2), listed per organization by ID. Its name (case-insensitive) and VIN are
+ * unique in the organization through {@link uniqueValue} markers (`vehicleName:<org>`,
+ * `vehicleVin:<org>`).
+ */
+const vehicleSchema = {
+  model: { entity: 'vehicle', version: '1', service: SERVICE },
+  attributes: {
+    organizationId: { type: 'number', required: true },
+    vehicleId: { type: 'number', required: true },
+    name: optionalString,
+    make: optionalString,
+    model: optionalString,
+    vin: optionalString,
+    licensePlate: optionalString,
+    /** Set by a telematics integration (the operator CLI stands in for it); its VIN wins over submitted ones. */
+    hasTelematics: { type: 'boolean', required: true, default: false },
+    customerName: optionalString,
+    /** Normalised ocppIdTags of the access IDs attached to this vehicle (read back with one BatchGet). */
+    accessIdTags: { type: 'set', items: 'string' },
+    /**
+     * Incremented by every write; writes that depend on what they read (uniqueness markers, the
+     * tag set) are conditioned on it (optimistic concurrency). Unset on vehicles written before it existed.
+     */
+    version: optionalNumber,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['vehicleId'] } },
+  },
+} as const;
+
+/**
+ * An access ID (spec §2.1): keyed by its normalised ocppIdTag within the organization, so the
+ * tag is unique by construction and a charger's Authorize is one GetItem. Found by numeric ID on
+ * gsi1, listed per organization by ID on gsi2.
+ */
+const accessIdSchema = {
+  model: { entity: 'accessId', version: '1', service: SERVICE },
+  attributes: {
+    organizationId: { type: 'number', required: true },
+    ocppIdTag: { type: 'string', required: true },
+    accessIdId: { type: 'number', required: true },
+    type: { type: ['RFID', 'Vehicle'] as const, required: true },
+    name: { type: 'string', required: true },
+    authorizationStatus: { type: ['Authorized', 'Revoked'] as const, required: true },
+    authorizedAt: timestamp,
+    revokedAt: optionalString,
+    vehicleId: optionalNumber,
+    customerName: optionalString,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['organizationId', 'ocppIdTag'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+    byId: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['accessIdId'] }, sk: { field: 'gsi1sk', composite: [] } },
+    byOrganization: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['organizationId'] }, sk: { field: 'gsi2sk', composite: ['accessIdId'] } },
+  },
+} as const;
+
+/** A customer (spec §2.1): identified by name within the organization, case-insensitively (`nameKey` is lower-cased). */
+const customerSchema = {
+  model: { entity: 'customer', version: '1', service: SERVICE },
+  attributes: {
+    organizationId: { type: 'number', required: true },
+    nameKey: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    createdAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['nameKey'], casing: 'none' } },
+  },
+} as const;
+
+/** Builds the access entities bound to one client and table. */
+export function accessEntities(config: EntityConfiguration) {
+  return {
+    vehicle: new Entity(vehicleSchema, config),
+    accessId: new Entity(accessIdSchema, config),
+    customer: new Entity(customerSchema, config),
+  };
+}

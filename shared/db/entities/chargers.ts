@@ -1,0 +1,239 @@
+/** Entities of the table: Sites, chargers, ports, uniqueness markers and WebSocket connections. */
+import { Entity } from 'electrodb';
+import { optionalString, optionalNumber, timestamp, reading, statusReport, SERVICE, type EntityConfiguration } from './common';
+
+/** A site: a place with chargers, one IANA timezone. Its power limits share its partition. */
+const siteSchema = {
+  model: { entity: 'site', version: '1', service: SERVICE },
+  attributes: {
+    siteId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    name: { type: 'string', required: true },
+    address: optionalString,
+    timezone: { type: 'string', required: true },
+    /**
+     * Number of DCFC chargers on the site, kept by the transactions that register or retype a
+     * charger, so that "no amp limit on a site with DCFC chargers" (spec §2.6) is a condition
+     * on this item. Unset on sites created before it existed (counted once when first needed).
+     */
+    dcfcChargerCount: optionalNumber,
+    createdAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: [] } },
+    byOrganization: {
+      index: 'gsi1',
+      collection: 'organizationView',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['siteId'] },
+    },
+  },
+} as const;
+
+/**
+ * A charger. Its site and organization are copied onto it (`siteName`, `siteTimezone`, …) so a
+ * charger read is one Query; a site or organization rename must update them.
+ */
+const chargerSchema = {
+  model: { entity: 'charger', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    organizationName: { type: 'string', required: true },
+    siteId: { type: 'number', required: true },
+    siteName: { type: 'string', required: true },
+    siteAddress: optionalString,
+    siteTimezone: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    type: { type: ['DCFC', 'Level 2'] as const, required: true },
+    ocppId: { type: 'string', required: true },
+    externalId: optionalString,
+    manufacturer: optionalString,
+    model: optionalString,
+    serialNumber: optionalString,
+    firmwareVersion: optionalString,
+    latitude: optionalNumber,
+    longitude: optionalNumber,
+    /** scrypt hash of the OCPP Basic-auth password (`scrypt$N$r$p$salt$hash`, base64). */
+    passwordHash: optionalString,
+    connectionStatus: {
+      type: 'map',
+      properties: { status: { type: 'string', required: true }, timestamp: { type: 'string', required: true } },
+    },
+    /** API Gateway connectionId of the charger's current WebSocket connection. */
+    currentConnectionId: optionalString,
+    /** Negotiated OCPP-J subprotocol of the current connection. */
+    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const },
+    /** Last BootNotification time. */
+    lastBootAt: optionalString,
+    /** OCPP 1.6 StatusNotification for connectorId 0 (the charger as a whole). */
+    chargerOcppStatus: statusReport,
+    /** Last FirmwareStatusNotification. */
+    firmwareStatus: statusReport,
+    /**
+     * Whether the charger supports reservations, learnt from the charger (1.6 GetConfiguration
+     * SupportedFeatureProfiles, 2.0.1 ReservationCtrlr Enabled/Available); unset = not known yet
+     * (a BootNotification forgets it, as firmware may have changed).
+     */
+    reservationSupport: { type: ['supported', 'unsupported'] as const },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: {
+      collection: 'chargerView',
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byOrganization: {
+      index: 'gsi1',
+      collection: 'organizationView',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['chargerId'] },
+    },
+  },
+} as const;
+
+/** A charging port (OCPP 1.6 connector, OCPP 2.0.1 EVSE). `portNumber` is the connectorId/evseId. */
+const portSchema = {
+  model: { entity: 'port', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    portNumber: { type: 'number', required: true },
+    portId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    name: { type: 'string', required: true },
+    connectorType: { type: ['CCS1', 'J1772', 'NACS'] as const, required: true },
+    maximumPowerKw: optionalNumber,
+    ocppStatus: {
+      type: 'map',
+      properties: {
+        status: { type: 'string', required: true },
+        timestamp: { type: 'string', required: true },
+        errorCode: { type: 'string', required: true },
+        vendorErrorCode: optionalString,
+        info: optionalString,
+      },
+    },
+    /**
+     * The session in progress on this port, kept on the port so that a charger read stays one
+     * Query and a MeterValues is one UpdateItem. Energy is kept as the meter register (Wh);
+     * delivered energy is `energyRegisterWh - meterStartWh`.
+     */
+    currentChargingSession: {
+      type: 'map',
+      properties: {
+        sessionId: { type: 'number', required: true },
+        /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
+        transactionKey: { type: 'string', required: true },
+        startTime: { type: 'string', required: true },
+        idTag: optionalString,
+        /** Register at start, Wh; set from the first register seen when the start carried none. */
+        meterStartWh: optionalNumber,
+        energyRegisterWh: optionalNumber,
+        socStartPercent: optionalNumber,
+        powerKw: reading,
+        currentA: reading,
+        socPercent: reading,
+        voltage: reading,
+        /** messageId of the 1.6 StartTransaction, to recognise its retransmission. */
+        startMessageId: optionalString,
+        /** The remote start this session answers, if any. */
+        remoteStartId: optionalNumber,
+        /** Who is charging, from the access ID of the idTag at start (spec §2.3). */
+        vehicle: {
+          type: 'map',
+          properties: {
+            id: { type: 'number', required: true },
+            make: optionalString,
+            model: optionalString,
+            name: optionalString,
+            vin: optionalString,
+          },
+        },
+        rfid: { type: 'map', properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } } },
+        customerName: optionalString,
+      },
+    },
+    /**
+     * A remote start sent to this port and accepted, waiting for its session (1.6 links it by
+     * port and idTag, since StartTransaction carries no remote start ID).
+     */
+    pendingRemoteStart: {
+      type: 'map',
+      properties: {
+        remoteStartId: { type: 'number', required: true },
+        idTag: { type: 'string', required: true },
+        requestedAt: { type: 'string', required: true },
+      },
+    },
+    createdAt: timestamp,
+  },
+  indexes: {
+    primary: {
+      collection: 'chargerView',
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['portNumber'] },
+    },
+    byOrganization: {
+      index: 'gsi1',
+      collection: 'organizationView',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['chargerId', 'portNumber'] },
+    },
+    byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['portId'] }, sk: { field: 'gsi2sk', composite: [] } },
+  },
+} as const;
+
+/**
+ * A uniqueness marker: one item per (constraint, value), written with `attribute_not_exists`
+ * in the transaction that creates the owner, so the database rejects a duplicate.
+ * `constraint` is e.g. `chargerOcppId` or `chargerExternalId:<organizationId>`.
+ */
+const uniqueValueSchema = {
+  model: { entity: 'uniqueValue', version: '1', service: SERVICE },
+  attributes: {
+    constraint: { type: 'string', required: true },
+    value: { type: 'string', required: true },
+    targetId: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['constraint', 'value'], casing: 'none' },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+} as const;
+
+/**
+ * One WebSocket connection of a charger, keyed by API Gateway's connectionId: `$default` and
+ * `$disconnect` events carry only that ID. Expires by TTL after API Gateway's 2-hour maximum.
+ */
+const connectionSchema = {
+  model: { entity: 'connection', version: '1', service: SERVICE },
+  attributes: {
+    connectionId: { type: 'string', required: true },
+    chargerId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    siteId: { type: 'number', required: true },
+    chargerType: { type: ['DCFC', 'Level 2'] as const, required: true },
+    ocppId: { type: 'string', required: true },
+    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+    connectedAt: timestamp,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['connectionId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/** Builds the chargers entities bound to one client and table. */
+export function chargerEntities(config: EntityConfiguration) {
+  return {
+    site: new Entity(siteSchema, config),
+    charger: new Entity(chargerSchema, config),
+    port: new Entity(portSchema, config),
+    uniqueValue: new Entity(uniqueValueSchema, config),
+    connection: new Entity(connectionSchema, config),
+  };
+}

@@ -1,0 +1,107 @@
+/** Entities of the table: Charging sessions, OCPP command correlation records and reservations. */
+import { Entity } from 'electrodb';
+import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration } from './common';
+
+/**
+ * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
+ * transactionId. Listed per organization by start time on gsi2.
+ */
+const chargingSessionSchema = {
+  model: { entity: 'chargingSession', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    transactionKey: { type: 'string', required: true },
+    sessionId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    siteId: { type: 'number', required: true },
+    portId: { type: 'number', required: true },
+    portNumber: { type: 'number', required: true },
+    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+    startTime: timestamp,
+    endTime: optionalString,
+    idTag: optionalString,
+    meterStartWh: { type: 'number', required: true },
+    meterStopWh: optionalNumber,
+    energyDeliveredKwh: optionalNumber,
+    socStartPercent: optionalNumber,
+    socEndPercent: optionalNumber,
+    stopReason: optionalString,
+    remoteStartId: optionalNumber,
+    reservationId: optionalNumber,
+    accessIdId: optionalNumber,
+    vehicleId: optionalNumber,
+    customerName: optionalString,
+    status: { type: ['InProgress', 'Completed'] as const, required: true },
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId', 'transactionKey'], casing: 'none' },
+      sk: { field: 'sk', composite: [] },
+    },
+    byOrganization: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['organizationId'] },
+      sk: { field: 'gsi2sk', composite: ['startTime', 'sessionId'] },
+    },
+  },
+} as const;
+
+/**
+ * Correlation record of a CALL we sent to a charger (ARCHITECTURE.md, "Commands"): written
+ * Pending before the CALL is posted, completed by the charger's CALLRESULT/CALLERROR, polled by
+ * the waiting HTTP request. Expires by TTL.
+ */
+const ocppCommandSchema = {
+  model: { entity: 'ocppCommand', version: '1', service: SERVICE },
+  attributes: {
+    messageId: { type: 'string', required: true },
+    chargerId: { type: 'number', required: true },
+    action: { type: 'string', required: true },
+    status: { type: ['Pending', 'Answered', 'Failed', 'TimedOut'] as const, required: true },
+    response: { type: 'any' },
+    errorCode: optionalString,
+    errorDescription: optionalString,
+    createdAt: timestamp,
+    answeredAt: optionalString,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['messageId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/**
+ * A reservation (spec §2.5, §3.4), keyed by the caller's reservationId, unique per organization.
+ * Active while `status` is Active and `expiryDate` is in the future.
+ */
+const reservationSchema = {
+  model: { entity: 'reservation', version: '1', service: SERVICE },
+  attributes: {
+    organizationId: { type: 'number', required: true },
+    reservationId: { type: 'number', required: true },
+    chargerId: { type: 'number', required: true },
+    portId: { type: 'number', required: true },
+    portNumber: { type: 'number', required: true },
+    idTag: { type: 'string', required: true },
+    parentIdTag: optionalString,
+    idTokenType: optionalString,
+    expiryDate: timestamp,
+    status: { type: ['Requested', 'Active', 'Cancelled', 'Used', 'Expired', 'Removed'] as const, required: true },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['organizationId', 'reservationId'] }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/** Builds the charging entities bound to one client and table. */
+export function chargingEntities(config: EntityConfiguration) {
+  return {
+    chargingSession: new Entity(chargingSessionSchema, config),
+    ocppCommand: new Entity(ocppCommandSchema, config),
+    reservation: new Entity(reservationSchema, config),
+  };
+}

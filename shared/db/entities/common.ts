@@ -1,0 +1,44 @@
+/** What every entity module of the table shares: key names, the service name and attribute shapes. */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** Key attribute names of the table and its GSIs; the CDK stack and the local table use these. */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttl: 'expiresAt',
+  gsis: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+/** ElectroDB service name: the prefix of every key. */
+export const SERVICE = 'cn';
+/** An optional string attribute. */
+export const optionalString = { type: 'string' } as const;
+/** An optional number attribute. */
+export const optionalNumber = { type: 'number' } as const;
+/** A required ISO 8601 UTC timestamp attribute. */
+export const timestamp = { type: 'string', required: true } as const;
+/** A measurement with its own timestamp (spec §2.3 `latestReadings.*`). */
+export const reading = {
+  type: 'map',
+  properties: { value: { type: 'number', required: true }, timestamp: { type: 'string', required: true } },
+} as const;
+/** A status report with its time (firmware, diagnostics, the charger's connector 0). */
+export const statusReport = {
+  type: 'map',
+  properties: {
+    status: { type: 'string', required: true },
+    timestamp: { type: 'string', required: true },
+    errorCode: { type: 'string' },
+    vendorErrorCode: { type: 'string' },
+    info: { type: 'string' },
+  },
+} as const;
+
+/** Where the entities of every context live. */
+export interface EntityConfiguration {
+  client: DynamoDBDocumentClient;
+  table: string;
+}

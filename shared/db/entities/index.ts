@@ -1,0 +1,43 @@
+/**
+ * The single-table model, declared with ElectroDB, one module per bounded context.
+ *
+ * Keys: `pk`/`sk` on the table, `gsi1pk`/`gsi1sk` and `gsi2pk`/`gsi2sk` on two GSIs, TTL on
+ * `expiresAt`. Access patterns are named on each entity; collections group the items one Query
+ * reads together:
+ * - `chargerView` (table index, partition = one charger): the charger and its ports, so
+ *   `GET /api/chargers/:id` is one Query.
+ * - `organizationView` (gsi1, partition = one organization): its sites, chargers and ports, so
+ *   `GET /api/sites` is one (paged) Query.
+ *
+ * Uniqueness that the spec needs (a charger's OCPP identity, its external ID per organization, …)
+ * is enforced by `uniqueValue` marker items written in the same transaction as the item
+ * (`claimUnique` in `../unique.ts`).
+ */
+import { Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { accessEntities } from './access';
+import { chargerEntities } from './chargers';
+import { chargingEntities } from './charging';
+import { departureEntities } from './departures';
+import { organizationEntities } from './organizations';
+import { sitePowerEntities } from './site-power';
+
+export { TABLE_KEYS } from './common';
+
+/** Builds the entities bound to one client and table, and the service that groups them. */
+export function createEntities(client: DynamoDBDocumentClient, table: string) {
+  const config = { client, table };
+  const entities = {
+    ...organizationEntities(config),
+    ...chargerEntities(config),
+    ...chargingEntities(config),
+    ...accessEntities(config),
+    ...departureEntities(config),
+    ...sitePowerEntities(config),
+  };
+  const service = new Service(entities);
+  return { ...entities, service };
+}
+
+/** The entities and their service, bound to one table. */
+export type Db = ReturnType<typeof createEntities>;
