@@ -8,10 +8,15 @@ import { EdgeDistribution } from './constructs/edge';
 import { IntegratorApi } from './constructs/http-api';
 import { OcppApi } from './constructs/ocpp-api';
 import { NetworkTable } from './constructs/table';
+import { OriginVerifySecret } from './constructs/origin-verify';
+
+/** Properties of {@link ChargingNetworkStack}. */
+export interface ChargingNetworkStackProps extends StackProps {}
 
 /**
  * Composes the constructs and outputs the URLs to use: `ApiUrl` (integrators), `OcppUrl`
- * (chargers append `/<chargePointId>`), `TableName`, and the APIs' own endpoints for debugging.
+ * (chargers append `/<chargePointId>`) and `TableName`. The APIs' own `execute-api` endpoints are
+ * not output: they refuse requests that do not come through CloudFront.
  */
 export class ChargingNetworkStack extends Stack {
   /** The single DynamoDB table. */
@@ -23,19 +28,21 @@ export class ChargingNetworkStack extends Stack {
   /** CloudFront in front of both. */
   public readonly edge: EdgeDistribution;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
       description: 'Charging network management: HTTP API for integrators, OCPP endpoint for chargers',
       ...props,
     });
 
     this.table = new NetworkTable(this, 'Data');
+    const originVerify = new OriginVerifySecret(this, 'OriginVerify');
     // Created before the HTTP API so that HTTP command functions can be granted its connections.
-    this.ocppApi = new OcppApi(this, 'OcppApi', { table: this.table });
-    this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi });
+    this.ocppApi = new OcppApi(this, 'OcppApi', { table: this.table, originVerify });
+    this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi, originVerify });
     this.edge = new EdgeDistribution(this, 'Edge', {
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,
+      originCustomHeaders: originVerify.originCustomHeaders,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
@@ -44,13 +51,5 @@ export class ChargingNetworkStack extends Stack {
       description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<chargePointId>',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
-    new CfnOutput(this, 'HttpApiEndpoint', {
-      value: this.httpApi.endpoint,
-      description: 'HTTP API without CloudFront (debugging)',
-    });
-    new CfnOutput(this, 'WebSocketApiEndpoint', {
-      value: this.ocppApi.endpoint,
-      description: 'WebSocket stage without CloudFront (debugging; add ?chargePointId=<id>)',
-    });
   }
 }

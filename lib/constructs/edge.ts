@@ -19,9 +19,10 @@ import {
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, type HttpOriginProps } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Construct } from 'constructs';
 import { OCPP_STAGE_NAME } from './ocpp-api';
+import type { OriginVerifySecret } from './origin-verify';
 
 /** Path of the CloudFront Function source (cloudfront-js-2.0, no imports). */
 export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('../edge/ocpp-path-rewrite.js', import.meta.url));
@@ -33,6 +34,12 @@ export interface EdgeDistributionProps {
   /** Host name of the WebSocket API's endpoint; its stage must be {@link OCPP_STAGE_NAME}. */
   readonly webSocketApiDomainName: string;
   /**
+   * Headers CloudFront adds to every request to both origins: the secret origin header that the
+   * APIs' functions check ({@link OriginVerifySecret}). A viewer's header of the same name is
+   * overwritten by CloudFront.
+   */
+  readonly originCustomHeaders: Record<string, string>;
+  /**
    * Edge locations used.
    * @default PriceClass.PRICE_CLASS_100 (North America, Europe, Israel)
    */
@@ -41,7 +48,8 @@ export interface EdgeDistributionProps {
 
 /**
  * The CloudFront distribution in front of both APIs. Nothing is cached (every response is
- * per-caller), and viewers must use HTTPS (wss for chargers).
+ * per-caller), and viewers must use HTTPS (wss for chargers). Every request to an API carries the
+ * secret origin header, without which the APIs' functions refuse it (403).
  *
  * Both behaviours forward the viewer's headers except `Host` with the managed
  * `AllViewerExceptHostHeader` origin request policy: API Gateway routes on its own `Host`, and
@@ -67,6 +75,10 @@ export class EdgeDistribution extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    const originOptions = {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: props.originCustomHeaders,
+    } satisfies HttpOriginProps;
     const uncachedBehavior = {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -74,12 +86,12 @@ export class EdgeDistribution extends Construct {
     } satisfies Partial<BehaviorOptions>;
     const api: BehaviorOptions = {
       ...uncachedBehavior,
-      origin: new HttpOrigin(props.httpApiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: new HttpOrigin(props.httpApiDomainName, originOptions),
       allowedMethods: AllowedMethods.ALLOW_ALL,
     };
     const ocpp: BehaviorOptions = {
       ...uncachedBehavior,
-      origin: new HttpOrigin(props.webSocketApiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: new HttpOrigin(props.webSocketApiDomainName, originOptions),
       // The WebSocket opening handshake is a GET.
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       functionAssociations: [{ function: this.ocppPathRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],

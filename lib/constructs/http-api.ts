@@ -23,6 +23,7 @@ import { createFunction } from './functions';
 import { createLogGroup } from './logs';
 import type { NetworkTable } from './table';
 import type { OcppApi } from './ocpp-api';
+import type { OriginVerifySecret } from './origin-verify';
 
 /**
  * What an HTTP function may do with the table (`tableAccess` in {@link HTTP_FUNCTIONS}):
@@ -36,6 +37,8 @@ export interface IntegratorApiProps {
   readonly table: NetworkTable;
   /** The OCPP WebSocket API that functions sending OCPP commands post to. */
   readonly ocppApi: OcppApi;
+  /** The secret origin header every function requires (requests must come through CloudFront). */
+  readonly originVerify: OriginVerifySecret;
   /**
    * Throttling of the `$default` stage, for all routes together (the per-key limit of spec §8 is
    * enforced in the app; this only caps the whole API).
@@ -73,7 +76,9 @@ export function grantTableAccess(table: NetworkTable, fn: NodejsFunction, access
 /**
  * The HTTP API behind `/api/*`: functions, routes, a throttled `$default` stage with access logs.
  * Routes carry no API Gateway authorizer; authentication is the handlers' job (see
- * `AUTHORIZED_IN_APP`).
+ * `AUTHORIZED_IN_APP`), and so is refusing requests that bypassed CloudFront (every function
+ * requires the secret origin header). The `execute-api` endpoint stays enabled: it is
+ * CloudFront's origin.
  */
 export class IntegratorApi extends Construct {
   /** The API Gateway HTTP API. */
@@ -99,6 +104,7 @@ export class IntegratorApi extends Construct {
           // A command waits for the charger up to its 20 s deadline; API Gateway gives up at 30 s.
           ...(spec.sendsOcppCommands ? { timeout: Duration.seconds(29) } : {}),
         });
+        props.originVerify.requireOn(fn);
         grantTableAccess(table, fn, spec.tableAccess);
         if (spec.sendsOcppCommands) props.ocppApi.grantManageConnections(fn);
         return [name, fn];
@@ -144,10 +150,5 @@ export class IntegratorApi extends Construct {
   /** Host name of the API's default endpoint (CloudFront's origin for `/api/*`). */
   public get domainName(): string {
     return executeApiDomainName(this.httpApi);
-  }
-
-  /** The API's own URL, bypassing CloudFront (for debugging). */
-  public get endpoint(): string {
-    return this.httpApi.apiEndpoint;
   }
 }

@@ -18,6 +18,7 @@ import { acknowledgeWildcardResource, executeApiDomainName } from './execute-api
 import { createFunction } from './functions';
 import { createLogGroup } from './logs';
 import { ITEM_WRITE_ACTIONS, type ItemWriteAction, type NetworkTable } from './table';
+import type { OriginVerifySecret } from './origin-verify';
 
 /**
  * Name of the WebSocket stage, hence the first path segment of the endpoint
@@ -75,6 +76,8 @@ const ROUTE_AUTHORIZATION: Record<OcppFunctionSpec['routeKey'], string> = {
 export interface OcppApiProps {
   /** The table the functions use. */
   readonly table: NetworkTable;
+  /** The secret origin header `$connect` requires (chargers must connect through CloudFront). */
+  readonly originVerify: OriginVerifySecret;
   /**
    * Throttling of the stage, all routes together (`$connect` and every frame).
    * @default { burstLimit: 500, rateLimit: 200 } (requests, requests per second)
@@ -93,6 +96,11 @@ export interface OcppApiProps {
 /**
  * The OCPP WebSocket API with its stage, functions, grants and the management endpoint
  * (`@connections`) that functions use to send CALLs to chargers.
+ *
+ * Its `execute-api` endpoint stays enabled: it is CloudFront's origin, and the management API
+ * (PostToConnection, IAM-signed) is only served there without a custom domain. `$connect` refuses
+ * a handshake that did not come through CloudFront (the secret origin header), so a charger
+ * cannot connect to the endpoint directly.
  */
 export class OcppApi extends Construct {
   /** The API Gateway WebSocket API. */
@@ -146,6 +154,9 @@ export class OcppApi extends Construct {
           ...(spec.postsToConnections ? { WS_MANAGEMENT_ENDPOINT: this.managementEndpoint } : {}),
         },
       });
+      // Only $connect takes requests from outside: later frames and $disconnect belong to a
+      // connection that $connect accepted.
+      if (spec.routeKey === '$connect') props.originVerify.requireOn(fn);
       table.grantReadData(fn);
       table.grantItemWrites(fn, spec.writes);
       if (spec.postsToConnections) this.grantManageConnections(fn);
@@ -163,11 +174,6 @@ export class OcppApi extends Construct {
   /** Host name of the API's default endpoint (CloudFront's origin for `/ocpp/*`). */
   public get domainName(): string {
     return executeApiDomainName(this.webSocketApi);
-  }
-
-  /** The stage's own `wss://` URL, bypassing CloudFront (for debugging; needs `?chargePointId=`). */
-  public get endpoint(): string {
-    return this.stage.url;
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * The one composition every HTTP Lambda uses: `httpHandler({ [routeKey]: implementation })`.
  *
+ * It refuses (403) a request that did not come through CloudFront (`lambdas/lib/origin-verify.ts`).
  * For the route API Gateway matched (`event.routeKey`, HTTP API payload format 2.0) it
  * authenticates the API key and counts the request (spec §5, §8), checks the body's size and
  * `Content-Type: application/json`, parses it (`@middy/http-json-body-parser`), validates path,
@@ -18,7 +19,8 @@ import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
 import { logger } from '../../../shared/logger';
-import { problemResponse } from './problem-response';
+import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './problem-response';
+import { cameThroughCloudFront } from '../../lib/origin-verify';
 
 type Parsed<R, K extends string> = R extends { [P in K]: infer S } ? (S extends z.ZodType ? z.output<S> : never) : Record<string, never>;
 type RouteRequest<K extends RouteKey> = (typeof ROUTES)[K] extends { request: infer R } ? R : object;
@@ -87,6 +89,12 @@ export function httpHandler(
   const routes = options.routes ?? (ROUTES as Record<string, RouteDefinition>);
   const jsonBody = httpJsonBodyParser();
 
+  const verifyOrigin = {
+    before: async (request: Request) => {
+      if (!cameThroughCloudFront(request.event.headers)) throw FORBIDDEN_DIRECT_ACCESS;
+    },
+  };
+
   const resolveRoute = {
     before: async (request: Request) => {
       const route = routes[request.event.routeKey];
@@ -132,6 +140,7 @@ export function httpHandler(
 
   return middy<Event, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(problems)
+    .use(verifyOrigin)
     .use(resolveRoute)
     .use(authenticateKey)
     .use(parseBody)
