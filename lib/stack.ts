@@ -4,14 +4,58 @@
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { EdgeDistribution } from './constructs/edge';
+import { EdgeDistribution, type CustomDomain } from './constructs/edge';
 import { IntegratorApi } from './constructs/http-api';
 import { OcppApi } from './constructs/ocpp-api';
 import { NetworkTable } from './constructs/table';
 import { OriginVerifySecret } from './constructs/origin-verify';
+import { attachableWebAclArn } from './constructs/web-acl';
 
-/** Properties of {@link ChargingNetworkStack}. */
-export interface ChargingNetworkStackProps extends StackProps {}
+/** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
+export interface ChargingNetworkStackProps extends StackProps {
+  /**
+   * A domain of yours for the distribution (`charging.example.com`), served with
+   * {@link certificateArn} and the TLSv1.2_2021 security policy; point a CNAME (or Route 53 alias)
+   * at the `DistributionDomainName` output. Needs {@link certificateArn}.
+   * @default none: `https://<distribution>.cloudfront.net` (TLS policy fixed by CloudFront)
+   */
+  readonly domainName?: string;
+  /**
+   * ARN of the ACM certificate for {@link domainName}, issued in us-east-1 (CloudFront's region for
+   * certificates). Needs {@link domainName}.
+   * @default none
+   */
+  readonly certificateArn?: string;
+  /**
+   * ARN of an existing AWS WAF web ACL of scope CLOUDFRONT (made in us-east-1) to attach to the
+   * distribution, e.g. when the stack is in another region.
+   * @default a web ACL created by the stack when it is deployed in us-east-1 (rate limit per IP and
+   *   the AWS managed common rules, `lib/constructs/web-acl.ts`); none in other regions
+   */
+  readonly webAclArn?: string;
+  /**
+   * Requests per client IP per 5 minutes allowed by the web ACL the stack creates.
+   * @default 3000
+   */
+  readonly rateLimitPerIp?: number;
+  /**
+   * Concurrency reserved for (and capping) OCPP `$connect`, whose scrypt password check is
+   * CPU-heavy; `false` reserves none (accounts still at the new-account quota of 10).
+   * @default 20
+   */
+  readonly connectReservedConcurrency?: number | false;
+}
+
+/**
+ * The custom domain of the props, if any.
+ * @throws Error when only one of `domainName` and `certificateArn` is given
+ */
+function customDomainOf(props: ChargingNetworkStackProps): CustomDomain | undefined {
+  const { domainName, certificateArn } = props;
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn) throw new Error('domainName and certificateArn must be given together');
+  return { domainName, certificateArn };
+}
 
 /**
  * Composes the constructs and outputs the URLs to use: `ApiUrl` (integrators), `OcppUrl`
@@ -37,12 +81,18 @@ export class ChargingNetworkStack extends Stack {
     this.table = new NetworkTable(this, 'Data');
     const originVerify = new OriginVerifySecret(this, 'OriginVerify');
     // Created before the HTTP API so that HTTP command functions can be granted its connections.
-    this.ocppApi = new OcppApi(this, 'OcppApi', { table: this.table, originVerify });
+    this.ocppApi = new OcppApi(this, 'OcppApi', {
+      table: this.table,
+      originVerify,
+      connectReservedConcurrency: props.connectReservedConcurrency,
+    });
     this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi, originVerify });
     this.edge = new EdgeDistribution(this, 'Edge', {
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,
       originCustomHeaders: originVerify.originCustomHeaders,
+      customDomain: customDomainOf(props),
+      webAclArn: attachableWebAclArn(this, props.webAclArn, { rateLimitPerIp: props.rateLimitPerIp }),
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
@@ -51,5 +101,11 @@ export class ChargingNetworkStack extends Stack {
       description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<chargePointId>',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
+    if (this.edge.customDomainName) {
+      new CfnOutput(this, 'DistributionDomainName', {
+        value: this.edge.distribution.distributionDomainName,
+        description: `Target of the CNAME (or alias) record of ${this.edge.customDomainName}`,
+      });
+    }
   }
 }

@@ -48,6 +48,11 @@ export interface NetworkFunctionProps {
    * @default Duration.seconds(10)
    */
   readonly timeout?: Duration;
+  /**
+   * Concurrent executions reserved for (and capping) the function.
+   * @default none: the function shares the account's unreserved concurrency
+   */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -86,6 +91,7 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
     architecture: Architecture.ARM_64,
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(10),
+    reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     role,
     logGroup,
     environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },

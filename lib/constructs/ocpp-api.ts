@@ -84,6 +84,16 @@ export interface OcppApiProps {
    */
   readonly throttle?: ThrottleSettings;
   /**
+   * Concurrency reserved for `$connect`, which also caps it: a connect verifies a scrypt password
+   * hash (16 MiB, tens of ms of CPU), so a flood of handshakes (or a depot's chargers all
+   * reconnecting) must not take the account's whole concurrency from the other functions. About
+   * 20 concurrent connects handle a few hundred handshakes per second; beyond that handshakes
+   * are refused (throttled) and chargers retry. `false` reserves nothing (needed in accounts whose concurrency quota is
+   * still the new-account 10, where Lambda refuses any reservation).
+   * @default 20
+   */
+  readonly connectReservedConcurrency?: number | false;
+  /**
    * Access logging on the stage. WebSocket (unlike HTTP) APIs can only log to CloudWatch once
    * the region's API Gateway account settings name a CloudWatch Logs role; deploying with `true`
    * in an account without one fails with "CloudWatch Logs role ARN must be set in account
@@ -91,6 +101,16 @@ export interface OcppApiProps {
    * @default false: the functions log every connect, frame and disconnect themselves
    */
   readonly accessLogging?: boolean;
+}
+
+/** The reserved concurrency of `$connect` ({@link OcppApiProps.connectReservedConcurrency}). */
+function connectConcurrency(props: OcppApiProps): number | undefined {
+  const reserved = props.connectReservedConcurrency ?? 20;
+  if (reserved === false) return undefined;
+  if (!Number.isInteger(reserved) || reserved < 1) {
+    throw new Error(`connectReservedConcurrency must be a positive integer or false, got ${reserved}`);
+  }
+  return reserved;
 }
 
 /**
@@ -149,6 +169,7 @@ export class OcppApi extends Construct {
       const fn = createFunction(this, name, {
         entry: `lambdas/ocpp/${name}.ts`,
         description: `OCPP ${spec.routeKey}`,
+        ...(spec.routeKey === '$connect' ? { reservedConcurrentExecutions: connectConcurrency(props) } : {}),
         environment: {
           TABLE_NAME: table.tableName,
           ...(spec.postsToConnections ? { WS_MANAGEMENT_ENDPOINT: this.managementEndpoint } : {}),

@@ -322,4 +322,18 @@ describe('cdk-nag AwsSolutions checks', () => {
   it('finds nothing unacknowledged with a concrete account and region', () => {
     expect(findings({ env: { account: '123456789012', region: 'eu-west-1' } })).toEqual([]);
   });
+
+  it('finds nothing unacknowledged in us-east-1 with a custom domain (web ACL created, TLS 1.2)', () => {
+    const props = {
+      env: { account: '123456789012', region: 'us-east-1' },
+      domainName: 'charging.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e',
+    };
+    expect(findings(props)).toEqual([]);
+  });
+
+  it('finds nothing unacknowledged in another region with a web ACL ARN', () => {
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e';
+    expect(findings({ env: { account: '123456789012', region: 'eu-west-1' }, webAclArn })).toEqual([]);
+  });
 });
