@@ -3,6 +3,7 @@
  * integrators' HTTP API and the CloudFront distribution that puts both on one domain.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { EdgeDistribution, type CustomDomain } from './constructs/edge';
 import { IntegratorApi } from './constructs/http-api';
@@ -10,6 +11,7 @@ import { OcppApi } from './constructs/ocpp-api';
 import { NetworkTable } from './constructs/table';
 import { OriginVerifySecret } from './constructs/origin-verify';
 import { attachableWebAclArn } from './constructs/web-acl';
+import { NetworkAlarms } from './constructs/alarms';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -44,6 +46,16 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default 20
    */
   readonly connectReservedConcurrency?: number | false;
+  /**
+   * ARN of an SNS topic that the CloudWatch alarms notify (on ALARM and on OK).
+   * @default none: the alarms exist (CloudWatch console) but notify nobody
+   */
+  readonly alarmTopicArn?: string;
+  /**
+   * AWS X-Ray active tracing on every function (billed per trace beyond the free tier).
+   * @default false
+   */
+  readonly tracing?: boolean;
 }
 
 /**
@@ -71,6 +83,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly httpApi: IntegratorApi;
   /** CloudFront in front of both. */
   public readonly edge: EdgeDistribution;
+  /** The CloudWatch alarms. */
+  public readonly alarms: NetworkAlarms;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -85,8 +99,14 @@ export class ChargingNetworkStack extends Stack {
       table: this.table,
       originVerify,
       connectReservedConcurrency: props.connectReservedConcurrency,
+      tracing: props.tracing,
     });
-    this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi, originVerify });
+    this.httpApi = new IntegratorApi(this, 'HttpApi', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      originVerify,
+      tracing: props.tracing,
+    });
     this.edge = new EdgeDistribution(this, 'Edge', {
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,
@@ -94,6 +114,16 @@ export class ChargingNetworkStack extends Stack {
       customDomain: customDomainOf(props),
       webAclArn: attachableWebAclArn(this, props.webAclArn, { rateLimitPerIp: props.rateLimitPerIp }),
     });
+
+    this.alarms = new NetworkAlarms(this, 'Alarms', {
+      httpApi: this.httpApi.httpApi,
+      webSocketApi: this.ocppApi.webSocketApi,
+      webSocketStageName: this.ocppApi.stage.stageName,
+      table: this.table.table,
+      topic: props.alarmTopicArn ? Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn) : undefined,
+    });
+    for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
+    for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
 
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
     new CfnOutput(this, 'OcppUrl', {

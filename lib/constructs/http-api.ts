@@ -40,6 +40,11 @@ export interface IntegratorApiProps {
   /** The secret origin header every function requires (requests must come through CloudFront). */
   readonly originVerify: OriginVerifySecret;
   /**
+   * AWS X-Ray active tracing on the functions (`createFunction`'s `tracing`).
+   * @default false
+   */
+  readonly tracing?: boolean;
+  /**
    * Throttling of the `$default` stage, for all routes together (the per-key limit of spec §8 is
    * enforced in the app; this only caps the whole API).
    * @default { burstLimit: 200, rateLimit: 100 } (requests, requests per second)
@@ -97,6 +102,7 @@ export class IntegratorApi extends Construct {
         const fn = createFunction(this, name, {
           entry: `lambdas/http/${name}.ts`,
           description: `HTTP API: ${name}`,
+          tracing: props.tracing,
           environment: {
             ...(spec.tableAccess === 'none' ? {} : { TABLE_NAME: table.tableName }),
             ...(spec.sendsOcppCommands ? { WS_MANAGEMENT_ENDPOINT: props.ocppApi.managementEndpoint } : {}),

@@ -79,6 +79,11 @@ export interface OcppApiProps {
   /** The secret origin header `$connect` requires (chargers must connect through CloudFront). */
   readonly originVerify: OriginVerifySecret;
   /**
+   * AWS X-Ray active tracing on the functions (`createFunction`'s `tracing`).
+   * @default false
+   */
+  readonly tracing?: boolean;
+  /**
    * Throttling of the stage, all routes together (`$connect` and every frame).
    * @default { burstLimit: 500, rateLimit: 200 } (requests, requests per second)
    */
@@ -169,6 +174,7 @@ export class OcppApi extends Construct {
       const fn = createFunction(this, name, {
         entry: `lambdas/ocpp/${name}.ts`,
         description: `OCPP ${spec.routeKey}`,
+        tracing: props.tracing,
         ...(spec.routeKey === '$connect' ? { reservedConcurrentExecutions: connectConcurrency(props) } : {}),
         environment: {
           TABLE_NAME: table.tableName,
