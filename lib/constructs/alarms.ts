@@ -130,7 +130,9 @@ export class NetworkAlarms extends Construct {
         });
       }
     });
-    const expression = Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + ');
+    const expression = Object.keys(usingMetrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(' + ');
     this.add('TableThrottles', {
       metric: new MathExpression({ expression, usingMetrics, period: ALARM_PERIOD, label: 'Throttle events' }),
       threshold: ALARM_THRESHOLDS.tableThrottleEvents,

@@ -131,7 +131,9 @@ describe('X-Ray tracing', () => {
     const stack: Stack = new ChargingNetworkStack(app, 'ChargingNetwork', props);
     app.synth();
     const report = new AwsSolutionsChecks(app).validateScope(stack);
-    const violations = report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath)}`);
+    const violations = report.violations.map(
+      (v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath)}`,
+    );
     expect(violations).toEqual([]);
   });
 });
