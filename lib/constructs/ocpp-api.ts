@@ -17,7 +17,8 @@ import { Construct } from 'constructs';
 import { acknowledgeWildcardResource, executeApiDomainName } from './execute-api';
 import { createFunction } from './functions';
 import { createLogGroup } from './logs';
-import { ITEM_WRITE_ACTIONS, type ItemWriteAction, type NetworkTable } from './table';
+import type { NetworkTable } from './table';
+import { counterRow, ROWS, type RowWrites } from './table-rows';
 import type { OriginVerifySecret } from './origin-verify';
 
 /**
@@ -32,8 +33,8 @@ export const OCPP_STAGE_NAME = 'ocpp';
 interface OcppFunctionSpec {
   /** API Gateway route key. */
   readonly routeKey: '$connect' | '$default' | '$disconnect';
-  /** Item writes besides reads (reads are always granted). */
-  readonly writes: readonly ItemWriteAction[];
+  /** Items it may write (`lib/constructs/table-rows.ts`); reads are always granted. */
+  readonly writes: RowWrites;
   /** Whether the route returns the function's response to the charger (OCPP CALLRESULTs). */
   readonly twoWay: boolean;
   /** Whether the function posts frames to connections (`WS_MANAGEMENT_ENDPOINT`). */
@@ -44,19 +45,38 @@ interface OcppFunctionSpec {
  * The OCPP functions (`lambdas/ocpp/<name>.ts`). Writes follow what each handler does:
  * `connect` records the connection and marks the charger Connected in one TransactWriteItems
  * (Put + Update); `disconnect` conditionally marks the charger Disconnected (Update) and deletes
- * the connection record (Delete); `message` runs every OCPP action.
+ * the connection record (Delete); `message` runs every OCPP action: the charger's boot, status and
+ * firmware reports, its ports (created on first sight) with their status and the session in
+ * progress, session items, the port and session ID counters, reservations a session uses or the
+ * charger ends, and the correlation records its replies complete. No OCPP function can write API
+ * keys, organizations, sites, access IDs, vehicles or departures.
  */
 export const OCPP_FUNCTIONS = {
   connect: {
     routeKey: '$connect',
-    writes: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    writes: { 'dynamodb:PutItem': [ROWS.connections], 'dynamodb:UpdateItem': [ROWS.chargers] },
     twoWay: false,
     postsToConnections: false,
   },
-  message: { routeKey: '$default', writes: ITEM_WRITE_ACTIONS, twoWay: true, postsToConnections: true },
+  message: {
+    routeKey: '$default',
+    writes: {
+      'dynamodb:PutItem': [ROWS.chargers, ROWS.chargingSessions],
+      'dynamodb:UpdateItem': [
+        ROWS.chargers,
+        ROWS.chargingSessions,
+        ROWS.reservations,
+        ROWS.ocppCommands,
+        counterRow('port'),
+        counterRow('chargingSession'),
+      ],
+    },
+    twoWay: true,
+    postsToConnections: true,
+  },
   disconnect: {
     routeKey: '$disconnect',
-    writes: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    writes: { 'dynamodb:UpdateItem': [ROWS.chargers], 'dynamodb:DeleteItem': [ROWS.connections] },
     twoWay: false,
     postsToConnections: false,
   },
@@ -185,7 +205,7 @@ export class OcppApi extends Construct {
       // connection that $connect accepted.
       if (spec.routeKey === '$connect') props.originVerify.requireOn(fn);
       table.grantReadData(fn);
-      table.grantItemWrites(fn, spec.writes);
+      table.grantRowWrites(fn, spec.writes);
       if (spec.postsToConnections) this.grantManageConnections(fn);
 
       const route = this.webSocketApi.addRoute(spec.routeKey, {

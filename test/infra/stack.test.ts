@@ -195,13 +195,15 @@ describe('ChargingNetwork stack', () => {
       expect(actions).not.toContain('dynamodb:PutItem');
     });
 
-    it('lets the message function write anything and post to connections through the stage', () => {
+    it('lets the message function put and update items (never delete) and post to connections through the stage', () => {
       const actions = actionsOf('lambdas/ocpp/message.ts');
       const fn = resources[functionId('lambdas/ocpp/message.ts')]!;
 
       expect(actions).toEqual(
-        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem', 'execute-api:ManageConnections']),
+        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'execute-api:ManageConnections']),
       );
+      expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions).not.toContain('dynamodb:BatchWriteItem');
       expect(JSON.stringify(fn.Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT)).toMatch(
         new RegExp(`^.*https://.*execute-api.*/${OCPP_STAGE_NAME}"\\]\\]\\}$`),
       );
