@@ -59,6 +59,44 @@ export interface ChargingNetworkStackProps extends StackProps {
 }
 
 /**
+ * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
+ * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`) from CDK context values: strings on
+ * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
+ *
+ * @param get - reads one context value (`app.node.tryGetContext`)
+ * @returns the props that are set
+ * @throws Error naming the context key when a number or boolean cannot be read
+ */
+export function stackPropsFromContext(get: (key: string) => unknown): ChargingNetworkStackProps {
+  const text = (key: string) => (get(key) === undefined ? undefined : String(get(key)));
+  const flag = (key: string) => {
+    const value = text(key);
+    if (value !== undefined && value !== 'true' && value !== 'false') {
+      throw new Error(`context ${key} must be true or false, got ${value}`);
+    }
+    return value === undefined ? undefined : value === 'true';
+  };
+  const integer = (key: string) => {
+    const value = text(key);
+    if (value === undefined || value === 'false') return value === undefined ? undefined : false;
+    if (!/^\d+$/.test(value)) throw new Error(`context ${key} must be a whole number, got ${value}`);
+    return Number(value);
+  };
+  const rateLimitPerIp = integer('rateLimitPerIp');
+  if (rateLimitPerIp === false) throw new Error('context rateLimitPerIp must be a whole number, got false');
+  const props: ChargingNetworkStackProps = {
+    domainName: text('domainName'),
+    certificateArn: text('certificateArn'),
+    webAclArn: text('webAclArn'),
+    rateLimitPerIp,
+    connectReservedConcurrency: integer('connectReservedConcurrency'),
+    alarmTopicArn: text('alarmTopicArn'),
+    tracing: flag('tracing'),
+  };
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
+}
+
+/**
  * The custom domain of the props, if any.
  * @throws Error when only one of `domainName` and `certificateArn` is given
  */
