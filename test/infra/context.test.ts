@@ -32,7 +32,8 @@ describe('stackPropsFromContext', () => {
   });
 
   it('reads the JSON values of cdk.json', () => {
-    expect(from({ connectReservedConcurrency: 40, tracing: false })).toEqual({ connectReservedConcurrency: 40, tracing: false });
+    const json = { connectReservedConcurrency: 40, tracing: false };
+    expect(from(json)).toEqual(json);
   });
 
   it.each([
