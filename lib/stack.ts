@@ -3,15 +3,114 @@
  * integrators' HTTP API and the CloudFront distribution that puts both on one domain.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { EdgeDistribution } from './constructs/edge';
+import { EdgeDistribution, type CustomDomain } from './constructs/edge';
 import { IntegratorApi } from './constructs/http-api';
 import { OcppApi } from './constructs/ocpp-api';
 import { NetworkTable } from './constructs/table';
+import { OriginVerifySecret } from './constructs/origin-verify';
+import { attachableWebAclArn } from './constructs/web-acl';
+import { NetworkAlarms } from './constructs/alarms';
+
+/** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
+export interface ChargingNetworkStackProps extends StackProps {
+  /**
+   * A domain of yours for the distribution (`charging.example.com`), served with
+   * {@link certificateArn} and the TLSv1.2_2021 security policy; point a CNAME (or Route 53 alias)
+   * at the `DistributionDomainName` output. Needs {@link certificateArn}.
+   * @default none: `https://<distribution>.cloudfront.net` (TLS policy fixed by CloudFront)
+   */
+  readonly domainName?: string;
+  /**
+   * ARN of the ACM certificate for {@link domainName}, issued in us-east-1 (CloudFront's region for
+   * certificates). Needs {@link domainName}.
+   * @default none
+   */
+  readonly certificateArn?: string;
+  /**
+   * ARN of an existing AWS WAF web ACL of scope CLOUDFRONT (made in us-east-1) to attach to the
+   * distribution, e.g. when the stack is in another region.
+   * @default a web ACL created by the stack when it is deployed in us-east-1 (rate limit per IP and
+   *   the AWS managed common rules, `lib/constructs/web-acl.ts`); none in other regions
+   */
+  readonly webAclArn?: string;
+  /**
+   * Requests per client IP per 5 minutes allowed by the web ACL the stack creates.
+   * @default 3000
+   */
+  readonly rateLimitPerIp?: number;
+  /**
+   * Concurrency reserved for (and capping) OCPP `$connect`, whose scrypt password check is
+   * CPU-heavy; `false` reserves none (accounts still at the new-account quota of 10).
+   * @default 20
+   */
+  readonly connectReservedConcurrency?: number | false;
+  /**
+   * ARN of an SNS topic that the CloudWatch alarms notify (on ALARM and on OK).
+   * @default none: the alarms exist (CloudWatch console) but notify nobody
+   */
+  readonly alarmTopicArn?: string;
+  /**
+   * AWS X-Ray active tracing on every function (billed per trace beyond the free tier).
+   * @default false
+   */
+  readonly tracing?: boolean;
+}
+
+/**
+ * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
+ * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`) from CDK context values: strings on
+ * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
+ *
+ * @param get - reads one context value (`app.node.tryGetContext`)
+ * @returns the props that are set
+ * @throws Error naming the context key when a number or boolean cannot be read
+ */
+export function stackPropsFromContext(get: (key: string) => unknown): ChargingNetworkStackProps {
+  const text = (key: string) => (get(key) === undefined ? undefined : String(get(key)));
+  const flag = (key: string) => {
+    const value = text(key);
+    if (value !== undefined && value !== 'true' && value !== 'false') {
+      throw new Error(`context ${key} must be true or false, got ${value}`);
+    }
+    return value === undefined ? undefined : value === 'true';
+  };
+  const integer = (key: string) => {
+    const value = text(key);
+    if (value === undefined || value === 'false') return value === undefined ? undefined : false;
+    if (!/^\d+$/.test(value)) throw new Error(`context ${key} must be a whole number, got ${value}`);
+    return Number(value);
+  };
+  const rateLimitPerIp = integer('rateLimitPerIp');
+  if (rateLimitPerIp === false) throw new Error('context rateLimitPerIp must be a whole number, got false');
+  const props: ChargingNetworkStackProps = {
+    domainName: text('domainName'),
+    certificateArn: text('certificateArn'),
+    webAclArn: text('webAclArn'),
+    rateLimitPerIp,
+    connectReservedConcurrency: integer('connectReservedConcurrency'),
+    alarmTopicArn: text('alarmTopicArn'),
+    tracing: flag('tracing'),
+  };
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The custom domain of the props, if any.
+ * @throws Error when only one of `domainName` and `certificateArn` is given
+ */
+function customDomainOf(props: ChargingNetworkStackProps): CustomDomain | undefined {
+  const { domainName, certificateArn } = props;
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn) throw new Error('domainName and certificateArn must be given together');
+  return { domainName, certificateArn };
+}
 
 /**
  * Composes the constructs and outputs the URLs to use: `ApiUrl` (integrators), `OcppUrl`
- * (chargers append `/<chargePointId>`), `TableName`, and the APIs' own endpoints for debugging.
+ * (chargers append `/<chargePointId>`) and `TableName`. The APIs' own `execute-api` endpoints are
+ * not output: they refuse requests that do not come through CloudFront.
  */
 export class ChargingNetworkStack extends Stack {
   /** The single DynamoDB table. */
@@ -22,21 +121,47 @@ export class ChargingNetworkStack extends Stack {
   public readonly httpApi: IntegratorApi;
   /** CloudFront in front of both. */
   public readonly edge: EdgeDistribution;
+  /** The CloudWatch alarms. */
+  public readonly alarms: NetworkAlarms;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
       description: 'Charging network management: HTTP API for integrators, OCPP endpoint for chargers',
       ...props,
     });
 
     this.table = new NetworkTable(this, 'Data');
+    const originVerify = new OriginVerifySecret(this, 'OriginVerify');
     // Created before the HTTP API so that HTTP command functions can be granted its connections.
-    this.ocppApi = new OcppApi(this, 'OcppApi', { table: this.table });
-    this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi });
+    this.ocppApi = new OcppApi(this, 'OcppApi', {
+      table: this.table,
+      originVerify,
+      connectReservedConcurrency: props.connectReservedConcurrency,
+      tracing: props.tracing,
+    });
+    this.httpApi = new IntegratorApi(this, 'HttpApi', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      originVerify,
+      tracing: props.tracing,
+    });
     this.edge = new EdgeDistribution(this, 'Edge', {
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,
+      originCustomHeaders: originVerify.originCustomHeaders,
+      customDomain: customDomainOf(props),
+      webAclArn: attachableWebAclArn(this, props.webAclArn, { rateLimitPerIp: props.rateLimitPerIp }),
     });
+
+    this.alarms = new NetworkAlarms(this, 'Alarms', {
+      httpApi: this.httpApi.httpApi,
+      webSocketApi: this.ocppApi.webSocketApi,
+      webSocketStageName: this.ocppApi.stage.stageName,
+      table: this.table.table,
+      topic: props.alarmTopicArn ? Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn) : undefined,
+    });
+    for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
+    for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
 
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
     new CfnOutput(this, 'OcppUrl', {
@@ -44,13 +169,11 @@ export class ChargingNetworkStack extends Stack {
       description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<chargePointId>',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
-    new CfnOutput(this, 'HttpApiEndpoint', {
-      value: this.httpApi.endpoint,
-      description: 'HTTP API without CloudFront (debugging)',
-    });
-    new CfnOutput(this, 'WebSocketApiEndpoint', {
-      value: this.ocppApi.endpoint,
-      description: 'WebSocket stage without CloudFront (debugging; add ?chargePointId=<id>)',
-    });
+    if (this.edge.customDomainName) {
+      new CfnOutput(this, 'DistributionDomainName', {
+        value: this.edge.distribution.distributionDomainName,
+        description: `Target of the CNAME (or alias) record of ${this.edge.customDomainName}`,
+      });
+    }
   }
 }

@@ -5,10 +5,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { matchRoute } from '../../shared/api/routes';
 import { MethodNotAllowedError, NotFoundError } from '../../shared/api/errors';
-import { problemResponse } from './lib/problem-response';
+import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './lib/problem-response';
+import { cameThroughCloudFront } from '../lib/origin-verify';
 
-/** Answers an unmatched request: 405 with `Allow` for a known path, else 404 (problem documents). */
+/**
+ * Answers an unmatched request: 405 with `Allow` for a known path, else 404 (problem documents);
+ * 403 when it did not come through CloudFront.
+ */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  if (!cameThroughCloudFront(event.headers)) return problemResponse(FORBIDDEN_DIRECT_ACCESS);
   const method = event.requestContext.http.method;
   const path = event.rawPath;
   const match = matchRoute(method, path);

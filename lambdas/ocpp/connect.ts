@@ -2,21 +2,24 @@
  * WebSocket `$connect` (ARCHITECTURE.md, "$connect"): identity from `?chargePointId=` (put there
  * by the CloudFront Function on AWS, by the local gateway locally), Basic auth, subprotocol
  * negotiation, then the connection is recorded and the chosen `Sec-WebSocket-Protocol` returned.
- * A refusal is an HTTP status at the handshake: 404 unknown charger, 401 bad credentials,
- * 400 no supported subprotocol.
+ * A refusal is an HTTP status at the handshake: 403 not through CloudFront
+ * (`lambdas/lib/origin-verify.ts`), 404 unknown charger, 401 bad credentials, 400 no supported
+ * subprotocol.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { checkConnect, recordConnection } from '../../shared/ocpp/connection';
 import { logger } from '../../shared/logger';
+import { cameThroughCloudFront } from '../lib/origin-verify';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   headers?: Record<string, string | undefined>;
   queryStringParameters?: Record<string, string | undefined>;
 };
 
-/** `$connect`: 200 with the chosen `Sec-WebSocket-Protocol`, or the refusal status (404/401/400). */
+/** `$connect`: 200 with the chosen `Sec-WebSocket-Protocol`, or the refusal status (403/404/401/400). */
 export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
+  if (!cameThroughCloudFront(event.headers)) return { statusCode: 403, body: 'Connect through the CloudFront domain' };
   const chargePointId = event.queryStringParameters?.chargePointId;
   if (!chargePointId) return { statusCode: 404, body: 'Unknown charge point' };
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));

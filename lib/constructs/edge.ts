@@ -4,7 +4,8 @@
  * charge point identity from the path into the query string.
  */
 import { fileURLToPath } from 'node:url';
-import { Validations } from 'aws-cdk-lib';
+import { Token, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -16,12 +17,14 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, type HttpOriginProps } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Construct } from 'constructs';
 import { OCPP_STAGE_NAME } from './ocpp-api';
+import type { OriginVerifySecret } from './origin-verify';
 
 /** Path of the CloudFront Function source (cloudfront-js-2.0, no imports). */
 export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('../edge/ocpp-path-rewrite.js', import.meta.url));
@@ -33,15 +36,54 @@ export interface EdgeDistributionProps {
   /** Host name of the WebSocket API's endpoint; its stage must be {@link OCPP_STAGE_NAME}. */
   readonly webSocketApiDomainName: string;
   /**
+   * Headers CloudFront adds to every request to both origins: the secret origin header that the
+   * APIs' functions check ({@link OriginVerifySecret}). A viewer's header of the same name is
+   * overwritten by CloudFront.
+   */
+  readonly originCustomHeaders: Record<string, string>;
+  /**
    * Edge locations used.
    * @default PriceClass.PRICE_CLASS_100 (North America, Europe, Israel)
    */
   readonly priceClass?: PriceClass;
+  /**
+   * A domain of the deployer's (`charging.example.com`) served with its ACM certificate and the
+   * `TLSv1.2_2021` security policy.
+   * @default none: the distribution's `*.cloudfront.net` name (whose TLS policy CloudFront fixes)
+   */
+  readonly customDomain?: CustomDomain;
+  /**
+   * ARN of the CLOUDFRONT-scope AWS WAF web ACL to attach ({@link attachableWebAclArn}).
+   * @default none
+   */
+  readonly webAclArn?: string;
+}
+
+/** A custom domain name for the distribution. */
+export interface CustomDomain {
+  /** The host name viewers use, e.g. `charging.example.com` (a CNAME to the distribution). */
+  readonly domainName: string;
+  /** ARN of an ACM certificate for {@link domainName}; CloudFront requires it in us-east-1. */
+  readonly certificateArn: string;
+}
+
+/**
+ * Checks a custom domain's certificate ARN: an ACM certificate in us-east-1 (CloudFront's only
+ * region for certificates). A token (known at deployment only) passes.
+ *
+ * @throws Error naming the problem when the ARN is not an ACM ARN in us-east-1
+ */
+export function checkCertificateArn(certificateArn: string): void {
+  if (Token.isUnresolved(certificateArn)) return;
+  if (!/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error(`certificateArn must be an ACM certificate in us-east-1 (CloudFront), got ${certificateArn}`);
+  }
 }
 
 /**
  * The CloudFront distribution in front of both APIs. Nothing is cached (every response is
- * per-caller), and viewers must use HTTPS (wss for chargers).
+ * per-caller), and viewers must use HTTPS (wss for chargers). Every request to an API carries the
+ * secret origin header, without which the APIs' functions refuse it (403).
  *
  * Both behaviours forward the viewer's headers except `Host` with the managed
  * `AllViewerExceptHostHeader` origin request policy: API Gateway routes on its own `Host`, and
@@ -57,6 +99,8 @@ export class EdgeDistribution extends Construct {
   public readonly distribution: Distribution;
   /** The viewer-request function of `/ocpp/*` (source {@link OCPP_PATH_REWRITE_SOURCE}). */
   public readonly ocppPathRewrite: CloudFrontFunction;
+  /** The custom domain name, if any. */
+  public readonly customDomainName?: string;
 
   constructor(scope: Construct, id: string, props: EdgeDistributionProps) {
     super(scope, id);
@@ -67,6 +111,10 @@ export class EdgeDistribution extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    const originOptions = {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: props.originCustomHeaders,
+    } satisfies HttpOriginProps;
     const uncachedBehavior = {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -74,47 +122,65 @@ export class EdgeDistribution extends Construct {
     } satisfies Partial<BehaviorOptions>;
     const api: BehaviorOptions = {
       ...uncachedBehavior,
-      origin: new HttpOrigin(props.httpApiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: new HttpOrigin(props.httpApiDomainName, originOptions),
       allowedMethods: AllowedMethods.ALLOW_ALL,
     };
     const ocpp: BehaviorOptions = {
       ...uncachedBehavior,
-      origin: new HttpOrigin(props.webSocketApiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: new HttpOrigin(props.webSocketApiDomainName, originOptions),
       // The WebSocket opening handshake is a GET.
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       functionAssociations: [{ function: this.ocppPathRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
 
+    const domain = props.customDomain;
+    if (domain) checkCertificateArn(domain.certificateArn);
+    this.customDomainName = domain?.domainName;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Charging network: /api/* HTTP API, /ocpp/* OCPP WebSocket API',
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       // Any other path (including `/`) reaches the HTTP API's $default route: a 404 problem document.
       defaultBehavior: api,
       additionalBehaviors: { '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
+      webAclId: props.webAclArn,
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
     });
+    this.acknowledgeFindings(props);
+  }
 
+  private acknowledgeFindings(props: EdgeDistributionProps): void {
     const acknowledge = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
     acknowledge(
       'AwsSolutions-CFR1',
       'No geo restriction: chargers and integrators connect from wherever the network operates, and access is controlled by API keys and charger credentials, not by country.',
     );
-    acknowledge(
-      'AwsSolutions-CFR2',
-      'No WAF web ACL (yet): every /api request needs an API key and is rate-limited per key in the app, both API stages are throttled, and chargers authenticate at $connect. Add AWS managed rules and a rate-based rule here if abuse appears.',
-    );
+    if (!props.webAclArn) {
+      acknowledge(
+        'AwsSolutions-CFR2',
+        'No web ACL: the stack is outside us-east-1, where CloudFront web ACLs live, and no webAclArn was given (README "Deploying" shows how to make one). Every /api request still needs an API key and is rate-limited per key, both stages are throttled, and chargers authenticate at $connect.',
+      );
+    }
     acknowledge(
       'AwsSolutions-CFR3',
       'Nothing is cached, so requests are logged where they are handled: HTTP API access logs and function logs for /api, function logs for every OCPP connect, frame and disconnect. Edge-only 400/404s of the OCPP path function show in CloudFront metrics.',
     );
-    acknowledge(
-      'AwsSolutions-CFR4',
-      'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum security policy at TLSv1. Attaching a custom domain with an ACM certificate and TLSv1.2_2021 lifts this.',
-    );
+    if (!props.customDomain) {
+      acknowledge(
+        'AwsSolutions-CFR4',
+        'No custom domain: the distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum security policy at TLSv1. With domainName and certificateArn the distribution uses TLSv1.2_2021.',
+      );
+    }
   }
 
-  /** The distribution's domain name (`dxxxx.cloudfront.net`). */
+  /** The domain viewers use: the custom domain, else the distribution's `dxxxx.cloudfront.net`. */
   public get domainName(): string {
-    return this.distribution.distributionDomainName;
+    return this.customDomainName ?? this.distribution.distributionDomainName;
   }
 
   /** Base URL of the HTTP API for integrators, `https://<domain>/api`. */

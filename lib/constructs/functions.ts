@@ -8,10 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { createLogGroup } from './logs';
+import { acknowledgeWildcardResource } from './execute-api';
 
 /** Absolute path of the repository root (holds `package.json`, `package-lock.json`, `lambdas/`). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,6 +49,17 @@ export interface NetworkFunctionProps {
    * @default Duration.seconds(10)
    */
   readonly timeout?: Duration;
+  /**
+   * Concurrent executions reserved for (and capping) the function.
+   * @default none: the function shares the account's unreserved concurrency
+   */
+  readonly reservedConcurrentExecutions?: number;
+  /**
+   * AWS X-Ray active tracing: Lambda records a segment per invocation (cold start, duration,
+   * errors). X-Ray bills traces beyond its free tier, hence off by default.
+   * @default false
+   */
+  readonly tracing?: boolean;
 }
 
 /**
@@ -86,6 +98,8 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
     architecture: Architecture.ARM_64,
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(10),
+    reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+    tracing: props.tracing ? Tracing.ACTIVE : undefined,
     role,
     logGroup,
     environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
@@ -101,6 +115,13 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
       bundleAwsSDK: true,
     },
   });
+  if (props.tracing) {
+    acknowledgeWildcardResource(
+      role,
+      '*',
+      'X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions: "*" is the only form.',
+    );
+  }
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',
     reason:

@@ -22,13 +22,62 @@ import { executeApiDomainName } from './execute-api';
 import { createFunction } from './functions';
 import { createLogGroup } from './logs';
 import type { NetworkTable } from './table';
+import { counterRow, mergeRowWrites, RATE_LIMITED, ROWS, type RowWrites } from './table-rows';
 import type { OcppApi } from './ocpp-api';
+import type { OriginVerifySecret } from './origin-verify';
 
 /**
- * What an HTTP function may do with the table (`tableAccess` in {@link HTTP_FUNCTIONS}):
- * `none`; `read` = reads plus `UpdateItem` (the per-key rate-limit counters); `readWrite`.
+ * The items each HTTP function may write (`lib/constructs/table-rows.ts`), derived from what its
+ * handler's data-layer calls write; reads are granted on the whole table to every function that
+ * has `tableAccess` (`shared/api/routes.ts`). Every authenticated route counts its key's requests.
+ * README "Deploying" has the same as a table.
  */
-export type TableAccess = 'none' | 'read' | 'readWrite';
+export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
+  chargers: RATE_LIMITED,
+  sites: RATE_LIMITED,
+  // Reservations (claimed, activated or released, ended), remote starts noted on the port, the
+  // reservation support learnt on the charger, correlation records; a charger that is gone is
+  // marked Disconnected.
+  commands: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands],
+    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.ocppCommands, ROWS.chargers, counterRow('remoteStart')],
+    'dynamodb:DeleteItem': [ROWS.reservations],
+  }),
+  // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN
+  // markers) and the customers they name.
+  accessIds: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.accessIds, ROWS.organizations, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
+    'dynamodb:UpdateItem': [ROWS.accessIds, ROWS.organizations, counterRow('accessId'), counterRow('vehicle')],
+    // A vehicle's VIN changes through its access ID; its name (the access ID's) does not.
+    'dynamodb:DeleteItem': [ROWS.vehicleVinMarkers],
+    'dynamodb:BatchWriteItem': [ROWS.accessIds, ROWS.organizations],
+  }),
+  // Vehicles with their markers, the access IDs they create or attach, their customers.
+  vehicles: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.organizations, ROWS.accessIds, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
+    'dynamodb:UpdateItem': [ROWS.organizations, ROWS.accessIds, counterRow('vehicle'), counterRow('accessId')],
+    'dynamodb:DeleteItem': [ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
+    'dynamodb:BatchWriteItem': [ROWS.organizations],
+  }),
+  // Departure plans (replaced, or merged from a VIN into its vehicle) and past departures.
+  departureTimes: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.departures],
+    'dynamodb:UpdateItem': [counterRow('departure')],
+    'dynamodb:DeleteItem': [ROWS.departures],
+    'dynamodb:BatchWriteItem': [ROWS.departures],
+  }),
+  // Power limits live in their site's partition, beside the site's DCFC charger count.
+  siteLimits: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.sites],
+    'dynamodb:UpdateItem': [ROWS.sites],
+    'dynamodb:DeleteItem': [ROWS.sites],
+  }),
+  openapi: {},
+  fallback: {},
+};
+
+/** What the route table says about an HTTP function. */
+type HttpFunctionSpec = { tableAccess: 'none' | 'read' | 'readWrite'; sendsOcppCommands?: boolean };
 
 /** Properties of {@link IntegratorApi}. */
 export interface IntegratorApiProps {
@@ -36,6 +85,13 @@ export interface IntegratorApiProps {
   readonly table: NetworkTable;
   /** The OCPP WebSocket API that functions sending OCPP commands post to. */
   readonly ocppApi: OcppApi;
+  /** The secret origin header every function requires (requests must come through CloudFront). */
+  readonly originVerify: OriginVerifySecret;
+  /**
+   * AWS X-Ray active tracing on the functions (`createFunction`'s `tracing`).
+   * @default false
+   */
+  readonly tracing?: boolean;
   /**
    * Throttling of the `$default` stage, for all routes together (the per-key limit of spec §8 is
    * enforced in the app; this only caps the whole API).
@@ -50,30 +106,11 @@ const PUBLIC_ROUTE =
   'Public by design: the OpenAPI document and the `$default` route (404/405 problem documents for unknown routes) need no API key.';
 
 /**
- * Grants a function what its {@link TableAccess} allows.
- *
- * @param table - the network table
- * @param fn - the function
- * @param access - the declared access
- */
-export function grantTableAccess(table: NetworkTable, fn: NodejsFunction, access: TableAccess): void {
-  switch (access) {
-    case 'none':
-      return;
-    case 'read':
-      table.grantReadData(fn);
-      table.grantItemWrites(fn, ['dynamodb:UpdateItem']);
-      return;
-    case 'readWrite':
-      table.grantReadWriteData(fn);
-      return;
-  }
-}
-
-/**
  * The HTTP API behind `/api/*`: functions, routes, a throttled `$default` stage with access logs.
  * Routes carry no API Gateway authorizer; authentication is the handlers' job (see
- * `AUTHORIZED_IN_APP`).
+ * `AUTHORIZED_IN_APP`), and so is refusing requests that bypassed CloudFront (every function
+ * requires the secret origin header). The `execute-api` endpoint stays enabled: it is
+ * CloudFront's origin.
  */
 export class IntegratorApi extends Construct {
   /** The API Gateway HTTP API. */
@@ -85,24 +122,12 @@ export class IntegratorApi extends Construct {
 
   constructor(scope: Construct, id: string, props: IntegratorApiProps) {
     super(scope, id);
-    const { table } = props;
 
     this.functions = Object.fromEntries(
-      (Object.entries(HTTP_FUNCTIONS) as [HttpFunctionName, { tableAccess: TableAccess; sendsOcppCommands?: boolean }][]).map(([name, spec]) => {
-        const fn = createFunction(this, name, {
-          entry: `lambdas/http/${name}.ts`,
-          description: `HTTP API: ${name}`,
-          environment: {
-            ...(spec.tableAccess === 'none' ? {} : { TABLE_NAME: table.tableName }),
-            ...(spec.sendsOcppCommands ? { WS_MANAGEMENT_ENDPOINT: props.ocppApi.managementEndpoint } : {}),
-          },
-          // A command waits for the charger up to its 20 s deadline; API Gateway gives up at 30 s.
-          ...(spec.sendsOcppCommands ? { timeout: Duration.seconds(29) } : {}),
-        });
-        grantTableAccess(table, fn, spec.tableAccess);
-        if (spec.sendsOcppCommands) props.ocppApi.grantManageConnections(fn);
-        return [name, fn];
-      }),
+      (Object.entries(HTTP_FUNCTIONS) as [HttpFunctionName, HttpFunctionSpec][]).map(([name, spec]) => [
+        name,
+        this.createHttpFunction(name, spec, props),
+      ]),
     ) as Record<HttpFunctionName, NodejsFunction>;
 
     this.httpApi = new HttpApi(this, 'Api', {
@@ -141,13 +166,31 @@ export class IntegratorApi extends Construct {
     Validations.of(defaultRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: PUBLIC_ROUTE });
   }
 
+  /** One HTTP function with its environment, origin check and grants (its rows, connections). */
+  private createHttpFunction(name: HttpFunctionName, spec: HttpFunctionSpec, props: IntegratorApiProps) {
+    const { table, ocppApi } = props;
+    const fn = createFunction(this, name, {
+      entry: `lambdas/http/${name}.ts`,
+      description: `HTTP API: ${name}`,
+      tracing: props.tracing,
+      environment: {
+        ...(spec.tableAccess === 'none' ? {} : { TABLE_NAME: table.tableName }),
+        ...(spec.sendsOcppCommands ? { WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint } : {}),
+      },
+      // A command waits for the charger up to its 20 s deadline; API Gateway gives up at 30 s.
+      ...(spec.sendsOcppCommands ? { timeout: Duration.seconds(29) } : {}),
+    });
+    props.originVerify.requireOn(fn);
+    if (spec.tableAccess !== 'none') {
+      table.grantReadData(fn);
+      table.grantRowWrites(fn, HTTP_FUNCTION_WRITES[name]);
+    }
+    if (spec.sendsOcppCommands) ocppApi.grantManageConnections(fn);
+    return fn;
+  }
+
   /** Host name of the API's default endpoint (CloudFront's origin for `/api/*`). */
   public get domainName(): string {
     return executeApiDomainName(this.httpApi);
-  }
-
-  /** The API's own URL, bypassing CloudFront (for debugging). */
-  public get endpoint(): string {
-    return this.httpApi.apiEndpoint;
   }
 }

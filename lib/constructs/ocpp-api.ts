@@ -17,7 +17,9 @@ import { Construct } from 'constructs';
 import { acknowledgeWildcardResource, executeApiDomainName } from './execute-api';
 import { createFunction } from './functions';
 import { createLogGroup } from './logs';
-import { ITEM_WRITE_ACTIONS, type ItemWriteAction, type NetworkTable } from './table';
+import type { NetworkTable } from './table';
+import { counterRow, ROWS, type RowWrites } from './table-rows';
+import type { OriginVerifySecret } from './origin-verify';
 
 /**
  * Name of the WebSocket stage, hence the first path segment of the endpoint
@@ -31,8 +33,8 @@ export const OCPP_STAGE_NAME = 'ocpp';
 interface OcppFunctionSpec {
   /** API Gateway route key. */
   readonly routeKey: '$connect' | '$default' | '$disconnect';
-  /** Item writes besides reads (reads are always granted). */
-  readonly writes: readonly ItemWriteAction[];
+  /** Items it may write (`lib/constructs/table-rows.ts`); reads are always granted. */
+  readonly writes: RowWrites;
   /** Whether the route returns the function's response to the charger (OCPP CALLRESULTs). */
   readonly twoWay: boolean;
   /** Whether the function posts frames to connections (`WS_MANAGEMENT_ENDPOINT`). */
@@ -43,19 +45,38 @@ interface OcppFunctionSpec {
  * The OCPP functions (`lambdas/ocpp/<name>.ts`). Writes follow what each handler does:
  * `connect` records the connection and marks the charger Connected in one TransactWriteItems
  * (Put + Update); `disconnect` conditionally marks the charger Disconnected (Update) and deletes
- * the connection record (Delete); `message` runs every OCPP action.
+ * the connection record (Delete); `message` runs every OCPP action: the charger's boot, status and
+ * firmware reports, its ports (created on first sight) with their status and the session in
+ * progress, session items, the port and session ID counters, reservations a session uses or the
+ * charger ends, and the correlation records its replies complete. No OCPP function can write API
+ * keys, organizations, sites, access IDs, vehicles or departures.
  */
 export const OCPP_FUNCTIONS = {
   connect: {
     routeKey: '$connect',
-    writes: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    writes: { 'dynamodb:PutItem': [ROWS.connections], 'dynamodb:UpdateItem': [ROWS.chargers] },
     twoWay: false,
     postsToConnections: false,
   },
-  message: { routeKey: '$default', writes: ITEM_WRITE_ACTIONS, twoWay: true, postsToConnections: true },
+  message: {
+    routeKey: '$default',
+    writes: {
+      'dynamodb:PutItem': [ROWS.chargers, ROWS.chargingSessions],
+      'dynamodb:UpdateItem': [
+        ROWS.chargers,
+        ROWS.chargingSessions,
+        ROWS.reservations,
+        ROWS.ocppCommands,
+        counterRow('port'),
+        counterRow('chargingSession'),
+      ],
+    },
+    twoWay: true,
+    postsToConnections: true,
+  },
   disconnect: {
     routeKey: '$disconnect',
-    writes: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    writes: { 'dynamodb:UpdateItem': [ROWS.chargers], 'dynamodb:DeleteItem': [ROWS.connections] },
     twoWay: false,
     postsToConnections: false,
   },
@@ -75,11 +96,28 @@ const ROUTE_AUTHORIZATION: Record<OcppFunctionSpec['routeKey'], string> = {
 export interface OcppApiProps {
   /** The table the functions use. */
   readonly table: NetworkTable;
+  /** The secret origin header `$connect` requires (chargers must connect through CloudFront). */
+  readonly originVerify: OriginVerifySecret;
+  /**
+   * AWS X-Ray active tracing on the functions (`createFunction`'s `tracing`).
+   * @default false
+   */
+  readonly tracing?: boolean;
   /**
    * Throttling of the stage, all routes together (`$connect` and every frame).
    * @default { burstLimit: 500, rateLimit: 200 } (requests, requests per second)
    */
   readonly throttle?: ThrottleSettings;
+  /**
+   * Concurrency reserved for `$connect`, which also caps it: a connect verifies a scrypt password
+   * hash (16 MiB, tens of ms of CPU), so a flood of handshakes (or a depot's chargers all
+   * reconnecting) must not take the account's whole concurrency from the other functions. About
+   * 20 concurrent connects handle a few hundred handshakes per second; beyond that handshakes
+   * are refused (throttled) and chargers retry. `false` reserves nothing (needed in accounts whose concurrency quota is
+   * still the new-account 10, where Lambda refuses any reservation).
+   * @default 20
+   */
+  readonly connectReservedConcurrency?: number | false;
   /**
    * Access logging on the stage. WebSocket (unlike HTTP) APIs can only log to CloudWatch once
    * the region's API Gateway account settings name a CloudWatch Logs role; deploying with `true`
@@ -90,9 +128,24 @@ export interface OcppApiProps {
   readonly accessLogging?: boolean;
 }
 
+/** The reserved concurrency of `$connect` ({@link OcppApiProps.connectReservedConcurrency}). */
+function connectConcurrency(props: OcppApiProps): number | undefined {
+  const reserved = props.connectReservedConcurrency ?? 20;
+  if (reserved === false) return undefined;
+  if (!Number.isInteger(reserved) || reserved < 1) {
+    throw new Error(`connectReservedConcurrency must be a positive integer or false, got ${reserved}`);
+  }
+  return reserved;
+}
+
 /**
  * The OCPP WebSocket API with its stage, functions, grants and the management endpoint
  * (`@connections`) that functions use to send CALLs to chargers.
+ *
+ * Its `execute-api` endpoint stays enabled: it is CloudFront's origin, and the management API
+ * (PostToConnection, IAM-signed) is only served there without a custom domain. `$connect` refuses
+ * a handshake that did not come through CloudFront (the secret origin header), so a charger
+ * cannot connect to the endpoint directly.
  */
 export class OcppApi extends Construct {
   /** The API Gateway WebSocket API. */
@@ -141,13 +194,18 @@ export class OcppApi extends Construct {
       const fn = createFunction(this, name, {
         entry: `lambdas/ocpp/${name}.ts`,
         description: `OCPP ${spec.routeKey}`,
+        tracing: props.tracing,
+        ...(spec.routeKey === '$connect' ? { reservedConcurrentExecutions: connectConcurrency(props) } : {}),
         environment: {
           TABLE_NAME: table.tableName,
           ...(spec.postsToConnections ? { WS_MANAGEMENT_ENDPOINT: this.managementEndpoint } : {}),
         },
       });
+      // Only $connect takes requests from outside: later frames and $disconnect belong to a
+      // connection that $connect accepted.
+      if (spec.routeKey === '$connect') props.originVerify.requireOn(fn);
       table.grantReadData(fn);
-      table.grantItemWrites(fn, spec.writes);
+      table.grantRowWrites(fn, spec.writes);
       if (spec.postsToConnections) this.grantManageConnections(fn);
 
       const route = this.webSocketApi.addRoute(spec.routeKey, {
@@ -163,11 +221,6 @@ export class OcppApi extends Construct {
   /** Host name of the API's default endpoint (CloudFront's origin for `/ocpp/*`). */
   public get domainName(): string {
     return executeApiDomainName(this.webSocketApi);
-  }
-
-  /** The stage's own `wss://` URL, bypassing CloudFront (for debugging; needs `?chargePointId=`). */
-  public get endpoint(): string {
-    return this.stage.url;
   }
 
   /**

@@ -7,6 +7,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../shared/db/entities';
+import type { ItemWriteAction, RowWrites } from './table-rows';
 
 /**
  * Item reads a function may make: point reads, batch reads, Queries (on the table and its GSIs)
@@ -19,21 +20,6 @@ export const READ_DATA_ACTIONS = [
   'dynamodb:Query',
   'dynamodb:ConditionCheckItem',
 ] as const;
-
-/** An item write API action; `TransactWriteItems` is authorised per item by these same actions. */
-export type ItemWriteAction =
-  | 'dynamodb:PutItem'
-  | 'dynamodb:UpdateItem'
-  | 'dynamodb:DeleteItem'
-  | 'dynamodb:BatchWriteItem';
-
-/** Every item write action: what {@link NetworkTable.grantReadWriteData} grants besides reads. */
-export const ITEM_WRITE_ACTIONS: readonly ItemWriteAction[] = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
 
 /** Properties of {@link NetworkTable}. */
 export interface NetworkTableProps {
@@ -102,26 +88,32 @@ export class NetworkTable extends Construct {
   }
 
   /**
-   * Grants only the named item writes, on the table (GSIs are written through the table).
-   * Used for functions that mostly read, such as HTTP reads that also count rate-limit windows
-   * with `UpdateItem`.
+   * Grants item writes confined to rows: one statement per group of actions with the same
+   * patterns, on the table (GSIs are written through the table), with the condition
+   * `ForAllValues:StringLike` on `dynamodb:LeadingKeys`, so every item a request writes must have
+   * a partition key matching one of the patterns (`lib/constructs/table-rows.ts`).
    *
-   * @param grantee - the principal
-   * @param actions - the write actions to allow; at least one
+   * @param grantee - the principal (usually a Lambda function)
+   * @param writes - partition-key patterns per write action; at least one action
    * @returns the grant
+   * @throws Error when `writes` names no action or an action with no pattern
    */
-  public grantItemWrites(grantee: IGrantable, actions: readonly ItemWriteAction[]): Grant {
-    if (actions.length === 0) throw new Error('grantItemWrites needs at least one action');
-    return Grant.addToPrincipal({ grantee, actions: [...actions], resourceArns: [this.table.tableArn] });
-  }
-
-  /**
-   * Grants reads ({@link grantReadData}) and every item write ({@link ITEM_WRITE_ACTIONS}).
-   *
-   * @param grantee - the principal
-   * @returns the combined grant
-   */
-  public grantReadWriteData(grantee: IGrantable): Grant {
-    return this.grantReadData(grantee).combine(this.grantItemWrites(grantee, ITEM_WRITE_ACTIONS));
+  public grantRowWrites(grantee: IGrantable, writes: RowWrites): Grant {
+    const byPatterns = new Map<string, ItemWriteAction[]>();
+    for (const [action, rows] of Object.entries(writes) as [ItemWriteAction, readonly string[]][]) {
+      if (rows.length === 0) throw new Error(`grantRowWrites: ${action} needs at least one row pattern`);
+      const key = JSON.stringify([...new Set(rows)].sort());
+      byPatterns.set(key, [...(byPatterns.get(key) ?? []), action]);
+    }
+    if (byPatterns.size === 0) throw new Error('grantRowWrites needs at least one action');
+    const grants = [...byPatterns].map(([key, actions]) =>
+      Grant.addToPrincipal({
+        grantee,
+        actions: actions.sort(),
+        resourceArns: [this.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': JSON.parse(key) as string[] } },
+      }),
+    );
+    return grants.reduce((all, grant) => all.combine(grant));
   }
 }

@@ -10,9 +10,52 @@ import { routeList } from './routes';
 
 let cached: object | undefined;
 
+/**
+ * A pattern as `@asteasolutions/zod-to-openapi` emits it for a regex with flags: the regex's
+ * `toString()` without the leading slash, so `/^[^\p{Cc}]*$/u` becomes `^[^\p{Cc}]*$/u`. The
+ * final `/` must be unescaped (preceded by an even number of backslashes): a regex source escapes
+ * every `/` outside a character class, and one inside a class is followed by `]`, not by flags.
+ */
+const FLAGGED_PATTERN = /^((?:.*[^\\])?(?:\\\\)*)\/([a-z]+)$/s;
+
+/**
+ * Turns a pattern emitted for a flagged zod regex back into what JSON Schema means by `pattern`:
+ * an ECMA-262 regex source that validators compile with the `u` flag (Ajv does). The `u` flag is
+ * therefore dropped; any other flag cannot be expressed in a `pattern`.
+ *
+ * @param pattern - the emitted pattern
+ * @returns the regex source, unchanged when it carries no flag suffix
+ * @throws Error when the regex has a flag other than `u` (e.g. `i`): the schema must be rewritten
+ */
+export function jsonSchemaPattern(pattern: string): string {
+  const match = FLAGGED_PATTERN.exec(pattern);
+  if (!match) return pattern;
+  const [, source, flags] = match as unknown as [string, string, string];
+  if (flags !== 'u') {
+    throw new Error(`pattern ${JSON.stringify(pattern)}: flags "${flags}" cannot be expressed in JSON Schema`);
+  }
+  return source;
+}
+
+/** Rewrites every `pattern` string of a generated document in place with {@link jsonSchemaPattern}. */
+function fixPatterns(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) fixPatterns(item);
+  } else if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'pattern' && typeof value === 'string') record[key] = jsonSchemaPattern(value);
+      else fixPatterns(value);
+    }
+  }
+}
+
 const problemContent = { 'application/problem+json': { schema: Problem } };
 
-/** Builds (once per process) and returns the OpenAPI 3.1 document. */
+/**
+ * Builds (once per process) and returns the OpenAPI 3.1 document. Its `pattern`s are plain regex
+ * sources (no `/u` suffix), valid as ECMA-262 regexes with the `u` flag (JSON Schema 2020-12).
+ */
 export function openApiDocument(): object {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
@@ -57,7 +100,7 @@ export function openApiDocument(): object {
       },
     });
   }
-  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Charging Network Management API',
@@ -67,5 +110,7 @@ export function openApiDocument(): object {
     },
     servers: [{ url: '/' }],
   });
+  fixPatterns(document);
+  cached = document;
   return cached;
 }

@@ -4,11 +4,10 @@
  * and cdk-nag's AWS Solutions checks, which must find nothing unacknowledged.
  *
  * Resources are found by their properties (route keys, function descriptions naming the entry
- * file), never by logical ID. Lambda bundling is skipped (`aws:cdk:bundling-stacks: []`): these
- * tests are about the template; `npx cdk synth` bundles for real.
+ * file), never by logical ID (`./support/template.ts`).
  */
-import { App, Stack } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readFileSync } from 'node:fs';
@@ -17,47 +16,10 @@ import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
 import { OCPP_FUNCTIONS, OCPP_STAGE_NAME } from '../../lib/constructs/ocpp-api';
-import { ChargingNetworkStack } from '../../lib/stack';
+import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
+import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
-/** A resource of the synthesised template. */
-interface CfnResource {
-  Type: string;
-  Properties: Record<string, any>;
-  [key: string]: unknown;
-}
-
-/** A new app that synthesises without running esbuild. */
-function appWithoutBundling(): App {
-  return new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-}
-
-const stack = new ChargingNetworkStack(appWithoutBundling(), 'ChargingNetwork');
-const template = Template.fromStack(stack);
-const resources = template.toJSON().Resources as Record<string, CfnResource>;
-
-/** Logical ID of the one resource of `type` whose properties match `properties`. */
-function idOf(type: string, properties: Record<string, unknown>): string {
-  const ids = Object.keys(template.findResources(type, { Properties: Match.objectLike(properties) }));
-  expect(ids, `exactly one ${type} matching ${JSON.stringify(properties)}`).toHaveLength(1);
-  return ids[0]!;
-}
-
-/** Logical ID of the Lambda function bundled from `entry` (its description ends with the entry). */
-function functionId(entry: string): string {
-  const escaped = entry.replace(/[.]/g, '\\.');
-  return idOf('AWS::Lambda::Function', { Description: Match.stringLikeRegexp(`(^|\\()${escaped}\\)?$`) });
-}
-
-/** Every IAM action granted to the role of the function bundled from `entry`. */
-function actionsOf(entry: string): string[] {
-  const roleId = resources[functionId(entry)]!.Properties.Role['Fn::GetAtt'][0] as string;
-  const policies = template.findResources('AWS::IAM::Policy', {
-    Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
-  });
-  return Object.values(policies).flatMap((policy) =>
-    (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()),
-  );
-}
+const { stack, template, resources, idOf, functionId, actionsOf } = synthesise();
 
 /** Entry file of the function a route invokes (route → integration → function description). */
 function entryOfRoute(route: CfnResource): string {
@@ -233,13 +195,15 @@ describe('ChargingNetwork stack', () => {
       expect(actions).not.toContain('dynamodb:PutItem');
     });
 
-    it('lets the message function write anything and post to connections through the stage', () => {
+    it('lets the message function put and update items (never delete) and post to connections through the stage', () => {
       const actions = actionsOf('lambdas/ocpp/message.ts');
       const fn = resources[functionId('lambdas/ocpp/message.ts')]!;
 
       expect(actions).toEqual(
-        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem', 'execute-api:ManageConnections']),
+        expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'execute-api:ManageConnections']),
       );
+      expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions).not.toContain('dynamodb:BatchWriteItem');
       expect(JSON.stringify(fn.Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT)).toMatch(
         new RegExp(`^.*https://.*execute-api.*/${OCPP_STAGE_NAME}"\\]\\]\\}$`),
       );
@@ -329,10 +293,10 @@ describe('ChargingNetwork stack', () => {
       template.hasOutput('OcppUrl', { Value: { 'Fn::Join': ['', ['wss://', domain, `/${OCPP_STAGE_NAME}`]] } });
     });
 
-    it('names the table and the APIs\' own endpoints', () => {
-      for (const name of ['TableName', 'HttpApiEndpoint', 'WebSocketApiEndpoint']) {
-        template.hasOutput(name, { Value: Match.anyValue() });
-      }
+    it('names the table, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
+      template.hasOutput('TableName', { Value: { Ref: idOf('AWS::DynamoDB::Table', {}) } });
+      expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'OcppUrl', 'TableName']);
+      expect(JSON.stringify(template.findOutputs('*'))).not.toMatch(/execute-api|ApiEndpoint/);
     });
   });
 
@@ -343,9 +307,9 @@ describe('ChargingNetwork stack', () => {
 
 describe('cdk-nag AwsSolutions checks', () => {
   /** Synthesises a fresh stack and returns cdk-nag's unacknowledged findings as readable lines. */
-  function findings(env?: { account: string; region: string }): string[] {
+  function findings(props?: ChargingNetworkStackProps): string[] {
     const app = appWithoutBundling();
-    const nagStack: Stack = new ChargingNetworkStack(app, 'ChargingNetwork', { env });
+    const nagStack: Stack = new ChargingNetworkStack(app, 'ChargingNetwork', props);
     app.synth();
     const report = new AwsSolutionsChecks(app).validateScope(nagStack);
     return report.violations.map(
@@ -358,6 +322,20 @@ describe('cdk-nag AwsSolutions checks', () => {
   });
 
   it('finds nothing unacknowledged with a concrete account and region', () => {
-    expect(findings({ account: '123456789012', region: 'eu-west-1' })).toEqual([]);
+    expect(findings({ env: { account: '123456789012', region: 'eu-west-1' } })).toEqual([]);
+  });
+
+  it('finds nothing unacknowledged in us-east-1 with a custom domain (web ACL created, TLS 1.2)', () => {
+    const props = {
+      env: { account: '123456789012', region: 'us-east-1' },
+      domainName: 'charging.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e',
+    };
+    expect(findings(props)).toEqual([]);
+  });
+
+  it('finds nothing unacknowledged in another region with a web ACL ARN', () => {
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e';
+    expect(findings({ env: { account: '123456789012', region: 'eu-west-1' }, webAclArn })).toEqual([]);
   });
 });

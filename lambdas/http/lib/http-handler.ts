@@ -2,6 +2,7 @@
  * The one composition every HTTP Lambda uses: `httpHandler(routes, { [routeKey]: implementation })`
  * with the function's own route declarations (`shared/api/routes/<function>.ts`).
  *
+ * It refuses (403) a request that did not come through CloudFront (`lambdas/lib/origin-verify.ts`).
  * For the route API Gateway matched (`event.routeKey`, HTTP API payload format 2.0) it
  * authenticates the API key and counts the request (spec §5, §8), refuses site-scoped keys on
  * organization-only routes (§5.3), checks the body's size and
@@ -30,7 +31,8 @@ import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
 import { logger } from '../../../shared/logger';
-import { problemResponse } from './problem-response';
+import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './problem-response';
+import { cameThroughCloudFront } from '../../lib/origin-verify';
 
 type Parsed<R, K extends string> = R extends { [P in K]: infer S } ? (S extends z.ZodType ? z.output<S> : never) : Record<string, never>;
 
@@ -100,6 +102,12 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
   const db = options.db ?? getDb;
   const jsonBody = httpJsonBodyParser();
 
+  const verifyOrigin = {
+    before: async (request: Request) => {
+      if (!cameThroughCloudFront(request.event.headers)) throw FORBIDDEN_DIRECT_ACCESS;
+    },
+  };
+
   const resolveRoute = {
     before: async (request: Request) => {
       const route: RouteDefinition | undefined = routes[request.event.routeKey];
@@ -146,6 +154,7 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
 
   return middy<Event, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(problems)
+    .use(verifyOrigin)
     .use(resolveRoute)
     .use(authenticateKey)
     .use(parseBody)

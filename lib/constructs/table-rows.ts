@@ -1,0 +1,89 @@
+/**
+ * Which items of the one table a function may write, by partition key: IAM's
+ * `dynamodb:LeadingKeys` condition key holds the partition key (`pk`) of every item a write
+ * touches (each item of a TransactWriteItems or BatchWriteItem), and a `StringLike` pattern on it
+ * confines a function to the kinds of items it writes.
+ *
+ * The patterns follow the keys ElectroDB builds (`shared/db/entities.ts`): `$cn#` (the service),
+ * then `<attribute>_<value>` per composite attribute joined by `#`. Attribute names are lower-cased
+ * except in entities declared with `casing: 'none'`, where both names and values keep their case
+ * (`$cn#chargerId_4#transactionKey_…` for a session, `$cn#chargerid_4` for a charger). IAM
+ * patterns are case-sensitive, and `*` matches any characters, `#` included.
+ * `test/infra/table-rows.test.ts` builds real keys with ElectroDB and checks each pattern against
+ * them; `test/infra/table-rows.recorded.test.ts` records every write the handlers make and checks
+ * it against their grants.
+ *
+ * What the key design cannot separate: several entities share a partition (a charger and its
+ * ports; a site and its power limits; an organization, its vehicles and customers), so a grant
+ * covers the partition; a pattern cannot say "no `#` after the ID", so the organization partition
+ * pattern also matches reservation partitions (`$cn#organizationid_1#reservationid_2`); and the
+ * tenant is only known per request, so no function is confined to one organization.
+ */
+import type { IdKind } from '../../shared/db';
+
+/** An item write API action; `TransactWriteItems` is authorised per item by these same actions. */
+export type ItemWriteAction =
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:BatchWriteItem';
+
+/** The partition-key patterns a function may write, per write action. */
+export type RowWrites = Readonly<Partial<Record<ItemWriteAction, readonly string[]>>>;
+
+/** `dynamodb:LeadingKeys` patterns (IAM `StringLike`) of the table's partitions, by what they hold. */
+export const ROWS = {
+  /** Per-key, per-minute request counters (`rateLimitWindow`). */
+  rateLimitWindows: '$cn#keyhash_*#window_*',
+  /** An organization's partition: the organization item, its vehicles and its customers. */
+  organizations: '$cn#organizationid_*',
+  /** A reservation (`reservation`: organization + reservationId). */
+  reservations: '$cn#organizationid_*#reservationid_*',
+  /** An access ID (`accessId`: organization + normalised ocppIdTag). */
+  accessIds: '$cn#organizationId_*#ocppIdTag_*',
+  /** A departure owner's partition: its plan (`departurePlan`) and past departures (`departure`). */
+  departures: '$cn#organizationId_*#owner_*',
+  /** A site's partition: the site and its power limits (`sitePowerLimit`). */
+  sites: '$cn#siteid_*',
+  /** A charger's partition: the charger and its ports (with the session in progress). */
+  chargers: '$cn#chargerid_*',
+  /** An ended or running charging session item (`chargingSession`). */
+  chargingSessions: '$cn#chargerId_*#transactionKey_*',
+  /** A WebSocket connection record (`connection`). */
+  connections: '$cn#connectionId_*',
+  /** A correlation record of a CALL sent to a charger (`ocppCommand`). */
+  ocppCommands: '$cn#messageId_*',
+  /** The vehicle name uniqueness markers of every organization (`uniqueValue` `vehicleName:<id>`). */
+  vehicleNameMarkers: '$cn#constraint_vehicleName:*#value_*',
+  /** The vehicle VIN uniqueness markers of every organization (`uniqueValue` `vehicleVin:<id>`). */
+  vehicleVinMarkers: '$cn#constraint_vehicleVin:*#value_*',
+} as const;
+
+/**
+ * The partition of one numeric ID counter (`allocateIds`): `$cn#name_<kind>`, lower-cased.
+ *
+ * @param kind - the kind of ID
+ * @returns the exact partition key (no wildcard)
+ */
+export function counterRow(kind: IdKind): string {
+  return `$cn#name_${kind.toLowerCase()}`;
+}
+
+/** Rows every authenticated HTTP function writes: the key's rate-limit window (one UpdateItem). */
+export const RATE_LIMITED: RowWrites = { 'dynamodb:UpdateItem': [ROWS.rateLimitWindows] };
+
+/**
+ * Merges row grants (the union per action, without duplicates).
+ *
+ * @param grants - the grants to merge
+ * @returns one grant
+ */
+export function mergeRowWrites(...grants: RowWrites[]): RowWrites {
+  const merged: Partial<Record<ItemWriteAction, string[]>> = {};
+  for (const grant of grants) {
+    for (const [action, rows] of Object.entries(grant) as [ItemWriteAction, readonly string[]][]) {
+      merged[action] = [...new Set([...(merged[action] ?? []), ...rows])];
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,415 @@
+/**
+ * Every write the handlers really make, checked against the IAM policy the stack gives their
+ * function. The real handler modules run behind the local gateway on DynamoDB Local, driven through
+ * their paths (HTTP routes, simulated OCPP 1.6 and 2.0.1 chargers answering commands); each
+ * invocation runs in an AsyncLocalStorage context naming its function, and a middleware on the data
+ * layer's DynamoDB client records the partition key of every item each write request touches, read
+ * from the request as sent on the wire (what IAM evaluates).
+ *
+ * Then: every recorded write must be allowed by the synthesised policy of its function
+ * (`dynamodb:LeadingKeys` patterns), and every pattern granted must have been used at least once,
+ * so grants cannot silently grow broader than the code needs.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
+import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
+import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
+import { createApiKey, createOrganization } from '../../shared/organizations';
+import { createSite } from '../../shared/sites';
+import { registerCharger } from '../../shared/chargers';
+import { syncVehicleDepartures } from '../../shared/departures/sync';
+import { DepartureSyncBody } from '../../shared/api/schemas/departures';
+import type { ApiPrincipal } from '../../shared/api/auth';
+import type { Charger } from '../../shared/api/schemas/chargers';
+import { leadingKeyPatterns, allowsWrite, matchesStringLike } from './support/iam';
+import { synthesise } from './support/template';
+
+// Commands to a silent charger give up quickly (production: 20 s).
+process.env.OCPP_COMMAND_TIMEOUT_MS = '2500';
+
+/** One write request (or one item of a transaction) as IAM sees it. */
+interface RecordedWrite {
+  /** `http/<name>` or `ocpp/<name>`. */
+  fn: string;
+  action: string;
+  leadingKeys: string[];
+}
+
+const invocation = new AsyncLocalStorage<string>();
+const recorded: RecordedWrite[] = [];
+
+/** Records the item writes of one DynamoDB request body (JSON wire format) made by `fn`. */
+function recordRequest(fn: string, operation: string, body: Record<string, any>): void {
+  const pk = (attributes: Record<string, { S?: string }> | undefined) => attributes?.pk?.S ?? '<no pk>';
+  const add = (action: string, leadingKeys: string[]) =>
+    recorded.push({ fn, action: `dynamodb:${action}`, leadingKeys });
+  if (operation === 'PutItem') add('PutItem', [pk(body.Item)]);
+  if (operation === 'UpdateItem' || operation === 'DeleteItem') add(operation, [pk(body.Key)]);
+  if (operation === 'TransactWriteItems') {
+    for (const item of body.TransactItems as Record<string, any>[]) {
+      if (item.Put) add('PutItem', [pk(item.Put.Item)]);
+      if (item.Update) add('UpdateItem', [pk(item.Update.Key)]);
+      if (item.Delete) add('DeleteItem', [pk(item.Delete.Key)]);
+    }
+  }
+  if (operation === 'BatchWriteItem') {
+    const requests = Object.values(body.RequestItems as Record<string, Record<string, any>[]>).flat();
+    add(
+      'BatchWriteItem',
+      requests.map((r) => pk(r.PutRequest?.Item ?? r.DeleteRequest?.Key)),
+    );
+  }
+}
+
+/** Adds the recorder to the process's data-layer client (the one every handler uses). */
+function recordWritesOf(db: Db): void {
+  // ElectroDB keeps the DocumentClient it was given in its client wrapper.
+  const client = (db.counter as unknown as { client: { client: DynamoDBDocumentClient } }).client.client;
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const fn = invocation.getStore();
+      const request = args.request as { headers?: Record<string, string>; body?: string | Uint8Array };
+      const target = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-amz-target')?.[1];
+      if (fn && target) {
+        const body = typeof request.body === 'string' ? request.body : new TextDecoder().decode(request.body);
+        recordRequest(fn, target.replace(/^DynamoDB_\d+\./, ''), JSON.parse(body || '{}'));
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'recordItemWrites' },
+  );
+}
+
+/** The real handlers, each invocation in a context naming its function. */
+function namedHandlers(handlers: LocalHandlers): LocalHandlers {
+  const wrap = <H extends (event: never, context: never) => Promise<unknown>>(fn: string, handler: H): H =>
+    ((event: never, context: never) => invocation.run(fn, () => handler(event, context))) as H;
+  const wrapAll = <T extends Record<string, (event: never, context: never) => Promise<unknown>>>(
+    kind: string,
+    all: T,
+  ) => Object.fromEntries(Object.entries(all).map(([name, handler]) => [name, wrap(`${kind}/${name}`, handler)])) as T;
+  return { http: wrapAll('http', handlers.http), ocpp: wrapAll('ocpp', handlers.ocpp) };
+}
+
+/** Polls `condition` until it holds. */
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+let dynamo: DynamoDbLocal;
+let gateway: LocalGateway;
+let db: Db;
+let apiKey: string;
+let organizationId: number;
+let chargers: Record<'v16' | 'v201' | 'silent' | 'noReservations', Charger>;
+let legacySiteId: number;
+const simulators: Simulator[] = [];
+
+/** Calls the API with the tenant's key. */
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${gateway.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Calls the API and expects `status`. */
+async function expectApi(status: number, method: string, path: string, body?: unknown): Promise<any> {
+  const result = await api(method, path, body);
+  expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBe(status);
+  return result.body;
+}
+
+/** Connects a simulated charger to the gateway. */
+async function simulate(
+  charger: Charger,
+  options: Partial<SimulatorOptions> & Pick<SimulatorOptions, 'protocol'>,
+): Promise<Simulator> {
+  const simulator = await startSimulator({
+    chargePointId: charger.ocppId!,
+    url: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
+    ...options,
+  });
+  simulators.push(simulator);
+  return simulator;
+}
+
+beforeAll(async () => {
+  dynamo = await startDynamoDbLocal();
+  const tableName = `rows-${randomUUID()}`;
+  const setupClient = createDocumentClient({ endpoint: dynamo.endpoint });
+  await ensureTable(setupClient, tableName);
+  setupClient.destroy();
+  Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
+  recordWritesOf(getDb());
+  gateway = await startLocalGateway(namedHandlers(await loadHandlers()), { port: 0 });
+  process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
+
+  // Fixtures through the operator's code path, outside any function (not recorded).
+  db = openDb({ tableName, endpoint: dynamo.endpoint });
+  const organization = await createOrganization(db, { name: 'Rows Fleet' });
+  organizationId = organization.id;
+  const site = await createSite(db, { organizationId, name: 'Rows Depot', timezone: 'America/Chicago' });
+  const register = (ocppId: string, type: 'DCFC' | 'Level 2', password?: string) =>
+    registerCharger(db, {
+      siteId: site.id,
+      ocppId,
+      name: ocppId,
+      type,
+      ports: [{ connectorType: type === 'DCFC' ? 'CCS1' : 'J1772' }],
+      password,
+    });
+  chargers = {
+    v16: await register('ROWS-16', 'Level 2', 'a-long-ocpp-secret'),
+    v201: await register('ROWS-201', 'DCFC'),
+    silent: await register('ROWS-SILENT', 'Level 2'),
+    noReservations: await register('ROWS-NORES', 'Level 2'),
+  };
+  // A site stored before the DCFC charger count existed: the first amp limit counts its chargers.
+  legacySiteId = 990_001;
+  await db.site
+    .put({
+      siteId: legacySiteId,
+      organizationId,
+      name: 'Legacy',
+      timezone: 'America/Chicago',
+      createdAt: new Date().toISOString(),
+    })
+    .go();
+  apiKey = (await createApiKey(db, { organizationId, scope: 'organization' })).apiKey;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(simulators.map((s) => s.close().catch(() => undefined)));
+  await gateway?.close();
+  await dynamo?.stop();
+});
+
+describe('the writes the handlers make', () => {
+  it('drives every function through its write paths', async () => {
+    // Public routes (no table) and reads, which only count the key's requests.
+    await expectApi(200, 'GET', '/api/openapi.json');
+    await expectApi(404, 'GET', '/api/nothing-here');
+    await expectApi(200, 'GET', `/api/chargers/${chargers.v16.id}`);
+    await expectApi(200, 'GET', `/api/chargers/by-ocpp-id/${chargers.v201.ocppId}`);
+    await expectApi(200, 'GET', '/api/sites');
+
+    // Access IDs: one with a customer, one creating a vehicle, a VIN change, a rename, a batch.
+    await expectApi(201, 'POST', '/api/access-ids', {
+      accessId: { type: 'RFID', name: 'Card 1', ocppIdTag: 'SIM-TAG-1', customer: { name: 'City Transit' } },
+    });
+    await expectApi(201, 'POST', '/api/access-ids', {
+      accessId: { type: 'RFID', name: 'Reserved driver', ocppIdTag: 'RES-TAG' },
+    });
+    const van = await expectApi(201, 'POST', '/api/access-ids', {
+      accessId: {
+        type: 'Vehicle',
+        name: 'Van 1',
+        ocppIdTag: 'VAN-1',
+        vehicle: { make: 'Ford', model: 'E-Transit', vin: 'VANVIN00000000001' },
+      },
+    });
+    await expectApi(200, 'PATCH', `/api/access-ids/${van.accessId.id}`, {
+      accessId: { name: 'Van one', vehicle: { vin: 'VANVIN00000000002' } },
+    });
+    await expectApi(201, 'POST', '/api/access-ids', {
+      accessId: { type: 'Vehicle', name: 'Van 1 tag 2', ocppIdTag: 'VAN-1-B', vehicleId: van.accessId.vehicle.id },
+    });
+    const lone = await expectApi(201, 'POST', '/api/access-ids', {
+      accessId: { type: 'Vehicle', name: 'Lone Van', ocppIdTag: 'LONE-1' },
+    });
+    await expectApi(200, 'PATCH', `/api/access-ids/${lone.accessId.id}`, {
+      accessId: { vehicle: { make: 'Tesla', model: 'Semi', vin: 'SEMI0001' } },
+    });
+    await expectApi(200, 'PUT', '/api/access-ids/batch', {
+      accessIds: [
+        { ocppIdTag: 'BATCH-1', name: 'Batch card', type: 'RFID', customer: { name: 'Night Shift' } },
+        {
+          ocppIdTag: 'BATCH-2',
+          name: 'Batch truck',
+          type: 'Vehicle',
+          vehicle: { make: 'Volvo', model: 'VNR', vin: 'BATCHVIN000000001' },
+        },
+        { ocppIdTag: 'SIM-TAG-1', name: 'Card 1 renamed', type: 'RFID' },
+      ],
+    });
+    await expectApi(200, 'PUT', '/api/access-ids/batch', {
+      accessIds: [
+        {
+          ocppIdTag: 'BATCH-2',
+          name: 'Batch truck',
+          type: 'Vehicle',
+          vehicle: { make: 'Volvo', model: 'VNL', vin: 'BATCHVIN000000002' },
+        },
+      ],
+    });
+
+    // Vehicles: created with a customer and access IDs (a new tag and an existing one), renamed with a new VIN.
+    const bus = await expectApi(201, 'POST', '/api/vehicles', {
+      vehicle: {
+        name: 'Bus 12',
+        make: 'BYD',
+        model: 'K9',
+        vin: 'LBYK9000000000012',
+        customer: { name: 'Transit Co' },
+        accessIds: [{ ocppIdTag: 'BUS-12' }, { ocppIdTag: 'BATCH-1' }],
+      },
+    });
+    await expectApi(200, 'PATCH', `/api/vehicles/${bus.vehicle.id}`, {
+      vehicle: { name: 'Bus 12b', vin: 'LBYK9000000000013', accessIds: [{ ocppIdTag: 'BUS-12' }] },
+    });
+
+    // Departures: a VIN's plan with an entry that became past, then the vehicle that gets the VIN.
+    const principal = { apiKeyId: 0, keyHash: '', organizationId, scope: 'organization' } as ApiPrincipal;
+    const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    await syncVehicleDepartures(
+      db,
+      principal,
+      DepartureSyncBody.parse({
+        vehicleVin: 'PASTVIN0000000001',
+        departureTimes: [{ departureTime: '2021-01-04T06:00:00Z' }],
+      }),
+      Date.parse('2020-06-01T00:00:00Z'),
+    );
+    await expectApi(200, 'POST', '/api/departure-times/vehicle', {
+      vehicleVin: 'PASTVIN0000000001',
+      departureTimes: [{ departureTime: future(5) }],
+    });
+    const truck = await expectApi(201, 'POST', '/api/vehicles', {
+      vehicle: { name: 'Truck 7', vin: 'PASTVIN0000000001' },
+    });
+    await expectApi(200, 'POST', '/api/departure-times/vehicle', {
+      vehicleId: truck.vehicle.id,
+      departureTimes: [{ departureTime: future(6) }],
+    });
+
+    // Site power limits: in watts, in amps on a site whose DCFC chargers are not counted yet, removed.
+    const cost = await expectApi(201, 'POST', `/api/site/${chargers.v16.site.id}/limits`, {
+      sitePowerLimitSchedule: { type: 'cost', limit: 50_000, chargingRateUnit: 'W' },
+    });
+    await expectApi(201, 'POST', `/api/site/${legacySiteId}/limits`, {
+      sitePowerLimitSchedule: { type: 'capacity', limit: 200, chargingRateUnit: 'A' },
+    });
+    await expectApi(
+      204,
+      'DELETE',
+      `/api/site/${chargers.v16.site.id}/limits/${encodeURIComponent(cost.sitePowerLimitScheduleId)}`,
+    );
+
+    // Chargers: connect (one with a password), boot, statuses, a port the charger reports first.
+    const v16 = await simulate(chargers.v16, {
+      protocol: 'ocpp1.6',
+      password: 'a-long-ocpp-secret',
+      connectors: 2,
+      idTag: 'RES-TAG',
+    });
+    const v201 = await simulate(chargers.v201, { protocol: 'ocpp2.0.1', currentType: 'DC' });
+    await simulate(chargers.silent, { protocol: 'ocpp1.6', behaviour: 'silent' });
+    await simulate(chargers.noReservations, { protocol: 'ocpp1.6', reservation: false });
+
+    // Commands: a reservation (support learnt first) used by a session, remote stop, remote start.
+    const expiryDate = future(1);
+    const portOf = (charger: Charger) => charger.ports[0]!.id;
+    expect(
+      await expectApi(200, 'POST', '/api/ocpp/reservations', {
+        portId: portOf(chargers.v16),
+        expiryDate,
+        idTag: 'RES-TAG',
+        reservationId: 501,
+      }),
+    ).toEqual({ data: { status: 'Accepted' } });
+    await v16.plugInAndStart(1, 'RES-TAG');
+    await expectApi(200, 'POST', '/api/ocpp/remote-stop', { portId: portOf(chargers.v16) });
+    await until(
+      async () =>
+        (await db.port.get({ chargerId: chargers.v16.id, portNumber: 1 }).go()).data?.currentChargingSession ===
+        undefined,
+      'the remote stop',
+    );
+    await expectApi(200, 'POST', '/api/ocpp/remote-start', { portId: portOf(chargers.v201), idTag: 'SIM-TAG-1' });
+    await until(
+      async () =>
+        (await db.port.get({ chargerId: chargers.v201.id, portNumber: 1 }).go()).data?.currentChargingSession !==
+        undefined,
+      'the remote start',
+    );
+    await v201.stop(1);
+    // A reservation the charger cannot hold is released; a cancellation ends one; a silent charger times out.
+    await expectApi(200, 'POST', '/api/ocpp/reservations', {
+      portId: portOf(chargers.noReservations),
+      expiryDate,
+      idTag: 'X',
+      reservationId: 502,
+    });
+    await expectApi(200, 'POST', '/api/ocpp/reservations', {
+      portId: portOf(chargers.v16),
+      expiryDate,
+      idTag: 'RES-TAG',
+      reservationId: 503,
+    });
+    await expectApi(200, 'POST', '/api/ocpp/reservations/cancel', { chargerId: chargers.v16.id, reservationId: 503 });
+    await expectApi(504, 'POST', '/api/ocpp/remote-start', { portId: portOf(chargers.silent) });
+
+    // Disconnections.
+    const disconnects = () =>
+      recorded.filter((w) => w.fn === 'ocpp/disconnect' && w.action === 'dynamodb:DeleteItem').length;
+    await Promise.all(simulators.splice(0).map((s) => s.close()));
+    await until(() => disconnects() === 4, 'four $disconnect');
+  });
+
+  describe('checked against the synthesised policies', () => {
+    const { statementsOf } = synthesise();
+    const entryOf = (fn: string) => `lambdas/${fn}.ts`;
+
+    it('allows every recorded write', () => {
+      expect(recorded.length).toBeGreaterThan(50);
+      const refused = recorded.filter((w) => !allowsWrite(statementsOf(entryOf(w.fn)), w.action, w.leadingKeys));
+      expect(refused.map((w) => `${w.fn} ${w.action} ${w.leadingKeys.join(', ')}`)).toEqual([]);
+    });
+
+    it('used every row pattern granted (no grant broader than the code needs)', () => {
+      const functions = [...new Set(recorded.map((w) => w.fn))];
+      const unused: string[] = [];
+      for (const fn of [
+        'http/chargers',
+        'http/sites',
+        'http/commands',
+        'http/accessIds',
+        'http/vehicles',
+        'http/departureTimes',
+        'http/siteLimits',
+        'ocpp/connect',
+        'ocpp/message',
+        'ocpp/disconnect',
+      ]) {
+        expect(functions, fn).toContain(fn);
+        for (const statement of statementsOf(entryOf(fn))) {
+          for (const action of [statement.Action].flat().filter((a) => a.startsWith('dynamodb:'))) {
+            for (const pattern of leadingKeyPatterns(statement) ?? []) {
+              const used = recorded.some(
+                (w) =>
+                  w.fn === fn && w.action === action && w.leadingKeys.some((key) => matchesStringLike(pattern, key)),
+              );
+              if (!used) unused.push(`${fn} ${action} ${pattern}`);
+            }
+          }
+        }
+      }
+      expect(unused).toEqual([]);
+    });
+  });
+});
