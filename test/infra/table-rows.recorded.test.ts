@@ -18,12 +18,12 @@ import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
-import { createApiKey, createOrganization } from '../../shared/organizations';
-import { createSite } from '../../shared/sites';
-import { registerCharger } from '../../shared/chargers';
+import { createOrganization } from '../../shared/organizations/organizations';
+import { createApiKey } from '../../shared/organizations/api-keys';
+import { createSite } from '../../shared/chargers/sites';
+import { registerCharger } from '../../shared/chargers/registration';
 import { syncVehicleDepartures } from '../../shared/departures/sync';
 import { DepartureSyncBody } from '../../shared/api/schemas/departures';
-import type { ApiPrincipal } from '../../shared/api/auth';
 import type { Charger } from '../../shared/api/schemas/chargers';
 import { leadingKeyPatterns, allowsWrite, matchesStringLike } from './support/iam';
 import { synthesise } from './support/template';
@@ -274,11 +274,10 @@ describe('the writes the handlers make', () => {
     });
 
     // Departures: a VIN's plan with an entry that became past, then the vehicle that gets the VIN.
-    const principal = { apiKeyId: 0, keyHash: '', organizationId, scope: 'organization' } as ApiPrincipal;
     const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
     await syncVehicleDepartures(
       db,
-      principal,
+      organizationId,
       DepartureSyncBody.parse({
         vehicleVin: 'PASTVIN0000000001',
         departureTimes: [{ departureTime: '2021-01-04T06:00:00Z' }],

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { cameThroughCloudFront, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../../lambdas/lib/origin-verify';
+import { openApiRoutes } from '../../../shared/api/routes/openapi';
 import { httpHandler } from '../../../lambdas/http/lib/http-handler';
 import { handler as fallback } from '../../../lambdas/http/fallback';
 import { handler as connect } from '../../../lambdas/ocpp/connect';
@@ -55,10 +56,7 @@ describe('handlers behind CloudFront', () => {
     };
   }
   // A public route served without the table: only the origin check stands between the caller and it.
-  const openapi = httpHandler(
-    { 'GET /api/openapi.json': async () => ({ body: { ok: true } }) },
-    { db: () => ({}) as Db },
-  );
+  const openapi = httpHandler(openApiRoutes, { 'GET /api/openapi.json': async () => ({ body: { ok: true } }) }, { db: () => ({}) as Db });
   type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
   const call = async (fn: Handler, headers: Record<string, string>) =>
     (await fn(httpEvent(headers), {} as Context)) as APIGatewayProxyStructuredResultV2;
