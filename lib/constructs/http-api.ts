@@ -52,12 +52,12 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:DeleteItem': [ROWS.vehicleVinMarkers],
     'dynamodb:BatchWriteItem': [ROWS.accessIds, ROWS.organizations],
   }),
-  // Vehicles with their markers, the access IDs they create or attach, their customers.
+  // Vehicles with their markers, the access IDs they create or attach, their customers (all in
+  // one transaction per request).
   vehicles: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.organizations, ROWS.accessIds, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
     'dynamodb:UpdateItem': [ROWS.organizations, ROWS.accessIds, counterRow('vehicle'), counterRow('accessId')],
     'dynamodb:DeleteItem': [ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
-    'dynamodb:BatchWriteItem': [ROWS.organizations],
   }),
   // Departure plans (replaced, or merged from a VIN into its vehicle) and past departures.
   departureTimes: mergeRowWrites(RATE_LIMITED, {
