@@ -7,7 +7,7 @@ import { createApiKey } from '../../../shared/organizations/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger, updateCharger } from '../../../shared/chargers/registration';
 import { ampLimitRule } from '../../../shared/site-power/limits';
-import { BadRequestError } from '../../../shared/api/errors';
+import { AmpLimitRuleError } from '../../../shared/site-power/errors';
 
 let stack: LocalStack;
 /** A site with a DCFC and a Level 2 charger. */
@@ -149,7 +149,7 @@ describe('the DCFC / amp-limit rule on chargers (operator CLI)', () => {
       const limitSet = limit.status === 'fulfilled' && limit.value.status === 201;
       const registered = registration.status === 'fulfilled';
       expect(limitSet !== registered, `round ${round}: limit ${limitSet}, DCFC ${registered}`).toBe(true);
-      if (!registered) expect((registration as PromiseRejectedResult).reason).toBeInstanceOf(BadRequestError);
+      if (!registered) expect((registration as PromiseRejectedResult).reason).toBeInstanceOf(AmpLimitRuleError);
     }
   });
 });
