@@ -65,6 +65,8 @@ if (demo) {
     '',
     `API key (organization "${demo.organization.name}", organization scope): ${demo.apiKey}`,
     '',
+    `Operator console: ${base}/ (paste the key)   API reference: ${base}/api/docs`,
+    '',
     'Try:',
     `  curl ${auth} ${base}/api/sites`,
     ...demo.chargers.map((c) => `  curl ${auth} ${base}/api/chargers/${c.id}`),

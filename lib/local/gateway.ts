@@ -27,6 +27,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { HTTP_FUNCTIONS, matchRoute, type HttpFunctionName } from '../../shared/api/routes';
+import { serveConsoleFile } from './static-files';
 
 /** A Lambda handler as the gateway invokes it. */
 export type LambdaHandler<E = unknown, R = unknown> = (event: E, context: Context) => Promise<R>;
@@ -149,6 +150,8 @@ export async function startLocalGateway(handlers: LocalHandlers, options: { port
     const url = new URL(req.url ?? '/', 'http://localhost');
     const connection = CONNECTIONS_PATH.exec(url.pathname);
     if (connection) return handleManagementApi(req, res, decodeURIComponent(connection[1]!));
+    // The operator console at / and the API reference at /api/docs (static files, before the API routes).
+    if (await serveConsoleFile(req, res, url.pathname)) return;
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
       return problem(res, 404, 'Not Found', `No endpoint ${req.method} ${url.pathname}; the API is under /api and chargers connect to /ocpp/{chargePointId}`);
     }
