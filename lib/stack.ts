@@ -4,6 +4,7 @@
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { OperatorConsole } from './constructs/console';
 import { EdgeDistribution } from './constructs/edge';
 import { IntegratorApi } from './constructs/http-api';
 import { OcppApi } from './constructs/ocpp-api';
@@ -22,6 +23,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly httpApi: IntegratorApi;
   /** CloudFront in front of both. */
   public readonly edge: EdgeDistribution;
+  /** The operator console's bucket and behaviours (at `/` and `/api/docs`). */
+  public readonly operatorConsole: OperatorConsole;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, {
@@ -33,11 +36,14 @@ export class ChargingNetworkStack extends Stack {
     // Created before the HTTP API so that HTTP command functions can be granted its connections.
     this.ocppApi = new OcppApi(this, 'OcppApi', { table: this.table });
     this.httpApi = new IntegratorApi(this, 'HttpApi', { table: this.table, ocppApi: this.ocppApi });
+    this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,
+      console: this.operatorConsole,
     });
 
+    new CfnOutput(this, 'ConsoleUrl', { value: `https://${this.edge.domainName}/`, description: 'Operator console (API reference at /api/docs)' });
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
     new CfnOutput(this, 'OcppUrl', {
       value: this.edge.ocppUrl,

@@ -37,6 +37,12 @@ export interface EdgeDistributionProps {
    * @default PriceClass.PRICE_CLASS_100 (North America, Europe, Israel)
    */
   readonly priceClass?: PriceClass;
+  /**
+   * The operator console's behaviours (`lib/constructs/console.ts`): the default one and
+   * `/api/docs*`, placed before `/api/*`.
+   * @default none: every other path reaches the HTTP API
+   */
+  readonly console?: { readonly defaultBehavior: BehaviorOptions; readonly additionalBehaviors: Record<string, BehaviorOptions> };
 }
 
 /**
@@ -88,9 +94,10 @@ export class EdgeDistribution extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Charging network: /api/* HTTP API, /ocpp/* OCPP WebSocket API',
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
-      // Any other path (including `/`) reaches the HTTP API's $default route: a 404 problem document.
-      defaultBehavior: api,
-      additionalBehaviors: { '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
+      // The console at / (else any other path reaches the HTTP API's $default route: a 404 problem document).
+      defaultBehavior: props.console?.defaultBehavior ?? api,
+      // CloudFront takes the first pattern that matches: the console's /api/docs* before /api/*.
+      additionalBehaviors: { ...props.console?.additionalBehaviors, '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
     });
 
     const acknowledge = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
