@@ -201,7 +201,9 @@ describe('operator console', () => {
     await docs.page.goto(`${stack.url}/api/docs`);
 
     await docs.page.getByRole('heading', { name: /Charging Network Management API/ }).waitFor();
-    await docs.page.locator('.opblock-summary-path', { hasText: /^\/api\/sites$/ }).waitFor();
+    await docs.page.locator('.opblock-summary-path', { hasText: /^\/api\/sites$/ }).click();
+    await docs.page.locator('.opblock.is-open').getByText('Responses').waitFor();
+    await docs.page.locator('.opblock.is-open .model-example, .opblock.is-open .highlight-code').first().waitFor();
     await screenshot(docs.page, 'api-docs');
 
     expect(urls.filter((url) => !url.startsWith(`${stack.url}/`) && !url.startsWith('data:'))).toEqual([]);
