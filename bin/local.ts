@@ -109,6 +109,8 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       '',
       `API key (organization "${demo.organization.name}", organization scope): ${demo.apiKey}`,
       '',
+      `Operator console: ${base}/ (paste the key)   API reference: ${base}/api/docs`,
+      '',
       'Try:',
       `  curl ${auth} ${base}/api/sites`,
       ...demo.chargers.map((c) => `  curl ${auth} ${base}/api/chargers/${c.id}`),

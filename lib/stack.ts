@@ -5,6 +5,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { OperatorConsole } from './constructs/console';
 import { EdgeDistribution, type CustomDomain } from './constructs/edge';
 import { IntegratorApi } from './constructs/http-api';
 import { OcppApi } from './constructs/ocpp-api';
@@ -123,6 +124,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly edge: EdgeDistribution;
   /** The CloudWatch alarms. */
   public readonly alarms: NetworkAlarms;
+  /** The operator console's bucket and behaviours (at `/` and `/api/docs`). */
+  public readonly operatorConsole: OperatorConsole;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -145,7 +148,9 @@ export class ChargingNetworkStack extends Stack {
       originVerify,
       tracing: props.tracing,
     });
+    this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
+      console: this.operatorConsole,
       httpApiDomainName: this.httpApi.domainName,
       webSocketApiDomainName: this.ocppApi.domainName,
       originCustomHeaders: originVerify.originCustomHeaders,
@@ -163,6 +168,10 @@ export class ChargingNetworkStack extends Stack {
     for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
     for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
 
+    new CfnOutput(this, 'ConsoleUrl', {
+      value: `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`,
+      description: 'Operator console (API reference at /api/docs)',
+    });
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
     new CfnOutput(this, 'OcppUrl', {
       value: this.edge.ocppUrl,

@@ -57,6 +57,12 @@ export interface EdgeDistributionProps {
    * @default none
    */
   readonly webAclArn?: string;
+  /**
+   * The operator console's behaviours (`lib/constructs/console.ts`): the default one and
+   * `/api/docs*`, placed before `/api/*`.
+   * @default none: every other path reaches the HTTP API
+   */
+  readonly console?: { readonly defaultBehavior: BehaviorOptions; readonly additionalBehaviors: Record<string, BehaviorOptions> };
 }
 
 /** A custom domain name for the distribution. */
@@ -139,9 +145,10 @@ export class EdgeDistribution extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Charging network: /api/* HTTP API, /ocpp/* OCPP WebSocket API',
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
-      // Any other path (including `/`) reaches the HTTP API's $default route: a 404 problem document.
-      defaultBehavior: api,
-      additionalBehaviors: { '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
+      // The console at / (else any other path reaches the HTTP API's $default route: a 404 problem document).
+      defaultBehavior: props.console?.defaultBehavior ?? api,
+      // CloudFront takes the first pattern that matches: the console's /api/docs* before /api/*.
+      additionalBehaviors: { ...props.console?.additionalBehaviors, '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
       webAclId: props.webAclArn,
       ...(domain
         ? {

@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebSocket } from 'ws';
+import { serveConsoleFile } from './static-files';
 import { HTTP_FUNCTIONS } from '../../shared/api/routes';
 import { handleHttpApi } from './http-api';
 import { CONNECTIONS_PATH, handleManagementApi } from './management-api';
@@ -75,6 +76,8 @@ async function handleRequest(
     return sendProblem(res, gatewayProblem(400, 'invalid-request', `The request-target ${req.url} is not a URL`));
   const connection = CONNECTIONS_PATH.exec(url.pathname);
   if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
+  // The operator console at / and the API reference at /api/docs (static files, before the API routes).
+  if (await serveConsoleFile(req, res, url.pathname)) return;
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
     const where = 'the API is under /api and chargers connect to /ocpp/{chargePointId}';
     return sendProblem(res, new NotFoundError(`No endpoint ${req.method} ${url.pathname}; ${where}`));

@@ -106,6 +106,9 @@ describe('npm start', () => {
         site: { timezone: 'America/Los_Angeles' },
       });
       expect(body.data.ports.map((p: { connectorType: string }) => p.connectorType)).toEqual(['CCS1', 'CCS1']);
+      // The operator console, built on this first page request (a fresh clone has no dist/).
+      const consolePage = await fetch(`http://localhost:${ports.http}/`);
+      expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('/console.js')]);
       await stop(first.child);
       expect(first.output()).toContain('Stopping');
       expect(await portIsClosed(ports.dynamo)).toBe(true);

@@ -1,0 +1,61 @@
+/**
+ * A button's API call and what came of it: {@link useAction} runs it, marks the form busy, and
+ * keeps the outcome (the success text, or the error with the fields the API named); a refused key
+ * signs out. {@link OutcomeNotice} shows the outcome.
+ *
+ * @module
+ */
+import { useState } from 'preact/hooks';
+import { ApiError, describeError } from './api';
+import { Notice } from './components';
+import { useSession } from './context';
+
+/** What the last action gave. */
+export type Outcome = { kind: 'info' | 'error'; text: string; fields?: { path: string; message: string }[] } | null;
+
+/** State and runner of a page's actions. */
+export function useAction() {
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  /**
+   * Runs `action` (its result is the success text); `failure` prefixes an error's message and
+   * `pending` is shown meanwhile.
+   */
+  const run = async (action: () => Promise<string>, failure = '', pending?: string) => {
+    setBusy(true);
+    setOutcome(pending ? { kind: 'info', text: pending } : null);
+    try {
+      setOutcome({ kind: 'info', text: await action() });
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'unauthorized') session.signOut(error);
+      else {
+        const fields = error instanceof ApiError ? error.fieldErrors : [];
+        setOutcome({ kind: 'error', text: `${failure}${describeError(error)}`, fields });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, outcome, setOutcome, run };
+}
+
+/** The outcome of the last action, with the invalid fields the API named. */
+export function OutcomeNotice(props: { outcome: Outcome }) {
+  const { outcome } = props;
+  if (!outcome) return null;
+  return (
+    <Notice kind={outcome.kind}>
+      <p>{outcome.text}</p>
+      {outcome.fields?.length ? (
+        <ul>
+          {outcome.fields.map((field) => (
+            <li key={field.path}>
+              <code>{field.path}</code>: {field.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Notice>
+  );
+}

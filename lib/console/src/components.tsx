@@ -1,0 +1,72 @@
+/**
+ * Small shared pieces: notices, the status badge, load state lines, the "updated" time.
+ *
+ * @module
+ */
+import type { ComponentChildren } from 'preact';
+import { describeError, ApiError } from './api';
+import type { Loaded } from './live';
+import { formatAgo, formatDateTime, type PortBadge } from './format';
+
+/** A message box: errors are announced at once (`role=alert`), the rest politely (`role=status`). */
+export function Notice(props: { kind: 'error' | 'info' | 'warn'; children: ComponentChildren }) {
+  return (
+    <div class={`notice notice-${props.kind}`} role={props.kind === 'error' ? 'alert' : 'status'}>
+      {props.children}
+    </div>
+  );
+}
+
+/** A port's status badge: the label in text (never colour alone), details in the tooltip. */
+export function StatusBadge(props: { badge: PortBadge }) {
+  return (
+    <span class={`badge badge-${props.badge.tone}`} title={props.badge.title}>
+      {props.badge.label}
+    </span>
+  );
+}
+
+/** A time shown as "5 min ago", with the full date in the tooltip and for screen readers. */
+export function Ago(props: { iso: string | null | undefined; now: number }) {
+  if (!props.iso) return <span>never</span>;
+  return (
+    <time dateTime={props.iso} title={formatDateTime(props.iso)}>
+      {formatAgo(props.iso, props.now)}
+    </time>
+  );
+}
+
+/**
+ * The state line of a loaded resource: loading, the error (over stale data: "showing data from …"),
+ * or nothing.
+ */
+export function LoadState<T>(props: { loaded: Loaded<T>; what: string }) {
+  const { loaded } = props;
+  if (loaded.error !== undefined) {
+    const retrying =
+      loaded.error instanceof ApiError && (loaded.error.kind === 'unreachable' || loaded.error.kind === 'server');
+    return (
+      <Notice kind="error">
+        <p>
+          Could not load {props.what}: {describeError(loaded.error)}
+          {retrying ? ' Retrying every 5 s.' : ''}
+        </p>
+        {loaded.updatedAt && loaded.data !== undefined ? (
+          <p>Showing data from {formatDateTime(loaded.updatedAt.toISOString())}.</p>
+        ) : null}
+      </Notice>
+    );
+  }
+  if (loaded.loading)
+    return (
+      <p class="muted" role="status">
+        Loading {props.what}…
+      </p>
+    );
+  return null;
+}
+
+/** "Not available yet" for an endpoint this API does not have. */
+export function NotAvailable(props: { what: string }) {
+  return <p class="muted not-available">{props.what}: not available yet (this API does not have the endpoint).</p>;
+}

@@ -1,0 +1,121 @@
+/**
+ * What the pages show, computed from the API's data: a port's status badge, who is charging, when
+ * a charger was last seen, and number and time formats. Pure functions (unit-tested in Node).
+ *
+ * @module
+ */
+import type { Charger, CurrentChargingSession, Port } from './types';
+
+/** Badge tones; each has a colour pair of at least 4.5:1 contrast in the stylesheet. */
+export type Tone = 'ok' | 'busy' | 'warn' | 'fault' | 'off';
+
+/** A port's badge: the label shown and the OCPP status behind it. */
+export interface PortBadge {
+  label: string;
+  tone: Tone;
+  /** Longer text: the OCPP status, error code and time it was reported. */
+  title: string;
+}
+
+const TONES: Record<string, Tone> = {
+  Available: 'ok',
+  Charging: 'busy',
+  Occupied: 'busy',
+  Preparing: 'busy',
+  Finishing: 'busy',
+  SuspendedEV: 'warn',
+  SuspendedEVSE: 'warn',
+  Reserved: 'warn',
+  Unavailable: 'off',
+  Faulted: 'fault',
+};
+
+/**
+ * The badge of a port: `Offline` when its charger is not connected (whatever it last reported),
+ * `Faulted` on a fault or an error code, `Charging` for an OCPP 2.0.1 `Occupied` port with a
+ * session in progress, `Unknown` before any status, else the OCPP status.
+ */
+export function portBadge(
+  charger: Pick<Charger, 'connectionStatus'>,
+  port: Pick<Port, 'ocppStatus' | 'currentChargingSession'>,
+): PortBadge {
+  const status = port.ocppStatus;
+  const error = status?.errorCode && status.errorCode !== 'NoError' ? ` (${status.errorCode})` : '';
+  const reported = status
+    ? `OCPP status ${status.status}${error} at ${formatDateTime(status.timestamp)}`
+    : 'No status reported yet';
+  if (charger.connectionStatus?.status !== 'Connected')
+    return { label: 'Offline', tone: 'off', title: `Charger not connected. ${reported}` };
+  if (!status) return { label: 'Unknown', tone: 'off', title: reported };
+  if (status.status === 'Faulted' || (status.errorCode && status.errorCode !== 'NoError'))
+    return { label: 'Faulted', tone: 'fault', title: reported };
+  const label = status.status === 'Occupied' && port.currentChargingSession ? 'Charging' : status.status;
+  return { label, tone: TONES[status.status] ?? 'warn', title: reported };
+}
+
+/** Who is charging: the vehicle's name (or make and model), else the customer, else the idTag. */
+export function sessionWho(session: CurrentChargingSession): string {
+  const vehicle = session.vehicle;
+  const vehicleName = vehicle?.name ?? ([vehicle?.make, vehicle?.model].filter(Boolean).join(' ') || null);
+  return vehicleName ?? session.customer?.name ?? session.rfid?.name ?? session.ocppIdTag ?? 'unknown';
+}
+
+/** The latest instant the charger was heard from: connection, port statuses, meter readings (ISO), or null. */
+export function lastSeen(charger: Charger): string | null {
+  const times: string[] = [];
+  if (charger.connectionStatus) times.push(charger.connectionStatus.timestamp);
+  for (const port of charger.ports) {
+    if (port.ocppStatus) times.push(port.ocppStatus.timestamp);
+    const readings = port.currentChargingSession?.latestReadings;
+    if (readings) for (const reading of Object.values(readings)) if (reading) times.push(reading.timestamp);
+  }
+  const valid = times.map((time) => Date.parse(time)).filter((ms) => Number.isFinite(ms));
+  return valid.length ? new Date(Math.max(...valid)).toISOString() : null;
+}
+
+/** Summed power of the sessions in progress on `chargers`, kW (latest readings; none = 0). */
+export function sitePowerKw(chargers: Charger[]): number {
+  let sum = 0;
+  for (const charger of chargers)
+    for (const port of charger.ports) sum += port.currentChargingSession?.latestReadings.powerKw?.value ?? 0;
+  return sum;
+}
+
+/** `12.3 kW`, or an em dash for none. */
+export function formatKw(kw: number | null | undefined): string {
+  return kw === null || kw === undefined || !Number.isFinite(kw) ? '—' : `${kw.toFixed(kw < 10 ? 2 : 1)} kW`;
+}
+
+/** `12.345 kWh`. */
+export function formatKwh(kwh: number | null | undefined): string {
+  return kwh === null || kwh === undefined || !Number.isFinite(kwh) ? '—' : `${kwh.toFixed(kwh < 100 ? 3 : 1)} kWh`;
+}
+
+/** `56 %`. */
+export function formatPercent(percent: number | null | undefined): string {
+  return percent === null || percent === undefined || !Number.isFinite(percent) ? '—' : `${Math.round(percent)} %`;
+}
+
+/** A limit in its unit: W shown as kW, A as A. */
+export function formatLimit(limit: number, unit: 'W' | 'A'): string {
+  return unit === 'W' ? formatKw(limit / 1000) : `${limit} A`;
+}
+
+/** Date and time in the browser's locale and zone, or the input when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms)
+    ? new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+    : iso;
+}
+
+/** `just now`, `42 s ago`, `5 min ago`, `3 h ago`, `2 d ago` relative to `now` (ms). */
+export function formatAgo(iso: string, now: number): string {
+  const seconds = Math.round((now - Date.parse(iso)) / 1000);
+  if (!Number.isFinite(seconds)) return iso;
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} d ago`;
+}

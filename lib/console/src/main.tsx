@@ -1,0 +1,14 @@
+/**
+ * Entry point of `console.js`: renders the console into `#app`.
+ *
+ * @module
+ */
+import { render } from 'preact';
+import { App } from './app';
+import './styles.css';
+
+const root = document.getElementById('app');
+if (root) {
+  root.textContent = '';
+  render(<App />, root);
+}

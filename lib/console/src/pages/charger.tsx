@@ -1,0 +1,228 @@
+/**
+ * Charger: its details and ports (refreshed every 5 s with one `GET /api/chargers/{id}`), remote
+ * start / stop per port with the charger's answer, and, loaded once and on demand (charger health
+ * allows 10 requests a minute per key), its health figures, errors and recent sessions.
+ *
+ * @module
+ */
+import type { ComponentChildren } from 'preact';
+import { useMemo } from 'preact/hooks';
+import { callOptional, type Optional, type OptionalEndpoint } from '../capabilities';
+import { Ago, LoadState, NotAvailable } from '../components';
+import { useSession } from '../context';
+import { formatDateTime, formatKwh, formatPercent, lastSeen } from '../format';
+import { useLoad, usePoll, type Loaded } from '../live';
+import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
+import { RemoteControl } from './remote-control';
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** `GET path` of an optional endpoint, once per path (see {@link callOptional}). */
+function useOptional<T>(endpoint: OptionalEndpoint, path: string): Loaded<Optional<T>> {
+  const session = useSession();
+  return useLoad(
+    (signal) => callOptional(session.operations, endpoint, () => session.call<T>(path, { signal })),
+    [session, path],
+    session.signOut,
+  );
+}
+
+/** The charger page of `chargerId`. */
+export function ChargerPage(props: { chargerId: number }) {
+  const { chargerId } = props;
+  const session = useSession();
+  const charger = usePoll(
+    (signal) => session.call<{ data: Charger }>(`/api/chargers/${chargerId}`, { signal }),
+    [session, chargerId],
+    session.signOut,
+  );
+  const ids = `chargerIds[]=${chargerId}`;
+  // Fixed per charger: a path that changed every render would load again every render.
+  const after = useMemo(() => encodeURIComponent(new Date(Date.now() - WEEK_MS).toISOString()), [chargerId]);
+  const health = useOptional<ChargerHealthReport>('chargerHealth', `/api/charger-health?${ids}`);
+  const errors = useOptional<ChargerErrorList>('errors', `/api/errors?${ids}`);
+  const sessions = useOptional<ChargingSessionList>(
+    'chargingSessions',
+    `/api/charging-sessions?${ids}&startTimeAfter=${after}&includeInProgressSessions=true`,
+  );
+  const data = charger.data?.data;
+  return (
+    <>
+      <h1 class="wrap">{data ? data.name : `Charger ${chargerId}`}</h1>
+      <p>
+        <a href="#/sites">← All sites</a>
+      </p>
+      <LoadState loaded={charger} what="the charger" />
+      {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
+      {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
+      <div class="section-head">
+        <h2>Health, errors and sessions</h2>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            for (const loaded of [health, errors, sessions]) loaded.refresh();
+          }}
+        >
+          Refresh these
+        </button>
+      </div>
+      <HealthSection health={health} />
+      <ErrorsSection errors={errors} />
+      <SessionsSection sessions={sessions} />
+    </>
+  );
+}
+
+function ChargerDetails(props: { charger: Charger; now: number }) {
+  const { charger } = props;
+  const rows: [string, ComponentChildren][] = [
+    ['OCPP ID', charger.ocppId ?? '—'],
+    ['Type', `${charger.type}, ${charger.numberOfPorts} port${charger.numberOfPorts === 1 ? '' : 's'}`],
+    ['Site', charger.site.name],
+    [
+      'Connection',
+      charger.connectionStatus
+        ? `${charger.connectionStatus.status} since ${formatDateTime(charger.connectionStatus.timestamp)}`
+        : 'Never connected',
+    ],
+    ['Last seen', <Ago iso={lastSeen(charger)} now={props.now} />],
+    [
+      'Hardware',
+      [
+        charger.manufacturer,
+        charger.model,
+        charger.serialNumber && `serial ${charger.serialNumber}`,
+        charger.firmwareVersion && `firmware ${charger.firmwareVersion}`,
+      ]
+        .filter(Boolean)
+        .join(' · ') || '—',
+    ],
+  ];
+  return (
+    <dl class="details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd class="wrap">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function OptionalSection<T>(props: {
+  loaded: Loaded<Optional<T>>;
+  what: string;
+  children: (data: T) => ComponentChildren;
+}) {
+  const { loaded } = props;
+  return (
+    <section aria-label={props.what}>
+      <h3>{props.what}</h3>
+      <LoadState loaded={loaded} what={props.what.toLowerCase()} />
+      {loaded.data && !loaded.data.available ? <NotAvailable what={props.what} /> : null}
+      {loaded.data?.available ? props.children(loaded.data.data) : null}
+    </section>
+  );
+}
+
+const errorSummary = (counts: ErrorCounts) =>
+  `${counts.total} (${counts.endedEarly} ended early, ${counts.failedToStart} failed to start, ${counts.other} other)`;
+
+function HealthSection(props: { health: Loaded<Optional<ChargerHealthReport>> }) {
+  return (
+    <OptionalSection loaded={props.health} what="Health (last 30 days)">
+      {(report) => {
+        const item = report.data[0];
+        if (!item) return <p class="muted">No figures for this charger.</p>;
+        return (
+          <dl class="details">
+            <div>
+              <dt>Online</dt>
+              <dd>{formatPercent(item.connectivity.onlinePercent)}</dd>
+            </div>
+            <div>
+              <dt>Uptime</dt>
+              <dd>{formatPercent(item.uptime.uptimePercent)}</dd>
+            </div>
+            <div>
+              <dt>Utilization</dt>
+              <dd>{formatPercent(item.utilization.utilizationPercent)}</dd>
+            </div>
+            <div>
+              <dt>Sessions</dt>
+              <dd>{item.chargingSessionsCount}</dd>
+            </div>
+            <div>
+              <dt>Errors</dt>
+              <dd>{errorSummary(item.errorCounts)}</dd>
+            </div>
+          </dl>
+        );
+      }}
+    </OptionalSection>
+  );
+}
+
+function ErrorsSection(props: { errors: Loaded<Optional<ChargerErrorList>> }) {
+  return (
+    <OptionalSection loaded={props.errors} what="Errors">
+      {(list) =>
+        list.data.length === 0 ? (
+          <p class="muted">No errors reported.</p>
+        ) : (
+          <ul class="plain">
+            {list.data.slice(0, 20).map((error) => (
+              <li key={error.id} class="wrap">
+                {formatDateTime(error.timestamp)}: <strong>{error.ocppErrorCode}</strong> ({error.errorCategory})
+                {error.port ? ` on ${error.port.name}` : ''}
+                {error.vendorErrorCode ? `, vendor code ${error.vendorErrorCode}` : ''}
+                {error.ocppInfo ? `: ${error.ocppInfo}` : ''}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </OptionalSection>
+  );
+}
+
+function SessionsSection(props: { sessions: Loaded<Optional<ChargingSessionList>> }) {
+  return (
+    <OptionalSection loaded={props.sessions} what="Recent sessions (7 days)">
+      {(list) =>
+        list.data.length === 0 ? (
+          <p class="muted">No sessions in the last 7 days.</p>
+        ) : (
+          <div class="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">Ended</th>
+                  <th scope="col">Port</th>
+                  <th scope="col">Who</th>
+                  <th scope="col" class="num">
+                    Energy
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.slice(0, 50).map((item) => (
+                  <tr key={item.id}>
+                    <td>{formatDateTime(item.startTime)}</td>
+                    <td>{item.endTime ? formatDateTime(item.endTime) : 'in progress'}</td>
+                    <td>{item.port?.portNumber ?? '—'}</td>
+                    <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
+                    <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      }
+    </OptionalSection>
+  );
+}

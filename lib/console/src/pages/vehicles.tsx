@@ -1,0 +1,155 @@
+/**
+ * Vehicles and departures: each vehicle of the key's organization with its access IDs (one
+ * `GET /api/vehicles` per refresh) and its next departure and target SoC. Departures are one
+ * request per vehicle, so they are read once per visit, two at a time, automatically for the
+ * first {@link AUTO_DEPARTURES} vehicles of the page and on demand for the others: the key's
+ * 200 requests a minute stay for the live pages.
+ *
+ * @module
+ */
+import { useState } from 'preact/hooks';
+import { LoadState, Notice } from '../components';
+import { useSession } from '../context';
+import { formatDateTime, formatPercent } from '../format';
+import { useLoad, usePoll } from '../live';
+import type { UpcomingDepartures, Vehicle, VehicleList } from '../types';
+
+/** Vehicles of a page whose departures load without a click. */
+export const AUTO_DEPARTURES = 30;
+const CONCURRENT_DEPARTURE_READS = 2;
+
+let active = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `task` when fewer than {@link CONCURRENT_DEPARTURE_READS} others run. */
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (active >= CONCURRENT_DEPARTURE_READS) await new Promise<void>((resolve) => waiting.push(resolve));
+  active += 1;
+  try {
+    return await task();
+  } finally {
+    active -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** The vehicles page. */
+export function VehiclesPage() {
+  const session = useSession();
+  const [cursor, setCursor] = useState<string | null>(null);
+  const path = cursor ? `/api/vehicles?nextPageCursor=${encodeURIComponent(cursor)}` : '/api/vehicles';
+  const vehicles = usePoll((signal) => session.call<VehicleList>(path, { signal }), [session, path], session.signOut);
+  const list = vehicles.data;
+  return (
+    <>
+      <h1>Vehicles and departures</h1>
+      <LoadState loaded={vehicles} what="the vehicles" />
+      {list?.data.length === 0 ? (
+        <Notice kind="info">
+          <p>
+            No vehicles yet. Integrators add them with <code>POST /api/vehicles</code>.
+          </p>
+        </Notice>
+      ) : null}
+      {list && list.data.length > 0 ? (
+        <div class="table-scroll">
+          <table>
+            <caption class="visually-hidden">Vehicles</caption>
+            <thead>
+              <tr>
+                <th scope="col">Vehicle</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Next departure</th>
+                <th scope="col">Access IDs</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((vehicle, index) => (
+                <VehicleRow key={vehicle.id} vehicle={vehicle} auto={index < AUTO_DEPARTURES} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav class="pager" aria-label="Vehicle pages">
+        {cursor ? (
+          <button type="button" class="secondary" onClick={() => setCursor(null)}>
+            First page
+          </button>
+        ) : null}
+        {list?.pagination.hasNextPage && list.pagination.nextPageCursor ? (
+          <button type="button" class="secondary" onClick={() => setCursor(list.pagination.nextPageCursor)}>
+            Next page
+          </button>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
+function VehicleRow(props: { vehicle: Vehicle; auto: boolean }) {
+  const { vehicle } = props;
+  const description = [vehicle.make, vehicle.model, vehicle.vin && `VIN ${vehicle.vin}`, vehicle.licensePlate]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <tr>
+      <th scope="row" class="wrap">
+        {vehicle.name ?? `Vehicle ${vehicle.id}`}
+        {description ? <div class="muted">{description}</div> : null}
+      </th>
+      <td class="wrap">{vehicle.customer?.name ?? '—'}</td>
+      <td>
+        <NextDeparture vehicleId={vehicle.id} auto={props.auto} />
+      </td>
+      <td class="wrap">
+        {vehicle.accessIds.length === 0 ? (
+          <span class="muted">none</span>
+        ) : (
+          <ul class="plain">
+            {vehicle.accessIds.map((accessId) => (
+              <li key={accessId.id}>
+                <code>{accessId.ocppIdTag}</code>{' '}
+                {accessId.authorizationStatus === 'Revoked' ? <span class="badge badge-fault">Revoked</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function NextDeparture(props: { vehicleId: number; auto: boolean }) {
+  const [wanted, setWanted] = useState(props.auto);
+  if (!wanted)
+    return (
+      <button type="button" class="secondary" onClick={() => setWanted(true)}>
+        Show
+      </button>
+    );
+  return <DepartureLoader vehicleId={props.vehicleId} />;
+}
+
+function DepartureLoader(props: { vehicleId: number }) {
+  const session = useSession();
+  const departures = useLoad(
+    (signal) =>
+      limited(() =>
+        session.call<UpcomingDepartures>(`/api/departure-times/vehicle?vehicleId=${props.vehicleId}`, { signal }),
+      ),
+    [session, props.vehicleId],
+    session.signOut,
+  );
+  if (departures.error !== undefined || departures.loading) return <LoadState loaded={departures} what="departures" />;
+  const next = departures.data?.departureTimes[0];
+  if (!next) return <span class="muted">none planned</span>;
+  return (
+    <span>
+      {formatDateTime(next.departureTime)}, target {formatPercent(next.targetSoc)}
+      {next.shiftName || next.routeName ? (
+        <span class="muted"> ({[next.shiftName, next.routeName].filter(Boolean).join(', ')})</span>
+      ) : null}
+    </span>
+  );
+}

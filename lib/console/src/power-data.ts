@@ -1,0 +1,124 @@
+/**
+ * The site power chart's data: the site's power over the last 24 h, from the charging sessions'
+ * 15-minute intervals when that endpoint exists, else from the live samples taken while the page
+ * is open, with the cost and capacity limits as flat lines. Pure functions and one in-memory store
+ * (unit-tested in Node).
+ *
+ * @module
+ */
+import type { ChargingSession, SitePowerLimitSchedule } from './types';
+
+/** Colours of the chart's lines (each ≥ 3:1 against the white plot, as graphics need). */
+export const LINE_COLOURS = { power: '#1f5fbf', cost: '#b35900', capacity: '#b00020' } as const;
+
+/** The chart's window, ms. */
+export const WINDOW_MS = 24 * 3600 * 1000;
+/** One interval of the sessions' statistics, ms. */
+export const INTERVAL_MS = 15 * 60 * 1000;
+const MAX_LIVE_SAMPLES = WINDOW_MS / 5000;
+
+/** A power sample: `t` in ms since the epoch, `kw` in kW. */
+export interface PowerSample {
+  t: number;
+  kw: number;
+}
+
+/** A site's flat limits, kW (null: none, or not in W). Amp limits are kept apart: the chart is in kW. */
+export interface SiteLimitsKw {
+  costKw: number | null;
+  capacityKw: number | null;
+  /** Limits set in amps, shown as text only (`capacity: 400 A`). */
+  ampLimits: string[];
+}
+
+/**
+ * The flat limit of each type (the API stores one all-week schedule with one period per type):
+ * W limits become kW, amp limits are listed apart.
+ */
+export function limitsKw(schedules: SitePowerLimitSchedule[]): SiteLimitsKw {
+  const result: SiteLimitsKw = { costKw: null, capacityKw: null, ampLimits: [] };
+  for (const schedule of schedules) {
+    const first = schedule.schedules[0];
+    const limit = first?.chargingSchedulePeriods[0]?.limit;
+    if (!first || limit === undefined) continue;
+    if (first.chargingRateUnit === 'A') result.ampLimits.push(`${schedule.type}: ${limit} A`);
+    else result[schedule.type === 'cost' ? 'costKw' : 'capacityKw'] = limit / 1000;
+  }
+  return result;
+}
+
+/**
+ * The site's power per 15-minute interval over [`now` − 24 h, `now`]: for each interval start,
+ * the sum of the sessions' `averagePowerKw` of intervals starting in it. Sessions of other sites
+ * are ignored. Intervals without a reading count as 0.
+ */
+export function powerFromIntervals(sessions: ChargingSession[], siteId: number, now: number): PowerSample[] {
+  const first = Math.floor((now - WINDOW_MS) / INTERVAL_MS) * INTERVAL_MS;
+  const sums = new Map<number, number>();
+  for (let t = first; t <= now; t += INTERVAL_MS) sums.set(t, 0);
+  for (const session of sessions) {
+    if (session.site && session.site.id !== siteId) continue;
+    for (const interval of session.intervals ?? []) {
+      const start = Math.floor(Date.parse(interval.startTime) / INTERVAL_MS) * INTERVAL_MS;
+      const sum = sums.get(start);
+      if (sum !== undefined) sums.set(start, sum + (interval.averagePowerKw ?? 0));
+    }
+  }
+  return [...sums].map(([t, kw]) => ({ t, kw }));
+}
+
+/** Live samples per site, kept while the page is open (this browser tab only). */
+export class LivePowerStore {
+  private readonly samples = new Map<number, PowerSample[]>();
+
+  /** Adds a sample for `siteId` and drops those older than 24 h before it; returns the site's samples. */
+  add(siteId: number, sample: PowerSample): PowerSample[] {
+    const list = this.samples.get(siteId) ?? [];
+    const last = list[list.length - 1];
+    if (!last || sample.t > last.t) list.push(sample);
+    const from = sample.t - WINDOW_MS;
+    let drop = 0;
+    while (drop < list.length && (list[drop]!.t < from || list.length - drop > MAX_LIVE_SAMPLES)) drop += 1;
+    list.splice(0, drop);
+    this.samples.set(siteId, list);
+    return list;
+  }
+
+  /** The samples of `siteId`, oldest first. */
+  get(siteId: number): PowerSample[] {
+    return this.samples.get(siteId) ?? [];
+  }
+}
+
+/** The live chart's shortest window, ms: a few samples still get a readable time axis. */
+export const MIN_LIVE_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * uPlot's aligned data over [`from`, `to`] (ms): x in seconds, then power, cost limit and capacity
+ * limit (kW). The window's ends are x values of their own, so the limit lines span the whole
+ * chart; power there is null (not drawn) unless a sample falls on it. Samples further apart than
+ * `maxGapMs` get a null between them, so the line breaks where nothing was measured. A limit
+ * without a value is all null and not drawn.
+ */
+export function chartData(
+  samples: PowerSample[],
+  limits: Pick<SiteLimitsKw, 'costKw' | 'capacityKw'>,
+  window: { from: number; to: number; maxGapMs?: number },
+): [number[], ...(number | null)[][]] {
+  const inside = samples.filter((sample) => sample.t >= window.from && sample.t <= window.to);
+  const byTime = new Map<number, number | null>([[window.from, null]]);
+  inside.forEach((sample, index) => {
+    const previous = inside[index - 1];
+    if (previous && window.maxGapMs !== undefined && sample.t - previous.t > window.maxGapMs)
+      byTime.set((previous.t + sample.t) / 2, null);
+    byTime.set(sample.t, sample.kw);
+  });
+  if (!byTime.has(window.to)) byTime.set(window.to, null);
+  const times = [...byTime.keys()].sort((a, b) => a - b);
+  return [
+    times.map((t) => t / 1000),
+    times.map((t) => byTime.get(t) ?? null),
+    times.map(() => limits.costKw),
+    times.map(() => limits.capacityKw),
+  ];
+}

@@ -1,0 +1,43 @@
+/**
+ * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
+ * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`. Anything else is
+ * the sites page.
+ *
+ * @module
+ */
+
+/** A page and its parameters. */
+export type Route =
+  | { page: 'sites' }
+  | { page: 'sitePower'; siteId: number }
+  | { page: 'charger'; chargerId: number }
+  | { page: 'vehicles' }
+  | { page: 'notFound'; hash: string };
+
+const ID = '([1-9][0-9]{0,14})';
+
+/** The route of a location hash (`#/chargers/12`). */
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/';
+  if (path === '/' || path === '/sites') return { page: 'sites' };
+  if (path === '/vehicles') return { page: 'vehicles' };
+  const sitePower = new RegExp(`^/sites/${ID}/power$`).exec(path);
+  if (sitePower) return { page: 'sitePower', siteId: Number(sitePower[1]) };
+  const charger = new RegExp(`^/chargers/${ID}$`).exec(path);
+  if (charger) return { page: 'charger', chargerId: Number(charger[1]) };
+  return { page: 'notFound', hash: path };
+}
+
+/** The hash of a route, for links. */
+export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
+  switch (route.page) {
+    case 'sites':
+      return '#/sites';
+    case 'vehicles':
+      return '#/vehicles';
+    case 'sitePower':
+      return `#/sites/${route.siteId}/power`;
+    case 'charger':
+      return `#/chargers/${route.chargerId}`;
+  }
+}

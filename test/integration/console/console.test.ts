@@ -1,0 +1,213 @@
+/**
+ * The operator console in headless Chromium against a local stack seeded with the demo data, both
+ * demo chargers simulated (OCPP 2.0.1 DC with 2 EVSEs, OCPP 1.6 AC): sign in with the demo key,
+ * see both chargers, start a session with the remote start button and see its power, set a cost
+ * limit and see its line on the chart, stop the session, the vehicles and their departures, and
+ * the API reference. Every page is screenshotted to test/artifacts/; no page may throw or log an
+ * error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemo, type DemoData } from '../../../lib/local/seed';
+import type { LocalStack } from '../../../lib/local/stack';
+import { startSimulator, type Simulator } from '../../../lib/simulator';
+import { LINE_COLOURS } from '../../../lib/console/src/power-data';
+import { api, startTestStack } from '../support/stack';
+import { countPixels, launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+
+// Browser globals, used only inside page.evaluate/waitForFunction callbacks (no DOM lib in Node's program).
+declare const document: {
+  activeElement: { textContent: string | null } | null;
+  cookie: string;
+  querySelector(selector: string): { textContent: string | null; hasAttribute(name: string): boolean } | null;
+};
+declare const sessionStorage: Record<string, string>;
+
+let stack: LocalStack;
+let demo: DemoData;
+let browser: TestBrowser;
+let simulators: Simulator[] = [];
+let tab: WatchedPage;
+let page: Page;
+const requested: string[] = [];
+
+const dcfc = () => demo.chargers.find((charger) => charger.type === 'DCFC')!;
+const level2 = () => demo.chargers.find((charger) => charger.type === 'Level 2')!;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  demo = await seedDemo(stack.db);
+  simulators = await Promise.all([
+    startSimulator({
+      chargePointId: dcfc().ocppId!,
+      protocol: 'ocpp2.0.1',
+      url: stack.ocppUrl,
+      connectors: 2,
+      currentType: 'DC',
+      meterIntervalSeconds: 1,
+    }),
+    startSimulator({
+      chargePointId: level2().ocppId!,
+      protocol: 'ocpp1.6',
+      url: stack.ocppUrl,
+      currentType: 'AC',
+      meterIntervalSeconds: 1,
+    }),
+  ]);
+  browser = await launchBrowser();
+  tab = await browser.newPage();
+  page = tab.page;
+  page.on('request', (request) => requested.push(request.url()));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(simulators.map((simulator) => simulator.close().catch(() => undefined)));
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Presses Tab until the focused element's text is `text`, then Enter (the keyboard path to a link or button). */
+async function tabTo(text: string): Promise<void> {
+  for (let presses = 0; presses < 15; presses += 1) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === text)
+      return page.keyboard.press('Enter');
+  }
+  throw new Error(`no focusable element "${text}" within 15 Tab presses`);
+}
+
+/** The power cell of a port row. */
+const powerCell = (portId: number) => page.locator(`tr[data-port-id="${portId}"] td.power`);
+
+describe('operator console', () => {
+  it('opens on the key form; the demo key, typed and sent with Enter, shows both demo chargers', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('API key').focus();
+    await page.keyboard.type(demo.apiKey);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Demo Depot' }).waitFor();
+    await page.getByRole('link', { name: 'Depot DCFC 1' }).waitFor();
+    await page.getByRole('link', { name: 'Depot Level 2 1' }).waitFor();
+    // 2 DC ports + 1 AC port, all reported Available by the simulators.
+    await page.locator('.badge', { hasText: 'Available' }).nth(2).waitFor();
+    await screenshot(page, 'sites');
+
+    expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([demo.apiKey]);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(requested.filter((url) => url.includes(demo.apiKey))).toEqual([]);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("starts a session with the remote start button, shows the charger's answer, its power and vehicle", async () => {
+    await page.getByRole('link', { name: 'Depot Level 2 1' }).click();
+    await page.getByRole('heading', { name: 'Depot Level 2 1', level: 1 }).waitFor();
+    const [port] = (await api(stack, `/api/chargers/${level2().id}`, { key: demo.apiKey })).body.data.ports;
+
+    await page.getByLabel(/Tag for a remote start/).fill('SIM-TAG-1');
+    await page.getByRole('button', { name: 'Start port 1' }).click();
+
+    await page.getByText('Port 1: the charger answered Accepted to the remote start').waitFor();
+    await page.waitForFunction(
+      (id) => parseFloat(document.querySelector(`tr[data-port-id="${id}"] td.power`)?.textContent ?? '') > 0,
+      port.id,
+    );
+    await page.locator(`tr[data-port-id="${port.id}"]`, { hasText: 'Demo Van 1' }).waitFor();
+    await page.locator(`tr[data-port-id="${port.id}"] .badge`, { hasText: 'Charging' }).waitFor();
+    await screenshot(page, 'charger');
+    expect(await page.getByText('not available yet').count()).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Sites', exact: true }).click();
+    await page.locator('.badge', { hasText: 'Charging' }).waitFor();
+    await page.getByText(/now [1-9][0-9.]* kW/).waitFor();
+    await screenshot(page, 'sites-live');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("draws the site's power and, once set from the page, the cost limit's line on the chart", async () => {
+    await page.getByRole('link', { name: 'Site power' }).click();
+    const figure = page.locator('figure.chart');
+    await figure.locator('figcaption', { hasText: /Now [1-9][0-9.]* kW/ }).waitFor();
+    expect(await figure.getAttribute('data-cost-y')).toBeNull();
+    const attribute = async (name: string) => Number(await figure.getAttribute(`data-${name}`));
+    const plot = {
+      x: await attribute('plot-left'),
+      y: await attribute('plot-top'),
+      width: await attribute('plot-width'),
+      height: await attribute('plot-height'),
+    };
+    expect(await countPixels(page, 'figure.chart canvas', plot, LINE_COLOURS.power)).toBeGreaterThan(0);
+
+    await page.getByLabel('Limit', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'Set limit' }).click();
+
+    await page.getByText('The cost limit is now 5.00 kW.').waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Cost limit 5.00 kW' }).waitFor();
+    await figure.locator('figcaption', { hasText: 'Cost limit 5.00 kW' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('figure.chart')?.hasAttribute('data-cost-y'));
+    const row = { ...plot, y: (await attribute('cost-y')) - 1, height: 3 };
+    // A dashed 2-pixel line across the plot: well over half its width in the line's colour.
+    expect(await countPixels(page, 'figure.chart canvas', row, LINE_COLOURS.cost)).toBeGreaterThan(plot.width / 2);
+    await screenshot(page, 'site-power');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('says which field the API refused in a limit', async () => {
+    await page.getByLabel('Unit').selectOption('A');
+    await page.getByLabel('Limit', { exact: true }).fill('40');
+    await page.getByRole('button', { name: 'Set limit' }).click();
+
+    await page.getByText('body.sitePowerLimitSchedule.chargingRateUnit').waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('stops the session with the remote stop button', async () => {
+    await page.goto(`${stack.url}/#/chargers/${level2().id}`);
+    await page.getByRole('button', { name: 'Stop port 1' }).click();
+
+    await page.getByText('Port 1: the charger answered Accepted to the remote stop').waitFor();
+    await page.getByRole('button', { name: 'Start port 1' }).waitFor();
+    const [port] = (await api(stack, `/api/chargers/${level2().id}`, { key: demo.apiKey })).body.data.ports;
+    expect(await powerCell(port.id).textContent()).toBe('—');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('lists the vehicles with their next departure, target SoC and access IDs, reached with the keyboard', async () => {
+    const [van] = (await api(stack, '/api/vehicles', { key: demo.apiKey })).body.data;
+    const departureTime = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const sync = await api(stack, '/api/departure-times/vehicle', {
+      key: demo.apiKey,
+      method: 'POST',
+      body: { vehicleId: van.id, departureTimes: [{ departureTime, targetSoc: 80, shiftName: 'Early' }] },
+    });
+    expect(sync.status).toBe(200);
+    await page.goto(`${stack.url}/#/sites`);
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+
+    await tabTo('Vehicles');
+
+    await page.getByRole('heading', { name: 'Vehicles and departures' }).waitFor();
+    const row = page.getByRole('row', { name: /Demo Van 1/ });
+    await row.getByText('target 80 %').waitFor();
+    expect(await row.textContent()).toMatch(/Demo Logistics.*Early.*SIM-TAG-1/);
+    await screenshot(page, 'vehicles');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('renders the API reference at /api/docs with Swagger UI from this origin only', async () => {
+    const docs = await browser.newPage();
+    const urls: string[] = [];
+    docs.page.on('request', (request) => urls.push(request.url()));
+    await docs.page.goto(`${stack.url}/api/docs`);
+
+    await docs.page.getByRole('heading', { name: /Charging Network Management API/ }).waitFor();
+    await docs.page.locator('.opblock-summary-path', { hasText: /^\/api\/sites$/ }).click();
+    await docs.page.locator('.opblock.is-open').getByText('Responses').waitFor();
+    await docs.page.locator('.opblock.is-open .model-example, .opblock.is-open .highlight-code').first().waitFor();
+    await screenshot(docs.page, 'api-docs');
+
+    expect(urls.filter((url) => !url.startsWith(`${stack.url}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(urls).toContain(`${stack.url}/api/docs/swagger-ui-bundle.js`);
+    expect(docs.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The console's API client (lib/console/src/api.ts), optional endpoints
+ * (lib/console/src/capabilities.ts) and hash routes (lib/console/src/route.ts), against a
+ * `fetch` that answers like the API.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, isWellFormedKey, type Fetch } from '../../../lib/console/src/api';
+import { callOptional, loadOperations, mayHave } from '../../../lib/console/src/capabilities';
+import { hrefOf, parseRoute } from '../../../lib/console/src/route';
+
+const KEY = `cnk_${'a'.repeat(43)}`;
+
+function answering(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Fetch & { calls: [string, RequestInit][] } {
+  const calls: [string, RequestInit][] = [];
+  const fetchImpl = async (input: string, init: RequestInit) => {
+    calls.push([input, init]);
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return new Response(status === 204 ? null : text, { status, headers });
+  };
+  return Object.assign(fetchImpl, { calls });
+}
+
+const problem = (status: number, detail: string, errors?: unknown) => ({
+  type: '/problems/x',
+  title: 'T',
+  status,
+  detail,
+  error: detail,
+  errors,
+});
+
+describe('callApi', () => {
+  it('sends the key as a Bearer header only (no cookie, no key in the URL) and returns the JSON', async () => {
+    const fetchImpl = answering(200, { data: [] });
+    await expect(callApi('/api/sites', KEY, {}, fetchImpl)).resolves.toEqual({ data: [] });
+    const [url, init] = fetchImpl.calls[0]!;
+
+    expect(url).toBe('/api/sites');
+    expect((init.headers as Record<string, string>).authorization).toBe(`Bearer ${KEY}`);
+    expect(init.credentials).toBe('omit');
+  });
+
+  it('sends JSON bodies with their content type, and reads an empty 204', async () => {
+    const fetchImpl = answering(204, '');
+    await expect(callApi('/api/x', KEY, { method: 'POST', body: { a: 1 } }, fetchImpl)).resolves.toBeUndefined();
+    expect(fetchImpl.calls[0]![1]).toMatchObject({
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+
+  it("says the key was refused on a 401, with the API's detail", async () => {
+    const error = await callApi('/api/sites', KEY, {}, answering(401, problem(401, 'Invalid API key'))).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'unauthorized',
+      status: 401,
+      message: 'The API refused this key (401 Unauthorized: Invalid API key).',
+    });
+  });
+
+  it('says it is rate-limited on a 429, with Retry-After (60 s when absent or bad)', async () => {
+    const error = await callApi(
+      '/api/sites',
+      KEY,
+      {},
+      answering(429, problem(429, 'Too many'), { 'retry-after': '17' }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rateLimited', retryAfterSeconds: 17 });
+    expect((error as Error).message).toContain('Rate-limited (429)');
+    const without = await callApi('/api/sites', KEY, {}, answering(429, 'nope', { 'retry-after': 'soon' })).catch(
+      (e: unknown) => e,
+    );
+    expect(without).toMatchObject({ kind: 'rateLimited', retryAfterSeconds: 60 });
+  });
+
+  it('names the invalid fields of a 400', async () => {
+    const errors = [{ path: 'body.sitePowerLimitSchedule.limit', message: 'must not be negative' }];
+    const error = await callApi(
+      '/api/x',
+      KEY,
+      { method: 'POST', body: {} },
+      answering(400, problem(400, 'Invalid body', errors)),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'client', status: 400, fieldErrors: errors });
+  });
+
+  it('says the API is not reachable when fetch fails, and that it failed on a 5xx that is not JSON', async () => {
+    const down: Fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(callApi('/api/sites', KEY, {}, down)).rejects.toMatchObject({ kind: 'unreachable', status: 0 });
+    await expect(callApi('/api/sites', KEY, {}, answering(502, '<html>Bad gateway</html>'))).rejects.toMatchObject({
+      kind: 'server',
+      status: 502,
+    });
+    await expect(callApi('/api/sites', KEY, {}, answering(200, '<html>'))).rejects.toMatchObject({ kind: 'server' });
+  });
+
+  it('refuses a key that cannot be sent in a header without calling the API', async () => {
+    const fetchImpl = vi.fn<Fetch>();
+    for (const key of ['', 'has space', 'clé', 'a\nb', 'x'.repeat(201)]) {
+      expect(isWellFormedKey(key)).toBe(false);
+      await expect(callApi('/api/sites', key, {}, fetchImpl)).rejects.toMatchObject({
+        kind: 'unauthorized',
+        status: 0,
+      });
+    }
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(isWellFormedKey(KEY)).toBe(true);
+  });
+
+  it('passes an abort through as an AbortError', async () => {
+    const aborting: Fetch = async () => {
+      throw new DOMException('aborted', 'AbortError');
+    };
+    await expect(callApi('/api/sites', KEY, {}, aborting)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('optional endpoints', () => {
+  const document = { paths: { '/api/sites': { get: {} }, '/api/site/{siteId}/power-allocation': { get: {} } } };
+
+  it('reads the operations of the OpenAPI document, path parameters as {}', async () => {
+    const operations = await loadOperations(answering(200, document));
+    expect(operations).toEqual(new Set(['GET /api/sites', 'GET /api/site/{}/power-allocation']));
+    expect(mayHave(operations, 'powerAllocation')).toBe(true);
+    expect(mayHave(operations, 'chargerHealth')).toBe(false);
+    expect(await loadOperations(answering(500, 'x'))).toBeNull();
+    expect(mayHave(null, 'chargerHealth')).toBe(true);
+  });
+
+  it('does not call an endpoint the document lacks', async () => {
+    const call = vi.fn(async () => 1);
+    await expect(callOptional(new Set(), 'errors', call)).resolves.toEqual({ available: false });
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('takes a "No endpoint" 404 as missing, but passes other errors on', async () => {
+    const missing = () => Promise.reject(new ApiError('notFound', 404, 'Not found (404): No endpoint GET /api/errors'));
+    await expect(callOptional(null, 'errors', missing)).resolves.toEqual({ available: false });
+    const unknownSite = () => Promise.reject(new ApiError('notFound', 404, 'Not found (404): Site 9 not found'));
+    await expect(callOptional(null, 'powerAllocation', unknownSite)).rejects.toMatchObject({ kind: 'notFound' });
+    await expect(callOptional(null, 'errors', async () => 5)).resolves.toEqual({ available: true, data: 5 });
+  });
+});
+
+describe('hash routes', () => {
+  it.each([
+    ['', { page: 'sites' }],
+    ['#/', { page: 'sites' }],
+    ['#/sites', { page: 'sites' }],
+    ['#/vehicles', { page: 'vehicles' }],
+    ['#/sites/12/power', { page: 'sitePower', siteId: 12 }],
+    ['#/chargers/3', { page: 'charger', chargerId: 3 }],
+    ['#/chargers/0', { page: 'notFound', hash: '/chargers/0' }],
+    ['#/chargers/1234567890123456', { page: 'notFound', hash: '/chargers/1234567890123456' }],
+    ['#/chargers/abc', { page: 'notFound', hash: '/chargers/abc' }],
+  ])('reads %j', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route);
+  });
+
+  it('writes the hash each page reads back', () => {
+    for (const route of [
+      { page: 'sites' },
+      { page: 'vehicles' },
+      { page: 'sitePower', siteId: 4 },
+      { page: 'charger', chargerId: 9 },
+    ] as const) {
+      expect(parseRoute(hrefOf(route))).toEqual(route);
+    }
+  });
+});
