@@ -6,7 +6,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { ConnectionCache, type ConnectionInfo } from '../../shared/ocpp/connection';
-import { completeCommand } from '../../shared/ocpp/commands/command';
+import { completeCommand } from '../../shared/ocpp/commands/correlation';
 import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';
 import { dispatchMessage } from '../../shared/ocpp/dispatch';
 import { OcppCallError } from '../../shared/ocpp/errors';
@@ -24,12 +24,17 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   if (!connection) {
     // Not a connection we accepted (or its record expired): nothing can be handled on it.
     const messageId = /^\s*\[\s*2\s*,\s*"([^"]{1,36})"/.exec(body)?.[1] ?? '-1';
-    return { statusCode: 200, body: JSON.stringify(new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1')) };
+    return {
+      statusCode: 200,
+      body: JSON.stringify(
+        new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1'),
+      ),
+    };
   }
   const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
-  // A charger's CALLRESULT/CALLERROR completes the correlation record of our command.
+  // A charger's CALLRESULT/CALLERROR completes our command posted to this connection.
   const onReply = async (from: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => {
-    await completeCommand(db, from.chargerId, frame);
+    await completeCommand(db, from, frame);
   };
   const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
   return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };

@@ -178,6 +178,26 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
          * (a BootNotification forgets it, as firmware may have changed).
          */
         reservationSupport: { type: ['supported', 'unsupported'] as const },
+        /**
+         * The command lane of the current connection (`shared/ocpp/commands/lane.ts`): one CALL of
+         * ours on the wire at a time, in ticket order. Tickets issued and served; reset on connect
+         * and disconnect.
+         */
+        commandsIssued: optionalNumber,
+        commandsServed: optionalNumber,
+        /** The command on the wire: its messageId, the connection it was posted to, lease end (epoch ms). */
+        commandHolder: {
+          type: 'map',
+          properties: {
+            messageId: { type: 'string', required: true },
+            connectionId: { type: 'string', required: true },
+            leaseUntil: { type: 'number', required: true },
+          },
+        },
+        /** When `commandsServed` last moved (epoch ms): a ticket whose waiter never claims its turn is skipped after a grace. */
+        commandTurnAt: optionalNumber,
+        /** Tickets whose waiters gave up before their turn (skipped at once). */
+        commandsAbandoned: { type: 'set', items: 'number' },
         createdAt: timestamp,
         updatedAt: timestamp,
       },
@@ -389,9 +409,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   );
 
   /**
-   * Correlation record of a CALL we sent to a charger (ARCHITECTURE.md, "Commands"): written
-   * Pending before the CALL is posted, completed by the charger's CALLRESULT/CALLERROR, polled by
-   * the waiting HTTP request. Expires by TTL.
+   * Correlation record of a CALL we sent to a charger (ARCHITECTURE.md, "Commands"): the charger's
+   * CALLRESULT/CALLERROR written by `$default` (or TimedOut by the waiting command), polled by the
+   * command's sender. Expires by TTL.
    */
   const ocppCommand = new Entity(
     {
@@ -399,7 +419,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       attributes: {
         messageId: { type: 'string', required: true },
         chargerId: { type: 'number', required: true },
-        action: { type: 'string', required: true },
+        action: optionalString,
         status: { type: ['Pending', 'Answered', 'Failed', 'TimedOut'] as const, required: true },
         response: { type: 'any' },
         errorCode: optionalString,

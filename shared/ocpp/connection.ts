@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { CHARGER_CONSTRAINTS } from '../chargers';
 import { verifyPassword } from '../passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
+import { laneReset } from './commands/lane';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */
 export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
@@ -66,27 +67,46 @@ export async function checkConnect(
   chargePointId: string,
   headers: { authorization?: string; secWebSocketProtocol?: string },
 ): Promise<AcceptedConnection | ConnectRefusal> {
-  const { data: claim } = await db.uniqueValue.get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: chargePointId }).go();
+  const { data: claim } = await db.uniqueValue
+    .get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: chargePointId })
+    .go();
   if (!claim) return { status: 404, reason: 'unknownCharger' };
   const { data: charger } = await db.charger.get({ chargerId: claim.targetId }).go();
   if (!charger) return { status: 404, reason: 'unknownCharger' };
   if (charger.passwordHash) {
     const credentials = basicCredentials(headers.authorization);
-    if (!credentials || credentials.username !== chargePointId || !(await verifyPassword(credentials.password, charger.passwordHash))) {
+    if (
+      !credentials ||
+      credentials.username !== chargePointId ||
+      !(await verifyPassword(credentials.password, charger.passwordHash))
+    ) {
       return { status: 401, reason: 'badCredentials' };
     }
   }
   const protocol = negotiateProtocol(headers.secWebSocketProtocol);
   if (!protocol) return { status: 400, reason: 'noSupportedProtocol' };
-  return { chargerId: charger.chargerId, organizationId: charger.organizationId, siteId: charger.siteId, chargerType: charger.type, protocol };
+  return {
+    chargerId: charger.chargerId,
+    organizationId: charger.organizationId,
+    siteId: charger.siteId,
+    chargerType: charger.type,
+    protocol,
+  };
 }
 
 /**
  * Records an accepted connection: the connection item and, on the charger, `connectionStatus`
- * Connected with `at`, the current connectionId and protocol (one TransactWriteItems).
+ * Connected with `at`, the current connectionId and protocol, and an empty command lane (one
+ * TransactWriteItems).
  * @param at ISO 8601 UTC timestamp of the connection
  */
-export async function recordConnection(db: Db, accepted: AcceptedConnection, chargePointId: string, connectionId: string, at: string): Promise<void> {
+export async function recordConnection(
+  db: Db,
+  accepted: AcceptedConnection,
+  chargePointId: string,
+  connectionId: string,
+  at: string,
+): Promise<void> {
   await db.service.transaction
     .write(({ connection, charger }) => [
       connection
@@ -104,7 +124,13 @@ export async function recordConnection(db: Db, accepted: AcceptedConnection, cha
         .commit(),
       charger
         .patch({ chargerId: accepted.chargerId })
-        .set({ connectionStatus: { status: 'Connected', timestamp: at }, currentConnectionId: connectionId, ocppProtocol: accepted.protocol })
+        .set({
+          connectionStatus: { status: 'Connected', timestamp: at },
+          currentConnectionId: connectionId,
+          ocppProtocol: accepted.protocol,
+          ...laneReset.set,
+        })
+        .remove(laneReset.remove)
         .commit(),
     ])
     .go();
@@ -124,8 +150,11 @@ export interface ConnectionInfo {
 /** The connection record of a connectionId (one GetItem); undefined when unknown or expired. */
 export async function getConnection(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
   const { data } = await db.connection.get({ connectionId }).go();
-  if (!data) return undefined;
-  const { chargerId, organizationId, siteId, chargerType, ocppId, ocppProtocol } = data;
+  return data ? infoOf(data) : undefined;
+}
+
+function infoOf(record: Omit<ConnectionInfo, 'protocol'> & { ocppProtocol: OcppProtocol }): ConnectionInfo {
+  const { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, ocppProtocol } = record;
   return { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, protocol: ocppProtocol };
 }
 
@@ -165,18 +194,27 @@ export class ConnectionCache {
 export async function recordDisconnection(db: Db, connectionId: string, at: string): Promise<boolean> {
   const connection = await getConnection(db, connectionId);
   if (!connection) return false;
-  let marked = true;
-  try {
-    await db.charger
-      .patch({ chargerId: connection.chargerId })
-      .set({ connectionStatus: { status: 'Disconnected', timestamp: at } })
-      .remove(['currentConnectionId'])
-      .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
-      .go();
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    marked = false;
-  }
+  const marked = await markDisconnected(db, connection.chargerId, connectionId, at);
   await db.connection.delete({ connectionId }).go();
   return marked;
+}
+
+/**
+ * Marks a charger Disconnected at `at` and empties its command lane (its commands end as "not
+ * connected"), only if `connectionId` is still its current connection (one conditional UpdateItem).
+ * @returns whether it was
+ */
+export async function markDisconnected(db: Db, chargerId: number, connectionId: string, at: string): Promise<boolean> {
+  try {
+    await db.charger
+      .patch({ chargerId })
+      .set({ connectionStatus: { status: 'Disconnected', timestamp: at }, ...laneReset.set })
+      .remove(['currentConnectionId', ...laneReset.remove])
+      .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
+      .go();
+    return true;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    return false;
+  }
 }

@@ -17,6 +17,7 @@ import { BadRequestError, InternalServerError, MAX_BODY_BYTES, NotFoundError, Pa
 import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
+import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
 import { logger } from '../../../shared/logger';
 import { problemResponse } from './problem-response';
 
@@ -50,6 +51,8 @@ export type RouteImplementations = { [K in RouteKey]?: RouteImplementation<K> };
 /** Maps anything thrown to a problem error; unexpected errors are logged and become a 500. */
 export function toProblemError(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
+  const command = commandProblem(error);
+  if (command) return command;
   const cause = (error as { cause?: { package?: string } }).cause;
   if (cause?.package === '@middy/http-json-body-parser') {
     return (error as Error).message === 'Unsupported Media Type'
@@ -58,6 +61,17 @@ export function toProblemError(error: unknown): ProblemError {
   }
   logger.error('unhandled error', error as Error);
   return new InternalServerError();
+}
+
+/**
+ * The OCPP command path's errors as problem documents: 409 charger not connected (answered at
+ * once), 504 no answer before the deadline, 502 an error answer or an invalid reply.
+ */
+function commandProblem(error: unknown): ProblemError | undefined {
+  if (error instanceof ChargerNotConnectedError) return new ProblemError(409, 'charger-not-connected', 'Charger Not Connected', error.message);
+  if (error instanceof ChargerTimeoutError) return new ProblemError(504, 'charger-timeout', 'Gateway Timeout', error.message);
+  if (error instanceof ChargerErrorResponse) return new ProblemError(502, 'charger-error', 'Bad Gateway', error.message);
+  return undefined;
 }
 
 /** The Lambda context, carrying what the middlewares resolved to the handler. */
