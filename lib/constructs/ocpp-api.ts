@@ -41,16 +41,17 @@ interface OcppFunctionSpec {
 
 /**
  * The OCPP functions (`lambdas/ocpp/<name>.ts`). Writes follow what each handler does:
- * `connect` records the connection and marks the charger Connected in one TransactWriteItems
- * (Put + Update); `disconnect` conditionally marks the charger Disconnected (Update) and deletes
- * the connection record (Delete); `message` runs every OCPP action.
+ * `connect` closes the charger's older connection (DeleteConnection), then records the new one and
+ * marks the charger Connected in one TransactWriteItems (Put + Update, + Delete of the older
+ * connection's record); `disconnect` conditionally marks the charger Disconnected (Update) and
+ * deletes the connection record (Delete); `message` runs every OCPP action.
  */
 export const OCPP_FUNCTIONS = {
   connect: {
     routeKey: '$connect',
-    writes: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    writes: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
     twoWay: false,
-    postsToConnections: false,
+    postsToConnections: true,
   },
   message: { routeKey: '$default', writes: ITEM_WRITE_ACTIONS, twoWay: true, postsToConnections: true },
   disconnect: {

@@ -46,6 +46,8 @@ export interface AcceptedConnection {
   siteId: number;
   chargerType: 'DCFC' | 'Level 2';
   protocol: OcppProtocol;
+  /** The charger's connection until now, if it is still open: the new one takes over. */
+  previousConnectionId?: string;
 }
 
 function basicCredentials(header: string | undefined): { username: string; password: string } | undefined {
@@ -85,19 +87,23 @@ export async function checkConnect(
   }
   const protocol = negotiateProtocol(headers.secWebSocketProtocol);
   if (!protocol) return { status: 400, reason: 'noSupportedProtocol' };
+  const previousConnectionId =
+    charger.connectionStatus?.status === 'Connected' ? charger.currentConnectionId : undefined;
   return {
     chargerId: charger.chargerId,
     organizationId: charger.organizationId,
     siteId: charger.siteId,
     chargerType: charger.type,
     protocol,
+    ...(previousConnectionId ? { previousConnectionId } : {}),
   };
 }
 
 /**
  * Records an accepted connection: the connection item and, on the charger, `connectionStatus`
  * Connected with `at`, the current connectionId and protocol, and an empty command lane (one
- * TransactWriteItems).
+ * TransactWriteItems). A previous connection's record is deleted in the same transaction, so its
+ * frames are no longer the charger's.
  * @param at ISO 8601 UTC timestamp of the connection
  */
 export async function recordConnection(
@@ -132,6 +138,9 @@ export async function recordConnection(
         })
         .remove(laneReset.remove)
         .commit(),
+      ...(accepted.previousConnectionId
+        ? [connection.delete({ connectionId: accepted.previousConnectionId }).commit()]
+        : []),
     ])
     .go();
 }
@@ -161,22 +170,40 @@ function infoOf(record: Omit<ConnectionInfo, 'protocol'> & { ocppProtocol: OcppP
 /**
  * A bounded per-process cache of connection records: a record never changes while its
  * connection lives, so a warm Lambda resolves a charger's frames without reading DynamoDB.
+ *
+ * A charger has one connection: once the cache has seen a newer connection of a charger (a
+ * takeover), the older one resolves to nothing, as it does when its record is gone.
  */
 export class ConnectionCache {
-  private readonly entries = new Map<string, ConnectionInfo>();
+  private readonly entries = new Map<string, ConnectionInfo & { connectedAt: string }>();
+  /** The newest connection seen per charger. */
+  private readonly newest = new Map<number, { connectionId: string; connectedAt: string }>();
   /** @param capacity entries kept; the oldest is evicted beyond it */
   constructor(private readonly capacity = 10_000) {}
 
-  /** The connection, from the cache or one GetItem; undefined when unknown. */
+  /** The connection, from the cache or one GetItem; undefined when unknown or superseded. */
   async resolve(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
-    const cached = this.entries.get(connectionId);
-    if (cached) return cached;
-    const info = await getConnection(db, connectionId);
-    if (info) {
-      this.entries.set(connectionId, info);
-      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    }
+    const entry = this.entries.get(connectionId) ?? (await this.load(db, connectionId));
+    if (!entry) return undefined;
+    const newest = this.newest.get(entry.chargerId);
+    if (newest && newest.connectionId !== connectionId && newest.connectedAt > entry.connectedAt) return undefined;
+    const { connectedAt: _, ...info } = entry;
     return info;
+  }
+
+  private async load(db: Db, connectionId: string) {
+    const { data } = await db.connection.get({ connectionId }).go();
+    if (!data) return undefined;
+    const entry = { ...infoOf(data), connectedAt: data.connectedAt };
+    this.entries.set(connectionId, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    const newest = this.newest.get(entry.chargerId);
+    if (!newest || newest.connectedAt <= entry.connectedAt) {
+      this.newest.delete(entry.chargerId);
+      this.newest.set(entry.chargerId, { connectionId, connectedAt: entry.connectedAt });
+      if (this.newest.size > this.capacity) this.newest.delete(this.newest.keys().next().value!);
+    }
+    return entry;
   }
 
   /** Forgets a connection (on `$disconnect`). */
