@@ -1,6 +1,6 @@
 /**
- * A charger's command lane: at most one CALL of ours outstanding per charger (OCPP-J 1.6 §4.1.1,
- * OCPP 2.0.1 Part 4 §4.1.1: one outstanding CALL per direction), in arrival order, across Lambda
+ * A charger's command lane: at most one CALL of ours outstanding per charger (OCPP-J 1.6 §4.1.1 and
+ * OCPP 2.0.1 Part 4 §4.1.1 "Synchronicity"), in arrival order, across Lambda
  * instances. The state is a ticket lock on the charger item (no other item, no other read):
  *
  * - `commandsIssued` N and `commandsServed` S: ticket t may go on the wire when S = t; N = S is an
@@ -50,7 +50,7 @@ export type ClaimWrites = (entities: TransactionEntities) => readonly unknown[];
 
 /** Beyond its own deadline, how long a holder is given before others presume it dead (ms). */
 export const LEASE_MARGIN_MS = 2_000;
-/** How long a turn may stay unclaimed before the ticket is skipped (ms); waiters read at least every 250 ms. */
+/** How long a turn may stay unclaimed before the ticket is skipped (ms); a waiter reads the lane at least every 1 s. */
 export const TURN_GRACE_MS = 2_000;
 
 /** The update that empties the lane: used by `$connect` and `$disconnect` on the charger item. */
