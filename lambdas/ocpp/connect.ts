@@ -5,10 +5,15 @@
  * A refusal is an HTTP status at the handshake: 403 not through CloudFront
  * (`lambdas/lib/origin-verify.ts`), 404 unknown charger, 401 bad credentials, 400 no supported
  * subprotocol.
+ *
+ * A charger has one connection: when its identity connects while an older connection is open,
+ * the older one is closed (`DeleteConnection`) before the new one is recorded, and the takeover
+ * is logged (warning) with the identity and both connection IDs.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { checkConnect, recordConnection } from '../../shared/ocpp/connection';
+import { closeConnection } from '../../shared/ocpp/commands/transport';
 import { logger } from '../../shared/logger';
 import { cameThroughCloudFront } from '../lib/origin-verify';
 
@@ -32,7 +37,30 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
     logger.info('connection refused', { chargePointId, reason: decision.reason });
     return { statusCode: decision.status, body: decision.reason };
   }
+  const { connectionId } = event.requestContext;
+  if (decision.previousConnectionId) await closePrevious(chargePointId, decision.previousConnectionId, connectionId);
   const at = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
-  await recordConnection(db, decision, chargePointId, event.requestContext.connectionId, at);
+  await recordConnection(db, decision, chargePointId, connectionId, at);
   return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': decision.protocol } };
+}
+
+/** Closes the charger's older connection; a failure to close is logged, and the new one still accepted. */
+async function closePrevious(chargePointId: string, previousConnectionId: string, connectionId: string): Promise<void> {
+  let closed: boolean | 'failed';
+  try {
+    closed = await closeConnection(previousConnectionId);
+  } catch (error) {
+    closed = 'failed';
+    logger.error('could not close the previous connection', {
+      chargePointId,
+      previousConnectionId,
+      error: String(error),
+    });
+  }
+  logger.warn('connection taken over: a new connection of this charge point replaces the open one, which is closed', {
+    chargePointId,
+    previousConnectionId,
+    connectionId,
+    previousConnection: closed === true ? 'closed' : closed === false ? 'already gone' : 'close failed',
+  });
 }

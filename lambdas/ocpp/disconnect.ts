@@ -1,6 +1,7 @@
 /**
- * WebSocket `$disconnect`: the charger becomes Disconnected only if this was its current
- * connection (ARCHITECTURE.md, "$disconnect").
+ * WebSocket `$disconnect`: the charger becomes Disconnected, and its commands waiting on this
+ * connection end as "not connected", only if this was its current connection (ARCHITECTURE.md,
+ * "$disconnect").
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';

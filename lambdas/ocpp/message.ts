@@ -2,11 +2,15 @@
  * WebSocket `$default` (two-way route): every OCPP-J frame a charger sends. The reply frame, if
  * any, is the route response (no extra PostToConnection). The connection record is cached for the
  * life of the Lambda instance, so a warm instance reads nothing to know who is talking.
+ *
+ * A frame on a connection that is not (or no longer) a charger's is refused with a CALLERROR
+ * and changes nothing: unknown or expired, or replaced by a newer connection of the same charger
+ * (its record is deleted when the newer one is recorded; a cached one yields to the newer one).
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { ConnectionCache, type ConnectionInfo } from '../../shared/ocpp/connection';
-import { completeCommand } from '../../shared/ocpp/commands/command';
+import { completeCommand } from '../../shared/ocpp/commands/correlation';
 import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';
 import { dispatchMessage } from '../../shared/ocpp/dispatch';
 import { OcppCallError } from '../../shared/ocpp/errors';
@@ -22,14 +26,19 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
   const connection = await connections.resolve(db, event.requestContext.connectionId);
   if (!connection) {
-    // Not a connection we accepted (or its record expired): nothing can be handled on it.
+    // Not a connection we accepted, expired, or taken over by a newer one: nothing is handled on it.
     const messageId = /^\s*\[\s*2\s*,\s*"([^"]{1,36})"/.exec(body)?.[1] ?? '-1';
-    return { statusCode: 200, body: JSON.stringify(new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1')) };
+    return {
+      statusCode: 200,
+      body: JSON.stringify(
+        new OcppCallError('GenericError', 'Unknown connection; reconnect').toFrame(messageId, 'ocpp2.0.1'),
+      ),
+    };
   }
   const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
-  // A charger's CALLRESULT/CALLERROR completes the correlation record of our command.
+  // A charger's CALLRESULT/CALLERROR completes our command posted to this connection.
   const onReply = async (from: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => {
-    await completeCommand(db, from.chargerId, frame);
+    await completeCommand(db, from, frame);
   };
   const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
   return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };

@@ -43,20 +43,22 @@ interface OcppFunctionSpec {
 
 /**
  * The OCPP functions (`lambdas/ocpp/<name>.ts`). Writes follow what each handler does:
- * `connect` records the connection and marks the charger Connected in one TransactWriteItems
- * (Put + Update); `disconnect` conditionally marks the charger Disconnected (Update) and deletes
- * the connection record (Delete); `message` runs every OCPP action: the charger's boot, status and
- * firmware reports, its ports (created on first sight) with their status and the session in
- * progress, session items, the port and session ID counters, reservations a session uses or the
- * charger ends, and the correlation records its replies complete. No OCPP function can write API
- * keys, organizations, sites, access IDs, vehicles or departures.
+ * `connect` closes the charger's older connection (DeleteConnection), then records the new one and
+ * marks the charger Connected in one TransactWriteItems (Put + Update, + Delete of the older
+ * connection's record); `disconnect` conditionally marks the charger Disconnected (Update) and
+ * deletes the connection record (Delete); `message` runs every OCPP action: the charger's boot,
+ * status and firmware reports, its ports (created on first sight) with their status and the session
+ * in progress, session items, the port and session ID counters, reservations a session uses or the
+ * charger ends, and the correlation records its replies complete (with the command lane on the
+ * charger). No OCPP function can write API keys, organizations, sites, access IDs, vehicles or
+ * departures.
  */
 export const OCPP_FUNCTIONS = {
   connect: {
     routeKey: '$connect',
-    writes: { 'dynamodb:PutItem': [ROWS.connections], 'dynamodb:UpdateItem': [ROWS.chargers] },
+    writes: { 'dynamodb:PutItem': [ROWS.connections], 'dynamodb:UpdateItem': [ROWS.chargers], 'dynamodb:DeleteItem': [ROWS.connections] },
     twoWay: false,
-    postsToConnections: false,
+    postsToConnections: true,
   },
   message: {
     routeKey: '$default',

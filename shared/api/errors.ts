@@ -115,27 +115,6 @@ export class TooManyRequestsError extends ProblemError {
   }
 }
 
-/** 409: the charger has no open OCPP connection, so a command cannot reach it (answered at once). */
-export class ChargerNotConnectedError extends ProblemError {
-  constructor(chargerId: number) {
-    super(409, 'charger-not-connected', 'Charger Not Connected', `Charger ${chargerId} is not connected; the command was not sent`);
-  }
-}
-
-/** 502: the charger answered a command with an error (its OCPP error code is named) or an invalid reply. */
-export class ChargerErrorResponse extends ProblemError {
-  constructor(chargerId: number, action: string, detail: string) {
-    super(502, 'charger-error', 'Bad Gateway', `Charger ${chargerId} answered ${action} with ${detail}`);
-  }
-}
-
-/** 504: the charger did not answer a command before the deadline. */
-export class ChargerTimeoutError extends ProblemError {
-  constructor(chargerId: number, action: string, seconds: number) {
-    super(504, 'charger-timeout', 'Gateway Timeout', `Charger ${chargerId} did not answer ${action} within ${seconds} s; a late answer is ignored`);
-  }
-}
-
 /** 500: a fault of the service; the detail never leaks internals. */
 export class InternalServerError extends ProblemError {
   constructor() {

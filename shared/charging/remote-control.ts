@@ -1,69 +1,81 @@
 /**
- * Remote control of ports through OCPP commands (spec §4.3 reservations, §4.4 remote start and
- * stop): which port and charger, whether the key may reach them, and what the charger's answer
- * means. The CALLs themselves are the commands of `shared/ocpp/commands`.
+ * Remote control of ports through commands to their chargers (spec §4.3 reservations, §4.4 remote
+ * start and stop): which port and charger, whether the key may reach them, and what the charger's
+ * answer means. How a command reaches a charger is not this module's business: it asks a
+ * {@link ChargerCommands} (the OCPP command path implements it; the Lambda wires it in).
  *
- * Charger refusals are statuses in a 200 body (spec §7). A CALLERROR `NotImplemented` or
- * `NotSupported` means the charger cannot do it: `Rejected`. Any other CALLERROR is a 502 naming
- * the charger's error code.
+ * Charger refusals are statuses in a 200 body (spec §7). An answer "cannot do that" (OCPP
+ * CALLERROR `NotImplemented` / `NotSupported`) is `Rejected`; any other failure is the command
+ * path's error (502).
  */
 import type { Db } from '../db';
 import { allocateIds } from '../db';
-import { type ApiPrincipal } from '../api/auth';
-import { canAccess } from '../organizations/access-scope';
-import { BadRequestError, ChargerErrorResponse, ConflictError, NotFoundError } from '../api/errors';
-import { commandTarget, runCommand, type Command, type CommandOptions, type CommandTarget } from '../ocpp/commands/command';
-import { cancelReservation, reservationSupport, reserveNow, type IdTokenType, type ReserveNowStatus } from '../ocpp/commands/reservation';
-import { remoteStart, remoteStop } from '../ocpp/commands/remote-transactions';
+import { canAccess, type AccessScope } from '../organizations/access-scope';
+import { ChargerNotFoundError, PortNotFoundError } from '../chargers/errors';
+import { NoSessionInProgressError, ReservationIdTakenError, UnsupportedByChargerError } from './errors';
 import { isConditionalCheckFailure } from '../db/conditions';
-import type { ChargerItem, PortItem } from '../chargers/items';
 import { logger } from '../logger';
+import type {
+  ChargerCommandCatalog,
+  ChargerCommands,
+  CommandableCharger,
+  IdTokenType,
+  ReserveNowStatus,
+  WritesWithCommand,
+} from './charger-commands';
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */
 export const SERVER_ID_TAG = 'CSMS-REMOTE';
 
-/** CALLERROR codes that mean "this charger cannot do that": answered as `Rejected`. */
-const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
+/** Where a port is: the charger and port number (immutable once created). */
+interface PortLocation {
+  chargerId: number;
+  portNumber: number;
+}
 
-/** A port the key may reach, with its charger. */
-interface PortWithCharger {
-  port: PortItem;
-  charger: ChargerItem;
+const portLocations = new WeakMap<Db, Map<number, PortLocation>>();
+
+/**
+ * Where a port is, cached per instance (ports never move): 1 Query on gsi2 the first time.
+ * @returns undefined for an unknown port
+ */
+async function locatePort(db: Db, portId: number): Promise<PortLocation | undefined> {
+  let cache = portLocations.get(db);
+  if (!cache) portLocations.set(db, (cache = new Map()));
+  const cached = cache.get(portId);
+  if (cached) return cached;
+  const found = (await db.port.query.byId({ portId }).go()).data[0];
+  if (!found) return undefined;
+  cache.set(portId, { chargerId: found.chargerId, portNumber: found.portNumber });
+  if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+  return cache.get(portId);
 }
 
 /**
- * Finds a port by its numeric ID for a key (1 Query on gsi2, then the port and its charger: 2 GetItems in parallel).
- * @throws NotFoundError (404) when it does not exist or belongs to another organization or site
+ * A port the key may reach, with its charger.
+ * @throws PortNotFoundError when it does not exist or belongs to another organization or site
  */
-async function resolvePort(db: Db, principal: ApiPrincipal, portId: number): Promise<PortWithCharger> {
-  const { data } = await db.port.query.byId({ portId }).go();
-  const found = data[0];
-  // The GSI read is eventually consistent: read the port itself (with its session) and its charger at once.
-  const [{ data: charger }, { data: port }] = found
-    ? await Promise.all([
-        db.charger.get({ chargerId: found.chargerId }).go(),
-        db.port.get({ chargerId: found.chargerId, portNumber: found.portNumber }).go({ consistent: true }),
-      ])
-    : [{ data: null }, { data: null }];
-  if (!port || !charger || !canAccess(principal, charger.organizationId, charger.siteId)) throw new NotFoundError(`Port ${portId} not found`);
-  return { port, charger };
+async function reachPort(db: Db, commands: ChargerCommands, scope: AccessScope, portId: number, fresh = false) {
+  const location = await locatePort(db, portId);
+  const charger = location && (await commands.find(location.chargerId, fresh));
+  if (!location || !charger || !canAccess(scope, charger.organizationId, charger.siteId)) {
+    throw new PortNotFoundError(portId);
+  }
+  return { location, charger };
 }
 
-/**
- * Runs a command whose CALLERRORs NotImplemented/NotSupported mean `Rejected`.
- * @throws ChargerErrorResponse (502) for any other CALLERROR
- */
-async function runOrReject<Input, Result extends string>(
-  db: Db,
-  target: CommandTarget,
-  command: Command<Input, Result>,
-  input: Input,
-  options: CommandOptions,
-): Promise<Result | 'Rejected'> {
-  const outcome = await runCommand(db, target, command, input, options);
-  if (outcome.ok) return outcome.result;
-  if (UNSUPPORTED_CODES.has(outcome.errorCode)) return 'Rejected';
-  throw new ChargerErrorResponse(target.chargerId, command[target.protocol].action, `CALLERROR ${outcome.errorCode}${outcome.errorDescription ? `: ${outcome.errorDescription}` : ''}`);
+/** Sends a command whose "cannot do that" answer means `Rejected`; any other failure is thrown. */
+async function sendOrReject<K extends 'ReserveNow' | 'CancelReservation' | 'RemoteStart' | 'RemoteStop'>(
+  commands: ChargerCommands,
+  chargerId: number,
+  name: K,
+  input: ChargerCommandCatalog[K]['input'],
+  options?: { with?: WritesWithCommand },
+): Promise<ChargerCommandCatalog[K]['result'] | 'Rejected'> {
+  const answer = await commands.send(chargerId, name, input, options);
+  if (answer.ok) return answer.result;
+  if (answer.unsupported) return 'Rejected';
+  throw answer.error;
 }
 
 /**
@@ -71,12 +83,15 @@ async function runOrReject<Input, Result extends string>(
  * needed after a boot. A charger that cannot answer the question is assumed to support them
  * (ReserveNow's own answer then decides).
  */
-async function supportsReservations(db: Db, charger: ChargerItem, target: CommandTarget, options: CommandOptions): Promise<boolean> {
+async function supportsReservations(db: Db, commands: ChargerCommands, charger: CommandableCharger): Promise<boolean> {
   if (charger.reservationSupport) return charger.reservationSupport === 'supported';
-  const outcome = await runCommand(db, target, reservationSupport, undefined, options);
-  const supported = outcome.ok ? outcome.result : !UNSUPPORTED_CODES.has(outcome.errorCode);
-  if (outcome.ok || UNSUPPORTED_CODES.has(outcome.errorCode)) {
-    await db.charger.patch({ chargerId: charger.chargerId }).set({ reservationSupport: supported ? 'supported' : 'unsupported' }).go();
+  const answer = await commands.send(charger.chargerId, 'ReservationSupport', undefined);
+  const supported = answer.ok ? answer.result : !answer.unsupported;
+  if (answer.ok || answer.unsupported) {
+    await db.charger
+      .patch({ chargerId: charger.chargerId })
+      .set({ reservationSupport: supported ? 'supported' : 'unsupported' })
+      .go();
   }
   return supported;
 }
@@ -96,28 +111,33 @@ export interface ReservationRequest {
  * Spec §4.3: reserves a port. The reservationId is claimed for the organization first (a reused
  * one is 409, and stays claimed only when the charger accepts); a charger known not to support
  * reservations answers `Rejected` without being asked.
- * @throws NotFoundError (404) unknown port; BadRequestError (400) `parentIdTag` for a 2.0.1 charger;
- *   ConflictError (409) reservationId in use; ChargerNotConnectedError (409); ChargerTimeoutError (504);
- *   ChargerErrorResponse (502)
+ * @throws PortNotFoundError; UnsupportedByChargerError (`parentIdTag` for a 2.0.1 charger);
+ *   ReservationIdTakenError; the command path's errors (not connected, timeout, charger error)
  */
-export async function reservePort(db: Db, principal: ApiPrincipal, request: ReservationRequest, options: CommandOptions = {}): Promise<ReserveNowStatus> {
-  const { port, charger } = await resolvePort(db, principal, request.portId);
-  const target = commandTarget(charger);
-  if (request.parentIdTag !== undefined && target.protocol !== 'ocpp1.6') {
-    throw new BadRequestError('parentIdTag is only supported for OCPP 1.6 chargers', [{ path: 'body.parentIdTag', message: `charger ${charger.chargerId} speaks ${target.protocol}` }]);
+export async function reservePort(
+  db: Db,
+  commands: ChargerCommands,
+  scope: AccessScope,
+  request: ReservationRequest,
+): Promise<ReserveNowStatus> {
+  const { location, charger } = await reachPort(db, commands, scope, request.portId, true);
+  const protocol = charger.connection?.protocol;
+  if (!protocol) throw commands.notConnected(charger.chargerId);
+  if (request.parentIdTag !== undefined && protocol !== 'ocpp1.6') {
+    throw new UnsupportedByChargerError('parentIdTag', charger.chargerId, protocol, 'parentIdTag is only supported for OCPP 1.6 chargers');
   }
   const now = new Date().toISOString();
-  const key = { organizationId: principal.organizationId, reservationId: request.reservationId };
+  const key = { organizationId: scope.organizationId, reservationId: request.reservationId };
   try {
     await db.reservation
       .create({
         ...key,
         chargerId: charger.chargerId,
-        portId: port.portId,
-        portNumber: port.portNumber,
+        portId: request.portId,
+        portNumber: location.portNumber,
         idTag: request.idTag,
         parentIdTag: request.parentIdTag,
-        idTokenType: target.protocol === 'ocpp2.0.1' ? (request.idTokenType ?? 'Central') : undefined,
+        idTokenType: protocol === 'ocpp2.0.1' ? (request.idTokenType ?? 'Central') : undefined,
         expiryDate: new Date(request.expiryDate).toISOString(),
         status: 'Requested',
         createdAt: now,
@@ -127,16 +147,20 @@ export async function reservePort(db: Db, principal: ApiPrincipal, request: Rese
       .go();
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
-    throw new ConflictError(`reservationId ${request.reservationId} is already used in this organization`, [{ path: 'body.reservationId', message: 'already used' }]);
+    throw new ReservationIdTakenError(request.reservationId);
   }
   let status: ReserveNowStatus = 'Rejected';
   try {
-    if (await supportsReservations(db, charger, target, options)) {
-      status = await runOrReject(db, target, reserveNow, { ...request, portNumber: port.portNumber }, options);
+    if (await supportsReservations(db, commands, charger)) {
+      status = await sendOrReject(commands, charger.chargerId, 'ReserveNow', {
+        ...request,
+        portNumber: location.portNumber,
+      });
     }
   } finally {
-    if (status === 'Accepted') await db.reservation.patch(key).set({ status: 'Active', updatedAt: new Date().toISOString() }).go();
-    else await db.reservation.delete(key).go();
+    if (status === 'Accepted') {
+      await db.reservation.patch(key).set({ status: 'Active', updatedAt: new Date().toISOString() }).go();
+    } else await db.reservation.delete(key).go();
   }
   return status;
 }
@@ -144,18 +168,24 @@ export async function reservePort(db: Db, principal: ApiPrincipal, request: Rese
 /**
  * `POST /api/ocpp/reservations/cancel`: CancelReservation to the charger, even for a reservation
  * we do not know (the charger may hold it). An accepted cancellation ends our record.
- * @throws NotFoundError (404) unknown charger; ChargerNotConnectedError (409); ChargerTimeoutError (504); ChargerErrorResponse (502)
+ * @throws ChargerNotFoundError; the command path's errors
  */
 export async function cancelPortReservation(
   db: Db,
-  principal: ApiPrincipal,
+  commands: ChargerCommands,
+  scope: AccessScope,
   request: { chargerId: number; reservationId: number },
-  options: CommandOptions = {},
 ): Promise<'Accepted' | 'Rejected'> {
-  const { data: charger } = await db.charger.get({ chargerId: request.chargerId }).go();
-  if (!charger || !canAccess(principal, charger.organizationId, charger.siteId)) throw new NotFoundError(`Charger ${request.chargerId} not found`);
-  const status = await runOrReject(db, commandTarget(charger), cancelReservation, { reservationId: request.reservationId }, options);
-  if (status === 'Accepted') await endReservation(db, principal.organizationId, request.reservationId, 'Cancelled', charger.chargerId);
+  const charger = await commands.find(request.chargerId);
+  if (!charger || !canAccess(scope, charger.organizationId, charger.siteId)) {
+    throw new ChargerNotFoundError(request.chargerId);
+  }
+  const status = await sendOrReject(commands, charger.chargerId, 'CancelReservation', {
+    reservationId: request.reservationId,
+  });
+  if (status === 'Accepted') {
+    await endReservation(db, scope.organizationId, request.reservationId, 'Cancelled', charger.chargerId);
+  }
   return status;
 }
 
@@ -186,6 +216,32 @@ export function isReservationActive(reservation: { status: string; expiryDate: s
   return reservation.status === 'Active' && Date.parse(reservation.expiryDate) > now;
 }
 
+/** Remote start IDs taken from the counter per instance, a block at a time. */
+const REMOTE_START_ID_BLOCK = 100;
+const remoteStartIds = new WeakMap<Db, Promise<{ next: number; end: number }>>();
+
+/**
+ * A new remote start ID: unique, from the `remoteStart` counter in blocks of
+ * {@link REMOTE_START_ID_BLOCK} (one UpdateItem per block per instance), so IDs from different
+ * instances interleave and a stopped instance leaves a gap.
+ */
+async function nextRemoteStartId(db: Db): Promise<number> {
+  for (;;) {
+    let pending = remoteStartIds.get(db);
+    if (!pending) {
+      const allocating = allocateIds(db, 'remoteStart', REMOTE_START_ID_BLOCK).then((first) => ({
+        next: first,
+        end: first + REMOTE_START_ID_BLOCK,
+      }));
+      allocating.catch(() => remoteStartIds.get(db) === allocating && remoteStartIds.delete(db));
+      remoteStartIds.set(db, (pending = allocating));
+    }
+    const block = await pending;
+    if (block.next < block.end) return block.next++;
+    if (remoteStartIds.get(db) === pending) remoteStartIds.delete(db);
+  }
+}
+
 /** `POST /api/ocpp/remote-start` body (spec §4.4). */
 export interface RemoteStartRequest {
   portId: number;
@@ -195,58 +251,73 @@ export interface RemoteStartRequest {
 
 /**
  * Spec §4.4: RemoteStartTransaction (1.6) / RequestStartTransaction (2.0.1). The remote start gets
- * an ID (2.0.1 `remoteStartId`); it is noted on the port before the CALL so that the session that
- * follows links back to it even when the charger starts before its answer is read.
+ * an ID (2.0.1 `remoteStartId`); it is noted on the port in the same write that puts the command
+ * on the charger's lane, so that the session that follows links back to it even when the charger
+ * starts before its answer is read. Requests with a warm instance: that one write (a
+ * TransactWriteItems) and the command path's reads; a Rejected answer clears the note (+1).
  * @returns the charger's status and the remote start's ID
  */
 export async function remoteStartPort(
   db: Db,
-  principal: ApiPrincipal,
+  commands: ChargerCommands,
+  scope: AccessScope,
   request: RemoteStartRequest,
-  options: CommandOptions = {},
 ): Promise<{ status: 'Accepted' | 'Rejected'; remoteStartId: number }> {
-  const [{ port, charger }, remoteStartId] = await Promise.all([resolvePort(db, principal, request.portId), allocateIds(db, 'remoteStart')]);
-  const target = commandTarget(charger);
+  const { location, charger } = await reachPort(db, commands, scope, request.portId);
+  if (!charger.connection) throw commands.notConnected(charger.chargerId);
+  const remoteStartId = await nextRemoteStartId(db);
   const idTag = request.idTag ?? SERVER_ID_TAG;
-  const portKey = { chargerId: charger.chargerId, portNumber: port.portNumber };
-  await db.port.patch(portKey).set({ pendingRemoteStart: { remoteStartId, idTag, requestedAt: new Date().toISOString() } }).go();
+  const portKey = { chargerId: charger.chargerId, portNumber: location.portNumber };
+  const pendingRemoteStart = { remoteStartId, idTag, requestedAt: new Date().toISOString() };
   let status: 'Accepted' | 'Rejected' = 'Rejected';
   try {
-    status = await runOrReject(db, target, remoteStart, { portNumber: port.portNumber, idTag, idTokenType: request.idTokenType, remoteStartId }, options);
+    status = await sendOrReject(
+      commands,
+      charger.chargerId,
+      'RemoteStart',
+      { portNumber: location.portNumber, idTag, idTokenType: request.idTokenType, remoteStartId },
+      { with: ({ port }) => [port.patch(portKey).set({ pendingRemoteStart }).commit()] },
+    );
   } finally {
-    if (status !== 'Accepted') {
-      await db.port
-        .update(portKey)
-        .remove(['pendingRemoteStart'])
-        .where(({ pendingRemoteStart }, { eq }) => eq(pendingRemoteStart.remoteStartId, remoteStartId))
-        .go()
-        .catch((error: unknown) => {
-          if (!isConditionalCheckFailure(error)) logger.warn('could not clear a pending remote start', { error: String(error) });
-        });
-    }
+    if (status !== 'Accepted') await clearPendingRemoteStart(db, portKey, remoteStartId);
   }
   return { status, remoteStartId };
 }
 
+/** Removes a port's pending remote start if it is still that one. */
+async function clearPendingRemoteStart(db: Db, portKey: PortLocation, remoteStartId: number): Promise<void> {
+  await db.port
+    .update(portKey)
+    .remove(['pendingRemoteStart'])
+    .where(({ pendingRemoteStart }, { eq }) => eq(pendingRemoteStart.remoteStartId, remoteStartId))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) {
+        logger.warn('could not clear a pending remote start', { error: String(error) });
+      }
+    });
+}
+
 /**
  * `POST /api/ocpp/remote-stop`: stops the session in progress on a port (RemoteStopTransaction /
- * RequestStopTransaction with its transactionId).
+ * RequestStopTransaction with its transactionId). The port is read strongly consistent (1 GetItem).
  * @param request.sessionId when given, the session that must be in progress (guards against stopping a newer one)
- * @throws ConflictError (409) when no session, or not that session, is in progress on the port
+ * @throws NoSessionInProgressError when no session, or not that session, is in progress on the port
  */
 export async function remoteStopPort(
   db: Db,
-  principal: ApiPrincipal,
+  commands: ChargerCommands,
+  scope: AccessScope,
   request: { portId: number; sessionId?: number },
-  options: CommandOptions = {},
 ): Promise<'Accepted' | 'Rejected'> {
-  const { port, charger } = await resolvePort(db, principal, request.portId);
-  const session = port.currentChargingSession;
-  if (!session) throw new ConflictError(`No charging session is in progress on port ${request.portId}`, [{ path: 'body.portId', message: 'no session in progress' }]);
-  if (request.sessionId !== undefined && request.sessionId !== session.sessionId) {
-    throw new ConflictError(`Session ${request.sessionId} is not in progress on port ${request.portId} (session ${session.sessionId} is)`, [
-      { path: 'body.sessionId', message: 'not the session in progress' },
-    ]);
+  const { location, charger } = await reachPort(db, commands, scope, request.portId);
+  const { data: port } = await db.port.get(location).go({ consistent: true });
+  const session = port?.currentChargingSession;
+  if (!session) {
+    throw new NoSessionInProgressError(request.portId);
   }
-  return runOrReject(db, commandTarget(charger), remoteStop, { transactionKey: session.transactionKey }, options);
+  if (request.sessionId !== undefined && request.sessionId !== session.sessionId) {
+    throw new NoSessionInProgressError(request.portId, { sessionId: request.sessionId, current: session.sessionId });
+  }
+  return sendOrReject(commands, charger.chargerId, 'RemoteStop', { transactionKey: session.transactionKey });
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { CHARGER_CONSTRAINTS } from '../chargers/items';
 import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
+import { laneReset } from './commands/lane';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */
 export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
@@ -45,6 +46,8 @@ export interface AcceptedConnection {
   siteId: number;
   chargerType: 'DCFC' | 'Level 2';
   protocol: OcppProtocol;
+  /** The charger's connection until now, if it is still open: the new one takes over. */
+  previousConnectionId?: string;
 }
 
 function basicCredentials(header: string | undefined): { username: string; password: string } | undefined {
@@ -66,27 +69,50 @@ export async function checkConnect(
   chargePointId: string,
   headers: { authorization?: string; secWebSocketProtocol?: string },
 ): Promise<AcceptedConnection | ConnectRefusal> {
-  const { data: claim } = await db.uniqueValue.get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: chargePointId }).go();
+  const { data: claim } = await db.uniqueValue
+    .get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: chargePointId })
+    .go();
   if (!claim) return { status: 404, reason: 'unknownCharger' };
   const { data: charger } = await db.charger.get({ chargerId: claim.targetId }).go();
   if (!charger) return { status: 404, reason: 'unknownCharger' };
   if (charger.passwordHash) {
     const credentials = basicCredentials(headers.authorization);
-    if (!credentials || credentials.username !== chargePointId || !(await verifyPassword(credentials.password, charger.passwordHash))) {
+    if (
+      !credentials ||
+      credentials.username !== chargePointId ||
+      !(await verifyPassword(credentials.password, charger.passwordHash))
+    ) {
       return { status: 401, reason: 'badCredentials' };
     }
   }
   const protocol = negotiateProtocol(headers.secWebSocketProtocol);
   if (!protocol) return { status: 400, reason: 'noSupportedProtocol' };
-  return { chargerId: charger.chargerId, organizationId: charger.organizationId, siteId: charger.siteId, chargerType: charger.type, protocol };
+  const previousConnectionId =
+    charger.connectionStatus?.status === 'Connected' ? charger.currentConnectionId : undefined;
+  return {
+    chargerId: charger.chargerId,
+    organizationId: charger.organizationId,
+    siteId: charger.siteId,
+    chargerType: charger.type,
+    protocol,
+    ...(previousConnectionId ? { previousConnectionId } : {}),
+  };
 }
 
 /**
  * Records an accepted connection: the connection item and, on the charger, `connectionStatus`
- * Connected with `at`, the current connectionId and protocol (one TransactWriteItems).
+ * Connected with `at`, the current connectionId and protocol, and an empty command lane (one
+ * TransactWriteItems). A previous connection's record is deleted in the same transaction, so its
+ * frames are no longer the charger's.
  * @param at ISO 8601 UTC timestamp of the connection
  */
-export async function recordConnection(db: Db, accepted: AcceptedConnection, chargePointId: string, connectionId: string, at: string): Promise<void> {
+export async function recordConnection(
+  db: Db,
+  accepted: AcceptedConnection,
+  chargePointId: string,
+  connectionId: string,
+  at: string,
+): Promise<void> {
   await db.service.transaction
     .write(({ connection, charger }) => [
       connection
@@ -104,8 +130,17 @@ export async function recordConnection(db: Db, accepted: AcceptedConnection, cha
         .commit(),
       charger
         .patch({ chargerId: accepted.chargerId })
-        .set({ connectionStatus: { status: 'Connected', timestamp: at }, currentConnectionId: connectionId, ocppProtocol: accepted.protocol })
+        .set({
+          connectionStatus: { status: 'Connected', timestamp: at },
+          currentConnectionId: connectionId,
+          ocppProtocol: accepted.protocol,
+          ...laneReset.set,
+        })
+        .remove(laneReset.remove)
         .commit(),
+      ...(accepted.previousConnectionId
+        ? [connection.delete({ connectionId: accepted.previousConnectionId }).commit()]
+        : []),
     ])
     .go();
 }
@@ -124,30 +159,51 @@ export interface ConnectionInfo {
 /** The connection record of a connectionId (one GetItem); undefined when unknown or expired. */
 export async function getConnection(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
   const { data } = await db.connection.get({ connectionId }).go();
-  if (!data) return undefined;
-  const { chargerId, organizationId, siteId, chargerType, ocppId, ocppProtocol } = data;
+  return data ? infoOf(data) : undefined;
+}
+
+function infoOf(record: Omit<ConnectionInfo, 'protocol'> & { ocppProtocol: OcppProtocol }): ConnectionInfo {
+  const { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, ocppProtocol } = record;
   return { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, protocol: ocppProtocol };
 }
 
 /**
  * A bounded per-process cache of connection records: a record never changes while its
  * connection lives, so a warm Lambda resolves a charger's frames without reading DynamoDB.
+ *
+ * A charger has one connection: once the cache has seen a newer connection of a charger (a
+ * takeover), the older one resolves to nothing, as it does when its record is gone.
  */
 export class ConnectionCache {
-  private readonly entries = new Map<string, ConnectionInfo>();
+  private readonly entries = new Map<string, ConnectionInfo & { connectedAt: string }>();
+  /** The newest connection seen per charger. */
+  private readonly newest = new Map<number, { connectionId: string; connectedAt: string }>();
   /** @param capacity entries kept; the oldest is evicted beyond it */
   constructor(private readonly capacity = 10_000) {}
 
-  /** The connection, from the cache or one GetItem; undefined when unknown. */
+  /** The connection, from the cache or one GetItem; undefined when unknown or superseded. */
   async resolve(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
-    const cached = this.entries.get(connectionId);
-    if (cached) return cached;
-    const info = await getConnection(db, connectionId);
-    if (info) {
-      this.entries.set(connectionId, info);
-      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    }
+    const entry = this.entries.get(connectionId) ?? (await this.load(db, connectionId));
+    if (!entry) return undefined;
+    const newest = this.newest.get(entry.chargerId);
+    if (newest && newest.connectionId !== connectionId && newest.connectedAt > entry.connectedAt) return undefined;
+    const { connectedAt: _, ...info } = entry;
     return info;
+  }
+
+  private async load(db: Db, connectionId: string) {
+    const { data } = await db.connection.get({ connectionId }).go();
+    if (!data) return undefined;
+    const entry = { ...infoOf(data), connectedAt: data.connectedAt };
+    this.entries.set(connectionId, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    const newest = this.newest.get(entry.chargerId);
+    if (!newest || newest.connectedAt <= entry.connectedAt) {
+      this.newest.delete(entry.chargerId);
+      this.newest.set(entry.chargerId, { connectionId, connectedAt: entry.connectedAt });
+      if (this.newest.size > this.capacity) this.newest.delete(this.newest.keys().next().value!);
+    }
+    return entry;
   }
 
   /** Forgets a connection (on `$disconnect`). */
@@ -165,18 +221,27 @@ export class ConnectionCache {
 export async function recordDisconnection(db: Db, connectionId: string, at: string): Promise<boolean> {
   const connection = await getConnection(db, connectionId);
   if (!connection) return false;
-  let marked = true;
-  try {
-    await db.charger
-      .patch({ chargerId: connection.chargerId })
-      .set({ connectionStatus: { status: 'Disconnected', timestamp: at } })
-      .remove(['currentConnectionId'])
-      .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
-      .go();
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    marked = false;
-  }
+  const marked = await markDisconnected(db, connection.chargerId, connectionId, at);
   await db.connection.delete({ connectionId }).go();
   return marked;
+}
+
+/**
+ * Marks a charger Disconnected at `at` and empties its command lane (its commands end as "not
+ * connected"), only if `connectionId` is still its current connection (one conditional UpdateItem).
+ * @returns whether it was
+ */
+export async function markDisconnected(db: Db, chargerId: number, connectionId: string, at: string): Promise<boolean> {
+  try {
+    await db.charger
+      .patch({ chargerId })
+      .set({ connectionStatus: { status: 'Disconnected', timestamp: at }, ...laneReset.set })
+      .remove(['currentConnectionId', ...laneReset.remove])
+      .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
+      .go();
+    return true;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    return false;
+  }
 }

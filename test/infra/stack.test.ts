@@ -185,11 +185,12 @@ describe('ChargingNetwork stack', () => {
       expect(actionsOf(`lambdas/http/${name}.ts`).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
     });
 
-    it('lets $connect put the connection and update the charger, but not delete', () => {
+    it('lets $connect put the connection, update the charger, and close and delete an older connection', () => {
       const actions = actionsOf('lambdas/ocpp/connect.ts');
 
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-      expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'execute-api:ManageConnections']),
+      );
     });
 
     it('lets $disconnect update the charger and delete the connection, but not put', () => {
@@ -225,7 +226,7 @@ describe('ChargingNetwork stack', () => {
       expect(actionsOf(`lambdas/http/${name}.ts`)).not.toContain('execute-api:ManageConnections');
     });
 
-    it.each(['connect', 'disconnect'])('does not let %s post to connections', (name) => {
+    it.each(['disconnect'])('does not let %s post to connections', (name) => {
       expect(actionsOf(`lambdas/ocpp/${name}.ts`)).not.toContain('execute-api:ManageConnections');
     });
 

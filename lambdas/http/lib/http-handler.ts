@@ -30,6 +30,7 @@ import { DomainError } from '../../../shared/errors';
 import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
+import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
 import { logger } from '../../../shared/logger';
 import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './problem-response';
 import { cameThroughCloudFront } from '../../lib/origin-verify';
@@ -66,6 +67,8 @@ export type RouteImplementations<T extends Record<string, RouteDefinition>> = { 
 export function toProblemError(error: unknown, fieldRoot = 'body'): ProblemError {
   if (error instanceof ProblemError) return error;
   if (error instanceof DomainError) return problemFromDomainError(error, fieldRoot);
+  const command = commandProblem(error);
+  if (command) return command;
   const cause = (error as { cause?: { package?: string } }).cause;
   if (cause?.package === '@middy/http-json-body-parser') {
     return (error as Error).message === 'Unsupported Media Type'
@@ -74,6 +77,17 @@ export function toProblemError(error: unknown, fieldRoot = 'body'): ProblemError
   }
   logger.error('unhandled error', error as Error);
   return new InternalServerError();
+}
+
+/**
+ * The OCPP command path's errors as problem documents: 409 charger not connected (answered at
+ * once), 504 no answer before the deadline, 502 an error answer or an invalid reply.
+ */
+function commandProblem(error: unknown): ProblemError | undefined {
+  if (error instanceof ChargerNotConnectedError) return new ProblemError(409, 'charger-not-connected', 'Charger Not Connected', error.message);
+  if (error instanceof ChargerTimeoutError) return new ProblemError(504, 'charger-timeout', 'Gateway Timeout', error.message);
+  if (error instanceof ChargerErrorResponse) return new ProblemError(502, 'charger-error', 'Bad Gateway', error.message);
+  return undefined;
 }
 
 /** The Lambda context, carrying what the middlewares resolved to the handler. */

@@ -76,6 +76,26 @@ const chargerSchema = {
      * (a BootNotification forgets it, as firmware may have changed).
      */
     reservationSupport: { type: ['supported', 'unsupported'] as const },
+    /**
+     * The command lane of the current connection (`shared/ocpp/commands/lane.ts`): one CALL of
+     * ours on the wire at a time, in ticket order. Tickets issued and served; reset on connect
+     * and disconnect.
+     */
+    commandsIssued: optionalNumber,
+    commandsServed: optionalNumber,
+    /** The command on the wire: its messageId, the connection it was posted to, lease end (epoch ms). */
+    commandHolder: {
+      type: 'map',
+      properties: {
+        messageId: { type: 'string', required: true },
+        connectionId: { type: 'string', required: true },
+        leaseUntil: { type: 'number', required: true },
+      },
+    },
+    /** When `commandsServed` last moved (epoch ms): a ticket whose waiter never claims its turn is skipped after a grace. */
+    commandTurnAt: optionalNumber,
+    /** Tickets whose waiters gave up before their turn (skipped at once). */
+    commandsAbandoned: { type: 'set', items: 'number' },
     createdAt: timestamp,
     updatedAt: timestamp,
   },

@@ -48,16 +48,16 @@ const chargingSessionSchema = {
 } as const;
 
 /**
- * Correlation record of a CALL we sent to a charger (ARCHITECTURE.md, "Commands"): written
- * Pending before the CALL is posted, completed by the charger's CALLRESULT/CALLERROR, polled by
- * the waiting HTTP request. Expires by TTL.
+ * Correlation record of a CALL we sent to a charger (`shared/ocpp/commands/command.ts`): the
+ * charger's CALLRESULT/CALLERROR written by `$default` (or TimedOut by the waiting command), polled
+ * by the command's sender. Expires by TTL.
  */
 const ocppCommandSchema = {
   model: { entity: 'ocppCommand', version: '1', service: SERVICE },
   attributes: {
     messageId: { type: 'string', required: true },
     chargerId: { type: 'number', required: true },
-    action: { type: 'string', required: true },
+    action: optionalString,
     status: { type: ['Pending', 'Answered', 'Failed', 'TimedOut'] as const, required: true },
     response: { type: 'any' },
     errorCode: optionalString,

@@ -3,21 +3,20 @@
  * RemoteStopTransaction; OCPP 2.0.1 functional block F, F01 RequestStartTransaction, F03
  * RequestStopTransaction).
  */
+import type { RemoteStartInput } from '../../charging/charger-commands';
+import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
-import type { IdTokenType } from './reservation';
 
-/** Remote start input, version-neutral (spec §4.4). */
-export interface RemoteStartInput {
-  portNumber: number;
-  idTag: string;
-  /** 2.0.1 only; default `Central`. */
-  idTokenType?: IdTokenType;
-  /** 2.0.1 remoteStartId (ours); the session that follows carries it. */
-  remoteStartId: number;
-}
-
-/** Remote start: 1.6 RemoteStartTransaction (connectorId, idTag); 2.0.1 RequestStartTransaction (evseId, remoteStartId, idToken). Result: Accepted | Rejected. */
-export const remoteStart = defineCommand<RemoteStartInput, 'Accepted' | 'Rejected', 'RemoteStartTransaction', 'RequestStartTransaction'>({
+/**
+ * Remote start: 1.6 RemoteStartTransaction (connectorId, idTag); 2.0.1 RequestStartTransaction
+ * (evseId, remoteStartId, idToken). Result: Accepted | Rejected.
+ */
+export const remoteStart = defineCommand<
+  RemoteStartInput,
+  'Accepted' | 'Rejected',
+  'RemoteStartTransaction',
+  'RequestStartTransaction'
+>({
   name: 'RemoteStart',
   'ocpp1.6': {
     action: 'RemoteStartTransaction',
@@ -29,14 +28,19 @@ export const remoteStart = defineCommand<RemoteStartInput, 'Accepted' | 'Rejecte
     request: (input) => ({
       evseId: input.portNumber,
       remoteStartId: input.remoteStartId,
-      idToken: { idToken: input.idTag, type: input.idTokenType ?? 'Central' },
+      idToken: { idToken: input.idTag, type: (input.idTokenType ?? 'Central') as IdTokenEnumType },
     }),
     result: (response) => response.status,
   },
 });
 
 /** Remote stop input: the OCPP transactionId (1.6: our integer as a string; 2.0.1: the charger's). */
-export const remoteStop = defineCommand<{ transactionKey: string }, 'Accepted' | 'Rejected', 'RemoteStopTransaction', 'RequestStopTransaction'>({
+export const remoteStop = defineCommand<
+  { transactionKey: string },
+  'Accepted' | 'Rejected',
+  'RemoteStopTransaction',
+  'RequestStopTransaction'
+>({
   name: 'RemoteStop',
   'ocpp1.6': {
     action: 'RemoteStopTransaction',

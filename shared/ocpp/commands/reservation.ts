@@ -4,30 +4,14 @@
  * charger supports reservations (1.6 GetConfiguration `SupportedFeatureProfiles` §9.1.29; 2.0.1
  * GetVariables `ReservationCtrlr.Enabled` / `Available`).
  */
+import type { ReserveNowInput, ReserveNowStatus } from '../../charging/charger-commands';
+import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
-import type { IdTokenType } from '../id-token-types';
 
-export type { IdTokenType } from '../id-token-types';
-
-/** ReserveNow input, version-neutral (spec §2.5). */
-export interface ReserveNowInput {
-  reservationId: number;
-  /** The port's number: 1.6 connectorId, 2.0.1 evseId. */
-  portNumber: number;
-  /** ISO 8601. */
-  expiryDate: string;
-  idTag: string;
-  /** 1.6 only. */
-  parentIdTag?: string;
-  /** 2.0.1 only; default `Central`. */
-  idTokenType?: IdTokenType;
-}
-
-
-/** Reservation statuses a charger can answer (spec §4.3). */
-export type ReserveNowStatus = 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable';
-
-/** ReserveNow: 1.6 (connectorId, expiryDate, idTag, reservationId, parentIdTag?); 2.0.1 (id, expiryDateTime, idToken, evseId). Result: the charger's status. */
+/**
+ * ReserveNow: 1.6 (connectorId, expiryDate, idTag, reservationId, parentIdTag?); 2.0.1 (id,
+ * expiryDateTime, idToken, evseId). Result: the charger's status.
+ */
 export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'ReserveNow', 'ReserveNow'>({
   name: 'ReserveNow',
   'ocpp1.6': {
@@ -46,7 +30,7 @@ export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'Rese
     request: (input) => ({
       id: input.reservationId,
       expiryDateTime: input.expiryDate,
-      idToken: { idToken: input.idTag, type: input.idTokenType ?? 'Central' },
+      idToken: { idToken: input.idTag, type: (input.idTokenType ?? 'Central') as IdTokenEnumType },
       evseId: input.portNumber,
     }),
     result: (response) => response.status,
@@ -54,10 +38,23 @@ export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'Rese
 });
 
 /** CancelReservation (both versions: reservationId). Result: Accepted | Rejected. */
-export const cancelReservation = defineCommand<{ reservationId: number }, 'Accepted' | 'Rejected', 'CancelReservation', 'CancelReservation'>({
+export const cancelReservation = defineCommand<
+  { reservationId: number },
+  'Accepted' | 'Rejected',
+  'CancelReservation',
+  'CancelReservation'
+>({
   name: 'CancelReservation',
-  'ocpp1.6': { action: 'CancelReservation', request: ({ reservationId }) => ({ reservationId }), result: (r) => r.status },
-  'ocpp2.0.1': { action: 'CancelReservation', request: ({ reservationId }) => ({ reservationId }), result: (r) => r.status },
+  'ocpp1.6': {
+    action: 'CancelReservation',
+    request: ({ reservationId }) => ({ reservationId }),
+    result: (r) => r.status,
+  },
+  'ocpp2.0.1': {
+    action: 'CancelReservation',
+    request: ({ reservationId }) => ({ reservationId }),
+    result: (r) => r.status,
+  },
 });
 
 /** Whether the charger supports reservations, as it reports it. */
@@ -68,7 +65,10 @@ export const reservationSupport = defineCommand<void, boolean, 'GetConfiguration
     request: () => ({ key: ['SupportedFeatureProfiles'] }),
     result: (response) => {
       const profiles = response.configurationKey?.find((k) => k.key === 'SupportedFeatureProfiles')?.value ?? '';
-      return profiles.split(',').map((p) => p.trim()).includes('Reservation');
+      return profiles
+        .split(',')
+        .map((p) => p.trim())
+        .includes('Reservation');
     },
   },
   'ocpp2.0.1': {
@@ -81,8 +81,10 @@ export const reservationSupport = defineCommand<void, boolean, 'GetConfiguration
     }),
     result: (response) => {
       const value = (name: string) =>
-        response.getVariableResult.find((r) => r.component.name === 'ReservationCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted')
-          ?.attributeValue;
+        response.getVariableResult.find(
+          (r) =>
+            r.component.name === 'ReservationCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
+        )?.attributeValue;
       // Available is optional in the device model: Enabled decides when Available is absent.
       return value('Enabled') === 'true' && value('Available') !== 'false';
     },

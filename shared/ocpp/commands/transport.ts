@@ -1,9 +1,13 @@
 /**
- * Sending a frame to a charger: API Gateway's management API (`PostToConnection` on
- * `@connections/{connectionId}`), at `WS_MANAGEMENT_ENDPOINT` (the WebSocket stage's callback URL
- * on AWS; the local gateway's URL locally).
+ * Reaching a charger's connection: API Gateway's management API (`PostToConnection` and
+ * `DeleteConnection` on `@connections/{connectionId}`), at `WS_MANAGEMENT_ENDPOINT` (the WebSocket
+ * stage's callback URL on AWS; the local gateway's URL locally).
  */
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 
 /** Posts one frame to a connection. */
 export type PostFrame = (connectionId: string, frame: string) => Promise<void>;
@@ -24,7 +28,9 @@ function managementClient(): ApiGatewayManagementApiClient {
   const local = !/\.amazonaws\.com/.test(endpoint);
   client ??= new ApiGatewayManagementApiClient({
     endpoint,
-    ...(local ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(local
+      ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
   });
   return client;
 }
@@ -35,10 +41,29 @@ function managementClient(): ApiGatewayManagementApiClient {
  */
 export const postToConnection: PostFrame = async (connectionId, frame) => {
   try {
-    await managementClient().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(frame) }));
+    await managementClient().send(
+      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(frame) }),
+    );
   } catch (error) {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name === 'GoneException' || e.$metadata?.httpStatusCode === 410) throw new ConnectionGoneError(connectionId);
-    throw error;
+    throw isGone(error) ? new ConnectionGoneError(connectionId) : error;
   }
 };
+
+/**
+ * Closes a connection (`DeleteConnection`); API Gateway then raises its `$disconnect`.
+ * @returns false when it was already gone (410)
+ */
+export async function closeConnection(connectionId: string): Promise<boolean> {
+  try {
+    await managementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    return true;
+  } catch (error) {
+    if (isGone(error)) return false;
+    throw error;
+  }
+}
+
+function isGone(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'GoneException' || e.$metadata?.httpStatusCode === 410;
+}

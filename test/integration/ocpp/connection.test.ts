@@ -1,12 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { APIGatewayProxyStructuredResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, handshakeStatus, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
+import { logger } from '../../../shared/logger';
+import { handler as messageHandler } from '../../../lambdas/ocpp/message';
 
 let stack: LocalStack;
 let tenant: Tenant;
 const open = uniqueOcppId('OPEN');
 const locked = uniqueOcppId('LOCKED');
+const twice = uniqueOcppId('TWICE');
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 beforeAll(async () => {
@@ -14,6 +18,7 @@ beforeAll(async () => {
   tenant = await createTenant(stack, [
     { ocppId: open, name: 'Open', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
     { ocppId: locked, name: 'Locked', type: 'DCFC', password: 'right-password-1', ports: [{ connectorType: 'CCS1' }] },
+    { ocppId: twice, name: 'Twice', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
   ]);
 });
 afterAll(async () => stack?.close());
@@ -71,5 +76,47 @@ describe('$disconnect', () => {
     expect(during.connectionStatus.status).toBe('Connected');
     await second.close();
     await pollUntil(() => charger(open), (c) => c.connectionStatus.status === 'Disconnected', 'Disconnected');
+  });
+});
+
+describe('a second connection with the same identity', () => {
+  const currentConnectionId = async () => (await stack.db.charger.get({ chargerId: tenant.chargers[2]!.id }).go({ consistent: true })).data!.currentConnectionId;
+  /** A frame as API Gateway delivers it on a connection, straight to the `$default` handler. */
+  const frameOn = async (connectionId: string, frame: unknown[]) =>
+    (await messageHandler({ requestContext: { connectionId, requestTimeEpoch: Date.now() }, body: JSON.stringify(frame), isBase64Encoded: false } as unknown as APIGatewayProxyWebsocketEventV2)) as APIGatewayProxyStructuredResultV2;
+
+  it('takes over: the older connection is closed and logged, its late frames are refused, commands go to the newer one', async () => {
+    const warn = vi.spyOn(logger, 'warn');
+    const first = await connectCharger(stack, twice, 'ocpp1.6');
+    await first.call('Heartbeat', {});
+    const firstConnectionId = (await currentConnectionId())!;
+    const firstClosed = new Promise((resolve) => first.once('close', resolve));
+    const second = await connectCharger(stack, twice, 'ocpp1.6');
+    try {
+      await firstClosed;
+      await second.call('Heartbeat', {});
+      const secondConnectionId = (await currentConnectionId())!;
+      expect(secondConnectionId).not.toBe(firstConnectionId);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/taken over/),
+        expect.objectContaining({ chargePointId: twice, previousConnectionId: firstConnectionId, connectionId: secondConnectionId }),
+      );
+      expect((await stack.db.connection.get({ connectionId: firstConnectionId }).go()).data).toBeNull();
+
+      // A frame still arriving on the old connection is not the charger's: refused, nothing stored.
+      const status = { connectorId: 1, errorCode: 'NoError', status: 'Faulted', timestamp: new Date().toISOString() };
+      const late = await frameOn(firstConnectionId, [2, 'late-1', 'StatusNotification', status]);
+      expect(JSON.parse(late.body!)).toEqual([4, 'late-1', 'GenericError', expect.any(String), {}]);
+      expect((await stack.db.port.get({ chargerId: tenant.chargers[2]!.id, portNumber: 1 }).go()).data!.ocppStatus).toBeUndefined();
+      const current = await frameOn(secondConnectionId, [2, 'now-1', 'StatusNotification', status]);
+      expect(JSON.parse(current.body!)).toEqual([3, 'now-1', {}]);
+
+      second.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
+      const started = await api(stack, '/api/ocpp/remote-start', { key: tenant.apiKey, method: 'POST', body: { portId: tenant.chargers[2]!.ports[0]!.id } });
+      expect(started.body.data.status).toBe('Accepted');
+    } finally {
+      warn.mockRestore();
+      await second.close();
+    }
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * How the charging domain reaches chargers: the commands it sends (version-neutral inputs and
+ * results, spec §4.3, §4.4) and the {@link ChargerCommands} interface it sends them through. The
+ * OCPP command path (`shared/ocpp/commands`) implements it; a Lambda wires the two together, so the
+ * domain knows nothing of OCPP frames, connections or correlation.
+ */
+import type { TransactionEntities, TransactionWrite } from '../db';
+
+/** The OCPP version a charger is connected with. */
+export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
+
+/** An idTokenType of the API (spec §2.5, validated there): used for OCPP 2.0.1 only. */
+export type IdTokenType = string;
+
+/** ReserveNow input, version-neutral (spec §2.5). */
+export interface ReserveNowInput {
+  reservationId: number;
+  /** The port's number: 1.6 connectorId, 2.0.1 evseId. */
+  portNumber: number;
+  /** ISO 8601. */
+  expiryDate: string;
+  idTag: string;
+  /** 1.6 only. */
+  parentIdTag?: string;
+  /** 2.0.1 only; default `Central`. */
+  idTokenType?: IdTokenType;
+}
+
+/** Reservation statuses a charger can answer (spec §4.3). */
+export type ReserveNowStatus = 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable';
+
+/** Remote start input, version-neutral (spec §4.4). */
+export interface RemoteStartInput {
+  portNumber: number;
+  idTag: string;
+  /** 2.0.1 only; default `Central`. */
+  idTokenType?: IdTokenType;
+  /** Our remote start ID (2.0.1 `remoteStartId`); the session that follows carries it. */
+  remoteStartId: number;
+}
+
+/** The commands this module sends, by name: version-neutral input and result. */
+export interface ChargerCommandCatalog {
+  ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
+  CancelReservation: { input: { reservationId: number }; result: 'Accepted' | 'Rejected' };
+  /** Whether the charger supports reservations, as it reports it. */
+  ReservationSupport: { input: undefined; result: boolean };
+  RemoteStart: { input: RemoteStartInput; result: 'Accepted' | 'Rejected' };
+  /** `transactionKey`: the OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's). */
+  RemoteStop: { input: { transactionKey: string }; result: 'Accepted' | 'Rejected' };
+}
+
+/** A command's name. */
+export type ChargerCommandName = keyof ChargerCommandCatalog;
+
+/** The charger's answer: its result, or a failure (`unsupported`: it cannot do that; `error`: what to throw). */
+export type ChargerAnswer<Result> = { ok: true; result: Result } | { ok: false; unsupported: boolean; error: Error };
+
+/** A charger as the command path knows it. */
+export interface CommandableCharger {
+  chargerId: number;
+  organizationId: number;
+  siteId: number;
+  /** Its connection's OCPP version; undefined when it is not connected. */
+  connection?: { protocol: OcppVersion };
+  /** Whether it supports reservations, when known. */
+  reservationSupport?: 'supported' | 'unsupported';
+}
+
+/** Writes to commit only if the command goes on the wire, just before it does. */
+export type WritesWithCommand = (entities: TransactionEntities) => readonly TransactionWrite[];
+
+/** How this module reaches chargers (implemented by `shared/ocpp/commands`). */
+export interface ChargerCommands {
+  /**
+   * A charger: possibly cached (the connection is verified when a command is sent), or read.
+   * @param fresh read it even when cached
+   * @returns undefined when it does not exist
+   */
+  find(chargerId: number, fresh?: boolean): Promise<CommandableCharger | undefined>;
+  /**
+   * Sends a command and waits for the charger's answer.
+   * @throws the command path's errors: not connected, timeout, invalid reply
+   */
+  send<K extends ChargerCommandName>(
+    chargerId: number,
+    name: K,
+    input: ChargerCommandCatalog[K]['input'],
+    options?: { with?: WritesWithCommand },
+  ): Promise<ChargerAnswer<ChargerCommandCatalog[K]['result']>>;
+  /** The error for a charger that is not connected (the command is not sent). */
+  notConnected(chargerId: number): Error;
+}
