@@ -67,7 +67,7 @@ async function startDatabase(): Promise<DynamoDbLocal> {
 /** Starts the table and the gateway; a port taken meanwhile is one line, DynamoDB Local stopped, exit 1. */
 async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSupervisor): Promise<LocalStack> {
   try {
-    return await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME, port, host: HOST });
+    return await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME, port, host: HOST, smartCharging: true });
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;
     await supervisor.stop(1, portInUseLine(error, 'PORT'));

@@ -72,6 +72,8 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.sites],
     'dynamodb:DeleteItem': [ROWS.sites],
   }),
+  // An override is an attribute of its port (the charger's partition).
+  sitePower: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.chargers] }),
   openapi: {},
   fallback: {},
 };

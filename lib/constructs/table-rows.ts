@@ -43,8 +43,10 @@ export const ROWS = {
   accessIds: '$cn#organizationId_*#ocppIdTag_*',
   /** A departure owner's partition: its plan (`departurePlan`) and past departures (`departure`). */
   departures: '$cn#organizationId_*#owner_*',
-  /** A site's partition: the site and its power limits (`sitePowerLimit`). */
+  /** A site's partition: the site, its power limits (`sitePowerLimit`), its allocation and allocation state. */
   sites: '$cn#siteid_*',
+  /** The one partition of the sites to revisit (`scheduledSite`). */
+  scheduledSites: '$cn',
   /** A charger's partition: the charger and its ports (with the session in progress). */
   chargers: '$cn#chargerid_*',
   /** An ended or running charging session item (`chargingSession`). */

@@ -92,7 +92,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
     kind: string,
     all: T,
   ) => Object.fromEntries(Object.entries(all).map(([name, handler]) => [name, wrap(`${kind}/${name}`, handler)])) as T;
-  return { http: wrapAll('http', handlers.http), ocpp: wrapAll('ocpp', handlers.ocpp) };
+  return { http: wrapAll('http', handlers.http), ocpp: wrapAll('ocpp', handlers.ocpp), power: wrapAll('power', handlers.power) };
 }
 
 /** Polls `condition` until it holds. */

@@ -26,6 +26,8 @@ export const HTTP_FUNCTIONS = {
   departureTimes: { tableAccess: 'readWrite' },
   /** Site power limits (spec §4.7). */
   siteLimits: { tableAccess: 'readWrite' },
+  /** Smart charging: the power allocation read and port overrides (spec §2.6 enforced). */
+  sitePower: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

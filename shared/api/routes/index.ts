@@ -12,6 +12,7 @@ import type { HttpMethod, RouteDefinition } from './define';
 import { departureTimeRoutes } from './departure-times';
 import { openApiRoutes } from './openapi';
 import { siteLimitRoutes } from './site-limits';
+import { sitePowerRoutes } from './site-power';
 import { siteRoutes } from './sites';
 import { vehicleRoutes } from './vehicles';
 
@@ -26,6 +27,7 @@ export const ROUTES = {
   ...vehicleRoutes,
   ...departureTimeRoutes,
   ...siteLimitRoutes,
+  ...sitePowerRoutes,
   ...openApiRoutes,
 };
 

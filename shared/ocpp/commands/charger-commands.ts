@@ -8,6 +8,7 @@ import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
 import { remoteStart, remoteStop } from './remote-transactions';
 import { cancelReservation, reservationSupport, reserveNow } from './reservation';
+import { clearChargingProfile, setChargingProfile, smartChargingSupport } from './smart-charging';
 import { findCharger, targetOf } from './targets';
 
 /** CALLERROR codes that mean "this charger cannot do that" (OCPP-J: NotImplemented, NotSupported). */
@@ -21,6 +22,9 @@ const COMMANDS: {
   ReservationSupport: reservationSupport,
   RemoteStart: remoteStart,
   RemoteStop: remoteStop,
+  SmartChargingSupport: smartChargingSupport,
+  SetChargingProfile: setChargingProfile,
+  ClearChargingProfile: clearChargingProfile,
 };
 
 /**
