@@ -21,6 +21,9 @@ import type { InvokableHandlers } from './lambda-api';
 
 /** How often an idle stream is read, ms. */
 const POLL_MS = 250;
+/** Records are gathered this long (or up to {@link BATCH_SIZE}) before the trigger gets them, as the event source mapping's batching window. */
+const BATCHING_WINDOW_MS = 1_000;
+const BATCH_SIZE = 100;
 /** How often the schedule runs, ms (the EventBridge rule's rate). */
 const SCHEDULE_MS = 60_000;
 /** How often new shards are looked for, ms. */
@@ -38,15 +41,22 @@ function passesFilter(record: _Record): boolean {
   return entity !== undefined && (TRIGGERING_ENTITIES as readonly string[]).includes(entity);
 }
 
-/** Reads one shard from its iterator until the loop stops or the shard closes. */
+/** Reads one shard from its iterator until the loop stops or the shard closes, in batches (window and size as on AWS). */
 async function readShard(streams: DynamoDBStreamsClient, iterator: string | undefined, deliver: (records: _Record[]) => Promise<void>, running: () => boolean): Promise<void> {
   let next = iterator;
+  let batch: _Record[] = [];
+  let windowEnds = 0;
   while (next && running()) {
-    const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: 100 }));
+    const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: BATCH_SIZE }));
     const records = Records.filter(passesFilter);
-    if (records.length) await deliver(records);
+    if (records.length && batch.length === 0) windowEnds = Date.now() + BATCHING_WINDOW_MS;
+    batch.push(...records);
     next = NextShardIterator;
-    if (Records.length === 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (batch.length && (batch.length >= BATCH_SIZE || Date.now() >= windowEnds || !next)) {
+      await deliver(batch);
+      batch = [];
+    }
+    if (Records.length === 0) await new Promise((resolve) => setTimeout(resolve, batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS));
   }
 }
 

@@ -85,6 +85,7 @@ async function storeAllocation(db: Db, snapshot: SiteSnapshot, result: Allocatio
   const item: SiteAllocationItem = {
     siteId: site.siteId,
     organizationId: site.organizationId,
+    sequence: (snapshot.previous?.sequence ?? 0) + 1,
     computedAt: new Date(now).toISOString(),
     chargingRateUnit: result.chargingRateUnit ?? siteUnit(allocationLimits(snapshot)),
     ...(snapshot.limits.cost ? { costLimit: snapshot.limits.cost.limit } : {}),

@@ -79,6 +79,8 @@ const siteAllocationSchema = {
   attributes: {
     siteId: { type: 'number', required: true },
     organizationId: { type: 'number', required: true },
+    /** How many allocations of the site ran (this one included). */
+    sequence: { type: 'number', required: true },
     computedAt: timestamp,
     chargingRateUnit: { type: ['W', 'A'] as const, required: true },
     costLimit: optionalNumber,

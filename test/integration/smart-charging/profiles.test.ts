@@ -118,6 +118,60 @@ describe('charging profiles', () => {
   });
 });
 
+describe('triggers and faults', () => {
+  it('coalesces a burst of 50 changes of one site within a second into at most 2 allocations', async () => {
+    const { tenant, dc, ac } = await depot();
+    await dc.start(1, 'TAG-1', 150_000);
+    const sequence = async () => (await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true })).data?.sequence ?? 0;
+    const settled = async () => {
+      const { data } = await stack.db.siteAllocationState.get({ siteId: tenant.siteId }).go({ consistent: true });
+      return data !== null && data.leaseUntil === undefined && (data.requested ?? 0) === (data.allocated ?? 0);
+    };
+    await pollUntil(sequence, (n) => n >= 1, 'the first allocation');
+    await pollUntil(settled, Boolean, 'the first allocation to settle');
+    const before = await sequence();
+    // 50 writes of the site's cost limit at once (straight to the table: through HTTP the local
+    // gateway takes seconds for 50 requests), each a change on the stream.
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        stack.db.sitePowerLimit
+          .put({ siteId: tenant.siteId, type: 'cost', scheduleId: `cost-burst-${i}`, organizationId: tenant.organizationId, limit: 50_000 + i, chargingRateUnit: 'W', source: 'api', createdAt: new Date().toISOString() })
+          .go(),
+      ),
+    );
+    await pollUntil(sequence, (n) => n > before, 'an allocation after the burst');
+    await pollUntil(settled, Boolean, 'the burst to settle');
+    expect((await sequence()) - before).toBeGreaterThanOrEqual(1);
+    expect((await sequence()) - before).toBeLessThanOrEqual(2);
+    await Promise.all([dc.close(), ac.close()]);
+  });
+
+  it('counts a charger that rejects its profile as uncontrolled (the others share what remains) until it reconnects', async () => {
+    const ids = { dc: uniqueOcppId('SCRJ'), ok: uniqueOcppId('SCOK') };
+    const tenant = await createTenant(stack, [
+      { ocppId: ids.dc, name: 'Refuses', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 50 }] },
+      { ocppId: ids.ok, name: 'Obeys', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }] },
+    ]);
+    const refuses = await connectSmartCharger(stack, ids.dc, 'ocpp1.6', 1, { answer: 'Rejected' });
+    const obeys = await connectSmartCharger(stack, ids.ok, 'ocpp2.0.1', 1);
+    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, { sitePowerLimitSchedule: { type: 'capacity', limit: 120_000, chargingRateUnit: 'W' } });
+    await refuses.start(1, 'TAG-1', 50_000);
+    await obeys.start(1, 'TAG-2', 150_000);
+    const allocation = await pollUntil(
+      async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body.data,
+      (data) => data.ports.length === 2 && data.ports.some((p: { reason: string }) => p.reason === 'uncontrolled'),
+      'the refusing charger counted as uncontrolled',
+    );
+    const obeying = allocation.ports.find((p: { chargerId: number }) => p.chargerId === tenant.chargers[1]!.id);
+    // 120 kW capacity, the uncontrolled 50 kW port counted at its maximum: 70 kW for the other.
+    expect(obeying.limitW).toBeLessThanOrEqual(70_000);
+    expect(txProfileOf(await obeys.waitFor((c) => isTx(c) && txProfileOf(c).limit <= 70_000, 'a TxProfile within what remains')).unit).toBe('W');
+    const { data: charger } = await stack.db.charger.get({ chargerId: tenant.chargers[0]!.id }).go();
+    expect(charger?.smartChargingRefusedOn).toBe(charger?.currentConnectionId);
+    await Promise.all([refuses.close(), obeys.close()]);
+  });
+});
+
 describe('bad input', () => {
   it.each([
     ['a negative limit', { limit: -1, chargingRateUnit: 'W', expiresAt: 'in1h' }, 'body.chargingOverride.limit'],
