@@ -123,6 +123,10 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       ),
       '',
       `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ${ocpp}`,
+      ...(demo.fleet?.length
+        ? [`Simulate the depot (${demo.fleet.map((c) => c.ocppId).join(', ')}):  npm run simulate -- --fleet ${demo.fleet.length} --url ${ocpp}`]
+        : []),
+      `Smart charging: set a limit, then watch  curl ${auth} ${base}/api/site/${demo.site.id}/power-allocation`,
     );
   } else {
     lines.push(
