@@ -40,7 +40,7 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   // marked Disconnected.
   commands: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands],
-    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.ocppCommands, ROWS.chargers, counterRow('remoteStart')],
+    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart')],
     'dynamodb:DeleteItem': [ROWS.reservations],
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN

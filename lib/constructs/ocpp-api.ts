@@ -63,12 +63,11 @@ export const OCPP_FUNCTIONS = {
   message: {
     routeKey: '$default',
     writes: {
-      'dynamodb:PutItem': [ROWS.chargers, ROWS.chargingSessions],
+      'dynamodb:PutItem': [ROWS.chargers, ROWS.chargingSessions, ROWS.ocppCommands],
       'dynamodb:UpdateItem': [
         ROWS.chargers,
         ROWS.chargingSessions,
         ROWS.reservations,
-        ROWS.ocppCommands,
         counterRow('port'),
         counterRow('chargingSession'),
       ],

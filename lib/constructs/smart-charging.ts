@@ -14,6 +14,7 @@ import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+import { acknowledgeWildcardResource } from './execute-api';
 import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
@@ -31,7 +32,7 @@ export const POWER_FUNCTION_WRITES = {
    */
   allocate: {
     'dynamodb:PutItem': [ROWS.sites, ROWS.scheduledSites, ROWS.ocppCommands],
-    'dynamodb:UpdateItem': [ROWS.sites, ROWS.chargers, ROWS.ocppCommands],
+    'dynamodb:UpdateItem': [ROWS.sites, ROWS.chargers],
     'dynamodb:DeleteItem': [ROWS.scheduledSites],
   },
 } as const satisfies Record<string, RowWrites>;
@@ -74,11 +75,21 @@ export class SmartCharging extends Construct {
       table.grantReadData(fn);
       table.grantRowWrites(fn, POWER_FUNCTION_WRITES[name]);
       allocate.grantInvoke(fn);
+      acknowledgeWildcardResource(
+        fn.role!,
+        `${allocate.functionArn}:*`,
+        'lambda:InvokeFunction on the allocate function and its versions/aliases (CDK\'s grantInvoke): it may start that one function and no other.',
+      );
       return fn;
     };
     const trigger = starter('trigger', 'Smart charging: table changes that re-allocate a site');
     const schedule = starter('schedule', 'Smart charging: revisits the sites with sessions in progress');
     this.connectStream(trigger, table);
+    acknowledgeWildcardResource(
+      trigger.role!,
+      '*',
+      'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
+    );
     new Rule(this, 'Every minute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(schedule)] });
     this.functions = { trigger, schedule, allocate };
   }

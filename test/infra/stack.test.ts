@@ -16,6 +16,7 @@ import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
 import { OCPP_FUNCTIONS, OCPP_STAGE_NAME } from '../../lib/constructs/ocpp-api';
+import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
@@ -141,8 +142,8 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP and OCPP handler', () => {
-      expect(functions).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + Object.keys(OCPP_FUNCTIONS).length);
+    it('builds one function per HTTP, OCPP and smart-charging handler', () => {
+      expect(functions).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + Object.keys(OCPP_FUNCTIONS).length + Object.keys(POWER_FUNCTION_WRITES).length);
     });
 
     it('runs every function on Node.js 22, arm64, with source maps and its own log group', () => {
@@ -308,7 +309,7 @@ describe('ChargingNetwork stack', () => {
 
     it('names the table, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
       template.hasOutput('TableName', { Value: { Ref: idOf('AWS::DynamoDB::Table', {}) } });
-      expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'OcppUrl', 'TableName']);
+      expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'ConsoleUrl', 'OcppUrl', 'TableName']);
       expect(JSON.stringify(template.findOutputs('*'))).not.toMatch(/execute-api|ApiEndpoint/);
     });
   });
