@@ -10,6 +10,7 @@
 import type { Db } from '../db';
 import { logger } from '../logger';
 import { OcppCallError } from './errors';
+import { InvalidError } from '../errors';
 import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
 import type { ConnectionInfo } from './connection';
 import type { HandlerRegistry } from './handler';
@@ -31,12 +32,19 @@ export interface DispatchDependencies {
  * @param receivedAt ISO 8601 UTC arrival time
  * @returns the frame to send back (CALLRESULT or CALLERROR), or undefined for none
  */
-export async function dispatchMessage(deps: DispatchDependencies, connection: ConnectionInfo, text: string, receivedAt: string): Promise<string | undefined> {
+export async function dispatchMessage(
+  deps: DispatchDependencies,
+  connection: ConnectionInfo,
+  text: string,
+  receivedAt: string,
+): Promise<string | undefined> {
   const { protocol } = connection;
   let messageId = '-1';
+  let action = '';
   try {
     const frame = parseFrame(text);
     messageId = frame.messageId;
+    if (frame.messageTypeId === 2) action = frame.action;
     if (frame.messageTypeId !== 2) {
       await deps.onReply?.(connection, frame);
       return undefined;
@@ -52,19 +60,52 @@ export async function dispatchMessage(deps: DispatchDependencies, connection: Co
     try {
       validatePayload(protocol, frame.action, 'conf', response);
     } catch (error) {
-      logger.error('handler produced a response that breaks the schema', { action: frame.action, protocol, error: String(error), response });
+      logger.error('handler produced a response that breaks the schema', {
+        action: frame.action,
+        protocol,
+        error: String(error),
+        response,
+      });
       throw new OcppCallError('InternalError', `Could not produce a valid ${frame.action} response`);
     }
     return JSON.stringify([3, messageId, response]);
   } catch (error) {
-    const callError =
-      error instanceof FrameError ? error.error : error instanceof OcppCallError ? error : internalError(error, connection, messageId);
     const id = error instanceof FrameError ? error.messageId : messageId;
-    return JSON.stringify(callError.toFrame(id, protocol));
+    return JSON.stringify(toCallError(error, connection, id, action).toFrame(id, protocol));
   }
 }
 
+/**
+ * The CALLERROR for an error: a frame's or handler's own; a domain refusal of a value (e.g. a
+ * connector/EVSE number that cannot be a port) is `PropertyConstraintViolation` naming the field;
+ * anything else is an `InternalError` (logged).
+ */
+function toCallError(error: unknown, connection: ConnectionInfo, messageId: string, action: string): OcppCallError {
+  if (error instanceof FrameError) return error.error;
+  if (error instanceof OcppCallError) return error;
+  if (error instanceof InvalidError) {
+    const field = ocppField(connection.protocol, action, error.field);
+    return new OcppCallError('PropertyConstraintViolation', error.message, field ? { field } : {});
+  }
+  return internalError(error, connection, messageId);
+}
+
+/** The payload field that carries what the domain calls `field` (the port number is the connectorId/evseId). */
+function ocppField(
+  protocol: ConnectionInfo['protocol'],
+  action: string,
+  field: string | undefined,
+): string | undefined {
+  if (field !== 'portNumber') return field;
+  if (protocol === 'ocpp1.6') return 'connectorId';
+  return action === 'TransactionEvent' ? 'evse.id' : 'evseId';
+}
+
 function internalError(error: unknown, connection: ConnectionInfo, messageId: string): OcppCallError {
-  logger.error('OCPP handler failed', { chargePointId: connection.ocppId, messageId, error: error instanceof Error ? error.stack : String(error) });
+  logger.error('OCPP handler failed', {
+    chargePointId: connection.ocppId,
+    messageId,
+    error: error instanceof Error ? error.stack : String(error),
+  });
   return new OcppCallError('InternalError', 'The CSMS could not handle this message');
 }
