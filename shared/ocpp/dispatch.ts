@@ -4,8 +4,10 @@
  * A CALL is validated against the official schema of its action, handled by the registered
  * handler, and its response validated before it is sent (a reply the charger's strict
  * implementation would reject is an InternalError instead). CALLRESULT / CALLERROR frames are
- * replies to our commands and go to `onReply`. Every failure becomes the version's CALLERROR; the
- * connection is never closed and nothing is stored for a rejected frame.
+ * replies to our commands and go to `onReply` (a failure there is logged: a reply is never
+ * answered). Every other failure becomes the version's CALLERROR (a domain refusal of a value is
+ * `PropertyConstraintViolation`); the connection is never closed and nothing is stored for a
+ * rejected frame.
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
@@ -46,7 +48,7 @@ export async function dispatchMessage(
     messageId = frame.messageId;
     if (frame.messageTypeId === 2) action = frame.action;
     if (frame.messageTypeId !== 2) {
-      await deps.onReply?.(connection, frame);
+      await handleReply(deps, connection, frame);
       return undefined;
     }
     const handler = deps.registries[protocol].get(frame.action);
@@ -72,6 +74,27 @@ export async function dispatchMessage(
   } catch (error) {
     const id = error instanceof FrameError ? error.messageId : messageId;
     return JSON.stringify(toCallError(error, connection, id, action).toFrame(id, protocol));
+  }
+}
+
+/**
+ * Hands a charger's CALLRESULT/CALLERROR to `onReply`. A failure is logged, never answered: OCPP-J
+ * answers no reply frame, and a CALLERROR would not tell the charger anything it can act on (the
+ * command it answers then times out).
+ */
+async function handleReply(
+  deps: DispatchDependencies,
+  connection: ConnectionInfo,
+  frame: CallResultFrame | CallErrorFrame,
+) {
+  try {
+    await deps.onReply?.(connection, frame);
+  } catch (error) {
+    logger.error("could not record a charger's reply", {
+      chargePointId: connection.ocppId,
+      messageId: frame.messageId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
   }
 }
 
