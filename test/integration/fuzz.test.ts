@@ -27,8 +27,8 @@ import type { LocalStack } from '../../lib/local/stack';
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
 
 const HTTP_INPUTS_PER_ROUTE = 200;
-const FRAMES_PER_ACTION = 120;
-const SHAPE_FRAMES = 250;
+const FRAMES_PER_ACTION = 100;
+const SHAPE_FRAMES = 200;
 const REPLY_FRAMES = 40;
 /** Inputs sent at once; the table is compared after each batch. */
 const BATCH = 16;
