@@ -140,6 +140,8 @@ const portSchema = {
     name: { type: 'string', required: true },
     connectorType: { type: ['CCS1', 'J1772', 'NACS'] as const, required: true },
     maximumPowerKw: optionalNumber,
+    /** Created from a charger's report of a connector/EVSE it was not registered with (not by the operator). */
+    reportedByCharger: { type: 'boolean' },
     ocppStatus: {
       type: 'map',
       properties: {
@@ -175,6 +177,8 @@ const portSchema = {
         startMessageId: optionalString,
         /** The remote start this session answers, if any. */
         remoteStartId: optionalNumber,
+        /** Time of the latest reading received after the start (unset: none yet, the charger never proved it runs). */
+        readingAt: optionalString,
         /** Who is charging, from the access ID of the idTag at start (spec §2.3). */
         vehicle: {
           type: 'map',

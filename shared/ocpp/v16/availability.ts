@@ -2,14 +2,14 @@
 import { ocpp16 } from '../handler';
 import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
-import { toUtc } from '../../charging/meter-values';
+import { chargerTime } from '../../charging/charger-time';
 
-/** OCPP 1.6 StatusNotification handler. */
+/** OCPP 1.6 StatusNotification handler; an impossible connectorId is a PropertyConstraintViolation. */
 export const availability = [
   ocpp16('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
     const status = {
       status: payload.status,
-      timestamp: toUtc(payload.timestamp, receivedAt),
+      timestamp: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
       errorCode: payload.errorCode,
       vendorErrorCode: payload.vendorErrorCode,
       info: payload.info,

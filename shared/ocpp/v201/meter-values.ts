@@ -11,7 +11,12 @@ import { fromOcpp201MeterValues } from './transactions';
 /** OCPP 2.0.1 MeterValues handler. */
 export const meterValues = [
   ocpp201('MeterValues', async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
-    if (evseId !== 0) await applyMeterSnapshot(db, connection, evseId, summarizeMeterValues(fromOcpp201MeterValues(meterValue, receivedAt)));
+    if (evseId === 0) return {};
+    const snapshot = summarizeMeterValues(
+      fromOcpp201MeterValues(meterValue, receivedAt, connection.ocppId),
+      connection.ocppId,
+    );
+    await applyMeterSnapshot(db, connection, evseId, snapshot);
     return {};
   }),
 ];

@@ -4,11 +4,15 @@
  */
 import { ocpp201 } from '../handler';
 import { endReservation } from '../../charging/remote-control';
+import { storableId } from '../../charging/sessions';
 
 /** OCPP 2.0.1 ReservationStatusUpdate handler. */
 export const reservation = [
   ocpp201('ReservationStatusUpdate', async ({ db, connection }, { reservationId, reservationUpdateStatus }) => {
-    await endReservation(db, connection.organizationId, reservationId, reservationUpdateStatus, connection.chargerId);
+    // An ID no reservation can have (not a safe integer) names none of ours.
+    const id = storableId(reservationId);
+    if (id !== undefined)
+      await endReservation(db, connection.organizationId, id, reservationUpdateStatus, connection.chargerId);
     return {};
   }),
 ];
