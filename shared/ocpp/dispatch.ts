@@ -13,7 +13,7 @@ import { OcppCallError } from './errors';
 import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
 import type { ConnectionInfo } from './connection';
 import type { HandlerRegistry } from './handler';
-import { hasSchema, validatePayload } from './schemas';
+import { isKnownAction, validatePayload } from './schemas';
 
 /** What the dispatcher needs. */
 export interface DispatchDependencies {
@@ -43,14 +43,14 @@ export async function dispatchMessage(deps: DispatchDependencies, connection: Co
     }
     const handler = deps.registries[protocol].get(frame.action);
     if (!handler) {
-      throw hasSchema(protocol, frame.action, 'req')
+      throw isKnownAction(protocol, frame.action)
         ? new OcppCallError('NotSupported', `${frame.action} is not supported from a charger by this CSMS`)
         : new OcppCallError('NotImplemented', `Unknown action ${frame.action} in ${protocol}`);
     }
-    validatePayload(protocol, frame.action, 'req', frame.payload);
+    validatePayload(handler.validators, 'req', frame.payload);
     const response = await handler.handle({ db: deps.db, connection, messageId, receivedAt }, frame.payload as never);
     try {
-      validatePayload(protocol, frame.action, 'conf', response);
+      validatePayload(handler.validators, 'conf', response);
     } catch (error) {
       logger.error('handler produced a response that breaks the schema', { action: frame.action, protocol, error: String(error), response });
       throw new OcppCallError('InternalError', `Could not produce a valid ${frame.action} response`);

@@ -4,7 +4,7 @@
  * authenticated, takes no query parameters and reports domain errors under `body` (routes with a
  * body) or `queryStringParameters` unless it says otherwise.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericIdParam, textIdParam } from '../schemas/common';
 
 /** HTTP methods the API uses. */

@@ -26,7 +26,7 @@
  * adding SetChargingProfile, GetConfiguration, ChangeAvailability… is one small module each.
  */
 import type { Db } from '../../db';
-import { validatePayload } from '../schemas';
+import { validatePayload, type ActionValidators } from '../schemas';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { sendCall } from './call';
@@ -37,9 +37,12 @@ import type { PostFrame } from './transport';
 
 export type { CommandTarget } from './targets';
 
-/** How one version carries a command: the action, the request built from the input, the result from the response. */
+/**
+ * How one version carries a command: the action (by its generated validators, `V16.ReserveNow`,
+ * so the bundle holds them), the request built from the input, the result from the response.
+ */
 export interface VersionMapping<Input, Result, Request, Response> {
-  action: string;
+  call: ActionValidators;
   request(input: Input): Request;
   result(response: Response): Result;
 }
@@ -57,10 +60,10 @@ export interface Command<Input, Result> {
 export function defineCommand<Input, Result, A16 extends Ocpp16.Action, A201 extends Ocpp201.Action>(definition: {
   name: string;
   'ocpp1.6': VersionMapping<Input, Result, Ocpp16.Actions[A16]['request'], Ocpp16.Actions[A16]['response']> & {
-    action: A16;
+    call: ActionValidators<'ocpp1.6', A16>;
   };
   'ocpp2.0.1': VersionMapping<Input, Result, Ocpp201.Actions[A201]['request'], Ocpp201.Actions[A201]['response']> & {
-    action: A201;
+    call: ActionValidators<'ocpp2.0.1', A201>;
   };
 }): Command<Input, Result> {
   return definition;
@@ -112,11 +115,12 @@ export async function runCommand<Input, Result>(
   const deadline = { at: Date.now() + deadlineMs, ms: deadlineMs };
   for (let refreshes = 0; ; refreshes++) {
     const mapping = command[target.protocol];
+    const { action } = mapping.call;
     const payload = mapping.request(input);
-    validatePayload(target.protocol, mapping.action, 'req', payload);
+    validatePayload(mapping.call, 'req', payload);
     let reply: Awaited<ReturnType<typeof sendCall>>;
     try {
-      reply = await sendCall(db, target, mapping.action, payload, deadline, options);
+      reply = await sendCall(db, target, action, payload, deadline, options);
     } catch (error) {
       if (error instanceof ChargerNotConnectedError) forgetTarget(db, target.chargerId);
       throw error;
@@ -127,15 +131,11 @@ export async function runCommand<Input, Result>(
       rememberTarget(db, target);
       continue;
     }
-    if (!reply.ok) return { ...reply, action: mapping.action };
+    if (!reply.ok) return { ...reply, action };
     try {
-      validatePayload(target.protocol, mapping.action, 'conf', reply.result);
+      validatePayload(mapping.call, 'conf', reply.result);
     } catch (error) {
-      throw new ChargerErrorResponse(
-        target.chargerId,
-        mapping.action,
-        `an invalid response (${(error as Error).message})`,
-      );
+      throw new ChargerErrorResponse(target.chargerId, action, `an invalid response (${(error as Error).message})`);
     }
     return { ok: true, result: mapping.result(reply.result) };
   }

@@ -1,12 +1,13 @@
 /** OCPP 1.6 Core profile, StatusNotification (§4.9): connectorId 0 is the charger, N is port N. */
 import { ocpp16 } from '../handler';
+import * as V16 from '../validators/v16';
 import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
 import { toUtc } from '../../charging/meter-values';
 
 /** OCPP 1.6 StatusNotification handler. */
 export const availability = [
-  ocpp16('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
+  ocpp16(V16.StatusNotification, async ({ db, connection, receivedAt }, payload) => {
     const status = {
       status: payload.status,
       timestamp: toUtc(payload.timestamp, receivedAt),

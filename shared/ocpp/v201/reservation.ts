@@ -3,11 +3,12 @@
  * the station expired (`Expired`) or removed (`Removed`).
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { endReservation } from '../../charging/remote-control';
 
 /** OCPP 2.0.1 ReservationStatusUpdate handler. */
 export const reservation = [
-  ocpp201('ReservationStatusUpdate', async ({ db, connection }, { reservationId, reservationUpdateStatus }) => {
+  ocpp201(V201.ReservationStatusUpdate, async ({ db, connection }, { reservationId, reservationUpdateStatus }) => {
     await endReservation(db, connection.organizationId, reservationId, reservationUpdateStatus, connection.chargerId);
     return {};
   }),

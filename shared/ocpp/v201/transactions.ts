@@ -5,6 +5,7 @@
  * whose Started never arrived starts it first (the charger was offline, E04 / E12).
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
@@ -30,7 +31,7 @@ export function fromOcpp201MeterValues(meterValues: Ocpp201.MeterValueType[] | u
 
 /** OCPP 2.0.1 TransactionEvent handler. */
 export const transactions = [
-  ocpp201('TransactionEvent', async ({ db, connection, receivedAt }, payload) => {
+  ocpp201(V201.TransactionEvent, async ({ db, connection, receivedAt }, payload) => {
     const { transactionId } = payload.transactionInfo;
     const timestamp = toUtc(payload.timestamp, receivedAt);
     const snapshot = summarizeMeterValues(fromOcpp201MeterValues(payload.meterValue, receivedAt));
