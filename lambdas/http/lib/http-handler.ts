@@ -4,7 +4,8 @@
  *
  * It refuses (403) a request that did not come through CloudFront (`lambdas/lib/origin-verify.ts`).
  * For the route API Gateway matched (`event.routeKey`, HTTP API payload format 2.0) it
- * authenticates the API key and counts the request (spec §5, §8), refuses site-scoped keys on
+ * authenticates the API key (kept by the instance for a minute, `shared/api/auth.ts`) and counts
+ * the request (spec §5, §8; a GET's count runs while it reads, its 429 wins), refuses site-scoped keys on
  * organization-only routes (§5.3), checks the body's size and
  * `Content-Type: application/json`, parses it (`@middy/http-json-body-parser`), validates path,
  * query and body with the route's zod schemas, calls the implementation and shapes its result as
@@ -90,8 +91,11 @@ function commandProblem(error: unknown): ProblemError | undefined {
   return undefined;
 }
 
-/** The Lambda context, carrying what the middlewares resolved to the handler. */
-type ApiContext = Context & { route?: RouteDefinition; principal?: ApiPrincipal | null };
+/**
+ * The Lambda context, carrying what the middlewares resolved to the handler: the route, the
+ * principal, and a GET's rate-limit count still in flight.
+ */
+type ApiContext = Context & { route?: RouteDefinition; principal?: ApiPrincipal | null; counting?: Promise<unknown> };
 type Event = APIGatewayProxyEventV2;
 type Request = middy.Request<Event, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
@@ -136,7 +140,14 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
       if (!route.authenticated) return;
       const headers = request.event.headers ?? {};
       const principal = await authenticate(db(), headers.authorization ?? headers.Authorization);
-      await countRequest(db(), principal.keyHash);
+      // A read has no effect to hold back: it runs while its request is counted (see the handler).
+      const counting = countRequest(db(), principal.keyHash);
+      if (route.method === 'GET') {
+        counting.catch(() => undefined); // awaited by the handler or by `problems`
+        request.context.counting = counting;
+      } else {
+        await counting;
+      }
       if (route.organizationScopeOnly && principal.scope !== 'organization') throw organizationScopeRequired();
       request.context.principal = principal;
     },
@@ -162,7 +173,13 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
 
   const problems = {
     onError: async (request: Request) => {
-      request.response = problemResponse(toProblemError(request.error, request.context.route?.fieldRoot));
+      // An exceeded rate limit wins over any other answer to a GET.
+      const tooMany = await request.context.counting?.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const error = tooMany ?? request.error;
+      request.response = problemResponse(toProblemError(error, request.context.route?.fieldRoot));
     },
   };
 
@@ -182,8 +199,20 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
         principal: context.principal ?? null,
         db: db(),
       };
-      return toResponse(await implementation(request as never));
+      return toResponse(await afterCount(context.counting, () => implementation(request as never)));
     });
+}
+
+/**
+ * Runs a read while its request is still being counted; an exceeded rate limit (429) wins over
+ * whatever the read gave.
+ */
+async function afterCount(counting: Promise<unknown> | undefined, read: () => Promise<ApiResult>): Promise<ApiResult> {
+  if (!counting) return read();
+  const result = read();
+  result.catch(() => undefined); // a 429 from the count is the answer then
+  await counting;
+  return result;
 }
 
 /** Spec §5.3: the 400 a site-scoped key gets on an organization-only route. */
