@@ -8,7 +8,8 @@
  * 3. The charger's lane is claimed (`lane.ts`): one CALL of ours outstanding per charger, in
  *    arrival order. On an idle lane this is one conditional write, which also checks that the
  *    target connection is still the charger's current one and commits the command's own writes
- *    ({@link CommandOptions.with}); otherwise the command queues for its turn.
+ *    ({@link CommandOptions.with}); otherwise the command queues for its turn. Work started
+ *    alongside ({@link CommandOptions.before}) must have succeeded before the CALL is posted.
  * 4. The CALL is posted (`PostToConnection`). A GoneException marks the charger Disconnected
  *    (which empties its lane) and answers as not connected.
  * 5. The charger's CALLRESULT/CALLERROR reaches the `$default` handler, which stores it in a
@@ -82,9 +83,16 @@ export interface CommandOptions {
   post?: PostFrame;
   /**
    * Writes committed in the same transaction that claims the charger's lane, i.e. only if the
-   * CALL goes on the wire and just before it does (e.g. a port's pending remote start).
+   * CALL goes on the wire and just before it does.
    */
   with?: ClaimWrites;
+  /**
+   * Work started alongside the command that must succeed before the CALL goes on the wire (e.g. a
+   * port's pending remote start, or the HTTP API's rate-limit count): awaited once the lane is
+   * held. When it fails, the lane is released, nothing is sent, and its error is thrown. Cheaper
+   * and quicker than `with` (no transaction), for writes that may stay when the command is not sent.
+   */
+  before?: Promise<unknown>;
 }
 
 /** The default deadline, from `OCPP_COMMAND_TIMEOUT_MS` (ms), else 20 s. */
