@@ -104,6 +104,18 @@ export interface CommandableCharger {
 /** Writes to commit only if the command goes on the wire, just before it does. */
 export type WritesWithCommand = (entities: TransactionEntities) => readonly TransactionWrite[];
 
+/** How a command is sent besides its input. */
+export interface SendOptions {
+  /** Writes committed in the transaction that puts the command on the wire. */
+  with?: WritesWithCommand;
+  /**
+   * Work started alongside the command that must succeed before the charger is sent anything
+   * (the command's own writes, the caller's rate-limit check); when it fails, nothing is sent and
+   * its error is thrown.
+   */
+  before?: Promise<unknown>;
+}
+
 /** How this module reaches chargers (implemented by `shared/ocpp/commands`). */
 export interface ChargerCommands {
   /**
@@ -120,7 +132,7 @@ export interface ChargerCommands {
     chargerId: number,
     name: K,
     input: ChargerCommandCatalog[K]['input'],
-    options?: { with?: WritesWithCommand },
+    options?: SendOptions,
   ): Promise<ChargerAnswer<ChargerCommandCatalog[K]['result']>>;
   /** The error for a charger that is not connected (the command is not sent). */
   notConnected(chargerId: number): Error;

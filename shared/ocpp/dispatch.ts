@@ -16,7 +16,7 @@ import { InvalidError } from '../errors';
 import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
 import type { ConnectionInfo } from './connection';
 import type { HandlerRegistry } from './handler';
-import { hasSchema, validatePayload } from './schemas';
+import { isKnownAction, validatePayload } from './schemas';
 
 /** What the dispatcher needs. */
 export interface DispatchDependencies {
@@ -53,14 +53,14 @@ export async function dispatchMessage(
     }
     const handler = deps.registries[protocol].get(frame.action);
     if (!handler) {
-      throw hasSchema(protocol, frame.action, 'req')
+      throw isKnownAction(protocol, frame.action)
         ? new OcppCallError('NotSupported', `${frame.action} is not supported from a charger by this CSMS`)
         : new OcppCallError('NotImplemented', `Unknown action ${frame.action} in ${protocol}`);
     }
-    validatePayload(protocol, frame.action, 'req', frame.payload);
+    validatePayload(handler.validators, 'req', frame.payload);
     const response = await handler.handle({ db: deps.db, connection, messageId, receivedAt }, frame.payload as never);
     try {
-      validatePayload(protocol, frame.action, 'conf', response);
+      validatePayload(handler.validators, 'conf', response);
     } catch (error) {
       logger.error('handler produced a response that breaks the schema', {
         action: frame.action,

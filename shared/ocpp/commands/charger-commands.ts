@@ -31,7 +31,7 @@ const COMMANDS: {
  * The domain's charger commands over OCPP.
  * @param options deadline and transport for every command sent (tests shorten the deadline)
  */
-export function ocppChargerCommands(db: Db, options: Omit<CommandOptions, 'with'> = {}): ChargerCommands {
+export function ocppChargerCommands(db: Db, options: Omit<CommandOptions, 'with' | 'before'> = {}): ChargerCommands {
   return {
     find: (chargerId, fresh) => findCharger(db, chargerId, fresh),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),

@@ -13,6 +13,8 @@ import type { ChargingProfileInput, ChargingRateUnit, SmartChargingSupport } fro
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
+import * as V16 from '../validators/v16';
+import * as V201 from '../validators/v201';
 
 /** Stack level of this CSMS's profiles (0 is left to the charger's own defaults). */
 export const STACK_LEVEL = 1;
@@ -55,7 +57,7 @@ function variable(name: string) {
 export const smartChargingSupport = defineCommand<undefined, SmartChargingSupport, 'GetConfiguration', 'GetVariables'>({
   name: 'SmartChargingSupport',
   'ocpp1.6': {
-    action: 'GetConfiguration',
+    call: V16.GetConfiguration,
     request: () => ({ key: ['SupportedFeatureProfiles', 'ChargingScheduleAllowedChargingRateUnit'] }),
     result: (response: Ocpp16.GetConfigurationResponse) => {
       const value = (key: string) => response.configurationKey?.find((k) => k.key === key)?.value;
@@ -64,7 +66,7 @@ export const smartChargingSupport = defineCommand<undefined, SmartChargingSuppor
     },
   },
   'ocpp2.0.1': {
-    action: 'GetVariables',
+    call: V201.GetVariables,
     request: () => ({
       getVariableData: [variable('Enabled'), variable('Available'), variable('RateUnit')],
     }),
@@ -88,7 +90,7 @@ export const setChargingProfile = defineCommand<
 >({
   name: 'SetChargingProfile',
   'ocpp1.6': {
-    action: 'SetChargingProfile',
+    call: V16.SetChargingProfile,
     request: (input) => ({
       connectorId: input.portNumber,
       csChargingProfiles: {
@@ -103,7 +105,7 @@ export const setChargingProfile = defineCommand<
     result: (response) => response.status,
   },
   'ocpp2.0.1': {
-    action: 'SetChargingProfile',
+    call: V201.SetChargingProfile,
     request: (input) => ({
       evseId: input.portNumber,
       chargingProfile: {
@@ -128,12 +130,12 @@ export const clearChargingProfile = defineCommand<
 >({
   name: 'ClearChargingProfile',
   'ocpp1.6': {
-    action: 'ClearChargingProfile',
+    call: V16.ClearChargingProfile,
     request: ({ purpose }) => ({ chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL }),
     result: (response) => response.status,
   },
   'ocpp2.0.1': {
-    action: 'ClearChargingProfile',
+    call: V201.ClearChargingProfile,
     request: ({ purpose }) => ({ chargingProfileCriteria: { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL } }),
     result: (response) => response.status,
   },

@@ -1,12 +1,13 @@
 /** OCPP 1.6 Core profile, StatusNotification (§4.9): connectorId 0 is the charger, N is port N. */
 import { ocpp16 } from '../handler';
+import * as V16 from '../validators/v16';
 import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
 import { chargerTime } from '../../charging/charger-time';
 
 /** OCPP 1.6 StatusNotification handler; an impossible connectorId is a PropertyConstraintViolation. */
 export const availability = [
-  ocpp16('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
+  ocpp16(V16.StatusNotification, async ({ db, connection, receivedAt }, payload) => {
     const status = {
       status: payload.status,
       timestamp: chargerTime(payload.timestamp, receivedAt, connection.ocppId),

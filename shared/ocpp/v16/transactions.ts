@@ -3,6 +3,7 @@
  * StopTransaction (§4.10). The transactionId is our integer session ID.
  */
 import { ocpp16 } from '../handler';
+import * as V16 from '../validators/v16';
 import type * as Ocpp16 from '../types/v16';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
@@ -42,7 +43,7 @@ export function fromOcpp16MeterValues(
 
 /** OCPP 1.6 StartTransaction, MeterValues and StopTransaction handlers. */
 export const transactions = [
-  ocpp16('StartTransaction', async ({ db, connection, messageId, receivedAt }, payload) => {
+  ocpp16(V16.StartTransaction, async ({ db, connection, messageId, receivedAt }, payload) => {
     const { status, accessId } = await authorizeIdTag(db, connection.organizationId, payload.idTag);
     const reservationId = storableId(payload.reservationId);
     const started = await startSession(db, connection, {
@@ -60,7 +61,7 @@ export const transactions = [
     return { transactionId: started.sessionId, idTagInfo: { status } };
   }),
 
-  ocpp16('MeterValues', async ({ db, connection, receivedAt }, payload) => {
+  ocpp16(V16.MeterValues, async ({ db, connection, receivedAt }, payload) => {
     // connectorId 0 is the charger's main meter: no session to update.
     if (payload.connectorId === 0) return {};
     const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
@@ -70,7 +71,7 @@ export const transactions = [
     return {};
   }),
 
-  ocpp16('StopTransaction', async ({ db, connection, receivedAt }, payload) => {
+  ocpp16(V16.StopTransaction, async ({ db, connection, receivedAt }, payload) => {
     const transactionKey = String(payload.transactionId);
     const snapshot = payload.transactionData
       ? summarizeMeterValues(

@@ -1,14 +1,15 @@
 /** OCPP 2.0.1 functional block N, Diagnostics: LogStatusNotification (N01) and NotifyEvent (N07), acknowledged and logged. */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
 
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
-  ocpp201('LogStatusNotification', async ({ connection }, { status, requestId }) => {
+  ocpp201(V201.LogStatusNotification, async ({ connection }, { status, requestId }) => {
     logger.info('log status', { chargePointId: connection.ocppId, status, requestId });
     return {};
   }),
-  ocpp201('NotifyEvent', async ({ connection }, { seqNo, tbc, eventData }) => {
+  ocpp201(V201.NotifyEvent, async ({ connection }, { seqNo, tbc, eventData }) => {
     logger.info('events', { chargePointId: connection.ocppId, seqNo, tbc, events: eventData.length });
     return {};
   }),

@@ -4,13 +4,14 @@
  * EVSE, if any.
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { summarizeMeterValues } from '../../charging/meter-values';
 import { applyMeterSnapshot } from '../../charging/sessions';
 import { fromOcpp201MeterValues } from './transactions';
 
 /** OCPP 2.0.1 MeterValues handler. */
 export const meterValues = [
-  ocpp201('MeterValues', async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
+  ocpp201(V201.MeterValues, async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
     if (evseId === 0) return {};
     const snapshot = summarizeMeterValues(
       fromOcpp201MeterValues(meterValue, receivedAt, connection.ocppId),

@@ -7,6 +7,7 @@
  * reset); an Updated or Ended of a superseded transaction updates or ends that one.
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
@@ -41,7 +42,7 @@ export function fromOcpp201MeterValues(
 
 /** OCPP 2.0.1 TransactionEvent handler. */
 export const transactions = [
-  ocpp201('TransactionEvent', async ({ db, connection, receivedAt }, payload) => {
+  ocpp201(V201.TransactionEvent, async ({ db, connection, receivedAt }, payload) => {
     const { transactionId } = payload.transactionInfo;
     const timestamp = chargerTime(payload.timestamp, receivedAt, connection.ocppId);
     const meterValues = fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId);

@@ -4,6 +4,8 @@ import { HandlerRegistry, ocpp16, ocpp201 } from '../../../shared/ocpp/handler';
 import { PortNumberError } from '../../../shared/charging/errors';
 import type { ConnectionInfo } from '../../../shared/ocpp/connection';
 import type { Db } from '../../../shared/db';
+import * as V16 from '../../../shared/ocpp/validators/v16';
+import * as V201 from '../../../shared/ocpp/validators/v201';
 
 const connection = (protocol: ConnectionInfo['protocol']) =>
   ({
@@ -19,10 +21,10 @@ const refusePort = async () => {
   throw new PortNumberError(99, 'too high');
 };
 const registries = {
-  'ocpp1.6': new HandlerRegistry('ocpp1.6', [ocpp16('StatusNotification', refusePort)]),
+  'ocpp1.6': new HandlerRegistry('ocpp1.6', [ocpp16(V16.StatusNotification, refusePort)]),
   'ocpp2.0.1': new HandlerRegistry('ocpp2.0.1', [
-    ocpp201('TransactionEvent', refusePort),
-    ocpp201('StatusNotification', refusePort),
+    ocpp201(V201.TransactionEvent, refusePort),
+    ocpp201(V201.StatusNotification, refusePort),
   ]),
 };
 const deps = (onReply?: () => Promise<void>) => ({ db: {} as Db, registries, onReply });
