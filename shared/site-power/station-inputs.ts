@@ -91,6 +91,7 @@ export function evNeedsOf(
   const minPowerW = ac && stored.minCurrentA !== undefined ? stored.minCurrentA * wattsPerAmp : undefined;
   return {
     ...(stored.energyAmountWh !== undefined ? { energyAmountWh: stored.energyAmountWh } : {}),
+    ...(stored.deliveredWh !== undefined ? { deliveredAtRequestWh: stored.deliveredWh } : {}),
     ...(stored.departureTime ? { departureTime: Date.parse(stored.departureTime) } : {}),
     ...(minPowerW !== undefined ? { minPowerW } : {}),
     ...(maxPowerW !== undefined ? { maxPowerW } : {}),

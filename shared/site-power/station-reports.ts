@@ -16,6 +16,8 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import type { ChargerConnection } from '../charging/charger-connection';
 import { PortNumberError } from '../charging/errors';
 import { checkPortNumber } from '../charging/ports';
+import { energyDeliveredKwh } from '../charging/meter-values';
+import type { PortItem } from '../chargers/items';
 
 /** A schedule of limits: `limit` in `chargingRateUnit` (A per phase, or W) from `startPeriod` s after `startSchedule`. */
 export interface LimitSchedule {
@@ -75,7 +77,8 @@ export async function recordExternalLimit(
 
 /**
  * Removes the external limit of an EVSE or the whole station when it came from `source`; a limit
- * from another source, or none, is left as it is (1 UpdateItem).
+ * from another source, or none, is left as it is (1 UpdateItem; + 1 GetItem for an EVSE).
+ * @throws PortNumberError when the station has no such EVSE
  */
 export async function clearExternalLimit(
   db: Db,
@@ -83,6 +86,7 @@ export async function clearExternalLimit(
   cleared: { portNumber?: number; source: string },
 ): Promise<void> {
   const { chargerId } = connection;
+  if (cleared.portNumber !== undefined) await existingPort(db, connection, cleared.portNumber);
   const write =
     cleared.portNumber === undefined
       ? db.charger
@@ -129,7 +133,8 @@ export interface EvChargingScheduleReport {
 }
 
 /**
- * Stores the vehicle's needs on the session in progress on the EVSE (1 UpdateItem).
+ * Stores the vehicle's needs on the session in progress on the EVSE, with the energy delivered so
+ * far (its `energyAmount` counts from now) (1 GetItem + 1 UpdateItem).
  * @returns false when no session is in progress there (the station is answered `Rejected`)
  * @throws PortNumberError when the station has no such EVSE
  */
@@ -140,15 +145,17 @@ export async function recordEvChargingNeeds(
   needs: EvChargingNeedsReport,
   receivedAt: string,
 ): Promise<boolean> {
-  return setOnSession(db, connection, portNumber, 'evChargingNeeds', {
+  return setOnSession(db, connection, portNumber, 'evChargingNeeds', (session) => ({
     ...needs,
+    deliveredWh: energyDeliveredKwh(session) * 1000,
     siteId: connection.siteId,
     receivedAt,
-  });
+  }));
 }
 
 /**
- * Keeps the schedule the vehicle chose with the session in progress on the EVSE (1 UpdateItem).
+ * Keeps the schedule the vehicle chose with the session in progress on the EVSE (1 GetItem + 1
+ * UpdateItem). It changes no limit: the allocation read shows it from the next allocation on.
  * @returns false when no session is in progress there
  * @throws PortNumberError when the station has no such EVSE
  */
@@ -159,31 +166,43 @@ export async function recordEvChargingSchedule(
   schedule: EvChargingScheduleReport,
   receivedAt: string,
 ): Promise<boolean> {
-  return setOnSession(db, connection, portNumber, 'evChargingSchedule', { ...schedule, receivedAt });
+  return setOnSession(db, connection, portNumber, 'evChargingSchedule', () => ({ ...schedule, receivedAt }));
 }
 
+type Session = NonNullable<PortItem['currentChargingSession']>;
+
+/** Sets a field of the session in progress on a port, if it is still the same session. */
 async function setOnSession(
   db: Db,
   connection: ChargerConnection,
   portNumber: number,
   field: 'evChargingNeeds' | 'evChargingSchedule',
-  value: object,
+  valueOf: (session: Session) => object,
 ): Promise<boolean> {
-  checkPortNumber(portNumber);
-  const key = { chargerId: connection.chargerId, portNumber };
+  const session = (await existingPort(db, connection, portNumber)).currentChargingSession;
+  if (!session) return false;
   try {
     await db.port
-      .patch(key)
-      .data(({ currentChargingSession }, op) => op.set(currentChargingSession[field], value as never))
-      .where(({ currentChargingSession }, { exists }) => exists(currentChargingSession))
+      .patch({ chargerId: connection.chargerId, portNumber })
+      .data(({ currentChargingSession }, op) => op.set(currentChargingSession[field], valueOf(session) as never))
+      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, session.sessionId))
       .go();
     return true;
   } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
   }
-  const { data: port } = await db.port.get(key).go();
-  if (!port) throw new PortNumberError(portNumber, 'the station has no such EVSE');
-  return false;
+}
+
+/**
+ * The port of an EVSE the station names (1 GetItem).
+ * @throws PortNumberError when it has no such EVSE
+ */
+async function existingPort(db: Db, connection: ChargerConnection, portNumber: number): Promise<PortItem> {
+  checkPortNumber(portNumber);
+  const { data } = await db.port.get({ chargerId: connection.chargerId, portNumber }).go();
+  if (!data) throw new PortNumberError(portNumber, 'the station has no such EVSE');
+  return data;
 }
 
 /** A ReportChargingProfiles message, in short. */
@@ -206,13 +225,18 @@ export interface ChargingProfilesReport {
 /** Profiles kept of one report: the rest are counted. */
 export const MAX_REPORTED_PROFILES = 32;
 
-/** Keeps the station's last report of the profiles it holds on the charger (1 UpdateItem). */
+/**
+ * Keeps the station's last report of the profiles it holds on the charger (1 UpdateItem; + 1
+ * GetItem for an EVSE other than 0, the station).
+ * @throws PortNumberError when the station has no such EVSE
+ */
 export async function recordChargingProfilesReport(
   db: Db,
   connection: ChargerConnection,
   report: ChargingProfilesReport,
   receivedAt: string,
 ): Promise<void> {
+  if (report.evseId !== 0) await existingPort(db, connection, report.evseId);
   const { profiles, ...rest } = report;
   const kept = { ...rest, receivedAt, profiles: profiles.slice(0, MAX_REPORTED_PROFILES) };
   await db.charger.patch({ chargerId: connection.chargerId }).set({ chargingProfilesReport: kept }).go();

@@ -234,6 +234,12 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     },
     'GET /api/site/{siteId}/limits': { path: site },
     'DELETE /api/site/{siteId}/limits/{scheduleId}': { path: { ...site, scheduleId: fixtures.scheduleId } },
+    'GET /api/site/{siteId}/power-allocation': { path: site },
+    'PUT /api/ports/{portId}/charging-override': {
+      path: { portId: String(portId) },
+      body: { chargingOverride: { limit: 7000, chargingRateUnit: 'W', expiresAt: inAnHour() } },
+    },
+    'DELETE /api/ports/{portId}/charging-override': { path: { portId: String(portId) } },
     'GET /api/openapi.json': { query: {} },
   };
 }
@@ -458,10 +464,14 @@ function ocpp16Examples(transactionId: number): Examples {
     FirmwareStatusNotification: [{ status: 'Installed' }],
     DiagnosticsStatusNotification: [{ status: 'Uploaded' }],
     DataTransfer: [{ vendorId: 'com.example', messageId: 'm', data: 'x' }],
+    SecurityEventNotification: [{ type: 'StartupOfTheDevice', timestamp: now(), techInfo: 'x' }],
+    LogStatusNotification: [{ status: 'Uploaded', requestId: 3 }],
+    SignedFirmwareStatusNotification: [{ status: 'SignatureVerified', requestId: 4 }],
   };
 }
 
 function ocpp201Examples(): Examples {
+  const schedule = { id: 1, chargingRateUnit: 'W', chargingSchedulePeriod: [{ startPeriod: 0, limit: 1000 }] };
   const sampledValue = [
     {
       value: 1000,
@@ -544,6 +554,29 @@ function ocpp201Examples(): Examples {
     SecurityEventNotification: [{ type: 'StartupOfTheDevice', timestamp: now(), techInfo: 'x' }],
     DataTransfer: [{ vendorId: 'com.example', messageId: 'm', data: { a: [1, 'b'] } }],
     ReservationStatusUpdate: [{ reservationId: 7, reservationUpdateStatus: 'Expired' }],
+    NotifyChargingLimit: [{ evseId: 1, chargingLimit: { chargingLimitSource: 'EMS' }, chargingSchedule: [schedule] }],
+    ClearedChargingLimit: [{ chargingLimitSource: 'EMS', evseId: 1 }],
+    NotifyEVChargingNeeds: [
+      {
+        evseId: 1,
+        chargingNeeds: {
+          requestedEnergyTransfer: 'DC',
+          departureTime: inAnHour(),
+          dcChargingParameters: { evMaxCurrent: 100, evMaxVoltage: 500, energyAmount: 40_000 },
+        },
+      },
+    ],
+    NotifyEVChargingSchedule: [{ timeBase: now(), evseId: 1, chargingSchedule: schedule }],
+    ReportChargingProfiles: [
+      {
+        requestId: 1,
+        chargingLimitSource: 'CSO',
+        evseId: 0,
+        chargingProfile: [
+          { id: 1, stackLevel: 0, chargingProfilePurpose: 'TxDefaultProfile', chargingProfileKind: 'Relative', chargingSchedule: [schedule] },
+        ],
+      },
+    ],
   };
 }
 

@@ -248,6 +248,8 @@ const portSchema = {
             maxPowerW: optionalNumber,
             socPercent: optionalNumber,
             evEnergyCapacityWh: optionalNumber,
+            /** Energy delivered in the session when the needs came, Wh (`energyAmountWh` counts from there). */
+            deliveredWh: optionalNumber,
             siteId: { type: 'number', required: true },
             receivedAt: { type: 'string', required: true },
           },

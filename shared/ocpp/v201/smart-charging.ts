@@ -200,7 +200,7 @@ export const smartCharging = [
     const report = {
       requestId: storable('requestId', requestId),
       chargingLimitSource,
-      evseId: storable('evseId', evseId),
+      evseId,
       ...(tbc !== undefined ? { tbc } : {}),
       profiles,
       profileCount: payload.chargingProfile.length,

@@ -190,6 +190,53 @@ describe("the vehicle's own needs (NotifyEVChargingNeeds, NotifyEVChargingSchedu
     await charger.close();
   });
 
+  it('counts the energy a vehicle asks for from when it asks, not from the session start', async () => {
+    const { tenant, charger, transactions } = await station(1, 60_000);
+    const update = (register: number, soc: number) =>
+      charger.client.call('TransactionEvent', {
+        eventType: 'Updated',
+        timestamp: new Date().toISOString(),
+        triggerReason: 'MeterValuePeriodic',
+        seqNo: 10 + soc,
+        transactionInfo: { transactionId: transactions[0] },
+        evse: { id: 1, connectorId: 1 },
+        meterValue: [
+          {
+            timestamp: new Date().toISOString(),
+            sampledValue: [
+              { value: register, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
+              { value: soc, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' } },
+            ],
+          },
+        ],
+      });
+    await update(500_000, 30);
+    await update(510_000, 40); // 10 kWh delivered before the vehicle asks
+    const needs = {
+      evseId: 1,
+      chargingNeeds: {
+        requestedEnergyTransfer: 'DC',
+        departureTime: inHours(0.5),
+        dcChargingParameters: {
+          evMaxCurrent: 400,
+          evMaxVoltage: 800,
+          energyAmount: 40_000,
+          stateOfCharge: 40,
+          evEnergyCapacity: 80_000,
+        },
+      },
+    };
+    expect(await charger.client.call('NotifyEVChargingNeeds', needs)).toEqual({ status: 'Accepted' });
+    // 40 kWh in 30 min needs 80 kW: more than the 60 kW site, so the vehicle is late for SoC 40 + 40/80 = 90 %.
+    const late = await pollUntil(
+      async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body.data,
+      (data) => data?.lateVehicles?.length === 1,
+      'the vehicle predicted late',
+    );
+    expect(late.lateVehicles[0]).toMatchObject({ departureSource: 'vehicle', targetSoc: 90 });
+    await charger.close();
+  });
+
   it('answers Rejected when no session is in progress on the EVSE, and stores nothing', async () => {
     const ocppId = uniqueOcppId('SSN');
     const tenant = await createTenant(stack, [
