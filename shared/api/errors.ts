@@ -130,13 +130,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * @param location prefix of each path: `body`, `queryStringParameters` or `pathParameters`
  */
 export function validationError(location: string, error: ZodError): BadRequestError {
-  const errors = error.issues.map((issue) => {
+  const errors = error.issues.flatMap((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
     return keys.map((key) => ({
       path: [location, ...issue.path.map(String), ...(key === undefined ? [] : [key])].join('.'),
       message: key === undefined ? issue.message : 'Unknown field',
     }));
-  }).flat();
+  });
   const fields = [...new Set(errors.map((e) => e.path))];
   return new BadRequestError(`Invalid ${fields.join(', ')}`, errors);
 }

@@ -169,7 +169,7 @@ export async function recordEvChargingSchedule(
   return setOnSession(db, connection, portNumber, 'evChargingSchedule', () => ({ ...schedule, receivedAt }));
 }
 
-type Session = NonNullable<PortItem['currentChargingSession']>;
+type SessionInProgress = NonNullable<PortItem['currentChargingSession']>;
 
 /** Sets a field of the session in progress on a port, if it is still the same session. */
 async function setOnSession(
@@ -177,15 +177,15 @@ async function setOnSession(
   connection: ChargerConnection,
   portNumber: number,
   field: 'evChargingNeeds' | 'evChargingSchedule',
-  valueOf: (session: Session) => object,
+  build: (session: SessionInProgress) => object,
 ): Promise<boolean> {
-  const session = (await existingPort(db, connection, portNumber)).currentChargingSession;
-  if (!session) return false;
+  const inProgress = (await existingPort(db, connection, portNumber)).currentChargingSession;
+  if (!inProgress) return false;
   try {
     await db.port
       .patch({ chargerId: connection.chargerId, portNumber })
-      .data(({ currentChargingSession }, op) => op.set(currentChargingSession[field], valueOf(session) as never))
-      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, session.sessionId))
+      .data(({ currentChargingSession }, op) => op.set(currentChargingSession[field], build(inProgress) as never))
+      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, inProgress.sessionId))
       .go();
     return true;
   } catch (error) {

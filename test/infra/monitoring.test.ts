@@ -3,7 +3,7 @@
  * and throttles, DynamoDB throttling and a drop of the chargers' WebSocket traffic, notifying an
  * SNS topic when one is given; and X-Ray tracing on the functions when asked for.
  */
-import { Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS } from '../../shared/api/routes';
