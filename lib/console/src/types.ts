@@ -13,6 +13,7 @@ import type {
   VehicleListResponse as VehicleListSchema,
 } from '../../../shared/api/schemas/access-ids';
 import type { UpcomingDeparturesResponse as UpcomingDeparturesSchema } from '../../../shared/api/schemas/departures';
+import type { PowerAllocationResponse as PowerAllocationSchema } from '../../../shared/api/schemas/site-power';
 import type {
   SitePowerLimitCreatedResponse as LimitCreatedSchema,
   SitePowerLimitSchedule as LimitScheduleSchema,
@@ -44,29 +45,8 @@ export type RemoteStartAnswer = z.infer<typeof RemoteStartSchema>;
 /** `POST /api/ocpp/remote-stop` answer. */
 export type RemoteStopAnswer = z.infer<typeof CommandStatusSchema>;
 
-/** `GET /api/site/{siteId}/power-allocation` answer (smart charging; being built). */
-export interface PowerAllocation {
-  data: {
-    siteId: number;
-    computedAt: string;
-    chargingRateUnit: 'W' | 'A';
-    costLimit: number | null;
-    capacityLimit: number | null;
-    allocatedTotal: number;
-    ports: {
-      portId: number;
-      chargerId: number;
-      sessionId: number | null;
-      /** In `chargingRateUnit`. */
-      limit: number;
-      limitW: number;
-      reason: string;
-      profileStatus: string | null;
-      sentAt: string | null;
-    }[];
-    lateVehicles: { vehicleId: number; departureTime: string; targetSoc: number; expectedSocAtDeparture: number }[];
-  };
-}
+/** `GET /api/site/{siteId}/power-allocation` answer (smart charging). */
+export type PowerAllocation = z.infer<typeof PowerAllocationSchema>;
 
 /** One 15-minute interval of a charging session, `includeIntervals=true`. */
 export interface SessionInterval {

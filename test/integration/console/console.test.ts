@@ -2,7 +2,7 @@
  * The operator console in headless Chromium against a local stack seeded with the demo data, both
  * demo chargers simulated (OCPP 2.0.1 DC with 2 EVSEs, OCPP 1.6 AC): sign in with the demo key,
  * see both chargers, start a session with the remote start button and see its power, set a cost
- * limit and see its line on the chart, stop the session, the vehicles and their departures, and
+ * limit and see its line on the chart and the limit smart charging gives the session's port, stop the session, the vehicles and their departures, and
  * the API reference. Every page is screenshotted to test/artifacts/; no page may throw or log an
  * error.
  */
@@ -35,7 +35,7 @@ const dcfc = () => demo.chargers.find((charger) => charger.type === 'DCFC')!;
 const level2 = () => demo.chargers.find((charger) => charger.type === 'Level 2')!;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ smartCharging: true });
   demo = await seedDemo(stack.db);
   simulators = await Promise.all([
     startSimulator({
@@ -148,6 +148,9 @@ describe('operator console', () => {
     const row = { ...plot, y: (await attribute('cost-y')) - 1, height: 3 };
     // A dashed 2-pixel line across the plot: well over half its width in the line's colour.
     expect(await countPixels(page, 'figure.chart canvas', row, LINE_COLOURS.cost)).toBeGreaterThan(plot.width / 2);
+    // Smart charging enforces it: the session's port gets a limit the simulated charger accepted.
+    const allocated = page.locator('table', { has: page.locator('caption', { hasText: 'Allocated limit per port' }) });
+    await allocated.getByRole('row').filter({ hasText: 'Accepted' }).first().waitFor();
     await screenshot(page, 'site-power');
     expect(tab.problems).toEqual([]);
   });

@@ -241,9 +241,11 @@ function AllocationSection(props: {
       ) : (
         <ul>
           {allocation.lateVehicles.map((vehicle) => (
-            <li key={vehicle.vehicleId}>
-              Vehicle {vehicle.vehicleId}: {formatPercent(vehicle.expectedSocAtDeparture)} expected at{' '}
-              {formatDateTime(vehicle.departureTime)} (target {formatPercent(vehicle.targetSoc)})
+            <li key={`${vehicle.vehicleId}-${vehicle.departureTime}`}>
+              {vehicle.vehicleId === null ? 'A vehicle' : `Vehicle ${vehicle.vehicleId}`}:{' '}
+              {formatPercent(vehicle.expectedSocAtDeparture)} expected at {formatDateTime(vehicle.departureTime)}{' '}
+              (target {formatPercent(vehicle.targetSoc)}; departure from{' '}
+              {vehicle.departureSource === 'vehicle' ? 'the vehicle' : 'the departure times'})
             </li>
           ))}
         </ul>
