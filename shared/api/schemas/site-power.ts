@@ -2,7 +2,7 @@
  * Smart charging (spec §2.6 enforced): the power allocation read and the manual charging session
  * override of a port.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { conformsTo, numericIdParam } from './common';
 import { departureTimeSchema } from './departures';
 import { MAX_SITE_POWER_LIMIT } from '../../site-power/limit-rules';
