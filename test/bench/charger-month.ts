@@ -21,8 +21,8 @@ export interface KindCost {
 }
 
 /**
- * us-east-1 list prices (USD), from the AWS pricing pages of API Gateway, Lambda, DynamoDB and
- * CloudWatch as of November 2026 (DynamoDB on-demand at its November 2024 rates; first tiers).
+ * us-east-1 list prices (USD, first tiers, free tiers ignored), from the AWS pricing pages of API
+ * Gateway, Lambda, DynamoDB and CloudWatch as of November 2026 (docs/cost.md, "Prices").
  */
 export const PRICES = {
   /** WebSocket API, per message sent or received (32 KB increments; ours are all < 32 KB). */
