@@ -18,6 +18,9 @@ const TIMEOUT_MS = 30_000;
 
 const latencies: number[] = [];
 const errors: string[] = [];
+/** Errors by kind: a handshake that failed, a CALLERROR, a CALL unanswered, a connection closed by the stack. */
+const kinds = { handshake: 0, callError: 0, unanswered: 0, dropped: 0 };
+const handshakeMs: number[] = [];
 let sent = 0;
 let drops = 0;
 
@@ -28,7 +31,14 @@ const now = () => new Date().toISOString();
 /** One charger's connection: CALLs with their replies timed. */
 async function open(id: string, protocol: string) {
   const ws = new WebSocket(`${url}/${id}`, [protocol]);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const opening = performance.now();
+  await new Promise((resolve, reject) =>
+    ws.once('open', resolve).once('error', (error) => {
+      kinds.handshake++;
+      reject(new Error(`handshake failed after ${(performance.now() - opening).toFixed(0)} ms: ${error.message}`));
+    }),
+  );
+  handshakeMs.push(performance.now() - opening);
   const waiting = new Map<string, { resolve: (payload: any) => void; at: number }>();
   const state = { closing: false };
   ws.on('message', (data) => {
@@ -38,12 +48,16 @@ async function open(id: string, protocol: string) {
     if (!call) return;
     waiting.delete(frame[1]);
     latencies.push(performance.now() - call.at);
-    if (frame[0] === 4) errors.push(`${id}: CALLERROR ${JSON.stringify(frame.slice(2))}`);
+    if (frame[0] === 4) {
+      kinds.callError++;
+      errors.push(`${id}: CALLERROR ${JSON.stringify(frame.slice(2))}`);
+    }
     call.resolve(frame[2]);
   });
   ws.on('close', (code) => {
     if (!state.closing) {
       drops++;
+      kinds.dropped++;
       errors.push(`${id}: closed ${code}`);
     }
   });
@@ -56,6 +70,7 @@ async function open(id: string, protocol: string) {
       waiting.set(messageId, { resolve, at });
       setTimeout(() => {
         if (!waiting.delete(messageId)) return;
+        kinds.unanswered++;
         errors.push(`${id}: ${action} unanswered after ${TIMEOUT_MS} ms`);
         resolve({});
       }, TIMEOUT_MS);
@@ -180,7 +195,10 @@ console.log(
     sent,
     replies: latencies.length,
     errors: errors.length,
-    firstErrors: errors.slice(0, 10),
+    errorKinds: kinds,
+    firstErrors: errors.slice(0, 3),
+    handshakeP50: percentile(handshakeMs, 50),
+    handshakeP99: percentile(handshakeMs, 99),
     drops,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),

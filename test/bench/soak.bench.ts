@@ -85,7 +85,8 @@ export async function run(): Promise<void> {
       {
         'all connected after': `${(fleet.connectedAfterMs / 1000).toFixed(1)} s`,
         'frames sent / answered': `${fleet.sent} / ${fleet.replies} (${(fleet.replies / SECONDS).toFixed(0)} a second)`,
-        errors: `${fleet.errors}${fleet.errors ? ` (first: ${fleet.firstErrors.join('; ')})` : ''}`,
+        errors: `${fleet.errors} ${JSON.stringify(fleet.errorKinds)}${fleet.errors ? ` (first: ${fleet.firstErrors.join('; ')})` : ''}`,
+        'handshake p50 / p99': `${fleet.handshakeP50.toFixed(0)} / ${fleet.handshakeP99.toFixed(0)} ms`,
         'dropped connections': fleet.drops,
         'reply p50 / p99 / max': `${fleet.p50.toFixed(1)} / ${fleet.p99.toFixed(1)} / ${fleet.max.toFixed(0)} ms`,
         'gateway + handlers CPU, mean / p95': `${mean(cpu).toFixed(0)} % / ${percentile(cpu, 95).toFixed(0)} % of one core (${cores} cores)`,
