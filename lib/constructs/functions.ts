@@ -2,8 +2,8 @@
  * The one place that decides how every Lambda function of the stack runs and is bundled
  * (docs/architecture.md, "Runtime"): Node.js 22 on arm64, an ES module bundle made by the
  * locally installed esbuild (never Docker), minified, without source maps unless asked for, the
- * AWS SDK v3 bundled at the versions of our lockfile, its own log group and a role that may write
- * only to it.
+ * AWS SDK v3 bundled at the versions of our lockfile, its own log group (JSON, platform events from
+ * WARN up) and a role that may write only to it.
  *
  * Bundle size is cold-start time (a Lambda parses its whole bundle at init): see
  * {@link LAMBDA_BUNDLE_ALIASES} for what the bundles leave out, and `npm run bench -- lambda-bundles`
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
@@ -157,6 +157,11 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
     tracing: props.tracing ? Tracing.ACTIVE : undefined,
     role,
     logGroup,
+    // JSON logs with platform events from WARN up: no START / END / REPORT lines (~350 bytes per
+    // invocation, a material share of the cost per charger, docs/cost.md); durations, init times
+    // and errors stay in the Lambda metrics.
+    loggingFormat: LoggingFormat.JSON,
+    systemLogLevelV2: SystemLogLevel.WARN,
     environment: { ...props.environment, ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}) },
     bundling: {
       forceDockerBundling: false,

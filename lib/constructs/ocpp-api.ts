@@ -42,6 +42,21 @@ interface OcppFunctionSpec {
 }
 
 /**
+ * Memory of the OCPP functions, MB, sized from `npm run bench -- cost` (docs/cost.md): a frame
+ * takes 5–20 ms of CPU and waits on DynamoDB the rest; the `$default` bundle holds 64 MB resident
+ * after a frame. At 256 MB a MeterValues bills ~57 ms against ~41 ms at 512 MB, for 1.5 % less cost
+ * per charger; below it the memory headroom goes and cold starts pass a second.
+ */
+export const OCPP_FUNCTION_MEMORY_MB = 256;
+
+/**
+ * Memory of `$connect`, MB: its scrypt password check is ~50–80 ms of CPU, billed the same at any
+ * memory below one vCPU (1,769 MB) since CPU scales with memory, while more memory shortens it and
+ * so raises how many handshakes a second its reserved concurrency admits (a fleet reconnecting).
+ */
+export const CONNECT_FUNCTION_MEMORY_MB = 1024;
+
+/**
  * The OCPP functions (`lambdas/ocpp/<name>.ts`). Writes follow what each handler does:
  * `connect` closes the charger's older connection (DeleteConnection), then records the new one and
  * marks the charger Connected in one TransactWriteItems (Put + Update, + Delete of the older
@@ -195,6 +210,7 @@ export class OcppApi extends Construct {
       const fn = createFunction(this, name, {
         entry: `lambdas/ocpp/${name}.ts`,
         description: `OCPP ${spec.routeKey}`,
+        memorySize: spec.routeKey === '$connect' ? CONNECT_FUNCTION_MEMORY_MB : OCPP_FUNCTION_MEMORY_MB,
         tracing: props.tracing,
         ...(spec.routeKey === '$connect' ? { reservedConcurrentExecutions: connectConcurrency(props) } : {}),
         environment: {

@@ -31,6 +31,24 @@ export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig 
 /** DynamoDB requests sent by this process, by operation name (`GetItem`, `Query`, …). */
 export const requestCounts = new Map<string, number>();
 
+/**
+ * Capacity units this process's requests consumed, as DynamoDB reports them (read request units
+ * for GetItem, BatchGetItem, Query, Scan, TransactGetItems; write request units for the rest,
+ * secondary indexes and the doubling of transactions included). Counted only while `enabled`
+ * (benchmarks): requests then ask for `ReturnConsumedCapacity: 'TOTAL'`.
+ */
+export const consumedCapacity = { enabled: false, read: 0, write: 0 };
+
+const READ_OPERATIONS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
+
+type CapacityReport = { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+
+function addCapacity(operation: string, report: CapacityReport): void {
+  const units = [report ?? []].flat().reduce((sum, r) => sum + (r.CapacityUnits ?? 0), 0);
+  if (READ_OPERATIONS.has(operation)) consumedCapacity.read += units;
+  else consumedCapacity.write += units;
+}
+
 /** Sum of {@link requestCounts}; benchmarks read it before and after a call. */
 export function totalRequests(): number {
   let total = 0;
@@ -53,7 +71,11 @@ export function createDocumentClient(config: Pick<DbConfig, 'endpoint' | 'region
     (next, context) => async (args) => {
       const op = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
       requestCounts.set(op, (requestCounts.get(op) ?? 0) + 1);
-      return next(args);
+      if (!consumedCapacity.enabled) return next(args);
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+      const result = await next(args);
+      addCapacity(op, (result.output as { ConsumedCapacity?: CapacityReport }).ConsumedCapacity);
+      return result;
     },
     { step: 'initialize', name: 'countDynamoDbRequests' },
   );

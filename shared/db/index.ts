@@ -2,25 +2,50 @@
  * Entry point of the data layer: the process-wide {@link Db} (lazy, from the environment), numeric
  * ID allocation, and table creation for DynamoDB Local.
  */
-import { CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient, dbConfigFromEnv, type DbConfig } from './client';
 import { createEntities, TABLE_KEYS, type Db } from './entities';
 
 export { createEntities, TABLE_KEYS, type Db } from './entities';
-export { createDocumentClient, dbConfigFromEnv, requestCounts, totalRequests, type DbConfig } from './client';
+export {
+  consumedCapacity,
+  createDocumentClient,
+  dbConfigFromEnv,
+  requestCounts,
+  totalRequests,
+  type DbConfig,
+} from './client';
 export { allocateIds, transactWithIds, type IdKind, type IdBlocks } from './ids';
-export { transact, type TransactionOutcome, type TransactionEntities, type TransactionWrite, type LabelledWrites, MAX_TRANSACTION_ITEMS } from './transactions';
+export {
+  transact,
+  type TransactionOutcome,
+  type TransactionEntities,
+  type TransactionWrite,
+  type LabelledWrites,
+  MAX_TRANSACTION_ITEMS,
+} from './transactions';
 export { claimUnique, releaseUnique } from './unique';
 export { batchGet, batchPut, batchDelete, BatchIncompleteError } from './batch';
 export { withRetry, retryRaces, RetryableError } from './retry';
 
-let current: Db | undefined;
+let current: { table: string; db: Db } | undefined;
 
-/** The process's data layer, created on first use from `TABLE_NAME` / `DYNAMODB_ENDPOINT`. */
+/**
+ * The process's data layer, created on first use from `TABLE_NAME` / `DYNAMODB_ENDPOINT` and
+ * again when they change (one process running local stacks one after another, as the benchmarks do).
+ */
 export function getDb(): Db {
-  current ??= openDb(dbConfigFromEnv());
-  return current;
+  const config = dbConfigFromEnv();
+  const table = `${config.endpoint ?? ''}|${config.tableName}`;
+  if (current?.table !== table) current = { table, db: openDb(config) };
+  return current.db;
 }
 
 /** Opens the data layer for an explicit table (operator CLI, tests, the local stack). */
@@ -46,7 +71,11 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const keyNames = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_KEYS.gsis.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const keyNames = [
+    TABLE_KEYS.partitionKey,
+    TABLE_KEYS.sortKey,
+    ...TABLE_KEYS.gsis.flatMap((g) => [g.partitionKey, g.sortKey]),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
@@ -68,6 +97,9 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
     }),
   );
   await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttl, Enabled: true } }),
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttl, Enabled: true },
+    }),
   );
 }

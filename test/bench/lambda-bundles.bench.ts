@@ -1,7 +1,7 @@
 /**
  * Issue "Platform" / "lean and cheap", speed: the bundle of every Lambda as `cdk synth` builds it
  * (minified size, whether a source map ships) and its module init time in Node (a fresh process
- * importing the bundle, median of 7); the composition of the largest bundle by package (esbuild
+ * importing the bundle, median of 7; wall time and the CPU time, which a loaded machine inflates less); the composition of the largest bundle by package (esbuild
  * metafile, rebuilt with the stack's own esbuild options); and what the first request of an
  * instance adds on top of init: building the data layer (ElectroDB entities and the DynamoDB
  * client), measured in a bundle made with the same options.
@@ -28,6 +28,16 @@ const ENV = {
 function timeInFreshProcess(script: string): number {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: ENV });
   return Number(out.toString().trim().split('\n').pop());
+}
+
+/**
+ * Milliseconds of CPU (user + system) that importing a bundle takes in a fresh process: unlike wall
+ * time, it does not grow when other processes share the machine's cores.
+ */
+function initCpuMs(file: string): number {
+  return timeInFreshProcess(
+    `const c=process.cpuUsage();await import(${JSON.stringify(file)});const u=process.cpuUsage(c);console.log((u.user+u.system)/1000)`,
+  );
 }
 
 function initTimeMs(file: string): number {
@@ -105,17 +115,24 @@ export async function run(): Promise<void> {
     const bundles = bundlesOf(out);
     const rows: Record<string, string> = { 'cdk synth (with bundling)': `${synthSeconds.toFixed(1)} s` };
     const inits: number[] = [];
+    const cpus: number[] = [];
     for (const bundle of bundles) {
       const times = Array.from({ length: RUNS }, () => initTimeMs(bundle.file)).sort((a, b) => a - b);
+      const cpu = percentile(
+        Array.from({ length: RUNS }, () => initCpuMs(bundle.file)),
+        50,
+      );
       inits.push(percentile(times, 50));
+      cpus.push(cpu);
       rows[bundle.entry] =
         `${kb(bundle.bytes)}${bundle.sourceMap ? ' + source map' : ''}, init median ${percentile(times, 50).toFixed(0)} ms ` +
-        `(min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`;
+        `(min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}), CPU ${cpu.toFixed(0)} ms`;
     }
     rows['largest / median of the medians'] =
-      `${kb(Math.max(...bundles.map((b) => b.bytes)))} / init ${percentile(inits, 50).toFixed(0)} ms`;
+      `${kb(Math.max(...bundles.map((b) => b.bytes)))} / init ${percentile(inits, 50).toFixed(0)} ms, ` +
+      `CPU ${percentile(cpus, 50).toFixed(0)} ms`;
     report(
-      `Lambda bundles (as cdk synth builds them) and module init in Node ${process.versions.node}, ${RUNS} runs each`,
+      `Lambda bundles (as cdk synth builds them) and module init (wall, CPU) in Node ${process.versions.node}, ${RUNS} runs each`,
       rows,
     );
 

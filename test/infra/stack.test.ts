@@ -16,7 +16,7 @@ import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
 import { SOURCE_MAPS_CONTEXT } from '../../lib/constructs/functions';
-import { OCPP_FUNCTIONS, OCPP_STAGE_NAME } from '../../lib/constructs/ocpp-api';
+import { CONNECT_FUNCTION_MEMORY_MB, OCPP_FUNCTION_MEMORY_MB, OCPP_FUNCTIONS, OCPP_STAGE_NAME } from '../../lib/constructs/ocpp-api';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
@@ -147,16 +147,26 @@ describe('ChargingNetwork stack', () => {
       expect(functions).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + Object.keys(OCPP_FUNCTIONS).length + Object.keys(POWER_FUNCTION_WRITES).length);
     });
 
-    it('runs every function on Node.js 22, arm64, with its own log group and no source maps by default', () => {
+    it('runs every function on Node.js 22, arm64, with its own JSON log group without platform lines and no source maps by default', () => {
       for (const fn of functions) {
         expect(fn.Properties).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           Handler: 'index.handler',
-          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) }, LogFormat: 'JSON', SystemLogLevel: 'WARN' },
         });
         expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
       }
+    });
+
+    it('sizes the OCPP functions from the cost benchmark ($connect for its password check), the others at 512 MB', () => {
+      const ocpp = functions.filter((fn) => String(fn.Properties.Description).startsWith('OCPP '));
+      expect(ocpp).toHaveLength(Object.keys(OCPP_FUNCTIONS).length);
+      const memory = (fn: any) => {
+        if (String(fn.Properties.Description).startsWith('OCPP $connect')) return CONNECT_FUNCTION_MEMORY_MB;
+        return ocpp.includes(fn) ? OCPP_FUNCTION_MEMORY_MB : 512;
+      };
+      for (const fn of functions) expect(fn.Properties.MemorySize).toBe(memory(fn));
     });
 
     it('turns source maps on for every function with -c lambdaSourceMaps=true, and refuses other values', () => {

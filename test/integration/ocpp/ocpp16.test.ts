@@ -36,11 +36,11 @@ async function charger(id = tenant.chargers[0]!.id) {
 const t = (second: number) => new Date(Date.UTC(2026, 10, 21, 8, 0, second)).toISOString();
 
 describe('OCPP 1.6 charger → charger API', () => {
-  it('BootNotification is accepted with a 300 s interval and stores the charger identity', async () => {
+  it('BootNotification is accepted with a 540 s interval and stores the charger identity', async () => {
     const reply: any = await client.call('BootNotification', {
       chargePointVendor: 'Wallbox', chargePointModel: 'Commander 2', chargePointSerialNumber: 'WB-123', firmwareVersion: '5.12.1',
     });
-    expect(reply).toMatchObject({ status: 'Accepted', interval: 300 });
+    expect(reply).toMatchObject({ status: 'Accepted', interval: 540 });
     expect(Math.abs(Date.parse(reply.currentTime) - Date.now())).toBeLessThan(60_000);
     expect(await charger()).toMatchObject({ manufacturer: 'Wallbox', model: 'Commander 2', serialNumber: 'WB-123', firmwareVersion: '5.12.1' });
   });

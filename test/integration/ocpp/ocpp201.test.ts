@@ -37,12 +37,12 @@ const energy = (wh: number, timestamp: string, extra: object[] = []) => [
 ];
 
 describe('OCPP 2.0.1 charging station → charger API', () => {
-  it('BootNotification is accepted with a 300 s interval and stores the station identity', async () => {
+  it('BootNotification is accepted with a 540 s interval and stores the station identity', async () => {
     const reply: any = await client.call('BootNotification', {
       reason: 'PowerUp',
       chargingStation: { model: 'Terra 184', vendorName: 'ABB', serialNumber: 'ABB-9', firmwareVersion: '1.8.3' },
     });
-    expect(reply).toMatchObject({ status: 'Accepted', interval: 300 });
+    expect(reply).toMatchObject({ status: 'Accepted', interval: 540 });
     expect(await charger()).toMatchObject({ manufacturer: 'ABB', model: 'Terra 184', serialNumber: 'ABB-9', firmwareVersion: '1.8.3' });
   });
 

@@ -1,0 +1,100 @@
+/**
+ * Issue "Lean and cheap", scale: a fleet of chargers on the local stack for a while (default 1,000
+ * for 10 minutes; `SOAK_CHARGERS`, `SOAK_SECONDS` and `SOAK_METER_SECONDS` change them), half OCPP 1.6
+ * and half 2.0.1, each running sessions of 2–4 minutes with meter values every 10 s
+ * (`soak-fleet.ts`, in a process of its own). This process hosts the gateway and the handlers, as
+ * `npm start` does; it reports the chargers' errors, dropped connections and reply times, its own
+ * CPU and memory (the gateway with every handler), and the DynamoDB requests per second it sent.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { registerCharger } from '../../shared/chargers/registration';
+import { totalRequests } from '../../shared/db';
+import { percentile, report, startBenchStack } from './support';
+
+const CHARGERS = Number(process.env.SOAK_CHARGERS ?? 1000);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const METER_SECONDS = Number(process.env.SOAK_METER_SECONDS ?? 10);
+const SAMPLE_MS = 5000;
+const PREFIX = `SOAK-${Date.now().toString(36)}-`;
+
+/** CPU (% of one core), resident memory (MB) and DynamoDB requests per second, every SAMPLE_MS. */
+function sampler() {
+  const samples: { cpu: number; rssMb: number; requestsPerSecond: number }[] = [];
+  let cpu = process.cpuUsage();
+  let requests = totalRequests();
+  let at = performance.now();
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(cpu);
+    const elapsedMs = performance.now() - at;
+    samples.push({
+      cpu: ((used.user + used.system) / 1000 / elapsedMs) * 100,
+      rssMb: process.memoryUsage().rss / 1e6,
+      requestsPerSecond: ((totalRequests() - requests) * 1000) / elapsedMs,
+    });
+    cpu = process.cpuUsage();
+    requests = totalRequests();
+    at = performance.now();
+  }, SAMPLE_MS);
+  return { samples, stop: () => clearInterval(timer) };
+}
+
+/** Runs the fleet in a child process; resolves with its summary. */
+function runFleet(ocppUrl: string): Promise<Record<string, any>> {
+  const script = fileURLToPath(new URL('./soak-fleet.ts', import.meta.url));
+  const args = ['--import', 'tsx', script, ocppUrl, PREFIX, String(CHARGERS), String(SECONDS), String(METER_SECONDS)];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`fleet exited ${code}`)),
+    ),
+  );
+}
+
+export async function run(): Promise<void> {
+  const bench = await startBenchStack();
+  try {
+    const { stack, site } = bench;
+    for (let i = 1; i <= CHARGERS; i += 4) {
+      const batch = Array.from({ length: Math.min(4, CHARGERS - i + 1) }, (_, k) => i + k);
+      await Promise.all(
+        batch.map((n) =>
+          registerCharger(stack.db, {
+            siteId: site.id,
+            ocppId: `${PREFIX}${n}`,
+            name: `Soak ${n}`,
+            type: 'Level 2',
+            ports: [{ connectorType: 'J1772' }],
+          }),
+        ),
+      );
+    }
+    const load = sampler();
+    const fleet = await runFleet(stack.ocppUrl);
+    load.stop();
+    const { samples } = load;
+    const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+    const cpu = samples.map((s) => s.cpu);
+    const rss = samples.map((s) => s.rssMb);
+    const rps = samples.map((s) => s.requestsPerSecond);
+    const cores = execFileSync('nproc').toString().trim();
+    report(
+      `Soak: ${CHARGERS} chargers (half 1.6, half 2.0.1) for ${SECONDS} s, meter values every ${METER_SECONDS} s`,
+      {
+        'all connected after': `${(fleet.connectedAfterMs / 1000).toFixed(1)} s`,
+        'frames sent / answered': `${fleet.sent} / ${fleet.replies} (${(fleet.replies / SECONDS).toFixed(0)} a second)`,
+        errors: `${fleet.errors} ${JSON.stringify(fleet.errorKinds)}${fleet.errors ? ` (first: ${fleet.firstErrors.join('; ')})` : ''}`,
+        'handshake p50 / p99': `${fleet.handshakeP50.toFixed(0)} / ${fleet.handshakeP99.toFixed(0)} ms`,
+        'dropped connections': fleet.drops,
+        'reply p50 / p99 / max': `${fleet.p50.toFixed(1)} / ${fleet.p99.toFixed(1)} / ${fleet.max.toFixed(0)} ms`,
+        'gateway + handlers CPU, mean / p95': `${mean(cpu).toFixed(0)} % / ${percentile(cpu, 95).toFixed(0)} % of one core (${cores} cores)`,
+        'gateway + handlers resident memory, mean / max': `${mean(rss).toFixed(0)} / ${Math.max(...rss).toFixed(0)} MB`,
+        'DynamoDB requests a second, mean / max (5 s windows)': `${mean(rps).toFixed(0)} / ${Math.max(...rps).toFixed(0)}`,
+      },
+    );
+  } finally {
+    await bench.close();
+  }
+}
