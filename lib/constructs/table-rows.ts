@@ -57,6 +57,16 @@ export const ROWS = {
   vehicleNameMarkers: '$cn#constraint_vehicleName:*#value_*',
   /** The vehicle VIN uniqueness markers of every organization (`uniqueValue` `vehicleVin:<id>`). */
   vehicleVinMarkers: '$cn#constraint_vehicleVin:*#value_*',
+  /** A session's history record and its 15-minute reading slots (`sessionRecord`, `sessionSlot`). */
+  sessionHistory: '$cn#sessionid_*',
+  /** A site's charger status and connection history for one month (`chargerHistory`). */
+  chargerHistory: '$cn#siteid_*#month_*',
+  /** A charger's error reports at one time (`chargerError`). */
+  chargerErrors: '$cn#chargerid_*#timestamp_*',
+  /** A charger's OCPP message log of one day (`ocppMessage`). */
+  ocppMessages: '$cn#chargerid_*#day_*',
+  /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
+  requestLeases: '$cn#keyhash_*#name_*',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { allocateIds } from '../db';
 import { portName, type PortItem } from '../chargers/items';
 import type { ChargerConnection } from './charger-connection';
 import { isConditionalCheckFailure } from '../db/conditions';
+import { recordPortStatusChange } from '../history/status-events';
 
 /** A port status report (spec §2.3 `ocppStatus`). */
 export interface PortStatus {
@@ -56,7 +57,9 @@ export async function ensurePort(db: Db, connection: ChargerConnection, portNumb
 
 /**
  * Stores a port's OCPP status unless a newer one is stored already (frames can be handled out of
- * order). Requests: 1 UpdateItem; when the port does not exist yet, {@link ensurePort} first.
+ * order), and a change of status in the charger's history (`shared/history/status-events.ts`).
+ * Requests: 1 UpdateItem (+1 UpdateItem when the status changed); when the port does not exist
+ * yet, {@link ensurePort} first.
  */
 export async function recordPortStatus(db: Db, connection: ChargerConnection, portNumber: number, status: PortStatus): Promise<void> {
   const ocppStatus = {
@@ -71,7 +74,8 @@ export async function recordPortStatus(db: Db, connection: ChargerConnection, po
       .patch({ chargerId: connection.chargerId, portNumber })
       .set({ ocppStatus })
       .where(({ ocppStatus: stored }, { notExists, lte }) => `${notExists(stored)} OR ${lte(stored.timestamp, status.timestamp)}`)
-      .go();
+      .go({ response: 'all_old' })
+      .then(({ data }) => recordPortStatusChange(db, connection, portNumber, ocppStatus, data?.ocppStatus));
   try {
     await update();
   } catch (error) {

@@ -19,6 +19,7 @@ import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
 import { energyDeliveredKwh, type MeterSnapshot } from './meter-values';
 import type { PortItem } from '../chargers/items';
+import { prepareSessionEnd, startedSessionRecord } from '../history/session-records';
 
 /** What starts a session. */
 export interface SessionStart {
@@ -120,7 +121,8 @@ export async function startSession(db: Db, connection: ChargerConnection, start:
       ...readings,
     };
     const result = await db.service.transaction
-      .write(({ chargingSession, port: portEntity }) => [
+      .write(({ chargingSession, port: portEntity, sessionRecord }) => [
+        startedSessionRecord(sessionRecord, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
         chargingSession
           .create({
             chargerId: connection.chargerId,
@@ -195,7 +197,8 @@ export async function getSession(db: Db, chargerId: number, transactionKey: stri
 /**
  * Applies readings to the session in progress on a port: latest readings, the energy register,
  * the SoC at start (first SoC seen). With `transactionKey`, only when that transaction is the
- * port's current one. Returns false when no (matching) session is in progress.
+ * port's current one. Returns the session's ID (from the same UpdateItem), or undefined when no
+ * (matching) session is in progress or there was nothing to apply.
  * Requests: 1 UpdateItem.
  */
 export async function applyMeterSnapshot(
@@ -204,12 +207,12 @@ export async function applyMeterSnapshot(
   portNumber: number,
   snapshot: MeterSnapshot,
   transactionKey?: string,
-): Promise<boolean> {
+): Promise<number | undefined> {
   const fields = readingFields(snapshot);
   const { socStartPercent, ...latest } = fields;
-  if (Object.keys(fields).length === 0) return true;
+  if (Object.keys(fields).length === 0) return undefined;
   try {
-    await db.port
+    const { data } = await db.port
       .update({ chargerId: connection.chargerId, portNumber })
       .data((attributes, op) => {
         const session = attributes.currentChargingSession;
@@ -220,10 +223,10 @@ export async function applyMeterSnapshot(
       .where(({ currentChargingSession }, { exists, eq }) =>
         transactionKey === undefined ? exists(currentChargingSession) : eq(currentChargingSession.transactionKey, transactionKey),
       )
-      .go();
-    return true;
+      .go({ response: 'all_new' });
+    return data.currentChargingSession?.sessionId;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
 }
@@ -264,8 +267,10 @@ export async function endSession(
   const meterStartWh = current?.meterStartWh ?? session.meterStartWh;
   const energyDelivered = meterStopWh === undefined ? undefined : energyDeliveredKwh({ energyRegisterWh: meterStopWh, meterStartWh });
   const now = new Date().toISOString();
+  const history = await prepareSessionEnd(db, { ...session, ...connection, current, endTime: end.endTime, meterStartWh, meterStopWh, energyDeliveredKwh: energyDelivered, socStartPercent, socEndPercent, stopReason: end.reason });
   await db.service.transaction
-    .write(({ chargingSession, port: portEntity }) => [
+    .write(({ chargingSession, port: portEntity, sessionRecord }) => [
+      history.write(sessionRecord),
       chargingSession
         .patch({ chargerId: connection.chargerId, transactionKey })
         .set({
@@ -293,6 +298,7 @@ export async function endSession(
     ])
     .go();
   // A cancelled transaction means a concurrent end got there first: the outcome is the same.
+  await history.recordHistory();
   return session.sessionId;
 }
 

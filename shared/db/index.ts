@@ -2,7 +2,13 @@
  * Entry point of the data layer: the process-wide {@link Db} (lazy, from the environment), numeric
  * ID allocation, and table creation for DynamoDB Local.
  */
-import { CreateTableCommand, DescribeTableCommand, UpdateTimeToLiveCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient, dbConfigFromEnv, type DbConfig } from './client';
 import { createEntities, TABLE_KEYS, type Db } from './entities';
@@ -29,12 +35,14 @@ export function openDb(config: DbConfig): Db {
 }
 
 /**
- * Creates the single table (PAY_PER_REQUEST, both GSIs, TTL on `expiresAt`) unless it exists.
- * Used for DynamoDB Local; on AWS the CDK stack owns the table.
+ * Creates the single table (PAY_PER_REQUEST, every GSI of {@link TABLE_KEYS}, TTL on `expiresAt`)
+ * unless it exists; an existing table (a local `.data/` from an older version) gets the GSIs it
+ * lacks. Used for DynamoDB Local; on AWS the CDK stack owns the table.
  */
 export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName)));
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -62,4 +70,28 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
   await client.send(
     new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttl, Enabled: true } }),
   );
+}
+
+/** Adds the GSIs of {@link TABLE_KEYS} that an existing table lacks, one UpdateTable each. */
+async function addMissingIndexes(client: DynamoDBDocumentClient, tableName: string, existing: Set<string | undefined>) {
+  for (const g of TABLE_KEYS.gsis.filter((index) => !existing.has(index.indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [g.partitionKey, g.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: g.indexName,
+              KeySchema: [
+                { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                { AttributeName: g.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }

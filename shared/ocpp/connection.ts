@@ -8,6 +8,7 @@ import { CHARGER_CONSTRAINTS } from '../chargers/items';
 import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
+import { recordConnectionChange } from '../history/status-events';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */
 export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
@@ -143,6 +144,7 @@ export async function recordConnection(
         : []),
     ])
     .go();
+  await recordConnectionChange(db, accepted, 'connected', at, accepted.previousConnectionId !== undefined);
 }
 
 /** What the message handlers know about the connection a frame arrived on. */
@@ -233,12 +235,13 @@ export async function recordDisconnection(db: Db, connectionId: string, at: stri
  */
 export async function markDisconnected(db: Db, chargerId: number, connectionId: string, at: string): Promise<boolean> {
   try {
-    await db.charger
+    const { data: before } = await db.charger
       .patch({ chargerId })
       .set({ connectionStatus: { status: 'Disconnected', timestamp: at }, ...laneReset.set })
       .remove(['currentConnectionId', ...laneReset.remove])
       .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
-      .go();
+      .go({ response: 'all_old' });
+    await recordConnectionChange(db, { chargerId, organizationId: before.organizationId, siteId: before.siteId }, 'disconnected', at);
     return true;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;

@@ -26,6 +26,11 @@ export const HTTP_FUNCTIONS = {
   departureTimes: { tableAccess: 'readWrite' },
   /** Site power limits (spec §4.7). */
   siteLimits: { tableAccess: 'readWrite' },
+  /**
+   * Charging sessions, charger health, errors and the OCPP message log (reads; it writes only the
+   * key's rate-limit windows and its `includeIntervals` lease).
+   */
+  history: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

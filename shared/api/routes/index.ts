@@ -10,6 +10,7 @@ import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
 import type { HttpMethod, RouteDefinition } from './define';
 import { departureTimeRoutes } from './departure-times';
+import { historyRoutes } from './history';
 import { openApiRoutes } from './openapi';
 import { siteLimitRoutes } from './site-limits';
 import { siteRoutes } from './sites';
@@ -26,6 +27,7 @@ export const ROUTES = {
   ...vehicleRoutes,
   ...departureTimeRoutes,
   ...siteLimitRoutes,
+  ...historyRoutes,
   ...openApiRoutes,
 };
 

@@ -21,6 +21,7 @@ import {
   type LaneState,
 } from './lane';
 import type { CommandTarget } from './targets';
+import { logSentCall } from '../message-log';
 import { ConnectionGoneError, postToConnection, type PostFrame } from './transport';
 
 /** The answer, or where the charger is connected now when the target was stale (nothing was sent). */
@@ -66,7 +67,8 @@ export async function sendCall(
     JSON.stringify([2, messageId, action, payload]),
     options.post ?? postToConnection,
   );
-  return awaitAnswer(db, target, messageId, action, postedAt, deadline);
+  const call = { messageId, action, payload, sentAt: postedAt };
+  return logSentCall(db, target, call, awaitAnswer(db, target, messageId, action, postedAt, deadline));
 }
 
 /** The charger's connection in a lane read, if it has one. */

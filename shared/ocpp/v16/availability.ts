@@ -3,6 +3,7 @@ import { ocpp16 } from '../handler';
 import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
 import { toUtc } from '../../charging/meter-values';
+import { recordChargerError, statusErrorReport } from '../../history/charger-errors';
 
 /** OCPP 1.6 StatusNotification handler. */
 export const availability = [
@@ -16,6 +17,7 @@ export const availability = [
     };
     if (payload.connectorId === 0) await recordChargerStatus(db, connection, status);
     else await recordPortStatus(db, connection, payload.connectorId, status);
+    if (payload.errorCode !== 'NoError') await recordChargerError(db, connection, statusErrorReport(payload.connectorId, status));
     return {};
   }),
 ];

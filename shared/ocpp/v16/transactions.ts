@@ -8,6 +8,7 @@ import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { summarizeMeterValues, toUtc, type MeterValue } from '../../charging/meter-values';
 import { applyMeterSnapshot, endSession, startSession } from '../../charging/sessions';
+import { recordSessionReadings } from '../../history/readings';
 
 /** OCPP 1.6 meter values in version-neutral form (values are decimal strings in 1.6). */
 export function fromOcpp16MeterValues(meterValues: Ocpp16.MeterValuesRequest['meterValue'], fallbackTime: string): MeterValue[] {
@@ -47,15 +48,18 @@ export const transactions = [
   ocpp16('MeterValues', async ({ db, connection, receivedAt }, payload) => {
     // connectorId 0 is the charger's main meter: no session to update.
     if (payload.connectorId === 0) return {};
-    const snapshot = summarizeMeterValues(fromOcpp16MeterValues(payload.meterValue, receivedAt));
+    const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt);
+    const snapshot = summarizeMeterValues(meterValues);
     const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
-    await applyMeterSnapshot(db, connection, payload.connectorId, snapshot, transactionKey);
+    const sessionId = await applyMeterSnapshot(db, connection, payload.connectorId, snapshot, transactionKey);
+    await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     return {};
   }),
 
   ocpp16('StopTransaction', async ({ db, connection, receivedAt }, payload) => {
     const transactionKey = String(payload.transactionId);
     const snapshot = payload.transactionData ? summarizeMeterValues(fromOcpp16MeterValues(payload.transactionData, receivedAt)) : undefined;
+    await recordSessionReadings(db, connection.chargerId, payload.transactionId, fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt));
     await endSession(db, connection, transactionKey, {
       endTime: toUtc(payload.timestamp, receivedAt),
       meterStopWh: payload.meterStop,

@@ -6,12 +6,16 @@
 import { ocpp201 } from '../handler';
 import { summarizeMeterValues } from '../../charging/meter-values';
 import { applyMeterSnapshot } from '../../charging/sessions';
+import { recordSessionReadings } from '../../history/readings';
 import { fromOcpp201MeterValues } from './transactions';
 
 /** OCPP 2.0.1 MeterValues handler. */
 export const meterValues = [
   ocpp201('MeterValues', async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
-    if (evseId !== 0) await applyMeterSnapshot(db, connection, evseId, summarizeMeterValues(fromOcpp201MeterValues(meterValue, receivedAt)));
+    if (evseId === 0) return {};
+    const readings = fromOcpp201MeterValues(meterValue, receivedAt);
+    const sessionId = await applyMeterSnapshot(db, connection, evseId, summarizeMeterValues(readings));
+    await recordSessionReadings(db, connection.chargerId, sessionId, readings);
     return {};
   }),
 ];

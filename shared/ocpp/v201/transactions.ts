@@ -10,6 +10,7 @@ import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { summarizeMeterValues, toUtc, type MeterValue } from '../../charging/meter-values';
 import { applyMeterSnapshot, endSession, getSession, startSession } from '../../charging/sessions';
+import { recordSessionReadings } from '../../history/readings';
 import { OcppCallError } from '../errors';
 
 /** OCPP 2.0.1 meter values in version-neutral form (unitOfMeasure with its multiplier). */
@@ -33,14 +34,16 @@ export const transactions = [
   ocpp201('TransactionEvent', async ({ db, connection, receivedAt }, payload) => {
     const { transactionId } = payload.transactionInfo;
     const timestamp = toUtc(payload.timestamp, receivedAt);
-    const snapshot = summarizeMeterValues(fromOcpp201MeterValues(payload.meterValue, receivedAt));
+    const meterValues = fromOcpp201MeterValues(payload.meterValue, receivedAt);
+    const snapshot = summarizeMeterValues(meterValues);
     const authorization = payload.idToken ? await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken) : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
 
     const known = payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
+    let sessionId = known?.sessionId;
     if (!known) {
       if (!payload.evse) throw new OcppCallError('OccurrenceConstraintViolation', 'evse is required in the first TransactionEvent of a transaction (E01.FR.16)');
-      await startSession(db, connection, {
+      ({ sessionId } = await startSession(db, connection, {
         portNumber: payload.evse.id,
         startTime: timestamp,
         idTag: payload.idToken?.idToken,
@@ -49,10 +52,11 @@ export const transactions = [
         remoteStartId: payload.transactionInfo.remoteStartId,
         reservationId: payload.reservationId,
         accessId: authorization?.accessId,
-      });
+      }));
     } else if (payload.eventType === 'Updated') {
       await applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId);
     }
+    await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     // H01.FR.21: a transaction on the reservation ends it.
     if (payload.reservationId !== undefined) await endReservation(db, connection.organizationId, payload.reservationId, 'Used', connection.chargerId);
     if (payload.eventType === 'Ended') {
