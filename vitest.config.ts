@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'SILENT' };
+// The handlers keep an API key for 1 s instead of 60 (shared/api/auth.ts), so that a revoked key is
+// refused within a second in the tests that revoke one.
+const integrationEnv = { ...env, API_KEY_CACHE_SECONDS: '1' };
 
 // Three projects, all run by `npm test`. Integration files share one DynamoDB Local started in
 // globalSetup; each file makes its own table and gateway, so files are independent.
@@ -14,7 +17,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
-          env,
+          env: integrationEnv,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

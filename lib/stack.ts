@@ -14,6 +14,7 @@ import { OriginVerifySecret } from './constructs/origin-verify';
 import { attachableWebAclArn } from './constructs/web-acl';
 import { NetworkAlarms } from './constructs/alarms';
 import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
+import { SmartCharging } from './constructs/smart-charging';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -138,6 +139,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly alarms: NetworkAlarms;
   /** The operator console's bucket and behaviours (at `/` and `/api/docs`). */
   public readonly operatorConsole: OperatorConsole;
+  /** Smart charging: the stream trigger, the schedule and the allocation. */
+  public readonly smartCharging: SmartCharging;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -162,6 +165,7 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
+    this.smartCharging = new SmartCharging(this, 'SmartCharging', { table: this.table, ocppApi: this.ocppApi, tracing: props.tracing });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -181,6 +185,7 @@ export class ChargingNetworkStack extends Stack {
     });
     for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
     for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
+    for (const [name, fn] of Object.entries(this.smartCharging.functions)) this.alarms.watchFunction(`power-${name}`, fn);
 
     new CfnOutput(this, 'ConsoleUrl', {
       value: `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`,

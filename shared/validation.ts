@@ -1,7 +1,7 @@
 /**
  * Value rules shared by the domain's input schemas (operator CLI) and the API's request schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A name or label as people type it: trimmed, 1–`max` characters, no control characters.

@@ -17,10 +17,11 @@ export const handler = httpHandler(commandRoutes, {
   'POST /api/ocpp/reservations/cancel': async ({ db, principal, body }) => ({
     body: { data: { status: await cancelPortReservation(db, ocppChargerCommands(db), principal, body) } },
   }),
-  'POST /api/ocpp/remote-start': async ({ db, principal, body }) => ({
-    body: { data: await remoteStartPort(db, ocppChargerCommands(db), principal, body) },
+  // Counted alongside: the rate limit must pass before the charger is sent anything.
+  'POST /api/ocpp/remote-start': async ({ db, principal, body, counted }) => ({
+    body: { data: await remoteStartPort(db, ocppChargerCommands(db), principal, body, { before: counted }) },
   }),
-  'POST /api/ocpp/remote-stop': async ({ db, principal, body }) => ({
-    body: { data: { status: await remoteStopPort(db, ocppChargerCommands(db), principal, body) } },
+  'POST /api/ocpp/remote-stop': async ({ db, principal, body, counted }) => ({
+    body: { data: { status: await remoteStopPort(db, ocppChargerCommands(db), principal, body, { before: counted }) } },
   }),
 });

@@ -1,8 +1,13 @@
 /**
  * The one place that decides how every Lambda function of the stack runs and is bundled
  * (ARCHITECTURE.md, "Runtime and tools"): Node.js 22 on arm64, an ES module bundle made by the
- * locally installed esbuild (never Docker), minified with source maps, the AWS SDK v3 bundled at
- * the versions of our lockfile, its own log group and a role that may write only to it.
+ * locally installed esbuild (never Docker), minified, without source maps unless asked for, the
+ * AWS SDK v3 bundled at the versions of our lockfile, its own log group and a role that may write
+ * only to it.
+ *
+ * Bundle size is cold-start time (a Lambda parses its whole bundle at init): see
+ * {@link LAMBDA_BUNDLE_ALIASES} for what the bundles leave out, and `npm run bench -- lambda-bundles`
+ * for the sizes, their composition and init times.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +16,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
 import { createLogGroup } from './logs';
 import { acknowledgeWildcardResource } from './execute-api';
 
@@ -26,6 +32,53 @@ export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * Modules replaced in every Lambda bundle (esbuild `alias`: package → file under
+ * {@link PROJECT_ROOT}), each by a stand-in documented in its file: the SDK's default credential
+ * chain by the environment credentials Lambda always sets (`lambdas/lib/bundle/credentials.ts`),
+ * and ElectroDB's model check by a no-op (`lambdas/lib/bundle/jsonschema.cjs`; the tests check
+ * the models). Tests, the local stack and the CLI run the real modules.
+ */
+export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': 'lambdas/lib/bundle/credentials.ts',
+  jsonschema: 'lambdas/lib/bundle/jsonschema.cjs',
+};
+
+/**
+ * The esbuild options of every Lambda bundle, as esbuild's own API names them (the benchmark
+ * rebuilds a bundle with them to show its composition).
+ */
+export const LAMBDA_ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node' as const,
+  format: 'esm' as const,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: { js: ESM_REQUIRE_BANNER },
+  minify: true,
+  alias: Object.fromEntries(
+    Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, file]) => [name, path.join(PROJECT_ROOT, file)]),
+  ),
+} satisfies BuildOptions;
+
+/**
+ * CDK context key that turns on source maps in every bundle (`-c lambdaSourceMaps=true`): external
+ * `.map` files and `NODE_OPTIONS=--enable-source-maps`, so stack traces name the TypeScript. Off
+ * by default: the maps double the deployed size, and Node reads them at init.
+ */
+export const SOURCE_MAPS_CONTEXT = 'lambdaSourceMaps';
+
+/**
+ * Whether {@link SOURCE_MAPS_CONTEXT} is on for this scope.
+ * @throws Error naming the context key when its value is neither true nor false
+ */
+export function sourceMapsEnabled(scope: Construct): boolean {
+  const value: unknown = scope.node.tryGetContext(SOURCE_MAPS_CONTEXT);
+  if (value === undefined || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`context ${SOURCE_MAPS_CONTEXT} must be true or false, got ${String(value)}`);
+}
 
 /** Properties of {@link createFunction}. */
 export interface NetworkFunctionProps {
@@ -67,10 +120,11 @@ export interface NetworkFunctionProps {
  * bundling and logging. The function, its log group and its role are grouped under one construct
  * named `id`; grants made to the returned function go to that role only.
  *
- * Bundling: esbuild from `node_modules` (`forceDockerBundling: false`), `format: esm`,
- * `target: node22`, minified, with external source maps (`NODE_OPTIONS=--enable-source-maps`
- * makes stack traces point at the TypeScript), and `@aws-sdk/*` bundled rather than taken from
- * the runtime, so production runs the SDK versions the tests ran.
+ * Bundling: esbuild from `node_modules` (`forceDockerBundling: false`) with
+ * {@link LAMBDA_ESBUILD_OPTIONS} (`format: esm`, `target: node22`, minified, the stand-ins of
+ * {@link LAMBDA_BUNDLE_ALIASES}); source maps only with {@link SOURCE_MAPS_CONTEXT}; and
+ * `@aws-sdk/*` bundled rather than taken from the runtime, so production runs the SDK versions
+ * the tests ran (and a bundled, tree-shaken SDK initialises faster than the runtime's copy).
  *
  * @param scope - construct scope
  * @param id - construct ID of the group (function, log group, role)
@@ -87,6 +141,7 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
     description: `Runs ${props.entry}`,
   });
   logGroup.grantWrite(role);
+  const sourceMaps = sourceMapsEnabled(scope);
 
   const fn = new NodejsFunction(group, 'Function', {
     entry: path.join(PROJECT_ROOT, props.entry),
@@ -102,17 +157,20 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
     tracing: props.tracing ? Tracing.ACTIVE : undefined,
     role,
     logGroup,
-    environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    environment: { ...props.environment, ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}) },
     bundling: {
       forceDockerBundling: false,
       format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
+      target: LAMBDA_ESBUILD_OPTIONS.target,
+      mainFields: LAMBDA_ESBUILD_OPTIONS.mainFields,
       banner: ESM_REQUIRE_BANNER,
-      minify: true,
-      sourceMap: true,
+      minify: LAMBDA_ESBUILD_OPTIONS.minify,
+      sourceMap: sourceMaps,
       sourcesContent: false,
       bundleAwsSDK: true,
+      esbuildArgs: Object.fromEntries(
+        Object.entries(LAMBDA_ESBUILD_OPTIONS.alias).map(([name, file]) => [`--alias:${name}`, file]),
+      ),
     },
   });
   if (props.tracing) {

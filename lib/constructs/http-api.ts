@@ -43,13 +43,7 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   // in its history.
   commands: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands, ROWS.ocppMessages],
-    'dynamodb:UpdateItem': [
-      ROWS.reservations,
-      ROWS.ocppCommands,
-      ROWS.chargers,
-      counterRow('remoteStart'),
-      ROWS.chargerHistory,
-    ],
+    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart'), ROWS.chargerHistory],
     'dynamodb:DeleteItem': [ROWS.reservations],
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN
@@ -93,6 +87,8 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.sites],
     'dynamodb:DeleteItem': [ROWS.sites],
   }),
+  // An override is an attribute of its port (the charger's partition).
+  sitePower: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.chargers] }),
   // Reads, plus the charger-health rate-limit window (`<keyHash>:health`) and the key's
   // `includeIntervals` lease.
   history: mergeRowWrites(RATE_LIMITED, {
@@ -133,7 +129,7 @@ export interface IntegratorApiProps {
 }
 
 const AUTHORIZED_IN_APP =
-  'Authorized in the handler: every authenticated route requires `Authorization: Bearer <API key>`, looked up by its SHA-256 in DynamoDB, which also scopes the request to the key\'s organization or site and rate-limits it (ARCHITECTURE.md, "HTTP conventions"). HTTP APIs offer no API-key authorizer, and a Lambda authorizer would repeat the key lookup the handler needs anyway for organization scoping.';
+  'Authorized in the handler: every authenticated route requires `Authorization: Bearer <API key>`, looked up by its SHA-256 in DynamoDB (kept by the instance for 60 s), which also scopes the request to the key\'s organization or site and rate-limits it (ARCHITECTURE.md, "HTTP conventions"). HTTP APIs offer no API-key authorizer, and a Lambda authorizer cannot answer a refusal with the problem document of spec §7.';
 const PUBLIC_ROUTE =
   'Public by design: the OpenAPI document and the `$default` route (404/405 problem documents for unknown routes) need no API key.';
 

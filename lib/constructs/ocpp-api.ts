@@ -71,6 +71,7 @@ export const OCPP_FUNCTIONS = {
       'dynamodb:PutItem': [
         ROWS.chargers,
         ROWS.chargingSessions,
+        ROWS.ocppCommands,
         ROWS.sessionHistory,
         ROWS.chargerErrors,
         ROWS.ocppMessages,
@@ -79,7 +80,6 @@ export const OCPP_FUNCTIONS = {
         ROWS.chargers,
         ROWS.chargingSessions,
         ROWS.reservations,
-        ROWS.ocppCommands,
         counterRow('port'),
         counterRow('chargingSession'),
         ROWS.sessionHistory,

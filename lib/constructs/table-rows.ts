@@ -43,8 +43,10 @@ export const ROWS = {
   accessIds: '$cn#organizationId_*#ocppIdTag_*',
   /** A departure owner's partition: its plan (`departurePlan`) and past departures (`departure`). */
   departures: '$cn#organizationId_*#owner_*',
-  /** A site's partition: the site and its power limits (`sitePowerLimit`). */
+  /** A site's partition: the site, its power limits (`sitePowerLimit`), its allocation and allocation state. */
   sites: '$cn#siteid_*',
+  /** The one partition of the sites to revisit (`scheduledSite`). */
+  scheduledSites: '$cn',
   /** A charger's partition: the charger and its ports (with the session in progress). */
   chargers: '$cn#chargerid_*',
   /** An ended or running charging session item (`chargingSession`). */
@@ -57,8 +59,10 @@ export const ROWS = {
   vehicleNameMarkers: '$cn#constraint_vehicleName:*#value_*',
   /** The vehicle VIN uniqueness markers of every organization (`uniqueValue` `vehicleVin:<id>`). */
   vehicleVinMarkers: '$cn#constraint_vehicleVin:*#value_*',
-  /** A session's history record and its 15-minute reading slots (`sessionRecord`, `sessionSlot`). */
+  /** A session's history record (`sessionRecord`). */
   sessionHistory: '$cn#sessionid_*',
+  /** A session's 15-minute reading slots, in its charger's name (`sessionSlot`). */
+  sessionSlots: '$cn#chargerid_*#sessionid_*',
   /** A site's charger status and connection history for one month (`chargerHistory`). */
   chargerHistory: '$cn#siteid_*#month_*',
   /** A charger's error reports at one time (`chargerError`). */

@@ -3,7 +3,7 @@
  * {@link TABLE_KEYS} so the stack, the local table and the entity layer cannot drift apart.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../shared/db/entities';
@@ -52,6 +52,8 @@ export class NetworkTable extends Construct {
       timeToLiveAttribute: TABLE_KEYS.ttl,
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      // The change stream drives smart charging (`lib/constructs/smart-charging.ts`).
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
     });
     for (const gsi of TABLE_KEYS.gsis) {
       this.table.addGlobalSecondaryIndex({

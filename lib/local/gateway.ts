@@ -17,6 +17,7 @@ import { serveConsoleFile } from './static-files';
 import { HTTP_FUNCTIONS } from '../../shared/api/routes';
 import { handleHttpApi } from './http-api';
 import { CONNECTIONS_PATH, handleManagementApi } from './management-api';
+import { handleInvoke, INVOKE_PATH, settleInvocations, type InvokableHandlers } from './lambda-api';
 import { NotFoundError } from '../../shared/api/errors';
 import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, requestHeadProblem } from './limits';
 import { PortInUseError } from './ports';
@@ -30,6 +31,8 @@ export type { LambdaHandler } from './lambda-events';
 export interface LocalHandlers {
   http: HttpHandlers;
   ocpp: OcppHandlers;
+  /** Smart charging's functions (`lambdas/power/*`); `allocate` is invoked through the Lambda Invoke API. */
+  power: InvokableHandlers;
 }
 
 /** A running gateway. */
@@ -45,7 +48,7 @@ export interface LocalGateway {
 
 /**
  * Imports the real handler modules: `lambdas/http/<name>.ts` for every HTTP function of the route
- * table, and `lambdas/ocpp/{connect,message,disconnect}.ts`. Import after the environment
+ * table, `lambdas/ocpp/{connect,message,disconnect}.ts` and `lambdas/power/{trigger,schedule,allocate}.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -59,7 +62,12 @@ export async function loadHandlers(): Promise<LocalHandlers> {
       async (name) => (await import(`../../lambdas/ocpp/${name}.ts`)).handler,
     ),
   );
-  return { http, ocpp: { connect, message, disconnect } };
+  const power = Object.fromEntries(
+    await Promise.all(
+      (['trigger', 'schedule', 'allocate'] as const).map(async (name) => [name, (await import(`../../lambdas/power/${name}.ts`)).handler]),
+    ),
+  ) as InvokableHandlers;
+  return { http, ocpp: { connect, message, disconnect }, power };
 }
 
 /** Routes a plain HTTP request, within the limits, to the management API, the HTTP API, or a 404. */
@@ -76,6 +84,8 @@ async function handleRequest(
     return sendProblem(res, gatewayProblem(400, 'invalid-request', `The request-target ${req.url} is not a URL`));
   const connection = CONNECTIONS_PATH.exec(url.pathname);
   if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
+  const invoke = INVOKE_PATH.exec(url.pathname);
+  if (invoke) return handleInvoke(handlers.power, req, res, invoke[1]!);
   // The operator console at / and the API reference at /api/docs (static files, before the API routes).
   if (await serveConsoleFile(req, res, url.pathname)) return;
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
@@ -129,6 +139,7 @@ export async function startLocalGateway(
     port,
     connections: websocketApi.connections,
     async close() {
+      await settleInvocations();
       const disconnected = websocketApi.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -1,6 +1,7 @@
 /**
  * Demo data for the local stack: an organization, a site, a DCFC charger with 2 CCS1 ports, a
- * Level 2 charger with 1 J1772 port (no OCPP password, so any simulator connects at once), a van
+ * Level 2 charger with 1 J1772 port (no OCPP password, so any simulator connects at once), the
+ * simulator fleet's ten chargers `SIM-1`…`SIM-10`, a van
  * with a driver's RFID card (`SIM-TAG-1`, the simulator's default tag) and an organization-scoped
  * API key.
  */
@@ -12,6 +13,11 @@ import { registerCharger } from '../../shared/chargers/registration';
 import type { Charger } from '../../shared/api/schemas/chargers';
 import { createAccessId } from '../../shared/access/access-ids';
 import { createVehicle, updateVehicle } from '../../shared/access/vehicle-writes';
+import { PORT_MAX_POWER_W } from '../simulator';
+import { planFleet } from '../simulator/fleet';
+
+/** Chargers seeded for the simulator's fleet mode: `npm run simulate -- --fleet 10` connects them all. */
+export const DEMO_FLEET_SIZE = 10;
 
 /** The demo RFID card's tag: the simulator's default idTag. */
 export const DEMO_ID_TAG = 'SIM-TAG-1';
@@ -21,6 +27,8 @@ export interface DemoData {
   organization: { id: number; name: string };
   site: { id: number; name: string; timezone: string };
   chargers: Pick<Charger, 'id' | 'name' | 'ocppId' | 'type' | 'numberOfPorts'>[];
+  /** The simulator fleet's chargers (`SIM-1`…); absent in demo files written before they were seeded. */
+  fleet?: Pick<Charger, 'id' | 'name' | 'ocppId' | 'type' | 'numberOfPorts'>[];
   apiKey: string;
 }
 
@@ -63,6 +71,28 @@ async function seedChargers(db: Db, siteId: number): Promise<Charger[]> {
   return [dcfc, level2];
 }
 
+/**
+ * The simulator's default fleet (`SIM-1`…`SIM-10`, DC and AC as the fleet alternates them, one
+ * port each at the simulator's default maximum), registered on the demo site so that
+ * `npm run simulate -- --fleet 10` connects without any setup.
+ */
+async function seedFleet(db: Db, siteId: number): Promise<Charger[]> {
+  const chargers: Charger[] = [];
+  for (const member of planFleet({ size: DEMO_FLEET_SIZE })) {
+    const dc = member.currentType === 'DC';
+    chargers.push(
+      await registerCharger(db, {
+        siteId,
+        ocppId: member.chargePointId,
+        name: `Fleet ${member.chargePointId}`,
+        type: dc ? 'DCFC' : 'Level 2',
+        ports: [{ connectorType: dc ? 'CCS1' : 'J1772', maximumPowerKw: PORT_MAX_POWER_W[member.currentType] / 1000 }],
+      }),
+    );
+  }
+  return chargers;
+}
+
 /** The simulator's default tag as a driver's RFID card attached to a van, so a demo session shows who is charging. */
 async function seedVanWithCard(db: Db, organizationId: number): Promise<void> {
   const customer = { name: 'Demo Logistics' };
@@ -92,12 +122,14 @@ export async function seedDemo(db: Db): Promise<DemoData> {
     timezone: 'America/Los_Angeles',
   });
   const chargers = await seedChargers(db, site.id);
+  const fleet = await seedFleet(db, site.id);
   await seedVanWithCard(db, organization.id);
   const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
   return {
     organization: { id: organization.id, name: organization.name },
     site: { id: site.id, name: site.name, timezone: site.timezone },
     chargers: chargers.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
+    fleet: fleet.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
     apiKey: key.apiKey,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
+import { startSmartChargingLoop } from './smart-charging';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -20,8 +21,12 @@ export interface LocalStack {
 
 /**
  * Creates the table if needed, points the handlers at it through the environment
- * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) and starts the gateway.
- * The handler modules read the environment once per process, so one process hosts one stack.
+ * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`, `LAMBDA_ENDPOINT`) and starts the
+ * gateway, and with `smartCharging` the table's stream reader and the schedule
+ * (`smart-charging.ts`). The handler modules read the environment once per process, so one
+ * process hosts one stack.
+ * @param options.smartCharging drive smart charging from the table's stream, as on AWS (`npm start`;
+ *   tests that need it) @default false
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -29,6 +34,7 @@ export async function startLocalStack(options: {
   tableName: string;
   port: number;
   host?: string;
+  smartCharging?: boolean;
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -39,12 +45,19 @@ export async function startLocalStack(options: {
   const handlers = await loadHandlers();
   const gateway = await startLocalGateway(handlers, { port: options.port, host: options.host });
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
+  process.env.LAMBDA_ENDPOINT = gateway.url;
+  const loop = options.smartCharging
+    ? await startSmartChargingLoop({ dynamoDbEndpoint: options.dynamoDbEndpoint, tableName: options.tableName, handlers: handlers.power })
+    : undefined;
   return {
     gateway,
     url: gateway.url,
     ocppUrl: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
     tableName: options.tableName,
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
-    close: () => gateway.close(),
+    async close() {
+      await loop?.stop();
+      await gateway.close();
+    },
   };
 }

@@ -1,6 +1,19 @@
 /**
  * Authenticating `Authorization: Bearer <key>` (spec §5): the key's SHA-256 is read with one
- * GetItem (keys are issued by `shared/organizations/api-keys.ts`).
+ * GetItem (keys are issued by `shared/organizations/api-keys.ts`), and the principal is kept by
+ * the Lambda instance for {@link apiKeyCacheSeconds} (default 60 s), so a key in use costs one
+ * GetItem per instance per minute instead of one per request.
+ *
+ * The price is the revocation delay: a revoked key keeps working on an instance that read it
+ * until its entry expires, so for at most `API_KEY_CACHE_SECONDS` after the revocation. Keys
+ * that fail (unknown, revoked) are never kept, so a key that starts working again (a new key)
+ * works at once.
+ *
+ * Why not an API Gateway Lambda authorizer with its result cache: an HTTP API authorizer answers a
+ * refusal with its own 401/403 body, not the problem document of spec §7, and costs a second
+ * function, its cold starts and an invocation per cache miss; this cache has the same bound and
+ * no extra moving part (its hit rate is per instance rather than per API, about one read per
+ * key per instance per minute).
  */
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
@@ -17,26 +30,97 @@ export interface ApiPrincipal extends AccessScope {
 const KEY_PATTERN = /^cnk_[A-Za-z0-9_-]{43}$/;
 const BEARER_PATTERN = /^Bearer +(\S+)$/i;
 
+/** Default of {@link apiKeyCacheSeconds}: the documented revocation delay. */
+export const DEFAULT_API_KEY_CACHE_SECONDS = 60;
+
+/** Most keys one instance keeps; beyond it the entry used least recently is dropped. */
+export const MAX_CACHED_API_KEYS = 10_000;
+
 /**
- * Resolves the `Authorization` header to the key's principal (one GetItem).
- * @param authorization the raw header value, or undefined when absent
- * @throws UnauthorizedError (401) when the header is missing or not `Bearer <key>`, the key is
- *   malformed, unknown, or revoked (spec §5.2)
+ * Seconds an instance trusts a key it has read, from `API_KEY_CACHE_SECONDS` (0 turns the cache
+ * off), else {@link DEFAULT_API_KEY_CACHE_SECONDS}.
+ * @throws Error when the variable is set to anything but a whole number of seconds (a deployment bug)
  */
-export async function authenticate(db: Db, authorization: string | undefined): Promise<ApiPrincipal> {
-  if (!authorization) throw new UnauthorizedError('Missing Authorization header; send "Authorization: Bearer <API key>"');
+export function apiKeyCacheSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.API_KEY_CACHE_SECONDS;
+  if (value === undefined || value === '') return DEFAULT_API_KEY_CACHE_SECONDS;
+  if (!/^\d{1,5}$/.test(value))
+    throw new Error(`API_KEY_CACHE_SECONDS must be a whole number of seconds, got ${value}`);
+  return Number(value);
+}
+
+/** Principals of keys read recently, by key hash, each until its expiry (ms since the epoch). */
+export class ApiKeyCache {
+  private readonly entries = new Map<string, { principal: ApiPrincipal; until: number }>();
+
+  /**
+   * @param ttlMs how long an entry lives (read at every insert)
+   * @param now the clock (injectable for tests)
+   */
+  constructor(
+    private readonly ttlMs: () => number = () => apiKeyCacheSeconds() * 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The principal of a key read less than the TTL ago, if any. */
+  get(keyHash: string): ApiPrincipal | undefined {
+    const entry = this.entries.get(keyHash);
+    if (!entry) return undefined;
+    this.entries.delete(keyHash);
+    if (entry.until <= this.now()) return undefined;
+    this.entries.set(keyHash, entry); // most recently used last
+    return entry.principal;
+  }
+
+  /** Keeps a principal for the TTL; drops the least recently used entry beyond {@link MAX_CACHED_API_KEYS}. */
+  set(principal: ApiPrincipal): void {
+    const ttl = this.ttlMs();
+    if (ttl <= 0) return;
+    this.entries.delete(principal.keyHash);
+    this.entries.set(principal.keyHash, { principal, until: this.now() + ttl });
+    if (this.entries.size > MAX_CACHED_API_KEYS) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Number of keys kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The cache of this process (one per Lambda instance). */
+const processCache = new ApiKeyCache();
+
+/**
+ * Resolves the `Authorization` header to the key's principal: from the instance's cache, else
+ * with one GetItem (then cached).
+ * @param authorization the raw header value, or undefined when absent
+ * @param cache where recently read keys are kept (default: the process's)
+ * @throws UnauthorizedError (401) when the header is missing or not `Bearer <key>`, the key is
+ *   malformed, unknown, or revoked (spec §5.2; a revocation is seen within the cache's TTL)
+ */
+export async function authenticate(
+  db: Db,
+  authorization: string | undefined,
+  cache: ApiKeyCache = processCache,
+): Promise<ApiPrincipal> {
+  if (!authorization)
+    throw new UnauthorizedError('Missing Authorization header; send "Authorization: Bearer <API key>"');
   const token = BEARER_PATTERN.exec(authorization.trim())?.[1];
   if (!token) throw new UnauthorizedError('Malformed Authorization header; expected "Bearer <API key>"');
   if (!KEY_PATTERN.test(token)) throw new UnauthorizedError('Invalid API key');
   const keyHash = hashApiKey(token);
+  const cached = cache.get(keyHash);
+  if (cached) return cached;
   const { data } = await db.apiKey.get({ keyHash }).go();
   if (!data) throw new UnauthorizedError('Invalid API key');
   if (data.revokedAt) throw new UnauthorizedError('API key has been revoked');
-  return {
+  const principal: ApiPrincipal = {
     apiKeyId: data.apiKeyId,
     keyHash,
     organizationId: data.organizationId,
     scope: data.scope,
     ...(data.siteId !== undefined ? { siteId: data.siteId } : {}),
   };
+  cache.set(principal);
+  return principal;
 }

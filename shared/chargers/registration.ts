@@ -3,7 +3,7 @@
  * external ID claimed in the same transaction, and the spec §2.6 rule that a DCFC charger never
  * joins a site holding an amp limit.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { text } from '../validation';
 import { transact, transactWithIds, type Db } from '../db';
 import { claimUnique, releaseUnique } from '../db/unique';

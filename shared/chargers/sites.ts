@@ -1,7 +1,7 @@
 /**
  * Sites: creation and listing (operator CLI), and `GET /api/sites` (reference notes, "Sites").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { text } from '../validation';
 import type { Db } from '../db';
 import { allocateIds } from '../db';

@@ -39,6 +39,35 @@ export interface RemoteStartInput {
   remoteStartId: number;
 }
 
+/** A unit of a charging schedule: A (per phase) or W. */
+export type ChargingRateUnit = 'A' | 'W';
+
+/**
+ * A charging profile limiting one port (OCPP 1.6 SetChargingProfile K §5.16 / 2.0.1 K01): one
+ * period from the start, `limit` in `unit`. Profiles of this CSMS have fixed IDs per purpose and
+ * port (`shared/ocpp/commands/smart-charging.ts`), so a new one replaces the previous one.
+ */
+export interface ChargingProfileInput {
+  /** 1.6 connectorId / 2.0.1 evseId; 0 = every connector (TxDefaultProfile only). */
+  portNumber: number;
+  /** `TxProfile` for the running transaction; `TxDefaultProfile` for transactions to come. */
+  purpose: 'TxProfile' | 'TxDefaultProfile';
+  /** TxProfile: the OCPP transactionId (1.6: our integer as a string; 2.0.1: the charger's). */
+  transactionKey?: string;
+  unit: ChargingRateUnit;
+  /** In `unit` (A per phase), ≥ 0, at most one decimal. */
+  limit: number;
+  /** AC phases the limit applies to (A limits), when known. */
+  numberPhases?: number;
+}
+
+/** Whether a charger takes charging profiles, and in which units, as it reports it. */
+export interface SmartChargingSupport {
+  supported: boolean;
+  /** Units it accepts in schedules; empty when it did not say. */
+  rateUnits: ChargingRateUnit[];
+}
+
 /** The commands this module sends, by name: version-neutral input and result. */
 export interface ChargerCommandCatalog {
   ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
@@ -48,6 +77,11 @@ export interface ChargerCommandCatalog {
   RemoteStart: { input: RemoteStartInput; result: 'Accepted' | 'Rejected' };
   /** `transactionKey`: the OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's). */
   RemoteStop: { input: { transactionKey: string }; result: 'Accepted' | 'Rejected' };
+  /** Whether the charger takes charging profiles (1.6 GetConfiguration, 2.0.1 GetVariables SmartChargingCtrlr). */
+  SmartChargingSupport: { input: undefined; result: SmartChargingSupport };
+  SetChargingProfile: { input: ChargingProfileInput; result: 'Accepted' | 'Rejected' | 'NotSupported' };
+  /** Clears this CSMS's profiles of one purpose on every port. */
+  ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
 }
 
 /** A command's name. */
@@ -70,6 +104,18 @@ export interface CommandableCharger {
 /** Writes to commit only if the command goes on the wire, just before it does. */
 export type WritesWithCommand = (entities: TransactionEntities) => readonly TransactionWrite[];
 
+/** How a command is sent besides its input. */
+export interface SendOptions {
+  /** Writes committed in the transaction that puts the command on the wire. */
+  with?: WritesWithCommand;
+  /**
+   * Work started alongside the command that must succeed before the charger is sent anything
+   * (the command's own writes, the caller's rate-limit check); when it fails, nothing is sent and
+   * its error is thrown.
+   */
+  before?: Promise<unknown>;
+}
+
 /** How this module reaches chargers (implemented by `shared/ocpp/commands`). */
 export interface ChargerCommands {
   /**
@@ -86,7 +132,7 @@ export interface ChargerCommands {
     chargerId: number,
     name: K,
     input: ChargerCommandCatalog[K]['input'],
-    options?: { with?: WritesWithCommand },
+    options?: SendOptions,
   ): Promise<ChargerAnswer<ChargerCommandCatalog[K]['result']>>;
   /** The error for a charger that is not connected (the command is not sent). */
   notConnected(chargerId: number): Error;

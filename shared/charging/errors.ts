@@ -27,3 +27,13 @@ export class UnsupportedByChargerError extends InvalidError {
     super(field, `charger ${chargerId} speaks ${protocol}`, message);
   }
 }
+
+/**
+ * A connector/EVSE number that cannot be a port of the charger: below 1, or beyond the registered
+ * ports plus the few a charger may add by reporting them (`shared/charging/ports.ts`).
+ */
+export class PortNumberError extends InvalidError {
+  constructor(portNumber: number, problem: string) {
+    super('portNumber', problem, `Connector/EVSE ${portNumber} cannot be a port of this charger: ${problem}`);
+  }
+}

@@ -13,7 +13,10 @@
  *   current is the highest phase current (what an EVSE's amp rating is about), voltage the
  *   average of the line-to-neutral voltages (else of whatever phases are given).
  * - Across several meter values, the latest timestamp wins per reading.
+ * - A reading outside what an EV charger can measure ({@link READING_BOUNDS}) is clamped to the
+ *   bound when it is within the bound's noise margin (-0.04 kW is 0 kW), else dropped and logged.
  */
+import { logger } from '../logger';
 
 /** One sampled value in version-neutral form. */
 export interface Sample {
@@ -85,6 +88,33 @@ function convert(kind: keyof MeterSnapshot, sample: Sample): number | undefined 
   return sample.value * factor * 10 ** (sample.multiplier ?? 0);
 }
 
+/**
+ * The range of each reading an EV charger (Level 2 to high-power DC) can report, in API units:
+ * energy register 0–10¹² Wh (1 TWh), power 0–1,000 kW, current 0–1,000 A, voltage 0–1,500 V,
+ * SoC 0–100 %. A value up to `noise` outside the range is meter noise and clamped to it.
+ */
+export const READING_BOUNDS: Record<keyof MeterSnapshot, { min: number; max: number; noise: number }> = {
+  energyRegisterWh: { min: 0, max: 1e12, noise: 1 },
+  powerKw: { min: 0, max: 1000, noise: 1 },
+  currentA: { min: 0, max: 1000, noise: 1 },
+  voltage: { min: 0, max: 1500, noise: 1 },
+  socPercent: { min: 0, max: 100, noise: 1 },
+};
+
+/**
+ * A reading within {@link READING_BOUNDS}: clamped when within the noise margin, undefined (and
+ * logged) when not a finite number or further out.
+ * @param kind which reading (unit: Wh, kW, A, V, %)
+ * @param chargePointId for the log line
+ */
+export function boundedReading(kind: keyof MeterSnapshot, value: number, chargePointId?: string): number | undefined {
+  const { min, max, noise } = READING_BOUNDS[kind];
+  if (Number.isFinite(value) && value >= min - noise && value <= max + noise)
+    return Math.min(max, Math.max(min, value));
+  logger.warn('reading out of range dropped', { chargePointId, kind, value: String(value) });
+  return undefined;
+}
+
 const LINE_PHASES = /^L[123]$/;
 const LINE_TO_NEUTRAL = /^L[123]-N$/;
 
@@ -113,7 +143,7 @@ function combine(kind: keyof MeterSnapshot, samples: { phase?: string; value: nu
 }
 
 /** Reduces one meter value (one timestamp) to its readings. */
-function readingsOf(meterValue: MeterValue): MeterSnapshot {
+function readingsOf(meterValue: MeterValue, chargePointId: string | undefined): MeterSnapshot {
   const byKind = new Map<keyof MeterSnapshot, { phase?: string; value: number; atOutlet: boolean }[]>();
   for (const sample of meterValue.samples) {
     const kind = MEASURAND_KINDS[sample.measurand || DEFAULT_MEASURAND];
@@ -125,31 +155,33 @@ function readingsOf(meterValue: MeterValue): MeterSnapshot {
   }
   const snapshot: MeterSnapshot = {};
   for (const [kind, samples] of byKind) {
-    const preferred = kind === 'socPercent' || !samples.some((s) => s.atOutlet) ? samples : samples.filter((s) => s.atOutlet);
-    const value = combine(kind, preferred);
-    if (value !== undefined && Number.isFinite(value)) snapshot[kind] = { value: round(value), timestamp: meterValue.timestamp };
+    const preferred =
+      kind === 'socPercent' || !samples.some((s) => s.atOutlet) ? samples : samples.filter((s) => s.atOutlet);
+    const combined = combine(kind, preferred);
+    const value = combined === undefined ? undefined : boundedReading(kind, combined, chargePointId);
+    if (value !== undefined) snapshot[kind] = { value: round(value), timestamp: meterValue.timestamp };
   }
   return snapshot;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-/** Reduces meter values to the latest reading of each kind. */
-export function summarizeMeterValues(meterValues: MeterValue[]): MeterSnapshot {
+/**
+ * Reduces meter values to the latest reading of each kind, each within {@link READING_BOUNDS}.
+ * @param chargePointId for the log line of a dropped reading
+ */
+export function summarizeMeterValues(meterValues: MeterValue[], chargePointId?: string): MeterSnapshot {
   const snapshot: MeterSnapshot = {};
   for (const meterValue of meterValues) {
-    for (const [kind, reading] of Object.entries(readingsOf(meterValue)) as [keyof MeterSnapshot, Reading][]) {
+    for (const [kind, reading] of Object.entries(readingsOf(meterValue, chargePointId)) as [
+      keyof MeterSnapshot,
+      Reading,
+    ][]) {
       const current = snapshot[kind];
       if (!current || Date.parse(reading.timestamp) >= Date.parse(current.timestamp)) snapshot[kind] = reading;
     }
   }
   return snapshot;
-}
-
-/** Normalises a charger timestamp to ISO 8601 UTC with milliseconds; `fallback` when unparseable. */
-export function toUtc(timestamp: string | undefined, fallback: string): string {
-  const ms = timestamp ? Date.parse(timestamp) : NaN;
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : fallback;
 }
 
 /** Spec §2.3 `energyDeliveredKwh` from a port snapshot: (register − meterStart) / 1000, never negative. */

@@ -21,7 +21,7 @@ import type {
   CommandableCharger,
   IdTokenType,
   ReserveNowStatus,
-  WritesWithCommand,
+  SendOptions,
 } from './charger-commands';
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */
@@ -70,7 +70,7 @@ async function sendOrReject<K extends 'ReserveNow' | 'CancelReservation' | 'Remo
   chargerId: number,
   name: K,
   input: ChargerCommandCatalog[K]['input'],
-  options?: { with?: WritesWithCommand },
+  options?: SendOptions,
 ): Promise<ChargerCommandCatalog[K]['result'] | 'Rejected'> {
   const answer = await commands.send(chargerId, name, input, options);
   if (answer.ok) return answer.result;
@@ -251,10 +251,13 @@ export interface RemoteStartRequest {
 
 /**
  * Spec §4.4: RemoteStartTransaction (1.6) / RequestStartTransaction (2.0.1). The remote start gets
- * an ID (2.0.1 `remoteStartId`); it is noted on the port in the same write that puts the command
- * on the charger's lane, so that the session that follows links back to it even when the charger
- * starts before its answer is read. Requests with a warm instance: that one write (a
- * TransactWriteItems) and the command path's reads; a Rejected answer clears the note (+1).
+ * an ID (2.0.1 `remoteStartId`); it is noted on the port (one UpdateItem, alongside the write that
+ * puts the command on the charger's lane, and done before the command is sent), so that the
+ * session that follows links back to it even when the charger starts before its answer is read.
+ * Requests with a warm instance: those two writes and the command path's reads; an answer other
+ * than Accepted, or a command never sent, clears the note (+1).
+ * @param options.before the caller's work that must succeed before the charger is sent anything
+ *   (the HTTP API's rate-limit count)
  * @returns the charger's status and the remote start's ID
  */
 export async function remoteStartPort(
@@ -262,6 +265,7 @@ export async function remoteStartPort(
   commands: ChargerCommands,
   scope: AccessScope,
   request: RemoteStartRequest,
+  options: { before?: Promise<unknown> } = {},
 ): Promise<{ status: 'Accepted' | 'Rejected'; remoteStartId: number }> {
   const { location, charger } = await reachPort(db, commands, scope, request.portId);
   if (!charger.connection) throw commands.notConnected(charger.chargerId);
@@ -271,12 +275,14 @@ export async function remoteStartPort(
   const pendingRemoteStart = { remoteStartId, idTag, requestedAt: new Date().toISOString() };
   let status: 'Accepted' | 'Rejected' = 'Rejected';
   try {
+    const before = Promise.all([db.port.patch(portKey).set({ pendingRemoteStart }).go(), options.before]);
+    before.catch(() => undefined); // awaited by the command path before it sends anything
     status = await sendOrReject(
       commands,
       charger.chargerId,
       'RemoteStart',
       { portNumber: location.portNumber, idTag, idTokenType: request.idTokenType, remoteStartId },
-      { with: ({ port }) => [port.patch(portKey).set({ pendingRemoteStart }).commit()] },
+      { before },
     );
   } finally {
     if (status !== 'Accepted') await clearPendingRemoteStart(db, portKey, remoteStartId);
@@ -302,6 +308,7 @@ async function clearPendingRemoteStart(db: Db, portKey: PortLocation, remoteStar
  * `POST /api/ocpp/remote-stop`: stops the session in progress on a port (RemoteStopTransaction /
  * RequestStopTransaction with its transactionId). The port is read strongly consistent (1 GetItem).
  * @param request.sessionId when given, the session that must be in progress (guards against stopping a newer one)
+ * @param options.before the caller's work that must succeed before the charger is sent anything (the rate-limit count)
  * @throws NoSessionInProgressError when no session, or not that session, is in progress on the port
  */
 export async function remoteStopPort(
@@ -309,6 +316,7 @@ export async function remoteStopPort(
   commands: ChargerCommands,
   scope: AccessScope,
   request: { portId: number; sessionId?: number },
+  options: { before?: Promise<unknown> } = {},
 ): Promise<'Accepted' | 'Rejected'> {
   const { location, charger } = await reachPort(db, commands, scope, request.portId);
   const { data: port } = await db.port.get(location).go({ consistent: true });
@@ -319,5 +327,5 @@ export async function remoteStopPort(
   if (request.sessionId !== undefined && request.sessionId !== session.sessionId) {
     throw new NoSessionInProgressError(request.portId, { sessionId: request.sessionId, current: session.sessionId });
   }
-  return sendOrReject(commands, charger.chargerId, 'RemoteStop', { transactionKey: session.transactionKey });
+  return sendOrReject(commands, charger.chargerId, 'RemoteStop', { transactionKey: session.transactionKey }, options);
 }

@@ -1,30 +1,46 @@
 /**
  * Charging sessions (OCPP transactions), version-neutral: started by 1.6 StartTransaction or 2.0.1
  * TransactionEvent Started, fed by meter values, ended by 1.6 StopTransaction or 2.0.1
- * TransactionEvent Ended.
+ * TransactionEvent Ended (`./session-end.ts`).
  *
  * A session is a `chargingSession` item (kept after it ends) plus, while it runs, a snapshot on its
  * port (`currentChargingSession`) that the charger read shows (spec §2.3). Energy is stored as the
  * meter register; `energyDeliveredKwh = (register − meterStart) / 1000`. Writes are idempotent so a
  * retransmitted CALL never double-counts: the register is absolute, a 1.6 StartTransaction is
- * recognised by its messageId, a 2.0.1 transaction by its transactionId.
+ * recognised by its messageId, a 2.0.1 Started by its transactionId and start time. A 2.0.1
+ * transactionId used again after its transaction ended (stations that count from 1 after a reset)
+ * starts a new session; the ended one moves to `<transactionId>#<sessionId>`.
  */
-import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
-import { allocateIds } from '../db';
+import { allocateIds, transact } from '../db';
 import type { ChargerConnection } from './charger-connection';
 import { isConditionalCheckFailure } from '../db/conditions';
-import { ensurePort } from './ports';
+import { logger } from '../logger';
+import { checkPortNumber, ensurePort } from './ports';
 import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
-import { energyDeliveredKwh, type MeterSnapshot } from './meter-values';
+import type { MeterSnapshot } from './meter-values';
 import type { PortItem } from '../chargers/items';
-import { prepareSessionEnd, startedSessionRecord } from '../history/session-records';
+import { endSession } from './session-end';
+import { applyToSupersededSession } from './superseded';
+import { startedSessionRecord } from '../history/session-records';
+import {
+  getSession,
+  isSuperseded,
+  latestReadingTime,
+  readingFields,
+  SUPERSEDED,
+  type CurrentSession,
+  type SessionItem,
+} from './session-items';
+
+export { endSession, type SessionEnd } from './session-end';
+export { getSession, storableId, type SessionItem } from './session-items';
 
 /** What starts a session. */
 export interface SessionStart {
   portNumber: number;
-  /** ISO 8601 UTC start time (the charger's). */
+  /** ISO 8601 UTC start time (the charger's, see `chargerTime`). */
   startTime: string;
   idTag?: string;
   /** Energy register at start, Wh; undefined when the charger did not send it (the first register seen is used). */
@@ -63,143 +79,187 @@ export interface StartedSession {
   duplicate: boolean;
 }
 
-type CurrentSession = NonNullable<PortItem['currentChargingSession']>;
-
-/** The readings of a snapshot as port-snapshot fields. */
-function readingFields(snapshot: MeterSnapshot | undefined): Partial<CurrentSession> {
-  if (!snapshot) return {};
-  return {
-    ...(snapshot.energyRegisterWh ? { energyRegisterWh: snapshot.energyRegisterWh.value } : {}),
-    ...(snapshot.powerKw ? { powerKw: snapshot.powerKw } : {}),
-    ...(snapshot.currentA ? { currentA: snapshot.currentA } : {}),
-    ...(snapshot.voltage ? { voltage: snapshot.voltage } : {}),
-    ...(snapshot.socPercent ? { socPercent: snapshot.socPercent, socStartPercent: snapshot.socPercent.value } : {}),
-  };
+/** Whether a stored session is the one this start started (a retransmission): in progress, or started at the same time. */
+function isRetransmission(session: SessionItem, start: SessionStart): boolean {
+  return session.status === 'InProgress' || session.startTime === start.startTime;
 }
+
+const duplicateOf = (session: { sessionId: number; transactionKey: string }): StartedSession => ({
+  sessionId: session.sessionId,
+  transactionKey: session.transactionKey,
+  duplicate: true,
+});
 
 /**
  * Starts a session on a port. A different session still open on that port (its stop was lost,
- * e.g. the charger rebooted) is ended first with reason `Superseded`.
+ * e.g. the charger rebooted) is ended first with reason `Superseded`. A 2.0.1 transactionId whose
+ * session ended starts a new session (logged).
  * Requests: 1 GetItem (port), 1 UpdateItem (ID), 1 TransactWriteItems (session + port); +1 GetItem
  * (vehicle) when the tag's access ID has one.
+ * @throws PortNumberError for a connector/EVSE number that cannot be a port (nothing is stored)
  */
-export async function startSession(db: Db, connection: ChargerConnection, start: SessionStart): Promise<StartedSession> {
+export async function startSession(
+  db: Db,
+  connection: ChargerConnection,
+  start: SessionStart,
+): Promise<StartedSession> {
+  // The ended session of the same transactionId, once read (on an idle port the conditional create
+  // tells whether there is one, which saves a read on the common path).
+  let earlier: SessionItem | undefined;
   for (let attempt = 0; ; attempt++) {
     const port = await ensurePort(db, connection, start.portNumber);
     const current = port.currentChargingSession;
-    if (current && start.messageId && current.startMessageId === start.messageId) {
-      return { sessionId: current.sessionId, transactionKey: current.transactionKey, duplicate: true };
-    }
+    if (current && start.messageId && current.startMessageId === start.messageId) return duplicateOf(current);
     if (current && start.transactionId !== undefined && current.transactionKey === start.transactionId) {
-      return { sessionId: current.sessionId, transactionKey: current.transactionKey, duplicate: true };
+      return duplicateOf(current);
     }
-    // Before superseding another session, make sure this start is not a retransmission of an
-    // earlier (maybe ended) transaction; on an idle port the transaction's conditional create below
-    // tells instead, which saves a read on the common path.
-    if (current && start.transactionId !== undefined) {
-      const existing = await findDuplicateStart(db, connection.chargerId, start.transactionId);
-      if (existing) return existing;
+    if (current && start.transactionId !== undefined && !earlier) {
+      earlier = await getSession(db, connection.chargerId, start.transactionId);
+      if (earlier && isRetransmission(earlier, start)) return duplicateOf(earlier);
     }
-    if (current) await endSession(db, connection, current.transactionKey, { endTime: start.startTime, reason: 'Superseded' });
-
-    const [sessionId, who] = await Promise.all([allocateIds(db, 'chargingSession'), whoIsCharging(db, start.accessId)]);
-    const transactionKey = start.transactionId ?? String(sessionId);
-    const remoteStartId = linkedRemoteStart(port, start, Date.now());
-    const consumesPendingRemoteStart = remoteStartId !== undefined && port.pendingRemoteStart?.remoteStartId === remoteStartId;
-    const portKey = { chargerId: connection.chargerId, portNumber: port.portNumber };
-    const readings = readingFields(start.snapshot);
-    const meterStartWh = start.meterStartWh ?? start.snapshot?.energyRegisterWh?.value;
-    const snapshot: CurrentSession = {
-      sessionId,
-      transactionKey,
-      startTime: start.startTime,
-      ...(start.idTag !== undefined ? { idTag: start.idTag } : {}),
-      ...(meterStartWh !== undefined ? { meterStartWh } : {}),
-      ...(start.messageId ? { startMessageId: start.messageId } : {}),
-      ...(remoteStartId !== undefined ? { remoteStartId } : {}),
-      ...who,
-      ...readings,
-    };
-    const result = await db.service.transaction
-      .write(({ chargingSession, port: portEntity, sessionRecord }) => [
-        startedSessionRecord(sessionRecord, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
-        chargingSession
-          .create({
-            chargerId: connection.chargerId,
-            transactionKey,
-            sessionId,
-            organizationId: connection.organizationId,
-            siteId: connection.siteId,
-            portId: port.portId,
-            portNumber: port.portNumber,
-            ocppProtocol: connection.protocol,
-            startTime: start.startTime,
-            idTag: start.idTag,
-            meterStartWh: snapshot.meterStartWh ?? 0,
-            socStartPercent: snapshot.socStartPercent,
-            remoteStartId,
-            reservationId: start.reservationId,
-            accessIdId: start.accessId?.accessIdId,
-            vehicleId: who.vehicle?.id,
-            customerName: who.customerName,
-            status: 'InProgress',
-            updatedAt: new Date().toISOString(),
-          })
-          .commit(),
-        (consumesPendingRemoteStart
-          ? portEntity.patch(portKey).set({ currentChargingSession: snapshot }).remove(['pendingRemoteStart'])
-          : portEntity.patch(portKey).set({ currentChargingSession: snapshot })
-        )
-          .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
-          .commit(),
-      ])
-      .go();
-    if (!result.canceled) return { sessionId, transactionKey, duplicate: false };
+    if (current) {
+      await endSession(db, connection, current.transactionKey, { endTime: start.startTime, reason: SUPERSEDED });
+    }
+    const started = await createSession(db, connection, port, start, earlier);
+    if (started) return started;
     if (start.transactionId !== undefined) {
-      const existing = await findDuplicateStart(db, connection.chargerId, start.transactionId);
-      if (existing) return existing;
+      earlier = await getSession(db, connection.chargerId, start.transactionId);
+      if (earlier && isRetransmission(earlier, start)) return duplicateOf(earlier);
     }
     // Another frame changed the port meanwhile: look again.
-    if (attempt >= 2) throw new Error(`could not start a session on charger ${connection.chargerId} port ${start.portNumber}`);
+    if (attempt >= 2) {
+      throw new Error(`could not start a session on charger ${connection.chargerId} port ${start.portNumber}`);
+    }
   }
+}
+
+/**
+ * Writes a new session and its port snapshot, if the port still shows none; a session `earlier`
+ * of the same transactionId (ended) moves to `<transactionId>#<sessionId>` in the same transaction.
+ * @returns the session, or undefined when a condition failed (the port or the transactionId changed)
+ */
+async function createSession(
+  db: Db,
+  connection: ChargerConnection,
+  port: PortItem,
+  start: SessionStart,
+  earlier: SessionItem | undefined,
+): Promise<StartedSession | undefined> {
+  const [sessionId, who] = await Promise.all([allocateIds(db, 'chargingSession'), whoIsCharging(db, start.accessId)]);
+  const transactionKey = start.transactionId ?? String(sessionId);
+  const remoteStartId = linkedRemoteStart(port, start, Date.now());
+  const consumesPendingRemoteStart =
+    remoteStartId !== undefined && port.pendingRemoteStart?.remoteStartId === remoteStartId;
+  const portKey = { chargerId: connection.chargerId, portNumber: port.portNumber };
+  const meterStartWh = start.meterStartWh ?? start.snapshot?.energyRegisterWh?.value;
+  const snapshot: CurrentSession = {
+    sessionId,
+    transactionKey,
+    startTime: start.startTime,
+    ...(start.idTag !== undefined ? { idTag: start.idTag } : {}),
+    ...(meterStartWh !== undefined ? { meterStartWh } : {}),
+    ...(start.messageId ? { startMessageId: start.messageId } : {}),
+    ...(remoteStartId !== undefined ? { remoteStartId } : {}),
+    ...who,
+    ...readingFields(start.snapshot),
+  };
+  const item = sessionItem(connection, port, start, snapshot, who.vehicle?.id);
+  const outcome = await transact(db, (e) => ({
+    archived:
+      earlier &&
+      e.chargingSession.create({ ...earlier, transactionKey: `${transactionKey}#${earlier.sessionId}` }).commit(),
+    session: earlier
+      ? e.chargingSession
+          .put(item)
+          .where(({ sessionId: id }, { eq }) => eq(id, earlier.sessionId))
+          .commit()
+      : e.chargingSession.create(item).commit(),
+    record: startedSessionRecord(e.sessionRecord, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
+    port: (consumesPendingRemoteStart
+      ? e.port.patch(portKey).set({ currentChargingSession: snapshot }).remove(['pendingRemoteStart'])
+      : e.port.patch(portKey).set({ currentChargingSession: snapshot })
+    )
+      .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
+      .commit(),
+  }));
+  if (!outcome.ok) return undefined;
+  if (earlier) {
+    logger.warn('transactionId used again after its transaction ended: new session', {
+      chargePointId: connection.ocppId,
+      transactionId: transactionKey,
+      endedSessionId: earlier.sessionId,
+      sessionId,
+    });
+  }
+  return { sessionId, transactionKey, duplicate: false };
+}
+
+/** The `chargingSession` item of a new session whose port snapshot is `snapshot`. */
+function sessionItem(
+  connection: ChargerConnection,
+  port: PortItem,
+  start: SessionStart,
+  snapshot: CurrentSession,
+  vehicleId: number | undefined,
+) {
+  return {
+    chargerId: connection.chargerId,
+    transactionKey: snapshot.transactionKey,
+    sessionId: snapshot.sessionId,
+    organizationId: connection.organizationId,
+    siteId: connection.siteId,
+    portId: port.portId,
+    portNumber: port.portNumber,
+    ocppProtocol: connection.protocol,
+    startTime: start.startTime,
+    idTag: start.idTag,
+    meterStartWh: snapshot.meterStartWh ?? 0,
+    socStartPercent: snapshot.socStartPercent,
+    remoteStartId: snapshot.remoteStartId,
+    reservationId: start.reservationId,
+    accessIdId: start.accessId?.accessIdId,
+    vehicleId,
+    customerName: snapshot.customerName,
+    status: 'InProgress' as const,
+    updatedAt: new Date().toISOString(),
+  };
 }
 
 /**
  * Spec §2.3 `vehicle`, `rfid` and `customer` of a session from the idTag's access ID: the vehicle
  * of a Vehicle access ID, or of the vehicle an RFID card is attached to; `rfid` for RFID cards.
  */
-async function whoIsCharging(db: Db, accessId: AccessIdItem | undefined): Promise<Pick<CurrentSession, 'vehicle' | 'rfid' | 'customerName'>> {
+async function whoIsCharging(
+  db: Db,
+  accessId: AccessIdItem | undefined,
+): Promise<Pick<CurrentSession, 'vehicle' | 'rfid' | 'customerName'>> {
   if (!accessId) return {};
-  const vehicle = accessId.vehicleId === undefined ? undefined : await getVehicle(db, accessId.organizationId, accessId.vehicleId);
+  const vehicle =
+    accessId.vehicleId === undefined ? undefined : await getVehicle(db, accessId.organizationId, accessId.vehicleId);
   const embedded = vehicle ? toEmbeddedVehicle(vehicle) : undefined;
   return {
-    ...(embedded ? { vehicle: Object.fromEntries(Object.entries(embedded).filter(([, v]) => v !== null)) as CurrentSession['vehicle'] } : {}),
+    ...(embedded
+      ? {
+          vehicle: Object.fromEntries(
+            Object.entries(embedded).filter(([, v]) => v !== null),
+          ) as CurrentSession['vehicle'],
+        }
+      : {}),
     ...(accessId.type === 'RFID' ? { rfid: { id: accessId.accessIdId, name: accessId.name } } : {}),
     ...(accessId.customerName ? { customerName: accessId.customerName } : {}),
   };
 }
 
-/** The session of a transaction that exists already, as a duplicate start; undefined when it does not. */
-async function findDuplicateStart(db: Db, chargerId: number, transactionKey: string): Promise<StartedSession | undefined> {
-  const existing = await getSession(db, chargerId, transactionKey);
-  return existing ? { sessionId: existing.sessionId, transactionKey: existing.transactionKey, duplicate: true } : undefined;
-}
-
-/** A stored charging session. */
-export type SessionItem = EntityItem<Db['chargingSession']>;
-
-/** A session by charger and OCPP transactionId (one strongly consistent GetItem). */
-export async function getSession(db: Db, chargerId: number, transactionKey: string) {
-  const { data } = await db.chargingSession.get({ chargerId, transactionKey }).go({ consistent: true });
-  return data ?? undefined;
-}
-
 /**
  * Applies readings to the session in progress on a port: latest readings, the energy register,
- * the SoC at start (first SoC seen). With `transactionKey`, only when that transaction is the
- * port's current one. Returns the session's ID (from the same UpdateItem), or undefined when no
- * (matching) session is in progress or there was nothing to apply.
- * Requests: 1 UpdateItem.
+ * the SoC at start (first SoC seen), and the time of the reading (`readingAt`: the session proved
+ * it runs). With `transactionKey`, only when that transaction is the port's current one; readings
+ * of a superseded session go to that session (`applyToSupersededSession`).
+ * Requests: 1 UpdateItem; when the transaction is not the port's, +1 GetItem (session, unless
+ * `known`) and, for a superseded one, what `applyToSupersededSession` needs.
+ * @returns the session's ID (read back by the same UpdateItem), or undefined when no (matching)
+ * session is in progress and none was superseded, or the snapshot holds no reading
+ * @throws PortNumberError for a connector/EVSE number below 1 (nothing is stored)
  */
 export async function applyMeterSnapshot(
   db: Db,
@@ -207,99 +267,35 @@ export async function applyMeterSnapshot(
   portNumber: number,
   snapshot: MeterSnapshot,
   transactionKey?: string,
+  known?: SessionItem,
 ): Promise<number | undefined> {
-  const fields = readingFields(snapshot);
-  const { socStartPercent, ...latest } = fields;
-  if (Object.keys(fields).length === 0) return undefined;
+  checkPortNumber(portNumber);
+  const { socStartPercent, ...latest } = readingFields(snapshot);
+  const readingAt = latestReadingTime(snapshot);
+  if (readingAt === undefined) return undefined;
   try {
     const { data } = await db.port
       .update({ chargerId: connection.chargerId, portNumber })
       .data((attributes, op) => {
         const session = attributes.currentChargingSession;
         for (const [key, value] of Object.entries(latest)) op.set(session[key as keyof typeof latest], value as never);
+        op.set(session.readingAt, readingAt);
         if (socStartPercent !== undefined) op.ifNotExists(session.socStartPercent, socStartPercent);
         if (latest.energyRegisterWh !== undefined) op.ifNotExists(session.meterStartWh, latest.energyRegisterWh);
       })
       .where(({ currentChargingSession }, { exists, eq }) =>
-        transactionKey === undefined ? exists(currentChargingSession) : eq(currentChargingSession.transactionKey, transactionKey),
+        transactionKey === undefined
+          ? exists(currentChargingSession)
+          : eq(currentChargingSession.transactionKey, transactionKey),
       )
       .go({ response: 'all_new' });
     return data.currentChargingSession?.sessionId;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
-}
-
-/** How a session ends. */
-export interface SessionEnd {
-  /** ISO 8601 UTC. */
-  endTime: string;
-  /** Final register, Wh (1.6 meterStop); else the last register seen. */
-  meterStopWh?: number;
-  /** OCPP stop reason (1.6 Reason, 2.0.1 ReasonEnumType), or `Superseded`. */
-  reason?: string;
-  snapshot?: MeterSnapshot;
-}
-
-/**
- * Ends a session: the session item becomes Completed with its final energy and SoC, and the port
- * no longer shows it. Ending an ended or unknown session changes nothing.
- * Requests: 1 GetItem (session, unless the caller read it: `known`), 1 GetItem (port),
- * 1 TransactWriteItems.
- * @returns the session's ID, or undefined when the transaction is unknown
- */
-export async function endSession(
-  db: Db,
-  connection: ChargerConnection,
-  transactionKey: string,
-  end: SessionEnd,
-  known?: SessionItem,
-): Promise<number | undefined> {
+  if (transactionKey === undefined) return undefined;
   const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
-  if (!session) return undefined;
-  if (session.status === 'Completed') return session.sessionId;
-  const { data: port } = await db.port.get({ chargerId: connection.chargerId, portNumber: session.portNumber }).go({ consistent: true });
-  const current = port?.currentChargingSession?.transactionKey === transactionKey ? port.currentChargingSession : undefined;
-  const meterStopWh = end.meterStopWh ?? end.snapshot?.energyRegisterWh?.value ?? current?.energyRegisterWh;
-  const socEndPercent = end.snapshot?.socPercent?.value ?? current?.socPercent?.value;
-  const socStartPercent = current?.socStartPercent ?? session.socStartPercent ?? end.snapshot?.socPercent?.value;
-  const meterStartWh = current?.meterStartWh ?? session.meterStartWh;
-  const energyDelivered = meterStopWh === undefined ? undefined : energyDeliveredKwh({ energyRegisterWh: meterStopWh, meterStartWh });
-  const now = new Date().toISOString();
-  const history = await prepareSessionEnd(db, { ...session, ...connection, current, endTime: end.endTime, meterStartWh, meterStopWh, energyDeliveredKwh: energyDelivered, socStartPercent, socEndPercent, stopReason: end.reason });
-  await db.service.transaction
-    .write(({ chargingSession, port: portEntity, sessionRecord }) => [
-      history.write(sessionRecord),
-      chargingSession
-        .patch({ chargerId: connection.chargerId, transactionKey })
-        .set({
-          status: 'Completed',
-          endTime: end.endTime,
-          meterStartWh,
-          updatedAt: now,
-          ...(meterStopWh !== undefined ? { meterStopWh } : {}),
-          ...(energyDelivered !== undefined ? { energyDeliveredKwh: energyDelivered } : {}),
-          ...(socStartPercent !== undefined ? { socStartPercent } : {}),
-          ...(socEndPercent !== undefined ? { socEndPercent } : {}),
-          ...(end.reason ? { stopReason: end.reason } : {}),
-        })
-        .where(({ status }, { eq }) => eq(status, 'InProgress'))
-        .commit(),
-      ...(current
-        ? [
-            portEntity
-              .update({ chargerId: connection.chargerId, portNumber: session.portNumber })
-              .remove(['currentChargingSession'])
-              .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, transactionKey))
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
-  // A cancelled transaction means a concurrent end got there first: the outcome is the same.
-  await history.recordHistory();
+  if (!session || !isSuperseded(session)) return undefined;
+  await applyToSupersededSession(db, connection, session, snapshot);
   return session.sessionId;
 }
-
-export { energyDeliveredKwh };

@@ -2,13 +2,7 @@
  * Entry point of the data layer: the process-wide {@link Db} (lazy, from the environment), numeric
  * ID allocation, and table creation for DynamoDB Local.
  */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  UpdateTableCommand,
-  UpdateTimeToLiveCommand,
-  ResourceNotFoundException,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient, dbConfigFromEnv, type DbConfig } from './client';
 import { createEntities, TABLE_KEYS, type Db } from './entities';
@@ -34,15 +28,21 @@ export function openDb(config: DbConfig): Db {
   return createEntities(createDocumentClient(config), config.tableName);
 }
 
+/** The change stream smart charging reads (new and old images). */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
 /**
- * Creates the single table (PAY_PER_REQUEST, every GSI of {@link TABLE_KEYS}, TTL on `expiresAt`)
- * unless it exists; an existing table (a local `.data/` from an older version) gets the GSIs it
- * lacks. Used for DynamoDB Local; on AWS the CDK stack owns the table.
+ * Creates the single table (PAY_PER_REQUEST, every GSI of {@link TABLE_KEYS}, TTL on `expiresAt`,
+ * the change stream) unless it exists; an existing table (a local `.data/` from an older version)
+ * gets the GSIs and the stream it lacks. Used for DynamoDB Local; on AWS the CDK stack owns the table.
  */
 export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName)));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
+    }
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -65,6 +65,7 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: STREAM,
     }),
   );
   await client.send(

@@ -9,9 +9,7 @@
  * timestamp, so a duplicate or late reading is merged by timestamp when read (`series.ts`).
  */
 import type { Db } from '../db';
-import { transact } from '../db';
-import { isConditionalCheckFailure } from '../db/conditions';
-import { logger } from '../logger';
+import { MAX_TRANSACTION_ITEMS, transact } from '../db';
 import { summarizeMeterValues, type MeterValue } from '../charging/meter-values';
 import { mergeReadings, slotStart, type SeriesReading } from './series';
 
@@ -42,8 +40,8 @@ export function readingsOf(meterValues: readonly MeterValue[]): StoredReading[] 
 }
 
 /**
- * Appends the readings of meter values to the session's slots. A slot already written by another
- * charger (a charger naming a session that is not its own) is left alone and logged.
+ * Appends the readings of meter values to the session's slots (in the charger's own partition,
+ * so nothing needs checking: see the entity).
  * Requests: none without readings; 1 UpdateItem for one slot; 1 TransactWriteItems per 100 slots.
  * @param sessionId our numeric session ID; nothing is written when undefined
  */
@@ -60,38 +58,24 @@ export async function recordSessionReadings(
     bySlot.set(slot, [...(bySlot.get(slot) ?? []), reading]);
   }
   const slots = [...bySlot];
-  const ownSlot = (attr: { chargerId: unknown }, op: { notExists: (a: never) => string; eq: (a: never, v: number) => string }) =>
-    `${op.notExists(attr.chargerId as never)} OR ${op.eq(attr.chargerId as never, chargerId)}`;
-  try {
-    if (slots.length === 1) {
-      const [slot, readings] = slots[0]!;
-      await db.sessionSlot.update({ sessionId, slot }).set({ chargerId }).append({ readings }).where(ownSlot).go();
-      return;
-    }
-    for (let i = 0; i < slots.length; i += 100) {
-      const chunk = slots.slice(i, i + 100);
-      const outcome = await transact(db, (e) => ({
-        slots: chunk.map(([slot, readings]) =>
-          e.sessionSlot.update({ sessionId, slot }).set({ chargerId }).append({ readings }).where(ownSlot).commit(),
-        ),
-      }));
-      if (!outcome.ok) throw Object.assign(new Error('slot of another charger'), { name: 'ConditionalCheckFailedException' });
-    }
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    logger.warn('readings for a session of another charger ignored', { chargerId, sessionId });
+  if (slots.length === 1) {
+    const [slot, readings] = slots[0]!;
+    await db.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).go();
+    return;
+  }
+  for (let i = 0; i < slots.length; i += MAX_TRANSACTION_ITEMS) {
+    const chunk = slots.slice(i, i + MAX_TRANSACTION_ITEMS);
+    await transact(db, (e) => ({
+      slots: chunk.map(([slot, readings]) => e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit()),
+    }));
   }
 }
 
-/**
- * The merged readings of a session (one Query of its slots, paged). Slots written by another
- * charger than `chargerId` are ignored.
- */
-export async function readSessionReadings(db: Db, sessionId: number, chargerId: number): Promise<SeriesReading[]> {
-  const { data } = await db.sessionSlot.query.primary({ sessionId }).go({ pages: 'all' });
+/** The merged readings of a session of a charger (one Query of its slots, paged). */
+export async function readSessionReadings(db: Db, chargerId: number, sessionId: number): Promise<SeriesReading[]> {
+  const { data } = await db.sessionSlot.query.primary({ chargerId, sessionId }).go({ pages: 'all' });
   const readings: SeriesReading[] = [];
   for (const slot of data) {
-    if (slot.chargerId !== chargerId) continue;
     for (const r of slot.readings ?? []) readings.push({ at: r.t, energyWh: r.e, powerKw: r.p, socPercent: r.s });
   }
   return mergeReadings(readings);

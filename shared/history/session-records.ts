@@ -15,6 +15,7 @@ import { OPEN_END_KEY } from '../db/entities/history';
 import { appendHistoryEvent } from './history-log';
 import { readSessionReadings } from './readings';
 import { seriesFacts, type SeriesFacts } from './series';
+import type { FinalValues, SessionItem } from '../charging/session-items';
 
 /** A stored session record. */
 export type SessionRecordItem = EntityItem<Db['sessionRecord']>;
@@ -114,6 +115,37 @@ export interface EndingSession extends SessionPlace {
   current?: PortSession;
 }
 
+/**
+ * The ending of a stored session with its final values.
+ * @param current the session's snapshot on its port, when it was still there
+ */
+export function endingOf(
+  session: SessionItem,
+  end: { endTime: string; reason?: string },
+  values: FinalValues,
+  current: PortSession | undefined,
+): EndingSession {
+  return {
+    sessionId: session.sessionId,
+    transactionKey: session.transactionKey,
+    chargerId: session.chargerId,
+    organizationId: session.organizationId,
+    siteId: session.siteId,
+    protocol: session.ocppProtocol,
+    portId: session.portId,
+    portNumber: session.portNumber,
+    startTime: session.startTime,
+    endTime: end.endTime,
+    idTag: session.idTag,
+    vehicleId: session.vehicleId,
+    customerName: session.customerName,
+    remoteStartId: session.remoteStartId,
+    stopReason: end.reason,
+    current,
+    ...values,
+  };
+}
+
 /** What ending a session writes to the history: the record (in the session's transaction), then the charger's history. */
 export interface SessionEndRecord {
   /** The transaction item completing the record (an upsert: a record missed at start is written whole). */
@@ -198,7 +230,7 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
 /** The facts of the session's readings, or undefined when they cannot be read. */
 async function endFacts(db: Db, ending: EndingSession): Promise<SeriesFacts | undefined> {
   try {
-    const readings = await readSessionReadings(db, ending.sessionId, ending.chargerId);
+    const readings = await readSessionReadings(db, ending.chargerId, ending.sessionId);
     const span = {
       startMs: Date.parse(ending.startTime),
       endMs: Date.parse(ending.endTime),

@@ -80,7 +80,7 @@ async function contextsOf(db: Db, records: SessionRecordItem[], request: Session
     batchGet(db.port, distinct(records.map((r) => ({ chargerId: r.chargerId, portNumber: r.portNumber })))),
     customerKeys.length ? batchGet(db.customer, customerKeys) : [],
     request.includeTouEnergy ? batchGet(db.site, distinct(records.map((r) => ({ siteId: r.siteId })))) : [],
-    Promise.all(records.map((r) => (needsReadings(r) ? readSessionReadings(db, r.sessionId, r.chargerId) : undefined))),
+    Promise.all(records.map((r) => (needsReadings(r) ? readSessionReadings(db, r.chargerId, r.sessionId) : undefined))),
   ]);
   return records.map((r, i) => ({
     charger: chargers.find((c) => c.chargerId === r.chargerId),

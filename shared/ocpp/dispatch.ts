@@ -4,16 +4,19 @@
  * A CALL is validated against the official schema of its action, handled by the registered
  * handler, and its response validated before it is sent (a reply the charger's strict
  * implementation would reject is an InternalError instead). CALLRESULT / CALLERROR frames are
- * replies to our commands and go to `onReply`. Every failure becomes the version's CALLERROR; the
- * connection is never closed and nothing is stored for a rejected frame.
+ * replies to our commands and go to `onReply` (a failure there is logged: a reply is never
+ * answered). Every other failure becomes the version's CALLERROR (a domain refusal of a value is
+ * `PropertyConstraintViolation`); the connection is never closed and nothing is stored for a
+ * rejected frame.
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
 import { OcppCallError } from './errors';
+import { InvalidError } from '../errors';
 import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
 import type { ConnectionInfo } from './connection';
 import type { HandlerRegistry } from './handler';
-import { hasSchema, validatePayload } from './schemas';
+import { isKnownAction, validatePayload } from './schemas';
 
 /** What the dispatcher needs. */
 export interface DispatchDependencies {
@@ -31,40 +34,101 @@ export interface DispatchDependencies {
  * @param receivedAt ISO 8601 UTC arrival time
  * @returns the frame to send back (CALLRESULT or CALLERROR), or undefined for none
  */
-export async function dispatchMessage(deps: DispatchDependencies, connection: ConnectionInfo, text: string, receivedAt: string): Promise<string | undefined> {
+export async function dispatchMessage(
+  deps: DispatchDependencies,
+  connection: ConnectionInfo,
+  text: string,
+  receivedAt: string,
+): Promise<string | undefined> {
   const { protocol } = connection;
   let messageId = '-1';
+  let action = '';
   try {
     const frame = parseFrame(text);
     messageId = frame.messageId;
+    if (frame.messageTypeId === 2) action = frame.action;
     if (frame.messageTypeId !== 2) {
-      await deps.onReply?.(connection, frame);
+      await handleReply(deps, connection, frame);
       return undefined;
     }
     const handler = deps.registries[protocol].get(frame.action);
     if (!handler) {
-      throw hasSchema(protocol, frame.action, 'req')
+      throw isKnownAction(protocol, frame.action)
         ? new OcppCallError('NotSupported', `${frame.action} is not supported from a charger by this CSMS`)
         : new OcppCallError('NotImplemented', `Unknown action ${frame.action} in ${protocol}`);
     }
-    validatePayload(protocol, frame.action, 'req', frame.payload);
+    validatePayload(handler.validators, 'req', frame.payload);
     const response = await handler.handle({ db: deps.db, connection, messageId, receivedAt }, frame.payload as never);
     try {
-      validatePayload(protocol, frame.action, 'conf', response);
+      validatePayload(handler.validators, 'conf', response);
     } catch (error) {
-      logger.error('handler produced a response that breaks the schema', { action: frame.action, protocol, error: String(error), response });
+      logger.error('handler produced a response that breaks the schema', {
+        action: frame.action,
+        protocol,
+        error: String(error),
+        response,
+      });
       throw new OcppCallError('InternalError', `Could not produce a valid ${frame.action} response`);
     }
     return JSON.stringify([3, messageId, response]);
   } catch (error) {
-    const callError =
-      error instanceof FrameError ? error.error : error instanceof OcppCallError ? error : internalError(error, connection, messageId);
     const id = error instanceof FrameError ? error.messageId : messageId;
-    return JSON.stringify(callError.toFrame(id, protocol));
+    return JSON.stringify(toCallError(error, connection, id, action).toFrame(id, protocol));
   }
 }
 
+/**
+ * Hands a charger's CALLRESULT/CALLERROR to `onReply`. A failure is logged, never answered: OCPP-J
+ * answers no reply frame, and a CALLERROR would not tell the charger anything it can act on (the
+ * command it answers then times out).
+ */
+async function handleReply(
+  deps: DispatchDependencies,
+  connection: ConnectionInfo,
+  frame: CallResultFrame | CallErrorFrame,
+) {
+  try {
+    await deps.onReply?.(connection, frame);
+  } catch (error) {
+    logger.error("could not record a charger's reply", {
+      chargePointId: connection.ocppId,
+      messageId: frame.messageId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+  }
+}
+
+/**
+ * The CALLERROR for an error: a frame's or handler's own; a domain refusal of a value (e.g. a
+ * connector/EVSE number that cannot be a port) is `PropertyConstraintViolation` naming the field;
+ * anything else is an `InternalError` (logged).
+ */
+function toCallError(error: unknown, connection: ConnectionInfo, messageId: string, action: string): OcppCallError {
+  if (error instanceof FrameError) return error.error;
+  if (error instanceof OcppCallError) return error;
+  if (error instanceof InvalidError) {
+    const field = ocppField(connection.protocol, action, error.field);
+    return new OcppCallError('PropertyConstraintViolation', error.message, field ? { field } : {});
+  }
+  return internalError(error, connection, messageId);
+}
+
+/** The payload field that carries what the domain calls `field` (the port number is the connectorId/evseId). */
+function ocppField(
+  protocol: ConnectionInfo['protocol'],
+  action: string,
+  field: string | undefined,
+): string | undefined {
+  if (field !== 'portNumber') return field;
+  if (protocol === 'ocpp1.6') return 'connectorId';
+  return action === 'TransactionEvent' ? 'evse.id' : 'evseId';
+}
+
 function internalError(error: unknown, connection: ConnectionInfo, messageId: string): OcppCallError {
-  logger.error('OCPP handler failed', { chargePointId: connection.ocppId, messageId, error: error instanceof Error ? error.stack : String(error) });
+  logger.error('OCPP handler failed', {
+    chargePointId: connection.ocppId,
+    messageId,
+    error: error instanceof Error ? error.stack : String(error),
+  });
   return new OcppCallError('InternalError', 'The CSMS could not handle this message');
 }

@@ -1,11 +1,14 @@
 /**
  * How an OCPP action is declared and found (STYLE.md: "an OCPP handler is a small declaration").
- * A handler names its action and returns the response payload; framing, schema validation and
- * CALLERROR encoding are done by the dispatcher. Payload types come from the generated schema
- * types (`types/v16.ts`, `types/v201.ts`).
+ * A handler names its action by the action's generated validators (`validators/v16.js`,
+ * `validators/v201.js`: `ocpp16(V16.Heartbeat, …)`), so a bundle holds the validators of the
+ * actions it handles, and returns the response payload; framing, schema validation and CALLERROR
+ * encoding are done by the dispatcher. Payload types come from the generated schema types
+ * (`types/v16.ts`, `types/v201.ts`).
  */
 import type { Db } from '../db';
 import type { ConnectionInfo, OcppProtocol } from './connection';
+import type { ActionValidators } from './schemas';
 import type * as Ocpp16 from './types/v16';
 import type * as Ocpp201 from './types/v201';
 
@@ -23,23 +26,31 @@ export interface OcppContext {
 export interface OcppHandler<P extends OcppProtocol = OcppProtocol, A extends string = string> {
   protocol: P;
   action: A;
+  /** The action's request and response validators. */
+  validators: ActionValidators<P, A>;
   handle(context: OcppContext, payload: never): Promise<unknown>;
 }
 
-/** Declares an OCPP 1.6 handler; `handle` is typed from the official schema of `action`. */
+/**
+ * Declares an OCPP 1.6 handler of the action whose validators are given (`V16.BootNotification`);
+ * `handle` is typed from the official schema of the action.
+ */
 export function ocpp16<A extends Ocpp16.Action>(
-  action: A,
+  validators: ActionValidators<'ocpp1.6', A>,
   handle: (context: OcppContext, payload: Ocpp16.Actions[A]['request']) => Promise<Ocpp16.Actions[A]['response']>,
 ): OcppHandler<'ocpp1.6', A> {
-  return { protocol: 'ocpp1.6', action, handle: handle as OcppHandler['handle'] };
+  return { protocol: 'ocpp1.6', action: validators.action, validators, handle: handle as OcppHandler['handle'] };
 }
 
-/** Declares an OCPP 2.0.1 handler; `handle` is typed from the official schema of `action`. */
+/**
+ * Declares an OCPP 2.0.1 handler of the action whose validators are given (`V201.TransactionEvent`);
+ * `handle` is typed from the official schema of the action.
+ */
 export function ocpp201<A extends Ocpp201.Action>(
-  action: A,
+  validators: ActionValidators<'ocpp2.0.1', A>,
   handle: (context: OcppContext, payload: Ocpp201.Actions[A]['request']) => Promise<Ocpp201.Actions[A]['response']>,
 ): OcppHandler<'ocpp2.0.1', A> {
-  return { protocol: 'ocpp2.0.1', action, handle: handle as OcppHandler['handle'] };
+  return { protocol: 'ocpp2.0.1', action: validators.action, validators, handle: handle as OcppHandler['handle'] };
 }
 
 /** The handlers of one protocol version, by action. */
@@ -54,8 +65,10 @@ export class HandlerRegistry {
     handlers: OcppHandler[],
   ) {
     for (const handler of handlers) {
-      if (handler.protocol !== protocol) throw new Error(`${handler.action} is an ${handler.protocol} handler, not ${protocol}`);
-      if (this.byAction.has(handler.action)) throw new Error(`${protocol} action ${handler.action} is registered twice`);
+      if (handler.protocol !== protocol)
+        throw new Error(`${handler.action} is an ${handler.protocol} handler, not ${protocol}`);
+      if (this.byAction.has(handler.action))
+        throw new Error(`${protocol} action ${handler.action} is registered twice`);
       this.byAction.set(handler.action, handler);
     }
   }

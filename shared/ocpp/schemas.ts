@@ -1,22 +1,45 @@
 /**
  * Validation of OCPP payloads against the official JSON schemas (the ones `ocpp-rpc` ships:
- * OCPP 1.6-J with the security extension, OCPP 2.0.1), with Ajv. Each schema is compiled on
- * first use, so a Lambda pays only for the actions it sees.
+ * OCPP 1.6-J with the security extension, OCPP 2.0.1), compiled ahead of time by
+ * `npm run generate:ocpp-types` into `validators/{v16,v201}.js` (Ajv standalone code). Each action
+ * is one export, `{ action, request, response }` ({@link ActionValidators}), imported by the
+ * handler or command that declares the action, so a Lambda bundles only the validators of the
+ * actions it handles and compiles nothing at run time.
  *
- * A failure maps to one CALLERROR code by its first Ajv error (as mobilityhouse/ocpp does):
+ * A failure maps to one CALLERROR code by its first error (as mobilityhouse/ocpp does):
  * `type` → TypeConstraintViolation; `required`, `minItems`, `maxItems` →
  * OccurrenceConstraintViolation; `additionalProperties` → FormatViolation; value rules (`enum`,
  * `maxLength`, `minimum`, `format`, …) → PropertyConstraintViolation.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import ocpp16Schemas from 'ocpp-rpc/lib/schemas/ocpp1_6.json';
-import ocpp201Schemas from 'ocpp-rpc/lib/schemas/ocpp2_0_1.json';
+import { ACTIONS as OCPP16_ACTIONS } from './validators/v16';
+import { ACTIONS as OCPP201_ACTIONS } from './validators/v201';
 import { OcppCallError, type OcppErrorCode } from './errors';
 import type { OcppProtocol } from './connection';
 
 /** `req` validates a CALL payload, `conf` a CALLRESULT payload. */
 export type PayloadKind = 'req' | 'conf';
+
+/** The first error a generated validator reports (Ajv's error object, without message). */
+export interface ValidationError {
+  keyword: string;
+  /** JSON pointer of the offending value in the payload (`/chargingStation/model`). */
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** A generated validator: true when the payload conforms; otherwise its `errors` say why. */
+export interface PayloadValidator {
+  (payload: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+/** The validators of one action of one version: its CALL (`request`) and CALLRESULT (`response`) payloads. */
+export interface ActionValidators<P extends OcppProtocol = OcppProtocol, A extends string = string> {
+  protocol: P;
+  action: A;
+  request: PayloadValidator;
+  response: PayloadValidator;
+}
 
 const KEYWORD_CODES: Record<string, OcppErrorCode> = {
   type: 'TypeConstraintViolation',
@@ -37,60 +60,60 @@ const KEYWORD_CODES: Record<string, OcppErrorCode> = {
   format: 'PropertyConstraintViolation',
 };
 
-function createAjv(schemas: object[]): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-  (addFormats as unknown as (ajv: Ajv) => void)(ajv);
-  // The schemas use multipleOf 0.1 on decimals; exact float division would reject 0.3.
-  ajv.removeKeyword('multipleOf');
-  ajv.addKeyword({
-    keyword: 'multipleOf',
-    type: 'number',
-    schemaType: 'number',
-    validate: (step: number, data: number) => Math.abs(Math.round(data / step) - data / step) < 1e-9,
-    errors: false,
-  });
-  // Keyed by `<Action>.<req|conf>`: the schemas' own `urn:<Action>.req` IDs are URNs without a
-  // namespace, which Ajv's URI library refuses; their `$ref`s are all document-local.
-  for (const schema of schemas as { $id: string }[]) {
-    const { $id, ...rest } = schema;
-    ajv.addSchema(rest, $id.replace(/^urn:/, ''));
+const ACTIONS: Record<OcppProtocol, ReadonlySet<string>> = {
+  'ocpp1.6': new Set(OCPP16_ACTIONS),
+  'ocpp2.0.1': new Set(OCPP201_ACTIONS),
+};
+
+/** What an error says, in Ajv's words, from its keyword and parameters. */
+function problem({ keyword, params }: ValidationError): string {
+  switch (keyword) {
+    case 'additionalProperties':
+      return `unknown property ${JSON.stringify(params.additionalProperty)}`;
+    case 'required':
+      return `missing required property ${JSON.stringify(params.missingProperty)}`;
+    case 'type':
+      return `must be ${String(params.type)}`;
+    case 'enum':
+      return 'must be equal to one of the allowed values';
+    case 'format':
+      return `must match format "${String(params.format)}"`;
+    case 'maxLength':
+      return `must NOT have more than ${String(params.limit)} characters`;
+    case 'minLength':
+      return `must NOT have fewer than ${String(params.limit)} characters`;
+    case 'maxItems':
+      return `must NOT have more than ${String(params.limit)} items`;
+    case 'minItems':
+      return `must NOT have fewer than ${String(params.limit)} items`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `must be ${String(params.comparison)} ${String(params.limit)}`;
+    default:
+      return `breaks the rule "${keyword}"`;
   }
-  return ajv;
 }
 
-const ajvs: Partial<Record<OcppProtocol, Ajv>> = {};
-const SCHEMAS: Record<OcppProtocol, object[]> = { 'ocpp1.6': ocpp16Schemas, 'ocpp2.0.1': ocpp201Schemas };
-
-function describe(error: ErrorObject): string {
-  const where = error.instancePath || '(payload)';
-  if (error.keyword === 'additionalProperties') return `${where}: unknown property ${JSON.stringify(error.params.additionalProperty)}`;
-  if (error.keyword === 'required') return `${where}: missing required property ${JSON.stringify(error.params.missingProperty)}`;
-  return `${where} ${error.message ?? 'is invalid'}`;
-}
-
-/** True when the protocol has a schema for this action (i.e. the action exists in that version). */
-export function hasSchema(protocol: OcppProtocol, action: string, kind: PayloadKind): boolean {
-  return validatorFor(protocol, action, kind) !== undefined;
-}
-
-function validatorFor(protocol: OcppProtocol, action: string, kind: PayloadKind): ValidateFunction | undefined {
-  if (!/^\w{1,64}$/.test(action)) return undefined;
-  const ajv = (ajvs[protocol] ??= createAjv(SCHEMAS[protocol]));
-  return ajv.getSchema(`${action}.${kind}`);
+/** True when the protocol version defines this action (CALL and CALLRESULT schemas exist). */
+export function isKnownAction(protocol: OcppProtocol, action: string): boolean {
+  return ACTIONS[protocol].has(action);
 }
 
 /**
- * Validates a payload.
- * @throws OcppCallError with the mapped code, naming the offending property; NotImplemented when
- *   the version has no such action
+ * Validates a payload of an action.
+ * @param validators the action's generated validators
+ * @param kind `req` for a CALL payload, `conf` for a CALLRESULT payload
+ * @throws OcppCallError with the mapped code, naming the offending property
  */
-export function validatePayload(protocol: OcppProtocol, action: string, kind: PayloadKind, payload: unknown): void {
-  const validate = validatorFor(protocol, action, kind);
-  if (!validate) throw new OcppCallError('NotImplemented', `Unknown action ${action} in ${protocol}`);
+export function validatePayload(validators: ActionValidators, kind: PayloadKind, payload: unknown): void {
+  const validate = kind === 'req' ? validators.request : validators.response;
   if (validate(payload)) return;
   const first = validate.errors![0]!;
-  throw new OcppCallError(KEYWORD_CODES[first.keyword] ?? 'FormatViolation', `${action}: ${describe(first)}`, {
-    keyword: first.keyword,
-    path: first.instancePath,
-  });
+  throw new OcppCallError(
+    KEYWORD_CODES[first.keyword] ?? 'FormatViolation',
+    `${validators.action}: ${first.instancePath || '(payload)'} ${problem(first)}`,
+    { keyword: first.keyword, path: first.instancePath },
+  );
 }

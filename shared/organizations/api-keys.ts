@@ -4,7 +4,7 @@
  * the key itself is shown once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { getSite } from '../chargers/sites';

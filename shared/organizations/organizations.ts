@@ -1,7 +1,7 @@
 /**
  * Organizations (tenants): operator CLI operations. Their API keys are in `./api-keys.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { text } from '../validation';
 import type { Db } from '../db';
 import { allocateIds } from '../db';

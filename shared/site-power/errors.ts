@@ -31,3 +31,6 @@ export class SitePowerLimitNotFoundError extends NotFoundError {
     super(`Site power limit schedule ${JSON.stringify(scheduleId)} not found on site ${siteId}`);
   }
 }
+
+/** An override that breaks a rule (its time window, its unit on the port). */
+export class InvalidOverrideError extends InvalidError {}

@@ -1,7 +1,7 @@
 /**
  * Site power limits (spec §2.6, §4.7; reference notes "Site power limits"): set, read and clear a
  * site's `cost` and `capacity` limits, the rule that amp (A) limits and DCFC chargers never share
- * a site, and the meaning of the limits for the smart charging that will enforce them.
+ * a site. Smart charging enforces them (`./run.ts`, `shared/smart-charging`).
  *
  * A site holds at most one limit per type: the limit item is keyed by site and type, so a new one
  * replaces the old with one PutItem (and gets a new `id`; the old `id` is then unknown). The
@@ -22,12 +22,6 @@ import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType 
 
 export { ampLimitRule } from './errors';
 export { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
-
-/**
- * Spec §2.6: the power every plugged-in vehicle may always start charging with, whatever the
- * limits: 8 A on a Level 2 charger, 5 kW (5000 W) on a DCFC charger.
- */
-export const MINIMUM_POWER_PER_VEHICLE = { 'Level 2': { value: 8, unit: 'A' }, DCFC: { value: 5000, unit: 'W' } } as const;
 
 /** `source` of limits set through this API (the reference product also has e.g. `manual`). */
 export const API_SOURCE = 'api';
@@ -189,34 +183,4 @@ export async function deleteSitePowerLimit(db: Db, scope: AccessScope, siteId: n
     if (isConditionalCheckFailure(error)) throw notFound;
     throw error;
   }
-}
-
-/** A site's limits in one unit, for {@link siteChargingAllowance}. */
-export interface SiteLimitValues {
-  cost?: number;
-  capacity?: number;
-}
-
-/**
- * Spec §2.6 as one pure rule, ready for the smart charging that will enforce it (not applied to
- * chargers yet): how much power the site's chargers may draw together, in the limits' unit
- * (convert between A and W first when a site mixes them).
- *
- * - No limit: unlimited (`null`).
- * - `cost` is applied first, as a soft cap: the allowance is the cost limit.
- * - An override (a manual session override, or an override schedule on a charger) may exceed the
- *   cost limit, up to `capacity` (unlimited without one).
- * - `capacity` is the ceiling: the allowance never exceeds it, not even for overrides.
- * - Every plugged-in vehicle still starts at its minimum power ({@link MINIMUM_POWER_PER_VEHICLE}),
- *   so the allowance is at least their sum: a limit of 0 lets each vehicle charge at its minimum.
- *
- * @param minimumPower the summed minimum power of the plugged-in vehicles, in the limits' unit
- * @param override whether an override asks for more than the cost limit
- * @example siteChargingAllowance({ cost: 50_000, capacity: 80_000 }, { minimumPower: 10_000, override: true }) // 80_000
- */
-export function siteChargingAllowance(limits: SiteLimitValues, demand: { minimumPower: number; override: boolean }): number | null {
-  const { cost, capacity } = limits;
-  if (cost === undefined && capacity === undefined) return null;
-  const target = demand.override || cost === undefined ? capacity : Math.min(cost, capacity ?? Infinity);
-  return target === undefined ? null : Math.max(target, demand.minimumPower);
 }

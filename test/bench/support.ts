@@ -8,6 +8,8 @@ import { startLocalStack, type LocalStack } from '../../lib/local/stack';
 import { requestCounts, totalRequests } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
 import { createSite } from '../../shared/chargers/sites';
+import { createApiKey } from '../../shared/organizations/api-keys';
+import { REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
 
 /** A stack for one benchmark run. */
 export interface BenchStack {
@@ -23,7 +25,11 @@ export interface BenchStack {
 export async function startBenchStack(): Promise<BenchStack> {
   process.env.LOG_LEVEL ??= 'SILENT';
   const dynamo = await startDynamoDbLocal();
-  const stack = await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: `bench-${randomUUID()}`, port: 0 });
+  const stack = await startLocalStack({
+    dynamoDbEndpoint: dynamo.endpoint,
+    tableName: `bench-${randomUUID()}`,
+    port: 0,
+  });
   const organization = await createOrganization(stack.db, { name: 'Bench' });
   const site = await createSite(stack.db, { organizationId: organization.id, name: 'Bench site', timezone: 'UTC' });
   return {
@@ -46,7 +52,9 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** DynamoDB requests made while `fn` ran, by operation, and in total. */
-export async function countRequests<T>(fn: () => Promise<T>): Promise<{ result: T; total: number; byOperation: Record<string, number> }> {
+export async function countRequests<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; total: number; byOperation: Record<string, number> }> {
   const before = new Map(requestCounts);
   const totalBefore = totalRequests();
   const result = await fn();
@@ -63,4 +71,37 @@ export function report(title: string, rows: Record<string, string | number>): vo
   console.log(`\n## ${title}`);
   const width = Math.max(...Object.keys(rows).map((k) => k.length));
   for (const [k, v] of Object.entries(rows)) console.log(`  ${k.padEnd(width)}  ${v}`);
+}
+
+/**
+ * API keys for a benchmark that sends many requests: each key serves at most half the per-key
+ * rate limit (spec §8, 200 a minute), then the next one is created, so a run never meets a 429
+ * whatever minute boundaries fall inside it.
+ */
+export class KeyPool {
+  /** Requests one key serves before the next one is used. */
+  static readonly USES_PER_KEY = REQUESTS_PER_MINUTE / 2;
+  private current: Promise<string> | undefined;
+  private uses = 0;
+  /** Keys created so far. */
+  created = 0;
+
+  constructor(
+    private readonly bench: BenchStack,
+    private readonly scope: { scope: 'organization' } | { scope: 'site'; siteId: number } = { scope: 'organization' },
+  ) {}
+
+  /** A key for one more request. */
+  async next(): Promise<string> {
+    if (!this.current || this.uses >= KeyPool.USES_PER_KEY) {
+      this.uses = 0;
+      this.created++;
+      this.current = createApiKey(this.bench.stack.db, {
+        organizationId: this.bench.organization.id,
+        ...this.scope,
+      }).then((key) => key.apiKey);
+    }
+    this.uses++;
+    return this.current;
+  }
 }

@@ -6,8 +6,8 @@
  * Resources are found by their properties (route keys, function descriptions naming the entry
  * file), never by logical ID (`./support/template.ts`).
  */
-import { Stack } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,9 @@ import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
+import { SOURCE_MAPS_CONTEXT } from '../../lib/constructs/functions';
 import { OCPP_FUNCTIONS, OCPP_STAGE_NAME } from '../../lib/constructs/ocpp-api';
+import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
@@ -141,11 +143,11 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP and OCPP handler', () => {
-      expect(functions).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + Object.keys(OCPP_FUNCTIONS).length);
+    it('builds one function per HTTP, OCPP and smart-charging handler', () => {
+      expect(functions).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + Object.keys(OCPP_FUNCTIONS).length + Object.keys(POWER_FUNCTION_WRITES).length);
     });
 
-    it('runs every function on Node.js 22, arm64, with source maps and its own log group', () => {
+    it('runs every function on Node.js 22, arm64, with its own log group and no source maps by default', () => {
       for (const fn of functions) {
         expect(fn.Properties).toMatchObject({
           Runtime: 'nodejs22.x',
@@ -153,8 +155,19 @@ describe('ChargingNetwork stack', () => {
           Handler: 'index.handler',
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         });
-        expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+        expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
       }
+    });
+
+    it('turns source maps on for every function with -c lambdaSourceMaps=true, and refuses other values', () => {
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [], [SOURCE_MAPS_CONTEXT]: 'true' } });
+      const withMaps = Template.fromStack(new ChargingNetworkStack(app, 'ChargingNetwork'));
+      const handlers = Object.values(withMaps.findResources('AWS::Lambda::Function')).filter(isHandler);
+      expect(handlers).toHaveLength(functions.length);
+      for (const fn of handlers) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+
+      const bad = new App({ context: { 'aws:cdk:bundling-stacks': [], [SOURCE_MAPS_CONTEXT]: 'yes' } });
+      expect(() => new ChargingNetworkStack(bad, 'ChargingNetwork')).toThrow(/lambdaSourceMaps must be true or false, got yes/);
     });
 
     it('gives the table name to every function that may use the table', () => {
@@ -308,7 +321,7 @@ describe('ChargingNetwork stack', () => {
 
     it('names the table, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
       template.hasOutput('TableName', { Value: { Ref: idOf('AWS::DynamoDB::Table', {}) } });
-      expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'OcppUrl', 'TableName']);
+      expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'ConsoleUrl', 'OcppUrl', 'TableName']);
       expect(JSON.stringify(template.findOutputs('*'))).not.toMatch(/execute-api|ApiEndpoint/);
     });
   });

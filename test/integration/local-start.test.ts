@@ -126,7 +126,7 @@ describe('npm start', () => {
       const sites = await runCurl(sitesLine);
       expect(sites.status).toBe(200);
       expect(sites.body.data).toHaveLength(1);
-      expect(sites.body.data[0].chargers).toHaveLength(2);
+      expect(sites.body.data[0].chargers).toHaveLength(12);
       await stop(second.child);
       expect(await portIsClosed(ports.dynamo)).toBe(true);
     } finally {

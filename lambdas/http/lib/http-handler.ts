@@ -4,7 +4,9 @@
  *
  * It refuses (403) a request that did not come through CloudFront (`lambdas/lib/origin-verify.ts`).
  * For the route API Gateway matched (`event.routeKey`, HTTP API payload format 2.0) it
- * authenticates the API key and counts the request (spec §5, §8), refuses site-scoped keys on
+ * authenticates the API key (kept by the instance for a minute, `shared/api/auth.ts`) and counts
+ * the request (spec §5, §8; a GET's count runs while it reads, and a `countAlongside` route's while
+ * it prepares its first effect; a 429 wins), refuses site-scoped keys on
  * organization-only routes (§5.3), checks the body's size and
  * `Content-Type: application/json`, parses it (`@middy/http-json-body-parser`), validates path,
  * query and body with the route's zod schemas, calls the implementation and shapes its result as
@@ -14,7 +16,7 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteDefinition } from '../../../shared/api/routes/define';
 import {
   BadRequestError,
@@ -45,6 +47,11 @@ export interface ApiRequest<R extends RouteDefinition> {
   queryStringParameters: Parsed<R['request'], 'queryStringParameters'>;
   body: Parsed<R['request'], 'body'>;
   db: Db;
+  /**
+   * The rate-limit count in flight, on routes that count alongside (`countAlongside`): await it
+   * (or hand it on) before the first effect. Settled already elsewhere.
+   */
+  counted: Promise<unknown>;
 }
 
 /** What an implementation returns: a JSON body with a status (default 200), or 204 without body. */
@@ -90,8 +97,11 @@ function commandProblem(error: unknown): ProblemError | undefined {
   return undefined;
 }
 
-/** The Lambda context, carrying what the middlewares resolved to the handler. */
-type ApiContext = Context & { route?: RouteDefinition; principal?: ApiPrincipal | null };
+/**
+ * The Lambda context, carrying what the middlewares resolved to the handler: the route, the
+ * principal, and a GET's rate-limit count still in flight.
+ */
+type ApiContext = Context & { route?: RouteDefinition; principal?: ApiPrincipal | null; counting?: Promise<unknown> };
 type Event = APIGatewayProxyEventV2;
 type Request = middy.Request<Event, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
@@ -136,7 +146,15 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
       if (!route.authenticated) return;
       const headers = request.event.headers ?? {};
       const principal = await authenticate(db(), headers.authorization ?? headers.Authorization);
-      await countRequest(db(), principal.keyHash);
+      // A read has no effect to hold back, and a `countAlongside` route holds its own back: they run
+      // while the request is counted (see the handler).
+      const counting = countRequest(db(), principal.keyHash);
+      if (route.method === 'GET' || route.countAlongside) {
+        counting.catch(() => undefined); // awaited by the handler or by `problems`
+        request.context.counting = counting;
+      } else {
+        await counting;
+      }
       if (route.organizationScopeOnly && principal.scope !== 'organization') throw organizationScopeRequired();
       request.context.principal = principal;
     },
@@ -162,7 +180,13 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
 
   const problems = {
     onError: async (request: Request) => {
-      request.response = problemResponse(toProblemError(request.error, request.context.route?.fieldRoot));
+      // An exceeded rate limit wins over any other answer to a GET.
+      const tooMany = await request.context.counting?.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const error = tooMany ?? request.error;
+      request.response = problemResponse(toProblemError(error, request.context.route?.fieldRoot));
     },
   };
 
@@ -181,9 +205,23 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
         body: route.request?.body ? parsePart('body', route.request.body, event.body) : {},
         principal: context.principal ?? null,
         db: db(),
+        counted: context.counting ?? Promise.resolve(),
       };
-      return toResponse(await implementation(request as never));
+      return toResponse(await afterCount(context.counting, () => implementation(request as never)));
     });
+}
+
+/**
+ * Runs an implementation while its request is still being counted, and answers once both are
+ * done (nothing of the request runs on after its answer): an exceeded rate limit (429) wins over
+ * whatever the implementation gave.
+ */
+async function afterCount(counting: Promise<unknown> | undefined, run: () => Promise<ApiResult>): Promise<ApiResult> {
+  if (!counting) return run();
+  const [count, outcome] = await Promise.allSettled([counting, run()]);
+  if (count.status === 'rejected') throw count.reason;
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
 }
 
 /** Spec §5.3: the 400 a site-scoped key gets on an organization-only route. */

@@ -28,6 +28,7 @@ export const commandRoutes = defineRoutes('commands', {
     responses: { 200: { description: 'The charger\'s status', schema: CommandStatusResponse } },
   },
   'POST /api/ocpp/remote-start': {
+    countAlongside: true,
     summary: 'Start charging on a port (OCPP RemoteStartTransaction / RequestStartTransaction)',
     description: 'Spec §4.4. Without idTag the server-side tag CSMS-REMOTE is used. 404 unknown port; 409 not connected; 502; 504.',
     tags: ['OCPP commands'],
@@ -35,6 +36,7 @@ export const commandRoutes = defineRoutes('commands', {
     responses: { 200: { description: 'The charger\'s status and the remote start ID', schema: RemoteStartResponse } },
   },
   'POST /api/ocpp/remote-stop': {
+    countAlongside: true,
     summary: 'Stop the session in progress on a port (OCPP RemoteStopTransaction / RequestStopTransaction)',
     description: '404 unknown port; 409 no session in progress (or not the given sessionId), or not connected; 502; 504.',
     tags: ['OCPP commands'],

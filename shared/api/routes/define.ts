@@ -4,7 +4,7 @@
  * authenticated, takes no query parameters and reports domain errors under `body` (routes with a
  * body) or `queryStringParameters` unless it says otherwise.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericIdParam, textIdParam } from '../schemas/common';
 
 /** HTTP methods the API uses. */
@@ -26,6 +26,8 @@ export const HTTP_FUNCTIONS = {
   departureTimes: { tableAccess: 'readWrite' },
   /** Site power limits (spec §4.7). */
   siteLimits: { tableAccess: 'readWrite' },
+  /** Smart charging: the power allocation read and port overrides (spec §2.6 enforced). */
+  sitePower: { tableAccess: 'readWrite' },
   /**
    * Charging sessions, charger health, errors and the OCPP message log (reads; it writes only the
    * key's rate-limit windows and its `includeIntervals` lease).
@@ -59,6 +61,12 @@ export interface RouteSpec {
   authenticated?: boolean;
   /** Only organization-scoped keys (spec §5.3); a site-scoped key gets a 400 naming `headers.authorization`. @default false */
   organizationScopeOnly?: boolean;
+  /**
+   * The implementation takes the rate-limit count as `counted` and awaits it before its first
+   * effect (a command: before the charger is sent anything), so that the count runs alongside its
+   * first steps; a 429 still wins. GETs always count alongside. @default false: counted first
+   */
+  countAlongside?: boolean;
   summary: string;
   description?: string;
   tags: string[];
@@ -77,7 +85,9 @@ export interface RouteSpec {
 }
 
 /** A complete route. `path` uses API Gateway's `{param}` syntax. */
-export interface RouteDefinition extends Required<Pick<RouteSpec, 'authenticated' | 'organizationScopeOnly' | 'fieldRoot'>> {
+export interface RouteDefinition
+  extends Required<Pick<RouteSpec, 'authenticated' | 'organizationScopeOnly' | 'fieldRoot'>>,
+    Pick<RouteSpec, 'countAlongside'> {
   routeKey: string;
   method: HttpMethod;
   path: string;

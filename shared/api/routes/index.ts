@@ -13,6 +13,7 @@ import { departureTimeRoutes } from './departure-times';
 import { historyRoutes } from './history';
 import { openApiRoutes } from './openapi';
 import { siteLimitRoutes } from './site-limits';
+import { sitePowerRoutes } from './site-power';
 import { siteRoutes } from './sites';
 import { vehicleRoutes } from './vehicles';
 
@@ -27,6 +28,7 @@ export const ROUTES = {
   ...vehicleRoutes,
   ...departureTimeRoutes,
   ...siteLimitRoutes,
+  ...sitePowerRoutes,
   ...historyRoutes,
   ...openApiRoutes,
 };

@@ -1,5 +1,5 @@
 /** Routes of the `openapi` function: the API's own description. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoutes } from './define';
 
 /** The routes, in the order the OpenAPI document lists them. */

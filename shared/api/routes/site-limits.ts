@@ -8,7 +8,7 @@ export const siteLimitRoutes = defineRoutes('siteLimits', {
     fieldRoot: 'body.sitePowerLimitSchedule',
     summary: 'Set a site power limit (replaces the current one of its type)',
     description:
-      'Spec §2.6, §4.7. 201 with the created schedule (a new string id) and sitePowerLimitScheduleId (the reference product\'s answer). limit: an integer from 0 to 100000000 W or 100000 A; 0 is accepted (every vehicle still starts at its minimum power: 8 A on Level 2, 5 kW on DCFC). A (amp) limits on a site with a DCFC charger: 400. Stored and served now; not yet enforced on chargers. Unknown site, another organization\'s, or another site than a site-scoped key\'s: 404.',
+      'Spec §2.6, §4.7. 201 with the created schedule (a new string id) and sitePowerLimitScheduleId (the reference product\'s answer). limit: an integer from 0 to 100000000 W or 100000 A; 0 is accepted (every vehicle still starts at its minimum power: 8 A on Level 2, 5 kW on DCFC). A (amp) limits on a site with a DCFC charger: 400. Enforced on the chargers by smart charging (see GET /api/site/{siteId}/power-allocation). Unknown site, another organization\'s, or another site than a site-scoped key\'s: 404.',
     tags: ['Site power limits'],
     request: { pathParameters: SitePath, body: SetSitePowerLimitBody },
     responses: { 201: { description: 'The created schedule', schema: SitePowerLimitCreatedResponse } },

@@ -2,7 +2,7 @@
  * Access ID and vehicle bodies and answers (spec §2.1, §2.2, §4.1, §4.6; reference notes
  * "Access IDs", "Vehicles").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Pagination, text } from './common';
 import { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from '../../access/items';
 

@@ -1,7 +1,7 @@
 /**
  * Charger, port and site resources (spec §2.3, §4.5; reference notes "Sites").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { conformsTo } from './common';
 import type * as views from '../../chargers/views';
 

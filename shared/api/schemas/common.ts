@@ -2,7 +2,7 @@
  * Schemas shared by every route: path IDs, the problem document, the pagination object.
  * Each schema carries an OpenAPI `id` (component name) through zod's `.meta()`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 

@@ -3,7 +3,7 @@
  * and answers of `POST /api/departure-times/vehicle`, `POST /api/departure-times/batch` and
  * `GET /api/departure-times/vehicle`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { conformsTo, numericIdParam } from './common';
 import { validationError } from '../errors';
 import type * as domain from '../../departures/rules';

@@ -3,7 +3,7 @@
  * "Reservations"). Remote start and stop are not in the reference product: their shapes are ours,
  * kept like the reservation endpoints (`{ data: { status } }`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
 
 const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

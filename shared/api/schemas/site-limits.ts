@@ -2,7 +2,7 @@
  * Site power limits (spec §2.6, §4.7; reference notes "Site power limits"): body, path and answers
  * of `POST|GET /api/site/{siteId}/limits` and `DELETE /api/site/{siteId}/limits/{scheduleId}`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { numericIdParam, textIdParam } from './common';
 import { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES } from '../../site-power/limit-rules';
 

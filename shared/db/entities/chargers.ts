@@ -96,6 +96,21 @@ const chargerSchema = {
      */
     reservationSupport: { type: ['supported', 'unsupported'] as const },
     /**
+     * Whether the charger takes charging profiles and in which units (`A`, `W`), learnt from the
+     * charger at the first allocation after it connects (1.6 GetConfiguration, 2.0.1 GetVariables
+     * SmartChargingCtrlr); a BootNotification forgets it.
+     */
+    smartCharging: {
+      type: 'map',
+      properties: {
+        support: { type: ['supported', 'unsupported'] as const, required: true },
+        /** `A` and/or `W`. */
+        rateUnits: { type: 'list', items: { type: 'string' } },
+      },
+    },
+    /** The connection on which the charger refused or failed a charging profile: uncontrolled until it reconnects. */
+    smartChargingRefusedOn: optionalString,
+    /**
      * The command lane of the current connection (`shared/ocpp/commands/lane.ts`): one CALL of
      * ours on the wire at a time, in ticket order. Tickets issued and served; reset on connect
      * and disconnect.
@@ -144,6 +159,8 @@ const portSchema = {
     name: { type: 'string', required: true },
     connectorType: { type: ['CCS1', 'J1772', 'NACS'] as const, required: true },
     maximumPowerKw: optionalNumber,
+    /** Created from a charger's report of a connector/EVSE it was not registered with (not by the operator). */
+    reportedByCharger: { type: 'boolean' },
     ocppStatus: {
       type: 'map',
       properties: {
@@ -179,6 +196,8 @@ const portSchema = {
         startMessageId: optionalString,
         /** The remote start this session answers, if any. */
         remoteStartId: optionalNumber,
+        /** Time of the latest reading received after the start (unset: none yet, the charger never proved it runs). */
+        readingAt: optionalString,
         /** Who is charging, from the access ID of the idTag at start (spec §2.3). */
         vehicle: {
           type: 'map',
@@ -192,6 +211,24 @@ const portSchema = {
         },
         rfid: { type: 'map', properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } } },
         customerName: optionalString,
+      },
+    },
+    /**
+     * A manual charging session override (spec §2.6): the port may exceed the site's cost limit
+     * (never its capacity) up to `limit` until `expiresAt` or until session `sessionId` ends.
+     */
+    chargingOverride: {
+      type: 'map',
+      properties: {
+        /** In `chargingRateUnit` (A per phase). */
+        limit: { type: 'number', required: true },
+        chargingRateUnit: { type: ['W', 'A'] as const, required: true },
+        /** ISO 8601 UTC. */
+        expiresAt: { type: 'string', required: true },
+        sessionId: { type: 'number', required: true },
+        /** The port's site (stream triggers find the site to re-allocate from the port item). */
+        siteId: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true },
       },
     },
     /**

@@ -4,7 +4,9 @@ import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfigur
 
 /**
  * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
- * transactionId. Listed per organization by start time on gsi2.
+ * transactionId (`transactionKey`). When a 2.0.1 station starts a transaction again with the
+ * transactionId of an ended one, the ended one moves to `<transactionId>#<sessionId>` and the new
+ * one takes the transactionId. Listed per organization by start time on gsi2.
  */
 const chargingSessionSchema = {
   model: { entity: 'chargingSession', version: '1', service: SERVICE },
@@ -32,6 +34,11 @@ const chargingSessionSchema = {
     vehicleId: optionalNumber,
     customerName: optionalString,
     status: { type: ['InProgress', 'Completed'] as const, required: true },
+    /**
+     * The port's snapshot of the session when a new start superseded it (stopReason `Superseded`),
+     * to put it back on its port if the charger reports on it again (`shared/charging/superseded.ts`).
+     */
+    portSnapshot: { type: 'any' },
     updatedAt: timestamp,
   },
   indexes: {

@@ -115,18 +115,19 @@ const sessionRecordSchema = {
 } as const;
 
 /**
- * The readings of one session in one 15-minute slot (aligned to the hour, UTC), in the session
- * record's partition. Every reading is appended (`list_append`), never summed: a reading sent
- * twice or late is merged by its timestamp when the slot is read, so nothing is counted twice.
- * `chargerId` names the charger that wrote the slot; a slot of another charger is ignored.
+ * The readings of one session in one 15-minute slot (aligned to the hour, UTC), partitioned by
+ * charger and session: a charger can only ever write into its own sessions' partitions, so a
+ * charger naming another charger's session changes nothing anyone reads. Every reading is
+ * appended (`list_append`), never summed: a reading sent twice or late is merged by its timestamp
+ * when the slot is read, so nothing is counted twice.
  */
 const sessionSlotSchema = {
   model: { entity: 'sessionSlot', version: '1', service: SERVICE },
   attributes: {
+    chargerId: { type: 'number', required: true },
     sessionId: sortableId,
     /** Start of the slot, ISO 8601 UTC. */
     slot: { type: 'string', required: true },
-    chargerId: { type: 'number', required: true },
     /** `t` epoch ms; `e` energy register Wh; `p` active power kW; `s` SoC %. */
     readings: {
       type: 'list',
@@ -142,7 +143,7 @@ const sessionSlotSchema = {
     },
   },
   indexes: {
-    primary: { pk: { field: 'pk', composite: ['sessionId'] }, sk: { field: 'sk', composite: ['slot'] } },
+    primary: { pk: { field: 'pk', composite: ['chargerId', 'sessionId'] }, sk: { field: 'sk', composite: ['slot'] } },
   },
 } as const;
 

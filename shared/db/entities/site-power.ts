@@ -1,6 +1,6 @@
-/** Entities of the table: Site power limits. */
+/** Entities of the table: site power limits and smart charging (allocations, their state, the sites to revisit). */
 import { Entity } from 'electrodb';
-import { timestamp, SERVICE, type EntityConfiguration } from './common';
+import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
 /**
  * A site power limit schedule (spec §2.6, §4.7), keyed by site and type, so a site holds at most
@@ -26,9 +26,126 @@ const sitePowerLimitSchema = {
   },
 } as const;
 
+/**
+ * The allocation bookkeeping of a site (`shared/site-power/allocation-state.ts`), small and apart
+ * from the result so that a trigger's write stays one WCU: `requested` counts the triggers,
+ * `allocated` is the last count an allocation covered (so `requested > allocated` = dirty), and the
+ * lease lets one allocation run per site at a time. In the site's partition.
+ */
+const siteAllocationStateSchema = {
+  model: { entity: 'siteAllocationState', version: '1', service: SERVICE },
+  attributes: {
+    siteId: { type: 'number', required: true },
+    requested: optionalNumber,
+    allocated: optionalNumber,
+    /** Epoch ms until which the lease holder may run; a crashed holder's lease lapses. */
+    leaseUntil: optionalNumber,
+    leaseId: optionalString,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/** One port's line of an allocation: its limit and the profile the charger holds. */
+const allocatedPort = {
+  type: 'map',
+  properties: {
+    portId: { type: 'number', required: true },
+    chargerId: { type: 'number', required: true },
+    portNumber: { type: 'number', required: true },
+    sessionId: { type: 'number', required: true },
+    limitW: { type: 'number', required: true },
+    limitA: optionalNumber,
+    reason: { type: 'string', required: true },
+    /** The profile in force at the charger: its limit in its unit, and when and on which connection it was accepted. */
+    profileUnit: { type: ['A', 'W'] as const },
+    profileLimit: optionalNumber,
+    profileConnectionId: optionalString,
+    /** The charger's last answer: Accepted, Rejected, NotSupported, Failed, TimedOut, NotConnected; `Uncontrolled` when none was sent. */
+    profileStatus: optionalString,
+    sentAt: optionalString,
+    externalLimitW: optionalNumber,
+    externalLimitSource: optionalString,
+  },
+} as const;
+
+/**
+ * The last allocation of a site (spec §2.6; `GET /api/site/{siteId}/power-allocation`), replaced
+ * whole by every allocation. In the site's partition.
+ */
+const siteAllocationSchema = {
+  model: { entity: 'siteAllocation', version: '1', service: SERVICE },
+  attributes: {
+    siteId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    /** How many allocations of the site ran (this one included). */
+    sequence: { type: 'number', required: true },
+    computedAt: timestamp,
+    chargingRateUnit: { type: ['W', 'A'] as const, required: true },
+    costLimit: optionalNumber,
+    capacityLimit: optionalNumber,
+    allocatedTotal: { type: 'number', required: true },
+    allocatedTotalW: { type: 'number', required: true },
+    ports: { type: 'list', required: true, items: allocatedPort },
+    lateVehicles: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          vehicleId: optionalNumber,
+          portId: { type: 'number', required: true },
+          sessionId: { type: 'number', required: true },
+          departureTime: { type: 'string', required: true },
+          departureSource: { type: ['api', 'vehicle'] as const, required: true },
+          targetSoc: optionalNumber,
+          expectedSocAtDeparture: optionalNumber,
+        },
+      },
+    },
+    /** Chargers holding this CSMS's TxDefaultProfile (for a new arrival): its limit, unit and connection. */
+    defaultProfiles: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          chargerId: { type: 'number', required: true },
+          unit: { type: ['A', 'W'] as const, required: true },
+          limit: { type: 'number', required: true },
+          connectionId: { type: 'string', required: true },
+        },
+      },
+    },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/**
+ * A site with sessions in progress, revisited by the schedule (`lambdas/power/schedule.ts`) at
+ * `nextRunAt`: SoC moves and departures come closer. All in one partition, read with one Query.
+ */
+const scheduledSiteSchema = {
+  model: { entity: 'scheduledSite', version: '1', service: SERVICE },
+  attributes: {
+    siteId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    /** Epoch ms. */
+    nextRunAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['siteId'] } },
+  },
+} as const;
+
 /** Builds the site-power entities bound to one client and table. */
 export function sitePowerEntities(config: EntityConfiguration) {
   return {
     sitePowerLimit: new Entity(sitePowerLimitSchema, config),
+    siteAllocationState: new Entity(siteAllocationStateSchema, config),
+    siteAllocation: new Entity(siteAllocationSchema, config),
+    scheduledSite: new Entity(scheduledSiteSchema, config),
   };
 }

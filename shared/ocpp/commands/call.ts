@@ -49,8 +49,9 @@ export async function sendCall(
   action: string,
   payload: unknown,
   deadline: Deadline,
-  options: { post?: PostFrame; with?: ClaimWrites },
+  options: { post?: PostFrame; with?: ClaimWrites; before?: Promise<unknown> },
 ): Promise<CallReply> {
+  options.before?.catch(() => undefined); // awaited below once the lane is held
   const messageId = randomUUID();
   const holder: LaneHolder = {
     messageId,
@@ -59,6 +60,7 @@ export async function sendCall(
   };
   const held = await holdLane(db, target, holder, action, deadline, options.with);
   if (held !== 'held') return held;
+  await settledBefore(db, target.chargerId, messageId, options.before);
   const postedAt = Date.now();
   await postCall(
     db,
@@ -69,6 +71,17 @@ export async function sendCall(
   );
   const call = { messageId, action, payload, sentAt: postedAt };
   return logSentCall(db, target, call, awaitAnswer(db, target, messageId, action, postedAt, deadline));
+}
+
+/** Waits for the work that must succeed before the CALL is posted; when it failed, releases the lane and throws. */
+async function settledBefore(db: Db, chargerId: number, messageId: string, before: Promise<unknown> | undefined) {
+  if (!before) return;
+  try {
+    await before;
+  } catch (error) {
+    await release(db, chargerId, messageId);
+    throw error;
+  }
 }
 
 /** The charger's connection in a lane read, if it has one. */

@@ -8,6 +8,7 @@ import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
 import { remoteStart, remoteStop } from './remote-transactions';
 import { cancelReservation, reservationSupport, reserveNow } from './reservation';
+import { clearChargingProfile, setChargingProfile, smartChargingSupport } from './smart-charging';
 import { findCharger, targetOf } from './targets';
 
 /** CALLERROR codes that mean "this charger cannot do that" (OCPP-J: NotImplemented, NotSupported). */
@@ -21,13 +22,16 @@ const COMMANDS: {
   ReservationSupport: reservationSupport,
   RemoteStart: remoteStart,
   RemoteStop: remoteStop,
+  SmartChargingSupport: smartChargingSupport,
+  SetChargingProfile: setChargingProfile,
+  ClearChargingProfile: clearChargingProfile,
 };
 
 /**
  * The domain's charger commands over OCPP.
  * @param options deadline and transport for every command sent (tests shorten the deadline)
  */
-export function ocppChargerCommands(db: Db, options: Omit<CommandOptions, 'with'> = {}): ChargerCommands {
+export function ocppChargerCommands(db: Db, options: Omit<CommandOptions, 'with' | 'before'> = {}): ChargerCommands {
   return {
     find: (chargerId, fresh) => findCharger(db, chargerId, fresh),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),

@@ -6,6 +6,8 @@
 import type { RemoteStartInput } from '../../charging/charger-commands';
 import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
+import * as V16 from '../validators/v16';
+import * as V201 from '../validators/v201';
 
 /**
  * Remote start: 1.6 RemoteStartTransaction (connectorId, idTag); 2.0.1 RequestStartTransaction
@@ -19,12 +21,12 @@ export const remoteStart = defineCommand<
 >({
   name: 'RemoteStart',
   'ocpp1.6': {
-    action: 'RemoteStartTransaction',
+    call: V16.RemoteStartTransaction,
     request: (input) => ({ connectorId: input.portNumber, idTag: input.idTag }),
     result: (response) => response.status,
   },
   'ocpp2.0.1': {
-    action: 'RequestStartTransaction',
+    call: V201.RequestStartTransaction,
     request: (input) => ({
       evseId: input.portNumber,
       remoteStartId: input.remoteStartId,
@@ -43,12 +45,12 @@ export const remoteStop = defineCommand<
 >({
   name: 'RemoteStop',
   'ocpp1.6': {
-    action: 'RemoteStopTransaction',
+    call: V16.RemoteStopTransaction,
     request: ({ transactionKey }) => ({ transactionId: Number(transactionKey) }),
     result: (response) => response.status,
   },
   'ocpp2.0.1': {
-    action: 'RequestStopTransaction',
+    call: V201.RequestStopTransaction,
     request: ({ transactionKey }) => ({ transactionId: transactionKey }),
     result: (response) => response.status,
   },

@@ -7,6 +7,8 @@
 import type { ReserveNowInput, ReserveNowStatus } from '../../charging/charger-commands';
 import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
+import * as V16 from '../validators/v16';
+import * as V201 from '../validators/v201';
 
 /**
  * ReserveNow: 1.6 (connectorId, expiryDate, idTag, reservationId, parentIdTag?); 2.0.1 (id,
@@ -15,7 +17,7 @@ import { defineCommand } from './command';
 export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'ReserveNow', 'ReserveNow'>({
   name: 'ReserveNow',
   'ocpp1.6': {
-    action: 'ReserveNow',
+    call: V16.ReserveNow,
     request: (input) => ({
       connectorId: input.portNumber,
       expiryDate: input.expiryDate,
@@ -26,7 +28,7 @@ export const reserveNow = defineCommand<ReserveNowInput, ReserveNowStatus, 'Rese
     result: (response) => response.status,
   },
   'ocpp2.0.1': {
-    action: 'ReserveNow',
+    call: V201.ReserveNow,
     request: (input) => ({
       id: input.reservationId,
       expiryDateTime: input.expiryDate,
@@ -46,12 +48,12 @@ export const cancelReservation = defineCommand<
 >({
   name: 'CancelReservation',
   'ocpp1.6': {
-    action: 'CancelReservation',
+    call: V16.CancelReservation,
     request: ({ reservationId }) => ({ reservationId }),
     result: (r) => r.status,
   },
   'ocpp2.0.1': {
-    action: 'CancelReservation',
+    call: V201.CancelReservation,
     request: ({ reservationId }) => ({ reservationId }),
     result: (r) => r.status,
   },
@@ -61,7 +63,7 @@ export const cancelReservation = defineCommand<
 export const reservationSupport = defineCommand<void, boolean, 'GetConfiguration', 'GetVariables'>({
   name: 'ReservationSupport',
   'ocpp1.6': {
-    action: 'GetConfiguration',
+    call: V16.GetConfiguration,
     request: () => ({ key: ['SupportedFeatureProfiles'] }),
     result: (response) => {
       const profiles = response.configurationKey?.find((k) => k.key === 'SupportedFeatureProfiles')?.value ?? '';
@@ -72,7 +74,7 @@ export const reservationSupport = defineCommand<void, boolean, 'GetConfiguration
     },
   },
   'ocpp2.0.1': {
-    action: 'GetVariables',
+    call: V201.GetVariables,
     request: () => ({
       getVariableData: [
         { component: { name: 'ReservationCtrlr' }, variable: { name: 'Enabled' } },

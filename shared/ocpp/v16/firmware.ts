@@ -1,15 +1,16 @@
 /** OCPP 1.6 Firmware Management profile: FirmwareStatusNotification (§4.5), DiagnosticsStatusNotification (§4.4). */
 import { ocpp16 } from '../handler';
+import * as V16 from '../validators/v16';
 import { recordFirmwareStatus } from '../../charging/charger-reports';
 import { logger } from '../../logger';
 
 /** OCPP 1.6 Firmware Management handlers. */
 export const firmware = [
-  ocpp16('FirmwareStatusNotification', async ({ db, connection, receivedAt }, { status }) => {
+  ocpp16(V16.FirmwareStatusNotification, async ({ db, connection, receivedAt }, { status }) => {
     await recordFirmwareStatus(db, connection, status, receivedAt);
     return {};
   }),
-  ocpp16('DiagnosticsStatusNotification', async ({ connection }, { status }) => {
+  ocpp16(V16.DiagnosticsStatusNotification, async ({ connection }, { status }) => {
     logger.info('diagnostics status', { chargePointId: connection.ocppId, status });
     return {};
   }),

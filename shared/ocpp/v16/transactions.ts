@@ -3,22 +3,37 @@
  * StopTransaction (§4.10). The transactionId is our integer session ID.
  */
 import { ocpp16 } from '../handler';
+import * as V16 from '../validators/v16';
 import type * as Ocpp16 from '../types/v16';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
-import { summarizeMeterValues, toUtc, type MeterValue } from '../../charging/meter-values';
-import { applyMeterSnapshot, endSession, startSession } from '../../charging/sessions';
+import { chargerTime } from '../../charging/charger-time';
+import { boundedReading, summarizeMeterValues, type MeterValue } from '../../charging/meter-values';
+import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
 import { recordSessionReadings } from '../../history/readings';
 
-/** OCPP 1.6 meter values in version-neutral form (values are decimal strings in 1.6). */
-export function fromOcpp16MeterValues(meterValues: Ocpp16.MeterValuesRequest['meterValue'], fallbackTime: string): MeterValue[] {
+/** An OCPP 1.6 decimal value (`"1253.5"`, `"-0.04"`, `"1e3"`); NaN for anything else (`""`, `"0x10"`, `"abc"`). */
+function parseDecimal(text: string): number {
+  return /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * OCPP 1.6 meter values in version-neutral form (values are decimal strings in 1.6; signed data
+ * is skipped). Timestamps follow `chargerTime`.
+ * @param receivedAt when the frame arrived (ISO 8601 UTC)
+ */
+export function fromOcpp16MeterValues(
+  meterValues: Ocpp16.MeterValuesRequest['meterValue'],
+  receivedAt: string,
+  chargePointId?: string,
+): MeterValue[] {
   return meterValues.map((meterValue) => ({
-    timestamp: toUtc(meterValue.timestamp, fallbackTime),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
     samples: meterValue.sampledValue
       .filter((s) => s.format !== 'SignedData')
       .map((s) => ({
         measurand: s.measurand ?? 'Energy.Active.Import.Register',
-        value: Number(s.value),
+        value: parseDecimal(s.value),
         unit: s.unit,
         phase: s.phase,
         location: s.location,
@@ -29,43 +44,48 @@ export function fromOcpp16MeterValues(meterValues: Ocpp16.MeterValuesRequest['me
 
 /** OCPP 1.6 StartTransaction, MeterValues and StopTransaction handlers. */
 export const transactions = [
-  ocpp16('StartTransaction', async ({ db, connection, messageId, receivedAt }, payload) => {
+  ocpp16(V16.StartTransaction, async ({ db, connection, messageId, receivedAt }, payload) => {
     const { status, accessId } = await authorizeIdTag(db, connection.organizationId, payload.idTag);
+    const reservationId = storableId(payload.reservationId);
     const started = await startSession(db, connection, {
       portNumber: payload.connectorId,
-      startTime: toUtc(payload.timestamp, receivedAt),
+      startTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
       idTag: payload.idTag,
-      meterStartWh: payload.meterStart,
+      meterStartWh: boundedReading('energyRegisterWh', payload.meterStart, connection.ocppId),
       messageId,
-      reservationId: payload.reservationId,
+      reservationId,
       accessId,
     });
     // §5.13: a transaction started on the reservation ends it.
-    if (payload.reservationId !== undefined) await endReservation(db, connection.organizationId, payload.reservationId, 'Used', connection.chargerId);
+    if (reservationId !== undefined)
+      await endReservation(db, connection.organizationId, reservationId, 'Used', connection.chargerId);
     return { transactionId: started.sessionId, idTagInfo: { status } };
   }),
 
-  ocpp16('MeterValues', async ({ db, connection, receivedAt }, payload) => {
+  ocpp16(V16.MeterValues, async ({ db, connection, receivedAt }, payload) => {
     // connectorId 0 is the charger's main meter: no session to update.
     if (payload.connectorId === 0) return {};
-    const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt);
-    const snapshot = summarizeMeterValues(meterValues);
+    const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
+    const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
     const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
     const sessionId = await applyMeterSnapshot(db, connection, payload.connectorId, snapshot, transactionKey);
     await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     return {};
   }),
 
-  ocpp16('StopTransaction', async ({ db, connection, receivedAt }, payload) => {
+  ocpp16(V16.StopTransaction, async ({ db, connection, receivedAt }, payload) => {
     const transactionKey = String(payload.transactionId);
-    const snapshot = payload.transactionData ? summarizeMeterValues(fromOcpp16MeterValues(payload.transactionData, receivedAt)) : undefined;
-    await recordSessionReadings(db, connection.chargerId, payload.transactionId, fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt));
+    const meterValues = fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt, connection.ocppId);
+    const snapshot = payload.transactionData ? summarizeMeterValues(meterValues, connection.ocppId) : undefined;
+    // The readings go to the session's slots before it ends (its end reads them).
+    const known = await getSession(db, connection.chargerId, transactionKey);
+    await recordSessionReadings(db, connection.chargerId, known?.sessionId, meterValues);
     await endSession(db, connection, transactionKey, {
-      endTime: toUtc(payload.timestamp, receivedAt),
-      meterStopWh: payload.meterStop,
+      endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
+      meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),
       reason: payload.reason ?? 'Local',
       snapshot,
-    });
+    }, known);
     if (payload.idTag === undefined) return {};
     return { idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, payload.idTag)).status } };
   }),

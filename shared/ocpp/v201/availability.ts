@@ -4,14 +4,16 @@
  * `NoError` (2.0.1 reports faults through NotifyEvent, not in the status).
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
-import { toUtc } from '../../charging/meter-values';
+import { chargerTime } from '../../charging/charger-time';
 
-/** OCPP 2.0.1 StatusNotification handler. */
+/** OCPP 2.0.1 StatusNotification handler; an impossible evseId is a PropertyConstraintViolation. */
 export const availability = [
-  ocpp201('StatusNotification', async ({ db, connection, receivedAt }, payload) => {
-    const status = { status: payload.connectorStatus, timestamp: toUtc(payload.timestamp, receivedAt), errorCode: 'NoError' };
+  ocpp201(V201.StatusNotification, async ({ db, connection, receivedAt }, payload) => {
+    const timestamp = chargerTime(payload.timestamp, receivedAt, connection.ocppId);
+    const status = { status: payload.connectorStatus, timestamp, errorCode: 'NoError' };
     if (payload.evseId === 0) await recordChargerStatus(db, connection, status);
     else await recordPortStatus(db, connection, payload.evseId, status);
     return {};

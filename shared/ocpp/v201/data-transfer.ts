@@ -3,11 +3,12 @@
  * implemented, so every vendorId is answered `UnknownVendorId`.
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
 
 /** OCPP 2.0.1 DataTransfer handler. */
 export const dataTransfer = [
-  ocpp201('DataTransfer', async ({ connection }, { vendorId, messageId }) => {
+  ocpp201(V201.DataTransfer, async ({ connection }, { vendorId, messageId }) => {
     logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });
     return { status: 'UnknownVendorId' };
   }),

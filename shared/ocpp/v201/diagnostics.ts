@@ -3,16 +3,17 @@
  * acknowledged and logged; NotifyEvent faults are stored as error reports (`faults.ts`).
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
 import { recordNotifyEventFaults } from './faults';
 
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
-  ocpp201('LogStatusNotification', async ({ connection }, { status, requestId }) => {
+  ocpp201(V201.LogStatusNotification, async ({ connection }, { status, requestId }) => {
     logger.info('log status', { chargePointId: connection.ocppId, status, requestId });
     return {};
   }),
-  ocpp201('NotifyEvent', async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {
+  ocpp201(V201.NotifyEvent, async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {
     logger.info('events', { chargePointId: connection.ocppId, seqNo, tbc, events: eventData.length });
     await recordNotifyEventFaults(db, connection, eventData, receivedAt);
     return {};

@@ -8,7 +8,7 @@
 import type * as Ocpp201 from '../types/v201';
 import type { Db } from '../../db';
 import type { ConnectionInfo } from '../connection';
-import { toUtc } from '../../charging/meter-values';
+import { chargerTime } from '../../charging/charger-time';
 import { recordChargerError, type ErrorReport } from '../../history/charger-errors';
 
 /** Whether a NotifyEvent event reports a fault. */
@@ -27,7 +27,7 @@ export function isFault(event: Ocpp201.EventDataType): boolean {
 export function faultReport(event: Ocpp201.EventDataType, fallbackTime: string): ErrorReport {
   return {
     portNumber: event.component.evse?.id ?? 0,
-    timestamp: toUtc(event.timestamp, fallbackTime),
+    timestamp: chargerTime(event.timestamp, fallbackTime),
     ocppErrorCode: `${event.component.name}.${event.variable.name}`,
     ...(event.techCode ? { vendorErrorCode: event.techCode } : {}),
     ...(event.techInfo ? { ocppInfo: event.techInfo } : {}),

@@ -3,13 +3,14 @@
  * Availability use case, its message lives here with boot), NotifyReport (B07).
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import { recordBoot } from '../../charging/charger-reports';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../connection';
 import { logger } from '../../logger';
 
 /** OCPP 2.0.1 BootNotification, Heartbeat and NotifyReport handlers. */
 export const provisioning = [
-  ocpp201('BootNotification', async ({ db, connection, receivedAt }, { chargingStation, reason }) => {
+  ocpp201(V201.BootNotification, async ({ db, connection, receivedAt }, { chargingStation, reason }) => {
     await recordBoot(
       db,
       connection,
@@ -24,8 +25,8 @@ export const provisioning = [
     logger.info('boot', { chargePointId: connection.ocppId, reason });
     return { status: 'Accepted', currentTime: receivedAt, interval: HEARTBEAT_INTERVAL_SECONDS };
   }),
-  ocpp201('Heartbeat', async ({ receivedAt }) => ({ currentTime: receivedAt })),
-  ocpp201('NotifyReport', async ({ connection }, { requestId, seqNo, tbc, reportData }) => {
+  ocpp201(V201.Heartbeat, async ({ receivedAt }) => ({ currentTime: receivedAt })),
+  ocpp201(V201.NotifyReport, async ({ connection }, { requestId, seqNo, tbc, reportData }) => {
     logger.info('report', { chargePointId: connection.ocppId, requestId, seqNo, tbc, items: reportData?.length ?? 0 });
     return {};
   }),

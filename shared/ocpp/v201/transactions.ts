@@ -1,22 +1,34 @@
 /**
  * OCPP 2.0.1 functional block E, Transactions: TransactionEvent (E01–E15) Started / Updated /
  * Ended. The transactionId is the charger's string; a retransmitted event is harmless (Started is
- * recognised by its transactionId, readings are absolute). An Updated or Ended for a transaction
- * whose Started never arrived starts it first (the charger was offline, E04 / E12).
+ * recognised by its transactionId and time, readings are absolute). An Updated or Ended for a
+ * transaction whose Started never arrived starts it first (the charger was offline, E04 / E12); a
+ * Started for a transactionId whose transaction ended starts a new session (ids repeated after a
+ * reset); an Updated or Ended of a superseded transaction updates or ends that one.
  */
 import { ocpp201 } from '../handler';
+import * as V201 from '../validators/v201';
 import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
-import { summarizeMeterValues, toUtc, type MeterValue } from '../../charging/meter-values';
-import { applyMeterSnapshot, endSession, getSession, startSession } from '../../charging/sessions';
+import { chargerTime } from '../../charging/charger-time';
+import { summarizeMeterValues, type MeterValue } from '../../charging/meter-values';
+import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
 import { recordSessionReadings } from '../../history/readings';
 import { OcppCallError } from '../errors';
 
-/** OCPP 2.0.1 meter values in version-neutral form (unitOfMeasure with its multiplier). */
-export function fromOcpp201MeterValues(meterValues: Ocpp201.MeterValueType[] | undefined, fallbackTime: string): MeterValue[] {
+/**
+ * OCPP 2.0.1 meter values in version-neutral form (unitOfMeasure with its multiplier). Timestamps
+ * follow `chargerTime`.
+ * @param receivedAt when the frame arrived (ISO 8601 UTC)
+ */
+export function fromOcpp201MeterValues(
+  meterValues: Ocpp201.MeterValueType[] | undefined,
+  receivedAt: string,
+  chargePointId?: string,
+): MeterValue[] {
   return (meterValues ?? []).map((meterValue) => ({
-    timestamp: toUtc(meterValue.timestamp, fallbackTime),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
     samples: meterValue.sampledValue.map((s) => ({
       measurand: s.measurand ?? 'Energy.Active.Import.Register',
       value: s.value,
@@ -31,40 +43,61 @@ export function fromOcpp201MeterValues(meterValues: Ocpp201.MeterValueType[] | u
 
 /** OCPP 2.0.1 TransactionEvent handler. */
 export const transactions = [
-  ocpp201('TransactionEvent', async ({ db, connection, receivedAt }, payload) => {
+  ocpp201(V201.TransactionEvent, async ({ db, connection, receivedAt }, payload) => {
     const { transactionId } = payload.transactionInfo;
-    const timestamp = toUtc(payload.timestamp, receivedAt);
-    const meterValues = fromOcpp201MeterValues(payload.meterValue, receivedAt);
-    const snapshot = summarizeMeterValues(meterValues);
-    const authorization = payload.idToken ? await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken) : undefined;
+    const timestamp = chargerTime(payload.timestamp, receivedAt, connection.ocppId);
+    const meterValues = fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId);
+    const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
+    const authorization = payload.idToken
+      ? await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken)
+      : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
 
-    const known = payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
+    const known =
+      payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
     let sessionId = known?.sessionId;
     if (!known) {
-      if (!payload.evse) throw new OcppCallError('OccurrenceConstraintViolation', 'evse is required in the first TransactionEvent of a transaction (E01.FR.16)');
+      if (!payload.evse)
+        throw new OcppCallError(
+          'OccurrenceConstraintViolation',
+          'evse is required in the first TransactionEvent of a transaction (E01.FR.16)',
+        );
       ({ sessionId } = await startSession(db, connection, {
         portNumber: payload.evse.id,
         startTime: timestamp,
         idTag: payload.idToken?.idToken,
         transactionId,
         snapshot,
-        remoteStartId: payload.transactionInfo.remoteStartId,
-        reservationId: payload.reservationId,
+        remoteStartId: storableId(payload.transactionInfo.remoteStartId),
+        reservationId: storableId(payload.reservationId),
         accessId: authorization?.accessId,
       }));
+      await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     } else if (payload.eventType === 'Updated') {
-      await applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId);
+      await Promise.all([
+        applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId, known),
+        recordSessionReadings(db, connection.chargerId, sessionId, meterValues),
+      ]);
+    } else {
+      // Ended: the readings go to the session's slots before it ends (its end reads them).
+      await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     }
-    await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     // H01.FR.21: a transaction on the reservation ends it.
-    if (payload.reservationId !== undefined) await endReservation(db, connection.organizationId, payload.reservationId, 'Used', connection.chargerId);
+    const reservationId = storableId(payload.reservationId);
+    if (reservationId !== undefined)
+      await endReservation(db, connection.organizationId, reservationId, 'Used', connection.chargerId);
     if (payload.eventType === 'Ended') {
-      await endSession(db, connection, transactionId, {
-        endTime: timestamp,
-        reason: payload.transactionInfo.stoppedReason ?? 'Local',
-        snapshot,
-      }, known);
+      await endSession(
+        db,
+        connection,
+        transactionId,
+        {
+          endTime: timestamp,
+          reason: payload.transactionInfo.stoppedReason ?? 'Local',
+          snapshot,
+        },
+        known,
+      );
     }
     return idTokenInfo;
   }),

@@ -25,7 +25,10 @@ describe('rate limit (spec §8: 200 requests per minute per key)', () => {
       await Promise.all(Array.from({ length: REQUESTS_PER_MINUTE - 1 }, () => countRequest(stack.db, hashApiKey(key.apiKey))));
       const ok = await api(stack, '/api/sites', { key: key.apiKey });
       const limited = await api(stack, '/api/sites', { key: key.apiKey });
+      // A GET reads while it is counted: the 429 still wins over what the read gave (here a 400).
+      const limitedBadRead = await api(stack, '/api/chargers/not-a-number', { key: key.apiKey });
       if (Math.floor(Date.now() / 60_000) !== windowStart) continue;
+      expect(limitedBadRead.status).toBe(429);
       expect(ok.status).toBe(200);
       expect(limited.status).toBe(429);
       const retryAfter = Number(limited.headers.get('retry-after'));

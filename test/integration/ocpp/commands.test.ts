@@ -6,6 +6,8 @@ import { connectCharger, connectRaw, pollUntil, type Protocol } from '../support
 import type { LocalStack } from '../../../lib/local/stack';
 import { createDocumentClient } from '../../../shared/db';
 import { isReservationActive } from '../../../shared/charging/remote-control';
+import { createApiKey, hashApiKey } from '../../../shared/organizations/api-keys';
+import { countRequest, REQUESTS_PER_MINUTE } from '../../../shared/api/rate-limit';
 
 // A short command deadline, so the timeout path is quick (the production default is 20 s).
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1500';
@@ -195,6 +197,28 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
     const sent = received.find((r) => r.action === (v16 ? 'RemoteStartTransaction' : 'RequestStartTransaction'))!.params;
     if (v16) expect(sent).toEqual({ connectorId: 2, idTag: 'DRIVER-9' });
     else expect(sent.idToken).toEqual({ idToken: 'DRIVER-9', type: 'eMAID' });
+  });
+
+  it('remote start over the key\'s rate limit is a 429: nothing is sent, the lane is free, no remote start is left pending', async () => {
+    answer = () => ({ status: 'Accepted' });
+    // A fresh key with its minute's count used up; a minute boundary in between resets it, so try twice.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      received.length = 0;
+      const key = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' });
+      const window = Math.floor(Date.now() / 60_000);
+      await Promise.all(Array.from({ length: REQUESTS_PER_MINUTE }, () => countRequest(stack.db, hashApiKey(key.apiKey))));
+      const limited = await api(stack, '/api/ocpp/remote-start', { key: key.apiKey, method: 'POST', body: { portId: portId(protocol, 2) } });
+      if (Math.floor(Date.now() / 60_000) !== window) continue;
+      expect(limited.status).toBe(429);
+      expect(received).toEqual([]);
+      const port = await stack.db.port.get({ chargerId: chargerOf(protocol).id, portNumber: 2 }).go();
+      expect(port.data!.pendingRemoteStart).toBeUndefined();
+      const next = await post('/api/ocpp/remote-start', { portId: portId(protocol, 2) });
+      expect(next.body.data.status).toBe('Accepted');
+      answer = () => ({ status: 'Rejected' });
+      return;
+    }
+    throw new Error('two minute boundaries crossed');
   });
 
   it('remote stop without a session in progress is a 409 and sends nothing', async () => {

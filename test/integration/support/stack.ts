@@ -12,9 +12,12 @@ import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/schemas/chargers';
 
-/** Starts this test file's stack. */
-export async function startTestStack(): Promise<LocalStack> {
-  return startLocalStack({ dynamoDbEndpoint: inject('dynamoDbEndpoint'), tableName: `test-${randomUUID()}`, port: 0 });
+/**
+ * Starts this test file's stack.
+ * @param options.smartCharging drive smart charging from the table's stream, as `npm start` does
+ */
+export async function startTestStack(options: { smartCharging?: boolean } = {}): Promise<LocalStack> {
+  return startLocalStack({ dynamoDbEndpoint: inject('dynamoDbEndpoint'), tableName: `test-${randomUUID()}`, port: 0, ...options });
 }
 
 /** An organization with one site, chargers and an organization-scoped key. */

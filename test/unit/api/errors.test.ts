@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequestError, MethodNotAllowedError, TooManyRequestsError, validationError } from '../../../shared/api/errors';
 
 describe('problem errors', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { httpHandler } from '../../../lambdas/http/lib/http-handler';
 import { defineRoutes } from '../../../shared/api/routes/define';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FrameError, parseFrame } from '../../../shared/ocpp/frames';
 import { OcppCallError } from '../../../shared/ocpp/errors';
 import { HandlerRegistry, ocpp16 } from '../../../shared/ocpp/handler';
+import * as V16 from '../../../shared/ocpp/validators/v16';
 
 describe('parseFrame', () => {
   it('parses the three OCPP-J message types', () => {
@@ -29,7 +30,7 @@ describe('OcppCallError', () => {
 
 describe('HandlerRegistry', () => {
   it('refuses an action registered twice', () => {
-    const handler = ocpp16('Heartbeat', async () => ({ currentTime: '' }));
+    const handler = ocpp16(V16.Heartbeat, async () => ({ currentTime: '' }));
     expect(() => new HandlerRegistry('ocpp1.6', [handler, handler])).toThrow(/registered twice/);
     expect(() => new HandlerRegistry('ocpp2.0.1', [handler])).toThrow(/not ocpp2.0.1/);
   });

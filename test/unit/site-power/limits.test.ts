@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ampLimitRule, MINIMUM_POWER_PER_VEHICLE, siteChargingAllowance, toSitePowerLimitSchedule } from '../../../shared/site-power/limits';
+import { ampLimitRule, toSitePowerLimitSchedule } from '../../../shared/site-power/limits';
 import { SetSitePowerLimitBody } from '../../../shared/api/schemas/site-limits';
-
-describe('siteChargingAllowance (spec §2.6)', () => {
-  const calm = { minimumPower: 0, override: false };
-  it.each<[string, Parameters<typeof siteChargingAllowance>[0], Parameters<typeof siteChargingAllowance>[1], number | null]>([
-    ['is unlimited without limits', {}, calm, null],
-    ['applies the cost limit first', { cost: 50_000, capacity: 80_000 }, calm, 50_000],
-    ['never exceeds capacity, even with a higher cost limit', { cost: 90_000, capacity: 80_000 }, calm, 80_000],
-    ['lets an override exceed the cost limit up to capacity', { cost: 50_000, capacity: 80_000 }, { minimumPower: 0, override: true }, 80_000],
-    ['lets an override exceed a lone cost limit without bound', { cost: 50_000 }, { minimumPower: 0, override: true }, null],
-    ['keeps a lone capacity limit as the cap', { capacity: 80_000 }, { minimumPower: 0, override: true }, 80_000],
-    ['still lets every vehicle start at its minimum power under a limit of 0', { cost: 0 }, { minimumPower: 3 * MINIMUM_POWER_PER_VEHICLE.DCFC.value, override: false }, 15_000],
-  ])('%s', (_name, limits, demand, expected) => {
-    expect(siteChargingAllowance(limits, demand)).toBe(expected);
-  });
-});
 
 describe('site power limit shapes', () => {
   it('render a flat limit as one all-week schedule with one period from midnight', () => {

@@ -1,0 +1,44 @@
+/**
+ * Starting an allocation of a site: `lambdas/power/allocate.ts` invoked asynchronously (Lambda
+ * Invoke, `InvocationType: Event`) by name (`ALLOCATE_FUNCTION_NAME`). Locally the local stack serves
+ * Lambda's Invoke API (`LAMBDA_ENDPOINT`), so the same client starts the same handler module.
+ */
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { Db } from '../../../shared/db';
+import { requestAllocation } from '../../../shared/site-power/allocation-state';
+
+let client: LambdaClient | undefined;
+
+/** The process's Lambda client (created once). */
+function lambdaClient(): LambdaClient {
+  const endpoint = process.env.LAMBDA_ENDPOINT;
+  client ??= new LambdaClient(
+    endpoint
+      ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {},
+  );
+  return client;
+}
+
+/** Starts `allocate` for a site without waiting for it. */
+export async function startAllocation(siteId: number): Promise<void> {
+  await lambdaClient().send(
+    new InvokeCommand({
+      FunctionName: process.env.ALLOCATE_FUNCTION_NAME ?? 'allocate',
+      InvocationType: 'Event',
+      Payload: Buffer.from(JSON.stringify({ siteId })),
+    }),
+  );
+}
+
+/**
+ * Records a trigger for each site and starts an allocation where none runs (1 UpdateItem per site,
+ * and an Invoke where needed).
+ */
+export async function reallocate(db: Db, siteIds: Iterable<number>): Promise<void> {
+  await Promise.all(
+    [...siteIds].map(async (siteId) => {
+      if (await requestAllocation(db, siteId)) await startAllocation(siteId);
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Smart charging on AWS's own parts (README "Smart charging"): the table's change stream drives
+ * `lambdas/power/trigger.ts` (DynamoDB Streams event source, filtered to the entities that can
+ * matter, batched); an EventBridge rule runs `lambdas/power/schedule.ts` every minute for the sites
+ * due a visit; both start `lambdas/power/allocate.ts` asynchronously (Lambda Invoke, `Event`), which
+ * allocates one site under a lease and sends the charging profiles through the OCPP WebSocket
+ * API's management endpoint.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+import { acknowledgeWildcardResource } from './execute-api';
+import { createFunction } from './functions';
+import type { OcppApi } from './ocpp-api';
+import type { NetworkTable } from './table';
+import { ROWS, type RowWrites } from './table-rows';
+
+/** Writes of the power functions (`lib/constructs/table-rows.ts`). */
+export const POWER_FUNCTION_WRITES = {
+  /** The site's allocation state (a trigger). */
+  trigger: { 'dynamodb:UpdateItem': [ROWS.sites] },
+  /** The site's allocation state (a visit). */
+  schedule: { 'dynamodb:UpdateItem': [ROWS.sites] },
+  /**
+   * The allocation and its state, the schedule entry, what a charger says of smart charging, the
+   * command lane and correlation records of the profiles sent.
+   */
+  allocate: {
+    'dynamodb:PutItem': [ROWS.sites, ROWS.scheduledSites, ROWS.ocppCommands],
+    'dynamodb:UpdateItem': [ROWS.sites, ROWS.chargers],
+    'dynamodb:DeleteItem': [ROWS.scheduledSites],
+  },
+} as const satisfies Record<string, RowWrites>;
+
+/** Properties of {@link SmartCharging}. */
+export interface SmartChargingProps {
+  readonly table: NetworkTable;
+  /** The OCPP API whose management endpoint carries the profiles. */
+  readonly ocppApi: OcppApi;
+  /** AWS X-Ray active tracing on the functions. @default false */
+  readonly tracing?: boolean;
+}
+
+/** The smart-charging functions, their triggers and grants. */
+export class SmartCharging extends Construct {
+  /** `lambdas/power/trigger.ts`, `schedule.ts`, `allocate.ts`. */
+  public readonly functions: Readonly<Record<'trigger' | 'schedule' | 'allocate', NodejsFunction>>;
+
+  constructor(scope: Construct, id: string, props: SmartChargingProps) {
+    super(scope, id);
+    const { table, ocppApi } = props;
+    const allocate = createFunction(this, 'allocate', {
+      entry: 'lambdas/power/allocate.ts',
+      description: 'Smart charging: allocates one site and sends its charging profiles',
+      timeout: Duration.seconds(90),
+      tracing: props.tracing,
+      environment: { TABLE_NAME: table.tableName, WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint, OCPP_COMMAND_TIMEOUT_MS: '10000' },
+    });
+    table.grantReadData(allocate);
+    table.grantRowWrites(allocate, POWER_FUNCTION_WRITES.allocate);
+    ocppApi.grantManageConnections(allocate);
+    const starter = (name: 'trigger' | 'schedule', description: string) => {
+      const fn = createFunction(this, name, {
+        entry: `lambdas/power/${name}.ts`,
+        description,
+        timeout: Duration.seconds(30),
+        tracing: props.tracing,
+        environment: { TABLE_NAME: table.tableName, ALLOCATE_FUNCTION_NAME: allocate.functionName },
+      });
+      table.grantReadData(fn);
+      table.grantRowWrites(fn, POWER_FUNCTION_WRITES[name]);
+      allocate.grantInvoke(fn);
+      acknowledgeWildcardResource(
+        fn.role!,
+        `${allocate.functionArn}:*`,
+        'lambda:InvokeFunction on the allocate function and its versions/aliases (CDK\'s grantInvoke): it may start that one function and no other.',
+      );
+      return fn;
+    };
+    const trigger = starter('trigger', 'Smart charging: table changes that re-allocate a site');
+    const schedule = starter('schedule', 'Smart charging: revisits the sites with sessions in progress');
+    this.connectStream(trigger, table);
+    acknowledgeWildcardResource(
+      trigger.role!,
+      '*',
+      'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
+    );
+    new Rule(this, 'Every minute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(schedule)] });
+    this.functions = { trigger, schedule, allocate };
+  }
+
+  /** Feeds the table's stream to the trigger: only the entities that can matter, 100 records or 1 s at a time. */
+  private connectStream(trigger: IFunction, table: NetworkTable): void {
+    const filters = (['NewImage', 'OldImage'] as const).map((image) =>
+      FilterCriteria.filter({ dynamodb: { [image]: { __edb_e__: { S: FilterRule.or(...TRIGGERING_ENTITIES) } } } }),
+    );
+    trigger.addEventSource(
+      new DynamoEventSource(table.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        retryAttempts: 2,
+        bisectBatchOnError: true,
+        filters,
+      }),
+    );
+  }
+}

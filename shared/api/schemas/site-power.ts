@@ -1,0 +1,92 @@
+/**
+ * Smart charging (spec §2.6 enforced): the power allocation read and the manual charging session
+ * override of a port.
+ */
+import { z } from 'zod';
+import { conformsTo, numericIdParam } from './common';
+import { departureTimeSchema } from './departures';
+import { MAX_SITE_POWER_LIMIT } from '../../site-power/limit-rules';
+import type { PowerAllocationView } from '../../site-power/allocation-view';
+import type { ChargingOverride as ChargingOverrideView } from '../../site-power/overrides';
+
+const unit = z.enum(['W', 'A']);
+const REASONS = ['minimum', 'departure', 'share', 'override', 'capped', 'external', 'waiting', 'uncontrolled'];
+
+/** `GET /api/site/{siteId}/power-allocation` answer. */
+export const PowerAllocation = conformsTo<PowerAllocationView>()(
+  z
+    .object({
+      siteId: z.number().int(),
+      computedAt: z.string().nullable().meta({ description: 'When the allocation was computed; null when the site was never allocated' }),
+      chargingRateUnit: unit.meta({ description: 'A when every limit of the site is in amps (per-phase current), else W' }),
+      costLimit: z.number().nullable().meta({ description: 'In the cost limit\'s own unit; null when none' }),
+      capacityLimit: z.number().nullable().meta({ description: 'In the capacity limit\'s own unit; null when none' }),
+      allocatedTotal: z.number().meta({ description: 'Sum of the ports\' limits, uncontrolled load included, in chargingRateUnit' }),
+      ports: z.array(
+        z.object({
+          portId: z.number().int(),
+          chargerId: z.number().int(),
+          sessionId: z.number().int(),
+          limit: z.number().meta({ description: 'In chargingRateUnit (A per phase on amp-limited sites)' }),
+          limitW: z.number(),
+          reason: z.string().meta({ description: `What binds: ${REASONS.join(', ')}` }),
+          profileStatus: z.string().nullable().meta({
+            description: 'The charger\'s answer to the TxProfile: Accepted, Rejected, NotSupported, Failed, NotConnected; Uncontrolled (none sent: the charger cannot be controlled); None (no limits, no profile); null (not sent yet)',
+          }),
+          sentAt: z.string().nullable(),
+          externalLimitW: z.number().nullable().meta({ description: 'A limit set outside this CSMS on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W' }),
+          externalLimitSource: z.string().nullable(),
+        }),
+      ),
+      lateVehicles: z.array(
+        z.object({
+          vehicleId: z.number().int().nullable(),
+          departureTime: z.string(),
+          departureSource: z.enum(['api', 'vehicle']).meta({ description: 'api: the departure-times API; vehicle: the vehicle itself (ISO 15118)' }),
+          targetSoc: z.number().nullable(),
+          expectedSocAtDeparture: z.number().nullable().meta({ description: 'At the allocated power, %' }),
+        }),
+      ),
+    })
+    .meta({ id: 'PowerAllocation' }),
+);
+
+/** `GET /api/site/{siteId}/power-allocation` answer envelope. */
+export const PowerAllocationResponse = z.object({ data: PowerAllocation });
+
+/** `/api/ports/{portId}/…` path. */
+export const PortPath = z.strictObject({ portId: numericIdParam });
+
+/** A charging override as submitted. */
+export const ChargingOverrideInput = z
+  .strictObject({
+    limit: z
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0, 'must not be negative')
+      .max(MAX_SITE_POWER_LIMIT.W, `must be at most ${MAX_SITE_POWER_LIMIT.W}`)
+      .meta({ description: 'In chargingRateUnit (A per phase); the port never gets more than its maximum or the capacity limit allows' }),
+    chargingRateUnit: unit.meta({ description: 'W, or A on a Level 2 port' }),
+    expiresAt: departureTimeSchema.meta({ description: 'ISO 8601 with a UTC offset; in the future, at most 24 hours ahead' }),
+  })
+  .meta({ id: 'ChargingOverrideInput' });
+
+/** `PUT /api/ports/{portId}/charging-override` body. */
+export const SetChargingOverrideBody = z.strictObject({ chargingOverride: ChargingOverrideInput });
+
+/** A charging override as answered. */
+export const ChargingOverride = conformsTo<ChargingOverrideView>()(
+  z
+    .object({
+      portId: z.number().int(),
+      sessionId: z.number().int().meta({ description: 'The session it applies to; it ends with the session' }),
+      limit: z.number(),
+      chargingRateUnit: unit,
+      expiresAt: z.string(),
+      createdAt: z.string(),
+    })
+    .meta({ id: 'ChargingOverride' }),
+);
+
+/** `PUT /api/ports/{portId}/charging-override` answer. */
+export const ChargingOverrideResponse = z.object({ chargingOverride: ChargingOverride });

@@ -1,0 +1,23 @@
+/** Finding a port by its numeric ID (spec §2.3 `Port.id`), with its charger, for a caller's scope. */
+import type { Db } from '../db';
+import { canAccess, type AccessScope } from '../organizations/access-scope';
+import { PortNotFoundError } from './errors';
+import type { ChargerItem, PortItem } from './items';
+
+/**
+ * The port with this ID and its charger, as the caller may see them (a port of another
+ * organization or site is not found, like an unknown one).
+ * Requests: 1 Query (gsi2, port by ID) + 2 strongly consistent GetItems (port, charger).
+ * @throws PortNotFoundError
+ */
+export async function visiblePort(db: Db, scope: AccessScope, portId: number): Promise<{ port: PortItem; charger: ChargerItem }> {
+  const { data } = await db.port.query.byId({ portId }).go();
+  const found = data[0];
+  if (!found) throw new PortNotFoundError(portId);
+  const [{ data: port }, { data: charger }] = await Promise.all([
+    db.port.get({ chargerId: found.chargerId, portNumber: found.portNumber }).go({ consistent: true }),
+    db.charger.get({ chargerId: found.chargerId }).go({ consistent: true }),
+  ]);
+  if (!port || !charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new PortNotFoundError(portId);
+  return { port, charger };
+}

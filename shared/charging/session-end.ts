@@ -1,0 +1,95 @@
+/**
+ * How a charging session ends: 1.6 StopTransaction, 2.0.1 TransactionEvent Ended, or a new start
+ * on its port (`Superseded`). A session is identified by its transactionId: the stop of a
+ * superseded session still ends *that* session with the charger's values
+ * (`./superseded.ts`).
+ */
+import type { Db } from '../db';
+import { transact } from '../db';
+import type { ChargerConnection } from './charger-connection';
+import type { MeterSnapshot } from './meter-values';
+import {
+  finalValues,
+  getSession,
+  isSuperseded,
+  SUPERSEDED,
+  type CurrentSession,
+  type SessionItem,
+} from './session-items';
+import { finishSupersededSession } from './superseded';
+import { endingOf, prepareSessionEnd } from '../history/session-records';
+
+/** How a session ends. */
+export interface SessionEnd {
+  /** ISO 8601 UTC (the charger's time, see `chargerTime`). */
+  endTime: string;
+  /** Final register, Wh (1.6 meterStop); else the last register seen. */
+  meterStopWh?: number;
+  /** OCPP stop reason (1.6 Reason, 2.0.1 ReasonEnumType), or `Superseded`. */
+  reason?: string;
+  snapshot?: MeterSnapshot;
+}
+
+/**
+ * Ends a session: the session item becomes Completed with its final energy and SoC, and the port
+ * no longer shows it. Ending an ended or unknown session changes nothing, except a superseded
+ * one, which takes the charger's final values (`finishSupersededSession`). A session ended as
+ * `Superseded` keeps its port snapshot, to be put back if the charger reports on it again.
+ * The session's history record is completed in the same transaction (`prepareSessionEnd`).
+ * Requests: 1 GetItem (session, unless the caller read it: `known`), 1 GetItem (port), what
+ * `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop), 1 TransactWriteItems,
+ * 1 UpdateItem (charger history).
+ * @returns the session's ID, or undefined when the transaction is unknown
+ */
+export async function endSession(
+  db: Db,
+  connection: ChargerConnection,
+  transactionKey: string,
+  end: SessionEnd,
+  known?: SessionItem,
+): Promise<number | undefined> {
+  const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
+  if (!session) return undefined;
+  if (isSuperseded(session) && end.reason !== SUPERSEDED) return finishSupersededSession(db, connection, session, end);
+  if (session.status === 'Completed') return session.sessionId;
+  const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
+  const { data: port } = await db.port.get(portKey).go({ consistent: true });
+  const current: CurrentSession | undefined =
+    port?.currentChargingSession?.transactionKey === transactionKey ? port.currentChargingSession : undefined;
+  const values = finalValues(
+    {
+      meterStartWh: current?.meterStartWh ?? session.meterStartWh,
+      registerWh: current?.energyRegisterWh,
+      socStartPercent: current?.socStartPercent ?? session.socStartPercent,
+      socPercent: current?.socPercent?.value,
+    },
+    end,
+  );
+  const superseded = end.reason === SUPERSEDED && current !== undefined;
+  const history = await prepareSessionEnd(db, endingOf(session, end, values, current));
+  const outcome = await transact(db, (e) => ({
+    record: history.write(e.sessionRecord),
+    session: e.chargingSession
+      .patch({ chargerId: connection.chargerId, transactionKey })
+      .set({
+        status: 'Completed',
+        endTime: end.endTime,
+        updatedAt: new Date().toISOString(),
+        ...values,
+        ...(end.reason ? { stopReason: end.reason } : {}),
+        ...(superseded ? { portSnapshot: current } : {}),
+      })
+      .where(({ status }, { eq }) => eq(status, 'InProgress'))
+      .commit(),
+    port:
+      current &&
+      e.port
+        .update(portKey)
+        .remove(['currentChargingSession'])
+        .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, transactionKey))
+        .commit(),
+  }));
+  // A failed condition means a concurrent end got there first: the outcome is the same.
+  if (outcome.ok) await history.recordHistory();
+  return session.sessionId;
+}

@@ -1,0 +1,113 @@
+/**
+ * Stored charging sessions and the pieces every session module shares: reading a session by its
+ * transactionId, the port's snapshot of a running session, and the values a session ends with.
+ */
+import type { EntityItem } from 'electrodb';
+import type { Db } from '../db';
+import type { PortItem } from '../chargers/items';
+import { energyDeliveredKwh, type MeterSnapshot } from './meter-values';
+
+/** A stored charging session. */
+export type SessionItem = EntityItem<Db['chargingSession']>;
+
+/** A port's snapshot of its session in progress (`currentChargingSession`). */
+export type CurrentSession = NonNullable<PortItem['currentChargingSession']>;
+
+/** The stop reason of a session a new start on its port replaced (its stop never arrived, or it was the stray one). */
+export const SUPERSEDED = 'Superseded';
+
+/** A session by charger and OCPP transactionId (one strongly consistent GetItem). */
+export async function getSession(db: Db, chargerId: number, transactionKey: string): Promise<SessionItem | undefined> {
+  const { data } = await db.chargingSession.get({ chargerId, transactionKey }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** Whether a session was ended by a new start on its port rather than by its own stop. */
+export function isSuperseded(session: SessionItem): boolean {
+  return session.status === 'Completed' && session.stopReason === SUPERSEDED;
+}
+
+/**
+ * A charger's numeric ID (reservationId, remoteStartId) as stored: undefined when it is not a
+ * safe integer, since no ID we issue or store can be one (and DynamoDB cannot store 1e300).
+ */
+export function storableId(id: number | undefined): number | undefined {
+  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
+}
+
+/** The readings of a snapshot as port-snapshot fields. */
+export function readingFields(snapshot: MeterSnapshot | undefined): Partial<CurrentSession> {
+  if (!snapshot) return {};
+  return {
+    ...(snapshot.energyRegisterWh ? { energyRegisterWh: snapshot.energyRegisterWh.value } : {}),
+    ...(snapshot.powerKw ? { powerKw: snapshot.powerKw } : {}),
+    ...(snapshot.currentA ? { currentA: snapshot.currentA } : {}),
+    ...(snapshot.voltage ? { voltage: snapshot.voltage } : {}),
+    ...(snapshot.socPercent ? { socPercent: snapshot.socPercent, socStartPercent: snapshot.socPercent.value } : {}),
+  };
+}
+
+/** The time of the latest reading of a snapshot (ISO 8601 UTC), undefined when it has none. */
+export function latestReadingTime(snapshot: MeterSnapshot): string | undefined {
+  const times = Object.values(snapshot).map((reading) => reading.timestamp);
+  return times.length ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : undefined;
+}
+
+/**
+ * Whether the session a port shows is a stray one that a report of another transaction at `at`
+ * disproves: it never received a reading and started before `at`.
+ */
+export function isStray(current: CurrentSession, at: string): boolean {
+  return current.readingAt === undefined && Date.parse(current.startTime) < Date.parse(at);
+}
+
+/** What a session's values are when it ends (Wh, kWh, %); absent values stay absent. */
+export interface FinalValues {
+  meterStartWh: number;
+  meterStopWh?: number;
+  energyDeliveredKwh?: number;
+  socStartPercent?: number;
+  socEndPercent?: number;
+}
+
+/**
+ * A session's final values: the stop register (1.6 meterStop, else the last register), the SoC at
+ * the end (else the last SoC), energy = (stop − start) / 1000.
+ * @param known what is known already: the port snapshot's or the session item's values
+ */
+export function finalValues(
+  known: { meterStartWh: number; registerWh?: number; socStartPercent?: number; socPercent?: number },
+  end: { meterStopWh?: number; snapshot?: MeterSnapshot },
+): FinalValues {
+  const meterStopWh = end.meterStopWh ?? end.snapshot?.energyRegisterWh?.value ?? known.registerWh;
+  const socEndPercent = end.snapshot?.socPercent?.value ?? known.socPercent;
+  const socStartPercent = known.socStartPercent ?? end.snapshot?.socPercent?.value;
+  const { meterStartWh } = known;
+  return {
+    meterStartWh,
+    ...(meterStopWh !== undefined
+      ? { meterStopWh, energyDeliveredKwh: energyDeliveredKwh({ energyRegisterWh: meterStopWh, meterStartWh }) }
+      : {}),
+    ...(socStartPercent !== undefined ? { socStartPercent } : {}),
+    ...(socEndPercent !== undefined ? { socEndPercent } : {}),
+  };
+}
+
+/**
+ * The port snapshot of a session item: the one stored when it was superseded, else rebuilt from
+ * the item (sessions superseded before snapshots were kept).
+ */
+export function portSnapshotOf(session: SessionItem): CurrentSession {
+  if (session.portSnapshot) return session.portSnapshot as CurrentSession;
+  return {
+    sessionId: session.sessionId,
+    transactionKey: session.transactionKey,
+    startTime: session.startTime,
+    meterStartWh: session.meterStartWh,
+    ...(session.idTag !== undefined ? { idTag: session.idTag } : {}),
+    ...(session.meterStopWh !== undefined ? { energyRegisterWh: session.meterStopWh } : {}),
+    ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
+    ...(session.remoteStartId !== undefined ? { remoteStartId: session.remoteStartId } : {}),
+    ...(session.customerName !== undefined ? { customerName: session.customerName } : {}),
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Superseded sessions: a new start on a port ends the session the port showed (`Superseded`), as
+ * its stop was probably lost. Sometimes the charger proves that wrong: it carries on with the old
+ * transaction and never uses the new one (seen with SAP's e-mobility charging stations simulator
+ * after a remote start on a connector that was charging). A session is identified by its
+ * transactionId, so (README, "Sessions"):
+ * - readings or a stop for a superseded session update or end *that* session with the charger's
+ *   values, and its energy is counted;
+ * - when that report is timestamped after the session was superseded, and the session the port
+ *   shows now never received a reading (and started before the report), that one is the stray:
+ *   it is ended (`Superseded`, no energy) and, for readings, the reported session goes back on its
+ *   port, so that a remote stop targets the transaction the charger reports on.
+ * Late frames of a transaction lost in a reboot (timestamped before the new start) update their
+ * session and leave the port alone.
+ */
+import type { Db } from '../db';
+import { transact, type TransactionEntities } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
+import { logger } from '../logger';
+import type { ChargerConnection } from './charger-connection';
+import { endingOf, prepareSessionEnd } from '../history/session-records';
+import type { MeterSnapshot } from './meter-values';
+import {
+  finalValues,
+  isStray,
+  latestReadingTime,
+  portSnapshotOf,
+  readingFields,
+  SUPERSEDED,
+  type CurrentSession,
+  type SessionItem,
+} from './session-items';
+
+/** The writes that end a port's stray session at `at` (no energy) and change what the port shows. */
+function endStray(
+  e: TransactionEntities,
+  connection: ChargerConnection,
+  portNumber: number,
+  stray: CurrentSession,
+  at: string,
+  next?: CurrentSession,
+) {
+  const portKey = { chargerId: connection.chargerId, portNumber };
+  const meterStartWh = stray.meterStartWh ?? stray.energyRegisterWh ?? 0;
+  return {
+    stray: e.chargingSession
+      .patch({ chargerId: connection.chargerId, transactionKey: stray.transactionKey })
+      .set({
+        status: 'Completed',
+        endTime: at,
+        meterStartWh,
+        meterStopWh: meterStartWh,
+        energyDeliveredKwh: 0,
+        stopReason: SUPERSEDED,
+        portSnapshot: stray,
+        updatedAt: new Date().toISOString(),
+      })
+      .where(({ status }, { eq }) => eq(status, 'InProgress'))
+      .commit(),
+    port: (next
+      ? e.port.patch(portKey).set({ currentChargingSession: next })
+      : e.port.patch(portKey).remove(['currentChargingSession'])
+    )
+      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, stray.transactionKey))
+      .commit(),
+  };
+}
+
+/** The port's session, strongly consistent. */
+async function currentOnPort(db: Db, connection: ChargerConnection, portNumber: number) {
+  const { data } = await db.port.get({ chargerId: connection.chargerId, portNumber }).go({ consistent: true });
+  return data?.currentChargingSession;
+}
+
+/**
+ * Ends a superseded session with the charger's final values (its stop arrived after all); the
+ * port's session is ended too when the stop proves it stray. Requests: 1 GetItem (port),
+ * 1 TransactWriteItems.
+ * @returns the session's ID
+ */
+export async function finishSupersededSession(
+  db: Db,
+  connection: ChargerConnection,
+  session: SessionItem,
+  end: { endTime: string; meterStopWh?: number; reason?: string; snapshot?: MeterSnapshot },
+): Promise<number> {
+  const current = await currentOnPort(db, connection, session.portNumber);
+  const stray =
+    current && current.transactionKey !== session.transactionKey && isStray(current, end.endTime) ? current : undefined;
+  const values = finalValues(
+    {
+      meterStartWh: session.meterStartWh,
+      registerWh: session.meterStopWh,
+      socStartPercent: session.socStartPercent,
+      socPercent: session.socEndPercent,
+    },
+    end,
+  );
+  const history = await prepareSessionEnd(db, endingOf(session, end, values, undefined));
+  await transact(db, (e) => ({
+    record: history.write(e.sessionRecord),
+    session: e.chargingSession
+      .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
+      .set({ endTime: end.endTime, stopReason: end.reason ?? 'Local', updatedAt: new Date().toISOString(), ...values })
+      .remove(['portSnapshot'])
+      .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
+      .commit(),
+    ...(stray ? endStray(e, connection, session.portNumber, stray, end.endTime) : {}),
+  }));
+  logger.warn('stop of a superseded transaction', {
+    chargePointId: connection.ocppId,
+    transactionId: session.transactionKey,
+    strayTransactionId: stray?.transactionKey,
+  });
+  return session.sessionId;
+}
+
+/**
+ * Readings for a superseded session: it goes back on its port when they prove the port's session
+ * stray (see the module comment), else its stored values take them (energy counted).
+ * Requests: 1 GetItem (port), 1 TransactWriteItems or 1 UpdateItem.
+ */
+export async function applyToSupersededSession(
+  db: Db,
+  connection: ChargerConnection,
+  session: SessionItem,
+  snapshot: MeterSnapshot,
+): Promise<void> {
+  const at = latestReadingTime(snapshot);
+  if (at === undefined) return;
+  const current = await currentOnPort(db, connection, session.portNumber);
+  const afterSupersede = Date.parse(at) > Date.parse(session.endTime ?? session.startTime);
+  if (afterSupersede && (!current || isStray(current, at))) {
+    await reinstate(db, connection, session, snapshot, at, current);
+    return;
+  }
+  const values = finalValues(
+    { meterStartWh: session.meterStartWh, socStartPercent: session.socStartPercent },
+    { meterStopWh: snapshot.energyRegisterWh?.value ?? session.meterStopWh, snapshot },
+  );
+  await db.chargingSession
+    .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
+    .set({ ...values, updatedAt: new Date().toISOString() })
+    .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
+    .go()
+    .catch((error: unknown) => {
+      // Finished or put back meanwhile by another frame: these readings are outdated.
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/** Puts a superseded session back on its port with new readings, ending the port's stray session. */
+async function reinstate(
+  db: Db,
+  connection: ChargerConnection,
+  session: SessionItem,
+  snapshot: MeterSnapshot,
+  at: string,
+  stray: CurrentSession | undefined,
+): Promise<void> {
+  const previous = portSnapshotOf(session);
+  const { socStartPercent, ...latest } = readingFields(snapshot);
+  const restored: CurrentSession = {
+    ...previous,
+    ...(session.meterStopWh !== undefined ? { energyRegisterWh: session.meterStopWh } : {}),
+    ...latest,
+    ...(previous.socStartPercent === undefined && socStartPercent !== undefined ? { socStartPercent } : {}),
+    readingAt: at,
+  };
+  const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
+  await transact(db, (e) => ({
+    session: e.chargingSession
+      .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
+      .set({ status: 'InProgress', updatedAt: new Date().toISOString() })
+      .remove(['endTime', 'stopReason', 'meterStopWh', 'energyDeliveredKwh', 'socEndPercent', 'portSnapshot'])
+      .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
+      .commit(),
+    ...(stray
+      ? endStray(e, connection, session.portNumber, stray, at, restored)
+      : {
+          port: e.port
+            .patch(portKey)
+            .set({ currentChargingSession: restored })
+            .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
+            .commit(),
+        }),
+  }));
+  logger.warn('superseded transaction reported again: back on its port', {
+    chargePointId: connection.ocppId,
+    transactionId: session.transactionKey,
+    strayTransactionId: stray?.transactionKey,
+  });
+}

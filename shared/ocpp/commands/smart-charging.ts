@@ -1,0 +1,142 @@
+/**
+ * Smart charging commands (OCPP 1.6 Smart Charging profile, §5.16 SetChargingProfile, §5.5
+ * ClearChargingProfile, §5.8 GetConfiguration of `SupportedFeatureProfiles` and
+ * `ChargingScheduleAllowedChargingRateUnit`; OCPP 2.0.1 functional block K, K01 SetChargingProfile,
+ * K10 ClearChargingProfile, and the `SmartChargingCtrlr` component of the device model).
+ *
+ * The profiles this CSMS installs have fixed IDs, so each new one replaces its predecessor
+ * (K01.FR.05 / 1.6 §3.13.3): a TxDefaultProfile on every connector (id {@link TX_DEFAULT_PROFILE_ID})
+ * and one TxProfile per connector ({@link txProfileId}), all at stack level {@link STACK_LEVEL}, one
+ * period from the start of the schedule (kind Relative: from the start of the transaction).
+ */
+import type { ChargingProfileInput, ChargingRateUnit, SmartChargingSupport } from '../../charging/charger-commands';
+import type * as Ocpp16 from '../types/v16';
+import type * as Ocpp201 from '../types/v201';
+import { defineCommand } from './command';
+import * as V16 from '../validators/v16';
+import * as V201 from '../validators/v201';
+
+/** Stack level of this CSMS's profiles (0 is left to the charger's own defaults). */
+export const STACK_LEVEL = 1;
+/** ID of this CSMS's TxDefaultProfile. */
+export const TX_DEFAULT_PROFILE_ID = 9_000_000;
+
+/** ID of this CSMS's TxProfile on a connector/EVSE (one per port, replaced by the next). */
+export function txProfileId(portNumber: number): number {
+  return 9_000_000 + portNumber;
+}
+
+/** The profile's ID by purpose and port. */
+function profileId(input: ChargingProfileInput): number {
+  return input.purpose === 'TxDefaultProfile' ? TX_DEFAULT_PROFILE_ID : txProfileId(input.portNumber);
+}
+
+/** The one period of a schedule: `limit` from the start, with the phases when known. */
+function period(input: ChargingProfileInput) {
+  return { startPeriod: 0, limit: input.limit, ...(input.numberPhases !== undefined ? { numberPhases: input.numberPhases } : {}) };
+}
+
+/** OCPP 1.6 `ChargingScheduleAllowedChargingRateUnit` (`Current`, `Power`, comma-separated) as units. */
+function rateUnitsOf16(value: string | undefined): ChargingRateUnit[] {
+  const words = (value ?? '').split(',').map((w) => w.trim());
+  return [...(words.includes('Current') ? (['A'] as const) : []), ...(words.includes('Power') ? (['W'] as const) : [])];
+}
+
+/** OCPP 2.0.1 `SmartChargingCtrlr.RateUnit` (`A`, `W`, comma-separated) as units. */
+function rateUnitsOf201(value: string | undefined): ChargingRateUnit[] {
+  const words = (value ?? '').split(',').map((w) => w.trim());
+  return (['A', 'W'] as const).filter((unit) => words.includes(unit));
+}
+
+/** A variable of the 2.0.1 `SmartChargingCtrlr` component. */
+function variable(name: string) {
+  return { component: { name: 'SmartChargingCtrlr' }, variable: { name } };
+}
+
+/** Whether the charger takes charging profiles and in which units. */
+export const smartChargingSupport = defineCommand<undefined, SmartChargingSupport, 'GetConfiguration', 'GetVariables'>({
+  name: 'SmartChargingSupport',
+  'ocpp1.6': {
+    call: V16.GetConfiguration,
+    request: () => ({ key: ['SupportedFeatureProfiles', 'ChargingScheduleAllowedChargingRateUnit'] }),
+    result: (response: Ocpp16.GetConfigurationResponse) => {
+      const value = (key: string) => response.configurationKey?.find((k) => k.key === key)?.value;
+      const profiles = (value('SupportedFeatureProfiles') ?? '').split(',').map((p) => p.trim());
+      return { supported: profiles.includes('SmartCharging'), rateUnits: rateUnitsOf16(value('ChargingScheduleAllowedChargingRateUnit')) };
+    },
+  },
+  'ocpp2.0.1': {
+    call: V201.GetVariables,
+    request: () => ({
+      getVariableData: [variable('Enabled'), variable('Available'), variable('RateUnit')],
+    }),
+    result: (response: Ocpp201.GetVariablesResponse) => {
+      const value = (name: string) =>
+        response.getVariableResult.find(
+          (r) => r.component.name === 'SmartChargingCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
+        )?.attributeValue;
+      // Available is optional in the device model: Enabled decides when Available is absent.
+      return { supported: value('Enabled') === 'true' && value('Available') !== 'false', rateUnits: rateUnitsOf201(value('RateUnit')) };
+    },
+  },
+});
+
+/** Installs a profile on a port: 1.6 SetChargingProfile (connectorId, csChargingProfiles); 2.0.1 SetChargingProfile (evseId, chargingProfile). */
+export const setChargingProfile = defineCommand<
+  ChargingProfileInput,
+  'Accepted' | 'Rejected' | 'NotSupported',
+  'SetChargingProfile',
+  'SetChargingProfile'
+>({
+  name: 'SetChargingProfile',
+  'ocpp1.6': {
+    call: V16.SetChargingProfile,
+    request: (input) => ({
+      connectorId: input.portNumber,
+      csChargingProfiles: {
+        chargingProfileId: profileId(input),
+        ...(input.purpose === 'TxProfile' ? { transactionId: Number(input.transactionKey) } : {}),
+        stackLevel: STACK_LEVEL,
+        chargingProfilePurpose: input.purpose,
+        chargingProfileKind: 'Relative',
+        chargingSchedule: { chargingRateUnit: input.unit, chargingSchedulePeriod: [period(input)] },
+      },
+    }),
+    result: (response) => response.status,
+  },
+  'ocpp2.0.1': {
+    call: V201.SetChargingProfile,
+    request: (input) => ({
+      evseId: input.portNumber,
+      chargingProfile: {
+        id: profileId(input),
+        stackLevel: STACK_LEVEL,
+        chargingProfilePurpose: input.purpose,
+        chargingProfileKind: 'Relative',
+        ...(input.purpose === 'TxProfile' ? { transactionId: input.transactionKey } : {}),
+        chargingSchedule: [{ id: profileId(input), chargingRateUnit: input.unit, chargingSchedulePeriod: [period(input)] }],
+      },
+    }),
+    result: (response) => response.status,
+  },
+});
+
+/** Clears this CSMS's profiles of one purpose (its stack level) on every port. */
+export const clearChargingProfile = defineCommand<
+  { purpose: 'TxProfile' | 'TxDefaultProfile' },
+  'Accepted' | 'Unknown',
+  'ClearChargingProfile',
+  'ClearChargingProfile'
+>({
+  name: 'ClearChargingProfile',
+  'ocpp1.6': {
+    call: V16.ClearChargingProfile,
+    request: ({ purpose }) => ({ chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL }),
+    result: (response) => response.status,
+  },
+  'ocpp2.0.1': {
+    call: V201.ClearChargingProfile,
+    request: ({ purpose }) => ({ chargingProfileCriteria: { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL } }),
+    result: (response) => response.status,
+  },
+});

@@ -1,0 +1,44 @@
+/* OCPP 1.6-J (with the security extension): validators compiled ahead of time from ocpp-rpc/lib/schemas/ocpp1_6.json by
+ * bin/generate-ocpp-validators.ts (Ajv standalone code). Do not edit; run `npm run generate:ocpp-types`. */
+import type { ActionValidators } from '../schemas';
+export declare const Authorize: ActionValidators<'ocpp1.6', 'Authorize'>;
+export declare const BootNotification: ActionValidators<'ocpp1.6', 'BootNotification'>;
+export declare const CancelReservation: ActionValidators<'ocpp1.6', 'CancelReservation'>;
+export declare const CertificateSigned: ActionValidators<'ocpp1.6', 'CertificateSigned'>;
+export declare const ChangeAvailability: ActionValidators<'ocpp1.6', 'ChangeAvailability'>;
+export declare const ChangeConfiguration: ActionValidators<'ocpp1.6', 'ChangeConfiguration'>;
+export declare const ClearCache: ActionValidators<'ocpp1.6', 'ClearCache'>;
+export declare const ClearChargingProfile: ActionValidators<'ocpp1.6', 'ClearChargingProfile'>;
+export declare const DataTransfer: ActionValidators<'ocpp1.6', 'DataTransfer'>;
+export declare const DeleteCertificate: ActionValidators<'ocpp1.6', 'DeleteCertificate'>;
+export declare const DiagnosticsStatusNotification: ActionValidators<'ocpp1.6', 'DiagnosticsStatusNotification'>;
+export declare const ExtendedTriggerMessage: ActionValidators<'ocpp1.6', 'ExtendedTriggerMessage'>;
+export declare const FirmwareStatusNotification: ActionValidators<'ocpp1.6', 'FirmwareStatusNotification'>;
+export declare const GetCompositeSchedule: ActionValidators<'ocpp1.6', 'GetCompositeSchedule'>;
+export declare const GetConfiguration: ActionValidators<'ocpp1.6', 'GetConfiguration'>;
+export declare const GetDiagnostics: ActionValidators<'ocpp1.6', 'GetDiagnostics'>;
+export declare const GetInstalledCertificateIds: ActionValidators<'ocpp1.6', 'GetInstalledCertificateIds'>;
+export declare const GetLocalListVersion: ActionValidators<'ocpp1.6', 'GetLocalListVersion'>;
+export declare const GetLog: ActionValidators<'ocpp1.6', 'GetLog'>;
+export declare const Heartbeat: ActionValidators<'ocpp1.6', 'Heartbeat'>;
+export declare const InstallCertificate: ActionValidators<'ocpp1.6', 'InstallCertificate'>;
+export declare const LogStatusNotification: ActionValidators<'ocpp1.6', 'LogStatusNotification'>;
+export declare const MeterValues: ActionValidators<'ocpp1.6', 'MeterValues'>;
+export declare const RemoteStartTransaction: ActionValidators<'ocpp1.6', 'RemoteStartTransaction'>;
+export declare const RemoteStopTransaction: ActionValidators<'ocpp1.6', 'RemoteStopTransaction'>;
+export declare const ReserveNow: ActionValidators<'ocpp1.6', 'ReserveNow'>;
+export declare const Reset: ActionValidators<'ocpp1.6', 'Reset'>;
+export declare const SecurityEventNotification: ActionValidators<'ocpp1.6', 'SecurityEventNotification'>;
+export declare const SendLocalList: ActionValidators<'ocpp1.6', 'SendLocalList'>;
+export declare const SetChargingProfile: ActionValidators<'ocpp1.6', 'SetChargingProfile'>;
+export declare const SignCertificate: ActionValidators<'ocpp1.6', 'SignCertificate'>;
+export declare const SignedFirmwareStatusNotification: ActionValidators<'ocpp1.6', 'SignedFirmwareStatusNotification'>;
+export declare const SignedUpdateFirmware: ActionValidators<'ocpp1.6', 'SignedUpdateFirmware'>;
+export declare const StartTransaction: ActionValidators<'ocpp1.6', 'StartTransaction'>;
+export declare const StatusNotification: ActionValidators<'ocpp1.6', 'StatusNotification'>;
+export declare const StopTransaction: ActionValidators<'ocpp1.6', 'StopTransaction'>;
+export declare const TriggerMessage: ActionValidators<'ocpp1.6', 'TriggerMessage'>;
+export declare const UnlockConnector: ActionValidators<'ocpp1.6', 'UnlockConnector'>;
+export declare const UpdateFirmware: ActionValidators<'ocpp1.6', 'UpdateFirmware'>;
+/** Every action of the version. */
+export declare const ACTIONS: readonly string[];

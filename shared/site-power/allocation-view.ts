@@ -1,0 +1,102 @@
+/**
+ * `GET /api/site/{siteId}/power-allocation`: the last allocation of a site as the API shows it —
+ * the limits, the total, each port's limit in the site's unit and in W with its reason and the
+ * charger's answer to its profile, and the vehicles predicted to miss their departure.
+ */
+import type { Db } from '../db';
+import type { AccessScope } from '../organizations/access-scope';
+import { getSitePowerLimits, visibleSite } from './limits';
+import type { SiteAllocationItem } from './site-snapshot';
+
+/** One port of the allocation read. */
+export interface AllocatedPortView {
+  portId: number;
+  chargerId: number;
+  sessionId: number;
+  /** In the allocation's `chargingRateUnit` (A per phase on amp-limited sites). */
+  limit: number;
+  limitW: number;
+  /** `minimum`, `departure`, `share`, `override`, `capped`, `external`, `waiting`, `uncontrolled`. */
+  reason: string;
+  /** The charger's answer to the profile: `Accepted`, `Rejected`, `NotSupported`, `Failed`, `NotConnected`, `Uncontrolled`, `None` (no limits, no profile), or null (not sent yet). */
+  profileStatus: string | null;
+  /** When the profile was sent, ISO 8601 UTC, or null. */
+  sentAt: string | null;
+  /** An external limit on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W, or null. */
+  externalLimitW: number | null;
+  externalLimitSource: string | null;
+}
+
+/** A vehicle predicted to miss its departure's target. */
+export interface LateVehicleView {
+  vehicleId: number | null;
+  /** ISO 8601 UTC. */
+  departureTime: string;
+  /** Where the departure comes from: the departure-times API or the vehicle (ISO 15118). */
+  departureSource: 'api' | 'vehicle';
+  targetSoc: number | null;
+  expectedSocAtDeparture: number | null;
+}
+
+/** The allocation read (spec §2.6 enforced). */
+export interface PowerAllocationView {
+  siteId: number;
+  /** When the allocation was computed, or null when the site was never allocated. */
+  computedAt: string | null;
+  chargingRateUnit: 'W' | 'A';
+  costLimit: number | null;
+  capacityLimit: number | null;
+  /** Sum of the ports' limits, in `chargingRateUnit`. */
+  allocatedTotal: number;
+  ports: AllocatedPortView[];
+  lateVehicles: LateVehicleView[];
+}
+
+/** A port line in the view's unit. */
+function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): AllocatedPortView {
+  return {
+    portId: line.portId,
+    chargerId: line.chargerId,
+    sessionId: line.sessionId,
+    limit: unit === 'A' ? (line.limitA ?? 0) : line.limitW,
+    limitW: line.limitW,
+    reason: line.reason,
+    profileStatus: line.profileStatus ?? null,
+    sentAt: line.sentAt ?? null,
+    externalLimitW: line.externalLimitW ?? null,
+    externalLimitSource: line.externalLimitSource ?? null,
+  };
+}
+
+/**
+ * The power allocation of a site (1 GetItem of the site, 1 GetItem of the allocation, and 1 Query
+ * of the limits when the site was never allocated).
+ * @throws SiteNotFoundError when the site is unknown or not visible to the caller
+ */
+export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: number): Promise<PowerAllocationView> {
+  const [, { data }] = await Promise.all([visibleSite(db, scope, siteId), db.siteAllocation.get({ siteId }).go()]);
+  if (!data) {
+    const limits = await getSitePowerLimits(db, siteId);
+    const units = [limits.cost?.chargingRateUnit, limits.capacity?.chargingRateUnit].filter((u) => u !== undefined);
+    return {
+      siteId, computedAt: null, chargingRateUnit: units.length && units.every((u) => u === 'A') ? 'A' : 'W',
+      costLimit: limits.cost?.limit ?? null, capacityLimit: limits.capacity?.limit ?? null, allocatedTotal: 0, ports: [], lateVehicles: [],
+    };
+  }
+  return {
+    siteId,
+    computedAt: data.computedAt,
+    chargingRateUnit: data.chargingRateUnit,
+    costLimit: data.costLimit ?? null,
+    capacityLimit: data.capacityLimit ?? null,
+    allocatedTotal: data.allocatedTotal,
+    ports: data.ports.map((line) => portView(line, data.chargingRateUnit)),
+    lateVehicles: data.lateVehicles.map((late) => ({
+      vehicleId: late.vehicleId ?? null,
+      departureTime: late.departureTime,
+      departureSource: late.departureSource,
+      targetSoc: late.targetSoc ?? null,
+      expectedSocAtDeparture: late.expectedSocAtDeparture ?? null,
+    })),
+  };
+}

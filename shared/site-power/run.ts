@@ -1,0 +1,120 @@
+/**
+ * One allocation run of a site (spec §2.6 enforced): take the site's lease, read the site, learn
+ * which chargers take profiles, allocate (`shared/smart-charging`), deliver the profiles, store the
+ * allocation and the site's next visit; again while triggers came meanwhile or a charger refused
+ * (then without it). A run that fails half-way leaves the profiles in force and the lease to
+ * lapse: the next trigger or the schedule allocates again.
+ *
+ * Requests for a site without changes to send: 1 UpdateItem (lease), 3 reads of the site's
+ * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans), 1 PutItem
+ * (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 9; each profile sent adds the
+ * command path's requests.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import type { ChargerCommands } from '../charging/charger-commands';
+import { logger } from '../logger';
+import { allocateSite, siteUnit, type AllocationResult, type LateVehicle } from '../smart-charging';
+import { acquireLease, finishRun, releaseLease } from './allocation-state';
+import { allocationInput } from './demand';
+import { clearProfiles, deliverDefaultProfiles, deliverPortProfiles, learnSupport, type Delivery } from './delivery';
+import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
+import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
+
+/** Most runs one invocation makes before it leaves the rest to the next trigger. */
+const MAX_RUNS = 5;
+
+/** What an allocation run did. */
+export type RunOutcome = 'allocated' | 'busy' | 'unknownSite';
+
+/**
+ * Allocates a site, once or a few times (see the module description).
+ * @param commands how profiles reach the chargers
+ * @returns `busy` when another run holds the site (it will see the trigger)
+ */
+export async function runSiteAllocation(db: Db, commands: ChargerCommands, siteId: number): Promise<RunOutcome> {
+  const leaseId = randomUUID();
+  const started = await acquireLease(db, siteId, leaseId);
+  if (started === undefined) return 'busy';
+  let covered = started;
+  for (let run = 1; run <= MAX_RUNS; run++) {
+    const refused = await allocateOnce(db, commands, siteId);
+    if (refused === undefined) return 'unknownSite';
+    if (refused && run < MAX_RUNS) continue;
+    const finish = await finishRun(db, siteId, leaseId, covered);
+    if (finish.outcome !== 'again') return 'allocated';
+    covered = finish.requested;
+  }
+  await releaseLease(db, siteId, leaseId);
+  return 'allocated';
+}
+
+/**
+ * Reads, allocates, delivers and stores once.
+ * @returns whether a charger refused (allocate again without it), or undefined for an unknown site
+ */
+async function allocateOnce(db: Db, commands: ChargerCommands, siteId: number): Promise<boolean | undefined> {
+  const now = Date.now();
+  const snapshot = await readSiteSnapshot(db, siteId, now);
+  if (!snapshot) return undefined;
+  const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
+  if (limited) await learnSupport(db, commands, snapshot);
+  const input = allocationInput(snapshot, now);
+  const result = allocateSite(input);
+  const refused = new Set<number>();
+  let delivery: Delivery;
+  if (limited) {
+    const ports = await deliverPortProfiles(db, commands, snapshot, result, refused);
+    delivery = { ports, defaultProfiles: await deliverDefaultProfiles(db, commands, snapshot, refused), refused: [...refused] };
+  } else {
+    await clearProfiles(commands, snapshot);
+    delivery = { ports: result.ports.map((p) => ({ ...p, portNumber: portNumberOf(snapshot, p.portId), profileStatus: 'None' })), defaultProfiles: [], refused: [] };
+  }
+  await storeAllocation(db, snapshot, result, delivery, now);
+  if (refused.size) logger.info('chargers refused charging profiles; allocating again without them', { siteId, chargers: [...refused] });
+  return refused.size > 0;
+}
+
+function portNumberOf(snapshot: SiteSnapshot, portId: number): number {
+  return snapshot.ports.find((p) => p.portId === portId)?.portNumber ?? 0;
+}
+
+/** Stores the allocation and keeps the site on the schedule while it has sessions (2 writes). */
+async function storeAllocation(db: Db, snapshot: SiteSnapshot, result: AllocationResult, delivery: Delivery, now: number): Promise<void> {
+  const { site } = snapshot;
+  const item: SiteAllocationItem = {
+    siteId: site.siteId,
+    organizationId: site.organizationId,
+    sequence: (snapshot.previous?.sequence ?? 0) + 1,
+    computedAt: new Date(now).toISOString(),
+    chargingRateUnit: result.chargingRateUnit ?? siteUnit(allocationLimits(snapshot)),
+    ...(snapshot.limits.cost ? { costLimit: snapshot.limits.cost.limit } : {}),
+    ...(snapshot.limits.capacity ? { capacityLimit: snapshot.limits.capacity.limit } : {}),
+    allocatedTotal: result.allocatedTotal,
+    allocatedTotalW: result.allocatedTotalW,
+    ports: delivery.ports,
+    lateVehicles: result.lateVehicles.map(toLateLine),
+    defaultProfiles: delivery.defaultProfiles,
+  };
+  await db.siteAllocation.put(item).go();
+  if (result.ports.length === 0) return unscheduleSite(db, site.siteId);
+  const overrideExpiries = snapshot.ports.flatMap((p) => (p.chargingOverride ? [Date.parse(p.chargingOverride.expiresAt)] : [])).filter((t) => t > now);
+  await scheduleSite(db, { siteId: site.siteId, organizationId: site.organizationId, nextRunAt: Math.min(now + REVISIT_MS, ...overrideExpiries) });
+}
+
+function allocationLimits(snapshot: SiteSnapshot) {
+  const toLimit = (type: 'cost' | 'capacity') => snapshot.limits[type] && { limit: snapshot.limits[type]!.limit, unit: snapshot.limits[type]!.chargingRateUnit };
+  return { cost: toLimit('cost'), capacity: toLimit('capacity') };
+}
+
+function toLateLine(late: LateVehicle): SiteAllocationItem['lateVehicles'][number] {
+  return {
+    ...(late.vehicleId !== undefined ? { vehicleId: late.vehicleId } : {}),
+    portId: late.portId,
+    sessionId: late.sessionId,
+    departureTime: new Date(late.departureTime).toISOString(),
+    departureSource: late.departureSource,
+    ...(late.targetSoc !== undefined ? { targetSoc: late.targetSoc } : {}),
+    ...(late.expectedSocAtDeparture !== undefined ? { expectedSocAtDeparture: late.expectedSocAtDeparture } : {}),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * What makes a site allocate again (spec §2.6): the table changes that matter, read from the
+ * table's change stream (DynamoDB Streams, new and old images), coalesced per site.
+ *
+ * - a session starts or ends (`chargingSession` inserted, or its `status` changes);
+ * - a site limit is set, replaced or deleted (`sitePowerLimit`);
+ * - a port's charging override is set, changed or removed (`port.chargingOverride`);
+ * - a charger connects, reconnects, disconnects or boots (`charger.currentConnectionId`,
+ *   `lastBootAt`): its profiles must be sent again, or it no longer counts as controlled;
+ * - a vehicle's departure plan changes (`departurePlan`): every scheduled site of the organization.
+ *
+ * Everything else (meter values, statuses, API keys…) is ignored, so the trigger never runs
+ * inside a charger's message and costs nothing on the hot path.
+ */
+
+/** One change of the table, with its images as plain values (unmarshalled). */
+export interface TableChange {
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  oldImage?: Record<string, unknown>;
+  newImage?: Record<string, unknown>;
+}
+
+/** The entities whose changes can matter; the stream filter passes only these. */
+export const TRIGGERING_ENTITIES = ['chargingSession', 'sitePowerLimit', 'port', 'charger', 'departurePlan'] as const;
+
+/** The sites to allocate again, and the organizations whose scheduled sites to allocate again. */
+export interface Reallocations {
+  siteIds: Set<number>;
+  organizationIds: Set<number>;
+}
+
+const ENTITY = '__edb_e__';
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** The site a change concerns, when it matters; undefined when it does not. */
+function siteOf(change: TableChange): number | undefined {
+  const before = change.oldImage ?? {};
+  const after = change.newImage ?? {};
+  const image = change.newImage ?? change.oldImage ?? {};
+  switch (image[ENTITY]) {
+    case 'chargingSession':
+      return change.eventName === 'INSERT' || before.status !== after.status ? numberOf(image.siteId) : undefined;
+    case 'sitePowerLimit':
+      return numberOf(image.siteId);
+    case 'port': {
+      if (same(before.chargingOverride, after.chargingOverride)) return undefined;
+      const override = (after.chargingOverride ?? before.chargingOverride) as { siteId?: unknown } | undefined;
+      return numberOf(override?.siteId);
+    }
+    case 'charger':
+      return before.currentConnectionId !== after.currentConnectionId || before.lastBootAt !== after.lastBootAt
+        ? numberOf(image.siteId)
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The reallocations a batch of table changes calls for: each site once, whatever the number of its
+ * changes (a burst of 50 changes of one site is one request).
+ */
+export function reallocationsOf(changes: readonly TableChange[]): Reallocations {
+  const result: Reallocations = { siteIds: new Set(), organizationIds: new Set() };
+  for (const change of changes) {
+    const image = change.newImage ?? change.oldImage ?? {};
+    if (image[ENTITY] === 'departurePlan') {
+      const organizationId = numberOf(image.organizationId);
+      if (organizationId !== undefined) result.organizationIds.add(organizationId);
+      continue;
+    }
+    const siteId = siteOf(change);
+    if (siteId !== undefined) result.siteIds.add(siteId);
+  }
+  return result;
+}

@@ -1,0 +1,90 @@
+/**
+ * Smart charging, speed: the allocation of a 200-port site (100 chargers × 2 connectors, OCPP 1.6
+ * clients that answer at once, a session on every port, a cost limit) on the local stack, in this
+ * process: DynamoDB requests per allocation (the allocation's own, and those of the profiles it
+ * sends through the command path) and wall time, when nothing changed (no profile sent) and after
+ * the cost limit changed (every port gets a new TxProfile).
+ */
+import WebSocket from 'ws';
+import { registerCharger } from '../../shared/chargers/registration';
+import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { runSiteAllocation } from '../../shared/site-power/run';
+import { countRequests, percentile, report, startBenchStack } from './support';
+
+const CHARGERS = 100;
+const RUNS = 10;
+
+/** A 1.6 charger answering every CALL at once (smart charging supported, in W), with sessions on both connectors. */
+async function charger(ocppUrl: string, ocppId: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${ocppUrl}/${ocppId}`, ['ocpp1.6']);
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+  const pending = new Map<string, (payload: any) => void>();
+  ws.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as any[];
+    if (frame[0] === 3) return pending.get(frame[1])?.(frame[2]);
+    if (frame[0] !== 2) return;
+    const answer =
+      frame[2] === 'GetConfiguration'
+        ? { configurationKey: [{ key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,SmartCharging' }, { key: 'ChargingScheduleAllowedChargingRateUnit', readonly: true, value: 'Power' }] }
+        : { status: 'Accepted' };
+    ws.send(JSON.stringify([3, frame[1], answer]));
+  });
+  let id = 0;
+  const call = (action: string, payload: object) =>
+    new Promise<any>((resolve) => {
+      const messageId = `${ocppId}-${id++}`;
+      pending.set(messageId, resolve);
+      ws.send(JSON.stringify([2, messageId, action, payload]));
+    });
+  await call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'B' });
+  for (const connectorId of [1, 2]) {
+    const started = await call('StartTransaction', { connectorId, idTag: 'BENCH', meterStart: 0, timestamp: new Date().toISOString() });
+    await call('MeterValues', { connectorId, transactionId: started.transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '50000', measurand: 'Power.Active.Import', unit: 'W' }] }] });
+  }
+  return ws;
+}
+
+/** Runs `RUNS` allocations, each after `before`, and reports their requests and times. */
+async function measure(title: string, run: () => Promise<unknown>, before: (i: number) => Promise<void>): Promise<void> {
+  const times: number[] = [];
+  const requests: number[] = [];
+  let byOperation: Record<string, number> = {};
+  for (let i = 0; i < RUNS; i++) {
+    await before(i);
+    const t0 = performance.now();
+    const measured = await countRequests(run);
+    times.push(performance.now() - t0);
+    requests.push(measured.total);
+    byOperation = measured.byOperation;
+  }
+  report(title, {
+    'DynamoDB requests per allocation (p50)': percentile(requests, 50),
+    'of the last run, by operation': JSON.stringify(byOperation),
+    'wall time p50 / p99': `${percentile(times, 50).toFixed(0)} / ${percentile(times, 99).toFixed(0)} ms`,
+  });
+}
+
+export async function run(): Promise<void> {
+  const bench = await startBenchStack();
+  const sockets: WebSocket[] = [];
+  try {
+    const { stack, site } = bench;
+    for (let i = 1; i <= CHARGERS; i++) {
+      await registerCharger(stack.db, { siteId: site.id, ocppId: `ALLOC-${i}`, name: `A${i}`, type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'CCS1', maximumPowerKw: 150 }] });
+    }
+    for (let i = 1; i <= CHARGERS; i++) sockets.push(await charger(stack.ocppUrl, `ALLOC-${i}`));
+    const setCost = (limit: number) =>
+      stack.db.sitePowerLimit.put({ siteId: site.id, type: 'cost', scheduleId: `cost-${limit}`, organizationId: bench.organization.id, limit, chargingRateUnit: 'W', source: 'api', createdAt: new Date().toISOString() }).go();
+    const commands = ocppChargerCommands(stack.db);
+    const allocate = () => runSiteAllocation(stack.db, commands, site.id);
+    await setCost(2_000_000);
+    await allocate(); // learns every charger's support and sends the first profiles
+    await measure(`200-port site, nothing changed (${RUNS} allocations)`, allocate, async () => undefined);
+    await measure(`200-port site, cost limit changed: 200 new TxProfiles (${RUNS} allocations)`, allocate, async (i) => {
+      await setCost(i % 2 ? 2_000_000 : 1_000_000);
+    });
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await bench.close();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Smart charging in the synthesised template: the table's change stream feeds the trigger
+ * (filtered, batched), an EventBridge rule runs the schedule every minute, both may start
+ * `allocate` and nothing else, and `allocate` may write only the rows it writes and post to chargers.
+ */
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { synthesise } from './support/template';
+import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+
+const { template, resources, functionId, statementsOf, actionsOf } = synthesise();
+
+describe('smart charging', () => {
+  it('gives the table a change stream with new and old images', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+  });
+
+  it('feeds the stream to the trigger, filtered to the entities that can re-allocate a site, in batches', () => {
+    const mapping = Object.values(resources).find(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName?.Ref === functionId('lambdas/power/trigger.ts'),
+    );
+    expect(mapping?.Properties).toMatchObject({ BatchSize: 100, MaximumBatchingWindowInSeconds: 1, StartingPosition: 'LATEST', BisectBatchOnFunctionError: true });
+    const patterns = (mapping!.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([
+      { dynamodb: { NewImage: { __edb_e__: { S: [...TRIGGERING_ENTITIES] } } } },
+      { dynamodb: { OldImage: { __edb_e__: { S: [...TRIGGERING_ENTITIES] } } } },
+    ]);
+    expect(actionsOf('lambdas/power/trigger.ts')).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+  });
+
+  it('runs the schedule every minute', () => {
+    const rule = Object.values(resources).find((r) => r.Type === 'AWS::Events::Rule')!;
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(rule.Properties.Targets[0].Arn['Fn::GetAtt'][0]).toBe(functionId('lambdas/power/schedule.ts'));
+  });
+
+  it('lets the trigger and the schedule invoke allocate and no other function', () => {
+    const allocate = functionId('lambdas/power/allocate.ts');
+    for (const entry of ['lambdas/power/trigger.ts', 'lambdas/power/schedule.ts']) {
+      const invokes = statementsOf(entry).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
+      const targets = invokes.flatMap((s) => [s.Resource].flat()).map((r) => JSON.stringify(r));
+      expect(targets.length).toBeGreaterThan(0);
+      expect(targets.every((t) => t.includes(allocate))).toBe(true);
+    }
+  });
+
+  it('confines allocate\'s writes to the site, schedule, charger and correlation rows, and lets it post to chargers', () => {
+    const statements = statementsOf('lambdas/power/allocate.ts');
+    const writes = statements.filter((s) => [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)));
+    expect(writes.length).toBeGreaterThan(0);
+    for (const statement of writes) expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toBeDefined();
+    const patterns = writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat());
+    expect(new Set(patterns)).toEqual(new Set(['$cn#siteid_*', '$cn', '$cn#messageId_*', '$cn#chargerid_*']));
+    expect(actionsOf('lambdas/power/allocate.ts')).toContain('execute-api:ManageConnections');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('lambdas/power/allocate\\.ts'),
+      Timeout: 90,
+      Environment: { Variables: Match.objectLike({ OCPP_COMMAND_TIMEOUT_MS: '10000' }) },
+    });
+  });
+});

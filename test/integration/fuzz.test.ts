@@ -1,0 +1,686 @@
+/**
+ * Fuzzing (fast-check, fixed seed): inputs made by mutating valid examples of every HTTP route of
+ * `shared/api/routes/index.ts` and of every OCPP action a charger may send (1.6 and 2.0.1), plus
+ * frames that are not JSON or not OCPP-J. Whatever the input: no 5xx (HTTP status, or API
+ * Gateway's "Internal server error" frame), no `InternalError` CALLERROR, and a refused input (4xx,
+ * CALLERROR, or a reply frame answering nothing) changes nothing in the table.
+ *
+ * To stay fast, the table's changes are read from its DynamoDB stream (this file's own table), and
+ * inputs the schemas refuse (the route's zod schemas, the action's official JSON schema) go in
+ * batches of concurrent requests, the changes read after each batch; the others go one at a time,
+ * the changes read after each. Rate-limit counters are not changes (every request counts, refused
+ * or not). The figures are printed at the end.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
+import { connectRaw, type Protocol, type RawCharger } from './support/ocpp';
+import { anyValue, ChangeFeed, mutationsOf, sampled, type Json } from './support/fuzz';
+import { routeList, type RouteDefinition } from '../../shared/api/routes';
+import { validatePayload } from '../../shared/ocpp/schemas';
+import * as V16 from '../../shared/ocpp/validators/v16';
+import * as V201 from '../../shared/ocpp/validators/v201';
+import { createApiKey } from '../../shared/organizations/api-keys';
+import { ocpp16Registry } from '../../shared/ocpp/v16';
+import { ocpp201Registry } from '../../shared/ocpp/v201';
+import type { LocalStack } from '../../lib/local/stack';
+
+// A charger that never answers a command must not hold an HTTP input for the production 20 s.
+process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
+
+const HTTP_INPUTS_PER_ROUTE = 200;
+const FRAMES_PER_ACTION = 100;
+const SHAPE_FRAMES = 200;
+const REPLY_FRAMES = 40;
+/** Inputs sent at once; the table is compared after each batch. */
+const BATCH = 16;
+const REQUESTS_PER_KEY = 150;
+
+let stack: LocalStack;
+let tenant: Tenant;
+const keys: string[] = [];
+let requests = 0;
+/** Figures: inputs tried, refused, refused ones whose changes were checked, broken rules. */
+const figures = {
+  http: { tried: 0, refused: 0, checked: 0, '5xx': 0, changed: 0 },
+  ocpp: { tried: 0, refused: 0, checked: 0, '5xx': 0, InternalError: 0, changed: 0 },
+};
+let feed: ChangeFeed;
+const ids = { http: uniqueOcppId('FZH'), ext: `EXT-${uniqueOcppId()}` };
+const ocppIds: Record<Protocol, string[]> = {
+  'ocpp1.6': [0, 1, 2, 3].map(() => uniqueOcppId('FZ16')),
+  'ocpp2.0.1': [0, 1, 2, 3].map(() => uniqueOcppId('FZ201')),
+};
+const fixtures = { vehicleId: 0, accessId: 0, scheduleId: '', vin: '1FTBW9CK5NKA00001' };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const ports = [{ connectorType: 'J1772' as const }, { connectorType: 'J1772' as const }];
+  const chargers = [
+    { ocppId: ids.http, externalId: ids.ext, name: 'Fuzz HTTP', type: 'Level 2' as const, ports },
+    ...Object.values(ocppIds)
+      .flat()
+      .map((ocppId) => ({ ocppId, name: ocppId, type: 'Level 2' as const, ports })),
+  ];
+  tenant = await createTenant(stack, chargers);
+  for (let i = 0; i < 40; i++) {
+    keys.push((await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' })).apiKey);
+  }
+  const vehicle = await post('/api/vehicles', {
+    vehicle: { name: 'Van 1', make: 'Ford', model: 'E-Transit', vin: fixtures.vin },
+  });
+  fixtures.vehicleId = vehicle.body.vehicle.id;
+  const accessId = await post('/api/access-ids', {
+    accessId: { type: 'RFID', name: 'Card 1', ocppIdTag: 'FUZZ-CARD-1' },
+  });
+  fixtures.accessId = accessId.body.accessId.id;
+  const limit = await post(`/api/site/${tenant.siteId}/limits`, {
+    sitePowerLimitSchedule: { type: 'capacity', limit: 50_000, chargingRateUnit: 'W' },
+  });
+  fixtures.scheduleId = limit.body.sitePowerLimitScheduleId;
+  feed = await ChangeFeed.open(stack.tableName);
+});
+afterAll(async () => {
+  console.info(`fuzz figures: ${JSON.stringify(figures)}`);
+  feed?.close();
+  await stack?.close();
+});
+
+/** An API call with the next key (each key takes fewer requests than the rate limit allows per minute). */
+function call(path: string, options: { method?: string; body?: unknown; rawBody?: string } = {}) {
+  const key = keys[Math.floor(requests++ / REQUESTS_PER_KEY)]!;
+  return api(stack, path, {
+    key,
+    ...options,
+    ...(options.rawBody ? { headers: { 'content-type': 'application/json' } } : {}),
+  });
+}
+const post = (path: string, body: unknown) => call(path, { method: 'POST', body });
+
+/** What was written since the last look, besides rate-limit counters. */
+async function changes(): Promise<string[]> {
+  return (await feed.read())
+    .filter((change) => change.entity !== 'rateLimitWindow')
+    .map((change) => `${change.event} ${change.entity} ${JSON.stringify(change.keys)}`);
+}
+
+interface Outcome {
+  refused: boolean;
+  /** Set when the input broke a rule (5xx, InternalError, no answer). */
+  failure?: string;
+}
+
+/**
+ * Sends inputs and checks that refused ones changed nothing: those the schemas refuse in batches
+ * of {@link BATCH} (checked when the whole batch was refused; in a batch where some were accepted,
+ * the refused ones are sent again one at a time), the others one at a time.
+ * @returns the failures, each with its input
+ */
+async function fuzz<T>(
+  inputs: T[],
+  breaksSchemas: (input: T) => boolean,
+  send: (input: T, index: number) => Promise<Outcome>,
+  figure: { tried: number; refused: number; checked: number; changed: number },
+) {
+  const failures: string[] = [];
+  let index = 0;
+  /** Sends a batch; returns the refused inputs when some were accepted (their changes are unknown). */
+  const run = async (batch: T[], count: boolean): Promise<T[]> => {
+    const outcomes = await Promise.all(batch.map((input) => send(input, index++)));
+    const refused = batch.filter((_, i) => outcomes[i]!.refused);
+    if (count) {
+      figure.tried += batch.length;
+      figure.refused += refused.length;
+    }
+    for (const outcome of outcomes) if (outcome.failure) failures.push(outcome.failure);
+    const changed = await changes();
+    if (refused.length < batch.length) return batch.length > 1 ? refused : [];
+    figure.checked += refused.length;
+    if (changed.length) {
+      figure.changed += refused.length;
+      failures.push(
+        `refused inputs changed the table: ${JSON.stringify(batch).slice(0, 1500)} → ${changed.join('; ').slice(0, 1500)}`,
+      );
+    }
+    return [];
+  };
+  await changes();
+  const batches = chunks(inputs.filter(breaksSchemas), BATCH);
+  const single = inputs.filter((input) => !breaksSchemas(input)).map((input) => [input]);
+  for (const batch of [...batches, ...single]) {
+    for (const again of await run(batch, true)) await run([again], false);
+  }
+  return failures;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+// ---------------------------------------------------------------------------------------------
+
+const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
+const charger = () => tenant.chargers[0]!;
+const departure = () => ({
+  vehicleVin: fixtures.vin,
+  departureTimes: [{ departureTime: inAnHour(), shiftName: 'Early', routeName: 'R1', targetSoc: 80 }],
+});
+const accessIdBody = () => ({
+  type: 'Vehicle',
+  name: 'Van 2',
+  ocppIdTag: 'FUZZ-TAG-2',
+  authorizationStatus: 'Authorized',
+  vehicle: { make: 'Ford', model: 'E-Transit', vin: '1FTBW9CK5NKA00002' },
+  customer: { name: 'Acme' },
+});
+const vehicleBody = () => ({
+  name: 'Van 3',
+  make: 'Rivian',
+  model: 'EDV',
+  vin: '7FCTGAAL0NN000003',
+  licensePlate: 'ABC-123',
+  customer: { name: 'Acme' },
+  accessIds: [{ ocppIdTag: 'FUZZ-TAG-3', authorizationStatus: 'Authorized' }],
+});
+
+/** A valid request of each route: path parameters, query parameters and body. */
+function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> {
+  const id = (n: number) => ({ id: String(n) });
+  const site = { siteId: String(tenant.siteId) };
+  const portId = charger().ports[0]!.id;
+  return {
+    'GET /api/chargers/{id}': { path: id(charger().id) },
+    'GET /api/chargers/by-external-id/{id}': { path: { id: ids.ext } },
+    'GET /api/chargers/by-ocpp-id/{id}': { path: { id: ids.http } },
+    'GET /api/sites': { query: {} },
+    'POST /api/ocpp/reservations': {
+      body: {
+        portId,
+        expiryDate: inAnHour(),
+        idTag: 'FUZZ-CARD-1',
+        reservationId: 7,
+        parentIdTag: 'P',
+        idTokenType: 'ISO14443',
+      },
+    },
+    'POST /api/ocpp/reservations/cancel': { body: { chargerId: charger().id, reservationId: 7 } },
+    'POST /api/ocpp/remote-start': { body: { portId, idTag: 'FUZZ-CARD-1', idTokenType: 'ISO14443' } },
+    'POST /api/ocpp/remote-stop': { body: { portId, sessionId: 1 } },
+    'GET /api/access-ids': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },
+    'GET /api/access-ids/{id}': { path: id(fixtures.accessId) },
+    'POST /api/access-ids': { body: { accessId: accessIdBody() } },
+    'PATCH /api/access-ids/{id}': {
+      path: id(fixtures.accessId),
+      body: {
+        accessId: { name: 'Card 1b', authorizationStatus: 'Revoked', vehicle: null, customer: { name: 'Beta' } },
+      },
+    },
+    'PUT /api/access-ids/batch': { body: { accessIds: [{ ...accessIdBody(), ocppIdTag: 'FUZZ-BATCH-1' }] } },
+    'GET /api/vehicles': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },
+    'GET /api/vehicles/{id}': { path: id(fixtures.vehicleId) },
+    'POST /api/vehicles': { body: { vehicle: vehicleBody() } },
+    'PATCH /api/vehicles/{id}': {
+      path: id(fixtures.vehicleId),
+      body: { vehicle: { ...vehicleBody(), vin: fixtures.vin } },
+    },
+    'POST /api/departure-times/vehicle': { body: departure() },
+    'POST /api/departure-times/batch': { body: { vehicles: [departure()] } },
+    'GET /api/departure-times/vehicle': { query: { vehicleVin: fixtures.vin } },
+    'POST /api/site/{siteId}/limits': {
+      path: site,
+      body: { sitePowerLimitSchedule: { type: 'cost', limit: 40_000, chargingRateUnit: 'W' } },
+    },
+    'GET /api/site/{siteId}/limits': { path: site },
+    'DELETE /api/site/{siteId}/limits/{scheduleId}': { path: { ...site, scheduleId: fixtures.scheduleId } },
+    'GET /api/openapi.json': { query: {} },
+  };
+}
+
+const asText = (value: Json | undefined) => (typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+function encoded(value: Json | undefined): string {
+  try {
+    return encodeURIComponent(asText(value));
+  } catch {
+    return 'x'; // a lone surrogate cannot be in a URL at all
+  }
+}
+
+/** The parts of a (mutated) example; its root may be anything (then it is the body). */
+function partsOf(input: Json): {
+  path: Record<string, Json>;
+  query?: Record<string, Json>;
+  body?: Json;
+  hasBody: boolean;
+} {
+  const parts = (input && typeof input === 'object' && !Array.isArray(input) ? input : { body: input }) as Record<
+    string,
+    Json
+  >;
+  const object = (value: Json | undefined) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Json>) : undefined;
+  return { path: object(parts.path) ?? {}, query: object(parts.query), body: parts.body, hasBody: 'body' in parts };
+}
+
+/** The HTTP request of a (mutated) example. */
+function toRequest(route: RouteDefinition, input: Json) {
+  const parts = partsOf(input);
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encoded(parts.path[name]));
+  const query = parts.query
+    ? new URLSearchParams(Object.entries(parts.query).map(([k, v]): [string, string] => [k, asText(v)])).toString()
+    : '';
+  return {
+    path: query ? `${path}?${query}` : path,
+    method: route.method,
+    ...(parts.hasBody && route.method !== 'GET' && route.method !== 'DELETE' ? { body: parts.body } : {}),
+  };
+}
+
+/** Whether the route's own schemas refuse a (mutated) example: it must be a 4xx. */
+function breaksRouteSchemas(route: RouteDefinition, input: Json): boolean {
+  const parts = partsOf(input);
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const path = Object.fromEntries(names.map((name) => [name, decodeURIComponent(encoded(parts.path[name]))]));
+  const query = Object.fromEntries(Object.entries(parts.query ?? {}).map(([k, v]) => [k, asText(v)]));
+  return (
+    !(route.request.pathParameters?.safeParse(path).success ?? true) ||
+    !route.request.queryStringParameters.safeParse(query).success ||
+    (route.request.body !== undefined && (!parts.hasBody || !route.request.body.safeParse(parts.body).success))
+  );
+}
+
+describe('HTTP routes take any input without a 5xx, and a refused one changes nothing', () => {
+  it('has a valid example for every route', () => {
+    expect(Object.keys(examples()).sort()).toEqual(routeList.map((r) => r.routeKey).sort());
+  });
+
+  it.each(routeList.map((route) => [route.routeKey, route] as const))(
+    '%s',
+    async (_key, route) => {
+      const example = examples()[route.routeKey]! as Json;
+      const inputs: ({ json: Json } | { raw: string })[] = [
+        ...sampled(mutationsOf(example), HTTP_INPUTS_PER_ROUTE - 10, route.routeKey.length).map((json) => ({ json })),
+        ...sampled(fc.string({ unit: 'grapheme', maxLength: 50 }), 10).map((raw) =>
+          route.request.body ? { raw: raw || ' ' } : { json: { query: { [raw]: raw } } },
+        ),
+      ];
+      const failures = await fuzz(
+        inputs,
+        (input) => 'raw' in input || breaksRouteSchemas(route, input.json),
+        async (input) => {
+          const request =
+            'raw' in input
+              ? { ...toRequest(route, example), body: undefined, rawBody: input.raw }
+              : toRequest(route, input.json);
+          const { path, ...options } = request;
+          const response = await call(path, options);
+          const refused = response.status >= 400;
+          if (response.status < 500) return { refused };
+          figures.http['5xx']++;
+          return {
+            refused,
+            failure: `${response.status} for ${route.method} ${path} ${JSON.stringify(options).slice(0, 500)}: ${JSON.stringify(response.body).slice(0, 300)}`,
+          };
+        },
+        figures.http,
+      );
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// OCPP
+// ---------------------------------------------------------------------------------------------
+
+/** A raw charger connection that sends one frame at a time and checks every frame it receives. */
+class FrameSender {
+  private readonly inbox: unknown[] = [];
+  private wake: () => void = () => {};
+  private queue: Promise<unknown> = Promise.resolve();
+  private probes = 0;
+  /** Frames received that break the rules (InternalError, API Gateway's error frame). */
+  readonly bad: string[] = [];
+
+  constructor(readonly raw: RawCharger) {
+    raw.ws.on('message', (data) => {
+      const text = data.toString();
+      let frame: unknown;
+      try {
+        frame = JSON.parse(text);
+      } catch {
+        frame = text;
+      }
+      if (!Array.isArray(frame)) {
+        figures.ocpp['5xx']++;
+        this.bad.push(`not a frame: ${text.slice(0, 300)}`);
+      } else if (frame[0] === 4 && frame[2] === 'InternalError') {
+        figures.ocpp.InternalError++;
+        this.bad.push(`InternalError: ${text.slice(0, 300)}`);
+      }
+      this.inbox.push(frame);
+      this.wake();
+    });
+  }
+
+  /** Waits for (and takes) the first received frame that `matches`. */
+  private async take(matches: (frame: unknown) => boolean): Promise<unknown> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const index = this.inbox.findIndex(matches);
+      if (index >= 0) return this.inbox.splice(index, 1)[0];
+      if (Date.now() > deadline) throw new Error('no answer');
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  /**
+   * Sends a frame, after the previous one was answered. A CALL (or anything not a reply) is
+   * answered; a CALLRESULT/CALLERROR frame answers nothing, so a Heartbeat after it shows the
+   * connection still works.
+   * @returns the answer, or undefined for a reply frame
+   */
+  send(text: string, messageId: unknown, isReply: boolean): Promise<unknown> {
+    const run = async () => {
+      this.raw.ws.send(text);
+      if (!isReply) {
+        return this.take((f) => !Array.isArray(f) || f[1] === messageId || f[1] === '-1');
+      }
+      const probe = `probe-${++this.probes}`;
+      this.raw.ws.send(JSON.stringify([2, probe, 'Heartbeat', {}]));
+      await this.take((f) => Array.isArray(f) && f[1] === probe);
+      return undefined;
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+const now = () => new Date().toISOString();
+type Examples = Record<string, Record<string, unknown>[]>;
+
+function ocpp16Examples(transactionId: number): Examples {
+  const sampledValue = [
+    {
+      value: '1000',
+      context: 'Sample.Periodic',
+      format: 'Raw',
+      measurand: 'Energy.Active.Import.Register',
+      location: 'Outlet',
+      unit: 'Wh',
+    },
+    { value: '7.2', measurand: 'Power.Active.Import', phase: 'L1', unit: 'kW' },
+    { value: '50', measurand: 'SoC', unit: 'Percent', location: 'EV' },
+  ];
+  const meterValue = [{ timestamp: now(), sampledValue }];
+  return {
+    BootNotification: [
+      {
+        chargePointVendor: 'V',
+        chargePointModel: 'M',
+        chargePointSerialNumber: 'S',
+        firmwareVersion: '1',
+        iccid: 'I',
+        meterType: 'T',
+      },
+    ],
+    Heartbeat: [{}],
+    StatusNotification: [
+      {
+        connectorId: 1,
+        errorCode: 'NoError',
+        status: 'Charging',
+        timestamp: now(),
+        info: 'i',
+        vendorId: 'v',
+        vendorErrorCode: 'e',
+      },
+    ],
+    Authorize: [{ idTag: 'FUZZ-CARD-1' }],
+    StartTransaction: [{ connectorId: 1, idTag: 'FUZZ-CARD-1', meterStart: 1000, timestamp: now(), reservationId: 7 }],
+    MeterValues: [{ connectorId: 1, transactionId, meterValue }],
+    StopTransaction: [
+      {
+        transactionId,
+        meterStop: 2000,
+        timestamp: now(),
+        idTag: 'FUZZ-CARD-1',
+        reason: 'Local',
+        transactionData: meterValue,
+      },
+    ],
+    FirmwareStatusNotification: [{ status: 'Installed' }],
+    DiagnosticsStatusNotification: [{ status: 'Uploaded' }],
+    DataTransfer: [{ vendorId: 'com.example', messageId: 'm', data: 'x' }],
+  };
+}
+
+function ocpp201Examples(): Examples {
+  const sampledValue = [
+    {
+      value: 1000,
+      measurand: 'Energy.Active.Import.Register',
+      unitOfMeasure: { unit: 'Wh', multiplier: 0 },
+      location: 'Outlet',
+      context: 'Sample.Periodic',
+    },
+    { value: 7.2, measurand: 'Power.Active.Import', phase: 'L1', unitOfMeasure: { unit: 'kW' } },
+    { value: 50, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' } },
+  ];
+  const meterValue = [{ timestamp: now(), sampledValue }];
+  const event = (eventType: string, seqNo: number) => ({
+    eventType,
+    timestamp: now(),
+    triggerReason: 'MeterValuePeriodic',
+    seqNo,
+    offline: false,
+    numberOfPhasesUsed: 3,
+    cableMaxCurrent: 32,
+    reservationId: 7,
+    transactionInfo: {
+      transactionId: 'fuzz-tx-1',
+      chargingState: 'Charging',
+      remoteStartId: 5,
+      stoppedReason: 'Local',
+    },
+    evse: { id: 1, connectorId: 1 },
+    idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' },
+    meterValue,
+  });
+  const component = { name: 'EVSE', evse: { id: 1, connectorId: 1 } };
+  return {
+    BootNotification: [
+      {
+        reason: 'PowerUp',
+        chargingStation: {
+          model: 'M',
+          vendorName: 'V',
+          serialNumber: 'S',
+          firmwareVersion: 'F',
+          modem: { iccid: 'I', imsi: 'S' },
+        },
+      },
+    ],
+    Heartbeat: [{}],
+    NotifyReport: [
+      {
+        requestId: 1,
+        generatedAt: now(),
+        seqNo: 0,
+        tbc: false,
+        reportData: [{ component, variable: { name: 'Power' }, variableAttribute: [{ type: 'Actual', value: '7' }] }],
+      },
+    ],
+    StatusNotification: [{ timestamp: now(), connectorStatus: 'Occupied', evseId: 1, connectorId: 1 }],
+    Authorize: [{ idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' } }],
+    TransactionEvent: [event('Started', 0), event('Updated', 1), event('Ended', 2)],
+    MeterValues: [{ evseId: 1, meterValue }],
+    FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],
+    LogStatusNotification: [{ status: 'Uploaded', requestId: 1 }],
+    NotifyEvent: [
+      {
+        generatedAt: now(),
+        seqNo: 0,
+        tbc: false,
+        eventData: [
+          {
+            eventId: 1,
+            timestamp: now(),
+            trigger: 'Alerting',
+            actualValue: 'x',
+            eventNotificationType: 'HardWiredNotification',
+            component,
+            variable: { name: 'Problem' },
+          },
+        ],
+      },
+    ],
+    SecurityEventNotification: [{ type: 'StartupOfTheDevice', timestamp: now(), techInfo: 'x' }],
+    DataTransfer: [{ vendorId: 'com.example', messageId: 'm', data: { a: [1, 'b'] } }],
+    ReservationStatusUpdate: [{ reservationId: 7, reservationUpdateStatus: 'Expired' }],
+  };
+}
+
+/** Frames that are not OCPP-J CALLs (each is answered): any text, any JSON, arrays of any members. */
+const shapeFrames: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.string({ unit: 'grapheme', maxLength: 60 }),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    fc.tuple(fc.oneof(fc.constant(2), anyValue), anyValue, anyValue, anyValue).map((v) => JSON.stringify(v)),
+    fc
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 36 }),
+        fc.oneof(fc.string(), fc.constantFrom('Reset', 'Heartbeat')),
+        anyValue,
+      )
+      .map(([id, action, payload]) => JSON.stringify([2, id, action, payload])),
+    fc.array(anyValue, { maxLength: 6 }).map((v) => JSON.stringify([2, ...v])),
+  )
+  .filter((text) => {
+    try {
+      const value = JSON.parse(text);
+      return !(Array.isArray(value) && (value[0] === 3 || value[0] === 4));
+    } catch {
+      return text.trim().length > 0;
+    }
+  });
+
+/** CALLRESULT / CALLERROR frames answering nothing we sent. */
+const replyFrames: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.tuple(
+      fc.constant(3),
+      fc.string({ minLength: 1, maxLength: 36 }),
+      fc.dictionary(fc.string(), anyValue, { maxKeys: 3 }),
+    ),
+    fc.tuple(
+      fc.constant(4),
+      fc.string({ minLength: 1, maxLength: 36 }),
+      fc.string(),
+      fc.string(),
+      fc.dictionary(fc.string(), anyValue, { maxKeys: 3 }),
+    ),
+    fc.tuple(fc.constantFrom(3, 4), anyValue, anyValue),
+  )
+  .map((v) => JSON.stringify(v));
+
+describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
+  'OCPP %s frames never give an InternalError, and a refused one changes nothing',
+  (protocol) => {
+    const senders: FrameSender[] = [];
+    let examplesByAction: Examples;
+    let frames = 0;
+
+    beforeAll(async () => {
+      for (const ocppId of ocppIds[protocol]) senders.push(new FrameSender(await connectRaw(stack, ocppId, protocol)));
+      if (protocol === 'ocpp1.6') {
+        const start = JSON.stringify([
+          2,
+          'setup',
+          'StartTransaction',
+          { connectorId: 1, idTag: 'T', meterStart: 0, timestamp: now() },
+        ]);
+        const reply = (await senders[0]!.send(start, 'setup', false)) as [number, string, { transactionId: number }];
+        examplesByAction = ocpp16Examples(reply[2].transactionId);
+      } else examplesByAction = ocpp201Examples();
+    });
+    afterAll(async () => {
+      for (const sender of senders) await sender.raw.close();
+    });
+
+    /** Sends frames over the connections in turn; refused = CALLERROR or a reply frame. */
+    const sendFrames = (texts: { text: string; messageId: unknown; isReply?: boolean; valid?: boolean }[]) =>
+      fuzz(
+        texts,
+        (frame) => !frame.valid && !frame.isReply,
+        async ({ text, messageId, isReply = false }, index) => {
+          const sender = senders[index % senders.length]!;
+          try {
+            const answer = await sender.send(text, messageId, isReply);
+            const refused = isReply || (Array.isArray(answer) && answer[0] === 4);
+            return { refused };
+          } catch (error) {
+            return { refused: false, failure: `${String(error)} for ${text.slice(0, 500)}` };
+          }
+        },
+        figures.ocpp,
+      );
+
+    /** Whether a payload follows the action's official schema (else it must be a CALLERROR). */
+    function followsSchema(action: string, payload: Json): boolean {
+      try {
+        const validators = (protocol === 'ocpp1.6' ? V16 : V201) as unknown as Record<string, Parameters<typeof validatePayload>[0]>;
+        validatePayload(validators[action]!, 'req', payload);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+
+    it('has a valid example for every action this CSMS handles', () => {
+      const registry = protocol === 'ocpp1.6' ? ocpp16Registry : ocpp201Registry;
+      expect(Object.keys(examplesByAction).sort()).toEqual(registry.actions().sort());
+    });
+
+    it.each((protocol === 'ocpp1.6' ? ocpp16Registry : ocpp201Registry).actions())(
+      '%s',
+      async (action) => {
+        const arbitrary = fc.constantFrom(...(examplesByAction[action] as Json[])).chain(mutationsOf);
+        const texts = sampled(arbitrary, FRAMES_PER_ACTION, action.length).map((payload) => {
+          const messageId = `f${++frames}`;
+          return {
+            text: JSON.stringify([2, messageId, action, payload]),
+            messageId,
+            valid: followsSchema(action, payload),
+          };
+        });
+        const failures = await sendFrames(texts);
+        expect([...failures, ...senders.flatMap((s) => s.bad.splice(0))]).toEqual([]);
+      },
+      120_000,
+    );
+
+    it('frames that are not JSON, not OCPP-J, or of unknown actions', async () => {
+      const texts = sampled(shapeFrames, SHAPE_FRAMES, 7).map((text) => {
+        let messageId: unknown = '-1';
+        try {
+          messageId = (JSON.parse(text) as unknown[])[1];
+        } catch {}
+        return { text, messageId };
+      });
+      const replies = sampled(replyFrames, REPLY_FRAMES, 8).map((text) => ({
+        text,
+        messageId: undefined,
+        isReply: true,
+      }));
+      const failures = await sendFrames([...texts, ...replies]);
+      expect([...failures, ...senders.flatMap((s) => s.bad.splice(0))]).toEqual([]);
+    }, 120_000);
+  },
+);

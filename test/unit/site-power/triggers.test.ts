@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { reallocationsOf, type TableChange } from '../../../shared/site-power/triggers';
+
+const session = (status: string, siteId = 7) => ({ __edb_e__: 'chargingSession', siteId, status, sessionId: 1 });
+const charger = (fields: object) => ({ __edb_e__: 'charger', siteId: 3, chargerId: 9, ...fields });
+
+describe('what re-allocates a site', () => {
+  it('re-allocates on a session start and end, not on its meter values', () => {
+    const changes: TableChange[] = [
+      { eventName: 'INSERT', newImage: session('InProgress') },
+      { eventName: 'MODIFY', oldImage: session('InProgress', 8), newImage: session('Completed', 8) },
+      { eventName: 'MODIFY', oldImage: session('InProgress', 9), newImage: { ...session('InProgress', 9), updatedAt: 'later' } },
+    ];
+    expect([...reallocationsOf(changes).siteIds]).toEqual([7, 8]);
+  });
+
+  it('re-allocates on a limit set or deleted, an override set or removed, and a charger (re)connecting or booting', () => {
+    const override = { siteId: 5, limit: 1, chargingRateUnit: 'W', expiresAt: 'x', sessionId: 1, createdAt: 'x' };
+    const changes: TableChange[] = [
+      { eventName: 'REMOVE', oldImage: { __edb_e__: 'sitePowerLimit', siteId: 4, type: 'cost' } },
+      { eventName: 'MODIFY', oldImage: { __edb_e__: 'port' }, newImage: { __edb_e__: 'port', chargingOverride: override } },
+      { eventName: 'MODIFY', oldImage: charger({ currentConnectionId: 'a' }), newImage: charger({ currentConnectionId: 'b' }) },
+    ];
+    expect([...reallocationsOf(changes).siteIds].sort()).toEqual([3, 4, 5]);
+    const meterValues: TableChange = { eventName: 'MODIFY', oldImage: { __edb_e__: 'port', currentChargingSession: { powerKw: 1 } }, newImage: { __edb_e__: 'port', currentChargingSession: { powerKw: 2 } } };
+    const heartbeatLike: TableChange = { eventName: 'MODIFY', oldImage: charger({ currentConnectionId: 'a', updatedAt: '1' }), newImage: charger({ currentConnectionId: 'a', updatedAt: '2' }) };
+    expect(reallocationsOf([meterValues, heartbeatLike]).siteIds.size).toBe(0);
+  });
+
+  it('asks for the organization of a changed departure plan, and coalesces a burst into one request per site', () => {
+    const burst: TableChange[] = Array.from({ length: 50 }, () => ({ eventName: 'INSERT' as const, newImage: { __edb_e__: 'sitePowerLimit', siteId: 2 } }));
+    const result = reallocationsOf([...burst, { eventName: 'MODIFY', newImage: { __edb_e__: 'departurePlan', organizationId: 11 } }]);
+    expect([...result.siteIds]).toEqual([2]);
+    expect([...result.organizationIds]).toEqual([11]);
+  });
+
+  it('ignores other entities and images without an entity', () => {
+    expect(reallocationsOf([{ eventName: 'INSERT', newImage: { __edb_e__: 'apiKey', siteId: 1 } }, { eventName: 'INSERT', newImage: {} }]).siteIds.size).toBe(0);
+  });
+});
