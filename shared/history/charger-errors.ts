@@ -64,7 +64,10 @@ async function sessionAt(db: Db, chargerId: number, portNumber: number) {
     return { portId: data?.portId, sessionId: data?.currentChargingSession?.sessionId };
   }
   const { data } = await db.port.query.primary({ chargerId }).go({ pages: 'all' });
-  return { portId: undefined, sessionId: data.find((p) => p.currentChargingSession)?.currentChargingSession?.sessionId };
+  return {
+    portId: undefined,
+    sessionId: data.find((p) => p.currentChargingSession)?.currentChargingSession?.sessionId,
+  };
 }
 
 /**

@@ -15,7 +15,14 @@ import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../charging/meter-values';
 import { InvalidHistoryInputError } from './errors';
 import { HISTORY_RETENTION_DAYS, utcDay, type HistoryEvent } from './history-log';
-import { chargerFigures, sumErrorCounts, sumUptime, type ChargerFigures, type ErrorCounts, type Uptime } from './health';
+import {
+  chargerFigures,
+  sumErrorCounts,
+  sumUptime,
+  type ChargerFigures,
+  type ErrorCounts,
+  type Uptime,
+} from './health';
 import { visibleSites } from './scope';
 
 /** The default range: the last 30 days. */
@@ -45,7 +52,13 @@ export interface ChargerHealth extends ChargerFigures {
 
 /** The report: totals over every charger, then each charger (by ID). */
 export interface ChargerHealthReport {
-  summary: { startTime: string; endTime: string; errorCounts: ErrorCounts; chargingSessionsCount: number; uptime: Uptime };
+  summary: {
+    startTime: string;
+    endTime: string;
+    errorCounts: ErrorCounts;
+    chargingSessionsCount: number;
+    uptime: Uptime;
+  };
   data: ChargerHealth[];
 }
 
@@ -59,7 +72,10 @@ function rangeOf(request: ChargerHealthRequest, now: number) {
   const from = request.startTimestamp ? Date.parse(request.startTimestamp) : to - DEFAULT_HEALTH_RANGE_MS;
   if (from >= now) throw new InvalidHistoryInputError('startTimestamp', 'must be in the past');
   if (from < now - HISTORY_RETENTION_DAYS * 86_400_000) {
-    throw new InvalidHistoryInputError('startTimestamp', `must be within the last ${HISTORY_RETENTION_DAYS} days (the history kept)`);
+    throw new InvalidHistoryInputError(
+      'startTimestamp',
+      `must be within the last ${HISTORY_RETENTION_DAYS} days (the history kept)`,
+    );
   }
   if (to <= from) throw new InvalidHistoryInputError('endTimestamp', 'must be after startTimestamp');
   return { from, to, now };
@@ -77,7 +93,12 @@ function monthsBetween(from: number, to: number): string[] {
 }
 
 /** The history events of the chargers, by charger: one Query per site and month. */
-async function historyOf(db: Db, chargers: readonly ChargerItem[], from: number, now: number): Promise<Map<number, HistoryEvent[]>> {
+async function historyOf(
+  db: Db,
+  chargers: readonly ChargerItem[],
+  from: number,
+  now: number,
+): Promise<Map<number, HistoryEvent[]>> {
   const wanted = new Set(chargers.map((c) => c.chargerId));
   const sites = [...new Set(chargers.map((c) => c.siteId))];
   const firstDay = utcDay(from);
@@ -85,7 +106,9 @@ async function historyOf(db: Db, chargers: readonly ChargerItem[], from: number,
     sites.flatMap((siteId) =>
       monthsBetween(from, now).map(async (month) => {
         const query = db.chargerHistory.query.primary({ siteId, month });
-        const { data } = await (month === firstDay.slice(0, 7) ? query.gte({ day: firstDay }) : query).go({ pages: 'all' });
+        const { data } = await (month === firstDay.slice(0, 7) ? query.gte({ day: firstDay }) : query).go({
+          pages: 'all',
+        });
         return data;
       }),
     ),
@@ -102,10 +125,16 @@ async function historyOf(db: Db, chargers: readonly ChargerItem[], from: number,
 async function chargersInScope(db: Db, scope: AccessScope, request: ChargerHealthRequest) {
   const sites = await visibleSites(db, scope, request.siteIds);
   if (sites?.length === 0) return { chargers: [], ports: [] };
-  const { data } = await db.service.collections.organizationView({ organizationId: scope.organizationId }).go({ pages: 'all' });
+  const { data } = await db.service.collections
+    .organizationView({ organizationId: scope.organizationId })
+    .go({ pages: 'all' });
   const chargers = data.charger
     .filter((c) => canAccess(scope, c.organizationId, c.siteId))
-    .filter((c) => (sites === undefined || sites.includes(c.siteId)) && (!request.chargerIds || request.chargerIds.includes(c.chargerId)))
+    .filter(
+      (c) =>
+        (sites === undefined || sites.includes(c.siteId)) &&
+        (!request.chargerIds || request.chargerIds.includes(c.chargerId)),
+    )
     .sort((a, b) => a.chargerId - b.chargerId);
   return { chargers, ports: data.port };
 }
@@ -118,7 +147,15 @@ function healthPort(port: PortItem) {
     portNumber: port.portNumber,
     name: port.name,
     ocppStatus: port.ocppStatus,
-    ...(session ? { session: { sessionId: session.sessionId, startTime: session.startTime, energyWh: energyDeliveredKwh(session) * 1000 } } : {}),
+    ...(session
+      ? {
+          session: {
+            sessionId: session.sessionId,
+            startTime: session.startTime,
+            energyWh: energyDeliveredKwh(session) * 1000,
+          },
+        }
+      : {}),
   };
 }
 
@@ -136,7 +173,9 @@ export async function chargerHealthReport(
 ): Promise<ChargerHealthReport> {
   const range = rangeOf(request, options.nowMs ?? Date.now());
   const { chargers, ports } = await chargersInScope(db, scope, request);
-  const events = chargers.length ? await historyOf(db, chargers, range.from, range.now) : new Map<number, HistoryEvent[]>();
+  const events = chargers.length
+    ? await historyOf(db, chargers, range.from, range.now)
+    : new Map<number, HistoryEvent[]>();
   const data = chargers.map((charger) => {
     const figures = chargerFigures(
       {

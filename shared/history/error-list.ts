@@ -51,7 +51,10 @@ export interface ChargerErrorReport {
   organization: { id: number; name: string };
 }
 
-type Partition = { index: 'byOrganization'; organizationId: number } | { index: 'bySite'; siteId: number } | { index: 'byCharger'; chargerId: number };
+type Partition =
+  | { index: 'byOrganization'; organizationId: number }
+  | { index: 'bySite'; siteId: number }
+  | { index: 'byCharger'; chargerId: number };
 
 /** The partitions to read: the chargers named, else the sites (a site key: its own), else the organization. */
 async function partitionsOf(db: Db, scope: AccessScope, request: ErrorListRequest): Promise<Partition[]> {
@@ -68,11 +71,19 @@ async function partitionsOf(db: Db, scope: AccessScope, request: ErrorListReques
 const position = (e: ChargerErrorItem): Position => ({ time: e.timestamp, id: String(e.errorId) });
 
 /** Up to `count` reports of a partition, newest first, from `after` (inclusive) to the range's start. */
-async function readPartition(db: Db, partition: Partition, request: ErrorListRequest, after: Position | undefined, count: number) {
+async function readPartition(
+  db: Db,
+  partition: Partition,
+  request: ErrorListRequest,
+  after: Position | undefined,
+  count: number,
+) {
   const { index, ...key } = partition;
   const query = (db.chargerError.query as unknown as Record<Partition['index'], (key: object) => any>)[index](key);
   const lower = { timestamp: request.afterTimestamp ?? '0000' };
-  const upper = after ? { timestamp: after.time, errorId: Number(after.id) } : { timestamp: request.beforeTimestamp ?? '9999' };
+  const upper = after
+    ? { timestamp: after.time, errorId: Number(after.id) }
+    : { timestamp: request.beforeTimestamp ?? '9999' };
   const { data } = (await query.between(lower, upper).go({ order: 'desc', count })) as { data: ChargerErrorItem[] };
   return data;
 }
@@ -81,28 +92,43 @@ async function readPartition(db: Db, partition: Partition, request: ErrorListReq
  * One page of the caller's error reports.
  * @throws InvalidHistoryInputError naming `beforeTimestamp` (not after `afterTimestamp`) or a bad cursor
  */
-export async function listChargerErrors(db: Db, scope: AccessScope, request: ErrorListRequest): Promise<Page<ChargerErrorReport>> {
+export async function listChargerErrors(
+  db: Db,
+  scope: AccessScope,
+  request: ErrorListRequest,
+): Promise<Page<ChargerErrorReport>> {
   const { nextPageCursor, ...query } = request;
   if (query.afterTimestamp && query.beforeTimestamp && query.beforeTimestamp <= query.afterTimestamp) {
     throw new InvalidHistoryInputError('beforeTimestamp', 'must be after afterTimestamp');
   }
   const partitions = await partitionsOf(db, scope, query);
-  const page = await paginate({ list: 'errors', organizationId: scope.organizationId, query }, nextPageCursor, ERROR_PAGE_SIZE, async (inner, limit) => {
-    const after = inner === null ? undefined : decodePosition(inner);
-    if (inner !== null && !after) throw new InvalidHistoryInputError('nextPageCursor', 'not a cursor of this list');
-    const parts = await Promise.all(partitions.map((p) => readPartition(db, p, query, after, limit + 2)));
-    const { items, hasMore } = mergePage(parts, position, after, limit);
-    const last = items[items.length - 1];
-    return { items, cursor: hasMore && last ? encodePosition(position(last)) : null };
-  });
+  const page = await paginate(
+    { list: 'errors', organizationId: scope.organizationId, query },
+    nextPageCursor,
+    ERROR_PAGE_SIZE,
+    async (inner, limit) => {
+      const after = inner === null ? undefined : decodePosition(inner);
+      if (inner !== null && !after) throw new InvalidHistoryInputError('nextPageCursor', 'not a cursor of this list');
+      const parts = await Promise.all(partitions.map((p) => readPartition(db, p, query, after, limit + 2)));
+      const { items, hasMore } = mergePage(parts, position, after, limit);
+      const last = items[items.length - 1];
+      return { items, cursor: hasMore && last ? encodePosition(position(last)) : null };
+    },
+  );
   return { data: await views(db, page.data), pagination: page.pagination };
 }
 
 /** The reports with the names of their chargers, sites and ports (2 BatchGetItems). */
 async function views(db: Db, items: ChargerErrorItem[]): Promise<ChargerErrorReport[]> {
   const [chargers, ports] = await Promise.all([
-    batchGet(db.charger, items.map((e) => ({ chargerId: e.chargerId }))),
-    batchGet(db.port, items.filter((e) => e.portNumber > 0).map((e) => ({ chargerId: e.chargerId, portNumber: e.portNumber }))),
+    batchGet(
+      db.charger,
+      items.map((e) => ({ chargerId: e.chargerId })),
+    ),
+    batchGet(
+      db.port,
+      items.filter((e) => e.portNumber > 0).map((e) => ({ chargerId: e.chargerId, portNumber: e.portNumber })),
+    ),
   ]);
   return items.map((e) => {
     const charger = chargers.find((c) => c.chargerId === e.chargerId);
@@ -118,7 +144,10 @@ async function views(db: Db, items: ChargerErrorItem[]): Promise<ChargerErrorRep
       chargingSession: e.sessionId === undefined ? null : { id: e.sessionId },
       site: { id: e.siteId, name: charger?.siteName ?? '' },
       charger: { id: e.chargerId, name: charger?.name ?? '' },
-      port: e.portNumber > 0 ? { id: port?.portId ?? e.portId ?? 0, name: port?.name ?? portName(e.portNumber), portNumber: e.portNumber } : null,
+      port:
+        e.portNumber > 0
+          ? { id: port?.portId ?? e.portId ?? 0, name: port?.name ?? portName(e.portNumber), portNumber: e.portNumber }
+          : null,
       organization: { id: e.organizationId, name: charger?.organizationName ?? '' },
     };
   });

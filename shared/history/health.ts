@@ -92,7 +92,12 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 const seconds = (ms: number) => Math.round(ms / 1000);
 
 /** The values a state takes over `[start, end)`: `initial`, then each change in time order. */
-function segments<T>(initial: T, changes: readonly { t: number; value: T }[], start: number, end: number): Segment<T>[] {
+function segments<T>(
+  initial: T,
+  changes: readonly { t: number; value: T }[],
+  start: number,
+  end: number,
+): Segment<T>[] {
   let value = initial;
   let from = start;
   const result: Segment<T>[] = [];
@@ -116,18 +121,42 @@ export function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] 
 }
 
 /** Whether the charger was online, over the range. */
-function onlineSegments(charger: HealthCharger, events: readonly HistoryEvent[], start: number, end: number): Segment<boolean>[] {
+function onlineSegments(
+  charger: HealthCharger,
+  events: readonly HistoryEvent[],
+  start: number,
+  end: number,
+): Segment<boolean>[] {
   const changes = events.filter((e) => e.k === 'connected' || e.k === 'disconnected');
   const first = changes[0];
-  const initial = first ? (first.k === 'disconnected' ? true : first.p === 'Connected') : charger.connectionStatus?.status === 'Connected';
-  return segments(initial, changes.map((e) => ({ t: e.t, value: e.k === 'connected' })), start, end);
+  const initial = first
+    ? first.k === 'disconnected'
+      ? true
+      : first.p === 'Connected'
+    : charger.connectionStatus?.status === 'Connected';
+  return segments(
+    initial,
+    changes.map((e) => ({ t: e.t, value: e.k === 'connected' })),
+    start,
+    end,
+  );
 }
 
 /** A port's status, over the range (undefined: none reported). */
-function statusSegments(port: HealthCharger['ports'][number], events: readonly HistoryEvent[], start: number, end: number) {
+function statusSegments(
+  port: HealthCharger['ports'][number],
+  events: readonly HistoryEvent[],
+  start: number,
+  end: number,
+) {
   const changes = events.filter((e) => e.k === 'status' && e.n === port.portNumber);
   const initial = changes.length ? changes[0]!.p : port.ocppStatus?.status;
-  return segments<string | undefined>(initial, changes.map((e) => ({ t: e.t, value: e.s })), start, end);
+  return segments<string | undefined>(
+    initial,
+    changes.map((e) => ({ t: e.t, value: e.s })),
+    start,
+    end,
+  );
 }
 
 /** Seconds faulted / available / unavailable of a port, given when the charger was online. */
@@ -137,7 +166,8 @@ function portUptime(status: Segment<string | undefined>[], online: Segment<boole
     for (const o of online) {
       const overlap = Math.min(s.to, o.to) - Math.max(s.from, o.from);
       if (overlap <= 0) continue;
-      const kind = !o.value || s.value === 'Unavailable' ? 'unavailable' : s.value === 'Faulted' ? 'faulted' : 'available';
+      const kind =
+        !o.value || s.value === 'Unavailable' ? 'unavailable' : s.value === 'Faulted' ? 'faulted' : 'available';
       ms[kind] += overlap;
     }
   }
@@ -152,7 +182,13 @@ function portUptime(status: Segment<string | undefined>[], online: Segment<boole
 /** The port's sessions: ended ones from the history, the one in progress from the port. */
 function portSessions(port: HealthCharger['ports'][number], events: readonly HistoryEvent[], now: number) {
   const ended = events.filter((e) => e.k === 'session' && e.n === port.portNumber);
-  const sessions = ended.map((e) => ({ id: e.i, start: e.a ?? e.t, end: e.b ?? e.t, failed: e.f === true, early: e.x === true }));
+  const sessions = ended.map((e) => ({
+    id: e.i,
+    start: e.a ?? e.t,
+    end: e.b ?? e.t,
+    failed: e.f === true,
+    early: e.x === true,
+  }));
   const running = port.session;
   if (running && !sessions.some((s) => s.id === running.sessionId)) {
     const start = Date.parse(running.startTime);
@@ -172,8 +208,13 @@ function portHealth(
   const active = range.to - range.start;
   const inRange = (t: number) => t >= range.from && t < range.to;
   const sessions = portSessions(port, events, range.now);
-  const busyMs = sessions.reduce((sum, s) => sum + Math.max(0, Math.min(s.end, range.to) - Math.max(s.start, range.start)), 0);
-  const errors = events.filter((e) => e.k === 'error' && e.n === port.portNumber && inRange(e.t) && e.s !== 'endedCharging');
+  const busyMs = sessions.reduce(
+    (sum, s) => sum + Math.max(0, Math.min(s.end, range.to) - Math.max(s.start, range.start)),
+    0,
+  );
+  const errors = events.filter(
+    (e) => e.k === 'error' && e.n === port.portNumber && inRange(e.t) && e.s !== 'endedCharging',
+  );
   const counts = {
     endedEarly: sessions.filter((s) => s.early && inRange(s.end)).length,
     failedToStart: sessions.filter((s) => s.failed && inRange(s.start)).length,
@@ -191,7 +232,8 @@ function portHealth(
 
 /** Sums uptimes (seconds added, percent recomputed). */
 export function sumUptime(uptimes: readonly Uptime[]): Uptime {
-  const sum = (key: 'faultedSeconds' | 'availableSeconds' | 'unavailableSeconds') => uptimes.reduce((s, u) => s + u[key], 0);
+  const sum = (key: 'faultedSeconds' | 'availableSeconds' | 'unavailableSeconds') =>
+    uptimes.reduce((s, u) => s + u[key], 0);
   const available = sum('availableSeconds');
   const all = available + sum('faultedSeconds') + sum('unavailableSeconds');
   return {
@@ -205,11 +247,20 @@ export function sumUptime(uptimes: readonly Uptime[]): Uptime {
 /** Sums error counts. */
 export function sumErrorCounts(counts: readonly ErrorCounts[]): ErrorCounts {
   const sum = (key: keyof ErrorCounts) => counts.reduce((s, c) => s + c[key], 0);
-  return { endedEarly: sum('endedEarly'), failedToStart: sum('failedToStart'), other: sum('other'), total: sum('total') };
+  return {
+    endedEarly: sum('endedEarly'),
+    failedToStart: sum('failedToStart'),
+    other: sum('other'),
+    total: sum('total'),
+  };
 }
 
 /** A charger's figures over the range from its events (any order, repeats allowed). */
-export function chargerFigures(charger: HealthCharger, rawEvents: readonly HistoryEvent[], range: HealthRange): ChargerFigures {
+export function chargerFigures(
+  charger: HealthCharger,
+  rawEvents: readonly HistoryEvent[],
+  range: HealthRange,
+): ChargerFigures {
   const events = distinctEvents(rawEvents);
   const start = Math.min(range.to, Math.max(range.from, Date.parse(charger.createdAt)));
   const active = range.to - start;
@@ -218,15 +269,28 @@ export function chargerFigures(charger: HealthCharger, rawEvents: readonly Histo
   const ports = [...charger.ports]
     .sort((a, b) => a.portNumber - b.portNumber)
     .map((port) => portHealth(port, events, online, { ...range, start }));
-  const chargerErrors = events.filter((e) => e.k === 'error' && e.n === 0 && e.t >= range.from && e.t < range.to && e.s !== 'endedCharging');
+  const chargerErrors = events.filter(
+    (e) => e.k === 'error' && e.n === 0 && e.t >= range.from && e.t < range.to && e.s !== 'endedCharging',
+  );
   const portCounts = sumErrorCounts(ports.map((p) => p.errorCounts));
   const busy = ports.reduce((sum, p) => sum + p.utilization.chargingSessionSeconds, 0);
   return {
     activeTimeInIntervalSeconds: seconds(active),
-    connectivity: { onlineSeconds: seconds(onlineMs), offlineSeconds: seconds(active - onlineMs), onlinePercent: percent(onlineMs, active) },
+    connectivity: {
+      onlineSeconds: seconds(onlineMs),
+      offlineSeconds: seconds(active - onlineMs),
+      onlinePercent: percent(onlineMs, active),
+    },
     uptime: sumUptime(ports.map((p) => p.uptime)),
-    utilization: { chargingSessionSeconds: busy, utilizationPercent: percent(busy * 1000, active * Math.max(1, ports.length)) },
-    errorCounts: { ...portCounts, other: portCounts.other + chargerErrors.length, total: portCounts.total + chargerErrors.length },
+    utilization: {
+      chargingSessionSeconds: busy,
+      utilizationPercent: percent(busy * 1000, active * Math.max(1, ports.length)),
+    },
+    errorCounts: {
+      ...portCounts,
+      other: portCounts.other + chargerErrors.length,
+      total: portCounts.total + chargerErrors.length,
+    },
     chargingSessionsCount: ports.reduce((sum, p) => sum + p.chargingSessionsCount, 0),
     ports,
   };

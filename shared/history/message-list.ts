@@ -61,20 +61,37 @@ function rangeOf(request: MessageListRequest, now: number) {
   const to = request.endTimestamp ? Date.parse(request.endTimestamp) : now;
   const from = request.startTimestamp ? Date.parse(request.startTimestamp) : to - DEFAULT_MESSAGE_RANGE_MS;
   if (to <= from) throw new InvalidHistoryInputError('endTimestamp', 'must be after startTimestamp');
-  if (to - from >= MAX_MESSAGE_RANGE_MS) throw new InvalidHistoryInputError('endTimestamp', 'the range must be under 8 days');
+  if (to - from >= MAX_MESSAGE_RANGE_MS)
+    throw new InvalidHistoryInputError('endTimestamp', 'the range must be under 8 days');
   return { from, to };
 }
 
 /** Reads the days of the range newest first until `count` messages after `after` are read. */
-async function readDays(db: Db, request: MessageListRequest, range: { from: number; to: number }, after: Position | undefined, count: number) {
+async function readDays(
+  db: Db,
+  request: MessageListRequest,
+  range: { from: number; to: number },
+  after: Position | undefined,
+  count: number,
+) {
   const found: OcppMessageItem[] = [];
   const lower = { createdAt: new Date(range.from).toISOString() };
-  const upper = after ? { createdAt: after.time, messageId: after.id } : { createdAt: new Date(range.to).toISOString() };
+  const upper = after
+    ? { createdAt: after.time, messageId: after.id }
+    : { createdAt: new Date(range.to).toISOString() };
   const types = request.messageTypes;
   const firstDay = Date.parse(utcDay(range.from));
-  for (let day = Date.parse(utcDay(Date.parse(upper.createdAt))); day >= firstDay && found.length < count; day -= 86_400_000) {
-    const query = db.ocppMessage.query.primary({ chargerId: request.chargerId, day: utcDay(day) }).between(lower, upper);
-    const filtered = types ? query.where((attr, { eq }) => types.map((t) => eq(attr.messageType, t)).join(' OR ')) : query;
+  for (
+    let day = Date.parse(utcDay(Date.parse(upper.createdAt)));
+    day >= firstDay && found.length < count;
+    day -= 86_400_000
+  ) {
+    const query = db.ocppMessage.query
+      .primary({ chargerId: request.chargerId, day: utcDay(day) })
+      .between(lower, upper);
+    const filtered = types
+      ? query.where((attr, { eq }) => types.map((t) => eq(attr.messageType, t)).join(' OR '))
+      : query;
     // One more: BETWEEN includes the previous page's last message.
     const { data } = await filtered.go({ order: 'desc', count: count - found.length + 1 });
     found.push(...data.filter((m) => !(after && m.createdAt === after.time && m.messageId === after.id)));
@@ -87,20 +104,34 @@ async function readDays(db: Db, request: MessageListRequest, range: { from: numb
  * @throws HistoryChargerNotFoundError when the charger is unknown or not the caller's
  * @throws InvalidHistoryInputError for a bad range or cursor
  */
-export async function listOcppMessages(db: Db, scope: AccessScope, request: MessageListRequest, nowMs = Date.now()): Promise<Page<OcppMessage>> {
+export async function listOcppMessages(
+  db: Db,
+  scope: AccessScope,
+  request: MessageListRequest,
+  nowMs = Date.now(),
+): Promise<Page<OcppMessage>> {
   const range = rangeOf(request, nowMs);
   const { data: charger } = await db.charger.get({ chargerId: request.chargerId }).go();
-  if (!charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new HistoryChargerNotFoundError(request.chargerId);
+  if (!charger || !canAccess(scope, charger.organizationId, charger.siteId))
+    throw new HistoryChargerNotFoundError(request.chargerId);
   const { nextPageCursor, ...query } = request;
   const pageSize = request.limit ?? MESSAGE_PAGE_SIZE.default;
-  const page = await paginate({ list: 'ocppMessages', organizationId: scope.organizationId, query }, nextPageCursor, pageSize, async (inner, limit) => {
-    const after = inner === null ? undefined : decodePosition(inner);
-    if (inner !== null && !after) throw new InvalidHistoryInputError('nextPageCursor', 'not a cursor of this list');
-    const items = await readDays(db, request, range, after, limit + 1);
-    const page = items.slice(0, limit);
-    const last = page[page.length - 1];
-    return { items: page, cursor: items.length > limit && last ? encodePosition({ time: last.createdAt, id: last.messageId }) : null };
-  });
+  const page = await paginate(
+    { list: 'ocppMessages', organizationId: scope.organizationId, query },
+    nextPageCursor,
+    pageSize,
+    async (inner, limit) => {
+      const after = inner === null ? undefined : decodePosition(inner);
+      if (inner !== null && !after) throw new InvalidHistoryInputError('nextPageCursor', 'not a cursor of this list');
+      const items = await readDays(db, request, range, after, limit + 1);
+      const page = items.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        items: page,
+        cursor: items.length > limit && last ? encodePosition({ time: last.createdAt, id: last.messageId }) : null,
+      };
+    },
+  );
   return {
     data: page.data.map((m) => ({
       id: `${m.chargerId}-${Date.parse(m.createdAt)}-${m.messageId}`,

@@ -66,7 +66,9 @@ export async function recordSessionReadings(
   for (let i = 0; i < slots.length; i += MAX_TRANSACTION_ITEMS) {
     const chunk = slots.slice(i, i + MAX_TRANSACTION_ITEMS);
     await transact(db, (e) => ({
-      slots: chunk.map(([slot, readings]) => e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit()),
+      slots: chunk.map(([slot, readings]) =>
+        e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit(),
+      ),
     }));
   }
 }

@@ -18,7 +18,13 @@ export const LEASE_MS = 15_000;
  * @param what names the kind of request in the error
  * @throws RequestInFlightError when another request of the key holds the lease (retry after 1 s)
  */
-export async function withRequestLease<T>(db: Db, keyHash: string, name: string, what: string, work: () => Promise<T>): Promise<T> {
+export async function withRequestLease<T>(
+  db: Db,
+  keyHash: string,
+  name: string,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const token: string = randomUUID();
   const now = Date.now();
   try {
@@ -38,7 +44,8 @@ export async function withRequestLease<T>(db: Db, keyHash: string, name: string,
       .where(({ token: held }, { eq }) => eq(held, token))
       .go()
       .catch((error: unknown) => {
-        if (!isConditionalCheckFailure(error)) logger.warn('could not release a request lease', { name, error: String(error) });
+        if (!isConditionalCheckFailure(error))
+          logger.warn('could not release a request lease', { name, error: String(error) });
       });
   }
 }

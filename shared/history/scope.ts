@@ -11,11 +11,21 @@ import { customerKey } from '../access/items';
 import type { ChargerItem } from '../chargers/items';
 
 /** Sites the caller named and may see; undefined when it named none (all of its sites). */
-export async function visibleSites(db: Db, scope: AccessScope, siteIds: readonly number[] | undefined): Promise<number[] | undefined> {
+export async function visibleSites(
+  db: Db,
+  scope: AccessScope,
+  siteIds: readonly number[] | undefined,
+): Promise<number[] | undefined> {
   if (scope.scope === 'site') return siteIds === undefined || siteIds.includes(scope.siteId!) ? [scope.siteId!] : [];
   if (siteIds === undefined) return undefined;
-  const sites = await batchGet(db.site, siteIds.map((siteId) => ({ siteId })));
-  return sites.filter((s) => s.organizationId === scope.organizationId).map((s) => s.siteId).sort((a, b) => a - b);
+  const sites = await batchGet(
+    db.site,
+    siteIds.map((siteId) => ({ siteId })),
+  );
+  return sites
+    .filter((s) => s.organizationId === scope.organizationId)
+    .map((s) => s.siteId)
+    .sort((a, b) => a - b);
 }
 
 /** Chargers the caller named and may see, within `sites` when given (one BatchGetItem). */
@@ -25,7 +35,10 @@ export async function visibleChargers(
   chargerIds: readonly number[],
   sites: readonly number[] | undefined,
 ): Promise<ChargerItem[]> {
-  const chargers = await batchGet(db.charger, chargerIds.map((chargerId) => ({ chargerId })));
+  const chargers = await batchGet(
+    db.charger,
+    chargerIds.map((chargerId) => ({ chargerId })),
+  );
   return chargers
     .filter((c) => canAccess(scope, c.organizationId, c.siteId) && (sites === undefined || sites.includes(c.siteId)))
     .sort((a, b) => a.chargerId - b.chargerId);
@@ -46,7 +59,10 @@ export async function customerIndexKeys(
     (customerIds ?? []).map(async (customerId) => (await db.customer.query.byId({ customerId }).go()).data),
   );
   const keys = new Set([
-    ...byId.flat().filter((c) => c.organizationId === scope.organizationId).map((c) => c.nameKey),
+    ...byId
+      .flat()
+      .filter((c) => c.organizationId === scope.organizationId)
+      .map((c) => c.nameKey),
     ...(customerNames ?? []).map(customerKey),
   ]);
   return [...keys].sort().map((key) => `${scope.organizationId}:${key}`);

@@ -80,7 +80,8 @@ export function mergeReadings(readings: readonly SeriesReading[]): SeriesReading
   const byTime = new Map<number, SeriesReading>();
   for (const reading of readings) {
     const merged = { ...byTime.get(reading.at) };
-    for (const [key, value] of Object.entries(reading)) if (value !== undefined) Object.assign(merged, { [key]: value });
+    for (const [key, value] of Object.entries(reading))
+      if (value !== undefined) Object.assign(merged, { [key]: value });
     byTime.set(reading.at, merged as SeriesReading);
   }
   return [...byTime.values()].sort((a, b) => a.at - b.at);
@@ -95,7 +96,8 @@ function within(span: SessionSpan, at: number): boolean {
 function energyPoints(span: SessionSpan, readings: readonly SeriesReading[]): EnergyPoint[] {
   const points: EnergyPoint[] = [];
   if (span.meterStartWh !== undefined) points.push({ at: span.startMs, wh: span.meterStartWh });
-  for (const r of readings) if (r.energyWh !== undefined && within(span, r.at)) points.push({ at: r.at, wh: r.energyWh });
+  for (const r of readings)
+    if (r.energyWh !== undefined && within(span, r.at)) points.push({ at: r.at, wh: r.energyWh });
   if (span.endMs !== undefined && span.meterStopWh !== undefined) points.push({ at: span.endMs, wh: span.meterStopWh });
   return points.sort((a, b) => a.at - b.at);
 }
@@ -195,7 +197,8 @@ export function maxDemandKw(intervals: readonly Interval[]): number | null {
  * without power, an average power at or above it since the previous register.
  */
 function chargingReadings(span: SessionSpan, readings: readonly SeriesReading[]): SeriesReading[] {
-  let previous: EnergyPoint | undefined = span.meterStartWh === undefined ? undefined : { at: span.startMs, wh: span.meterStartWh };
+  let previous: EnergyPoint | undefined =
+    span.meterStartWh === undefined ? undefined : { at: span.startMs, wh: span.meterStartWh };
   const charging: SeriesReading[] = [];
   for (const r of readings) {
     if (!within(span, r.at)) continue;

@@ -30,7 +30,12 @@ export interface SessionFilters {
  * Refuses a range whose end is not after its start.
  * @throws InvalidHistoryInputError naming the `…Before` field
  */
-function checkRange(after: string | undefined, before: string | undefined, beforeField: string, afterField: string): void {
+function checkRange(
+  after: string | undefined,
+  before: string | undefined,
+  beforeField: string,
+  afterField: string,
+): void {
   if (after !== undefined && before !== undefined && before <= after) {
     throw new InvalidHistoryInputError(beforeField, `must be after ${afterField}`);
   }
@@ -45,7 +50,11 @@ const later = (a?: string, b?: string) => (a === undefined ? b : b === undefined
  * 1 for `chargerIds[]`, 1 Query per `customerIds[]` value.
  * @throws InvalidHistoryInputError for a range whose end is not after its start
  */
-export async function planSessionQuery(db: Db, scope: AccessScope, filters: SessionFilters): Promise<SessionQueryPlan | undefined> {
+export async function planSessionQuery(
+  db: Db,
+  scope: AccessScope,
+  filters: SessionFilters,
+): Promise<SessionQueryPlan | undefined> {
   checkRange(filters.startTimeAfter, filters.startTimeBefore, 'startTimeBefore', 'startTimeAfter');
   checkRange(filters.endTimeAfter, filters.endTimeBefore, 'endTimeBefore', 'endTimeAfter');
   const order = filters.endTimeAfter !== undefined || filters.endTimeBefore !== undefined ? 'end' : 'start';

@@ -23,7 +23,13 @@ import { mergePage, type Position } from './pages';
 export type SessionOrder = 'start' | 'end';
 
 /** Index of a partition. */
-export type SessionIndex = 'byOrganization' | 'bySite' | 'byCharger' | 'byCustomer' | 'endedByOrganization' | 'endedBySite';
+export type SessionIndex =
+  | 'byOrganization'
+  | 'bySite'
+  | 'byCharger'
+  | 'byCustomer'
+  | 'endedByOrganization'
+  | 'endedBySite';
 
 /** One partition to read. */
 export interface SessionPartition {
@@ -106,7 +112,10 @@ function hasConditions(filter: PartitionFilter): boolean {
 
 /** The FilterExpression of a partition filter (see {@link hasConditions}). */
 function whereOf(filter: PartitionFilter) {
-  return (attr: Record<string, never>, op: { eq: (a: never, v: never) => string; gte: (a: never, v: never) => string; lt: (a: never, v: never) => string }) => {
+  return (
+    attr: Record<string, never>,
+    op: { eq: (a: never, v: never) => string; gte: (a: never, v: never) => string; lt: (a: never, v: never) => string },
+  ) => {
     const parts: string[] = [];
     if (filter.completedOnly) parts.push(op.eq(attr.status!, 'Completed' as never));
     if (filter.siteIds) parts.push(anyOf(attr.siteId!, filter.siteIds, op.eq));

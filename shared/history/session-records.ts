@@ -162,7 +162,10 @@ export interface SessionEndRecord {
 export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<SessionEndRecord> {
   const facts = await endFacts(db, ending);
   const endedEarly = await wasEndedEarly(db, ending).catch((error: unknown) => {
-    logger.error('could not read the departure target of an ended session', { sessionId: ending.sessionId, error: String(error) });
+    logger.error('could not read the departure target of an ended session', {
+      sessionId: ending.sessionId,
+      error: String(error),
+    });
     return false;
   });
   const vehicle = ending.current?.vehicle;
@@ -239,7 +242,10 @@ async function endFacts(db: Db, ending: EndingSession): Promise<SeriesFacts | un
     };
     return seriesFacts(span, readings, span.endMs);
   } catch (error) {
-    logger.error('could not read the readings of an ended session', { sessionId: ending.sessionId, error: String(error) });
+    logger.error('could not read the readings of an ended session', {
+      sessionId: ending.sessionId,
+      error: String(error),
+    });
     return undefined;
   }
 }
@@ -258,7 +264,10 @@ async function wasEndedEarly(db: Db, ending: EndingSession): Promise<boolean> {
   const soc = ending.socEndPercent;
   const departure = ending.vehicleId === undefined ? undefined : await nextDeparture(db, ending, ending.vehicleId);
   if (departure) {
-    return Date.parse(ending.endTime) < Date.parse(departure.departureTime) && (soc === undefined || soc < departure.targetSoc);
+    return (
+      Date.parse(ending.endTime) < Date.parse(departure.departureTime) &&
+      (soc === undefined || soc < departure.targetSoc)
+    );
   }
   return soc !== undefined ? soc < DEFAULT_TARGET_SOC : fault;
 }

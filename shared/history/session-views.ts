@@ -6,7 +6,14 @@
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
 import { portName } from '../chargers/items';
 import type { SessionRecordItem } from './session-records';
-import { seriesFacts, sessionEnergyPoints, sessionIntervals, type Interval, type SeriesReading, type SessionSpan } from './series';
+import {
+  seriesFacts,
+  sessionEnergyPoints,
+  sessionIntervals,
+  type Interval,
+  type SeriesReading,
+  type SessionSpan,
+} from './series';
 import { touEnergy, type TouEnergy } from './tou';
 
 /** A charging session (kWh, kW, %, s; times ISO 8601 UTC). */
@@ -29,7 +36,14 @@ export interface ChargingSession {
   ocppIdTag: string | null;
   ocppTransactionId: number | null;
   site: { id: number; name: string; locationId: string | null };
-  charger: { id: number; name: string; ocppId: string | null; externalId: string | null; serialNumber: string | null; type: 'DCFC' | 'Level 2' };
+  charger: {
+    id: number;
+    name: string;
+    ocppId: string | null;
+    externalId: string | null;
+    serialNumber: string | null;
+    type: 'DCFC' | 'Level 2';
+  };
   port: { id: number; name: string; portNumber: number; maximumPowerKw: number | null };
   vehicle: { id: number; name: string | null; make: string | null; model: string | null; vin: string | null } | null;
   rfid: { id: number; name: string | null } | null;
@@ -132,9 +146,20 @@ export function toChargingSession(
       serialNumber: charger?.serialNumber ?? null,
       type: charger?.type ?? 'Level 2',
     },
-    port: { id: record.portId, name: port?.name ?? portName(record.portNumber), portNumber: record.portNumber, maximumPowerKw: port?.maximumPowerKw ?? null },
+    port: {
+      id: record.portId,
+      name: port?.name ?? portName(record.portNumber),
+      portNumber: record.portNumber,
+      maximumPowerKw: port?.maximumPowerKw ?? null,
+    },
     vehicle: vehicle
-      ? { id: vehicle.id, name: vehicle.name ?? null, make: vehicle.make ?? null, model: vehicle.model ?? null, vin: vehicle.vin ?? null }
+      ? {
+          id: vehicle.id,
+          name: vehicle.name ?? null,
+          make: vehicle.make ?? null,
+          model: vehicle.model ?? null,
+          vin: vehicle.vin ?? null,
+        }
       : null,
     rfid: record.rfid ? { id: record.rfid.id, name: record.rfid.name } : null,
     customer: record.customerName ? { id: context.customerId ?? null, name: record.customerName } : null,

@@ -69,12 +69,19 @@ export async function listChargingSessions(
 }
 
 /** What each record's view needs, read together for the page. */
-async function contextsOf(db: Db, records: SessionRecordItem[], request: SessionListRequest): Promise<SessionContext[]> {
+async function contextsOf(
+  db: Db,
+  records: SessionRecordItem[],
+  request: SessionListRequest,
+): Promise<SessionContext[]> {
   const distinct = <T>(values: T[]) => [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
   const customerKeys = distinct(
-    records.flatMap((r) => (r.customerName ? [{ organizationId: r.organizationId, nameKey: customerKey(r.customerName) }] : [])),
+    records.flatMap((r) =>
+      r.customerName ? [{ organizationId: r.organizationId, nameKey: customerKey(r.customerName) }] : [],
+    ),
   );
-  const needsReadings = (r: SessionRecordItem) => r.status === 'InProgress' || request.includeIntervals || request.includeTouEnergy;
+  const needsReadings = (r: SessionRecordItem) =>
+    r.status === 'InProgress' || request.includeIntervals || request.includeTouEnergy;
   const [chargers, ports, customers, sites, readings] = await Promise.all([
     batchGet(db.charger, distinct(records.map((r) => ({ chargerId: r.chargerId })))),
     batchGet(db.port, distinct(records.map((r) => ({ chargerId: r.chargerId, portNumber: r.portNumber })))),
@@ -85,7 +92,9 @@ async function contextsOf(db: Db, records: SessionRecordItem[], request: Session
   return records.map((r, i) => ({
     charger: chargers.find((c) => c.chargerId === r.chargerId),
     port: ports.find((p) => p.chargerId === r.chargerId && p.portNumber === r.portNumber),
-    customerId: r.customerName ? customers.find((c) => c.nameKey === customerKey(r.customerName!))?.customerId : undefined,
+    customerId: r.customerName
+      ? customers.find((c) => c.nameKey === customerKey(r.customerName!))?.customerId
+      : undefined,
     site: sites.find((s) => s.siteId === r.siteId),
     readings: readings[i],
   }));

@@ -5,7 +5,7 @@
  * split on commas; a list may be sent as `name[]` (the reference's form) or bare `name` (its errors
  * and alerts form), both merged. Errors name the parameter as sent (`queryStringParameters.siteIds[]`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OCPP_ACTIONS } from '../../ocpp/actions';
 
 /** Most values in one list parameter. */

@@ -2,7 +2,7 @@
  * Answers of the history endpoints (reference notes: "Charging sessions", "Charger health",
  * "Alerts, errors, OCPP messages"), each checked at compile time against the domain's type.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { conformsTo, Pagination } from './common';
 import type * as sessions from '../../history/session-views';
 import type * as health from '../../history/charger-health';

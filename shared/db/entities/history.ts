@@ -63,7 +63,10 @@ const sessionRecordSchema = {
     stopReason: optionalString,
     remoteStartId: optionalNumber,
     vehicle: embeddedVehicle,
-    rfid: { type: 'map', properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } } },
+    rfid: {
+      type: 'map',
+      properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } },
+    },
     customerName: optionalString,
     /** `<organizationId>:<customer name key>` when the session has a customer (sparse index). */
     customerIndexKey: optionalString,

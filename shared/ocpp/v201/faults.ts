@@ -16,7 +16,10 @@ export function isFault(event: Ocpp201.EventDataType): boolean {
   if (event.cleared) return false;
   const value = event.actualValue.trim().toLowerCase();
   const variable = event.variable.name;
-  return ((variable === 'Problem' || variable === 'Tripped') && value === 'true') || (variable === 'AvailabilityState' && value === 'faulted');
+  return (
+    ((variable === 'Problem' || variable === 'Tripped') && value === 'true') ||
+    (variable === 'AvailabilityState' && value === 'faulted')
+  );
 }
 
 /**
