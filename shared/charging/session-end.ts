@@ -68,7 +68,7 @@ export async function endSession(
   const superseded = end.reason === SUPERSEDED && current !== undefined;
   const history = await prepareSessionEnd(db, endingOf(session, end, values, current));
   const outcome = await transact(db, (e) => ({
-    record: history.write(e.sessionRecord),
+    record: history.write(e),
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, transactionKey })
       .set({

@@ -174,7 +174,7 @@ async function createSession(
           .where(({ sessionId: id }, { eq }) => eq(id, earlier.sessionId))
           .commit()
       : e.chargingSession.create(item).commit(),
-    record: startedSessionRecord(e.sessionRecord, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
+    record: startedSessionRecord(e, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
     port: (consumesPendingRemoteStart
       ? e.port.patch(portKey).set({ currentChargingSession: snapshot }).remove(['pendingRemoteStart'])
       : e.port.patch(portKey).set({ currentChargingSession: snapshot })

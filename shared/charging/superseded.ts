@@ -98,7 +98,7 @@ export async function finishSupersededSession(
   );
   const history = await prepareSessionEnd(db, endingOf(session, end, values, undefined));
   await transact(db, (e) => ({
-    record: history.write(e.sessionRecord),
+    record: history.write(e),
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
       .set({ endTime: end.endTime, stopReason: end.reason ?? 'Local', updatedAt: new Date().toISOString(), ...values })

@@ -1,7 +1,8 @@
 /**
  * How `GET /api/charging-sessions` finds its sessions without a Scan and without filtering an
  * organization's whole history: every filter narrows the key of an index of the session records
- * (`sessionRecord`, `shared/db/entities/history.ts`).
+ * (`sessionRecord` in start order by organization, site and charger; `sessionRecordByEnd` in end
+ * order by organization and site, and by customer; `shared/db/entities/history.ts`).
  *
  * - **Order**: newest first by `startTime`; by `endTime` when the query has an end-time filter
  *   (`endTimeAfter`/`endTimeBefore`), which the start-order indexes cannot bound.
@@ -58,6 +59,9 @@ export interface SessionQueryPlan {
   upper?: string;
   filter: PartitionFilter;
 }
+
+/** The indexes of the record's first item (`sessionRecord`); the others are its second's. */
+const START_INDEXES: ReadonlySet<SessionIndex> = new Set(['byOrganization', 'bySite', 'byCharger']);
 
 /** Below every time in a sort key. */
 const LOWEST_TIME = '0000';
@@ -138,7 +142,8 @@ async function readPartition(
   after: Position | undefined,
   count: number,
 ): Promise<SessionRecordItem[]> {
-  const query = (db.sessionRecord.query as unknown as Record<SessionIndex, (key: object) => any>)[partition.index](
+  const entity = START_INDEXES.has(partition.index) ? db.sessionRecord : db.sessionRecordByEnd;
+  const query = (entity.query as unknown as Record<SessionIndex, (key: object) => any>)[partition.index](
     partitionComposite(partition),
   );
   // Always BETWEEN: an open bound would read into other entities' keys in the same partition.

@@ -59,39 +59,41 @@ export interface SessionPlace {
   portNumber: number;
 }
 
+/** The two items of a session's record (start order; end and customer order), see the entity. */
+const RECORD_ENTITIES = ['sessionRecord', 'sessionRecordByEnd'] as const;
+
 /**
- * The transaction item putting the record of a session that starts (add it to the transaction that
- * creates the session).
+ * The transaction items putting the record of a session that starts (its two items; add them to
+ * the transaction that creates the session).
  * @param session the session's snapshot on its port
  */
 export function startedSessionRecord(
-  entity: TransactionEntities['sessionRecord'],
+  e: TransactionEntities,
   place: SessionPlace,
   session: PortSession,
-): TransactionWrite {
-  return entity
-    .put({
-      sessionId: session.sessionId,
-      organizationId: place.organizationId,
-      siteId: place.siteId,
-      chargerId: place.chargerId,
-      portId: place.portId,
-      portNumber: place.portNumber,
-      transactionKey: session.transactionKey,
-      ocppProtocol: place.protocol,
-      status: 'InProgress',
-      startTime: session.startTime,
-      endKey: OPEN_END_KEY,
-      idTag: session.idTag,
-      meterStartWh: session.meterStartWh,
-      socStartPercent: session.socStartPercent,
-      remoteStartId: session.remoteStartId,
-      vehicle: session.vehicle,
-      rfid: session.rfid,
-      ...customerIndex(place.organizationId, session.startTime, session.sessionId, session.customerName),
-      updatedAt: new Date().toISOString(),
-    })
-    .commit();
+): TransactionWrite[] {
+  const record = {
+    sessionId: session.sessionId,
+    organizationId: place.organizationId,
+    siteId: place.siteId,
+    chargerId: place.chargerId,
+    portId: place.portId,
+    portNumber: place.portNumber,
+    transactionKey: session.transactionKey,
+    ocppProtocol: place.protocol,
+    status: 'InProgress' as const,
+    startTime: session.startTime,
+    endKey: OPEN_END_KEY,
+    idTag: session.idTag,
+    meterStartWh: session.meterStartWh,
+    socStartPercent: session.socStartPercent,
+    remoteStartId: session.remoteStartId,
+    vehicle: session.vehicle,
+    rfid: session.rfid,
+    ...customerIndex(place.organizationId, session.startTime, session.sessionId, session.customerName),
+    updatedAt: new Date().toISOString(),
+  };
+  return [e.sessionRecord.put(record).commit(), e.sessionRecordByEnd.put(record).commit()];
 }
 
 /** A session that ends, with its final figures (as `endSession` computed them). */
@@ -148,8 +150,8 @@ export function endingOf(
 
 /** What ending a session writes to the history: the record (in the session's transaction), then the charger's history. */
 export interface SessionEndRecord {
-  /** The transaction item completing the record (an upsert: a record missed at start is written whole). */
-  write(entity: TransactionEntities['sessionRecord']): TransactionWrite;
+  /** The transaction items completing the record (upserts: a record missed at start is written whole). */
+  write(e: TransactionEntities): TransactionWrite[];
   /** Adds the ended session to its charger's history (best effort; call once the transaction succeeded). */
   recordHistory(): Promise<void>;
 }
@@ -172,42 +174,44 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
   const rfid = ending.current?.rfid;
   const customerName = ending.customerName ?? ending.current?.customerName;
   return {
-    write: (entity) =>
-      entity
-        .update({ sessionId: ending.sessionId })
-        .set({
-          organizationId: ending.organizationId,
-          siteId: ending.siteId,
-          chargerId: ending.chargerId,
-          portId: ending.portId,
-          portNumber: ending.portNumber,
-          transactionKey: ending.transactionKey,
-          ocppProtocol: ending.protocol,
-          status: 'Completed',
-          startTime: ending.startTime,
-          endTime: ending.endTime,
-          endKey: ending.endTime,
-          ...definedOnly({
-            idTag: ending.idTag,
-            remoteStartId: ending.remoteStartId,
-            meterStartWh: ending.meterStartWh,
-            meterStopWh: ending.meterStopWh,
-            energyDeliveredKwh: ending.energyDeliveredKwh,
-            socStartPercent: ending.socStartPercent,
-            socEndPercent: ending.socEndPercent,
-            stopReason: ending.stopReason,
-            vehicle,
-            rfid,
-            chargingStartTime: facts?.chargingStartTime ?? undefined,
-            chargingEndTime: facts?.chargingEndTime ?? undefined,
-            maxDemandKw: facts?.maxDemandKw ?? undefined,
-            failedToStart: facts?.failedToStart,
-          }),
-          ...customerIndex(ending.organizationId, ending.startTime, ending.sessionId, customerName),
-          endedEarly,
-          updatedAt: new Date().toISOString(),
-        })
-        .commit(),
+    write: (e) =>
+      RECORD_ENTITIES.map((name) =>
+        e[name]
+          .update({ sessionId: ending.sessionId })
+          .set({
+            organizationId: ending.organizationId,
+            siteId: ending.siteId,
+            chargerId: ending.chargerId,
+            portId: ending.portId,
+            portNumber: ending.portNumber,
+            transactionKey: ending.transactionKey,
+            ocppProtocol: ending.protocol,
+            status: 'Completed',
+            startTime: ending.startTime,
+            endTime: ending.endTime,
+            endKey: ending.endTime,
+            ...definedOnly({
+              idTag: ending.idTag,
+              remoteStartId: ending.remoteStartId,
+              meterStartWh: ending.meterStartWh,
+              meterStopWh: ending.meterStopWh,
+              energyDeliveredKwh: ending.energyDeliveredKwh,
+              socStartPercent: ending.socStartPercent,
+              socEndPercent: ending.socEndPercent,
+              stopReason: ending.stopReason,
+              vehicle,
+              rfid,
+              chargingStartTime: facts?.chargingStartTime ?? undefined,
+              chargingEndTime: facts?.chargingEndTime ?? undefined,
+              maxDemandKw: facts?.maxDemandKw ?? undefined,
+              failedToStart: facts?.failedToStart,
+            }),
+            ...customerIndex(ending.organizationId, ending.startTime, ending.sessionId, customerName),
+            endedEarly,
+            updatedAt: new Date().toISOString(),
+          })
+          .commit(),
+      ),
     recordHistory: () => {
       const startMs = Date.parse(ending.startTime);
       const endMs = Date.parse(ending.endTime);

@@ -392,6 +392,20 @@ describe('the writes the handlers make', () => {
     await until(async () => (await db.siteAllocationState.get({ siteId }).go({ consistent: true })).data?.leaseUntil === undefined, 'the allocations to end');
     await loop.stop();
 
+    // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
+    // includeIntervals lease of the key, the charger-health rate window).
+    const rpc = (s: Simulator) => (s as unknown as { client: { call: (a: string, p: unknown) => Promise<unknown> } }).client;
+    await rpc(v16).call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'GroundFailure',
+      status: 'Faulted',
+      timestamp: new Date().toISOString(),
+    });
+    await expectApi(200, 'GET', '/api/charging-sessions?includeIntervals=true&includeInProgressSessions=true');
+    await expectApi(200, 'GET', '/api/charger-health');
+    await expectApi(200, 'GET', '/api/errors');
+    await expectApi(200, 'GET', `/api/ocpp-messages?chargerId=${chargers.v16.id}`);
+
     // Disconnections.
     const disconnects = () =>
       recorded.filter((w) => w.fn === 'ocpp/disconnect' && w.action === 'dynamodb:DeleteItem').length;
@@ -421,6 +435,7 @@ describe('the writes the handlers make', () => {
         'http/departureTimes',
         'http/siteLimits',
         'http/sitePower',
+        'http/history',
         'ocpp/connect',
         'ocpp/message',
         'ocpp/disconnect',

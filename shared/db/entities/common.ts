@@ -9,12 +9,9 @@ export const TABLE_KEYS = {
   gsis: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    // gsi3–gsi6: the history context's lists (charging sessions by charger and customer, and in
-    // end-time order by organization and site; errors by charger), `entities/history.ts`.
+    // gsi3: the history context's lists (charging sessions by charger and by customer, errors by
+    // charger), `entities/history.ts`.
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
-    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
-    { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
-    { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
   ],
 } as const;
 

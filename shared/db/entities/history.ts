@@ -4,6 +4,9 @@
  * reports, the OCPP message log, and per-key request leases.
  *
  * Session IDs and error IDs are zero-padded in keys (12 digits) so that keys sort like numbers.
+ * Partition keys never start with the charger's or the site's ID (`$cn#chargerid_…`,
+ * `$cn#siteid_…`), so the IAM grants of the charger and site partitions, which many functions
+ * hold, do not reach history items (`lib/constructs/table-rows.ts`).
  */
 import { Entity } from 'electrodb';
 import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration } from './common';
@@ -29,58 +32,62 @@ const embeddedVehicle = {
   },
 } as const;
 
+/** The attributes of a session's history record, shared by its two items (see below). */
+const sessionRecordAttributes = {
+  sessionId: sortableId,
+  organizationId: { type: 'number', required: true },
+  siteId: { type: 'number', required: true },
+  chargerId: { type: 'number', required: true },
+  portId: { type: 'number', required: true },
+  portNumber: { type: 'number', required: true },
+  /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
+  transactionKey: { type: 'string', required: true },
+  ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+  status: { type: ['InProgress', 'Completed'] as const, required: true },
+  startTime: timestamp,
+  endTime: optionalString,
+  /** `endTime`, or {@link OPEN_END_KEY} while in progress: the sort key of the end-order indexes. */
+  endKey: { type: 'string', required: true },
+  idTag: optionalString,
+  /** Wh. */
+  meterStartWh: optionalNumber,
+  meterStopWh: optionalNumber,
+  energyDeliveredKwh: optionalNumber,
+  socStartPercent: optionalNumber,
+  socEndPercent: optionalNumber,
+  stopReason: optionalString,
+  remoteStartId: optionalNumber,
+  vehicle: embeddedVehicle,
+  rfid: {
+    type: 'map',
+    properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } },
+  },
+  customerName: optionalString,
+  /** `<organizationId>:<customer name key>` when the session has a customer (sparse index). */
+  customerIndexKey: optionalString,
+  /** `<startTime>#<padded sessionId>`, set with `customerIndexKey`. */
+  customerStartKey: optionalString,
+  /** Computed from the readings when the session ends (`shared/history/series.ts`). */
+  chargingStartTime: optionalString,
+  chargingEndTime: optionalString,
+  /** kW: the highest 15-minute average. */
+  maxDemandKw: optionalNumber,
+  failedToStart: { type: 'boolean' },
+  endedEarly: { type: 'boolean' },
+  updatedAt: timestamp,
+} as const;
+
 /**
  * The history record of one charging session (the read model of `GET /api/charging-sessions`),
- * keyed by our numeric session ID, written with the session's own writes (start and end) and
- * listed newest first through six indexes: by organization, site, charger and customer in start
- * order, by organization and site in end order (`endKey` is {@link OPEN_END_KEY} while the
- * session runs). The customer index is sparse (only sessions with a customer).
+ * keyed by our numeric session ID, written with the session's own writes (start and end), as two
+ * items with the same attributes so that the table needs only three GSIs (each item has one entry
+ * per GSI; CloudFormation adds one GSI per deployment, and the throttle alarm's metric math takes
+ * at most 10 metrics): this one lists sessions newest first by start time per organization
+ * (gsi1), site (gsi2) and charger (gsi3); {@link sessionRecordByEndSchema} the other orders.
  */
 const sessionRecordSchema = {
   model: { entity: 'sessionRecord', version: '1', service: SERVICE },
-  attributes: {
-    sessionId: sortableId,
-    organizationId: { type: 'number', required: true },
-    siteId: { type: 'number', required: true },
-    chargerId: { type: 'number', required: true },
-    portId: { type: 'number', required: true },
-    portNumber: { type: 'number', required: true },
-    /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
-    transactionKey: { type: 'string', required: true },
-    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
-    status: { type: ['InProgress', 'Completed'] as const, required: true },
-    startTime: timestamp,
-    endTime: optionalString,
-    /** `endTime`, or {@link OPEN_END_KEY} while in progress: the sort key of the end-order indexes. */
-    endKey: { type: 'string', required: true },
-    idTag: optionalString,
-    /** Wh. */
-    meterStartWh: optionalNumber,
-    meterStopWh: optionalNumber,
-    energyDeliveredKwh: optionalNumber,
-    socStartPercent: optionalNumber,
-    socEndPercent: optionalNumber,
-    stopReason: optionalString,
-    remoteStartId: optionalNumber,
-    vehicle: embeddedVehicle,
-    rfid: {
-      type: 'map',
-      properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } },
-    },
-    customerName: optionalString,
-    /** `<organizationId>:<customer name key>` when the session has a customer (sparse index). */
-    customerIndexKey: optionalString,
-    /** `<startTime>#<padded sessionId>`, set with `customerIndexKey`. */
-    customerStartKey: optionalString,
-    /** Computed from the readings when the session ends (`shared/history/series.ts`). */
-    chargingStartTime: optionalString,
-    chargingEndTime: optionalString,
-    /** kW: the highest 15-minute average. */
-    maxDemandKw: optionalNumber,
-    failedToStart: { type: 'boolean' },
-    endedEarly: { type: 'boolean' },
-    updatedAt: timestamp,
-  },
+  attributes: sessionRecordAttributes,
   indexes: {
     primary: { pk: { field: 'pk', composite: ['sessionId'] }, sk: { field: 'sk', composite: [] } },
     byOrganization: {
@@ -98,21 +105,35 @@ const sessionRecordSchema = {
       pk: { field: 'gsi3pk', composite: ['chargerId'] },
       sk: { field: 'gsi3sk', composite: ['startTime', 'sessionId'] },
     },
-    byCustomer: {
-      index: 'gsi4',
-      condition: (attributes: Record<string, unknown>) => attributes.customerIndexKey !== undefined,
-      pk: { field: 'gsi4pk', composite: ['customerIndexKey'] },
-      sk: { field: 'gsi4sk', composite: ['customerStartKey'] },
-    },
+  },
+} as const;
+
+/**
+ * The second item of a session's history record (same partition, same attributes): newest first
+ * by end time per organization (gsi1) and site (gsi2), where `endKey` is {@link OPEN_END_KEY}
+ * while the session runs, and by start time per customer (gsi3, sparse: only sessions with a
+ * customer).
+ */
+const sessionRecordByEndSchema = {
+  model: { entity: 'sessionRecordByEnd', version: '1', service: SERVICE },
+  attributes: sessionRecordAttributes,
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['sessionId'] }, sk: { field: 'sk', composite: [] } },
     endedByOrganization: {
-      index: 'gsi5',
-      pk: { field: 'gsi5pk', composite: ['organizationId'] },
-      sk: { field: 'gsi5sk', composite: ['endKey', 'sessionId'] },
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['endKey', 'sessionId'] },
     },
     endedBySite: {
-      index: 'gsi6',
-      pk: { field: 'gsi6pk', composite: ['siteId'] },
-      sk: { field: 'gsi6sk', composite: ['endKey', 'sessionId'] },
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['siteId'] },
+      sk: { field: 'gsi2sk', composite: ['endKey', 'sessionId'] },
+    },
+    byCustomer: {
+      index: 'gsi3',
+      condition: (attributes: Record<string, unknown>) => attributes.customerIndexKey !== undefined,
+      pk: { field: 'gsi3pk', composite: ['customerIndexKey'] },
+      sk: { field: 'gsi3sk', composite: ['customerStartKey'] },
     },
   },
 } as const;
@@ -146,7 +167,7 @@ const sessionSlotSchema = {
     },
   },
   indexes: {
-    primary: { pk: { field: 'pk', composite: ['chargerId', 'sessionId'] }, sk: { field: 'sk', composite: ['slot'] } },
+    primary: { pk: { field: 'pk', composite: ['sessionId', 'chargerId'] }, sk: { field: 'sk', composite: ['slot'] } },
   },
 } as const;
 
@@ -197,7 +218,7 @@ const chargerHistorySchema = {
   },
   indexes: {
     primary: {
-      pk: { field: 'pk', composite: ['siteId', 'month'] },
+      pk: { field: 'pk', composite: ['month', 'siteId'] },
       sk: { field: 'sk', composite: ['day', 'chargerId', 'part'] },
     },
   },
@@ -232,7 +253,7 @@ const chargerErrorSchema = {
   indexes: {
     // Keyed by what the report says, so a retransmitted report is stored once.
     primary: {
-      pk: { field: 'pk', composite: ['chargerId', 'timestamp'] },
+      pk: { field: 'pk', composite: ['timestamp', 'chargerId'] },
       sk: { field: 'sk', composite: ['portNumber', 'ocppErrorCode'], casing: 'none' },
     },
     byOrganization: {
@@ -281,7 +302,7 @@ const ocppMessageSchema = {
   },
   indexes: {
     primary: {
-      pk: { field: 'pk', composite: ['chargerId', 'day'] },
+      pk: { field: 'pk', composite: ['day', 'chargerId'] },
       sk: { field: 'sk', composite: ['createdAt', 'messageId'], casing: 'none' },
     },
   },
@@ -310,6 +331,7 @@ const requestLeaseSchema = {
 export function historyEntities(config: EntityConfiguration) {
   return {
     sessionRecord: new Entity(sessionRecordSchema, config),
+    sessionRecordByEnd: new Entity(sessionRecordByEndSchema, config),
     sessionSlot: new Entity(sessionSlotSchema, config),
     chargerHistory: new Entity(chargerHistorySchema, config),
     chargerError: new Entity(chargerErrorSchema, config),

@@ -1,7 +1,7 @@
 /**
  * The single-table model, declared with ElectroDB, one module per bounded context.
  *
- * Keys: `pk`/`sk` on the table, `gsi1pk`/`gsi1sk` … `gsi6pk`/`gsi6sk` on six GSIs, TTL on
+ * Keys: `pk`/`sk` on the table, `gsi1pk`/`gsi1sk` … `gsi3pk`/`gsi3sk` on three GSIs, TTL on
  * `expiresAt`. Access patterns are named on each entity; collections group the items one Query
  * reads together:
  * - `chargerView` (table index, partition = one charger): the charger and its ports, so
