@@ -165,7 +165,12 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
-    this.smartCharging = new SmartCharging(this, 'SmartCharging', { table: this.table, ocppApi: this.ocppApi, tracing: props.tracing });
+    this.smartCharging = new SmartCharging(this, 'SmartCharging', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,

@@ -38,12 +38,10 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   sites: RATE_LIMITED,
   // Reservations (claimed, activated or released, ended), remote starts noted on the port, the
   // reservation support learnt on the charger, correlation records; a charger that is gone is
-  // marked Disconnected.
-  // The CALLs it sends are logged (OCPP message log); a charger found gone gets a disconnection
-  // in its history.
+  // marked Disconnected. The CALLs it sends are logged (OCPP message log).
   commands: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands, ROWS.ocppMessages],
-    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart'), ROWS.chargerHistory],
+    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart')],
     'dynamodb:DeleteItem': [ROWS.reservations],
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN

@@ -217,13 +217,24 @@ export class ConnectionCache {
 /**
  * Records a closed connection: the charger becomes Disconnected at `at` only when this is still
  * its current connection (a charger that reconnected before the old `$disconnect` arrived stays
- * Connected), and the connection record is deleted.
+ * Connected), and the connection record is deleted. The disconnection goes to the charger's
+ * history (`shared/history/status-events.ts`), also when a command found the connection gone and
+ * marked the charger first (then at that time; 1 more GetItem).
  * @returns whether the charger was marked Disconnected
  */
 export async function recordDisconnection(db: Db, connectionId: string, at: string): Promise<boolean> {
   const connection = await getConnection(db, connectionId);
   if (!connection) return false;
   const marked = await markDisconnected(db, connection.chargerId, connectionId, at);
+  const owner = { chargerId: connection.chargerId, organizationId: connection.organizationId, siteId: connection.siteId };
+  if (marked) await recordConnectionChange(db, owner, 'disconnected', at);
+  else {
+    const { data: charger } = await db.charger.get({ chargerId: connection.chargerId }).go({ consistent: true });
+    const status = charger?.connectionStatus;
+    if (charger && charger.currentConnectionId === undefined && status?.status === 'Disconnected') {
+      await recordConnectionChange(db, owner, 'disconnected', status.timestamp);
+    }
+  }
   await db.connection.delete({ connectionId }).go();
   return marked;
 }
@@ -235,13 +246,12 @@ export async function recordDisconnection(db: Db, connectionId: string, at: stri
  */
 export async function markDisconnected(db: Db, chargerId: number, connectionId: string, at: string): Promise<boolean> {
   try {
-    const { data: before } = await db.charger
+    await db.charger
       .patch({ chargerId })
       .set({ connectionStatus: { status: 'Disconnected', timestamp: at }, ...laneReset.set })
       .remove(['currentConnectionId', ...laneReset.remove])
       .where(({ currentConnectionId }, { eq }) => eq(currentConnectionId, connectionId))
-      .go({ response: 'all_old' });
-    await recordConnectionChange(db, { chargerId, organizationId: before.organizationId, siteId: before.siteId }, 'disconnected', at);
+      .go();
     return true;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
