@@ -80,9 +80,10 @@ async function frameRequests(bench: BenchStack, rows: Record<string, string>): P
             ...extra,
           });
         await event('Started', 0, 0, { evse: { id: 1, connectorId: 1 } });
-        label('TransactionEvent Updated', await event('Updated', 1, 1000));
+        label('TransactionEvent Updated without evse', await event('Updated', 1, 1000));
+        label('TransactionEvent Updated with evse', await event('Updated', 2, 1200, { evse: { id: 1 } }));
         label('MeterValues', await call('MeterValues', { evseId: 1, meterValue: meter(1500) }));
-        await event('Ended', 2, 2000);
+        await event('Ended', 3, 2000);
       }
     }
     delete process.env.OCPP_MESSAGE_LOG;
