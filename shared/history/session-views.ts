@@ -35,6 +35,8 @@ export interface ChargingSession {
   socEndPercent: number | null;
   ocppIdTag: string | null;
   ocppTransactionId: number | null;
+  /** Always empty (the reference shape has it; sessions carry no tags here). */
+  tags: string[];
   site: { id: number; name: string; locationId: string | null };
   charger: {
     id: number;
@@ -137,6 +139,7 @@ export function toChargingSession(
     socEndPercent: record.socEndPercent ?? null,
     ocppIdTag: record.idTag ?? null,
     ocppTransactionId: /^[0-9]{1,15}$/.test(record.transactionKey) ? Number(record.transactionKey) : null,
+    tags: [],
     site: { id: record.siteId, name: charger?.siteName ?? '', locationId: null },
     charger: {
       id: record.chargerId,

@@ -9,7 +9,9 @@
  * inputs the schemas refuse (the route's zod schemas, the action's official JSON schema) go in
  * batches of concurrent requests, the changes read after each batch; the others go one at a time,
  * the changes read after each. Rate-limit counters are not changes (every request counts, refused
- * or not). The figures are printed at the end.
+ * or not), nor are the OCPP message log (it records every CALL with its answer, CALLERRORs
+ * included) and the `includeIntervals` leases (taken and released around a request). The figures
+ * are printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -97,10 +99,13 @@ function call(path: string, options: { method?: string; body?: unknown; rawBody?
 }
 const post = (path: string, body: unknown) => call(path, { method: 'POST', body });
 
-/** What was written since the last look, besides rate-limit counters. */
+/** Entities that are bookkeeping of requests, not changes (see the module comment). */
+const NOT_CHANGES = new Set(['rateLimitWindow', 'ocppMessage', 'requestLease']);
+
+/** What was written since the last look, besides the bookkeeping of requests. */
 async function changes(): Promise<string[]> {
   return (await feed.read())
-    .filter((change) => change.entity !== 'rateLimitWindow')
+    .filter((change) => !NOT_CHANGES.has(change.entity))
     .map((change) => `${change.event} ${change.entity} ${JSON.stringify(change.keys)}`);
 }
 
@@ -234,6 +239,26 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     },
     'GET /api/site/{siteId}/limits': { path: site },
     'DELETE /api/site/{siteId}/limits/{scheduleId}': { path: { ...site, scheduleId: fixtures.scheduleId } },
+    'GET /api/site/{siteId}/power-allocation': { path: site },
+    'PUT /api/ports/{portId}/charging-override': {
+      path: { portId: String(portId) },
+      body: { chargingOverride: { limit: 30_000, chargingRateUnit: 'W', expiresAt: inAnHour() } },
+    },
+    'DELETE /api/ports/{portId}/charging-override': { path: { portId: String(portId) } },
+    'GET /api/charging-sessions': {
+      query: {
+        startTimeAfter: '2026-11-01T00:00:00Z',
+        'siteIds[]': String(tenant.siteId),
+        includeIntervals: 'true',
+        includeTouEnergy: 'true',
+        includeInProgressSessions: 'true',
+      },
+    },
+    'GET /api/charger-health': {
+      query: { startTimestamp: '2026-11-01T00:00:00Z', 'chargerIds[]': String(charger().id) },
+    },
+    'GET /api/errors': { query: { afterTimestamp: '2026-11-01T00:00:00Z', 'siteIds[]': String(tenant.siteId) } },
+    'GET /api/ocpp-messages': { query: { chargerId: String(charger().id), 'messageType[]': 'Heartbeat', limit: '10' } },
     'GET /api/openapi.json': { query: {} },
   };
 }

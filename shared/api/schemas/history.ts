@@ -16,7 +16,10 @@ export const SessionInterval = z
   .object({
     startTime: z.string().meta({ description: 'Start of the slot (UTC, aligned to the hour)' }),
     endTime: z.string(),
-    energyDeliveredKwh: z.number().nullable().meta({ description: 'kWh in the slot (null until two registers are known)' }),
+    energyDeliveredKwh: z
+      .number()
+      .nullable()
+      .meta({ description: 'kWh in the slot (null until two registers are known)' }),
     averagePowerKw: z.number().nullable().meta({ description: 'energyDeliveredKwh ÷ 0.25 h (the whole slot)' }),
     maxPowerKw: z.number().nullable().meta({ description: 'Highest power reading in the slot' }),
     socPercent: z.number().nullable().meta({ description: 'Last SoC reading in the slot' }),
@@ -47,6 +50,9 @@ export const ChargingSession = conformsTo<sessions.ChargingSession>()(
       socEndPercent: z.number().nullable(),
       ocppIdTag: z.string().nullable(),
       ocppTransactionId: z.number().int().nullable(),
+      tags: z
+        .array(z.string())
+        .meta({ description: 'Always empty: sessions have no tags here (kept for the reference shape)' }),
       site: z.object({ id: z.number().int(), name: z.string(), locationId: z.string().nullable() }),
       charger: z.object({
         id: z.number().int(),
@@ -56,9 +62,20 @@ export const ChargingSession = conformsTo<sessions.ChargingSession>()(
         serialNumber: z.string().nullable(),
         type: z.enum(['DCFC', 'Level 2']),
       }),
-      port: z.object({ id: z.number().int(), name: z.string(), portNumber: z.number().int(), maximumPowerKw: z.number().nullable() }),
+      port: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        portNumber: z.number().int(),
+        maximumPowerKw: z.number().nullable(),
+      }),
       vehicle: z
-        .object({ id: z.number().int(), name: z.string().nullable(), make: z.string().nullable(), model: z.string().nullable(), vin: z.string().nullable() })
+        .object({
+          id: z.number().int(),
+          name: z.string().nullable(),
+          make: z.string().nullable(),
+          model: z.string().nullable(),
+          vin: z.string().nullable(),
+        })
         .nullable(),
       rfid: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
       customer: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
@@ -73,12 +90,19 @@ export const ChargingSession = conformsTo<sessions.ChargingSession>()(
 export const ChargingSessionList = z.object({ data: z.array(ChargingSession), pagination: Pagination });
 
 const Uptime = z
-  .object({ faultedSeconds: z.number(), availableSeconds: z.number(), unavailableSeconds: z.number(), uptimePercent: z.number() })
+  .object({
+    faultedSeconds: z.number(),
+    availableSeconds: z.number(),
+    unavailableSeconds: z.number(),
+    uptimePercent: z.number(),
+  })
   .meta({ id: 'Uptime' });
 const ErrorCounts = z
   .object({ endedEarly: z.number(), failedToStart: z.number(), other: z.number(), total: z.number() })
   .meta({ id: 'ErrorCounts' });
-const Utilization = z.object({ chargingSessionSeconds: z.number(), utilizationPercent: z.number() }).meta({ id: 'Utilization' });
+const Utilization = z
+  .object({ chargingSessionSeconds: z.number(), utilizationPercent: z.number() })
+  .meta({ id: 'Utilization' });
 
 /** `GET /api/charger-health` answer. */
 export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
@@ -104,7 +128,10 @@ export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
           utilization: Utilization,
           errorCounts: ErrorCounts,
           chargingSessionsCount: z.number(),
-          reportUrl: z.string().nullable().meta({ description: 'The charger page of the operator console, relative to the API origin' }),
+          reportUrl: z
+            .string()
+            .nullable()
+            .meta({ description: 'The charger page of the operator console, relative to the API origin' }),
           ports: z.array(
             z.object({
               id: z.number().int(),

@@ -8,7 +8,7 @@
  * JSON), deletes it, or adds an extra property; one to three mutations per input.
  */
 import fc from 'fast-check';
-import { DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -164,19 +164,24 @@ export class ChangeFeed {
     private iterators: Map<string, string | undefined>,
   ) {}
 
-  /** Enables the stream of a (test) table and starts reading from now. */
+  /** Enables the stream of a (test) table unless it has one (tables are created with it) and starts reading from now. */
   static async open(tableName: string): Promise<ChangeFeed> {
     const endpoint = process.env.DYNAMODB_ENDPOINT!;
     const local = { endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
     const dynamo = new DynamoDBClient(local);
-    const { TableDescription } = await dynamo.send(
-      new UpdateTableCommand({
-        TableName: tableName,
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+    const streamArn = Table?.StreamSpecification?.StreamEnabled
+      ? Table.LatestStreamArn
+      : (
+          await dynamo.send(
+            new UpdateTableCommand({
+              TableName: tableName,
+              StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+            }),
+          )
+        ).TableDescription?.LatestStreamArn;
     dynamo.destroy();
-    const feed = new ChangeFeed(new DynamoDBStreamsClient(local), TableDescription!.LatestStreamArn!, new Map());
+    const feed = new ChangeFeed(new DynamoDBStreamsClient(local), streamArn!, new Map());
     await feed.discoverShards('LATEST');
     return feed;
   }
