@@ -8,6 +8,7 @@
 import type { EntityItem } from 'electrodb';
 import type { Db, TransactionEntities, TransactionWrite } from '../db';
 import { logger } from '../logger';
+import { isConditionalCheckFailure } from '../db/conditions';
 import { customerKey } from '../access/items';
 import type { PortItem } from '../chargers/items';
 import { DEFAULT_TARGET_SOC, ownerKey } from '../departures/rules';
@@ -283,4 +284,54 @@ async function nextDeparture(db: Db, ending: EndingSession, vehicleId: number) {
   return data?.departures
     .filter((d) => d.departureTime >= ending.startTime)
     .sort((a, b) => a.departureTime.localeCompare(b.departureTime))[0];
+}
+
+/** Sets (and removes) fields on both items of a session's record; best effort: a missing record is left alone. */
+async function changeRecord(
+  db: Db,
+  sessionId: number,
+  fields: Partial<SessionRecordItem>,
+  removed: ('endTime' | 'stopReason' | 'meterStopWh' | 'energyDeliveredKwh' | 'socEndPercent')[] = [],
+): Promise<void> {
+  const set = { ...fields, updatedAt: new Date().toISOString() } as never;
+  const writes = [
+    db.sessionRecord.patch({ sessionId }).set(set).remove(removed).go(),
+    db.sessionRecordByEnd.patch({ sessionId }).set(set).remove(removed).go(),
+  ];
+  for (const result of await Promise.allSettled(writes)) {
+    if (result.status === 'rejected' && !isConditionalCheckFailure(result.reason)) {
+      logger.error('could not update a session record', { sessionId, error: String(result.reason) });
+    }
+  }
+}
+
+/** Where a session's record is listed (the partition keys its end-order indexes need). */
+type RecordPlace = { organizationId: number; siteId: number };
+
+/**
+ * The record of a stray session ended with no energy (`shared/charging/superseded.ts`), as that
+ * module ends its session. Requests: 2 UpdateItem.
+ */
+export async function recordStrayEnded(db: Db, place: RecordPlace, stray: PortSession, endTime: string): Promise<void> {
+  const meterStartWh = stray.meterStartWh ?? stray.energyRegisterWh ?? 0;
+  await changeRecord(db, stray.sessionId, {
+    ...place,
+    status: 'Completed',
+    endTime,
+    endKey: endTime,
+    stopReason: 'Superseded',
+    meterStopWh: meterStartWh,
+    energyDeliveredKwh: 0,
+  });
+}
+
+/** The record of a superseded session put back on its port: in progress again. Requests: 2 UpdateItem. */
+export async function recordReinstated(db: Db, place: RecordPlace, sessionId: number): Promise<void> {
+  await changeRecord(db, sessionId, { ...place, status: 'InProgress', endKey: OPEN_END_KEY }, [
+    'endTime',
+    'stopReason',
+    'meterStopWh',
+    'energyDeliveredKwh',
+    'socEndPercent',
+  ]);
 }

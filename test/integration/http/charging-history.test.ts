@@ -262,6 +262,29 @@ describe('an OCPP 2.0.1 session across a TOU boundary and the end of DST', () =>
   });
 });
 
+describe('a superseded session that the charger carries on with', () => {
+  it('lists the stray new session as ended with no energy, and the old one in progress, then completed', async () => {
+    const a: any = await v16.call('StartTransaction', { connectorId: 2, idTag: 'TAG-A', meterStart: 0, timestamp: at('13:00') });
+    const b: any = await v16.call('StartTransaction', { connectorId: 2, idTag: 'TAG-B', meterStart: 500, timestamp: at('13:10') });
+    await v16.call('MeterValues', {
+      connectorId: 2,
+      transactionId: a.transactionId,
+      meterValue: [{ timestamp: at('13:20'), sampledValue: energy(2000, 5) }],
+    });
+    const list = async () => {
+      const query = `chargerIds[]=${charger16()}&includeInProgressSessions=true&startTimeAfter=${at('12:00')}`;
+      const { body } = await get(`/api/charging-sessions?${query}`, '/api/charging-sessions');
+      return Object.fromEntries(body.data.map((s: any) => [s.id, s]));
+    };
+    const running = await list();
+    expect(running[b.transactionId]).toMatchObject({ endTime: at('13:20'), energyDeliveredKwh: 0 });
+    expect(running[a.transactionId]).toMatchObject({ endTime: null });
+    await v16.call('StopTransaction', { transactionId: a.transactionId, meterStop: 3000, timestamp: at('13:30') });
+    const ended = await list();
+    expect(ended[a.transactionId]).toMatchObject({ endTime: at('13:30'), energyDeliveredKwh: 3, chargingStartTime: at('13:20') });
+  });
+});
+
 describe('GET /api/errors', () => {
   it('lists a 1.6 StatusNotification error and a 2.0.1 NotifyEvent fault, newest first', async () => {
     await v16.call('StatusNotification', {
@@ -365,8 +388,15 @@ describe('GET /api/ocpp-messages', () => {
       `/api/ocpp-messages?chargerId=${charger16()}&messageType[]=StopTransaction&messageType[]=StartTransaction`,
       '/api/ocpp-messages',
     );
-    expect(body.data.map((m: any) => m.messageType)).toEqual(['StopTransaction', 'StartTransaction']);
-    expect(body.data[1]).toMatchObject({
+    // Session 16, then the superseded pair (A, B) and A's stop: newest first.
+    expect(body.data.map((m: any) => m.messageType)).toEqual([
+      'StopTransaction',
+      'StartTransaction',
+      'StartTransaction',
+      'StopTransaction',
+      'StartTransaction',
+    ]);
+    expect(body.data[4]).toMatchObject({
       chargerId: charger16(),
       protocol: 'ocpp1.6',
       ocppChargerIdentity: id16,
