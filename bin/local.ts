@@ -1,5 +1,5 @@
 /**
- * `npm start`: the whole product on this machine (ARCHITECTURE.md, "Local stack").
+ * `npm start`: the whole product on this machine (docs/architecture.md, "Local stack").
  * DynamoDB Local (data under `.data/`, or `--in-memory`), the local API Gateway on `PORT`
  * (default 3000), demo data seeded on first start, and how to use it printed.
  *

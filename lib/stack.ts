@@ -1,5 +1,5 @@
 /**
- * The charging network on AWS (ARCHITECTURE.md, "Shape"): one table, the OCPP WebSocket API, the
+ * The charging network on AWS (docs/architecture.md, "Shape"): one table, the OCPP WebSocket API, the
  * integrators' HTTP API and the CloudFront distribution that puts both on one domain.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';

@@ -1,5 +1,5 @@
 /**
- * The one public domain (ARCHITECTURE.md, "Shape"): a CloudFront distribution that sends `/api/*`
+ * The one public domain (docs/architecture.md, "Shape"): a CloudFront distribution that sends `/api/*`
  * to the HTTP API and `/ocpp/*` to the OCPP WebSocket API, with a CloudFront Function moving the
  * charge point identity from the path into the query string.
  */

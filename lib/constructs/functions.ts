@@ -1,6 +1,6 @@
 /**
  * The one place that decides how every Lambda function of the stack runs and is bundled
- * (ARCHITECTURE.md, "Runtime and tools"): Node.js 22 on arm64, an ES module bundle made by the
+ * (docs/architecture.md, "Runtime"): Node.js 22 on arm64, an ES module bundle made by the
  * locally installed esbuild (never Docker), minified, without source maps unless asked for, the
  * AWS SDK v3 bundled at the versions of our lockfile, its own log group and a role that may write
  * only to it.
@@ -183,7 +183,7 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',
     reason:
-      'ARCHITECTURE.md fixes the Node.js 22 runtime (bundles target node22); moving to a newer runtime is a deliberate, tested change, not a lint fix.',
+      'The project fixes the Node.js 22 runtime (docs/architecture.md, "Runtime"; bundles target node22); moving to a newer runtime is a deliberate, tested change, not a lint fix.',
   });
   return fn;
 }

@@ -127,7 +127,7 @@ export interface IntegratorApiProps {
 }
 
 const AUTHORIZED_IN_APP =
-  'Authorized in the handler: every authenticated route requires `Authorization: Bearer <API key>`, looked up by its SHA-256 in DynamoDB (kept by the instance for 60 s), which also scopes the request to the key\'s organization or site and rate-limits it (ARCHITECTURE.md, "HTTP conventions"). HTTP APIs offer no API-key authorizer, and a Lambda authorizer cannot answer a refusal with the problem document of spec §7.';
+  'Authorized in the handler: every authenticated route requires `Authorization: Bearer <API key>`, looked up by its SHA-256 in DynamoDB (kept by the instance for 60 s), which also scopes the request to the key\'s organization or site and rate-limits it (README "API conventions"). HTTP APIs offer no API-key authorizer, and a Lambda authorizer cannot answer a refusal with the problem document of spec §7.';
 const PUBLIC_ROUTE =
   'Public by design: the OpenAPI document and the `$default` route (404/405 problem documents for unknown routes) need no API key.';
 

@@ -1,7 +1,7 @@
 /**
  * The chargers' OCPP-J endpoint: an API Gateway WebSocket API whose `$connect`, `$default` and
  * `$disconnect` routes invoke `lambdas/ocpp/{connect,message,disconnect}.ts`
- * (ARCHITECTURE.md, "Shape"), on a stage named {@link OCPP_STAGE_NAME}.
+ * (docs/architecture.md, "Shape"), on a stage named {@link OCPP_STAGE_NAME}.
  */
 import { Stack, Validations } from 'aws-cdk-lib';
 import {

@@ -1,5 +1,5 @@
 /**
- * The single DynamoDB table (ARCHITECTURE.md, "Data"), its key schema taken from
+ * The single DynamoDB table (docs/architecture.md, "The table"), its key schema taken from
  * {@link TABLE_KEYS} so the stack, the local table and the entity layer cannot drift apart.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
@@ -12,7 +12,7 @@ import type { ItemWriteAction, RowWrites } from './table-rows';
 /**
  * Item reads a function may make: point reads, batch reads, Queries (on the table and its GSIs)
  * and the condition checks of transactions. `Scan` is deliberately absent: no request path scans
- * (ARCHITECTURE.md, "Data"), and IAM makes that a rule rather than a convention.
+ * (docs/architecture.md, "The table"), and IAM makes that a rule rather than a convention.
  */
 export const READ_DATA_ACTIONS = [
   'dynamodb:GetItem',

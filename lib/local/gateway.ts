@@ -1,5 +1,5 @@
 /**
- * The local API Gateway (ARCHITECTURE.md, "Local stack"): one port that hosts the same handler
+ * The local API Gateway (docs/architecture.md, "Local stack"): one port that hosts the same handler
  * modules as AWS.
  *
  * - `/api/*` → HTTP API payload format 2.0 events (`http-api.ts`).

@@ -134,7 +134,10 @@ export class WebSocketApi {
       protocolHeader === undefined ? undefined : String(protocolHeader);
     let opened = false;
     // ws completes or aborts the handshake synchronously.
-    this.wss.handleUpgrade(req, socket, head, (ws) => ((opened = true), this.open(ws, handshake)));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      opened = true;
+      this.open(ws, handshake);
+    });
     if (!opened) void this.disconnect(handshake, 1006, Buffer.alloc(0));
   }
 

@@ -5,11 +5,29 @@
  * @module
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import type { ChargePoint } from './charge-point';
 import type { EvState } from './ev';
-import type { Simulator } from './index';
+import type { StartRequest } from './protocol';
 
 /** How often the SoC is checked against the target, ms (real time). */
 const POLL_MS = 200;
+
+/**
+ * What an automatic session drives: the parts of a running simulator (`Simulator` of `index.ts`,
+ * which implements it) that {@link runAutoSession} uses.
+ */
+export interface AutoSessionTarget {
+  readonly defaultConnectorId: number;
+  readonly chargePoint: ChargePoint;
+  /** Resolves when the WebSocket is closed for good. */
+  readonly closed: Promise<unknown>;
+  plugInAndStart(
+    connectorId?: number,
+    idTag?: string,
+    plan?: Pick<StartRequest, 'ev' | 'departureAt' | 'targetSocPercent'>,
+  ): Promise<void>;
+  stop(connectorId?: number): Promise<void>;
+}
 
 /** Options of {@link runAutoSession}. */
 export interface AutoSessionOptions {
@@ -45,7 +63,7 @@ export interface AutoSessionOutcome {
  * @throws Error when a step fails or the connection closes during the session.
  */
 export async function runAutoSession(
-  simulator: Simulator,
+  simulator: AutoSessionTarget,
   options: AutoSessionOptions = {},
 ): Promise<AutoSessionOutcome> {
   const connectorId = options.connectorId ?? simulator.defaultConnectorId;

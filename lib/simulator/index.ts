@@ -36,7 +36,12 @@ import {
 import { SMART_CHARGING_LIMITS, type SmartChargingConfig } from './smart-charging';
 import { Station } from './station';
 
-export { runAutoSession, type AutoSessionOptions, type AutoSessionOutcome } from './auto-session';
+export {
+  runAutoSession,
+  type AutoSessionOptions,
+  type AutoSessionOutcome,
+  type AutoSessionTarget,
+} from './auto-session';
 export {
   ChargePoint,
   type Connector,

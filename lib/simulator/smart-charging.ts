@@ -8,8 +8,13 @@
  */
 import { createRPCError } from 'ocpp-rpc';
 import type { ChargePoint } from './charge-point';
-import type { StationApi } from './protocol';
-import { profileBoundaries, type ChargingProfile, type RateUnit, type SchedulePeriod } from './charging-profiles';
+import {
+  profileBoundaries,
+  type ChargingProfile,
+  type ChargingProfiles,
+  type RateUnit,
+  type SchedulePeriod,
+} from './charging-profiles';
 
 /** What the charge point supports (1.6 SmartCharging configuration keys, 2.0.1 SmartChargingCtrlr). */
 export interface SmartChargingConfig {
@@ -84,11 +89,22 @@ export function profileRefusal(
 }
 
 /**
+ * What {@link tryInstall} needs of the station (the adapters pass their `StationApi`, which has it;
+ * declared here so that this module does not import the adapter protocol that imports it).
+ */
+export interface ProfileInstaller {
+  readonly chargePoint: ChargePoint;
+  readonly smartCharging: SmartChargingConfig;
+  log(level: 'info' | 'warn', message: string): void;
+  changeProfiles<T>(change: (profiles: ChargingProfiles) => T): T;
+}
+
+/**
  * Installs `profile` unless {@link profileRefusal} objects (then logs why).
  * @returns true when installed
  */
 export function tryInstall(
-  station: StationApi,
+  station: ProfileInstaller,
   action: string,
   profile: ChargingProfile,
   checks: ProfileChecks,

@@ -2,7 +2,7 @@
  * HTTP problem errors (RFC 9457). Every 4xx/5xx answer of the API is one of these, serialised by
  * {@link ProblemError.toProblem} as `application/problem+json` with `type`, `title`, `status`,
  * `detail`, `errors` (one entry per invalid field) and `error` (the message, because clients of the
- * reference product read `{ error: string }`, reference-api-notes "Errors").
+ * reference product read `{ error: string }`; README "API conventions", Errors).
  */
 import type { ZodError } from 'zod';
 import type { DomainError } from '../errors';
@@ -130,13 +130,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * @param location prefix of each path: `body`, `queryStringParameters` or `pathParameters`
  */
 export function validationError(location: string, error: ZodError): BadRequestError {
-  const errors = error.issues.map((issue) => {
+  const errors = error.issues.flatMap((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
     return keys.map((key) => ({
       path: [location, ...issue.path.map(String), ...(key === undefined ? [] : [key])].join('.'),
       message: key === undefined ? issue.message : 'Unknown field',
     }));
-  }).flat();
+  });
   const fields = [...new Set(errors.map((e) => e.path))];
   return new BadRequestError(`Invalid ${fields.join(', ')}`, errors);
 }

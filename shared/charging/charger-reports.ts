@@ -20,7 +20,7 @@ export interface BootInfo {
  */
 export async function recordBoot(db: Db, connection: ChargerConnection, info: BootInfo, at: string): Promise<void> {
   const set = Object.fromEntries(Object.entries({ ...info, lastBootAt: at, updatedAt: at }).filter(([, v]) => v !== undefined));
-  await db.charger.patch({ chargerId: connection.chargerId }).set(set).remove(['reservationSupport']).go();
+  await db.charger.patch({ chargerId: connection.chargerId }).set(set).remove(['reservationSupport', 'smartCharging']).go();
 }
 
 /** Stores the status of the charger as a whole (OCPP 1.6 StatusNotification, connectorId 0). */

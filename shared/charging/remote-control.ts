@@ -41,7 +41,10 @@ const portLocations = new WeakMap<Db, Map<number, PortLocation>>();
  */
 async function locatePort(db: Db, portId: number): Promise<PortLocation | undefined> {
   let cache = portLocations.get(db);
-  if (!cache) portLocations.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    portLocations.set(db, cache);
+  }
   const cached = cache.get(portId);
   if (cached) return cached;
   const found = (await db.port.query.byId({ portId }).go()).data[0];
@@ -234,7 +237,8 @@ async function nextRemoteStartId(db: Db): Promise<number> {
         end: first + REMOTE_START_ID_BLOCK,
       }));
       allocating.catch(() => remoteStartIds.get(db) === allocating && remoteStartIds.delete(db));
-      remoteStartIds.set(db, (pending = allocating));
+      pending = allocating;
+      remoteStartIds.set(db, pending);
     }
     const block = await pending;
     if (block.next < block.end) return block.next++;

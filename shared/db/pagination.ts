@@ -3,8 +3,9 @@
  *
  * `nextPageCursor` is opaque base64url of `{ b, c, s }`: `b` binds the cursor to the query that
  * produced it (list name, organization, every other parameter), `c` is the data layer's own
- * cursor (ElectroDB's), `s` a checksum of both. A cursor that was altered, produced by another
- * list or another organization, or paired with different parameters is refused as an invalid
+ * cursor (ElectroDB's: base64url JSON of the last table key read), `s` a checksum of both. A
+ * cursor that was altered, produced by another list or another organization, paired with different
+ * parameters, or not wrapping a table key is refused as an invalid
  * `nextPageCursor` (an {@link InvalidError}; the HTTP layer answers 400 naming
  * `queryStringParameters.nextPageCursor`). DynamoDB itself refuses a start key outside the queried
  * partition, which the list helper also reports that way, so no cursor can reach another
@@ -49,7 +50,10 @@ function bindingHash(binding: CursorBinding): string {
   const query = Object.entries(binding.query ?? {})
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256').update(JSON.stringify([binding.list, binding.organizationId, query])).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(JSON.stringify([binding.list, binding.organizationId, query]))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 function invalidCursor(reason: string): InvalidError {
@@ -59,7 +63,8 @@ function invalidCursor(reason: string): InvalidError {
 /** True for DynamoDB's refusal of an ExclusiveStartKey outside the queried partition or index. */
 function isStartKeyRefusal(error: unknown): boolean {
   const e = error as { name?: string; message?: string; cause?: { name?: string; message?: string } };
-  const validation = e?.name === 'ValidationException' ? e : e?.cause?.name === 'ValidationException' ? e.cause : undefined;
+  const validation =
+    e?.name === 'ValidationException' ? e : e?.cause?.name === 'ValidationException' ? e.cause : undefined;
   return validation !== undefined && /start(ing)? key/i.test(validation.message ?? '');
 }
 
@@ -82,10 +87,30 @@ export function decodeCursor(binding: CursorBinding, cursor: string): string {
     throw invalidCursor('not a cursor returned by this API');
   }
   const { b, c, s } = (parsed ?? {}) as Record<string, unknown>;
-  if (typeof b !== 'string' || typeof c !== 'string' || typeof s !== 'string') throw invalidCursor('not a cursor returned by this API');
+  if (typeof b !== 'string' || typeof c !== 'string' || typeof s !== 'string')
+    throw invalidCursor('not a cursor returned by this API');
   if (checksum(b, c) !== s) throw invalidCursor('the cursor has been altered');
   if (b !== bindingHash(binding)) throw invalidCursor('the cursor belongs to another list or other query parameters');
+  if (!isTableKeyCursor(c)) throw invalidCursor('not a cursor returned by this API');
   return c;
+}
+
+/**
+ * Whether `inner` has the shape of ElectroDB's cursor: base64url JSON of a table key, whose
+ * attributes (`pk`, `sk`, `gsi1pk`, …) are all strings. The checksum only proves that the two parts
+ * belong together (it is no secret), so a client can forge one around anything: this keeps such a
+ * cursor from reaching ElectroDB, which would fail on it with an internal error.
+ */
+function isTableKeyCursor(inner: string): boolean {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(inner, 'base64url').toString('utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) return false;
+  const values = Object.values(key);
+  return values.length > 0 && values.every((value) => typeof value === 'string');
 }
 
 /**
@@ -111,7 +136,9 @@ export async function paginate<T>(
   }
   return {
     data: page.items,
-    pagination: page.cursor ? { hasNextPage: true, nextPageCursor: encodeCursor(binding, page.cursor) } : { hasNextPage: false, nextPageCursor: null },
+    pagination: page.cursor
+      ? { hasNextPage: true, nextPageCursor: encodeCursor(binding, page.cursor) }
+      : { hasNextPage: false, nextPageCursor: null },
   };
 }
 

@@ -159,7 +159,9 @@ export async function replaceFutureDepartures(db: Db, writes: PlanWrite[], now: 
     await withRetry(
       async () => {
         const outcomes = await attempt(db, pending.map((i) => writes[i]!), now);
-        pending.forEach((i, j) => (committed[i] = outcomes[j]!));
+        pending.forEach((i, j) => {
+          committed[i] = outcomes[j]!;
+        });
         pending = pending.filter((i) => !committed[i]);
         if (pending.length) throw new RetryableError(`${pending.length} departure plans changed concurrently`);
       },

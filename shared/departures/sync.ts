@@ -94,7 +94,8 @@ function rounds(jobs: Job[]): Job[][] {
     const key = ownerKey(job.target.owner);
     const round = seen.get(key) ?? 0;
     seen.set(key, round + 1);
-    (result[round] ??= []).push(job);
+    result[round] ??= [];
+    result[round].push(job);
   }
   return result;
 }

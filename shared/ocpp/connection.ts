@@ -10,7 +10,7 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
 import { recordConnectionChange } from '../history/status-events';
 
-/** OCPP-J subprotocols this CSMS speaks, most preferred first (ARCHITECTURE.md, "$connect"). */
+/** OCPP-J subprotocols this CSMS speaks, most preferred first (README "API conventions", OCPP `$connect`). */
 export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
 /** An OCPP-J subprotocol name (`Sec-WebSocket-Protocol`). */
 export type OcppProtocol = (typeof SUPPORTED_PROTOCOLS)[number];

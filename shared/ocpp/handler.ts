@@ -1,5 +1,5 @@
 /**
- * How an OCPP action is declared and found (STYLE.md: "an OCPP handler is a small declaration").
+ * How an OCPP action is declared and found (docs/architecture.md, "How to add an OCPP action").
  * A handler names its action by the action's generated validators (`validators/v16.js`,
  * `validators/v201.js`: `ocpp16(V16.Heartbeat, …)`), so a bundle holds the validators of the
  * actions it handles, and returns the response payload; framing, schema validation and CALLERROR

@@ -25,6 +25,12 @@ export interface AllocatedPortView {
   /** An external limit on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W, or null. */
   externalLimitW: number | null;
   externalLimitSource: string | null;
+  /** The departure the allocation used for the vehicle, ISO 8601 UTC, or null. */
+  departureTime: string | null;
+  /** Where it came from: the departure-times API (`api`) or the vehicle over ISO 15118 (`vehicle`). */
+  departureSource: 'api' | 'vehicle' | null;
+  /** The first period of the schedule the vehicle chose (NotifyEVChargingSchedule), or null. */
+  evChargingSchedule: { chargingRateUnit: 'A' | 'W'; limit: number; startTime: string } | null;
 }
 
 /** A vehicle predicted to miss its departure's target. */
@@ -65,6 +71,9 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     sentAt: line.sentAt ?? null,
     externalLimitW: line.externalLimitW ?? null,
     externalLimitSource: line.externalLimitSource ?? null,
+    departureTime: line.departureTime ?? null,
+    departureSource: line.departureSource ?? null,
+    evChargingSchedule: line.evChargingSchedule ?? null,
   };
 }
 
@@ -79,8 +88,14 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
     const limits = await getSitePowerLimits(db, siteId);
     const units = [limits.cost?.chargingRateUnit, limits.capacity?.chargingRateUnit].filter((u) => u !== undefined);
     return {
-      siteId, computedAt: null, chargingRateUnit: units.length && units.every((u) => u === 'A') ? 'A' : 'W',
-      costLimit: limits.cost?.limit ?? null, capacityLimit: limits.capacity?.limit ?? null, allocatedTotal: 0, ports: [], lateVehicles: [],
+      siteId,
+      computedAt: null,
+      chargingRateUnit: units.length && units.every((u) => u === 'A') ? 'A' : 'W',
+      costLimit: limits.cost?.limit ?? null,
+      capacityLimit: limits.capacity?.limit ?? null,
+      allocatedTotal: 0,
+      ports: [],
+      lateVehicles: [],
     };
   }
   return {

@@ -19,6 +19,7 @@ import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../charging/meter-values';
 import type { AllocationInput, RateUnit, SessionDemand, SiteLimit } from '../smart-charging';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
+import { evNeedsOf, externalLimitInForce } from './station-inputs';
 
 /** Port maximum when none is registered, W. */
 export const DEFAULT_PORT_MAX_W = { DCFC: 150_000, 'Level 2': 7_680 } as const;
@@ -30,9 +31,15 @@ export const DEFAULT_DC_VOLTAGE_V = 400;
 type Session = NonNullable<PortItem['currentChargingSession']>;
 
 /** The AC phases and voltage a port charges with, from its readings or the defaults. */
-export function phasesAndVoltage(session: Session, chargerType: ChargerItem['type']): { phases: number; voltageV: number } {
+export function phasesAndVoltage(
+  session: Session,
+  chargerType: ChargerItem['type'],
+): { phases: number; voltageV: number } {
   if (chargerType === 'DCFC') return { phases: 1, voltageV: positive(session.voltage?.value) ?? DEFAULT_DC_VOLTAGE_V };
-  const voltageV = session.voltage && session.voltage.value >= 90 && session.voltage.value <= 300 ? session.voltage.value : DEFAULT_AC_VOLTAGE_V;
+  const voltageV =
+    session.voltage && session.voltage.value >= 90 && session.voltage.value <= 300
+      ? session.voltage.value
+      : DEFAULT_AC_VOLTAGE_V;
   const powerW = (session.powerKw?.value ?? 0) * 1000;
   const currentA = session.currentA?.value ?? 0;
   const phases = powerW > 500 && currentA > 1 ? Math.round(powerW / (voltageV * currentA)) : 1;
@@ -49,7 +56,11 @@ export function profileUnit(charger: ChargerItem): RateUnit {
 /** Whether the allocation can control a charger right now. */
 export function controllable(charger: ChargerItem): boolean {
   const connected = charger.connectionStatus?.status === 'Connected' && charger.currentConnectionId !== undefined;
-  return connected && charger.smartCharging?.support === 'supported' && charger.smartChargingRefusedOn !== charger.currentConnectionId;
+  return (
+    connected &&
+    charger.smartCharging?.support === 'supported' &&
+    charger.smartChargingRefusedOn !== charger.currentConnectionId
+  );
 }
 
 const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : undefined);
@@ -60,9 +71,17 @@ export function toWatts(limit: number, unit: RateUnit, electrical: { phases: num
 }
 
 /** The limit the charger accepted for this session on its current connection, W, if any. */
-function limitInForce(previous: SiteAllocationItem | undefined, port: PortItem, charger: ChargerItem, electrical: { phases: number; voltageV: number }) {
-  const line = previous?.ports.find((p) => p.portId === port.portId && p.sessionId === port.currentChargingSession?.sessionId);
-  if (!line || line.profileStatus !== 'Accepted' || line.profileConnectionId !== charger.currentConnectionId) return undefined;
+function limitInForce(
+  previous: SiteAllocationItem | undefined,
+  port: PortItem,
+  charger: ChargerItem,
+  electrical: { phases: number; voltageV: number },
+) {
+  const line = previous?.ports.find(
+    (p) => p.portId === port.portId && p.sessionId === port.currentChargingSession?.sessionId,
+  );
+  if (!line || line.profileStatus !== 'Accepted' || line.profileConnectionId !== charger.currentConnectionId)
+    return undefined;
   if (line.profileLimit === undefined || line.profileUnit === undefined) return undefined;
   return toWatts(line.profileLimit, line.profileUnit, electrical);
 }
@@ -76,6 +95,9 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
   const override = port.chargingOverride;
   const departure = session.vehicle ? snapshot.departures.get(session.vehicle.id) : undefined;
   const previousLimitW = limitInForce(snapshot.previous, port, charger, electrical);
+  const externalLimit = externalLimitInForce(port.externalChargingLimit, electrical, now, measuredOf([session]));
+  const needs = session.evChargingNeeds;
+  const socPercent = session.socPercent?.value ?? needs?.socPercent;
   return {
     portId: port.portId,
     chargerId: charger.chargerId,
@@ -87,16 +109,52 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
     startTime: Date.parse(session.startTime),
     ...(session.powerKw ? { measuredPowerW: Math.max(0, session.powerKw.value * 1000) } : {}),
     ...(previousLimitW !== undefined ? { previousLimitW } : {}),
-    ...(session.socPercent ? { socPercent: session.socPercent.value } : {}),
+    ...(socPercent !== undefined ? { socPercent } : {}),
     ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
     energyDeliveredWh: energyDeliveredKwh(session) * 1000,
     ...(session.vehicle ? { vehicleId: session.vehicle.id } : {}),
-    ...(departure ? { departure: { time: Date.parse(departure.departureTime), targetSoc: departure.targetSoc, source: 'api' as const } } : {}),
-    ...(override && override.sessionId === session.sessionId && Date.parse(override.expiresAt) > now
-      ? { override: { limitW: toWatts(override.limit, override.chargingRateUnit, electrical), expiresAt: Date.parse(override.expiresAt) } }
+    ...(departure
+      ? {
+          departure: {
+            time: Date.parse(departure.departureTime),
+            targetSoc: departure.targetSoc,
+            source: 'api' as const,
+          },
+        }
       : {}),
+    ...(override && override.sessionId === session.sessionId && Date.parse(override.expiresAt) > now
+      ? {
+          override: {
+            limitW: toWatts(override.limit, override.chargingRateUnit, electrical),
+            expiresAt: Date.parse(override.expiresAt),
+          },
+        }
+      : {}),
+    ...(needs ? { evNeeds: evNeedsOf(needs, electrical, charger.type) } : {}),
+    ...(needs?.evEnergyCapacityWh ? { batteryCapacityWh: needs.evEnergyCapacityWh } : {}),
+    ...(externalLimit ? { externalLimit } : {}),
     ...(controllable(charger) ? {} : { uncontrolled: true }),
   };
+}
+
+/** The summed latest power of sessions, W, read at the oldest of their readings; undefined without readings. */
+function measuredOf(sessions: Session[]): { powerW: number; at: string } | undefined {
+  const readings = sessions.flatMap((s) => (s.powerKw ? [s.powerKw] : []));
+  if (readings.length === 0) return undefined;
+  const at = readings.map((r) => r.timestamp).sort()[0]!;
+  return { powerW: readings.reduce((sum, r) => sum + r.value * 1000, 0), at };
+}
+
+/** The whole-station external limits in force now (NotifyChargingLimit without an EVSE), W. */
+function chargerLimits(snapshot: SiteSnapshot, now: number): AllocationInput['chargerLimits'] {
+  return [...snapshot.chargers.values()].flatMap((charger) => {
+    const ports = snapshot.ports.filter((p) => p.chargerId === charger.chargerId && p.currentChargingSession);
+    if (!charger.externalChargingLimit || ports.length === 0) return [];
+    const sessions = ports.map((p) => p.currentChargingSession!);
+    const electrical = phasesAndVoltage(sessions[0]!, charger.type);
+    const limit = externalLimitInForce(charger.externalChargingLimit, electrical, now, measuredOf(sessions));
+    return limit ? [{ chargerId: charger.chargerId, limit }] : [];
+  });
 }
 
 /** The allocation input of a site at `now` (epoch ms). */
@@ -111,5 +169,6 @@ export function allocationInput(snapshot: SiteSnapshot, now: number): Allocation
     now,
     limits: { ...(cost ? { cost } : {}), ...(capacity ? { capacity } : {}) },
     sessions: snapshot.ports.flatMap((port) => sessionDemand(snapshot, port, now) ?? []),
+    chargerLimits: chargerLimits(snapshot, now),
   };
 }

@@ -14,12 +14,20 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import type { ChargerCommands } from '../charging/charger-commands';
 import { logger } from '../logger';
-import { allocateSite, siteUnit, type AllocationResult, type LateVehicle } from '../smart-charging';
+import {
+  allocateSite,
+  siteUnit,
+  type AllocationInput,
+  type AllocationResult,
+  type LateVehicle,
+} from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
 import { allocationInput } from './demand';
 import { clearProfiles, deliverDefaultProfiles, deliverPortProfiles, learnSupport, type Delivery } from './delivery';
 import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
+import { nextLimitChange } from './station-inputs';
+import type { LimitSchedule } from './station-reports';
 
 /** Most runs one invocation makes before it leaves the rest to the next trigger. */
 const MAX_RUNS = 5;
@@ -65,14 +73,67 @@ async function allocateOnce(db: Db, commands: ChargerCommands, siteId: number): 
   let delivery: Delivery;
   if (limited) {
     const ports = await deliverPortProfiles(db, commands, snapshot, result, refused);
-    delivery = { ports, defaultProfiles: await deliverDefaultProfiles(db, commands, snapshot, refused), refused: [...refused] };
+    delivery = {
+      ports,
+      defaultProfiles: await deliverDefaultProfiles(db, commands, snapshot, refused),
+      refused: [...refused],
+    };
   } else {
     await clearProfiles(commands, snapshot);
-    delivery = { ports: result.ports.map((p) => ({ ...p, portNumber: portNumberOf(snapshot, p.portId), profileStatus: 'None' })), defaultProfiles: [], refused: [] };
+    delivery = {
+      ports: result.ports.map((p) => ({ ...p, portNumber: portNumberOf(snapshot, p.portId), profileStatus: 'None' })),
+      defaultProfiles: [],
+      refused: [],
+    };
   }
-  await storeAllocation(db, snapshot, result, delivery, now);
-  if (refused.size) logger.info('chargers refused charging profiles; allocating again without them', { siteId, chargers: [...refused] });
+  await storeAllocation(db, snapshot, result, withStationReports(delivery, input, snapshot), now);
+  if (refused.size)
+    logger.info('chargers refused charging profiles; allocating again without them', {
+      siteId,
+      chargers: [...refused],
+    });
   return refused.size > 0;
+}
+
+/**
+ * Each port line with what the station and the vehicle reported: the external limit in force, the
+ * departure the allocation used and its source (`api` wins over the vehicle's own), and the first
+ * period of the schedule the vehicle chose.
+ */
+function withStationReports(delivery: Delivery, input: AllocationInput, snapshot: SiteSnapshot): Delivery {
+  const sessions = new Map(input.sessions.map((s) => [s.sessionId, s]));
+  const ports = new Map(snapshot.ports.map((p) => [p.portId, p]));
+  const lines = delivery.ports.map((line) => {
+    const session = sessions.get(line.sessionId);
+    const evSchedule = ports.get(line.portId)?.currentChargingSession?.evChargingSchedule;
+    const departureTime = session?.departure?.time ?? session?.evNeeds?.departureTime;
+    const startMs = evSchedule ? Date.parse(evSchedule.timeBase) + evSchedule.startPeriod * 1000 : NaN;
+    return {
+      ...line,
+      ...(session?.externalLimit
+        ? {
+            externalLimitW: Math.floor(session.externalLimit.limitW),
+            externalLimitSource: session.externalLimit.source,
+          }
+        : {}),
+      ...(departureTime !== undefined
+        ? {
+            departureTime: new Date(departureTime).toISOString(),
+            departureSource: session?.departure ? 'api' : 'vehicle',
+          }
+        : {}),
+      ...(evSchedule && Number.isFinite(startMs)
+        ? {
+            evChargingSchedule: {
+              chargingRateUnit: evSchedule.chargingRateUnit,
+              limit: evSchedule.limit,
+              startTime: new Date(startMs).toISOString(),
+            },
+          }
+        : {}),
+    } as Delivery['ports'][number];
+  });
+  return { ...delivery, ports: lines };
 }
 
 function portNumberOf(snapshot: SiteSnapshot, portId: number): number {
@@ -80,7 +141,13 @@ function portNumberOf(snapshot: SiteSnapshot, portId: number): number {
 }
 
 /** Stores the allocation and keeps the site on the schedule while it has sessions (2 writes). */
-async function storeAllocation(db: Db, snapshot: SiteSnapshot, result: AllocationResult, delivery: Delivery, now: number): Promise<void> {
+async function storeAllocation(
+  db: Db,
+  snapshot: SiteSnapshot,
+  result: AllocationResult,
+  delivery: Delivery,
+  now: number,
+): Promise<void> {
   const { site } = snapshot;
   const item: SiteAllocationItem = {
     siteId: site.siteId,
@@ -98,12 +165,28 @@ async function storeAllocation(db: Db, snapshot: SiteSnapshot, result: Allocatio
   };
   await db.siteAllocation.put(item).go();
   if (result.ports.length === 0) return unscheduleSite(db, site.siteId);
-  const overrideExpiries = snapshot.ports.flatMap((p) => (p.chargingOverride ? [Date.parse(p.chargingOverride.expiresAt)] : [])).filter((t) => t > now);
-  await scheduleSite(db, { siteId: site.siteId, organizationId: site.organizationId, nextRunAt: Math.min(now + REVISIT_MS, ...overrideExpiries) });
+  await scheduleSite(db, {
+    siteId: site.siteId,
+    organizationId: site.organizationId,
+    nextRunAt: Math.min(now + REVISIT_MS, ...changesAhead(snapshot, now)),
+  });
+}
+
+/** When something the allocation used changes by itself: an override expires, an external limit's period starts or ends. */
+function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
+  const overrideExpiries = snapshot.ports.flatMap((p) =>
+    p.chargingOverride ? [Date.parse(p.chargingOverride.expiresAt)] : [],
+  );
+  const limits = [...snapshot.ports, ...snapshot.chargers.values()].map(
+    (item) => item.externalChargingLimit?.schedule as LimitSchedule | undefined,
+  );
+  const limitChanges = limits.flatMap((schedule) => nextLimitChange(schedule, now) ?? []);
+  return [...overrideExpiries, ...limitChanges].filter((t) => t > now);
 }
 
 function allocationLimits(snapshot: SiteSnapshot) {
-  const toLimit = (type: 'cost' | 'capacity') => snapshot.limits[type] && { limit: snapshot.limits[type]!.limit, unit: snapshot.limits[type]!.chargingRateUnit };
+  const toLimit = (type: 'cost' | 'capacity') =>
+    snapshot.limits[type] && { limit: snapshot.limits[type]!.limit, unit: snapshot.limits[type]!.chargingRateUnit };
   return { cost: toLimit('cost'), capacity: toLimit('capacity') };
 }
 

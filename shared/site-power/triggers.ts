@@ -5,6 +5,9 @@
  * - a session starts or ends (`chargingSession` inserted, or its `status` changes);
  * - a site limit is set, replaced or deleted (`sitePowerLimit`);
  * - a port's charging override is set, changed or removed (`port.chargingOverride`);
+ * - a station reports or clears an external limit on an EVSE or on itself
+ *   (`externalChargingLimit` of a port or charger), or a vehicle reports its needs
+ *   (`currentChargingSession.evChargingNeeds`);
  * - a charger connects, reconnects, disconnects or boots (`charger.currentConnectionId`,
  *   `lastBootAt`): its profiles must be sent again, or it no longer counts as controlled;
  * - a vehicle's departure plan changes (`departurePlan`): every scheduled site of the organization.
@@ -33,6 +36,22 @@ const ENTITY = '__edb_e__';
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
+type Image = Record<string, unknown>;
+const needsOf = (image: Image) => (image.currentChargingSession as Image | undefined)?.evChargingNeeds;
+
+/**
+ * The site of a port change that matters: its override, its external limit or its vehicle's needs
+ * changed (each carries the port's site, which the port item itself does not).
+ */
+function portSite(before: Image, after: Image): number | undefined {
+  const changed = (['chargingOverride', 'externalChargingLimit'] as const)
+    .filter((field) => !same(before[field], after[field]))
+    .map((field) => after[field] ?? before[field]);
+  if (!same(needsOf(before), needsOf(after))) changed.push(needsOf(after) ?? needsOf(before));
+  const sites = changed.map((value) => numberOf((value as { siteId?: unknown } | undefined)?.siteId));
+  return sites.find((siteId) => siteId !== undefined);
+}
+
 /** The site a change concerns, when it matters; undefined when it does not. */
 function siteOf(change: TableChange): number | undefined {
   const before = change.oldImage ?? {};
@@ -43,13 +62,12 @@ function siteOf(change: TableChange): number | undefined {
       return change.eventName === 'INSERT' || before.status !== after.status ? numberOf(image.siteId) : undefined;
     case 'sitePowerLimit':
       return numberOf(image.siteId);
-    case 'port': {
-      if (same(before.chargingOverride, after.chargingOverride)) return undefined;
-      const override = (after.chargingOverride ?? before.chargingOverride) as { siteId?: unknown } | undefined;
-      return numberOf(override?.siteId);
-    }
+    case 'port':
+      return portSite(before, after);
     case 'charger':
-      return before.currentConnectionId !== after.currentConnectionId || before.lastBootAt !== after.lastBootAt
+      return before.currentConnectionId !== after.currentConnectionId ||
+        before.lastBootAt !== after.lastBootAt ||
+        !same(before.externalChargingLimit, after.externalChargingLimit)
         ? numberOf(image.siteId)
         : undefined;
     default:

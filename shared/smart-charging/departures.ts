@@ -68,7 +68,10 @@ const extraWh = (u: Urgency, budget: Budget) =>
 function feasible(chosen: readonly Urgency[], budgets: readonly Budget[]): boolean {
   return budgets.every((b) => {
     let sum = 0;
-    return chosen.every((u) => (sum += extraWh(u, b)) <= (usable(b) * u.leftS) / 3600);
+    return chosen.every((u) => {
+      sum += extraWh(u, b);
+      return sum <= (usable(b) * u.leftS) / 3600;
+    });
   });
 }
 

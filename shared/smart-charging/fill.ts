@@ -83,7 +83,7 @@ export function waterFill<P extends BudgetedPort>(
     }
     if (binding.length === 0 || binding.some((b) => b.kind !== 'charger')) break;
     const stopped = open.filter((p) => binding.some((b) => coefficient(b, p) > 0));
-    stopped.forEach((p) => stationBound.add(p));
+    for (const p of stopped) stationBound.add(p);
     open = open.filter((p) => !stopped.includes(p) && target(p) > p.limitW);
   }
   return { raised, stationBound };

@@ -123,7 +123,7 @@ function maxAcceptW(session: SessionDemand, capW: number): number {
 /**
  * Energy the vehicle still needs for its departure, or undefined when unknown (then it has no
  * laxity and only shares):
- * - the vehicle's ISO 15118 `energyAmountWh` minus `energyDeliveredWh`, for a departure of source
+ * - the vehicle's ISO 15118 `energyAmountWh` minus the energy delivered since it asked, for a departure of source
  *   `vehicle` (and for an API departure when the SoC is unknown);
  * - else (targetSoc − socPercent) / 100 × {@link batteryCapacityWh}, the target being the API
  *   departure's, or 90 % (the API's default) for a vehicle departure without an energy request.
@@ -134,7 +134,10 @@ export function chargeNeed(session: SessionDemand, departure: ResolvedDeparture,
   const requested = session.evNeeds?.energyAmountWh;
   const soc = session.socPercent;
   const useRequest = requested !== undefined && (departure.source === 'vehicle' || soc === undefined);
-  if (useRequest) return { energyWh: Math.max(0, requested - session.energyDeliveredWh), maxAcceptW: maxW };
+  if (useRequest) {
+    const deliveredSince = session.energyDeliveredWh - (session.evNeeds?.deliveredAtRequestWh ?? 0);
+    return { energyWh: Math.max(0, requested - deliveredSince), maxAcceptW: maxW };
+  }
   if (soc === undefined) return undefined;
   const target = Math.max(soc, departure.targetSoc ?? DEFAULT_TARGET_SOC);
   const capacityWh = batteryCapacityWh(session);

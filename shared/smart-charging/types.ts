@@ -39,8 +39,10 @@ export interface Departure {
  * W / Wh / ms. Every field optional.
  */
 export interface EvChargingNeeds {
-  /** Energy the vehicle asked for in this session, Wh (`energyAmount`). */
+  /** Energy the vehicle asked for, Wh (`energyAmount`), counted from when it asked. */
   readonly energyAmountWh?: number;
+  /** Energy delivered in the session when the vehicle asked, Wh (default 0): what came since counts against the request. */
+  readonly deliveredAtRequestWh?: number;
   /** The vehicle's own departure, ms since epoch (`departureTime`). */
   readonly departureTime?: number;
   /** The least power the vehicle can charge at, W (`evMinCurrent`/`evMinPower` converted). */

@@ -43,6 +43,7 @@ function checkSession(field: string, s: SessionDemand): void {
   checkNumber(`${field}.departure.time`, s.departure?.time, -Infinity);
   checkNumber(`${field}.departure.targetSoc`, s.departure?.targetSoc, 0, 100);
   checkNumber(`${field}.evNeeds.energyAmountWh`, s.evNeeds?.energyAmountWh, 0);
+  checkNumber(`${field}.evNeeds.deliveredAtRequestWh`, s.evNeeds?.deliveredAtRequestWh, 0);
   checkNumber(`${field}.evNeeds.departureTime`, s.evNeeds?.departureTime, -Infinity);
   checkNumber(`${field}.evNeeds.minPowerW`, s.evNeeds?.minPowerW, 0);
   checkNumber(`${field}.evNeeds.maxPowerW`, s.evNeeds?.maxPowerW, 0);
@@ -69,5 +70,5 @@ export function validateInput(input: AllocationInput): void {
       throw new AllocationInputError(`sessions[${i}].portId`, `port ${s.portId} has two sessions`);
     ports.add(s.portId);
   });
-  input.chargerLimits?.forEach((c, i) => checkNumber(`chargerLimits[${i}].limit.limitW`, c.limit.limitW, 0));
+  for (const [i, c] of (input.chargerLimits ?? []).entries()) checkNumber(`chargerLimits[${i}].limit.limitW`, c.limit.limitW, 0);
 }

@@ -27,7 +27,7 @@ export async function run(): Promise<void> {
         body: JSON.stringify({ accessIds: items }),
       });
       const body = (await response.json()) as { results: { outcome: string }[] };
-      const outcomes = body.results.reduce<Record<string, number>>((acc, r) => ((acc[r.outcome] = (acc[r.outcome] ?? 0) + 1), acc), {});
+      const outcomes = body.results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
       return { ms: performance.now() - t0, outcomes };
     };
     const first = await countRequests(send);

@@ -25,8 +25,11 @@ describe('secret origin header (CloudFront cannot be bypassed)', () => {
   });
 
   it('has CloudFront send the secret header to both API origins', () => {
-    const origins = config.Origins as Record<string, any>[];
+    const all = config.Origins as Record<string, any>[];
+    const origins = all.filter((origin) => origin.CustomOriginConfig);
     expect(origins).toHaveLength(2);
+    // The third origin is the console's bucket (Origin Access Control): no secret goes there.
+    expect(all.filter((origin) => !origin.CustomOriginConfig).map((o) => o.OriginCustomHeaders)).toEqual([undefined]);
     for (const origin of origins) {
       expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: secretValue }]);
     }

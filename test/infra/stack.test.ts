@@ -6,7 +6,7 @@
  * Resources are found by their properties (route keys, function descriptions naming the entry
  * file), never by logical ID (`./support/template.ts`).
  */
-import { App, Stack } from 'aws-cdk-lib';
+import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';

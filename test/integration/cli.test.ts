@@ -59,7 +59,7 @@ describe('operator CLI', () => {
     expect(sites.json[0].chargers).toHaveLength(1);
     const orgs = await admin('organizations', 'list');
     expect(orgs.json.map((o: { name: string }) => o.name)).toContain('CLI Fleet');
-  });
+  }, 120_000); // five CLI processes, each starting tsx
 
   it("sets and clears a site's time-of-use periods", async () => {
     const org = await admin('organizations', 'create', '--name', 'TOU Fleet');

@@ -48,17 +48,29 @@ export class BatchResults {
 export function checkEntries(entries: readonly BatchEntry[], results: BatchResults): BatchWork[] {
   const work: BatchWork[] = [];
   const firstIndex = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    if ('invalid' in entry) return results.fail(index, normalizeIdTag(entry.invalid.ocppIdTag), entry.invalid.error);
+  for (const [index, entry] of entries.entries()) {
+    if ('invalid' in entry) {
+      results.fail(index, normalizeIdTag(entry.invalid.ocppIdTag), entry.invalid.error);
+      continue;
+    }
     const tag = normalizeIdTag(entry.item.ocppIdTag);
     const problem = idTagProblem(tag);
-    if (problem) return results.fail(index, tag, `ocppIdTag ${problem}`);
-    if (entry.item.type !== 'Vehicle' && entry.item.vehicle) return results.fail(index, tag, 'vehicle is only allowed for type Vehicle');
+    if (problem) {
+      results.fail(index, tag, `ocppIdTag ${problem}`);
+      continue;
+    }
+    if (entry.item.type !== 'Vehicle' && entry.item.vehicle) {
+      results.fail(index, tag, 'vehicle is only allowed for type Vehicle');
+      continue;
+    }
     const earlier = firstIndex.get(tag);
-    if (earlier !== undefined) return results.fail(index, tag, `ocppIdTag ${tag} is already in this batch (item ${earlier}); give each tag once`);
+    if (earlier !== undefined) {
+      results.fail(index, tag, `ocppIdTag ${tag} is already in this batch (item ${earlier}); give each tag once`);
+      continue;
+    }
     firstIndex.set(tag, index);
     work.push({ index, item: entry.item, tag });
-  });
+  }
   return work;
 }
 

@@ -2,7 +2,7 @@
  * Smart charging (spec §2.6 enforced): the power allocation read and the manual charging session
  * override of a port.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { conformsTo, numericIdParam } from './common';
 import { departureTimeSchema } from './departures';
 import { MAX_SITE_POWER_LIMIT } from '../../site-power/limit-rules';
@@ -17,11 +17,18 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
   z
     .object({
       siteId: z.number().int(),
-      computedAt: z.string().nullable().meta({ description: 'When the allocation was computed; null when the site was never allocated' }),
-      chargingRateUnit: unit.meta({ description: 'A when every limit of the site is in amps (per-phase current), else W' }),
-      costLimit: z.number().nullable().meta({ description: 'In the cost limit\'s own unit; null when none' }),
-      capacityLimit: z.number().nullable().meta({ description: 'In the capacity limit\'s own unit; null when none' }),
-      allocatedTotal: z.number().meta({ description: 'Sum of the ports\' limits, uncontrolled load included, in chargingRateUnit' }),
+      computedAt: z
+        .string()
+        .nullable()
+        .meta({ description: 'When the allocation was computed; null when the site was never allocated' }),
+      chargingRateUnit: unit.meta({
+        description: 'A when every limit of the site is in amps (per-phase current), else W',
+      }),
+      costLimit: z.number().nullable().meta({ description: "In the cost limit's own unit; null when none" }),
+      capacityLimit: z.number().nullable().meta({ description: "In the capacity limit's own unit; null when none" }),
+      allocatedTotal: z
+        .number()
+        .meta({ description: "Sum of the ports' limits, uncontrolled load included, in chargingRateUnit" }),
       ports: z.array(
         z.object({
           portId: z.number().int(),
@@ -31,18 +38,39 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
           limitW: z.number(),
           reason: z.string().meta({ description: `What binds: ${REASONS.join(', ')}` }),
           profileStatus: z.string().nullable().meta({
-            description: 'The charger\'s answer to the TxProfile: Accepted, Rejected, NotSupported, Failed, NotConnected; Uncontrolled (none sent: the charger cannot be controlled); None (no limits, no profile); null (not sent yet)',
+            description:
+              "The charger's answer to the TxProfile: Accepted, Rejected, NotSupported, Failed, NotConnected; Uncontrolled (none sent: the charger cannot be controlled); None (no limits, no profile); null (not sent yet)",
           }),
           sentAt: z.string().nullable(),
-          externalLimitW: z.number().nullable().meta({ description: 'A limit set outside this CSMS on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W' }),
-          externalLimitSource: z.string().nullable(),
+          externalLimitW: z
+            .number()
+            .nullable()
+            .meta({ description: 'A limit set outside this CSMS on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W' }),
+          externalLimitSource: z
+            .string()
+            .nullable()
+            .meta({ description: 'Its chargingLimitSource: EMS, Other, SO, CSO' }),
+          departureTime: z
+            .string()
+            .nullable()
+            .meta({ description: 'The departure the allocation used for the vehicle, ISO 8601 UTC' }),
+          departureSource: z.enum(['api', 'vehicle']).nullable().meta({
+            description:
+              'api: the departure-times API; vehicle: the vehicle itself (ISO 15118 NotifyEVChargingNeeds); the API wins when both exist',
+          }),
+          evChargingSchedule: z
+            .object({ chargingRateUnit: z.enum(['A', 'W']), limit: z.number(), startTime: z.string() })
+            .nullable()
+            .meta({ description: 'The first period of the schedule the vehicle chose (NotifyEVChargingSchedule)' }),
         }),
       ),
       lateVehicles: z.array(
         z.object({
           vehicleId: z.number().int().nullable(),
           departureTime: z.string(),
-          departureSource: z.enum(['api', 'vehicle']).meta({ description: 'api: the departure-times API; vehicle: the vehicle itself (ISO 15118)' }),
+          departureSource: z
+            .enum(['api', 'vehicle'])
+            .meta({ description: 'api: the departure-times API; vehicle: the vehicle itself (ISO 15118)' }),
           targetSoc: z.number().nullable(),
           expectedSocAtDeparture: z.number().nullable().meta({ description: 'At the allocated power, %' }),
         }),
@@ -65,9 +93,14 @@ export const ChargingOverrideInput = z
       .int('must be an integer')
       .min(0, 'must not be negative')
       .max(MAX_SITE_POWER_LIMIT.W, `must be at most ${MAX_SITE_POWER_LIMIT.W}`)
-      .meta({ description: 'In chargingRateUnit (A per phase); the port never gets more than its maximum or the capacity limit allows' }),
+      .meta({
+        description:
+          'In chargingRateUnit (A per phase); the port never gets more than its maximum or the capacity limit allows',
+      }),
     chargingRateUnit: unit.meta({ description: 'W, or A on a Level 2 port' }),
-    expiresAt: departureTimeSchema.meta({ description: 'ISO 8601 with a UTC offset; in the future, at most 24 hours ahead' }),
+    expiresAt: departureTimeSchema.meta({
+      description: 'ISO 8601 with a UTC offset; in the future, at most 24 hours ahead',
+    }),
   })
   .meta({ id: 'ChargingOverrideInput' });
 

@@ -1,6 +1,15 @@
 /** Entities of the table: Sites, chargers, ports, uniqueness markers and WebSocket connections. */
 import { Entity } from 'electrodb';
-import { optionalString, optionalNumber, timestamp, reading, statusReport, SERVICE, type EntityConfiguration } from './common';
+import {
+  optionalString,
+  optionalNumber,
+  timestamp,
+  reading,
+  statusReport,
+  externalChargingLimit,
+  SERVICE,
+  type EntityConfiguration,
+} from './common';
 
 /** A site: a place with chargers, one IANA timezone. Its power limits share its partition. */
 const siteSchema = {
@@ -110,6 +119,36 @@ const chargerSchema = {
     },
     /** The connection on which the charger refused or failed a charging profile: uncontrolled until it reconnects. */
     smartChargingRefusedOn: optionalString,
+    /** A limit on the whole station (NotifyChargingLimit without an EVSE), until ClearedChargingLimit. */
+    externalChargingLimit,
+    /** The station's last ReportChargingProfiles (K09): the profiles it holds, in short. */
+    chargingProfilesReport: {
+      type: 'map',
+      properties: {
+        requestId: { type: 'number', required: true },
+        chargingLimitSource: { type: 'string', required: true },
+        evseId: { type: 'number', required: true },
+        /** More reports of the request were announced (`tbc`). */
+        tbc: { type: 'boolean' },
+        receivedAt: { type: 'string', required: true },
+        /** How many profiles the report held (only the first 32 are kept). */
+        profileCount: { type: 'number', required: true },
+        profiles: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              id: { type: 'number', required: true },
+              stackLevel: { type: 'number', required: true },
+              chargingProfilePurpose: { type: 'string', required: true },
+              chargingProfileKind: { type: 'string', required: true },
+              transactionId: optionalString,
+            },
+          },
+        },
+      },
+    },
     /**
      * The command lane of the current connection (`shared/ocpp/commands/lane.ts`): one CALL of
      * ours on the wire at a time, in ticket order. Tickets issued and served; reset on connect
@@ -211,8 +250,46 @@ const portSchema = {
         },
         rfid: { type: 'map', properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } } },
         customerName: optionalString,
+        /**
+         * What the vehicle said it needs over ISO 15118 (OCPP 2.0.1 NotifyEVChargingNeeds, K15),
+         * as sent (A, V, W, Wh), with the site to re-allocate.
+         */
+        evChargingNeeds: {
+          type: 'map',
+          properties: {
+            requestedEnergyTransfer: { type: 'string', required: true },
+            /** ISO 8601 UTC. */
+            departureTime: optionalString,
+            energyAmountWh: optionalNumber,
+            minCurrentA: optionalNumber,
+            maxCurrentA: optionalNumber,
+            maxVoltageV: optionalNumber,
+            maxPowerW: optionalNumber,
+            socPercent: optionalNumber,
+            evEnergyCapacityWh: optionalNumber,
+            /** Energy delivered in the session when the needs came, Wh (`energyAmountWh` counts from there). */
+            deliveredWh: optionalNumber,
+            siteId: { type: 'number', required: true },
+            receivedAt: { type: 'string', required: true },
+          },
+        },
+        /** The schedule the vehicle chose (NotifyEVChargingSchedule, K17): its first period and size. */
+        evChargingSchedule: {
+          type: 'map',
+          properties: {
+            timeBase: { type: 'string', required: true },
+            chargingRateUnit: { type: ['A', 'W'] as const, required: true },
+            startPeriod: { type: 'number', required: true },
+            limit: { type: 'number', required: true },
+            numberPhases: optionalNumber,
+            periodCount: { type: 'number', required: true },
+            receivedAt: { type: 'string', required: true },
+          },
+        },
       },
     },
+    /** A limit on this EVSE set outside this CSMS (NotifyChargingLimit with its evseId), until ClearedChargingLimit. */
+    externalChargingLimit,
     /**
      * A manual charging session override (spec §2.6): the port may exceed the site's cost limit
      * (never its capacity) up to `limit` until `expiresAt` or until session `sessionId` ends.

@@ -40,6 +40,46 @@ export const statusReport = {
   },
 } as const;
 
+/**
+ * A limit set outside this CSMS (OCPP 2.0.1 NotifyChargingLimit, K12): its source, when it came,
+ * the site to re-allocate (stream triggers read it from the image), and its schedule when the
+ * station sent one (the first `chargingSchedule`; limits in `chargingRateUnit`, A per phase or W).
+ */
+export const externalChargingLimit = {
+  type: 'map',
+  properties: {
+    /** `chargingLimitSource`: EMS, Other, SO, CSO. */
+    source: { type: 'string', required: true },
+    isGridCritical: { type: 'boolean' },
+    siteId: { type: 'number', required: true },
+    /** ISO 8601 UTC. */
+    receivedAt: { type: 'string', required: true },
+    schedule: {
+      type: 'map',
+      properties: {
+        chargingRateUnit: { type: ['A', 'W'] as const, required: true },
+        /** ISO 8601 UTC: the schedule's `startSchedule`, or when it was received. */
+        startSchedule: { type: 'string', required: true },
+        /** s */
+        duration: { type: 'number' },
+        periods: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              /** s from `startSchedule`. */
+              startPeriod: { type: 'number', required: true },
+              limit: { type: 'number', required: true },
+              numberPhases: { type: 'number' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** Where the entities of every context live. */
 export interface EntityConfiguration {
   client: DynamoDBDocumentClient;

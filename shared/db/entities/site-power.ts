@@ -67,6 +67,19 @@ const allocatedPort = {
     sentAt: optionalString,
     externalLimitW: optionalNumber,
     externalLimitSource: optionalString,
+    /** The vehicle's departure the allocation used, and where it came from (`api` or `vehicle`). */
+    departureTime: optionalString,
+    departureSource: { type: ['api', 'vehicle'] as const },
+    /** The first period of the schedule the vehicle chose (NotifyEVChargingSchedule). */
+    evChargingSchedule: {
+      type: 'map',
+      properties: {
+        chargingRateUnit: { type: ['A', 'W'] as const, required: true },
+        limit: { type: 'number', required: true },
+        /** ISO 8601 UTC: `timeBase` + `startPeriod`. */
+        startTime: { type: 'string', required: true },
+      },
+    },
   },
 } as const;
 

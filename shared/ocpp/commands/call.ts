@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { markDisconnected } from '../connection';
-import { awaitAnswer, expectedRoundTripMs, type Answer } from './correlation';
+import { awaitAnswer, expectedRoundTripMs, type Answer, type Deadline } from './correlation';
 import { ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import {
   abandon,
@@ -26,12 +26,6 @@ import { ConnectionGoneError, postToConnection, type PostFrame } from './transpo
 
 /** The answer, or where the charger is connected now when the target was stale (nothing was sent). */
 export type CallReply = Answer | { moved: CommandTarget };
-
-/** When a command must be answered by: epoch ms, and the deadline's length in ms. */
-export interface Deadline {
-  at: number;
-  ms: number;
-}
 
 /** Longest wait between two reads of the lane by a queued command (ms): half the turn grace. */
 const MAX_WAIT_MS = TURN_GRACE_MS / 2;

@@ -1,5 +1,5 @@
 /**
- * The command path, generic over the action (ARCHITECTURE.md, "Commands"): a CALL of ours to a
+ * The command path, generic over the action (docs/architecture.md, "The command path"): a CALL of ours to a
  * connected charger, answered with the charger's reply.
  *
  * 1. The target is where the charger is connected (`targets.ts`: a per-instance cache or one

@@ -7,10 +7,15 @@
 import type { Db } from '../../db';
 import { transact } from '../../db';
 import type { CallErrorFrame, CallResultFrame } from '../frames';
-import type { Deadline } from './call';
 import { ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import { releaseUpdate } from './lane';
 import type { CommandTarget } from './targets';
+
+/** When a command must be answered by: epoch ms, and the deadline's length in ms. */
+export interface Deadline {
+  at: number;
+  ms: number;
+}
 
 /** The charger's reply: a CALLRESULT payload, or a CALLERROR. */
 export type Answer = { ok: true; result: unknown } | { ok: false; errorCode: string; errorDescription: string };

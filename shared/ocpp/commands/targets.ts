@@ -46,7 +46,10 @@ const caches = new WeakMap<Db, Map<number, ChargerSnapshot>>();
 
 function cacheOf(db: Db): Map<number, ChargerSnapshot> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   return cache;
 }
 

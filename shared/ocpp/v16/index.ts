@@ -6,6 +6,7 @@ import { authorization } from './authorization';
 import { transactions } from './transactions';
 import { firmware } from './firmware';
 import { dataTransfer } from './data-transfer';
+import { security } from './security';
 
 /** The OCPP 1.6 handler registry; building it fails if an action is registered twice. */
 export const ocpp16Registry = new HandlerRegistry('ocpp1.6', [
@@ -15,4 +16,5 @@ export const ocpp16Registry = new HandlerRegistry('ocpp1.6', [
   ...transactions,
   ...firmware,
   ...dataTransfer,
+  ...security,
 ]);

@@ -10,6 +10,7 @@ import { diagnostics } from './diagnostics';
 import { security } from './security';
 import { dataTransfer } from './data-transfer';
 import { reservation } from './reservation';
+import { smartCharging } from './smart-charging';
 
 /** The OCPP 2.0.1 handler registry; building it fails if an action is registered twice. */
 export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
@@ -23,4 +24,5 @@ export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
   ...security,
   ...dataTransfer,
   ...reservation,
+  ...smartCharging,
 ]);

@@ -159,6 +159,17 @@ describe('OCPP 1.6 charger → charger API', () => {
   });
 });
 
+describe('OCPP 1.6 security extension', () => {
+  it('acknowledges SecurityEventNotification and LogStatusNotification; stores SignedFirmwareStatusNotification', async () => {
+    const now = new Date().toISOString();
+    expect(await client.call('SecurityEventNotification', { type: 'StartupOfTheDevice', timestamp: now })).toEqual({});
+    expect(await client.call('LogStatusNotification', { status: 'Uploaded', requestId: 1 })).toEqual({});
+    expect(await client.call('SignedFirmwareStatusNotification', { status: 'SignatureVerified', requestId: 2 })).toEqual({});
+    const { data } = await stack.db.charger.get({ chargerId: tenant.chargers[0]!.id }).go();
+    expect(data?.firmwareStatus?.status).toBe('SignatureVerified');
+  });
+});
+
 describe('OCPP 1.6 retransmissions', () => {
   it('a repeated StartTransaction or MeterValues (same messageId) does not double-count', async () => {
     const raw = await connectRaw(stack, retransmitId, 'ocpp1.6');

@@ -8,7 +8,7 @@
  * JSON), deletes it, or adds an extra property; one to three mutations per input.
  */
 import fc from 'fast-check';
-import { DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, DescribeTableCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -164,24 +164,24 @@ export class ChangeFeed {
     private iterators: Map<string, string | undefined>,
   ) {}
 
-  /** Enables the stream of a (test) table unless it has one (tables are created with it) and starts reading from now. */
+  /** Reads the stream of a (test) table from now, enabling it when the table has none. */
   static async open(tableName: string): Promise<ChangeFeed> {
     const endpoint = process.env.DYNAMODB_ENDPOINT!;
     const local = { endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
     const dynamo = new DynamoDBClient(local);
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-    const streamArn = Table?.StreamSpecification?.StreamEnabled
-      ? Table.LatestStreamArn
-      : (
-          await dynamo.send(
-            new UpdateTableCommand({
-              TableName: tableName,
-              StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-            }),
-          )
-        ).TableDescription?.LatestStreamArn;
+    let streamArn = Table?.StreamSpecification?.StreamEnabled ? Table.LatestStreamArn : undefined;
+    if (!streamArn) {
+      const { TableDescription } = await dynamo.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        }),
+      );
+      streamArn = TableDescription!.LatestStreamArn!;
+    }
     dynamo.destroy();
-    const feed = new ChangeFeed(new DynamoDBStreamsClient(local), streamArn!, new Map());
+    const feed = new ChangeFeed(new DynamoDBStreamsClient(local), streamArn, new Map());
     await feed.discoverShards('LATEST');
     return feed;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrameError, parseFrame } from '../../../shared/ocpp/frames';
+import { type FrameError, parseFrame } from '../../../shared/ocpp/frames';
 import { OcppCallError } from '../../../shared/ocpp/errors';
 import { HandlerRegistry, ocpp16 } from '../../../shared/ocpp/handler';
 import * as V16 from '../../../shared/ocpp/validators/v16';

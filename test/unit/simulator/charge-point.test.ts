@@ -3,7 +3,7 @@ import { ChargePoint } from '../../../lib/simulator/charge-point';
 import type { ChargingProfile, ProfilePurpose, RateUnit } from '../../../lib/simulator/charging-profiles';
 
 const T0 = new Date('2025-01-01T12:00:00Z');
-const after = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
+const secondsAfterT0 = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 
 /** An Absolute profile with one period from T0. */
 function profile(p: {
@@ -36,7 +36,7 @@ describe('ChargePoint meter model', () => {
     const cp = new ChargePoint({ initialEnergyWh: 1000 });
     charging(cp);
 
-    const sample = cp.sample(1, after(3600));
+    const sample = cp.sample(1, secondsAfterT0(3600));
 
     expect(sample).toMatchObject({
       energyWh: 8200,
@@ -52,18 +52,18 @@ describe('ChargePoint meter model', () => {
     const cp = new ChargePoint({ speed: 60, initialEnergyWh: 0 });
     charging(cp);
 
-    expect(cp.sample(1, after(60)).energyWh).toBe(7200);
+    expect(cp.sample(1, secondsAfterT0(60)).energyWh).toBe(7200);
   });
 
   it('charges DC at min(EV maximum, port maximum) and reports one current at 400 V', () => {
     const cp = new ChargePoint({ currentType: 'DC' });
     charging(cp);
 
-    expect(cp.sample(1, after(60))).toMatchObject({ powerW: 150_000, currentA: [375], voltageV: 400 });
+    expect(cp.sample(1, secondsAfterT0(60))).toMatchObject({ powerW: 150_000, currentA: [375], voltageV: 400 });
     expect(new ChargePoint({ currentType: 'DC', maxPowerW: 50_000 }).offer(1).powerW).toBe(50_000);
     const slowCar = new ChargePoint({ currentType: 'DC', ev: { maxPowerW: 100_000 } });
     charging(slowCar);
-    expect(slowCar.sample(1, after(1)).powerW).toBe(100_000);
+    expect(slowCar.sample(1, secondsAfterT0(1)).powerW).toBe(100_000);
   });
 
   it('draws less above 80 % SoC as the EV tapers, whatever the charger offers', () => {
@@ -72,17 +72,17 @@ describe('ChargePoint meter model', () => {
 
     // 150 kW × (1 − 0.9 × (90 − 80) / 20) = 82.5 kW
     expect(cp.sample(1, T0).powerW).toBe(82_500);
-    const later = cp.sample(1, after(120));
+    const later = cp.sample(1, secondsAfterT0(120));
     expect(later.socPercent).toBeGreaterThan(90);
     expect(later.powerW).toBeLessThan(82_500);
-    expect(cp.offer(1, after(120)).powerW).toBe(150_000);
+    expect(cp.offer(1, secondsAfterT0(120)).powerW).toBe(150_000);
   });
 
   it('stops at 100 % SoC without overfilling the battery', () => {
     const cp = new ChargePoint({ initialEnergyWh: 0, startSocPercent: 90 });
     charging(cp);
 
-    const sample = cp.sample(1, after(10 * 3600));
+    const sample = cp.sample(1, secondsAfterT0(10 * 3600));
 
     expect(sample).toMatchObject({ socPercent: 100, powerW: 0, energyWh: 6000 });
   });
@@ -94,7 +94,7 @@ describe('ChargePoint meter model', () => {
 
     expect(cp.limitToWatts(6, 'A', 1)).toBe(1380);
     expect(cp.offer(1)).toEqual({ powerW: 1380, profileLimitW: 1380, phases: 1 });
-    expect(cp.sample(1, after(60))).toMatchObject({ powerW: 1380, currentA: [6, 0, 0] });
+    expect(cp.sample(1, secondsAfterT0(60))).toMatchObject({ powerW: 1380, currentA: [6, 0, 0] });
   });
 
   it('shares a charge point maximum: an EV wanting less than an equal share keeps it, the other gets the rest', () => {
@@ -110,15 +110,15 @@ describe('ChargePoint meter model', () => {
   it('does not accumulate energy before the transaction has started, and reports no SoC without an EV', () => {
     const cp = new ChargePoint({ initialEnergyWh: 500 });
 
-    expect(cp.sample(1, after(60))).not.toHaveProperty('socPercent');
+    expect(cp.sample(1, secondsAfterT0(60))).not.toHaveProperty('socPercent');
     cp.beginSession(1, { idTag: 'TAG' }, T0);
-    expect(cp.sample(1, after(600))).toMatchObject({ energyWh: 500, powerW: 0 });
+    expect(cp.sample(1, secondsAfterT0(600))).toMatchObject({ energyWh: 500, powerW: 0 });
   });
 
   it('matches reservations by connector, or any connector for the same idTag', () => {
     const cp = new ChargePoint({ connectors: 2 });
-    cp.addReservation({ reservationId: 1, connectorId: 1, idTag: 'A', expiresAt: after(600) });
-    cp.addReservation({ reservationId: 2, idTag: 'B', expiresAt: after(600) });
+    cp.addReservation({ reservationId: 1, connectorId: 1, idTag: 'A', expiresAt: secondsAfterT0(600) });
+    cp.addReservation({ reservationId: 2, idTag: 'B', expiresAt: secondsAfterT0(600) });
 
     expect(cp.matchingReservation(1, 'A')?.reservationId).toBe(1);
     expect(cp.matchingReservation(1, 'B')).toBeUndefined();

@@ -27,6 +27,27 @@ describe('what re-allocates a site', () => {
     expect(reallocationsOf([meterValues, heartbeatLike]).siteIds.size).toBe(0);
   });
 
+  it('re-allocates on an external limit of an EVSE or a station, and on a vehicle\'s needs; not on their schedule report', () => {
+    const limit = { source: 'EMS', siteId: 6, receivedAt: 'x' };
+    const needs = { requestedEnergyTransfer: 'DC', siteId: 12, receivedAt: 'x' };
+    const changes: TableChange[] = [
+      { eventName: 'MODIFY', oldImage: { __edb_e__: 'port', externalChargingLimit: limit }, newImage: { __edb_e__: 'port' } },
+      { eventName: 'MODIFY', oldImage: charger({}), newImage: charger({ externalChargingLimit: { ...limit, siteId: 3 } }) },
+      {
+        eventName: 'MODIFY',
+        oldImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1 } },
+        newImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1, evChargingNeeds: needs } },
+      },
+    ];
+    expect([...reallocationsOf(changes).siteIds].sort((a, b) => a - b)).toEqual([3, 6, 12]);
+    const schedule: TableChange = {
+      eventName: 'MODIFY',
+      oldImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1, evChargingNeeds: needs } },
+      newImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1, evChargingNeeds: needs, evChargingSchedule: { limit: 1 } } },
+    };
+    expect(reallocationsOf([schedule]).siteIds.size).toBe(0);
+  });
+
   it('asks for the organization of a changed departure plan, and coalesces a burst into one request per site', () => {
     const burst: TableChange[] = Array.from({ length: 50 }, () => ({ eventName: 'INSERT' as const, newImage: { __edb_e__: 'sitePowerLimit', siteId: 2 } }));
     const result = reallocationsOf([...burst, { eventName: 'MODIFY', newImage: { __edb_e__: 'departurePlan', organizationId: 11 } }]);

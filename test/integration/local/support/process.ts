@@ -30,7 +30,10 @@ export function runLocal(ports: { http: number; dynamo: number }, imports: strin
   let output = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => ((output += d.toString()), (stderr += d.toString())));
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+    stderr += d.toString();
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

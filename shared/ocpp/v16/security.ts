@@ -1,0 +1,26 @@
+/**
+ * OCPP 1.6 security extension (Improved security for OCPP 1.6-J, edition 2), what a charger sends:
+ * SecurityEventNotification and LogStatusNotification are acknowledged and logged,
+ * SignedFirmwareStatusNotification is stored like FirmwareStatusNotification. Certificates
+ * (SignCertificate) are not managed by this CSMS: NotSupported.
+ */
+import { ocpp16 } from '../handler';
+import * as V16 from '../validators/v16';
+import { recordFirmwareStatus } from '../../charging/charger-reports';
+import { logger } from '../../logger';
+
+/** OCPP 1.6 security extension handlers. */
+export const security = [
+  ocpp16(V16.SecurityEventNotification, async ({ connection }, { type, timestamp }) => {
+    logger.warn('security event', { chargePointId: connection.ocppId, type, eventTimestamp: timestamp });
+    return {};
+  }),
+  ocpp16(V16.LogStatusNotification, async ({ connection }, { status, requestId }) => {
+    logger.info('log status', { chargePointId: connection.ocppId, status, requestId });
+    return {};
+  }),
+  ocpp16(V16.SignedFirmwareStatusNotification, async ({ db, connection, receivedAt }, { status }) => {
+    await recordFirmwareStatus(db, connection, status, receivedAt);
+    return {};
+  }),
+];
