@@ -112,35 +112,27 @@ function parsePart(location: string, schema: z.ZodType | undefined, value: unkno
   return result.data;
 }
 
-/**
- * Builds a Lambda handler serving the given routes.
- * @param routes the function's route declarations (`shared/api/routes/<function>.ts`)
- * @param implementations one implementation per route key
- * @param options.db data layer to use (defaults to the process's, from `TABLE_NAME`)
- */
-export function httpHandler<T extends Record<string, RouteDefinition>>(
-  routes: T,
-  implementations: RouteImplementations<T>,
-  options: { db?: () => Db } = {},
-) {
-  const db = options.db ?? getDb;
-  const jsonBody = httpJsonBodyParser();
+/** Refuses a request that did not come through CloudFront (its secret origin header). */
+const verifyOrigin = {
+  before: async (request: Request) => {
+    if (!cameThroughCloudFront(request.event.headers)) throw FORBIDDEN_DIRECT_ACCESS;
+  },
+};
 
-  const verifyOrigin = {
-    before: async (request: Request) => {
-      if (!cameThroughCloudFront(request.event.headers)) throw FORBIDDEN_DIRECT_ACCESS;
-    },
-  };
-
-  const resolveRoute = {
+/** Finds the route of the request's route key (404 for none of this function's). */
+function resolveRoute(routes: Record<string, RouteDefinition>) {
+  return {
     before: async (request: Request) => {
       const route: RouteDefinition | undefined = routes[request.event.routeKey];
       if (!route) throw new NotFoundError(`No route ${request.event.routeKey}`);
       request.context.route = route;
     },
   };
+}
 
-  const authenticateKey = {
+/** Authenticates the API key of an authenticated route and counts the request against its rate limit. */
+function authenticateKey(db: () => Db) {
+  return {
     before: async (request: Request) => {
       const route = request.context.route!;
       if (!route.authenticated) return;
@@ -159,8 +151,12 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
       request.context.principal = principal;
     },
   };
+}
 
-  const parseBody = {
+/** Parses a route's JSON body: at most {@link MAX_BODY_BYTES}, `application/json`, present. */
+function parseBody() {
+  const jsonBody = httpJsonBodyParser();
+  return {
     before: async (request: Request) => {
       const route = request.context.route!;
       if (!route.request?.body) return;
@@ -170,32 +166,47 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
       if (request.event.body === undefined || request.event.body === '') {
         const contentType = request.event.headers?.['content-type'];
         if (!contentType || !/^application\/(.+\+)?json($|;)/.test(contentType)) {
-          throw new BadRequestError('Content-Type must be application/json', [{ path: 'headers.content-type', message: 'must be application/json' }]);
+          throw new BadRequestError('Content-Type must be application/json', [
+            { path: 'headers.content-type', message: 'must be application/json' },
+          ]);
         }
         throw new BadRequestError('A JSON request body is required', [{ path: 'body', message: 'required' }]);
       }
       await jsonBody.before!(request as never);
     },
   };
+}
 
-  const problems = {
-    onError: async (request: Request) => {
-      // An exceeded rate limit wins over any other answer to a GET.
-      const tooMany = await request.context.counting?.then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      const error = tooMany ?? request.error;
-      request.response = problemResponse(toProblemError(error, request.context.route?.fieldRoot));
-    },
-  };
+/** Answers any error as a problem document; an exceeded rate limit wins over any other answer to a GET. */
+const problems = {
+  onError: async (request: Request) => {
+    const tooMany = await request.context.counting?.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const error = tooMany ?? request.error;
+    request.response = problemResponse(toProblemError(error, request.context.route?.fieldRoot));
+  },
+};
 
+/**
+ * Builds a Lambda handler serving the given routes.
+ * @param routes the function's route declarations (`shared/api/routes/<function>.ts`)
+ * @param implementations one implementation per route key
+ * @param options.db data layer to use (defaults to the process's, from `TABLE_NAME`)
+ */
+export function httpHandler<T extends Record<string, RouteDefinition>>(
+  routes: T,
+  implementations: RouteImplementations<T>,
+  options: { db?: () => Db } = {},
+) {
+  const db = options.db ?? getDb;
   return middy<Event, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(problems)
     .use(verifyOrigin)
-    .use(resolveRoute)
-    .use(authenticateKey)
-    .use(parseBody)
+    .use(resolveRoute(routes))
+    .use(authenticateKey(db))
+    .use(parseBody())
     .handler(async (event: Event, context: ApiContext) => {
       const route = context.route!;
       const implementation = (implementations as Record<string, RouteImplementation<RouteDefinition>>)[event.routeKey]!;
