@@ -10,15 +10,28 @@ export interface Position {
   id: string;
 }
 
-/** `'<time>|<id>'`. */
+/** The inner cursor of a position: base64url JSON `{ time, id }`. */
 export function encodePosition(position: Position): string {
-  return `${position.time}|${position.id}`;
+  // The shape of a table key (base64url JSON of strings), which the list cursor requires of its inner part.
+  return Buffer.from(JSON.stringify({ time: position.time, id: position.id })).toString('base64url');
 }
 
 /** The position of an inner cursor; undefined when it is not one. */
 export function decodePosition(cursor: string): Position | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(.{1,64})$/.exec(cursor);
-  return match ? { time: match[1]!, id: match[2]! } : undefined;
+  let parsed: { time?: unknown; id?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) ?? {};
+  } catch {
+    return undefined;
+  }
+  const { time, id } = parsed;
+  const valid =
+    typeof time === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(time) &&
+    typeof id === 'string' &&
+    id.length >= 1 &&
+    id.length <= 64;
+  return valid ? { time, id } : undefined;
 }
 
 /** Descending by (time, id); numeric IDs compare as numbers. */
