@@ -15,6 +15,7 @@ import { listChargers } from '../shared/chargers/chargers';
 import { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from '../shared/chargers/registration';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
 import { setTelematics } from '../shared/access/vehicle-writes';
+import { setSiteTouPeriods } from '../shared/history/site-tou';
 
 /** Parses a positive integer option (IDs, counts). */
 function positiveInteger(value: string): number {
@@ -141,6 +142,24 @@ sites
   .description('List the sites of an organization, with their chargers')
   .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
   .action(run(async (o: { organizationId: number }) => listSitesWithChargers(db(), { organizationId: o.organizationId, scope: 'organization' })));
+sites
+  .command('set-tou')
+  .description(
+    "Set a site's time-of-use periods (local time of the site's timezone; the first period covering a time names it). " +
+      'No --period clears them (one period, all).',
+  )
+  .requiredOption('--site-id <id>', 'site ID', positiveInteger)
+  .option(
+    '--period <period>',
+    'name=HH:MM-HH:MM[/Days], repeatable, e.g. "peak=16:00-21:00/Mon-Fri"; an end at or before the start runs past midnight',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .action(
+    run(async (o: { siteId: number; period?: string[] }) => ({
+      siteId: o.siteId,
+      touPeriods: await setSiteTouPeriods(db(), o.siteId, o.period ?? []),
+    })),
+  );
 
 const chargers = program.command('chargers').description('Register, update and list chargers');
 

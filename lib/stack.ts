@@ -13,6 +13,7 @@ import { NetworkTable } from './constructs/table';
 import { OriginVerifySecret } from './constructs/origin-verify';
 import { attachableWebAclArn } from './constructs/web-acl';
 import { NetworkAlarms } from './constructs/alarms';
+import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
 import { SmartCharging } from './constructs/smart-charging';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
@@ -58,11 +59,17 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default false
    */
   readonly tracing?: boolean;
+  /**
+   * What the OCPP message log (`GET /api/ocpp-messages`) keeps: `all` exchanges (one PutItem per
+   * message), only those answered with a CALLERROR or unanswered (`errors`), or nothing (`off`).
+   * @default 'all'
+   */
+  readonly ocppMessageLog?: OcppMessageLogMode;
 }
 
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
- * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`) from CDK context values: strings on
+ * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -86,6 +93,10 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
   };
   const rateLimitPerIp = integer('rateLimitPerIp');
   if (rateLimitPerIp === false) throw new Error('context rateLimitPerIp must be a whole number, got false');
+  const ocppMessageLog = text('ocppMessageLog');
+  if (ocppMessageLog !== undefined && !(OCPP_MESSAGE_LOG_MODES as readonly string[]).includes(ocppMessageLog)) {
+    throw new Error(`context ocppMessageLog must be one of ${OCPP_MESSAGE_LOG_MODES.join(', ')}, got ${ocppMessageLog}`);
+  }
   const props: ChargingNetworkStackProps = {
     domainName: text('domainName'),
     certificateArn: text('certificateArn'),
@@ -94,6 +105,7 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     connectReservedConcurrency: integer('connectReservedConcurrency'),
     alarmTopicArn: text('alarmTopicArn'),
     tracing: flag('tracing'),
+    ocppMessageLog: ocppMessageLog as OcppMessageLogMode | undefined,
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
@@ -144,14 +156,21 @@ export class ChargingNetworkStack extends Stack {
       originVerify,
       connectReservedConcurrency: props.connectReservedConcurrency,
       tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
     });
     this.httpApi = new IntegratorApi(this, 'HttpApi', {
       table: this.table,
       ocppApi: this.ocppApi,
       originVerify,
       tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
     });
-    this.smartCharging = new SmartCharging(this, 'SmartCharging', { table: this.table, ocppApi: this.ocppApi, tracing: props.tracing });
+    this.smartCharging = new SmartCharging(this, 'SmartCharging', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,

@@ -6,6 +6,7 @@
  * A frame on a connection that is not (or no longer) a charger's is refused with a CALLERROR
  * and changes nothing: unknown or expired, or replaced by a newer connection of the same charger
  * (its record is deleted when the newer one is recorded; a cached one yields to the newer one).
+ * Each CALL is logged with its answer (`shared/ocpp/message-log.ts`, setting `OCPP_MESSAGE_LOG`).
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
@@ -13,6 +14,7 @@ import { ConnectionCache, type ConnectionInfo } from '../../shared/ocpp/connecti
 import { completeCommand } from '../../shared/ocpp/commands/correlation';
 import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';
 import { dispatchMessage } from '../../shared/ocpp/dispatch';
+import { logChargerCall } from '../../shared/ocpp/message-log';
 import { OcppCallError } from '../../shared/ocpp/errors';
 import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
@@ -41,5 +43,6 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
     await completeCommand(db, from, frame);
   };
   const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
+  await logChargerCall(db, connection, body, reply, receivedAt);
   return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };
 }

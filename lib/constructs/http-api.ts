@@ -25,6 +25,7 @@ import type { NetworkTable } from './table';
 import { counterRow, mergeRowWrites, RATE_LIMITED, ROWS, type RowWrites } from './table-rows';
 import type { OcppApi } from './ocpp-api';
 import type { OriginVerifySecret } from './origin-verify';
+import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /**
  * The items each HTTP function may write (`lib/constructs/table-rows.ts`), derived from what its
@@ -37,9 +38,9 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   sites: RATE_LIMITED,
   // Reservations (claimed, activated or released, ended), remote starts noted on the port, the
   // reservation support learnt on the charger, correlation records; a charger that is gone is
-  // marked Disconnected.
+  // marked Disconnected. The CALLs it sends are logged (OCPP message log).
   commands: mergeRowWrites(RATE_LIMITED, {
-    'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands],
+    'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands, ROWS.ocppMessages],
     'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart')],
     'dynamodb:DeleteItem': [ROWS.reservations],
   }),
@@ -47,7 +48,13 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   // markers) and the customers they name.
   accessIds: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.accessIds, ROWS.organizations, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
-    'dynamodb:UpdateItem': [ROWS.accessIds, ROWS.organizations, counterRow('accessId'), counterRow('vehicle')],
+    'dynamodb:UpdateItem': [
+      ROWS.accessIds,
+      ROWS.organizations,
+      counterRow('accessId'),
+      counterRow('vehicle'),
+      counterRow('customer'),
+    ],
     // A vehicle's VIN changes through its access ID; its name (the access ID's) does not.
     'dynamodb:DeleteItem': [ROWS.vehicleVinMarkers],
     'dynamodb:BatchWriteItem': [ROWS.accessIds, ROWS.organizations],
@@ -56,7 +63,13 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   // one transaction per request).
   vehicles: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.organizations, ROWS.accessIds, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
-    'dynamodb:UpdateItem': [ROWS.organizations, ROWS.accessIds, counterRow('vehicle'), counterRow('accessId')],
+    'dynamodb:UpdateItem': [
+      ROWS.organizations,
+      ROWS.accessIds,
+      counterRow('vehicle'),
+      counterRow('accessId'),
+      counterRow('customer'),
+    ],
     'dynamodb:DeleteItem': [ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
   }),
   // Departure plans (replaced, or merged from a VIN into its vehicle) and past departures.
@@ -74,6 +87,12 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   }),
   // An override is an attribute of its port (the charger's partition).
   sitePower: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.chargers] }),
+  // Reads, plus the charger-health rate-limit window (`<keyHash>:health`) and the key's
+  // `includeIntervals` lease.
+  history: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.requestLeases],
+    'dynamodb:DeleteItem': [ROWS.requestLeases],
+  }),
   openapi: {},
   fallback: {},
 };
@@ -94,6 +113,11 @@ export interface IntegratorApiProps {
    * @default false
    */
   readonly tracing?: boolean;
+  /**
+   * What the OCPP message log keeps of the CALLs the command functions send (`OCPP_MESSAGE_LOG`).
+   * @default 'all'
+   */
+  readonly ocppMessageLog?: OcppMessageLogMode;
   /**
    * Throttling of the `$default` stage, for all routes together (the per-key limit of spec §8 is
    * enforced in the app; this only caps the whole API).
@@ -177,7 +201,9 @@ export class IntegratorApi extends Construct {
       tracing: props.tracing,
       environment: {
         ...(spec.tableAccess === 'none' ? {} : { TABLE_NAME: table.tableName }),
-        ...(spec.sendsOcppCommands ? { WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint } : {}),
+        ...(spec.sendsOcppCommands
+          ? { WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint, OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all' }
+          : {}),
       },
       // A command waits for the charger up to its 20 s deadline; API Gateway gives up at 30 s.
       ...(spec.sendsOcppCommands ? { timeout: Duration.seconds(29) } : {}),

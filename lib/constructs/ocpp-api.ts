@@ -20,6 +20,7 @@ import { createLogGroup } from './logs';
 import type { NetworkTable } from './table';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 import type { OriginVerifySecret } from './origin-verify';
+import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /**
  * Name of the WebSocket stage, hence the first path segment of the endpoint
@@ -71,20 +72,34 @@ export const CONNECT_FUNCTION_MEMORY_MB = 1024;
 export const OCPP_FUNCTIONS = {
   connect: {
     routeKey: '$connect',
-    writes: { 'dynamodb:PutItem': [ROWS.connections], 'dynamodb:UpdateItem': [ROWS.chargers], 'dynamodb:DeleteItem': [ROWS.connections] },
+    writes: {
+      'dynamodb:PutItem': [ROWS.connections],
+      'dynamodb:UpdateItem': [ROWS.chargers, ROWS.chargerHistory],
+      'dynamodb:DeleteItem': [ROWS.connections],
+    },
     twoWay: false,
     postsToConnections: true,
   },
   message: {
     routeKey: '$default',
     writes: {
-      'dynamodb:PutItem': [ROWS.chargers, ROWS.chargingSessions, ROWS.ocppCommands],
+      'dynamodb:PutItem': [
+        ROWS.chargers,
+        ROWS.chargingSessions,
+        ROWS.ocppCommands,
+        ROWS.sessionHistory,
+        ROWS.chargerErrors,
+        ROWS.ocppMessages,
+      ],
       'dynamodb:UpdateItem': [
         ROWS.chargers,
         ROWS.chargingSessions,
         ROWS.reservations,
         counterRow('port'),
         counterRow('chargingSession'),
+        ROWS.sessionHistory,
+        ROWS.chargerHistory,
+        counterRow('chargerError'),
       ],
     },
     twoWay: true,
@@ -92,7 +107,7 @@ export const OCPP_FUNCTIONS = {
   },
   disconnect: {
     routeKey: '$disconnect',
-    writes: { 'dynamodb:UpdateItem': [ROWS.chargers], 'dynamodb:DeleteItem': [ROWS.connections] },
+    writes: { 'dynamodb:UpdateItem': [ROWS.chargers, ROWS.chargerHistory], 'dynamodb:DeleteItem': [ROWS.connections] },
     twoWay: false,
     postsToConnections: false,
   },
@@ -134,6 +149,11 @@ export interface OcppApiProps {
    * @default 20
    */
   readonly connectReservedConcurrency?: number | false;
+  /**
+   * What the OCPP message log keeps (`OCPP_MESSAGE_LOG` of the message function).
+   * @default 'all'
+   */
+  readonly ocppMessageLog?: OcppMessageLogMode;
   /**
    * Access logging on the stage. WebSocket (unlike HTTP) APIs can only log to CloudWatch once
    * the region's API Gateway account settings name a CloudWatch Logs role; deploying with `true`
@@ -216,6 +236,7 @@ export class OcppApi extends Construct {
         environment: {
           TABLE_NAME: table.tableName,
           ...(spec.postsToConnections ? { WS_MANAGEMENT_ENDPOINT: this.managementEndpoint } : {}),
+          ...(spec.routeKey === '$default' ? { OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all' } : {}),
         },
       });
       // Only $connect takes requests from outside: later frames and $disconnect belong to a

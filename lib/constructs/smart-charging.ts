@@ -19,6 +19,7 @@ import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
 import { ROWS, type RowWrites } from './table-rows';
+import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /** Writes of the power functions (`lib/constructs/table-rows.ts`). */
 export const POWER_FUNCTION_WRITES = {
@@ -28,10 +29,10 @@ export const POWER_FUNCTION_WRITES = {
   schedule: { 'dynamodb:UpdateItem': [ROWS.sites] },
   /**
    * The allocation and its state, the schedule entry, what a charger says of smart charging, the
-   * command lane and correlation records of the profiles sent.
+   * command lane and correlation records of the profiles sent, the OCPP message log of them.
    */
   allocate: {
-    'dynamodb:PutItem': [ROWS.sites, ROWS.scheduledSites, ROWS.ocppCommands],
+    'dynamodb:PutItem': [ROWS.sites, ROWS.scheduledSites, ROWS.ocppCommands, ROWS.ocppMessages],
     'dynamodb:UpdateItem': [ROWS.sites, ROWS.chargers],
     'dynamodb:DeleteItem': [ROWS.scheduledSites],
   },
@@ -44,6 +45,8 @@ export interface SmartChargingProps {
   readonly ocppApi: OcppApi;
   /** AWS X-Ray active tracing on the functions. @default false */
   readonly tracing?: boolean;
+  /** What the OCPP message log keeps of the profiles sent (`OCPP_MESSAGE_LOG`). @default 'all' */
+  readonly ocppMessageLog?: OcppMessageLogMode;
 }
 
 /** The smart-charging functions, their triggers and grants. */
@@ -59,7 +62,12 @@ export class SmartCharging extends Construct {
       description: 'Smart charging: allocates one site and sends its charging profiles',
       timeout: Duration.seconds(90),
       tracing: props.tracing,
-      environment: { TABLE_NAME: table.tableName, WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint, OCPP_COMMAND_TIMEOUT_MS: '10000' },
+      environment: {
+        TABLE_NAME: table.tableName,
+        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
+        OCPP_COMMAND_TIMEOUT_MS: '10000',
+        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
+      },
     });
     table.grantReadData(allocate);
     table.grantRowWrites(allocate, POWER_FUNCTION_WRITES.allocate);

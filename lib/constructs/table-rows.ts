@@ -59,6 +59,16 @@ export const ROWS = {
   vehicleNameMarkers: '$cn#constraint_vehicleName:*#value_*',
   /** The vehicle VIN uniqueness markers of every organization (`uniqueValue` `vehicleVin:<id>`). */
   vehicleVinMarkers: '$cn#constraint_vehicleVin:*#value_*',
+  /** A session's history record and its 15-minute reading slots (`sessionRecord`, `sessionSlot`). */
+  sessionHistory: '$cn#sessionid_*',
+  /** A month of a site's charger status and connection history (`chargerHistory`). */
+  chargerHistory: '$cn#month_*#siteid_*',
+  /** A charger's error reports at one time (`chargerError`). */
+  chargerErrors: '$cn#timestamp_*#chargerid_*',
+  /** A day of a charger's OCPP message log (`ocppMessage`). */
+  ocppMessages: '$cn#day_*#chargerid_*',
+  /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
+  requestLeases: '$cn#keyhash_*#name_*',
 } as const;
 
 /**

@@ -10,7 +10,7 @@ import { createConversions } from 'electrodb';
 import { batchGet, claimUnique, retryRaces, RetryableError, transact, transactWithIds, type Db } from '../db';
 import { exactPage, paginate, PAGE_SIZE, type Page } from '../db/pagination';
 import { prefixField, DomainError } from '../errors';
-import { createCustomer, customerRef } from './customers';
+import { createCustomer, customerIdsNeeded, customerRef } from './customers';
 import { AccessIdNotFoundError, InvalidAccessInputError, TagTakenError, VehicleNameTakenError, VehicleNotFoundError, VinTakenError } from './errors';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 import { VEHICLE_CONSTRAINTS, normalizeVin, statusChange, touchVehicle, vehicleNameKey, type AccessIdItem, type AuthorizationStatus, type VehicleItem } from './items';
@@ -110,7 +110,8 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
     const now = new Date().toISOString();
     let item: AccessIdItem | undefined;
     let created: VehicleItem | undefined;
-    const { outcome } = await transactWithIds(db, { accessId: 1, vehicle: input.vehicle ? 1 : 0 }, (ids, e) => {
+    const counts = { accessId: 1, vehicle: input.vehicle ? 1 : 0, customer: customerIdsNeeded(customer) };
+    const { outcome } = await transactWithIds(db, counts, (ids, e) => {
       created = input.vehicle && {
         organizationId, vehicleId: ids.vehicle, name: input.name, make: input.vehicle.make, model: input.vehicle.model, vin,
         hasTelematics: false, customerName: customer?.name, accessIdTags: [ocppIdTag], version: 1, createdAt: now, updatedAt: now,
@@ -126,7 +127,7 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
         name: created && claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(input.name), created.vehicleId),
         vin: created && vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), vin, created.vehicleId),
         linkedVehicle: linked && touchVehicle(e, organizationId, linked.vehicleId).add({ accessIdTags: [ocppIdTag] }).commit(),
-        customer: createCustomer(e, customer),
+        customer: createCustomer(e, customer, ids.customer),
       };
     });
     if (outcome.failed('accessId')) throw new TagTakenError(ocppIdTag);
@@ -170,10 +171,10 @@ export async function patchAccessId(db: Db, organizationId: number, accessIdId: 
     const detaches = input.vehicle === null && current.vehicleId !== undefined;
     if (detaches) remove.push('vehicleId');
     const key = { organizationId, ocppIdTag: current.ocppIdTag };
-    const outcome = await transact(db, (e) => ({
+    const { outcome } = await transactWithIds(db, { customer: customerIdsNeeded(customer) }, (ids, e) => ({
       accessId: e.accessId.patch(key).set(set as never).remove(remove as never).commit(),
       vehicle: detaches && touchVehicle(e, organizationId, current.vehicleId!).delete({ accessIdTags: [current.ocppIdTag] }).commit(),
-      customer: createCustomer(e, customer),
+      customer: createCustomer(e, customer, ids.customer),
     }));
     if (!outcome.ok) throw new RetryableError(`access ID patch lost a race on ${outcome.failedLabels.join(', ')}`);
   }, 'The access ID kept changing through concurrent requests; retry');

@@ -1,17 +1,20 @@
 /**
  * Customers (spec §2.1): identified by name; wherever a customer name is submitted, an existing
  * customer with the same name (case-insensitive) is used, otherwise one is created. The item key
- * is the lower-cased name, so two customers differing only in case cannot exist.
+ * is the lower-cased name, so two customers differing only in case cannot exist. A new customer
+ * gets a numeric `customerId` from the `customer` counter (the `customerIds[]` filter of charging
+ * sessions): inside the request's transaction for a single request, as a block for a batch.
  */
-import { batchGet, batchPut, type Db, type TransactionEntities, type TransactionWrite } from '../db';
+import { allocateIds, batchGet, batchPut, type Db, type TransactionEntities, type TransactionWrite } from '../db';
 import { customerKey, type CustomerItem } from './items';
 
 export { customerKey } from './items';
 
 /**
- * Finds or creates customers by name: one BatchGetItem, and for the new ones BatchWriteItems of
- * 25 (a concurrent creation of the same customer writes the same key, so puts are safe). Used by
- * the access-ID batch, whose items succeed or fail one by one.
+ * Finds or creates customers by name: one BatchGetItem, and for the new ones one UpdateItem (a
+ * block of IDs) and BatchWriteItems of 25. Used by the access-ID batch, whose items succeed or fail
+ * one by one. Two batches creating the same customer at the same moment write the same key: the
+ * later write's ID stays (the other ID then names no customer).
  * @returns the stored display name of each submitted name, by {@link customerKey}
  */
 export async function findOrCreateCustomers(db: Db, organizationId: number, names: string[]): Promise<Map<string, string>> {
@@ -24,7 +27,8 @@ export async function findOrCreateCustomers(db: Db, organizationId: number, name
   const missing = [...wanted].filter(([key]) => !result.has(key));
   if (missing.length) {
     const createdAt = new Date().toISOString();
-    await batchPut(db.customer, missing.map(([nameKey, name]) => ({ organizationId, nameKey, name, createdAt })));
+    const firstId = await allocateIds(db, 'customer', missing.length);
+    await batchPut(db.customer, missing.map(([nameKey, name], i) => ({ organizationId, nameKey, name, customerId: firstId + i, createdAt })));
     for (const [key, name] of missing) result.set(key, name);
   }
   return result;
@@ -35,7 +39,12 @@ export interface CustomerRef {
   /** The stored display name (the first spelling). */
   name: string;
   /** Set when the customer does not exist yet: create it in the request's transaction ({@link createCustomer}). */
-  create?: CustomerItem;
+  create?: Omit<CustomerItem, 'customerId'>;
+}
+
+/** The number of customer IDs a request needs (for `transactWithIds`): 1 for a new customer, else 0. */
+export function customerIdsNeeded(ref: CustomerRef | undefined): number {
+  return ref?.create ? 1 : 0;
 }
 
 /**
@@ -50,9 +59,14 @@ export async function customerRef(db: Db, organizationId: number, name: string):
 }
 
 /**
- * The transaction item creating a new customer of a {@link CustomerRef} (label it `customer`; it
- * fails when the customer was created meanwhile, and the request is then run again).
+ * The transaction item creating a new customer of a {@link CustomerRef} with its ID (taken in the
+ * same transaction, `transactWithIds` with {@link customerIdsNeeded}); label it `customer`: it
+ * fails when the customer was created meanwhile, and the request is then run again.
  */
-export function createCustomer(e: TransactionEntities, ref: CustomerRef | undefined): TransactionWrite | undefined {
-  return ref?.create ? e.customer.create(ref.create).commit() : undefined;
+export function createCustomer(
+  e: TransactionEntities,
+  ref: CustomerRef | undefined,
+  customerId: number | undefined,
+): TransactionWrite | undefined {
+  return ref?.create && customerId !== undefined ? e.customer.create({ ...ref.create, customerId }).commit() : undefined;
 }

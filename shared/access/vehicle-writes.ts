@@ -9,7 +9,7 @@
  */
 import { batchGet, claimUnique, MAX_TRANSACTION_ITEMS, releaseUnique, retryRaces, RetryableError, transact, transactWithIds, type Db } from '../db';
 import type { TransactionEntities, TransactionOutcome } from '../db';
-import { createCustomer, customerRef, type CustomerRef } from './customers';
+import { createCustomer, customerIdsNeeded, customerRef, type CustomerRef } from './customers';
 import { InvalidAccessInputError, TagOfAnotherVehicleError, VehicleNameTakenError, VehicleNotFoundError, VinTakenError } from './errors';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 import {
@@ -133,7 +133,8 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
     ]);
     const now = new Date().toISOString();
     const fresh = tags.filter((t) => !stored.has(t.ocppIdTag)).length;
-    const { outcome, ids } = await transactWithIds(db, { vehicle: 1, accessId: fresh }, (ids, e) => ({
+    const counts = { vehicle: 1, accessId: fresh, customer: customerIdsNeeded(customer) };
+    const { outcome, ids } = await transactWithIds(db, counts, (ids, e) => ({
       vehicle: e.vehicle
         .create({
           organizationId, vehicleId: ids.vehicle, name, make: input.make ?? undefined, model: input.model ?? undefined, vin,
@@ -143,7 +144,7 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
         .commit(),
       name: name !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(name), ids.vehicle),
       vin: vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), vin, ids.vehicle),
-      customer: createCustomer(e, customer),
+      customer: createCustomer(e, customer, ids.customer),
       ...attachTags(e, { organizationId, vehicleId: ids.vehicle, name, customerName: customer?.name, now }, tags, stored, ids.accessId ?? 0),
     }));
     refuseOrRetry(outcome, { name, vin });
@@ -197,7 +198,7 @@ export async function updateVehicle(db: Db, organizationId: number, vehicleId: n
     const room = MAX_TRANSACTION_ITEMS - 7 - (tags?.length ?? 0);
     const fresh = (tags ?? []).filter((t) => !stored.has(t.ocppIdTag)).length;
     const newName = input.name === undefined ? current.name : (input.name ?? undefined);
-    const { outcome } = await transactWithIds(db, { accessId: fresh }, (ids, e) => ({
+    const { outcome } = await transactWithIds(db, { accessId: fresh, customer: customerIdsNeeded(customer) }, (ids, e) => ({
       vehicle: e.vehicle
         .patch({ organizationId, vehicleId })
         .set(set as never)
@@ -206,7 +207,7 @@ export async function updateVehicle(db: Db, organizationId: number, vehicleId: n
         .where(({ version }, { eq, notExists }) => (current.version === undefined ? notExists(version) : eq(version, current.version)))
         .commit(),
       ...markerChanges(e, current, { name: newName, vin: newVin }),
-      customer: createCustomer(e, customer),
+      customer: createCustomer(e, customer, ids.customer),
       ...attachTags(e, { organizationId, vehicleId, name: newName, now }, tags ?? [], stored, ids.accessId ?? 0),
       detached: detached.slice(0, room).map((tag) => detachTag(e, organizationId, tag, vehicleId)),
     }));

@@ -13,6 +13,7 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import { latestChargerTime } from './charger-time';
 import { PortNumberError } from './errors';
+import { recordPortStatusChange } from '../history/status-events';
 
 /** How many port numbers beyond its registered ports a charger may report (each creates a port): 8. */
 export const MAX_REPORTED_PORTS = 8;
@@ -108,8 +109,9 @@ export async function ensurePort(db: Db, connection: ChargerConnection, portNumb
 /**
  * Stores a port's OCPP status unless a newer one is stored already (frames can be handled out of
  * order); a stored time beyond the allowed clock skew (stored before times were clamped) never
- * wins. `status.timestamp` must come from `chargerTime`. Requests: 1 UpdateItem; when the port
- * does not exist yet, {@link ensurePort} first.
+ * wins. `status.timestamp` must come from `chargerTime`. A change of status goes to the charger's
+ * history (`shared/history/status-events.ts`). Requests: 1 UpdateItem (+1 UpdateItem when the
+ * status changed); when the port does not exist yet, {@link ensurePort} first.
  * @throws PortNumberError for a number that cannot be a port of the charger (nothing is stored)
  */
 export async function recordPortStatus(
@@ -135,7 +137,8 @@ export async function recordPortStatus(
         ({ ocppStatus: stored }, { notExists, lte, gt }) =>
           `${notExists(stored)} OR ${lte(stored.timestamp, status.timestamp)} OR ${gt(stored.timestamp, latest)}`,
       )
-      .go();
+      .go({ response: 'all_old' })
+      .then(({ data }) => recordPortStatusChange(db, connection, portNumber, ocppStatus, data?.ocppStatus));
   try {
     await update();
   } catch (error) {

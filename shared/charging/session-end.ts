@@ -17,6 +17,7 @@ import {
   type SessionItem,
 } from './session-items';
 import { finishSupersededSession } from './superseded';
+import { endingOf, prepareSessionEnd } from '../history/session-records';
 
 /** How a session ends. */
 export interface SessionEnd {
@@ -34,8 +35,10 @@ export interface SessionEnd {
  * no longer shows it. Ending an ended or unknown session changes nothing, except a superseded
  * one, which takes the charger's final values (`finishSupersededSession`). A session ended as
  * `Superseded` keeps its port snapshot, to be put back if the charger reports on it again.
- * Requests: 1 GetItem (session, unless the caller read it: `known`), 1 GetItem (port),
- * 1 TransactWriteItems.
+ * The session's history record is completed in the same transaction (`prepareSessionEnd`).
+ * Requests: 1 GetItem (session, unless the caller read it: `known`), 1 GetItem (port), what
+ * `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop), 1 TransactWriteItems,
+ * 1 UpdateItem (charger history).
  * @returns the session's ID, or undefined when the transaction is unknown
  */
 export async function endSession(
@@ -63,7 +66,9 @@ export async function endSession(
     end,
   );
   const superseded = end.reason === SUPERSEDED && current !== undefined;
-  await transact(db, (e) => ({
+  const history = await prepareSessionEnd(db, endingOf(session, end, values, current));
+  const outcome = await transact(db, (e) => ({
+    record: history.write(e),
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, transactionKey })
       .set({
@@ -85,5 +90,6 @@ export async function endSession(
         .commit(),
   }));
   // A failed condition means a concurrent end got there first: the outcome is the same.
+  if (outcome.ok) await history.recordHistory();
   return session.sessionId;
 }

@@ -23,6 +23,7 @@ import type { MeterSnapshot } from './meter-values';
 import type { PortItem } from '../chargers/items';
 import { endSession } from './session-end';
 import { applyToSupersededSession } from './superseded';
+import { startedSessionRecord } from '../history/session-records';
 import {
   getSession,
   isSuperseded,
@@ -173,6 +174,7 @@ async function createSession(
           .where(({ sessionId: id }, { eq }) => eq(id, earlier.sessionId))
           .commit()
       : e.chargingSession.create(item).commit(),
+    record: startedSessionRecord(e, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
     port: (consumesPendingRemoteStart
       ? e.port.patch(portKey).set({ currentChargingSession: snapshot }).remove(['pendingRemoteStart'])
       : e.port.patch(portKey).set({ currentChargingSession: snapshot })
@@ -255,7 +257,8 @@ async function whoIsCharging(
  * of a superseded session go to that session (`applyToSupersededSession`).
  * Requests: 1 UpdateItem; when the transaction is not the port's, +1 GetItem (session, unless
  * `known`) and, for a superseded one, what `applyToSupersededSession` needs.
- * @returns false when no (matching) session is in progress and none was superseded
+ * @returns the session's ID (read back by the same UpdateItem), or undefined when no (matching)
+ * session is in progress and none was superseded, or the snapshot holds no reading
  * @throws PortNumberError for a connector/EVSE number below 1 (nothing is stored)
  */
 export async function applyMeterSnapshot(
@@ -265,13 +268,13 @@ export async function applyMeterSnapshot(
   snapshot: MeterSnapshot,
   transactionKey?: string,
   known?: SessionItem,
-): Promise<boolean> {
+): Promise<number | undefined> {
   checkPortNumber(portNumber);
   const { socStartPercent, ...latest } = readingFields(snapshot);
   const readingAt = latestReadingTime(snapshot);
-  if (readingAt === undefined) return true;
+  if (readingAt === undefined) return undefined;
   try {
-    await db.port
+    const { data } = await db.port
       .update({ chargerId: connection.chargerId, portNumber })
       .data((attributes, op) => {
         const session = attributes.currentChargingSession;
@@ -285,14 +288,14 @@ export async function applyMeterSnapshot(
           ? exists(currentChargingSession)
           : eq(currentChargingSession.transactionKey, transactionKey),
       )
-      .go();
-    return true;
+      .go({ response: 'all_new' });
+    return data.currentChargingSession?.sessionId;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
-  if (transactionKey === undefined) return false;
+  if (transactionKey === undefined) return undefined;
   const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
-  if (!session || !isSuperseded(session)) return false;
+  if (!session || !isSuperseded(session)) return undefined;
   await applyToSupersededSession(db, connection, session, snapshot);
-  return true;
+  return session.sessionId;
 }

@@ -18,6 +18,7 @@ import { transact, type TransactionEntities } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import type { ChargerConnection } from './charger-connection';
+import { endingOf, prepareSessionEnd, recordReinstated, recordStrayEnded } from '../history/session-records';
 import type { MeterSnapshot } from './meter-values';
 import {
   finalValues,
@@ -95,7 +96,9 @@ export async function finishSupersededSession(
     },
     end,
   );
+  const history = await prepareSessionEnd(db, endingOf(session, end, values, undefined));
   await transact(db, (e) => ({
+    record: history.write(e),
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
       .set({ endTime: end.endTime, stopReason: end.reason ?? 'Local', updatedAt: new Date().toISOString(), ...values })
@@ -104,6 +107,7 @@ export async function finishSupersededSession(
       .commit(),
     ...(stray ? endStray(e, connection, session.portNumber, stray, end.endTime) : {}),
   }));
+  if (stray) await recordStrayEnded(db, connection, stray, end.endTime);
   logger.warn('stop of a superseded transaction', {
     chargePointId: connection.ocppId,
     transactionId: session.transactionKey,
@@ -182,6 +186,8 @@ async function reinstate(
             .commit(),
         }),
   }));
+  await recordReinstated(db, connection, session.sessionId);
+  if (stray) await recordStrayEnded(db, connection, stray, at);
   logger.warn('superseded transaction reported again: back on its port', {
     chargePointId: connection.ocppId,
     transactionId: session.transactionKey,

@@ -23,7 +23,9 @@ export type IdKind =
   | 'remoteStart'
   | 'vehicle'
   | 'accessId'
-  | 'departure';
+  | 'departure'
+  | 'customer'
+  | 'chargerError';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

@@ -57,13 +57,14 @@ export function openDb(config: DbConfig): Db {
 const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
 /**
- * Creates the single table (PAY_PER_REQUEST, the GSIs, TTL on `expiresAt`, the change stream)
- * unless it exists; a table created before the stream existed gets it. Used for DynamoDB Local;
- * on AWS the CDK stack owns the table.
+ * Creates the single table (PAY_PER_REQUEST, every GSI of {@link TABLE_KEYS}, TTL on `expiresAt`,
+ * the change stream) unless it exists; an existing table (a local `.data/` from an older version)
+ * gets the GSIs and the stream it lacks. Used for DynamoDB Local; on AWS the CDK stack owns the table.
  */
 export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName)));
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
     }
@@ -102,4 +103,28 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttl, Enabled: true },
     }),
   );
+}
+
+/** Adds the GSIs of {@link TABLE_KEYS} that an existing table lacks, one UpdateTable each. */
+async function addMissingIndexes(client: DynamoDBDocumentClient, tableName: string, existing: Set<string | undefined>) {
+  for (const g of TABLE_KEYS.gsis.filter((index) => !existing.has(index.indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [g.partitionKey, g.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: g.indexName,
+              KeySchema: [
+                { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                { AttributeName: g.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }

@@ -8,6 +8,7 @@ import { CHARGER_CONSTRAINTS } from '../chargers/items';
 import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
+import { recordConnectionChange } from '../history/status-events';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (README "API conventions", OCPP `$connect`). */
 export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
@@ -145,6 +146,7 @@ export async function recordConnection(
         : []),
     ])
     .go();
+  await recordConnectionChange(db, accepted, 'connected', at, accepted.previousConnectionId !== undefined);
 }
 
 /** What the message handlers know about the connection a frame arrived on. */
@@ -217,13 +219,24 @@ export class ConnectionCache {
 /**
  * Records a closed connection: the charger becomes Disconnected at `at` only when this is still
  * its current connection (a charger that reconnected before the old `$disconnect` arrived stays
- * Connected), and the connection record is deleted.
+ * Connected), and the connection record is deleted. The disconnection goes to the charger's
+ * history (`shared/history/status-events.ts`), also when a command found the connection gone and
+ * marked the charger first (then at that time; 1 more GetItem).
  * @returns whether the charger was marked Disconnected
  */
 export async function recordDisconnection(db: Db, connectionId: string, at: string): Promise<boolean> {
   const connection = await getConnection(db, connectionId);
   if (!connection) return false;
   const marked = await markDisconnected(db, connection.chargerId, connectionId, at);
+  const owner = { chargerId: connection.chargerId, organizationId: connection.organizationId, siteId: connection.siteId };
+  if (marked) await recordConnectionChange(db, owner, 'disconnected', at);
+  else {
+    const { data: charger } = await db.charger.get({ chargerId: connection.chargerId }).go({ consistent: true });
+    const status = charger?.connectionStatus;
+    if (charger && charger.currentConnectionId === undefined && status?.status === 'Disconnected') {
+      await recordConnectionChange(db, owner, 'disconnected', status.timestamp);
+    }
+  }
   await db.connection.delete({ connectionId }).go();
   return marked;
 }

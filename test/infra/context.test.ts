@@ -19,6 +19,7 @@ describe('stackPropsFromContext', () => {
         connectReservedConcurrency: 'false',
         alarmTopicArn: 'arn:aws:sns:eu-west-1:123456789012:ops',
         tracing: 'true',
+        ocppMessageLog: 'errors',
       }),
     ).toEqual({
       domainName: 'charging.example.com',
@@ -28,6 +29,7 @@ describe('stackPropsFromContext', () => {
       connectReservedConcurrency: false,
       alarmTopicArn: 'arn:aws:sns:eu-west-1:123456789012:ops',
       tracing: true,
+      ocppMessageLog: 'errors',
     });
   });
 
@@ -41,6 +43,7 @@ describe('stackPropsFromContext', () => {
     ['rateLimitPerIp', '12.5', /context rateLimitPerIp must be a whole number, got 12.5/],
     ['rateLimitPerIp', 'false', /context rateLimitPerIp must be a whole number, got false/],
     ['connectReservedConcurrency', 'lots', /context connectReservedConcurrency must be a whole number, got lots/],
+    ['ocppMessageLog', 'some', /context ocppMessageLog must be one of all, errors, off, got some/],
   ])('refuses %s=%s naming the key', (key, value, message) => {
     expect(() => from({ [key]: value })).toThrow(message);
   });

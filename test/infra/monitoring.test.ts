@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS } from '../../shared/api/routes';
 import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
 import { ChargingNetworkStack } from '../../lib/stack';
+import { TABLE_KEYS } from '../../shared/db/entities';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
@@ -71,8 +72,9 @@ describe('alarms', () => {
     const metrics = queries.filter((m) => m.MetricStat).map((m) => m.MetricStat.Metric);
 
     expect(metrics.map((m) => m.MetricName).sort()).toEqual([
-      ...Array(3).fill('ReadThrottleEvents'),
-      ...Array(3).fill('WriteThrottleEvents'),
+      // The table and each GSI, at most 10 metrics in one math alarm.
+      ...Array(1 + TABLE_KEYS.gsis.length).fill('ReadThrottleEvents'),
+      ...Array(1 + TABLE_KEYS.gsis.length).fill('WriteThrottleEvents'),
     ]);
     for (const m of metrics) expect(m.Dimensions).toContainEqual({ Name: 'TableName', Value: { Ref: tableId } });
     expect(alarm!.Threshold).toBe(10);

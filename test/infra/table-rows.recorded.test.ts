@@ -93,7 +93,11 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
     kind: string,
     all: T,
   ) => Object.fromEntries(Object.entries(all).map(([name, handler]) => [name, wrap(`${kind}/${name}`, handler)])) as T;
-  return { http: wrapAll('http', handlers.http), ocpp: wrapAll('ocpp', handlers.ocpp), power: wrapAll('power', handlers.power) };
+  return {
+    http: wrapAll('http', handlers.http),
+    ocpp: wrapAll('ocpp', handlers.ocpp),
+    power: wrapAll('power', handlers.power),
+  };
 }
 
 /** Polls `condition` until it holds. */
@@ -371,14 +375,21 @@ describe('the writes the handlers make', () => {
 
     // Smart charging, driven by the table's stream as on AWS: a limit, a session that gets its
     // profile, an override, the schedule's visit, the limit removed (profiles cleared), the session ended.
-    const loop = await startSmartChargingLoop({ dynamoDbEndpoint: dynamo.endpoint, tableName: process.env.TABLE_NAME!, handlers: handlers.power });
+    const loop = await startSmartChargingLoop({
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName: process.env.TABLE_NAME!,
+      handlers: handlers.power,
+    });
     const siteId = chargers.v201.site.id;
     const allocated = async () => (await db.siteAllocation.get({ siteId }).go({ consistent: true })).data;
     const smartLimit = await expectApi(201, 'POST', `/api/site/${siteId}/limits`, {
       sitePowerLimitSchedule: { type: 'capacity', limit: 40_000, chargingRateUnit: 'W' },
     });
     await v201.plugInAndStart(1, 'SIM-TAG-1');
-    await until(async () => (await allocated())?.ports.some((p) => p.profileStatus === 'Accepted') ?? false, 'a profile accepted');
+    await until(
+      async () => (await allocated())?.ports.some((p) => p.profileStatus === 'Accepted') ?? false,
+      'a profile accepted',
+    );
     const overridePort = portOf(chargers.v201);
     await expectApi(200, 'PUT', `/api/ports/${overridePort}/charging-override`, {
       chargingOverride: { limit: 30_000, chargingRateUnit: 'W', expiresAt: future(1) },
@@ -386,11 +397,37 @@ describe('the writes the handlers make', () => {
     await expectApi(204, 'DELETE', `/api/ports/${overridePort}/charging-override`);
     await db.scheduledSite.patch({ siteId }).set({ nextRunAt: 0 }).go();
     await handlers.power.schedule!({}, {} as never);
-    await expectApi(204, 'DELETE', `/api/site/${siteId}/limits/${encodeURIComponent(smartLimit.sitePowerLimitScheduleId)}`);
+    await expectApi(
+      204,
+      'DELETE',
+      `/api/site/${siteId}/limits/${encodeURIComponent(smartLimit.sitePowerLimitScheduleId)}`,
+    );
     await v201.stop(1);
-    await until(async () => (await db.scheduledSite.get({ siteId }).go({ consistent: true })).data === null, 'the site off the schedule');
-    await until(async () => (await db.siteAllocationState.get({ siteId }).go({ consistent: true })).data?.leaseUntil === undefined, 'the allocations to end');
+    await until(
+      async () => (await db.scheduledSite.get({ siteId }).go({ consistent: true })).data === null,
+      'the site off the schedule',
+    );
+    await until(
+      async () =>
+        (await db.siteAllocationState.get({ siteId }).go({ consistent: true })).data?.leaseUntil === undefined,
+      'the allocations to end',
+    );
     await loop.stop();
+
+    // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
+    // includeIntervals lease of the key, the charger-health rate window).
+    const rpc = (s: Simulator) =>
+      (s as unknown as { client: { call: (a: string, p: unknown) => Promise<unknown> } }).client;
+    await rpc(v16).call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'GroundFailure',
+      status: 'Faulted',
+      timestamp: new Date().toISOString(),
+    });
+    await expectApi(200, 'GET', '/api/charging-sessions?includeIntervals=true&includeInProgressSessions=true');
+    await expectApi(200, 'GET', '/api/charger-health');
+    await expectApi(200, 'GET', '/api/errors');
+    await expectApi(200, 'GET', `/api/ocpp-messages?chargerId=${chargers.v16.id}`);
 
     // Disconnections.
     const disconnects = () =>
@@ -421,6 +458,7 @@ describe('the writes the handlers make', () => {
         'http/departureTimes',
         'http/siteLimits',
         'http/sitePower',
+        'http/history',
         'ocpp/connect',
         'ocpp/message',
         'ocpp/disconnect',

@@ -56,6 +56,22 @@ const KEYS = {
   externalIdMarker: pk(db.uniqueValue, { constraint: 'chargerExternalId:7', value: 'NY-7' }),
   vehicleNameMarker: pk(db.uniqueValue, { constraint: 'vehicleName:7', value: 'bus 12' }),
   vehicleVinMarker: pk(db.uniqueValue, { constraint: 'vehicleVin:7', value: 'LBYK9000000000012' }),
+  sessionRecord: pk(db.sessionRecord, { sessionId: 17 }),
+  sessionSlot: pk(db.sessionSlot, { sessionId: 17, chargerId: 4, slot: '2026-11-21T08:00:00.000Z' }),
+  chargerHistory: pk(db.chargerHistory, { month: '2026-11', siteId: 3, day: '2026-11-21', chargerId: 4, part: 0 }),
+  chargerError: pk(db.chargerError, {
+    timestamp: '2026-11-21T09:00:00.000Z',
+    chargerId: 4,
+    portNumber: 1,
+    ocppErrorCode: 'GroundFailure',
+  }),
+  ocppMessage: pk(db.ocppMessage, {
+    day: '2026-11-21',
+    chargerId: 4,
+    createdAt: '2026-11-21T09:00:00.000Z',
+    messageId: 'm1',
+  }),
+  requestLease: pk(db.requestLease, { keyHash: 'ab12cd', name: 'intervals' }),
 };
 type KeyName = keyof typeof KEYS;
 
@@ -78,6 +94,11 @@ describe('row patterns against the keys ElectroDB builds', () => {
     ['ocppCommands', ['ocppCommand']],
     ['vehicleNameMarkers', ['vehicleNameMarker']],
     ['vehicleVinMarkers', ['vehicleVinMarker']],
+    ['sessionHistory', ['sessionRecord', 'sessionSlot']],
+    ['chargerHistory', ['chargerHistory']],
+    ['chargerErrors', ['chargerError']],
+    ['ocppMessages', ['ocppMessage']],
+    ['requestLeases', ['requestLease']],
   ])('%s matches exactly %j', (row, kinds) => {
     expect(matched(ROWS[row])).toEqual(kinds);
   });

@@ -61,6 +61,20 @@ describe('operator CLI', () => {
     expect(orgs.json.map((o: { name: string }) => o.name)).toContain('CLI Fleet');
   }, 120_000); // five CLI processes, each starting tsx
 
+  it("sets and clears a site's time-of-use periods", async () => {
+    const org = await admin('organizations', 'create', '--name', 'TOU Fleet');
+    const site = await admin('sites', 'create', '--organization-id', String(org.json.id), '--name', 'TOU Yard', '--timezone', 'America/Chicago');
+    const tou = await admin('sites', 'set-tou', '--site-id', String(site.json.id), '--period', 'peak=16:00-21:00/Mon-Fri', '--period', 'night=22:00-06:00');
+    expect(tou.code).toBe(0);
+    expect(tou.json.touPeriods).toEqual([
+      { name: 'peak', start: '16:00', end: '21:00', days: [1, 2, 3, 4, 5] },
+      { name: 'night', start: '22:00', end: '06:00', days: [1, 2, 3, 4, 5, 6, 7] },
+    ]);
+    expect((await stack.db.site.get({ siteId: site.json.id }).go()).data?.touPeriods).toEqual(tou.json.touPeriods);
+    expect((await admin('sites', 'set-tou', '--site-id', String(site.json.id))).json.touPeriods).toEqual([]);
+    expect((await stack.db.site.get({ siteId: site.json.id }).go()).data?.touPeriods).toBeUndefined();
+  });
+
   it.concurrent.each([
     ['an unknown time zone', ['sites', 'create', '--organization-id', '1', '--name', 'X', '--timezone', 'Mars/Olympus'], /timezone/],
     ['a non-numeric ID', ['sites', 'create', '--organization-id', 'abc', '--name', 'X', '--timezone', 'UTC'], /positive integer/],
@@ -71,6 +85,7 @@ describe('operator CLI', () => {
     ['an unknown organization', ['sites', 'create', '--organization-id', '99999', '--name', 'X', '--timezone', 'UTC'], /not found/],
     ['an empty name', ['organizations', 'create', '--name', '  '], /name/],
     ['an unknown command', ['chargers', 'delete'], /unknown command/],
+    ['a TOU period on an unknown day', ['sites', 'set-tou', '--site-id', '1', '--period', 'peak=16:00-21:00/Mon-Funday'], /days/],
   ])('exits 1 with a clear message for %s', async (_name, args, message) => {
     const result = await admin(...args);
     expect(result.code).toBe(1);

@@ -97,10 +97,17 @@ function call(path: string, options: { method?: string; body?: unknown; rawBody?
 }
 const post = (path: string, body: unknown) => call(path, { method: 'POST', body });
 
-/** What was written since the last look, besides rate-limit counters. */
+/**
+ * Entities that are bookkeeping of requests, not changes: rate-limit counters, the OCPP message log
+ * (it records every CALL with its answer, CALLERRORs included) and the `includeIntervals` leases
+ * (taken and released around a request).
+ */
+const NOT_CHANGES = new Set(['rateLimitWindow', 'ocppMessage', 'requestLease']);
+
+/** What was written since the last look, besides the bookkeeping of requests. */
 async function changes(): Promise<string[]> {
   return (await feed.read())
-    .filter((change) => change.entity !== 'rateLimitWindow')
+    .filter((change) => !NOT_CHANGES.has(change.entity))
     .map((change) => `${change.event} ${change.entity} ${JSON.stringify(change.keys)}`);
 }
 
@@ -240,6 +247,20 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       body: { chargingOverride: { limit: 7000, chargingRateUnit: 'W', expiresAt: inAnHour() } },
     },
     'DELETE /api/ports/{portId}/charging-override': { path: { portId: String(portId) } },
+    'GET /api/charging-sessions': {
+      query: {
+        startTimeAfter: '2026-11-01T00:00:00Z',
+        'siteIds[]': String(tenant.siteId),
+        includeIntervals: 'true',
+        includeTouEnergy: 'true',
+        includeInProgressSessions: 'true',
+      },
+    },
+    'GET /api/charger-health': {
+      query: { startTimestamp: '2026-11-01T00:00:00Z', 'chargerIds[]': String(charger().id) },
+    },
+    'GET /api/errors': { query: { afterTimestamp: '2026-11-01T00:00:00Z', 'siteIds[]': String(tenant.siteId) } },
+    'GET /api/ocpp-messages': { query: { chargerId: String(charger().id), 'messageType[]': 'Heartbeat', limit: '10' } },
     'GET /api/openapi.json': { query: {} },
   };
 }

@@ -28,6 +28,11 @@ export const HTTP_FUNCTIONS = {
   siteLimits: { tableAccess: 'readWrite' },
   /** Smart charging: the power allocation read and port overrides (spec §2.6 enforced). */
   sitePower: { tableAccess: 'readWrite' },
+  /**
+   * Charging sessions, charger health, errors and the OCPP message log (reads; it writes only the
+   * key's rate-limit windows and its `includeIntervals` lease).
+   */
+  history: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

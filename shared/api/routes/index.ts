@@ -10,6 +10,7 @@ import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
 import type { HttpMethod, RouteDefinition } from './define';
 import { departureTimeRoutes } from './departure-times';
+import { historyRoutes } from './history';
 import { openApiRoutes } from './openapi';
 import { siteLimitRoutes } from './site-limits';
 import { sitePowerRoutes } from './site-power';
@@ -28,6 +29,7 @@ export const ROUTES = {
   ...departureTimeRoutes,
   ...siteLimitRoutes,
   ...sitePowerRoutes,
+  ...historyRoutes,
   ...openApiRoutes,
 };
 

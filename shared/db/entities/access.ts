@@ -63,17 +63,28 @@ const accessIdSchema = {
   },
 } as const;
 
-/** A customer (spec §2.1): identified by name within the organization, case-insensitively (`nameKey` is lower-cased). */
+/**
+ * A customer (spec §2.1): identified by name within the organization, case-insensitively (`nameKey`
+ * is lower-cased). `customerId` (numeric, from the `customer` counter) is found on gsi1; customers
+ * created before IDs existed have none (the index is sparse).
+ */
 const customerSchema = {
   model: { entity: 'customer', version: '1', service: SERVICE },
   attributes: {
     organizationId: { type: 'number', required: true },
     nameKey: { type: 'string', required: true },
     name: { type: 'string', required: true },
+    customerId: optionalNumber,
     createdAt: timestamp,
   },
   indexes: {
     primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['nameKey'], casing: 'none' } },
+    byId: {
+      index: 'gsi1',
+      condition: (attributes: Record<string, unknown>) => attributes.customerId !== undefined,
+      pk: { field: 'gsi1pk', composite: ['customerId'] },
+      sk: { field: 'gsi1sk', composite: [] },
+    },
   },
 } as const;
 

@@ -26,6 +26,25 @@ const siteSchema = {
      * on this item. Unset on sites created before it existed (counted once when first needed).
      */
     dcfcChargerCount: optionalNumber,
+    /**
+     * Time-of-use periods in the site's timezone, set by the operator CLI (`sites set-tou`); the
+     * first period that covers a local time names it (`shared/history/tou.ts`). Unset: one `all`.
+     */
+    touPeriods: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          name: { type: 'string', required: true },
+          /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+          days: { type: 'list', required: true, items: { type: 'number' } },
+          /** `HH:MM` local, inclusive. */
+          start: { type: 'string', required: true },
+          /** `HH:MM` local, exclusive; at or before `start`: the period runs past midnight. */
+          end: { type: 'string', required: true },
+        },
+      },
+    },
     createdAt: timestamp,
   },
   indexes: {

@@ -9,6 +9,9 @@ export const TABLE_KEYS = {
   gsis: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // gsi3: the history context's lists (charging sessions by charger and by customer, errors by
+    // charger), `entities/history.ts`.
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

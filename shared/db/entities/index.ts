@@ -1,7 +1,7 @@
 /**
  * The single-table model, declared with ElectroDB, one module per bounded context.
  *
- * Keys: `pk`/`sk` on the table, `gsi1pk`/`gsi1sk` and `gsi2pk`/`gsi2sk` on two GSIs, TTL on
+ * Keys: `pk`/`sk` on the table, `gsi1pk`/`gsi1sk` … `gsi3pk`/`gsi3sk` on three GSIs, TTL on
  * `expiresAt`. Access patterns are named on each entity; collections group the items one Query
  * reads together:
  * - `chargerView` (table index, partition = one charger): the charger and its ports, so
@@ -19,6 +19,7 @@ import { accessEntities } from './access';
 import { chargerEntities } from './chargers';
 import { chargingEntities } from './charging';
 import { departureEntities } from './departures';
+import { historyEntities } from './history';
 import { organizationEntities } from './organizations';
 import { sitePowerEntities } from './site-power';
 
@@ -34,6 +35,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...accessEntities(config),
     ...departureEntities(config),
     ...sitePowerEntities(config),
+    ...historyEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service };

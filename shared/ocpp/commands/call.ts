@@ -21,6 +21,7 @@ import {
   type LaneState,
 } from './lane';
 import type { CommandTarget } from './targets';
+import { logSentCall } from '../message-log';
 import { ConnectionGoneError, postToConnection, type PostFrame } from './transport';
 
 /** The answer, or where the charger is connected now when the target was stale (nothing was sent). */
@@ -62,7 +63,8 @@ export async function sendCall(
     JSON.stringify([2, messageId, action, payload]),
     options.post ?? postToConnection,
   );
-  return awaitAnswer(db, target, messageId, action, postedAt, deadline);
+  const call = { messageId, action, payload, sentAt: postedAt };
+  return logSentCall(db, target, call, awaitAnswer(db, target, messageId, action, postedAt, deadline));
 }
 
 /** Waits for the work that must succeed before the CALL is posted; when it failed, releases the lane and throws. */

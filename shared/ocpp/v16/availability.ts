@@ -4,6 +4,7 @@ import * as V16 from '../validators/v16';
 import { recordPortStatus } from '../../charging/ports';
 import { recordChargerStatus } from '../../charging/charger-reports';
 import { chargerTime } from '../../charging/charger-time';
+import { recordChargerError, statusErrorReport } from '../../history/charger-errors';
 
 /** OCPP 1.6 StatusNotification handler; an impossible connectorId is a PropertyConstraintViolation. */
 export const availability = [
@@ -17,6 +18,9 @@ export const availability = [
     };
     if (payload.connectorId === 0) await recordChargerStatus(db, connection, status);
     else await recordPortStatus(db, connection, payload.connectorId, status);
+    if (payload.errorCode !== 'NoError') {
+      await recordChargerError(db, connection, statusErrorReport(payload.connectorId, status));
+    }
     return {};
   }),
 ];

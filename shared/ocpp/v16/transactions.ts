@@ -9,7 +9,8 @@ import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
 import { boundedReading, summarizeMeterValues, type MeterValue } from '../../charging/meter-values';
-import { applyMeterSnapshot, endSession, startSession, storableId } from '../../charging/sessions';
+import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
+import { recordSessionReadings } from '../../history/readings';
 
 /** An OCPP 1.6 decimal value (`"1253.5"`, `"-0.04"`, `"1e3"`); NaN for anything else (`""`, `"0x10"`, `"abc"`). */
 function parseDecimal(text: string): number {
@@ -67,24 +68,24 @@ export const transactions = [
     const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
     const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
     const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
-    await applyMeterSnapshot(db, connection, payload.connectorId, snapshot, transactionKey);
+    const sessionId = await applyMeterSnapshot(db, connection, payload.connectorId, snapshot, transactionKey);
+    await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     return {};
   }),
 
   ocpp16(V16.StopTransaction, async ({ db, connection, receivedAt }, payload) => {
     const transactionKey = String(payload.transactionId);
-    const snapshot = payload.transactionData
-      ? summarizeMeterValues(
-          fromOcpp16MeterValues(payload.transactionData, receivedAt, connection.ocppId),
-          connection.ocppId,
-        )
-      : undefined;
+    const meterValues = fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt, connection.ocppId);
+    const snapshot = payload.transactionData ? summarizeMeterValues(meterValues, connection.ocppId) : undefined;
+    // The readings go to the session's slots before it ends (its end reads them).
+    const known = await getSession(db, connection.chargerId, transactionKey);
+    await recordSessionReadings(db, connection.chargerId, known?.sessionId, meterValues);
     await endSession(db, connection, transactionKey, {
       endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
       meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),
       reason: payload.reason ?? 'Local',
       snapshot,
-    });
+    }, known);
     if (payload.idTag === undefined) return {};
     return { idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, payload.idTag)).status } };
   }),

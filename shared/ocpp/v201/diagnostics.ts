@@ -1,7 +1,11 @@
-/** OCPP 2.0.1 functional block N, Diagnostics: LogStatusNotification (N01) and NotifyEvent (N07), acknowledged and logged. */
+/**
+ * OCPP 2.0.1 functional block N, Diagnostics: LogStatusNotification (N01) and NotifyEvent (N07),
+ * acknowledged and logged; NotifyEvent faults are stored as error reports (`faults.ts`).
+ */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
+import { recordNotifyEventFaults } from './faults';
 
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
@@ -9,8 +13,9 @@ export const diagnostics = [
     logger.info('log status', { chargePointId: connection.ocppId, status, requestId });
     return {};
   }),
-  ocpp201(V201.NotifyEvent, async ({ connection }, { seqNo, tbc, eventData }) => {
+  ocpp201(V201.NotifyEvent, async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {
     logger.info('events', { chargePointId: connection.ocppId, seqNo, tbc, events: eventData.length });
+    await recordNotifyEventFaults(db, connection, eventData, receivedAt);
     return {};
   }),
 ];

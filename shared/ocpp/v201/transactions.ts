@@ -12,8 +12,11 @@ import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
-import { summarizeMeterValues, type MeterValue } from '../../charging/meter-values';
+import { summarizeMeterValues, type MeterSnapshot, type MeterValue } from '../../charging/meter-values';
+import type { ChargerConnection } from '../../charging/charger-connection';
+import type { Db } from '../../db';
 import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
+import { recordSessionReadings } from '../../history/readings';
 import { OcppCallError } from '../errors';
 
 /**
@@ -40,6 +43,35 @@ export function fromOcpp201MeterValues(
   }));
 }
 
+/**
+ * An Updated event that names its EVSE updates that port's session directly (1 UpdateItem, which
+ * reads back the session's ID) and appends its readings to the session's slot (1 UpdateItem): no
+ * lookup of the transaction. False when the port's session is not that transaction (the caller
+ * then looks it up: a superseded or unknown transaction).
+ */
+async function updateOnItsEvse(
+  db: Db,
+  connection: ChargerConnection,
+  payload: Ocpp201.TransactionEventRequest,
+  snapshot: MeterSnapshot,
+  meterValues: MeterValue[],
+): Promise<boolean> {
+  const evseId = payload.evse?.id;
+  if (payload.eventType !== 'Updated' || evseId === undefined || evseId < 1) return false;
+  const sessionId = await applyMeterSnapshot(db, connection, evseId, snapshot, payload.transactionInfo.transactionId);
+  if (sessionId === undefined) return false;
+  await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
+  return true;
+}
+
+/** H01.FR.21: a transaction on the reservation ends it. */
+async function endUsedReservation(db: Db, connection: ChargerConnection, payload: Ocpp201.TransactionEventRequest) {
+  const reservationId = storableId(payload.reservationId);
+  if (reservationId !== undefined) {
+    await endReservation(db, connection.organizationId, reservationId, 'Used', connection.chargerId);
+  }
+}
+
 /** OCPP 2.0.1 TransactionEvent handler. */
 export const transactions = [
   ocpp201(V201.TransactionEvent, async ({ db, connection, receivedAt }, payload) => {
@@ -51,16 +83,21 @@ export const transactions = [
       ? await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken)
       : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
+    if (await updateOnItsEvse(db, connection, payload, snapshot, meterValues)) {
+      await endUsedReservation(db, connection, payload);
+      return idTokenInfo;
+    }
 
     const known =
       payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
+    let sessionId = known?.sessionId;
     if (!known) {
       if (!payload.evse)
         throw new OcppCallError(
           'OccurrenceConstraintViolation',
           'evse is required in the first TransactionEvent of a transaction (E01.FR.16)',
         );
-      await startSession(db, connection, {
+      ({ sessionId } = await startSession(db, connection, {
         portNumber: payload.evse.id,
         startTime: timestamp,
         idTag: payload.idToken?.idToken,
@@ -69,14 +106,18 @@ export const transactions = [
         remoteStartId: storableId(payload.transactionInfo.remoteStartId),
         reservationId: storableId(payload.reservationId),
         accessId: authorization?.accessId,
-      });
+      }));
+      await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     } else if (payload.eventType === 'Updated') {
-      await applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId, known);
+      await Promise.all([
+        applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId, known),
+        recordSessionReadings(db, connection.chargerId, sessionId, meterValues),
+      ]);
+    } else {
+      // Ended: the readings go to the session's slots before it ends (its end reads them).
+      await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     }
-    // H01.FR.21: a transaction on the reservation ends it.
-    const reservationId = storableId(payload.reservationId);
-    if (reservationId !== undefined)
-      await endReservation(db, connection.organizationId, reservationId, 'Used', connection.chargerId);
+    await endUsedReservation(db, connection, payload);
     if (payload.eventType === 'Ended') {
       await endSession(
         db,

@@ -1,0 +1,193 @@
+/**
+ * Answers of the history endpoints (reference notes: "Charging sessions", "Charger health",
+ * "Alerts, errors, OCPP messages"), each checked at compile time against the domain's type.
+ */
+import * as z from 'zod';
+import { conformsTo, Pagination } from './common';
+import type * as sessions from '../../history/session-views';
+import type * as health from '../../history/charger-health';
+import type * as errors from '../../history/error-list';
+import type * as messages from '../../history/message-list';
+
+const nullableTime = z.string().nullable();
+
+/** One 15-minute interval. */
+export const SessionInterval = z
+  .object({
+    startTime: z.string().meta({ description: 'Start of the slot (UTC, aligned to the hour)' }),
+    endTime: z.string(),
+    energyDeliveredKwh: z
+      .number()
+      .nullable()
+      .meta({ description: 'kWh in the slot (null until two registers are known)' }),
+    averagePowerKw: z.number().nullable().meta({ description: 'energyDeliveredKwh ÷ 0.25 h (the whole slot)' }),
+    maxPowerKw: z.number().nullable().meta({ description: 'Highest power reading in the slot' }),
+    socPercent: z.number().nullable().meta({ description: 'Last SoC reading in the slot' }),
+  })
+  .meta({ id: 'SessionInterval' });
+
+/** Energy of one time-of-use period. */
+export const TouEnergy = z
+  .object({ period: z.string().meta({ example: 'peak' }), energyDeliveredKwh: z.number() })
+  .meta({ id: 'TouEnergy' });
+
+/** A charging session (reference notes, "Charging sessions"). */
+export const ChargingSession = conformsTo<sessions.ChargingSession>()(
+  z
+    .object({
+      id: z.number().int(),
+      startTime: z.string(),
+      endTime: nullableTime,
+      updatedAt: z.string(),
+      durationSeconds: z.number().nullable(),
+      chargingStartTime: nullableTime.meta({ description: 'First reading at or above 0.1 kW' }),
+      chargingEndTime: nullableTime.meta({ description: 'Last reading at or above 0.1 kW (null while in progress)' }),
+      chargingDurationSeconds: z.number().nullable(),
+      energyDeliveredKwh: z.number().nullable().meta({ description: 'While in progress: so far' }),
+      averageDemandKw: z.number().nullable().meta({ description: 'energyDeliveredKwh ÷ the session duration' }),
+      maxDemandKw: z.number().nullable().meta({ description: 'The highest 15-minute average power' }),
+      socStartPercent: z.number().nullable(),
+      socEndPercent: z.number().nullable(),
+      ocppIdTag: z.string().nullable(),
+      ocppTransactionId: z.number().int().nullable(),
+      tags: z
+        .array(z.string())
+        .meta({ description: 'Always empty: sessions have no tags here (kept for the reference shape)' }),
+      site: z.object({ id: z.number().int(), name: z.string(), locationId: z.string().nullable() }),
+      charger: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        ocppId: z.string().nullable(),
+        externalId: z.string().nullable(),
+        serialNumber: z.string().nullable(),
+        type: z.enum(['DCFC', 'Level 2']),
+      }),
+      port: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        portNumber: z.number().int(),
+        maximumPowerKw: z.number().nullable(),
+      }),
+      vehicle: z
+        .object({
+          id: z.number().int(),
+          name: z.string().nullable(),
+          make: z.string().nullable(),
+          model: z.string().nullable(),
+          vin: z.string().nullable(),
+        })
+        .nullable(),
+      rfid: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+      customer: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
+      organization: z.object({ id: z.number().int(), name: z.string() }),
+      intervals: z.array(SessionInterval).optional().meta({ description: 'includeIntervals=true only' }),
+      touEnergy: z.array(TouEnergy).optional().meta({ description: 'includeTouEnergy=true only' }),
+    })
+    .meta({ id: 'ChargingSession' }),
+);
+
+/** `GET /api/charging-sessions` answer. */
+export const ChargingSessionList = z.object({ data: z.array(ChargingSession), pagination: Pagination });
+
+const Uptime = z
+  .object({
+    faultedSeconds: z.number(),
+    availableSeconds: z.number(),
+    unavailableSeconds: z.number(),
+    uptimePercent: z.number(),
+  })
+  .meta({ id: 'Uptime' });
+const ErrorCounts = z
+  .object({ endedEarly: z.number(), failedToStart: z.number(), other: z.number(), total: z.number() })
+  .meta({ id: 'ErrorCounts' });
+const Utilization = z
+  .object({ chargingSessionSeconds: z.number(), utilizationPercent: z.number() })
+  .meta({ id: 'Utilization' });
+
+/** `GET /api/charger-health` answer. */
+export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
+  z
+    .object({
+      summary: z.object({
+        startTime: z.string(),
+        endTime: z.string(),
+        errorCounts: ErrorCounts,
+        chargingSessionsCount: z.number(),
+        uptime: Uptime,
+      }),
+      data: z.array(
+        z.object({
+          chargerId: z.number().int(),
+          serialNumber: z.string().nullable(),
+          name: z.string(),
+          activeTimeInIntervalSeconds: z.number(),
+          site: z.object({ id: z.number().int(), name: z.string() }),
+          connectivity: z.object({ onlineSeconds: z.number(), offlineSeconds: z.number(), onlinePercent: z.number() }),
+          maintenance: z.object({ maintenanceSeconds: z.number(), maintenancePercent: z.number() }),
+          uptime: Uptime,
+          utilization: Utilization,
+          errorCounts: ErrorCounts,
+          chargingSessionsCount: z.number(),
+          reportUrl: z
+            .string()
+            .nullable()
+            .meta({ description: 'The charger page of the operator console, relative to the API origin' }),
+          ports: z.array(
+            z.object({
+              id: z.number().int(),
+              name: z.string(),
+              uptime: Uptime,
+              utilization: Utilization,
+              errorCounts: ErrorCounts,
+              chargingSessionsCount: z.number(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .meta({ id: 'ChargerHealthReport' }),
+);
+
+/** One charger error report. */
+export const ChargerErrorReport = conformsTo<errors.ChargerErrorReport>()(
+  z
+    .object({
+      id: z.number().int(),
+      timestamp: z.string(),
+      ocppErrorCode: z.string().meta({ example: 'GroundFailure' }),
+      vendorErrorCode: z.string().nullable(),
+      ocppInfo: z.string().nullable(),
+      ocppStatus: z.string().meta({ example: 'Faulted' }),
+      errorCategory: z.enum(['endedCharging', 'preventedCharging', 'other']),
+      chargingSession: z.object({ id: z.number().int() }).nullable(),
+      site: z.object({ id: z.number().int(), name: z.string() }),
+      charger: z.object({ id: z.number().int(), name: z.string() }),
+      port: z.object({ id: z.number().int(), name: z.string(), portNumber: z.number().int() }).nullable(),
+      organization: z.object({ id: z.number().int(), name: z.string() }),
+    })
+    .meta({ id: 'ChargerErrorReport' }),
+);
+
+/** `GET /api/errors` answer. */
+export const ChargerErrorList = z.object({ data: z.array(ChargerErrorReport), pagination: Pagination });
+
+/** One logged OCPP exchange. */
+export const OcppMessage = conformsTo<messages.OcppMessage>()(
+  z
+    .object({
+      id: z.string(),
+      createdAt: z.string(),
+      ocppChargerIdentity: z.string(),
+      messageType: z.string().meta({ example: 'MeterValues' }),
+      direction: z.enum(['fromCharger', 'toCharger']),
+      messagePayload: z.unknown(),
+      messageResponse: z.unknown(),
+      responseType: z.enum(['CALLRESULT', 'CALLERROR']).nullable(),
+      chargerId: z.number().int(),
+      protocol: z.enum(['ocpp1.6', 'ocpp2.0.1']),
+    })
+    .meta({ id: 'OcppMessage' }),
+);
+
+/** `GET /api/ocpp-messages` answer. */
+export const OcppMessageList = z.object({ data: z.array(OcppMessage), pagination: Pagination });

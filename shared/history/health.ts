@@ -1,0 +1,297 @@
+/**
+ * Charger health over a time range, pure: from a charger's history events (`history-log.ts`) and
+ * its current state, the seconds online and offline, per port the seconds available, faulted and
+ * unavailable, the seconds with a session in progress, the sessions started, and the errors.
+ *
+ * Definitions (README, "Charger health"):
+ * - The active time is the range from the charger's registration (or the range's start) to the
+ *   range's end (capped at now).
+ * - A port's second is **faulted** when its status is `Faulted`, **unavailable** when its status is
+ *   `Unavailable` or the charger is offline, **available** otherwise (any operative status, or no
+ *   status reported yet while online). `uptimePercent` = available ÷ active time. A charger's
+ *   seconds are its ports' summed (so they can exceed the range), its percent their ratio.
+ * - The state before the first stored change is the change's previous state (stored with it);
+ *   without any change since, the current state.
+ * - `chargingSessionSeconds`: time with a session in progress on the port, within the active time.
+ *   Sessions are counted by their start; `failedToStart` by start, `endedEarly` by end
+ *   (`session-records.ts`); `other` counts the error reports that did not end charging.
+ */
+import type { HistoryEvent } from './history-log';
+import { START_GRACE_MS, MIN_START_ENERGY_WH } from './series';
+
+/** `{ faultedSeconds, availableSeconds, unavailableSeconds, uptimePercent }`. */
+export interface Uptime {
+  faultedSeconds: number;
+  availableSeconds: number;
+  unavailableSeconds: number;
+  uptimePercent: number;
+}
+/** `{ endedEarly, failedToStart, other, total }`. */
+export interface ErrorCounts {
+  endedEarly: number;
+  failedToStart: number;
+  other: number;
+  total: number;
+}
+/** `{ chargingSessionSeconds, utilizationPercent }`. */
+export interface Utilization {
+  chargingSessionSeconds: number;
+  utilizationPercent: number;
+}
+
+/** A port's figures. */
+export interface PortHealth {
+  id: number;
+  name: string;
+  uptime: Uptime;
+  utilization: Utilization;
+  errorCounts: ErrorCounts;
+  chargingSessionsCount: number;
+}
+
+/** A charger as the health computation sees it now. */
+export interface HealthCharger {
+  chargerId: number;
+  createdAt: string;
+  connectionStatus?: { status: string; timestamp: string };
+  ports: {
+    portId: number;
+    portNumber: number;
+    name: string;
+    ocppStatus?: { status: string; timestamp: string };
+    /** The session in progress: its ID, start (ISO) and energy so far (Wh). */
+    session?: { sessionId: number; startTime: string; energyWh: number };
+  }[];
+}
+
+/** The range, epoch ms (`to` already capped at `now`). */
+export interface HealthRange {
+  from: number;
+  to: number;
+  now: number;
+}
+
+/** A charger's figures before naming (`charger-health.ts` adds names, site and `reportUrl`). */
+export interface ChargerFigures {
+  activeTimeInIntervalSeconds: number;
+  connectivity: { onlineSeconds: number; offlineSeconds: number; onlinePercent: number };
+  uptime: Uptime;
+  utilization: Utilization;
+  errorCounts: ErrorCounts;
+  chargingSessionsCount: number;
+  ports: PortHealth[];
+}
+
+interface Segment<T> {
+  from: number;
+  to: number;
+  value: T;
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
+const seconds = (ms: number) => Math.round(ms / 1000);
+
+/** The values a state takes over `[start, end)`: `initial`, then each change in time order. */
+function segments<T>(
+  initial: T,
+  changes: readonly { t: number; value: T }[],
+  start: number,
+  end: number,
+): Segment<T>[] {
+  let value = initial;
+  let from = start;
+  const result: Segment<T>[] = [];
+  for (const change of changes) {
+    if (change.t <= start) value = change.value;
+    else if (change.t < end) {
+      result.push({ from, to: change.t, value });
+      from = change.t;
+      value = change.value;
+    }
+  }
+  if (end > from) result.push({ from, to: end, value });
+  return result;
+}
+
+/** Events without repeats (the same event appended twice), in time order. */
+export function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
+  const seen = new Map<string, HistoryEvent>();
+  for (const e of events) seen.set(e.k === 'session' ? `session:${e.i}` : JSON.stringify([e.k, e.t, e.n, e.s, e.i]), e);
+  return [...seen.values()].sort((a, b) => a.t - b.t);
+}
+
+/** Whether the charger was online, over the range. */
+function onlineSegments(
+  charger: HealthCharger,
+  events: readonly HistoryEvent[],
+  start: number,
+  end: number,
+): Segment<boolean>[] {
+  const changes = events.filter((e) => e.k === 'connected' || e.k === 'disconnected');
+  const first = changes[0];
+  const initial = first
+    ? first.k === 'disconnected'
+      ? true
+      : first.p === 'Connected'
+    : charger.connectionStatus?.status === 'Connected';
+  return segments(
+    initial,
+    changes.map((e) => ({ t: e.t, value: e.k === 'connected' })),
+    start,
+    end,
+  );
+}
+
+/** A port's status, over the range (undefined: none reported). */
+function statusSegments(
+  port: HealthCharger['ports'][number],
+  events: readonly HistoryEvent[],
+  start: number,
+  end: number,
+) {
+  const changes = events.filter((e) => e.k === 'status' && e.n === port.portNumber);
+  const initial = changes.length ? changes[0]!.p : port.ocppStatus?.status;
+  return segments<string | undefined>(
+    initial,
+    changes.map((e) => ({ t: e.t, value: e.s })),
+    start,
+    end,
+  );
+}
+
+/** Seconds faulted / available / unavailable of a port, given when the charger was online. */
+function portUptime(status: Segment<string | undefined>[], online: Segment<boolean>[], activeMs: number): Uptime {
+  const ms = { faulted: 0, available: 0, unavailable: 0 };
+  for (const s of status) {
+    for (const o of online) {
+      const overlap = Math.min(s.to, o.to) - Math.max(s.from, o.from);
+      if (overlap <= 0) continue;
+      const kind =
+        !o.value || s.value === 'Unavailable' ? 'unavailable' : s.value === 'Faulted' ? 'faulted' : 'available';
+      ms[kind] += overlap;
+    }
+  }
+  return {
+    faultedSeconds: seconds(ms.faulted),
+    availableSeconds: seconds(ms.available),
+    unavailableSeconds: seconds(ms.unavailable),
+    uptimePercent: percent(ms.available, activeMs),
+  };
+}
+
+/** The port's sessions: ended ones from the history, the one in progress from the port. */
+function portSessions(port: HealthCharger['ports'][number], events: readonly HistoryEvent[], now: number) {
+  const ended = events.filter((e) => e.k === 'session' && e.n === port.portNumber);
+  const sessions = ended.map((e) => ({
+    id: e.i,
+    start: e.a ?? e.t,
+    end: e.b ?? e.t,
+    failed: e.f === true,
+    early: e.x === true,
+  }));
+  const running = port.session;
+  if (running && !sessions.some((s) => s.id === running.sessionId)) {
+    const start = Date.parse(running.startTime);
+    const failed = now - start >= START_GRACE_MS && running.energyWh < MIN_START_ENERGY_WH;
+    sessions.push({ id: running.sessionId, start, end: now, failed, early: false });
+  }
+  return sessions;
+}
+
+/** A port's figures. */
+function portHealth(
+  port: HealthCharger['ports'][number],
+  events: readonly HistoryEvent[],
+  online: Segment<boolean>[],
+  range: HealthRange & { start: number },
+): PortHealth {
+  const active = range.to - range.start;
+  const inRange = (t: number) => t >= range.from && t < range.to;
+  const sessions = portSessions(port, events, range.now);
+  const busyMs = sessions.reduce(
+    (sum, s) => sum + Math.max(0, Math.min(s.end, range.to) - Math.max(s.start, range.start)),
+    0,
+  );
+  const errors = events.filter(
+    (e) => e.k === 'error' && e.n === port.portNumber && inRange(e.t) && e.s !== 'endedCharging',
+  );
+  const counts = {
+    endedEarly: sessions.filter((s) => s.early && inRange(s.end)).length,
+    failedToStart: sessions.filter((s) => s.failed && inRange(s.start)).length,
+    other: errors.length,
+  };
+  return {
+    id: port.portId,
+    name: port.name,
+    uptime: portUptime(statusSegments(port, events, range.start, range.to), online, active),
+    utilization: { chargingSessionSeconds: seconds(busyMs), utilizationPercent: percent(busyMs, active) },
+    errorCounts: { ...counts, total: counts.endedEarly + counts.failedToStart + counts.other },
+    chargingSessionsCount: sessions.filter((s) => inRange(s.start)).length,
+  };
+}
+
+/** Sums uptimes (seconds added, percent recomputed). */
+export function sumUptime(uptimes: readonly Uptime[]): Uptime {
+  const sum = (key: 'faultedSeconds' | 'availableSeconds' | 'unavailableSeconds') =>
+    uptimes.reduce((s, u) => s + u[key], 0);
+  const available = sum('availableSeconds');
+  const all = available + sum('faultedSeconds') + sum('unavailableSeconds');
+  return {
+    faultedSeconds: sum('faultedSeconds'),
+    availableSeconds: available,
+    unavailableSeconds: sum('unavailableSeconds'),
+    uptimePercent: percent(available, all),
+  };
+}
+
+/** Sums error counts. */
+export function sumErrorCounts(counts: readonly ErrorCounts[]): ErrorCounts {
+  const sum = (key: keyof ErrorCounts) => counts.reduce((s, c) => s + c[key], 0);
+  return {
+    endedEarly: sum('endedEarly'),
+    failedToStart: sum('failedToStart'),
+    other: sum('other'),
+    total: sum('total'),
+  };
+}
+
+/** A charger's figures over the range from its events (any order, repeats allowed). */
+export function chargerFigures(
+  charger: HealthCharger,
+  rawEvents: readonly HistoryEvent[],
+  range: HealthRange,
+): ChargerFigures {
+  const events = distinctEvents(rawEvents);
+  const start = Math.min(range.to, Math.max(range.from, Date.parse(charger.createdAt)));
+  const active = range.to - start;
+  const online = onlineSegments(charger, events, start, range.to);
+  const onlineMs = online.filter((s) => s.value).reduce((sum, s) => sum + (s.to - s.from), 0);
+  const ports = [...charger.ports]
+    .sort((a, b) => a.portNumber - b.portNumber)
+    .map((port) => portHealth(port, events, online, { ...range, start }));
+  const chargerErrors = events.filter(
+    (e) => e.k === 'error' && e.n === 0 && e.t >= range.from && e.t < range.to && e.s !== 'endedCharging',
+  );
+  const portCounts = sumErrorCounts(ports.map((p) => p.errorCounts));
+  const busy = ports.reduce((sum, p) => sum + p.utilization.chargingSessionSeconds, 0);
+  return {
+    activeTimeInIntervalSeconds: seconds(active),
+    connectivity: {
+      onlineSeconds: seconds(onlineMs),
+      offlineSeconds: seconds(active - onlineMs),
+      onlinePercent: percent(onlineMs, active),
+    },
+    uptime: sumUptime(ports.map((p) => p.uptime)),
+    utilization: {
+      chargingSessionSeconds: busy,
+      utilizationPercent: percent(busy * 1000, active * Math.max(1, ports.length)),
+    },
+    errorCounts: {
+      ...portCounts,
+      other: portCounts.other + chargerErrors.length,
+      total: portCounts.total + chargerErrors.length,
+    },
+    chargingSessionsCount: ports.reduce((sum, p) => sum + p.chargingSessionsCount, 0),
+    ports,
+  };
+}

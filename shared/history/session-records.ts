@@ -1,0 +1,337 @@
+/**
+ * Session records: the history read model of each charging session (`sessionRecord`), written in
+ * the same transactions as the session itself (`shared/charging/sessions.ts` calls these), so a
+ * record never disagrees with its session: put when the session starts, completed when it ends
+ * with what its readings say (when power flowed, the highest 15-minute demand, whether it failed
+ * to start or ended early), then the ended session is added to its charger's history.
+ */
+import type { EntityItem } from 'electrodb';
+import type { Db, TransactionEntities, TransactionWrite } from '../db';
+import { logger } from '../logger';
+import { isConditionalCheckFailure } from '../db/conditions';
+import { customerKey } from '../access/items';
+import type { PortItem } from '../chargers/items';
+import { DEFAULT_TARGET_SOC, ownerKey } from '../departures/rules';
+import { OPEN_END_KEY } from '../db/entities/history';
+import { appendHistoryEvent } from './history-log';
+import { readSessionReadings } from './readings';
+import { seriesFacts, type SeriesFacts } from './series';
+import type { FinalValues, SessionItem } from '../charging/session-items';
+
+/** A stored session record. */
+export type SessionRecordItem = EntityItem<Db['sessionRecord']>;
+/** The session snapshot on its port while it runs. */
+type PortSession = NonNullable<PortItem['currentChargingSession']>;
+
+/** Stop reasons (OCPP 1.6 Reason, 2.0.1 ReasonEnumType) of a session stopped by a fault. */
+export const FAULT_STOP_REASONS: ReadonlySet<string> = new Set([
+  'EmergencyStop',
+  'GroundFault',
+  'OvercurrentFault',
+  'PowerLoss',
+  'PowerQuality',
+  'Reboot',
+  'HardReset',
+  'ImmediateReset',
+]);
+
+/** `<startTime>#<12-digit sessionId>`: the customer index's sort key. */
+function customerStartKey(startTime: string, sessionId: number): string {
+  return `${startTime}#${String(sessionId).padStart(12, '0')}`;
+}
+
+/** The customer index attributes of a session of `customerName` (none without a customer). */
+function customerIndex(organizationId: number, startTime: string, sessionId: number, customerName: string | undefined) {
+  if (!customerName) return {};
+  return {
+    customerName,
+    customerIndexKey: `${organizationId}:${customerKey(customerName)}`,
+    customerStartKey: customerStartKey(startTime, sessionId),
+  };
+}
+
+/** Where a session runs. */
+export interface SessionPlace {
+  chargerId: number;
+  organizationId: number;
+  siteId: number;
+  protocol: 'ocpp1.6' | 'ocpp2.0.1';
+  portId: number;
+  portNumber: number;
+}
+
+/** The two items of a session's record (start order; end and customer order), see the entity. */
+const RECORD_ENTITIES = ['sessionRecord', 'sessionRecordByEnd'] as const;
+
+/**
+ * The transaction items putting the record of a session that starts (its two items; add them to
+ * the transaction that creates the session).
+ * @param session the session's snapshot on its port
+ */
+export function startedSessionRecord(
+  e: TransactionEntities,
+  place: SessionPlace,
+  session: PortSession,
+): TransactionWrite[] {
+  const record = {
+    sessionId: session.sessionId,
+    organizationId: place.organizationId,
+    siteId: place.siteId,
+    chargerId: place.chargerId,
+    portId: place.portId,
+    portNumber: place.portNumber,
+    transactionKey: session.transactionKey,
+    ocppProtocol: place.protocol,
+    status: 'InProgress' as const,
+    startTime: session.startTime,
+    endKey: OPEN_END_KEY,
+    idTag: session.idTag,
+    meterStartWh: session.meterStartWh,
+    socStartPercent: session.socStartPercent,
+    remoteStartId: session.remoteStartId,
+    vehicle: session.vehicle,
+    rfid: session.rfid,
+    ...customerIndex(place.organizationId, session.startTime, session.sessionId, session.customerName),
+    updatedAt: new Date().toISOString(),
+  };
+  return [e.sessionRecord.put(record).commit(), e.sessionRecordByEnd.put(record).commit()];
+}
+
+/** A session that ends, with its final figures (as `endSession` computed them). */
+export interface EndingSession extends SessionPlace {
+  sessionId: number;
+  transactionKey: string;
+  startTime: string;
+  endTime: string;
+  idTag?: string;
+  vehicleId?: number;
+  customerName?: string;
+  remoteStartId?: number;
+  /** Wh. */
+  meterStartWh?: number;
+  meterStopWh?: number;
+  energyDeliveredKwh?: number;
+  socStartPercent?: number;
+  socEndPercent?: number;
+  stopReason?: string;
+  /** The session's snapshot on its port, when it was still there (who was charging). */
+  current?: PortSession;
+}
+
+/**
+ * The ending of a stored session with its final values.
+ * @param current the session's snapshot on its port, when it was still there
+ */
+export function endingOf(
+  session: SessionItem,
+  end: { endTime: string; reason?: string },
+  values: FinalValues,
+  current: PortSession | undefined,
+): EndingSession {
+  return {
+    sessionId: session.sessionId,
+    transactionKey: session.transactionKey,
+    chargerId: session.chargerId,
+    organizationId: session.organizationId,
+    siteId: session.siteId,
+    protocol: session.ocppProtocol,
+    portId: session.portId,
+    portNumber: session.portNumber,
+    startTime: session.startTime,
+    endTime: end.endTime,
+    idTag: session.idTag,
+    vehicleId: session.vehicleId,
+    customerName: session.customerName,
+    remoteStartId: session.remoteStartId,
+    stopReason: end.reason,
+    current,
+    ...values,
+  };
+}
+
+/** What ending a session writes to the history: the record (in the session's transaction), then the charger's history. */
+export interface SessionEndRecord {
+  /** The transaction items completing the record (upserts: a record missed at start is written whole). */
+  write(e: TransactionEntities): TransactionWrite[];
+  /** Adds the ended session to its charger's history (best effort; call once the transaction succeeded). */
+  recordHistory(): Promise<void>;
+}
+
+/**
+ * Prepares the end of a session's record: reads its readings (1 Query) and, for a session stopped
+ * by a fault or the EV's disconnection whose vehicle is known, the vehicle's departure plan
+ * (1 GetItem). A failed read is logged and leaves the computed facts out; it never fails the end.
+ */
+export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<SessionEndRecord> {
+  const facts = await endFacts(db, ending);
+  const endedEarly = await wasEndedEarly(db, ending).catch((error: unknown) => {
+    logger.error('could not read the departure target of an ended session', {
+      sessionId: ending.sessionId,
+      error: String(error),
+    });
+    return false;
+  });
+  const vehicle = ending.current?.vehicle;
+  const rfid = ending.current?.rfid;
+  const customerName = ending.customerName ?? ending.current?.customerName;
+  return {
+    write: (e) =>
+      RECORD_ENTITIES.map((name) =>
+        e[name]
+          .update({ sessionId: ending.sessionId })
+          .set({
+            organizationId: ending.organizationId,
+            siteId: ending.siteId,
+            chargerId: ending.chargerId,
+            portId: ending.portId,
+            portNumber: ending.portNumber,
+            transactionKey: ending.transactionKey,
+            ocppProtocol: ending.protocol,
+            status: 'Completed',
+            startTime: ending.startTime,
+            endTime: ending.endTime,
+            endKey: ending.endTime,
+            ...definedOnly({
+              idTag: ending.idTag,
+              remoteStartId: ending.remoteStartId,
+              meterStartWh: ending.meterStartWh,
+              meterStopWh: ending.meterStopWh,
+              energyDeliveredKwh: ending.energyDeliveredKwh,
+              socStartPercent: ending.socStartPercent,
+              socEndPercent: ending.socEndPercent,
+              stopReason: ending.stopReason,
+              vehicle,
+              rfid,
+              chargingStartTime: facts?.chargingStartTime ?? undefined,
+              chargingEndTime: facts?.chargingEndTime ?? undefined,
+              maxDemandKw: facts?.maxDemandKw ?? undefined,
+              failedToStart: facts?.failedToStart,
+            }),
+            ...customerIndex(ending.organizationId, ending.startTime, ending.sessionId, customerName),
+            endedEarly,
+            updatedAt: new Date().toISOString(),
+          })
+          .commit(),
+      ),
+    recordHistory: () => {
+      const startMs = Date.parse(ending.startTime);
+      const endMs = Date.parse(ending.endTime);
+      return appendHistoryEvent(db, ending, {
+        k: 'session',
+        t: endMs,
+        n: ending.portNumber,
+        i: ending.sessionId,
+        a: startMs,
+        b: endMs,
+        f: facts?.failedToStart ?? false,
+        x: endedEarly,
+      });
+    },
+  };
+}
+
+/** The object without its undefined values (ElectroDB's `set` refuses them). */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The facts of the session's readings, or undefined when they cannot be read. */
+async function endFacts(db: Db, ending: EndingSession): Promise<SeriesFacts | undefined> {
+  try {
+    const readings = await readSessionReadings(db, ending.chargerId, ending.sessionId);
+    const span = {
+      startMs: Date.parse(ending.startTime),
+      endMs: Date.parse(ending.endTime),
+      meterStartWh: ending.meterStartWh,
+      meterStopWh: ending.meterStopWh,
+    };
+    return seriesFacts(span, readings, span.endMs);
+  } catch (error) {
+    logger.error('could not read the readings of an ended session', {
+      sessionId: ending.sessionId,
+      error: String(error),
+    });
+    return undefined;
+  }
+}
+
+/**
+ * Whether a session ended early: stopped by a fault ({@link FAULT_STOP_REASONS}) or by the EV's
+ * disconnection (`EVDisconnected`) before its target. The target is the vehicle's first planned
+ * departure after the session started: early when the session ended before that departure and
+ * below its `targetSoc` (or with the SoC unknown). Without a departure, the default target SoC
+ * (90 %) when the SoC at the end is known; otherwise only a fault counts.
+ */
+async function wasEndedEarly(db: Db, ending: EndingSession): Promise<boolean> {
+  const reason = ending.stopReason ?? '';
+  const fault = FAULT_STOP_REASONS.has(reason);
+  if (!fault && reason !== 'EVDisconnected') return false;
+  const soc = ending.socEndPercent;
+  const departure = ending.vehicleId === undefined ? undefined : await nextDeparture(db, ending, ending.vehicleId);
+  if (departure) {
+    return (
+      Date.parse(ending.endTime) < Date.parse(departure.departureTime) &&
+      (soc === undefined || soc < departure.targetSoc)
+    );
+  }
+  return soc !== undefined ? soc < DEFAULT_TARGET_SOC : fault;
+}
+
+/** The vehicle's first planned departure after the session started (1 GetItem of its plan). */
+async function nextDeparture(db: Db, ending: EndingSession, vehicleId: number) {
+  const owner = ownerKey({ vehicleId });
+  const { data } = await db.departurePlan.get({ organizationId: ending.organizationId, owner }).go();
+  return data?.departures
+    .filter((d) => d.departureTime >= ending.startTime)
+    .sort((a, b) => a.departureTime.localeCompare(b.departureTime))[0];
+}
+
+/** Sets (and removes) fields on both items of a session's record; best effort: a missing record is left alone. */
+async function changeRecord(
+  db: Db,
+  sessionId: number,
+  fields: Partial<SessionRecordItem>,
+  removed: ('endTime' | 'stopReason' | 'meterStopWh' | 'energyDeliveredKwh' | 'socEndPercent')[] = [],
+): Promise<void> {
+  const set = { ...fields, updatedAt: new Date().toISOString() } as never;
+  const writes = [
+    db.sessionRecord.patch({ sessionId }).set(set).remove(removed).go(),
+    db.sessionRecordByEnd.patch({ sessionId }).set(set).remove(removed).go(),
+  ];
+  for (const result of await Promise.allSettled(writes)) {
+    if (result.status === 'rejected' && !isConditionalCheckFailure(result.reason)) {
+      logger.error('could not update a session record', { sessionId, error: String(result.reason) });
+    }
+  }
+}
+
+/** Where a session's record is listed (the partition keys its end-order indexes need). */
+type RecordPlace = { organizationId: number; siteId: number };
+
+/**
+ * The record of a stray session ended with no energy (`shared/charging/superseded.ts`), as that
+ * module ends its session. Requests: 2 UpdateItem.
+ */
+export async function recordStrayEnded(db: Db, place: RecordPlace, stray: PortSession, endTime: string): Promise<void> {
+  const meterStartWh = stray.meterStartWh ?? stray.energyRegisterWh ?? 0;
+  await changeRecord(db, stray.sessionId, {
+    ...place,
+    status: 'Completed',
+    endTime,
+    endKey: endTime,
+    stopReason: 'Superseded',
+    meterStopWh: meterStartWh,
+    energyDeliveredKwh: 0,
+  });
+}
+
+/** The record of a superseded session put back on its port: in progress again. Requests: 2 UpdateItem. */
+export async function recordReinstated(db: Db, place: RecordPlace, sessionId: number): Promise<void> {
+  await changeRecord(db, sessionId, { ...place, status: 'InProgress', endKey: OPEN_END_KEY }, [
+    'endTime',
+    'stopReason',
+    'meterStopWh',
+    'energyDeliveredKwh',
+    'socEndPercent',
+  ]);
+}

@@ -1,0 +1,185 @@
+/**
+ * The `GET /api/charging-sessions` item (reference notes, "Charging sessions") from a session
+ * record, the charger, port and customer it names, and, when asked or while the session runs, its
+ * readings (intervals, energy by time-of-use period, the figures of a session in progress).
+ */
+import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
+import { portName } from '../chargers/items';
+import type { SessionRecordItem } from './session-records';
+import {
+  seriesFacts,
+  sessionEnergyPoints,
+  sessionIntervals,
+  type Interval,
+  type SeriesReading,
+  type SessionSpan,
+} from './series';
+import { touEnergy, type TouEnergy } from './tou';
+
+/** A charging session (kWh, kW, %, s; times ISO 8601 UTC). */
+export interface ChargingSession {
+  id: number;
+  startTime: string;
+  /** Null while in progress. */
+  endTime: string | null;
+  updatedAt: string;
+  durationSeconds: number | null;
+  chargingStartTime: string | null;
+  chargingEndTime: string | null;
+  chargingDurationSeconds: number | null;
+  /** While in progress: so far (null when no register is known yet). */
+  energyDeliveredKwh: number | null;
+  averageDemandKw: number | null;
+  maxDemandKw: number | null;
+  socStartPercent: number | null;
+  socEndPercent: number | null;
+  ocppIdTag: string | null;
+  ocppTransactionId: number | null;
+  /** Always empty (the reference shape has it; sessions carry no tags here). */
+  tags: string[];
+  site: { id: number; name: string; locationId: string | null };
+  charger: {
+    id: number;
+    name: string;
+    ocppId: string | null;
+    externalId: string | null;
+    serialNumber: string | null;
+    type: 'DCFC' | 'Level 2';
+  };
+  port: { id: number; name: string; portNumber: number; maximumPowerKw: number | null };
+  vehicle: { id: number; name: string | null; make: string | null; model: string | null; vin: string | null } | null;
+  rfid: { id: number; name: string | null } | null;
+  customer: { id: number | null; name: string } | null;
+  organization: { id: number; name: string };
+  /** `includeIntervals=true` only. */
+  intervals?: Interval[];
+  /** `includeTouEnergy=true` only. */
+  touEnergy?: TouEnergy[];
+}
+
+/** What a session's view is built from besides its record. */
+export interface SessionContext {
+  charger?: ChargerItem;
+  port?: PortItem;
+  customerId?: number;
+  /** Merged readings, when read. */
+  readings?: SeriesReading[];
+  /** The site (its timezone and periods), for `touEnergy`. */
+  site?: SiteItem;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The session's span for its series. */
+export function spanOf(record: SessionRecordItem): SessionSpan {
+  return {
+    startMs: Date.parse(record.startTime),
+    ...(record.endTime ? { endMs: Date.parse(record.endTime) } : {}),
+    meterStartWh: record.meterStartWh,
+    meterStopWh: record.meterStopWh,
+  };
+}
+
+/** Energy delivered so far by the registers of a session in progress, kWh. */
+function energySoFar(span: SessionSpan, readings: readonly SeriesReading[] | undefined): number | null {
+  const points = readings ? sessionEnergyPoints(span, readings) : [];
+  if (points.length < 2) return null;
+  return round3(Math.max(0, points[points.length - 1]!.wh - points[0]!.wh) / 1000);
+}
+
+/** The end-of-session figures: stored for a completed session, from the readings for one in progress. */
+function figures(record: SessionRecordItem, context: SessionContext, nowMs: number) {
+  const span = spanOf(record);
+  if (record.status === 'Completed' && span.endMs !== undefined) {
+    const duration = Math.round((span.endMs - span.startMs) / 1000);
+    const energy = record.energyDeliveredKwh ?? null;
+    const start = record.chargingStartTime ?? null;
+    const end = record.chargingEndTime ?? null;
+    return {
+      durationSeconds: duration,
+      energyDeliveredKwh: energy,
+      averageDemandKw: energy !== null && duration > 0 ? round3(energy / (duration / 3600)) : null,
+      chargingStartTime: start,
+      chargingEndTime: end,
+      chargingDurationSeconds: start && end ? Math.round((Date.parse(end) - Date.parse(start)) / 1000) : null,
+      maxDemandKw: record.maxDemandKw ?? null,
+    };
+  }
+  const facts = context.readings ? seriesFacts(span, context.readings, nowMs) : undefined;
+  return {
+    durationSeconds: null,
+    energyDeliveredKwh: energySoFar(span, context.readings),
+    averageDemandKw: null,
+    chargingStartTime: facts?.chargingStartTime ?? null,
+    chargingEndTime: null,
+    chargingDurationSeconds: null,
+    maxDemandKw: facts?.maxDemandKw ?? null,
+  };
+}
+
+/** The view of one session. With intervals, `maxDemandKw` is their highest average. */
+export function toChargingSession(
+  record: SessionRecordItem,
+  context: SessionContext,
+  options: { includeIntervals?: boolean; includeTouEnergy?: boolean },
+  nowMs: number,
+): ChargingSession {
+  const { charger, port } = context;
+  const intervals = options.includeIntervals ? sessionIntervals(spanOf(record), context.readings ?? []) : undefined;
+  const values = figures(record, context, nowMs);
+  const vehicle = record.vehicle;
+  return {
+    id: record.sessionId,
+    startTime: record.startTime,
+    endTime: record.endTime ?? null,
+    updatedAt: record.updatedAt,
+    ...values,
+    ...(intervals ? { maxDemandKw: maxAverage(intervals) } : {}),
+    socStartPercent: record.socStartPercent ?? null,
+    socEndPercent: record.socEndPercent ?? null,
+    ocppIdTag: record.idTag ?? null,
+    ocppTransactionId: /^[0-9]{1,15}$/.test(record.transactionKey) ? Number(record.transactionKey) : null,
+    tags: [],
+    site: { id: record.siteId, name: charger?.siteName ?? '', locationId: null },
+    charger: {
+      id: record.chargerId,
+      name: charger?.name ?? '',
+      ocppId: charger?.ocppId ?? null,
+      externalId: charger?.externalId ?? null,
+      serialNumber: charger?.serialNumber ?? null,
+      type: charger?.type ?? 'Level 2',
+    },
+    port: {
+      id: record.portId,
+      name: port?.name ?? portName(record.portNumber),
+      portNumber: record.portNumber,
+      maximumPowerKw: port?.maximumPowerKw ?? null,
+    },
+    vehicle: vehicle
+      ? {
+          id: vehicle.id,
+          name: vehicle.name ?? null,
+          make: vehicle.make ?? null,
+          model: vehicle.model ?? null,
+          vin: vehicle.vin ?? null,
+        }
+      : null,
+    rfid: record.rfid ? { id: record.rfid.id, name: record.rfid.name } : null,
+    customer: record.customerName ? { id: context.customerId ?? null, name: record.customerName } : null,
+    organization: { id: record.organizationId, name: charger?.organizationName ?? '' },
+    ...(intervals ? { intervals } : {}),
+    ...(options.includeTouEnergy ? { touEnergy: touOf(record, context) } : {}),
+  };
+}
+
+/** The highest 15-minute average of intervals, kW. */
+function maxAverage(intervals: readonly Interval[]): number | null {
+  const values = intervals.flatMap((i) => (i.averagePowerKw === null ? [] : [i.averagePowerKw]));
+  return values.length ? Math.max(...values) : null;
+}
+
+/** Energy by the site's time-of-use periods, in its timezone. */
+function touOf(record: SessionRecordItem, context: SessionContext): TouEnergy[] {
+  const points = sessionEnergyPoints(spanOf(record), context.readings ?? []);
+  return touEnergy(points, context.site?.timezone ?? 'UTC', context.site?.touPeriods ?? []);
+}
