@@ -22,7 +22,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 120_000, hookTimeout: 180_000 } },
+      {
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 120_000, hookTimeout: 180_000 },
+      },
     ],
   },
 });

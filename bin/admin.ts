@@ -12,7 +12,12 @@ import { createOrganization, createOrganizationSchema, listOrganizations } from 
 import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/organizations/api-keys';
 import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
 import { listChargers } from '../shared/chargers/chargers';
-import { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from '../shared/chargers/registration';
+import {
+  registerCharger,
+  registerChargerSchema,
+  updateCharger,
+  updateChargerSchema,
+} from '../shared/chargers/registration';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
 import { setTelematics } from '../shared/access/vehicle-writes';
 import { setSiteTouPeriods } from '../shared/history/site-tou';
@@ -41,7 +46,7 @@ const program = new Command()
   .name('npm run admin --')
   .description('Operator CLI of the charging network: organizations, API keys, sites and chargers. Prints JSON.')
   .option('--table <name>', 'DynamoDB table of a deployed stack (uses your AWS credentials and region)')
-  .option('--endpoint <url>', 'DynamoDB endpoint (default: the local stack\'s DynamoDB Local, unless --table is given)')
+  .option('--endpoint <url>', "DynamoDB endpoint (default: the local stack's DynamoDB Local, unless --table is given)")
   .option('--region <region>', 'AWS region of --table (default: AWS_REGION)')
   .showHelpAfterError()
   .configureOutput({ outputError: (message, write) => write(message) });
@@ -78,12 +83,16 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 /** The message printed for a failed command (one `error:` line, then one line per field). */
 function errorMessage(error: unknown): string {
-  if (error instanceof InputError) return `${error.message}${error.fields.map((f) => `\n  ${f.field}: ${f.problem}`).join('')}`;
+  if (error instanceof InputError)
+    return `${error.message}${error.fields.map((f) => `\n  ${f.field}: ${f.problem}`).join('')}`;
   if (error instanceof DomainError) {
-    return error.field !== undefined && error.problem !== undefined ? `${error.message}\n  ${error.field}: ${error.problem}` : error.message;
+    return error.field !== undefined && error.problem !== undefined
+      ? `${error.message}\n  ${error.field}: ${error.problem}`
+      : error.message;
   }
   const e = error as { name?: string; code?: string; message?: string };
-  if (e.name === 'ResourceNotFoundException') return 'table not found; is the local stack running (`npm start`), or is --table right?';
+  if (e.name === 'ResourceNotFoundException')
+    return 'table not found; is the local stack running (`npm start`), or is --table right?';
   if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(e.message))) {
     return 'cannot reach DynamoDB; start the local stack with `npm start`, or pass --table for a deployed stack';
   }
@@ -113,12 +122,16 @@ organizations
   .description('List every organization')
   .action(run(async () => listOrganizations(db())));
 
-const apiKeys = program.command('api-keys').description('Create and revoke API keys (the key is printed once and stored only as a hash)');
+const apiKeys = program
+  .command('api-keys')
+  .description('Create and revoke API keys (the key is printed once and stored only as a hash)');
 apiKeys
   .command('create')
   .description('Create an API key for an organization, or for one of its sites')
   .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
-  .addOption(new Option('--scope <scope>', 'what the key reaches').choices(['organization', 'site']).default('organization'))
+  .addOption(
+    new Option('--scope <scope>', 'what the key reaches').choices(['organization', 'site']).default('organization'),
+  )
   .option('--site-id <id>', 'the site, for --scope site', positiveInteger)
   .option('--name <name>', 'a label for the key')
   .action(run(async (o: object) => createApiKey(db(), parse(createApiKeySchema, o))));
@@ -141,7 +154,11 @@ sites
   .command('list')
   .description('List the sites of an organization, with their chargers')
   .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
-  .action(run(async (o: { organizationId: number }) => listSitesWithChargers(db(), { organizationId: o.organizationId, scope: 'organization' })));
+  .action(
+    run(async (o: { organizationId: number }) =>
+      listSitesWithChargers(db(), { organizationId: o.organizationId, scope: 'organization' }),
+    ),
+  );
 sites
   .command('set-tou')
   .description(
@@ -180,23 +197,40 @@ withChargerDetails(
     .command('register')
     .description('Register a charger and create its ports (port numbers 1..N = OCPP connectorId / evseId)')
     .requiredOption('--site-id <id>', 'site ID', positiveInteger)
-    .requiredOption('--ocpp-id <chargePointId>', 'OCPP identity (last segment of the charger\'s OCPP URL)')
+    .requiredOption('--ocpp-id <chargePointId>', "OCPP identity (last segment of the charger's OCPP URL)")
     .requiredOption('--name <name>', 'charger name')
     .addOption(new Option('--type <type>', 'charger type').choices(['DCFC', 'Level 2']).makeOptionMandatory())
     .option('--ports <n>', 'number of ports, all of --connector-type and --max-kw', positiveInteger)
-    .addOption(new Option('--connector-type <type>', 'connector type of every port (with --ports)').choices(['CCS1', 'J1772', 'NACS']))
+    .addOption(
+      new Option('--connector-type <type>', 'connector type of every port (with --ports)').choices([
+        'CCS1',
+        'J1772',
+        'NACS',
+      ]),
+    )
     .option('--max-kw <kW>', 'maximum power of every port in kW (with --ports)', decimal)
     .option('--port <type[:kW]>', 'one port, repeatable, for mixed ports: --port CCS1:150 --port NACS:150', portSpec),
-)
-  .action(
-    run(async (o: Record<string, unknown> & { ports?: number; port?: object[]; connectorType?: string; maxKw?: number }) => {
+).action(
+  run(
+    async (
+      o: Record<string, unknown> & { ports?: number; port?: object[]; connectorType?: string; maxKw?: number },
+    ) => {
       const { ports: count, port, connectorType, maxKw, ...rest } = o;
-      if ((count === undefined) === (port === undefined)) throw new InvalidArgumentError('give either --ports N with --connector-type (and --max-kw), or one --port per port');
+      if ((count === undefined) === (port === undefined))
+        throw new InvalidArgumentError(
+          'give either --ports N with --connector-type (and --max-kw), or one --port per port',
+        );
       if (count !== undefined && !connectorType) throw new InvalidArgumentError('--ports needs --connector-type');
-      const ports = port ?? Array.from({ length: count! }, () => ({ connectorType, ...(maxKw !== undefined ? { maximumPowerKw: maxKw } : {}) }));
+      const ports =
+        port ??
+        Array.from({ length: count! }, () => ({
+          connectorType,
+          ...(maxKw !== undefined ? { maximumPowerKw: maxKw } : {}),
+        }));
       return registerCharger(db(), parse(registerChargerSchema, { ...rest, ports }));
-    }),
-  );
+    },
+  ),
+);
 withChargerDetails(
   chargers
     .command('update')
@@ -206,12 +240,24 @@ withChargerDetails(
     .addOption(new Option('--type <type>').choices(['DCFC', 'Level 2'])),
 )
   .addOption(
-    new Option('--clear <fields...>', 'optional fields to remove').choices(['externalId', 'manufacturer', 'model', 'serialNumber', 'latitude', 'longitude', 'password']),
+    new Option('--clear <fields...>', 'optional fields to remove').choices([
+      'externalId',
+      'manufacturer',
+      'model',
+      'serialNumber',
+      'latitude',
+      'longitude',
+      'password',
+    ]),
   )
   .action(
     run(async (o: Record<string, unknown> & { id: number; clear?: string[] }) => {
       const { id, clear, ...rest } = o;
-      return updateCharger(db(), id, parse(updateChargerSchema, { ...rest, ...Object.fromEntries((clear ?? []).map((f) => [f, null])) }));
+      return updateCharger(
+        db(),
+        id,
+        parse(updateChargerSchema, { ...rest, ...Object.fromEntries((clear ?? []).map((f) => [f, null])) }),
+      );
     }),
   );
 chargers
@@ -219,7 +265,9 @@ chargers
   .description('List the chargers of an organization (optionally one site)')
   .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
   .option('--site-id <id>', 'only this site', positiveInteger)
-  .action(run(async (o: { organizationId: number; siteId?: number }) => listChargers(db(), o.organizationId, o.siteId)));
+  .action(
+    run(async (o: { organizationId: number; siteId?: number }) => listChargers(db(), o.organizationId, o.siteId)),
+  );
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles
@@ -230,7 +278,8 @@ vehicles
   .option('--vin <vin>', 'VIN reported by telematics')
   .action(
     run(async (o: { organizationId: number; vehicleId: number; vin?: string }) => {
-      if (o.vin !== undefined && !/^[A-Za-z0-9]{1,17}$/.test(o.vin.trim())) throw new InvalidArgumentError('--vin must be 1-17 letters or digits');
+      if (o.vin !== undefined && !/^[A-Za-z0-9]{1,17}$/.test(o.vin.trim()))
+        throw new InvalidArgumentError('--vin must be 1-17 letters or digits');
       return setTelematics(db(), o.organizationId, o.vehicleId, o.vin);
     }),
   );

@@ -13,7 +13,9 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 const require = createRequire(import.meta.url);
 
 async function generate(schemaFile: string, outFile: string, title: string): Promise<void> {
-  const schemas = JSON.parse(readFileSync(require.resolve(`ocpp-rpc/lib/schemas/${schemaFile}`), 'utf8')) as (JSONSchema & { $id: string })[];
+  const schemas = JSON.parse(
+    readFileSync(require.resolve(`ocpp-rpc/lib/schemas/${schemaFile}`), 'utf8'),
+  ) as (JSONSchema & { $id: string })[];
   const declarations = new Map<string, string>();
   const actions = new Map<string, { request?: string; response?: string }>();
   for (const schema of schemas) {
@@ -44,7 +46,8 @@ async function generate(schemaFile: string, outFile: string, title: string): Pro
       if (!name) continue;
       const code = (t: string) => t.replace(/\/\*\*[\s\S]*?\*\//g, '').trim();
       const existing = declarations.get(name);
-      if (existing !== undefined && code(existing) !== code(text)) throw new Error(`two different definitions of ${name}:\n${existing}\n---\n${text}`);
+      if (existing !== undefined && code(existing) !== code(text))
+        throw new Error(`two different definitions of ${name}:\n${existing}\n---\n${text}`);
       if (existing === undefined) declarations.set(name, text);
     }
     const entry = actions.get(action) ?? {};

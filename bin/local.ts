@@ -67,7 +67,13 @@ async function startDatabase(): Promise<DynamoDbLocal> {
 /** Starts the table and the gateway; a port taken meanwhile is one line, DynamoDB Local stopped, exit 1. */
 async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSupervisor): Promise<LocalStack> {
   try {
-    return await startLocalStack({ dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME, port, host: HOST, smartCharging: true });
+    return await startLocalStack({
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName: LOCAL_TABLE_NAME,
+      port,
+      host: HOST,
+      smartCharging: true,
+    });
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;
     await supervisor.stop(1, portInUseLine(error, 'PORT'));
@@ -124,7 +130,9 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       '',
       `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ${ocpp}`,
       ...(demo.fleet?.length
-        ? [`Simulate the depot (${demo.fleet.map((c) => c.ocppId).join(', ')}):  npm run simulate -- --fleet ${demo.fleet.length} --url ${ocpp}`]
+        ? [
+            `Simulate the depot (${demo.fleet.map((c) => c.ocppId).join(', ')}):  npm run simulate -- --fleet ${demo.fleet.length} --url ${ocpp}`,
+          ]
         : []),
       `Smart charging: set a limit, then watch  curl ${auth} ${base}/api/site/${demo.site.id}/power-allocation`,
     );

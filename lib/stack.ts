@@ -95,7 +95,9 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
   if (rateLimitPerIp === false) throw new Error('context rateLimitPerIp must be a whole number, got false');
   const ocppMessageLog = text('ocppMessageLog');
   if (ocppMessageLog !== undefined && !(OCPP_MESSAGE_LOG_MODES as readonly string[]).includes(ocppMessageLog)) {
-    throw new Error(`context ocppMessageLog must be one of ${OCPP_MESSAGE_LOG_MODES.join(', ')}, got ${ocppMessageLog}`);
+    throw new Error(
+      `context ocppMessageLog must be one of ${OCPP_MESSAGE_LOG_MODES.join(', ')}, got ${ocppMessageLog}`,
+    );
   }
   const props: ChargingNetworkStackProps = {
     domainName: text('domainName'),
@@ -190,7 +192,8 @@ export class ChargingNetworkStack extends Stack {
     });
     for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
     for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
-    for (const [name, fn] of Object.entries(this.smartCharging.functions)) this.alarms.watchFunction(`power-${name}`, fn);
+    for (const [name, fn] of Object.entries(this.smartCharging.functions))
+      this.alarms.watchFunction(`power-${name}`, fn);
 
     new CfnOutput(this, 'ConsoleUrl', {
       value: `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`,

@@ -5,4 +5,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 
 /** Process-wide logger, service `charging-network`. */
-export const logger = new Logger({ serviceName: 'charging-network', logLevel: (process.env.LOG_LEVEL ?? 'INFO') as 'INFO' });
+export const logger = new Logger({
+  serviceName: 'charging-network',
+  logLevel: (process.env.LOG_LEVEL ?? 'INFO') as 'INFO',
+});

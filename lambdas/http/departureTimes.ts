@@ -10,7 +10,9 @@ export const handler = httpHandler(departureTimeRoutes, {
     body: { departureTimes: await syncVehicleDepartures(db, principal.organizationId, body) },
   }),
   'POST /api/departure-times/batch': async ({ db, principal, body }) => ({
-    body: { results: await syncDepartureBatch(db, principal.organizationId, body.vehicles.map(parseDepartureBatchItem)) },
+    body: {
+      results: await syncDepartureBatch(db, principal.organizationId, body.vehicles.map(parseDepartureBatchItem)),
+    },
   }),
   'GET /api/departure-times/vehicle': async ({ db, principal, queryStringParameters }) => ({
     body: { departureTimes: await listUpcomingDepartures(db, principal.organizationId, queryStringParameters) },

@@ -11,5 +11,8 @@ export async function handler(): Promise<void> {
   const db = getDb();
   const now = Date.now();
   const due = (await scheduledSites(db)).filter((site) => site.nextRunAt <= now);
-  await reallocate(db, due.map((site) => site.siteId));
+  await reallocate(
+    db,
+    due.map((site) => site.siteId),
+  );
 }

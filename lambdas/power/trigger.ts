@@ -17,7 +17,13 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   const image = (value: unknown) => (value ? unmarshall(value as Record<string, AttributeValue>) : undefined);
   const changes: TableChange[] = event.Records.flatMap((record) =>
     record.eventName
-      ? [{ eventName: record.eventName, oldImage: image(record.dynamodb?.OldImage), newImage: image(record.dynamodb?.NewImage) }]
+      ? [
+          {
+            eventName: record.eventName,
+            oldImage: image(record.dynamodb?.OldImage),
+            newImage: image(record.dynamodb?.NewImage),
+          },
+        ]
       : [],
   );
   const { siteIds, organizationIds } = reallocationsOf(changes);

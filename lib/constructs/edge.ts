@@ -62,7 +62,10 @@ export interface EdgeDistributionProps {
    * `/api/docs*`, placed before `/api/*`.
    * @default none: every other path reaches the HTTP API
    */
-  readonly console?: { readonly defaultBehavior: BehaviorOptions; readonly additionalBehaviors: Record<string, BehaviorOptions> };
+  readonly console?: {
+    readonly defaultBehavior: BehaviorOptions;
+    readonly additionalBehaviors: Record<string, BehaviorOptions>;
+  };
 }
 
 /** A custom domain name for the distribution. */

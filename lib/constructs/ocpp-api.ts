@@ -119,7 +119,8 @@ export type OcppFunctionName = keyof typeof OCPP_FUNCTIONS;
 const ROUTE_AUTHORIZATION: Record<OcppFunctionSpec['routeKey'], string> = {
   $connect:
     'Authorized in the handler: $connect checks that the charge point is registered and verifies its HTTP Basic password against a scrypt hash (OCPP security profiles 1 and 2), then negotiates the subprotocol; a refusal fails the handshake. An API Gateway authorizer could not negotiate the subprotocol.',
-  $default: 'API Gateway only routes messages of connections that $connect accepted, so every frame comes from an authenticated charger.',
+  $default:
+    'API Gateway only routes messages of connections that $connect accepted, so every frame comes from an authenticated charger.',
   $disconnect: 'API Gateway only raises $disconnect for connections that $connect accepted.',
 };
 

@@ -86,7 +86,7 @@ export class SmartCharging extends Construct {
       acknowledgeWildcardResource(
         fn.role!,
         `${allocate.functionArn}:*`,
-        'lambda:InvokeFunction on the allocate function and its versions/aliases (CDK\'s grantInvoke): it may start that one function and no other.',
+        "lambda:InvokeFunction on the allocate function and its versions/aliases (CDK's grantInvoke): it may start that one function and no other.",
       );
       return fn;
     };
@@ -98,7 +98,10 @@ export class SmartCharging extends Construct {
       '*',
       'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
     );
-    new Rule(this, 'Every minute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(schedule)] });
+    new Rule(this, 'Every minute', {
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(schedule)],
+    });
     this.functions = { trigger, schedule, allocate };
   }
 

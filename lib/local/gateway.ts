@@ -64,7 +64,10 @@ export async function loadHandlers(): Promise<LocalHandlers> {
   );
   const power = Object.fromEntries(
     await Promise.all(
-      (['trigger', 'schedule', 'allocate'] as const).map(async (name) => [name, (await import(`../../lambdas/power/${name}.ts`)).handler]),
+      (['trigger', 'schedule', 'allocate'] as const).map(async (name) => [
+        name,
+        (await import(`../../lambdas/power/${name}.ts`)).handler,
+      ]),
     ),
   ) as InvokableHandlers;
   return { http, ocpp: { connect, message, disconnect }, power };

@@ -24,7 +24,12 @@ export async function settleInvocations(): Promise<void> {
 }
 
 /** Serves one Invoke call. */
-export async function handleInvoke(handlers: InvokableHandlers, req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+export async function handleInvoke(
+  handlers: InvokableHandlers,
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+): Promise<void> {
   const handler = handlers[decodeURIComponent(name)];
   if (!handler || req.method !== 'POST') {
     res.writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'ResourceNotFoundException' });
@@ -35,7 +40,9 @@ export async function handleInvoke(handlers: InvokableHandlers, req: IncomingMes
   const payload = body === 'tooLarge' ? undefined : JSON.parse(body.toString('utf8') || '{}');
   const run = handler(payload, lambdaContext(name));
   if (req.headers['x-amz-invocation-type'] === 'Event') {
-    const tracked = run.catch((error: unknown) => console.error(`${name} failed`, error)).finally(() => running.delete(tracked));
+    const tracked = run
+      .catch((error: unknown) => console.error(`${name} failed`, error))
+      .finally(() => running.delete(tracked));
     running.add(tracked);
     res.writeHead(202).end();
     return;

@@ -42,12 +42,19 @@ function passesFilter(record: _Record): boolean {
 }
 
 /** Reads one shard from its iterator until the loop stops or the shard closes, in batches (window and size as on AWS). */
-async function readShard(streams: DynamoDBStreamsClient, iterator: string | undefined, deliver: (records: _Record[]) => Promise<void>, running: () => boolean): Promise<void> {
+async function readShard(
+  streams: DynamoDBStreamsClient,
+  iterator: string | undefined,
+  deliver: (records: _Record[]) => Promise<void>,
+  running: () => boolean,
+): Promise<void> {
   let next = iterator;
   let batch: _Record[] = [];
   let windowEnds = 0;
   while (next && running()) {
-    const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: BATCH_SIZE }));
+    const { Records = [], NextShardIterator } = await streams.send(
+      new GetRecordsCommand({ ShardIterator: next, Limit: BATCH_SIZE }),
+    );
     const records = Records.filter(passesFilter);
     if (records.length && batch.length === 0) windowEnds = Date.now() + BATCHING_WINDOW_MS;
     batch.push(...records);
@@ -56,7 +63,10 @@ async function readShard(streams: DynamoDBStreamsClient, iterator: string | unde
       await deliver(batch);
       batch = [];
     }
-    if (Records.length === 0) await new Promise((resolve) => setTimeout(resolve, batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS));
+    if (Records.length === 0)
+      await new Promise((resolve) =>
+        setTimeout(resolve, batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS),
+      );
   }
 }
 
@@ -64,16 +74,28 @@ async function readShard(streams: DynamoDBStreamsClient, iterator: string | unde
  * Starts reading the table's stream into the trigger and running the schedule.
  * @param options.handlers the power handlers (`trigger`, `schedule`)
  */
-export async function startSmartChargingLoop(options: { dynamoDbEndpoint: string; tableName: string; handlers: InvokableHandlers }): Promise<SmartChargingLoop> {
-  const local = { endpoint: options.dynamoDbEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+export async function startSmartChargingLoop(options: {
+  dynamoDbEndpoint: string;
+  tableName: string;
+  handlers: InvokableHandlers;
+}): Promise<SmartChargingLoop> {
+  const local = {
+    endpoint: options.dynamoDbEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  };
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   const { Table } = await client.send(new DescribeTableCommand({ TableName: options.tableName }));
   client.destroy();
   const streams = new DynamoDBStreamsClient(local);
   let running = true;
   const deliver = async (records: _Record[]) => {
-    const event = { Records: records.map((r) => ({ ...r, eventSource: 'aws:dynamodb' })) } as unknown as DynamoDBStreamEvent;
-    await options.handlers.trigger!(event, lambdaContext('trigger')).catch((error: unknown) => console.error('smart charging trigger failed', error));
+    const event = {
+      Records: records.map((r) => ({ ...r, eventSource: 'aws:dynamodb' })),
+    } as unknown as DynamoDBStreamEvent;
+    await options.handlers.trigger!(event, lambdaContext('trigger')).catch((error: unknown) =>
+      console.error('smart charging trigger failed', error),
+    );
   };
   const streamArn = Table!.LatestStreamArn!;
   const readers = new Map<string, Promise<void>>();
@@ -82,7 +104,9 @@ export async function startSmartChargingLoop(options: { dynamoDbEndpoint: string
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of StreamDescription?.Shards ?? []) {
       if (readers.has(shard.ShardId!) || shard.SequenceNumberRange?.EndingSequenceNumber) continue;
-      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: from }));
+      const { ShardIterator } = await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: from }),
+      );
       const reader = readShard(streams, ShardIterator, deliver, () => running).catch((error: unknown) => {
         if (running) console.error('smart charging stream reader stopped', error);
       });
@@ -91,10 +115,14 @@ export async function startSmartChargingLoop(options: { dynamoDbEndpoint: string
   };
   await discover('LATEST');
   const shardWatch = setInterval(() => {
-    discover('TRIM_HORIZON').catch((error: unknown) => running && console.error('smart charging: stream shards unreadable', error));
+    discover('TRIM_HORIZON').catch(
+      (error: unknown) => running && console.error('smart charging: stream shards unreadable', error),
+    );
   }, SHARDS_MS);
   const schedule = setInterval(() => {
-    options.handlers.schedule!({}, lambdaContext('schedule')).catch((error: unknown) => console.error('smart charging schedule failed', error));
+    options.handlers.schedule!({}, lambdaContext('schedule')).catch((error: unknown) =>
+      console.error('smart charging schedule failed', error),
+    );
   }, SCHEDULE_MS);
   return {
     async stop() {

@@ -47,7 +47,11 @@ export async function startLocalStack(options: {
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
   const loop = options.smartCharging
-    ? await startSmartChargingLoop({ dynamoDbEndpoint: options.dynamoDbEndpoint, tableName: options.tableName, handlers: handlers.power })
+    ? await startSmartChargingLoop({
+        dynamoDbEndpoint: options.dynamoDbEndpoint,
+        tableName: options.tableName,
+        handlers: handlers.power,
+      })
     : undefined;
   return {
     gateway,

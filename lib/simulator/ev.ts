@@ -66,8 +66,10 @@ export function acceptanceW(ev: EvSpec, socPercent: number): number {
  * @throws RangeError when `offeredW` or `seconds` is negative or not finite
  */
 export function chargeEv(ev: EvState, offeredW: number, seconds: number): ChargeResult {
-  if (!(offeredW >= 0) || !Number.isFinite(offeredW)) throw new RangeError(`offeredW must be a finite number ≥ 0, got ${offeredW}`);
-  if (!(seconds >= 0) || !Number.isFinite(seconds)) throw new RangeError(`seconds must be a finite number ≥ 0, got ${seconds}`);
+  if (!(offeredW >= 0) || !Number.isFinite(offeredW))
+    throw new RangeError(`offeredW must be a finite number ≥ 0, got ${offeredW}`);
+  if (!(seconds >= 0) || !Number.isFinite(seconds))
+    throw new RangeError(`seconds must be a finite number ≥ 0, got ${seconds}`);
   let energyWh = 0;
   for (let left = seconds; left > 0; ) {
     const step = Math.min(left, MAX_STEP_S);

@@ -11,9 +11,25 @@ import { batchGet, claimUnique, retryRaces, RetryableError, transact, transactWi
 import { exactPage, paginate, PAGE_SIZE, type Page } from '../db/pagination';
 import { prefixField, DomainError } from '../errors';
 import { createCustomer, customerIdsNeeded, customerRef } from './customers';
-import { AccessIdNotFoundError, InvalidAccessInputError, TagTakenError, VehicleNameTakenError, VehicleNotFoundError, VinTakenError } from './errors';
+import {
+  AccessIdNotFoundError,
+  InvalidAccessInputError,
+  TagTakenError,
+  VehicleNameTakenError,
+  VehicleNotFoundError,
+  VinTakenError,
+} from './errors';
 import { idTagProblem, normalizeIdTag } from './id-tags';
-import { VEHICLE_CONSTRAINTS, normalizeVin, statusChange, touchVehicle, vehicleNameKey, type AccessIdItem, type AuthorizationStatus, type VehicleItem } from './items';
+import {
+  VEHICLE_CONSTRAINTS,
+  normalizeVin,
+  statusChange,
+  touchVehicle,
+  vehicleNameKey,
+  type AccessIdItem,
+  type AuthorizationStatus,
+  type VehicleItem,
+} from './items';
 import { updateVehicle } from './vehicle-writes';
 import { getVehicle } from './vehicles';
 import { toAccessId, type AccessId } from './views';
@@ -25,7 +41,10 @@ export { toAccessId, type AccessId } from './views';
 async function vehiclesOf(db: Db, items: AccessIdItem[]): Promise<Map<number, VehicleItem>> {
   const ids = [...new Set(items.map((a) => a.vehicleId).filter((id): id is number => id !== undefined))];
   if (!ids.length) return new Map();
-  const vehicles = await batchGet(db.vehicle, ids.map((vehicleId) => ({ organizationId: items[0]!.organizationId, vehicleId })));
+  const vehicles = await batchGet(
+    db.vehicle,
+    ids.map((vehicleId) => ({ organizationId: items[0]!.organizationId, vehicleId })),
+  );
   return new Map(vehicles.map((v) => [v.vehicleId, v]));
 }
 
@@ -45,17 +64,30 @@ async function findById(db: Db, organizationId: number, accessIdId: number): Pro
 export async function readAccessId(db: Db, organizationId: number, accessIdId: number): Promise<AccessId> {
   const item = await findById(db, organizationId, accessIdId);
   if (!item) throw new AccessIdNotFoundError(accessIdId);
-  return toAccessId(item, item.vehicleId === undefined ? undefined : await getVehicle(db, organizationId, item.vehicleId), true);
+  return toAccessId(
+    item,
+    item.vehicleId === undefined ? undefined : await getVehicle(db, organizationId, item.vehicleId),
+    true,
+  );
 }
 
 /** `GET /api/access-ids`: one page by ID, items without `customer`. */
-export async function listAccessIds(db: Db, organizationId: number, cursor: string | undefined): Promise<Page<AccessId>> {
+export async function listAccessIds(
+  db: Db,
+  organizationId: number,
+  cursor: string | undefined,
+): Promise<Page<AccessId>> {
   const page = await paginate({ list: 'accessIds', organizationId }, cursor, PAGE_SIZE, async (inner, limit) => {
     const { data } = await db.accessId.query.byOrganization({ organizationId }).go({ cursor: inner, limit: limit + 1 });
-    return exactPage(data, limit, (last) => createConversions(db.accessId).byAccessPattern.byOrganization.fromComposite.toCursor(last));
+    return exactPage(data, limit, (last) =>
+      createConversions(db.accessId).byAccessPattern.byOrganization.fromComposite.toCursor(last),
+    );
   });
   const vehicles = await vehiclesOf(db, page.data);
-  return { data: page.data.map((a) => toAccessId(a, a.vehicleId === undefined ? undefined : vehicles.get(a.vehicleId), false)), pagination: page.pagination };
+  return {
+    data: page.data.map((a) => toAccessId(a, a.vehicleId === undefined ? undefined : vehicles.get(a.vehicleId), false)),
+    pagination: page.pagination,
+  };
 }
 
 /** `POST /api/access-ids` body, `accessId` member (spec §4.1). */
@@ -83,11 +115,76 @@ export function normalizedTag(tag: string, field = 'ocppIdTag'): string {
 /** @throws InvalidAccessInputError when `vehicle`/`vehicleId` break the §4.1 rules */
 function checkVehicleFields(input: CreateAccessIdInput): void {
   if (input.type !== 'Vehicle' && (input.vehicle || input.vehicleId !== undefined)) {
-    throw new InvalidAccessInputError(input.vehicle ? 'vehicle' : 'vehicleId', 'only with type Vehicle', 'vehicle and vehicleId are only allowed with type Vehicle');
+    throw new InvalidAccessInputError(
+      input.vehicle ? 'vehicle' : 'vehicleId',
+      'only with type Vehicle',
+      'vehicle and vehicleId are only allowed with type Vehicle',
+    );
   }
   if (input.vehicle && input.vehicleId !== undefined) {
-    throw new InvalidAccessInputError('vehicleId', 'not together with vehicle', 'Give either vehicle (to create one) or vehicleId (to link one), not both');
+    throw new InvalidAccessInputError(
+      'vehicleId',
+      'not together with vehicle',
+      'Give either vehicle (to create one) or vehicleId (to link one), not both',
+    );
   }
+}
+
+/** What a new access ID and its vehicle share: the normalised tag and VIN, the customer and the time. */
+interface NewItemNames {
+  ocppIdTag: string;
+  vin: string | undefined;
+  customerName: string | undefined;
+  /** ISO 8601 UTC. */
+  now: string;
+}
+
+/** The vehicle an access ID creates (`vehicle` given on a Vehicle access ID). */
+function newVehicleItem(
+  organizationId: number,
+  vehicleId: number,
+  input: { name: string; vehicle: NonNullable<CreateAccessIdInput['vehicle']> },
+  names: NewItemNames,
+): VehicleItem {
+  return {
+    organizationId,
+    vehicleId,
+    name: input.name,
+    make: input.vehicle.make,
+    model: input.vehicle.model,
+    vin: names.vin,
+    hasTelematics: false,
+    customerName: names.customerName,
+    accessIdTags: [names.ocppIdTag],
+    version: 1,
+    createdAt: names.now,
+    updatedAt: names.now,
+  };
+}
+
+/** A new access ID item, Authorized unless the input says otherwise. */
+function newAccessIdItem(
+  organizationId: number,
+  accessIdId: number,
+  input: CreateAccessIdInput,
+  names: NewItemNames,
+  vehicleId: number | undefined,
+): AccessIdItem {
+  const status = input.authorizationStatus ?? 'Authorized';
+  return {
+    organizationId,
+    ocppIdTag: names.ocppIdTag,
+    accessIdId,
+    type: input.type,
+    name: input.name,
+    authorizationStatus: status,
+    authorizedAt: names.now,
+    revokedAt: status === 'Revoked' ? names.now : undefined,
+    vehicleId,
+    customerName: names.customerName,
+    createdAt: names.now,
+    updatedAt: names.now,
+  };
 }
 
 /**
@@ -100,7 +197,6 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
   const ocppIdTag = normalizedTag(input.ocppIdTag);
   checkVehicleFields(input);
   const vin = input.vehicle?.vin ? normalizeVin(input.vehicle.vin) : undefined;
-  const status = input.authorizationStatus ?? 'Authorized';
   const { item, vehicle } = await retryRaces(async () => {
     const [linked, customer] = await Promise.all([
       input.vehicleId === undefined ? undefined : getVehicle(db, organizationId, input.vehicleId, true),
@@ -112,21 +208,26 @@ export async function createAccessId(db: Db, organizationId: number, input: Crea
     let created: VehicleItem | undefined;
     const counts = { accessId: 1, vehicle: input.vehicle ? 1 : 0, customer: customerIdsNeeded(customer) };
     const { outcome } = await transactWithIds(db, counts, (ids, e) => {
-      created = input.vehicle && {
-        organizationId, vehicleId: ids.vehicle, name: input.name, make: input.vehicle.make, model: input.vehicle.model, vin,
-        hasTelematics: false, customerName: customer?.name, accessIdTags: [ocppIdTag], version: 1, createdAt: now, updatedAt: now,
-      };
-      item = {
-        organizationId, ocppIdTag, accessIdId: ids.accessId, type: input.type, name: input.name, authorizationStatus: status,
-        authorizedAt: now, revokedAt: status === 'Revoked' ? now : undefined, vehicleId: input.vehicleId ?? created?.vehicleId,
-        customerName: customer?.name, createdAt: now, updatedAt: now,
-      };
+      const names = { ocppIdTag, vin, customerName: customer?.name, now };
+      created =
+        input.vehicle &&
+        newVehicleItem(organizationId, ids.vehicle, { name: input.name, vehicle: input.vehicle }, names);
+      item = newAccessIdItem(organizationId, ids.accessId, input, names, input.vehicleId ?? created?.vehicleId);
       return {
         accessId: e.accessId.create(item).commit(),
         vehicle: created && e.vehicle.create(created).commit(),
-        name: created && claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(input.name), created.vehicleId),
-        vin: created && vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), vin, created.vehicleId),
-        linkedVehicle: linked && touchVehicle(e, organizationId, linked.vehicleId).add({ accessIdTags: [ocppIdTag] }).commit(),
+        name:
+          created &&
+          claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(input.name), created.vehicleId),
+        vin:
+          created &&
+          vin !== undefined &&
+          claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), vin, created.vehicleId),
+        linkedVehicle:
+          linked &&
+          touchVehicle(e, organizationId, linked.vehicleId)
+            .add({ accessIdTags: [ocppIdTag] })
+            .commit(),
         customer: createCustomer(e, customer, ids.customer),
       };
     });
@@ -153,11 +254,20 @@ export interface PatchAccessIdInput {
  * @throws AccessIdNotFoundError; InvalidAccessInputError (vehicle on an RFID access ID);
  *   VehicleNameTakenError; VinTakenError (`vehicle.vin`)
  */
-export async function patchAccessId(db: Db, organizationId: number, accessIdId: number, input: PatchAccessIdInput): Promise<AccessId> {
+export async function patchAccessId(
+  db: Db,
+  organizationId: number,
+  accessIdId: number,
+  input: PatchAccessIdInput,
+): Promise<AccessId> {
   const current = await findById(db, organizationId, accessIdId);
   if (!current) throw new AccessIdNotFoundError(accessIdId);
   if (input.vehicle && current.type !== 'Vehicle') {
-    throw new InvalidAccessInputError('vehicle', 'only with type Vehicle', 'vehicle is only allowed on access IDs of type Vehicle');
+    throw new InvalidAccessInputError(
+      'vehicle',
+      'only with type Vehicle',
+      'vehicle is only allowed on access IDs of type Vehicle',
+    );
   }
   await retryRaces(async () => {
     const customer = input.customer ? await customerRef(db, organizationId, input.customer.name) : undefined;
@@ -167,13 +277,22 @@ export async function patchAccessId(db: Db, organizationId: number, accessIdId: 
     if (input.name !== undefined) set.name = input.name;
     if (input.customer === null) remove.push('customerName');
     else if (customer) set.customerName = customer.name;
-    if (input.authorizationStatus === 'Authorized' && current.authorizationStatus === 'Revoked') remove.push('revokedAt');
+    if (input.authorizationStatus === 'Authorized' && current.authorizationStatus === 'Revoked')
+      remove.push('revokedAt');
     const detaches = input.vehicle === null && current.vehicleId !== undefined;
     if (detaches) remove.push('vehicleId');
     const key = { organizationId, ocppIdTag: current.ocppIdTag };
     const { outcome } = await transactWithIds(db, { customer: customerIdsNeeded(customer) }, (ids, e) => ({
-      accessId: e.accessId.patch(key).set(set as never).remove(remove as never).commit(),
-      vehicle: detaches && touchVehicle(e, organizationId, current.vehicleId!).delete({ accessIdTags: [current.ocppIdTag] }).commit(),
+      accessId: e.accessId
+        .patch(key)
+        .set(set as never)
+        .remove(remove as never)
+        .commit(),
+      vehicle:
+        detaches &&
+        touchVehicle(e, organizationId, current.vehicleId!)
+          .delete({ accessIdTags: [current.ocppIdTag] })
+          .commit(),
       customer: createCustomer(e, customer, ids.customer),
     }));
     if (!outcome.ok) throw new RetryableError(`access ID patch lost a race on ${outcome.failedLabels.join(', ')}`);
@@ -187,7 +306,12 @@ export async function patchAccessId(db: Db, organizationId: number, accessIdId: 
  * vehicle has telematics); a Vehicle access ID without a vehicle first gets the organization's
  * vehicle of its name, created when none exists.
  */
-async function applyVehicleDetails(db: Db, accessId: AccessIdItem, name: string, details: NonNullable<PatchAccessIdInput['vehicle']>): Promise<void> {
+async function applyVehicleDetails(
+  db: Db,
+  accessId: AccessIdItem,
+  name: string,
+  details: NonNullable<PatchAccessIdInput['vehicle']>,
+): Promise<void> {
   const { organizationId } = accessId;
   const vehicleId = accessId.vehicleId ?? (await attachVehicleByName(db, accessId, name));
   const vehicle = await getVehicle(db, organizationId, vehicleId, true);
@@ -209,16 +333,35 @@ async function attachVehicleByName(db: Db, accessId: AccessIdItem, name: string)
   const { organizationId, ocppIdTag } = accessId;
   const constraint = VEHICLE_CONSTRAINTS.name(organizationId);
   return retryRaces(async () => {
-    const { data: marker } = await db.uniqueValue.get({ constraint, value: vehicleNameKey(name) }).go({ consistent: true });
+    const { data: marker } = await db.uniqueValue
+      .get({ constraint, value: vehicleNameKey(name) })
+      .go({ consistent: true });
     const now = new Date().toISOString();
     const { outcome, ids } = await transactWithIds(db, { vehicle: marker ? 0 : 1 }, (ids, e) => {
       const vehicleId = marker?.targetId ?? ids.vehicle;
       return {
         vehicle: marker
-          ? touchVehicle(e, organizationId, vehicleId).add({ accessIdTags: [ocppIdTag] }).commit()
-          : e.vehicle.create({ organizationId, vehicleId, name, hasTelematics: false, accessIdTags: [ocppIdTag], version: 1, createdAt: now, updatedAt: now }).commit(),
+          ? touchVehicle(e, organizationId, vehicleId)
+              .add({ accessIdTags: [ocppIdTag] })
+              .commit()
+          : e.vehicle
+              .create({
+                organizationId,
+                vehicleId,
+                name,
+                hasTelematics: false,
+                accessIdTags: [ocppIdTag],
+                version: 1,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .commit(),
         name: !marker && claimUnique(e, constraint, vehicleNameKey(name), vehicleId),
-        accessId: e.accessId.patch({ organizationId, ocppIdTag }).set({ vehicleId, updatedAt: now }).where(({ vehicleId: owner }, { notExists }) => notExists(owner)).commit(),
+        accessId: e.accessId
+          .patch({ organizationId, ocppIdTag })
+          .set({ vehicleId, updatedAt: now })
+          .where(({ vehicleId: owner }, { notExists }) => notExists(owner))
+          .commit(),
       };
     });
     if (!outcome.ok) throw new RetryableError(`vehicle attach lost a race on ${outcome.failedLabels.join(', ')}`);

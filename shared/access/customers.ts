@@ -17,18 +17,28 @@ export { customerKey } from './items';
  * later write's ID stays (the other ID then names no customer).
  * @returns the stored display name of each submitted name, by {@link customerKey}
  */
-export async function findOrCreateCustomers(db: Db, organizationId: number, names: string[]): Promise<Map<string, string>> {
+export async function findOrCreateCustomers(
+  db: Db,
+  organizationId: number,
+  names: string[],
+): Promise<Map<string, string>> {
   const wanted = new Map<string, string>();
   for (const name of names) if (!wanted.has(customerKey(name))) wanted.set(customerKey(name), name.trim());
   const result = new Map<string, string>();
   if (wanted.size === 0) return result;
-  const found = await batchGet(db.customer, [...wanted.keys()].map((nameKey) => ({ organizationId, nameKey })));
+  const found = await batchGet(
+    db.customer,
+    [...wanted.keys()].map((nameKey) => ({ organizationId, nameKey })),
+  );
   for (const customer of found) result.set(customer.nameKey, customer.name);
   const missing = [...wanted].filter(([key]) => !result.has(key));
   if (missing.length) {
     const createdAt = new Date().toISOString();
     const firstId = await allocateIds(db, 'customer', missing.length);
-    await batchPut(db.customer, missing.map(([nameKey, name], i) => ({ organizationId, nameKey, name, customerId: firstId + i, createdAt })));
+    await batchPut(
+      db.customer,
+      missing.map(([nameKey, name], i) => ({ organizationId, nameKey, name, customerId: firstId + i, createdAt })),
+    );
     for (const [key, name] of missing) result.set(key, name);
   }
   return result;
@@ -55,7 +65,10 @@ export async function customerRef(db: Db, organizationId: number, name: string):
   const nameKey = customerKey(name);
   const { data } = await db.customer.get({ organizationId, nameKey }).go({ consistent: true });
   if (data) return { name: data.name };
-  return { name: name.trim(), create: { organizationId, nameKey, name: name.trim(), createdAt: new Date().toISOString() } };
+  return {
+    name: name.trim(),
+    create: { organizationId, nameKey, name: name.trim(), createdAt: new Date().toISOString() },
+  };
 }
 
 /**
@@ -68,5 +81,7 @@ export function createCustomer(
   ref: CustomerRef | undefined,
   customerId: number | undefined,
 ): TransactionWrite | undefined {
-  return ref?.create && customerId !== undefined ? e.customer.create({ ...ref.create, customerId }).commit() : undefined;
+  return ref?.create && customerId !== undefined
+    ? e.customer.create({ ...ref.create, customerId }).commit()
+    : undefined;
 }

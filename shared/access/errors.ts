@@ -38,7 +38,11 @@ export class TagOfAnotherVehicleError extends ConflictError {
 /** Vehicle names are unique per organization, case-insensitively. */
 export class VehicleNameTakenError extends ConflictError {
   constructor(name: string, field = 'name', hint = '') {
-    super(`A vehicle with name ${JSON.stringify(name)} already exists in this organization${hint}`, field, 'already used');
+    super(
+      `A vehicle with name ${JSON.stringify(name)} already exists in this organization${hint}`,
+      field,
+      'already used',
+    );
   }
 }
 

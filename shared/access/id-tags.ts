@@ -29,7 +29,8 @@ export function normalizeIdTag(tag: string): string {
 /** Why a normalised tag cannot be used, or undefined when it can. */
 export function idTagProblem(normalized: string): string | undefined {
   if (normalized.length === 0) return 'must not be empty after normalisation';
-  if (normalized.length > MAX_ID_TAG_LENGTH) return `must be at most ${MAX_ID_TAG_LENGTH} characters after normalisation`;
+  if (normalized.length > MAX_ID_TAG_LENGTH)
+    return `must be at most ${MAX_ID_TAG_LENGTH} characters after normalisation`;
   if (!PRINTABLE_ASCII.test(normalized)) return 'must be printable ASCII without spaces inside';
   return undefined;
 }

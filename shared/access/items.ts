@@ -56,7 +56,9 @@ export function statusChange(
   now: string,
 ): { authorizationStatus?: AuthorizationStatus; authorizedAt?: string; revokedAt?: string } {
   if (!next || next === current.authorizationStatus) return {};
-  return next === 'Revoked' ? { authorizationStatus: 'Revoked', revokedAt: now } : { authorizationStatus: 'Authorized', authorizedAt: now };
+  return next === 'Revoked'
+    ? { authorizationStatus: 'Revoked', revokedAt: now }
+    : { authorizationStatus: 'Authorized', authorizedAt: now };
 }
 
 /**

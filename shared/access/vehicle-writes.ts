@@ -7,10 +7,26 @@
  * again; a refusal writes nothing (not even an ID counter or a customer). One tag, one vehicle:
  * a tag attached to another vehicle is a 409 naming it.
  */
-import { batchGet, claimUnique, MAX_TRANSACTION_ITEMS, releaseUnique, retryRaces, RetryableError, transact, transactWithIds, type Db } from '../db';
+import {
+  batchGet,
+  claimUnique,
+  MAX_TRANSACTION_ITEMS,
+  releaseUnique,
+  retryRaces,
+  RetryableError,
+  transact,
+  transactWithIds,
+  type Db,
+} from '../db';
 import type { TransactionEntities, TransactionOutcome } from '../db';
 import { createCustomer, customerIdsNeeded, customerRef, type CustomerRef } from './customers';
-import { InvalidAccessInputError, TagOfAnotherVehicleError, VehicleNameTakenError, VehicleNotFoundError, VinTakenError } from './errors';
+import {
+  InvalidAccessInputError,
+  TagOfAnotherVehicleError,
+  VehicleNameTakenError,
+  VehicleNotFoundError,
+  VinTakenError,
+} from './errors';
 import { idTagProblem, normalizeIdTag } from './id-tags';
 import {
   MAX_ACCESS_IDS_PER_VEHICLE_REQUEST,
@@ -64,8 +80,19 @@ function listedTags(accessIds: NonNullable<VehicleInput['accessIds']>): ListedTa
 }
 
 /** What a write needs to know of the listed tags: the stored access IDs, each checked to be free or ours. */
-async function readListedTags(db: Db, organizationId: number, tags: ListedTag[], vehicleId?: number): Promise<Map<string, AccessIdItem>> {
-  const stored = tags.length ? await batchGet(db.accessId, tags.map((t) => ({ organizationId, ocppIdTag: t.ocppIdTag })), true) : [];
+async function readListedTags(
+  db: Db,
+  organizationId: number,
+  tags: ListedTag[],
+  vehicleId?: number,
+): Promise<Map<string, AccessIdItem>> {
+  const stored = tags.length
+    ? await batchGet(
+        db.accessId,
+        tags.map((t) => ({ organizationId, ocppIdTag: t.ocppIdTag })),
+        true,
+      )
+    : [];
   const byTag = new Map(stored.map((a) => [a.ocppIdTag, a]));
   for (const tag of tags) {
     const owner = byTag.get(tag.ocppIdTag)?.vehicleId;
@@ -88,9 +115,18 @@ function attachTags(
     newAccessIds: fresh.map((t, i) =>
       e.accessId
         .create({
-          organizationId, ocppIdTag: t.ocppIdTag, accessIdId: firstNewId + i, type: 'Vehicle', name: context.name ?? t.ocppIdTag,
-          authorizationStatus: t.authorizationStatus ?? 'Authorized', authorizedAt: now,
-          revokedAt: t.authorizationStatus === 'Revoked' ? now : undefined, vehicleId, customerName: context.customerName, createdAt: now, updatedAt: now,
+          organizationId,
+          ocppIdTag: t.ocppIdTag,
+          accessIdId: firstNewId + i,
+          type: 'Vehicle',
+          name: context.name ?? t.ocppIdTag,
+          authorizationStatus: t.authorizationStatus ?? 'Authorized',
+          authorizedAt: now,
+          revokedAt: t.authorizationStatus === 'Revoked' ? now : undefined,
+          vehicleId,
+          customerName: context.customerName,
+          createdAt: now,
+          updatedAt: now,
         })
         .commit(),
     ),
@@ -99,10 +135,13 @@ function attachTags(
       .map((t) => {
         const current = stored.get(t.ocppIdTag)!;
         const change = { vehicleId, updatedAt: now, ...statusChange(current, t.authorizationStatus, now) };
-        const patch = t.authorizationStatus === 'Authorized' && current.authorizationStatus === 'Revoked'
-          ? e.accessId.patch({ organizationId, ocppIdTag: t.ocppIdTag }).set(change).remove(['revokedAt'])
-          : e.accessId.patch({ organizationId, ocppIdTag: t.ocppIdTag }).set(change);
-        return patch.where(({ vehicleId: owner }, { notExists, eq }) => `${notExists(owner)} OR ${eq(owner, vehicleId)}`).commit();
+        const patch =
+          t.authorizationStatus === 'Authorized' && current.authorizationStatus === 'Revoked'
+            ? e.accessId.patch({ organizationId, ocppIdTag: t.ocppIdTag }).set(change).remove(['revokedAt'])
+            : e.accessId.patch({ organizationId, ocppIdTag: t.ocppIdTag }).set(change);
+        return patch
+          .where(({ vehicleId: owner }, { notExists, eq }) => `${notExists(owner)} OR ${eq(owner, vehicleId)}`)
+          .commit();
       }),
   };
 }
@@ -137,15 +176,33 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
     const { outcome, ids } = await transactWithIds(db, counts, (ids, e) => ({
       vehicle: e.vehicle
         .create({
-          organizationId, vehicleId: ids.vehicle, name, make: input.make ?? undefined, model: input.model ?? undefined, vin,
-          licensePlate: input.licensePlate ?? undefined, hasTelematics: false, customerName: customer?.name,
-          accessIdTags: tags.length ? tags.map((t) => t.ocppIdTag) : undefined, version: 1, createdAt: now, updatedAt: now,
+          organizationId,
+          vehicleId: ids.vehicle,
+          name,
+          make: input.make ?? undefined,
+          model: input.model ?? undefined,
+          vin,
+          licensePlate: input.licensePlate ?? undefined,
+          hasTelematics: false,
+          customerName: customer?.name,
+          accessIdTags: tags.length ? tags.map((t) => t.ocppIdTag) : undefined,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
         })
         .commit(),
-      name: name !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(name), ids.vehicle),
+      name:
+        name !== undefined &&
+        claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), vehicleNameKey(name), ids.vehicle),
       vin: vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), vin, ids.vehicle),
       customer: createCustomer(e, customer, ids.customer),
-      ...attachTags(e, { organizationId, vehicleId: ids.vehicle, name, customerName: customer?.name, now }, tags, stored, ids.accessId ?? 0),
+      ...attachTags(
+        e,
+        { organizationId, vehicleId: ids.vehicle, name, customerName: customer?.name, now },
+        tags,
+        stored,
+        ids.accessId ?? 0,
+      ),
     }));
     refuseOrRetry(outcome, { name, vin });
     return ids.vehicle;
@@ -176,13 +233,23 @@ function namedChanges(input: VehicleInput, customer: CustomerRef | undefined, no
  * @throws VehicleNotFoundError; VehicleNameTakenError; VinTakenError; TagOfAnotherVehicleError;
  *   InvalidAccessInputError (a telematics VIN, a bad tag); BusyError when concurrent writes keep winning
  */
-export async function updateVehicle(db: Db, organizationId: number, vehicleId: number, input: VehicleInput): Promise<Vehicle> {
+export async function updateVehicle(
+  db: Db,
+  organizationId: number,
+  vehicleId: number,
+  input: VehicleInput,
+): Promise<Vehicle> {
   const tags = input.accessIds ? listedTags(input.accessIds) : undefined;
   await retryRaces(async () => {
     const current = await getVehicle(db, organizationId, vehicleId, true);
     if (!current) throw new VehicleNotFoundError(vehicleId);
     const newVin = input.vin === undefined ? current.vin : input.vin === null ? undefined : normalizeVin(input.vin);
-    if (current.hasTelematics && newVin !== current.vin) throw new InvalidAccessInputError('vin', 'set by telematics', 'The VIN of a vehicle with telematics comes from telematics');
+    if (current.hasTelematics && newVin !== current.vin)
+      throw new InvalidAccessInputError(
+        'vin',
+        'set by telematics',
+        'The VIN of a vehicle with telematics comes from telematics',
+      );
     const [customer, stored] = await Promise.all([
       input.customer ? customerRef(db, organizationId, input.customer.name) : undefined,
       tags ? readListedTags(db, organizationId, tags, vehicleId) : new Map<string, AccessIdItem>(),
@@ -198,19 +265,25 @@ export async function updateVehicle(db: Db, organizationId: number, vehicleId: n
     const room = MAX_TRANSACTION_ITEMS - 7 - (tags?.length ?? 0);
     const fresh = (tags ?? []).filter((t) => !stored.has(t.ocppIdTag)).length;
     const newName = input.name === undefined ? current.name : (input.name ?? undefined);
-    const { outcome } = await transactWithIds(db, { accessId: fresh, customer: customerIdsNeeded(customer) }, (ids, e) => ({
-      vehicle: e.vehicle
-        .patch({ organizationId, vehicleId })
-        .set(set as never)
-        .remove(remove as never)
-        .add({ version: 1 })
-        .where(({ version }, { eq, notExists }) => (current.version === undefined ? notExists(version) : eq(version, current.version)))
-        .commit(),
-      ...markerChanges(e, current, { name: newName, vin: newVin }),
-      customer: createCustomer(e, customer, ids.customer),
-      ...attachTags(e, { organizationId, vehicleId, name: newName, now }, tags ?? [], stored, ids.accessId ?? 0),
-      detached: detached.slice(0, room).map((tag) => detachTag(e, organizationId, tag, vehicleId)),
-    }));
+    const { outcome } = await transactWithIds(
+      db,
+      { accessId: fresh, customer: customerIdsNeeded(customer) },
+      (ids, e) => ({
+        vehicle: e.vehicle
+          .patch({ organizationId, vehicleId })
+          .set(set as never)
+          .remove(remove as never)
+          .add({ version: 1 })
+          .where(({ version }, { eq, notExists }) =>
+            current.version === undefined ? notExists(version) : eq(version, current.version),
+          )
+          .commit(),
+        ...markerChanges(e, current, { name: newName, vin: newVin }),
+        customer: createCustomer(e, customer, ids.customer),
+        ...attachTags(e, { organizationId, vehicleId, name: newName, now }, tags ?? [], stored, ids.accessId ?? 0),
+        detached: detached.slice(0, room).map((tag) => detachTag(e, organizationId, tag, vehicleId)),
+      }),
+    );
     refuseOrRetry(outcome, { name: newName, vin: newVin });
     await detachRest(db, organizationId, vehicleId, detached.slice(room));
   }, 'The vehicle kept changing through concurrent requests; retry');
@@ -226,7 +299,8 @@ function markerChanges(e: TransactionEntities, current: VehicleItem, next: { nam
   const vins = VEHICLE_CONSTRAINTS.vin(organizationId);
   return {
     name: nameChanges && next.name !== undefined && claimUnique(e, names, vehicleNameKey(next.name), vehicleId),
-    oldName: nameChanges && current.name !== undefined && releaseUnique(e, names, vehicleNameKey(current.name), vehicleId),
+    oldName:
+      nameChanges && current.name !== undefined && releaseUnique(e, names, vehicleNameKey(current.name), vehicleId),
     vin: vinChanges && next.vin !== undefined && claimUnique(e, vins, next.vin, vehicleId),
     oldVin: vinChanges && current.vin !== undefined && releaseUnique(e, vins, current.vin, vehicleId),
   };
@@ -258,7 +332,12 @@ async function detachRest(db: Db, organizationId: number, vehicleId: number, tag
  * reports; from then on submitted VINs are ignored (batch, §4.1 rule 4) or refused (PATCH).
  * @throws VehicleNotFoundError; VinTakenError when another vehicle has that VIN
  */
-export async function setTelematics(db: Db, organizationId: number, vehicleId: number, vin: string | undefined): Promise<Vehicle> {
+export async function setTelematics(
+  db: Db,
+  organizationId: number,
+  vehicleId: number,
+  vin: string | undefined,
+): Promise<Vehicle> {
   await retryRaces(async () => {
     const current = await getVehicle(db, organizationId, vehicleId, true);
     if (!current) throw new VehicleNotFoundError(vehicleId, 'vehicleId');
@@ -268,7 +347,9 @@ export async function setTelematics(db: Db, organizationId: number, vehicleId: n
         .patch({ organizationId, vehicleId })
         .set({ hasTelematics: true, ...(newVin ? { vin: newVin } : {}), updatedAt: new Date().toISOString() })
         .add({ version: 1 })
-        .where(({ version }, { eq, notExists }) => (current.version === undefined ? notExists(version) : eq(version, current.version)))
+        .where(({ version }, { eq, notExists }) =>
+          current.version === undefined ? notExists(version) : eq(version, current.version),
+        )
         .commit(),
       ...markerChanges(e, current, { name: current.name, vin: newVin }),
     }));

@@ -14,14 +14,21 @@ export { VEHICLE_CONSTRAINTS, normalizeVin, vehicleNameKey, type VehicleItem } f
 export { toEmbeddedVehicle, type Vehicle } from './views';
 
 /** A vehicle of an organization by ID (one GetItem); undefined when unknown there. */
-export async function getVehicle(db: Db, organizationId: number, vehicleId: number, consistent = false): Promise<VehicleItem | undefined> {
+export async function getVehicle(
+  db: Db,
+  organizationId: number,
+  vehicleId: number,
+  consistent = false,
+): Promise<VehicleItem | undefined> {
   const { data } = await db.vehicle.get({ organizationId, vehicleId }).go({ consistent });
   return data ?? undefined;
 }
 
 /** The ID of the organization's vehicle with this VIN (case-insensitive; one GetItem), if any. */
 export async function findVehicleIdByVin(db: Db, organizationId: number, vin: string): Promise<number | undefined> {
-  const { data } = await db.uniqueValue.get({ constraint: VEHICLE_CONSTRAINTS.vin(organizationId), value: normalizeVin(vin) }).go();
+  const { data } = await db.uniqueValue
+    .get({ constraint: VEHICLE_CONSTRAINTS.vin(organizationId), value: normalizeVin(vin) })
+    .go();
   return data?.targetId;
 }
 
@@ -30,7 +37,9 @@ export async function findVehicleIdByVin(db: Db, organizationId: number, vin: st
  * (a tag named by two vehicles, from older data, is read once and shown only on its own vehicle).
  */
 export async function toVehicles(db: Db, items: VehicleItem[]): Promise<Vehicle[]> {
-  const keys = items.flatMap((v) => [...(v.accessIdTags ?? [])].map((ocppIdTag) => ({ organizationId: v.organizationId, ocppIdTag })));
+  const keys = items.flatMap((v) =>
+    [...(v.accessIdTags ?? [])].map((ocppIdTag) => ({ organizationId: v.organizationId, ocppIdTag })),
+  );
   const accessIds = keys.length ? await batchGet(db.accessId, keys) : [];
   const byTag = new Map(accessIds.map((a) => [a.ocppIdTag, a]));
   return items.map((item) => toVehicle(item, byTag));
@@ -50,7 +59,9 @@ export async function readVehicle(db: Db, organizationId: number, vehicleId: num
 export async function listVehicles(db: Db, organizationId: number, cursor: string | undefined): Promise<Page<Vehicle>> {
   const page = await paginate({ list: 'vehicles', organizationId }, cursor, PAGE_SIZE, async (inner, limit) => {
     const { data } = await db.vehicle.query.primary({ organizationId }).go({ cursor: inner, limit: limit + 1 });
-    return exactPage(data, limit, (last) => createConversions(db.vehicle).byAccessPattern.primary.fromComposite.toCursor(last));
+    return exactPage(data, limit, (last) =>
+      createConversions(db.vehicle).byAccessPattern.primary.fromComposite.toCursor(last),
+    );
   });
   return { data: await toVehicles(db, page.data), pagination: page.pagination };
 }

@@ -40,7 +40,13 @@ export interface Vehicle {
 
 /** Spec §2.1 embedded vehicle from a stored vehicle. */
 export function toEmbeddedVehicle(item: VehicleItem): EmbeddedVehicle {
-  return { id: item.vehicleId, make: item.make ?? null, model: item.model ?? null, name: item.name ?? null, vin: item.vin ?? null };
+  return {
+    id: item.vehicleId,
+    make: item.make ?? null,
+    model: item.model ?? null,
+    name: item.name ?? null,
+    vin: item.vin ?? null,
+  };
 }
 
 /** Spec §2.1 shape of a stored access ID; `customer` only when `withCustomer`. */

@@ -86,9 +86,16 @@ export class NotFoundError extends ProblemError {
 /** 405: the path exists but not with this method; `Allow` lists the methods it has. */
 export class MethodNotAllowedError extends ProblemError {
   constructor(method: string, path: string, allowed: string[]) {
-    super(405, 'method-not-allowed', 'Method Not Allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}`, undefined, {
-      Allow: allowed.join(', '),
-    });
+    super(
+      405,
+      'method-not-allowed',
+      'Method Not Allowed',
+      `${method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+      undefined,
+      {
+        Allow: allowed.join(', '),
+      },
+    );
   }
 }
 
@@ -109,9 +116,16 @@ export class PayloadTooLargeError extends ProblemError {
 /** 429: more than the key's requests per minute (spec §8); `Retry-After` in seconds. */
 export class TooManyRequestsError extends ProblemError {
   constructor(limit: number, retryAfterSeconds: number) {
-    super(429, 'rate-limited', 'Too Many Requests', `Rate limit of ${limit} requests per minute exceeded; retry in ${retryAfterSeconds} s`, undefined, {
-      'Retry-After': String(retryAfterSeconds),
-    });
+    super(
+      429,
+      'rate-limited',
+      'Too Many Requests',
+      `Rate limit of ${limit} requests per minute exceeded; retry in ${retryAfterSeconds} s`,
+      undefined,
+      {
+        'Retry-After': String(retryAfterSeconds),
+      },
+    );
   }
 }
 
@@ -149,7 +163,10 @@ export function validationError(location: string, error: ZodError): BadRequestEr
  *   `queryStringParameters`)
  */
 export function problemFromDomainError(error: DomainError, fieldRoot: string): ProblemError {
-  const errors = error.field === undefined ? undefined : [{ path: `${fieldRoot}.${error.field}`, message: error.problem ?? error.message }];
+  const errors =
+    error.field === undefined
+      ? undefined
+      : [{ path: `${fieldRoot}.${error.field}`, message: error.problem ?? error.message }];
   switch (error.kind) {
     case 'notFound':
       return new NotFoundError(error.message);

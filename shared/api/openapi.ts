@@ -6,7 +6,7 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from './schemas/common';
-import { routeList } from './routes';
+import { routeList, type RouteDefinition } from './routes';
 
 let cached: object | undefined;
 
@@ -52,6 +52,43 @@ function fixPatterns(node: unknown): void {
 
 const problemContent = { 'application/problem+json': { schema: Problem } };
 
+/** The problem answers a route may give, by status. */
+function errorResponses(
+  route: RouteDefinition,
+): Record<number, { description: string; content: typeof problemContent }> {
+  const errors: Record<number, { description: string; content: typeof problemContent }> = {
+    400: { description: 'Invalid parameters (the invalid fields are named in `errors`)', content: problemContent },
+    404: { description: 'Not found (also: a resource of another organization)', content: problemContent },
+    500: { description: 'Internal error', content: problemContent },
+  };
+  if (route.authenticated) {
+    errors[401] = { description: 'Missing, malformed, unknown or revoked API key', content: problemContent };
+    errors[429] = {
+      description: 'More than 200 requests per minute for this key; see `Retry-After`',
+      content: problemContent,
+    };
+  }
+  if (route.request?.body) errors[413] = { description: 'Body larger than 1 MiB', content: problemContent };
+  if (route.function === 'commands') {
+    errors[409] = {
+      description:
+        'Conflict: the charger is not connected (nothing was sent), or the request conflicts with stored data',
+      content: problemContent,
+    };
+    errors[502] = {
+      description: 'The charger answered with a CALLERROR (its code is named) or an invalid reply',
+      content: problemContent,
+    };
+    errors[504] = {
+      description: 'The charger did not answer within the command deadline (20 s)',
+      content: problemContent,
+    };
+  }
+  for (const [status, description] of Object.entries(route.errors ?? {}))
+    errors[Number(status)] = { description, content: problemContent };
+  return errors;
+}
+
 /**
  * Builds (once per process) and returns the OpenAPI 3.1 document. Its `pattern`s are plain regex
  * sources (no `/u` suffix), valid as ECMA-262 regexes with the `u` flag (JSON Schema 2020-12).
@@ -59,24 +96,13 @@ const problemContent = { 'application/problem+json': { schema: Problem } };
 export function openApiDocument(): object {
   if (cached) return cached;
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer', description: 'API key: `Authorization: Bearer cnk_…`' });
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'API key: `Authorization: Bearer cnk_…`',
+  });
   for (const route of routeList) {
-    const errors: Record<number, { description: string; content: typeof problemContent }> = {
-      400: { description: 'Invalid parameters (the invalid fields are named in `errors`)', content: problemContent },
-      404: { description: 'Not found (also: a resource of another organization)', content: problemContent },
-      500: { description: 'Internal error', content: problemContent },
-    };
-    if (route.authenticated) {
-      errors[401] = { description: 'Missing, malformed, unknown or revoked API key', content: problemContent };
-      errors[429] = { description: 'More than 200 requests per minute for this key; see `Retry-After`', content: problemContent };
-    }
-    if (route.request?.body) errors[413] = { description: 'Body larger than 1 MiB', content: problemContent };
-    if (route.function === 'commands') {
-      errors[409] = { description: 'Conflict: the charger is not connected (nothing was sent), or the request conflicts with stored data', content: problemContent };
-      errors[502] = { description: 'The charger answered with a CALLERROR (its code is named) or an invalid reply', content: problemContent };
-      errors[504] = { description: 'The charger did not answer within the command deadline (20 s)', content: problemContent };
-    }
-    for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = { description, content: problemContent };
+    const errors = errorResponses(route);
     registry.registerPath({
       method: route.method.toLowerCase() as 'get',
       path: route.path,
@@ -87,13 +113,18 @@ export function openApiDocument(): object {
       request: {
         params: route.request?.pathParameters,
         query: route.request?.queryStringParameters,
-        ...(route.request?.body ? { body: { required: true, content: { 'application/json': { schema: route.request.body } } } } : {}),
+        ...(route.request?.body
+          ? { body: { required: true, content: { 'application/json': { schema: route.request.body } } } }
+          : {}),
       },
       responses: {
         ...Object.fromEntries(
           Object.entries(route.responses).map(([status, r]) => [
             status,
-            { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: r.schema } } } : {}) },
+            {
+              description: r.description,
+              ...(r.schema ? { content: { 'application/json': { schema: r.schema } } } : {}),
+            },
           ]),
         ),
         ...errors,

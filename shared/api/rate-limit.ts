@@ -21,7 +21,12 @@ const WINDOW_MS = 60_000;
  * @returns the number of requests counted in the current window, this one included
  * @throws TooManyRequestsError (429) when the count exceeds `limit`
  */
-export async function countRequest(db: Db, keyHash: string, now = Date.now(), limit = REQUESTS_PER_MINUTE): Promise<number> {
+export async function countRequest(
+  db: Db,
+  keyHash: string,
+  now = Date.now(),
+  limit = REQUESTS_PER_MINUTE,
+): Promise<number> {
   const window = Math.floor(now / WINDOW_MS);
   const windowEnd = (window + 1) * WINDOW_MS;
   const { data } = await db.rateLimitWindow

@@ -33,7 +33,10 @@ async function chargerIdByConstraint(db: Db, constraint: string, value: string):
 }
 
 /** How `GET /api/chargers/…` identifies the charger (spec §4.5). */
-export type ChargerLookup = { by: 'id'; chargerId: number } | { by: 'externalId'; externalId: string } | { by: 'ocppId'; ocppId: string };
+export type ChargerLookup =
+  | { by: 'id'; chargerId: number }
+  | { by: 'externalId'; externalId: string }
+  | { by: 'ocppId'; ocppId: string };
 
 /**
  * Spec §4.5: reads one charger for an API key. A charger of another organization (or, for a
@@ -50,7 +53,8 @@ export async function readCharger(db: Db, scope: AccessScope, lookup: ChargerLoo
         : await chargerIdByConstraint(db, CHARGER_CONSTRAINTS.ocppId(), lookup.ocppId);
   const view = chargerId === undefined ? undefined : await getChargerView(db, chargerId);
   if (!view || !canAccess(scope, view.charger.organizationId, view.charger.siteId)) {
-    const value = lookup.by === 'id' ? lookup.chargerId : lookup.by === 'externalId' ? lookup.externalId : lookup.ocppId;
+    const value =
+      lookup.by === 'id' ? lookup.chargerId : lookup.by === 'externalId' ? lookup.externalId : lookup.ocppId;
     throw new ChargerNotFoundError(value);
   }
   return toCharger(view.charger, view.ports);
@@ -64,4 +68,3 @@ export async function listChargers(db: Db, organizationId: number, siteId?: numb
   const { data } = await db.service.collections.organizationView({ organizationId }).go({ pages: 'all' });
   return groupChargers(data.charger, data.port).filter((c) => siteId === undefined || c.site.id === siteId);
 }
-

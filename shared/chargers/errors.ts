@@ -4,7 +4,13 @@ import { ConflictError, InvalidError, NotFoundError } from '../errors';
 /** No site has this ID (in this organization, or visible to the caller). */
 export class SiteNotFoundError extends NotFoundError {
   constructor(siteId: number, organizationId?: number) {
-    super(organizationId === undefined ? `Site ${siteId} not found` : `Site ${siteId} not found in organization ${organizationId}`, 'siteId', 'not found');
+    super(
+      organizationId === undefined
+        ? `Site ${siteId} not found`
+        : `Site ${siteId} not found in organization ${organizationId}`,
+      'siteId',
+      'not found',
+    );
   }
 }
 

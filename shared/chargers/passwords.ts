@@ -14,7 +14,9 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 /** Hashes a password for storage. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const N = 16384, r = 8, p = 1;
+  const N = 16384,
+    r = 8,
+    p = 1;
   const key = await scrypt(password, salt, 32, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
@@ -24,6 +26,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, N, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !N || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }

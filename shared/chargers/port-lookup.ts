@@ -10,7 +10,11 @@ import type { ChargerItem, PortItem } from './items';
  * Requests: 1 Query (gsi2, port by ID) + 2 strongly consistent GetItems (port, charger).
  * @throws PortNotFoundError
  */
-export async function visiblePort(db: Db, scope: AccessScope, portId: number): Promise<{ port: PortItem; charger: ChargerItem }> {
+export async function visiblePort(
+  db: Db,
+  scope: AccessScope,
+  portId: number,
+): Promise<{ port: PortItem; charger: ChargerItem }> {
   const { data } = await db.port.query.byId({ portId }).go();
   const found = data[0];
   if (!found) throw new PortNotFoundError(portId);
@@ -18,6 +22,7 @@ export async function visiblePort(db: Db, scope: AccessScope, portId: number): P
     db.port.get({ chargerId: found.chargerId, portNumber: found.portNumber }).go({ consistent: true }),
     db.charger.get({ chargerId: found.chargerId }).go({ consistent: true }),
   ]);
-  if (!port || !charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new PortNotFoundError(portId);
+  if (!port || !charger || !canAccess(scope, charger.organizationId, charger.siteId))
+    throw new PortNotFoundError(portId);
   return { port, charger };
 }

@@ -10,7 +10,13 @@ import { claimUnique, releaseUnique } from '../db/unique';
 import { hashPassword } from './passwords';
 import { CHARGER_CONSTRAINTS, portName } from './items';
 import { getSite } from './sites';
-import { ChargerNotFoundError, ExternalIdTakenError, NothingToUpdateError, OcppIdTakenError, SiteNotFoundError } from './errors';
+import {
+  ChargerNotFoundError,
+  ExternalIdTakenError,
+  NothingToUpdateError,
+  OcppIdTakenError,
+  SiteNotFoundError,
+} from './errors';
 import { getChargerView } from './chargers';
 import { toCharger, type Charger } from './views';
 import { OrganizationNotFoundError } from '../organizations/errors';
@@ -25,7 +31,6 @@ import { BusyError } from '../errors';
 export const ocppIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9*\-_=:+|@.]{1,48}$/, 'must be 1-48 characters of A-Z a-z 0-9 * - _ = : + | @ .');
-
 
 /** A port to create: OCPP connector/EVSE `portNumber` is its position, 1..N. */
 export const portInputSchema = z.strictObject({
@@ -116,7 +121,9 @@ export async function registerCharger(db: Db, input: RegisterChargerInput): Prom
         .commit(),
     ),
     ocppId: claimUnique(e, CHARGER_CONSTRAINTS.ocppId(), input.ocppId, ids.charger),
-    externalId: input.externalId !== undefined && claimUnique(e, CHARGER_CONSTRAINTS.externalId(site.organizationId), input.externalId, ids.charger),
+    externalId:
+      input.externalId !== undefined &&
+      claimUnique(e, CHARGER_CONSTRAINTS.externalId(site.organizationId), input.externalId, ids.charger),
     ...(dcfc ? dcfcChargerCountChange(e, site.siteId, 1) : {}),
   }));
   if (outcome.failed('ocppId')) throw new OcppIdTakenError(input.ocppId);
@@ -163,11 +170,16 @@ export async function updateCharger(db: Db, chargerId: number, input: UpdateChar
     if (site) await dcfcChargerCount(db, site);
   }
   const outcome = await transact(db, (e) => {
-    const patch = e.charger.patch({ chargerId }).set(set as never).remove(remove as never);
+    const patch = e.charger
+      .patch({ chargerId })
+      .set(set as never)
+      .remove(remove as never);
     return {
       charger: (typeDelta ? patch.where(({ type }, { eq }) => eq(type, old.type)) : patch).commit(),
-      oldExternalId: externalIdChanges && old.externalId !== undefined && releaseUnique(e, constraint, old.externalId, chargerId),
-      externalId: externalIdChanges && input.externalId != null && claimUnique(e, constraint, input.externalId, chargerId),
+      oldExternalId:
+        externalIdChanges && old.externalId !== undefined && releaseUnique(e, constraint, old.externalId, chargerId),
+      externalId:
+        externalIdChanges && input.externalId != null && claimUnique(e, constraint, input.externalId, chargerId),
       ...(typeDelta ? dcfcChargerCountChange(e, old.siteId, typeDelta > 0 ? 1 : -1) : {}),
     };
   });

@@ -22,7 +22,6 @@ export function isIanaTimezone(timezone: string): boolean {
   }
 }
 
-
 /** Operator input for creating a site. */
 export const createSiteSchema = z.strictObject({
   organizationId: z.number().int().positive(),
@@ -50,7 +49,9 @@ export async function createSite(db: Db, input: CreateSiteInput): Promise<SiteSu
   const { data: organization } = await db.organization.get({ organizationId: input.organizationId }).go();
   if (!organization) throw new OrganizationNotFoundError(input.organizationId);
   const siteId = await allocateIds(db, 'site');
-  const { data } = await db.site.create({ ...input, siteId, dcfcChargerCount: 0, createdAt: new Date().toISOString() }).go();
+  const { data } = await db.site
+    .create({ ...input, siteId, dcfcChargerCount: 0, createdAt: new Date().toISOString() })
+    .go();
   return toSiteSummary(data, organization.name);
 }
 

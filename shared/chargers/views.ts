@@ -21,7 +21,12 @@ export interface CurrentChargingSession {
   ocppIdTag: string | null;
   ocppTransactionId: number | null;
   /** kW, A, %, V. */
-  latestReadings: { powerKw: Reading | null; currentA: Reading | null; socPercent: Reading | null; voltage: Reading | null };
+  latestReadings: {
+    powerKw: Reading | null;
+    currentA: Reading | null;
+    socPercent: Reading | null;
+    voltage: Reading | null;
+  };
   vehicle: { id: number; make: string | null; model: string | null; name: string | null; vin: string | null } | null;
   rfid: { id: number; name: string } | null;
   customer: { name: string } | null;
@@ -109,8 +114,11 @@ export function toPort(item: PortItem): Port {
  * OCPP transactionId when it is an integer (always for 1.6; for 2.0.1 only when the charger's
  * string is numeric), else null.
  */
-export function toCurrentChargingSession(session: NonNullable<PortItem['currentChargingSession']>): CurrentChargingSession {
-  const reading = (r: { value: number; timestamp: string } | undefined) => (r ? { value: r.value, timestamp: r.timestamp } : null);
+export function toCurrentChargingSession(
+  session: NonNullable<PortItem['currentChargingSession']>,
+): CurrentChargingSession {
+  const reading = (r: { value: number; timestamp: string } | undefined) =>
+    r ? { value: r.value, timestamp: r.timestamp } : null;
   return {
     id: session.sessionId,
     startTime: session.startTime,
@@ -125,7 +133,13 @@ export function toCurrentChargingSession(session: NonNullable<PortItem['currentC
       voltage: reading(session.voltage),
     },
     vehicle: session.vehicle
-      ? { id: session.vehicle.id, make: session.vehicle.make ?? null, model: session.vehicle.model ?? null, name: session.vehicle.name ?? null, vin: session.vehicle.vin ?? null }
+      ? {
+          id: session.vehicle.id,
+          make: session.vehicle.make ?? null,
+          model: session.vehicle.model ?? null,
+          name: session.vehicle.name ?? null,
+          vin: session.vehicle.vin ?? null,
+        }
       : null,
     rfid: session.rfid ? { id: session.rfid.id, name: session.rfid.name } : null,
     customer: session.customerName ? { name: session.customerName } : null,
@@ -147,7 +161,9 @@ export function toCharger(item: ChargerItem, ports: PortItem[]): Charger {
     ocppId: item.ocppId ?? null,
     type: item.type,
     powerSharing: ports.length > 1,
-    connectionStatus: item.connectionStatus ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp } : null,
+    connectionStatus: item.connectionStatus
+      ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp }
+      : null,
     numberOfPorts: ports.length,
     ports: ports.map(toPort),
     site: { id: item.siteId, name: item.siteName, address: item.siteAddress ?? null, timezone: item.siteTimezone },
@@ -161,6 +177,10 @@ export function groupChargers(chargers: ChargerItem[], ports: PortItem[]): Charg
   for (const port of ports) byCharger.set(port.chargerId, [...(byCharger.get(port.chargerId) ?? []), port]);
   return [...chargers]
     .sort((a, b) => a.chargerId - b.chargerId)
-    .map((c) => toCharger(c, (byCharger.get(c.chargerId) ?? []).sort((a, b) => a.portNumber - b.portNumber)));
+    .map((c) =>
+      toCharger(
+        c,
+        (byCharger.get(c.chargerId) ?? []).sort((a, b) => a.portNumber - b.portNumber),
+      ),
+    );
 }
-

@@ -19,8 +19,14 @@ export interface BootInfo {
  * was learnt about the charger's features is forgotten: its firmware may have changed.
  */
 export async function recordBoot(db: Db, connection: ChargerConnection, info: BootInfo, at: string): Promise<void> {
-  const set = Object.fromEntries(Object.entries({ ...info, lastBootAt: at, updatedAt: at }).filter(([, v]) => v !== undefined));
-  await db.charger.patch({ chargerId: connection.chargerId }).set(set).remove(['reservationSupport', 'smartCharging']).go();
+  const set = Object.fromEntries(
+    Object.entries({ ...info, lastBootAt: at, updatedAt: at }).filter(([, v]) => v !== undefined),
+  );
+  await db.charger
+    .patch({ chargerId: connection.chargerId })
+    .set(set)
+    .remove(['reservationSupport', 'smartCharging'])
+    .go();
 }
 
 /** Stores the status of the charger as a whole (OCPP 1.6 StatusNotification, connectorId 0). */
@@ -30,6 +36,14 @@ export async function recordChargerStatus(db: Db, connection: ChargerConnection,
 }
 
 /** Stores the last firmware status (FirmwareStatusNotification, both versions). */
-export async function recordFirmwareStatus(db: Db, connection: ChargerConnection, status: string, at: string): Promise<void> {
-  await db.charger.patch({ chargerId: connection.chargerId }).set({ firmwareStatus: { status, timestamp: at } }).go();
+export async function recordFirmwareStatus(
+  db: Db,
+  connection: ChargerConnection,
+  status: string,
+  at: string,
+): Promise<void> {
+  await db.charger
+    .patch({ chargerId: connection.chargerId })
+    .set({ firmwareStatus: { status, timestamp: at } })
+    .go();
 }

@@ -127,7 +127,12 @@ export async function reservePort(
   const protocol = charger.connection?.protocol;
   if (!protocol) throw commands.notConnected(charger.chargerId);
   if (request.parentIdTag !== undefined && protocol !== 'ocpp1.6') {
-    throw new UnsupportedByChargerError('parentIdTag', charger.chargerId, protocol, 'parentIdTag is only supported for OCPP 1.6 chargers');
+    throw new UnsupportedByChargerError(
+      'parentIdTag',
+      charger.chargerId,
+      protocol,
+      'parentIdTag is only supported for OCPP 1.6 chargers',
+    );
   }
   const now = new Date().toISOString();
   const key = { organizationId: scope.organizationId, reservationId: request.reservationId };

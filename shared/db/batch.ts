@@ -22,7 +22,10 @@ export interface BatchWritable<T, K> {
 
 /** Thrown when DynamoDB keeps leaving part of a batch unprocessed through every retry (the table is throttled). */
 export class BatchIncompleteError extends Error {
-  constructor(readonly operation: string, readonly left: number) {
+  constructor(
+    readonly operation: string,
+    readonly left: number,
+  ) {
     super(`DynamoDB left ${left} items of a ${operation} unprocessed after ${BATCH_RETRIES + 1} attempts`);
     this.name = 'BatchIncompleteError';
   }
@@ -59,7 +62,11 @@ async function untilDone<W>(operation: string, work: W[], step: (work: W[]) => P
  * @returns the items found, in no particular order (missing keys are simply absent)
  * @throws BatchIncompleteError when keys stay unprocessed through every retry
  */
-export async function batchGet<K, T>(entity: BatchGettable<K, T>, keys: readonly K[], consistent = false): Promise<T[]> {
+export async function batchGet<K, T>(
+  entity: BatchGettable<K, T>,
+  keys: readonly K[],
+  consistent = false,
+): Promise<T[]> {
   const found: T[] = [];
   await untilDone('BatchGetItem', distinct(keys), async (pending) => {
     const { data, unprocessed } = await entity.get(pending).go(consistent ? { consistent: true } : undefined);
@@ -74,7 +81,11 @@ export async function batchGet<K, T>(entity: BatchGettable<K, T>, keys: readonly
  * @throws BatchIncompleteError when items stay unprocessed through every retry
  */
 export async function batchPut<T, K>(entity: BatchWritable<T, K>, items: readonly T[]): Promise<void> {
-  await untilDone('BatchWriteItem (put)', [...items], async (pending) => (await entity.put(pending).go()).unprocessed as T[]);
+  await untilDone(
+    'BatchWriteItem (put)',
+    [...items],
+    async (pending) => (await entity.put(pending).go()).unprocessed as T[],
+  );
 }
 
 /**
@@ -82,5 +93,9 @@ export async function batchPut<T, K>(entity: BatchWritable<T, K>, items: readonl
  * @throws BatchIncompleteError when keys stay unprocessed through every retry
  */
 export async function batchDelete<T, K>(entity: BatchWritable<T, K>, keys: readonly K[]): Promise<void> {
-  await untilDone('BatchWriteItem (delete)', distinct(keys), async (pending) => (await entity.delete(pending).go()).unprocessed as K[]);
+  await untilDone(
+    'BatchWriteItem (delete)',
+    distinct(keys),
+    async (pending) => (await entity.delete(pending).go()).unprocessed as K[],
+  );
 }

@@ -3,5 +3,9 @@
 /** True for DynamoDB's ConditionalCheckFailedException, as ElectroDB wraps it. */
 export function isConditionalCheckFailure(error: unknown): boolean {
   const e = error as { name?: string; cause?: { name?: string }; message?: string };
-  return e?.name === 'ConditionalCheckFailedException' || e?.cause?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(e?.message ?? '');
+  return (
+    e?.name === 'ConditionalCheckFailedException' ||
+    e?.cause?.name === 'ConditionalCheckFailedException' ||
+    /conditional request failed/i.test(e?.message ?? '')
+  );
 }

@@ -58,15 +58,19 @@ export async function transactWithIds<K extends IdKind>(
 ): Promise<{ outcome: TransactionOutcome; ids: IdBlocks<K> }> {
   const kinds = (Object.keys(counts) as K[]).filter((k) => counts[k] > 0);
   return retryRaces(async () => {
-        const stored = await batchGet(db.counter, kinds.map((name) => ({ name })), true);
-        const last = new Map(stored.map((c) => [c.name, c.value]));
-        const ids = Object.fromEntries(kinds.map((k) => [k, (last.get(k) ?? 0) + 1])) as IdBlocks<K>;
-        const outcome = await transact(db, (entities) => ({
-          ...build(ids, entities),
-          ...Object.fromEntries(kinds.map((k) => [`counter:${k}`, advanceCounter(entities, k, last.get(k), counts[k])])),
-        }));
-        if (kinds.some((k) => outcome.failed(`counter:${k}`))) throw new RetryableError('ID counter moved');
-        return { outcome, ids };
+    const stored = await batchGet(
+      db.counter,
+      kinds.map((name) => ({ name })),
+      true,
+    );
+    const last = new Map(stored.map((c) => [c.name, c.value]));
+    const ids = Object.fromEntries(kinds.map((k) => [k, (last.get(k) ?? 0) + 1])) as IdBlocks<K>;
+    const outcome = await transact(db, (entities) => ({
+      ...build(ids, entities),
+      ...Object.fromEntries(kinds.map((k) => [`counter:${k}`, advanceCounter(entities, k, last.get(k), counts[k])])),
+    }));
+    if (kinds.some((k) => outcome.failed(`counter:${k}`))) throw new RetryableError('ID counter moved');
+    return { outcome, ids };
   }, 'Too many concurrent creations; retry');
 }
 

@@ -91,7 +91,10 @@ function outcomeOf(failedLabels: string[]): TransactionOutcome {
  * @returns the outcome: `ok`, or the labels of the items whose condition failed
  * @throws TransactionTooLargeError over 100 items; BusyError when conflicts outlast the retries
  */
-export async function transact(db: Db, build: (entities: TransactionEntities) => LabelledWrites): Promise<TransactionOutcome> {
+export async function transact(
+  db: Db,
+  build: (entities: TransactionEntities) => LabelledWrites,
+): Promise<TransactionOutcome> {
   try {
     return await attemptTransaction(db, build);
   } catch (error) {
@@ -100,7 +103,10 @@ export async function transact(db: Db, build: (entities: TransactionEntities) =>
   }
 }
 
-function attemptTransaction(db: Db, build: (entities: TransactionEntities) => LabelledWrites): Promise<TransactionOutcome> {
+function attemptTransaction(
+  db: Db,
+  build: (entities: TransactionEntities) => LabelledWrites,
+): Promise<TransactionOutcome> {
   return withRetry(
     async () => {
       let labels: string[] = [];

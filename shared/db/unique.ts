@@ -12,7 +12,12 @@ import type { TransactionEntities, TransactionWrite } from './transactions';
  * @param value the normalised value (upper-cased VIN, lower-cased name)
  * @param targetId the numeric ID of the owner
  */
-export function claimUnique(entities: TransactionEntities, constraint: string, value: string, targetId: number): TransactionWrite {
+export function claimUnique(
+  entities: TransactionEntities,
+  constraint: string,
+  value: string,
+  targetId: number,
+): TransactionWrite {
   return entities.uniqueValue.create({ constraint, value, targetId }).commit();
 }
 
@@ -21,7 +26,12 @@ export function claimUnique(entities: TransactionEntities, constraint: string, v
  * marker already gone is fine); its condition fails when another owner holds the value, which
  * means the caller's view is stale.
  */
-export function releaseUnique(entities: TransactionEntities, constraint: string, value: string, targetId: number): TransactionWrite {
+export function releaseUnique(
+  entities: TransactionEntities,
+  constraint: string,
+  value: string,
+  targetId: number,
+): TransactionWrite {
   return entities.uniqueValue
     .delete({ constraint, value })
     .where(({ targetId: owner }, { notExists, eq }) => `${notExists(owner)} OR ${eq(owner, targetId)}`)

@@ -85,7 +85,9 @@ export type DepartureBatchEntry = { request: DepartureSyncRequest } | { invalid:
  * Whose departures these are: a vehicle of the organization, or a VIN that no vehicle of the
  * organization has yet (spec §4.2: stored under the VIN and linked later).
  */
-export type DepartureOwner = { vehicleId: number; vehicleVin?: undefined } | { vehicleId?: undefined; vehicleVin: string };
+export type DepartureOwner =
+  | { vehicleId: number; vehicleVin?: undefined }
+  | { vehicleId?: undefined; vehicleVin: string };
 
 /** The storage key of an owner: `vehicle:<id>` or `vin:<VIN>` (the VIN normalised). */
 export function ownerKey(owner: DepartureOwner): string {
@@ -104,10 +106,15 @@ export function isPast(departureTime: string, now: number): boolean {
 
 /** The `vehicleId` / `vehicleVin` pair an answer shows for an owner: exactly one of them is set (spec §4.2). */
 export function ownerFields(owner: DepartureOwner): OwnerFields {
-  return owner.vehicleId !== undefined ? { vehicleId: owner.vehicleId, vehicleVin: null } : { vehicleId: null, vehicleVin: owner.vehicleVin };
+  return owner.vehicleId !== undefined
+    ? { vehicleId: owner.vehicleId, vehicleVin: null }
+    : { vehicleId: null, vehicleVin: owner.vehicleVin };
 }
 
 /** Orders departures by time, then by ID (the order every answer lists upcoming departures in). */
-export function byDepartureTime(a: { departureTime: string; id: number }, b: { departureTime: string; id: number }): number {
+export function byDepartureTime(
+  a: { departureTime: string; id: number },
+  b: { departureTime: string; id: number },
+): number {
   return Date.parse(a.departureTime) - Date.parse(b.departureTime) || a.id - b.id;
 }

@@ -54,7 +54,11 @@ export interface PlanWrite {
  * 100 owners.
  * @returns the plans found, by {@link ownerKey}
  */
-export async function readPlans(db: Db, organizationId: number, owners: DepartureOwner[]): Promise<Map<string, DeparturePlanItem>> {
+export async function readPlans(
+  db: Db,
+  organizationId: number,
+  owners: DepartureOwner[],
+): Promise<Map<string, DeparturePlanItem>> {
   const keys = [...new Set(owners.map(ownerKey))].map((owner) => ({ organizationId, owner }));
   if (keys.length === 0) return new Map();
   const plans = await batchGet(db.departurePlan, keys, true);
@@ -62,8 +66,20 @@ export async function readPlans(db: Db, organizationId: number, owners: Departur
 }
 
 /** A plan entry as a kept past departure of `owner`. */
-function toDepartureItem(organizationId: number, owner: DepartureOwner, entry: PlannedDeparture, syncedAt: string): DepartureItem {
-  return { ...entry, organizationId, owner: ownerKey(owner), vehicleId: owner.vehicleId, vehicleVin: owner.vehicleVin, syncedAt };
+function toDepartureItem(
+  organizationId: number,
+  owner: DepartureOwner,
+  entry: PlannedDeparture,
+  syncedAt: string,
+): DepartureItem {
+  return {
+    ...entry,
+    organizationId,
+    owner: ownerKey(owner),
+    vehicleId: owner.vehicleId,
+    vehicleVin: owner.vehicleVin,
+    syncedAt,
+  };
 }
 
 /** Writes kept past departures (idempotent puts, 25 per BatchWriteItem). */
@@ -79,7 +95,10 @@ async function linkPastDepartures(db: Db, organizationId: number, vin: string, v
   const from = { organizationId, owner: ownerKey({ vehicleVin: vin }) };
   const { data } = await db.departure.query.primary(from).go({ pages: 'all', consistent: true });
   if (data.length === 0) return;
-  await putDepartures(db, data.map((item) => toDepartureItem(organizationId, vehicle, item, item.syncedAt)));
+  await putDepartures(
+    db,
+    data.map((item) => toDepartureItem(organizationId, vehicle, item, item.syncedAt)),
+  );
   const keys = data.map((item) => ({ ...from, departureTime: item.departureTime, departureId: item.departureId }));
   await batchDelete(db.departure, keys);
 }
@@ -89,7 +108,13 @@ async function linkPastDepartures(db: Db, organizationId: number, vin: string, v
  * in the same transaction).
  * @returns false when another synchronisation changed either plan first
  */
-async function writePlan(db: Db, write: PlanWrite, current: DeparturePlanItem | undefined, linked: DeparturePlanItem | undefined, syncedAt: string): Promise<boolean> {
+async function writePlan(
+  db: Db,
+  write: PlanWrite,
+  current: DeparturePlanItem | undefined,
+  linked: DeparturePlanItem | undefined,
+  syncedAt: string,
+): Promise<boolean> {
   const plan: DeparturePlanItem = {
     organizationId: write.organizationId,
     owner: ownerKey(write.owner),
@@ -101,7 +126,10 @@ async function writePlan(db: Db, write: PlanWrite, current: DeparturePlanItem | 
   };
   if (!linked) {
     try {
-      await (current ? db.departurePlan.put(plan).where(({ version }, { eq }) => eq(version, current.version)) : db.departurePlan.create(plan)).go();
+      await (current
+        ? db.departurePlan.put(plan).where(({ version }, { eq }) => eq(version, current.version))
+        : db.departurePlan.create(plan)
+      ).go();
       return true;
     } catch (error) {
       if (isConditionalCheckFailure(error)) return false;
@@ -109,7 +137,12 @@ async function writePlan(db: Db, write: PlanWrite, current: DeparturePlanItem | 
     }
   }
   const outcome = await transact(db, ({ departurePlan }) => ({
-    plan: current ? departurePlan.put(plan).where(({ version }, { eq }) => eq(version, current.version)).commit() : departurePlan.create(plan).commit(),
+    plan: current
+      ? departurePlan
+          .put(plan)
+          .where(({ version }, { eq }) => eq(version, current.version))
+          .commit()
+      : departurePlan.create(plan).commit(),
     linkedPlan: departurePlan
       .delete({ organizationId: linked.organizationId, owner: linked.owner })
       .where(({ version }, { eq }) => eq(version, linked.version))
@@ -126,7 +159,11 @@ async function writePlan(db: Db, write: PlanWrite, current: DeparturePlanItem | 
 async function attempt(db: Db, writes: PlanWrite[], now: number): Promise<boolean[]> {
   const organizationId = writes[0]!.organizationId;
   const linkedOwner = (w: PlanWrite): DepartureOwner | undefined => (w.linkVin ? { vehicleVin: w.linkVin } : undefined);
-  const plans = await readPlans(db, organizationId, writes.flatMap((w) => (w.linkVin ? [w.owner, { vehicleVin: w.linkVin }] : [w.owner])));
+  const plans = await readPlans(
+    db,
+    organizationId,
+    writes.flatMap((w) => (w.linkVin ? [w.owner, { vehicleVin: w.linkVin }] : [w.owner])),
+  );
   const syncedAt = new Date(now).toISOString();
   const stored = writes.map((w) => {
     const linked = linkedOwner(w);
@@ -134,11 +171,17 @@ async function attempt(db: Db, writes: PlanWrite[], now: number): Promise<boolea
   });
   const past = writes.flatMap((w, i) =>
     [stored[i]!.current, stored[i]!.linked].flatMap((plan) =>
-      (plan?.departures ?? []).filter((d) => isPast(d.departureTime, now)).map((d) => toDepartureItem(w.organizationId, w.owner, d, plan!.syncedAt)),
+      (plan?.departures ?? [])
+        .filter((d) => isPast(d.departureTime, now))
+        .map((d) => toDepartureItem(w.organizationId, w.owner, d, plan!.syncedAt)),
     ),
   );
   await putDepartures(db, past);
-  await Promise.all(writes.map((w, i) => (stored[i]!.linked ? linkPastDepartures(db, w.organizationId, w.linkVin!, w.owner) : undefined)));
+  await Promise.all(
+    writes.map((w, i) =>
+      stored[i]!.linked ? linkPastDepartures(db, w.organizationId, w.linkVin!, w.owner) : undefined,
+    ),
+  );
   return Promise.all(writes.map((w, i) => writePlan(db, w, stored[i]!.current, stored[i]!.linked, syncedAt)));
 }
 
@@ -158,7 +201,11 @@ export async function replaceFutureDepartures(db: Db, writes: PlanWrite[], now: 
   try {
     await withRetry(
       async () => {
-        const outcomes = await attempt(db, pending.map((i) => writes[i]!), now);
+        const outcomes = await attempt(
+          db,
+          pending.map((i) => writes[i]!),
+          now,
+        );
         pending.forEach((i, j) => {
           committed[i] = outcomes[j]!;
         });

@@ -39,13 +39,27 @@ interface Target {
  * VIN markers), in the order given.
  * @returns a target per reference, or a VehicleNotFoundError for a `vehicleId` not in the organization
  */
-async function resolveTargets(db: Db, organizationId: number, refs: VehicleRef[]): Promise<(Target | VehicleNotFoundError)[]> {
+async function resolveTargets(
+  db: Db,
+  organizationId: number,
+  refs: VehicleRef[],
+): Promise<(Target | VehicleNotFoundError)[]> {
   const ids = [...new Set(refs.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
   const vins = [...new Set(refs.flatMap((r) => (r.vehicleVin ? [normalizeVin(r.vehicleVin)] : [])))];
   const constraint = VEHICLE_CONSTRAINTS.vin(organizationId);
   const [vehicles, markers] = await Promise.all([
-    ids.length ? batchGet(db.vehicle, ids.map((vehicleId) => ({ organizationId, vehicleId }))) : [],
-    vins.length ? batchGet(db.uniqueValue, vins.map((value) => ({ constraint, value }))) : [],
+    ids.length
+      ? batchGet(
+          db.vehicle,
+          ids.map((vehicleId) => ({ organizationId, vehicleId })),
+        )
+      : [],
+    vins.length
+      ? batchGet(
+          db.uniqueValue,
+          vins.map((value) => ({ constraint, value })),
+        )
+      : [],
   ]);
   const vinOf = new Map(vehicles.map((v) => [v.vehicleId, v.vin]));
   const vehicleOf = new Map(markers.map((m) => [m.value, m.targetId]));
@@ -70,15 +84,35 @@ interface Job {
 }
 
 /** Spec §4.2 steps 2–4 for one request: past → `skipped` (no ID), future → `created` with IDs from `nextId`. */
-function planRequest(index: number, target: Target, departures: DepartureInput[], now: number, nextId: () => number): Job {
+function planRequest(
+  index: number,
+  target: Target,
+  departures: DepartureInput[],
+  now: number,
+  nextId: () => number,
+): Job {
   const rows: DepartureTimeResult[] = [];
   const planned: PlannedDeparture[] = [];
   for (const d of departures) {
     const skipped = isPast(d.departureTime, now);
     const id = skipped ? null : nextId();
     const names = { shiftName: d.shiftName ?? null, routeName: d.routeName ?? null };
-    rows.push({ departureTime: d.departureTime, outcome: skipped ? 'skipped' : 'created', id, ...ownerFields(target.owner), ...names, targetSoc: d.targetSoc });
-    if (id !== null) planned.push({ departureId: id, departureTime: d.departureTime, shiftName: d.shiftName ?? undefined, routeName: d.routeName ?? undefined, targetSoc: d.targetSoc });
+    rows.push({
+      departureTime: d.departureTime,
+      outcome: skipped ? 'skipped' : 'created',
+      id,
+      ...ownerFields(target.owner),
+      ...names,
+      targetSoc: d.targetSoc,
+    });
+    if (id !== null)
+      planned.push({
+        departureId: id,
+        departureTime: d.departureTime,
+        shiftName: d.shiftName ?? undefined,
+        routeName: d.routeName ?? undefined,
+        targetSoc: d.targetSoc,
+      });
   }
   return { index, target, rows, planned };
 }
@@ -113,24 +147,45 @@ interface Synchronised {
  * @returns per request, its outcome or the error that failed it (VehicleNotFoundError; BusyError
  *   when still conflicting after every retry)
  */
-async function synchronise(db: Db, organizationId: number, requests: DepartureSyncRequest[], now: number): Promise<(Synchronised | DomainError)[]> {
+async function synchronise(
+  db: Db,
+  organizationId: number,
+  requests: DepartureSyncRequest[],
+  now: number,
+): Promise<(Synchronised | DomainError)[]> {
   // IDs are allocated alongside the lookups (a request that then fails leaves a gap in the IDs).
-  const futureCount = requests.reduce((n, r) => n + r.departureTimes.filter((d) => !isPast(d.departureTime, now)).length, 0);
-  const [targets, firstId] = await Promise.all([resolveTargets(db, organizationId, requests), futureCount ? allocateIds(db, 'departure', futureCount) : 0]);
+  const futureCount = requests.reduce(
+    (n, r) => n + r.departureTimes.filter((d) => !isPast(d.departureTime, now)).length,
+    0,
+  );
+  const [targets, firstId] = await Promise.all([
+    resolveTargets(db, organizationId, requests),
+    futureCount ? allocateIds(db, 'departure', futureCount) : 0,
+  ]);
   let nextId = firstId;
   const jobs: Job[] = [];
-  const results: (Synchronised | DomainError)[] = targets.map((t) => (t instanceof VehicleNotFoundError ? t : { owner: t.owner, rows: [] }));
+  const results: (Synchronised | DomainError)[] = targets.map((t) =>
+    t instanceof VehicleNotFoundError ? t : { owner: t.owner, rows: [] },
+  );
   requests.forEach((request, index) => {
     const target = targets[index]!;
-    if (!(target instanceof VehicleNotFoundError)) jobs.push(planRequest(index, target, request.departureTimes, now, () => nextId++));
+    if (!(target instanceof VehicleNotFoundError))
+      jobs.push(planRequest(index, target, request.departureTimes, now, () => nextId++));
   });
   for (const round of rounds(jobs)) {
-    const writes: PlanWrite[] = round.map((job) => ({ organizationId, owner: job.target.owner, linkVin: job.target.linkVin, departures: job.planned }));
+    const writes: PlanWrite[] = round.map((job) => ({
+      organizationId,
+      owner: job.target.owner,
+      linkVin: job.target.linkVin,
+      departures: job.planned,
+    }));
     const committed = await replaceFutureDepartures(db, writes, now);
     round.forEach((job, i) => {
       results[job.index] = committed[i]
         ? { owner: job.target.owner, rows: job.rows }
-        : new BusyError(`The departures of ${describe(job.target.owner)} kept changing through concurrent synchronisations; retry`);
+        : new BusyError(
+            `The departures of ${describe(job.target.owner)} kept changing through concurrent synchronisations; retry`,
+          );
     });
   }
   return results;
@@ -149,7 +204,12 @@ function describe(owner: DepartureOwner): string {
  * @throws VehicleNotFoundError (`vehicleId` not in the organization); BusyError (the vehicle's
  *   departures kept changing concurrently)
  */
-export async function syncVehicleDepartures(db: Db, organizationId: number, request: DepartureSyncRequest, now = Date.now()): Promise<DepartureTimeResult[]> {
+export async function syncVehicleDepartures(
+  db: Db,
+  organizationId: number,
+  request: DepartureSyncRequest,
+  now = Date.now(),
+): Promise<DepartureTimeResult[]> {
   const [result] = await synchronise(db, organizationId, [request], now);
   if (result && 'kind' in result) throw result;
   return result!.rows;
@@ -162,14 +222,36 @@ export async function syncVehicleDepartures(db: Db, organizationId: number, requ
  * whole batch at once.
  * @param entries the items, each validated by the caller (an invalid one carries its message)
  */
-export async function syncDepartureBatch(db: Db, organizationId: number, entries: DepartureBatchEntry[], now = Date.now()): Promise<DepartureBatchResult[]> {
+export async function syncDepartureBatch(
+  db: Db,
+  organizationId: number,
+  entries: DepartureBatchEntry[],
+  now = Date.now(),
+): Promise<DepartureBatchResult[]> {
   const valid = entries.flatMap((entry, index) => ('request' in entry ? [{ index, request: entry.request }] : []));
-  const outcomes = await synchronise(db, organizationId, valid.map((v) => v.request), now);
+  const outcomes = await synchronise(
+    db,
+    organizationId,
+    valid.map((v) => v.request),
+    now,
+  );
   const byIndex = new Map(valid.map((v, i) => [v.index, { request: v.request, outcome: outcomes[i]! }]));
   return entries.map((entry, index): DepartureBatchResult => {
-    if ('invalid' in entry) return { vehicleId: entry.invalid.vehicleId, vehicleVin: entry.invalid.vehicleVin, outcome: 'error', error: entry.invalid.error };
+    if ('invalid' in entry)
+      return {
+        vehicleId: entry.invalid.vehicleId,
+        vehicleVin: entry.invalid.vehicleVin,
+        outcome: 'error',
+        error: entry.invalid.error,
+      };
     const { request, outcome } = byIndex.get(index)!;
-    if ('kind' in outcome) return { vehicleId: request.vehicleId ?? null, vehicleVin: request.vehicleVin ?? null, outcome: 'error', error: outcome.message };
+    if ('kind' in outcome)
+      return {
+        vehicleId: request.vehicleId ?? null,
+        vehicleVin: request.vehicleVin ?? null,
+        outcome: 'error',
+        error: outcome.message,
+      };
     return { ...ownerFields(outcome.owner), outcome: 'success', departureTimes: outcome.rows };
   });
 }
@@ -182,7 +264,12 @@ export async function syncDepartureBatch(db: Db, organizationId: number, entries
  * Requests: 1 BatchGet (vehicle or VIN marker) and 1 BatchGet (plans).
  * @throws VehicleNotFoundError (`vehicleId` not in the organization)
  */
-export async function listUpcomingDepartures(db: Db, organizationId: number, ref: VehicleRef, now = Date.now()): Promise<UpcomingDepartureTime[]> {
+export async function listUpcomingDepartures(
+  db: Db,
+  organizationId: number,
+  ref: VehicleRef,
+  now = Date.now(),
+): Promise<UpcomingDepartureTime[]> {
   const [target] = await resolveTargets(db, organizationId, [ref]);
   if (target instanceof VehicleNotFoundError) throw target;
   const owners: DepartureOwner[] = [target!.owner, ...(target!.linkVin ? [{ vehicleVin: target!.linkVin }] : [])];

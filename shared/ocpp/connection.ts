@@ -228,7 +228,11 @@ export async function recordDisconnection(db: Db, connectionId: string, at: stri
   const connection = await getConnection(db, connectionId);
   if (!connection) return false;
   const marked = await markDisconnected(db, connection.chargerId, connectionId, at);
-  const owner = { chargerId: connection.chargerId, organizationId: connection.organizationId, siteId: connection.siteId };
+  const owner = {
+    chargerId: connection.chargerId,
+    organizationId: connection.organizationId,
+    siteId: connection.siteId,
+  };
   if (marked) await recordConnectionChange(db, owner, 'disconnected', at);
   else {
     const { data: charger } = await db.charger.get({ chargerId: connection.chargerId }).go({ consistent: true });

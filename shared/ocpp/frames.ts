@@ -59,18 +59,23 @@ export function parseFrame(text: string): Frame {
   } catch {
     throw new FrameError(new OcppCallError('RpcFrameworkError', 'Message is not valid JSON'), '-1');
   }
-  if (!Array.isArray(value)) throw new FrameError(new OcppCallError('RpcFrameworkError', 'Message is not an OCPP-J array'), '-1');
+  if (!Array.isArray(value))
+    throw new FrameError(new OcppCallError('RpcFrameworkError', 'Message is not an OCPP-J array'), '-1');
   const [messageTypeId, messageId] = value;
   if (typeof messageId !== 'string' || messageId.length === 0 || messageId.length > MAX_MESSAGE_ID_LENGTH) {
-    throw new FrameError(new OcppCallError('RpcFrameworkError', `MessageId must be a string of 1-${MAX_MESSAGE_ID_LENGTH} characters`), '-1');
+    throw new FrameError(
+      new OcppCallError('RpcFrameworkError', `MessageId must be a string of 1-${MAX_MESSAGE_ID_LENGTH} characters`),
+      '-1',
+    );
   }
   const malformed = (what: string) => new FrameError(new OcppCallError('FormatViolation', what), messageId);
   switch (messageTypeId) {
     case 2: {
       const [, , action, payload] = value;
       if (value.length !== 4) throw malformed('A CALL has 4 elements: [2, messageId, action, payload]');
-      if (typeof action !== 'string' || action.length === 0) throw malformed('A CALL\'s action must be a non-empty string');
-      if (!isObject(payload)) throw malformed('A CALL\'s payload must be a JSON object');
+      if (typeof action !== 'string' || action.length === 0)
+        throw malformed("A CALL's action must be a non-empty string");
+      if (!isObject(payload)) throw malformed("A CALL's payload must be a JSON object");
       return { messageTypeId, messageId, action, payload };
     }
     case 3: {
@@ -80,12 +85,20 @@ export function parseFrame(text: string): Frame {
     }
     case 4: {
       const [, , errorCode, errorDescription, errorDetails] = value;
-      if (value.length !== 5 || typeof errorCode !== 'string' || typeof errorDescription !== 'string' || !isObject(errorDetails)) {
+      if (
+        value.length !== 5 ||
+        typeof errorCode !== 'string' ||
+        typeof errorDescription !== 'string' ||
+        !isObject(errorDetails)
+      ) {
         throw malformed('A CALLERROR is [4, messageId, errorCode, errorDescription, errorDetails object]');
       }
       return { messageTypeId, messageId, errorCode, errorDescription, errorDetails };
     }
     default:
-      throw new FrameError(new OcppCallError('MessageTypeNotSupported', `Unknown message type ${JSON.stringify(messageTypeId)}`), messageId);
+      throw new FrameError(
+        new OcppCallError('MessageTypeNotSupported', `Unknown message type ${JSON.stringify(messageTypeId)}`),
+        messageId,
+      );
   }
 }

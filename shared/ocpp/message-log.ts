@@ -71,14 +71,20 @@ async function logExchange(db: Db, exchange: Exchange): Promise<void> {
         ...(answer
           ? {
               responseType: answer.ok ? 'CALLRESULT' : 'CALLERROR',
-              messageResponse: answer.ok ? stored(answer.result) : { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
+              messageResponse: answer.ok
+                ? stored(answer.result)
+                : { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
             }
           : {}),
         expiresAt: Math.floor(exchange.at / 1000) + MESSAGE_LOG_RETENTION_DAYS * 86_400,
       })
       .go();
   } catch (error) {
-    logger.error('could not log an OCPP message', { chargerId: exchange.chargerId, action: exchange.action, error: String(error) });
+    logger.error('could not log an OCPP message', {
+      chargerId: exchange.chargerId,
+      action: exchange.action,
+      error: String(error),
+    });
   }
 }
 

@@ -57,13 +57,22 @@ export async function createApiKey(db: Db, input: z.infer<typeof createApiKeySch
   if (!organization) throw new OrganizationNotFoundError(input.organizationId);
   if (input.siteId !== undefined) {
     const site = await getSite(db, input.siteId);
-    if (!site || site.organizationId !== input.organizationId) throw new SiteNotFoundError(input.siteId, input.organizationId);
+    if (!site || site.organizationId !== input.organizationId)
+      throw new SiteNotFoundError(input.siteId, input.organizationId);
   }
   const apiKey = generateApiKey();
   const apiKeyId = await allocateIds(db, 'apiKey');
   const createdAt = new Date().toISOString();
   await db.apiKey.create({ ...input, keyHash: hashApiKey(apiKey), apiKeyId, createdAt }).go();
-  return { id: apiKeyId, apiKey, organizationId: input.organizationId, scope: input.scope, siteId: input.siteId ?? null, name: input.name ?? null, createdAt };
+  return {
+    id: apiKeyId,
+    apiKey,
+    organizationId: input.organizationId,
+    scope: input.scope,
+    siteId: input.siteId ?? null,
+    name: input.name ?? null,
+    createdAt,
+  };
 }
 
 /**

@@ -19,9 +19,14 @@ export const createOrganizationSchema = z.strictObject({
 });
 
 /** Creates an organization. */
-export async function createOrganization(db: Db, input: z.infer<typeof createOrganizationSchema>): Promise<Organization> {
+export async function createOrganization(
+  db: Db,
+  input: z.infer<typeof createOrganizationSchema>,
+): Promise<Organization> {
   const organizationId = await allocateIds(db, 'organization');
-  const { data } = await db.organization.create({ organizationId, name: input.name, createdAt: new Date().toISOString() }).go();
+  const { data } = await db.organization
+    .create({ organizationId, name: input.name, createdAt: new Date().toISOString() })
+    .go();
   return { id: data.organizationId, name: data.name, createdAt: data.createdAt };
 }
 

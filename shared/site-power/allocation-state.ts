@@ -25,10 +25,7 @@ export const LEASE_MS = 60_000;
  * @returns true when no allocation holds the site (the caller starts one), false when the holder will see it
  */
 export async function requestAllocation(db: Db, siteId: number, now = Date.now()): Promise<boolean> {
-  const { data } = await db.siteAllocationState
-    .update({ siteId })
-    .add({ requested: 1 })
-    .go({ response: 'all_new' });
+  const { data } = await db.siteAllocationState.update({ siteId }).add({ requested: 1 }).go({ response: 'all_new' });
   return data.leaseUntil === undefined || data.leaseUntil <= now;
 }
 
@@ -37,7 +34,12 @@ export async function requestAllocation(db: Db, siteId: number, now = Date.now()
  * @param leaseId this run's identity
  * @returns the `requested` count the run starts from, or undefined when another run holds the lease
  */
-export async function acquireLease(db: Db, siteId: number, leaseId: string, now = Date.now()): Promise<number | undefined> {
+export async function acquireLease(
+  db: Db,
+  siteId: number,
+  leaseId: string,
+  now = Date.now(),
+): Promise<number | undefined> {
   try {
     const { data } = await db.siteAllocationState
       .update({ siteId })
@@ -69,7 +71,9 @@ export async function finishRun(
       .set({ allocated: covered })
       .remove(['leaseUntil', 'leaseId'])
       .where(({ leaseId: holder, requested }, { eq, notExists }) =>
-        covered === 0 ? `${eq(holder, leaseId)} AND (${notExists(requested)} OR ${eq(requested, 0)})` : `${eq(holder, leaseId)} AND ${eq(requested, covered)}`,
+        covered === 0
+          ? `${eq(holder, leaseId)} AND (${notExists(requested)} OR ${eq(requested, 0)})`
+          : `${eq(holder, leaseId)} AND ${eq(requested, covered)}`,
       )
       .go();
     return { outcome: 'released' };

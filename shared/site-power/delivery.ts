@@ -16,7 +16,13 @@ import type { Db } from '../db';
 import type { ChargerItem, PortItem } from '../chargers/items';
 import type { ChargerCommands, ChargingProfileInput, ChargingRateUnit } from '../charging/charger-commands';
 import { logger } from '../logger';
-import { floorAmps, profilesToSend, type AllocationResult, type PortAllocation, type PortProfileState } from '../smart-charging';
+import {
+  floorAmps,
+  profilesToSend,
+  type AllocationResult,
+  type PortAllocation,
+  type PortProfileState,
+} from '../smart-charging';
 import { phasesAndVoltage, profileUnit, toWatts } from './demand';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
 
@@ -37,7 +43,9 @@ export interface Delivery {
 type Unanswered = 'NotSupported' | 'Failed' | 'NotConnected';
 
 /** Sends one command, turning every failure into a recorded status. */
-async function answerOf<T>(send: () => Promise<{ ok: true; result: T } | { ok: false; unsupported: boolean }>): Promise<T | Unanswered> {
+async function answerOf<T>(
+  send: () => Promise<{ ok: true; result: T } | { ok: false; unsupported: boolean }>,
+): Promise<T | Unanswered> {
   try {
     const answer = await send();
     return answer.ok ? answer.result : answer.unsupported ? 'NotSupported' : 'Failed';
@@ -50,7 +58,10 @@ async function answerOf<T>(send: () => Promise<{ ok: true; result: T } | { ok: f
 /** Marks a charger uncontrolled until it reconnects (1 UpdateItem), in the store and in the snapshot. */
 async function markRefused(db: Db, snapshot: SiteSnapshot, charger: ChargerItem): Promise<void> {
   if (!charger.currentConnectionId) return;
-  await db.charger.patch({ chargerId: charger.chargerId }).set({ smartChargingRefusedOn: charger.currentConnectionId }).go();
+  await db.charger
+    .patch({ chargerId: charger.chargerId })
+    .set({ smartChargingRefusedOn: charger.currentConnectionId })
+    .go();
   snapshot.chargers.set(charger.chargerId, { ...charger, smartChargingRefusedOn: charger.currentConnectionId });
 }
 
@@ -62,14 +73,22 @@ async function markRefused(db: Db, snapshot: SiteSnapshot, charger: ChargerItem)
  */
 export async function learnSupport(db: Db, commands: ChargerCommands, snapshot: SiteSnapshot): Promise<void> {
   const unknown = [...snapshot.chargers.values()].filter(
-    (c) => c.connectionStatus?.status === 'Connected' && !c.smartCharging && c.smartChargingRefusedOn !== c.currentConnectionId,
+    (c) =>
+      c.connectionStatus?.status === 'Connected' &&
+      !c.smartCharging &&
+      c.smartChargingRefusedOn !== c.currentConnectionId,
   );
   await Promise.all(
     unknown.map(async (charger) => {
       const answer = await answerOf(() => commands.send(charger.chargerId, 'SmartChargingSupport', undefined));
       if (answer === 'Failed' || answer === 'NotConnected') return markRefused(db, snapshot, charger);
       const smartCharging =
-        answer === 'NotSupported' ? { support: 'unsupported' as const, rateUnits: [] } : { support: answer.supported ? ('supported' as const) : ('unsupported' as const), rateUnits: answer.rateUnits };
+        answer === 'NotSupported'
+          ? { support: 'unsupported' as const, rateUnits: [] }
+          : {
+              support: answer.supported ? ('supported' as const) : ('unsupported' as const),
+              rateUnits: answer.rateUnits,
+            };
       await db.charger.patch({ chargerId: charger.chargerId }).set({ smartCharging }).go();
       snapshot.chargers.set(charger.chargerId, { ...charger, smartCharging });
     }),
@@ -81,7 +100,10 @@ function portProfile(port: PortItem, charger: ChargerItem, allocation: PortAlloc
   const session = port.currentChargingSession!;
   const electrical = phasesAndVoltage(session, charger.type);
   const unit = profileUnit(charger);
-  const limit = unit === 'W' ? Math.floor(allocation.limitW) : floorAmps(allocation.limitW / (electrical.voltageV * electrical.phases));
+  const limit =
+    unit === 'W'
+      ? Math.floor(allocation.limitW)
+      : floorAmps(allocation.limitW / (electrical.voltageV * electrical.phases));
   return {
     portNumber: port.portNumber,
     purpose: 'TxProfile',
@@ -94,16 +116,39 @@ function portProfile(port: PortItem, charger: ChargerItem, allocation: PortAlloc
 
 /** Whether the previous line's profile is in force: accepted for this session, on the current connection, after the last boot. */
 function inForce(line: AllocatedPortLine | undefined, port: PortItem, charger: ChargerItem): boolean {
-  if (!line || line.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId) return false;
+  if (!line || line.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId)
+    return false;
   if (line.profileConnectionId !== charger.currentConnectionId) return false;
   return !(charger.lastBootAt && line.sentAt && charger.lastBootAt > line.sentAt);
 }
 
 /** A stored line for a port: the allocation, with the profile in force carried over (or none). */
-function carriedLine(allocation: PortAllocation, port: PortItem, previous: AllocatedPortLine | undefined, kept: boolean): AllocatedPortLine {
+function carriedLine(
+  allocation: PortAllocation,
+  port: PortItem,
+  previous: AllocatedPortLine | undefined,
+  kept: boolean,
+): AllocatedPortLine {
   const { portId, chargerId, sessionId, limitW, limitA, reason } = allocation;
-  const base = { portId, chargerId, portNumber: port.portNumber, sessionId, limitW, ...(limitA !== undefined ? { limitA } : {}), reason };
-  if (!kept || !previous) return { ...base, profileStatus: reason === 'uncontrolled' ? 'Uncontrolled' : previous?.sessionId === sessionId ? previous.profileStatus : undefined };
+  const base = {
+    portId,
+    chargerId,
+    portNumber: port.portNumber,
+    sessionId,
+    limitW,
+    ...(limitA !== undefined ? { limitA } : {}),
+    reason,
+  };
+  if (!kept || !previous)
+    return {
+      ...base,
+      profileStatus:
+        reason === 'uncontrolled'
+          ? 'Uncontrolled'
+          : previous?.sessionId === sessionId
+            ? previous.profileStatus
+            : undefined,
+    };
   const { profileUnit: unit, profileLimit, profileConnectionId, profileStatus, sentAt } = previous;
   return { ...base, profileUnit: unit, profileLimit, profileConnectionId, profileStatus, sentAt };
 }
@@ -129,8 +174,15 @@ function portsToSend(snapshot: SiteSnapshot, result: AllocationResult, byPort: M
     const line = previous.get(port.portId);
     if (!inForce(line, port, charger)) notInForce.push(port.portId);
     const electrical = phasesAndVoltage(port.currentChargingSession!, charger.type);
-    const limitW = line?.profileLimit !== undefined && line.profileUnit ? toWatts(line.profileLimit, line.profileUnit, electrical) : undefined;
-    states.push({ portId: port.portId, rateUnit: profileUnit(charger), ...(inForce(line, port, charger) && limitW !== undefined ? { inForce: { limitW } } : {}) });
+    const limitW =
+      line?.profileLimit !== undefined && line.profileUnit
+        ? toWatts(line.profileLimit, line.profileUnit, electrical)
+        : undefined;
+    states.push({
+      portId: port.portId,
+      rateUnit: profileUnit(charger),
+      ...(inForce(line, port, charger) && limitW !== undefined ? { inForce: { limitW } } : {}),
+    });
   }
   const chosen = new Set([...profilesToSend(states, result), ...notInForce]);
   const limitBefore = (portId: number) => states.find((s) => s.portId === portId)?.inForce?.limitW ?? Infinity;
@@ -139,7 +191,14 @@ function portsToSend(snapshot: SiteSnapshot, result: AllocationResult, byPort: M
 }
 
 /** Sends one port's TxProfile and returns its stored line. */
-async function sendPortProfile(db: Db, commands: ChargerCommands, snapshot: SiteSnapshot, port: PortItem, allocation: PortAllocation, refused: Set<number>): Promise<AllocatedPortLine> {
+async function sendPortProfile(
+  db: Db,
+  commands: ChargerCommands,
+  snapshot: SiteSnapshot,
+  port: PortItem,
+  allocation: PortAllocation,
+  refused: Set<number>,
+): Promise<AllocatedPortLine> {
   const charger = snapshot.chargers.get(port.chargerId)!;
   const profile = portProfile(port, charger, allocation);
   const sentAt = new Date().toISOString();
@@ -162,12 +221,20 @@ async function sendPortProfile(db: Db, commands: ChargerCommands, snapshot: Site
  * Sends the TxProfiles an allocation needs (decreases, then increases; chargers in parallel, one
  * CALL at a time each) and returns every port's line.
  */
-export async function deliverPortProfiles(db: Db, commands: ChargerCommands, snapshot: SiteSnapshot, result: AllocationResult, refused: Set<number>): Promise<AllocatedPortLine[]> {
+export async function deliverPortProfiles(
+  db: Db,
+  commands: ChargerCommands,
+  snapshot: SiteSnapshot,
+  result: AllocationResult,
+  refused: Set<number>,
+): Promise<AllocatedPortLine[]> {
   const byPort = new Map(snapshot.ports.map((p) => [p.portId, p]));
   const previous = previousLines(snapshot);
   const sending = portsToSend(snapshot, result, byPort);
   const lines = new Map<number, AllocatedPortLine>();
-  const decreasing = sending.filter((id) => (previous.get(id)?.limitW ?? Infinity) > result.ports.find((p) => p.portId === id)!.limitW);
+  const decreasing = sending.filter(
+    (id) => (previous.get(id)?.limitW ?? Infinity) > result.ports.find((p) => p.portId === id)!.limitW,
+  );
   for (const group of [decreasing, sending.filter((id) => !decreasing.includes(id))]) {
     await Promise.all(
       group.map(async (portId) => {
@@ -179,7 +246,15 @@ export async function deliverPortProfiles(db: Db, commands: ChargerCommands, sna
   }
   return result.ports.map((allocation) => {
     const port = byPort.get(allocation.portId)!;
-    return lines.get(allocation.portId) ?? carriedLine(allocation, port, previous.get(allocation.portId), inForce(previous.get(allocation.portId), port, snapshot.chargers.get(port.chargerId)!));
+    return (
+      lines.get(allocation.portId) ??
+      carriedLine(
+        allocation,
+        port,
+        previous.get(allocation.portId),
+        inForce(previous.get(allocation.portId), port, snapshot.chargers.get(port.chargerId)!),
+      )
+    );
   });
 }
 
@@ -195,19 +270,40 @@ function defaultLimit(charger: ChargerItem, underCapacity: boolean): { unit: Cha
  * Gives every controllable charger of a limited site this CSMS's TxDefaultProfile (connector 0),
  * unless it holds the same one on its current connection.
  */
-export async function deliverDefaultProfiles(db: Db, commands: ChargerCommands, snapshot: SiteSnapshot, refused: Set<number>): Promise<DefaultProfileLine[]> {
+export async function deliverDefaultProfiles(
+  db: Db,
+  commands: ChargerCommands,
+  snapshot: SiteSnapshot,
+  refused: Set<number>,
+): Promise<DefaultProfileLine[]> {
   const held = new Map((snapshot.previous?.defaultProfiles ?? []).map((d) => [d.chargerId, d]));
   const underCapacity = snapshot.limits.capacity !== undefined;
   const lines = await Promise.all(
     [...snapshot.chargers.values()].map(async (charger): Promise<DefaultProfileLine | undefined> => {
-      if (charger.smartCharging?.support !== 'supported' || !charger.currentConnectionId || refused.has(charger.chargerId)) return undefined;
-      if (charger.smartChargingRefusedOn === charger.currentConnectionId || charger.connectionStatus?.status !== 'Connected') return undefined;
+      if (
+        charger.smartCharging?.support !== 'supported' ||
+        !charger.currentConnectionId ||
+        refused.has(charger.chargerId)
+      )
+        return undefined;
+      if (
+        charger.smartChargingRefusedOn === charger.currentConnectionId ||
+        charger.connectionStatus?.status !== 'Connected'
+      )
+        return undefined;
       const { unit, limit } = defaultLimit(charger, underCapacity);
       const current = held.get(charger.chargerId);
-      if (current && current.connectionId === charger.currentConnectionId && current.unit === unit && current.limit === limit) return current;
+      if (
+        current &&
+        current.connectionId === charger.currentConnectionId &&
+        current.unit === unit &&
+        current.limit === limit
+      )
+        return current;
       const profile: ChargingProfileInput = { portNumber: 0, purpose: 'TxDefaultProfile', unit, limit };
       const status = await answerOf(() => commands.send(charger.chargerId, 'SetChargingProfile', profile));
-      if (status === 'Accepted') return { chargerId: charger.chargerId, unit, limit, connectionId: charger.currentConnectionId };
+      if (status === 'Accepted')
+        return { chargerId: charger.chargerId, unit, limit, connectionId: charger.currentConnectionId };
       refused.add(charger.chargerId);
       await markRefused(db, snapshot, charger);
       return undefined;

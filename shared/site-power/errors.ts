@@ -19,7 +19,9 @@ export class AmpLimitRuleError extends InvalidError {
   constructor(siteId: number, refused: 'limit' | 'charger') {
     super(
       refused === 'limit' ? 'chargingRateUnit' : 'type',
-      refused === 'limit' ? `A is not allowed: site ${siteId} has DCFC chargers` : `DCFC is not allowed: site ${siteId} holds an amp (A) power limit`,
+      refused === 'limit'
+        ? `A is not allowed: site ${siteId} has DCFC chargers`
+        : `DCFC is not allowed: site ${siteId} holds an amp (A) power limit`,
       ampLimitRule(siteId),
     );
   }

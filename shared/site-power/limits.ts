@@ -21,7 +21,13 @@ import { AmpLimitRuleError, SitePowerLimitNotFoundError } from './errors';
 import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
 
 export { ampLimitRule } from './errors';
-export { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
+export {
+  CHARGING_RATE_UNITS,
+  MAX_SITE_POWER_LIMIT,
+  SITE_POWER_LIMIT_TYPES,
+  type ChargingRateUnit,
+  type SitePowerLimitType,
+} from './limit-rules';
 
 /** `source` of limits set through this API (the reference product also has e.g. `manual`). */
 export const API_SOURCE = 'api';
@@ -62,7 +68,13 @@ export function toSitePowerLimitSchedule(item: SitePowerLimitItem): SitePowerLim
     createdAt: item.createdAt,
     source: item.source,
     type: item.type,
-    schedules: [{ daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingRateUnit: item.chargingRateUnit, chargingSchedulePeriods: [{ startPeriod: 0, limit: item.limit }] }],
+    schedules: [
+      {
+        daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+        chargingRateUnit: item.chargingRateUnit,
+        chargingSchedulePeriods: [{ startPeriod: 0, limit: item.limit }],
+      },
+    ],
   };
 }
 
@@ -77,7 +89,10 @@ export async function visibleSite(db: Db, scope: AccessScope, siteId: number): P
 }
 
 /** The limits of a site (one Query), by type: what enforcement will read. */
-export async function getSitePowerLimits(db: Db, siteId: number): Promise<Partial<Record<SitePowerLimitType, SitePowerLimitItem>>> {
+export async function getSitePowerLimits(
+  db: Db,
+  siteId: number,
+): Promise<Partial<Record<SitePowerLimitType, SitePowerLimitItem>>> {
   const { data } = await db.sitePowerLimit.query.primary({ siteId }).go({ consistent: true });
   return Object.fromEntries(data.map((item) => [item.type, item]));
 }
@@ -117,7 +132,9 @@ export function dcfcChargerCountChange(entities: TransactionEntities, siteId: nu
   const notInAmps = (type: SitePowerLimitType) =>
     entities.sitePowerLimit
       .check({ siteId, type })
-      .where(({ chargingRateUnit }, { notExists, ne }) => `${notExists(chargingRateUnit)} OR ${ne(chargingRateUnit, 'A')}`)
+      .where(
+        ({ chargingRateUnit }, { notExists, ne }) => `${notExists(chargingRateUnit)} OR ${ne(chargingRateUnit, 'A')}`,
+      )
       .commit();
   return { dcfcChargerCount, ampLimitRule: SITE_POWER_LIMIT_TYPES.map(notInAmps) };
 }
@@ -131,7 +148,12 @@ export function dcfcChargerCountChange(entities: TransactionEntities, siteId: nu
  * @throws SiteNotFoundError site unknown or not visible to the caller; AmpLimitRuleError amp limit
  *   on a site with DCFC chargers
  */
-export async function setSitePowerLimit(db: Db, scope: AccessScope, siteId: number, input: SitePowerLimitInput): Promise<SitePowerLimitSchedule> {
+export async function setSitePowerLimit(
+  db: Db,
+  scope: AccessScope,
+  siteId: number,
+  input: SitePowerLimitInput,
+): Promise<SitePowerLimitSchedule> {
   const site = await visibleSite(db, scope, siteId);
   const item: SitePowerLimitItem = {
     siteId,
@@ -150,7 +172,10 @@ export async function setSitePowerLimit(db: Db, scope: AccessScope, siteId: numb
   if ((await dcfcChargerCount(db, site)) > 0) throw new AmpLimitRuleError(siteId, 'limit');
   const outcome = await transact(db, ({ sitePowerLimit, site: sites }) => ({
     limit: sitePowerLimit.put(item).commit(),
-    noDcfcCharger: sites.check({ siteId }).where(({ dcfcChargerCount: count }, { eq }) => eq(count, 0)).commit(),
+    noDcfcCharger: sites
+      .check({ siteId })
+      .where(({ dcfcChargerCount: count }, { eq }) => eq(count, 0))
+      .commit(),
   }));
   if (outcome.failed('noDcfcCharger')) throw new AmpLimitRuleError(siteId, 'limit');
   return toSitePowerLimitSchedule(item);
@@ -161,9 +186,15 @@ export async function setSitePowerLimit(db: Db, scope: AccessScope, siteId: numb
  * (`capacity` before `cost`), empty when none is set. Requests: 1 GetItem, 1 Query.
  * @throws SiteNotFoundError site unknown or not visible to the caller
  */
-export async function listSitePowerLimits(db: Db, scope: AccessScope, siteId: number): Promise<SitePowerLimitSchedule[]> {
+export async function listSitePowerLimits(
+  db: Db,
+  scope: AccessScope,
+  siteId: number,
+): Promise<SitePowerLimitSchedule[]> {
   const [, limits] = await Promise.all([visibleSite(db, scope, siteId), getSitePowerLimits(db, siteId)]);
-  return (['capacity', 'cost'] as const).flatMap((type) => (limits[type] ? [toSitePowerLimitSchedule(limits[type])] : []));
+  return (['capacity', 'cost'] as const).flatMap((type) =>
+    limits[type] ? [toSitePowerLimitSchedule(limits[type])] : [],
+  );
 }
 
 /**
@@ -172,13 +203,21 @@ export async function listSitePowerLimits(db: Db, scope: AccessScope, siteId: nu
  * `id` is unknown. Requests: 1 GetItem, 1 DeleteItem.
  * @throws SiteNotFoundError site unknown or not visible to the caller; SitePowerLimitNotFoundError no such schedule on it
  */
-export async function deleteSitePowerLimit(db: Db, scope: AccessScope, siteId: number, scheduleId: string): Promise<void> {
+export async function deleteSitePowerLimit(
+  db: Db,
+  scope: AccessScope,
+  siteId: number,
+  scheduleId: string,
+): Promise<void> {
   await visibleSite(db, scope, siteId);
   const type = SITE_POWER_LIMIT_TYPES.find((t) => scheduleId.startsWith(`${t}-`));
   const notFound = new SitePowerLimitNotFoundError(scheduleId, siteId);
   if (!type) throw notFound;
   try {
-    await db.sitePowerLimit.delete({ siteId, type }).where(({ scheduleId: id }, { eq }) => eq(id, scheduleId)).go();
+    await db.sitePowerLimit
+      .delete({ siteId, type })
+      .where(({ scheduleId: id }, { eq }) => eq(id, scheduleId))
+      .go();
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw notFound;
     throw error;

@@ -41,7 +41,13 @@ export interface ChargingOverride {
  * @throws PortNotFoundError; InvalidOverrideError (`expiresAt` not in the next 24 h, `A` on a DCFC
  *   port); NoSessionInProgressError (no session on the port, or it ended meanwhile)
  */
-export async function setChargingOverride(db: Db, scope: AccessScope, portId: number, input: ChargingOverrideInput, now = Date.now()): Promise<ChargingOverride> {
+export async function setChargingOverride(
+  db: Db,
+  scope: AccessScope,
+  portId: number,
+  input: ChargingOverrideInput,
+  now = Date.now(),
+): Promise<ChargingOverride> {
   const expiresAt = Date.parse(input.expiresAt);
   if (!(expiresAt > now)) throw new InvalidOverrideError('expiresAt', 'must be in the future');
   if (expiresAt > now + MAX_OVERRIDE_MS) throw new InvalidOverrideError('expiresAt', 'must be at most 24 hours ahead');

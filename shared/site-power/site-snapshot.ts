@@ -49,19 +49,39 @@ export async function readSiteSnapshot(db: Db, siteId: number, now: number): Pro
     db.siteAllocation.get({ siteId }).go({ consistent: true }),
   ]);
   if (!site) return undefined;
-  const { data } = await db.service.collections.organizationView({ organizationId: site.organizationId }).go({ pages: 'all' });
+  const { data } = await db.service.collections
+    .organizationView({ organizationId: site.organizationId })
+    .go({ pages: 'all' });
   const chargers = new Map(data.charger.filter((c) => c.siteId === siteId).map((c) => [c.chargerId, c]));
   const ports = data.port.filter((p) => chargers.has(p.chargerId));
   const limits = Object.fromEntries(limitItems.map((item) => [item.type, item]));
-  return { site, limits, previous: previous ?? undefined, chargers, ports, departures: await nextDepartures(db, site.organizationId, ports, now) };
+  return {
+    site,
+    limits,
+    previous: previous ?? undefined,
+    chargers,
+    ports,
+    departures: await nextDepartures(db, site.organizationId, ports, now),
+  };
 }
 
 /** The next future departure of every vehicle charging on these ports (one BatchGetItem of plans). */
-async function nextDepartures(db: Db, organizationId: number, ports: PortItem[], now: number): Promise<Map<number, NextDeparture>> {
-  const vehicleIds = [...new Set(ports.flatMap((p) => (p.currentChargingSession?.vehicle ? [p.currentChargingSession.vehicle.id] : [])))];
+async function nextDepartures(
+  db: Db,
+  organizationId: number,
+  ports: PortItem[],
+  now: number,
+): Promise<Map<number, NextDeparture>> {
+  const vehicleIds = [
+    ...new Set(ports.flatMap((p) => (p.currentChargingSession?.vehicle ? [p.currentChargingSession.vehicle.id] : []))),
+  ];
   const departures = new Map<number, NextDeparture>();
   if (vehicleIds.length === 0) return departures;
-  const plans = await readPlans(db, organizationId, vehicleIds.map((vehicleId) => ({ vehicleId })));
+  const plans = await readPlans(
+    db,
+    organizationId,
+    vehicleIds.map((vehicleId) => ({ vehicleId })),
+  );
   for (const vehicleId of vehicleIds) {
     const next = (plans.get(ownerKey({ vehicleId }))?.departures ?? [])
       .filter((d) => !isPast(d.departureTime, now))

@@ -70,5 +70,6 @@ export function validateInput(input: AllocationInput): void {
       throw new AllocationInputError(`sessions[${i}].portId`, `port ${s.portId} has two sessions`);
     ports.add(s.portId);
   });
-  for (const [i, c] of (input.chargerLimits ?? []).entries()) checkNumber(`chargerLimits[${i}].limit.limitW`, c.limit.limitW, 0);
+  for (const [i, c] of (input.chargerLimits ?? []).entries())
+    checkNumber(`chargerLimits[${i}].limit.limitW`, c.limit.limitW, 0);
 }

@@ -27,7 +27,10 @@ export async function run(): Promise<void> {
         body: JSON.stringify({ accessIds: items }),
       });
       const body = (await response.json()) as { results: { outcome: string }[] };
-      const outcomes = body.results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
+      const outcomes = body.results.reduce<Record<string, number>>(
+        (acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }),
+        {},
+      );
       return { ms: performance.now() - t0, outcomes };
     };
     const first = await countRequests(send);
@@ -39,7 +42,9 @@ export async function run(): Promise<void> {
       let cursor: string | null = null;
       do {
         const query: string = cursor ? `?nextPageCursor=${encodeURIComponent(cursor)}` : '';
-        const response = await fetch(`${stack.url}/api/access-ids${query}`, { headers: { authorization: `Bearer ${apiKey}` } });
+        const response = await fetch(`${stack.url}/api/access-ids${query}`, {
+          headers: { authorization: `Bearer ${apiKey}` },
+        });
         const body = (await response.json()) as { data: unknown[]; pagination: { nextPageCursor: string | null } };
         pages++;
         listed += body.data.length;

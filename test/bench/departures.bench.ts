@@ -29,9 +29,14 @@ export async function run(): Promise<void> {
     const { stack } = bench;
     const { organization: org } = bench;
     // 200 requests per minute per key: spread the runs over enough keys.
-    const keys = await Promise.all(Array.from({ length: 12 }, () => createApiKey(stack.db, { organizationId: org.id, scope: 'organization' })));
+    const keys = await Promise.all(
+      Array.from({ length: 12 }, () => createApiKey(stack.db, { organizationId: org.id, scope: 'organization' })),
+    );
     const vehicles: Awaited<ReturnType<typeof createVehicle>>[] = [];
-    for (let i = 0; i <= VEHICLES; i++) vehicles.push(await createVehicle(stack.db, org.id, { name: `Bus ${i}`, vin: `BENCHVIN${String(i).padStart(9, '0')}` }));
+    for (let i = 0; i <= VEHICLES; i++)
+      vehicles.push(
+        await createVehicle(stack.db, org.id, { name: `Bus ${i}`, vin: `BENCHVIN${String(i).padStart(9, '0')}` }),
+      );
     let call = 0;
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${stack.url}${path}`, {
@@ -58,21 +63,28 @@ export async function run(): Promise<void> {
       const requests: number[] = [];
       let byOperation: Record<string, number> = {};
       for (let i = 0; i < SINGLE_RUNS; i++) {
-        const m = await timed(() => post('/api/departure-times/vehicle', { ...ref, departureTimes: departures(50, 1 + (i % 3), `run ${i}`) }));
+        const m = await timed(() =>
+          post('/api/departure-times/vehicle', { ...ref, departureTimes: departures(50, 1 + (i % 3), `run ${i}`) }),
+        );
         ms.push(m.ms);
         requests.push(m.total);
         byOperation = m.byOperation;
       }
-      report(`POST /api/departure-times/vehicle by ${by}: 50 departures replacing 50 future ones (${SINGLE_RUNS} runs)`, {
-        'wall time p50 / p99': `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 99).toFixed(1)} ms`,
-        'DynamoDB requests per sync p50 / max': `${percentile(requests, 50)} / ${Math.max(...requests)}`,
-        'last sync, by operation': JSON.stringify(byOperation),
-      });
+      report(
+        `POST /api/departure-times/vehicle by ${by}: 50 departures replacing 50 future ones (${SINGLE_RUNS} runs)`,
+        {
+          'wall time p50 / p99': `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 99).toFixed(1)} ms`,
+          'DynamoDB requests per sync p50 / max': `${percentile(requests, 50)} / ${Math.max(...requests)}`,
+          'last sync, by operation': JSON.stringify(byOperation),
+        },
+      );
     }
 
     // 100 vehicles x 10 departures; the first batch creates every plan, the others replace them.
     const batch = (run: number) => ({
-      vehicles: vehicles.slice(0, VEHICLES).map((v) => ({ vehicleVin: v.vin, departureTimes: departures(10, 1 + (run % 3), `batch ${run}`) })),
+      vehicles: vehicles
+        .slice(0, VEHICLES)
+        .map((v) => ({ vehicleVin: v.vin, departureTimes: departures(10, 1 + (run % 3), `batch ${run}`) })),
     });
     const first = await timed(() => post('/api/departure-times/batch', batch(0)));
     const ms: number[] = [];
@@ -87,12 +99,15 @@ export async function run(): Promise<void> {
       requests.push(m.total);
       byOperation = m.byOperation;
     }
-    report(`POST /api/departure-times/batch: ${VEHICLES} vehicles x 10 departures (${BATCH_RUNS} runs over existing plans)`, {
-      'wall time p50 / p99': `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 99).toFixed(1)} ms`,
-      'DynamoDB requests per batch p50 / max': `${percentile(requests, 50)} / ${Math.max(...requests)}`,
-      'last batch, by operation': JSON.stringify(byOperation),
-      'first batch (no plans yet)': `${first.ms.toFixed(1)} ms, ${first.total} requests ${JSON.stringify(first.byOperation)}`,
-    });
+    report(
+      `POST /api/departure-times/batch: ${VEHICLES} vehicles x 10 departures (${BATCH_RUNS} runs over existing plans)`,
+      {
+        'wall time p50 / p99': `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 99).toFixed(1)} ms`,
+        'DynamoDB requests per batch p50 / max': `${percentile(requests, 50)} / ${Math.max(...requests)}`,
+        'last batch, by operation': JSON.stringify(byOperation),
+        'first batch (no plans yet)': `${first.ms.toFixed(1)} ms, ${first.total} requests ${JSON.stringify(first.byOperation)}`,
+      },
+    );
   } finally {
     await bench.close();
   }

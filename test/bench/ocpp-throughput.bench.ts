@@ -20,7 +20,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 export async function run(): Promise<void> {
   const [port, dynamoPort] = await Promise.all([freePort(), freePort()]);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--in-memory', '--port', String(port)], {
-    env: { ...process.env, DYNAMODB_PORT: String(dynamoPort), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'ERROR' },
+    env: {
+      ...process.env,
+      DYNAMODB_PORT: String(dynamoPort),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_LEVEL: 'ERROR',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -36,7 +41,13 @@ export async function run(): Promise<void> {
     for (let i = 0; i < CHARGERS; i += 20) {
       await Promise.all(
         Array.from({ length: Math.min(20, CHARGERS - i) }, (_, j) =>
-          registerCharger(db, { siteId: site.id, ocppId: `LOAD-${i + j}`, name: `Load ${i + j}`, type: 'Level 2', ports: [{ connectorType: 'J1772' }] }),
+          registerCharger(db, {
+            siteId: site.id,
+            ocppId: `LOAD-${i + j}`,
+            name: `Load ${i + j}`,
+            type: 'Level 2',
+            ports: [{ connectorType: 'J1772' }],
+          }),
         ),
       );
     }
@@ -62,7 +73,12 @@ export async function run(): Promise<void> {
           ws.send(JSON.stringify([2, id, action, payload]));
         });
       await call('BootNotification', { chargePointVendor: 'Load', chargePointModel: 'L' });
-      const started = await call('StartTransaction', { connectorId: 1, idTag: 'LOAD', meterStart: 0, timestamp: new Date().toISOString() });
+      const started = await call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'LOAD',
+        meterStart: 0,
+        timestamp: new Date().toISOString(),
+      });
       const transactionId = (started[2] as { transactionId: number }).transactionId;
       // Spread the chargers over the second, then one MeterValues per second each.
       await new Promise((r) => setTimeout(r, (index / CHARGERS) * 1000));
@@ -74,7 +90,15 @@ export async function run(): Promise<void> {
         const reply = await call('MeterValues', {
           connectorId: 1,
           transactionId,
-          meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(second * 2) }, { value: '7200', measurand: 'Power.Active.Import', unit: 'W' }] }],
+          meterValue: [
+            {
+              timestamp: new Date().toISOString(),
+              sampledValue: [
+                { value: String(second * 2) },
+                { value: '7200', measurand: 'Power.Active.Import', unit: 'W' },
+              ],
+            },
+          ],
         });
         latencies.push(performance.now() - t0);
         lastAnswered = Math.max(lastAnswered, performance.now());

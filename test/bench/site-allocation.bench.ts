@@ -25,7 +25,12 @@ async function charger(ocppUrl: string, ocppId: string): Promise<WebSocket> {
     if (frame[0] !== 2) return;
     const answer =
       frame[2] === 'GetConfiguration'
-        ? { configurationKey: [{ key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,SmartCharging' }, { key: 'ChargingScheduleAllowedChargingRateUnit', readonly: true, value: 'Power' }] }
+        ? {
+            configurationKey: [
+              { key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,SmartCharging' },
+              { key: 'ChargingScheduleAllowedChargingRateUnit', readonly: true, value: 'Power' },
+            ],
+          }
         : { status: 'Accepted' };
     ws.send(JSON.stringify([3, frame[1], answer]));
   });
@@ -38,14 +43,32 @@ async function charger(ocppUrl: string, ocppId: string): Promise<WebSocket> {
     });
   await call('BootNotification', { chargePointVendor: 'Bench', chargePointModel: 'B' });
   for (const connectorId of [1, 2]) {
-    const started = await call('StartTransaction', { connectorId, idTag: 'BENCH', meterStart: 0, timestamp: new Date().toISOString() });
-    await call('MeterValues', { connectorId, transactionId: started.transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '50000', measurand: 'Power.Active.Import', unit: 'W' }] }] });
+    const started = await call('StartTransaction', {
+      connectorId,
+      idTag: 'BENCH',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    });
+    await call('MeterValues', {
+      connectorId,
+      transactionId: started.transactionId,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [{ value: '50000', measurand: 'Power.Active.Import', unit: 'W' }],
+        },
+      ],
+    });
   }
   return ws;
 }
 
 /** Runs `RUNS` allocations, each after `before`, and reports their requests and times. */
-async function measure(title: string, run: () => Promise<unknown>, before: (i: number) => Promise<void>): Promise<void> {
+async function measure(
+  title: string,
+  run: () => Promise<unknown>,
+  before: (i: number) => Promise<void>,
+): Promise<void> {
   const times: number[] = [];
   const requests: number[] = [];
   let byOperation: Record<string, number> = {};
@@ -70,19 +93,43 @@ export async function run(): Promise<void> {
   try {
     const { stack, site } = bench;
     for (let i = 1; i <= CHARGERS; i++) {
-      await registerCharger(stack.db, { siteId: site.id, ocppId: `ALLOC-${i}`, name: `A${i}`, type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'CCS1', maximumPowerKw: 150 }] });
+      await registerCharger(stack.db, {
+        siteId: site.id,
+        ocppId: `ALLOC-${i}`,
+        name: `A${i}`,
+        type: 'DCFC',
+        ports: [
+          { connectorType: 'CCS1', maximumPowerKw: 150 },
+          { connectorType: 'CCS1', maximumPowerKw: 150 },
+        ],
+      });
     }
     for (let i = 1; i <= CHARGERS; i++) sockets.push(await charger(stack.ocppUrl, `ALLOC-${i}`));
     const setCost = (limit: number) =>
-      stack.db.sitePowerLimit.put({ siteId: site.id, type: 'cost', scheduleId: `cost-${limit}`, organizationId: bench.organization.id, limit, chargingRateUnit: 'W', source: 'api', createdAt: new Date().toISOString() }).go();
+      stack.db.sitePowerLimit
+        .put({
+          siteId: site.id,
+          type: 'cost',
+          scheduleId: `cost-${limit}`,
+          organizationId: bench.organization.id,
+          limit,
+          chargingRateUnit: 'W',
+          source: 'api',
+          createdAt: new Date().toISOString(),
+        })
+        .go();
     const commands = ocppChargerCommands(stack.db);
     const allocate = () => runSiteAllocation(stack.db, commands, site.id);
     await setCost(2_000_000);
     await allocate(); // learns every charger's support and sends the first profiles
     await measure(`200-port site, nothing changed (${RUNS} allocations)`, allocate, async () => undefined);
-    await measure(`200-port site, cost limit changed: 200 new TxProfiles (${RUNS} allocations)`, allocate, async (i) => {
-      await setCost(i % 2 ? 2_000_000 : 1_000_000);
-    });
+    await measure(
+      `200-port site, cost limit changed: 200 new TxProfiles (${RUNS} allocations)`,
+      allocate,
+      async (i) => {
+        await setCost(i % 2 ? 2_000_000 : 1_000_000);
+      },
+    );
   } finally {
     for (const ws of sockets) ws.terminate();
     await bench.close();

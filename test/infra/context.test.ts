@@ -9,7 +9,7 @@ describe('stackPropsFromContext', () => {
     expect(from({})).toEqual({});
   });
 
-  it('reads strings, numbers and flags from the command line\'s strings', () => {
+  it("reads strings, numbers and flags from the command line's strings", () => {
     expect(
       from({
         domainName: 'charging.example.com',

@@ -12,20 +12,33 @@ const { template, resources, functionId, statementsOf, actionsOf } = synthesise(
 
 describe('smart charging', () => {
   it('gives the table a change stream with new and old images', () => {
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
   });
 
   it('feeds the stream to the trigger, filtered to the entities that can re-allocate a site, in batches', () => {
     const mapping = Object.values(resources).find(
-      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName?.Ref === functionId('lambdas/power/trigger.ts'),
+      (r) =>
+        r.Type === 'AWS::Lambda::EventSourceMapping' &&
+        r.Properties.FunctionName?.Ref === functionId('lambdas/power/trigger.ts'),
     );
-    expect(mapping?.Properties).toMatchObject({ BatchSize: 100, MaximumBatchingWindowInSeconds: 1, StartingPosition: 'LATEST', BisectBatchOnFunctionError: true });
-    const patterns = (mapping!.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
+    expect(mapping?.Properties).toMatchObject({
+      BatchSize: 100,
+      MaximumBatchingWindowInSeconds: 1,
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+    });
+    const patterns = (mapping!.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) =>
+      JSON.parse(f.Pattern),
+    );
     expect(patterns).toEqual([
       { dynamodb: { NewImage: { __edb_e__: { S: [...TRIGGERING_ENTITIES] } } } },
       { dynamodb: { OldImage: { __edb_e__: { S: [...TRIGGERING_ENTITIES] } } } },
     ]);
-    expect(actionsOf('lambdas/power/trigger.ts')).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+    expect(actionsOf('lambdas/power/trigger.ts')).toEqual(
+      expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']),
+    );
   });
 
   it('runs the schedule every minute', () => {
@@ -44,11 +57,14 @@ describe('smart charging', () => {
     }
   });
 
-  it('confines allocate\'s writes to the site, schedule, charger, correlation and message-log rows, and lets it post to chargers', () => {
+  it("confines allocate's writes to the site, schedule, charger, correlation and message-log rows, and lets it post to chargers", () => {
     const statements = statementsOf('lambdas/power/allocate.ts');
-    const writes = statements.filter((s) => [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)));
+    const writes = statements.filter((s) =>
+      [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
     expect(writes.length).toBeGreaterThan(0);
-    for (const statement of writes) expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toBeDefined();
+    for (const statement of writes)
+      expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toBeDefined();
     const patterns = writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat());
     expect(new Set(patterns)).toEqual(
       new Set(['$cn#siteid_*', '$cn', '$cn#messageId_*', '$cn#chargerid_*', '$cn#day_*#chargerid_*']),

@@ -16,7 +16,12 @@ import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
 import { SOURCE_MAPS_CONTEXT } from '../../lib/constructs/functions';
-import { CONNECT_FUNCTION_MEMORY_MB, OCPP_FUNCTION_MEMORY_MB, OCPP_FUNCTIONS, OCPP_STAGE_NAME } from '../../lib/constructs/ocpp-api';
+import {
+  CONNECT_FUNCTION_MEMORY_MB,
+  OCPP_FUNCTION_MEMORY_MB,
+  OCPP_FUNCTIONS,
+  OCPP_STAGE_NAME,
+} from '../../lib/constructs/ocpp-api';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
@@ -127,7 +132,10 @@ describe('ChargingNetwork stack', () => {
       const defaultRouteId = Object.entries(resources).find(([, r]) => r === routes.get('$default'))?.[0];
       const responses = Object.values(template.findResources('AWS::ApiGatewayV2::RouteResponse'));
       expect(responses).toHaveLength(1);
-      expect(responses[0]!.Properties).toMatchObject({ RouteId: { Ref: defaultRouteId }, RouteResponseKey: '$default' });
+      expect(responses[0]!.Properties).toMatchObject({
+        RouteId: { Ref: defaultRouteId },
+        RouteResponseKey: '$default',
+      });
     });
 
     it(`deploys automatically to the ${OCPP_STAGE_NAME} stage, throttled`, () => {
@@ -144,7 +152,11 @@ describe('ChargingNetwork stack', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
     it('builds one function per HTTP, OCPP and smart-charging handler', () => {
-      expect(functions).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + Object.keys(OCPP_FUNCTIONS).length + Object.keys(POWER_FUNCTION_WRITES).length);
+      expect(functions).toHaveLength(
+        Object.keys(HTTP_FUNCTIONS).length +
+          Object.keys(OCPP_FUNCTIONS).length +
+          Object.keys(POWER_FUNCTION_WRITES).length,
+      );
     });
 
     it('runs every function on Node.js 22, arm64, with its own JSON log group without platform lines and no source maps by default', () => {
@@ -177,7 +189,9 @@ describe('ChargingNetwork stack', () => {
       for (const fn of handlers) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
 
       const bad = new App({ context: { 'aws:cdk:bundling-stacks': [], [SOURCE_MAPS_CONTEXT]: 'yes' } });
-      expect(() => new ChargingNetworkStack(bad, 'ChargingNetwork')).toThrow(/lambdaSourceMaps must be true or false, got yes/);
+      expect(() => new ChargingNetworkStack(bad, 'ChargingNetwork')).toThrow(
+        /lambdaSourceMaps must be true or false, got yes/,
+      );
     });
 
     it('gives the table name to every function that may use the table', () => {
@@ -212,14 +226,22 @@ describe('ChargingNetwork stack', () => {
       const actions = actionsOf('lambdas/ocpp/connect.ts');
 
       expect(actions).toEqual(
-        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'execute-api:ManageConnections']),
+        expect.arrayContaining([
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'execute-api:ManageConnections',
+        ]),
       );
     });
 
     it('lets $disconnect update the charger and delete the connection, but not put', () => {
       const actions = actionsOf('lambdas/ocpp/disconnect.ts');
 
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
+      );
       expect(actions).not.toContain('dynamodb:PutItem');
     });
 
@@ -240,14 +262,19 @@ describe('ChargingNetwork stack', () => {
     it('lets the OCPP command function post to connections, with the stage endpoint and a timeout beyond the 20 s command deadline', () => {
       const fn = resources[functionId('lambdas/http/commands.ts')]!;
 
-      expect(actionsOf('lambdas/http/commands.ts')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'execute-api:ManageConnections']));
+      expect(actionsOf('lambdas/http/commands.ts')).toEqual(
+        expect.arrayContaining(['dynamodb:PutItem', 'execute-api:ManageConnections']),
+      );
       expect(JSON.stringify(fn.Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT)).toMatch(/execute-api/);
       expect(fn.Properties.Timeout).toBe(29);
     });
 
-    it.each(['chargers', 'sites', 'openapi', 'fallback'])('does not let the %s function post to connections', (name) => {
-      expect(actionsOf(`lambdas/http/${name}.ts`)).not.toContain('execute-api:ManageConnections');
-    });
+    it.each(['chargers', 'sites', 'openapi', 'fallback'])(
+      'does not let the %s function post to connections',
+      (name) => {
+        expect(actionsOf(`lambdas/http/${name}.ts`)).not.toContain('execute-api:ManageConnections');
+      },
+    );
 
     it.each(['disconnect'])('does not let %s post to connections', (name) => {
       expect(actionsOf(`lambdas/ocpp/${name}.ts`)).not.toContain('execute-api:ManageConnections');
@@ -261,7 +288,9 @@ describe('ChargingNetwork stack', () => {
         policy.Properties.Roles.some((role: { Ref: string }) => roles.includes(role.Ref)),
       );
       const actions = policies.flatMap((policy) =>
-        (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()),
+        (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) =>
+          [s.Action].flat(),
+        ),
       );
       expect(actions).not.toContain('dynamodb:Scan');
       expect(actions.filter((action) => action.includes('*'))).toEqual([]);

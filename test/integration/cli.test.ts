@@ -20,14 +20,52 @@ describe('operator CLI', () => {
     expect(org.code).toBe(0);
     expect(org.json).toMatchObject({ id: expect.any(Number), name: 'CLI Fleet' });
 
-    const site = await admin('sites', 'create', '--organization-id', String(org.json.id), '--name', 'North Yard', '--timezone', 'America/Denver', '--address', '9 Rail Rd');
+    const site = await admin(
+      'sites',
+      'create',
+      '--organization-id',
+      String(org.json.id),
+      '--name',
+      'North Yard',
+      '--timezone',
+      'America/Denver',
+      '--address',
+      '9 Rail Rd',
+    );
     expect(site.json).toMatchObject({ name: 'North Yard', timezone: 'America/Denver', address: '9 Rail Rd' });
 
     const ocppId = uniqueOcppId('CLI');
     const charger = await admin(
-      'chargers', 'register', '--site-id', String(site.json.id), '--ocpp-id', ocppId, '--name', 'Yard DC', '--type', 'DCFC',
-      '--ports', '2', '--connector-type', 'CCS1', '--max-kw', '180', '--external-id', 'NY-7', '--manufacturer', 'Acme',
-      '--model', 'X1', '--serial-number', 'SN1', '--latitude', '39.7', '--longitude', '-104.9', '--password', 'correct-horse-1',
+      'chargers',
+      'register',
+      '--site-id',
+      String(site.json.id),
+      '--ocpp-id',
+      ocppId,
+      '--name',
+      'Yard DC',
+      '--type',
+      'DCFC',
+      '--ports',
+      '2',
+      '--connector-type',
+      'CCS1',
+      '--max-kw',
+      '180',
+      '--external-id',
+      'NY-7',
+      '--manufacturer',
+      'Acme',
+      '--model',
+      'X1',
+      '--serial-number',
+      'SN1',
+      '--latitude',
+      '39.7',
+      '--longitude',
+      '-104.9',
+      '--password',
+      'correct-horse-1',
     );
     expect(charger.code).toBe(0);
     expect(charger.json.ports.map((p: { portNumber: number }) => p.portNumber)).toEqual([1, 2]);
@@ -38,13 +76,31 @@ describe('operator CLI', () => {
     const read = await api(stack, `/api/chargers/by-ocpp-id/${ocppId}`, { key: key.json.apiKey });
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({
-      id: charger.json.id, name: 'Yard DC', type: 'DCFC', externalId: 'NY-7', manufacturer: 'Acme', model: 'X1',
-      serialNumber: 'SN1', latitude: 39.7, longitude: -104.9, numberOfPorts: 2,
+      id: charger.json.id,
+      name: 'Yard DC',
+      type: 'DCFC',
+      externalId: 'NY-7',
+      manufacturer: 'Acme',
+      model: 'X1',
+      serialNumber: 'SN1',
+      latitude: 39.7,
+      longitude: -104.9,
+      numberOfPorts: 2,
       site: { id: site.json.id, name: 'North Yard', timezone: 'America/Denver' },
     });
     expect(read.body.data.ports[0]).toMatchObject({ maximumPowerKw: 180, connectorType: 'CCS1' });
 
-    const updated = await admin('chargers', 'update', '--id', String(charger.json.id), '--name', 'Yard DC 1', '--clear', 'externalId', 'latitude');
+    const updated = await admin(
+      'chargers',
+      'update',
+      '--id',
+      String(charger.json.id),
+      '--name',
+      'Yard DC 1',
+      '--clear',
+      'externalId',
+      'latitude',
+    );
     expect(updated.json).toMatchObject({ name: 'Yard DC 1', externalId: null, latitude: null, longitude: -104.9 });
     expect((await api(stack, '/api/chargers/by-external-id/NY-7', { key: key.json.apiKey })).status).toBe(404);
 
@@ -63,8 +119,26 @@ describe('operator CLI', () => {
 
   it("sets and clears a site's time-of-use periods", async () => {
     const org = await admin('organizations', 'create', '--name', 'TOU Fleet');
-    const site = await admin('sites', 'create', '--organization-id', String(org.json.id), '--name', 'TOU Yard', '--timezone', 'America/Chicago');
-    const tou = await admin('sites', 'set-tou', '--site-id', String(site.json.id), '--period', 'peak=16:00-21:00/Mon-Fri', '--period', 'night=22:00-06:00');
+    const site = await admin(
+      'sites',
+      'create',
+      '--organization-id',
+      String(org.json.id),
+      '--name',
+      'TOU Yard',
+      '--timezone',
+      'America/Chicago',
+    );
+    const tou = await admin(
+      'sites',
+      'set-tou',
+      '--site-id',
+      String(site.json.id),
+      '--period',
+      'peak=16:00-21:00/Mon-Fri',
+      '--period',
+      'night=22:00-06:00',
+    );
     expect(tou.code).toBe(0);
     expect(tou.json.touPeriods).toEqual([
       { name: 'peak', start: '16:00', end: '21:00', days: [1, 2, 3, 4, 5] },
@@ -76,16 +150,89 @@ describe('operator CLI', () => {
   });
 
   it.concurrent.each([
-    ['an unknown time zone', ['sites', 'create', '--organization-id', '1', '--name', 'X', '--timezone', 'Mars/Olympus'], /timezone/],
-    ['a non-numeric ID', ['sites', 'create', '--organization-id', 'abc', '--name', 'X', '--timezone', 'UTC'], /positive integer/],
-    ['an unknown charger type', ['chargers', 'register', '--site-id', '1', '--ocpp-id', 'A', '--name', 'A', '--type', 'Level 3', '--ports', '1', '--connector-type', 'CCS1'], /Level 3/],
-    ['an unknown connector type', ['chargers', 'register', '--site-id', '1', '--ocpp-id', 'A', '--name', 'A', '--type', 'DCFC', '--ports', '1', '--connector-type', 'CHAdeMO'], /CHAdeMO/],
-    ['an OCPP identity with a slash', ['chargers', 'register', '--site-id', '1', '--ocpp-id', 'A/B', '--name', 'A', '--type', 'DCFC', '--ports', '1', '--connector-type', 'CCS1'], /ocppId/],
+    [
+      'an unknown time zone',
+      ['sites', 'create', '--organization-id', '1', '--name', 'X', '--timezone', 'Mars/Olympus'],
+      /timezone/,
+    ],
+    [
+      'a non-numeric ID',
+      ['sites', 'create', '--organization-id', 'abc', '--name', 'X', '--timezone', 'UTC'],
+      /positive integer/,
+    ],
+    [
+      'an unknown charger type',
+      [
+        'chargers',
+        'register',
+        '--site-id',
+        '1',
+        '--ocpp-id',
+        'A',
+        '--name',
+        'A',
+        '--type',
+        'Level 3',
+        '--ports',
+        '1',
+        '--connector-type',
+        'CCS1',
+      ],
+      /Level 3/,
+    ],
+    [
+      'an unknown connector type',
+      [
+        'chargers',
+        'register',
+        '--site-id',
+        '1',
+        '--ocpp-id',
+        'A',
+        '--name',
+        'A',
+        '--type',
+        'DCFC',
+        '--ports',
+        '1',
+        '--connector-type',
+        'CHAdeMO',
+      ],
+      /CHAdeMO/,
+    ],
+    [
+      'an OCPP identity with a slash',
+      [
+        'chargers',
+        'register',
+        '--site-id',
+        '1',
+        '--ocpp-id',
+        'A/B',
+        '--name',
+        'A',
+        '--type',
+        'DCFC',
+        '--ports',
+        '1',
+        '--connector-type',
+        'CCS1',
+      ],
+      /ocppId/,
+    ],
     ['a site key without a site', ['api-keys', 'create', '--organization-id', '1', '--scope', 'site'], /siteId/],
-    ['an unknown organization', ['sites', 'create', '--organization-id', '99999', '--name', 'X', '--timezone', 'UTC'], /not found/],
+    [
+      'an unknown organization',
+      ['sites', 'create', '--organization-id', '99999', '--name', 'X', '--timezone', 'UTC'],
+      /not found/,
+    ],
     ['an empty name', ['organizations', 'create', '--name', '  '], /name/],
     ['an unknown command', ['chargers', 'delete'], /unknown command/],
-    ['a TOU period on an unknown day', ['sites', 'set-tou', '--site-id', '1', '--period', 'peak=16:00-21:00/Mon-Funday'], /days/],
+    [
+      'a TOU period on an unknown day',
+      ['sites', 'set-tou', '--site-id', '1', '--period', 'peak=16:00-21:00/Mon-Funday'],
+      /days/,
+    ],
   ])('exits 1 with a clear message for %s', async (_name, args, message) => {
     const result = await admin(...args);
     expect(result.code).toBe(1);

@@ -594,7 +594,13 @@ function ocpp201Examples(): Examples {
         chargingLimitSource: 'CSO',
         evseId: 0,
         chargingProfile: [
-          { id: 1, stackLevel: 0, chargingProfilePurpose: 'TxDefaultProfile', chargingProfileKind: 'Relative', chargingSchedule: [schedule] },
+          {
+            id: 1,
+            stackLevel: 0,
+            chargingProfilePurpose: 'TxDefaultProfile',
+            chargingProfileKind: 'Relative',
+            chargingSchedule: [schedule],
+          },
         ],
       },
     ],
@@ -689,7 +695,10 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
     /** Whether a payload follows the action's official schema (else it must be a CALLERROR). */
     function followsSchema(action: string, payload: Json): boolean {
       try {
-        const validators = (protocol === 'ocpp1.6' ? V16 : V201) as unknown as Record<string, Parameters<typeof validatePayload>[0]>;
+        const validators = (protocol === 'ocpp1.6' ? V16 : V201) as unknown as Record<
+          string,
+          Parameters<typeof validatePayload>[0]
+        >;
         validatePayload(validators[action]!, 'req', payload);
         return true;
       } catch {

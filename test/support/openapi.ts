@@ -16,7 +16,8 @@ export function responseValidator(document: any) {
     if (!operation) return [`no operation ${method} ${path} in the document`];
     const response = operation.responses?.[String(status)];
     if (!response) return [`status ${status} is not documented for ${method} ${path}`];
-    if (!response.content) return body === undefined || body === '' ? [] : ['a body was sent for a response documented without one'];
+    if (!response.content)
+      return body === undefined || body === '' ? [] : ['a body was sent for a response documented without one'];
     if (!response.content[contentType]) return [`content type ${contentType} is not documented for ${status}`];
     const pointer = ['paths', path, method.toLowerCase(), 'responses', String(status), 'content', contentType, 'schema']
       .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))

@@ -32,12 +32,20 @@ import { DomainError } from '../../../shared/errors';
 import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
-import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
+import {
+  ChargerErrorResponse,
+  ChargerNotConnectedError,
+  ChargerTimeoutError,
+} from '../../../shared/ocpp/commands/errors';
 import { logger } from '../../../shared/logger';
 import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './problem-response';
 import { cameThroughCloudFront } from '../../lib/origin-verify';
 
-type Parsed<R, K extends string> = R extends { [P in K]: infer S } ? (S extends z.ZodType ? z.output<S> : never) : Record<string, never>;
+type Parsed<R, K extends string> = R extends { [P in K]: infer S }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : never
+  : Record<string, never>;
 
 /** The validated request an implementation of route `R` receives. */
 export interface ApiRequest<R extends RouteDefinition> {
@@ -65,7 +73,9 @@ export interface ApiResult {
 export type RouteImplementation<R extends RouteDefinition> = (request: ApiRequest<R>) => Promise<ApiResult>;
 
 /** Implementations of the routes one Lambda serves: one per declared route. */
-export type RouteImplementations<T extends Record<string, RouteDefinition>> = { [K in keyof T]: RouteImplementation<T[K]> };
+export type RouteImplementations<T extends Record<string, RouteDefinition>> = {
+  [K in keyof T]: RouteImplementation<T[K]>;
+};
 
 /**
  * Maps anything thrown to a problem error; unexpected errors are logged and become a 500.
@@ -79,7 +89,9 @@ export function toProblemError(error: unknown, fieldRoot = 'body'): ProblemError
   const cause = (error as { cause?: { package?: string } }).cause;
   if (cause?.package === '@middy/http-json-body-parser') {
     return (error as Error).message === 'Unsupported Media Type'
-      ? new BadRequestError('Content-Type must be application/json', [{ path: 'headers.content-type', message: 'must be application/json' }])
+      ? new BadRequestError('Content-Type must be application/json', [
+          { path: 'headers.content-type', message: 'must be application/json' },
+        ])
       : new BadRequestError('The request body is not valid JSON', [{ path: 'body', message: 'not valid JSON' }]);
   }
   logger.error('unhandled error', error as Error);
@@ -91,9 +103,12 @@ export function toProblemError(error: unknown, fieldRoot = 'body'): ProblemError
  * once), 504 no answer before the deadline, 502 an error answer or an invalid reply.
  */
 function commandProblem(error: unknown): ProblemError | undefined {
-  if (error instanceof ChargerNotConnectedError) return new ProblemError(409, 'charger-not-connected', 'Charger Not Connected', error.message);
-  if (error instanceof ChargerTimeoutError) return new ProblemError(504, 'charger-timeout', 'Gateway Timeout', error.message);
-  if (error instanceof ChargerErrorResponse) return new ProblemError(502, 'charger-error', 'Bad Gateway', error.message);
+  if (error instanceof ChargerNotConnectedError)
+    return new ProblemError(409, 'charger-not-connected', 'Charger Not Connected', error.message);
+  if (error instanceof ChargerTimeoutError)
+    return new ProblemError(504, 'charger-timeout', 'Gateway Timeout', error.message);
+  if (error instanceof ChargerErrorResponse)
+    return new ProblemError(502, 'charger-error', 'Bad Gateway', error.message);
   return undefined;
 }
 
@@ -212,7 +227,11 @@ export function httpHandler<T extends Record<string, RouteDefinition>>(
       const implementation = (implementations as Record<string, RouteImplementation<RouteDefinition>>)[event.routeKey]!;
       const request = {
         pathParameters: parsePart('pathParameters', route.request?.pathParameters, event.pathParameters),
-        queryStringParameters: parsePart('queryStringParameters', route.request?.queryStringParameters, event.queryStringParameters),
+        queryStringParameters: parsePart(
+          'queryStringParameters',
+          route.request?.queryStringParameters,
+          event.queryStringParameters,
+        ),
         body: route.request?.body ? parsePart('body', route.request.body, event.body) : {},
         principal: context.principal ?? null,
         db: db(),
@@ -237,13 +256,18 @@ async function afterCount(counting: Promise<unknown> | undefined, run: () => Pro
 
 /** Spec §5.3: the 400 a site-scoped key gets on an organization-only route. */
 function organizationScopeRequired(): BadRequestError {
-  return new BadRequestError('This operation requires an organization-scoped API key (spec §5.3); this key is scoped to one site', [
-    { path: 'headers.authorization', message: 'must be an organization-scoped API key' },
-  ]);
+  return new BadRequestError(
+    'This operation requires an organization-scoped API key (spec §5.3); this key is scoped to one site',
+    [{ path: 'headers.authorization', message: 'must be an organization-scoped API key' }],
+  );
 }
 
 function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
   const statusCode = result.statusCode ?? 200;
   if (statusCode === 204 || result.body === undefined) return { statusCode, headers: result.headers ?? {}, body: '' };
-  return { statusCode, headers: { 'content-type': 'application/json', ...result.headers }, body: JSON.stringify(result.body) };
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', ...result.headers },
+    body: JSON.stringify(result.body),
+  };
 }

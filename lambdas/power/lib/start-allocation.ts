@@ -14,7 +14,11 @@ function lambdaClient(): LambdaClient {
   const endpoint = process.env.LAMBDA_ENDPOINT;
   client ??= new LambdaClient(
     endpoint
-      ? { endpoint, region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      ? {
+          endpoint,
+          region: process.env.AWS_REGION ?? 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
       : {},
   );
   return client;

@@ -28,14 +28,28 @@ export type { BatchEntry, BatchItemInput } from './plan';
  * @param entries the request's items, each validated by the caller (an invalid one carries its message)
  * @returns one result per item, in request order
  */
-export async function upsertAccessIdBatch(db: Db, organizationId: number, entries: readonly BatchEntry[]): Promise<BatchResult[]> {
+export async function upsertAccessIdBatch(
+  db: Db,
+  organizationId: number,
+  entries: readonly BatchEntry[],
+): Promise<BatchResult[]> {
   const results = new BatchResults(entries.length);
   const checked = checkEntries(entries, results);
-  const stored = checked.length ? await batchGet(db.accessId, checked.map((w) => ({ organizationId, ocppIdTag: w.tag })), true) : [];
+  const stored = checked.length
+    ? await batchGet(
+        db.accessId,
+        checked.map((w) => ({ organizationId, ocppIdTag: w.tag })),
+        true,
+      )
+    : [];
   const existing = new Map(stored.map((a) => [a.ocppIdTag, a]));
   const valid = keepTypes(checked, existing, results);
   const [customers, vehicles] = await Promise.all([
-    findOrCreateCustomers(db, organizationId, valid.flatMap((w) => (w.item.customer ? [w.item.customer.name] : []))),
+    findOrCreateCustomers(
+      db,
+      organizationId,
+      valid.flatMap((w) => (w.item.customer ? [w.item.customer.name] : [])),
+    ),
     resolveVehicles(db, organizationId, vehicleGroups(valid)),
   ]);
   const ready = valid.filter((w) => {
@@ -45,11 +59,17 @@ export async function upsertAccessIdBatch(db: Db, organizationId: number, entrie
   });
   const items = await buildItems(db, organizationId, ready, existing, vehicles, customers);
   await writeItems(db, organizationId, items, existing);
-  const vehicleById = new Map([...vehicles.values()].flatMap((v) => ('vehicle' in v ? [[v.vehicle.vehicleId, v.vehicle] as const] : [])));
+  const vehicleById = new Map(
+    [...vehicles.values()].flatMap((v) => ('vehicle' in v ? [[v.vehicle.vehicleId, v.vehicle] as const] : [])),
+  );
   for (const w of ready) {
     const item = items.get(w.tag)!;
     const vehicle = item.vehicleId === undefined ? undefined : vehicleById.get(item.vehicleId);
-    results.results[w.index] = { ocppIdTag: w.tag, outcome: existing.has(w.tag) ? 'updated' : 'created', accessId: toAccessId(item, vehicle, true) };
+    results.results[w.index] = {
+      ocppIdTag: w.tag,
+      outcome: existing.has(w.tag) ? 'updated' : 'created',
+      accessId: toAccessId(item, vehicle, true),
+    };
   }
   return results.results;
 }
@@ -81,11 +101,18 @@ async function buildItems(
       const statusChanged = current !== undefined && current.authorizationStatus !== status;
       const customerName = w.item.customer ? customers.get(customerKey(w.item.customer.name)) : current?.customerName;
       const item: AccessIdItem = {
-        organizationId, ocppIdTag: w.tag, accessIdId: current?.accessIdId ?? ids.get(w.tag)!, type: w.item.type, name: w.item.name,
+        organizationId,
+        ocppIdTag: w.tag,
+        accessIdId: current?.accessIdId ?? ids.get(w.tag)!,
+        type: w.item.type,
+        name: w.item.name,
         authorizationStatus: status,
         authorizedAt: !current || (statusChanged && status === 'Authorized') ? now : current.authorizedAt,
         revokedAt: status === 'Revoked' ? (statusChanged || !current ? now : current.revokedAt) : undefined,
-        vehicleId: vehicle?.vehicleId ?? current?.vehicleId, customerName, createdAt: current?.createdAt ?? now, updatedAt: now,
+        vehicleId: vehicle?.vehicleId ?? current?.vehicleId,
+        customerName,
+        createdAt: current?.createdAt ?? now,
+        updatedAt: now,
       };
       return [w.tag, current && unchanged(current, item, vehicle) ? current : item];
     }),
@@ -106,7 +133,12 @@ function unchanged(current: AccessIdItem, next: AccessIdItem, vehicle: VehicleIt
  * Writes the changed items (BatchWriteItems of 25) and takes moved tags off their previous
  * vehicles (one tag, one vehicle).
  */
-async function writeItems(db: Db, organizationId: number, items: Map<string, AccessIdItem>, existing: Map<string, AccessIdItem>): Promise<void> {
+async function writeItems(
+  db: Db,
+  organizationId: number,
+  items: Map<string, AccessIdItem>,
+  existing: Map<string, AccessIdItem>,
+): Promise<void> {
   const changed = [...items.values()].filter((item) => existing.get(item.ocppIdTag) !== item);
   if (changed.length) await batchPut(db.accessId, changed);
   const moved = changed.filter((item) => {
@@ -116,7 +148,9 @@ async function writeItems(db: Db, organizationId: number, items: Map<string, Acc
   await Promise.all(
     moved.map((item) =>
       transact(db, (e) => ({
-        vehicle: touchVehicle(e, organizationId, existing.get(item.ocppIdTag)!.vehicleId!).delete({ accessIdTags: [item.ocppIdTag] }).commit(),
+        vehicle: touchVehicle(e, organizationId, existing.get(item.ocppIdTag)!.vehicleId!)
+          .delete({ accessIdTags: [item.ocppIdTag] })
+          .commit(),
       })),
     ),
   );

@@ -75,7 +75,11 @@ export function checkEntries(entries: readonly BatchEntry[], results: BatchResul
 }
 
 /** Drops items that would change an existing access ID's type (an error result each). */
-export function keepTypes(work: BatchWork[], existing: ReadonlyMap<string, AccessIdItem>, results: BatchResults): BatchWork[] {
+export function keepTypes(
+  work: BatchWork[],
+  existing: ReadonlyMap<string, AccessIdItem>,
+  results: BatchResults,
+): BatchWork[] {
   return work.filter((w) => {
     const current = existing.get(w.tag);
     if (current && current.type !== w.item.type) {

@@ -42,7 +42,11 @@ export function vehicleGroups(work: BatchWork[]): Map<string, VehicleGroup> {
  * Finds or creates the batch's vehicles by name and applies each group's details and tags.
  * @returns the vehicle (or an error) of every group, by name key
  */
-export async function resolveVehicles(db: Db, organizationId: number, groups: Map<string, VehicleGroup>): Promise<Map<string, ResolvedVehicle>> {
+export async function resolveVehicles(
+  db: Db,
+  organizationId: number,
+  groups: Map<string, VehicleGroup>,
+): Promise<Map<string, ResolvedVehicle>> {
   const resolved = new Map<string, ResolvedVehicle>();
   let pending = new Map(groups);
   for (let round = 0; pending.size > 0 && round < ROUNDS; round++) {
@@ -50,7 +54,12 @@ export async function resolveVehicles(db: Db, organizationId: number, groups: Ma
     await Promise.all(
       [...existing].map(async ([key, vehicle]) => {
         const group = pending.get(key)!;
-        resolved.set(key, vehicle ? await updateVehicleFromBatch(db, vehicle, group) : { error: `vehicle ${group.name} could not be read; retry` });
+        resolved.set(
+          key,
+          vehicle
+            ? await updateVehicleFromBatch(db, vehicle, group)
+            : { error: `vehicle ${group.name} could not be read; retry` },
+        );
       }),
     );
     const creating = [...pending].filter(([key]) => !existing.has(key));
@@ -61,10 +70,24 @@ export async function resolveVehicles(db: Db, organizationId: number, groups: Ma
 }
 
 /** The stored vehicles of these name keys (one BatchGetItem of markers, one of vehicles); undefined = marker without vehicle. */
-async function existingVehicles(db: Db, organizationId: number, keys: string[]): Promise<Map<string, VehicleItem | undefined>> {
+async function existingVehicles(
+  db: Db,
+  organizationId: number,
+  keys: string[],
+): Promise<Map<string, VehicleItem | undefined>> {
   const constraint = VEHICLE_CONSTRAINTS.name(organizationId);
-  const markers = await batchGet(db.uniqueValue, keys.map((value) => ({ constraint, value })), true);
-  const vehicles = markers.length ? await batchGet(db.vehicle, markers.map((m) => ({ organizationId, vehicleId: m.targetId })), true) : [];
+  const markers = await batchGet(
+    db.uniqueValue,
+    keys.map((value) => ({ constraint, value })),
+    true,
+  );
+  const vehicles = markers.length
+    ? await batchGet(
+        db.vehicle,
+        markers.map((m) => ({ organizationId, vehicleId: m.targetId })),
+        true,
+      )
+    : [];
   const byId = new Map(vehicles.map((v) => [v.vehicleId, v]));
   return new Map(markers.map((m) => [m.value, byId.get(m.targetId)]));
 }
@@ -88,8 +111,17 @@ async function createVehicles(
     const chunk = creating.slice(offset, offset + NEW_VEHICLES_PER_TRANSACTION).map(([key, group], i) => {
       const vin = group.details.vin ? normalizeVin(group.details.vin) : undefined;
       const vehicle: VehicleItem = {
-        organizationId, vehicleId: firstId + offset + i, name: group.name, make: group.details.make ?? undefined,
-        model: group.details.model ?? undefined, vin, hasTelematics: false, accessIdTags: group.tags, version: 1, createdAt: now, updatedAt: now,
+        organizationId,
+        vehicleId: firstId + offset + i,
+        name: group.name,
+        make: group.details.make ?? undefined,
+        model: group.details.model ?? undefined,
+        vin,
+        hasTelematics: false,
+        accessIdTags: group.tags,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
       };
       return { key, group, vehicle, vin };
     });
@@ -97,14 +129,18 @@ async function createVehicles(
       Object.fromEntries(
         chunk.flatMap((c) => [
           [`name:${c.key}`, claimUnique(e, VEHICLE_CONSTRAINTS.name(organizationId), c.key, c.vehicle.vehicleId)],
-          [`vin:${c.key}`, c.vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), c.vin, c.vehicle.vehicleId)],
+          [
+            `vin:${c.key}`,
+            c.vin !== undefined && claimUnique(e, VEHICLE_CONSTRAINTS.vin(organizationId), c.vin, c.vehicle.vehicleId),
+          ],
           [`vehicle:${c.key}`, e.vehicle.create(c.vehicle).commit()],
         ]),
       ),
     );
     for (const c of chunk) {
       if (outcome.ok) resolved.set(c.key, { vehicle: c.vehicle });
-      else if (outcome.failed(`vin:${c.key}`) && !outcome.failed(`name:${c.key}`)) resolved.set(c.key, { error: `vin ${c.vin} is already used by another vehicle` });
+      else if (outcome.failed(`vin:${c.key}`) && !outcome.failed(`name:${c.key}`))
+        resolved.set(c.key, { error: `vin ${c.vin} is already used by another vehicle` });
       else again.set(c.key, c.group);
     }
   }
@@ -122,7 +158,12 @@ function groupChanges(vehicle: VehicleItem, group: VehicleGroup) {
   }
   // Rule 4: a vehicle with telematics keeps its own VIN.
   const detailsVin = group.details.vin;
-  const vin = vehicle.hasTelematics || detailsVin === undefined ? vehicle.vin : detailsVin === null ? undefined : normalizeVin(detailsVin);
+  const vin =
+    vehicle.hasTelematics || detailsVin === undefined
+      ? vehicle.vin
+      : detailsVin === null
+        ? undefined
+        : normalizeVin(detailsVin);
   if (vin !== vehicle.vin) {
     if (vin) set.vin = vin;
     else remove.push('vin');
@@ -140,10 +181,16 @@ async function updateVehicleFromBatch(db: Db, vehicle: VehicleItem, group: Vehic
   const vins = VEHICLE_CONSTRAINTS.vin(organizationId);
   try {
     const outcome = await transact(db, (e) => {
-      const update = e.vehicle.update({ organizationId, vehicleId }).set(set as never).remove(remove as never).add({ version: 1 });
+      const update = e.vehicle
+        .update({ organizationId, vehicleId })
+        .set(set as never)
+        .remove(remove as never)
+        .add({ version: 1 });
       return {
         vehicle: (addTags.length ? update.add({ accessIdTags: addTags }) : update)
-          .where(({ version }, { eq, notExists }) => (vehicle.version === undefined ? notExists(version) : eq(version, vehicle.version)))
+          .where(({ version }, { eq, notExists }) =>
+            vehicle.version === undefined ? notExists(version) : eq(version, vehicle.version),
+          )
           .commit(),
         vin: vin !== vehicle.vin && vin !== undefined && claimUnique(e, vins, vin, vehicleId),
         oldVin: vin !== vehicle.vin && vehicle.vin !== undefined && releaseUnique(e, vins, vehicle.vin, vehicleId),
@@ -156,6 +203,11 @@ async function updateVehicleFromBatch(db: Db, vehicle: VehicleItem, group: Vehic
     return { error: `vehicle ${group.name} could not be updated; retry` };
   }
   return {
-    vehicle: { ...vehicle, ...(set as Partial<VehicleItem>), ...Object.fromEntries(remove.map((k) => [k, undefined])), accessIdTags: [...(vehicle.accessIdTags ?? []), ...addTags] },
+    vehicle: {
+      ...vehicle,
+      ...(set as Partial<VehicleItem>),
+      ...Object.fromEntries(remove.map((k) => [k, undefined])),
+      accessIdTags: [...(vehicle.accessIdTags ?? []), ...addTags],
+    },
   };
 }

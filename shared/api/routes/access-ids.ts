@@ -1,7 +1,14 @@
 /** Routes of the `accessIds` function: spec §4.1. */
 import { defineRoutes, idPath } from './define';
 import { paginationQuery } from '../schemas/common';
-import { AccessIdListResponse, AccessIdResponse, BatchBody, BatchResponse, CreateAccessIdBody, PatchAccessIdBody } from '../schemas/access-ids';
+import {
+  AccessIdListResponse,
+  AccessIdResponse,
+  BatchBody,
+  BatchResponse,
+  CreateAccessIdBody,
+  PatchAccessIdBody,
+} from '../schemas/access-ids';
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const accessIdRoutes = defineRoutes('accessIds', {
@@ -29,14 +36,16 @@ export const accessIdRoutes = defineRoutes('accessIds', {
   'PATCH /api/access-ids/{id}': {
     fieldRoot: 'body.accessId',
     summary: 'Update an access ID',
-    description: 'Spec §4.1: name, authorizationStatus, vehicle, customer only (ocppIdTag and type are 400); null deletes an optional value.',
+    description:
+      'Spec §4.1: name, authorizationStatus, vehicle, customer only (ocppIdTag and type are 400); null deletes an optional value.',
     tags: ['Access IDs'],
     request: { pathParameters: idPath, body: PatchAccessIdBody },
     responses: { 200: { description: 'Updated', schema: AccessIdResponse } },
   },
   'PUT /api/access-ids/batch': {
     summary: 'Create or update up to 1000 access IDs',
-    description: 'Spec §4.1 rules 1–6. More than 1000 items is a 400 for the whole request; a bad item is an error result and the others proceed; a tag given twice fails its later items.',
+    description:
+      'Spec §4.1 rules 1–6. More than 1000 items is a 400 for the whole request; a bad item is an error result and the others proceed; a tag given twice fails its later items.',
     tags: ['Access IDs'],
     request: { body: BatchBody },
     responses: { 200: { description: 'One result per item, in order', schema: BatchResponse } },

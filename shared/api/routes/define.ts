@@ -107,7 +107,10 @@ type MethodOf<K> = K extends `${infer M extends HttpMethod} ${string}` ? M : nev
 type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never;
 
 /** The complete route of a spec, with its literal types kept (handlers are typed from them). */
-export type DefinedRoute<K extends string, F extends RouteDefinition['function'], S extends RouteSpec> = Omit<RouteDefinition, 'request' | 'authenticated'> & {
+export type DefinedRoute<K extends string, F extends RouteDefinition['function'], S extends RouteSpec> = Omit<
+  RouteDefinition,
+  'request' | 'authenticated'
+> & {
   routeKey: K;
   method: MethodOf<K>;
   path: PathOf<K>;

@@ -15,11 +15,11 @@ export const departureTimeRoutes = defineRoutes('departureTimes', {
     organizationScopeOnly: true,
     summary: 'Synchronise all departures of one vehicle',
     description:
-      'Spec §4.2. Organization-scoped keys only (any other key: 400). Exactly one of vehicleId and vehicleVin (neither or both: 400; unknown vehicleId: 404). Deletes every future departure of the vehicle, answers departures not after the server\'s clock as skipped (not inserted), inserts the future ones as created, and answers every submitted departure in request order. Stored past departures are kept; an empty list removes every future departure. A VIN of a vehicle answers vehicleId (vehicleVin null); an unknown VIN stores the departures under the VIN (vehicleId null) and the first synchronisation after a vehicle with that VIN exists links them. departureTime must carry a UTC offset (a time without one is a 400) and is answered in UTC; targetSoc is an integer 0–100 (fractions: 400), default 90; at most 500 departures; shiftName/routeName at most 64 characters. Two overlapping synchronisations of one vehicle end with one of the two sets, never a mix; 409 only if the vehicle keeps changing through 8 attempts.',
+      "Spec §4.2. Organization-scoped keys only (any other key: 400). Exactly one of vehicleId and vehicleVin (neither or both: 400; unknown vehicleId: 404). Deletes every future departure of the vehicle, answers departures not after the server's clock as skipped (not inserted), inserts the future ones as created, and answers every submitted departure in request order. Stored past departures are kept; an empty list removes every future departure. A VIN of a vehicle answers vehicleId (vehicleVin null); an unknown VIN stores the departures under the VIN (vehicleId null) and the first synchronisation after a vehicle with that VIN exists links them. departureTime must carry a UTC offset (a time without one is a 400) and is answered in UTC; targetSoc is an integer 0–100 (fractions: 400), default 90; at most 500 departures; shiftName/routeName at most 64 characters. Two overlapping synchronisations of one vehicle end with one of the two sets, never a mix; 409 only if the vehicle keeps changing through 8 attempts.",
     tags: ['Departure times'],
     request: { body: DepartureSyncBody },
     responses: { 200: { description: 'Every submitted departure with its outcome', schema: DepartureSyncResponse } },
-    errors: { 409: 'The vehicle\'s departures kept changing through concurrent synchronisations; retry' },
+    errors: { 409: "The vehicle's departures kept changing through concurrent synchronisations; retry" },
   },
   'POST /api/departure-times/batch': {
     organizationScopeOnly: true,
@@ -34,7 +34,7 @@ export const departureTimeRoutes = defineRoutes('departureTimes', {
     organizationScopeOnly: true,
     summary: 'List the upcoming departures of one vehicle',
     description:
-      'Ours (not in the reference product). Exactly one of vehicleId and vehicleVin. The departures after the server\'s clock, by time. A vehicle\'s departures still stored under its VIN (not linked yet) are included with vehicleId null. An unknown VIN answers what is stored under it (possibly nothing); an unknown vehicleId is 404. Organization-scoped keys only.',
+      "Ours (not in the reference product). Exactly one of vehicleId and vehicleVin. The departures after the server's clock, by time. A vehicle's departures still stored under its VIN (not linked yet) are included with vehicleId null. An unknown VIN answers what is stored under it (possibly nothing); an unknown vehicleId is 404. Organization-scoped keys only.",
     tags: ['Departure times'],
     request: { queryStringParameters: UpcomingDeparturesQuery },
     responses: { 200: { description: 'Upcoming departures', schema: UpcomingDeparturesResponse } },

@@ -17,7 +17,15 @@ import { sitePowerRoutes } from './site-power';
 import { siteRoutes } from './sites';
 import { vehicleRoutes } from './vehicles';
 
-export { HTTP_FUNCTIONS, defineRoutes, noQuery, type HttpFunctionName, type HttpMethod, type RouteDefinition, type RouteSpec } from './define';
+export {
+  HTTP_FUNCTIONS,
+  defineRoutes,
+  noQuery,
+  type HttpFunctionName,
+  type HttpMethod,
+  type RouteDefinition,
+  type RouteSpec,
+} from './define';
 
 /** Every route of the API, keyed by API Gateway route key (`GET /api/chargers/{id}`), in document order. */
 export const ROUTES = {

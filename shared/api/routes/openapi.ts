@@ -6,7 +6,7 @@ import { defineRoutes } from './define';
 export const openApiRoutes = defineRoutes('openapi', {
   'GET /api/openapi.json': {
     authenticated: false,
-    summary: 'This API\'s OpenAPI 3.1 document',
+    summary: "This API's OpenAPI 3.1 document",
     description: 'Public: needs no API key.',
     tags: ['Meta'],
     responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },

@@ -21,7 +21,8 @@ export const vehicleRoutes = defineRoutes('vehicles', {
   'POST /api/vehicles': {
     fieldRoot: 'body.vehicle',
     summary: 'Create a vehicle, optionally with access IDs',
-    description: 'Spec §4.6. 201; 409 when the name (case-insensitive) or VIN is taken. Listed access IDs are linked (existing tag) or created as Vehicle access IDs.',
+    description:
+      'Spec §4.6. 201; 409 when the name (case-insensitive) or VIN is taken. Listed access IDs are linked (existing tag) or created as Vehicle access IDs.',
     tags: ['Vehicles'],
     request: { body: CreateVehicleBody },
     responses: { 201: { description: 'Created', schema: VehicleResponse } },
@@ -29,7 +30,8 @@ export const vehicleRoutes = defineRoutes('vehicles', {
   'PATCH /api/vehicles/{id}': {
     fieldRoot: 'body.vehicle',
     summary: 'Update a vehicle',
-    description: 'Spec §4.6: null deletes an optional field, omitted ones stay; accessIds replaces the associated set; the VIN of a telematics vehicle cannot change (400).',
+    description:
+      'Spec §4.6: null deletes an optional field, omitted ones stay; accessIds replaces the associated set; the VIN of a telematics vehicle cannot change (400).',
     tags: ['Vehicles'],
     request: { pathParameters: idPath, body: PatchVehicleBody },
     responses: { 200: { description: 'Updated', schema: VehicleResponse } },

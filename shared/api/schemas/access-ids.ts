@@ -13,7 +13,13 @@ const customer = z.strictObject({ name: text() });
 
 /** Spec §2.1 embedded vehicle. */
 export const EmbeddedVehicle = z
-  .object({ id: z.number().int(), make: z.string().nullable(), model: z.string().nullable(), name: z.string().nullable(), vin: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    name: z.string().nullable(),
+    vin: z.string().nullable(),
+  })
   .meta({ id: 'EmbeddedVehicle' });
 
 /** Spec §2.1 access ID (`customer` on single-item answers and batch results only). */
@@ -40,8 +46,16 @@ export const CreateAccessIdBody = z.strictObject({
     name: text(),
     ocppIdTag: rawTag,
     authorizationStatus: status.optional().meta({ description: 'Default Authorized' }),
-    vehicle: z.strictObject({ make: text(100), model: text(100), vin: text(17) }).optional().meta({ description: 'Type Vehicle only: creates a vehicle named after the access ID' }),
-    vehicleId: z.number().int().positive().optional().meta({ description: 'Type Vehicle only: links an existing vehicle' }),
+    vehicle: z
+      .strictObject({ make: text(100), model: text(100), vin: text(17) })
+      .optional()
+      .meta({ description: 'Type Vehicle only: creates a vehicle named after the access ID' }),
+    vehicleId: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: 'Type Vehicle only: links an existing vehicle' }),
     customer: customer.optional().meta({ description: 'Found or created by name, case-insensitively' }),
   }),
 });
@@ -51,7 +65,14 @@ export const PatchAccessIdBody = z.strictObject({
   accessId: z.strictObject({
     name: text().optional(),
     authorizationStatus: status.optional(),
-    vehicle: z.strictObject({ make: text(100).nullable().optional(), model: text(100).nullable().optional(), vin: text(17).nullable().optional() }).nullable().optional(),
+    vehicle: z
+      .strictObject({
+        make: text(100).nullable().optional(),
+        model: text(100).nullable().optional(),
+        vin: text(17).nullable().optional(),
+      })
+      .nullable()
+      .optional(),
     customer: customer.nullable().optional(),
   }),
 });
@@ -63,7 +84,11 @@ export const BatchItem = z.strictObject({
   type: z.enum(['RFID', 'Vehicle']),
   authorizationStatus: status.optional(),
   vehicle: z
-    .strictObject({ make: text(100).nullable().optional(), model: text(100).nullable().optional(), vin: text(17).nullable().optional() })
+    .strictObject({
+      make: text(100).nullable().optional(),
+      model: text(100).nullable().optional(),
+      vin: text(17).nullable().optional(),
+    })
     .optional(),
   customer: z.strictObject({ name: text(200) }).optional(),
 });
@@ -72,12 +97,17 @@ export const BatchItem = z.strictObject({
  * Validates one raw batch item: the item, or the message of its error result naming every
  * invalid field (`vehicle.vin: must be at most 17 characters`).
  */
-export function parseBatchItem(raw: unknown): { item: z.output<typeof BatchItem> } | { invalid: { ocppIdTag: string; error: string } } {
+export function parseBatchItem(
+  raw: unknown,
+): { item: z.output<typeof BatchItem> } | { invalid: { ocppIdTag: string; error: string } } {
   const parsed = BatchItem.safeParse(raw);
   if (parsed.success) return { item: parsed.data };
   const rawTag = (raw as { ocppIdTag?: unknown } | null)?.ocppIdTag;
   const error = parsed.error.issues
-    .map((i) => `${[...i.path, ...(i.code === 'unrecognized_keys' ? i.keys : [])].join('.') || 'item'}: ${i.code === 'unrecognized_keys' ? 'unknown field' : i.message}`)
+    .map(
+      (i) =>
+        `${[...i.path, ...(i.code === 'unrecognized_keys' ? i.keys : [])].join('.') || 'item'}: ${i.code === 'unrecognized_keys' ? 'unknown field' : i.message}`,
+    )
     .join('; ');
   return { invalid: { ocppIdTag: typeof rawTag === 'string' ? rawTag : '', error } };
 }

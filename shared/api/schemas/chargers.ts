@@ -11,27 +11,35 @@ const timestamped = <T extends z.ZodType>(value: T) => z.object({ value, timesta
 export const Reading = timestamped(z.number()).meta({ id: 'Reading' });
 
 /** Spec §2.3 "Current charging session". */
-export const CurrentChargingSession = conformsTo<views.CurrentChargingSession>()(z
-  .object({
-    id: z.number().int(),
-    startTime: z.string(),
-    socStartPercent: z.number().nullable(),
-    energyDeliveredKwh: z.number(),
-    ocppIdTag: z.string().nullable(),
-    ocppTransactionId: z.number().int().nullable(),
-    latestReadings: z.object({
-      powerKw: Reading.nullable(),
-      currentA: Reading.nullable(),
-      socPercent: Reading.nullable(),
-      voltage: Reading.nullable(),
-    }),
-    vehicle: z
-      .object({ id: z.number().int(), make: z.string().nullable(), model: z.string().nullable(), name: z.string().nullable(), vin: z.string().nullable() })
-      .nullable(),
-    rfid: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    customer: z.object({ name: z.string() }).nullable(),
-  })
-  .meta({ id: 'CurrentChargingSession' }));
+export const CurrentChargingSession = conformsTo<views.CurrentChargingSession>()(
+  z
+    .object({
+      id: z.number().int(),
+      startTime: z.string(),
+      socStartPercent: z.number().nullable(),
+      energyDeliveredKwh: z.number(),
+      ocppIdTag: z.string().nullable(),
+      ocppTransactionId: z.number().int().nullable(),
+      latestReadings: z.object({
+        powerKw: Reading.nullable(),
+        currentA: Reading.nullable(),
+        socPercent: Reading.nullable(),
+        voltage: Reading.nullable(),
+      }),
+      vehicle: z
+        .object({
+          id: z.number().int(),
+          make: z.string().nullable(),
+          model: z.string().nullable(),
+          name: z.string().nullable(),
+          vin: z.string().nullable(),
+        })
+        .nullable(),
+      rfid: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      customer: z.object({ name: z.string() }).nullable(),
+    })
+    .meta({ id: 'CurrentChargingSession' }),
+);
 
 /** Spec §2.3 OCPP status of a port, as last reported by StatusNotification. */
 export const OcppStatus = z
@@ -51,66 +59,79 @@ export const ConnectorType = z.enum(['CCS1', 'J1772', 'NACS']).meta({ id: 'Conne
 export const ChargerType = z.enum(['DCFC', 'Level 2']).meta({ id: 'ChargerType' });
 
 /** Spec §2.3 Port. */
-export const Port = conformsTo<views.Port>()(z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    portNumber: z.number().int().meta({ description: 'OCPP 1.6 connectorId / OCPP 2.0.1 evseId' }),
-    maximumPowerKw: z.number().nullable(),
-    connectorType: ConnectorType,
-    ocppStatus: OcppStatus.nullable(),
-    currentChargingSession: CurrentChargingSession.nullable(),
-  })
-  .meta({ id: 'Port' }));
+export const Port = conformsTo<views.Port>()(
+  z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      portNumber: z.number().int().meta({ description: 'OCPP 1.6 connectorId / OCPP 2.0.1 evseId' }),
+      maximumPowerKw: z.number().nullable(),
+      connectorType: ConnectorType,
+      ocppStatus: OcppStatus.nullable(),
+      currentChargingSession: CurrentChargingSession.nullable(),
+    })
+    .meta({ id: 'Port' }),
+);
 
 /** `{ id, name, address, timezone }` of a charger's site (spec §2.3). */
 export const SiteSummary = z
-  .object({ id: z.number().int(), name: z.string(), address: z.string().nullable(), timezone: z.string().meta({ example: 'America/New_York' }) })
-  .meta({ id: 'SiteSummary' });
-
-/** `{ id, name }` of the owning organization. */
-export const OrganizationSummary = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'OrganizationSummary' });
-
-/** Spec §2.3 Charger. */
-export const Charger = conformsTo<views.Charger>()(z
   .object({
     id: z.number().int(),
     name: z.string(),
-    manufacturer: z.string().nullable(),
-    model: z.string().nullable(),
-    serialNumber: z.string().nullable(),
-    firmwareVersion: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    externalId: z.string().nullable(),
-    ocppId: z.string().nullable(),
-    type: ChargerType,
-    powerSharing: z.boolean().meta({ description: 'true when the charger has more than one port' }),
-    connectionStatus: z
-      .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
-      .nullable()
-      .meta({ description: 'null until the charger first connects' }),
-    numberOfPorts: z.number().int(),
-    ports: z.array(Port),
-    site: SiteSummary,
-    organization: OrganizationSummary,
+    address: z.string().nullable(),
+    timezone: z.string().meta({ example: 'America/New_York' }),
   })
-  .meta({ id: 'Charger' }));
+  .meta({ id: 'SiteSummary' });
+
+/** `{ id, name }` of the owning organization. */
+export const OrganizationSummary = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ id: 'OrganizationSummary' });
+
+/** Spec §2.3 Charger. */
+export const Charger = conformsTo<views.Charger>()(
+  z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      manufacturer: z.string().nullable(),
+      model: z.string().nullable(),
+      serialNumber: z.string().nullable(),
+      firmwareVersion: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      externalId: z.string().nullable(),
+      ocppId: z.string().nullable(),
+      type: ChargerType,
+      powerSharing: z.boolean().meta({ description: 'true when the charger has more than one port' }),
+      connectionStatus: z
+        .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
+        .nullable()
+        .meta({ description: 'null until the charger first connects' }),
+      numberOfPorts: z.number().int(),
+      ports: z.array(Port),
+      site: SiteSummary,
+      organization: OrganizationSummary,
+    })
+    .meta({ id: 'Charger' }),
+);
 
 /** `GET /api/chargers/...` response. */
 export const ChargerResponse = z.object({ data: Charger });
 
 /** A site with its chargers (reference notes, "Sites"). */
-export const SiteWithChargers = conformsTo<views.SiteWithChargers>()(z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    address: z.string().nullable(),
-    timezone: z.string(),
-    organization: OrganizationSummary,
-    chargers: z.array(Charger),
-  })
-  .meta({ id: 'SiteWithChargers' }));
+export const SiteWithChargers = conformsTo<views.SiteWithChargers>()(
+  z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string().nullable(),
+      timezone: z.string(),
+      organization: OrganizationSummary,
+      chargers: z.array(Charger),
+    })
+    .meta({ id: 'SiteWithChargers' }),
+);
 
 /** `GET /api/sites` response: every site of the key's organization (a site key: its site). */
 export const SitesResponse = z.object({ data: z.array(SiteWithChargers) });

@@ -38,7 +38,7 @@ export const Problem = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    error: z.string().meta({ description: 'Same as `detail` (the reference product\'s `{ error }` field)' }),
+    error: z.string().meta({ description: "Same as `detail` (the reference product's `{ error }` field)" }),
     errors: z
       .array(z.object({ path: z.string().meta({ example: 'body.accessId.name' }), message: z.string() }))
       .optional()

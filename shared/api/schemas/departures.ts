@@ -37,7 +37,11 @@ export const departureTimeSchema = z
     });
   })
   .transform((value) => new Date(value).toISOString())
-  .meta({ format: 'date-time', description: 'ISO 8601 with a UTC offset (Z or ±hh:mm); answered in UTC', example: '2026-11-21T18:00:00Z' });
+  .meta({
+    format: 'date-time',
+    description: 'ISO 8601 with a UTC offset (Z or ±hh:mm); answered in UTC',
+    example: '2026-11-21T18:00:00Z',
+  });
 
 /** A shift or route name: trimmed, at most 64 characters; null, empty or omitted = none. */
 const departureName = z
@@ -64,13 +68,18 @@ const vehicleVin = z
   .max(MAX_VIN_LENGTH, `must be at most ${MAX_VIN_LENGTH} characters`)
   .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
-const vehicleId = z.number({ error: 'must be a number' }).int('must be an integer').positive('must be positive').max(Number.MAX_SAFE_INTEGER);
+const vehicleId = z
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .positive('must be positive')
+  .max(Number.MAX_SAFE_INTEGER);
 
 /** Spec §4.2 / §7: exactly one of `vehicleId` and `vehicleVin` (null counts as not given). */
 function exactlyOneVehicle(value: { vehicleId?: unknown; vehicleVin?: unknown }, ctx: z.RefinementCtx): void {
   const given = [value.vehicleId, value.vehicleVin].filter((v) => v !== undefined && v !== null).length;
   if (given === 1) return;
-  const message = given === 0 ? 'give vehicleId or vehicleVin (exactly one)' : 'give only one of vehicleId and vehicleVin';
+  const message =
+    given === 0 ? 'give vehicleId or vehicleVin (exactly one)' : 'give only one of vehicleId and vehicleVin';
   ctx.addIssue({ code: 'custom', path: ['vehicleId'], message });
   ctx.addIssue({ code: 'custom', path: ['vehicleVin'], message });
 }
@@ -79,23 +88,35 @@ function exactlyOneVehicle(value: { vehicleId?: unknown; vehicleVin?: unknown },
 export const DepartureTimeInput = z
   .strictObject({
     departureTime: departureTimeSchema,
-    shiftName: departureName.meta({ description: `At most ${MAX_DEPARTURE_NAME_LENGTH} characters; null or empty = none` }),
-    routeName: departureName.meta({ description: `At most ${MAX_DEPARTURE_NAME_LENGTH} characters; null or empty = none` }),
-    targetSoc: targetSoc.default(DEFAULT_TARGET_SOC).meta({ description: `Target state of charge, %: an integer 0–100; default ${DEFAULT_TARGET_SOC}` }),
+    shiftName: departureName.meta({
+      description: `At most ${MAX_DEPARTURE_NAME_LENGTH} characters; null or empty = none`,
+    }),
+    routeName: departureName.meta({
+      description: `At most ${MAX_DEPARTURE_NAME_LENGTH} characters; null or empty = none`,
+    }),
+    targetSoc: targetSoc
+      .default(DEFAULT_TARGET_SOC)
+      .meta({ description: `Target state of charge, %: an integer 0–100; default ${DEFAULT_TARGET_SOC}` }),
   })
   .meta({ id: 'DepartureTimeInput' });
 
 /** `POST /api/departure-times/vehicle` body, and one item of the batch. */
 export const DepartureSyncBody = z
   .strictObject({
-    vehicleId: vehicleId.nullable().optional().meta({ description: 'The service\'s vehicle ID (404 when not in the organization). Exactly one of vehicleId and vehicleVin.' }),
+    vehicleId: vehicleId.nullable().optional().meta({
+      description:
+        "The service's vehicle ID (404 when not in the organization). Exactly one of vehicleId and vehicleVin.",
+    }),
     vehicleVin: vehicleVin.nullable().optional().meta({
-      description: 'Recommended. Matched case-insensitively; an unknown VIN stores the departures under the VIN until a vehicle with it exists.',
+      description:
+        'Recommended. Matched case-insensitively; an unknown VIN stores the departures under the VIN until a vehicle with it exists.',
     }),
     departureTimes: z
       .array(DepartureTimeInput, { error: 'must be an array of departures' })
       .max(MAX_DEPARTURES_PER_VEHICLE, `must contain at most ${MAX_DEPARTURES_PER_VEHICLE} departures`)
-      .meta({ description: `The vehicle's complete schedule, at most ${MAX_DEPARTURES_PER_VEHICLE}; an empty list removes every future departure` }),
+      .meta({
+        description: `The vehicle's complete schedule, at most ${MAX_DEPARTURES_PER_VEHICLE}; an empty list removes every future departure`,
+      }),
   })
   .superRefine(exactlyOneVehicle)
   .meta({ id: 'DepartureSyncRequest' });
@@ -128,50 +149,65 @@ export const DepartureBatchBody = z
 
 const ownerFields = {
   vehicleId: z.number().int().nullable().meta({ description: 'Set when the departures belong to a known vehicle' }),
-  vehicleVin: z.string().nullable().meta({ description: 'Set only when no vehicle has the VIN yet (departures stored under the VIN)' }),
+  vehicleVin: z
+    .string()
+    .nullable()
+    .meta({ description: 'Set only when no vehicle has the VIN yet (departures stored under the VIN)' }),
 };
 
 /** A stored upcoming departure (`GET /api/departure-times/vehicle`). */
-export const UpcomingDepartureTime = conformsTo<domain.UpcomingDepartureTime>()(z
-  .object({
-    id: z.number().int(),
-    departureTime: z.string().meta({ format: 'date-time' }),
-    ...ownerFields,
-    shiftName: z.string().nullable(),
-    routeName: z.string().nullable(),
-    targetSoc: z.number().int(),
-  })
-  .meta({ id: 'UpcomingDepartureTime' }));
+export const UpcomingDepartureTime = conformsTo<domain.UpcomingDepartureTime>()(
+  z
+    .object({
+      id: z.number().int(),
+      departureTime: z.string().meta({ format: 'date-time' }),
+      ...ownerFields,
+      shiftName: z.string().nullable(),
+      routeName: z.string().nullable(),
+      targetSoc: z.number().int(),
+    })
+    .meta({ id: 'UpcomingDepartureTime' }),
+);
 
 /** One submitted departure with its outcome (spec §3.3; reference notes' answer). */
-export const DepartureTimeResult = conformsTo<domain.DepartureTimeResult>()(z
-  .object({
-    departureTime: z.string().meta({ format: 'date-time' }),
-    outcome: z.enum(['created', 'skipped']).meta({ description: 'created: future, inserted; skipped: not after the server\'s clock, not inserted' }),
-    id: z.number().int().nullable().meta({ description: 'null when skipped' }),
-    ...ownerFields,
-    shiftName: z.string().nullable(),
-    routeName: z.string().nullable(),
-    targetSoc: z.number().int(),
-  })
-  .meta({ id: 'DepartureTimeResult' }));
+export const DepartureTimeResult = conformsTo<domain.DepartureTimeResult>()(
+  z
+    .object({
+      departureTime: z.string().meta({ format: 'date-time' }),
+      outcome: z
+        .enum(['created', 'skipped'])
+        .meta({ description: "created: future, inserted; skipped: not after the server's clock, not inserted" }),
+      id: z.number().int().nullable().meta({ description: 'null when skipped' }),
+      ...ownerFields,
+      shiftName: z.string().nullable(),
+      routeName: z.string().nullable(),
+      targetSoc: z.number().int(),
+    })
+    .meta({ id: 'DepartureTimeResult' }),
+);
 
 /** `POST /api/departure-times/vehicle` answer: every submitted departure, in request order. */
-export const DepartureSyncResponse = z.object({ departureTimes: z.array(DepartureTimeResult) }).meta({ id: 'DepartureSyncResponse' });
+export const DepartureSyncResponse = z
+  .object({ departureTimes: z.array(DepartureTimeResult) })
+  .meta({ id: 'DepartureSyncResponse' });
 
 /** One batch result, in input order. */
-export const DepartureBatchResult = conformsTo<domain.DepartureBatchResult>()(z
-  .object({
-    vehicleId: z.number().int().nullable(),
-    vehicleVin: z.string().nullable(),
-    outcome: z.enum(['success', 'error']),
-    departureTimes: z.array(DepartureTimeResult).optional().meta({ description: 'When outcome is success' }),
-    error: z.string().optional().meta({ description: 'When outcome is error' }),
-  })
-  .meta({ id: 'DepartureBatchResult' }));
+export const DepartureBatchResult = conformsTo<domain.DepartureBatchResult>()(
+  z
+    .object({
+      vehicleId: z.number().int().nullable(),
+      vehicleVin: z.string().nullable(),
+      outcome: z.enum(['success', 'error']),
+      departureTimes: z.array(DepartureTimeResult).optional().meta({ description: 'When outcome is success' }),
+      error: z.string().optional().meta({ description: 'When outcome is error' }),
+    })
+    .meta({ id: 'DepartureBatchResult' }),
+);
 
 /** `POST /api/departure-times/batch` answer. */
-export const DepartureBatchResponse = z.object({ results: z.array(DepartureBatchResult) }).meta({ id: 'DepartureBatchResponse' });
+export const DepartureBatchResponse = z
+  .object({ results: z.array(DepartureBatchResult) })
+  .meta({ id: 'DepartureBatchResponse' });
 
 /** The `vehicleId` / `vehicleVin` an invalid batch item submitted, when they have the right type. */
 function submittedRef(item: unknown): { vehicleId: number | null; vehicleVin: string | null } {
@@ -190,7 +226,9 @@ export function parseDepartureBatchItem(item: unknown, index: number): Departure
   const parsed = DepartureSyncBody.safeParse(item);
   if (parsed.success) return { request: parsed.data };
   const fields = validationError(`body.vehicles.${index}`, parsed.error).errors ?? [];
-  return { invalid: { ...submittedRef(item), error: `Invalid ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` } };
+  return {
+    invalid: { ...submittedRef(item), error: `Invalid ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` },
+  };
 }
 
 /** `GET /api/departure-times/vehicle` query: exactly one of `vehicleId` and `vehicleVin`. */

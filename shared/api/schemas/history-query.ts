@@ -42,19 +42,29 @@ export const idList = list((v) => (ID_PATTERN.test(v) ? Number(v) : undefined), 
 });
 
 /** A list of names (trimmed, 1–200 characters; a name cannot contain a comma here). */
-export const nameList = list((v) => (v.length >= 1 && v.length <= 200 ? v : undefined), 'a name of 1-200 characters').meta({
+export const nameList = list(
+  (v) => (v.length >= 1 && v.length <= 200 ? v : undefined),
+  'a name of 1-200 characters',
+).meta({
   description: `Names, case-insensitive; repeat the parameter, at most ${MAX_LIST_VALUES}. A name containing a comma cannot be given here (API Gateway joins repeated values with commas): use its ID`,
 });
 
 /** A list of OCPP action names (`MeterValues`, `StatusNotification`, …) of either version. */
-export const actionList = list((v) => (OCPP_ACTIONS.includes(v) ? v : undefined), 'an OCPP action (e.g. MeterValues)').meta({
-  description: 'OCPP actions of either version (CALL names, e.g. MeterValues, StatusNotification); repeat the parameter',
+export const actionList = list(
+  (v) => (OCPP_ACTIONS.includes(v) ? v : undefined),
+  'an OCPP action (e.g. MeterValues)',
+).meta({
+  description:
+    'OCPP actions of either version (CALL names, e.g. MeterValues, StatusNotification); repeat the parameter',
 });
 
 /** An ISO 8601 date-time with a UTC offset, normalised to UTC (`2026-11-21T18:00:00.000Z`). */
 export const instant = z
   .string()
-  .refine((v) => withOffset.safeParse(v).success, 'must be an ISO 8601 date-time with a UTC offset, e.g. 2026-11-21T18:00:00Z')
+  .refine(
+    (v) => withOffset.safeParse(v).success,
+    'must be an ISO 8601 date-time with a UTC offset, e.g. 2026-11-21T18:00:00Z',
+  )
   .transform((v) => new Date(v).toISOString())
   .meta({ format: 'date-time', example: '2026-11-21T18:00:00Z' });
 
@@ -65,7 +75,10 @@ export const flag = z
   .meta({ description: 'true or false (default false)' });
 
 /** A page cursor. */
-export const cursor = z.string().max(2048).meta({ description: 'Cursor from the previous page; keep every other parameter the same' });
+export const cursor = z
+  .string()
+  .max(2048)
+  .meta({ description: 'Cursor from the previous page; keep every other parameter the same' });
 
 /** The union of a list given as `name[]` and as bare `name`; undefined when neither was given. */
 export function mergedList<T>(withBrackets: T[] | undefined, bare: T[] | undefined): T[] | undefined {
@@ -77,7 +90,9 @@ export function mergedList<T>(withBrackets: T[] | undefined, bare: T[] | undefin
 export const ChargingSessionsQuery = z.strictObject({
   startTimeAfter: instant.optional().meta({ description: 'startTime ≥ this' }),
   startTimeBefore: instant.optional().meta({ description: 'startTime < this' }),
-  endTimeAfter: instant.optional().meta({ description: 'endTime ≥ this (a session in progress counts as ending later than any time)' }),
+  endTimeAfter: instant
+    .optional()
+    .meta({ description: 'endTime ≥ this (a session in progress counts as ending later than any time)' }),
   endTimeBefore: instant.optional().meta({ description: 'endTime < this (never a session in progress)' }),
   'siteIds[]': idList.optional(),
   siteIds: idList.optional(),
@@ -95,7 +110,9 @@ export const ChargingSessionsQuery = z.strictObject({
 
 /** `GET /api/charger-health` query. */
 export const ChargerHealthQuery = z.strictObject({
-  startTimestamp: instant.optional().meta({ description: 'Default: 30 days before endTimestamp; within the last 400 days' }),
+  startTimestamp: instant
+    .optional()
+    .meta({ description: 'Default: 30 days before endTimestamp; within the last 400 days' }),
   endTimestamp: instant.optional().meta({ description: 'Default now; a later time is taken as now' }),
   'siteIds[]': idList.optional(),
   siteIds: idList.optional(),

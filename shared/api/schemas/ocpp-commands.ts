@@ -8,19 +8,38 @@ import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
 
 const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** OCPP IdToken: 1–20 characters (OCPP 1.6 CiString20Type), no control characters. */
-const idTag = z.string().min(1, 'must not be empty').max(20, 'must be at most 20 characters').regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+const idTag = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(20, 'must be at most 20 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 /** ISO 8601 date-time with a UTC offset (`Z` or `±hh:mm`). */
-const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z' });
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z',
+});
 
 /** `POST /api/ocpp/reservations` body. */
 export const ReservationBody = z
   .strictObject({
     portId: positiveId.meta({ description: 'Port ID (from the charger read)' }),
-    expiryDate: isoDateTime.refine((v) => Date.parse(v) > Date.now(), 'must be in the future').meta({ description: 'When the reservation ends' }),
+    expiryDate: isoDateTime
+      .refine((v) => Date.parse(v) > Date.now(), 'must be in the future')
+      .meta({ description: 'When the reservation ends' }),
     idTag: idTag.meta({ description: 'The only idTag that may start on the reserved port' }),
-    reservationId: z.number().int().min(0).max(2_147_483_647).meta({ description: 'Chosen by the caller; unique in the organization (a reused one is 409)' }),
-    parentIdTag: idTag.optional().meta({ description: 'Group idTag, OCPP 1.6 chargers only (400 for a 2.0.1 charger)' }),
-    idTokenType: z.enum(ID_TOKEN_TYPES).optional().meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
+    reservationId: z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .meta({ description: 'Chosen by the caller; unique in the organization (a reused one is 409)' }),
+    parentIdTag: idTag
+      .optional()
+      .meta({ description: 'Group idTag, OCPP 1.6 chargers only (400 for a 2.0.1 charger)' }),
+    idTokenType: z
+      .enum(ID_TOKEN_TYPES)
+      .optional()
+      .meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
   })
   .meta({ id: 'ReservationRequest' });
 
@@ -33,8 +52,13 @@ export const CancelReservationBody = z
 export const RemoteStartBody = z
   .strictObject({
     portId: positiveId,
-    idTag: idTag.optional().meta({ description: 'Tag the session is started for; default the server-side tag CSMS-REMOTE' }),
-    idTokenType: z.enum(ID_TOKEN_TYPES).optional().meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
+    idTag: idTag
+      .optional()
+      .meta({ description: 'Tag the session is started for; default the server-side tag CSMS-REMOTE' }),
+    idTokenType: z
+      .enum(ID_TOKEN_TYPES)
+      .optional()
+      .meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
   })
   .meta({ id: 'RemoteStartRequest' });
 
@@ -42,7 +66,9 @@ export const RemoteStartBody = z
 export const RemoteStopBody = z
   .strictObject({
     portId: positiveId.meta({ description: 'Stop the session in progress on this port' }),
-    sessionId: positiveId.optional().meta({ description: 'If given, that session must be the one in progress (else 409)' }),
+    sessionId: positiveId
+      .optional()
+      .meta({ description: 'If given, that session must be the one in progress (else 409)' }),
   })
   .meta({ id: 'RemoteStopRequest' });
 
@@ -52,7 +78,9 @@ export const ReservationResponse = z
   .meta({ id: 'ReservationResponse' });
 
 /** Accepted/Rejected answer of cancel and remote stop. */
-export const CommandStatusResponse = z.object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']) }) }).meta({ id: 'CommandStatusResponse' });
+export const CommandStatusResponse = z
+  .object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']) }) })
+  .meta({ id: 'CommandStatusResponse' });
 
 /** Remote start answer: the status and the remote start's ID (the session that follows carries it). */
 export const RemoteStartResponse = z

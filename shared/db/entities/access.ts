@@ -57,9 +57,16 @@ const accessIdSchema = {
     updatedAt: timestamp,
   },
   indexes: {
-    primary: { pk: { field: 'pk', composite: ['organizationId', 'ocppIdTag'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+    primary: {
+      pk: { field: 'pk', composite: ['organizationId', 'ocppIdTag'], casing: 'none' },
+      sk: { field: 'sk', composite: [] },
+    },
     byId: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['accessIdId'] }, sk: { field: 'gsi1sk', composite: [] } },
-    byOrganization: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['organizationId'] }, sk: { field: 'gsi2sk', composite: ['accessIdId'] } },
+    byOrganization: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['organizationId'] },
+      sk: { field: 'gsi2sk', composite: ['accessIdId'] },
+    },
   },
 } as const;
 
@@ -78,7 +85,10 @@ const customerSchema = {
     createdAt: timestamp,
   },
   indexes: {
-    primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: ['nameKey'], casing: 'none' } },
+    primary: {
+      pk: { field: 'pk', composite: ['organizationId'] },
+      sk: { field: 'sk', composite: ['nameKey'], casing: 'none' },
+    },
     byId: {
       index: 'gsi1',
       condition: (attributes: Record<string, unknown>) => attributes.customerId !== undefined,

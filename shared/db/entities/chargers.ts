@@ -248,7 +248,10 @@ const portSchema = {
             vin: optionalString,
           },
         },
-        rfid: { type: 'map', properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } } },
+        rfid: {
+          type: 'map',
+          properties: { id: { type: 'number', required: true }, name: { type: 'string', required: true } },
+        },
         customerName: optionalString,
         /**
          * What the vehicle said it needs over ISO 15118 (OCPP 2.0.1 NotifyEVChargingNeeds, K15),

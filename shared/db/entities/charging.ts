@@ -100,7 +100,10 @@ const reservationSchema = {
     expiresAt: { type: 'number' },
   },
   indexes: {
-    primary: { pk: { field: 'pk', composite: ['organizationId', 'reservationId'] }, sk: { field: 'sk', composite: [] } },
+    primary: {
+      pk: { field: 'pk', composite: ['organizationId', 'reservationId'] },
+      sk: { field: 'sk', composite: [] },
+    },
   },
 } as const;
 

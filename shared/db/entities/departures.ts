@@ -38,7 +38,10 @@ const departurePlanSchema = {
     },
   },
   indexes: {
-    primary: { pk: { field: 'pk', composite: ['organizationId', 'owner'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
+    primary: {
+      pk: { field: 'pk', composite: ['organizationId', 'owner'], casing: 'none' },
+      sk: { field: 'sk', composite: [] },
+    },
   },
 } as const;
 

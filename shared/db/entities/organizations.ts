@@ -19,7 +19,11 @@ const organizationSchema = {
   },
   indexes: {
     primary: { pk: { field: 'pk', composite: ['organizationId'] }, sk: { field: 'sk', composite: [] } },
-    all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: [] }, sk: { field: 'gsi2sk', composite: ['organizationId'] } },
+    all: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: [] },
+      sk: { field: 'gsi2sk', composite: ['organizationId'] },
+    },
   },
 } as const;
 

@@ -129,7 +129,9 @@ export async function claim(
     writes: writes(entities),
   }));
   if (outcome.failed('writes')) {
-    throw new Error(`A write made with a command on charger ${chargerId} was refused: ${outcome.failedLabels.join(', ')}`);
+    throw new Error(
+      `A write made with a command on charger ${chargerId} was refused: ${outcome.failedLabels.join(', ')}`,
+    );
   }
   return outcome.ok;
 }

@@ -33,7 +33,11 @@ function profileId(input: ChargingProfileInput): number {
 
 /** The one period of a schedule: `limit` from the start, with the phases when known. */
 function period(input: ChargingProfileInput) {
-  return { startPeriod: 0, limit: input.limit, ...(input.numberPhases !== undefined ? { numberPhases: input.numberPhases } : {}) };
+  return {
+    startPeriod: 0,
+    limit: input.limit,
+    ...(input.numberPhases !== undefined ? { numberPhases: input.numberPhases } : {}),
+  };
 }
 
 /** OCPP 1.6 `ChargingScheduleAllowedChargingRateUnit` (`Current`, `Power`, comma-separated) as units. */
@@ -62,7 +66,10 @@ export const smartChargingSupport = defineCommand<undefined, SmartChargingSuppor
     result: (response: Ocpp16.GetConfigurationResponse) => {
       const value = (key: string) => response.configurationKey?.find((k) => k.key === key)?.value;
       const profiles = (value('SupportedFeatureProfiles') ?? '').split(',').map((p) => p.trim());
-      return { supported: profiles.includes('SmartCharging'), rateUnits: rateUnitsOf16(value('ChargingScheduleAllowedChargingRateUnit')) };
+      return {
+        supported: profiles.includes('SmartCharging'),
+        rateUnits: rateUnitsOf16(value('ChargingScheduleAllowedChargingRateUnit')),
+      };
     },
   },
   'ocpp2.0.1': {
@@ -73,10 +80,14 @@ export const smartChargingSupport = defineCommand<undefined, SmartChargingSuppor
     result: (response: Ocpp201.GetVariablesResponse) => {
       const value = (name: string) =>
         response.getVariableResult.find(
-          (r) => r.component.name === 'SmartChargingCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
+          (r) =>
+            r.component.name === 'SmartChargingCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
         )?.attributeValue;
       // Available is optional in the device model: Enabled decides when Available is absent.
-      return { supported: value('Enabled') === 'true' && value('Available') !== 'false', rateUnits: rateUnitsOf201(value('RateUnit')) };
+      return {
+        supported: value('Enabled') === 'true' && value('Available') !== 'false',
+        rateUnits: rateUnitsOf201(value('RateUnit')),
+      };
     },
   },
 });
@@ -114,7 +125,9 @@ export const setChargingProfile = defineCommand<
         chargingProfilePurpose: input.purpose,
         chargingProfileKind: 'Relative',
         ...(input.purpose === 'TxProfile' ? { transactionId: input.transactionKey } : {}),
-        chargingSchedule: [{ id: profileId(input), chargingRateUnit: input.unit, chargingSchedulePeriod: [period(input)] }],
+        chargingSchedule: [
+          { id: profileId(input), chargingRateUnit: input.unit, chargingSchedulePeriod: [period(input)] },
+        ],
       },
     }),
     result: (response) => response.status,
@@ -136,7 +149,9 @@ export const clearChargingProfile = defineCommand<
   },
   'ocpp2.0.1': {
     call: V201.ClearChargingProfile,
-    request: ({ purpose }) => ({ chargingProfileCriteria: { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL } }),
+    request: ({ purpose }) => ({
+      chargingProfileCriteria: { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL },
+    }),
     result: (response) => response.status,
   },
 });

@@ -4,7 +4,6 @@ import * as V16 from '../validators/v16';
 import { recordBoot } from '../../charging/charger-reports';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../connection';
 
-
 /** OCPP 1.6 BootNotification and Heartbeat handlers. */
 export const provisioning = [
   ocpp16(V16.BootNotification, async ({ db, connection, receivedAt }, payload) => {

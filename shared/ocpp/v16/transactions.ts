@@ -80,12 +80,18 @@ export const transactions = [
     // The readings go to the session's slots before it ends (its end reads them).
     const known = await getSession(db, connection.chargerId, transactionKey);
     await recordSessionReadings(db, connection.chargerId, known?.sessionId, meterValues);
-    await endSession(db, connection, transactionKey, {
-      endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
-      meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),
-      reason: payload.reason ?? 'Local',
-      snapshot,
-    }, known);
+    await endSession(
+      db,
+      connection,
+      transactionKey,
+      {
+        endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
+        meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),
+        reason: payload.reason ?? 'Local',
+        snapshot,
+      },
+      known,
+    );
     if (payload.idTag === undefined) return {};
     return { idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, payload.idTag)).status } };
   }),

@@ -15,7 +15,12 @@ export const meterValues = [
   ocpp201(V201.MeterValues, async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
     if (evseId === 0) return {};
     const readings = fromOcpp201MeterValues(meterValue, receivedAt, connection.ocppId);
-    const sessionId = await applyMeterSnapshot(db, connection, evseId, summarizeMeterValues(readings, connection.ocppId));
+    const sessionId = await applyMeterSnapshot(
+      db,
+      connection,
+      evseId,
+      summarizeMeterValues(readings, connection.ocppId),
+    );
     await recordSessionReadings(db, connection.chargerId, sessionId, readings);
     return {};
   }),

@@ -17,20 +17,37 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const call = (method: string, path: string, body?: unknown, key = tenant.apiKey) => api(stack, path, { key, method, body });
+const call = (method: string, path: string, body?: unknown, key = tenant.apiKey) =>
+  api(stack, path, { key, method, body });
 const create = (accessId: object, key = tenant.apiKey) => call('POST', '/api/access-ids', { accessId }, key);
 
 describe('POST /api/access-ids', () => {
   it('creates an RFID access ID, normalising its tag, authorized by default, with its customer found or created', async () => {
-    const { status, body } = await create({ type: 'RFID', name: 'Card 1', ocppIdTag: ' 04:a2:bc:19 ', customer: { name: 'Acme Logistics' } });
+    const { status, body } = await create({
+      type: 'RFID',
+      name: 'Card 1',
+      ocppIdTag: ' 04:a2:bc:19 ',
+      customer: { name: 'Acme Logistics' },
+    });
     expect(status).toBe(201);
     expect(validate('/api/access-ids', 'POST', 201, body)).toEqual([]);
     expect(body.accessId).toMatchObject({
-      ocppIdTag: '04A2BC19', type: 'RFID', name: 'Card 1', authorizationStatus: 'Authorized', revokedAt: null,
-      vehicle: null, customer: { name: 'Acme Logistics' }, authorizedAt: expect.any(String),
+      ocppIdTag: '04A2BC19',
+      type: 'RFID',
+      name: 'Card 1',
+      authorizationStatus: 'Authorized',
+      revokedAt: null,
+      vehicle: null,
+      customer: { name: 'Acme Logistics' },
+      authorizedAt: expect.any(String),
     });
     // the customer is matched case-insensitively and keeps its first spelling
-    const second = await create({ type: 'RFID', name: 'Card 2', ocppIdTag: 'CARD-2', customer: { name: 'ACME logistics' } });
+    const second = await create({
+      type: 'RFID',
+      name: 'Card 2',
+      ocppIdTag: 'CARD-2',
+      customer: { name: 'ACME logistics' },
+    });
     expect(second.body.accessId.customer).toEqual({ name: 'Acme Logistics' });
   });
 
@@ -41,29 +58,68 @@ describe('POST /api/access-ids', () => {
   });
 
   it('creates a vehicle named after a Vehicle access ID, or links an existing one by vehicleId', async () => {
-    const created = await create({ type: 'Vehicle', name: 'Van 7', ocppIdTag: 'aa:bb:cc:dd:ee:ff', vehicle: { make: 'Ford', model: 'E-Transit', vin: '1ftbw9cm5pka00001' } });
+    const created = await create({
+      type: 'Vehicle',
+      name: 'Van 7',
+      ocppIdTag: 'aa:bb:cc:dd:ee:ff',
+      vehicle: { make: 'Ford', model: 'E-Transit', vin: '1ftbw9cm5pka00001' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.accessId.ocppIdTag).toBe('AABBCCDDEEFF');
-    expect(created.body.accessId.vehicle).toEqual({ id: expect.any(Number), make: 'Ford', model: 'E-Transit', name: 'Van 7', vin: '1FTBW9CM5PKA00001' });
+    expect(created.body.accessId.vehicle).toEqual({
+      id: expect.any(Number),
+      make: 'Ford',
+      model: 'E-Transit',
+      name: 'Van 7',
+      vin: '1FTBW9CM5PKA00001',
+    });
     const vehicleId = created.body.accessId.vehicle.id;
-    const linked = await create({ type: 'Vehicle', name: 'Van 7 second port', ocppIdTag: '11:22:33:44:55:66', vehicleId });
+    const linked = await create({
+      type: 'Vehicle',
+      name: 'Van 7 second port',
+      ocppIdTag: '11:22:33:44:55:66',
+      vehicleId,
+    });
     expect(linked.body.accessId.vehicle.id).toBe(vehicleId);
     const vehicle = await call('GET', `/api/vehicles/${vehicleId}`);
     expect(validate('/api/vehicles/{id}', 'GET', 200, vehicle.body)).toEqual([]);
-    expect(vehicle.body.vehicle.accessIds.map((a: { ocppIdTag: string }) => a.ocppIdTag)).toEqual(['AABBCCDDEEFF', '112233445566']);
+    expect(vehicle.body.vehicle.accessIds.map((a: { ocppIdTag: string }) => a.ocppIdTag)).toEqual([
+      'AABBCCDDEEFF',
+      '112233445566',
+    ]);
   });
 
   it.each([
-    ['vehicle on an RFID access ID', { type: 'RFID', name: 'X', ocppIdTag: 'X1', vehicle: { make: 'a', model: 'b', vin: 'c' } }, 'body.accessId.vehicle'],
-    ['vehicleId on an RFID access ID', { type: 'RFID', name: 'X', ocppIdTag: 'X2', vehicleId: 1 }, 'body.accessId.vehicleId'],
-    ['both vehicle and vehicleId', { type: 'Vehicle', name: 'X', ocppIdTag: 'X3', vehicleId: 1, vehicle: { make: 'a', model: 'b', vin: 'c' } }, 'body.accessId.vehicleId'],
+    [
+      'vehicle on an RFID access ID',
+      { type: 'RFID', name: 'X', ocppIdTag: 'X1', vehicle: { make: 'a', model: 'b', vin: 'c' } },
+      'body.accessId.vehicle',
+    ],
+    [
+      'vehicleId on an RFID access ID',
+      { type: 'RFID', name: 'X', ocppIdTag: 'X2', vehicleId: 1 },
+      'body.accessId.vehicleId',
+    ],
+    [
+      'both vehicle and vehicleId',
+      { type: 'Vehicle', name: 'X', ocppIdTag: 'X3', vehicleId: 1, vehicle: { make: 'a', model: 'b', vin: 'c' } },
+      'body.accessId.vehicleId',
+    ],
     ['an unknown type', { type: 'Bus', name: 'X', ocppIdTag: 'X4' }, 'body.accessId.type'],
-    ['an unknown status', { type: 'RFID', name: 'X', ocppIdTag: 'X5', authorizationStatus: 'Maybe' }, 'body.accessId.authorizationStatus'],
+    [
+      'an unknown status',
+      { type: 'RFID', name: 'X', ocppIdTag: 'X5', authorizationStatus: 'Maybe' },
+      'body.accessId.authorizationStatus',
+    ],
     ['an empty name', { type: 'RFID', name: '   ', ocppIdTag: 'X6' }, 'body.accessId.name'],
     ['a 10 KB name', { type: 'RFID', name: 'n'.repeat(10_240), ocppIdTag: 'X7' }, 'body.accessId.name'],
     ['a name with control characters', { type: 'RFID', name: 'bad\u0007name', ocppIdTag: 'X8' }, 'body.accessId.name'],
     ['a tag that normalises to empty', { type: 'RFID', name: 'X', ocppIdTag: '   ' }, 'body.accessId.ocppIdTag'],
-    ['a tag longer than 36 characters', { type: 'RFID', name: 'X', ocppIdTag: 'T'.repeat(37) }, 'body.accessId.ocppIdTag'],
+    [
+      'a tag longer than 36 characters',
+      { type: 'RFID', name: 'X', ocppIdTag: 'T'.repeat(37) },
+      'body.accessId.ocppIdTag',
+    ],
     ['an unknown field', { type: 'RFID', name: 'X', ocppIdTag: 'X9', colour: 'red' }, 'body.accessId.colour'],
   ])('answers 400 for %s, naming the field, and stores nothing', async (_name, accessId, path) => {
     const before = (await call('GET', '/api/access-ids')).body.data.length;
@@ -74,15 +130,33 @@ describe('POST /api/access-ids', () => {
   });
 
   it('answers 404 for a vehicleId of another organization', async () => {
-    const theirs = await create({ type: 'Vehicle', name: 'Their van', ocppIdTag: 'THEIRS-1', vehicle: { make: 'a', model: 'b', vin: 'THEIRVIN1' } }, other.apiKey);
-    const { status } = await create({ type: 'Vehicle', name: 'Mine', ocppIdTag: 'MINE-1', vehicleId: theirs.body.accessId.vehicle.id });
+    const theirs = await create(
+      {
+        type: 'Vehicle',
+        name: 'Their van',
+        ocppIdTag: 'THEIRS-1',
+        vehicle: { make: 'a', model: 'b', vin: 'THEIRVIN1' },
+      },
+      other.apiKey,
+    );
+    const { status } = await create({
+      type: 'Vehicle',
+      name: 'Mine',
+      ocppIdTag: 'MINE-1',
+      vehicleId: theirs.body.accessId.vehicle.id,
+    });
     expect(status).toBe(404);
   });
 });
 
 describe('GET and PATCH /api/access-ids/{id}', () => {
-  it('reads one with its customer; another organization\'s ID is a 404', async () => {
-    const { body } = await create({ type: 'RFID', name: 'Readable', ocppIdTag: 'READ-1', customer: { name: 'Readers' } });
+  it("reads one with its customer; another organization's ID is a 404", async () => {
+    const { body } = await create({
+      type: 'RFID',
+      name: 'Readable',
+      ocppIdTag: 'READ-1',
+      customer: { name: 'Readers' },
+    });
     const read = await call('GET', `/api/access-ids/${body.accessId.id}`);
     expect(read.body).toEqual(body);
     expect(validate('/api/access-ids/{id}', 'GET', 200, read.body)).toEqual([]);
@@ -102,9 +176,18 @@ describe('GET and PATCH /api/access-ids/{id}', () => {
   });
 
   it('changes only the given fields; null deletes an optional value', async () => {
-    const { body } = await create({ type: 'RFID', name: 'Patchable', ocppIdTag: 'PATCH-1', customer: { name: 'Someone' } });
+    const { body } = await create({
+      type: 'RFID',
+      name: 'Patchable',
+      ocppIdTag: 'PATCH-1',
+      customer: { name: 'Someone' },
+    });
     const renamed = await call('PATCH', `/api/access-ids/${body.accessId.id}`, { accessId: { name: 'Renamed' } });
-    expect(renamed.body.accessId).toMatchObject({ name: 'Renamed', customer: { name: 'Someone' }, authorizationStatus: 'Authorized' });
+    expect(renamed.body.accessId).toMatchObject({
+      name: 'Renamed',
+      customer: { name: 'Someone' },
+      authorizationStatus: 'Authorized',
+    });
     const cleared = await call('PATCH', `/api/access-ids/${body.accessId.id}`, { accessId: { customer: null } });
     expect(cleared.body.accessId).toMatchObject({ name: 'Renamed', customer: null });
   });
@@ -112,8 +195,16 @@ describe('GET and PATCH /api/access-ids/{id}', () => {
   it('gives a Vehicle access ID without a vehicle one named after it, with the PATCHed details', async () => {
     const { body } = await create({ type: 'Vehicle', name: 'Lone MAC', ocppIdTag: 'LONE-MAC' });
     expect(body.accessId.vehicle).toBeNull();
-    const patched = await call('PATCH', `/api/access-ids/${body.accessId.id}`, { accessId: { vehicle: { make: 'Tesla', model: 'Semi', vin: 'semi0001' } } });
-    expect(patched.body.accessId.vehicle).toEqual({ id: expect.any(Number), make: 'Tesla', model: 'Semi', name: 'Lone MAC', vin: 'SEMI0001' });
+    const patched = await call('PATCH', `/api/access-ids/${body.accessId.id}`, {
+      accessId: { vehicle: { make: 'Tesla', model: 'Semi', vin: 'semi0001' } },
+    });
+    expect(patched.body.accessId.vehicle).toEqual({
+      id: expect.any(Number),
+      make: 'Tesla',
+      model: 'Semi',
+      name: 'Lone MAC',
+      vin: 'SEMI0001',
+    });
     const detached = await call('PATCH', `/api/access-ids/${body.accessId.id}`, { accessId: { vehicle: null } });
     expect(detached.body.accessId.vehicle).toBeNull();
   });
@@ -156,72 +247,160 @@ describe('PUT /api/access-ids/batch', () => {
   it('applies 1000 mixed creates, updates and errors, reporting each item in order', async () => {
     const fresh = await createTenant(stack);
     // 100 existing access IDs to update
-    await call('PUT', '/api/access-ids/batch', { accessIds: Array.from({ length: 100 }, (_, i) => ({ ocppIdTag: `MIX-${i}`, name: `Old ${i}`, type: 'RFID' })) }, fresh.apiKey);
+    await call(
+      'PUT',
+      '/api/access-ids/batch',
+      { accessIds: Array.from({ length: 100 }, (_, i) => ({ ocppIdTag: `MIX-${i}`, name: `Old ${i}`, type: 'RFID' })) },
+      fresh.apiKey,
+    );
     const expected: string[] = [];
     const items = Array.from({ length: 1000 }, (_, i) => {
-      if (i < 100) return expected.push('updated'), { ocppIdTag: `mix-${i}`, name: `Updated ${i}`, type: 'RFID', authorizationStatus: i % 2 ? 'Revoked' : 'Authorized' };
-      if (i % 10 === 0) return expected.push('error'), { ocppIdTag: `BAD-${i}`, name: 'RFID with vehicle', type: 'RFID', vehicle: { make: 'x' } };
-      if (i % 10 === 1) return expected.push('error'), { ocppIdTag: '', name: 'empty tag', type: 'RFID' };
-      if (i % 10 === 2) return expected.push('error'), { ocppIdTag: `BADTYPE-${i}`, name: 'x', type: 'Truck' };
-      if (i % 10 === 3) return expected.push('created'), { ocppIdTag: `VEH-${i}`, name: `Fleet van ${i % 7}`, type: 'Vehicle', vehicle: { make: 'Rivian', model: 'EDV', vin: null }, customer: { name: `Customer ${i % 5}` } };
-      return expected.push('created'), { ocppIdTag: `NEW-${i}`, name: `New ${i}`, type: 'RFID', customer: { name: `customer ${i % 5}` } };
+      if (i < 100)
+        return (
+          expected.push('updated'),
+          {
+            ocppIdTag: `mix-${i}`,
+            name: `Updated ${i}`,
+            type: 'RFID',
+            authorizationStatus: i % 2 ? 'Revoked' : 'Authorized',
+          }
+        );
+      if (i % 10 === 0)
+        return (
+          expected.push('error'),
+          { ocppIdTag: `BAD-${i}`, name: 'RFID with vehicle', type: 'RFID', vehicle: { make: 'x' } }
+        );
+      if (i % 10 === 1) return (expected.push('error'), { ocppIdTag: '', name: 'empty tag', type: 'RFID' });
+      if (i % 10 === 2) return (expected.push('error'), { ocppIdTag: `BADTYPE-${i}`, name: 'x', type: 'Truck' });
+      if (i % 10 === 3)
+        return (
+          expected.push('created'),
+          {
+            ocppIdTag: `VEH-${i}`,
+            name: `Fleet van ${i % 7}`,
+            type: 'Vehicle',
+            vehicle: { make: 'Rivian', model: 'EDV', vin: null },
+            customer: { name: `Customer ${i % 5}` },
+          }
+        );
+      return (
+        expected.push('created'),
+        { ocppIdTag: `NEW-${i}`, name: `New ${i}`, type: 'RFID', customer: { name: `customer ${i % 5}` } }
+      );
     });
     const { status, body } = await call('PUT', '/api/access-ids/batch', { accessIds: items }, fresh.apiKey);
     expect(status).toBe(200);
     expect(validate('/api/access-ids/batch', 'PUT', 200, body)).toEqual([]);
     expect(body.results.map((r: { outcome: string }) => r.outcome)).toEqual(expected);
-    expect(body.results[1]).toMatchObject({ ocppIdTag: 'MIX-1', outcome: 'updated', accessId: { name: 'Updated 1', authorizationStatus: 'Revoked', revokedAt: expect.any(String) } });
+    expect(body.results[1]).toMatchObject({
+      ocppIdTag: 'MIX-1',
+      outcome: 'updated',
+      accessId: { name: 'Updated 1', authorizationStatus: 'Revoked', revokedAt: expect.any(String) },
+    });
     expect(body.results[110]).toMatchObject({ outcome: 'error', error: expect.stringMatching(/vehicle/) });
     expect(body.results[111]).toMatchObject({ outcome: 'error', error: expect.stringMatching(/empty/) });
     expect(body.results[112]).toMatchObject({ outcome: 'error', error: expect.stringMatching(/type/) });
     // same vehicle name → one shared vehicle; customers case-insensitive
     const vans = body.results.filter((r: any) => r.accessId?.type === 'Vehicle');
     const byName = new Map<string, Set<number>>();
-    for (const r of vans) byName.set(r.accessId.vehicle.name, new Set([...(byName.get(r.accessId.vehicle.name) ?? []), r.accessId.vehicle.id]));
+    for (const r of vans)
+      byName.set(
+        r.accessId.vehicle.name,
+        new Set([...(byName.get(r.accessId.vehicle.name) ?? []), r.accessId.vehicle.id]),
+      );
     expect(byName.size).toBe(7);
     for (const ids of byName.values()) expect(ids.size).toBe(1);
-    const customers = new Set(body.results.filter((r: any) => r.accessId?.customer).map((r: any) => r.accessId.customer.name));
+    const customers = new Set(
+      body.results.filter((r: any) => r.accessId?.customer).map((r: any) => r.accessId.customer.name),
+    );
     expect(customers.size).toBe(5);
     const vehicles = await call('GET', '/api/vehicles', undefined, fresh.apiKey);
     expect(vehicles.body.data).toHaveLength(7);
   });
 
-  it('shares one vehicle between items of the same name (case-insensitive), uses the first item\'s details, and keeps a telematics VIN', async () => {
+  it("shares one vehicle between items of the same name (case-insensitive), uses the first item's details, and keeps a telematics VIN", async () => {
     const fresh = await createTenant(stack);
-    const { body } = await call('PUT', '/api/access-ids/batch', {
-      accessIds: [
-        { ocppIdTag: 'T1', name: 'Truck 1', type: 'Vehicle', vehicle: { make: 'Volvo', model: 'VNR', vin: 'VIN-FIRST' } },
-        { ocppIdTag: 'T2', name: 'TRUCK 1', type: 'Vehicle', vehicle: { make: 'Mack', model: 'LR', vin: 'VIN-SECOND' } },
-      ],
-    }, fresh.apiKey);
+    const { body } = await call(
+      'PUT',
+      '/api/access-ids/batch',
+      {
+        accessIds: [
+          {
+            ocppIdTag: 'T1',
+            name: 'Truck 1',
+            type: 'Vehicle',
+            vehicle: { make: 'Volvo', model: 'VNR', vin: 'VIN-FIRST' },
+          },
+          {
+            ocppIdTag: 'T2',
+            name: 'TRUCK 1',
+            type: 'Vehicle',
+            vehicle: { make: 'Mack', model: 'LR', vin: 'VIN-SECOND' },
+          },
+        ],
+      },
+      fresh.apiKey,
+    );
     expect(body.results[0].accessId.vehicle).toEqual(body.results[1].accessId.vehicle);
     expect(body.results[0].accessId.vehicle).toMatchObject({ make: 'Volvo', model: 'VNR', vin: 'VIN-FIRST' });
     await setTelematics(stack.db, fresh.organizationId, body.results[0].accessId.vehicle.id, 'TELEMATICS-VIN');
-    const again = await call('PUT', '/api/access-ids/batch', { accessIds: [{ ocppIdTag: 'T1', name: 'Truck 1', type: 'Vehicle', vehicle: { make: 'Volvo', model: 'VNL', vin: 'VIN-NEW' } }] }, fresh.apiKey);
-    expect(again.body.results[0]).toMatchObject({ outcome: 'updated', accessId: { vehicle: { model: 'VNL', vin: 'TELEMATICS-VIN' } } });
+    const again = await call(
+      'PUT',
+      '/api/access-ids/batch',
+      {
+        accessIds: [
+          {
+            ocppIdTag: 'T1',
+            name: 'Truck 1',
+            type: 'Vehicle',
+            vehicle: { make: 'Volvo', model: 'VNL', vin: 'VIN-NEW' },
+          },
+        ],
+      },
+      fresh.apiKey,
+    );
+    expect(again.body.results[0]).toMatchObject({
+      outcome: 'updated',
+      accessId: { vehicle: { model: 'VNL', vin: 'TELEMATICS-VIN' } },
+    });
   });
 
   it('decides a tag given twice: the later item is an error, the first applies', async () => {
-    const { body } = await call('PUT', '/api/access-ids/batch', { accessIds: [
-      { ocppIdTag: 'twice', name: 'First', type: 'RFID' },
-      { ocppIdTag: 'TWICE', name: 'Second', type: 'RFID' },
-    ] });
+    const { body } = await call('PUT', '/api/access-ids/batch', {
+      accessIds: [
+        { ocppIdTag: 'twice', name: 'First', type: 'RFID' },
+        { ocppIdTag: 'TWICE', name: 'Second', type: 'RFID' },
+      ],
+    });
     expect(body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['created', 'error']);
     expect(body.results[1].error).toMatch(/already in this batch/);
   });
 
   it('ends with one vehicle when two batches at once name the same new vehicle', async () => {
     const fresh = await createTenant(stack);
-    const batch = (prefix: string) => call('PUT', '/api/access-ids/batch', { accessIds: [{ ocppIdTag: `${prefix}-1`, name: 'Shared Bus', type: 'Vehicle' }] }, fresh.apiKey);
+    const batch = (prefix: string) =>
+      call(
+        'PUT',
+        '/api/access-ids/batch',
+        { accessIds: [{ ocppIdTag: `${prefix}-1`, name: 'Shared Bus', type: 'Vehicle' }] },
+        fresh.apiKey,
+      );
     const [a, b] = await Promise.all([batch('A'), batch('B')]);
     expect(a.body.results[0].accessId.vehicle.id).toBe(b.body.results[0].accessId.vehicle.id);
     const vehicles = await call('GET', '/api/vehicles', undefined, fresh.apiKey);
     expect(vehicles.body.data).toHaveLength(1);
-    expect(vehicles.body.data[0].accessIds.map((x: { ocppIdTag: string }) => x.ocppIdTag).sort()).toEqual(['A-1', 'B-1']);
+    expect(vehicles.body.data[0].accessIds.map((x: { ocppIdTag: string }) => x.ocppIdTag).sort()).toEqual([
+      'A-1',
+      'B-1',
+    ]);
   });
 
   it.each([
-    ['more than 1000 items', { accessIds: Array.from({ length: 1001 }, (_, i) => ({ ocppIdTag: `T${i}`, name: 'x', type: 'RFID' })) }, 'body.accessIds'],
+    [
+      'more than 1000 items',
+      { accessIds: Array.from({ length: 1001 }, (_, i) => ({ ocppIdTag: `T${i}`, name: 'x', type: 'RFID' })) },
+      'body.accessIds',
+    ],
     ['a body whose accessIds is not an array', { accessIds: { ocppIdTag: 'x' } }, 'body.accessIds'],
     ['a bare array', [{ ocppIdTag: 'x', name: 'x', type: 'RFID' }], 'body'],
   ])('answers 400 for %s and stores nothing', async (_name, body, path) => {
@@ -235,13 +414,35 @@ describe('PUT /api/access-ids/batch', () => {
 
 describe('vehicles', () => {
   it('creates a vehicle with access IDs, reads, lists and patches it with the null-deletes rule', async () => {
-    const created = await call('POST', '/api/vehicles', { vehicle: { name: 'Bus 12', make: 'BYD', model: 'K9', vin: 'lbyk9000000000012', licensePlate: 'EV-12', customer: { name: 'City Transit' }, accessIds: [{ ocppIdTag: 'de:ad:be:ef:00:12' }, { ocppIdTag: 'BUS12-B', authorizationStatus: 'Revoked' }] } });
+    const created = await call('POST', '/api/vehicles', {
+      vehicle: {
+        name: 'Bus 12',
+        make: 'BYD',
+        model: 'K9',
+        vin: 'lbyk9000000000012',
+        licensePlate: 'EV-12',
+        customer: { name: 'City Transit' },
+        accessIds: [{ ocppIdTag: 'de:ad:be:ef:00:12' }, { ocppIdTag: 'BUS12-B', authorizationStatus: 'Revoked' }],
+      },
+    });
     expect(created.status).toBe(201);
     expect(validate('/api/vehicles', 'POST', 201, created.body)).toEqual([]);
     const vehicle = created.body.vehicle;
-    expect(vehicle).toMatchObject({ name: 'Bus 12', make: 'BYD', vin: 'LBYK9000000000012', licensePlate: 'EV-12', hasTelematics: false, customer: { name: 'City Transit' } });
-    expect(vehicle.accessIds.map((a: any) => [a.ocppIdTag, a.authorizationStatus])).toEqual([['DEADBEEF0012', 'Authorized'], ['BUS12-B', 'Revoked']]);
-    const patched = await call('PATCH', `/api/vehicles/${vehicle.id}`, { vehicle: { licensePlate: null, model: 'K9M' } });
+    expect(vehicle).toMatchObject({
+      name: 'Bus 12',
+      make: 'BYD',
+      vin: 'LBYK9000000000012',
+      licensePlate: 'EV-12',
+      hasTelematics: false,
+      customer: { name: 'City Transit' },
+    });
+    expect(vehicle.accessIds.map((a: any) => [a.ocppIdTag, a.authorizationStatus])).toEqual([
+      ['DEADBEEF0012', 'Authorized'],
+      ['BUS12-B', 'Revoked'],
+    ]);
+    const patched = await call('PATCH', `/api/vehicles/${vehicle.id}`, {
+      vehicle: { licensePlate: null, model: 'K9M' },
+    });
     expect(patched.body.vehicle).toMatchObject({ licensePlate: null, model: 'K9M', make: 'BYD', name: 'Bus 12' });
     expect((await call('GET', '/api/vehicles')).body.data.map((v: { id: number }) => v.id)).toContain(vehicle.id);
     expect((await call('GET', `/api/vehicles/${vehicle.id}`, undefined, other.apiKey)).status).toBe(404);

@@ -28,7 +28,10 @@ async function storedState() {
     stack.db.customer.query.primary({ organizationId: tenant.organizationId }).go({ pages: 'all' }),
     stack.db.counter.get(['vehicle', 'accessId'].map((name) => ({ name }))).go(),
   ]);
-  return { customers: customers.map((c) => c.nameKey).sort(), counters: Object.fromEntries(counters.map((c) => [c.name, c.value])) };
+  return {
+    customers: customers.map((c) => c.nameKey).sort(),
+    counters: Object.fromEntries(counters.map((c) => [c.name, c.value])),
+  };
 }
 
 describe('concurrent PATCHes of one vehicle (finding 1)', () => {
@@ -48,12 +51,16 @@ describe('concurrent PATCHes of one vehicle (finding 1)', () => {
       const read = await call('GET', `/api/vehicles/${id}`);
       expect(read.body.vehicle).toMatchObject({ vin: newVin, make: 'Ford' });
       // The new VIN is taken, the old one is free again.
-      expect((await call('POST', '/api/vehicles', { vehicle: { name: `Other ${uid()}`, vin: newVin } })).status).toBe(409);
-      expect((await call('POST', '/api/vehicles', { vehicle: { name: `Other ${uid()}`, vin: oldVin } })).status).toBe(201);
+      expect((await call('POST', '/api/vehicles', { vehicle: { name: `Other ${uid()}`, vin: newVin } })).status).toBe(
+        409,
+      );
+      expect((await call('POST', '/api/vehicles', { vehicle: { name: `Other ${uid()}`, vin: oldVin } })).status).toBe(
+        201,
+      );
     }
   });
 
-  it('keeps a renamed vehicle\'s name marker right when a rename races another change', async () => {
+  it("keeps a renamed vehicle's name marker right when a rename races another change", async () => {
     const created = await call('POST', '/api/vehicles', { vehicle: { name: `Before ${uid()}` } });
     const id = created.body.vehicle.id;
     const newName = `After ${uid()}`;
@@ -62,7 +69,10 @@ describe('concurrent PATCHes of one vehicle (finding 1)', () => {
       call('PATCH', `/api/vehicles/${id}`, { vehicle: { licensePlate: 'CA 1' } }),
     ]);
     expect([rename.status, plate.status]).toEqual([200, 200]);
-    expect((await call('GET', `/api/vehicles/${id}`)).body.vehicle).toMatchObject({ name: newName, licensePlate: 'CA 1' });
+    expect((await call('GET', `/api/vehicles/${id}`)).body.vehicle).toMatchObject({
+      name: newName,
+      licensePlate: 'CA 1',
+    });
     expect((await call('POST', '/api/vehicles', { vehicle: { name: newName.toLowerCase() } })).status).toBe(409);
     expect((await call('POST', '/api/vehicles', { vehicle: { name: created.body.vehicle.name } })).status).toBe(201);
   });
@@ -71,9 +81,13 @@ describe('concurrent PATCHes of one vehicle (finding 1)', () => {
 describe('one tag, one vehicle (finding 2)', () => {
   it('refuses a second vehicle naming a tag another vehicle holds, with a 409 naming the field', async () => {
     const tag = `TAG-SHARED-${uid()}`;
-    const first = await call('POST', '/api/vehicles', { vehicle: { name: `Van ${uid()}`, accessIds: [{ ocppIdTag: tag }] } });
+    const first = await call('POST', '/api/vehicles', {
+      vehicle: { name: `Van ${uid()}`, accessIds: [{ ocppIdTag: tag }] },
+    });
     expect(first.status).toBe(201);
-    const second = await call('POST', '/api/vehicles', { vehicle: { name: `Van ${uid()}`, accessIds: [{ ocppIdTag: tag }] } });
+    const second = await call('POST', '/api/vehicles', {
+      vehicle: { name: `Van ${uid()}`, accessIds: [{ ocppIdTag: tag }] },
+    });
     expect(second.status).toBe(409);
     expect(second.body.errors[0].path).toBe('body.vehicle.accessIds.0.ocppIdTag');
     const list = await call('GET', '/api/vehicles');
@@ -85,7 +99,10 @@ describe('one tag, one vehicle (finding 2)', () => {
     const a = await call('POST', '/api/vehicles', { vehicle: { name: `A ${uid()}`, accessIds: [{ ocppIdTag: tag }] } });
     const b = await call('POST', '/api/vehicles', { vehicle: { name: `B ${uid()}` } });
     // Data written before the rule existed: the tag is in both vehicles' sets.
-    await stack.db.vehicle.update({ organizationId: tenant.organizationId, vehicleId: b.body.vehicle.id }).add({ accessIdTags: [tag] }).go();
+    await stack.db.vehicle
+      .update({ organizationId: tenant.organizationId, vehicleId: b.body.vehicle.id })
+      .add({ accessIdTags: [tag] })
+      .go();
     const list = await call('GET', '/api/vehicles');
     expect(list.status).toBe(200);
     const byId = new Map(list.body.data.map((v: { id: number }) => [v.id, v]));
@@ -94,7 +111,7 @@ describe('one tag, one vehicle (finding 2)', () => {
   });
 });
 
-describe('bodies within DynamoDB\'s transaction limits (finding 3)', () => {
+describe("bodies within DynamoDB's transaction limits (finding 3)", () => {
   it('answers 400 naming accessIds for more access IDs than one request may carry, and documents the cap', async () => {
     const many = Array.from({ length: 98 }, (_, i) => ({ ocppIdTag: `MANY-${uid()}-${i}` }));
     const before = await storedState();
@@ -117,9 +134,13 @@ describe('bodies within DynamoDB\'s transaction limits (finding 3)', () => {
     const patched = await call('PATCH', `/api/vehicles/${created.body.vehicle.id}`, { vehicle: { accessIds: second } });
     expect(patched.status).toBe(200);
     expect(validate('/api/vehicles/{id}', 'PATCH', 200, patched.body)).toEqual([]);
-    expect(patched.body.vehicle.accessIds.map((a: { ocppIdTag: string }) => a.ocppIdTag).sort()).toEqual(second.map((a) => a.ocppIdTag).sort());
+    expect(patched.body.vehicle.accessIds.map((a: { ocppIdTag: string }) => a.ocppIdTag).sort()).toEqual(
+      second.map((a) => a.ocppIdTag).sort(),
+    );
     // The detached ones are kept, without the vehicle.
-    const detached = await stack.db.accessId.get({ organizationId: tenant.organizationId, ocppIdTag: first[0]!.ocppIdTag }).go();
+    const detached = await stack.db.accessId
+      .get({ organizationId: tenant.organizationId, ocppIdTag: first[0]!.ocppIdTag })
+      .go();
     expect(detached.data?.vehicleId).toBeUndefined();
   });
 });
@@ -129,17 +150,27 @@ describe('a refused request changes nothing (finding 4)', () => {
     const name = `Taken ${uid()}`;
     expect((await call('POST', '/api/vehicles', { vehicle: { name } })).status).toBe(201);
     const before = await storedState();
-    const refused = await call('POST', '/api/vehicles', { vehicle: { name, customer: { name: `New Customer ${uid()}` }, accessIds: [{ ocppIdTag: `T-${uid()}` }] } });
+    const refused = await call('POST', '/api/vehicles', {
+      vehicle: { name, customer: { name: `New Customer ${uid()}` }, accessIds: [{ ocppIdTag: `T-${uid()}` }] },
+    });
     expect(refused.status).toBe(409);
     expect(await storedState()).toEqual(before);
   });
 
   it('creates no customer, vehicle or ID when an access-ID POST is refused for its tag', async () => {
     const tag = `DUP-${uid()}`;
-    expect((await call('POST', '/api/access-ids', { accessId: { type: 'RFID', name: 'Card', ocppIdTag: tag } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/access-ids', { accessId: { type: 'RFID', name: 'Card', ocppIdTag: tag } })).status,
+    ).toBe(201);
     const before = await storedState();
     const refused = await call('POST', '/api/access-ids', {
-      accessId: { type: 'Vehicle', name: `Veh ${uid()}`, ocppIdTag: tag, vehicle: { make: 'A', model: 'B', vin: `V${uid()}` }, customer: { name: `Brand New ${uid()}` } },
+      accessId: {
+        type: 'Vehicle',
+        name: `Veh ${uid()}`,
+        ocppIdTag: tag,
+        vehicle: { make: 'A', model: 'B', vin: `V${uid()}` },
+        customer: { name: `Brand New ${uid()}` },
+      },
     });
     expect(refused.status).toBe(409);
     expect(await storedState()).toEqual(before);

@@ -11,7 +11,9 @@ let path: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  tenant = await createTenant(stack, [{ ocppId: uniqueOcppId(), name: 'C', type: 'Level 2', ports: [{ connectorType: 'J1772' }] }]);
+  tenant = await createTenant(stack, [
+    { ocppId: uniqueOcppId(), name: 'C', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+  ]);
   path = `/api/chargers/${tenant.chargers[0]!.id}`;
 });
 afterAll(async () => stack?.close());
@@ -62,7 +64,10 @@ describe('API key authentication (spec §5)', () => {
         const total = totalRequests();
         expect((await api(stack, path, { key: key.apiKey })).status).toBe(200);
         const byOperation = [...requestCounts].filter(([op, n]) => n !== (before.get(op) ?? 0));
-        return { total: totalRequests() - total, byOperation: Object.fromEntries(byOperation.map(([op, n]) => [op, n - (before.get(op) ?? 0)])) };
+        return {
+          total: totalRequests() - total,
+          byOperation: Object.fromEntries(byOperation.map(([op, n]) => [op, n - (before.get(op) ?? 0)])),
+        };
       };
       expect(await count()).toEqual({ total: 3, byOperation: { GetItem: 1, UpdateItem: 1, Query: 1 } });
       expect(await count()).toEqual({ total: 2, byOperation: { UpdateItem: 1, Query: 1 } });
@@ -95,13 +100,22 @@ describe('routing errors', () => {
     expect(body.type).toBe('/problems/method-not-allowed');
   });
 
-  it('answers 413 for a body over API Gateway\'s 10 MB limit without reaching a handler', async () => {
-    const { status } = await api(stack, '/api/sites', { key: tenant.apiKey, method: 'POST', rawBody: 'x'.repeat(10 * 1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+  it("answers 413 for a body over API Gateway's 10 MB limit without reaching a handler", async () => {
+    const { status } = await api(stack, '/api/sites', {
+      key: tenant.apiKey,
+      method: 'POST',
+      rawBody: 'x'.repeat(10 * 1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(status).toBe(413);
   });
 
   it('does not crash on a 1 MB JSON body sent to a read route', async () => {
-    const { status } = await api(stack, '/api/sites', { key: tenant.apiKey, method: 'POST', body: { junk: 'x'.repeat(1_000_000) } });
+    const { status } = await api(stack, '/api/sites', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { junk: 'x'.repeat(1_000_000) },
+    });
     expect(status).toBe(405);
   });
 });
@@ -116,8 +130,20 @@ describe('request bodies on a write route (POST /api/access-ids)', () => {
     ['without Content-Type', '{"accessId":{}}', {}, 400, 'headers.content-type'],
     ['sent as text/plain', '{"accessId":{}}', { 'content-type': 'text/plain' }, 400, 'headers.content-type'],
     ['JSON of the wrong type', '[1, 2, 3]', { 'content-type': 'application/json' }, 400, 'body'],
-    ['with an unknown top-level field', '{"accessId":{"type":"RFID","name":"a","ocppIdTag":"b"},"extra":1}', { 'content-type': 'application/json' }, 400, 'body.extra'],
-    ['of 1 MB', JSON.stringify({ accessId: { type: 'RFID', name: 'x'.repeat(1_100_000), ocppIdTag: 'BIG' } }), { 'content-type': 'application/json' }, 413, undefined],
+    [
+      'with an unknown top-level field',
+      '{"accessId":{"type":"RFID","name":"a","ocppIdTag":"b"},"extra":1}',
+      { 'content-type': 'application/json' },
+      400,
+      'body.extra',
+    ],
+    [
+      'of 1 MB',
+      JSON.stringify({ accessId: { type: 'RFID', name: 'x'.repeat(1_100_000), ocppIdTag: 'BIG' } }),
+      { 'content-type': 'application/json' },
+      413,
+      undefined,
+    ],
   ])('answers a body %s with a problem document and stores nothing', async (_name, rawBody, headers, status, path) => {
     const before = await count();
     const response = await post(rawBody, headers as Record<string, string>);

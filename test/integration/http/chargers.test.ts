@@ -14,10 +14,27 @@ let validate: ReturnType<typeof responseValidator>;
 beforeAll(async () => {
   stack = await startTestStack();
   tenant = await createTenant(stack, [
-    { ocppId: uniqueOcppId(), name: 'Fast 1', type: 'DCFC', externalId: 'EXT-1', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'CCS1', maximumPowerKw: 150 }] },
+    {
+      ocppId: uniqueOcppId(),
+      name: 'Fast 1',
+      type: 'DCFC',
+      externalId: 'EXT-1',
+      ports: [
+        { connectorType: 'CCS1', maximumPowerKw: 150 },
+        { connectorType: 'CCS1', maximumPowerKw: 150 },
+      ],
+    },
     { ocppId: uniqueOcppId(), name: 'L2 1', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
   ]);
-  other = await createTenant(stack, [{ ocppId: uniqueOcppId(), name: 'Theirs', type: 'Level 2', externalId: 'EXT-1', ports: [{ connectorType: 'NACS', maximumPowerKw: 11 }] }]);
+  other = await createTenant(stack, [
+    {
+      ocppId: uniqueOcppId(),
+      name: 'Theirs',
+      type: 'Level 2',
+      externalId: 'EXT-1',
+      ports: [{ connectorType: 'NACS', maximumPowerKw: 11 }],
+    },
+  ]);
   validate = responseValidator((await api(stack, '/api/openapi.json')).body);
 });
 afterAll(async () => stack?.close());
@@ -95,14 +112,16 @@ describe('GET /api/chargers/{id}', () => {
   });
 
   it('answers 400 for an unknown query parameter', async () => {
-    const { status, body } = await api(stack, `/api/chargers/${tenant.chargers[0]!.id}?expand=all`, { key: tenant.apiKey });
+    const { status, body } = await api(stack, `/api/chargers/${tenant.chargers[0]!.id}?expand=all`, {
+      key: tenant.apiKey,
+    });
     expect(status).toBe(400);
     expect(body.errors[0].path).toBe('queryStringParameters.expand');
   });
 });
 
 describe('GET /api/chargers/by-external-id/{id} and /by-ocpp-id/{id}', () => {
-  it('find the charger of the key\'s organization by external ID, even when another organization uses the same one', async () => {
+  it("find the charger of the key's organization by external ID, even when another organization uses the same one", async () => {
     const mine = await api(stack, '/api/chargers/by-external-id/EXT-1', { key: tenant.apiKey });
     const theirs = await api(stack, '/api/chargers/by-external-id/EXT-1', { key: other.apiKey });
     expect(mine.body.data.id).toBe(tenant.chargers[0]!.id);
@@ -112,20 +131,26 @@ describe('GET /api/chargers/by-external-id/{id} and /by-ocpp-id/{id}', () => {
 
   it('find a charger by its OCPP identity, URL-encoded or not', async () => {
     const ocppId = tenant.chargers[1]!.ocppId!;
-    const { status, body } = await api(stack, `/api/chargers/by-ocpp-id/${encodeURIComponent(ocppId)}`, { key: tenant.apiKey });
+    const { status, body } = await api(stack, `/api/chargers/by-ocpp-id/${encodeURIComponent(ocppId)}`, {
+      key: tenant.apiKey,
+    });
     expect(status).toBe(200);
     expect(body.data.id).toBe(tenant.chargers[1]!.id);
     expect(validate('/api/chargers/by-ocpp-id/{id}', 'GET', 200, body)).toEqual([]);
   });
 
-  it('answer 404 for another organization\'s OCPP identity and for unknown values', async () => {
-    expect((await api(stack, `/api/chargers/by-ocpp-id/${other.chargers[0]!.ocppId}`, { key: tenant.apiKey })).status).toBe(404);
+  it("answer 404 for another organization's OCPP identity and for unknown values", async () => {
+    expect(
+      (await api(stack, `/api/chargers/by-ocpp-id/${other.chargers[0]!.ocppId}`, { key: tenant.apiKey })).status,
+    ).toBe(404);
     expect((await api(stack, '/api/chargers/by-ocpp-id/NOPE', { key: tenant.apiKey })).status).toBe(404);
     expect((await api(stack, '/api/chargers/by-external-id/NOPE', { key: tenant.apiKey })).status).toBe(404);
   });
 
   it('answer 400 for an identifier longer than 255 characters', async () => {
-    const { status, body } = await api(stack, `/api/chargers/by-external-id/${'x'.repeat(8000)}`, { key: tenant.apiKey });
+    const { status, body } = await api(stack, `/api/chargers/by-external-id/${'x'.repeat(8000)}`, {
+      key: tenant.apiKey,
+    });
     expect(status).toBe(400);
     expect(body.errors[0].path).toBe('pathParameters.id');
   });
@@ -133,9 +158,23 @@ describe('GET /api/chargers/by-external-id/{id} and /by-ocpp-id/{id}', () => {
 
 describe('site-scoped keys', () => {
   it('reach only the chargers and the site of their own site', async () => {
-    const secondSite = await createSite(stack.db, { organizationId: tenant.organizationId, name: 'Yard B', timezone: 'Europe/Berlin' });
-    const yardCharger = await registerCharger(stack.db, { siteId: secondSite.id, ocppId: uniqueOcppId(), name: 'Yard L2', type: 'Level 2', ports: [{ connectorType: 'J1772' }] });
-    const siteKey = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'site', siteId: secondSite.id });
+    const secondSite = await createSite(stack.db, {
+      organizationId: tenant.organizationId,
+      name: 'Yard B',
+      timezone: 'Europe/Berlin',
+    });
+    const yardCharger = await registerCharger(stack.db, {
+      siteId: secondSite.id,
+      ocppId: uniqueOcppId(),
+      name: 'Yard L2',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
+    const siteKey = await createApiKey(stack.db, {
+      organizationId: tenant.organizationId,
+      scope: 'site',
+      siteId: secondSite.id,
+    });
     expect((await api(stack, `/api/chargers/${yardCharger.id}`, { key: siteKey.apiKey })).status).toBe(200);
     expect((await api(stack, `/api/chargers/${tenant.chargers[0]!.id}`, { key: siteKey.apiKey })).status).toBe(404);
     const sites = await api(stack, '/api/sites', { key: siteKey.apiKey });
@@ -150,7 +189,13 @@ describe('GET /api/sites', () => {
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
     const [site] = body.data;
-    expect(site).toMatchObject({ id: other.siteId, name: 'Depot', address: '1 Main St', timezone: 'America/Chicago', organization: { id: other.organizationId } });
+    expect(site).toMatchObject({
+      id: other.siteId,
+      name: 'Depot',
+      address: '1 Main St',
+      timezone: 'America/Chicago',
+      organization: { id: other.organizationId },
+    });
     expect(site.chargers.map((c: { id: number }) => c.id)).toEqual([other.chargers[0]!.id]);
     expect(site.chargers[0].ports[0]).toMatchObject({ portNumber: 1, connectorType: 'NACS', maximumPowerKw: 11 });
     expect(validate('/api/sites', 'GET', 200, body)).toEqual([]);

@@ -264,8 +264,18 @@ describe('an OCPP 2.0.1 session across a TOU boundary and the end of DST', () =>
 
 describe('a superseded session that the charger carries on with', () => {
   it('lists the stray new session as ended with no energy, and the old one in progress, then completed', async () => {
-    const a: any = await v16.call('StartTransaction', { connectorId: 2, idTag: 'TAG-A', meterStart: 0, timestamp: at('13:00') });
-    const b: any = await v16.call('StartTransaction', { connectorId: 2, idTag: 'TAG-B', meterStart: 500, timestamp: at('13:10') });
+    const a: any = await v16.call('StartTransaction', {
+      connectorId: 2,
+      idTag: 'TAG-A',
+      meterStart: 0,
+      timestamp: at('13:00'),
+    });
+    const b: any = await v16.call('StartTransaction', {
+      connectorId: 2,
+      idTag: 'TAG-B',
+      meterStart: 500,
+      timestamp: at('13:10'),
+    });
     await v16.call('MeterValues', {
       connectorId: 2,
       transactionId: a.transactionId,
@@ -281,7 +291,11 @@ describe('a superseded session that the charger carries on with', () => {
     expect(running[a.transactionId]).toMatchObject({ endTime: null });
     await v16.call('StopTransaction', { transactionId: a.transactionId, meterStop: 3000, timestamp: at('13:30') });
     const ended = await list();
-    expect(ended[a.transactionId]).toMatchObject({ endTime: at('13:30'), energyDeliveredKwh: 3, chargingStartTime: at('13:20') });
+    expect(ended[a.transactionId]).toMatchObject({
+      endTime: at('13:30'),
+      energyDeliveredKwh: 3,
+      chargingStartTime: at('13:20'),
+    });
   });
 });
 

@@ -28,7 +28,10 @@ const CUSTOMERS = ['Acme Freight', 'Beta Bus'];
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const l2 = { type: 'Level 2' as const, ports: [{ connectorType: 'J1772' as const }, { connectorType: 'J1772' as const }] };
+  const l2 = {
+    type: 'Level 2' as const,
+    ports: [{ connectorType: 'J1772' as const }, { connectorType: 'J1772' as const }],
+  };
   tenant = await createTenant(stack, [
     { ...l2, ocppId: uniqueOcppId('A1'), name: 'A1' },
     { ...l2, ocppId: uniqueOcppId('A2'), name: 'A2' },

@@ -22,7 +22,9 @@ describe('rate limit (spec §8: 200 requests per minute per key)', () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const key = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' });
       const windowStart = Math.floor(Date.now() / 60_000);
-      await Promise.all(Array.from({ length: REQUESTS_PER_MINUTE - 1 }, () => countRequest(stack.db, hashApiKey(key.apiKey))));
+      await Promise.all(
+        Array.from({ length: REQUESTS_PER_MINUTE - 1 }, () => countRequest(stack.db, hashApiKey(key.apiKey))),
+      );
       const ok = await api(stack, '/api/sites', { key: key.apiKey });
       const limited = await api(stack, '/api/sites', { key: key.apiKey });
       // A GET reads while it is counted: the 429 still wins over what the read gave (here a 400).
@@ -44,7 +46,9 @@ describe('rate limit (spec §8: 200 requests per minute per key)', () => {
 
   it('counts atomically: of 250 concurrent requests exactly 200 pass', async () => {
     const now = Date.UTC(2030, 0, 1, 0, 0, 30);
-    const results = await Promise.allSettled(Array.from({ length: 250 }, () => countRequest(stack.db, 'concurrency-test', now)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 250 }, () => countRequest(stack.db, 'concurrency-test', now)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(200);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(50);

@@ -36,8 +36,19 @@ const deleteLimit = (siteId: number | string, id: string, key = tenant.apiKey) =
   api(stack, `${limitsPath(siteId)}/${encodeURIComponent(id)}`, { key, method: 'DELETE' });
 /** A new Level 2-only site of the tenant. */
 const level2Site = async (chargers = 1) => {
-  const site = await createSite(stack.db, { organizationId: tenant.organizationId, name: `L2 only ${Math.random()}`, timezone: 'America/Denver' });
-  for (let i = 0; i < chargers; i++) await registerCharger(stack.db, { siteId: site.id, ocppId: uniqueOcppId('L2'), name: 'L2', type: 'Level 2', ports: [{ connectorType: 'J1772' }] });
+  const site = await createSite(stack.db, {
+    organizationId: tenant.organizationId,
+    name: `L2 only ${Math.random()}`,
+    timezone: 'America/Denver',
+  });
+  for (let i = 0; i < chargers; i++)
+    await registerCharger(stack.db, {
+      siteId: site.id,
+      ocppId: uniqueOcppId('L2'),
+      name: 'L2',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
   return site.id;
 };
 
@@ -53,7 +64,13 @@ describe('POST /api/site/{siteId}/limits', () => {
         createdAt: expect.any(String),
         source: 'api',
         type: 'capacity',
-        schedules: [{ daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingRateUnit: 'W', chargingSchedulePeriods: [{ startPeriod: 0, limit: 80_000 }] }],
+        schedules: [
+          {
+            daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+            chargingRateUnit: 'W',
+            chargingSchedulePeriods: [{ startPeriod: 0, limit: 80_000 }],
+          },
+        ],
       },
     });
     expect(validate('/api/site/{siteId}/limits', 'POST', 201, body)).toEqual([]);
@@ -87,16 +104,28 @@ describe('POST /api/site/{siteId}/limits', () => {
     const { status, body } = await setLimit(tenant.siteId, { type: 'capacity', limit: 400, chargingRateUnit: 'A' });
     expect(status).toBe(400);
     expect(body.detail).toBe(ampLimitRule(tenant.siteId));
-    expect(body.errors).toEqual([{ path: 'body.sitePowerLimitSchedule.chargingRateUnit', message: expect.stringContaining('DCFC') }]);
+    expect(body.errors).toEqual([
+      { path: 'body.sitePowerLimitSchedule.chargingRateUnit', message: expect.stringContaining('DCFC') },
+    ]);
     expect(validate('/api/site/{siteId}/limits', 'POST', 400, body, 'application/problem+json')).toEqual([]);
     expect((await getLimits(tenant.siteId)).body.sitePowerLimitSchedules).toEqual([]);
-    expect((await setLimit(tenant.siteId, { type: 'capacity', limit: 400_000, chargingRateUnit: 'W' })).status).toBe(201);
-    expect((await deleteLimit(tenant.siteId, (await getLimits(tenant.siteId)).body.sitePowerLimitSchedules[0].id)).status).toBe(204);
+    expect((await setLimit(tenant.siteId, { type: 'capacity', limit: 400_000, chargingRateUnit: 'W' })).status).toBe(
+      201,
+    );
+    expect(
+      (await deleteLimit(tenant.siteId, (await getLimits(tenant.siteId)).body.sitePowerLimitSchedules[0].id)).status,
+    ).toBe(204);
   });
 
   it('counts the DCFC chargers of a site created before the count existed', async () => {
     const siteId = await level2Site(0);
-    await registerCharger(stack.db, { siteId, ocppId: uniqueOcppId('DC'), name: 'Legacy DC', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] });
+    await registerCharger(stack.db, {
+      siteId,
+      ocppId: uniqueOcppId('DC'),
+      name: 'Legacy DC',
+      type: 'DCFC',
+      ports: [{ connectorType: 'CCS1' }],
+    });
     await stack.db.site.update({ siteId }).remove(['dcfcChargerCount']).go();
     const { status, body } = await setLimit(siteId, { type: 'cost', limit: 100, chargingRateUnit: 'A' });
     expect(status).toBe(400);
@@ -110,29 +139,97 @@ describe('the DCFC / amp-limit rule on chargers (operator CLI)', () => {
     const siteId = await level2Site();
     expect((await setLimit(siteId, { type: 'capacity', limit: 300, chargingRateUnit: 'A' })).status).toBe(201);
     const ocppId = uniqueOcppId('DC');
-    const cli = await runAdmin(stack, 'chargers', 'register', '--site-id', String(siteId), '--ocpp-id', ocppId, '--name', 'DC', '--type', 'DCFC', '--ports', '1', '--connector-type', 'CCS1');
+    const cli = await runAdmin(
+      stack,
+      'chargers',
+      'register',
+      '--site-id',
+      String(siteId),
+      '--ocpp-id',
+      ocppId,
+      '--name',
+      'DC',
+      '--type',
+      'DCFC',
+      '--ports',
+      '1',
+      '--connector-type',
+      'CCS1',
+    );
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(`error: ${ampLimitRule(siteId)}`);
     expect(cli.stderr).toContain('type: DCFC is not allowed');
     expect((await api(stack, `/api/chargers/by-ocpp-id/${ocppId}`, { key: tenant.apiKey })).status).toBe(404);
     expect((await stack.db.site.get({ siteId }).go()).data?.dcfcChargerCount).toBe(0);
     // A Level 2 charger is still welcome, and a W limit instead lets the DCFC charger in.
-    expect((await runAdmin(stack, 'chargers', 'register', '--site-id', String(siteId), '--ocpp-id', uniqueOcppId('L2'), '--name', 'L2', '--type', 'Level 2', '--ports', '1', '--connector-type', 'J1772')).code).toBe(0);
+    expect(
+      (
+        await runAdmin(
+          stack,
+          'chargers',
+          'register',
+          '--site-id',
+          String(siteId),
+          '--ocpp-id',
+          uniqueOcppId('L2'),
+          '--name',
+          'L2',
+          '--type',
+          'Level 2',
+          '--ports',
+          '1',
+          '--connector-type',
+          'J1772',
+        )
+      ).code,
+    ).toBe(0);
     await setLimit(siteId, { type: 'capacity', limit: 300_000, chargingRateUnit: 'W' });
-    expect((await runAdmin(stack, 'chargers', 'register', '--site-id', String(siteId), '--ocpp-id', ocppId, '--name', 'DC', '--type', 'DCFC', '--ports', '1', '--connector-type', 'CCS1')).code).toBe(0);
+    expect(
+      (
+        await runAdmin(
+          stack,
+          'chargers',
+          'register',
+          '--site-id',
+          String(siteId),
+          '--ocpp-id',
+          ocppId,
+          '--name',
+          'DC',
+          '--type',
+          'DCFC',
+          '--ports',
+          '1',
+          '--connector-type',
+          'CCS1',
+        )
+      ).code,
+    ).toBe(0);
     expect((await stack.db.site.get({ siteId }).go()).data?.dcfcChargerCount).toBe(1);
   });
 
   it('refuses to retype a charger to DCFC on such a site; retyping away from DCFC frees the site for amp limits', async () => {
     const siteId = await level2Site(0);
-    const charger = await registerCharger(stack.db, { siteId, ocppId: uniqueOcppId('L2'), name: 'L2', type: 'Level 2', ports: [{ connectorType: 'J1772' }] });
+    const charger = await registerCharger(stack.db, {
+      siteId,
+      ocppId: uniqueOcppId('L2'),
+      name: 'L2',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
     await setLimit(siteId, { type: 'cost', limit: 64, chargingRateUnit: 'A' });
     const cli = await runAdmin(stack, 'chargers', 'update', '--id', String(charger.id), '--type', 'DCFC');
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(`error: ${ampLimitRule(siteId)}`);
     expect((await api(stack, `/api/chargers/${charger.id}`, { key: tenant.apiKey })).body.data.type).toBe('Level 2');
 
-    const dc = await registerCharger(stack.db, { siteId: await level2Site(0), ocppId: uniqueOcppId('DC'), name: 'DC', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] });
+    const dc = await registerCharger(stack.db, {
+      siteId: await level2Site(0),
+      ocppId: uniqueOcppId('DC'),
+      name: 'DC',
+      type: 'DCFC',
+      ports: [{ connectorType: 'CCS1' }],
+    });
     const dcSite = dc.site.id;
     expect((await setLimit(dcSite, { type: 'cost', limit: 64, chargingRateUnit: 'A' })).status).toBe(400);
     await updateCharger(stack.db, dc.id, { type: 'Level 2' });
@@ -144,7 +241,13 @@ describe('the DCFC / amp-limit rule on chargers (operator CLI)', () => {
       const siteId = await level2Site(0);
       const [limit, registration] = await Promise.allSettled([
         setLimit(siteId, { type: 'capacity', limit: 100, chargingRateUnit: 'A' }),
-        registerCharger(stack.db, { siteId, ocppId: uniqueOcppId('DC'), name: 'DC', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] }),
+        registerCharger(stack.db, {
+          siteId,
+          ocppId: uniqueOcppId('DC'),
+          name: 'DC',
+          type: 'DCFC',
+          ports: [{ connectorType: 'CCS1' }],
+        }),
       ]);
       const limitSet = limit.status === 'fulfilled' && limit.value.status === 201;
       const registered = registration.status === 'fulfilled';
@@ -171,10 +274,12 @@ describe('GET and DELETE /api/site/{siteId}/limits', () => {
     expect((await getLimits(siteId)).body.sitePowerLimitSchedules).toEqual([]);
     const again = await deleteLimit(siteId, body.sitePowerLimitScheduleId);
     expect(again.status).toBe(404);
-    expect(validate('/api/site/{siteId}/limits/{scheduleId}', 'DELETE', 404, again.body, 'application/problem+json')).toEqual([]);
+    expect(
+      validate('/api/site/{siteId}/limits/{scheduleId}', 'DELETE', 404, again.body, 'application/problem+json'),
+    ).toEqual([]);
   });
 
-  it('answers 404 for an unknown schedule or site, and never deletes another site\'s limit', async () => {
+  it("answers 404 for an unknown schedule or site, and never deletes another site's limit", async () => {
     const [siteA, siteB] = [await level2Site(), await level2Site()];
     const { body } = await setLimit(siteA, { type: 'cost', limit: 9_000, chargingRateUnit: 'W' });
     expect((await deleteLimit(siteA, 'nope')).status).toBe(404);
@@ -187,13 +292,21 @@ describe('GET and DELETE /api/site/{siteId}/limits', () => {
 });
 
 describe('scoping', () => {
-  it('lets a site-scoped key reach only its own site; another organization\'s site is 404 like an unknown one', async () => {
+  it("lets a site-scoped key reach only its own site; another organization's site is 404 like an unknown one", async () => {
     const ownSite = await level2Site();
-    const siteKey = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'site', siteId: ownSite });
-    expect((await setLimit(ownSite, { type: 'cost', limit: 1_000, chargingRateUnit: 'W' }, siteKey.apiKey)).status).toBe(201);
+    const siteKey = await createApiKey(stack.db, {
+      organizationId: tenant.organizationId,
+      scope: 'site',
+      siteId: ownSite,
+    });
+    expect(
+      (await setLimit(ownSite, { type: 'cost', limit: 1_000, chargingRateUnit: 'W' }, siteKey.apiKey)).status,
+    ).toBe(201);
     expect((await getLimits(ownSite, siteKey.apiKey)).body.sitePowerLimitSchedules).toHaveLength(1);
     expect((await getLimits(tenant.siteId, siteKey.apiKey)).status).toBe(404);
-    expect((await setLimit(tenant.siteId, { type: 'cost', limit: 1_000, chargingRateUnit: 'W' }, siteKey.apiKey)).status).toBe(404);
+    expect(
+      (await setLimit(tenant.siteId, { type: 'cost', limit: 1_000, chargingRateUnit: 'W' }, siteKey.apiKey)).status,
+    ).toBe(404);
 
     const theirs = await setLimit(other.siteId, { type: 'cost', limit: 1_000, chargingRateUnit: 'W' }, other.apiKey);
     const foreign = await getLimits(other.siteId);
@@ -201,7 +314,9 @@ describe('scoping', () => {
     expect(foreign.body.title).toBe((await getLimits(987_654_321)).body.title);
     expect((await setLimit(other.siteId, { type: 'cost', limit: 5, chargingRateUnit: 'W' })).status).toBe(404);
     expect((await deleteLimit(other.siteId, theirs.body.sitePowerLimitScheduleId)).status).toBe(404);
-    expect((await getLimits(other.siteId, other.apiKey)).body.sitePowerLimitSchedules).toEqual([theirs.body.sitePowerLimitSchedule]);
+    expect((await getLimits(other.siteId, other.apiKey)).body.sitePowerLimitSchedules).toEqual([
+      theirs.body.sitePowerLimitSchedule,
+    ]);
   });
 });
 
@@ -214,18 +329,47 @@ describe('bad input', () => {
     await setLimit(siteId, { type: 'capacity', limit: 22_000, chargingRateUnit: 'W' }, key);
   });
 
-  const schedule = (fields: Record<string, unknown>) => ({ type: 'cost', limit: 1_000, chargingRateUnit: 'W', ...fields });
+  const schedule = (fields: Record<string, unknown>) => ({
+    type: 'cost',
+    limit: 1_000,
+    chargingRateUnit: 'W',
+    ...fields,
+  });
   it.each<[string, unknown, string]>([
     ['a negative limit', { sitePowerLimitSchedule: schedule({ limit: -5 }) }, 'body.sitePowerLimitSchedule.limit'],
     ['a fractional limit', { sitePowerLimitSchedule: schedule({ limit: 1.5 }) }, 'body.sitePowerLimitSchedule.limit'],
-    ['a limit given as a string', { sitePowerLimitSchedule: schedule({ limit: '100' }) }, 'body.sitePowerLimitSchedule.limit'],
+    [
+      'a limit given as a string',
+      { sitePowerLimitSchedule: schedule({ limit: '100' }) },
+      'body.sitePowerLimitSchedule.limit',
+    ],
     ['a null limit', { sitePowerLimitSchedule: schedule({ limit: null }) }, 'body.sitePowerLimitSchedule.limit'],
-    ['a missing limit', { sitePowerLimitSchedule: { type: 'cost', chargingRateUnit: 'W' } }, 'body.sitePowerLimitSchedule.limit'],
-    ['a limit over 100 MW', { sitePowerLimitSchedule: schedule({ limit: 100_000_001 }) }, 'body.sitePowerLimitSchedule.limit'],
-    ['an amp limit over 100 kA', { sitePowerLimitSchedule: schedule({ limit: 100_001, chargingRateUnit: 'A' }) }, 'body.sitePowerLimitSchedule.limit'],
+    [
+      'a missing limit',
+      { sitePowerLimitSchedule: { type: 'cost', chargingRateUnit: 'W' } },
+      'body.sitePowerLimitSchedule.limit',
+    ],
+    [
+      'a limit over 100 MW',
+      { sitePowerLimitSchedule: schedule({ limit: 100_000_001 }) },
+      'body.sitePowerLimitSchedule.limit',
+    ],
+    [
+      'an amp limit over 100 kA',
+      { sitePowerLimitSchedule: schedule({ limit: 100_001, chargingRateUnit: 'A' }) },
+      'body.sitePowerLimitSchedule.limit',
+    ],
     ['an unknown type', { sitePowerLimitSchedule: schedule({ type: 'peak' }) }, 'body.sitePowerLimitSchedule.type'],
-    ['an unknown unit', { sitePowerLimitSchedule: schedule({ chargingRateUnit: 'kW' }) }, 'body.sitePowerLimitSchedule.chargingRateUnit'],
-    ['an unknown schedule field', { sitePowerLimitSchedule: schedule({ schedules: [] }) }, 'body.sitePowerLimitSchedule.schedules'],
+    [
+      'an unknown unit',
+      { sitePowerLimitSchedule: schedule({ chargingRateUnit: 'kW' }) },
+      'body.sitePowerLimitSchedule.chargingRateUnit',
+    ],
+    [
+      'an unknown schedule field',
+      { sitePowerLimitSchedule: schedule({ schedules: [] }) },
+      'body.sitePowerLimitSchedule.schedules',
+    ],
     ['a body missing the wrapper object', schedule({}), 'body.sitePowerLimitSchedule'],
     ['a null wrapper', { sitePowerLimitSchedule: null }, 'body.sitePowerLimitSchedule'],
   ])('answers 400 naming the field for %s, and changes nothing', async (_name, body, path) => {
@@ -237,15 +381,18 @@ describe('bad input', () => {
     expect((await getLimits(siteId, key)).body).toEqual(before);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '1e3', '9'.repeat(16)])('answers 400 naming pathParameters.siteId for the site ID %s', async (id) => {
-    const answers = [
-      await getLimits(id, key),
-      await setLimit(id, schedule({}), key),
-      await deleteLimit(id, 'cost-x', key),
-    ];
-    for (const { status, body } of answers) {
-      expect(status).toBe(400);
-      expect(body.errors[0].path).toBe('pathParameters.siteId');
-    }
-  });
+  it.each(['abc', '0', '-1', '1.5', '1e3', '9'.repeat(16)])(
+    'answers 400 naming pathParameters.siteId for the site ID %s',
+    async (id) => {
+      const answers = [
+        await getLimits(id, key),
+        await setLimit(id, schedule({}), key),
+        await deleteLimit(id, 'cost-x', key),
+      ];
+      for (const { status, body } of answers) {
+        expect(status).toBe(400);
+        expect(body.errors[0].path).toBe('pathParameters.siteId');
+      }
+    },
+  );
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const charger = async (ocppId: string) => (await api(stack, `/api/chargers/by-ocpp-id/${ocppId}`, { key: tenant.apiKey })).body.data;
+const charger = async (ocppId: string) =>
+  (await api(stack, `/api/chargers/by-ocpp-id/${ocppId}`, { key: tenant.apiKey })).body.data;
 
 describe('$connect', () => {
   it('refuses an unknown charge point identity with 404', async () => {
@@ -43,10 +44,19 @@ describe('$connect', () => {
     expect((await charger(locked)).connectionStatus).toBeNull();
     const client = await connectCharger(stack, locked, 'ocpp1.6', 'right-password-1');
     const connected = await charger(locked);
-    expect(connected.connectionStatus).toEqual({ status: 'Connected', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(connected.connectionStatus).toEqual({
+      status: 'Connected',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     await client.close();
-    const after = await pollUntil(() => charger(locked), (c) => c.connectionStatus.status === 'Disconnected', 'Disconnected');
-    expect(Date.parse(after.connectionStatus.timestamp)).toBeGreaterThanOrEqual(Date.parse(connected.connectionStatus.timestamp));
+    const after = await pollUntil(
+      () => charger(locked),
+      (c) => c.connectionStatus.status === 'Disconnected',
+      'Disconnected',
+    );
+    expect(Date.parse(after.connectionStatus.timestamp)).toBeGreaterThanOrEqual(
+      Date.parse(connected.connectionStatus.timestamp),
+    );
   });
 
   it.each([
@@ -71,19 +81,33 @@ describe('$disconnect', () => {
     const second = await connectCharger(stack, open, 'ocpp1.6');
     await first.close();
     // Wait until the first connection's $disconnect has been handled (its record is deleted).
-    await pollUntil(() => stack.db.connection.get({ connectionId: firstConnectionId }).go(), (r) => r.data === null, 'first $disconnect');
+    await pollUntil(
+      () => stack.db.connection.get({ connectionId: firstConnectionId }).go(),
+      (r) => r.data === null,
+      'first $disconnect',
+    );
     const during = await charger(open);
     expect(during.connectionStatus.status).toBe('Connected');
     await second.close();
-    await pollUntil(() => charger(open), (c) => c.connectionStatus.status === 'Disconnected', 'Disconnected');
+    await pollUntil(
+      () => charger(open),
+      (c) => c.connectionStatus.status === 'Disconnected',
+      'Disconnected',
+    );
   });
 });
 
 describe('a second connection with the same identity', () => {
-  const currentConnectionId = async () => (await stack.db.charger.get({ chargerId: tenant.chargers[2]!.id }).go({ consistent: true })).data!.currentConnectionId;
+  const currentConnectionId = async () =>
+    (await stack.db.charger.get({ chargerId: tenant.chargers[2]!.id }).go({ consistent: true })).data!
+      .currentConnectionId;
   /** A frame as API Gateway delivers it on a connection, straight to the `$default` handler. */
   const frameOn = async (connectionId: string, frame: unknown[]) =>
-    (await messageHandler({ requestContext: { connectionId, requestTimeEpoch: Date.now() }, body: JSON.stringify(frame), isBase64Encoded: false } as unknown as APIGatewayProxyWebsocketEventV2)) as APIGatewayProxyStructuredResultV2;
+    (await messageHandler({
+      requestContext: { connectionId, requestTimeEpoch: Date.now() },
+      body: JSON.stringify(frame),
+      isBase64Encoded: false,
+    } as unknown as APIGatewayProxyWebsocketEventV2)) as APIGatewayProxyStructuredResultV2;
 
   it('takes over: the older connection is closed and logged, its late frames are refused, commands go to the newer one', async () => {
     const warn = vi.spyOn(logger, 'warn');
@@ -99,7 +123,11 @@ describe('a second connection with the same identity', () => {
       expect(secondConnectionId).not.toBe(firstConnectionId);
       expect(warn).toHaveBeenCalledWith(
         expect.stringMatching(/taken over/),
-        expect.objectContaining({ chargePointId: twice, previousConnectionId: firstConnectionId, connectionId: secondConnectionId }),
+        expect.objectContaining({
+          chargePointId: twice,
+          previousConnectionId: firstConnectionId,
+          connectionId: secondConnectionId,
+        }),
       );
       expect((await stack.db.connection.get({ connectionId: firstConnectionId }).go()).data).toBeNull();
 
@@ -107,12 +135,18 @@ describe('a second connection with the same identity', () => {
       const status = { connectorId: 1, errorCode: 'NoError', status: 'Faulted', timestamp: new Date().toISOString() };
       const late = await frameOn(firstConnectionId, [2, 'late-1', 'StatusNotification', status]);
       expect(JSON.parse(late.body!)).toEqual([4, 'late-1', 'GenericError', expect.any(String), {}]);
-      expect((await stack.db.port.get({ chargerId: tenant.chargers[2]!.id, portNumber: 1 }).go()).data!.ocppStatus).toBeUndefined();
+      expect(
+        (await stack.db.port.get({ chargerId: tenant.chargers[2]!.id, portNumber: 1 }).go()).data!.ocppStatus,
+      ).toBeUndefined();
       const current = await frameOn(secondConnectionId, [2, 'now-1', 'StatusNotification', status]);
       expect(JSON.parse(current.body!)).toEqual([3, 'now-1', {}]);
 
       second.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
-      const started = await api(stack, '/api/ocpp/remote-start', { key: tenant.apiKey, method: 'POST', body: { portId: tenant.chargers[2]!.ports[0]!.id } });
+      const started = await api(stack, '/api/ocpp/remote-start', {
+        key: tenant.apiKey,
+        method: 'POST',
+        body: { portId: tenant.chargers[2]!.ports[0]!.id },
+      });
       expect(started.body.data.status).toBe('Accepted');
     } finally {
       warn.mockRestore();

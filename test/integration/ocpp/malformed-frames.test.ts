@@ -10,8 +10,20 @@ const ids = { 'ocpp1.6': uniqueOcppId('BAD16'), 'ocpp2.0.1': uniqueOcppId('BAD20
 beforeAll(async () => {
   stack = await startTestStack();
   tenant = await createTenant(stack, [
-    { ocppId: ids['ocpp1.6'], name: 'Bad 1.6', type: 'Level 2', manufacturer: 'Original', ports: [{ connectorType: 'J1772' }] },
-    { ocppId: ids['ocpp2.0.1'], name: 'Bad 2.0.1', type: 'Level 2', manufacturer: 'Original', ports: [{ connectorType: 'J1772' }] },
+    {
+      ocppId: ids['ocpp1.6'],
+      name: 'Bad 1.6',
+      type: 'Level 2',
+      manufacturer: 'Original',
+      ports: [{ connectorType: 'J1772' }],
+    },
+    {
+      ocppId: ids['ocpp2.0.1'],
+      name: 'Bad 2.0.1',
+      type: 'Level 2',
+      manufacturer: 'Original',
+      ports: [{ connectorType: 'J1772' }],
+    },
   ]);
 });
 afterAll(async () => stack?.close());
@@ -33,13 +45,29 @@ const schemaCases: Record<Protocol, [string, unknown, string][]> = {
     ['a missing required field', { chargePointVendor: 'Evil' }, 'OccurenceConstraintViolation'],
     ['a field of the wrong type', { chargePointVendor: 'Evil', chargePointModel: 42 }, 'TypeConstraintViolation'],
     ['an unknown field', { chargePointVendor: 'Evil', chargePointModel: 'M', colour: 'red' }, 'FormationViolation'],
-    ['a field that is too long', { chargePointVendor: 'E'.repeat(21), chargePointModel: 'M' }, 'PropertyConstraintViolation'],
+    [
+      'a field that is too long',
+      { chargePointVendor: 'E'.repeat(21), chargePointModel: 'M' },
+      'PropertyConstraintViolation',
+    ],
   ],
   'ocpp2.0.1': [
     ['a missing required field', { reason: 'PowerUp' }, 'OccurrenceConstraintViolation'],
-    ['a field of the wrong type', { reason: 'PowerUp', chargingStation: { model: 1, vendorName: 'Evil' } }, 'TypeConstraintViolation'],
-    ['an unknown field', { reason: 'PowerUp', chargingStation: { model: 'M', vendorName: 'Evil' }, colour: 'red' }, 'FormatViolation'],
-    ['a value outside its enumeration', { reason: 'Bored', chargingStation: { model: 'M', vendorName: 'Evil' } }, 'PropertyConstraintViolation'],
+    [
+      'a field of the wrong type',
+      { reason: 'PowerUp', chargingStation: { model: 1, vendorName: 'Evil' } },
+      'TypeConstraintViolation',
+    ],
+    [
+      'an unknown field',
+      { reason: 'PowerUp', chargingStation: { model: 'M', vendorName: 'Evil' }, colour: 'red' },
+      'FormatViolation',
+    ],
+    [
+      'a value outside its enumeration',
+      { reason: 'Bored', chargingStation: { model: 'M', vendorName: 'Evil' } },
+      'PropertyConstraintViolation',
+    ],
   ],
 };
 
@@ -50,18 +78,28 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('malformed frames over %s', (pr
   });
   afterAll(async () => raw?.close());
 
-  it.each(cases)('answers %s with the version\'s CALLERROR and keeps the connection open', async (_name, text, messageId, code16, code201) => {
-    const reply = (await raw.exchange(text)) as unknown[];
-    expect(reply.slice(0, 3)).toEqual([4, messageId, protocol === 'ocpp1.6' ? code16 : code201]);
-    expect(typeof reply[3]).toBe('string');
-    expect(reply[4]).toEqual(expect.any(Object));
-    expect(await raw.exchange('[2, "alive", "Heartbeat", {}]')).toEqual([3, 'alive', { currentTime: expect.any(String) }]);
-  });
+  it.each(cases)(
+    "answers %s with the version's CALLERROR and keeps the connection open",
+    async (_name, text, messageId, code16, code201) => {
+      const reply = (await raw.exchange(text)) as unknown[];
+      expect(reply.slice(0, 3)).toEqual([4, messageId, protocol === 'ocpp1.6' ? code16 : code201]);
+      expect(typeof reply[3]).toBe('string');
+      expect(reply[4]).toEqual(expect.any(Object));
+      expect(await raw.exchange('[2, "alive", "Heartbeat", {}]')).toEqual([
+        3,
+        'alive',
+        { currentTime: expect.any(String) },
+      ]);
+    },
+  );
 
-  it.each(schemaCases[protocol])('answers a BootNotification with %s by its CALLERROR code and stores nothing', async (_name, payload, code) => {
-    const reply = (await raw.exchange(bootWith(payload))) as unknown[];
-    expect(reply.slice(0, 3)).toEqual([4, 'm1', code]);
-    const charger = (await api(stack, `/api/chargers/by-ocpp-id/${ids[protocol]}`, { key: tenant.apiKey })).body.data;
-    expect(charger.manufacturer).toBe('Original');
-  });
+  it.each(schemaCases[protocol])(
+    'answers a BootNotification with %s by its CALLERROR code and stores nothing',
+    async (_name, payload, code) => {
+      const reply = (await raw.exchange(bootWith(payload))) as unknown[];
+      expect(reply.slice(0, 3)).toEqual([4, 'm1', code]);
+      const charger = (await api(stack, `/api/chargers/by-ocpp-id/${ids[protocol]}`, { key: tenant.apiKey })).body.data;
+      expect(charger.manufacturer).toBe('Original');
+    },
+  );
 });

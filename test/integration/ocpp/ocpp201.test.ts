@@ -14,7 +14,15 @@ const ocppId = uniqueOcppId('V201');
 beforeAll(async () => {
   stack = await startTestStack();
   tenant = await createTenant(stack, [
-    { ocppId, name: 'DC 201', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'NACS', maximumPowerKw: 150 }] },
+    {
+      ocppId,
+      name: 'DC 201',
+      type: 'DCFC',
+      ports: [
+        { connectorType: 'CCS1', maximumPowerKw: 150 },
+        { connectorType: 'NACS', maximumPowerKw: 150 },
+      ],
+    },
   ]);
   validate = responseValidator((await api(stack, '/api/openapi.json')).body);
   client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
@@ -33,7 +41,13 @@ async function charger() {
 
 const t = (second: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, second)).toISOString();
 const energy = (wh: number, timestamp: string, extra: object[] = []) => [
-  { timestamp, sampledValue: [{ value: wh / 1000, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'kWh' } }, ...extra] },
+  {
+    timestamp,
+    sampledValue: [
+      { value: wh / 1000, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'kWh' } },
+      ...extra,
+    ],
+  },
 ];
 
 describe('OCPP 2.0.1 charging station → charger API', () => {
@@ -43,7 +57,12 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
       chargingStation: { model: 'Terra 184', vendorName: 'ABB', serialNumber: 'ABB-9', firmwareVersion: '1.8.3' },
     });
     expect(reply).toMatchObject({ status: 'Accepted', interval: 540 });
-    expect(await charger()).toMatchObject({ manufacturer: 'ABB', model: 'Terra 184', serialNumber: 'ABB-9', firmwareVersion: '1.8.3' });
+    expect(await charger()).toMatchObject({
+      manufacturer: 'ABB',
+      model: 'Terra 184',
+      serialNumber: 'ABB-9',
+      firmwareVersion: '1.8.3',
+    });
   });
 
   it('Heartbeat answers the current time', async () => {
@@ -52,8 +71,18 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
   });
 
   it('StatusNotification maps each EVSE to its port with errorCode NoError', async () => {
-    await client.call('StatusNotification', { timestamp: t(0), connectorStatus: 'Available', evseId: 1, connectorId: 1 });
-    await client.call('StatusNotification', { timestamp: t(1), connectorStatus: 'Unavailable', evseId: 2, connectorId: 1 });
+    await client.call('StatusNotification', {
+      timestamp: t(0),
+      connectorStatus: 'Available',
+      evseId: 1,
+      connectorId: 1,
+    });
+    await client.call('StatusNotification', {
+      timestamp: t(1),
+      connectorStatus: 'Unavailable',
+      evseId: 2,
+      connectorId: 1,
+    });
     const data = await charger();
     expect(data.ports.map((p: any) => p.ocppStatus)).toEqual([
       { status: 'Available', timestamp: t(0), errorCode: 'NoError', vendorErrorCode: null, info: null },
@@ -62,46 +91,71 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
   });
 
   it('Authorize answers Invalid for an unknown idToken', async () => {
-    expect(await client.call('Authorize', { idToken: { idToken: 'NOBODY', type: 'ISO14443' } })).toEqual({ idTokenInfo: { status: 'Invalid' } });
+    expect(await client.call('Authorize', { idToken: { idToken: 'NOBODY', type: 'ISO14443' } })).toEqual({
+      idTokenInfo: { status: 'Invalid' },
+    });
   });
 
-  it('TransactionEvent Started opens a session on the EVSE\'s port', async () => {
+  it("TransactionEvent Started opens a session on the EVSE's port", async () => {
     const reply = await client.call('TransactionEvent', {
-      eventType: 'Started', timestamp: t(10), triggerReason: 'Authorized', seqNo: 0,
+      eventType: 'Started',
+      timestamp: t(10),
+      triggerReason: 'Authorized',
+      seqNo: 0,
       transactionInfo: { transactionId: 'tx-abc-1', chargingState: 'Charging' },
-      evse: { id: 2, connectorId: 1 }, idToken: { idToken: 'CARD-7', type: 'ISO14443' },
+      evse: { id: 2, connectorId: 1 },
+      idToken: { idToken: 'CARD-7', type: 'ISO14443' },
       meterValue: energy(500_000, t(10), [{ value: 22, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' } }]),
     });
     expect(reply).toEqual({ idTokenInfo: { status: 'Invalid' } });
     const session = (await charger()).ports[1].currentChargingSession;
     expect(session).toMatchObject({
-      startTime: t(10), ocppIdTag: 'CARD-7', ocppTransactionId: null, energyDeliveredKwh: 0, socStartPercent: 22,
+      startTime: t(10),
+      ocppIdTag: 'CARD-7',
+      ocppTransactionId: null,
+      energyDeliveredKwh: 0,
+      socStartPercent: 22,
       latestReadings: { socPercent: { value: 22, timestamp: t(10) }, powerKw: null, currentA: null, voltage: null },
     });
   });
 
   it('TransactionEvent Updated (without evse) and MeterValues update readings, honouring unit multipliers', async () => {
     await client.call('TransactionEvent', {
-      eventType: 'Updated', timestamp: t(20), triggerReason: 'MeterValuePeriodic', seqNo: 1,
+      eventType: 'Updated',
+      timestamp: t(20),
+      triggerReason: 'MeterValuePeriodic',
+      seqNo: 1,
       transactionInfo: { transactionId: 'tx-abc-1', chargingState: 'Charging' },
-      meterValue: [{
-        timestamp: t(20),
-        sampledValue: [
-          { value: 512.5, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh', multiplier: 3 } },
-          { value: 95, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'kW' } },
-          { value: 205, measurand: 'Current.Import', unitOfMeasure: { unit: 'A' } },
-          { value: 463, measurand: 'Voltage', unitOfMeasure: { unit: 'V' } },
-          { value: 31, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' }, location: 'EV' },
-        ],
-      }],
+      meterValue: [
+        {
+          timestamp: t(20),
+          sampledValue: [
+            { value: 512.5, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh', multiplier: 3 } },
+            { value: 95, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'kW' } },
+            { value: 205, measurand: 'Current.Import', unitOfMeasure: { unit: 'A' } },
+            { value: 463, measurand: 'Voltage', unitOfMeasure: { unit: 'V' } },
+            { value: 31, measurand: 'SoC', unitOfMeasure: { unit: 'Percent' }, location: 'EV' },
+          ],
+        },
+      ],
     });
     let session = (await charger()).ports[1].currentChargingSession;
     expect(session.energyDeliveredKwh).toBe(12.5);
     expect(session.latestReadings).toEqual({
-      powerKw: { value: 95, timestamp: t(20) }, currentA: { value: 205, timestamp: t(20) },
-      socPercent: { value: 31, timestamp: t(20) }, voltage: { value: 463, timestamp: t(20) },
+      powerKw: { value: 95, timestamp: t(20) },
+      currentA: { value: 205, timestamp: t(20) },
+      socPercent: { value: 31, timestamp: t(20) },
+      voltage: { value: 463, timestamp: t(20) },
     });
-    await client.call('MeterValues', { evseId: 2, meterValue: [{ timestamp: t(25), sampledValue: [{ value: 96000, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }] }] });
+    await client.call('MeterValues', {
+      evseId: 2,
+      meterValue: [
+        {
+          timestamp: t(25),
+          sampledValue: [{ value: 96000, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }],
+        },
+      ],
+    });
     session = (await charger()).ports[1].currentChargingSession;
     expect(session.latestReadings.powerKw).toEqual({ value: 96, timestamp: t(25) });
     expect(session.socStartPercent).toBe(22);
@@ -110,8 +164,12 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
   it('a retransmitted Started does not open a second session', async () => {
     const before = (await charger()).ports[1].currentChargingSession;
     await client.call('TransactionEvent', {
-      eventType: 'Started', timestamp: t(10), triggerReason: 'Authorized', seqNo: 0,
-      transactionInfo: { transactionId: 'tx-abc-1' }, evse: { id: 2, connectorId: 1 },
+      eventType: 'Started',
+      timestamp: t(10),
+      triggerReason: 'Authorized',
+      seqNo: 0,
+      transactionInfo: { transactionId: 'tx-abc-1' },
+      evse: { id: 2, connectorId: 1 },
     });
     const after = (await charger()).ports[1].currentChargingSession;
     expect(after.id).toBe(before.id);
@@ -121,19 +179,40 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
   it('TransactionEvent Ended closes the session and keeps it', async () => {
     const sessionId = (await charger()).ports[1].currentChargingSession.id;
     await client.call('TransactionEvent', {
-      eventType: 'Ended', timestamp: t(40), triggerReason: 'EVCommunicationLost', seqNo: 2,
+      eventType: 'Ended',
+      timestamp: t(40),
+      triggerReason: 'EVCommunicationLost',
+      seqNo: 2,
       transactionInfo: { transactionId: 'tx-abc-1', stoppedReason: 'EVDisconnected' },
       meterValue: energy(520_000, t(40)),
     });
     expect((await charger()).ports[1].currentChargingSession).toBeNull();
-    const { data } = await stack.db.chargingSession.get({ chargerId: tenant.chargers[0]!.id, transactionKey: 'tx-abc-1' }).go();
-    expect(data).toMatchObject({ sessionId, status: 'Completed', endTime: t(40), meterStartWh: 500_000, meterStopWh: 520_000, energyDeliveredKwh: 20, socStartPercent: 22, socEndPercent: 31, stopReason: 'EVDisconnected' });
+    const { data } = await stack.db.chargingSession
+      .get({ chargerId: tenant.chargers[0]!.id, transactionKey: 'tx-abc-1' })
+      .go();
+    expect(data).toMatchObject({
+      sessionId,
+      status: 'Completed',
+      endTime: t(40),
+      meterStartWh: 500_000,
+      meterStopWh: 520_000,
+      energyDeliveredKwh: 20,
+      socStartPercent: 22,
+      socEndPercent: 31,
+      stopReason: 'EVDisconnected',
+    });
   });
 
   it('an Updated for a transaction whose Started was lost (offline) starts it', async () => {
     await client.call('TransactionEvent', {
-      eventType: 'Updated', timestamp: t(50), triggerReason: 'MeterValuePeriodic', seqNo: 3, offline: true,
-      transactionInfo: { transactionId: '4711' }, evse: { id: 1 }, meterValue: energy(100_000, t(50)),
+      eventType: 'Updated',
+      timestamp: t(50),
+      triggerReason: 'MeterValuePeriodic',
+      seqNo: 3,
+      offline: true,
+      transactionInfo: { transactionId: '4711' },
+      evse: { id: 1 },
+      meterValue: energy(100_000, t(50)),
     });
     const session = (await charger()).ports[0].currentChargingSession;
     expect(session).toMatchObject({ startTime: t(50), ocppTransactionId: 4711, energyDeliveredKwh: 0 });
@@ -143,7 +222,23 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
     expect(await client.call('FirmwareStatusNotification', { status: 'Installed' })).toEqual({});
     expect(await client.call('LogStatusNotification', { status: 'Idle' })).toEqual({});
     expect(await client.call('SecurityEventNotification', { type: 'StartupOfTheDevice', timestamp: t(0) })).toEqual({});
-    expect(await client.call('NotifyEvent', { generatedAt: t(0), seqNo: 0, eventData: [{ eventId: 1, timestamp: t(0), trigger: 'Alerting', actualValue: 'x', eventNotificationType: 'HardWiredNotification', component: { name: 'EVSE' }, variable: { name: 'Problem' } }] })).toEqual({});
+    expect(
+      await client.call('NotifyEvent', {
+        generatedAt: t(0),
+        seqNo: 0,
+        eventData: [
+          {
+            eventId: 1,
+            timestamp: t(0),
+            trigger: 'Alerting',
+            actualValue: 'x',
+            eventNotificationType: 'HardWiredNotification',
+            component: { name: 'EVSE' },
+            variable: { name: 'Problem' },
+          },
+        ],
+      }),
+    ).toEqual({});
     expect(await client.call('NotifyReport', { requestId: 1, generatedAt: t(0), seqNo: 0 })).toEqual({});
     expect(await client.call('DataTransfer', { vendorId: 'com.example' })).toEqual({ status: 'UnknownVendorId' });
   });

@@ -21,13 +21,27 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const isTx = (call: ReceivedCall) => call.action === 'SetChargingProfile' && txProfileOf(call).purpose === 'TxProfile';
-const isDefault = (call: ReceivedCall) => call.action === 'SetChargingProfile' && txProfileOf(call).purpose === 'TxDefaultProfile';
+const isDefault = (call: ReceivedCall) =>
+  call.action === 'SetChargingProfile' && txProfileOf(call).purpose === 'TxDefaultProfile';
 
 /** A depot: a 1.6 DCFC charger with 2 ports of 150 kW and a 2.0.1 Level 2 charger (A, 11.5 kW, 240 V single phase). */
-async function depot(): Promise<{ tenant: Tenant; dc: SmartCharger; ac: SmartCharger; ids: { dc: string; ac: string } }> {
+async function depot(): Promise<{
+  tenant: Tenant;
+  dc: SmartCharger;
+  ac: SmartCharger;
+  ids: { dc: string; ac: string };
+}> {
   const ids = { dc: uniqueOcppId('SCDC'), ac: uniqueOcppId('SCAC') };
   const tenant = await createTenant(stack, [
-    { ocppId: ids.dc, name: 'DC', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }, { connectorType: 'CCS1', maximumPowerKw: 150 }] },
+    {
+      ocppId: ids.dc,
+      name: 'DC',
+      type: 'DCFC',
+      ports: [
+        { connectorType: 'CCS1', maximumPowerKw: 150 },
+        { connectorType: 'CCS1', maximumPowerKw: 150 },
+      ],
+    },
     { ocppId: ids.ac, name: 'AC', type: 'Level 2', ports: [{ connectorType: 'J1772', maximumPowerKw: 11.5 }] },
   ]);
   const dc = await connectSmartCharger(stack, ids.dc, 'ocpp1.6', 2, { rateUnits: ['W'] });
@@ -35,31 +49,51 @@ async function depot(): Promise<{ tenant: Tenant; dc: SmartCharger; ac: SmartCha
   return { tenant, dc, ac, ids };
 }
 
-const call = (tenant: Tenant, method: string, path: string, body?: unknown) => api(stack, path, { key: tenant.apiKey, method, body });
+const call = (tenant: Tenant, method: string, path: string, body?: unknown) =>
+  api(stack, path, { key: tenant.apiKey, method, body });
 
 describe('charging profiles', () => {
-  it('sends every session a TxProfile within the cost limit, in the charger\'s unit, for its transaction, and a TxDefaultProfile', async () => {
+  it("sends every session a TxProfile within the cost limit, in the charger's unit, for its transaction, and a TxDefaultProfile", async () => {
     const { tenant, dc, ac } = await depot();
-    expect((await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, { sitePowerLimitSchedule: { type: 'cost', limit: 100_000, chargingRateUnit: 'W' } })).status).toBe(201);
+    expect(
+      (
+        await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, {
+          sitePowerLimitSchedule: { type: 'cost', limit: 100_000, chargingRateUnit: 'W' },
+        })
+      ).status,
+    ).toBe(201);
     const [tx1, tx2] = [await dc.start(1, 'TAG-1', 150_000), await dc.start(2, 'TAG-2', 150_000)];
     const txAc = await ac.start(1, 'TAG-3', 11_000);
 
-    const dc1 = txProfileOf(await dc.waitFor((c) => isTx(c) && txProfileOf(c).connector === 1 && txProfileOf(c).transactionId === Number(tx1), 'DC port 1 TxProfile'));
-    const dc2 = txProfileOf(await dc.waitFor((c) => isTx(c) && txProfileOf(c).connector === 2 && txProfileOf(c).transactionId === Number(tx2), 'DC port 2 TxProfile'));
+    const dc1 = txProfileOf(
+      await dc.waitFor(
+        (c) => isTx(c) && txProfileOf(c).connector === 1 && txProfileOf(c).transactionId === Number(tx1),
+        'DC port 1 TxProfile',
+      ),
+    );
+    const dc2 = txProfileOf(
+      await dc.waitFor(
+        (c) => isTx(c) && txProfileOf(c).connector === 2 && txProfileOf(c).transactionId === Number(tx2),
+        'DC port 2 TxProfile',
+      ),
+    );
     const acp = txProfileOf(await ac.waitFor((c) => isTx(c) && txProfileOf(c).transactionId === txAc, 'AC TxProfile'));
     expect(dc1.unit).toBe('W');
     expect(acp.unit).toBe('A');
     // Whatever the order sessions started in, the last allocation holds all three within 100 kW.
     const allocation = await pollUntil(
       async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body,
-      (body) => body.data?.ports?.length === 3 && body.data.ports.every((p: { profileStatus: string }) => p.profileStatus === 'Accepted'),
+      (body) =>
+        body.data?.ports?.length === 3 &&
+        body.data.ports.every((p: { profileStatus: string }) => p.profileStatus === 'Accepted'),
       'an allocation of the three sessions, all accepted',
     );
     expect(validate('/api/site/{siteId}/power-allocation', 'GET', 200, allocation)).toEqual([]);
     expect(allocation.data.allocatedTotal).toBeLessThanOrEqual(100_000);
     expect(allocation.data.costLimit).toBe(100_000);
     // What the chargers hold now (the last TxProfile of each port) is the allocation, within the limit.
-    const last = (charger: SmartCharger, connector: number) => txProfileOf(charger.calls.filter((c) => isTx(c) && txProfileOf(c).connector === connector).at(-1)!);
+    const last = (charger: SmartCharger, connector: number) =>
+      txProfileOf(charger.calls.filter((c) => isTx(c) && txProfileOf(c).connector === connector).at(-1)!);
     const held = last(dc, 1).limit + last(dc, 2).limit + last(ac, 1).limit * 240;
     expect(held).toBeLessThanOrEqual(100_000);
     expect(held).toBeGreaterThan(95_000); // work-conserving: the vehicles can take it all
@@ -70,13 +104,21 @@ describe('charging profiles', () => {
 
   it('clears the profiles when the limit is deleted', async () => {
     const { tenant, dc, ac } = await depot();
-    const set = await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, { sitePowerLimitSchedule: { type: 'cost', limit: 60_000, chargingRateUnit: 'W' } });
+    const set = await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, {
+      sitePowerLimitSchedule: { type: 'cost', limit: 60_000, chargingRateUnit: 'W' },
+    });
     await dc.start(1, 'TAG-1', 150_000);
     await dc.waitFor(isTx, 'a TxProfile');
     const from = dc.calls.length;
-    expect((await call(tenant, 'DELETE', `/api/site/${tenant.siteId}/limits/${set.body.sitePowerLimitScheduleId}`)).status).toBe(204);
+    expect(
+      (await call(tenant, 'DELETE', `/api/site/${tenant.siteId}/limits/${set.body.sitePowerLimitScheduleId}`)).status,
+    ).toBe(204);
     const clears = await pollUntil(
-      async () => dc.calls.slice(from).filter((c) => c.action === 'ClearChargingProfile').map((c) => c.params.chargingProfilePurpose),
+      async () =>
+        dc.calls
+          .slice(from)
+          .filter((c) => c.action === 'ClearChargingProfile')
+          .map((c) => c.params.chargingProfilePurpose),
       (purposes) => purposes.includes('TxProfile') && purposes.includes('TxDefaultProfile'),
       'ClearChargingProfile of both purposes',
     );
@@ -86,17 +128,21 @@ describe('charging profiles', () => {
 
   it('lets an override exceed the cost limit on its port', async () => {
     const { tenant, dc, ac } = await depot();
-    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, { sitePowerLimitSchedule: { type: 'cost', limit: 20_000, chargingRateUnit: 'W' } });
+    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, {
+      sitePowerLimitSchedule: { type: 'cost', limit: 20_000, chargingRateUnit: 'W' },
+    });
     await dc.start(1, 'TAG-1', 150_000);
     const first = txProfileOf(await dc.waitFor(isTx, 'a TxProfile'));
     expect(first.limit).toBeLessThanOrEqual(20_000);
     const portId = tenant.chargers[0]!.ports[0]!.id;
     const from = dc.calls.length;
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
-    const override = await call(tenant, 'PUT', `/api/ports/${portId}/charging-override`, { chargingOverride: { limit: 120_000, chargingRateUnit: 'W', expiresAt } });
+    const override = await call(tenant, 'PUT', `/api/ports/${portId}/charging-override`, {
+      chargingOverride: { limit: 120_000, chargingRateUnit: 'W', expiresAt },
+    });
     expect(override.status).toBe(200);
     expect(validate('/api/ports/{portId}/charging-override', 'PUT', 200, override.body)).toEqual([]);
-    const raised = txProfileOf(await dc.waitFor(isTx, 'the override\'s TxProfile', from));
+    const raised = txProfileOf(await dc.waitFor(isTx, "the override's TxProfile", from));
     expect(raised.limit).toBe(120_000);
     expect((await call(tenant, 'DELETE', `/api/ports/${portId}/charging-override`)).status).toBe(204);
     const lowered = txProfileOf(await dc.waitFor(isTx, 'the TxProfile after the override', dc.calls.length));
@@ -106,7 +152,9 @@ describe('charging profiles', () => {
 
   it('sends the profiles again when a charger reconnects', async () => {
     const { tenant, dc, ac, ids } = await depot();
-    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, { sitePowerLimitSchedule: { type: 'capacity', limit: 80_000, chargingRateUnit: 'W' } });
+    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, {
+      sitePowerLimitSchedule: { type: 'capacity', limit: 80_000, chargingRateUnit: 'W' },
+    });
     const tx = await dc.start(1, 'TAG-1', 150_000);
     const before = txProfileOf(await dc.waitFor(isTx, 'a TxProfile'));
     await dc.close();
@@ -122,7 +170,8 @@ describe('triggers and faults', () => {
   it('coalesces a burst of 50 changes of one site within a second into at most 2 allocations', async () => {
     const { tenant, dc, ac } = await depot();
     await dc.start(1, 'TAG-1', 150_000);
-    const sequence = async () => (await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true })).data?.sequence ?? 0;
+    const sequence = async () =>
+      (await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true })).data?.sequence ?? 0;
     const settled = async () => {
       const { data } = await stack.db.siteAllocationState.get({ siteId: tenant.siteId }).go({ consistent: true });
       return data !== null && data.leaseUntil === undefined && (data.requested ?? 0) === (data.allocated ?? 0);
@@ -135,7 +184,16 @@ describe('triggers and faults', () => {
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         stack.db.sitePowerLimit
-          .put({ siteId: tenant.siteId, type: 'cost', scheduleId: `cost-burst-${i}`, organizationId: tenant.organizationId, limit: 50_000 + i, chargingRateUnit: 'W', source: 'api', createdAt: new Date().toISOString() })
+          .put({
+            siteId: tenant.siteId,
+            type: 'cost',
+            scheduleId: `cost-burst-${i}`,
+            organizationId: tenant.organizationId,
+            limit: 50_000 + i,
+            chargingRateUnit: 'W',
+            source: 'api',
+            createdAt: new Date().toISOString(),
+          })
           .go(),
       ),
     );
@@ -154,7 +212,9 @@ describe('triggers and faults', () => {
     ]);
     const refuses = await connectSmartCharger(stack, ids.dc, 'ocpp1.6', 1, { answer: 'Rejected' });
     const obeys = await connectSmartCharger(stack, ids.ok, 'ocpp2.0.1', 1);
-    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, { sitePowerLimitSchedule: { type: 'capacity', limit: 120_000, chargingRateUnit: 'W' } });
+    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, {
+      sitePowerLimitSchedule: { type: 'capacity', limit: 120_000, chargingRateUnit: 'W' },
+    });
     await refuses.start(1, 'TAG-1', 50_000);
     await obeys.start(1, 'TAG-2', 150_000);
     const allocation = await pollUntil(
@@ -165,7 +225,11 @@ describe('triggers and faults', () => {
     const obeying = allocation.ports.find((p: { chargerId: number }) => p.chargerId === tenant.chargers[1]!.id);
     // 120 kW capacity, the uncontrolled 50 kW port counted at its maximum: 70 kW for the other.
     expect(obeying.limitW).toBeLessThanOrEqual(70_000);
-    expect(txProfileOf(await obeys.waitFor((c) => isTx(c) && txProfileOf(c).limit <= 70_000, 'a TxProfile within what remains')).unit).toBe('W');
+    expect(
+      txProfileOf(
+        await obeys.waitFor((c) => isTx(c) && txProfileOf(c).limit <= 70_000, 'a TxProfile within what remains'),
+      ).unit,
+    ).toBe('W');
     const { data: charger } = await stack.db.charger.get({ chargerId: tenant.chargers[0]!.id }).go();
     expect(charger?.smartChargingRefusedOn).toBe(charger?.currentConnectionId);
     await Promise.all([refuses.close(), obeys.close()]);
@@ -175,16 +239,34 @@ describe('triggers and faults', () => {
 describe('bad input', () => {
   it.each([
     ['a negative limit', { limit: -1, chargingRateUnit: 'W', expiresAt: 'in1h' }, 'body.chargingOverride.limit'],
-    ['an unknown unit', { limit: 1000, chargingRateUnit: 'kW', expiresAt: 'in1h' }, 'body.chargingOverride.chargingRateUnit'],
-    ['an expiry more than 24 h ahead', { limit: 1000, chargingRateUnit: 'W', expiresAt: 'in25h' }, 'body.chargingOverride.expiresAt'],
-    ['an expiry in the past', { limit: 1000, chargingRateUnit: 'W', expiresAt: 'ago1h' }, 'body.chargingOverride.expiresAt'],
-    ['A on a DCFC port', { limit: 100, chargingRateUnit: 'A', expiresAt: 'in1h' }, 'body.chargingOverride.chargingRateUnit'],
+    [
+      'an unknown unit',
+      { limit: 1000, chargingRateUnit: 'kW', expiresAt: 'in1h' },
+      'body.chargingOverride.chargingRateUnit',
+    ],
+    [
+      'an expiry more than 24 h ahead',
+      { limit: 1000, chargingRateUnit: 'W', expiresAt: 'in25h' },
+      'body.chargingOverride.expiresAt',
+    ],
+    [
+      'an expiry in the past',
+      { limit: 1000, chargingRateUnit: 'W', expiresAt: 'ago1h' },
+      'body.chargingOverride.expiresAt',
+    ],
+    [
+      'A on a DCFC port',
+      { limit: 100, chargingRateUnit: 'A', expiresAt: 'in1h' },
+      'body.chargingOverride.chargingRateUnit',
+    ],
   ])('refuses an override with %s (400 naming the field) and stores nothing', async (_name, body, path) => {
     const { tenant, dc, ac } = await depot();
     await dc.start(1, 'TAG-1');
     const at = { in1h: 3_600_000, in25h: 25 * 3_600_000, ago1h: -3_600_000 }[body.expiresAt as 'in1h'];
     const portId = tenant.chargers[0]!.ports[0]!.id;
-    const answer = await call(tenant, 'PUT', `/api/ports/${portId}/charging-override`, { chargingOverride: { ...body, expiresAt: new Date(Date.now() + at).toISOString() } });
+    const answer = await call(tenant, 'PUT', `/api/ports/${portId}/charging-override`, {
+      chargingOverride: { ...body, expiresAt: new Date(Date.now() + at).toISOString() },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.errors.map((e: { path: string }) => e.path)).toContain(path);
     const { data: port } = await stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 1 }).go();
@@ -192,11 +274,17 @@ describe('bad input', () => {
     await Promise.all([dc.close(), ac.close()]);
   });
 
-  it('answers 404 for another organization\'s port and site, and 409 without a session', async () => {
+  it("answers 404 for another organization's port and site, and 409 without a session", async () => {
     const { tenant, dc, ac } = await depot();
     const other = await createTenant(stack);
     const portId = tenant.chargers[0]!.ports[0]!.id;
-    const body = { chargingOverride: { limit: 1000, chargingRateUnit: 'W', expiresAt: new Date(Date.now() + 3_600_000).toISOString() } };
+    const body = {
+      chargingOverride: {
+        limit: 1000,
+        chargingRateUnit: 'W',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    };
     expect((await call(other, 'PUT', `/api/ports/${portId}/charging-override`, body)).status).toBe(404);
     expect((await call(other, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).status).toBe(404);
     expect((await call(tenant, 'PUT', `/api/ports/${portId}/charging-override`, body)).status).toBe(409);

@@ -18,9 +18,20 @@ export interface AdminRun {
 
 /** Runs `npm run admin -- <args>` against the stack's table on the shared DynamoDB Local; never throws. */
 export async function runAdmin(stack: LocalStack, ...args: string[]): Promise<AdminRun> {
-  const argv = ['--import', 'tsx', 'bin/admin.ts', '--endpoint', inject('dynamoDbEndpoint'), '--table', stack.tableName, ...args];
+  const argv = [
+    '--import',
+    'tsx',
+    'bin/admin.ts',
+    '--endpoint',
+    inject('dynamoDbEndpoint'),
+    '--table',
+    stack.tableName,
+    ...args,
+  ];
   try {
-    const { stdout, stderr } = await exec(process.execPath, argv, { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+    const { stdout, stderr } = await exec(process.execPath, argv, {
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    });
     return { code: 0, stdout, stderr, json: JSON.parse(stdout) };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -11,7 +11,12 @@ import type { LocalStack } from '../../../lib/local/stack';
 export type Protocol = 'ocpp1.6' | 'ocpp2.0.1';
 
 /** Connects a strict-mode OCPP client as charger `identity`. */
-export async function connectCharger(stack: LocalStack, identity: string, protocol: Protocol, password?: string): Promise<RPCClient> {
+export async function connectCharger(
+  stack: LocalStack,
+  identity: string,
+  protocol: Protocol,
+  password?: string,
+): Promise<RPCClient> {
   const client = new RPCClient({
     endpoint: stack.ocppUrl,
     identity,
@@ -26,7 +31,11 @@ export async function connectCharger(stack: LocalStack, identity: string, protoc
 }
 
 /** The HTTP status of a refused handshake, or 101 when accepted (then closed). */
-export async function handshakeStatus(stack: LocalStack, identity: string, options: { protocols?: string[]; authorization?: string } = {}): Promise<{ status: number; protocol?: string }> {
+export async function handshakeStatus(
+  stack: LocalStack,
+  identity: string,
+  options: { protocols?: string[]; authorization?: string } = {},
+): Promise<{ status: number; protocol?: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${stack.ocppUrl}/${encodeURIComponent(identity)}`, options.protocols ?? ['ocpp1.6'], {
       headers: options.authorization ? { authorization: options.authorization } : {},
@@ -80,7 +89,11 @@ export async function connectRaw(stack: LocalStack, identity: string, protocol: 
 }
 
 /** Polls `read` until `done` holds (every 25 ms, up to 10 s); returns the last value read. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'condition'): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const value = await read();

@@ -39,7 +39,12 @@ export interface SmartCharger {
 const v16Units = { A: 'Current', W: 'Power' } as const;
 
 /** Registers the answers of the CSMS's smart charging CALLs. */
-function answerSmartCharging(client: RPCClient, protocol: Protocol, calls: ReceivedCall[], options: SmartChargerOptions): void {
+function answerSmartCharging(
+  client: RPCClient,
+  protocol: Protocol,
+  calls: ReceivedCall[],
+  options: SmartChargerOptions,
+): void {
   const units = options.rateUnits ?? ['W'];
   const record = (action: string) => (call: { params: unknown }) => void calls.push({ action, params: call.params });
   const handle = (action: string, handler: (call: any) => unknown) => client.handle(action, handler as never);
@@ -49,17 +54,33 @@ function answerSmartCharging(client: RPCClient, protocol: Protocol, calls: Recei
     return {
       configurationKey: [
         { key: 'SupportedFeatureProfiles', readonly: true, value: profiles },
-        { key: 'ChargingScheduleAllowedChargingRateUnit', readonly: true, value: units.map((u) => v16Units[u]).join(',') },
+        {
+          key: 'ChargingScheduleAllowedChargingRateUnit',
+          readonly: true,
+          value: units.map((u) => v16Units[u]).join(','),
+        },
       ],
     };
   });
-  handle('GetVariables', (call: { params: { getVariableData: { component: { name: string }; variable: { name: string } }[] } }) => {
-    record('GetVariables')(call);
-    const values: Record<string, string> = { Enabled: String(options.smartCharging !== false), Available: 'true', RateUnit: units.join(',') };
-    return {
-      getVariableResult: call.params.getVariableData.map((d) => ({ attributeStatus: 'Accepted', attributeValue: values[d.variable.name] ?? '', component: d.component, variable: d.variable })),
-    };
-  });
+  handle(
+    'GetVariables',
+    (call: { params: { getVariableData: { component: { name: string }; variable: { name: string } }[] } }) => {
+      record('GetVariables')(call);
+      const values: Record<string, string> = {
+        Enabled: String(options.smartCharging !== false),
+        Available: 'true',
+        RateUnit: units.join(','),
+      };
+      return {
+        getVariableResult: call.params.getVariableData.map((d) => ({
+          attributeStatus: 'Accepted',
+          attributeValue: values[d.variable.name] ?? '',
+          component: d.component,
+          variable: d.variable,
+        })),
+      };
+    },
+  );
   handle('SetChargingProfile', (call: { params: unknown }) => {
     record('SetChargingProfile')(call);
     return { status: options.answer ?? 'Accepted' };
@@ -71,36 +92,70 @@ function answerSmartCharging(client: RPCClient, protocol: Protocol, calls: Recei
 }
 
 /** Connects a charger, boots it and reports its ports Available. */
-export async function connectSmartCharger(stack: LocalStack, identity: string, protocol: Protocol, ports: number, options: SmartChargerOptions = {}): Promise<SmartCharger> {
+export async function connectSmartCharger(
+  stack: LocalStack,
+  identity: string,
+  protocol: Protocol,
+  ports: number,
+  options: SmartChargerOptions = {},
+): Promise<SmartCharger> {
   const client = await connectCharger(stack, identity, protocol);
   const calls: ReceivedCall[] = [];
   answerSmartCharging(client, protocol, calls, options);
   const now = () => new Date().toISOString();
   if (protocol === 'ocpp1.6') {
     await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'SC' });
-    for (let n = 1; n <= ports; n++) await client.call('StatusNotification', { connectorId: n, status: 'Available', errorCode: 'NoError', timestamp: now() });
+    for (let n = 1; n <= ports; n++)
+      await client.call('StatusNotification', {
+        connectorId: n,
+        status: 'Available',
+        errorCode: 'NoError',
+        timestamp: now(),
+      });
   } else {
     await client.call('BootNotification', { reason: 'PowerUp', chargingStation: { vendorName: 'Test', model: 'SC' } });
     for (let n = 1; n <= ports; n++) {
-      await client.call('StatusNotification', { timestamp: now(), connectorStatus: 'Available', evseId: n, connectorId: 1 });
+      await client.call('StatusNotification', {
+        timestamp: now(),
+        connectorStatus: 'Available',
+        evseId: n,
+        connectorId: 1,
+      });
     }
   }
   let seqNo = 0;
   const start = async (portNumber: number, idTag: string, powerW = 50_000): Promise<string> => {
     if (protocol === 'ocpp1.6') {
-      const started = (await client.call('StartTransaction', { connectorId: portNumber, idTag, meterStart: 1000, timestamp: now() })) as { transactionId: number };
+      const started = (await client.call('StartTransaction', {
+        connectorId: portNumber,
+        idTag,
+        meterStart: 1000,
+        timestamp: now(),
+      })) as { transactionId: number };
       await client.call('MeterValues', {
         connectorId: portNumber,
         transactionId: started.transactionId,
-        meterValue: [{ timestamp: now(), sampledValue: [{ value: String(powerW), measurand: 'Power.Active.Import', unit: 'W' }] }],
+        meterValue: [
+          { timestamp: now(), sampledValue: [{ value: String(powerW), measurand: 'Power.Active.Import', unit: 'W' }] },
+        ],
       });
       return String(started.transactionId);
     }
     const transactionId = randomUUID();
     await client.call('TransactionEvent', {
-      eventType: 'Started', timestamp: now(), triggerReason: 'Authorized', seqNo: seqNo++, transactionInfo: { transactionId },
-      evse: { id: portNumber, connectorId: 1 }, idToken: { idToken: idTag, type: 'ISO14443' },
-      meterValue: [{ timestamp: now(), sampledValue: [{ value: powerW, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }] }],
+      eventType: 'Started',
+      timestamp: now(),
+      triggerReason: 'Authorized',
+      seqNo: seqNo++,
+      transactionInfo: { transactionId },
+      evse: { id: portNumber, connectorId: 1 },
+      idToken: { idToken: idTag, type: 'ISO14443' },
+      meterValue: [
+        {
+          timestamp: now(),
+          sampledValue: [{ value: powerW, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }],
+        },
+      ],
     });
     return transactionId;
   };
@@ -110,17 +165,39 @@ export async function connectSmartCharger(stack: LocalStack, identity: string, p
     calls,
     start,
     waitFor: (match, what, from = 0) =>
-      pollUntil(async () => calls.slice(from).find(match), (found) => found !== undefined, what) as Promise<ReceivedCall>,
+      pollUntil(
+        async () => calls.slice(from).find(match),
+        (found) => found !== undefined,
+        what,
+      ) as Promise<ReceivedCall>,
     close: () => client.close({ force: true }) as Promise<unknown> as Promise<void>,
   };
 }
 
 /** A TxProfile's limit and unit, whatever the version. */
-export function txProfileOf(call: ReceivedCall): { purpose: string; unit: string; limit: number; transactionId?: string | number; connector: number } {
+export function txProfileOf(call: ReceivedCall): {
+  purpose: string;
+  unit: string;
+  limit: number;
+  transactionId?: string | number;
+  connector: number;
+} {
   if (call.params.csChargingProfiles) {
     const p = call.params.csChargingProfiles;
-    return { purpose: p.chargingProfilePurpose, unit: p.chargingSchedule.chargingRateUnit, limit: p.chargingSchedule.chargingSchedulePeriod[0].limit, transactionId: p.transactionId, connector: call.params.connectorId };
+    return {
+      purpose: p.chargingProfilePurpose,
+      unit: p.chargingSchedule.chargingRateUnit,
+      limit: p.chargingSchedule.chargingSchedulePeriod[0].limit,
+      transactionId: p.transactionId,
+      connector: call.params.connectorId,
+    };
   }
   const p = call.params.chargingProfile;
-  return { purpose: p.chargingProfilePurpose, unit: p.chargingSchedule[0].chargingRateUnit, limit: p.chargingSchedule[0].chargingSchedulePeriod[0].limit, transactionId: p.transactionId, connector: call.params.evseId };
+  return {
+    purpose: p.chargingProfilePurpose,
+    unit: p.chargingSchedule[0].chargingRateUnit,
+    limit: p.chargingSchedule[0].chargingSchedulePeriod[0].limit,
+    transactionId: p.transactionId,
+    connector: call.params.evseId,
+  };
 }

@@ -17,7 +17,12 @@ import type { Charger } from '../../../shared/api/schemas/chargers';
  * @param options.smartCharging drive smart charging from the table's stream, as `npm start` does
  */
 export async function startTestStack(options: { smartCharging?: boolean } = {}): Promise<LocalStack> {
-  return startLocalStack({ dynamoDbEndpoint: inject('dynamoDbEndpoint'), tableName: `test-${randomUUID()}`, port: 0, ...options });
+  return startLocalStack({
+    dynamoDbEndpoint: inject('dynamoDbEndpoint'),
+    tableName: `test-${randomUUID()}`,
+    port: 0,
+    ...options,
+  });
 }
 
 /** An organization with one site, chargers and an organization-scoped key. */
@@ -36,7 +41,12 @@ export async function createTenant(
   name = `Org ${randomUUID().slice(0, 8)}`,
 ): Promise<Tenant> {
   const organization = await createOrganization(stack.db, { name });
-  const site = await createSite(stack.db, { organizationId: organization.id, name: 'Depot', timezone: 'America/Chicago', address: '1 Main St' });
+  const site = await createSite(stack.db, {
+    organizationId: organization.id,
+    name: 'Depot',
+    timezone: 'America/Chicago',
+    address: '1 Main St',
+  });
   const created: Charger[] = [];
   for (const charger of chargers) created.push(await registerCharger(stack.db, { ...charger, siteId: site.id }));
   const key = await createApiKey(stack.db, { organizationId: organization.id, scope: 'organization' });

@@ -15,7 +15,8 @@ describe('normalizeIdTag', () => {
   });
 
   it('is idempotent', () => {
-    for (const tag of ['aa:bb', ' x-y ', '0004.a3ab.1234']) expect(normalizeIdTag(normalizeIdTag(tag))).toBe(normalizeIdTag(tag));
+    for (const tag of ['aa:bb', ' x-y ', '0004.a3ab.1234'])
+      expect(normalizeIdTag(normalizeIdTag(tag))).toBe(normalizeIdTag(tag));
   });
 
   it('refuses empty, over-long and non-printable tags', () => {

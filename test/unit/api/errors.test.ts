@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { BadRequestError, MethodNotAllowedError, TooManyRequestsError, validationError } from '../../../shared/api/errors';
+import {
+  BadRequestError,
+  MethodNotAllowedError,
+  TooManyRequestsError,
+  validationError,
+} from '../../../shared/api/errors';
 
 describe('problem errors', () => {
-  it('serialise as RFC 9457 documents with the reference product\'s error member', () => {
+  it("serialise as RFC 9457 documents with the reference product's error member", () => {
     const problem = new BadRequestError('Invalid body.name', [{ path: 'body.name', message: 'required' }]).toProblem();
     expect(problem).toEqual({
       type: '/problems/invalid-request',
@@ -21,12 +26,19 @@ describe('problem errors', () => {
   });
 
   it('name every invalid and every unknown field of a zod failure', () => {
-    const schema = z.strictObject({ accessId: z.strictObject({ name: z.string(), type: z.enum(['RFID', 'Vehicle']) }) });
+    const schema = z.strictObject({
+      accessId: z.strictObject({ name: z.string(), type: z.enum(['RFID', 'Vehicle']) }),
+    });
     const result = schema.safeParse({ accessId: { name: 5, type: 'Bus', colour: 'red' }, extra: 1 });
     expect(result.success).toBe(false);
     const error = validationError('body', result.error!);
     expect(error.status).toBe(400);
-    expect(error.errors?.map((e) => e.path).sort()).toEqual(['body.accessId.colour', 'body.accessId.name', 'body.accessId.type', 'body.extra']);
+    expect(error.errors?.map((e) => e.path).sort()).toEqual([
+      'body.accessId.colour',
+      'body.accessId.name',
+      'body.accessId.type',
+      'body.extra',
+    ]);
     expect(error.errors?.find((e) => e.path === 'body.extra')?.message).toBe('Unknown field');
   });
 });

@@ -3,7 +3,7 @@ import { byDepartureTime, isPast, ownerFields, ownerKey } from '../../../shared/
 import { DepartureBatchBody, DepartureSyncBody, departureTimeSchema } from '../../../shared/api/schemas/departures';
 
 describe('departure rules', () => {
-  it('treats a departure at the server\'s clock or earlier as past, and a later one as future', () => {
+  it("treats a departure at the server's clock or earlier as past, and a later one as future", () => {
     const now = Date.parse('2026-11-21T18:00:00Z');
     expect(isPast('2026-11-21T17:59:59Z', now)).toBe(true);
     expect(isPast('2026-11-21T18:00:00Z', now)).toBe(true);
@@ -35,8 +35,16 @@ describe('departure schemas', () => {
   });
 
   it('default targetSoc to 90 and read null or empty names as none', () => {
-    const body = DepartureSyncBody.parse({ vehicleVin: 'ABC', departureTimes: [{ departureTime: '2026-11-21T18:00:00Z', shiftName: '', routeName: null }] });
-    expect(body.departureTimes[0]).toEqual({ departureTime: '2026-11-21T18:00:00.000Z', shiftName: null, routeName: null, targetSoc: 90 });
+    const body = DepartureSyncBody.parse({
+      vehicleVin: 'ABC',
+      departureTimes: [{ departureTime: '2026-11-21T18:00:00Z', shiftName: '', routeName: null }],
+    });
+    expect(body.departureTimes[0]).toEqual({
+      departureTime: '2026-11-21T18:00:00.000Z',
+      shiftName: null,
+      routeName: null,
+      targetSoc: 90,
+    });
   });
 
   it('read a bare batch array as vehicles, and keep items unvalidated for the synchronisation', () => {

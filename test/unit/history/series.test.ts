@@ -6,13 +6,22 @@ const t = (iso: string) => Date.parse(iso);
 describe('sessionIntervals', () => {
   it('spreads the energy between registers over the slots by time, not by summed power', () => {
     // 10:05 → 10:35: 3 kWh by 10:20, 3 kWh more by 10:35 (12 kW); slots get the time they hold.
-    const span = { startMs: t('2026-11-02T10:05:00Z'), endMs: t('2026-11-02T10:35:00Z'), meterStartWh: 1000, meterStopWh: 7000 };
+    const span = {
+      startMs: t('2026-11-02T10:05:00Z'),
+      endMs: t('2026-11-02T10:35:00Z'),
+      meterStartWh: 1000,
+      meterStopWh: 7000,
+    };
     const readings = mergeReadings([
       { at: t('2026-11-02T10:20:00Z'), energyWh: 4000, powerKw: 12 },
       { at: t('2026-11-02T10:35:00Z'), energyWh: 7000, powerKw: 11, socPercent: 60 },
     ]);
     const intervals = sessionIntervals(span, readings);
-    expect(intervals.map((i) => i.startTime)).toEqual(['2026-11-02T10:00:00.000Z', '2026-11-02T10:15:00.000Z', '2026-11-02T10:30:00.000Z']);
+    expect(intervals.map((i) => i.startTime)).toEqual([
+      '2026-11-02T10:00:00.000Z',
+      '2026-11-02T10:15:00.000Z',
+      '2026-11-02T10:30:00.000Z',
+    ]);
     expect(intervals.map((i) => i.energyDeliveredKwh)).toEqual([2, 3, 1]);
     expect(intervals.map((i) => i.averagePowerKw)).toEqual([8, 12, 4]);
     expect(intervals.map((i) => i.maxPowerKw)).toEqual([null, 12, 11]);
@@ -21,7 +30,12 @@ describe('sessionIntervals', () => {
   });
 
   it('counts a reading given twice once and places a late reading in its time', () => {
-    const span = { startMs: t('2026-11-02T10:00:00Z'), endMs: t('2026-11-02T10:30:00Z'), meterStartWh: 0, meterStopWh: 3000 };
+    const span = {
+      startMs: t('2026-11-02T10:00:00Z'),
+      endMs: t('2026-11-02T10:30:00Z'),
+      meterStartWh: 0,
+      meterStopWh: 3000,
+    };
     const once = sessionIntervals(span, mergeReadings([{ at: t('2026-11-02T10:15:00Z'), energyWh: 2500 }]));
     const twiceAndLate = sessionIntervals(
       span,
@@ -38,9 +52,13 @@ describe('sessionIntervals', () => {
 
   it('ends a session in progress with the slot of its latest reading and gives null energy with one register', () => {
     const span = { startMs: t('2026-11-02T10:00:00Z') };
-    expect(sessionIntervals(span, [{ at: t('2026-11-02T10:20:00Z'), powerKw: 5 }]).map((i) => i.energyDeliveredKwh)).toEqual([null, null]);
+    expect(
+      sessionIntervals(span, [{ at: t('2026-11-02T10:20:00Z'), powerKw: 5 }]).map((i) => i.energyDeliveredKwh),
+    ).toEqual([null, null]);
     const withStart = { ...span, meterStartWh: 100 };
-    expect(sessionIntervals(withStart, [{ at: t('2026-11-02T10:20:00Z'), energyWh: 2100 }]).map((i) => i.energyDeliveredKwh)).toEqual([1.5, 0.5]);
+    expect(
+      sessionIntervals(withStart, [{ at: t('2026-11-02T10:20:00Z'), energyWh: 2100 }]).map((i) => i.energyDeliveredKwh),
+    ).toEqual([1.5, 0.5]);
   });
 
   it('does not let a register that goes down take energy away', () => {
@@ -78,7 +96,14 @@ describe('seriesFacts', () => {
     expect(seriesFacts(open, [{ at: start + 60_000, energyWh: 0 }], start + 120_000).failedToStart).toBe(false);
     expect(seriesFacts(open, [{ at: start + 60_000, energyWh: 0 }], start + 301_000).failedToStart).toBe(true);
     const late = { startMs: start, endMs: start + 1_800_000, meterStartWh: 0, meterStopWh: 5000 };
-    const facts = seriesFacts(late, [{ at: start + 600_000, energyWh: 0 }, { at: start + 900_000, energyWh: 2000 }], start);
+    const facts = seriesFacts(
+      late,
+      [
+        { at: start + 600_000, energyWh: 0 },
+        { at: start + 900_000, energyWh: 2000 },
+      ],
+      start,
+    );
     expect(facts.failedToStart).toBe(true);
     const quick = { startMs: start, endMs: start + 30_000, meterStartWh: 0, meterStopWh: 0 };
     expect(seriesFacts(quick, [], start + 30_000).failedToStart).toBe(true);

@@ -6,22 +6,32 @@ const t = (iso: string) => Date.parse(iso);
 
 describe('parseTouPeriod', () => {
   it('reads name, times and days', () => {
-    expect(parseTouPeriod('peak=16:00-21:00/Mon-Fri')).toEqual({ name: 'peak', start: '16:00', end: '21:00', days: [1, 2, 3, 4, 5] });
+    expect(parseTouPeriod('peak=16:00-21:00/Mon-Fri')).toEqual({
+      name: 'peak',
+      start: '16:00',
+      end: '21:00',
+      days: [1, 2, 3, 4, 5],
+    });
     expect(parseTouPeriod('weekend=00:00-24:00/Sat,Sun').days).toEqual([6, 7]);
     expect(parseTouPeriod('night=21:00-07:00/Fri-Mon').days).toEqual([1, 5, 6, 7]);
     expect(parseTouPeriod('all-day=00:00-00:00').days).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
-  it.each(['peak', 'peak=16-21', 'peak=16:00-25:00', 'other=00:00-01:00', '1st=00:00-01:00', 'p=10:00-11:00/Funday', 'p=24:00-01:00'])(
-    'refuses %s naming the field',
-    (text) => {
-      expect(() => parseTouPeriod(text, 'period[2]')).toThrow(InvalidHistoryInputError);
-      try {
-        parseTouPeriod(text, 'period[2]');
-      } catch (error) {
-        expect((error as InvalidHistoryInputError).field).toBe('period[2]');
-      }
-    },
-  );
+  it.each([
+    'peak',
+    'peak=16-21',
+    'peak=16:00-25:00',
+    'other=00:00-01:00',
+    '1st=00:00-01:00',
+    'p=10:00-11:00/Funday',
+    'p=24:00-01:00',
+  ])('refuses %s naming the field', (text) => {
+    expect(() => parseTouPeriod(text, 'period[2]')).toThrow(InvalidHistoryInputError);
+    try {
+      parseTouPeriod(text, 'period[2]');
+    } catch (error) {
+      expect((error as InvalidHistoryInputError).field).toBe('period[2]');
+    }
+  });
 });
 
 describe('periodAt', () => {
@@ -67,7 +77,12 @@ describe('touEnergy in a timezone with DST', () => {
 
   it('handles the spring-forward gap (no 02:xx local time)', () => {
     // 2026-03-08T10:00Z is 02:00 PST → 03:00 PDT.
-    const bins = periodBins('America/Los_Angeles', [parseTouPeriod('gap=02:30-03:30')], t('2026-03-08T09:00:00Z'), t('2026-03-08T11:00:00Z'));
+    const bins = periodBins(
+      'America/Los_Angeles',
+      [parseTouPeriod('gap=02:30-03:30')],
+      t('2026-03-08T09:00:00Z'),
+      t('2026-03-08T11:00:00Z'),
+    );
     const gap = bins.filter((b) => b.period === 'gap');
     expect(gap.map((b) => [new Date(b.from).toISOString(), new Date(b.to).toISOString()])).toEqual([
       ['2026-03-08T10:00:00.000Z', '2026-03-08T10:30:00.000Z'],

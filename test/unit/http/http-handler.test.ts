@@ -36,10 +36,22 @@ const handler = httpHandler(
 
 /** A handler of the same route whose implementation throws `error`. */
 function throwing(error: Error) {
-  return httpHandler(routes, { 'POST /api/things/{id}': async () => { throw error; } }, { db: () => ({}) as Db });
+  return httpHandler(
+    routes,
+    {
+      'POST /api/things/{id}': async () => {
+        throw error;
+      },
+    },
+    { db: () => ({}) as Db },
+  );
 }
 
-function event(body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }, id = '5'): APIGatewayProxyEventV2 {
+function event(
+  body: string | undefined,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  id = '5',
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: 'POST /api/things/{id}',
@@ -55,7 +67,11 @@ function event(body: string | undefined, headers: Record<string, string> = { 'co
 
 async function call(e: APIGatewayProxyEventV2) {
   const result = (await handler(e, {} as Context)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode, headers: result.headers ?? {}, body: result.body ? JSON.parse(result.body) : undefined };
+  return {
+    status: result.statusCode,
+    headers: result.headers ?? {},
+    body: result.body ? JSON.parse(result.body) : undefined,
+  };
 }
 
 describe('httpHandler', () => {
@@ -74,7 +90,11 @@ describe('httpHandler', () => {
     ['JSON of the wrong type', event('[1,2,3]'), 'body'],
     ['a wrongly typed field', event('{"thing":{"name":"a","count":"2"}}'), 'body.thing.count'],
     ['an unknown field', event('{"thing":{"name":"a","count":2,"colour":"red"}}'), 'body.thing.colour'],
-    ['a path parameter that is not a number', event('{"thing":{"name":"a","count":2}}', undefined, 'abc'), 'pathParameters.id'],
+    [
+      'a path parameter that is not a number',
+      event('{"thing":{"name":"a","count":2}}', undefined, 'abc'),
+      'pathParameters.id',
+    ],
   ])('answers 400 naming the field for %s', async (_name, e, path) => {
     const before = received.length;
     const result = await call(e);
@@ -92,18 +112,30 @@ describe('httpHandler', () => {
   });
 
   it('answers a 500 problem that reveals nothing when the implementation throws', async () => {
-    const result = (await throwing(new Error('secret detail'))(event(JSON.stringify({ thing: { name: 'a', count: 1 } })), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    const result = (await throwing(new Error('secret detail'))(
+      event(JSON.stringify({ thing: { name: 'a', count: 1 } })),
+      {} as Context,
+    )) as APIGatewayProxyStructuredResultV2;
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('secret');
   });
 
-  it('answers a domain refusal as a problem naming the field under the route\'s fieldRoot', async () => {
+  it("answers a domain refusal as a problem naming the field under the route's fieldRoot", async () => {
     const body = JSON.stringify({ thing: { name: 'a', count: 1 } });
-    const invalid = (await throwing(new InvalidError('name', 'is taken by a wall'))(event(body), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    const invalid = (await throwing(new InvalidError('name', 'is taken by a wall'))(
+      event(body),
+      {} as Context,
+    )) as APIGatewayProxyStructuredResultV2;
     expect(invalid.statusCode).toBe(400);
     expect(JSON.parse(invalid.body!).errors).toEqual([{ path: 'body.thing.name', message: 'is taken by a wall' }]);
-    const conflict = (await throwing(new ConflictError('Name taken', 'name', 'already used'))(event(body), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    const conflict = (await throwing(new ConflictError('Name taken', 'name', 'already used'))(
+      event(body),
+      {} as Context,
+    )) as APIGatewayProxyStructuredResultV2;
     expect(conflict.statusCode).toBe(409);
-    expect(JSON.parse(conflict.body!)).toMatchObject({ type: '/problems/conflict', errors: [{ path: 'body.thing.name', message: 'already used' }] });
+    expect(JSON.parse(conflict.body!)).toMatchObject({
+      type: '/problems/conflict',
+      errors: [{ path: 'body.thing.name', message: 'already used' }],
+    });
   });
 });

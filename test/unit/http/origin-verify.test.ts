@@ -56,7 +56,11 @@ describe('handlers behind CloudFront', () => {
     };
   }
   // A public route served without the table: only the origin check stands between the caller and it.
-  const openapi = httpHandler(openApiRoutes, { 'GET /api/openapi.json': async () => ({ body: { ok: true } }) }, { db: () => ({}) as Db });
+  const openapi = httpHandler(
+    openApiRoutes,
+    { 'GET /api/openapi.json': async () => ({ body: { ok: true } }) },
+    { db: () => ({}) as Db },
+  );
   type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
   const call = async (fn: Handler, headers: Record<string, string>) =>
     (await fn(httpEvent(headers), {} as Context)) as APIGatewayProxyStructuredResultV2;

@@ -6,13 +6,25 @@ import * as V16 from '../../../shared/ocpp/validators/v16';
 
 describe('parseFrame', () => {
   it('parses the three OCPP-J message types', () => {
-    expect(parseFrame('[2,"a","Heartbeat",{}]')).toEqual({ messageTypeId: 2, messageId: 'a', action: 'Heartbeat', payload: {} });
+    expect(parseFrame('[2,"a","Heartbeat",{}]')).toEqual({
+      messageTypeId: 2,
+      messageId: 'a',
+      action: 'Heartbeat',
+      payload: {},
+    });
     expect(parseFrame('[3,"a",{"x":1}]')).toEqual({ messageTypeId: 3, messageId: 'a', payload: { x: 1 } });
     expect(parseFrame('[4,"a","GenericError","d",{}]')).toMatchObject({ messageTypeId: 4, errorCode: 'GenericError' });
   });
 
   it('keeps the message ID when it can be read and uses -1 otherwise', () => {
-    const error = (text: string) => { try { parseFrame(text); } catch (e) { return e as FrameError; } throw new Error('parsed'); };
+    const error = (text: string) => {
+      try {
+        parseFrame(text);
+      } catch (e) {
+        return e as FrameError;
+      }
+      throw new Error('parsed');
+    };
     expect(error('[2,"abc","Heartbeat"]').messageId).toBe('abc');
     expect(error('[2,"' + 'x'.repeat(37) + '","Heartbeat",{}]').messageId).toBe('-1');
     expect(error('nope').messageId).toBe('-1');

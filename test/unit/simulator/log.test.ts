@@ -21,7 +21,10 @@ describe('wire log', () => {
   });
 
   it('cuts long payloads but always shows the condensed meter values', () => {
-    const summary = summarizePayload({ text: 'x'.repeat(50), transactionData: [{ timestamp: 't', sampledValue: [{ value: '1', unit: 'Wh' }] }] }, 20);
+    const summary = summarizePayload(
+      { text: 'x'.repeat(50), transactionData: [{ timestamp: 't', sampledValue: [{ value: '1', unit: 'Wh' }] }] },
+      20,
+    );
 
     expect(summary).toBe('{"text":"xxxxxxxxxx… transactionData⟨E=1Wh⟩');
   });

@@ -59,7 +59,8 @@ async function eventually<T>(check: () => T, timeoutMs = 3000): Promise<T> {
 }
 
 const callsOf = (sim: Simulator): RecordedCall[] => csms.callsOf(sim.chargePointId);
-const actionsOf = (sim: Simulator, action: string): RecordedCall[] => callsOf(sim).filter((call) => call.action === action);
+const actionsOf = (sim: Simulator, action: string): RecordedCall[] =>
+  callsOf(sim).filter((call) => call.action === action);
 /** Action names in order, runs of the same periodic action collapsed into one. */
 const sequenceOf = (sim: Simulator, periodic: (call: RecordedCall) => boolean): string[] =>
   callsOf(sim).reduce<{ names: string[]; last?: RecordedCall }>(
@@ -78,7 +79,15 @@ const command = (sim: Simulator, action: string, payload: object, options?: obje
 const inMinutes = (minutes: number): string => new Date(Date.now() + minutes * 60_000).toISOString();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-type Sampled = { measurand: string; value: string | number; context?: string; phase?: string; location?: string; unit?: string; unitOfMeasure?: { unit: string } };
+type Sampled = {
+  measurand: string;
+  value: string | number;
+  context?: string;
+  phase?: string;
+  location?: string;
+  unit?: string;
+  unitOfMeasure?: { unit: string };
+};
 const energyOf = (meterValue: { sampledValue: Sampled[] }[]): number =>
   Number(meterValue[0]?.sampledValue.find((s) => s.measurand === 'Energy.Active.Import.Register')?.value);
 
@@ -87,7 +96,12 @@ describe('boot', () => {
     const sim = await simulate('ocpp1.6', { connectors: 2 });
 
     await eventually(() => expect(actionsOf(sim, 'StatusNotification')).toHaveLength(3));
-    expect(sequenceOf(sim, () => false)).toEqual(['BootNotification', 'StatusNotification', 'StatusNotification', 'StatusNotification']);
+    expect(sequenceOf(sim, () => false)).toEqual([
+      'BootNotification',
+      'StatusNotification',
+      'StatusNotification',
+      'StatusNotification',
+    ]);
     expect(actionsOf(sim, 'BootNotification')[0]?.payload).toMatchObject({
       chargePointVendor: expect.any(String),
       chargePointModel: expect.any(String),
@@ -95,7 +109,12 @@ describe('boot', () => {
       firmwareVersion: expect.any(String),
     });
     expect(actionsOf(sim, 'StatusNotification').map((call) => call.payload)).toEqual(
-      [0, 1, 2].map((connectorId) => ({ connectorId, errorCode: 'NoError', status: 'Available', timestamp: expect.stringMatching(ISO_UTC) })),
+      [0, 1, 2].map((connectorId) => ({
+        connectorId,
+        errorCode: 'NoError',
+        status: 'Available',
+        timestamp: expect.stringMatching(ISO_UTC),
+      })),
     );
     expect(sim.protocol).toBe('ocpp1.6');
   });
@@ -106,10 +125,20 @@ describe('boot', () => {
     await eventually(() => expect(actionsOf(sim, 'StatusNotification')).toHaveLength(2));
     expect(actionsOf(sim, 'BootNotification')[0]?.payload).toEqual({
       reason: 'PowerUp',
-      chargingStation: { model: 'Simulator', vendorName: 'ChargingNetwork', serialNumber: `SIM-${sim.chargePointId}`, firmwareVersion: '1.0.0' },
+      chargingStation: {
+        model: 'Simulator',
+        vendorName: 'ChargingNetwork',
+        serialNumber: `SIM-${sim.chargePointId}`,
+        firmwareVersion: '1.0.0',
+      },
     });
     expect(actionsOf(sim, 'StatusNotification').map((call) => call.payload)).toEqual(
-      [1, 2].map((evseId) => ({ evseId, connectorId: 1, connectorStatus: 'Available', timestamp: expect.stringMatching(ISO_UTC) })),
+      [1, 2].map((evseId) => ({
+        evseId,
+        connectorId: 1,
+        connectorStatus: 'Available',
+        timestamp: expect.stringMatching(ISO_UTC),
+      })),
     );
   });
 
@@ -122,7 +151,9 @@ describe('boot', () => {
   });
 
   it('rejects when the CSMS cannot be reached', async () => {
-    await expect(startSimulator({ chargePointId: 'CP-nowhere', protocol: 'ocpp1.6', url: 'ws://127.0.0.1:1' })).rejects.toThrow();
+    await expect(
+      startSimulator({ chargePointId: 'CP-nowhere', protocol: 'ocpp1.6', url: 'ws://127.0.0.1:1' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -149,7 +180,12 @@ describe('OCPP 1.6 sessions', () => {
     expect(actionsOf(sim, 'Authorize')[0]?.payload).toEqual({ idTag: 'SIM-TAG-1' });
 
     const start = actionsOf(sim, 'StartTransaction')[0]?.payload;
-    expect(start).toEqual({ connectorId: 1, idTag: 'SIM-TAG-1', meterStart: expect.any(Number), timestamp: expect.stringMatching(ISO_UTC) });
+    expect(start).toEqual({
+      connectorId: 1,
+      idTag: 'SIM-TAG-1',
+      meterStart: expect.any(Number),
+      timestamp: expect.stringMatching(ISO_UTC),
+    });
     expect(Number.isInteger(start.meterStart)).toBe(true);
 
     const meterValues = actionsOf(sim, 'MeterValues').map((call) => call.payload);
@@ -173,7 +209,12 @@ describe('OCPP 1.6 sessions', () => {
     expect(energies[0]).toBeGreaterThan(start.meterStart);
 
     const stop = actionsOf(sim, 'StopTransaction')[0]?.payload;
-    expect(stop).toMatchObject({ transactionId: TRANSACTION_ID, idTag: 'SIM-TAG-1', reason: 'Local', timestamp: expect.stringMatching(ISO_UTC) });
+    expect(stop).toMatchObject({
+      transactionId: TRANSACTION_ID,
+      idTag: 'SIM-TAG-1',
+      reason: 'Local',
+      timestamp: expect.stringMatching(ISO_UTC),
+    });
     expect(stop.meterStop).toBeGreaterThan(energies.at(-1) ?? Infinity);
     expect(energyOf(stop.transactionData)).toBe(stop.meterStop);
     expect(sim.chargePoint.connector(1)).toMatchObject({ status: 'Available', session: undefined });
@@ -191,7 +232,9 @@ describe('OCPP 1.6 sessions', () => {
     await sim.stop();
 
     const sampled = meterValue[0]?.sampledValue ?? [];
-    expect(sampled.filter((s) => s.measurand === 'Current.Import')).toEqual([expect.not.objectContaining({ phase: expect.anything() })]);
+    expect(sampled.filter((s) => s.measurand === 'Current.Import')).toEqual([
+      expect.not.objectContaining({ phase: expect.anything() }),
+    ]);
     const powerW = Number(sampled.find((s) => s.measurand === 'Power.Active.Import')?.value);
     expect(powerW).toBeGreaterThanOrEqual(50_000);
     expect(powerW).toBeLessThanOrEqual(150_000);
@@ -200,13 +243,17 @@ describe('OCPP 1.6 sessions', () => {
   it('RemoteStartTransaction is Accepted, then a session runs with the remote idTag until RemoteStopTransaction', async () => {
     const sim = await simulate('ocpp1.6', { connectors: 2 });
 
-    await expect(command(sim, 'RemoteStartTransaction', { connectorId: 2, idTag: 'REMOTE-1' })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'RemoteStartTransaction', { connectorId: 2, idTag: 'REMOTE-1' })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Charging'));
     expect(actionsOf(sim, 'Authorize')[0]?.payload).toEqual({ idTag: 'REMOTE-1' });
     expect(actionsOf(sim, 'StartTransaction')[0]?.payload).toMatchObject({ connectorId: 2, idTag: 'REMOTE-1' });
     await eventually(() => expect(actionsOf(sim, 'MeterValues').length).toBeGreaterThanOrEqual(2));
 
-    await expect(command(sim, 'RemoteStopTransaction', { transactionId: TRANSACTION_ID })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'RemoteStopTransaction', { transactionId: TRANSACTION_ID })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Available'));
     const stop = actionsOf(sim, 'StopTransaction')[0]?.payload;
     expect(stop).toMatchObject({ transactionId: TRANSACTION_ID, reason: 'Remote' });
@@ -216,17 +263,25 @@ describe('OCPP 1.6 sessions', () => {
   it('RemoteStartTransaction without connectorId uses the chosen connector; a busy connector is Rejected', async () => {
     const sim = await simulate('ocpp1.6', { connectors: 2, connectorId: 2 });
 
-    await expect(command(sim, 'RemoteStartTransaction', { idTag: 'REMOTE-2' })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'RemoteStartTransaction', { idTag: 'REMOTE-2' })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await eventually(() => expect(actionsOf(sim, 'StartTransaction')[0]?.payload).toMatchObject({ connectorId: 2 }));
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Charging'));
-    await expect(command(sim, 'RemoteStartTransaction', { connectorId: 2, idTag: 'REMOTE-3' })).resolves.toEqual({ status: 'Rejected' });
-    await expect(command(sim, 'RemoteStartTransaction', { connectorId: 7, idTag: 'REMOTE-3' })).resolves.toEqual({ status: 'Rejected' });
+    await expect(command(sim, 'RemoteStartTransaction', { connectorId: 2, idTag: 'REMOTE-3' })).resolves.toEqual({
+      status: 'Rejected',
+    });
+    await expect(command(sim, 'RemoteStartTransaction', { connectorId: 7, idTag: 'REMOTE-3' })).resolves.toEqual({
+      status: 'Rejected',
+    });
   });
 
   it('RemoteStopTransaction of an unknown transaction is Rejected', async () => {
     const sim = await simulate('ocpp1.6');
 
-    await expect(command(sim, 'RemoteStopTransaction', { transactionId: 999 })).resolves.toEqual({ status: 'Rejected' });
+    await expect(command(sim, 'RemoteStopTransaction', { transactionId: 999 })).resolves.toEqual({
+      status: 'Rejected',
+    });
   });
 
   it('ReserveNow is Accepted and marks the connector Reserved; the next StartTransaction of that idTag carries the reservationId', async () => {
@@ -239,7 +294,11 @@ describe('OCPP 1.6 sessions', () => {
     await expect(sim.plugInAndStart(1, 'SOMEONE-ELSE')).rejects.toThrow(/reserved/);
     await sim.plugInAndStart(1, 'RESERVED-1');
 
-    expect(actionsOf(sim, 'StartTransaction')[0]?.payload).toMatchObject({ connectorId: 1, idTag: 'RESERVED-1', reservationId: 7 });
+    expect(actionsOf(sim, 'StartTransaction')[0]?.payload).toMatchObject({
+      connectorId: 1,
+      idTag: 'RESERVED-1',
+      reservationId: 7,
+    });
     await expect(command(sim, 'CancelReservation', { reservationId: 7 })).resolves.toEqual({ status: 'Rejected' });
   });
 
@@ -247,27 +306,36 @@ describe('OCPP 1.6 sessions', () => {
     const sim = await simulate('ocpp1.6', { connectors: 2 });
     await sim.plugInAndStart(1);
 
-    await expect(command(sim, 'ReserveNow', { connectorId: 1, expiryDate: inMinutes(10), idTag: 'X', reservationId: 1 })).resolves.toEqual({
+    await expect(
+      command(sim, 'ReserveNow', { connectorId: 1, expiryDate: inMinutes(10), idTag: 'X', reservationId: 1 }),
+    ).resolves.toEqual({
       status: 'Occupied',
     });
-    await expect(command(sim, 'ReserveNow', { connectorId: 2, expiryDate: inMinutes(10), idTag: 'X', reservationId: 2 })).resolves.toEqual({
+    await expect(
+      command(sim, 'ReserveNow', { connectorId: 2, expiryDate: inMinutes(10), idTag: 'X', reservationId: 2 }),
+    ).resolves.toEqual({
       status: 'Accepted',
     });
     await expect(command(sim, 'CancelReservation', { reservationId: 2 })).resolves.toEqual({ status: 'Accepted' });
     await expect(command(sim, 'CancelReservation', { reservationId: 3 })).resolves.toEqual({ status: 'Rejected' });
     await eventually(() =>
-      expect(actionsOf(sim, 'StatusNotification').filter((call) => call.payload.connectorId === 2).map((call) => call.payload.status)).toEqual([
-        'Available',
-        'Reserved',
-        'Available',
-      ]),
+      expect(
+        actionsOf(sim, 'StatusNotification')
+          .filter((call) => call.payload.connectorId === 2)
+          .map((call) => call.payload.status),
+      ).toEqual(['Available', 'Reserved', 'Available']),
     );
   });
 
   it('an expired reservation frees the connector without any reservation message', async () => {
     const sim = await simulate('ocpp1.6');
 
-    await command(sim, 'ReserveNow', { connectorId: 1, expiryDate: new Date(Date.now() + 200).toISOString(), idTag: 'X', reservationId: 9 });
+    await command(sim, 'ReserveNow', {
+      connectorId: 1,
+      expiryDate: new Date(Date.now() + 200).toISOString(),
+      idTag: 'X',
+      reservationId: 9,
+    });
     await eventually(() => expect(statusesOf(sim)).toEqual(['Available', 'Available', 'Reserved', 'Available']));
     expect(sim.chargePoint.reservation(9)).toBeUndefined();
     expect(callsOf(sim).map((call) => call.action)).not.toContain('ReservationStatusUpdate');
@@ -284,9 +352,13 @@ describe('OCPP 1.6 sessions', () => {
   it('GetConfiguration lists the feature profiles and intervals, and unknown keys as unknownKey', async () => {
     const sim = await simulate('ocpp1.6', { meterIntervalSeconds: 5 });
 
-    const all = (await command(sim, 'GetConfiguration', {})) as { configurationKey: { key: string; value: string; readonly: boolean }[] };
+    const all = (await command(sim, 'GetConfiguration', {})) as {
+      configurationKey: { key: string; value: string; readonly: boolean }[];
+    };
     const value = (key: string): string | undefined => all.configurationKey.find((entry) => entry.key === key)?.value;
-    expect(value('SupportedFeatureProfiles')).toBe('Core,FirmwareManagement,LocalAuthListManagement,Reservation,SmartCharging,RemoteTrigger');
+    expect(value('SupportedFeatureProfiles')).toBe(
+      'Core,FirmwareManagement,LocalAuthListManagement,Reservation,SmartCharging,RemoteTrigger',
+    );
     expect(value('HeartbeatInterval')).toBe('300');
     expect(value('MeterValueSampleInterval')).toBe('5');
 
@@ -301,10 +373,16 @@ describe('OCPP 1.6 sessions', () => {
 
     await expect(command(sim, 'GetConfiguration', { key: ['SupportedFeatureProfiles'] })).resolves.toEqual({
       configurationKey: [
-        { key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,FirmwareManagement,LocalAuthListManagement,SmartCharging,RemoteTrigger' },
+        {
+          key: 'SupportedFeatureProfiles',
+          readonly: true,
+          value: 'Core,FirmwareManagement,LocalAuthListManagement,SmartCharging,RemoteTrigger',
+        },
       ],
     });
-    await expect(command(sim, 'ReserveNow', { connectorId: 1, expiryDate: inMinutes(5), idTag: 'X', reservationId: 1 })).resolves.toEqual({
+    await expect(
+      command(sim, 'ReserveNow', { connectorId: 1, expiryDate: inMinutes(5), idTag: 'X', reservationId: 1 }),
+    ).resolves.toEqual({
       status: 'Rejected',
     });
   });
@@ -312,10 +390,18 @@ describe('OCPP 1.6 sessions', () => {
   it('ChangeConfiguration applies writable keys and refuses read-only and unknown ones', async () => {
     const sim = await simulate('ocpp1.6');
 
-    await expect(command(sim, 'ChangeConfiguration', { key: 'HeartbeatInterval', value: '60' })).resolves.toEqual({ status: 'Accepted' });
-    await expect(command(sim, 'ChangeConfiguration', { key: 'HeartbeatInterval', value: 'soon' })).resolves.toEqual({ status: 'Rejected' });
-    await expect(command(sim, 'ChangeConfiguration', { key: 'NumberOfConnectors', value: '4' })).resolves.toEqual({ status: 'Rejected' });
-    await expect(command(sim, 'ChangeConfiguration', { key: 'NoSuchKey', value: '1' })).resolves.toEqual({ status: 'NotSupported' });
+    await expect(command(sim, 'ChangeConfiguration', { key: 'HeartbeatInterval', value: '60' })).resolves.toEqual({
+      status: 'Accepted',
+    });
+    await expect(command(sim, 'ChangeConfiguration', { key: 'HeartbeatInterval', value: 'soon' })).resolves.toEqual({
+      status: 'Rejected',
+    });
+    await expect(command(sim, 'ChangeConfiguration', { key: 'NumberOfConnectors', value: '4' })).resolves.toEqual({
+      status: 'Rejected',
+    });
+    await expect(command(sim, 'ChangeConfiguration', { key: 'NoSuchKey', value: '1' })).resolves.toEqual({
+      status: 'NotSupported',
+    });
     await expect(command(sim, 'GetConfiguration', { key: ['HeartbeatInterval'] })).resolves.toMatchObject({
       configurationKey: [{ key: 'HeartbeatInterval', value: '60' }],
     });
@@ -325,21 +411,31 @@ describe('OCPP 1.6 sessions', () => {
     const sim = await simulate('ocpp1.6');
     await eventually(() => expect(statusesOf(sim)).toHaveLength(2));
 
-    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 1 })).resolves.toEqual({
+    await expect(
+      command(sim, 'TriggerMessage', { requestedMessage: 'StatusNotification', connectorId: 1 }),
+    ).resolves.toEqual({
       status: 'Accepted',
     });
     await eventually(() => expect(actionsOf(sim, 'StatusNotification')).toHaveLength(3));
-    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await eventually(() => expect(actionsOf(sim, 'Heartbeat')).toHaveLength(1));
-    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).resolves.toEqual({ status: 'Accepted' });
-    await eventually(() => expect(actionsOf(sim, 'MeterValues')[0]?.payload.meterValue[0].sampledValue[0].context).toBe('Trigger'));
+    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 })).resolves.toEqual({
+      status: 'Accepted',
+    });
+    await eventually(() =>
+      expect(actionsOf(sim, 'MeterValues')[0]?.payload.meterValue[0].sampledValue[0].context).toBe('Trigger'),
+    );
   });
 
   it('ChangeAvailability Inoperative on a charging connector is Scheduled and applied when the session ends', async () => {
     const sim = await simulate('ocpp1.6');
     await sim.plugInAndStart();
 
-    await expect(command(sim, 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).resolves.toEqual({ status: 'Scheduled' });
+    await expect(command(sim, 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).resolves.toEqual({
+      status: 'Scheduled',
+    });
     expect(statusesOf(sim).at(-1)).toBe('Charging');
     await sim.stop();
 
@@ -350,9 +446,13 @@ describe('OCPP 1.6 sessions', () => {
   it('answers Reset, ChangeAvailability, SetChargingProfile and ClearChargingProfile with Accepted', async () => {
     const sim = await simulate('ocpp1.6');
 
-    await expect(command(sim, 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Unavailable'));
-    await expect(command(sim, 'ChangeAvailability', { connectorId: 1, type: 'Operative' })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'ChangeAvailability', { connectorId: 1, type: 'Operative' })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await expect(
       command(sim, 'SetChargingProfile', {
         connectorId: 1,
@@ -379,7 +479,9 @@ describe('OCPP 2.0.1 sessions', () => {
 
     await runAutoSession(sim, { durationSeconds: 0.3 });
 
-    expect(sequenceOf(sim, (call) => call.action === 'TransactionEvent' && call.payload.eventType === 'Updated')).toEqual([
+    expect(
+      sequenceOf(sim, (call) => call.action === 'TransactionEvent' && call.payload.eventType === 'Updated'),
+    ).toEqual([
       'BootNotification',
       'StatusNotification',
       'StatusNotification',
@@ -435,7 +537,9 @@ describe('OCPP 2.0.1 sessions', () => {
       ['SoC', 'Percent', undefined],
     ]);
     expect(sampled.every((s) => typeof s.value === 'number')).toBe(true);
-    const socs = updates.map((event) => Number(event.meterValue[0].sampledValue.find((s: Sampled) => s.measurand === 'SoC').value));
+    const socs = updates.map((event) =>
+      Number(event.meterValue[0].sampledValue.find((s: Sampled) => s.measurand === 'SoC').value),
+    );
     expect(socs[0]).toBeGreaterThan(35);
     expect(socs.at(-1)).toBeGreaterThan(socs[0] ?? Infinity);
 
@@ -453,7 +557,10 @@ describe('OCPP 2.0.1 sessions', () => {
     const sim = await simulate('ocpp2.0.1');
 
     await expect(
-      command(sim, 'RequestStartTransaction', { idToken: { idToken: 'REMOTE-1', type: 'Central' }, remoteStartId: 1234 }),
+      command(sim, 'RequestStartTransaction', {
+        idToken: { idToken: 'REMOTE-1', type: 'Central' },
+        remoteStartId: 1234,
+      }),
     ).resolves.toEqual({ status: 'Accepted' });
     const started = await eventually(() => {
       const [event] = actionsOf(sim, 'TransactionEvent');
@@ -471,7 +578,9 @@ describe('OCPP 2.0.1 sessions', () => {
     await eventually(() => expect(sim.chargePoint.connector(1).session?.state).toBe('charging'));
 
     const transactionId: string = started.transactionInfo.transactionId;
-    await expect(command(sim, 'RequestStopTransaction', { transactionId: 'not-a-transaction' })).resolves.toEqual({ status: 'Rejected' });
+    await expect(command(sim, 'RequestStopTransaction', { transactionId: 'not-a-transaction' })).resolves.toEqual({
+      status: 'Rejected',
+    });
     await expect(command(sim, 'RequestStopTransaction', { transactionId })).resolves.toEqual({ status: 'Accepted' });
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Available'));
     expect(actionsOf(sim, 'TransactionEvent').at(-1)?.payload).toMatchObject({
@@ -484,11 +593,15 @@ describe('OCPP 2.0.1 sessions', () => {
   it('TriggerMessage TransactionEvent sends an Updated event with triggerReason Trigger during a session', async () => {
     const sim = await simulate('ocpp2.0.1', { meterIntervalSeconds: 60 });
 
-    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'TransactionEvent', evse: { id: 1 } })).resolves.toEqual({
+    await expect(
+      command(sim, 'TriggerMessage', { requestedMessage: 'TransactionEvent', evse: { id: 1 } }),
+    ).resolves.toEqual({
       status: 'Rejected',
     });
     await sim.plugInAndStart();
-    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'TransactionEvent', evse: { id: 1 } })).resolves.toEqual({
+    await expect(
+      command(sim, 'TriggerMessage', { requestedMessage: 'TransactionEvent', evse: { id: 1 } }),
+    ).resolves.toEqual({
       status: 'Accepted',
     });
 
@@ -505,12 +618,21 @@ describe('OCPP 2.0.1 sessions', () => {
     const sim = await simulate('ocpp2.0.1', { connectors: 2 });
 
     await expect(
-      command(sim, 'ReserveNow', { id: 5, evseId: 2, expiryDateTime: inMinutes(10), idToken: { idToken: 'RES-1', type: 'ISO14443' } }),
+      command(sim, 'ReserveNow', {
+        id: 5,
+        evseId: 2,
+        expiryDateTime: inMinutes(10),
+        idToken: { idToken: 'RES-1', type: 'ISO14443' },
+      }),
     ).resolves.toEqual({ status: 'Accepted' });
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Reserved'));
     await sim.plugInAndStart(2, 'RES-1');
 
-    expect(actionsOf(sim, 'TransactionEvent')[0]?.payload).toMatchObject({ eventType: 'Started', evse: { id: 2 }, reservationId: 5 });
+    expect(actionsOf(sim, 'TransactionEvent')[0]?.payload).toMatchObject({
+      eventType: 'Started',
+      evse: { id: 2 },
+      reservationId: 5,
+    });
     expect(callsOf(sim).map((call) => call.action)).not.toContain('ReservationStatusUpdate');
   });
 
@@ -524,7 +646,9 @@ describe('OCPP 2.0.1 sessions', () => {
       idToken: { idToken: 'RES-2', type: 'ISO14443' },
     });
     await eventually(() => expect(statusesOf(sim)).toEqual(['Available', 'Reserved', 'Available']));
-    expect(actionsOf(sim, 'ReservationStatusUpdate').map((call) => call.payload)).toEqual([{ reservationId: 8, reservationUpdateStatus: 'Expired' }]);
+    expect(actionsOf(sim, 'ReservationStatusUpdate').map((call) => call.payload)).toEqual([
+      { reservationId: 8, reservationUpdateStatus: 'Expired' },
+    ]);
     await expect(command(sim, 'CancelReservation', { reservationId: 8 })).resolves.toEqual({ status: 'Rejected' });
   });
 
@@ -543,9 +667,24 @@ describe('OCPP 2.0.1 sessions', () => {
 
     expect(answer).toEqual({
       getVariableResult: [
-        { component: { name: 'ReservationCtrlr' }, variable: { name: 'Enabled' }, attributeStatus: 'Accepted', attributeValue: 'true' },
-        { component: { name: 'ReservationCtrlr' }, variable: { name: 'Available' }, attributeStatus: 'Accepted', attributeValue: 'true' },
-        { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' }, attributeStatus: 'Accepted', attributeValue: '300' },
+        {
+          component: { name: 'ReservationCtrlr' },
+          variable: { name: 'Enabled' },
+          attributeStatus: 'Accepted',
+          attributeValue: 'true',
+        },
+        {
+          component: { name: 'ReservationCtrlr' },
+          variable: { name: 'Available' },
+          attributeStatus: 'Accepted',
+          attributeValue: 'true',
+        },
+        {
+          component: { name: 'OCPPCommCtrlr' },
+          variable: { name: 'HeartbeatInterval' },
+          attributeStatus: 'Accepted',
+          attributeValue: '300',
+        },
         { component: { name: 'ReservationCtrlr' }, variable: { name: 'Colour' }, attributeStatus: 'UnknownVariable' },
         { component: { name: 'FluxCapacitor' }, variable: { name: 'Enabled' }, attributeStatus: 'UnknownComponent' },
       ],
@@ -556,7 +695,9 @@ describe('OCPP 2.0.1 sessions', () => {
     const sim = await simulate('ocpp2.0.1', { reservation: false });
 
     await expect(
-      command(sim, 'GetVariables', { getVariableData: [{ component: { name: 'ReservationCtrlr' }, variable: { name: 'Available' } }] }),
+      command(sim, 'GetVariables', {
+        getVariableData: [{ component: { name: 'ReservationCtrlr' }, variable: { name: 'Available' } }],
+      }),
     ).resolves.toMatchObject({ getVariableResult: [{ attributeStatus: 'Accepted', attributeValue: 'false' }] });
     await expect(
       command(sim, 'ReserveNow', { id: 1, expiryDateTime: inMinutes(5), idToken: { idToken: 'X', type: 'ISO14443' } }),
@@ -568,14 +709,22 @@ describe('OCPP 2.0.1 sessions', () => {
 
     await expect(
       command(sim, 'SetVariables', {
-        setVariableData: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' }, attributeValue: '120' }],
+        setVariableData: [
+          { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' }, attributeValue: '120' },
+        ],
       }),
     ).resolves.toEqual({
-      setVariableResult: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' }, attributeStatus: 'Accepted' }],
+      setVariableResult: [
+        { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' }, attributeStatus: 'Accepted' },
+      ],
     });
-    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).resolves.toEqual({ status: 'Accepted' });
+    await expect(command(sim, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).resolves.toEqual({
+      status: 'Accepted',
+    });
     await eventually(() => expect(actionsOf(sim, 'Heartbeat')).toHaveLength(1));
-    await expect(command(sim, 'ChangeAvailability', { operationalStatus: 'Inoperative', evse: { id: 1 } })).resolves.toEqual({
+    await expect(
+      command(sim, 'ChangeAvailability', { operationalStatus: 'Inoperative', evse: { id: 1 } }),
+    ).resolves.toEqual({
       status: 'Accepted',
     });
     await eventually(() => expect(statusesOf(sim).at(-1)).toBe('Unavailable'));
@@ -594,7 +743,9 @@ describe('OCPP 2.0.1 sessions', () => {
     expect(sim.chargePoint.offer(1).profileLimitW).toBe(16 * 230 * 3);
     await expect(command(sim, 'ClearChargingProfile', {})).resolves.toEqual({ status: 'Accepted' });
     await expect(command(sim, 'Reset', { type: 'Immediate' })).resolves.toEqual({ status: 'Accepted' });
-    await eventually(() => expect(actionsOf(sim, 'BootNotification').map((call) => call.payload.reason)).toEqual(['PowerUp', 'RemoteReset']));
+    await eventually(() =>
+      expect(actionsOf(sim, 'BootNotification').map((call) => call.payload.reason)).toEqual(['PowerUp', 'RemoteReset']),
+    );
   });
 });
 
@@ -612,7 +763,9 @@ describe('failure-path switches', () => {
 
       await expect(command(sim, startAction, startPayload)).resolves.toEqual({ status: 'Rejected' });
       await expect(command(sim, 'CancelReservation', { reservationId: 1 })).resolves.toEqual({ status: 'Rejected' });
-      await expect(command(sim, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).resolves.toEqual({ status: 'Rejected' });
+      await expect(command(sim, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).resolves.toEqual({
+        status: 'Rejected',
+      });
       expect(sim.chargePoint.connector(1).session).toBeUndefined();
       expect(callsOf(sim).map((call) => call.action)).not.toContain('Authorize');
     });
@@ -621,8 +774,12 @@ describe('failure-path switches', () => {
       const internal = await simulate(protocol, { behaviour: 'fault' });
       const notImplemented = await simulate(protocol, { behaviour: 'fault', faultCode: 'NotImplemented' });
 
-      await expect(command(internal, startAction, startPayload)).rejects.toMatchObject({ rpcErrorCode: 'InternalError' });
-      await expect(command(notImplemented, startAction, startPayload)).rejects.toMatchObject({ rpcErrorCode: 'NotImplemented' });
+      await expect(command(internal, startAction, startPayload)).rejects.toMatchObject({
+        rpcErrorCode: 'InternalError',
+      });
+      await expect(command(notImplemented, startAction, startPayload)).rejects.toMatchObject({
+        rpcErrorCode: 'NotImplemented',
+      });
       expect(internal.chargePoint.connector(1).session).toBeUndefined();
     });
 

@@ -4,13 +4,28 @@ import { SetSitePowerLimitBody } from '../../../shared/api/schemas/site-limits';
 
 describe('site power limit shapes', () => {
   it('render a flat limit as one all-week schedule with one period from midnight', () => {
-    const item = { siteId: 3, type: 'cost', scheduleId: 'cost-1', organizationId: 1, limit: 64, chargingRateUnit: 'A', source: 'api', createdAt: '2026-01-01T00:00:00.000Z' } as const;
+    const item = {
+      siteId: 3,
+      type: 'cost',
+      scheduleId: 'cost-1',
+      organizationId: 1,
+      limit: 64,
+      chargingRateUnit: 'A',
+      source: 'api',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    } as const;
     expect(toSitePowerLimitSchedule(item)).toEqual({
       id: 'cost-1',
       createdAt: '2026-01-01T00:00:00.000Z',
       source: 'api',
       type: 'cost',
-      schedules: [{ daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingRateUnit: 'A', chargingSchedulePeriods: [{ startPeriod: 0, limit: 64 }] }],
+      schedules: [
+        {
+          daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+          chargingRateUnit: 'A',
+          chargingSchedulePeriods: [{ startPeriod: 0, limit: 64 }],
+        },
+      ],
     });
   });
 
@@ -19,8 +34,12 @@ describe('site power limit shapes', () => {
   });
 
   it('bound amp limits lower than watt limits', () => {
-    const body = (limit: number, chargingRateUnit: string) => ({ sitePowerLimitSchedule: { type: 'capacity', limit, chargingRateUnit } });
+    const body = (limit: number, chargingRateUnit: string) => ({
+      sitePowerLimitSchedule: { type: 'capacity', limit, chargingRateUnit },
+    });
     expect(SetSitePowerLimitBody.safeParse(body(100_001, 'W')).success).toBe(true);
-    expect(SetSitePowerLimitBody.safeParse(body(100_001, 'A')).error?.issues).toEqual([expect.objectContaining({ path: ['sitePowerLimitSchedule', 'limit'] })]);
+    expect(SetSitePowerLimitBody.safeParse(body(100_001, 'A')).error?.issues).toEqual([
+      expect.objectContaining({ path: ['sitePowerLimitSchedule', 'limit'] }),
+    ]);
   });
 });

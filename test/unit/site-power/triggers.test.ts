@@ -9,7 +9,11 @@ describe('what re-allocates a site', () => {
     const changes: TableChange[] = [
       { eventName: 'INSERT', newImage: session('InProgress') },
       { eventName: 'MODIFY', oldImage: session('InProgress', 8), newImage: session('Completed', 8) },
-      { eventName: 'MODIFY', oldImage: session('InProgress', 9), newImage: { ...session('InProgress', 9), updatedAt: 'later' } },
+      {
+        eventName: 'MODIFY',
+        oldImage: session('InProgress', 9),
+        newImage: { ...session('InProgress', 9), updatedAt: 'later' },
+      },
     ];
     expect([...reallocationsOf(changes).siteIds]).toEqual([7, 8]);
   });
@@ -18,21 +22,45 @@ describe('what re-allocates a site', () => {
     const override = { siteId: 5, limit: 1, chargingRateUnit: 'W', expiresAt: 'x', sessionId: 1, createdAt: 'x' };
     const changes: TableChange[] = [
       { eventName: 'REMOVE', oldImage: { __edb_e__: 'sitePowerLimit', siteId: 4, type: 'cost' } },
-      { eventName: 'MODIFY', oldImage: { __edb_e__: 'port' }, newImage: { __edb_e__: 'port', chargingOverride: override } },
-      { eventName: 'MODIFY', oldImage: charger({ currentConnectionId: 'a' }), newImage: charger({ currentConnectionId: 'b' }) },
+      {
+        eventName: 'MODIFY',
+        oldImage: { __edb_e__: 'port' },
+        newImage: { __edb_e__: 'port', chargingOverride: override },
+      },
+      {
+        eventName: 'MODIFY',
+        oldImage: charger({ currentConnectionId: 'a' }),
+        newImage: charger({ currentConnectionId: 'b' }),
+      },
     ];
     expect([...reallocationsOf(changes).siteIds].sort()).toEqual([3, 4, 5]);
-    const meterValues: TableChange = { eventName: 'MODIFY', oldImage: { __edb_e__: 'port', currentChargingSession: { powerKw: 1 } }, newImage: { __edb_e__: 'port', currentChargingSession: { powerKw: 2 } } };
-    const heartbeatLike: TableChange = { eventName: 'MODIFY', oldImage: charger({ currentConnectionId: 'a', updatedAt: '1' }), newImage: charger({ currentConnectionId: 'a', updatedAt: '2' }) };
+    const meterValues: TableChange = {
+      eventName: 'MODIFY',
+      oldImage: { __edb_e__: 'port', currentChargingSession: { powerKw: 1 } },
+      newImage: { __edb_e__: 'port', currentChargingSession: { powerKw: 2 } },
+    };
+    const heartbeatLike: TableChange = {
+      eventName: 'MODIFY',
+      oldImage: charger({ currentConnectionId: 'a', updatedAt: '1' }),
+      newImage: charger({ currentConnectionId: 'a', updatedAt: '2' }),
+    };
     expect(reallocationsOf([meterValues, heartbeatLike]).siteIds.size).toBe(0);
   });
 
-  it('re-allocates on an external limit of an EVSE or a station, and on a vehicle\'s needs; not on their schedule report', () => {
+  it("re-allocates on an external limit of an EVSE or a station, and on a vehicle's needs; not on their schedule report", () => {
     const limit = { source: 'EMS', siteId: 6, receivedAt: 'x' };
     const needs = { requestedEnergyTransfer: 'DC', siteId: 12, receivedAt: 'x' };
     const changes: TableChange[] = [
-      { eventName: 'MODIFY', oldImage: { __edb_e__: 'port', externalChargingLimit: limit }, newImage: { __edb_e__: 'port' } },
-      { eventName: 'MODIFY', oldImage: charger({}), newImage: charger({ externalChargingLimit: { ...limit, siteId: 3 } }) },
+      {
+        eventName: 'MODIFY',
+        oldImage: { __edb_e__: 'port', externalChargingLimit: limit },
+        newImage: { __edb_e__: 'port' },
+      },
+      {
+        eventName: 'MODIFY',
+        oldImage: charger({}),
+        newImage: charger({ externalChargingLimit: { ...limit, siteId: 3 } }),
+      },
       {
         eventName: 'MODIFY',
         oldImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1 } },
@@ -43,19 +71,33 @@ describe('what re-allocates a site', () => {
     const schedule: TableChange = {
       eventName: 'MODIFY',
       oldImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1, evChargingNeeds: needs } },
-      newImage: { __edb_e__: 'port', currentChargingSession: { sessionId: 1, evChargingNeeds: needs, evChargingSchedule: { limit: 1 } } },
+      newImage: {
+        __edb_e__: 'port',
+        currentChargingSession: { sessionId: 1, evChargingNeeds: needs, evChargingSchedule: { limit: 1 } },
+      },
     };
     expect(reallocationsOf([schedule]).siteIds.size).toBe(0);
   });
 
   it('asks for the organization of a changed departure plan, and coalesces a burst into one request per site', () => {
-    const burst: TableChange[] = Array.from({ length: 50 }, () => ({ eventName: 'INSERT' as const, newImage: { __edb_e__: 'sitePowerLimit', siteId: 2 } }));
-    const result = reallocationsOf([...burst, { eventName: 'MODIFY', newImage: { __edb_e__: 'departurePlan', organizationId: 11 } }]);
+    const burst: TableChange[] = Array.from({ length: 50 }, () => ({
+      eventName: 'INSERT' as const,
+      newImage: { __edb_e__: 'sitePowerLimit', siteId: 2 },
+    }));
+    const result = reallocationsOf([
+      ...burst,
+      { eventName: 'MODIFY', newImage: { __edb_e__: 'departurePlan', organizationId: 11 } },
+    ]);
     expect([...result.siteIds]).toEqual([2]);
     expect([...result.organizationIds]).toEqual([11]);
   });
 
   it('ignores other entities and images without an entity', () => {
-    expect(reallocationsOf([{ eventName: 'INSERT', newImage: { __edb_e__: 'apiKey', siteId: 1 } }, { eventName: 'INSERT', newImage: {} }]).siteIds.size).toBe(0);
+    expect(
+      reallocationsOf([
+        { eventName: 'INSERT', newImage: { __edb_e__: 'apiKey', siteId: 1 } },
+        { eventName: 'INSERT', newImage: {} },
+      ]).siteIds.size,
+    ).toBe(0);
   });
 });

@@ -36,4 +36,3 @@ if (target && SwaggerUIBundle) {
 } else if (target) {
   target.textContent = 'Swagger UI did not load; the OpenAPI document is at /api/openapi.json.';
 }
-
