@@ -56,12 +56,30 @@ async function updateOnItsEvse(
   snapshot: MeterSnapshot,
   meterValues: MeterValue[],
 ): Promise<boolean> {
-  const evseId = payload.evse?.id;
+  const evseId = payload.evse?.id ?? evseHints.get(hintKey(connection, payload.transactionInfo.transactionId));
   if (payload.eventType !== 'Updated' || evseId === undefined || evseId < 1) return false;
   const sessionId = await applyMeterSnapshot(db, connection, evseId, snapshot, payload.transactionInfo.transactionId);
   if (sessionId === undefined) return false;
   await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
   return true;
+}
+
+/**
+ * The EVSE of each transaction this process has seen (`chargerId/transactionId` → evseId): a hint
+ * that spares an Updated without `evse` (only a transaction's first event must name it, E01.FR.16)
+ * the session lookup. A wrong hint costs nothing but that lookup: the update is conditioned on the
+ * transaction. Bounded: the oldest hints go first.
+ */
+const evseHints = new Map<string, number>();
+/** Most hints one process keeps. */
+const MAX_EVSE_HINTS = 10_000;
+const hintKey = (connection: ChargerConnection, transactionId: string) => `${connection.chargerId}/${transactionId}`;
+
+function rememberEvse(connection: ChargerConnection, transactionId: string, evseId: number): void {
+  const key = hintKey(connection, transactionId);
+  evseHints.delete(key);
+  evseHints.set(key, evseId);
+  if (evseHints.size > MAX_EVSE_HINTS) evseHints.delete(evseHints.keys().next().value!);
 }
 
 /** H01.FR.21: a transaction on the reservation ends it. */
@@ -91,6 +109,7 @@ export const transactions = [
     const known =
       payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
     let sessionId = known?.sessionId;
+    if (known) rememberEvse(connection, transactionId, known.portNumber);
     if (!known) {
       if (!payload.evse)
         throw new OcppCallError(
@@ -107,6 +126,7 @@ export const transactions = [
         reservationId: storableId(payload.reservationId),
         accessId: authorization?.accessId,
       }));
+      rememberEvse(connection, transactionId, payload.evse.id);
       await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     } else if (payload.eventType === 'Updated') {
       await Promise.all([
@@ -119,6 +139,7 @@ export const transactions = [
     }
     await endUsedReservation(db, connection, payload);
     if (payload.eventType === 'Ended') {
+      evseHints.delete(hintKey(connection, transactionId));
       await endSession(
         db,
         connection,
