@@ -194,7 +194,15 @@ describe('the stricter limits', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const holding = withRequestLease(stack.db, hashApiKey(tenant.apiKey), 'intervals', 'includeIntervals', () => held);
+    let acquired!: () => void;
+    const leased = new Promise<void>((resolve) => {
+      acquired = resolve;
+    });
+    const holding = withRequestLease(stack.db, hashApiKey(tenant.apiKey), 'intervals', 'includeIntervals', () => {
+      acquired();
+      return held;
+    });
+    await leased; // the lease is taken: the request below meets it
     const refused = await api(stack, '/api/charging-sessions?includeIntervals=true', { key: tenant.apiKey });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
