@@ -19,7 +19,7 @@ import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../charging/meter-values';
 import type { AllocationInput, RateUnit, SessionDemand, SiteLimit } from '../smart-charging';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
-import { evNeedsOf, externalLimitInForce } from './station-inputs';
+import { evNeedsOf, externalLimitInForce, type Electrical } from './station-inputs';
 
 /** Port maximum when none is registered, W. */
 export const DEFAULT_PORT_MAX_W = { DCFC: 150_000, 'Level 2': 7_680 } as const;
@@ -31,10 +31,7 @@ export const DEFAULT_DC_VOLTAGE_V = 400;
 type Session = NonNullable<PortItem['currentChargingSession']>;
 
 /** The AC phases and voltage a port charges with, from its readings or the defaults. */
-export function phasesAndVoltage(
-  session: Session,
-  chargerType: ChargerItem['type'],
-): { phases: number; voltageV: number } {
+export function phasesAndVoltage(session: Session, chargerType: ChargerItem['type']): Electrical {
   if (chargerType === 'DCFC') return { phases: 1, voltageV: positive(session.voltage?.value) ?? DEFAULT_DC_VOLTAGE_V };
   const voltageV =
     session.voltage && session.voltage.value >= 90 && session.voltage.value <= 300
@@ -66,7 +63,7 @@ export function controllable(charger: ChargerItem): boolean {
 const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : undefined);
 
 /** W of a limit in `unit` on a port with these phases and voltage. */
-export function toWatts(limit: number, unit: RateUnit, electrical: { phases: number; voltageV: number }): number {
+export function toWatts(limit: number, unit: RateUnit, electrical: Electrical): number {
   return unit === 'W' ? limit : limit * electrical.voltageV * electrical.phases;
 }
 
@@ -75,7 +72,7 @@ function limitInForce(
   previous: SiteAllocationItem | undefined,
   port: PortItem,
   charger: ChargerItem,
-  electrical: { phases: number; voltageV: number },
+  electrical: Electrical,
 ) {
   const line = previous?.ports.find(
     (p) => p.portId === port.portId && p.sessionId === port.currentChargingSession?.sessionId,

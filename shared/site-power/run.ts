@@ -119,7 +119,7 @@ function withStationReports(delivery: Delivery, input: AllocationInput, snapshot
       ...(departureTime !== undefined
         ? {
             departureTime: new Date(departureTime).toISOString(),
-            departureSource: session?.departure ? 'api' : 'vehicle',
+            departureSource: session?.departure ? ('api' as const) : ('vehicle' as const),
           }
         : {}),
       ...(evSchedule && Number.isFinite(startMs)
@@ -131,7 +131,7 @@ function withStationReports(delivery: Delivery, input: AllocationInput, snapshot
             },
           }
         : {}),
-    } as Delivery['ports'][number];
+    };
   });
   return { ...delivery, ports: lines };
 }

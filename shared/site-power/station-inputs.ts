@@ -19,7 +19,7 @@ type Session = NonNullable<PortItem['currentChargingSession']>;
 type StoredLimit = NonNullable<PortItem['externalChargingLimit']>;
 type StoredNeeds = NonNullable<Session['evChargingNeeds']>;
 
-/** The phases and voltage a port charges with (`./demand.ts` `phasesAndVoltage`). */
+/** The AC phases (1–3; DC: 1) and the voltage, V, a port charges with (`./demand.ts` `phasesAndVoltage`). */
 export interface Electrical {
   phases: number;
   /** V */

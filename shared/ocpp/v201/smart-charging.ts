@@ -10,6 +10,7 @@
 import { ocpp201 } from '../handler';
 import { OcppCallError } from '../errors';
 import * as V201 from '../validators/v201';
+import { storableId } from '../../charging/sessions';
 import type * as Ocpp201 from '../types/v201';
 import {
   clearExternalLimit,
@@ -55,8 +56,7 @@ function phases(field: string, value: number | undefined): { numberPhases?: numb
 
 /** An integer DynamoDB can keep (a safe integer), else a violation naming the field. */
 function storable(field: string, value: number): number {
-  if (!Number.isSafeInteger(value)) violation(field, 'is not an integer this CSMS can keep');
-  return value;
+  return storableId(value) ?? violation(field, 'is not an integer this CSMS can keep');
 }
 
 /** An ISO 8601 instant as UTC, else a violation naming the field. */
