@@ -66,7 +66,14 @@ function instant(field: string, value: string): string {
   return new Date(ms).toISOString();
 }
 
-/** The first schedule of a NotifyChargingLimit, checked (`field` names it in the payload). */
+/**
+ * The first `chargingSchedule` of a NotifyChargingLimit (K12) as stored: limits in its unit (A per
+ * phase or W), `startSchedule` in UTC (when received if absent), periods in s from the start.
+ * @param field the schedule's path in the payload, to name it in errors
+ * @throws OcppCallError OccurrenceConstraintViolation (more than {@link MAX_LIMIT_PERIODS} periods),
+ *   PropertyConstraintViolation (a limit below 0 or above {@link MAX_LIMIT}, periods not increasing,
+ *   `numberPhases` outside 1–3, a time or duration this CSMS cannot keep)
+ */
 export function limitSchedule(
   schedule: Ocpp201.ChargingScheduleType,
   field: string,
@@ -98,7 +105,13 @@ export function limitSchedule(
   };
 }
 
-/** The vehicle's needs, checked: a departure in the future, an energy request within (0, 1 MWh]. */
+/**
+ * The vehicle's ISO 15118 needs of a NotifyEVChargingNeeds (K15) as stored, in the units sent (Wh,
+ * A, V, W, %).
+ * @throws OcppCallError PropertyConstraintViolation naming the field: a departure not in the future,
+ *   an energy request of 0 or above {@link MAX_ENERGY_WH}, `evMinCurrent` above `evMaxCurrent`, a
+ *   current, voltage or power beyond what any vehicle has
+ */
 export function evChargingNeeds(needs: Ocpp201.ChargingNeedsType, receivedAt: string): EvChargingNeedsReport {
   const ac = needs.acChargingParameters;
   const dc = needs.dcChargingParameters;
