@@ -85,6 +85,7 @@ export const OCPP_FUNCTIONS = {
     writes: {
       'dynamodb:PutItem': [
         ROWS.chargers,
+        ROWS.portLocations,
         ROWS.chargingSessions,
         ROWS.ocppCommands,
         ROWS.sessionHistory,

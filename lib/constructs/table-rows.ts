@@ -49,6 +49,8 @@ export const ROWS = {
   scheduledSites: '$cn',
   /** A charger's partition: the charger and its ports (with the session in progress). */
   chargers: '$cn#chargerid_*',
+  /** Where a port is, by its ID (`portLocation`). */
+  portLocations: '$cn#portid_*',
   /** An ended or running charging session item (`chargingSession`). */
   chargingSessions: '$cn#chargerId_*#transactionKey_*',
   /** A WebSocket connection record (`connection`). */

@@ -7,7 +7,7 @@ import type { ChargerItem, PortItem } from './items';
 /**
  * The port with this ID and its charger, as the caller may see them (a port of another
  * organization or site is not found, like an unknown one).
- * Requests: 1 Query (gsi2, port by ID) + 2 strongly consistent GetItems (port, charger).
+ * Requests: 1 GetItem (the port's location) + 2 strongly consistent GetItems (port, charger).
  * @throws PortNotFoundError
  */
 export async function visiblePort(
@@ -15,8 +15,7 @@ export async function visiblePort(
   scope: AccessScope,
   portId: number,
 ): Promise<{ port: PortItem; charger: ChargerItem }> {
-  const { data } = await db.port.query.byId({ portId }).go();
-  const found = data[0];
+  const { data: found } = await db.portLocation.get({ portId }).go();
   if (!found) throw new PortNotFoundError(portId);
   const [{ data: port }, { data: charger }] = await Promise.all([
     db.port.get({ chargerId: found.chargerId, portNumber: found.portNumber }).go({ consistent: true }),

@@ -120,6 +120,9 @@ export async function registerCharger(db: Db, input: RegisterChargerInput): Prom
         })
         .commit(),
     ),
+    portLocations: ports.map((_, i) =>
+      e.portLocation.create({ portId: ids.port + i, chargerId: ids.charger, portNumber: i + 1 }).commit(),
+    ),
     ocppId: claimUnique(e, CHARGER_CONSTRAINTS.ocppId(), input.ocppId, ids.charger),
     externalId:
       input.externalId !== undefined &&

@@ -6,7 +6,7 @@
  * the number of ports it was registered with (a faulty charger must not create thousands).
  */
 import type { Db } from '../db';
-import { allocateIds } from '../db';
+import { allocateIds, transact } from '../db';
 import { portName, type PortItem } from '../chargers/items';
 import type { ChargerConnection } from './charger-connection';
 import { isConditionalCheckFailure } from '../db/conditions';
@@ -69,7 +69,8 @@ async function checkNewPortNumber(db: Db, connection: ChargerConnection, portNum
 /**
  * Reads a port, creating it when the charger reports a connector/EVSE it was not registered with
  * (logged, marked `reportedByCharger`).
- * Requests: 1 GetItem; +1 Query, +1 UpdateItem (ID), +1 PutItem when created.
+ * Requests: 1 GetItem; +1 Query, +1 UpdateItem (ID), +1 TransactWriteItems (the port and its
+ * location by ID) when created.
  * @throws PortNumberError for a number that cannot be a port of the charger (nothing is stored)
  */
 export async function ensurePort(db: Db, connection: ChargerConnection, portNumber: number): Promise<PortItem> {
@@ -88,22 +89,23 @@ export async function ensurePort(db: Db, connection: ChargerConnection, portNumb
     reportedByCharger: true,
     createdAt: new Date().toISOString(),
   };
-  try {
-    await db.port.create(item).go();
+  const outcome = await transact(db, (e) => ({
+    port: e.port.create(item).commit(),
+    location: e.portLocation.create({ portId, chargerId: connection.chargerId, portNumber }).commit(),
+  }));
+  if (outcome.ok) {
     logger.warn('charger reported a connector/EVSE it was not registered with: port created', {
       chargePointId: connection.ocppId,
       portNumber,
       portId,
     });
     return item;
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    // Created concurrently by another frame: use that one.
-    const { data: existing } = await db.port
-      .get({ chargerId: connection.chargerId, portNumber })
-      .go({ consistent: true });
-    return existing!;
   }
+  // Created concurrently by another frame: use that one.
+  const { data: existing } = await db.port
+    .get({ chargerId: connection.chargerId, portNumber })
+    .go({ consistent: true });
+  return existing!;
 }
 
 /**

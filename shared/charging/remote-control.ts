@@ -36,7 +36,7 @@ interface PortLocation {
 const portLocations = new WeakMap<Db, Map<number, PortLocation>>();
 
 /**
- * Where a port is, cached per instance (ports never move): 1 Query on gsi2 the first time.
+ * Where a port is, cached per instance (ports never move): 1 GetItem the first time.
  * @returns undefined for an unknown port
  */
 async function locatePort(db: Db, portId: number): Promise<PortLocation | undefined> {
@@ -47,7 +47,7 @@ async function locatePort(db: Db, portId: number): Promise<PortLocation | undefi
   }
   const cached = cache.get(portId);
   if (cached) return cached;
-  const found = (await db.port.query.byId({ portId }).go()).data[0];
+  const { data: found } = await db.portLocation.get({ portId }).go();
   if (!found) return undefined;
   cache.set(portId, { chargerId: found.chargerId, portNumber: found.portNumber });
   if (cache.size > 10_000) cache.delete(cache.keys().next().value!);

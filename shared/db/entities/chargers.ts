@@ -1,4 +1,4 @@
-/** Entities of the table: Sites, chargers, ports, uniqueness markers and WebSocket connections. */
+/** Entities of the table: Sites, chargers, ports and their locations by ID, uniqueness markers and WebSocket connections. */
 import { Entity } from 'electrodb';
 import {
   optionalString,
@@ -337,7 +337,23 @@ const portSchema = {
       pk: { field: 'gsi1pk', composite: ['organizationId'] },
       sk: { field: 'gsi1sk', composite: ['chargerId', 'portNumber'] },
     },
-    byId: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['portId'] }, sk: { field: 'gsi2sk', composite: [] } },
+  },
+} as const;
+
+/**
+ * Where a port is, by its numeric ID (spec §2.3 `Port.id`): written once with the port, never
+ * changed. The port itself is in no index by ID, so the readings and statuses that rewrite it cost
+ * no index copy (docs/cost.md); a lookup by port ID is one GetItem of this item.
+ */
+const portLocationSchema = {
+  model: { entity: 'portLocation', version: '1', service: SERVICE },
+  attributes: {
+    portId: { type: 'number', required: true },
+    chargerId: { type: 'number', required: true },
+    portNumber: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['portId'] }, sk: { field: 'sk', composite: [] } },
   },
 } as const;
 
@@ -389,6 +405,7 @@ export function chargerEntities(config: EntityConfiguration) {
     site: new Entity(siteSchema, config),
     charger: new Entity(chargerSchema, config),
     port: new Entity(portSchema, config),
+    portLocation: new Entity(portLocationSchema, config),
     uniqueValue: new Entity(uniqueValueSchema, config),
     connection: new Entity(connectionSchema, config),
   };
