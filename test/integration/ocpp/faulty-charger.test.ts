@@ -221,6 +221,12 @@ describe('impossible connector / EVSE numbers are refused and create nothing', (
     await expect(client.call('StatusNotification', status(11))).rejects.toMatchObject(refused);
     expect(await portNumbers(ids.ports16)).toEqual([1, 2, 9, 10]);
     expect(await sessionsOf(ids.ports16)).toEqual([]);
+    // A port the charger created is found by its ID like a registered one (its location is stored with it).
+    const { data: created } = await stack.db.port.get({ chargerId: chargerIdOf(ids.ports16), portNumber: 10 }).go();
+    const override = (portId: number) =>
+      api(stack, `/api/ports/${portId}/charging-override`, { key: tenant.apiKey, method: 'DELETE' });
+    expect((await override(created!.portId)).status).toBe(204);
+    expect((await override(created!.portId + 1000)).status).toBe(404);
   });
 
   it('1.6 MeterValues for a negative connector is a CALLERROR', async () => {
