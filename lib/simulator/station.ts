@@ -170,7 +170,7 @@ export class Station implements StationApi {
    */
   remoteStop(transactionId: number | string): 'Accepted' | 'Rejected' {
     const connector = this.chargePoint.findByTransactionId(transactionId);
-    if (!connector || connector.session?.state !== 'charging') return 'Rejected';
+    if (connector?.session?.state !== 'charging') return 'Rejected';
     this.afterReply(`remote stop of transaction ${transactionId}`, () => this.stopSession(connector.id, 'Remote'));
     return 'Accepted';
   }
@@ -328,7 +328,7 @@ export class Station implements StationApi {
     const cp = this.chargePoint;
     const connector = cp.connector(connectorId);
     const session = connector.session;
-    if (!session || session.state !== 'charging') throw new Error(`no running session on connector ${connectorId}`);
+    if (session?.state !== 'charging') throw new Error(`no running session on connector ${connectorId}`);
     this.meterTimers.stop(connectorId);
     const sample = cp.sample(connectorId, new Date());
     session.state = 'stopping';

@@ -7,7 +7,7 @@
  * vehicle, markers and customer in the same transaction (a refusal changes nothing).
  */
 import { createConversions } from 'electrodb';
-import { batchGet, claimUnique, retryRaces, RetryableError, transact, transactWithIds, type Db } from '../db';
+import { batchGet, claimUnique, retryRaces, RetryableError, transactWithIds, type Db } from '../db';
 import { exactPage, paginate, PAGE_SIZE, type Page } from '../db/pagination';
 import { prefixField, DomainError } from '../errors';
 import { createCustomer, customerIdsNeeded, customerRef } from './customers';

@@ -8,7 +8,6 @@ import { createVehicle, updateVehicle } from '../../../shared/access/vehicle-wri
 import { syncVehicleDepartures } from '../../../shared/departures/sync';
 import { ownerKey } from '../../../shared/departures/rules';
 import { DepartureSyncBody } from '../../../shared/api/schemas/departures';
-import type { ApiPrincipal } from '../../../shared/api/auth';
 
 let stack: LocalStack;
 let tenant: Tenant;

@@ -23,8 +23,7 @@ export const BLOCKED_ID_TAG = 'BLOCKED-TAG';
 const now = (): string => new Date().toISOString();
 
 function answer(protocol: string | undefined, action: string, payload: Record<string, unknown>): object {
-  const idTag =
-    protocol === 'ocpp1.6' ? payload['idTag'] : (payload['idToken'] as { idToken?: string } | undefined)?.idToken;
+  const idTag = protocol === 'ocpp1.6' ? payload.idTag : (payload.idToken as { idToken?: string } | undefined)?.idToken;
   const status = idTag === BLOCKED_ID_TAG ? 'Blocked' : 'Accepted';
   switch (action) {
     case 'BootNotification':
@@ -38,7 +37,7 @@ function answer(protocol: string | undefined, action: string, payload: Record<st
     case 'StopTransaction':
       return { idTagInfo: { status: 'Accepted' } };
     case 'TransactionEvent':
-      return payload['idToken'] ? { idTokenInfo: { status } } : {};
+      return payload.idToken ? { idTokenInfo: { status } } : {};
     case 'NotifyEVChargingNeeds':
       return { status: 'Accepted' };
     default:
