@@ -5,12 +5,14 @@
  * sessions of 2–4 minutes with MeterValues (1.6) / TransactionEvent Updated (2.0.1) every
  * `meterSeconds`, 20–40 s apart, and a Heartbeat every 540 s. Prints a JSON summary on stdout.
  *
- * Usage: `tsx test/bench/soak-fleet.ts <ocppUrl> <firstId> <count> <durationSeconds> <meterSeconds>`
+ * Usage: `tsx test/bench/soak-fleet.ts <ocppUrl> <firstId> <count> <durationSeconds> <meterSeconds> [connectsPerSecond]`
+ * (new connections a second while the fleet comes up, default 100).
  */
 import WebSocket from 'ws';
 
-const [url, prefix, countArg, durationArg, meterArg] = process.argv.slice(2);
+const [url, prefix, countArg, durationArg, meterArg, rateArg] = process.argv.slice(2);
 const COUNT = Number(countArg);
+const CONNECTS_PER_SECOND = Number(rateArg ?? 100);
 const DURATION_MS = Number(durationArg) * 1000;
 const METER_MS = Number(meterArg) * 1000;
 /** A CALL not answered within this long counts as an error (OCPP's usual timeout). */
@@ -184,7 +186,7 @@ const ends = started + DURATION_MS;
 const running: Promise<void>[] = [];
 for (let i = 1; i <= COUNT; i++) {
   running.push(charger(i, ends).catch((error: unknown) => void errors.push(`${prefix}${i}: ${String(error)}`)));
-  if (i % 25 === 0) await sleep(250); // 100 new connections a second
+  if (i % 5 === 0) await sleep((5 * 1000) / CONNECTS_PER_SECOND);
 }
 const connectedAfterMs = performance.now() - started;
 await Promise.all(running);

@@ -1,6 +1,7 @@
 /**
  * Issue "Lean and cheap", scale: a fleet of chargers on the local stack for a while (default 1,000
- * for 10 minutes; `SOAK_CHARGERS`, `SOAK_SECONDS` and `SOAK_METER_SECONDS` change them), half OCPP 1.6
+ * for 10 minutes, connecting 100 a second; `SOAK_CHARGERS`, `SOAK_SECONDS`, `SOAK_METER_SECONDS` and
+ * `SOAK_CONNECTS_PER_SECOND` change them), half OCPP 1.6
  * and half 2.0.1, each running sessions of 2–4 minutes with meter values every 10 s
  * (`soak-fleet.ts`, in a process of its own). This process hosts the gateway and the handlers, as
  * `npm start` does; it reports the chargers' errors, dropped connections and reply times, its own
@@ -15,6 +16,7 @@ import { percentile, report, startBenchStack } from './support';
 const CHARGERS = Number(process.env.SOAK_CHARGERS ?? 1000);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const METER_SECONDS = Number(process.env.SOAK_METER_SECONDS ?? 10);
+const CONNECTS_PER_SECOND = Number(process.env.SOAK_CONNECTS_PER_SECOND ?? 100);
 const SAMPLE_MS = 5000;
 const PREFIX = `SOAK-${Date.now().toString(36)}-`;
 
@@ -42,7 +44,17 @@ function sampler() {
 /** Runs the fleet in a child process; resolves with its summary. */
 function runFleet(ocppUrl: string): Promise<Record<string, any>> {
   const script = fileURLToPath(new URL('./soak-fleet.ts', import.meta.url));
-  const args = ['--import', 'tsx', script, ocppUrl, PREFIX, String(CHARGERS), String(SECONDS), String(METER_SECONDS)];
+  const args = [
+    '--import',
+    'tsx',
+    script,
+    ocppUrl,
+    PREFIX,
+    String(CHARGERS),
+    String(SECONDS),
+    String(METER_SECONDS),
+    String(CONNECTS_PER_SECOND),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
@@ -81,7 +93,7 @@ export async function run(): Promise<void> {
     const rps = samples.map((s) => s.requestsPerSecond);
     const cores = execFileSync('nproc').toString().trim();
     report(
-      `Soak: ${CHARGERS} chargers (half 1.6, half 2.0.1) for ${SECONDS} s, meter values every ${METER_SECONDS} s`,
+      `Soak: ${CHARGERS} chargers (half 1.6, half 2.0.1, connecting ${CONNECTS_PER_SECOND} a second) for ${SECONDS} s, meter values every ${METER_SECONDS} s`,
       {
         'all connected after': `${(fleet.connectedAfterMs / 1000).toFixed(1)} s`,
         'frames sent / answered': `${fleet.sent} / ${fleet.replies} (${(fleet.replies / SECONDS).toFixed(0)} a second)`,
