@@ -12,6 +12,7 @@ import { createOrganization, createOrganizationSchema, listOrganizations } from 
 import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/organizations/api-keys';
 import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
 import { listChargers } from '../shared/chargers/chargers';
+import { backfillPortLocations } from '../shared/chargers/port-lookup';
 import {
   registerCharger,
   registerChargerSchema,
@@ -268,6 +269,11 @@ chargers
   .action(
     run(async (o: { organizationId: number; siteId?: number }) => listChargers(db(), o.organizationId, o.siteId)),
   );
+
+chargers
+  .command('backfill-port-locations')
+  .description("Write every port's location item (once, for tables whose ports were stored before ports had one)")
+  .action(run(async () => ({ ports: await backfillPortLocations(db()) })));
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

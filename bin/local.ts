@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } from '../lib/local/dynamodb';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
 import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
+import { backfillPortLocations } from '../shared/chargers/port-lookup';
 import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT } from '../lib/local/defaults';
 import { GATEWAY_SERVICE } from '../lib/local/gateway';
 import { assertPortFree } from '../lib/local/ports';
@@ -96,6 +97,8 @@ async function demoData(stack: LocalStack): Promise<DemoData | undefined> {
     console.log('Seeded the demo organization, site, chargers and API key.');
     return demo;
   }
+  // Data kept from an earlier version may hold ports without their location item (found by ID).
+  await backfillPortLocations(stack.db);
   return existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData) : undefined;
 }
 

@@ -1,5 +1,5 @@
-/** Finding a port by its numeric ID (spec §2.3 `Port.id`), with its charger, for a caller's scope. */
-import type { Db } from '../db';
+/** Finding a port by its numeric ID (spec §2.3 `Port.id`), with its charger, for a caller's scope; and the ports' location items. */
+import { batchPut, type Db } from '../db';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { PortNotFoundError } from './errors';
 import type { ChargerItem, PortItem } from './items';
@@ -24,4 +24,20 @@ export async function visiblePort(
   if (!port || !charger || !canAccess(scope, charger.organizationId, charger.siteId))
     throw new PortNotFoundError(portId);
   return { port, charger };
+}
+
+/**
+ * Writes the location item of every port (`portLocation`), for tables whose ports were stored
+ * before ports had one (they are then not found by ID). Idempotent: a location never changes.
+ * Requests: a paged Scan of the ports, one BatchWriteItem per 25 ports.
+ * @returns the number of ports whose location was written
+ * @throws BatchIncompleteError when writes stay unprocessed through every retry
+ */
+export async function backfillPortLocations(db: Db): Promise<number> {
+  const { data: ports } = await db.port.scan.go({ pages: 'all' });
+  await batchPut(
+    db.portLocation,
+    ports.map(({ portId, chargerId, portNumber }) => ({ portId, chargerId, portNumber })),
+  );
+  return ports.length;
 }

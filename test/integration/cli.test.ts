@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { api, startTestStack, uniqueOcppId } from './support/stack';
+import { api, createTenant, startTestStack, uniqueOcppId } from './support/stack';
 import type { LocalStack } from '../../lib/local/stack';
 import { runAdmin } from './support/admin';
 
@@ -238,6 +238,22 @@ describe('operator CLI', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe('');
+  });
+
+  it('backfills the location of ports stored without one, so they are found by ID again', async () => {
+    const ocppId = uniqueOcppId('LOC');
+    const tenant = await createTenant(stack, [
+      { ocppId, name: ocppId, type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+    ]);
+    const portId = tenant.chargers[0]!.ports[0]!.id;
+    const override = async () =>
+      (await api(stack, `/api/ports/${portId}/charging-override`, { key: tenant.apiKey, method: 'DELETE' })).status;
+    await stack.db.portLocation.delete({ portId }).go();
+    expect(await override()).toBe(404);
+    const backfill = await admin('chargers', 'backfill-port-locations');
+    expect(backfill.code).toBe(0);
+    expect(backfill.json.ports).toBeGreaterThanOrEqual(1);
+    expect(await override()).toBe(204);
   });
 
   it('has --help on every command', async () => {
