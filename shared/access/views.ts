@@ -38,15 +38,29 @@ export interface Vehicle {
   accessIds: { id: number; ocppIdTag: string; authorizationStatus: AuthorizationStatus }[];
 }
 
+/** A vehicle as a session stores it (the port's session snapshot, the session record): absent = unknown. */
+export interface StoredVehicleRef {
+  id: number;
+  make?: string;
+  model?: string;
+  name?: string;
+  vin?: string;
+}
+
+/** Spec §2.1 embedded vehicle (absent fields null) from a session's stored vehicle or a stored vehicle. */
+export function embeddedVehicle(vehicle: StoredVehicleRef): EmbeddedVehicle {
+  return {
+    id: vehicle.id,
+    make: vehicle.make ?? null,
+    model: vehicle.model ?? null,
+    name: vehicle.name ?? null,
+    vin: vehicle.vin ?? null,
+  };
+}
+
 /** Spec §2.1 embedded vehicle from a stored vehicle. */
 export function toEmbeddedVehicle(item: VehicleItem): EmbeddedVehicle {
-  return {
-    id: item.vehicleId,
-    make: item.make ?? null,
-    model: item.model ?? null,
-    name: item.name ?? null,
-    vin: item.vin ?? null,
-  };
+  return embeddedVehicle({ ...item, id: item.vehicleId });
 }
 
 /** Spec §2.1 shape of a stored access ID; `customer` only when `withCustomer`. */

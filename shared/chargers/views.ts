@@ -4,6 +4,7 @@
  */
 import type { ChargerItem, PortItem } from './items';
 import { energyDeliveredKwh } from '../charging/meter-values';
+import { embeddedVehicle } from '../access/views';
 
 /** A reading with its own timestamp (spec §2.3 `latestReadings.*`). */
 export interface Reading {
@@ -132,15 +133,7 @@ export function toCurrentChargingSession(
       socPercent: reading(session.socPercent),
       voltage: reading(session.voltage),
     },
-    vehicle: session.vehicle
-      ? {
-          id: session.vehicle.id,
-          make: session.vehicle.make ?? null,
-          model: session.vehicle.model ?? null,
-          name: session.vehicle.name ?? null,
-          vin: session.vehicle.vin ?? null,
-        }
-      : null,
+    vehicle: session.vehicle ? embeddedVehicle(session.vehicle) : null,
     rfid: session.rfid ? { id: session.rfid.id, name: session.rfid.name } : null,
     customer: session.customerName ? { name: session.customerName } : null,
   };

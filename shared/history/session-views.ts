@@ -5,6 +5,7 @@
  */
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
 import { portName } from '../chargers/items';
+import { embeddedVehicle, type EmbeddedVehicle } from '../access/views';
 import type { SessionRecordItem } from './session-records';
 import {
   seriesFacts,
@@ -47,7 +48,7 @@ export interface ChargingSession {
     type: 'DCFC' | 'Level 2';
   };
   port: { id: number; name: string; portNumber: number; maximumPowerKw: number | null };
-  vehicle: { id: number; name: string | null; make: string | null; model: string | null; vin: string | null } | null;
+  vehicle: EmbeddedVehicle | null;
   rfid: { id: number; name: string | null } | null;
   customer: { id: number | null; name: string } | null;
   organization: { id: number; name: string };
@@ -127,7 +128,6 @@ export function toChargingSession(
   const { charger, port } = context;
   const intervals = options.includeIntervals ? sessionIntervals(spanOf(record), context.readings ?? []) : undefined;
   const values = figures(record, context, nowMs);
-  const vehicle = record.vehicle;
   return {
     id: record.sessionId,
     startTime: record.startTime,
@@ -155,15 +155,7 @@ export function toChargingSession(
       portNumber: record.portNumber,
       maximumPowerKw: port?.maximumPowerKw ?? null,
     },
-    vehicle: vehicle
-      ? {
-          id: vehicle.id,
-          name: vehicle.name ?? null,
-          make: vehicle.make ?? null,
-          model: vehicle.model ?? null,
-          vin: vehicle.vin ?? null,
-        }
-      : null,
+    vehicle: record.vehicle ? embeddedVehicle(record.vehicle) : null,
     rfid: record.rfid ? { id: record.rfid.id, name: record.rfid.name } : null,
     customer: record.customerName ? { id: context.customerId ?? null, name: record.customerName } : null,
     organization: { id: record.organizationId, name: charger?.organizationName ?? '' },

@@ -3,24 +3,13 @@
  * "Access IDs", "Vehicles").
  */
 import * as z from 'zod';
-import { Pagination, text } from './common';
+import { EmbeddedVehicle, Pagination, text } from './common';
 import { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from '../../access/items';
 
 /** A submitted ocppIdTag before normalisation (the normalised tag is checked separately: 1–36 characters). */
 const rawTag = z.string().max(256, 'must be at most 256 characters');
 const status = z.enum(['Authorized', 'Revoked']);
 const customer = z.strictObject({ name: text() });
-
-/** Spec §2.1 embedded vehicle. */
-export const EmbeddedVehicle = z
-  .object({
-    id: z.number().int(),
-    make: z.string().nullable(),
-    model: z.string().nullable(),
-    name: z.string().nullable(),
-    vin: z.string().nullable(),
-  })
-  .meta({ id: 'EmbeddedVehicle' });
 
 /** Spec §2.1 access ID (`customer` on single-item answers and batch results only). */
 export const AccessId = z

@@ -2,7 +2,7 @@
  * Charger, port and site resources (spec §2.3, §4.5; reference notes "Sites").
  */
 import * as z from 'zod';
-import { conformsTo } from './common';
+import { conformsTo, EmbeddedVehicle } from './common';
 import type * as views from '../../chargers/views';
 
 const timestamped = <T extends z.ZodType>(value: T) => z.object({ value, timestamp: z.string() });
@@ -26,15 +26,7 @@ export const CurrentChargingSession = conformsTo<views.CurrentChargingSession>()
         socPercent: Reading.nullable(),
         voltage: Reading.nullable(),
       }),
-      vehicle: z
-        .object({
-          id: z.number().int(),
-          make: z.string().nullable(),
-          model: z.string().nullable(),
-          name: z.string().nullable(),
-          vin: z.string().nullable(),
-        })
-        .nullable(),
+      vehicle: EmbeddedVehicle.nullable(),
       rfid: z.object({ id: z.number().int(), name: z.string() }).nullable(),
       customer: z.object({ name: z.string() }).nullable(),
     })

@@ -55,3 +55,14 @@ export const Pagination = z
 export const paginationQuery = z.strictObject({
   nextPageCursor: z.string().max(2048).optional().meta({ description: 'Cursor from the previous page, unchanged' }),
 });
+
+/** Spec §2.1 embedded vehicle (an access ID's, a session's: §2.3, and the charging sessions'). */
+export const EmbeddedVehicle = z
+  .object({
+    id: z.number().int(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    name: z.string().nullable(),
+    vin: z.string().nullable(),
+  })
+  .meta({ id: 'EmbeddedVehicle' });

@@ -3,7 +3,7 @@
  * "Alerts, errors, OCPP messages"), each checked at compile time against the domain's type.
  */
 import * as z from 'zod';
-import { conformsTo, Pagination } from './common';
+import { conformsTo, EmbeddedVehicle, Pagination } from './common';
 import type * as sessions from '../../history/session-views';
 import type * as health from '../../history/charger-health';
 import type * as errors from '../../history/error-list';
@@ -68,15 +68,7 @@ export const ChargingSession = conformsTo<sessions.ChargingSession>()(
         portNumber: z.number().int(),
         maximumPowerKw: z.number().nullable(),
       }),
-      vehicle: z
-        .object({
-          id: z.number().int(),
-          name: z.string().nullable(),
-          make: z.string().nullable(),
-          model: z.string().nullable(),
-          vin: z.string().nullable(),
-        })
-        .nullable(),
+      vehicle: EmbeddedVehicle.nullable(),
       rfid: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
       customer: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
       organization: z.object({ id: z.number().int(), name: z.string() }),
