@@ -236,22 +236,16 @@ export async function syncDepartureBatch(
     now,
   );
   const byIndex = new Map(valid.map((v, i) => [v.index, { request: v.request, outcome: outcomes[i]! }]));
+  const failed = (vehicleId: number | null, vehicleVin: string | null, error: string): DepartureBatchResult => ({
+    vehicleId,
+    vehicleVin,
+    outcome: 'error',
+    error,
+  });
   return entries.map((entry, index): DepartureBatchResult => {
-    if ('invalid' in entry)
-      return {
-        vehicleId: entry.invalid.vehicleId,
-        vehicleVin: entry.invalid.vehicleVin,
-        outcome: 'error',
-        error: entry.invalid.error,
-      };
+    if ('invalid' in entry) return failed(entry.invalid.vehicleId, entry.invalid.vehicleVin, entry.invalid.error);
     const { request, outcome } = byIndex.get(index)!;
-    if ('kind' in outcome)
-      return {
-        vehicleId: request.vehicleId ?? null,
-        vehicleVin: request.vehicleVin ?? null,
-        outcome: 'error',
-        error: outcome.message,
-      };
+    if ('kind' in outcome) return failed(request.vehicleId ?? null, request.vehicleVin ?? null, outcome.message);
     return { ...ownerFields(outcome.owner), outcome: 'success', departureTimes: outcome.rows };
   });
 }

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { api, createTenant, startTestStack, uniqueOcppId } from './support/stack';
 import type { LocalStack } from '../../lib/local/stack';
-import { runAdmin } from './support/admin';
+import { registerArgs, runAdmin } from './support/admin';
 
 const exec = promisify(execFile);
 let stack: LocalStack;
@@ -162,62 +162,17 @@ describe('operator CLI', () => {
     ],
     [
       'an unknown charger type',
-      [
-        'chargers',
-        'register',
-        '--site-id',
-        '1',
-        '--ocpp-id',
-        'A',
-        '--name',
-        'A',
-        '--type',
-        'Level 3',
-        '--ports',
-        '1',
-        '--connector-type',
-        'CCS1',
-      ],
+      registerArgs({ siteId: 1, ocppId: 'A', name: 'A', type: 'Level 3', connectorType: 'CCS1' }),
       /Level 3/,
     ],
     [
       'an unknown connector type',
-      [
-        'chargers',
-        'register',
-        '--site-id',
-        '1',
-        '--ocpp-id',
-        'A',
-        '--name',
-        'A',
-        '--type',
-        'DCFC',
-        '--ports',
-        '1',
-        '--connector-type',
-        'CHAdeMO',
-      ],
+      registerArgs({ siteId: 1, ocppId: 'A', name: 'A', type: 'DCFC', connectorType: 'CHAdeMO' }),
       /CHAdeMO/,
     ],
     [
       'an OCPP identity with a slash',
-      [
-        'chargers',
-        'register',
-        '--site-id',
-        '1',
-        '--ocpp-id',
-        'A/B',
-        '--name',
-        'A',
-        '--type',
-        'DCFC',
-        '--ports',
-        '1',
-        '--connector-type',
-        'CCS1',
-      ],
+      registerArgs({ siteId: 1, ocppId: 'A/B', name: 'A', type: 'DCFC', connectorType: 'CCS1' }),
       /ocppId/,
     ],
     ['a site key without a site', ['api-keys', 'create', '--organization-id', '1', '--scope', 'site'], /siteId/],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { runAdmin } from '../support/admin';
+import { registerArgs, runAdmin } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { createApiKey } from '../../../shared/organizations/api-keys';
@@ -139,72 +139,18 @@ describe('the DCFC / amp-limit rule on chargers (operator CLI)', () => {
     const siteId = await level2Site();
     expect((await setLimit(siteId, { type: 'capacity', limit: 300, chargingRateUnit: 'A' })).status).toBe(201);
     const ocppId = uniqueOcppId('DC');
-    const cli = await runAdmin(
-      stack,
-      'chargers',
-      'register',
-      '--site-id',
-      String(siteId),
-      '--ocpp-id',
-      ocppId,
-      '--name',
-      'DC',
-      '--type',
-      'DCFC',
-      '--ports',
-      '1',
-      '--connector-type',
-      'CCS1',
-    );
+    const dcfc = registerArgs({ siteId, ocppId, type: 'DCFC', connectorType: 'CCS1' });
+    const cli = await runAdmin(stack, ...dcfc);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(`error: ${ampLimitRule(siteId)}`);
     expect(cli.stderr).toContain('type: DCFC is not allowed');
     expect((await api(stack, `/api/chargers/by-ocpp-id/${ocppId}`, { key: tenant.apiKey })).status).toBe(404);
     expect((await stack.db.site.get({ siteId }).go()).data?.dcfcChargerCount).toBe(0);
     // A Level 2 charger is still welcome, and a W limit instead lets the DCFC charger in.
-    expect(
-      (
-        await runAdmin(
-          stack,
-          'chargers',
-          'register',
-          '--site-id',
-          String(siteId),
-          '--ocpp-id',
-          uniqueOcppId('L2'),
-          '--name',
-          'L2',
-          '--type',
-          'Level 2',
-          '--ports',
-          '1',
-          '--connector-type',
-          'J1772',
-        )
-      ).code,
-    ).toBe(0);
+    const level2 = registerArgs({ siteId, ocppId: uniqueOcppId('L2'), type: 'Level 2', connectorType: 'J1772' });
+    expect((await runAdmin(stack, ...level2)).code).toBe(0);
     await setLimit(siteId, { type: 'capacity', limit: 300_000, chargingRateUnit: 'W' });
-    expect(
-      (
-        await runAdmin(
-          stack,
-          'chargers',
-          'register',
-          '--site-id',
-          String(siteId),
-          '--ocpp-id',
-          ocppId,
-          '--name',
-          'DC',
-          '--type',
-          'DCFC',
-          '--ports',
-          '1',
-          '--connector-type',
-          'CCS1',
-        )
-      ).code,
-    ).toBe(0);
+    expect((await runAdmin(stack, ...dcfc)).code).toBe(0);
     expect((await stack.db.site.get({ siteId }).go()).data?.dcfcChargerCount).toBe(1);
   });
 

@@ -38,3 +38,33 @@ export async function runAdmin(stack: LocalStack, ...args: string[]): Promise<Ad
     return { code: e.code, stdout: e.stdout, stderr: e.stderr, json: undefined };
   }
 }
+
+/** A charger to register with the CLI (one port unless `ports`; the field names are the CLI's options). */
+export interface CliCharger {
+  siteId: number | string;
+  ocppId: string;
+  name?: string;
+  type: string;
+  connectorType: string;
+  ports?: number;
+}
+
+/** The arguments of `chargers register` for `charger` (the name defaults to the OCPP identity). */
+export function registerArgs(charger: CliCharger): string[] {
+  return [
+    'chargers',
+    'register',
+    '--site-id',
+    String(charger.siteId),
+    '--ocpp-id',
+    charger.ocppId,
+    '--name',
+    charger.name ?? charger.ocppId,
+    '--type',
+    charger.type,
+    '--ports',
+    String(charger.ports ?? 1),
+    '--connector-type',
+    charger.connectorType,
+  ];
+}
