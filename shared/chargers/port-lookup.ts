@@ -4,10 +4,43 @@ import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { PortNotFoundError } from './errors';
 import type { ChargerItem, PortItem } from './items';
 
+/** Where a port is (spec §2.3 `Port.id` → its charger and OCPP connectorId/evseId); never changes. */
+export interface PortLocation {
+  chargerId: number;
+  portNumber: number;
+}
+
+/** Locations found so far, per data layer (a process may open several tables). */
+const locations = new WeakMap<Db, Map<number, PortLocation>>();
+/** Locations kept per data layer; the oldest is forgotten beyond it. */
+const MAX_CACHED_LOCATIONS = 10_000;
+
+/**
+ * Where the port with this ID is, cached per instance (ports never move): 1 GetItem of its
+ * `portLocation` the first time, none after.
+ * @returns undefined for an unknown port (not cached: it may be created later)
+ */
+export async function locatePort(db: Db, portId: number): Promise<PortLocation | undefined> {
+  let cache = locations.get(db);
+  if (!cache) {
+    cache = new Map();
+    locations.set(db, cache);
+  }
+  const cached = cache.get(portId);
+  if (cached) return cached;
+  const { data: found } = await db.portLocation.get({ portId }).go();
+  if (!found) return undefined;
+  const location = { chargerId: found.chargerId, portNumber: found.portNumber };
+  cache.set(portId, location);
+  if (cache.size > MAX_CACHED_LOCATIONS) cache.delete(cache.keys().next().value!);
+  return location;
+}
+
 /**
  * The port with this ID and its charger, as the caller may see them (a port of another
  * organization or site is not found, like an unknown one).
- * Requests: 1 GetItem (the port's location) + 2 strongly consistent GetItems (port, charger).
+ * Requests: 2 strongly consistent GetItems (port, charger), +1 GetItem (the port's location) the
+ * first time this instance looks the port up.
  * @throws PortNotFoundError
  */
 export async function visiblePort(
@@ -15,7 +48,7 @@ export async function visiblePort(
   scope: AccessScope,
   portId: number,
 ): Promise<{ port: PortItem; charger: ChargerItem }> {
-  const { data: found } = await db.portLocation.get({ portId }).go();
+  const found = await locatePort(db, portId);
   if (!found) throw new PortNotFoundError(portId);
   const [{ data: port }, { data: charger }] = await Promise.all([
     db.port.get({ chargerId: found.chargerId, portNumber: found.portNumber }).go({ consistent: true }),

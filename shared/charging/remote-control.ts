@@ -12,6 +12,7 @@ import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { ChargerNotFoundError, PortNotFoundError } from '../chargers/errors';
+import { locatePort, type PortLocation } from '../chargers/port-lookup';
 import { NoSessionInProgressError, ReservationIdTakenError, UnsupportedByChargerError } from './errors';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
@@ -26,33 +27,6 @@ import type {
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */
 export const SERVER_ID_TAG = 'CSMS-REMOTE';
-
-/** Where a port is: the charger and port number (immutable once created). */
-interface PortLocation {
-  chargerId: number;
-  portNumber: number;
-}
-
-const portLocations = new WeakMap<Db, Map<number, PortLocation>>();
-
-/**
- * Where a port is, cached per instance (ports never move): 1 GetItem the first time.
- * @returns undefined for an unknown port
- */
-async function locatePort(db: Db, portId: number): Promise<PortLocation | undefined> {
-  let cache = portLocations.get(db);
-  if (!cache) {
-    cache = new Map();
-    portLocations.set(db, cache);
-  }
-  const cached = cache.get(portId);
-  if (cached) return cached;
-  const { data: found } = await db.portLocation.get({ portId }).go();
-  if (!found) return undefined;
-  cache.set(portId, { chargerId: found.chargerId, portNumber: found.portNumber });
-  if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
-  return cache.get(portId);
-}
 
 /**
  * A port the key may reach, with its charger.
