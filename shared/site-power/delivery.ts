@@ -116,8 +116,7 @@ function portProfile(port: PortItem, charger: ChargerItem, allocation: PortAlloc
 
 /** Whether the previous line's profile is in force: accepted for this session, on the current connection, after the last boot. */
 function inForce(line: AllocatedPortLine | undefined, port: PortItem, charger: ChargerItem): boolean {
-  if (!line || line.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId)
-    return false;
+  if (line?.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId) return false;
   if (line.profileConnectionId !== charger.currentConnectionId) return false;
   return !(charger.lastBootAt && line.sentAt && charger.lastBootAt > line.sentAt);
 }
@@ -324,7 +323,7 @@ export async function clearProfiles(commands: ChargerCommands, snapshot: SiteSna
   await Promise.all(
     [...holding].map(async (chargerId) => {
       const charger = snapshot.chargers.get(chargerId);
-      if (!charger || charger.connectionStatus?.status !== 'Connected') return;
+      if (charger?.connectionStatus?.status !== 'Connected') return;
       for (const purpose of ['TxProfile', 'TxDefaultProfile'] as const) {
         await answerOf(() => commands.send(chargerId, 'ClearChargingProfile', { purpose }));
       }

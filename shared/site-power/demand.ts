@@ -77,8 +77,7 @@ function limitInForce(
   const line = previous?.ports.find(
     (p) => p.portId === port.portId && p.sessionId === port.currentChargingSession?.sessionId,
   );
-  if (!line || line.profileStatus !== 'Accepted' || line.profileConnectionId !== charger.currentConnectionId)
-    return undefined;
+  if (line?.profileStatus !== 'Accepted' || line.profileConnectionId !== charger.currentConnectionId) return undefined;
   if (line.profileLimit === undefined || line.profileUnit === undefined) return undefined;
   return toWatts(line.profileLimit, line.profileUnit, electrical);
 }
