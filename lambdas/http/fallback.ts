@@ -1,9 +1,10 @@
 /**
  * API Gateway's `$default` route: every request no route matched. Answers a problem document:
- * 405 with `Allow` when the path exists under other methods, else 404 (spec §7).
+ * 405 with `Allow` when the path exists under other methods, else 404 (spec §7). It matches with
+ * the route keys alone, so its bundle holds none of the routes' schemas.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { matchRoute } from '../../shared/api/routes';
+import { matchRouteKey } from '../../shared/api/routes/keys';
 import { MethodNotAllowedError, NotFoundError } from '../../shared/api/errors';
 import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './lib/problem-response';
 import { cameThroughCloudFront } from '../lib/origin-verify';
@@ -16,7 +17,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   if (!cameThroughCloudFront(event.headers)) return problemResponse(FORBIDDEN_DIRECT_ACCESS);
   const method = event.requestContext.http.method;
   const path = event.rawPath;
-  const match = matchRoute(method, path);
+  const match = matchRouteKey(method, path);
   if (match.kind === 'methodNotAllowed') return problemResponse(new MethodNotAllowedError(method, path, match.allowed));
   return problemResponse(new NotFoundError(`No endpoint ${method} ${path}`));
 }

@@ -6,9 +6,9 @@
  */
 import * as z from 'zod';
 import { numericIdParam, textIdParam } from '../schemas/common';
+import { parseRouteKey, type HttpMethod } from './keys';
 
-/** HTTP methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from './keys';
 
 /**
  * HTTP Lambda functions: each is `lambdas/http/<name>.ts` and serves the routes declared for it.
@@ -131,13 +131,9 @@ export function defineRoutes<F extends RouteDefinition['function'], const T exte
 ): { [K in keyof T & string]: DefinedRoute<K, F, T[K]> } {
   return Object.fromEntries(
     Object.entries(specs).map(([routeKey, spec]) => {
-      const match = /^(GET|POST|PUT|PATCH|DELETE) (\/api(?:\/[^ ]*)?)$/.exec(routeKey);
-      if (!match) throw new Error(`Route key ${JSON.stringify(routeKey)} is not "METHOD /api/…"`);
       const route: RouteDefinition = {
         ...spec,
-        routeKey,
-        method: match[1] as HttpMethod,
-        path: match[2]!,
+        ...parseRouteKey(routeKey),
         function: fn,
         authenticated: spec.authenticated ?? true,
         organizationScopeOnly: spec.organizationScopeOnly ?? false,

@@ -8,7 +8,8 @@
 import { accessIdRoutes } from './access-ids';
 import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
-import type { HttpMethod, RouteDefinition } from './define';
+import type { RouteDefinition } from './define';
+import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
 import { departureTimeRoutes } from './departure-times';
 import { historyRoutes } from './history';
 import { openApiRoutes } from './openapi';
@@ -48,41 +49,16 @@ export type RouteKey = keyof typeof ROUTES;
 export const routeList: readonly RouteDefinition[] = Object.values(ROUTES);
 
 /** Result of {@link matchRoute}. */
-export type RouteMatch =
-  | { kind: 'route'; route: RouteDefinition; pathParameters: Record<string, string> }
-  | { kind: 'methodNotAllowed'; allowed: HttpMethod[] }
-  | { kind: 'notFound' };
-
-const compiled = routeList.map((route) => ({
-  route,
-  names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-  pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '([^/]+)')}$`),
-}));
+export type RouteMatch = KeyMatch<RouteDefinition>;
 
 /**
  * Matches a method and a raw path against the table, as API Gateway does: literal segments win
  * over `{param}` segments; a path that exists under another method gives the allowed methods.
  * Path parameters are URL-decoded.
  */
-export function matchRoute(method: string, rawPath: string): RouteMatch {
-  const candidates = compiled
-    .map((c) => ({ c, m: c.pattern.exec(rawPath) }))
-    .filter((x): x is { c: (typeof compiled)[number]; m: RegExpExecArray } => x.m !== null)
-    // fewer parameters = more specific (API Gateway prefers literal segments)
-    .sort((a, b) => a.c.names.length - b.c.names.length);
-  if (candidates.length === 0) return { kind: 'notFound' };
-  const hit = candidates.find((x) => x.c.route.method === method);
-  if (!hit) return { kind: 'methodNotAllowed', allowed: [...new Set(candidates.map((x) => x.c.route.method))] };
-  const pathParameters: Record<string, string> = {};
-  hit.c.names.forEach((name, i) => {
-    const raw = hit.m[i + 1]!;
-    let value = raw;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      // keep the raw segment; validation names it
-    }
-    pathParameters[name] = value;
-  });
-  return { kind: 'route', route: hit.c.route, pathParameters };
-}
+export const matchRoute: (method: string, rawPath: string) => RouteMatch = routeMatcher(routeList);
+
+/** True when `A` and `B` are the same union. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compile-time check: `ROUTE_KEYS` (what the `$default` function matches) lists exactly the routes of {@link ROUTES}. */
+export const ROUTE_KEYS_MATCH_THE_TABLE: Same<RouteKey, ListedRouteKey> = true;

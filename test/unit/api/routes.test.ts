@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeList, HTTP_FUNCTIONS } from '../../../shared/api/routes';
+import { matchRoute, routeList, HTTP_FUNCTIONS, ROUTES } from '../../../shared/api/routes';
+import { matchRouteKey, parseRouteKey, ROUTE_KEYS } from '../../../shared/api/routes/keys';
 
 describe('route table', () => {
   it('matches a parameterised route and decodes its parameter', () => {
@@ -28,5 +29,29 @@ describe('route table', () => {
   it('names only declared functions and has unique route keys', () => {
     for (const route of routeList) expect(Object.keys(HTTP_FUNCTIONS)).toContain(route.function);
     expect(new Set(routeList.map((r) => r.routeKey)).size).toBe(routeList.length);
+  });
+
+  it('lists in ROUTE_KEYS exactly the routes of the table, in its order', () => {
+    expect([...ROUTE_KEYS]).toEqual(Object.keys(ROUTES));
+  });
+
+  it('matches the same way with the route keys alone (the $default function)', () => {
+    expect(matchRouteKey('DELETE', '/api/chargers/1')).toEqual({ kind: 'methodNotAllowed', allowed: ['GET'] });
+    expect(matchRouteKey('GET', '/api/site/7/limits')).toMatchObject({
+      kind: 'route',
+      route: { routeKey: 'GET /api/site/{siteId}/limits' },
+      pathParameters: { siteId: '7' },
+    });
+    expect(matchRouteKey('GET', '/api/unknown')).toEqual({ kind: 'notFound' });
+  });
+
+  it('refuses a route key that is not METHOD /api/...', () => {
+    expect(() => parseRouteKey('FETCH /api/x')).toThrow(/is not "METHOD \/api/);
+    expect(() => parseRouteKey('GET /x')).toThrow(/is not "METHOD \/api/);
+    expect(parseRouteKey('PUT /api/ports/{portId}/charging-override')).toEqual({
+      routeKey: 'PUT /api/ports/{portId}/charging-override',
+      method: 'PUT',
+      path: '/api/ports/{portId}/charging-override',
+    });
   });
 });
