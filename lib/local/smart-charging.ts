@@ -41,28 +41,101 @@ function passesFilter(record: _Record): boolean {
   return entity !== undefined && (TRIGGERING_ENTITIES as readonly string[]).includes(entity);
 }
 
-/** Reads one shard from its iterator until the loop stops or the shard closes, in batches (window and size as on AWS). */
-async function readShard(
+/** Where a shard is read from when it has no position yet: its end (shards open at start) or its start (shards found later). */
+export type ShardStart = 'LATEST' | 'TRIM_HORIZON';
+
+/**
+ * Errors after which a shard's iterator is useless but the shard is still readable from a fresh
+ * one: the iterator expired (15 minutes unused, e.g. a laptop that slept) or points at records
+ * trimmed away (DynamoDB Local trims a table's stream records when another table is deleted).
+ */
+const STALE_ITERATOR_ERRORS = new Set(['ExpiredIteratorException', 'TrimmedDataAccessException']);
+
+/** A shard of the table's stream, with how far its records have been handed on. */
+export interface ShardPosition {
+  streamArn: string;
+  shardId: string;
+  /** The last record delivered to the trigger, or filtered out (undefined: none yet). */
+  sequenceNumber?: string;
+}
+
+/**
+ * An iterator for a shard: just after `after` (a sequence number), else at `start`; the oldest
+ * record when that one has been trimmed away.
+ * @param after @default the shard's position
+ * @returns the iterator (undefined for a closed shard read to its end)
+ */
+export async function iteratorFor(
   streams: DynamoDBStreamsClient,
-  iterator: string | undefined,
+  shard: ShardPosition,
+  start: ShardStart,
+  after = shard.sequenceNumber,
+) {
+  const { streamArn: StreamArn, shardId: ShardId } = shard;
+  const SequenceNumber = after;
+  const at = (type: ShardStart | 'AFTER_SEQUENCE_NUMBER') =>
+    streams.send(
+      new GetShardIteratorCommand({
+        StreamArn,
+        ShardId,
+        ShardIteratorType: type,
+        ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber } : {}),
+      }),
+    );
+  if (!SequenceNumber) return (await at(start)).ShardIterator;
+  try {
+    return (await at('AFTER_SEQUENCE_NUMBER')).ShardIterator;
+  } catch (error) {
+    if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+    return (await at('TRIM_HORIZON')).ShardIterator;
+  }
+}
+
+/**
+ * Reads one shard until the loop stops or the shard closes, in batches (window and size as on
+ * AWS), keeping `shard.sequenceNumber` at the last record handed on. An expired or trimmed
+ * iterator is replaced by a fresh one after the last record read (see
+ * {@link STALE_ITERATOR_ERRORS}), as Lambda's event source mapping carries on reading a shard.
+ * @param shard the shard and where its reading got to (updated as records are read)
+ * @param first the iterator to start from ({@link iteratorFor})
+ * @param start where a shard without a position is read from when the iterator goes stale
+ * @throws the stream's other errors (the caller reads the shard again later, from its position)
+ */
+export async function readShard(
+  streams: DynamoDBStreamsClient,
+  shard: ShardPosition,
+  first: string | undefined,
+  start: ShardStart,
   deliver: (records: _Record[]) => Promise<void>,
   running: () => boolean,
 ): Promise<void> {
-  let next = iterator;
+  let next = first;
   let batch: _Record[] = [];
   let windowEnds = 0;
+  let lastRead = shard.sequenceNumber;
   while (next && running()) {
-    const { Records = [], NextShardIterator } = await streams.send(
-      new GetRecordsCommand({ ShardIterator: next, Limit: BATCH_SIZE }),
-    );
+    let page: { Records?: _Record[]; NextShardIterator?: string };
+    try {
+      page = await streams.send(new GetRecordsCommand({ ShardIterator: next, Limit: BATCH_SIZE }));
+    } catch (error) {
+      if (!STALE_ITERATOR_ERRORS.has((error as Error).name)) throw error;
+      console.warn(
+        `smart charging: ${(error as Error).name} on shard ${shard.shardId}, reading on from a new iterator`,
+      );
+      next = await iteratorFor(streams, shard, start, lastRead);
+      continue;
+    }
+    const { Records = [], NextShardIterator } = page;
     const records = Records.filter(passesFilter);
     if (records.length && batch.length === 0) windowEnds = Date.now() + BATCHING_WINDOW_MS;
     batch.push(...records);
+    lastRead = Records.at(-1)?.dynamodb?.SequenceNumber ?? lastRead;
     next = NextShardIterator;
     if (batch.length && (batch.length >= BATCH_SIZE || Date.now() >= windowEnds || !next)) {
       await deliver(batch);
       batch = [];
     }
+    if (batch.length === 0) shard.sequenceNumber = lastRead;
     if (Records.length === 0)
       await new Promise((resolve) =>
         setTimeout(resolve, batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS),
@@ -98,19 +171,39 @@ export async function startSmartChargingLoop(options: {
     );
   };
   const streamArn = Table!.LatestStreamArn!;
-  const readers = new Map<string, Promise<void>>();
-  /** Starts a reader per open shard not read yet: from its end for the shards open at start, from its start after. */
-  const discover = async (from: 'LATEST' | 'TRIM_HORIZON') => {
+  /** The shards being read (or read to their end), by shard ID, with their positions. */
+  const shards = new Map<string, ShardPosition & { reading: boolean; finished: boolean }>();
+  const readers = new Set<Promise<void>>();
+  /**
+   * Starts a reader per open shard not being read: from its end for the shards open at start, from
+   * its start after; a shard whose reader failed is read again from its position.
+   */
+  const discover = async (from: ShardStart) => {
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const shard of StreamDescription?.Shards ?? []) {
-      if (readers.has(shard.ShardId!) || shard.SequenceNumberRange?.EndingSequenceNumber) continue;
-      const { ShardIterator } = await streams.send(
-        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: from }),
-      );
-      const reader = readShard(streams, ShardIterator, deliver, () => running).catch((error: unknown) => {
-        if (running) console.error('smart charging stream reader stopped', error);
-      });
-      readers.set(shard.ShardId!, reader);
+    for (const { ShardId, SequenceNumberRange } of StreamDescription?.Shards ?? []) {
+      const known = shards.get(ShardId!);
+      if (known?.reading || known?.finished || (!known && SequenceNumberRange?.EndingSequenceNumber)) continue;
+      const shard = known ?? { streamArn, shardId: ShardId!, reading: false, finished: false };
+      // The first iterator before discover returns: at start, nothing written after it is missed.
+      const first = await iteratorFor(streams, shard, from);
+      shard.reading = true;
+      shards.set(ShardId!, shard);
+      const reader = readShard(streams, shard, first, from, deliver, () => running)
+        .then(() => {
+          shard.finished = running;
+        })
+        .catch((error: unknown) => {
+          if (running)
+            console.error(
+              `smart charging: shard ${shard.shardId} unreadable, read again within ${SHARDS_MS / 1000} s`,
+              error,
+            );
+        })
+        .finally(() => {
+          shard.reading = false;
+          readers.delete(reader);
+        });
+      readers.add(reader);
     }
   };
   await discover('LATEST');
@@ -129,7 +222,7 @@ export async function startSmartChargingLoop(options: {
       running = false;
       clearInterval(schedule);
       clearInterval(shardWatch);
-      await Promise.allSettled(readers.values());
+      await Promise.allSettled([...readers]);
       streams.destroy();
     },
   };

@@ -1,0 +1,99 @@
+/**
+ * The local stack's reader of the table's stream (smart charging's trigger) carries on after an
+ * iterator goes stale, from just after the last record it read, as Lambda's event source mapping
+ * does. DynamoDB Local gives TrimmedDataAccessException only by accident (another table deleted
+ * while a stream is read) and ExpiredIteratorException only after 15 idle minutes, so the Streams
+ * client is mocked here.
+ */
+import {
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { iteratorFor, readShard, type ShardPosition } from '../../../lib/local/smart-charging';
+
+/** A stream record of a port item (an entity the trigger's filter passes). */
+const record = (sequenceNumber: string): _Record => ({
+  eventName: 'MODIFY',
+  dynamodb: { SequenceNumber: sequenceNumber, NewImage: { __edb_e__: { S: 'port' } } },
+});
+
+const streams = new DynamoDBStreamsClient({ region: 'local' });
+const mock = mockClient(streams);
+
+describe('readShard', () => {
+  let shard: ShardPosition;
+  let delivered: string[];
+  const deliver = async (records: _Record[]) => {
+    delivered.push(...records.map((r) => r.dynamodb!.SequenceNumber!));
+  };
+
+  beforeEach(() => {
+    mock.reset();
+    shard = { streamArn: 'arn:stream', shardId: 'shard-1' };
+    delivered = [];
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['trimmed', () => new TrimmedDataAccessException({ message: 'trimmed', $metadata: {} })],
+    ['expired', () => new ExpiredIteratorException({ message: 'expired', $metadata: {} })],
+  ])('reads on after the last record when its iterator is %s, losing nothing', async (_kind, stale) => {
+    mock
+      .on(GetRecordsCommand, { ShardIterator: 'it-1' })
+      .resolves({ Records: [record('100'), record('101')], NextShardIterator: 'it-2' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-2' })
+      .rejects(stale())
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '101' })
+      .resolves({ ShardIterator: 'it-after-101' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-after-101' })
+      .resolves({ Records: [record('102')] }); // no NextShardIterator: the shard closed
+
+    await readShard(streams, shard, 'it-1', 'LATEST', deliver, () => true);
+
+    expect(delivered).toEqual(['100', '101', '102']);
+    expect(shard.sequenceNumber).toBe('102');
+    expect(mock.commandCalls(GetShardIteratorCommand)).toHaveLength(1);
+  });
+
+  it('reads from the oldest record left when even the last one read was trimmed away', async () => {
+    mock
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' })
+      .rejects(new TrimmedDataAccessException({ message: 'trimmed', $metadata: {} }))
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'TRIM_HORIZON' })
+      .resolves({ ShardIterator: 'it-oldest' });
+
+    const iterator = await iteratorFor(streams, { ...shard, sequenceNumber: '99' }, 'LATEST');
+
+    expect(iterator).toBe('it-oldest');
+  });
+
+  it('starts a shard without a position where it is told to', async () => {
+    mock.on(GetShardIteratorCommand, { ShardIteratorType: 'LATEST' }).resolves({ ShardIterator: 'it-latest' });
+
+    expect(await iteratorFor(streams, shard, 'LATEST')).toBe('it-latest');
+    expect(mock.commandCalls(GetShardIteratorCommand)[0]!.args[0].input).not.toHaveProperty('SequenceNumber');
+  });
+
+  it('gives up on any other error with its position at the last record handed on, so the next reader reads the rest again', async () => {
+    const full = Array.from({ length: 100 }, (_, i) => record(String(1000 + i))); // a full batch: delivered at once
+    mock
+      .on(GetRecordsCommand, { ShardIterator: 'it-1' })
+      .resolves({ Records: full, NextShardIterator: 'it-2' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-2' })
+      .resolves({ Records: [record('1100')], NextShardIterator: 'it-3' }) // in the batching window when the error comes
+      .on(GetRecordsCommand, { ShardIterator: 'it-3' })
+      .rejects(new Error('socket hang up'));
+
+    await expect(readShard(streams, shard, 'it-1', 'LATEST', deliver, () => true)).rejects.toThrow('socket hang up');
+
+    expect(delivered).toHaveLength(100);
+    expect(shard.sequenceNumber).toBe('1099');
+  });
+});
