@@ -66,14 +66,21 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** Presses Tab until the focused element's text is `text`, then Enter (the keyboard path to a link or button). */
+/**
+ * Presses Tab until the focused element's text is `text`, then Enter (the keyboard path to a link or
+ * button). Focus may start anywhere on the page (a same-page navigation keeps the previous page's
+ * starting point), so it may take a round through every focusable element and back to the top.
+ */
 async function tabTo(text: string): Promise<void> {
-  for (let presses = 0; presses < 15; presses += 1) {
+  const focusable = await page.evaluate(
+    () => document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length,
+  );
+  for (let presses = 0; presses < focusable + 2; presses += 1) {
     await page.keyboard.press('Tab');
     if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === text)
       return page.keyboard.press('Enter');
   }
-  throw new Error(`no focusable element "${text}" within 15 Tab presses`);
+  throw new Error(`no focusable element "${text}" within ${focusable + 2} Tab presses`);
 }
 
 /** The power cell of a port row. */
@@ -197,6 +204,7 @@ describe('operator console', () => {
     expect(sync.status).toBe(200);
     await page.goto(`${stack.url}/#/sites`);
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Depot DCFC 1' }).waitFor(); // the page is drawn: no re-render while tabbing
 
     await tabTo('Vehicles');
 
