@@ -20,6 +20,7 @@ declare const document: {
   activeElement: { textContent: string | null } | null;
   cookie: string;
   querySelector(selector: string): { textContent: string | null; hasAttribute(name: string): boolean } | null;
+  querySelectorAll(selector: string): { length: number };
 };
 declare const sessionStorage: Record<string, string>;
 
@@ -147,7 +148,8 @@ describe('operator console', () => {
       width: await attribute('plot-width'),
       height: await attribute('plot-height'),
     };
-    expect(await countPixels(page, 'figure.chart canvas', plot, LINE_COLOURS.power)).toBeGreaterThan(0);
+    // The canvas is drawn in the frame after the figure's attributes: poll for the pixels.
+    await expect.poll(() => countPixels(page, 'figure.chart canvas', plot, LINE_COLOURS.power)).toBeGreaterThan(0);
 
     await page.getByLabel('Limit', { exact: true }).fill('5');
     await page.getByRole('button', { name: 'Set limit' }).click();
@@ -156,9 +158,13 @@ describe('operator console', () => {
     await page.getByRole('listitem').filter({ hasText: 'Cost limit 5.00 kW' }).waitFor();
     await figure.locator('figcaption', { hasText: 'Cost limit 5.00 kW' }).waitFor();
     await page.waitForFunction(() => document.querySelector('figure.chart')?.hasAttribute('data-cost-y'));
-    const row = { ...plot, y: (await attribute('cost-y')) - 1, height: 3 };
-    // A dashed 2-pixel line across the plot: well over half its width in the line's colour.
-    expect(await countPixels(page, 'figure.chart canvas', row, LINE_COLOURS.cost)).toBeGreaterThan(plot.width / 2);
+    // A dashed 2-pixel line across the plot: well over half its width in the line's colour (the row
+    // read again on each try: the 5-s refresh may redraw the chart on a new scale in between).
+    const costLinePixels = async () => {
+      const row = { ...plot, y: (await attribute('cost-y')) - 1, height: 3 };
+      return countPixels(page, 'figure.chart canvas', row, LINE_COLOURS.cost);
+    };
+    await expect.poll(costLinePixels, { timeout: 10_000 }).toBeGreaterThan(plot.width / 2);
     // Smart charging enforces it: the session's port gets a limit the simulated charger accepted.
     const allocated = page.locator('table', { has: page.locator('caption', { hasText: 'Allocated limit per port' }) });
     await allocated.getByRole('row').filter({ hasText: 'Accepted' }).first().waitFor();
