@@ -5,7 +5,10 @@
  * while a stream is read) and ExpiredIteratorException only after 15 idle minutes, so the Streams
  * client is mocked here.
  */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
+  DescribeStreamCommand,
   DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
@@ -15,7 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { iteratorFor, readShard, type ShardPosition } from '../../../lib/local/smart-charging';
+import { iteratorFor, readShard, startSmartChargingLoop, type ShardPosition } from '../../../lib/local/smart-charging';
 
 /** A stream record of a port item (an entity the trigger's filter passes). */
 const record = (sequenceNumber: string): _Record => ({
@@ -24,7 +27,8 @@ const record = (sequenceNumber: string): _Record => ({
 });
 
 const streams = new DynamoDBStreamsClient({ region: 'local' });
-const mock = mockClient(streams);
+/** Every Streams client's answers (the loop below makes its own client). */
+const mock = mockClient(DynamoDBStreamsClient);
 
 describe('readShard', () => {
   let shard: ShardPosition;
@@ -95,5 +99,53 @@ describe('readShard', () => {
 
     expect(delivered).toHaveLength(100);
     expect(shard.sequenceNumber).toBe('1099');
+  });
+});
+
+describe('startSmartChargingLoop', () => {
+  const table = mockClient(DynamoDBDocumentClient);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    table.reset();
+    mock.reset();
+  });
+
+  it('starts a failed shard reader again within 10 s, after the last record it handed on', async () => {
+    const full = Array.from({ length: 100 }, (_, i) => record(String(1000 + i)));
+    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
+    mock
+      .on(DescribeStreamCommand)
+      .resolves({ StreamDescription: { Shards: [{ ShardId: 'shard-1', SequenceNumberRange: {} }] } })
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'LATEST' })
+      .resolves({ ShardIterator: 'it-1' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-1' })
+      .resolves({ Records: full, NextShardIterator: 'it-2' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-2' })
+      .rejects(new Error('socket hang up'))
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '1099' })
+      .resolves({ ShardIterator: 'it-after-1099' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-after-1099' })
+      .resolves({ Records: [record('1100')] }); // then the shard closes
+    const batches: number[] = [];
+    const trigger = vi.fn(async (event: { Records: unknown[] }) => {
+      batches.push(event.Records.length);
+    });
+
+    const loop = await startSmartChargingLoop({
+      dynamoDbEndpoint: 'http://127.0.0.1:9',
+      tableName: 'unit',
+      handlers: { trigger, schedule: async () => undefined } as never,
+    });
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledOnce()); // the reader failed
+    expect(batches).toEqual([100]);
+    await vi.advanceTimersByTimeAsync(10_000); // the next look for shards
+    await vi.waitFor(() => expect(batches).toEqual([100, 1]));
+    await loop.stop();
   });
 });
