@@ -6,7 +6,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
-import { openDb, type Db } from '../shared/db';
+import { openDb, type Db, type DbConfig } from '../shared/db';
 import { DomainError } from '../shared/errors';
 import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations/organizations';
 import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/organizations/api-keys';
@@ -52,13 +52,18 @@ const program = new Command()
   .showHelpAfterError()
   .configureOutput({ outputError: (message, write) => write(message) });
 
-function db(): Db {
+/** The table the options name: `--table` on AWS, else the local stack's. */
+function dbConfig(): DbConfig {
   const { table, endpoint, region } = program.opts<{ table?: string; endpoint?: string; region?: string }>();
-  return openDb({
+  return {
     tableName: table ?? LOCAL_TABLE_NAME,
     endpoint: endpoint ?? (table ? undefined : (process.env.DYNAMODB_ENDPOINT ?? LOCAL_DYNAMODB_ENDPOINT)),
     region: region ?? process.env.AWS_REGION,
-  });
+  };
+}
+
+function db(): Db {
+  return openDb(dbConfig());
 }
 
 /** Command input that breaks its schema: every invalid field with its problem. */
@@ -272,8 +277,10 @@ chargers
 
 chargers
   .command('backfill-port-locations')
-  .description("Write every port's location item (once, for tables whose ports were stored before ports had one)")
-  .action(run(async () => ({ ports: await backfillPortLocations(db()) })));
+  .description(
+    "Write every port's location item and remove its old by-ID index keys (once, for tables whose ports were stored before)",
+  )
+  .action(run(async () => backfillPortLocations(dbConfig())));
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

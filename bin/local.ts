@@ -13,6 +13,7 @@ import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } 
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
 import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
 import { backfillPortLocations } from '../shared/chargers/port-lookup';
+import { dbConfigFromEnv } from '../shared/db';
 import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT } from '../lib/local/defaults';
 import { GATEWAY_SERVICE } from '../lib/local/gateway';
 import { assertPortFree } from '../lib/local/ports';
@@ -98,7 +99,7 @@ async function demoData(stack: LocalStack): Promise<DemoData | undefined> {
     return demo;
   }
   // Data kept from an earlier version may hold ports without their location item (found by ID).
-  await backfillPortLocations(stack.db);
+  await backfillPortLocations(dbConfigFromEnv());
   return existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData) : undefined;
 }
 

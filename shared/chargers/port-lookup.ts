@@ -1,5 +1,7 @@
 /** Finding a port by its numeric ID (spec §2.3 `Port.id`), with its charger, for a caller's scope; and the ports' location items. */
-import { batchPut, type Db } from '../db';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchPut, createDocumentClient, openDb, TABLE_KEYS, type Db, type DbConfig } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { PortNotFoundError } from './errors';
 import type { ChargerItem, PortItem } from './items';
@@ -59,18 +61,57 @@ export async function visiblePort(
   return { port, charger };
 }
 
+/** The by-ID index keys (`gsi2`) a port carried before it was found through its location item. */
+const RETIRED_PORT_INDEX = TABLE_KEYS.gsis.find((index) => index.indexName === 'gsi2')!;
+
 /**
- * Writes the location item of every port (`portLocation`), for tables whose ports were stored
- * before ports had one (they are then not found by ID). Idempotent: a location never changes.
- * Requests: a paged Scan of the ports, one BatchWriteItem per 25 ports.
- * @returns the number of ports whose location was written
- * @throws BatchIncompleteError when writes stay unprocessed through every retry
+ * Brings the ports of a table stored before ports left the by-ID index (`gsi2`) up to date: writes
+ * each port's location item (`portLocation`; without it the port is not found by ID) and removes
+ * the port's `gsi2` keys, which would otherwise copy every rewrite of the port (each reading, each
+ * status) into that index at 1 WRU (docs/cost.md). Idempotent: a location never changes, and a
+ * port without the keys is left as it is.
+ * Requests: a paged Scan of the ports, one BatchWriteItem per 25 ports, one UpdateItem per port
+ * still holding the keys.
+ * @param config the table (and endpoint) to bring up to date
+ * @returns how many ports were found, and how many had their `gsi2` keys removed
+ * @throws BatchIncompleteError when location writes stay unprocessed through every retry
  */
-export async function backfillPortLocations(db: Db): Promise<number> {
-  const { data: ports } = await db.port.scan.go({ pages: 'all' });
+export async function backfillPortLocations(config: DbConfig): Promise<{ ports: number; indexKeysRemoved: number }> {
+  const db = openDb(config);
+  // `includeKeys`: the stored attributes the model no longer names (the old index keys) come too.
+  const { data: ports } = await db.port.scan.go({ pages: 'all', data: 'includeKeys' });
   await batchPut(
     db.portLocation,
     ports.map(({ portId, chargerId, portNumber }) => ({ portId, chargerId, portNumber })),
   );
-  return ports.length;
+  const indexed = ports.filter((port) => RETIRED_PORT_INDEX.partitionKey in port);
+  const client = createDocumentClient(config); // ElectroDB writes only the model's attributes
+  try {
+    for (const port of indexed) {
+      const stored = port as unknown as Record<string, unknown>;
+      await client
+        .send(
+          new UpdateCommand({
+            TableName: config.tableName,
+            Key: {
+              [TABLE_KEYS.partitionKey]: stored[TABLE_KEYS.partitionKey],
+              [TABLE_KEYS.sortKey]: stored[TABLE_KEYS.sortKey],
+            },
+            UpdateExpression: 'REMOVE #indexPk, #indexSk',
+            ConditionExpression: 'attribute_exists(#pk)', // never recreate a port deleted meanwhile
+            ExpressionAttributeNames: {
+              '#indexPk': RETIRED_PORT_INDEX.partitionKey,
+              '#indexSk': RETIRED_PORT_INDEX.sortKey,
+              '#pk': TABLE_KEYS.partitionKey,
+            },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailure(error)) throw error;
+        });
+    }
+  } finally {
+    client.destroy();
+  }
+  return { ports: ports.length, indexKeysRemoved: indexed.length };
 }

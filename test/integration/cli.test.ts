@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { api, createTenant, startTestStack, uniqueOcppId } from './support/stack';
 import type { LocalStack } from '../../lib/local/stack';
 import { registerArgs, runAdmin } from './support/admin';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../shared/db';
 
 const exec = promisify(execFile);
 let stack: LocalStack;
@@ -195,7 +197,7 @@ describe('operator CLI', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('backfills the location of ports stored without one, so they are found by ID again', async () => {
+  it('backfills the location of ports stored without one, so they are found by ID again, and removes their old by-ID index keys', async () => {
     const ocppId = uniqueOcppId('LOC');
     const tenant = await createTenant(stack, [
       { ocppId, name: ocppId, type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
@@ -203,12 +205,32 @@ describe('operator CLI', () => {
     const portId = tenant.chargers[0]!.ports[0]!.id;
     const override = async () =>
       (await api(stack, `/api/ports/${portId}/charging-override`, { key: tenant.apiKey, method: 'DELETE' })).status;
+    // A port as stored before ports left gsi2: no location item, and gsi2 keys on the port.
+    const client = createDocumentClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+    const { Key } = stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 1 }).params();
+    const storedPort = async () => (await client.send(new GetCommand({ TableName: stack.tableName, Key }))).Item!;
+    await client.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key,
+        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+        ExpressionAttributeValues: { ':pk': `$cn#portid_${portId}`, ':sk': '$port_1' },
+      }),
+    );
     await stack.db.portLocation.delete({ portId }).go();
     expect(await override()).toBe(404);
+
     const backfill = await admin('chargers', 'backfill-port-locations');
+
     expect(backfill.code).toBe(0);
     expect(backfill.json.ports).toBeGreaterThanOrEqual(1);
+    expect(backfill.json.indexKeysRemoved).toBeGreaterThanOrEqual(1);
     expect(await override()).toBe(204);
+    const after = await storedPort();
+    expect(after).not.toHaveProperty('gsi2pk');
+    expect(after).not.toHaveProperty('gsi2sk');
+    expect(after.portId).toBe(portId); // the port itself unchanged
+    client.destroy();
   });
 
   it('has --help on every command', async () => {
