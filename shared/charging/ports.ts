@@ -101,7 +101,9 @@ export async function ensurePort(db: Db, connection: ChargerConnection, portNumb
     });
     return item;
   }
-  // Created concurrently by another frame: use that one.
+  // Only the port can already exist (its location's key is a fresh ID): created concurrently by
+  // another frame, so use that one.
+  if (!outcome.failed('port')) throw new Error(`port ${portId} not stored: ${outcome.failedLabels.join(', ')}`);
   const { data: existing } = await db.port
     .get({ chargerId: connection.chargerId, portNumber })
     .go({ consistent: true });
