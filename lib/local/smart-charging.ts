@@ -70,19 +70,17 @@ export async function iteratorFor(
   shard: ShardPosition,
   start: ShardStart,
   after = shard.sequenceNumber,
-) {
-  const { streamArn: StreamArn, shardId: ShardId } = shard;
-  const SequenceNumber = after;
+): Promise<string | undefined> {
   const at = (type: ShardStart | 'AFTER_SEQUENCE_NUMBER') =>
     streams.send(
       new GetShardIteratorCommand({
-        StreamArn,
-        ShardId,
+        StreamArn: shard.streamArn,
+        ShardId: shard.shardId,
         ShardIteratorType: type,
-        ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber } : {}),
+        ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber: after } : {}),
       }),
     );
-  if (!SequenceNumber) return (await at(start)).ShardIterator;
+  if (!after) return (await at(start)).ShardIterator;
   try {
     return (await at('AFTER_SEQUENCE_NUMBER')).ShardIterator;
   } catch (error) {

@@ -109,5 +109,14 @@ export function routeMatcher<R extends { method: HttpMethod; path: string }>(
   };
 }
 
-/** Matches a request against {@link ROUTE_KEYS} alone (no schemas loaded). */
-export const matchRouteKey = routeMatcher(ROUTE_KEYS.map(parseRouteKey));
+let keyMatcher: ReturnType<typeof routeMatcher<RouteKeyParts>> | undefined;
+
+/**
+ * Matches a request against {@link ROUTE_KEYS} alone (no schemas loaded), as {@link routeMatcher}
+ * does. The patterns are compiled at the first call, so the other functions, which import this
+ * module for {@link parseRouteKey}, neither compile nor bundle them.
+ */
+export function matchRouteKey(method: string, rawPath: string): RouteMatch<RouteKeyParts> {
+  keyMatcher ??= routeMatcher(ROUTE_KEYS.map(parseRouteKey));
+  return keyMatcher(method, rawPath);
+}
