@@ -6,6 +6,7 @@
 import { getDb } from '../../shared/db';
 import { logger } from '../../shared/logger';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
 import { runSiteAllocation, type RunOutcome } from '../../shared/site-power/run';
 
 /** `{ siteId }` → the run's outcome; anything else is logged and ignored. */
@@ -16,5 +17,5 @@ export async function handler(event: { siteId?: unknown }): Promise<RunOutcome |
     return 'invalid';
   }
   const db = getDb();
-  return runSiteAllocation(db, ocppChargerCommands(db), siteId);
+  return runSiteAllocation(db, ocppChargerCommands(db, SMART_CHARGING_COMMANDS), siteId);
 }

@@ -87,6 +87,17 @@ export interface ChargerCommandCatalog {
 /** A command's name. */
 export type ChargerCommandName = keyof ChargerCommandCatalog;
 
+/** The commands of remote control (spec §4.3 reservations, §4.4 remote start and stop). */
+export type RemoteControlCommandName =
+  | 'ReserveNow'
+  | 'CancelReservation'
+  | 'ReservationSupport'
+  | 'RemoteStart'
+  | 'RemoteStop';
+
+/** The commands of smart charging (spec §2.6 enforced: charging profiles). */
+export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProfile' | 'ClearChargingProfile';
+
 /** The charger's answer: its result, or a failure (`unsupported`: it cannot do that; `error`: what to throw). */
 export type ChargerAnswer<Result> = { ok: true; result: Result } | { ok: false; unsupported: boolean; error: Error };
 
@@ -116,8 +127,12 @@ export interface SendOptions {
   before?: Promise<unknown>;
 }
 
-/** How this module reaches chargers (implemented by `shared/ocpp/commands`). */
-export interface ChargerCommands {
+/**
+ * How this module reaches chargers (implemented by `shared/ocpp/commands`), for the commands `Names`
+ * only: a Lambda wires in the commands its domain sends and bundles nothing of the others (their
+ * OCPP mappings and validators).
+ */
+export interface ChargerCommands<Names extends ChargerCommandName = ChargerCommandName> {
   /**
    * A charger: possibly cached (the connection is verified when a command is sent), or read.
    * @param fresh read it even when cached
@@ -128,7 +143,7 @@ export interface ChargerCommands {
    * Sends a command and waits for the charger's answer.
    * @throws the command path's errors: not connected, timeout, invalid reply
    */
-  send<K extends ChargerCommandName>(
+  send<K extends Names>(
     chargerId: number,
     name: K,
     input: ChargerCommandCatalog[K]['input'],
@@ -137,3 +152,9 @@ export interface ChargerCommands {
   /** The error for a charger that is not connected (the command is not sent). */
   notConnected(chargerId: number): Error;
 }
+
+/** What remote control sends through (`shared/charging/remote-control.ts`). */
+export type RemoteControlCommands = ChargerCommands<RemoteControlCommandName>;
+
+/** What smart charging sends through (`shared/site-power/`). */
+export type SmartChargingCommands = ChargerCommands<SmartChargingCommandName>;

@@ -2,7 +2,7 @@
  * Remote control of ports through commands to their chargers (spec §4.3 reservations, §4.4 remote
  * start and stop): which port and charger, whether the key may reach them, and what the charger's
  * answer means. How a command reaches a charger is not this module's business: it asks a
- * {@link ChargerCommands} (the OCPP command path implements it; the Lambda wires it in).
+ * {@link RemoteControlCommands} (the OCPP command path implements it; the Lambda wires it in).
  *
  * Charger refusals are statuses in a 200 body (spec §7). An answer "cannot do that" (OCPP
  * CALLERROR `NotImplemented` / `NotSupported`) is `Rejected`; any other failure is the command
@@ -18,7 +18,7 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import type {
   ChargerCommandCatalog,
-  ChargerCommands,
+  RemoteControlCommands,
   CommandableCharger,
   IdTokenType,
   ReserveNowStatus,
@@ -32,7 +32,7 @@ export const SERVER_ID_TAG = 'CSMS-REMOTE';
  * A port the key may reach, with its charger.
  * @throws PortNotFoundError when it does not exist or belongs to another organization or site
  */
-async function reachPort(db: Db, commands: ChargerCommands, scope: AccessScope, portId: number, fresh = false) {
+async function reachPort(db: Db, commands: RemoteControlCommands, scope: AccessScope, portId: number, fresh = false) {
   const location = await locatePort(db, portId);
   const charger = location && (await commands.find(location.chargerId, fresh));
   if (!location || !charger || !canAccess(scope, charger.organizationId, charger.siteId)) {
@@ -43,7 +43,7 @@ async function reachPort(db: Db, commands: ChargerCommands, scope: AccessScope, 
 
 /** Sends a command whose "cannot do that" answer means `Rejected`; any other failure is thrown. */
 async function sendOrReject<K extends 'ReserveNow' | 'CancelReservation' | 'RemoteStart' | 'RemoteStop'>(
-  commands: ChargerCommands,
+  commands: RemoteControlCommands,
   chargerId: number,
   name: K,
   input: ChargerCommandCatalog[K]['input'],
@@ -60,7 +60,11 @@ async function sendOrReject<K extends 'ReserveNow' | 'CancelReservation' | 'Remo
  * needed after a boot. A charger that cannot answer the question is assumed to support them
  * (ReserveNow's own answer then decides).
  */
-async function supportsReservations(db: Db, commands: ChargerCommands, charger: CommandableCharger): Promise<boolean> {
+async function supportsReservations(
+  db: Db,
+  commands: RemoteControlCommands,
+  charger: CommandableCharger,
+): Promise<boolean> {
   if (charger.reservationSupport) return charger.reservationSupport === 'supported';
   const answer = await commands.send(charger.chargerId, 'ReservationSupport', undefined);
   const supported = answer.ok ? answer.result : !answer.unsupported;
@@ -93,7 +97,7 @@ export interface ReservationRequest {
  */
 export async function reservePort(
   db: Db,
-  commands: ChargerCommands,
+  commands: RemoteControlCommands,
   scope: AccessScope,
   request: ReservationRequest,
 ): Promise<ReserveNowStatus> {
@@ -154,7 +158,7 @@ export async function reservePort(
  */
 export async function cancelPortReservation(
   db: Db,
-  commands: ChargerCommands,
+  commands: RemoteControlCommands,
   scope: AccessScope,
   request: { chargerId: number; reservationId: number },
 ): Promise<'Accepted' | 'Rejected'> {
@@ -245,7 +249,7 @@ export interface RemoteStartRequest {
  */
 export async function remoteStartPort(
   db: Db,
-  commands: ChargerCommands,
+  commands: RemoteControlCommands,
   scope: AccessScope,
   request: RemoteStartRequest,
   options: { before?: Promise<unknown> } = {},
@@ -296,7 +300,7 @@ async function clearPendingRemoteStart(db: Db, portKey: PortLocation, remoteStar
  */
 export async function remoteStopPort(
   db: Db,
-  commands: ChargerCommands,
+  commands: RemoteControlCommands,
   scope: AccessScope,
   request: { portId: number; sessionId?: number },
   options: { before?: Promise<unknown> } = {},

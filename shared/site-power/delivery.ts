@@ -1,6 +1,6 @@
 /**
  * Delivering an allocation to the chargers (spec §2.6 enforced; OCPP 1.6 SetChargingProfile /
- * ClearChargingProfile, OCPP 2.0.1 K01 / K10), through the command path ({@link ChargerCommands}:
+ * ClearChargingProfile, OCPP 2.0.1 K01 / K10), through the command path ({@link SmartChargingCommands}:
  * correlation records, one CALL per charger at a time):
  * - each port with a session gets a `TxProfile` for its transaction, in the unit its charger takes,
  *   only when its limit changed by at least 5 % or 1 kW / 1 A (`profilesToSend`), after a
@@ -14,7 +14,7 @@
  */
 import type { Db } from '../db';
 import type { ChargerItem, PortItem } from '../chargers/items';
-import type { ChargerCommands, ChargingProfileInput, ChargingRateUnit } from '../charging/charger-commands';
+import type { ChargingProfileInput, ChargingRateUnit, SmartChargingCommands } from '../charging/charger-commands';
 import { logger } from '../logger';
 import {
   floorAmps,
@@ -71,7 +71,7 @@ async function markRefused(db: Db, snapshot: SiteSnapshot, charger: ChargerItem)
  * in parallel), and stores it on the charger. A charger that does not answer is uncontrolled until
  * it reconnects.
  */
-export async function learnSupport(db: Db, commands: ChargerCommands, snapshot: SiteSnapshot): Promise<void> {
+export async function learnSupport(db: Db, commands: SmartChargingCommands, snapshot: SiteSnapshot): Promise<void> {
   const unknown = [...snapshot.chargers.values()].filter(
     (c) =>
       c.connectionStatus?.status === 'Connected' &&
@@ -192,7 +192,7 @@ function portsToSend(snapshot: SiteSnapshot, result: AllocationResult, byPort: M
 /** Sends one port's TxProfile and returns its stored line. */
 async function sendPortProfile(
   db: Db,
-  commands: ChargerCommands,
+  commands: SmartChargingCommands,
   snapshot: SiteSnapshot,
   port: PortItem,
   allocation: PortAllocation,
@@ -222,7 +222,7 @@ async function sendPortProfile(
  */
 export async function deliverPortProfiles(
   db: Db,
-  commands: ChargerCommands,
+  commands: SmartChargingCommands,
   snapshot: SiteSnapshot,
   result: AllocationResult,
   refused: Set<number>,
@@ -271,7 +271,7 @@ function defaultLimit(charger: ChargerItem, underCapacity: boolean): { unit: Cha
  */
 export async function deliverDefaultProfiles(
   db: Db,
-  commands: ChargerCommands,
+  commands: SmartChargingCommands,
   snapshot: SiteSnapshot,
   refused: Set<number>,
 ): Promise<DefaultProfileLine[]> {
@@ -315,7 +315,7 @@ export async function deliverDefaultProfiles(
  * Clears this CSMS's profiles (TxProfile and TxDefaultProfile) from the chargers that hold them on
  * their current connection: the site's limits are gone.
  */
-export async function clearProfiles(commands: ChargerCommands, snapshot: SiteSnapshot): Promise<void> {
+export async function clearProfiles(commands: SmartChargingCommands, snapshot: SiteSnapshot): Promise<void> {
   const holding = new Set<number>([
     ...(snapshot.previous?.ports ?? []).filter((l) => l.profileStatus === 'Accepted').map((l) => l.chargerId),
     ...(snapshot.previous?.defaultProfiles ?? []).map((d) => d.chargerId),

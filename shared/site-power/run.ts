@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import type { ChargerCommands } from '../charging/charger-commands';
+import type { SmartChargingCommands } from '../charging/charger-commands';
 import { logger } from '../logger';
 import {
   allocateSite,
@@ -40,7 +40,7 @@ export type RunOutcome = 'allocated' | 'busy' | 'unknownSite';
  * @param commands how profiles reach the chargers
  * @returns `busy` when another run holds the site (it will see the trigger)
  */
-export async function runSiteAllocation(db: Db, commands: ChargerCommands, siteId: number): Promise<RunOutcome> {
+export async function runSiteAllocation(db: Db, commands: SmartChargingCommands, siteId: number): Promise<RunOutcome> {
   const leaseId = randomUUID();
   const started = await acquireLease(db, siteId, leaseId);
   if (started === undefined) return 'busy';
@@ -61,7 +61,7 @@ export async function runSiteAllocation(db: Db, commands: ChargerCommands, siteI
  * Reads, allocates, delivers and stores once.
  * @returns whether a charger refused (allocate again without it), or undefined for an unknown site
  */
-async function allocateOnce(db: Db, commands: ChargerCommands, siteId: number): Promise<boolean | undefined> {
+async function allocateOnce(db: Db, commands: SmartChargingCommands, siteId: number): Promise<boolean | undefined> {
   const now = Date.now();
   const snapshot = await readSiteSnapshot(db, siteId, now);
   if (!snapshot) return undefined;

@@ -23,6 +23,7 @@ import { registerCharger } from '../../shared/chargers/registration';
 import { createSite } from '../../shared/chargers/sites';
 import { consumedCapacity, createDocumentClient, ensureTable, openDb, totalRequests } from '../../shared/db';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
 import { createOrganization } from '../../shared/organizations/organizations';
 import { chargerMonth, MEMORY_SIZES_MB, type KindCost } from './charger-month';
 import { percentile, report } from './support';
@@ -274,7 +275,7 @@ export async function run(): Promise<void> {
       const c = await connect(url, protocol);
       await c.call('Heartbeat', {}); // the connection's first frame reads its record; the rest are warm
       await (protocol === 'ocpp1.6' ? charger16(meter, c) : charger201(meter, c));
-      const commands = ocppChargerCommands(db);
+      const commands = ocppChargerCommands(db, SMART_CHARGING_COMMANDS);
       for (let i = 0; i < REPEAT; i++) {
         const profile = {
           portNumber: 1,

@@ -8,6 +8,7 @@
 import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
 import { runSiteAllocation } from '../../shared/site-power/run';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
@@ -118,7 +119,7 @@ export async function run(): Promise<void> {
           createdAt: new Date().toISOString(),
         })
         .go();
-    const commands = ocppChargerCommands(stack.db);
+    const commands = ocppChargerCommands(stack.db, SMART_CHARGING_COMMANDS);
     const allocate = () => runSiteAllocation(stack.db, commands, site.id);
     await setCost(2_000_000);
     await allocate(); // learns every charger's support and sends the first profiles

@@ -1,44 +1,41 @@
 /**
  * The OCPP command path as the charging domain's {@link ChargerCommands}: each domain command name
- * is one command declaration of this folder, sent with {@link runCommand}.
+ * is one command declaration of this folder, sent with {@link runCommand}. A Lambda passes the
+ * command set of its domain (`REMOTE_CONTROL_COMMANDS` of `remote-control.ts`,
+ * `SMART_CHARGING_COMMANDS` of `smart-charging.ts`), so its bundle holds those commands' OCPP
+ * mappings and validators and no others.
  */
 import type { Db } from '../../db';
 import type { ChargerCommandCatalog, ChargerCommandName, ChargerCommands } from '../../charging/charger-commands';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
-import { remoteStart, remoteStop } from './remote-transactions';
-import { cancelReservation, reservationSupport, reserveNow } from './reservation';
-import { clearChargingProfile, setChargingProfile, smartChargingSupport } from './smart-charging';
 import { findCharger, targetOf } from './targets';
 
 /** CALLERROR codes that mean "this charger cannot do that" (OCPP-J: NotImplemented, NotSupported). */
 const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
 
-const COMMANDS: {
-  [K in ChargerCommandName]: Command<ChargerCommandCatalog[K]['input'], ChargerCommandCatalog[K]['result']>;
-} = {
-  ReserveNow: reserveNow,
-  CancelReservation: cancelReservation,
-  ReservationSupport: reservationSupport,
-  RemoteStart: remoteStart,
-  RemoteStop: remoteStop,
-  SmartChargingSupport: smartChargingSupport,
-  SetChargingProfile: setChargingProfile,
-  ClearChargingProfile: clearChargingProfile,
+/** The OCPP command declaration of each domain command in `Names`. */
+export type CommandSet<Names extends ChargerCommandName> = {
+  [K in Names]: Command<ChargerCommandCatalog[K]['input'], ChargerCommandCatalog[K]['result']>;
 };
 
 /**
- * The domain's charger commands over OCPP.
+ * The domain's charger commands `Names` over OCPP.
+ * @param commands the OCPP declaration of each command the caller may send
  * @param options deadline and transport for every command sent (tests shorten the deadline)
  */
-export function ocppChargerCommands(db: Db, options: Omit<CommandOptions, 'with' | 'before'> = {}): ChargerCommands {
+export function ocppChargerCommands<Names extends ChargerCommandName>(
+  db: Db,
+  commands: CommandSet<Names>,
+  options: Omit<CommandOptions, 'with' | 'before'> = {},
+): ChargerCommands<Names> {
   return {
     find: (chargerId, fresh) => findCharger(db, chargerId, fresh),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),
     async send(chargerId, name, input, sendOptions) {
       const charger = await findCharger(db, chargerId);
       if (!charger) throw new ChargerNotConnectedError(chargerId);
-      const outcome = await runCommand(db, targetOf(charger), COMMANDS[name] as Command<typeof input, never>, input, {
+      const outcome = await runCommand(db, targetOf(charger), commands[name] as Command<typeof input, never>, input, {
         ...options,
         ...sendOptions,
       });

@@ -9,7 +9,13 @@
  * and one TxProfile per connector ({@link txProfileId}), all at stack level {@link STACK_LEVEL}, one
  * period from the start of the schedule (kind Relative: from the start of the transaction).
  */
-import type { ChargingProfileInput, ChargingRateUnit, SmartChargingSupport } from '../../charging/charger-commands';
+import type {
+  ChargingProfileInput,
+  ChargingRateUnit,
+  SmartChargingCommandName,
+  SmartChargingSupport,
+} from '../../charging/charger-commands';
+import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
@@ -155,3 +161,10 @@ export const clearChargingProfile = defineCommand<
     result: (response) => response.status,
   },
 });
+
+/** The OCPP declaration of each smart-charging command: what the `allocate` function wires into `ocppChargerCommands`. */
+export const SMART_CHARGING_COMMANDS: CommandSet<SmartChargingCommandName> = {
+  SmartChargingSupport: smartChargingSupport,
+  SetChargingProfile: setChargingProfile,
+  ClearChargingProfile: clearChargingProfile,
+};

@@ -5,6 +5,7 @@ import { connectCharger, connectRaw, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { claim, takeTicket } from '../../../shared/ocpp/commands/lane';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
+import { REMOTE_CONTROL_COMMANDS } from '../../../shared/ocpp/commands/remote-control';
 import { ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
 
 // Long enough that a queue of commands never reaches it, even on a busy machine: a 504 here would mean a bug.
@@ -157,7 +158,7 @@ describe('one CALL in flight per charger', () => {
           undefined,
         ),
       ).toBe(true);
-      const impatient = ocppChargerCommands(stack.db, { deadlineMs: 200 });
+      const impatient = ocppChargerCommands(stack.db, REMOTE_CONTROL_COMMANDS, { deadlineMs: 200 });
       await expect(impatient.send(chargerId, 'CancelReservation', { reservationId: 1 })).rejects.toBeInstanceOf(
         ChargerTimeoutError,
       );
