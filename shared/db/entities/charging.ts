@@ -6,7 +6,8 @@ import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfigur
  * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
  * transactionId (`transactionKey`). When a 2.0.1 station starts a transaction again with the
  * transactionId of an ended one, the ended one moves to `<transactionId>#<sessionId>` and the new
- * one takes the transactionId. Listed per organization by start time on gsi2.
+ * one takes the transactionId. In no secondary index: the session lists read the history's
+ * `sessionRecord` items, so a session write pays no index copy.
  */
 const chargingSessionSchema = {
   model: { entity: 'chargingSession', version: '1', service: SERVICE },
@@ -45,11 +46,6 @@ const chargingSessionSchema = {
     primary: {
       pk: { field: 'pk', composite: ['chargerId', 'transactionKey'], casing: 'none' },
       sk: { field: 'sk', composite: [] },
-    },
-    byOrganization: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['organizationId'] },
-      sk: { field: 'gsi2sk', composite: ['startTime', 'sessionId'] },
     },
   },
 } as const;

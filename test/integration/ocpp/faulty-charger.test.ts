@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { api, createTenant, sessionsOfCharger, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
@@ -45,8 +45,7 @@ async function charger(ocppId: string) {
   return body.data;
 }
 async function sessionsOf(ocppId: string) {
-  const { data } = await stack.db.chargingSession.query.byOrganization({ organizationId: tenant.organizationId }).go();
-  return data.filter((s) => s.chargerId === chargerIdOf(ocppId));
+  return sessionsOfCharger(stack, chargerIdOf(ocppId));
 }
 async function portNumbers(ocppId: string) {
   const { data } = await stack.db.port.query.primary({ chargerId: chargerIdOf(ocppId) }).go();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { api, createTenant, sessionsOfCharger, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, connectRaw } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
@@ -304,10 +304,7 @@ describe('OCPP 1.6 retransmissions', () => {
       await raw.exchange(meter);
       const data = await charger(tenant.chargers[1]!.id);
       expect(data.ports[0].currentChargingSession).toMatchObject({ id: first[2].transactionId, energyDeliveredKwh: 5 });
-      const { data: sessions } = await stack.db.chargingSession.query
-        .byOrganization({ organizationId: tenant.organizationId })
-        .go();
-      expect(sessions.filter((s) => s.chargerId === tenant.chargers[1]!.id)).toHaveLength(1);
+      expect(await sessionsOfCharger(stack, tenant.chargers[1]!.id)).toHaveLength(1);
     } finally {
       await raw.close();
     }

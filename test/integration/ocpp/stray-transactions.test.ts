@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { api, createTenant, sessionsOfCharger, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, type Protocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
@@ -258,12 +258,7 @@ describe('OCPP 2.0.1: a transactionId used again after its transaction ended', (
     await event('Ended', minute(12), 205, 2);
     expect((await portsOf(reuseId))[0].currentChargingSession).toBeNull();
 
-    const { data } = await stack.db.chargingSession.query
-      .byOrganization({ organizationId: tenant.organizationId })
-      .go();
-    const sessions = data
-      .filter((s) => s.chargerId === chargerOf(reuseId).id)
-      .sort((a, b) => a.sessionId - b.sessionId);
+    const sessions = (await sessionsOfCharger(stack, chargerOf(reuseId).id)).sort((a, b) => a.sessionId - b.sessionId);
     expect(sessions.map((s) => [s.sessionId, s.status, s.startTime, s.energyDeliveredKwh])).toEqual([
       [first.sessionId, 'Completed', minute(1), 10],
       [current.id, 'Completed', minute(10), 5],

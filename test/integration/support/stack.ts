@@ -53,6 +53,17 @@ export async function createTenant(
   return { organizationId: organization.id, siteId: site.id, apiKey: key.apiKey, apiKeyId: key.id, chargers: created };
 }
 
+/**
+ * Every `chargingSession` item of a charger, in progress or ended (a Scan: sessions are keyed by
+ * charger and transactionId and in no index; tests only).
+ */
+export async function sessionsOfCharger(stack: LocalStack, chargerId: number) {
+  const { data } = await stack.db.chargingSession.scan
+    .where((attributes, { eq }) => eq(attributes.chargerId, chargerId))
+    .go({ pages: 'all' });
+  return data;
+}
+
 /** A unique OCPP identity for a test charger. */
 export function uniqueOcppId(prefix = 'CP'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
