@@ -121,6 +121,7 @@ export async function readShard(
         `smart charging: ${(error as Error).name} on shard ${shard.shardId}, reading on from a new iterator`,
       );
       next = await iteratorFor(streams, shard, start, lastRead);
+      await sleep(POLL_MS); // a fresh iterator that goes stale at once is not tried in a busy loop
       continue;
     }
     const { Records = [], NextShardIterator } = page;
@@ -135,10 +136,80 @@ export async function readShard(
     }
     if (batch.length === 0) shard.sequenceNumber = lastRead;
     if (Records.length === 0)
-      await new Promise((resolve) =>
-        setTimeout(resolve, batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS),
-      );
+      await sleep(batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS);
   }
+  // The shard ended (its iterator gone, e.g. a closed shard read to its end) with records in the window.
+  if (batch.length && running()) {
+    await deliver(batch);
+    shard.sequenceNumber = lastRead;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The readers of a stream's shards: {@link ShardReaders.discover} starts a reader per open shard
+ * not being read, from its end for the shards open at start (`LATEST`), from its start after; a
+ * shard whose reader failed is read again from its position, and a shard that cannot be started
+ * is tried again at the next look.
+ */
+interface ShardReaders {
+  discover(from: ShardStart): Promise<void>;
+  /** The readers running now. */
+  readers: Set<Promise<void>>;
+}
+
+function shardReaders(
+  streams: DynamoDBStreamsClient,
+  streamArn: string,
+  deliver: (records: _Record[]) => Promise<void>,
+  running: () => boolean,
+): ShardReaders {
+  /** The shards being read (or read to their end), by shard ID, with their positions. */
+  const shards = new Map<string, ShardPosition & { reading: boolean; finished: boolean }>();
+  const readers = new Set<Promise<void>>();
+  const read = (
+    shard: ShardPosition & { reading: boolean; finished: boolean },
+    first: string | undefined,
+    from: ShardStart,
+  ) => {
+    const reader = readShard(streams, shard, first, from, deliver, running)
+      .then(() => {
+        shard.finished = running();
+      })
+      .catch((error: unknown) => {
+        if (running())
+          console.error(
+            `smart charging: shard ${shard.shardId} unreadable, read again within ${SHARDS_MS / 1000} s`,
+            error,
+          );
+      })
+      .finally(() => {
+        shard.reading = false;
+        readers.delete(reader);
+      });
+    readers.add(reader);
+  };
+  const discover = async (from: ShardStart) => {
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const { ShardId, SequenceNumberRange } of StreamDescription?.Shards ?? []) {
+      const known = shards.get(ShardId!);
+      if (known?.reading || known?.finished || (!known && SequenceNumberRange?.EndingSequenceNumber)) continue;
+      const shard = known ?? { streamArn, shardId: ShardId!, reading: false, finished: false };
+      shard.reading = true; // before any wait: a look that outlasts the next one cannot start it twice
+      shards.set(ShardId!, shard);
+      try {
+        // The first iterator before discover returns: at start, nothing written after it is missed.
+        read(shard, await iteratorFor(streams, shard, from), from);
+      } catch (error) {
+        shard.reading = false;
+        if (running()) console.error(`smart charging: shard ${shard.shardId} not started, tried again later`, error);
+      }
+    }
+  };
+  return { discover, readers };
 }
 
 /**
@@ -168,47 +239,20 @@ export async function startSmartChargingLoop(options: {
       console.error('smart charging trigger failed', error),
     );
   };
-  const streamArn = Table!.LatestStreamArn!;
-  /** The shards being read (or read to their end), by shard ID, with their positions. */
-  const shards = new Map<string, ShardPosition & { reading: boolean; finished: boolean }>();
-  const readers = new Set<Promise<void>>();
-  /**
-   * Starts a reader per open shard not being read: from its end for the shards open at start, from
-   * its start after; a shard whose reader failed is read again from its position.
-   */
-  const discover = async (from: ShardStart) => {
-    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const { ShardId, SequenceNumberRange } of StreamDescription?.Shards ?? []) {
-      const known = shards.get(ShardId!);
-      if (known?.reading || known?.finished || (!known && SequenceNumberRange?.EndingSequenceNumber)) continue;
-      const shard = known ?? { streamArn, shardId: ShardId!, reading: false, finished: false };
-      // The first iterator before discover returns: at start, nothing written after it is missed.
-      const first = await iteratorFor(streams, shard, from);
-      shard.reading = true;
-      shards.set(ShardId!, shard);
-      const reader = readShard(streams, shard, first, from, deliver, () => running)
-        .then(() => {
-          shard.finished = running;
-        })
-        .catch((error: unknown) => {
-          if (running)
-            console.error(
-              `smart charging: shard ${shard.shardId} unreadable, read again within ${SHARDS_MS / 1000} s`,
-              error,
-            );
-        })
-        .finally(() => {
-          shard.reading = false;
-          readers.delete(reader);
-        });
-      readers.add(reader);
-    }
-  };
+  const { discover, readers } = shardReaders(streams, Table!.LatestStreamArn!, deliver, () => running);
   await discover('LATEST');
+  /** Whether a look for shards is under way: one at a time, however long DynamoDB Local takes to answer. */
+  let looking = false;
   const shardWatch = setInterval(() => {
-    discover('TRIM_HORIZON').catch(
-      (error: unknown) => running && console.error('smart charging: stream shards unreadable', error),
-    );
+    if (looking) return;
+    looking = true;
+    discover('TRIM_HORIZON')
+      .catch((error: unknown) => {
+        if (running) console.error('smart charging: stream shards unreadable', error);
+      })
+      .finally(() => {
+        looking = false;
+      });
   }, SHARDS_MS);
   const schedule = setInterval(() => {
     options.handlers.schedule!({}, lambdaContext('schedule')).catch((error: unknown) =>

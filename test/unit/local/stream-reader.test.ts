@@ -100,6 +100,21 @@ describe('readShard', () => {
     expect(delivered).toHaveLength(100);
     expect(shard.sequenceNumber).toBe('1099');
   });
+
+  it('hands on the records in its batching window when the shard ends on a stale iterator', async () => {
+    mock
+      .on(GetRecordsCommand, { ShardIterator: 'it-1' })
+      .resolves({ Records: [record('100')], NextShardIterator: 'it-2' }) // waits in the 1-s window
+      .on(GetRecordsCommand, { ShardIterator: 'it-2' })
+      .rejects(new ExpiredIteratorException({ message: 'expired', $metadata: {} }))
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '100' })
+      .resolves({}); // a closed shard read to its end has no iterator
+
+    await readShard(streams, shard, 'it-1', 'LATEST', deliver, () => true);
+
+    expect(delivered).toEqual(['100']);
+    expect(shard.sequenceNumber).toBe('100');
+  });
 });
 
 describe('startSmartChargingLoop', () => {
@@ -146,6 +161,44 @@ describe('startSmartChargingLoop', () => {
     expect(batches).toEqual([100]);
     await vi.advanceTimersByTimeAsync(10_000); // the next look for shards
     await vi.waitFor(() => expect(batches).toEqual([100, 1]));
+    await loop.stop();
+  });
+
+  it('starts one reader per shard when a look for shards outlasts the next one', async () => {
+    const full = Array.from({ length: 100 }, (_, i) => record(String(1000 + i)));
+    let answer: (value: { ShardIterator: string }) => void = () => undefined;
+    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
+    mock
+      .on(DescribeStreamCommand)
+      .resolves({ StreamDescription: { Shards: [{ ShardId: 'shard-1', SequenceNumberRange: {} }] } })
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'LATEST' })
+      .resolves({ ShardIterator: 'it-1' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-1' })
+      .resolves({ Records: full, NextShardIterator: 'it-2' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-2' })
+      .rejects(new Error('socket hang up'))
+      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '1099' })
+      .callsFake(() => new Promise((resolve) => (answer = resolve))) // DynamoDB Local stalls for 25 s
+      .on(GetRecordsCommand, { ShardIterator: 'it-after-1099' })
+      .resolves({ Records: [record('1100')] });
+    const batches: number[] = [];
+    const trigger = vi.fn(async (event: { Records: unknown[] }) => {
+      batches.push(event.Records.length);
+    });
+
+    const loop = await startSmartChargingLoop({
+      dynamoDbEndpoint: 'http://127.0.0.1:9',
+      tableName: 'unit',
+      handlers: { trigger, schedule: async () => undefined } as never,
+    });
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledOnce());
+    await vi.advanceTimersByTimeAsync(30_000); // three looks for shards while the first one waits
+    answer({ ShardIterator: 'it-after-1099' });
+    await vi.waitFor(() => expect(batches).toEqual([100, 1]));
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    expect(batches).toEqual([100, 1]);
+    expect(mock.commandCalls(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' })).toHaveLength(1);
     await loop.stop();
   });
 });
