@@ -86,10 +86,11 @@ export async function backfillPortLocations(config: DbConfig): Promise<{ ports: 
   );
   const indexed = ports.filter((port) => RETIRED_PORT_INDEX.partitionKey in port);
   const client = createDocumentClient(config); // ElectroDB writes only the model's attributes
+  let indexKeysRemoved = 0;
   try {
     for (const port of indexed) {
       const stored = port as unknown as Record<string, unknown>;
-      await client
+      const removed = await client
         .send(
           new UpdateCommand({
             TableName: config.tableName,
@@ -106,12 +107,17 @@ export async function backfillPortLocations(config: DbConfig): Promise<{ ports: 
             },
           }),
         )
-        .catch((error: unknown) => {
-          if (!isConditionalCheckFailure(error)) throw error;
-        });
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (!isConditionalCheckFailure(error)) throw error;
+            return false; // deleted meanwhile
+          },
+        );
+      if (removed) indexKeysRemoved++;
     }
   } finally {
     client.destroy();
   }
-  return { ports: ports.length, indexKeysRemoved: indexed.length };
+  return { ports: ports.length, indexKeysRemoved };
 }

@@ -72,6 +72,7 @@ async function checkNewPortNumber(db: Db, connection: ChargerConnection, portNum
  * Requests: 1 GetItem; +1 Query, +1 UpdateItem (ID), +1 TransactWriteItems (the port and its
  * location by ID) when created.
  * @throws PortNumberError for a number that cannot be a port of the charger (nothing is stored)
+ * @throws Error when the port could neither be created nor read (its transaction refused otherwise)
  */
 export async function ensurePort(db: Db, connection: ChargerConnection, portNumber: number): Promise<PortItem> {
   checkPortNumber(portNumber);
@@ -107,7 +108,8 @@ export async function ensurePort(db: Db, connection: ChargerConnection, portNumb
   const { data: existing } = await db.port
     .get({ chargerId: connection.chargerId, portNumber })
     .go({ consistent: true });
-  return existing!;
+  if (!existing) throw new Error(`port ${portNumber} of charger ${connection.chargerId} neither created nor found`);
+  return existing;
 }
 
 /**
