@@ -150,10 +150,11 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
- * The readers of a stream's shards: {@link ShardReaders.discover} starts a reader per open shard
- * not being read, from its end for the shards open at start (`LATEST`), from its start after; a
- * shard whose reader failed is read again from its position, and a shard that cannot be started
- * is tried again at the next look.
+ * The readers of a stream's shards: {@link ShardReaders.discover} starts a reader per shard not
+ * being read, from its end for the shards open at start (`LATEST`; the ones closed then are
+ * history, never read), from its start after (a shard that opened and closed between two looks
+ * included); a shard whose reader failed is read again from its position, and a shard that cannot
+ * be started is tried again at the next look.
  */
 interface ShardReaders {
   discover(from: ShardStart): Promise<void>;
@@ -169,6 +170,8 @@ function shardReaders(
 ): ShardReaders {
   /** The shards being read (or read to their end), by shard ID, with their positions. */
   const shards = new Map<string, ShardPosition & { reading: boolean; finished: boolean }>();
+  /** The shards already closed at start: history, never read. */
+  const closedAtStart = new Set<string>();
   const readers = new Set<Promise<void>>();
   const read = (
     shard: ShardPosition & { reading: boolean; finished: boolean },
@@ -196,7 +199,12 @@ function shardReaders(
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const { ShardId, SequenceNumberRange } of StreamDescription?.Shards ?? []) {
       const known = shards.get(ShardId!);
-      if (known?.reading || known?.finished || (!known && SequenceNumberRange?.EndingSequenceNumber)) continue;
+      if (!known && SequenceNumberRange?.EndingSequenceNumber) {
+        // Closed: history at start; later, a shard that opened and closed between two looks (read whole).
+        if (from === 'LATEST') closedAtStart.add(ShardId!);
+        if (closedAtStart.has(ShardId!)) continue;
+      }
+      if (known?.reading || known?.finished) continue;
       const shard = known ?? { streamArn, shardId: ShardId!, reading: false, finished: false };
       shard.reading = true; // before any wait: a look that outlasts the next one cannot start it twice
       shards.set(ShardId!, shard);

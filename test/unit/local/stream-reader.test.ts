@@ -164,6 +164,43 @@ describe('startSmartChargingLoop', () => {
     await loop.stop();
   });
 
+  it('reads a shard that opened and closed between two looks, and never one closed at start', async () => {
+    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
+    const closed = { StartingSequenceNumber: '1', EndingSequenceNumber: '9' };
+    mock
+      .on(DescribeStreamCommand)
+      .resolvesOnce({ StreamDescription: { Shards: [{ ShardId: 'history', SequenceNumberRange: closed }] } })
+      .resolves({
+        StreamDescription: {
+          Shards: [
+            { ShardId: 'history', SequenceNumberRange: closed },
+            { ShardId: 'brief', SequenceNumberRange: { StartingSequenceNumber: '10', EndingSequenceNumber: '20' } },
+          ],
+        },
+      })
+      .on(GetShardIteratorCommand, { ShardId: 'brief', ShardIteratorType: 'TRIM_HORIZON' })
+      .resolves({ ShardIterator: 'it-brief' })
+      .on(GetRecordsCommand, { ShardIterator: 'it-brief' })
+      .resolves({ Records: [record('15')] }); // read to its end
+    const batches: string[][] = [];
+    const trigger = vi.fn(async (event: { Records: _Record[] }) => {
+      batches.push(event.Records.map((r) => r.dynamodb!.SequenceNumber!));
+    });
+
+    const loop = await startSmartChargingLoop({
+      dynamoDbEndpoint: 'http://127.0.0.1:9',
+      tableName: 'unit',
+      handlers: { trigger, schedule: async () => undefined } as never,
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.waitFor(() => expect(batches).toEqual([['15']]));
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(batches).toEqual([['15']]);
+    expect(mock.commandCalls(GetShardIteratorCommand, { ShardId: 'history' })).toHaveLength(0);
+    await loop.stop();
+  });
+
   it('starts one reader per shard when a look for shards outlasts the next one', async () => {
     const full = Array.from({ length: 100 }, (_, i) => record(String(1000 + i)));
     let answer: (value: { ShardIterator: string }) => void = () => undefined;
