@@ -19,6 +19,7 @@ import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
 import { hashApiKey } from '../organizations/api-keys';
 import { UnauthorizedError } from './errors';
+import { BoundedMap } from '../bounded-map';
 
 /** What an authenticated request may see (its key's scope), and which key it is. */
 export interface ApiPrincipal extends AccessScope {
@@ -51,7 +52,7 @@ export function apiKeyCacheSeconds(env: NodeJS.ProcessEnv = process.env): number
 
 /** Principals of keys read recently, by key hash, each until its expiry (ms since the epoch). */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { principal: ApiPrincipal; until: number }>();
+  private readonly entries = new BoundedMap<string, { principal: ApiPrincipal; until: number }>(MAX_CACHED_API_KEYS);
 
   /**
    * @param ttlMs how long an entry lives (read at every insert)
@@ -66,8 +67,10 @@ export class ApiKeyCache {
   get(keyHash: string): ApiPrincipal | undefined {
     const entry = this.entries.get(keyHash);
     if (!entry) return undefined;
-    this.entries.delete(keyHash);
-    if (entry.until <= this.now()) return undefined;
+    if (entry.until <= this.now()) {
+      this.entries.delete(keyHash);
+      return undefined;
+    }
     this.entries.set(keyHash, entry); // most recently used last
     return entry.principal;
   }
@@ -76,9 +79,7 @@ export class ApiKeyCache {
   set(principal: ApiPrincipal): void {
     const ttl = this.ttlMs();
     if (ttl <= 0) return;
-    this.entries.delete(principal.keyHash);
     this.entries.set(principal.keyHash, { principal, until: this.now() + ttl });
-    if (this.entries.size > MAX_CACHED_API_KEYS) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** Number of keys kept. */

@@ -1,6 +1,7 @@
 /** Finding a port by its numeric ID (spec §2.3 `Port.id`), with its charger, for a caller's scope; and the ports' location items. */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchPut, createDocumentClient, openDb, TABLE_KEYS, type Db, type DbConfig } from '../db';
+import { BoundedMap } from '../bounded-map';
+import { batchPut, createDocumentClient, createEntities, TABLE_KEYS, type Db, type DbConfig } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { PortNotFoundError } from './errors';
@@ -13,7 +14,7 @@ export interface PortLocation {
 }
 
 /** Locations found so far, per data layer (a process may open several tables). */
-const locations = new WeakMap<Db, Map<number, PortLocation>>();
+const locations = new WeakMap<Db, BoundedMap<number, PortLocation>>();
 /** Locations kept per data layer; the oldest is forgotten beyond it. */
 const MAX_CACHED_LOCATIONS = 10_000;
 
@@ -25,7 +26,7 @@ const MAX_CACHED_LOCATIONS = 10_000;
 export async function locatePort(db: Db, portId: number): Promise<PortLocation | undefined> {
   let cache = locations.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new BoundedMap(MAX_CACHED_LOCATIONS);
     locations.set(db, cache);
   }
   const cached = cache.get(portId);
@@ -34,7 +35,6 @@ export async function locatePort(db: Db, portId: number): Promise<PortLocation |
   if (!found) return undefined;
   const location = { chargerId: found.chargerId, portNumber: found.portNumber };
   cache.set(portId, location);
-  if (cache.size > MAX_CACHED_LOCATIONS) cache.delete(cache.keys().next().value!);
   return location;
 }
 
@@ -77,17 +77,18 @@ const RETIRED_PORT_INDEX = TABLE_KEYS.gsis.find((index) => index.indexName === '
  * @throws BatchIncompleteError when location writes stay unprocessed through every retry
  */
 export async function backfillPortLocations(config: DbConfig): Promise<{ ports: number; indexKeysRemoved: number }> {
-  const db = openDb(config);
-  // `includeKeys`: the stored attributes the model no longer names (the old index keys) come too.
-  const { data: ports } = await db.port.scan.go({ pages: 'all', data: 'includeKeys' });
-  await batchPut(
-    db.portLocation,
-    ports.map(({ portId, chargerId, portNumber }) => ({ portId, chargerId, portNumber })),
-  );
-  const indexed = ports.filter((port) => RETIRED_PORT_INDEX.partitionKey in port);
-  const client = createDocumentClient(config); // ElectroDB writes only the model's attributes
+  // One client for ElectroDB and for the raw updates (ElectroDB writes only the model's attributes).
+  const client = createDocumentClient(config);
+  const db = createEntities(client, config.tableName);
   let indexKeysRemoved = 0;
   try {
+    // `includeKeys`: the stored attributes the model no longer names (the old index keys) come too.
+    const { data: ports } = await db.port.scan.go({ pages: 'all', data: 'includeKeys' });
+    await batchPut(
+      db.portLocation,
+      ports.map(({ portId, chargerId, portNumber }) => ({ portId, chargerId, portNumber })),
+    );
+    const indexed = ports.filter((port) => RETIRED_PORT_INDEX.partitionKey in port);
     for (const port of indexed) {
       const stored = port as unknown as Record<string, unknown>;
       const removed = await client
@@ -116,8 +117,8 @@ export async function backfillPortLocations(config: DbConfig): Promise<{ ports: 
         );
       if (removed) indexKeysRemoved++;
     }
+    return { ports: ports.length, indexKeysRemoved };
   } finally {
     client.destroy();
   }
-  return { ports: ports.length, indexKeysRemoved };
 }

@@ -4,6 +4,7 @@
  * `$default` and `$disconnect` resolve a connectionId with.
  */
 import type { Db } from '../db';
+import { BoundedMap } from '../bounded-map';
 import { CHARGER_CONSTRAINTS } from '../chargers/items';
 import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
@@ -179,11 +180,14 @@ function infoOf(record: Omit<ConnectionInfo, 'protocol'> & { ocppProtocol: OcppP
  * takeover), the older one resolves to nothing, as it does when its record is gone.
  */
 export class ConnectionCache {
-  private readonly entries = new Map<string, ConnectionInfo & { connectedAt: string }>();
+  private readonly entries: BoundedMap<string, ConnectionInfo & { connectedAt: string }>;
   /** The newest connection seen per charger. */
-  private readonly newest = new Map<number, { connectionId: string; connectedAt: string }>();
-  /** @param capacity entries kept; the oldest is evicted beyond it */
-  constructor(private readonly capacity = 10_000) {}
+  private readonly newest: BoundedMap<number, { connectionId: string; connectedAt: string }>;
+  /** @param capacity entries kept (connections, and chargers' newest connections); the oldest is evicted beyond it */
+  constructor(capacity = 10_000) {
+    this.entries = new BoundedMap(capacity);
+    this.newest = new BoundedMap(capacity);
+  }
 
   /** The connection, from the cache or one GetItem; undefined when unknown or superseded. */
   async resolve(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
@@ -200,12 +204,9 @@ export class ConnectionCache {
     if (!data) return undefined;
     const entry = { ...infoOf(data), connectedAt: data.connectedAt };
     this.entries.set(connectionId, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     const newest = this.newest.get(entry.chargerId);
     if (!newest || newest.connectedAt <= entry.connectedAt) {
-      this.newest.delete(entry.chargerId);
       this.newest.set(entry.chargerId, { connectionId, connectedAt: entry.connectedAt });
-      if (this.newest.size > this.capacity) this.newest.delete(this.newest.keys().next().value!);
     }
     return entry;
   }

@@ -10,6 +10,7 @@ import type { CallErrorFrame, CallResultFrame } from '../frames';
 import { ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import { releaseUpdate } from './lane';
 import type { CommandTarget } from './targets';
+import { BoundedMap } from '../../bounded-map';
 
 /** When a command must be answered by: epoch ms, and the deadline's length in ms. */
 export interface Deadline {
@@ -33,7 +34,7 @@ const READ_BACKOFF = 1.5;
 const MAX_READ_MS = 250;
 
 /** The last round trips per charger (ms), newest last. */
-const roundTrips = new Map<number, number[]>();
+const roundTrips = new BoundedMap<number, number[]>(10_000);
 const ROUND_TRIPS_KEPT = 9;
 
 /**
@@ -50,9 +51,7 @@ export function expectedRoundTripMs(chargerId: number): number {
 
 function noteRoundTrip(chargerId: number, ms: number): void {
   const recent = roundTrips.get(chargerId) ?? [];
-  roundTrips.delete(chargerId);
   roundTrips.set(chargerId, [...recent.slice(1 - ROUND_TRIPS_KEPT), Math.max(0, ms)]);
-  if (roundTrips.size > 10_000) roundTrips.delete(roundTrips.keys().next().value!);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Db } from '../../db';
 import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
 import { recordSessionReadings } from '../../history/readings';
 import { OcppCallError } from '../errors';
+import { BoundedMap } from '../../bounded-map';
 
 /**
  * OCPP 2.0.1 meter values in version-neutral form (unitOfMeasure with its multiplier). Timestamps
@@ -70,16 +71,11 @@ async function updateOnItsEvse(
  * the session lookup. A wrong hint costs nothing but that lookup: the update is conditioned on the
  * transaction. Bounded: the oldest hints go first.
  */
-const evseHints = new Map<string, number>();
-/** Most hints one process keeps. */
-const MAX_EVSE_HINTS = 10_000;
+const evseHints = new BoundedMap<string, number>(10_000);
 const hintKey = (connection: ChargerConnection, transactionId: string) => `${connection.chargerId}/${transactionId}`;
 
 function rememberEvse(connection: ChargerConnection, transactionId: string, evseId: number): void {
-  const key = hintKey(connection, transactionId);
-  evseHints.delete(key);
-  evseHints.set(key, evseId);
-  if (evseHints.size > MAX_EVSE_HINTS) evseHints.delete(evseHints.keys().next().value!);
+  evseHints.set(hintKey(connection, transactionId), evseId);
 }
 
 /** H01.FR.21: a transaction on the reservation ends it. */
