@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/functions';
+import { bundleInputs } from '../support/bundles';
 import { percentile, report } from './support';
 
 const RUNS = 7;
@@ -71,17 +72,8 @@ function bundlesOf(out: string): Bundle[] {
 
 /** Bytes of a bundle by package (or by source folder for our own code), largest first. */
 async function composition(entry: string): Promise<[string, number][]> {
-  const result = await build({
-    ...LAMBDA_ESBUILD_OPTIONS,
-    entryPoints: [join(PROJECT_ROOT, entry)],
-    write: false,
-    metafile: true,
-    outfile: 'out.mjs',
-    logLevel: 'silent',
-  });
-  const output = Object.values(result.metafile!.outputs)[0]!;
   const byPackage = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+  for (const [input, bytesInOutput] of await bundleInputs(entry)) {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(-3, -1).join('/');
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
   }

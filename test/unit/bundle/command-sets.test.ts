@@ -5,24 +5,13 @@
  * mappings and validators. Built with the stack's own esbuild options; the inputs are read from
  * esbuild's metafile.
  */
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../../lib/constructs/functions';
+import { bundleInputs } from '../../support/bundles';
 
 /** The project files (relative paths) a Lambda entry's bundle holds code of. */
 async function bundledFiles(entry: string): Promise<string[]> {
-  const result = await build({
-    ...LAMBDA_ESBUILD_OPTIONS,
-    entryPoints: [join(PROJECT_ROOT, entry)],
-    write: false,
-    metafile: true,
-    outfile: 'out.mjs',
-    logLevel: 'silent',
-  });
-  const output = Object.values(result.metafile.outputs)[0]!;
-  return Object.entries(output.inputs)
-    .filter(([file, { bytesInOutput }]) => bytesInOutput > 0 && !file.includes('node_modules'))
+  return [...(await bundleInputs(entry))]
+    .filter(([file, bytes]) => bytes > 0 && !file.includes('node_modules'))
     .map(([file]) => file);
 }
 

@@ -123,6 +123,7 @@ describe('startSmartChargingLoop', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -131,9 +132,27 @@ describe('startSmartChargingLoop', () => {
     mock.reset();
   });
 
-  it('starts a failed shard reader again within 10 s, after the last record it handed on', async () => {
+  /** Starts the loop with a trigger that notes each batch it is handed (the records' sequence numbers). */
+  async function startLoop() {
+    const batches: string[][] = [];
+    const trigger = async (event: { Records: _Record[] }) => {
+      batches.push(event.Records.map((r) => r.dynamodb!.SequenceNumber!));
+    };
+    const loop = await startSmartChargingLoop({
+      dynamoDbEndpoint: 'http://127.0.0.1:9',
+      tableName: 'unit',
+      handlers: { trigger, schedule: async () => undefined } as never,
+    });
+    return { loop, batches, sizes: () => batches.map((batch) => batch.length) };
+  }
+
+  /**
+   * One open shard whose reader hands on a full batch (records 1000–1099) and then fails; read
+   * again after record 1099, it gives record 1100 and closes. Returns the mock of that second
+   * GetShardIterator, for a test to answer it its own way.
+   */
+  function shardFailingAfterOneBatch() {
     const full = Array.from({ length: 100 }, (_, i) => record(String(1000 + i)));
-    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
     mock
       .on(DescribeStreamCommand)
       .resolves({ StreamDescription: { Shards: [{ ShardId: 'shard-1', SequenceNumberRange: {} }] } })
@@ -143,29 +162,23 @@ describe('startSmartChargingLoop', () => {
       .resolves({ Records: full, NextShardIterator: 'it-2' })
       .on(GetRecordsCommand, { ShardIterator: 'it-2' })
       .rejects(new Error('socket hang up'))
-      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '1099' })
-      .resolves({ ShardIterator: 'it-after-1099' })
       .on(GetRecordsCommand, { ShardIterator: 'it-after-1099' })
       .resolves({ Records: [record('1100')] }); // then the shard closes
-    const batches: number[] = [];
-    const trigger = vi.fn(async (event: { Records: unknown[] }) => {
-      batches.push(event.Records.length);
-    });
+    return mock.on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '1099' });
+  }
 
-    const loop = await startSmartChargingLoop({
-      dynamoDbEndpoint: 'http://127.0.0.1:9',
-      tableName: 'unit',
-      handlers: { trigger, schedule: async () => undefined } as never,
-    });
+  it('starts a failed shard reader again within 10 s, after the last record it handed on', async () => {
+    shardFailingAfterOneBatch().resolves({ ShardIterator: 'it-after-1099' });
+
+    const { loop, sizes } = await startLoop();
     await vi.waitFor(() => expect(console.error).toHaveBeenCalledOnce()); // the reader failed
-    expect(batches).toEqual([100]);
+    expect(sizes()).toEqual([100]);
     await vi.advanceTimersByTimeAsync(10_000); // the next look for shards
-    await vi.waitFor(() => expect(batches).toEqual([100, 1]));
+    await vi.waitFor(() => expect(sizes()).toEqual([100, 1]));
     await loop.stop();
   });
 
   it('reads a shard that opened and closed between two looks, and never one closed at start', async () => {
-    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
     const closed = { StartingSequenceNumber: '1', EndingSequenceNumber: '9' };
     mock
       .on(DescribeStreamCommand)
@@ -182,16 +195,8 @@ describe('startSmartChargingLoop', () => {
       .resolves({ ShardIterator: 'it-brief' })
       .on(GetRecordsCommand, { ShardIterator: 'it-brief' })
       .resolves({ Records: [record('15')] }); // read to its end
-    const batches: string[][] = [];
-    const trigger = vi.fn(async (event: { Records: _Record[] }) => {
-      batches.push(event.Records.map((r) => r.dynamodb!.SequenceNumber!));
-    });
 
-    const loop = await startSmartChargingLoop({
-      dynamoDbEndpoint: 'http://127.0.0.1:9',
-      tableName: 'unit',
-      handlers: { trigger, schedule: async () => undefined } as never,
-    });
+    const { loop, batches } = await startLoop();
     await vi.advanceTimersByTimeAsync(10_000);
     await vi.waitFor(() => expect(batches).toEqual([['15']]));
     await vi.advanceTimersByTimeAsync(10_000);
@@ -202,39 +207,17 @@ describe('startSmartChargingLoop', () => {
   });
 
   it('starts one reader per shard when a look for shards outlasts the next one', async () => {
-    const full = Array.from({ length: 100 }, (_, i) => record(String(1000 + i)));
     let answer: (value: { ShardIterator: string }) => void = () => undefined;
-    table.on(DescribeTableCommand).resolves({ Table: { LatestStreamArn: 'arn:stream' } });
-    mock
-      .on(DescribeStreamCommand)
-      .resolves({ StreamDescription: { Shards: [{ ShardId: 'shard-1', SequenceNumberRange: {} }] } })
-      .on(GetShardIteratorCommand, { ShardIteratorType: 'LATEST' })
-      .resolves({ ShardIterator: 'it-1' })
-      .on(GetRecordsCommand, { ShardIterator: 'it-1' })
-      .resolves({ Records: full, NextShardIterator: 'it-2' })
-      .on(GetRecordsCommand, { ShardIterator: 'it-2' })
-      .rejects(new Error('socket hang up'))
-      .on(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '1099' })
-      .callsFake(() => new Promise((resolve) => (answer = resolve))) // DynamoDB Local stalls for 25 s
-      .on(GetRecordsCommand, { ShardIterator: 'it-after-1099' })
-      .resolves({ Records: [record('1100')] });
-    const batches: number[] = [];
-    const trigger = vi.fn(async (event: { Records: unknown[] }) => {
-      batches.push(event.Records.length);
-    });
+    shardFailingAfterOneBatch().callsFake(() => new Promise((resolve) => (answer = resolve))); // DynamoDB Local stalls
 
-    const loop = await startSmartChargingLoop({
-      dynamoDbEndpoint: 'http://127.0.0.1:9',
-      tableName: 'unit',
-      handlers: { trigger, schedule: async () => undefined } as never,
-    });
+    const { loop, sizes } = await startLoop();
     await vi.waitFor(() => expect(console.error).toHaveBeenCalledOnce());
     await vi.advanceTimersByTimeAsync(30_000); // three looks for shards while the first one waits
     answer({ ShardIterator: 'it-after-1099' });
-    await vi.waitFor(() => expect(batches).toEqual([100, 1]));
+    await vi.waitFor(() => expect(sizes()).toEqual([100, 1]));
     await vi.advanceTimersByTimeAsync(2_000);
 
-    expect(batches).toEqual([100, 1]);
+    expect(sizes()).toEqual([100, 1]);
     expect(mock.commandCalls(GetShardIteratorCommand, { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' })).toHaveLength(1);
     await loop.stop();
   });
