@@ -18,6 +18,7 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import type {
   ChargerCommandCatalog,
+  RemoteControlCommandName,
   RemoteControlCommands,
   CommandableCharger,
   IdTokenType,
@@ -42,7 +43,7 @@ async function reachPort(db: Db, commands: RemoteControlCommands, scope: AccessS
 }
 
 /** Sends a command whose "cannot do that" answer means `Rejected`; any other failure is thrown. */
-async function sendOrReject<K extends 'ReserveNow' | 'CancelReservation' | 'RemoteStart' | 'RemoteStop'>(
+async function sendOrReject<K extends Exclude<RemoteControlCommandName, 'ReservationSupport'>>(
   commands: RemoteControlCommands,
   chargerId: number,
   name: K,
