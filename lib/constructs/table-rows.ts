@@ -47,7 +47,7 @@ export const ROWS = {
   sites: '$cn#siteid_*',
   /** The one partition of the sites to revisit (`scheduledSite`). */
   scheduledSites: '$cn',
-  /** A charger's partition: the charger and its ports (with the session in progress). */
+  /** A charger's partition: the charger, its ports (with the session in progress) and their sessions' readings. */
   chargers: '$cn#chargerid_*',
   /** Where a port is, by its ID (`portLocation`). */
   portLocations: '$cn#portid_*',

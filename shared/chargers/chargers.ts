@@ -7,6 +7,7 @@ import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { CHARGER_CONSTRAINTS, type ChargerItem, type PortItem } from './items';
 import { ChargerNotFoundError } from './errors';
 import { groupChargers, toCharger, type Charger } from './views';
+import { joinReadings, selectChargers } from './port-readings';
 
 /** The items one charger read needs. */
 export interface ChargerView {
@@ -23,7 +24,7 @@ export async function getChargerView(db: Db, chargerId: number): Promise<Charger
   const { data } = await db.service.collections.chargerView({ chargerId }).go({ pages: 'all' });
   const charger = data.charger[0];
   if (!charger) return undefined;
-  return { charger, ports: [...data.port].sort((a, b) => a.portNumber - b.portNumber) };
+  return { charger, ports: joinReadings(data.port, data.portReadings).sort((a, b) => a.portNumber - b.portNumber) };
 }
 
 /** Finds the charger ID claimed by a uniqueness constraint (one GetItem), if any. */
@@ -61,10 +62,12 @@ export async function readCharger(db: Db, scope: AccessScope, lookup: ChargerLoo
 }
 
 /**
- * Every charger of an organization with its ports (operator CLI `chargers list`).
+ * Every charger of an organization with its ports (operator CLI `chargers list`): 1 Query of the
+ * `organizationView` collection, 1 BatchGetItem per 100 ports charging (their readings).
  * @param siteId only this site's chargers, when given
  */
 export async function listChargers(db: Db, organizationId: number, siteId?: number): Promise<Charger[]> {
   const { data } = await db.service.collections.organizationView({ organizationId }).go({ pages: 'all' });
-  return groupChargers(data.charger, data.port).filter((c) => siteId === undefined || c.site.id === siteId);
+  const { chargers, ports } = await selectChargers(db, data, (c) => siteId === undefined || c.siteId === siteId);
+  return groupChargers(chargers, ports);
 }

@@ -8,8 +8,22 @@ import type { Db } from '../db';
 
 /** A stored charger item. */
 export type ChargerItem = EntityItem<Db['charger']>;
-/** A stored port item (OCPP 1.6 connector / 2.0.1 EVSE). */
-export type PortItem = EntityItem<Db['port']>;
+/** A stored port item (OCPP 1.6 connector / 2.0.1 EVSE), without its session's readings. */
+export type StoredPortItem = EntityItem<Db['port']>;
+/** A stored `portReadings` item: the readings of the session in progress on a port. */
+export type PortReadingsItem = EntityItem<Db['portReadings']>;
+/** The readings of a session in progress: registers in Wh, power in kW, current in A, voltage in V, SoC in %. */
+export type SessionReadings = Omit<
+  PortReadingsItem,
+  'chargerId' | 'portNumber' | 'sessionId' | 'transactionKey' | 'endedAt'
+>;
+/**
+ * A port as the domain reads it: the stored port with the readings of its session in progress
+ * (`./port-readings.ts` joins them).
+ */
+export type PortItem = Omit<StoredPortItem, 'currentChargingSession'> & {
+  currentChargingSession?: NonNullable<StoredPortItem['currentChargingSession']> & SessionReadings;
+};
 /** A stored site item. */
 export type SiteItem = EntityItem<Db['site']>;
 

@@ -5,7 +5,7 @@ import { batchPut, createDocumentClient, createEntities, TABLE_KEYS, type Db, ty
 import { isConditionalCheckFailure } from '../db/conditions';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { PortNotFoundError } from './errors';
-import type { ChargerItem, PortItem } from './items';
+import type { ChargerItem, StoredPortItem } from './items';
 
 /** Where a port is (spec §2.3 `Port.id` → its charger and OCPP connectorId/evseId); never changes. */
 export interface PortLocation {
@@ -40,7 +40,8 @@ export async function locatePort(db: Db, portId: number): Promise<PortLocation |
 
 /**
  * The port with this ID and its charger, as the caller may see them (a port of another
- * organization or site is not found, like an unknown one).
+ * organization or site is not found, like an unknown one). The port's session comes without its
+ * readings (`./port-readings.ts` joins them).
  * Requests: 2 strongly consistent GetItems (port, charger), +1 GetItem (the port's location) the
  * first time this instance looks the port up.
  * @throws PortNotFoundError
@@ -49,7 +50,7 @@ export async function visiblePort(
   db: Db,
   scope: AccessScope,
   portId: number,
-): Promise<{ port: PortItem; charger: ChargerItem }> {
+): Promise<{ port: StoredPortItem; charger: ChargerItem }> {
   const found = await locatePort(db, portId);
   if (!found) throw new PortNotFoundError(portId);
   const [{ data: port }, { data: charger }] = await Promise.all([

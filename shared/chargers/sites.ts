@@ -9,6 +9,7 @@ import type { AccessScope } from '../organizations/access-scope';
 import { OrganizationNotFoundError } from '../organizations/errors';
 import type { SiteItem } from './items';
 import { groupChargers, type SiteWithChargers } from './views';
+import { selectChargers } from './port-readings';
 
 export type { SiteItem } from './items';
 
@@ -74,7 +75,8 @@ function toSiteSummary(site: SiteItem, organizationName: string): SiteSummaryWit
 /**
  * Every site of the caller's organization with its chargers and ports, ordered by ID: one
  * Query on the `organizationView` collection (paged internally; the answer is not paginated,
- * as in the reference product). A site-scoped key sees only its site.
+ * as in the reference product), and one BatchGetItem per 100 ports charging (their readings).
+ * A site-scoped key sees only its site.
  */
 export async function listSitesWithChargers(db: Db, scope: AccessScope): Promise<SiteWithChargers[]> {
   const { organizationId } = scope;
@@ -82,9 +84,11 @@ export async function listSitesWithChargers(db: Db, scope: AccessScope): Promise
     db.service.collections.organizationView({ organizationId }).go({ pages: 'all' }),
     db.organization.get({ organizationId }).go(),
   ]);
-  const chargers = groupChargers(data.charger, data.port);
+  const visible = (siteId: number) => scope.scope === 'organization' || siteId === scope.siteId;
+  const selected = await selectChargers(db, data, (c) => visible(c.siteId));
+  const chargers = groupChargers(selected.chargers, selected.ports);
   return [...data.site]
-    .filter((site) => scope.scope === 'organization' || site.siteId === scope.siteId)
+    .filter((site) => visible(site.siteId))
     .sort((a, b) => a.siteId - b.siteId)
     .map((site) => ({
       ...toSiteSummary(site, organization?.name ?? ''),

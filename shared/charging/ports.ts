@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db';
 import { allocateIds, transact } from '../db';
-import { portName, type PortItem } from '../chargers/items';
+import { portName, type StoredPortItem } from '../chargers/items';
 import type { ChargerConnection } from './charger-connection';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
@@ -67,14 +67,14 @@ async function checkNewPortNumber(db: Db, connection: ChargerConnection, portNum
 }
 
 /**
- * Reads a port, creating it when the charger reports a connector/EVSE it was not registered with
- * (logged, marked `reportedByCharger`).
+ * Reads a port (without its session's readings), creating it when the charger reports a
+ * connector/EVSE it was not registered with (logged, marked `reportedByCharger`).
  * Requests: 1 GetItem; +1 Query, +1 UpdateItem (ID), +1 TransactWriteItems (the port and its
  * location by ID) when created.
  * @throws PortNumberError for a number that cannot be a port of the charger (nothing is stored)
  * @throws Error when the port could neither be created nor read (its transaction refused otherwise)
  */
-export async function ensurePort(db: Db, connection: ChargerConnection, portNumber: number): Promise<PortItem> {
+export async function ensurePort(db: Db, connection: ChargerConnection, portNumber: number): Promise<StoredPortItem> {
   checkPortNumber(portNumber);
   const { data } = await db.port.get({ chargerId: connection.chargerId, portNumber }).go({ consistent: true });
   if (data) return data;

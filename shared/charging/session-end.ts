@@ -17,6 +17,7 @@ import {
   type SessionItem,
 } from './session-items';
 import { finishSupersededSession } from './superseded';
+import { getPortWithReadings } from '../chargers/port-readings';
 import { endingOf, prepareSessionEnd } from '../history/session-records';
 
 /** How a session ends. */
@@ -36,9 +37,9 @@ export interface SessionEnd {
  * one, which takes the charger's final values (`finishSupersededSession`). A session ended as
  * `Superseded` keeps its port snapshot, to be put back if the charger reports on it again.
  * The session's history record is completed in the same transaction (`prepareSessionEnd`).
- * Requests: 1 GetItem (session, unless the caller read it: `known`), 1 GetItem (port), what
- * `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop), 1 TransactWriteItems,
- * 1 UpdateItem (charger history).
+ * Requests: 1 GetItem (session, unless the caller read it: `known`), 2 GetItems (port and its
+ * readings, in parallel), what `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop),
+ * 1 TransactWriteItems, 1 UpdateItem (charger history).
  * @returns the session's ID, or undefined when the transaction is unknown
  */
 export async function endSession(
@@ -53,7 +54,7 @@ export async function endSession(
   if (isSuperseded(session) && end.reason !== SUPERSEDED) return finishSupersededSession(db, connection, session, end);
   if (session.status === 'Completed') return session.sessionId;
   const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
-  const { data: port } = await db.port.get(portKey).go({ consistent: true });
+  const port = await getPortWithReadings(db, portKey, { consistent: true });
   const current: CurrentSession | undefined =
     port?.currentChargingSession?.transactionKey === transactionKey ? port.currentChargingSession : undefined;
   const values = finalValues(
@@ -81,13 +82,15 @@ export async function endSession(
       })
       .where(({ status }, { eq }) => eq(status, 'InProgress'))
       .commit(),
-    port:
-      current &&
-      e.port
+    ...(current && {
+      port: e.port
         .update(portKey)
         .remove(['currentChargingSession'])
         .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, transactionKey))
         .commit(),
+      // The port's condition above makes these the session's readings (or none: then only the mark).
+      readings: e.portReadings.update(portKey).set({ endedAt: end.endTime }).commit(),
+    }),
   }));
   // A failed condition means a concurrent end got there first: the outcome is the same.
   if (outcome.ok) await history.recordHistory();

@@ -4,14 +4,14 @@
  */
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
-import type { PortItem } from '../chargers/items';
+import type { CurrentSession } from '../chargers/port-readings';
+import type { SessionReadings } from '../chargers/items';
 import { energyDeliveredKwh, type MeterSnapshot } from './meter-values';
 
 /** A stored charging session. */
 export type SessionItem = EntityItem<Db['chargingSession']>;
 
-/** A port's snapshot of its session in progress (`currentChargingSession`). */
-export type CurrentSession = NonNullable<PortItem['currentChargingSession']>;
+export type { CurrentSession } from '../chargers/port-readings';
 
 /** The stop reason of a session a new start on its port replaced (its stop never arrived, or it was the stray one). */
 export const SUPERSEDED = 'Superseded';
@@ -35,8 +35,8 @@ export function storableId(id: number | undefined): number | undefined {
   return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
 }
 
-/** The readings of a snapshot as port-snapshot fields. */
-export function readingFields(snapshot: MeterSnapshot | undefined): Partial<CurrentSession> {
+/** The readings of a snapshot as the fields of a port's `portReadings` item (SoC also as the SoC at start). */
+export function readingFields(snapshot: MeterSnapshot | undefined): Partial<SessionReadings> {
   if (!snapshot) return {};
   return {
     ...(snapshot.energyRegisterWh ? { energyRegisterWh: snapshot.energyRegisterWh.value } : {}),

@@ -20,7 +20,8 @@ import { checkPortNumber, ensurePort } from './ports';
 import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
 import type { MeterSnapshot } from './meter-values';
-import type { PortItem } from '../chargers/items';
+import type { StoredPortItem } from '../chargers/items';
+import { splitSession, type PortKey } from '../chargers/port-readings';
 import { endSession } from './session-end';
 import { applyToSupersededSession } from './superseded';
 import { startedSessionRecord } from '../history/session-records';
@@ -63,7 +64,7 @@ export interface SessionStart {
 const REMOTE_START_LINK_MS = 10 * 60_000;
 
 /** The remote start a new session answers: named by the charger (2.0.1), or pending on the port for the same idTag (1.6). */
-function linkedRemoteStart(port: PortItem, start: SessionStart, now: number): number | undefined {
+function linkedRemoteStart(port: StoredPortItem, start: SessionStart, now: number): number | undefined {
   if (start.remoteStartId !== undefined) return start.remoteStartId;
   const pending = port.pendingRemoteStart;
   if (!pending || pending.idTag !== start.idTag) return undefined;
@@ -141,7 +142,7 @@ export async function startSession(
 async function createSession(
   db: Db,
   connection: ChargerConnection,
-  port: PortItem,
+  port: StoredPortItem,
   start: SessionStart,
   earlier: SessionItem | undefined,
 ): Promise<StartedSession | undefined> {
@@ -164,6 +165,7 @@ async function createSession(
     ...readingFields(start.snapshot),
   };
   const item = sessionItem(connection, port, start, snapshot, who.vehicle?.id);
+  const { stored, readings } = splitSession(portKey, snapshot);
   const outcome = await transact(db, (e) => ({
     archived:
       earlier &&
@@ -176,11 +178,12 @@ async function createSession(
       : e.chargingSession.create(item).commit(),
     record: startedSessionRecord(e, { ...connection, portId: port.portId, portNumber: port.portNumber }, snapshot),
     port: (consumesPendingRemoteStart
-      ? e.port.patch(portKey).set({ currentChargingSession: snapshot }).remove(['pendingRemoteStart'])
-      : e.port.patch(portKey).set({ currentChargingSession: snapshot })
+      ? e.port.patch(portKey).set({ currentChargingSession: stored }).remove(['pendingRemoteStart'])
+      : e.port.patch(portKey).set({ currentChargingSession: stored })
     )
       .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
       .commit(),
+    readings: e.portReadings.put(readings).commit(),
   }));
   if (!outcome.ok) return undefined;
   if (earlier) {
@@ -197,7 +200,7 @@ async function createSession(
 /** The `chargingSession` item of a new session whose port snapshot is `snapshot`. */
 function sessionItem(
   connection: ChargerConnection,
-  port: PortItem,
+  port: StoredPortItem,
   start: SessionStart,
   snapshot: CurrentSession,
   vehicleId: number | undefined,
@@ -253,8 +256,10 @@ async function whoIsCharging(
 /**
  * Applies readings to the session in progress on a port: latest readings, the energy register,
  * the SoC at start (first SoC seen), and the time of the reading (`readingAt`: the session proved
- * it runs). With `transactionKey`, only when that transaction is the port's current one; readings
- * of a superseded session go to that session (`applyToSupersededSession`).
+ * it runs), all in the port's `portReadings` item. With `transactionKey`, only when that
+ * transaction is the port's current one; readings of a superseded session go to that session
+ * (`applyToSupersededSession`). A session in progress whose readings item is missing (started
+ * before readings left the port item) gets one, and the readings.
  * Requests: 1 UpdateItem; when the transaction is not the port's, +1 GetItem (session, unless
  * `known`) and, for a superseded one, what `applyToSupersededSession` needs.
  * @returns the session's ID (read back by the same UpdateItem), or undefined when no (matching)
@@ -273,29 +278,58 @@ export async function applyMeterSnapshot(
   const { socStartPercent, ...latest } = readingFields(snapshot);
   const readingAt = latestReadingTime(snapshot);
   if (readingAt === undefined) return undefined;
+  const portKey = { chargerId: connection.chargerId, portNumber };
   try {
-    const { data } = await db.port
-      .update({ chargerId: connection.chargerId, portNumber })
+    const { data } = await db.portReadings
+      .update(portKey)
       .data((attributes, op) => {
-        const session = attributes.currentChargingSession;
-        for (const [key, value] of Object.entries(latest)) op.set(session[key as keyof typeof latest], value as never);
-        op.set(session.readingAt, readingAt);
-        if (socStartPercent !== undefined) op.ifNotExists(session.socStartPercent, socStartPercent);
-        if (latest.energyRegisterWh !== undefined) op.ifNotExists(session.meterStartWh, latest.energyRegisterWh);
+        for (const [key, value] of Object.entries(latest))
+          op.set(attributes[key as keyof typeof latest], value as never);
+        op.set(attributes.readingAt, readingAt);
+        if (socStartPercent !== undefined) op.ifNotExists(attributes.socStartPercent, socStartPercent);
+        if (latest.energyRegisterWh !== undefined) op.ifNotExists(attributes.meterStartWh, latest.energyRegisterWh);
       })
-      .where(({ currentChargingSession }, { exists, eq }) =>
-        transactionKey === undefined
-          ? exists(currentChargingSession)
-          : eq(currentChargingSession.transactionKey, transactionKey),
+      .where(
+        ({ transactionKey: stored, endedAt }, { exists, eq, notExists }) =>
+          `${transactionKey === undefined ? exists(stored) : eq(stored, transactionKey)} AND ${notExists(endedAt)}`,
       )
       .go({ response: 'all_new' });
-    return data.currentChargingSession?.sessionId;
+    return data.sessionId;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
   if (transactionKey === undefined) return undefined;
   const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
+  if (session?.status === 'InProgress' && (await addMissingReadings(db, portKey, session))) {
+    return applyMeterSnapshot(db, connection, portNumber, snapshot, transactionKey, session);
+  }
   if (!session || !isSuperseded(session)) return undefined;
   await applyToSupersededSession(db, connection, session, snapshot);
   return session.sessionId;
+}
+
+/**
+ * Creates the readings item of a session in progress that has none (it started before readings
+ * left the port item), from the session item's start values, when the port still shows it.
+ * Requests: 1 GetItem (port), 1 PutItem.
+ * @returns whether the item was created
+ */
+async function addMissingReadings(db: Db, portKey: PortKey, session: SessionItem): Promise<boolean> {
+  const { data: port } = await db.port.get(portKey).go({ consistent: true });
+  if (port?.currentChargingSession?.sessionId !== session.sessionId) return false;
+  try {
+    await db.portReadings
+      .create({
+        ...portKey,
+        sessionId: session.sessionId,
+        transactionKey: session.transactionKey,
+        meterStartWh: session.meterStartWh,
+        ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
+      })
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }

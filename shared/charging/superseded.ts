@@ -20,6 +20,7 @@ import { logger } from '../logger';
 import type { ChargerConnection } from './charger-connection';
 import { endingOf, prepareSessionEnd, recordReinstated, recordStrayEnded } from '../history/session-records';
 import type { MeterSnapshot } from './meter-values';
+import { getPortWithReadings, splitSession } from '../chargers/port-readings';
 import {
   finalValues,
   isStray,
@@ -41,6 +42,7 @@ function endStray(
   next?: CurrentSession,
 ) {
   const portKey = { chargerId: connection.chargerId, portNumber };
+  const restored = next && splitSession(portKey, next);
   const meterStartWh = stray.meterStartWh ?? stray.energyRegisterWh ?? 0;
   return {
     stray: e.chargingSession
@@ -57,24 +59,28 @@ function endStray(
       })
       .where(({ status }, { eq }) => eq(status, 'InProgress'))
       .commit(),
-    port: (next
-      ? e.port.patch(portKey).set({ currentChargingSession: next })
+    port: (restored
+      ? e.port.patch(portKey).set({ currentChargingSession: restored.stored })
       : e.port.patch(portKey).remove(['currentChargingSession'])
     )
       .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, stray.transactionKey))
       .commit(),
+    // The port's condition above makes the stored readings the stray's (or none).
+    readings: restored
+      ? e.portReadings.put(restored.readings).commit()
+      : e.portReadings.update(portKey).set({ endedAt: at }).commit(),
   };
 }
 
-/** The port's session, strongly consistent. */
+/** The port's session with its readings, strongly consistent (2 GetItems in parallel). */
 async function currentOnPort(db: Db, connection: ChargerConnection, portNumber: number) {
-  const { data } = await db.port.get({ chargerId: connection.chargerId, portNumber }).go({ consistent: true });
-  return data?.currentChargingSession;
+  const port = await getPortWithReadings(db, { chargerId: connection.chargerId, portNumber }, { consistent: true });
+  return port?.currentChargingSession;
 }
 
 /**
  * Ends a superseded session with the charger's final values (its stop arrived after all); the
- * port's session is ended too when the stop proves it stray. Requests: 1 GetItem (port),
+ * port's session is ended too when the stop proves it stray. Requests: 2 GetItems (port, readings),
  * 1 TransactWriteItems.
  * @returns the session's ID
  */
@@ -119,7 +125,7 @@ export async function finishSupersededSession(
 /**
  * Readings for a superseded session: it goes back on its port when they prove the port's session
  * stray (see the module comment), else its stored values take them (energy counted).
- * Requests: 1 GetItem (port), 1 TransactWriteItems or 1 UpdateItem.
+ * Requests: 2 GetItems (port and readings), 1 TransactWriteItems or 1 UpdateItem.
  */
 export async function applyToSupersededSession(
   db: Db,
@@ -169,6 +175,7 @@ async function reinstate(
     readingAt: at,
   };
   const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
+  const onPort = splitSession(portKey, restored);
   await transact(db, (e) => ({
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
@@ -181,9 +188,10 @@ async function reinstate(
       : {
           port: e.port
             .patch(portKey)
-            .set({ currentChargingSession: restored })
+            .set({ currentChargingSession: onPort.stored })
             .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
             .commit(),
+          readings: e.portReadings.put(onPort.readings).commit(),
         }),
   }));
   await recordReinstated(db, connection, session.sessionId);

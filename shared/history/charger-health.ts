@@ -4,7 +4,7 @@
  * the chargers' history (`health.ts` for the definitions). Not paginated.
  *
  * DynamoDB requests: 1 Query of the organization's sites, chargers and ports (paged), 1 BatchGetItem
- * of the sites named (organization keys), and one Query per site and calendar month (UTC) from the
+ * per 100 ports charging (their readings), 1 BatchGetItem of the sites named (organization keys), and one Query per site and calendar month (UTC) from the
  * range's start to now (the state before the range's first change is read from the changes after
  * it). A site of 50 chargers over 30 days is 2 Queries.
  */
@@ -13,6 +13,7 @@ import type { AccessScope } from '../organizations/access-scope';
 import { canAccess } from '../organizations/access-scope';
 import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../charging/meter-values';
+import { selectChargers } from '../chargers/port-readings';
 import { InvalidHistoryInputError } from './errors';
 import { HISTORY_RETENTION_DAYS, utcDay, type HistoryEvent } from './history-log';
 import {
@@ -121,22 +122,25 @@ async function historyOf(
   return byCharger;
 }
 
-/** The chargers in scope, with their ports: one Query of the organization's collection. */
+/**
+ * The chargers in scope, with their ports: one Query of the organization's collection, one
+ * BatchGetItem per 100 ports charging (their readings).
+ */
 async function chargersInScope(db: Db, scope: AccessScope, request: ChargerHealthRequest) {
   const sites = await visibleSites(db, scope, request.siteIds);
   if (sites?.length === 0) return { chargers: [], ports: [] };
   const { data } = await db.service.collections
     .organizationView({ organizationId: scope.organizationId })
     .go({ pages: 'all' });
-  const chargers = data.charger
-    .filter((c) => canAccess(scope, c.organizationId, c.siteId))
-    .filter(
-      (c) =>
-        (sites === undefined || sites.includes(c.siteId)) &&
-        (!request.chargerIds || request.chargerIds.includes(c.chargerId)),
-    )
-    .sort((a, b) => a.chargerId - b.chargerId);
-  return { chargers, ports: data.port };
+  const { chargers, ports } = await selectChargers(
+    db,
+    data,
+    (c) =>
+      canAccess(scope, c.organizationId, c.siteId) &&
+      (sites === undefined || sites.includes(c.siteId)) &&
+      (!request.chargerIds || request.chargerIds.includes(c.chargerId)),
+  );
+  return { chargers: chargers.sort((a, b) => a.chargerId - b.chargerId), ports };
 }
 
 /** A port as the computation sees it. */

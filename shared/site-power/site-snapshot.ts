@@ -7,6 +7,7 @@
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
+import { selectChargers } from '../chargers/port-readings';
 import { readPlans } from '../departures/store';
 import { isPast, ownerKey } from '../departures/rules';
 import type { SitePowerLimitItem } from './limits';
@@ -38,7 +39,8 @@ export interface SiteSnapshot {
 /**
  * Reads a site for an allocation.
  * Requests: 1 GetItem (site) + 1 Query (limits) + 1 GetItem (previous allocation), in parallel;
- * 1 Query of the organization's chargers and ports (paged past 1 MB); 1 BatchGetItem of plans.
+ * 1 Query of the organization's chargers and ports (paged past 1 MB); 1 BatchGetItem of the
+ * readings of the site's ports charging (per 100); 1 BatchGetItem of plans.
  * @param now epoch ms: departures not after it are past
  * @returns undefined when the site does not exist
  */
@@ -52,8 +54,9 @@ export async function readSiteSnapshot(db: Db, siteId: number, now: number): Pro
   const { data } = await db.service.collections
     .organizationView({ organizationId: site.organizationId })
     .go({ pages: 'all' });
-  const chargers = new Map(data.charger.filter((c) => c.siteId === siteId).map((c) => [c.chargerId, c]));
-  const ports = data.port.filter((p) => chargers.has(p.chargerId));
+  const selected = await selectChargers(db, data, (c) => c.siteId === siteId);
+  const chargers = new Map(selected.chargers.map((c) => [c.chargerId, c]));
+  const { ports } = selected;
   const limits = Object.fromEntries(limitItems.map((item) => [item.type, item]));
   return {
     site,

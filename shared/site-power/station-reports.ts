@@ -18,6 +18,7 @@ import { PortNumberError } from '../charging/errors';
 import { checkPortNumber } from '../charging/ports';
 import { energyDeliveredKwh } from '../charging/meter-values';
 import type { PortItem } from '../chargers/items';
+import { getPortWithReadings } from '../chargers/port-readings';
 
 /** A schedule of limits: `limit` in `chargingRateUnit` (A per phase, or W) from `startPeriod` s after `startSchedule`. */
 export interface LimitSchedule {
@@ -179,7 +180,7 @@ async function setOnSession(
   field: 'evChargingNeeds' | 'evChargingSchedule',
   build: (session: SessionInProgress) => object,
 ): Promise<boolean> {
-  const inProgress = (await existingPort(db, connection, portNumber)).currentChargingSession;
+  const inProgress = (await existingPort(db, connection, portNumber, { readings: true })).currentChargingSession;
   if (!inProgress) return false;
   try {
     await db.port
@@ -195,14 +196,20 @@ async function setOnSession(
 }
 
 /**
- * The port of an EVSE the station names (1 GetItem).
+ * The port of an EVSE the station names (1 GetItem; with its session's readings, 2 in parallel).
  * @throws PortNumberError when it has no such EVSE
  */
-async function existingPort(db: Db, connection: ChargerConnection, portNumber: number): Promise<PortItem> {
+async function existingPort(
+  db: Db,
+  connection: ChargerConnection,
+  portNumber: number,
+  options: { readings?: boolean } = {},
+): Promise<PortItem> {
   checkPortNumber(portNumber);
-  const { data } = await db.port.get({ chargerId: connection.chargerId, portNumber }).go();
-  if (!data) throw new PortNumberError(portNumber, 'the station has no such EVSE');
-  return data;
+  const key = { chargerId: connection.chargerId, portNumber };
+  const port = options.readings ? await getPortWithReadings(db, key) : (await db.port.get(key).go()).data;
+  if (!port) throw new PortNumberError(portNumber, 'the station has no such EVSE');
+  return port;
 }
 
 /** A ReportChargingProfiles message, in short. */

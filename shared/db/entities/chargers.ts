@@ -1,4 +1,4 @@
-/** Entities of the table: Sites, chargers, ports and their locations by ID, uniqueness markers and WebSocket connections. */
+/** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers and WebSocket connections. */
 import { Entity } from 'electrodb';
 import {
   optionalString,
@@ -211,9 +211,9 @@ const portSchema = {
       },
     },
     /**
-     * The session in progress on this port, kept on the port so that a charger read stays one
-     * Query and a MeterValues is one UpdateItem. Energy is kept as the meter register (Wh);
-     * delivered energy is `energyRegisterWh - meterStartWh`.
+     * The session in progress on this port: who charges, and what the station and the vehicle
+     * said about it. Its readings are in the port's `portReadings` item, which a MeterValues
+     * rewrites without touching the port (the port is in `gsi1`, the readings are in no index).
      */
     currentChargingSession: {
       type: 'map',
@@ -223,20 +223,10 @@ const portSchema = {
         transactionKey: { type: 'string', required: true },
         startTime: { type: 'string', required: true },
         idTag: optionalString,
-        /** Register at start, Wh; set from the first register seen when the start carried none. */
-        meterStartWh: optionalNumber,
-        energyRegisterWh: optionalNumber,
-        socStartPercent: optionalNumber,
-        powerKw: reading,
-        currentA: reading,
-        socPercent: reading,
-        voltage: reading,
         /** messageId of the 1.6 StartTransaction, to recognise its retransmission. */
         startMessageId: optionalString,
         /** The remote start this session answers, if any. */
         remoteStartId: optionalNumber,
-        /** Time of the latest reading received after the start (unset: none yet, the charger never proved it runs). */
-        readingAt: optionalString,
         /** Who is charging, from the access ID of the idTag at start (spec §2.3). */
         vehicle: {
           type: 'map',
@@ -341,6 +331,46 @@ const portSchema = {
 } as const;
 
 /**
+ * The readings of the session in progress on a port (spec §2.3 `latestReadings`,
+ * `energyDeliveredKwh`): written with the session's start, rewritten by every MeterValues (one
+ * UpdateItem of an item in no index: 1 WRU, docs/cost.md), marked ended with the session's end
+ * (not deleted: the charger-facing function can delete nothing in a charger's partition). It
+ * shares the charger's partition and `chargerView` collection, so the charger read's one Query
+ * returns it; the organization's lists read it with one BatchGetItem. Energy is kept as the
+ * meter register (Wh); delivered energy is `energyRegisterWh - meterStartWh`.
+ */
+const portReadingsSchema = {
+  model: { entity: 'portReadings', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    portNumber: { type: 'number', required: true },
+    /** The session these readings belong to (the port's `currentChargingSession`). */
+    sessionId: { type: 'number', required: true },
+    /** Its OCPP transactionId as a string: a MeterValues names the transaction it reports on. */
+    transactionKey: { type: 'string', required: true },
+    /** Register at start, Wh; set from the first register seen when the start carried none. */
+    meterStartWh: optionalNumber,
+    energyRegisterWh: optionalNumber,
+    socStartPercent: optionalNumber,
+    powerKw: reading,
+    currentA: reading,
+    socPercent: reading,
+    voltage: reading,
+    /** Time of the latest reading received after the start (unset: none yet, the charger never proved it runs). */
+    readingAt: optionalString,
+    /** When the session ended (ISO 8601 UTC): its readings no longer change. */
+    endedAt: optionalString,
+  },
+  indexes: {
+    primary: {
+      collection: 'chargerView',
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['portNumber'] },
+    },
+  },
+} as const;
+
+/**
  * Where a port is, by its numeric ID (spec §2.3 `Port.id`): written once with the port, never
  * changed. The port itself is in no index by ID, so the readings and statuses that rewrite it cost
  * no index copy (docs/cost.md); a lookup by port ID is one GetItem of this item.
@@ -405,6 +435,7 @@ export function chargerEntities(config: EntityConfiguration) {
     site: new Entity(siteSchema, config),
     charger: new Entity(chargerSchema, config),
     port: new Entity(portSchema, config),
+    portReadings: new Entity(portReadingsSchema, config),
     portLocation: new Entity(portLocationSchema, config),
     uniqueValue: new Entity(uniqueValueSchema, config),
     connection: new Entity(connectionSchema, config),

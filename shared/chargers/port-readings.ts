@@ -1,0 +1,122 @@
+/**
+ * A port's session and its readings, stored apart (the port in `gsi1` for the organization's
+ * lists, the readings in no index, so that a MeterValues rewrites 1 WRU instead of the port's 2:
+ * docs/cost.md) and joined here for every reader that shows or uses readings (spec §2.3
+ * `latestReadings`, `energyDeliveredKwh`; smart charging's measured power and delivered energy).
+ */
+import type { Db } from '../db';
+import { batchGet } from '../db';
+import type { ChargerItem, PortItem, PortReadingsItem, SessionReadings, StoredPortItem } from './items';
+
+/** A port by charger and connectorId/evseId. */
+export interface PortKey {
+  chargerId: number;
+  portNumber: number;
+}
+
+/** The session in progress on a port, with its readings. */
+export type CurrentSession = NonNullable<PortItem['currentChargingSession']>;
+
+/** The fields of a {@link CurrentSession} that live in its `portReadings` item. */
+const READING_FIELDS = [
+  'meterStartWh',
+  'energyRegisterWh',
+  'socStartPercent',
+  'powerKw',
+  'currentA',
+  'socPercent',
+  'voltage',
+  'readingAt',
+] as const satisfies readonly (keyof SessionReadings)[];
+
+/**
+ * The port with the readings of its session in progress; readings of another session (or none)
+ * leave the session without readings.
+ */
+export function withReadings(port: StoredPortItem, readings: PortReadingsItem | undefined): PortItem {
+  const session = port.currentChargingSession;
+  if (!session || readings?.sessionId !== session.sessionId) return port;
+  const values = Object.fromEntries(
+    READING_FIELDS.flatMap((f) => (readings[f] === undefined ? [] : [[f, readings[f]]])),
+  );
+  return { ...port, currentChargingSession: { ...session, ...values } };
+}
+
+/** Ports joined with the readings read alongside them (the `chargerView` collection's items). */
+export function joinReadings(ports: readonly StoredPortItem[], readings: readonly PortReadingsItem[]): PortItem[] {
+  return ports.map((port) =>
+    withReadings(
+      port,
+      readings.find((r) => r.chargerId === port.chargerId && r.portNumber === port.portNumber),
+    ),
+  );
+}
+
+/**
+ * Ports with their sessions' readings: one BatchGetItem per 100 ports with a session in progress
+ * (none when no port has one).
+ */
+export async function readingsOfPorts(db: Db, ports: readonly StoredPortItem[]): Promise<PortItem[]> {
+  const charging = ports.filter((p) => p.currentChargingSession);
+  const readings = charging.length
+    ? await batchGet(
+        db.portReadings,
+        charging.map((p) => ({ chargerId: p.chargerId, portNumber: p.portNumber })),
+      )
+    : [];
+  return joinReadings(ports, readings);
+}
+
+/**
+ * The chargers of an organization's view (the `organizationView` collection's items) that `keep`
+ * selects, and their ports with readings: 1 BatchGetItem per 100 of those ports charging.
+ */
+export async function selectChargers(
+  db: Db,
+  view: { charger: ChargerItem[]; port: StoredPortItem[] },
+  keep: (charger: ChargerItem) => boolean,
+): Promise<{ chargers: ChargerItem[]; ports: PortItem[] }> {
+  const chargers = view.charger.filter(keep);
+  const chargerIds = new Set(chargers.map((c) => c.chargerId));
+  return {
+    chargers,
+    ports: await readingsOfPorts(
+      db,
+      view.port.filter((p) => chargerIds.has(p.chargerId)),
+    ),
+  };
+}
+
+/**
+ * A port with its session's readings: the port and its readings, 2 GetItems in parallel.
+ * @param options.consistent strongly consistent reads (default: eventually consistent)
+ * @returns undefined when there is no such port
+ */
+export async function getPortWithReadings(
+  db: Db,
+  key: PortKey,
+  options: { consistent?: boolean } = {},
+): Promise<PortItem | undefined> {
+  const [{ data: port }, { data: readings }] = await Promise.all([
+    db.port.get(key).go(options),
+    db.portReadings.get(key).go(options),
+  ]);
+  return port ? withReadings(port, readings ?? undefined) : undefined;
+}
+
+/**
+ * A session in progress split into what the port stores and its `portReadings` item.
+ * @param key the port it runs on
+ */
+export function splitSession(
+  key: PortKey,
+  session: CurrentSession,
+): { stored: NonNullable<StoredPortItem['currentChargingSession']>; readings: PortReadingsItem } {
+  const stored = { ...session };
+  const readings: PortReadingsItem = { ...key, sessionId: session.sessionId, transactionKey: session.transactionKey };
+  for (const field of READING_FIELDS) {
+    if (session[field] !== undefined) Object.assign(readings, { [field]: session[field] });
+    delete stored[field];
+  }
+  return { stored, readings };
+}

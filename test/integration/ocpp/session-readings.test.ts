@@ -1,0 +1,169 @@
+/**
+ * Where a session's readings live: its port's `portReadings` item, not the port (which is in the
+ * organization's index, `gsi1`), so that a MeterValues rewrites one small item in no index. Every
+ * reader still shows them: the charger read, the organization's lists, charger health.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { connectCharger } from '../support/ocpp';
+import type { LocalStack } from '../../../lib/local/stack';
+
+let stack: LocalStack;
+let tenant: Tenant;
+let client: RPCClient;
+const ocppId = uniqueOcppId('RD');
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await createTenant(stack, [
+    {
+      ocppId,
+      name: 'Readings',
+      type: 'Level 2',
+      ports: [
+        { connectorType: 'J1772', maximumPowerKw: 11 },
+        { connectorType: 'J1772', maximumPowerKw: 11 },
+      ],
+    },
+  ]);
+  client = await connectCharger(stack, ocppId, 'ocpp1.6');
+});
+afterAll(async () => {
+  await client?.close();
+  await stack?.close();
+});
+
+const chargerId = () => tenant.chargers[0]!.id;
+/** Minutes from an hour ago (the charger's clock). */
+const hourAgo = Math.floor(Date.now() / 1000) * 1000 - 60 * 60_000;
+const t = (minute: number) => new Date(hourAgo + minute * 60_000).toISOString();
+
+/** The stored port item as DynamoDB holds it (every attribute, none dropped by the data layer). */
+async function rawPort(portNumber: number): Promise<Record<string, any>> {
+  const { data } = await stack.db.port.get({ chargerId: chargerId(), portNumber }).go({ data: 'raw' });
+  return (data as unknown as { Item: Record<string, any> }).Item;
+}
+
+const readingsItem = async (portNumber: number) =>
+  (await stack.db.portReadings.get({ chargerId: chargerId(), portNumber }).go({ consistent: true })).data;
+
+function meterValues(connectorId: number, transactionId: number, minute: number, registerWh: number, watts: number) {
+  return client.call('MeterValues', {
+    connectorId,
+    transactionId,
+    meterValue: [
+      {
+        timestamp: t(minute),
+        sampledValue: [
+          { value: String(registerWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          { value: String(watts), measurand: 'Power.Active.Import', unit: 'W' },
+        ],
+      },
+    ],
+  });
+}
+
+/** Every view's port 1 (or 2): the charger read, the sites list and charger health. */
+async function everyView(portNumber: number) {
+  const [charger, sites, health] = await Promise.all([
+    api(stack, `/api/chargers/${chargerId()}`, { key: tenant.apiKey }),
+    api(stack, '/api/sites', { key: tenant.apiKey }),
+    api(stack, `/api/charger-health?chargerIds=${chargerId()}`, { key: tenant.apiKey }),
+  ]);
+  expect([charger.status, sites.status, health.status]).toEqual([200, 200, 200]);
+  const listed = sites.body.data.flatMap((s: any) => s.chargers).find((c: any) => c.id === chargerId());
+  return {
+    charger: charger.body.data.ports[portNumber - 1].currentChargingSession,
+    listed: listed.ports[portNumber - 1].currentChargingSession,
+    health: health.body,
+  };
+}
+
+describe('session readings', () => {
+  let transactionId: number;
+
+  it('a MeterValues writes the readings item and leaves the port item as it was', async () => {
+    const start: any = await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'TAG-R',
+      meterStart: 10_000,
+      timestamp: t(0),
+    });
+    transactionId = start.transactionId;
+    const portBefore = await rawPort(1);
+    expect(await readingsItem(1)).toMatchObject({ sessionId: transactionId, meterStartWh: 10_000 });
+
+    await meterValues(1, transactionId, 1, 12_500, 7200);
+
+    expect(await rawPort(1)).toEqual(portBefore);
+    expect(portBefore.currentChargingSession).not.toHaveProperty('powerKw');
+    expect(await readingsItem(1)).toMatchObject({
+      sessionId: transactionId,
+      transactionKey: String(transactionId),
+      meterStartWh: 10_000,
+      energyRegisterWh: 12_500,
+      powerKw: { value: 7.2, timestamp: t(1) },
+      readingAt: t(1),
+    });
+  });
+
+  it('the charger read, the organization list and charger health all show them', async () => {
+    const { charger, listed, health } = await everyView(1);
+    expect(charger).toMatchObject({
+      id: transactionId,
+      energyDeliveredKwh: 2.5,
+      latestReadings: { powerKw: { value: 7.2, timestamp: t(1) } },
+    });
+    expect(listed).toEqual(charger);
+    // Health counts a session running 5 minutes without energy as failed to start.
+    expect(JSON.stringify(health)).toContain('"failedToStart":0');
+    expect(JSON.stringify(health)).not.toMatch(/"failedToStart":[1-9]/);
+  });
+
+  it('the session end marks its readings ended; MeterValues after it change nothing', async () => {
+    await client.call('StopTransaction', { transactionId, meterStop: 13_000, timestamp: t(2) });
+    const ended = await readingsItem(1);
+    expect(ended).toMatchObject({ sessionId: transactionId, energyRegisterWh: 12_500, endedAt: t(2) });
+    const { data: session } = await stack.db.chargingSession
+      .get({ chargerId: chargerId(), transactionKey: String(transactionId) })
+      .go();
+    expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 3 });
+
+    await meterValues(1, transactionId, 3, 14_000, 7200);
+    await client.call('MeterValues', {
+      connectorId: 1,
+      meterValue: [{ timestamp: t(3), sampledValue: [{ value: '14000' }] }],
+    });
+    expect(await readingsItem(1)).toEqual(ended);
+    expect((await everyView(1)).charger).toBeNull();
+  });
+
+  it('a session in progress without a readings item (started before they left the port) gets one with its next readings', async () => {
+    const start: any = await client.call('StartTransaction', {
+      connectorId: 2,
+      idTag: 'TAG-R',
+      meterStart: 50_000,
+      timestamp: t(10),
+    });
+    await stack.db.portReadings.delete({ chargerId: chargerId(), portNumber: 2 }).go();
+    expect((await everyView(2)).charger).toMatchObject({ energyDeliveredKwh: 0, latestReadings: { powerKw: null } });
+
+    await meterValues(2, start.transactionId, 11, 51_000, 3600);
+
+    expect(await readingsItem(2)).toMatchObject({ sessionId: start.transactionId, meterStartWh: 50_000 });
+    const { charger, listed } = await everyView(2);
+    expect(charger).toMatchObject({ energyDeliveredKwh: 1, latestReadings: { powerKw: { value: 3.6 } } });
+    expect(listed).toEqual(charger);
+
+    // Its end, again without a readings item: the stop's register counts, the item is marked ended.
+    await stack.db.portReadings.delete({ chargerId: chargerId(), portNumber: 2 }).go();
+    await client.call('StopTransaction', { transactionId: start.transactionId, meterStop: 52_000, timestamp: t(12) });
+    const { data: session } = await stack.db.chargingSession
+      .get({ chargerId: chargerId(), transactionKey: String(start.transactionId) })
+      .go();
+    expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 2 });
+    expect(await readingsItem(2)).toMatchObject({ endedAt: t(12) });
+    expect((await everyView(2)).charger).toBeNull();
+  });
+});
