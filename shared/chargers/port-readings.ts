@@ -28,6 +28,9 @@ const READING_FIELDS = [
   'voltage',
   'readingAt',
 ] as const satisfies readonly (keyof SessionReadings)[];
+/** `tsc` fails when a reading of the `portReadings` entity is missing from {@link READING_FIELDS}. */
+type EveryReadingListed<Missing extends never> = Missing;
+export type CheckedReadingFields = EveryReadingListed<Exclude<keyof SessionReadings, (typeof READING_FIELDS)[number]>>;
 
 /**
  * The port with the readings of its session in progress; readings of another session (or none)
