@@ -22,6 +22,7 @@ import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
 import type { MeterSnapshot } from './meter-values';
 import type { StoredPortItem } from '../chargers/items';
 import { splitSession, type PortKey } from '../chargers/port-readings';
+import { pendingRemoteStartFor } from './authorization';
 import { endSession } from './session-end';
 import { applyToSupersededSession } from './superseded';
 import { startedSessionRecord } from '../history/session-records';
@@ -60,15 +61,9 @@ export interface SessionStart {
   accessId?: AccessIdItem;
 }
 
-/** How long an accepted remote start waits for its 1.6 StartTransaction to link it: 10 minutes. */
-const REMOTE_START_LINK_MS = 10 * 60_000;
-
 /** The remote start a new session answers: named by the charger (2.0.1), or pending on the port for the same idTag (1.6). */
 function linkedRemoteStart(port: StoredPortItem, start: SessionStart, now: number): number | undefined {
-  if (start.remoteStartId !== undefined) return start.remoteStartId;
-  const pending = port.pendingRemoteStart;
-  if (!pending || pending.idTag !== start.idTag) return undefined;
-  return now - Date.parse(pending.requestedAt) <= REMOTE_START_LINK_MS ? pending.remoteStartId : undefined;
+  return start.remoteStartId ?? pendingRemoteStartFor(port, start.idTag, now);
 }
 
 /** A started (or recognised as already started) session. */

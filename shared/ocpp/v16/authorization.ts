@@ -6,6 +6,6 @@ import { authorizeIdTag } from '../../charging/authorization';
 /** OCPP 1.6 Authorize handler. */
 export const authorization = [
   ocpp16(V16.Authorize, async ({ db, connection }, { idTag }) => ({
-    idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, idTag)).status },
+    idTagInfo: { status: (await authorizeIdTag(db, connection, idTag)).status },
   })),
 ];

@@ -45,7 +45,7 @@ export function fromOcpp16MeterValues(
 /** OCPP 1.6 StartTransaction, MeterValues and StopTransaction handlers. */
 export const transactions = [
   ocpp16(V16.StartTransaction, async ({ db, connection, messageId, receivedAt }, payload) => {
-    const { status, accessId } = await authorizeIdTag(db, connection.organizationId, payload.idTag);
+    const { status, accessId } = await authorizeIdTag(db, connection, payload.idTag);
     const reservationId = storableId(payload.reservationId);
     const started = await startSession(db, connection, {
       portNumber: payload.connectorId,
@@ -77,8 +77,13 @@ export const transactions = [
     const transactionKey = String(payload.transactionId);
     const meterValues = fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt, connection.ocppId);
     const snapshot = payload.transactionData ? summarizeMeterValues(meterValues, connection.ocppId) : undefined;
-    // The readings go to the session's slots before it ends (its end reads them).
-    const known = await getSession(db, connection.chargerId, transactionKey);
+    // The tag is authorized while its session is still on the port (a remote-started tag is
+    // Accepted for as long as its session runs); the readings go to the session's slots before it
+    // ends (its end reads them).
+    const [known, authorization] = await Promise.all([
+      getSession(db, connection.chargerId, transactionKey),
+      payload.idTag === undefined ? undefined : authorizeIdTag(db, connection, payload.idTag),
+    ]);
     await recordSessionReadings(db, connection.chargerId, known?.sessionId, meterValues);
     await endSession(
       db,
@@ -92,7 +97,6 @@ export const transactions = [
       },
       known,
     );
-    if (payload.idTag === undefined) return {};
-    return { idTagInfo: { status: (await authorizeIdTag(db, connection.organizationId, payload.idTag)).status } };
+    return authorization ? { idTagInfo: { status: authorization.status } } : {};
   }),
 ];

@@ -6,6 +6,6 @@ import { authorizeIdTag } from '../../charging/authorization';
 /** OCPP 2.0.1 Authorize handler. */
 export const authorization = [
   ocpp201(V201.Authorize, async ({ db, connection }, { idToken }) => ({
-    idTokenInfo: { status: (await authorizeIdTag(db, connection.organizationId, idToken.idToken)).status },
+    idTokenInfo: { status: (await authorizeIdTag(db, connection, idToken.idToken)).status },
   })),
 ];

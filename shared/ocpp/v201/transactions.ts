@@ -93,9 +93,7 @@ export const transactions = [
     const timestamp = chargerTime(payload.timestamp, receivedAt, connection.ocppId);
     const meterValues = fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId);
     const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
-    const authorization = payload.idToken
-      ? await authorizeIdTag(db, connection.organizationId, payload.idToken.idToken)
-      : undefined;
+    const authorization = payload.idToken ? await authorizeIdTag(db, connection, payload.idToken.idToken) : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
     if (await updateOnItsEvse(db, connection, payload, snapshot, meterValues)) {
       await endUsedReservation(db, connection, payload);

@@ -50,7 +50,10 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
   }
   const accessIds = await Promise.all(
-    CUSTOMERS.map(async (_, i) => (await authorizeIdTag(stack.db, tenant.organizationId, `CUST-${i}`)).accessId),
+    CUSTOMERS.map(
+      async (_, i) =>
+        (await authorizeIdTag(stack.db, { organizationId: tenant.organizationId, chargerId: 0 }, `CUST-${i}`)).accessId,
+    ),
   );
   // Three chains, one per charger; session i starts at BASE + 20 min × i and lasts 15 minutes.
   await Promise.all(

@@ -285,6 +285,12 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
         ? { connectorId: 1, idTag: 'CSMS-REMOTE' }
         : { evseId: 1, remoteStartId, idToken: { idToken: 'CSMS-REMOTE', type: 'Central' } },
     );
+    // The charger authorizes the remote start's tag first (1.6 AuthorizeRemoteTxRequests, 2.0.1
+    // AuthorizeRemoteStart): the operator started it, so it is Accepted though no access ID has it,
+    // and so is every later frame of its session that names it.
+    const idToken = { idToken: 'CSMS-REMOTE', type: 'Central' };
+    const authorized = (reply: any) => (reply.idTagInfo ?? reply.idTokenInfo).status;
+    expect(authorized(await client.call('Authorize', v16 ? { idTag: 'CSMS-REMOTE' } : { idToken }))).toBe('Accepted');
     let transactionKey: string;
     if (v16) {
       const reply: any = await client.call('StartTransaction', {
@@ -293,17 +299,20 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
         meterStart: 0,
         timestamp: new Date().toISOString(),
       });
+      expect(authorized(reply)).toBe('Accepted');
       transactionKey = String(reply.transactionId);
     } else {
       transactionKey = `remote-${remoteStartId}`;
-      await client.call('TransactionEvent', {
+      const reply = await client.call('TransactionEvent', {
         eventType: 'Started',
         timestamp: new Date().toISOString(),
         triggerReason: 'RemoteStart',
         seqNo: 0,
         transactionInfo: { transactionId: transactionKey, remoteStartId },
         evse: { id: 1, connectorId: 1 },
+        idToken,
       });
+      expect(authorized(reply)).toBe('Accepted');
     }
     const { data: session } = await stack.db.chargingSession
       .get({ chargerId: chargerOf(protocol).id, transactionKey })
@@ -324,20 +333,24 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
     expect(stopCall).toEqual({ transactionId: v16 ? Number(transactionKey) : transactionKey });
     // a stale sessionId is refused
     expect((await post('/api/ocpp/remote-stop', { portId: portId(protocol), sessionId: 1 })).status).toBe(409);
-    if (v16)
-      await client.call('StopTransaction', {
-        transactionId: Number(transactionKey),
-        meterStop: 5,
-        timestamp: new Date().toISOString(),
-      });
-    else
-      await client.call('TransactionEvent', {
-        eventType: 'Ended',
-        timestamp: new Date().toISOString(),
-        triggerReason: 'RemoteStop',
-        seqNo: 1,
-        transactionInfo: { transactionId: transactionKey, stoppedReason: 'Remote' },
-      });
+    const ended: any = v16
+      ? await client.call('StopTransaction', {
+          transactionId: Number(transactionKey),
+          idTag: 'CSMS-REMOTE',
+          meterStop: 5,
+          timestamp: new Date().toISOString(),
+        })
+      : await client.call('TransactionEvent', {
+          eventType: 'Ended',
+          timestamp: new Date().toISOString(),
+          triggerReason: 'RemoteStop',
+          seqNo: 1,
+          transactionInfo: { transactionId: transactionKey, stoppedReason: 'Remote' },
+          idToken,
+        });
+    expect(authorized(ended)).toBe('Accepted');
+    // Once its session ended, nothing authorizes the tag any more.
+    expect(authorized(await client.call('Authorize', v16 ? { idTag: 'CSMS-REMOTE' } : { idToken }))).toBe('Invalid');
   });
 
   it('remote start passes idTag and idTokenType, and a Rejected comes back', async () => {
