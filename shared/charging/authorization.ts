@@ -2,7 +2,8 @@
  * The one place where a charger's idTag/idToken is authorized (OCPP 1.6 Authorize,
  * StartTransaction, StopTransaction; 2.0.1 Authorize, TransactionEvent), from the organization's
  * access IDs (spec §2.1): `Authorized` → Accepted, `Revoked` → Blocked, unknown → Invalid. The tag
- * is normalised exactly as when access IDs are stored. One GetItem.
+ * is normalised exactly as when access IDs are stored. One GetItem (+1 Query of the charger's ports
+ * for a tag the access IDs do not accept).
  *
  * A tag the operator remote-started on the charger is Accepted whatever the access IDs say
  * (README, "Remote start"): its remote start is pending on one of the charger's ports, or the

@@ -4,9 +4,10 @@
  * the chargers' history (`health.ts` for the definitions). Not paginated.
  *
  * DynamoDB requests: 1 Query of the organization's sites, chargers and ports (paged), 1 BatchGetItem
- * per 100 ports charging (their readings), 1 BatchGetItem of the sites named (organization keys), and one Query per site and calendar month (UTC) from the
- * range's start to now (the state before the range's first change is read from the changes after
- * it). A site of 50 chargers over 30 days is 2 Queries.
+ * per 100 ports charging (their readings), 1 BatchGetItem of the sites named (organization keys),
+ * and one Query per site and calendar month (UTC) from the range's start to now (the state before
+ * the range's first change is read from the changes after it). A site of 50 chargers over 30 days
+ * is 2 Queries.
  */
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
