@@ -148,11 +148,13 @@ async function createSession(
     remoteStartId !== undefined && port.pendingRemoteStart?.remoteStartId === remoteStartId;
   const portKey = { chargerId: connection.chargerId, portNumber: port.portNumber };
   const meterStartWh = start.meterStartWh ?? start.snapshot?.energyRegisterWh?.value;
+  // A 2.0.1 station need not repeat the remote start's idToken in its TransactionEvents (F01).
+  const idTag = start.idTag ?? (consumesPendingRemoteStart ? port.pendingRemoteStart?.idTag : undefined);
   const snapshot: CurrentSession = {
     sessionId,
     transactionKey,
     startTime: start.startTime,
-    ...(start.idTag !== undefined ? { idTag: start.idTag } : {}),
+    ...(idTag !== undefined ? { idTag } : {}),
     ...(meterStartWh !== undefined ? { meterStartWh } : {}),
     ...(start.messageId ? { startMessageId: start.messageId } : {}),
     ...(remoteStartId !== undefined ? { remoteStartId } : {}),
@@ -210,7 +212,7 @@ function sessionItem(
     portNumber: port.portNumber,
     ocppProtocol: connection.protocol,
     startTime: start.startTime,
-    idTag: start.idTag,
+    idTag: snapshot.idTag,
     meterStartWh: snapshot.meterStartWh ?? 0,
     socStartPercent: snapshot.socStartPercent,
     remoteStartId: snapshot.remoteStartId,

@@ -26,6 +26,7 @@ beforeAll(async () => {
   started = await connectCharger(stack, ocppIds[0], 'ocpp1.6');
   bystander = await connectCharger(stack, ocppIds[1], 'ocpp2.0.1');
   started.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
+  bystander.handle('RequestStartTransaction', async () => ({ status: 'Accepted' }));
 });
 afterAll(async () => {
   await Promise.all([started?.close(), bystander?.close()]);
@@ -68,5 +69,29 @@ describe('remote-started tags', () => {
     });
     expect(stop.idTagInfo.status).toBe('Accepted');
     expect(await authorize16('DRIVER-X')).toBe('Invalid');
+  });
+
+  it("a 2.0.1 session of a remote start whose events name no idToken takes the remote start's tag", async () => {
+    const port = tenant.chargers[1]!.ports[0]!;
+    const { body } = await api(stack, '/api/ocpp/remote-start', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { portId: port.id, idTag: 'DRIVER-Z' },
+    });
+    expect(body.data.status).toBe('Accepted');
+    await bystander.call('TransactionEvent', {
+      eventType: 'Started',
+      timestamp: new Date().toISOString(),
+      triggerReason: 'RemoteStart',
+      seqNo: 0,
+      transactionInfo: { transactionId: 'tx-z', remoteStartId: body.data.remoteStartId },
+      evse: { id: 1, connectorId: 1 },
+    });
+    const charger = await api(stack, `/api/chargers/${tenant.chargers[1]!.id}`, { key: tenant.apiKey });
+    expect(charger.body.data.ports[0].currentChargingSession).toMatchObject({ ocppIdTag: 'DRIVER-Z' });
+    const { data: session } = await stack.db.chargingSession
+      .get({ chargerId: tenant.chargers[1]!.id, transactionKey: 'tx-z' })
+      .go();
+    expect(session).toMatchObject({ idTag: 'DRIVER-Z', remoteStartId: body.data.remoteStartId });
   });
 });
