@@ -11,8 +11,13 @@ const BATCH_RETRIES = 8;
 
 /** Something with ElectroDB's batch get: `entity.get(keys[]).go()`. */
 export interface BatchGettable<K, T> {
-  get(keys: K[]): { go(options?: { consistent?: boolean }): Promise<{ data: T[]; unprocessed: K[] }> };
+  get(keys: K[]): {
+    go(options?: { consistent?: boolean; concurrent?: number }): Promise<{ data: T[]; unprocessed: K[] }>;
+  };
 }
+
+/** BatchGetItem requests (of up to 100 keys each) in flight at once: 400 keys take one round trip. */
+export const BATCH_GET_CONCURRENCY = 4;
 
 /** Something with ElectroDB's batch put and delete: `entity.put(items[]).go()`, `entity.delete(keys[]).go()`. */
 export interface BatchWritable<T, K> {
@@ -57,7 +62,8 @@ async function untilDone<W>(operation: string, work: W[], step: (work: W[]) => P
 }
 
 /**
- * Reads items by key (any number of keys; repeats read once).
+ * Reads items by key (any number of keys; repeats read once), up to
+ * {@link BATCH_GET_CONCURRENCY} BatchGetItems at a time.
  * @param consistent strongly consistent reads
  * @returns the items found, in no particular order (missing keys are simply absent)
  * @throws BatchIncompleteError when keys stay unprocessed through every retry
@@ -69,7 +75,9 @@ export async function batchGet<K, T>(
 ): Promise<T[]> {
   const found: T[] = [];
   await untilDone('BatchGetItem', distinct(keys), async (pending) => {
-    const { data, unprocessed } = await entity.get(pending).go(consistent ? { consistent: true } : undefined);
+    const { data, unprocessed } = await entity
+      .get(pending)
+      .go({ concurrent: BATCH_GET_CONCURRENCY, ...(consistent ? { consistent: true } : {}) });
     found.push(...data);
     return unprocessed;
   });

@@ -33,6 +33,23 @@ async function withoutWaiting<T>(work: () => Promise<T>): Promise<PromiseSettled
 }
 
 describe('batchGet', () => {
+  it('sends up to four BatchGetItems of 100 keys at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    mock.on(BatchGetCommand).callsFake(async (input) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      const keys = input.RequestItems[TABLE].Keys as Record<string, unknown>[];
+      return { Responses: { [TABLE]: keys.map((_, i) => counterItem(db, `k${i}`, i)) }, UnprocessedKeys: {} };
+    });
+    const keys = Array.from({ length: 450 }, (_, i) => ({ name: `n${i}` }));
+    expect(await batchGet(db.counter, keys)).toHaveLength(450);
+    expect(keysAsked().map((asked) => asked?.length)).toEqual([100, 100, 100, 100, 50]);
+    expect(most).toBe(4);
+  });
+
   it('asks again for the keys DynamoDB left unprocessed, until every item is read', async () => {
     mock
       .on(BatchGetCommand)
