@@ -64,7 +64,7 @@ function meterValues(connectorId: number, transactionId: number, minute: number,
   });
 }
 
-/** Every view's port 1 (or 2): the charger read, the sites list and charger health. */
+/** The session a port shows in the charger read and in the sites list, and charger health's answer. */
 async function everyView(portNumber: number) {
   const [charger, sites, health] = await Promise.all([
     api(stack, `/api/chargers/${chargerId()}`, { key: tenant.apiKey }),
