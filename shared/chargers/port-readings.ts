@@ -4,62 +4,52 @@
  * docs/cost.md) and joined here for every reader that shows or uses readings (spec §2.3
  * `latestReadings`, `energyDeliveredKwh`; smart charging's measured power and delivered energy).
  */
-import type { Db } from '../db';
+import type { Db, TransactionEntities } from '../db';
 import { batchGet } from '../db';
 import type { ChargerItem, PortItem, PortReadingsItem, SessionReadings, StoredPortItem } from './items';
-
-/** A port by charger and connectorId/evseId. */
-export interface PortKey {
-  chargerId: number;
-  portNumber: number;
-}
+import type { PortLocation } from './port-lookup';
 
 /** The session in progress on a port, with its readings. */
 export type CurrentSession = NonNullable<PortItem['currentChargingSession']>;
 
-/** The fields of a {@link CurrentSession} that live in its `portReadings` item. */
-const READING_FIELDS = [
-  'meterStartWh',
-  'energyRegisterWh',
-  'socStartPercent',
-  'powerKw',
-  'currentA',
-  'socPercent',
-  'voltage',
-  'readingAt',
-] as const satisfies readonly (keyof SessionReadings)[];
-/** `tsc` fails when a reading of the `portReadings` entity is missing from {@link READING_FIELDS}. */
-type EveryReadingListed<Missing extends never> = Missing;
-export type CheckedReadingFields = EveryReadingListed<Exclude<keyof SessionReadings, (typeof READING_FIELDS)[number]>>;
+/**
+ * The fields of a {@link CurrentSession} that live in its `portReadings` item (a record, so that
+ * `tsc` fails when the entity gains a reading this list does not name).
+ */
+const READING_FIELDS = Object.keys({
+  meterStartWh: true,
+  energyRegisterWh: true,
+  socStartPercent: true,
+  powerKw: true,
+  currentA: true,
+  socPercent: true,
+  voltage: true,
+  readingAt: true,
+} satisfies Record<keyof SessionReadings, true>) as (keyof SessionReadings)[];
 
 /**
  * The port with the readings of its session in progress; readings of another session (or none)
  * leave the session without readings.
  */
-export function withReadings(port: StoredPortItem, readings: PortReadingsItem | undefined): PortItem {
+function withReadings(port: StoredPortItem, readings: PortReadingsItem | undefined): PortItem {
   const session = port.currentChargingSession;
   if (!session || readings?.sessionId !== session.sessionId) return port;
-  const values = Object.fromEntries(
-    READING_FIELDS.flatMap((f) => (readings[f] === undefined ? [] : [[f, readings[f]]])),
-  );
+  const { chargerId: _c, portNumber: _p, sessionId: _s, transactionKey: _t, endedAt: _e, ...values } = readings;
   return { ...port, currentChargingSession: { ...session, ...values } };
 }
 
 /** Ports joined with the readings read alongside them (the `chargerView` collection's items). */
 export function joinReadings(ports: readonly StoredPortItem[], readings: readonly PortReadingsItem[]): PortItem[] {
-  return ports.map((port) =>
-    withReadings(
-      port,
-      readings.find((r) => r.chargerId === port.chargerId && r.portNumber === port.portNumber),
-    ),
-  );
+  const key = (p: PortLocation) => `${p.chargerId}/${p.portNumber}`;
+  const byPort = new Map(readings.map((r) => [key(r), r]));
+  return ports.map((port) => withReadings(port, byPort.get(key(port))));
 }
 
 /**
  * Ports with their sessions' readings: one BatchGetItem per 100 ports with a session in progress
  * (none when no port has one).
  */
-export async function readingsOfPorts(db: Db, ports: readonly StoredPortItem[]): Promise<PortItem[]> {
+async function readingsOfPorts(db: Db, ports: readonly StoredPortItem[]): Promise<PortItem[]> {
   const charging = ports.filter((p) => p.currentChargingSession);
   const readings = charging.length
     ? await batchGet(
@@ -97,7 +87,7 @@ export async function selectChargers(
  */
 export async function getPortWithReadings(
   db: Db,
-  key: PortKey,
+  key: PortLocation,
   options: { consistent?: boolean } = {},
 ): Promise<PortItem | undefined> {
   const [{ data: port }, { data: readings }] = await Promise.all([
@@ -112,7 +102,7 @@ export async function getPortWithReadings(
  * @param key the port it runs on
  */
 export function splitSession(
-  key: PortKey,
+  key: PortLocation,
   session: CurrentSession,
 ): { stored: NonNullable<StoredPortItem['currentChargingSession']>; readings: PortReadingsItem } {
   const stored = { ...session };
@@ -122,4 +112,15 @@ export function splitSession(
     delete stored[field];
   }
   return { stored, readings };
+}
+
+/**
+ * The write, inside a session end's transaction, that marks a port's readings ended at `at` (ISO
+ * 8601 UTC): MeterValues no longer change them. Not a delete: the charger-facing function holds no
+ * DeleteItem on a charger's partition. The transaction's condition on the port makes them the
+ * ending session's readings, or none (a session started before readings had their own item: then
+ * only the mark is written).
+ */
+export function endReadings(e: TransactionEntities, key: PortLocation, at: string) {
+  return e.portReadings.update(key).set({ endedAt: at }).commit();
 }

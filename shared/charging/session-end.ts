@@ -17,7 +17,7 @@ import {
   type SessionItem,
 } from './session-items';
 import { finishSupersededSession } from './superseded';
-import { getPortWithReadings } from '../chargers/port-readings';
+import { endReadings, getPortWithReadings } from '../chargers/port-readings';
 import { endingOf, prepareSessionEnd } from '../history/session-records';
 
 /** How a session ends. */
@@ -88,8 +88,7 @@ export async function endSession(
         .remove(['currentChargingSession'])
         .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, transactionKey))
         .commit(),
-      // The port's condition above makes these the session's readings (or none: then only the mark).
-      readings: e.portReadings.update(portKey).set({ endedAt: end.endTime }).commit(),
+      readings: endReadings(e, portKey, end.endTime),
     }),
   }));
   // A failed condition means a concurrent end got there first: the outcome is the same.

@@ -21,7 +21,8 @@ import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
 import type { MeterSnapshot } from './meter-values';
 import type { StoredPortItem } from '../chargers/items';
-import { splitSession, type PortKey } from '../chargers/port-readings';
+import { splitSession } from '../chargers/port-readings';
+import type { PortLocation } from '../chargers/port-lookup';
 import { pendingRemoteStartFor } from './authorization';
 import { endSession } from './session-end';
 import { applyToSupersededSession } from './superseded';
@@ -311,7 +312,7 @@ export async function applyMeterSnapshot(
  * Requests: 1 GetItem (port), 1 PutItem.
  * @returns whether the item was created
  */
-async function addMissingReadings(db: Db, portKey: PortKey, session: SessionItem): Promise<boolean> {
+async function addMissingReadings(db: Db, portKey: PortLocation, session: SessionItem): Promise<boolean> {
   const { data: port } = await db.port.get(portKey).go({ consistent: true });
   if (port?.currentChargingSession?.sessionId !== session.sessionId) return false;
   try {

@@ -20,7 +20,7 @@ import { logger } from '../logger';
 import type { ChargerConnection } from './charger-connection';
 import { endingOf, prepareSessionEnd, recordReinstated, recordStrayEnded } from '../history/session-records';
 import type { MeterSnapshot } from './meter-values';
-import { getPortWithReadings, splitSession } from '../chargers/port-readings';
+import { endReadings, getPortWithReadings, splitSession } from '../chargers/port-readings';
 import {
   finalValues,
   isStray,
@@ -65,10 +65,7 @@ function endStray(
     )
       .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, stray.transactionKey))
       .commit(),
-    // The port's condition above makes the stored readings the stray's (or none).
-    readings: restored
-      ? e.portReadings.put(restored.readings).commit()
-      : e.portReadings.update(portKey).set({ endedAt: at }).commit(),
+    readings: restored ? e.portReadings.put(restored.readings).commit() : endReadings(e, portKey, at),
   };
 }
 
