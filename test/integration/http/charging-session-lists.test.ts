@@ -10,7 +10,6 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { createApiKey, hashApiKey } from '../../../shared/organizations/api-keys';
-import { authorizeIdTag } from '../../../shared/charging/authorization';
 import { endSession, startSession } from '../../../shared/charging/sessions';
 import type { ChargerConnection } from '../../../shared/charging/charger-connection';
 import { withRequestLease } from '../../../shared/history/request-lease';
@@ -52,7 +51,8 @@ beforeAll(async () => {
   const accessIds = await Promise.all(
     CUSTOMERS.map(
       async (_, i) =>
-        (await authorizeIdTag(stack.db, { organizationId: tenant.organizationId, chargerId: 0 }, `CUST-${i}`)).accessId,
+        (await stack.db.accessId.get({ organizationId: tenant.organizationId, ocppIdTag: `CUST-${i}` }).go()).data ??
+        undefined,
     ),
   );
   // Three chains, one per charger; session i starts at BASE + 20 min × i and lasts 15 minutes.
