@@ -239,11 +239,12 @@ export interface RemoteStartRequest {
 
 /**
  * Spec §4.4: RemoteStartTransaction (1.6) / RequestStartTransaction (2.0.1). The remote start gets
- * an ID (2.0.1 `remoteStartId`); it is noted on the port (one UpdateItem, alongside the write that
- * puts the command on the charger's lane, and done before the command is sent), so that the
- * session that follows links back to it even when the charger starts before its answer is read.
- * Requests with a warm instance: those two writes and the command path's reads; an answer other
- * than Accepted, or a command never sent, clears the note (+1).
+ * an ID (2.0.1 `remoteStartId`); it is noted on the port in the transaction that puts the command
+ * on the charger's lane (so it is stored before the charger hears of it, and never for a command
+ * that is not sent), so that the session that follows links back to it even when the charger
+ * starts before its answer is read. Requests with a warm instance: that TransactWriteItems and the
+ * command path's reads; an answer other than Accepted, or a failure of `options.before`, clears the
+ * note (+1).
  * @param options.before the caller's work that must succeed before the charger is sent anything
  *   (the HTTP API's rate-limit count)
  * @returns the charger's status and the remote start's ID
@@ -263,14 +264,12 @@ export async function remoteStartPort(
   const pendingRemoteStart = { remoteStartId, idTag, requestedAt: new Date().toISOString() };
   let status: 'Accepted' | 'Rejected' = 'Rejected';
   try {
-    const before = Promise.all([db.port.patch(portKey).set({ pendingRemoteStart }).go(), options.before]);
-    before.catch(() => undefined); // awaited by the command path before it sends anything
     status = await sendOrReject(
       commands,
       charger.chargerId,
       'RemoteStart',
       { portNumber: location.portNumber, idTag, idTokenType: request.idTokenType, remoteStartId },
-      { before },
+      { before: options.before, with: ({ port }) => [port.patch(portKey).set({ pendingRemoteStart }).commit()] },
     );
   } finally {
     if (status !== 'Accepted') await clearPendingRemoteStart(db, portKey, remoteStartId);

@@ -83,13 +83,13 @@ export interface CommandOptions {
   post?: PostFrame;
   /**
    * Writes committed in the same transaction that claims the charger's lane, i.e. only if the
-   * CALL goes on the wire and just before it does.
+   * CALL goes on the wire and just before it does (e.g. a port's pending remote start). The claim
+   * is then a TransactWriteItems instead of an UpdateItem: one request, twice the write units.
    */
   with?: ClaimWrites;
   /**
-   * Work started alongside the command that must succeed before the CALL goes on the wire (e.g. a
-   * port's pending remote start, or the HTTP API's rate-limit count): awaited once the lane is
-   * held. When it fails, the lane is released, nothing is sent, and its error is thrown. Cheaper
+   * Work started alongside the command that must succeed before the CALL goes on the wire (e.g.
+   * the HTTP API's rate-limit count): awaited once the lane is held. When it fails, the lane is released, nothing is sent, and its error is thrown. Cheaper
    * and quicker than `with` (no transaction), for writes that may stay when the command is not sent.
    */
   before?: Promise<unknown>;
