@@ -13,6 +13,23 @@ import type { PortLocation } from './port-lookup';
 export type CurrentSession = NonNullable<PortItem['currentChargingSession']>;
 
 /**
+ * The readings of a session's open 15-minute slot, kept in its `portReadings` item until they move
+ * to the session's `sessionSlot` item (`shared/history/readings.ts`).
+ */
+export interface OpenSlot {
+  sessionId: number;
+  /** Start of the slot, ISO 8601 UTC. */
+  slot: string;
+  readings: NonNullable<PortReadingsItem['slotReadings']>;
+}
+
+/** The open slot held by a readings item, if it holds one with readings. */
+export function openSlotOf(readings: PortReadingsItem | undefined): OpenSlot | undefined {
+  if (!readings?.slot || !readings.slotReadings?.length) return undefined;
+  return { sessionId: readings.sessionId, slot: readings.slot, readings: readings.slotReadings };
+}
+
+/**
  * The fields of a {@link CurrentSession} that live in its `portReadings` item (a record, so that
  * `tsc` fails when the entity gains a reading this list does not name).
  */
@@ -34,7 +51,16 @@ const READING_FIELDS = Object.keys({
 function withReadings(port: StoredPortItem, readings: PortReadingsItem | undefined): PortItem {
   const session = port.currentChargingSession;
   if (!session || readings?.sessionId !== session.sessionId) return port;
-  const { chargerId: _c, portNumber: _p, sessionId: _s, transactionKey: _t, endedAt: _e, ...values } = readings;
+  const {
+    chargerId: _c,
+    portNumber: _p,
+    sessionId: _s,
+    transactionKey: _t,
+    endedAt: _e,
+    slot: _slot,
+    slotReadings: _slotReadings,
+    ...values
+  } = readings;
   return { ...port, currentChargingSession: { ...session, ...values } };
 }
 
@@ -81,6 +107,27 @@ export async function selectChargers(
 }
 
 /**
+ * A port with its session's readings, and the open slot its readings item holds (of that session
+ * or of an earlier one: compare `sessionId`): 2 GetItems in parallel.
+ * @param options.consistent strongly consistent reads (default: eventually consistent)
+ * @returns `port` undefined when there is no such port
+ */
+export async function readPortAndReadings(
+  db: Db,
+  key: PortLocation,
+  options: { consistent?: boolean } = {},
+): Promise<{ port?: PortItem; openSlot?: OpenSlot }> {
+  const [{ data: port }, { data: readings }] = await Promise.all([
+    db.port.get(key).go(options),
+    db.portReadings.get(key).go(options),
+  ]);
+  return {
+    port: port ? withReadings(port, readings ?? undefined) : undefined,
+    openSlot: openSlotOf(readings ?? undefined),
+  };
+}
+
+/**
  * A port with its session's readings: the port and its readings, 2 GetItems in parallel.
  * @param options.consistent strongly consistent reads (default: eventually consistent)
  * @returns undefined when there is no such port
@@ -90,11 +137,7 @@ export async function getPortWithReadings(
   key: PortLocation,
   options: { consistent?: boolean } = {},
 ): Promise<PortItem | undefined> {
-  const [{ data: port }, { data: readings }] = await Promise.all([
-    db.port.get(key).go(options),
-    db.portReadings.get(key).go(options),
-  ]);
-  return port ? withReadings(port, readings ?? undefined) : undefined;
+  return (await readPortAndReadings(db, key, options)).port;
 }
 
 /**
@@ -116,11 +159,12 @@ export function splitSession(
 
 /**
  * The write, inside a session end's transaction, that marks a port's readings ended at `at` (ISO
- * 8601 UTC): MeterValues no longer change them. Not a delete: the charger-facing function holds no
- * DeleteItem on a charger's partition. The transaction's condition on the port makes them the
- * ending session's readings, or none (a session started before readings had their own item: then
- * only the mark is written).
+ * 8601 UTC): MeterValues no longer change them. Their open slot is removed: the same transaction
+ * moves it to the session's time series (`flushOpenSlot`). Not a delete: the charger-facing
+ * function holds no DeleteItem on a charger's partition. The transaction's condition on the port
+ * makes them the ending session's readings, or none (a session started before readings had their
+ * own item: then only the mark is written).
  */
 export function endReadings(e: TransactionEntities, key: PortLocation, at: string) {
-  return e.portReadings.update(key).set({ endedAt: at }).commit();
+  return e.portReadings.update(key).set({ endedAt: at }).remove(['slot', 'slotReadings']).commit();
 }

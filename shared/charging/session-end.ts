@@ -17,7 +17,7 @@ import {
   type SessionItem,
 } from './session-items';
 import { finishSupersededSession } from './superseded';
-import { endReadings, getPortWithReadings } from '../chargers/port-readings';
+import { endReadings, readPortAndReadings } from '../chargers/port-readings';
 import { endingOf, prepareSessionEnd } from '../history/session-records';
 
 /** How a session ends. */
@@ -36,7 +36,8 @@ export interface SessionEnd {
  * no longer shows it. Ending an ended or unknown session changes nothing, except a superseded
  * one, which takes the charger's final values (`finishSupersededSession`). A session ended as
  * `Superseded` keeps its port snapshot, to be put back if the charger reports on it again.
- * The session's history record is completed in the same transaction (`prepareSessionEnd`).
+ * The session's history record is completed, and the open slot of its readings moved to its time
+ * series, in the same transaction (`prepareSessionEnd`).
  * Requests: 1 GetItem (session, unless the caller read it: `known`), 2 GetItems (port and its
  * readings, in parallel), what `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop),
  * 1 TransactWriteItems, 1 UpdateItem (charger history).
@@ -54,7 +55,7 @@ export async function endSession(
   if (isSuperseded(session) && end.reason !== SUPERSEDED) return finishSupersededSession(db, connection, session, end);
   if (session.status === 'Completed') return session.sessionId;
   const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
-  const port = await getPortWithReadings(db, portKey, { consistent: true });
+  const { port, openSlot } = await readPortAndReadings(db, portKey, { consistent: true });
   const current: CurrentSession | undefined =
     port?.currentChargingSession?.transactionKey === transactionKey ? port.currentChargingSession : undefined;
   const values = finalValues(
@@ -67,7 +68,7 @@ export async function endSession(
     end,
   );
   const superseded = end.reason === SUPERSEDED && current !== undefined;
-  const history = await prepareSessionEnd(db, endingOf(session, end, values, current));
+  const history = await prepareSessionEnd(db, endingOf(session, end, values, current, current && openSlot));
   const outcome = await transact(db, (e) => ({
     record: history.write(e),
     session: e.chargingSession

@@ -1,7 +1,7 @@
 /**
  * Charging sessions (OCPP transactions), version-neutral: started by 1.6 StartTransaction or 2.0.1
- * TransactionEvent Started, fed by meter values, ended by 1.6 StopTransaction or 2.0.1
- * TransactionEvent Ended (`./session-end.ts`).
+ * TransactionEvent Started, fed by meter values (`./session-readings.ts`), ended by 1.6
+ * StopTransaction or 2.0.1 TransactionEvent Ended (`./session-end.ts`).
  *
  * A session is a `chargingSession` item (kept after it ends) plus, while it runs, a snapshot on its
  * port (`currentChargingSession`) that the charger read shows (spec §2.3). Energy is stored as the
@@ -14,28 +14,17 @@
 import type { Db } from '../db';
 import { allocateIds, transact } from '../db';
 import type { ChargerConnection } from './charger-connection';
-import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
-import { checkPortNumber, ensurePort } from './ports';
+import { ensurePort } from './ports';
 import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
 import type { MeterSnapshot } from './meter-values';
 import type { StoredPortItem } from '../chargers/items';
 import { splitSession } from '../chargers/port-readings';
-import type { PortLocation } from '../chargers/port-lookup';
 import { pendingRemoteStartFor } from './authorization';
 import { endSession } from './session-end';
-import { applyToSupersededSession } from './superseded';
 import { startedSessionRecord } from '../history/session-records';
-import {
-  getSession,
-  isSuperseded,
-  latestReadingTime,
-  readingFields,
-  SUPERSEDED,
-  type CurrentSession,
-  type SessionItem,
-} from './session-items';
+import { getSession, readingFields, SUPERSEDED, type CurrentSession, type SessionItem } from './session-items';
 
 export { endSession, type SessionEnd } from './session-end';
 export { getSession, storableId, type SessionItem } from './session-items';
@@ -249,85 +238,4 @@ async function whoIsCharging(
     ...(accessId.type === 'RFID' ? { rfid: { id: accessId.accessIdId, name: accessId.name } } : {}),
     ...(accessId.customerName ? { customerName: accessId.customerName } : {}),
   };
-}
-
-/**
- * Applies readings to the session in progress on a port: latest readings, the energy register,
- * the SoC at start (first SoC seen), and the time of the reading (`readingAt`: the session proved
- * it runs), all in the port's `portReadings` item. With `transactionKey`, only when that
- * transaction is the port's current one; readings of a superseded session go to that session
- * (`applyToSupersededSession`). A session in progress whose readings item is missing (started
- * before readings left the port item) gets one, and the readings.
- * Requests: 1 UpdateItem; when the transaction is not the port's, +1 GetItem (session, unless
- * `known`) and, for a superseded one, what `applyToSupersededSession` needs.
- * @returns the session's ID (read back by the same UpdateItem), or undefined when no (matching)
- * session is in progress and none was superseded, or the snapshot holds no reading
- * @throws PortNumberError for a connector/EVSE number below 1 (nothing is stored)
- */
-export async function applyMeterSnapshot(
-  db: Db,
-  connection: ChargerConnection,
-  portNumber: number,
-  snapshot: MeterSnapshot,
-  transactionKey?: string,
-  known?: SessionItem,
-): Promise<number | undefined> {
-  checkPortNumber(portNumber);
-  const { socStartPercent, ...latest } = readingFields(snapshot);
-  const readingAt = latestReadingTime(snapshot);
-  if (readingAt === undefined) return undefined;
-  const portKey = { chargerId: connection.chargerId, portNumber };
-  try {
-    const { data } = await db.portReadings
-      .update(portKey)
-      .data((attributes, op) => {
-        for (const [key, value] of Object.entries(latest))
-          op.set(attributes[key as keyof typeof latest], value as never);
-        op.set(attributes.readingAt, readingAt);
-        if (socStartPercent !== undefined) op.ifNotExists(attributes.socStartPercent, socStartPercent);
-        if (latest.energyRegisterWh !== undefined) op.ifNotExists(attributes.meterStartWh, latest.energyRegisterWh);
-      })
-      .where(
-        ({ transactionKey: stored, endedAt }, { exists, eq, notExists }) =>
-          `${transactionKey === undefined ? exists(stored) : eq(stored, transactionKey)} AND ${notExists(endedAt)}`,
-      )
-      .go({ response: 'all_new' });
-    return data.sessionId;
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
-  if (transactionKey === undefined) return undefined;
-  const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
-  if (session?.status === 'InProgress' && (await addMissingReadings(db, portKey, session))) {
-    return applyMeterSnapshot(db, connection, portNumber, snapshot, transactionKey, session);
-  }
-  if (!session || !isSuperseded(session)) return undefined;
-  await applyToSupersededSession(db, connection, session, snapshot);
-  return session.sessionId;
-}
-
-/**
- * Creates the readings item of a session in progress that has none (it started before readings
- * left the port item), from the session item's start values, when the port still shows it.
- * Requests: 1 GetItem (port), 1 PutItem.
- * @returns whether the item was created
- */
-async function addMissingReadings(db: Db, portKey: PortLocation, session: SessionItem): Promise<boolean> {
-  const { data: port } = await db.port.get(portKey).go({ consistent: true });
-  if (port?.currentChargingSession?.sessionId !== session.sessionId) return false;
-  try {
-    await db.portReadings
-      .create({
-        ...portKey,
-        sessionId: session.sessionId,
-        transactionKey: session.transactionKey,
-        meterStartWh: session.meterStartWh,
-        ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
-      })
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
 }

@@ -1,25 +1,35 @@
 /**
  * The time series behind a session's 15-minute intervals: every reading of a MeterValues /
- * TransactionEvent / StopTransaction is appended to its session's slot item (`sessionSlot`, keyed
- * by our numeric session ID and the slot's start), and read back per session with one Query.
+ * TransactionEvent / StopTransaction is kept with its session, per 15-minute slot, and read back
+ * per session with one Query (and, while the session runs, its open slot).
  *
- * A message costs one more DynamoDB request: one UpdateItem when its readings fall in one slot (the
- * usual case), one TransactWriteItems when they span several (up to 100 slots per request).
- * Nothing is summed when written: each reading keeps its register, power and SoC with its
- * timestamp, so a duplicate or late reading is merged by timestamp when read (`series.ts`).
+ * Where a reading goes: the readings of a session's open slot (the slot of its latest reading) stay
+ * in its port's `portReadings` item, written by the same UpdateItem that stores the latest values
+ * (`shared/charging/session-readings.ts`), so a MeterValues is one write; they move to the
+ * session's `sessionSlot` item (keyed by our numeric session ID and the slot's start) when a later
+ * slot begins or the session ends. Readings of other slots (late, or in a stop) are appended to
+ * their `sessionSlot` items directly. Nothing is summed when written: each reading keeps its
+ * register, power and SoC with its timestamp, so a duplicate or late reading is merged by timestamp
+ * when read (`series.ts`), and a slot moved twice changes nothing.
  */
-import type { Db } from '../db';
+import type { Db, TransactionEntities } from '../db';
 import { MAX_TRANSACTION_ITEMS, transact } from '../db';
+import type { OpenSlot } from '../chargers/port-readings';
+import type { PortLocation } from '../chargers/port-lookup';
+import { openSlotOf } from '../chargers/port-readings';
 import { summarizeMeterValues, type MeterValue } from '../charging/meter-values';
 import { mergeReadings, slotStart, type SeriesReading } from './series';
 
 /** One stored reading (short attribute names, see the entity). */
-interface StoredReading {
+export interface StoredReading {
   t: number;
   e?: number;
   p?: number;
   s?: number;
 }
+
+/** Readings of one slot: its start (ISO 8601 UTC) and its readings. */
+export type SlotReadings = [slot: string, readings: StoredReading[]];
 
 /** The readings of meter values, one per timestamp, in the units of the API (Wh, kW, %). */
 export function readingsOf(meterValues: readonly MeterValue[]): StoredReading[] {
@@ -39,25 +49,27 @@ export function readingsOf(meterValues: readonly MeterValue[]): StoredReading[] 
   return readings;
 }
 
-/**
- * Appends the readings of meter values to the session's slots (in the charger's own partition,
- * so nothing needs checking: see the entity).
- * Requests: none without readings; 1 UpdateItem for one slot; 1 TransactWriteItems per 100 slots.
- * @param sessionId our numeric session ID; nothing is written when undefined
- */
-export async function recordSessionReadings(
-  db: Db,
-  chargerId: number,
-  sessionId: number | undefined,
-  meterValues: readonly MeterValue[],
-): Promise<void> {
-  if (sessionId === undefined) return;
+/** The readings of meter values by slot, earliest slot first (the last is the open slot of a running session). */
+export function slotsOf(meterValues: readonly MeterValue[]): SlotReadings[] {
   const bySlot = new Map<string, StoredReading[]>();
   for (const reading of readingsOf(meterValues)) {
     const slot = new Date(slotStart(reading.t)).toISOString();
     bySlot.set(slot, [...(bySlot.get(slot) ?? []), reading]);
   }
-  const slots = [...bySlot];
+  return [...bySlot].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/**
+ * Appends readings to the session's `sessionSlot` items (in the charger's own partition, so
+ * nothing needs checking: see the entity).
+ * Requests: none without readings; 1 UpdateItem for one slot; 1 TransactWriteItems per 100 slots.
+ */
+export async function appendToSlots(
+  db: Db,
+  chargerId: number,
+  sessionId: number,
+  slots: readonly SlotReadings[],
+): Promise<void> {
   if (slots.length === 1) {
     const [slot, readings] = slots[0]!;
     await db.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).go();
@@ -73,12 +85,50 @@ export async function recordSessionReadings(
   }
 }
 
-/** The merged readings of a session of a charger (one Query of its slots, paged). */
-export async function readSessionReadings(db: Db, chargerId: number, sessionId: number): Promise<SeriesReading[]> {
-  const { data } = await db.sessionSlot.query.primary({ chargerId, sessionId }).go({ pages: 'all' });
-  const readings: SeriesReading[] = [];
-  for (const slot of data) {
-    for (const r of slot.readings ?? []) readings.push({ at: r.t, energyWh: r.e, powerKw: r.p, socPercent: r.s });
-  }
-  return mergeReadings(readings);
+/**
+ * Appends the readings of meter values to the session's `sessionSlot` items, open slot included:
+ * for the readings of a session's end, which moves its open slot there too.
+ * Requests: see {@link appendToSlots}.
+ * @param sessionId our numeric session ID; nothing is written when undefined
+ */
+export async function recordSessionReadings(
+  db: Db,
+  chargerId: number,
+  sessionId: number | undefined,
+  meterValues: readonly MeterValue[],
+): Promise<void> {
+  if (sessionId !== undefined) await appendToSlots(db, chargerId, sessionId, slotsOf(meterValues));
+}
+
+/** The write, in a session end's transaction, that moves the session's open slot to its `sessionSlot` item. */
+export function flushOpenSlot(e: TransactionEntities, chargerId: number, open: OpenSlot) {
+  const { sessionId, slot, readings } = open;
+  return e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit();
+}
+
+/**
+ * The merged readings of a session of a charger: one Query of its slots (paged), and for a session
+ * in progress its open slot, given (`open`) or read from its port's readings item (`port`: +1
+ * GetItem, in parallel).
+ */
+export async function readSessionReadings(
+  db: Db,
+  chargerId: number,
+  sessionId: number,
+  running: { open?: OpenSlot; port?: PortLocation } = {},
+): Promise<SeriesReading[]> {
+  const [{ data }, open] = await Promise.all([
+    db.sessionSlot.query.primary({ chargerId, sessionId }).go({ pages: 'all' }),
+    running.port
+      ? db.portReadings
+          .get(running.port)
+          .go()
+          .then(({ data }) => openSlotOf(data ?? undefined))
+      : running.open,
+  ]);
+  const stored = data.flatMap((slot) => slot.readings ?? []);
+  const buffered = open?.sessionId === sessionId ? open.readings : [];
+  return mergeReadings(
+    [...stored, ...buffered].map((r) => ({ at: r.t, energyWh: r.e, powerKw: r.p, socPercent: r.s })),
+  );
 }

@@ -11,10 +11,11 @@ import { logger } from '../logger';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { customerKey } from '../access/items';
 import type { PortItem } from '../chargers/items';
+import type { OpenSlot } from '../chargers/port-readings';
 import { DEFAULT_TARGET_SOC, ownerKey } from '../departures/rules';
 import { OPEN_END_KEY } from '../db/entities/history';
 import { appendHistoryEvent } from './history-log';
-import { readSessionReadings } from './readings';
+import { flushOpenSlot, readSessionReadings } from './readings';
 import { seriesFacts, type SeriesFacts } from './series';
 import type { FinalValues, SessionItem } from '../charging/session-items';
 
@@ -116,17 +117,21 @@ export interface EndingSession extends SessionPlace {
   stopReason?: string;
   /** The session's snapshot on its port, when it was still there (who was charging). */
   current?: PortSession;
+  /** The session's open slot, still in its port's readings item (the end moves it to the time series). */
+  openSlot?: OpenSlot;
 }
 
 /**
  * The ending of a stored session with its final values.
  * @param current the session's snapshot on its port, when it was still there
+ * @param openSlot the open slot its port's readings item holds, if any
  */
 export function endingOf(
   session: SessionItem,
   end: { endTime: string; reason?: string },
   values: FinalValues,
   current: PortSession | undefined,
+  openSlot?: OpenSlot,
 ): EndingSession {
   return {
     sessionId: session.sessionId,
@@ -145,20 +150,25 @@ export function endingOf(
     remoteStartId: session.remoteStartId,
     stopReason: end.reason,
     current,
+    ...(openSlot?.sessionId === session.sessionId ? { openSlot } : {}),
     ...values,
   };
 }
 
 /** What ending a session writes to the history: the record (in the session's transaction), then the charger's history. */
 export interface SessionEndRecord {
-  /** The transaction items completing the record (upserts: a record missed at start is written whole). */
+  /**
+   * The transaction items completing the record (upserts: a record missed at start is written
+   * whole), and the move of the session's open slot to its time series.
+   */
   write(e: TransactionEntities): TransactionWrite[];
   /** Adds the ended session to its charger's history (best effort; call once the transaction succeeded). */
   recordHistory(): Promise<void>;
 }
 
 /**
- * Prepares the end of a session's record: reads its readings (1 Query) and, for a session stopped
+ * Prepares the end of a session's record: reads its readings (1 Query; its open slot comes with
+ * `ending`) and, for a session stopped
  * by a fault or the EV's disconnection whose vehicle is known, the vehicle's departure plan
  * (1 GetItem). A failed read is logged and leaves the computed facts out; it never fails the end.
  */
@@ -175,8 +185,9 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
   const rfid = ending.current?.rfid;
   const customerName = ending.customerName ?? ending.current?.customerName;
   return {
-    write: (e) =>
-      RECORD_ENTITIES.map((name) =>
+    write: (e) => [
+      ...(ending.openSlot ? [flushOpenSlot(e, ending.chargerId, ending.openSlot)] : []),
+      ...RECORD_ENTITIES.map((name) =>
         e[name]
           .update({ sessionId: ending.sessionId })
           .set({
@@ -213,6 +224,7 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
           })
           .commit(),
       ),
+    ],
     recordHistory: () => {
       const startMs = Date.parse(ending.startTime);
       const endMs = Date.parse(ending.endTime);
@@ -238,7 +250,7 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
 /** The facts of the session's readings, or undefined when they cannot be read. */
 async function endFacts(db: Db, ending: EndingSession): Promise<SeriesFacts | undefined> {
   try {
-    const readings = await readSessionReadings(db, ending.chargerId, ending.sessionId);
+    const readings = await readSessionReadings(db, ending.chargerId, ending.sessionId, { open: ending.openSlot });
     const span = {
       startMs: Date.parse(ending.startTime),
       endMs: Date.parse(ending.endTime),

@@ -17,6 +17,7 @@ import type { AccessScope } from '../organizations/access-scope';
 import { customerKey } from '../access/items';
 import { InvalidHistoryInputError } from './errors';
 import { readSessionReadings } from './readings';
+import type { SeriesReading } from './series';
 import { planSessionQuery, type SessionFilters } from './session-plan';
 import { positionOf, readSessionPage } from './session-query';
 import { decodePosition, encodePosition } from './pages';
@@ -68,6 +69,16 @@ export async function listChargingSessions(
   };
 }
 
+/**
+ * A session's readings: its slots, and for a session in progress the open slot its port's
+ * readings item holds (+1 GetItem).
+ */
+function readingsOf(db: Db, record: SessionRecordItem): Promise<SeriesReading[]> {
+  const { chargerId, portNumber, sessionId } = record;
+  const running = record.status === 'InProgress' ? { port: { chargerId, portNumber } } : {};
+  return readSessionReadings(db, chargerId, sessionId, running);
+}
+
 /** What each record's view needs, read together for the page. */
 async function contextsOf(
   db: Db,
@@ -87,7 +98,7 @@ async function contextsOf(
     batchGet(db.port, distinct(records.map((r) => ({ chargerId: r.chargerId, portNumber: r.portNumber })))),
     customerKeys.length ? batchGet(db.customer, customerKeys) : [],
     request.includeTouEnergy ? batchGet(db.site, distinct(records.map((r) => ({ siteId: r.siteId })))) : [],
-    Promise.all(records.map((r) => (needsReadings(r) ? readSessionReadings(db, r.chargerId, r.sessionId) : undefined))),
+    Promise.all(records.map((r) => (needsReadings(r) ? readingsOf(db, r) : undefined))),
   ]);
   return records.map((r, i) => ({
     charger: chargers.find((c) => c.chargerId === r.chargerId),

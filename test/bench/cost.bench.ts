@@ -19,6 +19,7 @@ import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/funct
 import { startDynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LambdaHandler } from '../../lib/local/gateway';
 import type { OcppHandlers } from '../../lib/local/lambda-events';
+import { createAccessId } from '../../shared/access/access-ids';
 import { registerCharger } from '../../shared/chargers/registration';
 import { createSite } from '../../shared/chargers/sites';
 import { consumedCapacity, createDocumentClient, ensureTable, openDb, totalRequests } from '../../shared/db';
@@ -159,6 +160,16 @@ async function reconnection(meter: Meter, url: string, protocol: string): Promis
 }
 const now = () => new Date().toISOString();
 
+/**
+ * The charger's clock during session `s`: `minute` minutes after a 15-minute slot boundary hours
+ * ago, so that readings a minute apart change slot once in 15, as at the reference profile.
+ */
+function sessionClock(s: number): (minute: number) => string {
+  const slotMs = 15 * 60_000;
+  const base = Math.floor((Date.now() - 6 * 3_600_000) / slotMs) * slotMs + s * 3_600_000;
+  return (minute) => new Date(base + minute * 60_000).toISOString();
+}
+
 /** One OCPP 1.6 charger's day in miniature: boot, heartbeats, status changes, sessions with meter values. */
 async function charger16(meter: Meter, c: Client): Promise<void> {
   await meter.measure('BootNotification', () =>
@@ -172,7 +183,8 @@ async function charger16(meter: Meter, c: Client): Promise<void> {
     );
   }
   for (let s = 0; s < 3; s++) {
-    const start = { connectorId: 1, idTag: 'TAG', meterStart: s * 10_000, timestamp: now() };
+    const at = sessionClock(s);
+    const start = { connectorId: 1, idTag: 'TAG', meterStart: s * 10_000, timestamp: at(0) };
     const { transactionId } = await meter.measure('session start', () => c.call('StartTransaction', start));
     for (let i = 1; i <= REPEAT; i++) {
       const sampledValue = [
@@ -180,10 +192,10 @@ async function charger16(meter: Meter, c: Client): Promise<void> {
         { value: '7000', measurand: 'Power.Active.Import', unit: 'W' },
       ];
       await meter.measure('MeterValues', () =>
-        c.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: now(), sampledValue }] }),
+        c.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: at(i), sampledValue }] }),
       );
     }
-    const stop = { transactionId, meterStop: s * 10_000 + 2000, timestamp: now() };
+    const stop = { transactionId, meterStop: s * 10_000 + 2000, timestamp: at(REPEAT + 1) };
     await meter.measure('session stop', () => c.call('StopTransaction', stop));
   }
 }
@@ -201,17 +213,18 @@ async function charger201(meter: Meter, c: Client): Promise<void> {
     );
   }
   for (let s = 0; s < 3; s++) {
+    const at = sessionClock(s);
     const transactionInfo = { transactionId: `cost-${s}-${Date.now()}` };
-    const meterValue = (wh: number) => [
-      { timestamp: now(), sampledValue: [{ value: wh }, { value: 7000, measurand: 'Power.Active.Import' }] },
+    const meterValue = (seqNo: number, wh: number) => [
+      { timestamp: at(seqNo), sampledValue: [{ value: wh }, { value: 7000, measurand: 'Power.Active.Import' }] },
     ];
     const event = (eventType: string, triggerReason: string, seqNo: number, wh: number) => ({
       eventType,
-      timestamp: now(),
+      timestamp: at(seqNo),
       triggerReason,
       seqNo,
       transactionInfo,
-      meterValue: meterValue(wh),
+      meterValue: meterValue(seqNo, wh),
       ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
     });
     await meter.measure('session start', () => c.call('TransactionEvent', event('Started', 'CablePluggedIn', 0, 0)));
@@ -257,6 +270,8 @@ export async function run(): Promise<void> {
   try {
     const organization = await createOrganization(db, { name: 'Cost' });
     const site = await createSite(db, { organizationId: organization.id, name: 'Cost site', timezone: 'UTC' });
+    // The sessions' tag is a known card, as at a depot (an unknown one costs a look for a remote start).
+    await createAccessId(db, organization.id, { ocppIdTag: 'TAG', name: 'Card', type: 'RFID' });
     consumedCapacity.enabled = true;
     const results: Record<string, Record<string, KindCost>> = {};
     for (const protocol of ['ocpp1.6', 'ocpp2.0.1'] as const) {

@@ -5,6 +5,7 @@ import {
   optionalNumber,
   timestamp,
   reading,
+  slotReadings,
   statusReport,
   externalChargingLimit,
   SERVICE,
@@ -360,6 +361,13 @@ const portReadingsSchema = {
     readingAt: optionalString,
     /** When the session ended (ISO 8601 UTC): its readings no longer change. */
     endedAt: optionalString,
+    /**
+     * Start (ISO 8601 UTC) of the session's open 15-minute slot: its readings are kept here, in
+     * `slotReadings`, and move to the session's `sessionSlot` item when a later slot begins or the
+     * session ends, so that a MeterValues is one write (docs/cost.md).
+     */
+    slot: optionalString,
+    slotReadings,
   },
   indexes: {
     primary: {

@@ -23,6 +23,22 @@ export const optionalString = { type: 'string' } as const;
 export const optionalNumber = { type: 'number' } as const;
 /** A required ISO 8601 UTC timestamp attribute. */
 export const timestamp = { type: 'string', required: true } as const;
+/**
+ * Readings of one 15-minute slot of a session's time series, as stored (`sessionSlot`, and the open
+ * slot of `portReadings`): `t` epoch ms; `e` energy register Wh; `p` active power kW; `s` SoC %.
+ */
+export const slotReadings = {
+  type: 'list',
+  items: {
+    type: 'map',
+    properties: {
+      t: { type: 'number', required: true },
+      e: { type: 'number' },
+      p: { type: 'number' },
+      s: { type: 'number' },
+    },
+  },
+} as const;
 /** A measurement with its own timestamp (spec §2.3 `latestReadings.*`). */
 export const reading = {
   type: 'map',

@@ -9,7 +9,7 @@
  * hold, do not reach history items (`lib/constructs/table-rows.ts`).
  */
 import { Entity } from 'electrodb';
-import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration } from './common';
+import { optionalString, optionalNumber, slotReadings, timestamp, SERVICE, type EntityConfiguration } from './common';
 
 /** A numeric ID used in sort keys: padded to 12 digits so that keys sort numerically. */
 const sortableId = { type: 'number', required: true, padding: { length: 12, char: '0' } } as const;
@@ -152,19 +152,7 @@ const sessionSlotSchema = {
     sessionId: sortableId,
     /** Start of the slot, ISO 8601 UTC. */
     slot: { type: 'string', required: true },
-    /** `t` epoch ms; `e` energy register Wh; `p` active power kW; `s` SoC %. */
-    readings: {
-      type: 'list',
-      items: {
-        type: 'map',
-        properties: {
-          t: { type: 'number', required: true },
-          e: { type: 'number' },
-          p: { type: 'number' },
-          s: { type: 'number' },
-        },
-      },
-    },
+    readings: slotReadings,
   },
   indexes: {
     primary: { pk: { field: 'pk', composite: ['sessionId', 'chargerId'] }, sk: { field: 'sk', composite: ['slot'] } },

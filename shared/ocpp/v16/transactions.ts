@@ -9,7 +9,8 @@ import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
 import { boundedReading, summarizeMeterValues, type MeterValue } from '../../charging/meter-values';
-import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
+import { endSession, getSession, startSession, storableId } from '../../charging/sessions';
+import { recordMeterValues } from '../../charging/session-readings';
 import { recordSessionReadings } from '../../history/readings';
 
 /** An OCPP 1.6 decimal value (`"1253.5"`, `"-0.04"`, `"1e3"`); NaN for anything else (`""`, `"0x10"`, `"abc"`). */
@@ -68,8 +69,7 @@ export const transactions = [
     const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
     const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
     const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
-    const sessionId = await applyMeterSnapshot(db, connection, payload.connectorId, snapshot, transactionKey);
-    await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
+    await recordMeterValues(db, connection, payload.connectorId, meterValues, { snapshot, transactionKey });
     return {};
   }),
 

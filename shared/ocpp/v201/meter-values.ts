@@ -6,8 +6,7 @@
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import { summarizeMeterValues } from '../../charging/meter-values';
-import { applyMeterSnapshot } from '../../charging/sessions';
-import { recordSessionReadings } from '../../history/readings';
+import { recordMeterValues } from '../../charging/session-readings';
 import { fromOcpp201MeterValues } from './transactions';
 
 /** OCPP 2.0.1 MeterValues handler. */
@@ -15,13 +14,9 @@ export const meterValues = [
   ocpp201(V201.MeterValues, async ({ db, connection, receivedAt }, { evseId, meterValue }) => {
     if (evseId === 0) return {};
     const readings = fromOcpp201MeterValues(meterValue, receivedAt, connection.ocppId);
-    const sessionId = await applyMeterSnapshot(
-      db,
-      connection,
-      evseId,
-      summarizeMeterValues(readings, connection.ocppId),
-    );
-    await recordSessionReadings(db, connection.chargerId, sessionId, readings);
+    await recordMeterValues(db, connection, evseId, readings, {
+      snapshot: summarizeMeterValues(readings, connection.ocppId),
+    });
     return {};
   }),
 ];

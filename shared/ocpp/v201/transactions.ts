@@ -15,7 +15,8 @@ import { chargerTime } from '../../charging/charger-time';
 import { summarizeMeterValues, type MeterSnapshot, type MeterValue } from '../../charging/meter-values';
 import type { ChargerConnection } from '../../charging/charger-connection';
 import type { Db } from '../../db';
-import { applyMeterSnapshot, endSession, getSession, startSession, storableId } from '../../charging/sessions';
+import { endSession, getSession, startSession, storableId } from '../../charging/sessions';
+import { recordMeterValues } from '../../charging/session-readings';
 import { recordSessionReadings } from '../../history/readings';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
@@ -46,9 +47,9 @@ export function fromOcpp201MeterValues(
 
 /**
  * An Updated event that names its EVSE updates that port's session directly (1 UpdateItem, which
- * reads back the session's ID) and appends its readings to the session's slot (1 UpdateItem): no
- * lookup of the transaction. False when the port's session is not that transaction (the caller
- * then looks it up: a superseded or unknown transaction).
+ * reads back the session's ID and holds the readings of its open slot): no lookup of the
+ * transaction. False when the port's session is not that transaction (the caller then looks it
+ * up: a superseded or unknown transaction).
  */
 async function updateOnItsEvse(
   db: Db,
@@ -59,10 +60,9 @@ async function updateOnItsEvse(
 ): Promise<boolean> {
   const evseId = payload.evse?.id ?? evseHints.get(hintKey(connection, payload.transactionInfo.transactionId));
   if (payload.eventType !== 'Updated' || evseId === undefined || evseId < 1) return false;
-  const sessionId = await applyMeterSnapshot(db, connection, evseId, snapshot, payload.transactionInfo.transactionId);
-  if (sessionId === undefined) return false;
-  await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
-  return true;
+  const transactionKey = payload.transactionInfo.transactionId;
+  const sessionId = await recordMeterValues(db, connection, evseId, meterValues, { snapshot, transactionKey });
+  return sessionId !== undefined;
 }
 
 /**
@@ -123,10 +123,11 @@ export const transactions = [
       rememberEvse(connection, transactionId, payload.evse.id);
       await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     } else if (payload.eventType === 'Updated') {
-      await Promise.all([
-        applyMeterSnapshot(db, connection, known.portNumber, snapshot, transactionId, known),
-        recordSessionReadings(db, connection.chargerId, sessionId, meterValues),
-      ]);
+      await recordMeterValues(db, connection, known.portNumber, meterValues, {
+        snapshot,
+        transactionKey: transactionId,
+        known,
+      });
     } else {
       // Ended: the readings go to the session's slots before it ends (its end reads them).
       await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);

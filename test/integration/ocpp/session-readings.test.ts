@@ -1,7 +1,9 @@
 /**
  * Where a session's readings live: its port's `portReadings` item, not the port (which is in the
  * organization's index, `gsi1`), so that a MeterValues rewrites one small item in no index. Every
- * reader still shows them: the charger read, the organization's lists, charger health.
+ * reader still shows them: the charger read, the organization's lists, charger health. The same
+ * item holds the readings of the session's open 15-minute slot until a later slot begins or the
+ * session ends, when they move to the session's `sessionSlot` item: the intervals show them either way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
@@ -22,6 +24,7 @@ beforeAll(async () => {
       name: 'Readings',
       type: 'Level 2',
       ports: [
+        { connectorType: 'J1772', maximumPowerKw: 11 },
         { connectorType: 'J1772', maximumPowerKw: 11 },
         { connectorType: 'J1772', maximumPowerKw: 11 },
       ],
@@ -165,5 +168,98 @@ describe('session readings', () => {
     expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 2 });
     expect(await readingsItem(2)).toMatchObject({ endedAt: t(12) });
     expect((await everyView(2)).charger).toBeNull();
+  });
+});
+
+describe('the open 15-minute slot', () => {
+  /** A slot boundary two hours ago, and times from it (the charger's clock). */
+  const slotBase = Math.floor((Date.now() - 2 * 60 * 60_000) / 900_000) * 900_000;
+  const s = (minute: number) => new Date(slotBase + minute * 60_000).toISOString();
+  let transactionId: number;
+
+  const reading = (minute: number, registerWh: number) =>
+    client.call('MeterValues', {
+      connectorId: 3,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: s(minute),
+          sampledValue: [{ value: String(registerWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
+        },
+      ],
+    });
+  /** The session's `sessionSlot` items: slot start → reading times (epoch ms). */
+  async function storedSlots(): Promise<Record<string, number[]>> {
+    const { data } = await stack.db.sessionSlot.query
+      .primary({ chargerId: chargerId(), sessionId: transactionId })
+      .go({ pages: 'all' });
+    return Object.fromEntries(data.map((slot) => [slot.slot, (slot.readings ?? []).map((r) => r.t)]));
+  }
+  /** The session's 15-minute intervals as the sessions list shows them: start → kWh. */
+  async function intervals(): Promise<Record<string, number>> {
+    const { status, body } = await api(
+      stack,
+      `/api/charging-sessions?chargerIds[]=${chargerId()}&includeIntervals=true&includeInProgressSessions=true`,
+      { key: tenant.apiKey },
+    );
+    expect(status).toBe(200);
+    const session = body.data.find((x: any) => x.id === transactionId);
+    return Object.fromEntries(session.intervals.map((i: any) => [i.startTime, i.energyDeliveredKwh]));
+  }
+
+  it('holds the readings of the open slot in the readings item, where the intervals read them', async () => {
+    const start: any = await client.call('StartTransaction', {
+      connectorId: 3,
+      idTag: 'TAG-R',
+      meterStart: 1_000,
+      timestamp: s(1),
+    });
+    transactionId = start.transactionId;
+    await reading(2, 1_500);
+    await reading(3, 2_000);
+
+    expect(await readingsItem(3)).toMatchObject({
+      slot: s(0),
+      slotReadings: [
+        { t: Date.parse(s(2)), e: 1_500 },
+        { t: Date.parse(s(3)), e: 2_000 },
+      ],
+    });
+    expect(await storedSlots()).toEqual({});
+    expect(await intervals()).toMatchObject({ [s(0)]: 1 });
+  });
+
+  it("moves them to the session's slot item when a later slot begins; late readings go to their slot", async () => {
+    await reading(16, 3_000);
+
+    expect(await storedSlots()).toEqual({ [s(0)]: [Date.parse(s(2)), Date.parse(s(3))] });
+    expect(await readingsItem(3)).toMatchObject({
+      slot: s(15),
+      slotReadings: [{ t: Date.parse(s(16)), e: 3_000 }],
+      energyRegisterWh: 3_000,
+    });
+
+    await reading(5, 2_200); // late: its slot has moved already
+    expect(await storedSlots()).toEqual({ [s(0)]: [Date.parse(s(2)), Date.parse(s(3)), Date.parse(s(5))] });
+    expect((await readingsItem(3))?.slotReadings).toEqual([{ t: Date.parse(s(16)), e: 3_000 }]);
+    // The register at a slot's boundary is interpolated: 2,200 Wh (minute 5) + 800 × 10/11 = 2,927 at 15.
+    expect(await intervals()).toEqual({ [s(0)]: 1.927, [s(15)]: 0.073 });
+  });
+
+  it("moves the open slot with the session's end, and the ended session's intervals count every reading", async () => {
+    await reading(40, 4_000); // two slots later: the held slot (15) moves, the item takes slot 30
+    await client.call('StopTransaction', { transactionId, meterStop: 4_500, timestamp: s(42) });
+
+    expect(await storedSlots()).toEqual({
+      [s(0)]: [Date.parse(s(2)), Date.parse(s(3)), Date.parse(s(5))],
+      [s(15)]: [Date.parse(s(16))],
+      [s(30)]: [Date.parse(s(40))],
+    });
+    const ended = await readingsItem(3);
+    expect(ended).toMatchObject({ endedAt: s(42) });
+    expect(ended).not.toHaveProperty('slot');
+    expect(ended).not.toHaveProperty('slotReadings');
+    // At 30: 3,000 Wh (minute 16) + 1,000 × 14/24 = 3,583; the end's register closes the last slot.
+    expect(await intervals()).toEqual({ [s(0)]: 1.927, [s(15)]: 0.656, [s(30)]: 0.917 });
   });
 });
