@@ -14,9 +14,8 @@
  */
 import type { Db, TransactionEntities } from '../db';
 import { MAX_TRANSACTION_ITEMS, transact } from '../db';
-import type { OpenSlot } from '../chargers/port-readings';
+import { openSlotOf, type OpenSlot } from '../chargers/port-readings';
 import type { PortLocation } from '../chargers/port-lookup';
-import { openSlotOf } from '../chargers/port-readings';
 import { summarizeMeterValues, type MeterValue } from '../charging/meter-values';
 import { mergeReadings, slotStart, type SeriesReading } from './series';
 
@@ -86,8 +85,8 @@ export async function appendToSlots(
 }
 
 /**
- * Appends the readings of meter values to the session's `sessionSlot` items, open slot included:
- * for the readings of a session's end, which moves its open slot there too.
+ * Appends the readings of meter values to the session's `sessionSlot` items, the latest slot's
+ * too: for the readings of a session's start or end, which go to its time series directly.
  * Requests: see {@link appendToSlots}.
  * @param sessionId our numeric session ID; nothing is written when undefined
  */
