@@ -51,19 +51,20 @@ async function rawPort(portNumber: number): Promise<Record<string, any>> {
 const readingsItem = async (portNumber: number) =>
   (await stack.db.portReadings.get({ chargerId: chargerId(), portNumber }).go({ consistent: true })).data;
 
-function meterValues(connectorId: number, transactionId: number, minute: number, registerWh: number, watts: number) {
+/** A MeterValues of the register (Wh) and, when given, the power (W) at `timestamp`. */
+function meterValues(
+  connectorId: number,
+  transactionId: number,
+  timestamp: string,
+  registerWh: number,
+  watts?: number,
+) {
+  const register = { value: String(registerWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' };
+  const power = watts === undefined ? [] : [{ value: String(watts), measurand: 'Power.Active.Import', unit: 'W' }];
   return client.call('MeterValues', {
     connectorId,
     transactionId,
-    meterValue: [
-      {
-        timestamp: t(minute),
-        sampledValue: [
-          { value: String(registerWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-          { value: String(watts), measurand: 'Power.Active.Import', unit: 'W' },
-        ],
-      },
-    ],
+    meterValue: [{ timestamp, sampledValue: [register, ...power] }],
   });
 }
 
@@ -97,7 +98,7 @@ describe('session readings', () => {
     const portBefore = await rawPort(1);
     expect(await readingsItem(1)).toMatchObject({ sessionId: transactionId, meterStartWh: 10_000 });
 
-    await meterValues(1, transactionId, 1, 12_500, 7200);
+    await meterValues(1, transactionId, t(1), 12_500, 7200);
 
     expect(await rawPort(1)).toEqual(portBefore);
     expect(portBefore.currentChargingSession).not.toHaveProperty('powerKw');
@@ -133,7 +134,7 @@ describe('session readings', () => {
       .go();
     expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 3 });
 
-    await meterValues(1, transactionId, 3, 14_000, 7200);
+    await meterValues(1, transactionId, t(3), 14_000, 7200);
     await client.call('MeterValues', {
       connectorId: 1,
       meterValue: [{ timestamp: t(3), sampledValue: [{ value: '14000' }] }],
@@ -152,7 +153,7 @@ describe('session readings', () => {
     await stack.db.portReadings.delete({ chargerId: chargerId(), portNumber: 2 }).go();
     expect((await everyView(2)).charger).toMatchObject({ energyDeliveredKwh: 0, latestReadings: { powerKw: null } });
 
-    await meterValues(2, start.transactionId, 11, 51_000, 3600);
+    await meterValues(2, start.transactionId, t(11), 51_000, 3600);
 
     expect(await readingsItem(2)).toMatchObject({ sessionId: start.transactionId, meterStartWh: 50_000 });
     const { charger, listed } = await everyView(2);
@@ -177,17 +178,7 @@ describe('the open 15-minute slot', () => {
   const s = (minute: number) => new Date(slotBase + minute * 60_000).toISOString();
   let transactionId: number;
 
-  const reading = (minute: number, registerWh: number) =>
-    client.call('MeterValues', {
-      connectorId: 3,
-      transactionId,
-      meterValue: [
-        {
-          timestamp: s(minute),
-          sampledValue: [{ value: String(registerWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
-        },
-      ],
-    });
+  const reading = (minute: number, registerWh: number) => meterValues(3, transactionId, s(minute), registerWh);
   /** The session's `sessionSlot` items: slot start → reading times (epoch ms). */
   async function storedSlots(): Promise<Record<string, number[]>> {
     const { data } = await stack.db.sessionSlot.query
