@@ -37,7 +37,8 @@ export const requestCounts = new Map<string, number>();
  * secondary indexes and the doubling of transactions included). Counted only while `enabled`
  * (benchmarks): requests then ask for `ReturnConsumedCapacity: 'INDEXES'`, whose total DynamoDB
  * Local computes as the sum of its per-index parts (its `TOTAL` under-counts a transaction that
- * writes several items to several indexes, e.g. 18 instead of 22 units).
+ * writes several items to several indexes, e.g. 18 instead of 22 units). A single-item write refused
+ * by its condition counts 1 unit: DynamoDB bills it, but its error reports no capacity.
  */
 export const consumedCapacity = { enabled: false, read: 0, write: 0 };
 
@@ -75,9 +76,14 @@ export function createDocumentClient(config: Pick<DbConfig, 'endpoint' | 'region
       requestCounts.set(op, (requestCounts.get(op) ?? 0) + 1);
       if (!consumedCapacity.enabled) return next(args);
       (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
-      const result = await next(args);
-      addCapacity(op, (result.output as { ConsumedCapacity?: CapacityReport }).ConsumedCapacity);
-      return result;
+      try {
+        const result = await next(args);
+        addCapacity(op, (result.output as { ConsumedCapacity?: CapacityReport }).ConsumedCapacity);
+        return result;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') addCapacity(op, { CapacityUnits: 1 });
+        throw error;
+      }
     },
     { step: 'initialize', name: 'countDynamoDbRequests' },
   );
