@@ -42,7 +42,7 @@ const MAX_SLOT_WRITES = 3;
  * go to its slots.
  * Requests: 1 UpdateItem (+3 when the slot changes: the refused write, a GetItem, the move), +1
  * UpdateItem for readings of earlier slots; when the transaction is not the port's, what
- * {@link applyMeterSnapshot} adds.
+ * `applyMeterSnapshot` adds.
  * @param options.snapshot the meter values summarised (`summarizeMeterValues`)
  * @param options.transactionKey the transaction they report on, when they name one
  * @param options.known the session of that transaction, when the caller read it
@@ -74,8 +74,8 @@ export async function recordMeterValues(
  * superseded session go to that session (`applyToSupersededSession`). A session in progress whose
  * readings item is missing (started before readings left the port item) gets one, and the readings.
  * Requests: 1 UpdateItem (+3 when the open slot changes); when the transaction is not the port's,
- * +1 GetItem (session, unless `known`) and, for a superseded one, what `applyToSupersededSession`
- * needs.
+ * +1 GetItem of the readings item (to see why the write was refused, with `open`), +1 GetItem
+ * (session, unless `known`) and, for a superseded one, what `applyToSupersededSession` needs.
  * @returns the session's ID (read back by the same UpdateItem) and whether the item took `open`;
  *   undefined when no (matching) session is in progress and none was superseded, or the snapshot
  *   holds no reading
