@@ -89,8 +89,9 @@ export interface CommandOptions {
   with?: ClaimWrites;
   /**
    * Work started alongside the command that must succeed before the CALL goes on the wire (e.g.
-   * the HTTP API's rate-limit count): awaited once the lane is held. When it fails, the lane is released, nothing is sent, and its error is thrown. Cheaper
-   * and quicker than `with` (no transaction), for writes that may stay when the command is not sent.
+   * the HTTP API's rate-limit count): awaited once the lane is held. When it fails, the lane is
+   * released, nothing is sent, and its error is thrown. Cheaper and quicker than `with` (no
+   * transaction), for writes that may stay when the command is not sent.
    */
   before?: Promise<unknown>;
 }
