@@ -14,7 +14,7 @@
  * timestamp).
  */
 import type { Db } from '../db';
-import { isConditionalCheckFailure } from '../db/conditions';
+import { conditionHeld, unlessConditionFails } from '../db/conditions';
 import type { ChargerConnection } from './charger-connection';
 import { checkPortNumber } from './ports';
 import type { MeterSnapshot, MeterValue } from './meter-values';
@@ -123,8 +123,8 @@ async function writeReadings(
 ): Promise<number | undefined> {
   const { socStartPercent, ...latest } = readingFields(snapshot);
   const readingAt = latestReadingTime(snapshot)!;
-  try {
-    const { data } = await db.portReadings
+  const written = await unlessConditionFails(
+    db.portReadings
       .update(portKey)
       .data((attributes, op) => {
         for (const [key, value] of Object.entries(latest))
@@ -158,12 +158,9 @@ async function writeReadings(
         }
         return conditions.join(' AND ');
       })
-      .go({ response: 'all_new' });
-    return data.sessionId;
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    return undefined;
-  }
+      .go({ response: 'all_new' }),
+  );
+  return written?.data.sessionId;
 }
 
 /**
@@ -197,8 +194,8 @@ async function nextSlotWrite(
 async function addMissingReadings(db: Db, portKey: PortLocation, session: SessionItem): Promise<boolean> {
   const { data: port } = await db.port.get(portKey).go({ consistent: true });
   if (port?.currentChargingSession?.sessionId !== session.sessionId) return false;
-  try {
-    await db.portReadings
+  return conditionHeld(
+    db.portReadings
       .create({
         ...portKey,
         sessionId: session.sessionId,
@@ -206,10 +203,6 @@ async function addMissingReadings(db: Db, portKey: PortLocation, session: Sessio
         meterStartWh: session.meterStartWh,
         ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
       })
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }

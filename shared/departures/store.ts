@@ -26,7 +26,7 @@
  */
 import type { EntityItem } from 'electrodb';
 import { batchDelete, batchGet, batchPut, RetryableError, transact, withRetry, type Db } from '../db';
-import { isConditionalCheckFailure } from '../db/conditions';
+import { conditionHeld } from '../db/conditions';
 import { isPast, ownerKey, type DepartureOwner } from './rules';
 
 /** A stored plan: the future departures of one owner as its last synchronisation set them. */
@@ -125,16 +125,12 @@ async function writePlan(
     departures: write.departures,
   };
   if (!linked) {
-    try {
-      await (current
+    return conditionHeld(
+      (current
         ? db.departurePlan.put(plan).where(({ version }, { eq }) => eq(version, current.version))
         : db.departurePlan.create(plan)
-      ).go();
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+      ).go(),
+    );
   }
   const outcome = await transact(db, ({ departurePlan }) => ({
     plan: current

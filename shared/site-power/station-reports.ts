@@ -12,7 +12,7 @@
  * (`./triggers.ts`). The OCPP bridge checks the values (bounds, period count) before they get here.
  */
 import type { Db } from '../db';
-import { isConditionalCheckFailure } from '../db/conditions';
+import { conditionHeld, isConditionalCheckFailure } from '../db/conditions';
 import type { ChargerConnection } from '../charging/charger-connection';
 import { PortNumberError } from '../charging/errors';
 import { checkPortNumber } from '../charging/ports';
@@ -182,17 +182,13 @@ async function setOnSession(
 ): Promise<boolean> {
   const inProgress = (await existingPort(db, connection, portNumber, { readings: true })).currentChargingSession;
   if (!inProgress) return false;
-  try {
-    await db.port
+  return conditionHeld(
+    db.port
       .patch({ chargerId: connection.chargerId, portNumber })
       .data(({ currentChargingSession }, op) => op.set(currentChargingSession[field], build(inProgress) as never))
       .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, inProgress.sessionId))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**

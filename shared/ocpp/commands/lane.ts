@@ -21,7 +21,7 @@
  *   connection (or none) ends with "not connected".
  */
 import type { Db } from '../../db';
-import { isConditionalCheckFailure } from '../../db/conditions';
+import { conditionHeld, unlessConditionFails } from '../../db/conditions';
 import { transact, type TransactionEntities, type TransactionWrite } from '../../db';
 
 /** The command on the wire. */
@@ -123,7 +123,7 @@ export async function claim(
   writes?: ClaimWrites,
 ): Promise<boolean> {
   const { data, where } = claimUpdate(holder, ticket);
-  if (!writes) return succeeded(db.charger.patch({ chargerId }).data(data).where(where).go());
+  if (!writes) return conditionHeld(db.charger.patch({ chargerId }).data(data).where(where).go());
   const outcome = await transact(db, (entities) => ({
     lane: entities.charger.patch({ chargerId }).data(data).where(where).commit(),
     writes: writes(entities),
@@ -148,20 +148,17 @@ export async function takeTicket(
   chargerId: number,
   connectionId: string,
 ): Promise<{ ticket: number; lane: LaneState } | undefined> {
-  try {
-    const { data } = await db.charger
+  const taken = await unlessConditionFails(
+    db.charger
       .patch({ chargerId })
       .data((attr, op) => op.add(attr.commandsIssued, 1))
       .where((attr, op) => {
         const busy = `${op.name(attr.commandsIssued)} <> ${op.name(attr.commandsServed)}`;
         return `${op.eq(attr.currentConnectionId, connectionId)} AND ${busy}`;
       })
-      .go({ response: 'all_new' });
-    return { ticket: (data.commandsIssued ?? 1) - 1, lane: data };
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+      .go({ response: 'all_new' }),
+  );
+  return taken && { ticket: (taken.data.commandsIssued ?? 1) - 1, lane: taken.data };
 }
 
 /**
@@ -170,7 +167,7 @@ export async function takeTicket(
  */
 export async function release(db: Db, chargerId: number, messageId: string): Promise<boolean> {
   const { data, where } = releaseUpdate(messageId);
-  return succeeded(db.charger.patch({ chargerId }).data(data).where(where).go());
+  return conditionHeld(db.charger.patch({ chargerId }).data(data).where(where).go());
 }
 
 /**
@@ -196,7 +193,7 @@ export function releaseUpdate(messageId: string, connectionId?: string): Charger
  * UpdateItem, conditional on the lane not having moved.
  */
 export async function skipTurn(db: Db, chargerId: number, served: number): Promise<boolean> {
-  return succeeded(
+  return conditionHeld(
     db.charger
       .patch({ chargerId })
       .data((attr, op) => {
@@ -211,7 +208,7 @@ export async function skipTurn(db: Db, chargerId: number, served: number): Promi
 
 /** Notes a ticket given up before its turn, so that the lane skips it at once (one UpdateItem). */
 export async function abandon(db: Db, chargerId: number, connectionId: string, ticket: number): Promise<void> {
-  await succeeded(
+  await conditionHeld(
     db.charger
       .patch({ chargerId })
       .add({ commandsAbandoned: [ticket] })
@@ -232,14 +229,4 @@ export function nextStep(lane: LaneState, ticket: number, now: number): LaneStep
   if (served === ticket) return 'claim';
   const abandoned = lane.commandsAbandoned?.includes(served) ?? false;
   return abandoned || (lane.commandTurnAt ?? 0) + TURN_GRACE_MS < now ? { skip: served } : 'wait';
-}
-
-async function succeeded(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
 }
