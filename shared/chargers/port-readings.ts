@@ -107,8 +107,8 @@ export async function selectChargers(
 }
 
 /**
- * A port with its session's readings, and the open slot its readings item holds (of that session
- * or of an earlier one: compare `sessionId`): 2 GetItems in parallel.
+ * A port with its session's readings, and that session's open slot (none when the readings item
+ * is another session's, like the readings): 2 GetItems in parallel.
  * @param options.consistent strongly consistent reads (default: eventually consistent)
  * @returns `port` undefined when there is no such port
  */
@@ -121,9 +121,10 @@ export async function readPortAndReadings(
     db.port.get(key).go(options),
     db.portReadings.get(key).go(options),
   ]);
+  const ofSession = readings && readings.sessionId === port?.currentChargingSession?.sessionId;
   return {
     port: port ? withReadings(port, readings ?? undefined) : undefined,
-    openSlot: openSlotOf(readings ?? undefined),
+    openSlot: ofSession ? openSlotOf(readings) : undefined,
   };
 }
 

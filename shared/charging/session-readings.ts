@@ -133,11 +133,11 @@ async function writeReadings(
         if (socStartPercent !== undefined) op.ifNotExists(attributes.socStartPercent, socStartPercent);
         if (latest.energyRegisterWh !== undefined) op.ifNotExists(attributes.meterStartWh, latest.energyRegisterWh);
         if (slotWrite.kind === 'append') {
-          op.ifNotExists(attributes.slot, slotWrite.open[0]);
-          op.append(attributes.slotReadings, slotWrite.open[1]);
+          op.ifNotExists(attributes.slot, slotWrite.open.slot);
+          op.append(attributes.slotReadings, slotWrite.open.readings);
         } else if (slotWrite.kind === 'replace') {
-          op.set(attributes.slot, slotWrite.open[0]);
-          op.set(attributes.slotReadings, slotWrite.open[1]);
+          op.set(attributes.slot, slotWrite.open.slot);
+          op.set(attributes.slotReadings, slotWrite.open.readings);
         }
       })
       .where((attributes, op) => {
@@ -148,7 +148,7 @@ async function writeReadings(
           op.notExists(attributes.endedAt),
         ];
         if (slotWrite.kind === 'append')
-          conditions.push(`(${op.notExists(attributes.slot)} OR ${op.eq(attributes.slot, slotWrite.open[0])})`);
+          conditions.push(`(${op.notExists(attributes.slot)} OR ${op.eq(attributes.slot, slotWrite.open.slot)})`);
         if (slotWrite.kind === 'replace') {
           const { slot, count } = slotWrite.held;
           conditions.push(
@@ -178,10 +178,10 @@ async function nextSlotWrite(
   const { data: item } = await db.portReadings.get(portKey).go({ consistent: true });
   if (!item || item.endedAt || (transactionKey !== undefined && item.transactionKey !== transactionKey))
     return undefined;
-  if (item.slot === undefined || item.slot === open[0]) return { kind: 'append', open };
-  if (item.slot > open[0]) return { kind: 'none' };
+  if (item.slot === undefined || item.slot === open.slot) return { kind: 'append', open };
+  if (item.slot > open.slot) return { kind: 'none' };
   const held = openSlotOf(item);
-  if (held) await appendToSlots(db, portKey.chargerId, held.sessionId, [[held.slot, held.readings]]);
+  if (held) await appendToSlots(db, portKey.chargerId, held.sessionId, [held]);
   return { kind: 'replace', open, held: { slot: item.slot, count: item.slotReadings?.length ?? 0 } };
 }
 

@@ -12,6 +12,7 @@
  * register, power and SoC with its timestamp, so a duplicate or late reading is merged by timestamp
  * when read (`series.ts`), and a slot moved twice changes nothing.
  */
+import type { EntityItem } from 'electrodb';
 import type { Db, TransactionEntities } from '../db';
 import { MAX_TRANSACTION_ITEMS, transact } from '../db';
 import { openSlotOf, type OpenSlot } from '../chargers/port-readings';
@@ -19,16 +20,14 @@ import type { PortLocation } from '../chargers/port-lookup';
 import { summarizeMeterValues, type MeterValue } from '../charging/meter-values';
 import { mergeReadings, slotStart, type SeriesReading } from './series';
 
-/** One stored reading (short attribute names, see the entity). */
-export interface StoredReading {
-  t: number;
-  e?: number;
-  p?: number;
-  s?: number;
-}
+/** One stored reading: `t` epoch ms, `e` energy register Wh, `p` active power kW, `s` SoC % (see the entity). */
+export type StoredReading = NonNullable<EntityItem<Db['sessionSlot']>['readings']>[number];
 
-/** Readings of one slot: its start (ISO 8601 UTC) and its readings. */
-export type SlotReadings = [slot: string, readings: StoredReading[]];
+/** The readings of one 15-minute slot of a session: its start (ISO 8601 UTC) and its readings. */
+export interface SlotReadings {
+  slot: string;
+  readings: StoredReading[];
+}
 
 /** The readings of meter values, one per timestamp, in the units of the API (Wh, kW, %). */
 export function readingsOf(meterValues: readonly MeterValue[]): StoredReading[] {
@@ -53,9 +52,11 @@ export function slotsOf(meterValues: readonly MeterValue[]): SlotReadings[] {
   const bySlot = new Map<string, StoredReading[]>();
   for (const reading of readingsOf(meterValues)) {
     const slot = new Date(slotStart(reading.t)).toISOString();
-    bySlot.set(slot, [...(bySlot.get(slot) ?? []), reading]);
+    const readings = bySlot.get(slot);
+    if (readings) readings.push(reading);
+    else bySlot.set(slot, [reading]);
   }
-  return [...bySlot].sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...bySlot].map(([slot, readings]) => ({ slot, readings })).sort((a, b) => (a.slot < b.slot ? -1 : 1));
 }
 
 /**
@@ -70,14 +71,14 @@ export async function appendToSlots(
   slots: readonly SlotReadings[],
 ): Promise<void> {
   if (slots.length === 1) {
-    const [slot, readings] = slots[0]!;
+    const { slot, readings } = slots[0]!;
     await db.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).go();
     return;
   }
   for (let i = 0; i < slots.length; i += MAX_TRANSACTION_ITEMS) {
     const chunk = slots.slice(i, i + MAX_TRANSACTION_ITEMS);
     await transact(db, (e) => ({
-      slots: chunk.map(([slot, readings]) =>
+      slots: chunk.map(({ slot, readings }) =>
         e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit(),
       ),
     }));

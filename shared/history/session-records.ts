@@ -124,7 +124,7 @@ export interface EndingSession extends SessionPlace {
 /**
  * The ending of a stored session with its final values.
  * @param current the session's snapshot on its port, when it was still there
- * @param openSlot the open slot its port's readings item holds, if any
+ * @param openSlot the session's open slot, still in its port's readings item
  */
 export function endingOf(
   session: SessionItem,
@@ -150,7 +150,7 @@ export function endingOf(
     remoteStartId: session.remoteStartId,
     stopReason: end.reason,
     current,
-    ...(openSlot?.sessionId === session.sessionId ? { openSlot } : {}),
+    openSlot,
     ...values,
   };
 }
