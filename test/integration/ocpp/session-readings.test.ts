@@ -51,6 +51,12 @@ async function rawPort(portNumber: number): Promise<Record<string, any>> {
 const readingsItem = async (portNumber: number) =>
   (await stack.db.portReadings.get({ chargerId: chargerId(), portNumber }).go({ consistent: true })).data;
 
+/** A StartTransaction on a connector with the register at start (Wh); returns its transactionId. */
+async function startTransaction(connectorId: number, meterStart: number, timestamp: string): Promise<number> {
+  const start: any = await client.call('StartTransaction', { connectorId, idTag: 'TAG-R', meterStart, timestamp });
+  return start.transactionId;
+}
+
 /** A MeterValues of the register (Wh) and, when given, the power (W) at `timestamp`. */
 function meterValues(
   connectorId: number,
@@ -88,13 +94,7 @@ describe('session readings', () => {
   let transactionId: number;
 
   it('a MeterValues writes the readings item and leaves the port item as it was', async () => {
-    const start: any = await client.call('StartTransaction', {
-      connectorId: 1,
-      idTag: 'TAG-R',
-      meterStart: 10_000,
-      timestamp: t(0),
-    });
-    transactionId = start.transactionId;
+    transactionId = await startTransaction(1, 10_000, t(0));
     const portBefore = await rawPort(1);
     expect(await readingsItem(1)).toMatchObject({ sessionId: transactionId, meterStartWh: 10_000 });
 
@@ -144,27 +144,22 @@ describe('session readings', () => {
   });
 
   it('a session in progress without a readings item (started before they left the port) gets one with its next readings', async () => {
-    const start: any = await client.call('StartTransaction', {
-      connectorId: 2,
-      idTag: 'TAG-R',
-      meterStart: 50_000,
-      timestamp: t(10),
-    });
+    const started = await startTransaction(2, 50_000, t(10));
     await stack.db.portReadings.delete({ chargerId: chargerId(), portNumber: 2 }).go();
     expect((await everyView(2)).charger).toMatchObject({ energyDeliveredKwh: 0, latestReadings: { powerKw: null } });
 
-    await meterValues(2, start.transactionId, t(11), 51_000, 3600);
+    await meterValues(2, started, t(11), 51_000, 3600);
 
-    expect(await readingsItem(2)).toMatchObject({ sessionId: start.transactionId, meterStartWh: 50_000 });
+    expect(await readingsItem(2)).toMatchObject({ sessionId: started, meterStartWh: 50_000 });
     const { charger, listed } = await everyView(2);
     expect(charger).toMatchObject({ energyDeliveredKwh: 1, latestReadings: { powerKw: { value: 3.6 } } });
     expect(listed).toEqual(charger);
 
     // Its end, again without a readings item: the stop's register counts, the item is marked ended.
     await stack.db.portReadings.delete({ chargerId: chargerId(), portNumber: 2 }).go();
-    await client.call('StopTransaction', { transactionId: start.transactionId, meterStop: 52_000, timestamp: t(12) });
+    await client.call('StopTransaction', { transactionId: started, meterStop: 52_000, timestamp: t(12) });
     const { data: session } = await stack.db.chargingSession
-      .get({ chargerId: chargerId(), transactionKey: String(start.transactionId) })
+      .get({ chargerId: chargerId(), transactionKey: String(started) })
       .go();
     expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 2 });
     expect(await readingsItem(2)).toMatchObject({ endedAt: t(12) });
@@ -199,13 +194,7 @@ describe('the open 15-minute slot', () => {
   }
 
   it('holds the readings of the open slot in the readings item, where the intervals read them', async () => {
-    const start: any = await client.call('StartTransaction', {
-      connectorId: 3,
-      idTag: 'TAG-R',
-      meterStart: 1_000,
-      timestamp: s(1),
-    });
-    transactionId = start.transactionId;
+    transactionId = await startTransaction(3, 1_000, s(1));
     await reading(2, 1_500);
     await reading(3, 2_000);
 
