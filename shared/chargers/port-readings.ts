@@ -51,17 +51,14 @@ const READING_FIELDS = Object.keys({
 function withReadings(port: StoredPortItem, readings: PortReadingsItem | undefined): PortItem {
   const session = port.currentChargingSession;
   if (!session || readings?.sessionId !== session.sessionId) return port;
-  const {
-    chargerId: _c,
-    portNumber: _p,
-    sessionId: _s,
-    transactionKey: _t,
-    endedAt: _e,
-    slot: _slot,
-    slotReadings: _slotReadings,
-    ...values
-  } = readings;
-  return { ...port, currentChargingSession: { ...session, ...values } };
+  return { ...port, currentChargingSession: { ...session, ...readingValues(readings) } };
+}
+
+/** The readings (the {@link READING_FIELDS}) a session snapshot or a readings item has set. */
+function readingValues(from: Partial<SessionReadings>): Partial<SessionReadings> {
+  const values: Partial<SessionReadings> = {};
+  for (const field of READING_FIELDS) if (from[field] !== undefined) Object.assign(values, { [field]: from[field] });
+  return values;
 }
 
 /** Ports joined with the readings read alongside them (the `chargerView` collection's items). */
@@ -150,12 +147,9 @@ export function splitSession(
   session: CurrentSession,
 ): { stored: NonNullable<StoredPortItem['currentChargingSession']>; readings: PortReadingsItem } {
   const stored = { ...session };
-  const readings: PortReadingsItem = { ...key, sessionId: session.sessionId, transactionKey: session.transactionKey };
-  for (const field of READING_FIELDS) {
-    if (session[field] !== undefined) Object.assign(readings, { [field]: session[field] });
-    delete stored[field];
-  }
-  return { stored, readings };
+  for (const field of READING_FIELDS) delete stored[field];
+  const { sessionId, transactionKey } = session;
+  return { stored, readings: { ...key, sessionId, transactionKey, ...readingValues(session) } };
 }
 
 /**
