@@ -10,8 +10,8 @@
  *
  * A charger sends one CALL at a time (OCPP-J), so two frames of one session rarely race; when they
  * do, the conditions keep every reading: the item takes a new slot only while the held one has not
- * grown since it was read and moved, and a slot moved twice changes nothing (readings merge by
- * timestamp).
+ * grown since it was read and moved, a slot moved twice changes nothing (readings merge by
+ * timestamp), and a write that keeps losing the race stores its readings in their slot items.
  */
 import type { Db } from '../db';
 import { conditionHeld, unlessConditionFails } from '../db/conditions';
@@ -33,7 +33,10 @@ type SlotWrite =
   /** Leaves the open slot alone: the readings go to their `sessionSlot` items. */
   | { kind: 'none' };
 
-/** Writes of one MeterValues before it gives up on the open slot (each refusal is a race or a new slot). */
+/**
+ * Writes of one MeterValues with the open slot (each refusal is a race or a new slot); a write
+ * still refused then leaves the slot alone, and its readings go to their `sessionSlot` items.
+ */
 const MAX_SLOT_WRITES = 3;
 
 /**
@@ -93,11 +96,12 @@ async function applyMeterSnapshot(
   if (latestReadingTime(snapshot) === undefined) return undefined;
   const portKey = { chargerId: connection.chargerId, portNumber };
   let slotWrite: SlotWrite | undefined = open ? { kind: 'append', open } : { kind: 'none' };
-  for (let writes = 0; slotWrite && writes < MAX_SLOT_WRITES; writes++) {
+  for (let writes = 1; slotWrite; writes++) {
     const sessionId = await writeReadings(db, portKey, snapshot, transactionKey, slotWrite);
     if (sessionId !== undefined) return { sessionId, buffered: slotWrite.kind !== 'none' };
-    slotWrite =
-      slotWrite.kind === 'none' ? undefined : await nextSlotWrite(db, portKey, transactionKey, slotWrite.open);
+    if (slotWrite.kind === 'none') slotWrite = undefined;
+    else if (writes < MAX_SLOT_WRITES) slotWrite = await nextSlotWrite(db, portKey, transactionKey, slotWrite.open);
+    else slotWrite = { kind: 'none' }; // still racing: the slot's readings go to its `sessionSlot` item
   }
   if (transactionKey === undefined) return undefined;
   const session = known ?? (await getSession(db, connection.chargerId, transactionKey));

@@ -77,12 +77,13 @@ export async function appendToSlots(
   }
   for (let i = 0; i < slots.length; i += MAX_TRANSACTION_ITEMS) {
     const chunk = slots.slice(i, i + MAX_TRANSACTION_ITEMS);
-    await transact(db, (e) => ({
-      slots: chunk.map(({ slot, readings }) =>
-        e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit(),
-      ),
-    }));
+    await transact(db, (e) => ({ slots: chunk.map((readings) => slotAppend(e, chargerId, sessionId, readings)) }));
   }
+}
+
+/** The write, in a transaction, that appends readings to one `sessionSlot` item. */
+function slotAppend(e: TransactionEntities, chargerId: number, sessionId: number, { slot, readings }: SlotReadings) {
+  return e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit();
 }
 
 /**
@@ -102,30 +103,30 @@ export async function recordSessionReadings(
 
 /** The write, in a session end's transaction, that moves the session's open slot to its `sessionSlot` item. */
 export function flushOpenSlot(e: TransactionEntities, chargerId: number, open: OpenSlot) {
-  const { sessionId, slot, readings } = open;
-  return e.sessionSlot.update({ chargerId, sessionId, slot }).append({ readings }).commit();
+  return slotAppend(e, chargerId, open.sessionId, open);
 }
 
 /**
- * The merged readings of a session of a charger: one Query of its slots (paged), and for a session
- * in progress its open slot, given (`open`) or read from its port's readings item (`port`: +1
- * GetItem, in parallel).
+ * The merged readings of a session of a charger: one Query of its slots (paged). For a session in
+ * progress or ending (`running`), also its open slot, given (`open`: the session end read it) or
+ * read from its port's readings item (`port`: +1 GetItem, before the Query), and the Query is then
+ * strongly consistent: a slot move appends the held slot to its `sessionSlot` item before the
+ * readings item lets it go, so the Query finds whatever slot the read no longer shows, and a slot
+ * moved by the MeterValues just before a stop is in the end's facts.
  */
 export async function readSessionReadings(
   db: Db,
   chargerId: number,
   sessionId: number,
-  running: { open?: OpenSlot; port?: PortLocation } = {},
+  running?: { open?: OpenSlot } | { port: PortLocation },
 ): Promise<SeriesReading[]> {
-  const [{ data }, open] = await Promise.all([
-    db.sessionSlot.query.primary({ chargerId, sessionId }).go({ pages: 'all' }),
-    running.port
-      ? db.portReadings
-          .get(running.port)
-          .go()
-          .then(({ data }) => openSlotOf(data ?? undefined))
-      : running.open,
-  ]);
+  const open =
+    running && 'port' in running
+      ? openSlotOf((await db.portReadings.get(running.port).go()).data ?? undefined)
+      : running?.open;
+  const { data } = await db.sessionSlot.query
+    .primary({ chargerId, sessionId })
+    .go({ pages: 'all', consistent: running !== undefined });
   const stored = data.flatMap((slot) => slot.readings ?? []);
   const buffered = open?.sessionId === sessionId ? open.readings : [];
   return mergeReadings(

@@ -70,12 +70,12 @@ export async function listChargingSessions(
 }
 
 /**
- * A session's readings: its slots, and for a session in progress the open slot its port's
- * readings item holds (+1 GetItem).
+ * The readings of a session record: its slots, and for a session in progress the open slot its
+ * port's readings item holds (+1 GetItem).
  */
-function readingsOf(db: Db, record: SessionRecordItem): Promise<SeriesReading[]> {
+function recordReadings(db: Db, record: SessionRecordItem): Promise<SeriesReading[]> {
   const { chargerId, portNumber, sessionId } = record;
-  const running = record.status === 'InProgress' ? { port: { chargerId, portNumber } } : {};
+  const running = record.status === 'InProgress' ? { port: { chargerId, portNumber } } : undefined;
   return readSessionReadings(db, chargerId, sessionId, running);
 }
 
@@ -98,7 +98,7 @@ async function contextsOf(
     batchGet(db.port, distinct(records.map((r) => ({ chargerId: r.chargerId, portNumber: r.portNumber })))),
     customerKeys.length ? batchGet(db.customer, customerKeys) : [],
     request.includeTouEnergy ? batchGet(db.site, distinct(records.map((r) => ({ siteId: r.siteId })))) : [],
-    Promise.all(records.map((r) => (needsReadings(r) ? readingsOf(db, r) : undefined))),
+    Promise.all(records.map((r) => (needsReadings(r) ? recordReadings(db, r) : undefined))),
   ]);
   return records.map((r, i) => ({
     charger: chargers.find((c) => c.chargerId === r.chargerId),

@@ -26,6 +26,7 @@ import { consumedCapacity, createDocumentClient, ensureTable, openDb, totalReque
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
 import { createOrganization } from '../../shared/organizations/organizations';
+import { slotStart } from '../../shared/history/series';
 import { chargerMonth, MEMORY_SIZES_MB, type KindCost } from './charger-month';
 import { percentile, report } from './support';
 
@@ -165,8 +166,7 @@ const now = () => new Date().toISOString();
  * ago, so that readings a minute apart change slot once in 15, as at the reference profile.
  */
 function sessionClock(s: number): (minute: number) => string {
-  const slotMs = 15 * 60_000;
-  const base = Math.floor((Date.now() - 6 * 3_600_000) / slotMs) * slotMs + s * 3_600_000;
+  const base = slotStart(Date.now() - 6 * 3_600_000) + s * 3_600_000;
   return (minute) => new Date(base + minute * 60_000).toISOString();
 }
 

@@ -3,13 +3,20 @@
  * organization's index, `gsi1`), so that a MeterValues rewrites one small item in no index. Every
  * reader still shows them: the charger read, the organization's lists, charger health. The same
  * item holds the readings of the session's open 15-minute slot until a later slot begins or the
- * session ends, when they move to the session's `sessionSlot` item: the intervals show them either way.
+ * session ends, when they move to the session's `sessionSlot` item: the intervals show them either way,
+ * also while a slot moves, and no reading is lost when frames of one session race on a move.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
+import { createDocumentClient, createEntities, type Db } from '../../../shared/db';
+import { readSessionReadings } from '../../../shared/history/readings';
+import { slotStart } from '../../../shared/history/series';
+import { recordMeterValues } from '../../../shared/charging/session-readings';
+import { summarizeMeterValues } from '../../../shared/charging/meter-values';
+import { fromOcpp16MeterValues } from '../../../shared/ocpp/v16/transactions';
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -41,6 +48,11 @@ const chargerId = () => tenant.chargers[0]!.id;
 /** Minutes from an hour ago (the charger's clock). */
 const hourAgo = Math.floor(Date.now() / 1000) * 1000 - 60 * 60_000;
 const t = (minute: number) => new Date(hourAgo + minute * 60_000).toISOString();
+/** Times from a 15-minute slot boundary `hoursAgo` hours ago (the charger's clock), by minute. */
+function slotMinutes(hoursAgo: number) {
+  const slotBase = slotStart(Date.now() - hoursAgo * 60 * 60_000);
+  return (minute: number) => new Date(slotBase + minute * 60_000).toISOString();
+}
 
 /** The stored port item as DynamoDB holds it (every attribute, none dropped by the data layer). */
 async function rawPort(portNumber: number): Promise<Record<string, any>> {
@@ -168,9 +180,7 @@ describe('session readings', () => {
 });
 
 describe('the open 15-minute slot', () => {
-  /** A slot boundary two hours ago, and times from it (the charger's clock). */
-  const slotBase = Math.floor((Date.now() - 2 * 60 * 60_000) / 900_000) * 900_000;
-  const s = (minute: number) => new Date(slotBase + minute * 60_000).toISOString();
+  const s = slotMinutes(2);
   let transactionId: number;
 
   const reading = (minute: number, registerWh: number) => meterValues(3, transactionId, s(minute), registerWh);
@@ -241,5 +251,122 @@ describe('the open 15-minute slot', () => {
     expect(ended).not.toHaveProperty('slotReadings');
     // At 30: 3,000 Wh (minute 16) + 1,000 × 14/24 = 3,583; the end's register closes the last slot.
     expect(await intervals()).toEqual({ [s(0)]: 1.927, [s(15)]: 0.656, [s(30)]: 0.917 });
+  });
+});
+
+/** The parts of a DynamoDB request's input these tests look at. */
+type RequestInput = { ConditionExpression?: string; ConsistentRead?: boolean };
+
+/**
+ * A data layer on the stack's table whose every request first awaits `before` (given the SDK
+ * command's name and input): to put another frame's writes between two requests of the code under test.
+ */
+function interleaved(before: (command: string, input: RequestInput) => Promise<unknown>): Db {
+  const client = createDocumentClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      await before(String(context.commandName), args.input as RequestInput);
+      return next(args);
+    },
+    { step: 'initialize', name: 'interleave' },
+  );
+  return createEntities(client, stack.tableName);
+}
+
+/** A session's merged readings as the intervals read them, read through `db`: [epoch ms, Wh]. */
+async function sessionReadings(db: Db, transactionId: number, portNumber: number) {
+  const readings = await readSessionReadings(db, chargerId(), transactionId, {
+    port: { chargerId: chargerId(), portNumber },
+  });
+  return readings.map((r) => [r.at, r.energyWh]);
+}
+
+/** Starts a session at minute 1 whose readings item holds slot 0: 500 Wh at minute 2, 1,000 at 3. */
+async function sessionHoldingSlot0(connectorId: number, s: (minute: number) => string): Promise<number> {
+  const transactionId = await startTransaction(connectorId, 0, s(1));
+  await meterValues(connectorId, transactionId, s(2), 500);
+  await meterValues(connectorId, transactionId, s(3), 1_000);
+  return transactionId;
+}
+
+describe('a slot that moves while the intervals are read', () => {
+  const s = slotMinutes(3);
+
+  it("loses none of its readings: the readings item is read before the session's slot items", async () => {
+    const transactionId = await sessionHoldingSlot0(2, s);
+
+    // The reader's first GetItem (the readings item's) waits until a reading of the next slot has
+    // moved slot 0 to its `sessionSlot` item: a Query sent alongside it would miss slot 0.
+    const moves = [() => meterValues(2, transactionId, s(16), 1_500)];
+    const reader = interleaved(async (command) => command === 'GetItemCommand' && moves.shift()?.());
+
+    expect(await sessionReadings(reader, transactionId, 2)).toEqual([
+      [Date.parse(s(2)), 500],
+      [Date.parse(s(3)), 1_000],
+      [Date.parse(s(16)), 1_500],
+    ]);
+    expect(moves).toHaveLength(0);
+  });
+
+  it('reads the slots strongly consistent for a session in progress or ending, eventually for an ended one', async () => {
+    const consistent: boolean[] = [];
+    const reader = interleaved(async (command, input) => {
+      if (command === 'QueryCommand') consistent.push(input.ConsistentRead === true);
+    });
+    const port = { chargerId: chargerId(), portNumber: 2 };
+
+    await readSessionReadings(reader, chargerId(), 1, { port }); // the intervals of a session in progress
+    await readSessionReadings(reader, chargerId(), 1, { open: undefined }); // a session's end
+    await readSessionReadings(reader, chargerId(), 1); // the intervals of an ended session
+
+    expect(consistent).toEqual([true, true, false]);
+  });
+});
+
+describe('a slot move that keeps losing its race', () => {
+  const s = slotMinutes(4);
+
+  it('stores the reading in its slot item after the last refused write, and loses none', async () => {
+    const transactionId = await sessionHoldingSlot0(1, s);
+
+    // Before each write that would take the new slot (the one conditioned on the held slot's
+    // size), another frame of the session appends a reading to the held slot, so the write is refused.
+    const growHeldSlot = [
+      () => meterValues(1, transactionId, s(4), 1_100),
+      () => meterValues(1, transactionId, s(5), 1_200),
+    ];
+    const writer = interleaved(
+      async (command, input) =>
+        command === 'UpdateItemCommand' && input.ConditionExpression?.includes('size(') && growHeldSlot.shift()?.(),
+    );
+    const connection = {
+      connectionId: 'race',
+      chargerId: chargerId(),
+      organizationId: tenant.organizationId,
+      siteId: tenant.siteId,
+      chargerType: tenant.chargers[0]!.type,
+      ocppId,
+      protocol: 'ocpp1.6' as const,
+    };
+    const meterValue = fromOcpp16MeterValues(
+      [{ timestamp: s(16), sampledValue: [{ value: '1500', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+      new Date().toISOString(),
+    );
+
+    const sessionId = await recordMeterValues(writer, connection, 1, meterValue, {
+      snapshot: summarizeMeterValues(meterValue),
+      transactionKey: String(transactionId),
+    });
+
+    expect(growHeldSlot).toHaveLength(0);
+    expect(sessionId).toBe(transactionId);
+    expect(await readingsItem(1)).toMatchObject({ slot: s(0), energyRegisterWh: 1_500, readingAt: s(16) });
+    expect(await sessionReadings(stack.db, transactionId, 1)).toEqual([
+      [Date.parse(s(2)), 500],
+      [Date.parse(s(3)), 1_000],
+      [Date.parse(s(4)), 1_100],
+      [Date.parse(s(5)), 1_200],
+      [Date.parse(s(16)), 1_500],
+    ]);
   });
 });
