@@ -4,13 +4,55 @@
  * charger, plus reply sent by the charger → HTTP response out; and the DynamoDB requests per
  * command (the HTTP handler's and the `$default` handler's together), with how many reads of the
  * reply it took (the first read is timed from the charger's usual round trip). Keys come from a
- * `KeyPool` (100 commands each), so the rate limit is never met.
+ * `KeyPool` (100 commands each), so the rate limit is never met. Then the floor the same DynamoDB
+ * Local sets: the requests a logged remote start makes, back to back with no handler code between
+ * them, so the overhead can be read against what the database alone takes.
  */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
+import { createDocumentClient } from '../../shared/db';
 import { countRequests, KeyPool, percentile, report, startBenchStack } from './support';
 
 const COMMANDS = 500;
+
+/**
+ * Milliseconds of the DynamoDB requests of a remote start with the message log on, each sent when
+ * the one before it is answered, as the command's path orders them, on scratch items: the claim
+ * (TransactWriteItems: lane + pending start) with the rate-limit UpdateItem alongside, the answer
+ * (TransactWriteItems: correlation record + lane release), its read (GetItem), the log (PutItem).
+ */
+async function dynamoDbFloor(endpoint: string, tableName: string, runs: number): Promise<number[]> {
+  const client = createDocumentClient({ endpoint });
+  const key = (name: string) => ({ pk: `bench-floor#${name}`, sk: name });
+  const bump = (name: string) => ({
+    TableName: tableName,
+    Key: key(name),
+    UpdateExpression: 'ADD n :one',
+    ExpressionAttributeValues: { ':one': 1 },
+  });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const record = { ...key(randomUUID()), answer: { status: 'Accepted' } };
+    const t0 = performance.now();
+    await Promise.all([
+      client.send(new UpdateCommand(bump('rate'))),
+      client.send(new TransactWriteCommand({ TransactItems: [{ Update: bump('lane') }, { Update: bump('port') }] })),
+    ]);
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [{ Put: { TableName: tableName, Item: record } }, { Update: bump('lane') }],
+      }),
+    );
+    await client.send(
+      new GetCommand({ TableName: tableName, Key: { pk: record.pk, sk: record.sk }, ConsistentRead: true }),
+    );
+    await client.send(new PutCommand({ TableName: tableName, Item: { ...key(randomUUID()), logged: true } }));
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
 
 export async function run(): Promise<void> {
   const bench = await startBenchStack();
@@ -72,6 +114,7 @@ export async function run(): Promise<void> {
       }
     }
     ws.close();
+    const floor = await dynamoDbFloor(bench.dynamo.endpoint, stack.tableName, COMMANDS);
     const overhead = inbound.map((v, i) => v + outbound[i]!);
     const p = (values: number[], rank: number) => percentile(values, rank).toFixed(1);
     const spread = (values: number[]) => `${p(values, 50)} / ${p(values, 99)} / ${Math.max(...values)}`;
@@ -82,6 +125,7 @@ export async function run(): Promise<void> {
       'HTTP in → CALL at charger p50 / p99': `${p(inbound, 50)} / ${p(inbound, 99)} ms`,
       'reply at charger → HTTP out p50 / p99': `${p(outbound, 50)} / ${p(outbound, 99)} ms`,
       'end to end p50 / p99': `${percentile(total, 50).toFixed(1)} / ${percentile(total, 99).toFixed(1)} ms`,
+      'DynamoDB Local floor p50 / p99 (its requests alone, back to back)': `${p(floor, 50)} / ${p(floor, 99)} ms`,
       'DynamoDB requests per command p50 / p99 / max': spread(requests),
       'mean per command, by operation': JSON.stringify(
         Object.fromEntries(Object.entries(byOperation).map(([op, n]) => [op, Math.round((n / COMMANDS) * 100) / 100])),
