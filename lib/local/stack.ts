@@ -23,8 +23,8 @@ export interface LocalStack {
  * Creates the table if needed, points the handlers at it through the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`, `LAMBDA_ENDPOINT`) and starts the
  * gateway, and with `smartCharging` the table's stream reader and the schedule
- * (`smart-charging.ts`). The handler modules read the environment once per process, so one
- * process hosts one stack.
+ * (`smart-charging.ts`). The handlers' data layer and SDK clients follow the environment, so one
+ * process can run stacks one after another (`npm run bench`), one at a time.
  * @param options.smartCharging drive smart charging from the table's stream, as on AWS (`npm start`;
  *   tests that need it) @default false
  * @throws PortInUseError when another process listens on `options.port`

@@ -4,25 +4,15 @@
  * Lambda's Invoke API (`LAMBDA_ENDPOINT`), so the same client starts the same handler module.
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { localEndpointConfig, processClient } from '../../../shared/aws-clients';
 import type { Db } from '../../../shared/db';
 import { requestAllocation } from '../../../shared/site-power/allocation-state';
 
-let client: LambdaClient | undefined;
-
-/** The process's Lambda client (created once). */
-function lambdaClient(): LambdaClient {
-  const endpoint = process.env.LAMBDA_ENDPOINT;
-  client ??= new LambdaClient(
-    endpoint
-      ? {
-          endpoint,
-          region: process.env.AWS_REGION ?? 'local',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {},
-  );
-  return client;
-}
+/** The process's Lambda client: the local stack's Invoke API at `LAMBDA_ENDPOINT` when set, else AWS's. */
+const lambdaClient = processClient(
+  () => process.env.LAMBDA_ENDPOINT,
+  (endpoint) => new LambdaClient(endpoint ? localEndpointConfig(endpoint) : {}),
+);
 
 /** Starts `allocate` for a site without waiting for it. */
 export async function startAllocation(siteId: number): Promise<void> {

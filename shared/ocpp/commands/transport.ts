@@ -8,6 +8,7 @@ import {
   DeleteConnectionCommand,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { localEndpointConfig, processClient } from '../../aws-clients';
 
 /** Posts one frame to a connection. */
 export type PostFrame = (connectionId: string, frame: string) => Promise<void>;
@@ -20,20 +21,16 @@ export class ConnectionGoneError extends Error {
   }
 }
 
-let client: ApiGatewayManagementApiClient | undefined;
-
-function managementClient(): ApiGatewayManagementApiClient {
-  const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
-  if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not set');
-  const local = !/\.amazonaws\.com/.test(endpoint);
-  client ??= new ApiGatewayManagementApiClient({
-    endpoint,
-    ...(local
-      ? { region: process.env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-  });
-  return client;
-}
+/** The management API client, at `WS_MANAGEMENT_ENDPOINT` (dummy credentials for a local gateway). */
+const managementClient = processClient(
+  () => {
+    const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
+    if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not set');
+    return endpoint;
+  },
+  (endpoint) =>
+    new ApiGatewayManagementApiClient(/\.amazonaws\.com/.test(endpoint) ? { endpoint } : localEndpointConfig(endpoint)),
+);
 
 /**
  * Posts a frame with the real management API client.
