@@ -168,9 +168,9 @@ export interface SessionEndRecord {
 
 /**
  * Prepares the end of a session's record: reads its readings (1 Query, strongly consistent; its
- * open slot comes with `ending`) and, for a session stopped by a fault or the EV's disconnection whose vehicle is known,
- * the vehicle's departure plan (1 GetItem). A failed read is logged and leaves the computed facts
- * out; it never fails the end.
+ * open slot comes with `ending`) and, for a session stopped by a fault or the EV's disconnection
+ * whose vehicle is known, the vehicle's departure plan (1 GetItem). A failed read is logged and
+ * leaves the computed facts out; it never fails the end.
  */
 export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<SessionEndRecord> {
   const facts = await endFacts(db, ending);
