@@ -54,10 +54,11 @@ export const onlyRetryable = (error: Error): boolean => error instanceof Retryab
 /**
  * Runs an optimistic read-then-write `attempt` again (with fresh reads) while it throws
  * {@link RetryableError} because a concurrent writer won the race; any other error ends it.
+ * @param attempt receives the attempt number (1 = first), so a later attempt may take another way
  * @param busyMessage the {@link BusyError} message when the races outlast the retries
- * @throws BusyError after 5 lost races in a row
+ * @throws BusyError after 6 lost races in a row (the first attempt and 5 retries)
  */
-export async function retryRaces<T>(attempt: () => Promise<T>, busyMessage: string): Promise<T> {
+export async function retryRaces<T>(attempt: (attemptNumber: number) => Promise<T>, busyMessage: string): Promise<T> {
   try {
     return await withRetry(attempt, { shouldRetry: onlyRetryable });
   } catch (error) {
