@@ -49,7 +49,7 @@ export type IdBlocks<K extends IdKind> = Record<K, number>;
  * Attempts of {@link transactWithIds} with counters conditioned on the values read; the attempts
  * after them take their IDs with {@link allocateIds}.
  */
-export const CONDITIONAL_ATTEMPTS = 2;
+const CONDITIONAL_ATTEMPTS = 2;
 
 /**
  * Runs a labelled transaction that also takes blocks of IDs. First attempts: the counters are read
