@@ -1,16 +1,11 @@
 /**
- * The AWS SDK clients a process keeps besides DynamoDB's (`shared/db`): API Gateway's management
- * API and Lambda. Each is made on first use and kept for the life of the process, as an SDK client
- * should be; it is made again only when the endpoint it is configured with changes, which happens
- * when one process runs local stacks one after another (`npm run bench`: each stack's gateway
- * listens on a port of its own).
+ * The AWS SDK clients a process keeps: the data layer's DynamoDB client (`getDb` in `shared/db`),
+ * API Gateway's management API and Lambda. Each is made on first use and kept for the life of the
+ * process, as an SDK client should be; it is made again only when where it points changes, which
+ * happens when one process runs local stacks one after another (`npm run bench`: each stack has a
+ * table and a gateway port of its own). Also the one configuration of a client for an endpoint of
+ * the local stack (DynamoDB Local, the local gateway).
  */
-
-/** What the process must be able to do with a client it replaces. */
-export interface SdkClient {
-  /** Closes the client's open connections (every AWS SDK v3 client has it). */
-  destroy(): void;
-}
 
 /** The options an SDK client takes to reach an endpoint of the local stack. */
 export interface LocalEndpointConfig {
@@ -33,24 +28,25 @@ export function localEndpointConfig(endpoint: string): LocalEndpointConfig {
 }
 
 /**
- * A getter of the process's client of one kind: `create(endpoint)` on the first call, the same
- * client while `endpointOf()` returns the same value, and a new one (the old one destroyed) when
- * it changes.
- * @param endpointOf where the client must point now, read on each call (usually from the environment)
- * @param create makes a client for an endpoint
+ * A getter of the process's client of one kind: `create(target)` on the first call, the same
+ * client while `targetOf()` returns the same value, and a new one when it changes; the one it
+ * replaces is destroyed when it has `destroy()` (every AWS SDK v3 client: it closes its sockets).
+ * @param targetOf where the client must point now, read on each call (usually from the
+ *   environment): an endpoint, or anything else that tells two clients apart (a table and its endpoint)
+ * @param create makes a client for a target
  * @returns the getter
- * @throws whatever `endpointOf` or `create` throws (e.g. an endpoint that is required but not set)
+ * @throws whatever `targetOf` or `create` throws (e.g. an endpoint that is required but not set)
  */
-export function processClient<C extends SdkClient, E extends string | undefined>(
-  endpointOf: () => E,
-  create: (endpoint: E) => C,
+export function processClient<C extends object, T extends string | undefined>(
+  targetOf: () => T,
+  create: (target: T) => C,
 ): () => C {
-  let current: { endpoint: E; client: C } | undefined;
+  let current: { target: T; client: C } | undefined;
   return () => {
-    const endpoint = endpointOf();
-    if (current?.endpoint !== endpoint) {
-      current?.client.destroy();
-      current = { endpoint, client: create(endpoint) };
+    const target = targetOf();
+    if (current?.target !== target) {
+      (current?.client as { destroy?: () => void } | undefined)?.destroy?.();
+      current = { target, client: create(target) };
     }
     return current.client;
   };

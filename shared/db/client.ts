@@ -7,6 +7,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { localEndpointConfig } from '../aws-clients';
 
 /** Where the table lives. */
 export interface DbConfig {
@@ -14,7 +15,7 @@ export interface DbConfig {
   tableName: string;
   /** Endpoint URL of DynamoDB Local (`http://127.0.0.1:8000`); unset on AWS. */
   endpoint?: string;
-  /** AWS region; defaults to `AWS_REGION`, or `local` with an endpoint. */
+  /** AWS region; defaults to `AWS_REGION`, or `local` with an endpoint (`localEndpointConfig`). */
   region?: string;
 }
 
@@ -64,12 +65,8 @@ export function totalRequests(): number {
  * With an endpoint (DynamoDB Local) it uses static dummy credentials so no AWS account is needed.
  */
 export function createDocumentClient(config: Pick<DbConfig, 'endpoint' | 'region'>): DynamoDBDocumentClient {
-  const local = Boolean(config.endpoint);
-  const client = new DynamoDBClient({
-    endpoint: config.endpoint,
-    region: config.region ?? (local ? 'local' : undefined),
-    ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  const local = config.endpoint ? localEndpointConfig(config.endpoint) : {};
+  const client = new DynamoDBClient({ ...local, ...(config.region ? { region: config.region } : {}) });
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const op = String(context.commandName ?? 'Unknown').replace(/Command$/, '');

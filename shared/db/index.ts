@@ -10,6 +10,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { processClient } from '../aws-clients';
 import { createDocumentClient, dbConfigFromEnv, type DbConfig } from './client';
 import { createEntities, TABLE_KEYS, type Db } from './entities';
 
@@ -35,17 +36,25 @@ export { claimUnique, releaseUnique } from './unique';
 export { batchGet, batchPut, batchDelete, BatchIncompleteError } from './batch';
 export { withRetry, retryRaces, RetryableError } from './retry';
 
-let current: { table: string; db: Db } | undefined;
+/**
+ * The process's data layer, kept as the SDK clients are (`processClient`), by table and endpoint; a
+ * replaced one is left to the garbage collector rather than destroyed (a request may still hold it).
+ */
+const processDb = processClient(
+  () => {
+    const { endpoint, tableName } = dbConfigFromEnv();
+    return `${endpoint ?? ''}|${tableName}`;
+  },
+  () => openDb(dbConfigFromEnv()),
+);
 
 /**
  * The process's data layer, created on first use from `TABLE_NAME` / `DYNAMODB_ENDPOINT` and
  * again when they change (one process running local stacks one after another, as the benchmarks do).
+ * @throws Error when `TABLE_NAME` is not set
  */
 export function getDb(): Db {
-  const config = dbConfigFromEnv();
-  const table = `${config.endpoint ?? ''}|${config.tableName}`;
-  if (current?.table !== table) current = { table, db: openDb(config) };
-  return current.db;
+  return processDb();
 }
 
 /** Opens the data layer for an explicit table (operator CLI, tests, the local stack). */

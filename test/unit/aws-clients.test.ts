@@ -42,6 +42,17 @@ describe('processClient', () => {
     expect(second.destroyed).toBe(true);
   });
 
+  it('replaces a client without destroy() (the data layer) as well', () => {
+    let target = 'http://127.0.0.1:8000|table-a';
+    const client = processClient(
+      () => target,
+      (t) => ({ table: t.split('|')[1] }),
+    );
+    expect(client().table).toBe('table-a');
+    target = 'http://127.0.0.1:8000|table-b';
+    expect(client().table).toBe('table-b');
+  });
+
   it('passes on what the endpoint getter throws, and makes no client', () => {
     let created = 0;
     const client = processClient(
