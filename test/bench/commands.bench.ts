@@ -51,6 +51,7 @@ async function dynamoDbFloor(endpoint: string, tableName: string, runs: number):
     await client.send(new PutCommand({ TableName: tableName, Item: { ...key(randomUUID()), logged: true } }));
     times.push(performance.now() - t0);
   }
+  client.destroy();
   return times;
 }
 
