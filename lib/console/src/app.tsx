@@ -15,14 +15,19 @@ import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
 import { parseRoute, type Route } from './route';
 
+/**
+ * The route of the location hash, kept current. The listener is added in an effect, which runs
+ * after the first paint: the hash is read again then, so a change in between is not missed.
+ */
 function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [hash, setHash] = useState(() => location.hash);
   useEffect(() => {
-    const onChange = () => setRoute(parseRoute(location.hash));
+    const onChange = () => setHash(location.hash);
     addEventListener('hashchange', onChange);
+    onChange();
     return () => removeEventListener('hashchange', onChange);
   }, []);
-  return route;
+  return useMemo(() => parseRoute(hash), [hash]);
 }
 
 /** The whole console. */
