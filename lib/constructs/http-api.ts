@@ -37,12 +37,12 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   chargers: RATE_LIMITED,
   sites: RATE_LIMITED,
   // Reservations (claimed, activated or released, ended), remote starts noted on the port, the
-  // reservation support learnt on the charger, correlation records; a charger that is gone is
-  // marked Disconnected. The CALLs it sends are logged (OCPP message log).
+  // reservation support learnt on the charger; a charger that is gone is marked Disconnected. The
+  // CALLs it sends are logged (OCPP message log), and taken back when one is not sent after all.
   commands: mergeRowWrites(RATE_LIMITED, {
-    'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppCommands, ROWS.ocppMessages],
+    'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppMessages],
     'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart')],
-    'dynamodb:DeleteItem': [ROWS.reservations],
+    'dynamodb:DeleteItem': [ROWS.reservations, ROWS.ocppMessages],
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN
   // markers) and the customers they name.

@@ -29,10 +29,10 @@ export const POWER_FUNCTION_WRITES = {
   schedule: { 'dynamodb:UpdateItem': [ROWS.sites] },
   /**
    * The allocation and its state, the schedule entry, what a charger says of smart charging, the
-   * command lane and correlation records of the profiles sent, the OCPP message log of them.
+   * command lane of the profiles sent, the OCPP message log of them.
    */
   allocate: {
-    'dynamodb:PutItem': [ROWS.sites, ROWS.scheduledSites, ROWS.ocppCommands, ROWS.ocppMessages],
+    'dynamodb:PutItem': [ROWS.sites, ROWS.scheduledSites, ROWS.ocppMessages],
     'dynamodb:UpdateItem': [ROWS.sites, ROWS.chargers],
     'dynamodb:DeleteItem': [ROWS.scheduledSites],
   },

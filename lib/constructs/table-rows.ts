@@ -55,8 +55,6 @@ export const ROWS = {
   chargingSessions: '$cn#chargerId_*#transactionKey_*',
   /** A WebSocket connection record (`connection`). */
   connections: '$cn#connectionId_*',
-  /** A correlation record of a CALL sent to a charger (`ocppCommand`). */
-  ocppCommands: '$cn#messageId_*',
   /** The vehicle name uniqueness markers of every organization (`uniqueValue` `vehicleName:<id>`). */
   vehicleNameMarkers: '$cn#constraint_vehicleName:*#value_*',
   /** The vehicle VIN uniqueness markers of every organization (`uniqueValue` `vehicleVin:<id>`). */
@@ -67,7 +65,7 @@ export const ROWS = {
   chargerHistory: '$cn#month_*#siteid_*',
   /** A charger's error reports at one time (`chargerError`). */
   chargerErrors: '$cn#timestamp_*#chargerid_*',
-  /** A day of a charger's OCPP message log (`ocppMessage`). */
+  /** A day of a charger's OCPP message log (`ocppMessage`; also the correlation record of a CALL we sent). */
   ocppMessages: '$cn#day_*#chargerid_*',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',

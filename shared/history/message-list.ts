@@ -89,9 +89,10 @@ async function readDays(
     const query = db.ocppMessage.query
       .primary({ chargerId: request.chargerId, day: utcDay(day) })
       .between(lower, upper);
+    // A reply to a CALL of ours that the log did not keep has no messageType: not listed.
     const filtered = types
       ? query.where((attr, { eq }) => types.map((t) => eq(attr.messageType, t)).join(' OR '))
-      : query;
+      : query.where((attr, { exists }) => exists(attr.messageType));
     // One more: BETWEEN includes the previous page's last message.
     const { data } = await filtered.go({ order: 'desc', count: count - found.length + 1 });
     found.push(...data.filter((m) => !(after && m.createdAt === after.time && m.messageId === after.id)));

@@ -1,19 +1,22 @@
 /**
- * The OCPP message log (`GET /api/ocpp-messages`): every CALL a charger sends with our answer, and
- * every CALL we send with the charger's answer, one PutItem each (`ocppMessage`, by charger and
- * UTC day), kept 8 days (TTL).
+ * The OCPP message log (`GET /api/ocpp-messages`): every CALL a charger sends with our answer (one
+ * PutItem), and every CALL we send with the charger's answer (written with the claim of the
+ * charger's lane, the answer added by the `$default` handler: no request of its own), in
+ * `ocppMessage` items by charger and UTC day, kept 8 days (TTL).
  *
  * The stack setting `ocppMessageLog` (environment variable `OCPP_MESSAGE_LOG`) chooses what is
  * logged: `all` (default, and locally), `errors` (only exchanges answered with a CALLERROR, and our
  * CALLs that got no answer), or `off`. Frames that are not a CALL (malformed, or the charger's
  * answers, logged with our CALL) are not logged on their own. A payload over 32 KB is stored as
- * `{ truncated: true, bytes }`. Logging is best effort: a failure is logged and never fails the
- * exchange.
+ * `{ truncated: true, bytes }`, except the answer to a CALL of ours (its sender reads it from the
+ * item). Logging a charger's CALL is best effort: a failure is logged and never fails the
+ * exchange; a CALL of ours is logged in the transaction that puts it on the wire.
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
 import type { ConnectionInfo, OcppProtocol } from './connection';
-import type { Answer } from './commands/correlation';
+import { sentCallKey, type Answer } from './commands/correlation';
+import type { ClaimWrites } from './commands/lane';
 
 /** What the message log keeps. */
 export type OcppMessageLogMode = 'all' | 'errors' | 'off';
@@ -51,34 +54,42 @@ interface Exchange {
   answer?: Answer;
 }
 
-/** Stores one exchange (1 PutItem) unless the mode leaves it out. Never throws. */
-async function logExchange(db: Db, exchange: Exchange): Promise<void> {
+/** Whether the mode keeps an exchange with this answer (none: our CALL got no answer). */
+function kept(answer: Answer | undefined): boolean {
   const mode = messageLogMode();
-  if (mode === 'off' || (mode === 'errors' && exchange.answer?.ok === true)) return;
+  return mode === 'all' || (mode === 'errors' && answer?.ok !== true);
+}
+
+/** The log item of one exchange. */
+function exchangeItem(exchange: Exchange) {
   const createdAt = new Date(exchange.at).toISOString();
   const { answer } = exchange;
+  return {
+    chargerId: exchange.chargerId,
+    day: createdAt.slice(0, 10),
+    createdAt,
+    messageId: exchange.messageId,
+    protocol: exchange.protocol,
+    direction: exchange.direction,
+    messageType: exchange.action,
+    messagePayload: stored(exchange.payload),
+    ...(answer
+      ? {
+          responseType: answer.ok ? ('CALLRESULT' as const) : ('CALLERROR' as const),
+          messageResponse: answer.ok
+            ? stored(answer.result)
+            : { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
+        }
+      : {}),
+    expiresAt: Math.floor(exchange.at / 1000) + MESSAGE_LOG_RETENTION_DAYS * 86_400,
+  };
+}
+
+/** Stores one exchange (1 PutItem) unless the mode leaves it out. Never throws. */
+async function logExchange(db: Db, exchange: Exchange): Promise<void> {
+  if (!kept(exchange.answer)) return;
   try {
-    await db.ocppMessage
-      .put({
-        chargerId: exchange.chargerId,
-        day: createdAt.slice(0, 10),
-        createdAt,
-        messageId: exchange.messageId,
-        protocol: exchange.protocol,
-        direction: exchange.direction,
-        messageType: exchange.action,
-        messagePayload: stored(exchange.payload),
-        ...(answer
-          ? {
-              responseType: answer.ok ? 'CALLRESULT' : 'CALLERROR',
-              messageResponse: answer.ok
-                ? stored(answer.result)
-                : { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
-            }
-          : {}),
-        expiresAt: Math.floor(exchange.at / 1000) + MESSAGE_LOG_RETENTION_DAYS * 86_400,
-      })
-      .go();
+    await db.ocppMessage.put(exchangeItem(exchange)).go();
   } catch (error) {
     logger.error('could not log an OCPP message', {
       chargerId: exchange.chargerId,
@@ -131,24 +142,70 @@ export async function logChargerCall(
   });
 }
 
+/** A CALL of ours: its messageId (a UUIDv7, whose time is the exchange's), action and payload. */
+export interface SentCall {
+  messageId: string;
+  action: string;
+  payload: unknown;
+}
+
+function sentExchange(
+  target: { chargerId: number; protocol: OcppProtocol },
+  call: SentCall,
+  answer?: Answer,
+): Exchange {
+  const { createdAt } = sentCallKey(target.chargerId, call.messageId);
+  return { ...target, ...call, direction: 'toCharger', at: Date.parse(createdAt), answer };
+}
+
 /**
- * Waits for the answer to a CALL we sent and logs the exchange (the answer, or none when it timed
- * out); the answer (or the error) is passed on unchanged.
+ * The claim's writes (`lane.ts`) with, when the log keeps every exchange (`all`), the CALL's log
+ * item: it goes on the wire with the CALL, and the `$default` handler adds the charger's answer to
+ * it (`correlation.ts`), so logging a CALL of ours costs no request of its own.
+ * @returns `writes` as they are when the log is `errors` or `off`
+ */
+export function withCallLogged(
+  target: { chargerId: number; protocol: OcppProtocol },
+  call: SentCall,
+  writes: ClaimWrites | undefined,
+): ClaimWrites | undefined {
+  if (messageLogMode() !== 'all') return writes;
+  const item = exchangeItem(sentExchange(target, call));
+  return (entities) => [...(writes?.(entities) ?? []), entities.ocppMessage.put(item).commit()];
+}
+
+/**
+ * Takes back the log item {@link withCallLogged} wrote, for a CALL that was not sent after all
+ * (work it waited for failed). Requests: 0 or 1 DeleteItem. Never throws.
+ */
+export async function forgetSentCall(db: Db, chargerId: number, messageId: string): Promise<void> {
+  if (messageLogMode() !== 'all') return;
+  try {
+    await db.ocppMessage.delete(sentCallKey(chargerId, messageId)).go();
+  } catch (error) {
+    logger.error('could not take back a logged OCPP message', { chargerId, messageId, error: String(error) });
+  }
+}
+
+/**
+ * Waits for the answer to a CALL we sent and passes it (or the error) on unchanged. With the log
+ * on `errors`, logs the exchange when it failed or got no answer (the record of the reply, if
+ * any, becomes a full entry); with `all` the claim logged it already ({@link withCallLogged}).
  * Requests: 0 or 1 PutItem.
  */
 export async function logSentCall<T extends Answer>(
   db: Db,
   target: { chargerId: number; protocol: OcppProtocol },
-  call: { messageId: string; action: string; payload: unknown; sentAt: number },
+  call: SentCall,
   answer: Promise<T>,
 ): Promise<T> {
-  const exchange = { ...target, ...call, direction: 'toCharger' as const, at: call.sentAt };
+  if (messageLogMode() !== 'errors') return answer;
   try {
     const result = await answer;
-    await logExchange(db, { ...exchange, answer: result });
+    await logExchange(db, sentExchange(target, call, result));
     return result;
   } catch (error) {
-    await logExchange(db, exchange);
+    await logExchange(db, sentExchange(target, call));
     throw error;
   }
 }

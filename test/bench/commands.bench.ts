@@ -3,25 +3,28 @@
  * over 500 remote starts on the local stack (in this process): HTTP request in → CALL at the
  * charger, plus reply sent by the charger → HTTP response out; and the DynamoDB requests per
  * command (the HTTP handler's and the `$default` handler's together), with how many reads of the
- * reply it took (the first read is timed from the charger's usual round trip). Keys come from a
- * `KeyPool` (100 commands each), so the rate limit is never met. Then the floor the same DynamoDB
- * Local sets: the requests a logged remote start makes, back to back with no handler code between
- * them, so the overhead can be read against what the database alone takes.
+ * reply it took (the first read is timed from the charger's usual round trip), and the requests of
+ * 100 remote stops. Keys come from a `KeyPool` (100 commands each), so the rate limit is never
+ * met. Then the floor the same DynamoDB Local sets: the requests a logged remote start makes, back
+ * to back with no handler code between them, so the overhead can be read against what the
+ * database alone takes.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
 import { createDocumentClient } from '../../shared/db';
 import { countRequests, KeyPool, percentile, report, startBenchStack } from './support';
 
 const COMMANDS = 500;
+const STOPS = 100;
 
 /**
  * Milliseconds of the DynamoDB requests of a remote start with the message log on, each sent when
  * the one before it is answered, as the command's path orders them, on scratch items: the claim
- * (TransactWriteItems: lane + pending start) with the rate-limit UpdateItem alongside, the answer
- * (TransactWriteItems: correlation record + lane release), its read (GetItem), the log (PutItem).
+ * (TransactWriteItems: lane + pending start + the CALL's log item) with the rate-limit UpdateItem
+ * alongside, the answer (TransactWriteItems: the answer added to the log item + lane release), and
+ * its read (GetItem).
  */
 async function dynamoDbFloor(endpoint: string, tableName: string, runs: number): Promise<number[]> {
   const client = createDocumentClient({ endpoint });
@@ -34,21 +37,38 @@ async function dynamoDbFloor(endpoint: string, tableName: string, runs: number):
   });
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const record = { ...key(randomUUID()), answer: { status: 'Accepted' } };
+    const record = { ...key(randomUUID()), messageType: 'RemoteStartTransaction', messagePayload: { connectorId: 1 } };
     const t0 = performance.now();
     await Promise.all([
       client.send(new UpdateCommand(bump('rate'))),
-      client.send(new TransactWriteCommand({ TransactItems: [{ Update: bump('lane') }, { Update: bump('port') }] })),
+      client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: bump('lane') },
+            { Update: bump('port') },
+            { Put: { TableName: tableName, Item: record } },
+          ],
+        }),
+      ),
     ]);
     await client.send(
       new TransactWriteCommand({
-        TransactItems: [{ Put: { TableName: tableName, Item: record } }, { Update: bump('lane') }],
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: { pk: record.pk, sk: record.sk },
+              UpdateExpression: 'SET messageResponse = :r',
+              ExpressionAttributeValues: { ':r': { status: 'Accepted' } },
+            },
+          },
+          { Update: bump('lane') },
+        ],
       }),
     );
     await client.send(
       new GetCommand({ TableName: tableName, Key: { pk: record.pk, sk: record.sk }, ConsistentRead: true }),
     );
-    await client.send(new PutCommand({ TableName: tableName, Item: { ...key(randomUUID()), logged: true } }));
     times.push(performance.now() - t0);
   }
   client.destroy();
@@ -74,8 +94,10 @@ export async function run(): Promise<void> {
     await new Promise((resolve) => ws.once('open', resolve));
     let callArrived = 0;
     let replySent = 0;
+    const answers = new Map<string, (payload: any) => void>();
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as unknown[];
+      if (frame[0] === 3) answers.get(frame[1] as string)?.(frame[2]);
       if (frame[0] !== 2) return;
       callArrived = performance.now();
       ws.send(JSON.stringify([3, frame[1], { status: 'Accepted' }]));
@@ -114,6 +136,39 @@ export async function run(): Promise<void> {
         byOperation[operation] = (byOperation[operation] ?? 0) + n;
       }
     }
+    // Remote stops: a session started by the charger (not counted), stopped from the API (counted:
+    // the port read that finds its transaction, then the same path as a start), ended by the charger.
+    const chargerCall = (action: string, payload: unknown) =>
+      new Promise<any>((resolve) => {
+        const id = randomUUID();
+        answers.set(id, resolve);
+        ws.send(JSON.stringify([2, id, action, payload]));
+      });
+    const stopRequests: number[] = [];
+    for (let i = 0; i < STOPS; i++) {
+      const started = await chargerCall('StartTransaction', {
+        connectorId: 1,
+        idTag: 'BENCH',
+        meterStart: 0,
+        timestamp: new Date().toISOString(),
+      });
+      const key = await keys.next();
+      const measured = await countRequests(async () => {
+        const response = await fetch(`${stack.url}/api/ocpp/remote-stop`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ portId: charger.ports[0]!.id }),
+        });
+        const body = (await response.json()) as { data?: { status: string } };
+        if (body.data?.status !== 'Accepted') throw new Error(JSON.stringify(body));
+      });
+      stopRequests.push(measured.total);
+      await chargerCall('StopTransaction', {
+        transactionId: started.transactionId,
+        meterStop: 1000,
+        timestamp: new Date().toISOString(),
+      });
+    }
     ws.close();
     const floor = await dynamoDbFloor(bench.dynamo.endpoint, stack.tableName, COMMANDS);
     const overhead = inbound.map((v, i) => v + outbound[i]!);
@@ -134,6 +189,9 @@ export async function run(): Promise<void> {
       'reads of the reply p50 / p99 / max': `${spread(replyReads)} (${oneRead} % of commands read it once)`,
       'read schedule':
         "first read at 1.1 x the charger's median round trip (10 ms before any), the next 0.3 x later, then x1.5",
+    });
+    report(`Remote stop, ${STOPS} commands to a charger that answers at once (OCPP 1.6, local stack)`, {
+      'DynamoDB requests per command p50 / p99 / max': spread(stopRequests),
     });
   } finally {
     await bench.close();

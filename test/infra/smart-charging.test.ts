@@ -57,7 +57,7 @@ describe('smart charging', () => {
     }
   });
 
-  it("confines allocate's writes to the site, schedule, charger, correlation and message-log rows, and lets it post to chargers", () => {
+  it("confines allocate's writes to the site, schedule, charger and message-log rows, and lets it post to chargers", () => {
     const statements = statementsOf('lambdas/power/allocate.ts');
     const writes = statements.filter((s) =>
       [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
@@ -66,9 +66,7 @@ describe('smart charging', () => {
     for (const statement of writes)
       expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toBeDefined();
     const patterns = writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat());
-    expect(new Set(patterns)).toEqual(
-      new Set(['$cn#siteid_*', '$cn', '$cn#messageId_*', '$cn#chargerid_*', '$cn#day_*#chargerid_*']),
-    );
+    expect(new Set(patterns)).toEqual(new Set(['$cn#siteid_*', '$cn', '$cn#chargerid_*', '$cn#day_*#chargerid_*']));
     expect(actionsOf('lambdas/power/allocate.ts')).toContain('execute-api:ManageConnections');
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('lambdas/power/allocate\\.ts'),

@@ -20,7 +20,8 @@ import { startSmartChargingLoop } from '../../lib/local/smart-charging';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey, hashApiKey } from '../../shared/organizations/api-keys';
+import { countRequest, REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
 import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
 import { syncVehicleDepartures } from '../../shared/departures/sync';
@@ -381,6 +382,21 @@ describe('the writes the handlers make', () => {
     });
     await expectApi(200, 'POST', '/api/ocpp/reservations/cancel', { chargerId: chargers.v16.id, reservationId: 503 });
     await expectApi(504, 'POST', '/api/ocpp/remote-start', { portId: portOf(chargers.silent) });
+    // A key over its rate limit once the command holds the lane: nothing is sent, and the CALL's
+    // log item is taken back (its count is full in this minute and the next, so a boundary between
+    // does not matter).
+    const spent = await createApiKey(db, { organizationId, scope: 'organization' });
+    for (const at of [Date.now(), Date.now() + 60_000]) {
+      await Promise.all(
+        Array.from({ length: REQUESTS_PER_MINUTE }, () => countRequest(db, hashApiKey(spent.apiKey), at)),
+      );
+    }
+    const overLimit = await fetch(`${gateway.url}/api/ocpp/remote-start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${spent.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ portId: portOf(chargers.v16) }),
+    });
+    expect(overLimit.status).toBe(429);
 
     // Smart charging, driven by the table's stream as on AWS: a limit, a session that gets its
     // profile, an override, the schedule's visit, the limit removed (profiles cleared), the session ended.

@@ -51,30 +51,6 @@ const chargingSessionSchema = {
 } as const;
 
 /**
- * Correlation record of a CALL we sent to a charger (`shared/ocpp/commands/command.ts`): the
- * charger's CALLRESULT/CALLERROR written by `$default` (or TimedOut by the waiting command), polled
- * by the command's sender. Expires by TTL.
- */
-const ocppCommandSchema = {
-  model: { entity: 'ocppCommand', version: '1', service: SERVICE },
-  attributes: {
-    messageId: { type: 'string', required: true },
-    chargerId: { type: 'number', required: true },
-    action: optionalString,
-    status: { type: ['Pending', 'Answered', 'Failed', 'TimedOut'] as const, required: true },
-    response: { type: 'any' },
-    errorCode: optionalString,
-    errorDescription: optionalString,
-    createdAt: timestamp,
-    answeredAt: optionalString,
-    expiresAt: { type: 'number' },
-  },
-  indexes: {
-    primary: { pk: { field: 'pk', composite: ['messageId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
-  },
-} as const;
-
-/**
  * A reservation (spec §2.5, §3.4), keyed by the caller's reservationId, unique per organization.
  * Active while `status` is Active and `expiryDate` is in the future.
  */
@@ -107,7 +83,6 @@ const reservationSchema = {
 export function chargingEntities(config: EntityConfiguration) {
   return {
     chargingSession: new Entity(chargingSessionSchema, config),
-    ocppCommand: new Entity(ocppCommandSchema, config),
     reservation: new Entity(reservationSchema, config),
   };
 }

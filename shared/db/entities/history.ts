@@ -266,6 +266,11 @@ const chargerErrorSchema = {
  * One OCPP exchange in the message log (`ocppMessageLog` setting): a CALL a charger sent with our
  * answer, or a CALL we sent with the charger's answer. Partitioned by charger and UTC day, newest
  * last in the sort key; expires after 8 days.
+ *
+ * A CALL we send is also its own correlation record (`shared/ocpp/commands/correlation.ts`): its
+ * messageId is a UUIDv7, whose time is `createdAt`, so the `$default` handler finds the item from
+ * the reply alone and adds the answer to it. With the log off (or `errors`), the answer is stored
+ * in an item of the same key without the CALL (no `messageType`): not listed, kept an hour.
  */
 const ocppMessageSchema = {
   model: { entity: 'ocppMessage', version: '1', service: SERVICE },
@@ -286,6 +291,8 @@ const ocppMessageSchema = {
     messageResponse: { type: 'any' },
     /** `CALLRESULT`, `CALLERROR`, or unset when no answer came (our CALL timed out). */
     responseType: { type: ['CALLRESULT', 'CALLERROR'] as const },
+    /** When the charger's answer to our CALL was stored, ISO 8601 UTC. */
+    answeredAt: optionalString,
     expiresAt: { type: 'number' },
   },
   indexes: {

@@ -1,10 +1,9 @@
 /**
  * One CALL of ours, from the lane to the wire to the answer (steps 3–5 of `command.ts`).
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { markDisconnected } from '../connection';
-import { awaitAnswer, expectedRoundTripMs, type Answer, type Deadline } from './correlation';
+import { awaitAnswer, expectedRoundTripMs, newMessageId, type Answer, type Deadline } from './correlation';
 import { ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import {
   abandon,
@@ -21,7 +20,7 @@ import {
   type LaneState,
 } from './lane';
 import type { CommandTarget } from './targets';
-import { logSentCall } from '../message-log';
+import { forgetSentCall, logSentCall, withCallLogged } from '../message-log';
 import { ConnectionGoneError, postToConnection, type PostFrame } from './transport';
 
 /** The answer, or where the charger is connected now when the target was stale (nothing was sent). */
@@ -46,13 +45,14 @@ export async function sendCall(
   options: { post?: PostFrame; with?: ClaimWrites; before?: Promise<unknown> },
 ): Promise<CallReply> {
   options.before?.catch(() => undefined); // awaited below once the lane is held
-  const messageId = randomUUID();
+  const messageId = newMessageId();
   const holder: LaneHolder = {
     messageId,
     connectionId: target.connectionId,
     leaseUntil: deadline.at + LEASE_MARGIN_MS,
   };
-  const held = await holdLane(db, target, holder, action, deadline, options.with);
+  const call = { messageId, action, payload };
+  const held = await holdLane(db, target, holder, action, deadline, withCallLogged(target, call, options.with));
   if (held !== 'held') return held;
   await settledBefore(db, target.chargerId, messageId, options.before);
   const postedAt = Date.now();
@@ -63,17 +63,19 @@ export async function sendCall(
     JSON.stringify([2, messageId, action, payload]),
     options.post ?? postToConnection,
   );
-  const call = { messageId, action, payload, sentAt: postedAt };
   return logSentCall(db, target, call, awaitAnswer(db, target, messageId, action, postedAt, deadline));
 }
 
-/** Waits for the work that must succeed before the CALL is posted; when it failed, releases the lane and throws. */
+/**
+ * Waits for the work that must succeed before the CALL is posted; when it failed, releases the
+ * lane, takes back the CALL's log item and throws.
+ */
 async function settledBefore(db: Db, chargerId: number, messageId: string, before: Promise<unknown> | undefined) {
   if (!before) return;
   try {
     await before;
   } catch (error) {
-    await release(db, chargerId, messageId);
+    await Promise.all([release(db, chargerId, messageId), forgetSentCall(db, chargerId, messageId)]);
     throw error;
   }
 }

@@ -1,14 +1,19 @@
 /**
- * Correlation of a CALL of ours with the charger's reply (step 5 of `command.ts`): the `$default`
- * handler stores the reply in an `ocppCommand` record and releases the charger's lane in one
- * transaction; the sender reads the record (after the first read with the charger, to see a
- * connection change) until it is there or the deadline passes.
+ * Correlation of a CALL of ours with the charger's reply (step 5 of `command.ts`). The record is
+ * the CALL's own entry in the OCPP message log (`ocppMessage`): our messageIds are UUIDv7s, so
+ * the record's key (charger, UTC day, `createdAt`, messageId) follows from the reply alone. With
+ * the log on, the claim that puts the CALL on the wire writes the entry (`message-log.ts`); the
+ * `$default` handler adds the reply to it and releases the charger's lane in one transaction
+ * (with the log off, that write creates an entry holding only the reply, which the log does not
+ * list and which expires after an hour). The sender reads the entry (after the first read with the
+ * charger, to see a connection change) until the reply is there or the deadline passes.
  */
+import { v7 as uuidv7, validate as isUuid, version as uuidVersion } from 'uuid';
 import type { Db } from '../../db';
 import { transact } from '../../db';
 import type { CallErrorFrame, CallResultFrame } from '../frames';
 import { ChargerNotConnectedError, ChargerTimeoutError } from './errors';
-import { releaseUpdate } from './lane';
+import { release, releaseUpdate } from './lane';
 import type { CommandTarget } from './targets';
 import { BoundedMap } from '../../bounded-map';
 
@@ -21,7 +26,42 @@ export interface Deadline {
 /** The charger's reply: a CALLRESULT payload, or a CALLERROR. */
 export type Answer = { ok: true; result: unknown } | { ok: false; errorCode: string; errorDescription: string };
 
-/** Seconds a correlation record is kept. */
+/** The key of a CALL's record: the message log's key of the exchange. */
+export interface CallRecordKey {
+  chargerId: number;
+  /** `YYYY-MM-DD` (UTC) of `createdAt`. */
+  day: string;
+  /** The messageId's time, ISO 8601 UTC. */
+  createdAt: string;
+  messageId: string;
+}
+
+/** A new messageId for a CALL of ours: a UUIDv7 (RFC 9562), whose first 48 bits are its time in epoch ms. */
+export function newMessageId(): string {
+  return uuidv7();
+}
+
+/**
+ * Where the record of our CALL `messageId` to `chargerId` is: its time is the UUIDv7's.
+ * @returns undefined when `messageId` is not a UUIDv7 (not one of ours: nothing to correlate)
+ */
+export function callRecordKey(chargerId: number, messageId: string): CallRecordKey | undefined {
+  if (!isUuid(messageId) || uuidVersion(messageId) !== 7) return undefined;
+  const createdAt = new Date(Number.parseInt(messageId.slice(0, 8) + messageId.slice(9, 13), 16)).toISOString();
+  return { chargerId, day: createdAt.slice(0, 10), createdAt, messageId };
+}
+
+/**
+ * {@link callRecordKey} of a messageId we made ({@link newMessageId}).
+ * @throws Error when it is not a UUIDv7 (a bug of ours)
+ */
+export function sentCallKey(chargerId: number, messageId: string): CallRecordKey {
+  const key = callRecordKey(chargerId, messageId);
+  if (!key) throw new Error(`messageId ${messageId} is not a UUIDv7`);
+  return key;
+}
+
+/** Seconds a reply is kept when the CALL is not in the message log. */
 const CORRELATION_TTL_SECONDS = 3600;
 /** Round trip assumed for a charger not heard from yet (ms). */
 const DEFAULT_ROUND_TRIP_MS = 10;
@@ -59,7 +99,7 @@ function noteRoundTrip(chargerId: number, ms: number): void {
  * trip (one GetItem), then with the charger (one TransactGetItems) 0.3 × the round trip later,
  * then ×1.5 up to 250 ms apart.
  * @throws ChargerNotConnectedError when the charger's connection changes (the reply will not come)
- * @throws ChargerTimeoutError at the deadline (the lane is released, the record marked TimedOut)
+ * @throws ChargerTimeoutError at the deadline (the lane is released, so a late reply changes nothing)
  */
 export async function awaitAnswer(
   db: Db,
@@ -95,29 +135,33 @@ async function readAnswer(
   messageId: string,
   withCharger: boolean,
 ): Promise<{ answer?: Answer; answeredAt: number; disconnected: boolean }> {
-  let record: Awaited<ReturnType<ReturnType<Db['ocppCommand']['get']>['go']>>['data'];
+  const key = sentCallKey(target.chargerId, messageId);
+  let record: Awaited<ReturnType<ReturnType<Db['ocppMessage']['get']>['go']>>['data'];
   let disconnected = false;
   if (withCharger) {
     const { canceled, data } = await db.service.transaction
-      .get(({ charger, ocppCommand }) => [
+      .get(({ charger, ocppMessage }) => [
         charger.get({ chargerId: target.chargerId }).commit(),
-        ocppCommand.get({ messageId }).commit(),
+        ocppMessage.get(key).commit(),
       ])
       .go();
     if (canceled) return { answeredAt: 0, disconnected: false };
     record = data[1]?.item ?? null;
     disconnected = data[0]?.item?.currentConnectionId !== target.connectionId;
   } else {
-    record = (await db.ocppCommand.get({ messageId }).go({ consistent: true })).data;
+    record = (await db.ocppMessage.get(key).go({ consistent: true })).data;
   }
   return {
-    ...(record && record.status !== 'TimedOut' ? { answer: answerOf(record) } : {}),
+    ...(record?.responseType ? { answer: answerOf(record) } : {}),
     answeredAt: record?.answeredAt ? Date.parse(record.answeredAt) : Date.now(),
     disconnected,
   };
 }
 
-/** The deadline passed: release the lane and mark the record TimedOut, unless the reply won the race. */
+/**
+ * The deadline passed: release the lane (one UpdateItem), so that a late reply changes nothing,
+ * unless the reply won the race.
+ */
 async function timeOut(
   db: Db,
   target: CommandTarget,
@@ -125,22 +169,7 @@ async function timeOut(
   action: string,
   deadline: Deadline,
 ): Promise<Answer> {
-  const now = Date.now();
-  const { data, where } = releaseUpdate(messageId);
-  const outcome = await transact(db, ({ charger, ocppCommand }) => ({
-    lane: charger.patch({ chargerId: target.chargerId }).data(data).where(where).commit(),
-    record: ocppCommand
-      .put({
-        messageId,
-        chargerId: target.chargerId,
-        action,
-        status: 'TimedOut',
-        createdAt: new Date(now).toISOString(),
-        expiresAt: expiry(now),
-      })
-      .commit(),
-  }));
-  if (!outcome.ok) {
+  if (!(await release(db, target.chargerId, messageId))) {
     // Not our lane any more: the reply came in between, or the connection changed.
     const read = await readAnswer(db, target, messageId, true);
     if (read.answer) return read.answer;
@@ -149,25 +178,19 @@ async function timeOut(
   throw new ChargerTimeoutError(target.chargerId, action, deadline.ms);
 }
 
-function answerOf(record: {
-  status: string;
-  response?: unknown;
-  errorCode?: string;
-  errorDescription?: string;
-}): Answer {
-  if (record.status === 'Answered') return { ok: true, result: record.response ?? {} };
-  return { ok: false, errorCode: record.errorCode ?? 'GenericError', errorDescription: record.errorDescription ?? '' };
-}
-
-function expiry(now: number): number {
-  return Math.floor(now / 1000) + CORRELATION_TTL_SECONDS;
+/** The answer in a record that has one. */
+function answerOf(record: { responseType?: 'CALLRESULT' | 'CALLERROR'; messageResponse?: unknown }): Answer {
+  if (record.responseType === 'CALLRESULT') return { ok: true, result: record.messageResponse ?? {} };
+  const error = (record.messageResponse ?? {}) as { errorCode?: string; errorDescription?: string };
+  return { ok: false, errorCode: error.errorCode ?? 'GenericError', errorDescription: error.errorDescription ?? '' };
 }
 
 /**
- * Completes the command a charger replied to (called by the `$default` handler): stores the reply
- * and releases the charger's lane in one TransactWriteItems, only if that command holds the lane
- * on this connection. A reply to an unknown, timed-out or already answered command, to another
- * charger's, or on another connection, changes nothing.
+ * Completes the command a charger replied to (called by the `$default` handler): adds the reply
+ * to the CALL's record and releases the charger's lane in one TransactWriteItems, only if that
+ * command holds the lane on this connection. A reply to an unknown, timed-out or already answered
+ * command, to another charger's, on another connection, or whose messageId is not a UUIDv7 (not
+ * ours), changes nothing.
  * @param connection the charger and connection the reply arrived on
  * @returns whether a command was completed
  */
@@ -176,23 +199,26 @@ export async function completeCommand(
   connection: { chargerId: number; connectionId: string },
   frame: CallResultFrame | CallErrorFrame,
 ): Promise<boolean> {
+  const key = callRecordKey(connection.chargerId, frame.messageId);
+  if (!key) return false;
   const now = Date.now();
-  const answeredAt = new Date(now).toISOString();
   const reply =
     frame.messageTypeId === 3
-      ? { status: 'Answered' as const, response: frame.payload }
-      : { status: 'Failed' as const, errorCode: frame.errorCode, errorDescription: frame.errorDescription };
+      ? { responseType: 'CALLRESULT' as const, messageResponse: frame.payload }
+      : {
+          responseType: 'CALLERROR' as const,
+          messageResponse: { errorCode: frame.errorCode, errorDescription: frame.errorDescription },
+        };
   const { data, where } = releaseUpdate(frame.messageId, connection.connectionId);
-  const outcome = await transact(db, ({ charger, ocppCommand }) => ({
+  const outcome = await transact(db, ({ charger, ocppMessage }) => ({
     lane: charger.patch({ chargerId: connection.chargerId }).data(data).where(where).commit(),
-    record: ocppCommand
-      .put({
-        messageId: frame.messageId,
-        chargerId: connection.chargerId,
-        ...reply,
-        createdAt: answeredAt,
-        answeredAt,
-        expiresAt: expiry(now),
+    record: ocppMessage
+      .update(key)
+      .data((attr, op) => {
+        op.set(attr.responseType, reply.responseType);
+        op.set(attr.messageResponse, reply.messageResponse);
+        op.set(attr.answeredAt, new Date(now).toISOString());
+        op.ifNotExists(attr.expiresAt, Math.floor(now / 1000) + CORRELATION_TTL_SECONDS);
       })
       .commit(),
   }));

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, connectRaw, pollUntil, type Protocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -42,24 +42,22 @@ const chargerOf = (protocol: Protocol) => tenant.chargers[protocol === 'ocpp1.6'
 const portId = (protocol: Protocol, portNumber = 1) => chargerOf(protocol).ports[portNumber - 1]!.id;
 const post = (path: string, body: unknown) => api(stack, path, { key: tenant.apiKey, method: 'POST', body });
 
-/** Correlation records in the table: with one status, or all of one charger (test-only Scan). */
-async function commandRecords(filter: { status?: string; chargerId?: number }): Promise<number> {
+/**
+ * The CALLs of ours recorded for a charger: the message log's items (with the log on, every CALL
+ * that went to the claim; the reply's record otherwise), by a test-only Scan.
+ */
+async function sentCalls(chargerId: number): Promise<Record<string, any>[]> {
   const client = createDocumentClient({ endpoint: process.env.DYNAMODB_ENDPOINT! });
   const { Items = [] } = await client.send(
     new ScanCommand({
       TableName: stack.tableName,
-      FilterExpression: '#e = :e',
+      FilterExpression: '#e = :e AND chargerId = :c',
       ExpressionAttributeNames: { '#e': '__edb_e__' },
-      ExpressionAttributeValues: { ':e': { S: 'ocppCommand' } },
+      ExpressionAttributeValues: { ':e': 'ocppMessage', ':c': chargerId },
     }),
   );
-  return Items.filter(
-    (item) =>
-      (!filter.status || item.status?.S === filter.status) &&
-      (!filter.chargerId || item.chargerId?.N === String(filter.chargerId)),
-  ).length;
+  return Items.filter((item) => item.direction !== 'fromCharger');
 }
-const pendingCommands = () => commandRecords({ status: 'Pending' });
 
 describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger', (protocol) => {
   let client: RPCClient;
@@ -373,6 +371,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
     // A fresh key with its minute's count used up; a minute boundary in between resets it, so try twice.
     for (let attempt = 0; attempt < 2; attempt++) {
       received.length = 0;
+      const loggedBefore = (await sentCalls(chargerOf(protocol).id)).length;
       const key = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' });
       const window = Math.floor(Date.now() / 60_000);
       await Promise.all(
@@ -386,6 +385,8 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
       if (Math.floor(Date.now() / 60_000) !== window) continue;
       expect(limited.status).toBe(429);
       expect(received).toEqual([]);
+      // The CALL's log item, written with the claim, was taken back: only sent CALLs are logged.
+      expect(await sentCalls(chargerOf(protocol).id)).toHaveLength(loggedBefore);
       const port = await stack.db.port.get({ chargerId: chargerOf(protocol).id, portNumber: 2 }).go();
       expect(port.data!.pendingRemoteStart).toBeUndefined();
       const next = await post('/api/ocpp/remote-start', { portId: portId(protocol, 2) });
@@ -463,9 +464,8 @@ describe('command failure paths', () => {
     const { status, body } = await post('/api/ocpp/remote-start', { portId: tenant.chargers[2]!.ports[0]!.id });
     expect(status).toBe(409);
     expect(body.type).toBe('/problems/charger-not-connected');
-    // Answered before any CALL was attempted: no correlation record at all, so nothing was awaited.
-    expect(await pendingCommands()).toBe(0);
-    expect(await commandRecords({ chargerId: tenant.chargers[2]!.id })).toBe(0);
+    // Answered before any CALL was attempted: nothing recorded or logged.
+    expect(await sentCalls(tenant.chargers[2]!.id)).toEqual([]);
   });
 
   it('answers 504 when the charger stays silent, and ignores its late reply', async () => {
@@ -485,8 +485,10 @@ describe('command failure paths', () => {
         'after',
         { currentTime: expect.any(String) },
       ]);
-      const { data } = await stack.db.ocppCommand.get({ messageId: messageId as string }).go();
-      expect(data!.status).toBe('TimedOut');
+      const logged = (await sentCalls(chargerOf('ocpp1.6').id)).find((m) => m.messageId === messageId);
+      expect(logged).toMatchObject({ messageType: 'RemoteStartTransaction', direction: 'toCharger' });
+      expect(logged!.responseType).toBeUndefined();
+      expect(logged!.messageResponse).toBeUndefined();
     } finally {
       await raw.close();
     }
@@ -507,7 +509,11 @@ describe('command failure paths', () => {
     expect(body.type).toBe('/problems/charger-not-connected');
     const after = (await api(stack, `/api/chargers/${charger.id}`, { key: tenant.apiKey })).body.data;
     expect(after.connectionStatus.status).toBe('Disconnected');
-    expect(await pendingCommands()).toBe(0);
+    // Logged as tried, without an answer.
+    expect(await sentCalls(charger.id)).toEqual([
+      expect.objectContaining({ messageType: 'RemoteStartTransaction', direction: 'toCharger' }),
+    ]);
+    expect((await sentCalls(charger.id))[0]!.responseType).toBeUndefined();
   });
 
   it('ends a reservation when it expires, and on a 2.0.1 ReservationStatusUpdate', async () => {
