@@ -1,7 +1,7 @@
 /**
  * Delivering an allocation to the chargers (spec §2.6 enforced; OCPP 1.6 SetChargingProfile /
  * ClearChargingProfile, OCPP 2.0.1 K01 / K10), through the command path ({@link SmartChargingCommands}:
- * correlation records, one CALL per charger at a time):
+ * each CALL logged with its answer, one CALL per charger at a time):
  * - each port with a session gets a `TxProfile` for its transaction, in the unit its charger takes,
  *   only when its limit changed by at least 5 % or 1 kW / 1 A (`profilesToSend`), after a
  *   reconnection or boot of its charger, or when the previous one failed; decreases go first;

@@ -1,4 +1,4 @@
-/** Entities of the table: Charging sessions, OCPP command correlation records and reservations. */
+/** Entities of the table: Charging sessions and reservations. */
 import { Entity } from 'electrodb';
 import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration } from './common';
 

@@ -12,18 +12,19 @@
  *    alongside ({@link CommandOptions.before}) must have succeeded before the CALL is posted.
  * 4. The CALL is posted (`PostToConnection`). A GoneException marks the charger Disconnected
  *    (which empties its lane) and answers as not connected.
- * 5. The charger's CALLRESULT/CALLERROR reaches the `$default` handler, which stores it in a
- *    correlation record and releases the lane in one transaction (`correlation.ts`). The sender
- *    reads the record first at about the charger's usual round trip (one GetItem), then with the
- *    charger (one TransactGetItems), backing off up to 250 ms between reads, until the deadline
- *    (default 20 s, inside API Gateway's 30 s): then it releases the lane and marks the record
- *    TimedOut in one transaction (a late reply is ignored) and throws {@link ChargerTimeoutError}.
+ * 5. The charger's CALLRESULT/CALLERROR reaches the `$default` handler, which adds it to the
+ *    CALL's entry in the OCPP message log (found by the time in its UUIDv7 messageId; written by
+ *    the claim when the log keeps everything) and releases the lane in one transaction
+ *    (`correlation.ts`). The sender reads the entry first at about the charger's usual round trip
+ *    (one GetItem), then with the charger (one TransactGetItems), backing off up to 250 ms between
+ *    reads, until the deadline (default 20 s, inside API Gateway's 30 s): then it releases the
+ *    lane (a late reply then changes nothing) and throws {@link ChargerTimeoutError}.
  *    A change of the charger's connection while waiting (`$disconnect`, a new connection) ends
  *    the command at once with {@link ChargerNotConnectedError}.
  * 6. A CALLRESULT is validated against the action's response schema (invalid → {@link ChargerErrorResponse}).
  *
- * DynamoDB requests for a charger that answers at once: 1 write (claim) + 1 read + 1 write by
- * `$default`. A command is declared once per action and version with {@link defineCommand};
+ * DynamoDB requests for a charger that answers at once: 1 write (claim, with the CALL's log
+ * entry) + 1 read + 1 write by `$default`. A command is declared once per action and version with {@link defineCommand};
  * adding SetChargingProfile, GetConfiguration, ChangeAvailability… is one small module each.
  */
 import type { Db } from '../../db';
