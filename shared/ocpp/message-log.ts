@@ -15,7 +15,7 @@
 import type { Db } from '../db';
 import { logger } from '../logger';
 import type { ConnectionInfo, OcppProtocol } from './connection';
-import { sentCallKey, type Answer } from './commands/correlation';
+import { sentCallKey, storedAnswer, type Answer } from './commands/correlation';
 import type { ClaimWrites } from './commands/lane';
 
 /** What the message log keeps. */
@@ -73,14 +73,7 @@ function exchangeItem(exchange: Exchange) {
     direction: exchange.direction,
     messageType: exchange.action,
     messagePayload: stored(exchange.payload),
-    ...(answer
-      ? {
-          responseType: answer.ok ? ('CALLRESULT' as const) : ('CALLERROR' as const),
-          messageResponse: answer.ok
-            ? stored(answer.result)
-            : { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
-        }
-      : {}),
+    ...(answer ? storedAnswer(answer.ok ? { ok: true, result: stored(answer.result) } : answer) : {}),
     expiresAt: Math.floor(exchange.at / 1000) + MESSAGE_LOG_RETENTION_DAYS * 86_400,
   };
 }
@@ -175,10 +168,10 @@ export function withCallLogged(
 }
 
 /**
- * Takes back the log item {@link withCallLogged} wrote, for a CALL that was not sent after all
- * (work it waited for failed). Requests: 0 or 1 DeleteItem. Never throws.
+ * Takes a CALL of ours back out of the log: the item {@link withCallLogged} wrote, for a CALL that
+ * was not sent after all (work it waited for failed). Requests: 0 or 1 DeleteItem. Never throws.
  */
-export async function forgetSentCall(db: Db, chargerId: number, messageId: string): Promise<void> {
+export async function unlogCall(db: Db, chargerId: number, messageId: string): Promise<void> {
   if (messageLogMode() !== 'all') return;
   try {
     await db.ocppMessage.delete(sentCallKey(chargerId, messageId)).go();

@@ -20,7 +20,7 @@ import {
   type LaneState,
 } from './lane';
 import type { CommandTarget } from './targets';
-import { forgetSentCall, logSentCall, withCallLogged } from '../message-log';
+import { unlogCall, logSentCall, withCallLogged } from '../message-log';
 import { ConnectionGoneError, postToConnection, type PostFrame } from './transport';
 
 /** The answer, or where the charger is connected now when the target was stale (nothing was sent). */
@@ -75,7 +75,7 @@ async function settledBefore(db: Db, chargerId: number, messageId: string, befor
   try {
     await before;
   } catch (error) {
-    await Promise.all([release(db, chargerId, messageId), forgetSentCall(db, chargerId, messageId)]);
+    await Promise.all([release(db, chargerId, messageId), unlogCall(db, chargerId, messageId)]);
     throw error;
   }
 }

@@ -36,7 +36,10 @@ export interface CallRecordKey {
   messageId: string;
 }
 
-/** A new messageId for a CALL of ours: a UUIDv7 (RFC 9562), whose first 48 bits are its time in epoch ms. */
+/**
+ * A new messageId for a CALL of ours: a UUIDv7 (RFC 9562), whose first 48 bits are its time in
+ * epoch ms; 36 characters, the most an OCPP-J message ID may have (2.0.1 Part 4, 1.6-J alike; `frames.ts`).
+ */
 export function newMessageId(): string {
   return uuidv7();
 }
@@ -178,8 +181,25 @@ async function timeOut(
   throw new ChargerTimeoutError(target.chargerId, action, deadline.ms);
 }
 
-/** The answer in a record that has one. */
-function answerOf(record: { responseType?: 'CALLRESULT' | 'CALLERROR'; messageResponse?: unknown }): Answer {
+/** An answer as a message-log entry holds it (`ocppMessage`); {@link answerOf} reads it back. */
+export interface StoredAnswer {
+  responseType: 'CALLRESULT' | 'CALLERROR';
+  /** The CALLRESULT payload, or `{ errorCode, errorDescription }` of a CALLERROR. */
+  messageResponse: unknown;
+}
+
+/** How an answer is stored in a message-log entry (the one shape for both directions). */
+export function storedAnswer(answer: Answer): StoredAnswer {
+  return answer.ok
+    ? { responseType: 'CALLRESULT', messageResponse: answer.result }
+    : {
+        responseType: 'CALLERROR',
+        messageResponse: { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
+      };
+}
+
+/** The answer in a record that has one ({@link storedAnswer} read back). */
+function answerOf(record: Partial<StoredAnswer>): Answer {
   if (record.responseType === 'CALLRESULT') return { ok: true, result: record.messageResponse ?? {} };
   const error = (record.messageResponse ?? {}) as { errorCode?: string; errorDescription?: string };
   return { ok: false, errorCode: error.errorCode ?? 'GenericError', errorDescription: error.errorDescription ?? '' };
@@ -202,13 +222,11 @@ export async function completeCommand(
   const key = callRecordKey(connection.chargerId, frame.messageId);
   if (!key) return false;
   const now = Date.now();
-  const reply =
+  const reply = storedAnswer(
     frame.messageTypeId === 3
-      ? { responseType: 'CALLRESULT' as const, messageResponse: frame.payload }
-      : {
-          responseType: 'CALLERROR' as const,
-          messageResponse: { errorCode: frame.errorCode, errorDescription: frame.errorDescription },
-        };
+      ? { ok: true, result: frame.payload }
+      : { ok: false, errorCode: frame.errorCode, errorDescription: frame.errorDescription },
+  );
   const { data, where } = releaseUpdate(frame.messageId, connection.connectionId);
   const outcome = await transact(db, ({ charger, ocppMessage }) => ({
     lane: charger.patch({ chargerId: connection.chargerId }).data(data).where(where).commit(),
