@@ -11,10 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
 import { createDocumentClient } from '../../shared/db';
-import { countRequests, KeyPool, percentile, report, startBenchStack } from './support';
+import { connectAcceptingCharger, countRequests, KeyPool, percentile, report, startBenchStack } from './support';
 
 const COMMANDS = 500;
 const STOPS = 100;
@@ -90,18 +89,11 @@ export async function run(): Promise<void> {
     const keys = new KeyPool(bench);
 
     // A charger that answers every CALL at once and notes when the CALL arrived and the reply left.
-    const ws = new WebSocket(`${stack.ocppUrl}/CMD-BENCH`, ['ocpp1.6']);
-    await new Promise((resolve) => ws.once('open', resolve));
     let callArrived = 0;
     let replySent = 0;
-    const answers = new Map<string, (payload: any) => void>();
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as unknown[];
-      if (frame[0] === 3) answers.get(frame[1] as string)?.(frame[2]);
-      if (frame[0] !== 2) return;
-      callArrived = performance.now();
-      ws.send(JSON.stringify([3, frame[1], { status: 'Accepted' }]));
-      replySent = performance.now();
+    const cp = await connectAcceptingCharger(`${stack.ocppUrl}/CMD-BENCH`, 'ocpp1.6', (arrived, sent) => {
+      callArrived = arrived;
+      replySent = sent;
     });
 
     const inbound: number[] = [];
@@ -138,15 +130,9 @@ export async function run(): Promise<void> {
     }
     // Remote stops: a session started by the charger (not counted), stopped from the API (counted:
     // the port read that finds its transaction, then the same path as a start), ended by the charger.
-    const chargerCall = (action: string, payload: unknown) =>
-      new Promise<any>((resolve) => {
-        const id = randomUUID();
-        answers.set(id, resolve);
-        ws.send(JSON.stringify([2, id, action, payload]));
-      });
     const stopRequests: number[] = [];
     for (let i = 0; i < STOPS; i++) {
-      const started = await chargerCall('StartTransaction', {
+      const started = await cp.call('StartTransaction', {
         connectorId: 1,
         idTag: 'BENCH',
         meterStart: 0,
@@ -163,13 +149,13 @@ export async function run(): Promise<void> {
         if (body.data?.status !== 'Accepted') throw new Error(JSON.stringify(body));
       });
       stopRequests.push(measured.total);
-      await chargerCall('StopTransaction', {
+      await cp.call('StopTransaction', {
         transactionId: started.transactionId,
         meterStop: 1000,
         timestamp: new Date().toISOString(),
       });
     }
-    ws.close();
+    cp.ws.close();
     const floor = await dynamoDbFloor(bench.dynamo.endpoint, stack.tableName, COMMANDS);
     const overhead = inbound.map((v, i) => v + outbound[i]!);
     const p = (values: number[], rank: number) => percentile(values, rank).toFixed(1);

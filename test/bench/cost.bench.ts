@@ -14,7 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import WebSocket from 'ws';
 import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/functions';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LambdaHandler } from '../../lib/local/gateway';
@@ -28,7 +27,7 @@ import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-chargi
 import { createOrganization } from '../../shared/organizations/organizations';
 import { slotStart } from '../../shared/history/series';
 import { chargerMonth, MEMORY_SIZES_MB, type KindCost } from './charger-month';
-import { percentile, report } from './support';
+import { connectAcceptingCharger, percentile, report } from './support';
 
 /** Frames of each kind measured (medians are reported). */
 const REPEAT = 15;
@@ -122,35 +121,11 @@ class Meter {
   }
 }
 
-/** A raw OCPP-J client that answers every CALL of the CSMS with `Accepted`. */
-async function connect(url: string, protocol: string) {
-  const ws = new WebSocket(url, [protocol]);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  const waiting = new Map<string, (frame: any[]) => void>();
-  ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as any[];
-    if (frame[0] === 2) ws.send(JSON.stringify([3, frame[1], { status: 'Accepted' }]));
-    else waiting.get(frame[1])?.(frame);
-  });
-  let n = 0;
-  return {
-    ws,
-    async call(action: string, payload: object): Promise<any> {
-      const id = `m${++n}`;
-      const reply = new Promise<any[]>((resolve) => waiting.set(id, resolve));
-      ws.send(JSON.stringify([2, id, action, payload]));
-      const frame = await reply;
-      if (frame[0] !== 3) throw new Error(`${action}: ${JSON.stringify(frame)}`);
-      return frame[2];
-    },
-  };
-}
-
-type Client = Awaited<ReturnType<typeof connect>>;
+type Client = Awaited<ReturnType<typeof connectAcceptingCharger>>;
 
 /** A reconnection (API Gateway closes connections after 2 h): `$connect`, a Heartbeat, `$disconnect`. */
 async function reconnection(meter: Meter, url: string, protocol: string): Promise<void> {
-  const c = await meter.measure('connect ($connect)', () => connect(url, protocol));
+  const c = await meter.measure('connect ($connect)', () => connectAcceptingCharger(url, protocol));
   await c.call('Heartbeat', {});
   const before = meter.invocations();
   await meter.measure(
@@ -287,7 +262,7 @@ export async function run(): Promise<void> {
       const url = `${gateway.url.replace(/^http/, 'ws')}/ocpp/${ocppId}`;
       await reconnection(new Meter(log), url, protocol); // warms the handlers (data layer, caches); not counted
       for (let i = 0; i < 5; i++) await reconnection(meter, url, protocol);
-      const c = await connect(url, protocol);
+      const c = await connectAcceptingCharger(url, protocol);
       await c.call('Heartbeat', {}); // the connection's first frame reads its record; the rest are warm
       await (protocol === 'ocpp1.6' ? charger16(meter, c) : charger201(meter, c));
       const commands = ocppChargerCommands(db, SMART_CHARGING_COMMANDS);

@@ -10,6 +10,7 @@ import { createOrganization } from '../../shared/organizations/organizations';
 import { createSite } from '../../shared/chargers/sites';
 import { createApiKey } from '../../shared/organizations/api-keys';
 import { REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
+import WebSocket from 'ws';
 
 /** A stack for one benchmark run. */
 export interface BenchStack {
@@ -104,4 +105,39 @@ export class KeyPool {
     this.uses++;
     return this.current;
   }
+}
+
+/**
+ * A raw OCPP-J charger for benchmarks: it answers every CALL of the CSMS with `Accepted` at once
+ * (telling `onAnswer` when the CALL arrived and the answer left, `performance.now()` ms), and
+ * `call` sends a CALL and resolves with the CALLRESULT payload.
+ * @throws Error from `call` when the answer is a CALLERROR
+ */
+export async function connectAcceptingCharger(
+  url: string,
+  protocol: string,
+  onAnswer?: (callArrived: number, answerSent: number) => void,
+) {
+  const ws = new WebSocket(url, [protocol]);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const waiting = new Map<string, (frame: any[]) => void>();
+  ws.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as any[];
+    if (frame[0] !== 2) return waiting.get(frame[1])?.(frame);
+    const arrived = performance.now();
+    ws.send(JSON.stringify([3, frame[1], { status: 'Accepted' }]));
+    onAnswer?.(arrived, performance.now());
+  });
+  let n = 0;
+  return {
+    ws,
+    async call(action: string, payload: object): Promise<any> {
+      const id = `m${++n}`;
+      const reply = new Promise<any[]>((resolve) => waiting.set(id, resolve));
+      ws.send(JSON.stringify([2, id, action, payload]));
+      const frame = await reply;
+      if (frame[0] !== 3) throw new Error(`${action}: ${JSON.stringify(frame)}`);
+      return frame[2];
+    },
+  };
 }
