@@ -37,12 +37,15 @@ export const ESM_REQUIRE_BANNER =
  * Modules replaced in every Lambda bundle (esbuild `alias`: package → file under
  * {@link PROJECT_ROOT}), each by a stand-in documented in its file: the SDK's default credential
  * chain by the environment credentials Lambda always sets (`lambdas/lib/bundle/credentials.ts`),
- * and ElectroDB's model check by a no-op (`lambdas/lib/bundle/jsonschema.cjs`; the tests check
- * the models). Tests, the local stack and the CLI run the real modules.
+ * ElectroDB's model check by a no-op (`lambdas/lib/bundle/jsonschema.cjs`; the tests check
+ * the models), and the document client's package by the commands ElectroDB and our code send
+ * (`lambdas/lib/bundle/lib-dynamodb.mjs`: ElectroDB's `require` would keep all of it). Tests, the
+ * local stack and the CLI run the real modules.
  */
 export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': 'lambdas/lib/bundle/credentials.ts',
   jsonschema: 'lambdas/lib/bundle/jsonschema.cjs',
+  '@aws-sdk/lib-dynamodb': 'lambdas/lib/bundle/lib-dynamodb.mjs',
 };
 
 /**
