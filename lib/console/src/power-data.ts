@@ -57,7 +57,7 @@ export function powerFromIntervals(sessions: ChargingSession[], siteId: number, 
   const sums = new Map<number, number>();
   for (let t = first; t <= now; t += INTERVAL_MS) sums.set(t, 0);
   for (const session of sessions) {
-    if (session.site && session.site.id !== siteId) continue;
+    if (session.site.id !== siteId) continue;
     for (const interval of session.intervals ?? []) {
       const start = Math.floor(Date.parse(interval.startTime) / INTERVAL_MS) * INTERVAL_MS;
       const sum = sums.get(start);

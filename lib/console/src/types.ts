@@ -1,8 +1,7 @@
 /**
  * The API's shapes as the console reads them. Types only: the existing endpoints' types come from
  * the API's own zod schemas (`shared/api/schemas/*`), imported with `import type` so no zod code
- * reaches the bundle. Endpoints still being built are typed here from their documented shapes; the
- * pages treat their absence (404, or missing from the OpenAPI document) as "not available yet".
+ * reaches the bundle.
  *
  * @module
  */
@@ -19,6 +18,14 @@ import type {
   SitePowerLimitSchedule as LimitScheduleSchema,
   SitePowerLimitSchedulesResponse as LimitSchedulesSchema,
 } from '../../../shared/api/schemas/site-limits';
+import type {
+  ChargerErrorList as ChargerErrorListSchema,
+  ChargerErrorReport as ChargerErrorSchema,
+  ChargerHealthReport as ChargerHealthReportSchema,
+  ChargingSession as ChargingSessionSchema,
+  ChargingSessionList as ChargingSessionListSchema,
+  SessionInterval as SessionIntervalSchema,
+} from '../../../shared/api/schemas/history';
 import type {
   CommandStatusResponse as CommandStatusSchema,
   RemoteStartResponse as RemoteStartSchema,
@@ -49,73 +56,16 @@ export type RemoteStopAnswer = z.infer<typeof CommandStatusSchema>;
 export type PowerAllocation = z.infer<typeof PowerAllocationSchema>;
 
 /** One 15-minute interval of a charging session, `includeIntervals=true`. */
-export interface SessionInterval {
-  startTime: string;
-  endTime: string;
-  energyDeliveredKwh: number | null;
-  averagePowerKw: number | null;
-  maxPowerKw: number | null;
-  socPercent: number | null;
-}
-
-/** `GET /api/charging-sessions` item (being built). */
-export interface ChargingSession {
-  id: number;
-  startTime: string;
-  endTime: string | null;
-  energyDeliveredKwh: number | null;
-  maxDemandKw: number | null;
-  socStartPercent: number | null;
-  socEndPercent: number | null;
-  ocppIdTag: string | null;
-  site: { id: number; name: string } | null;
-  charger: { id: number; name: string } | null;
-  port: { id: number; name: string; portNumber: number } | null;
-  vehicle: { id: number; name: string | null } | null;
-  customer: { name: string } | null;
-  intervals?: SessionInterval[];
-}
-
+export type SessionInterval = z.infer<typeof SessionIntervalSchema>;
+/** `GET /api/charging-sessions` item. */
+export type ChargingSession = z.infer<typeof ChargingSessionSchema>;
 /** `GET /api/charging-sessions` answer. */
-export interface ChargingSessionList {
-  data: ChargingSession[];
-  pagination: { hasNextPage: boolean; nextPageCursor: string | null };
-}
-
+export type ChargingSessionList = z.infer<typeof ChargingSessionListSchema>;
+/** `GET /api/charger-health` answer (10 requests per minute per key). */
+export type ChargerHealthReport = z.infer<typeof ChargerHealthReportSchema>;
 /** Error counts of the charger-health report. */
-export interface ErrorCounts {
-  endedEarly: number;
-  failedToStart: number;
-  other: number;
-  total: number;
-}
-
-/** `GET /api/charger-health` answer (being built; 10 requests per minute per key). */
-export interface ChargerHealthReport {
-  data: {
-    chargerId: number;
-    connectivity: { onlineSeconds: number; offlineSeconds: number; onlinePercent: number };
-    uptime: { uptimePercent: number };
-    utilization: { chargingSessionSeconds: number; utilizationPercent: number };
-    errorCounts: ErrorCounts;
-    chargingSessionsCount: number;
-  }[];
-}
-
-/** `GET /api/errors` item (being built). */
-export interface ChargerError {
-  id: number;
-  timestamp: string;
-  ocppErrorCode: string;
-  vendorErrorCode: string | null;
-  ocppInfo: string | null;
-  ocppStatus: string;
-  errorCategory: string;
-  port: { id: number; name: string } | null;
-}
-
+export type ErrorCounts = ChargerHealthReport['data'][number]['errorCounts'];
+/** `GET /api/errors` item. */
+export type ChargerError = z.infer<typeof ChargerErrorSchema>;
 /** `GET /api/errors` answer. */
-export interface ChargerErrorList {
-  data: ChargerError[];
-  pagination: { hasNextPage: boolean; nextPageCursor: string | null };
-}
+export type ChargerErrorList = z.infer<typeof ChargerErrorListSchema>;

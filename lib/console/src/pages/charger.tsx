@@ -213,7 +213,7 @@ function SessionsSection(props: { sessions: Loaded<Optional<ChargingSessionList>
                   <tr key={item.id}>
                     <td>{formatDateTime(item.startTime)}</td>
                     <td>{item.endTime ? formatDateTime(item.endTime) : 'in progress'}</td>
-                    <td>{item.port?.portNumber ?? '—'}</td>
+                    <td>{item.port.portNumber}</td>
                     <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
                     <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>
                   </tr>
