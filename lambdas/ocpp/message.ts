@@ -10,7 +10,8 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
-import { ConnectionCache, type ConnectionInfo } from '../../shared/ocpp/connection';
+import type { ChargerConnection } from '../../shared/charging/charger-connection';
+import { ConnectionCache } from '../../shared/ocpp/connection';
 import { completeCommand } from '../../shared/ocpp/commands/correlation';
 import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';
 import { dispatchMessage } from '../../shared/ocpp/dispatch';
@@ -39,7 +40,7 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   }
   const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
   // A charger's CALLRESULT/CALLERROR completes our command posted to this connection.
-  const onReply = async (from: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => {
+  const onReply = async (from: ChargerConnection, frame: CallResultFrame | CallErrorFrame) => {
     await completeCommand(db, from, frame);
   };
   const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);

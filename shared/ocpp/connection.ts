@@ -3,6 +3,7 @@
  * OCPP security profiles 1/2, subprotocol negotiation) and the connection records that
  * `$default` and `$disconnect` resolve a connectionId with.
  */
+import type { ChargerConnection } from '../charging/charger-connection';
 import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
 import { CHARGER_CONSTRAINTS } from '../chargers/items';
@@ -150,24 +151,13 @@ export async function recordConnection(
   await recordConnectionChange(db, accepted, 'connected', at, accepted.previousConnectionId !== undefined);
 }
 
-/** What the message handlers know about the connection a frame arrived on. */
-export interface ConnectionInfo {
-  connectionId: string;
-  chargerId: number;
-  organizationId: number;
-  siteId: number;
-  chargerType: 'DCFC' | 'Level 2';
-  ocppId: string;
-  protocol: OcppProtocol;
-}
-
 /** The connection record of a connectionId (one GetItem); undefined when unknown or expired. */
-export async function getConnection(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
+export async function getConnection(db: Db, connectionId: string): Promise<ChargerConnection | undefined> {
   const { data } = await db.connection.get({ connectionId }).go();
   return data ? infoOf(data) : undefined;
 }
 
-function infoOf(record: Omit<ConnectionInfo, 'protocol'> & { ocppProtocol: OcppProtocol }): ConnectionInfo {
+function infoOf(record: Omit<ChargerConnection, 'protocol'> & { ocppProtocol: OcppProtocol }): ChargerConnection {
   const { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, ocppProtocol } = record;
   return { connectionId, chargerId, organizationId, siteId, chargerType, ocppId, protocol: ocppProtocol };
 }
@@ -180,7 +170,7 @@ function infoOf(record: Omit<ConnectionInfo, 'protocol'> & { ocppProtocol: OcppP
  * takeover), the older one resolves to nothing, as it does when its record is gone.
  */
 export class ConnectionCache {
-  private readonly entries: BoundedMap<string, ConnectionInfo & { connectedAt: string }>;
+  private readonly entries: BoundedMap<string, ChargerConnection & { connectedAt: string }>;
   /** The newest connection seen per charger. */
   private readonly newest: BoundedMap<number, { connectionId: string; connectedAt: string }>;
   /** @param capacity entries kept (connections, and chargers' newest connections); the oldest is evicted beyond it */
@@ -190,7 +180,7 @@ export class ConnectionCache {
   }
 
   /** The connection, from the cache or one GetItem; undefined when unknown or superseded. */
-  async resolve(db: Db, connectionId: string): Promise<ConnectionInfo | undefined> {
+  async resolve(db: Db, connectionId: string): Promise<ChargerConnection | undefined> {
     const entry = this.entries.get(connectionId) ?? (await this.load(db, connectionId));
     if (!entry) return undefined;
     const newest = this.newest.get(entry.chargerId);

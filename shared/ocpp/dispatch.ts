@@ -14,7 +14,7 @@ import { logger } from '../logger';
 import { OcppCallError } from './errors';
 import { InvalidError } from '../errors';
 import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
-import type { ConnectionInfo } from './connection';
+import type { ChargerConnection } from '../charging/charger-connection';
 import type { HandlerRegistry } from './handler';
 import { isKnownAction, validatePayload } from './schemas';
 
@@ -22,9 +22,9 @@ import { isKnownAction, validatePayload } from './schemas';
 export interface DispatchDependencies {
   db: Db;
   /** One registry per protocol version. */
-  registries: Record<ConnectionInfo['protocol'], HandlerRegistry>;
+  registries: Record<ChargerConnection['protocol'], HandlerRegistry>;
   /** Receives the charger's replies to our CALLs (command correlation). */
-  onReply?: (connection: ConnectionInfo, frame: CallResultFrame | CallErrorFrame) => Promise<void>;
+  onReply?: (connection: ChargerConnection, frame: CallResultFrame | CallErrorFrame) => Promise<void>;
 }
 
 /**
@@ -36,7 +36,7 @@ export interface DispatchDependencies {
  */
 export async function dispatchMessage(
   deps: DispatchDependencies,
-  connection: ConnectionInfo,
+  connection: ChargerConnection,
   text: string,
   receivedAt: string,
 ): Promise<string | undefined> {
@@ -84,7 +84,7 @@ export async function dispatchMessage(
  */
 async function handleReply(
   deps: DispatchDependencies,
-  connection: ConnectionInfo,
+  connection: ChargerConnection,
   frame: CallResultFrame | CallErrorFrame,
 ) {
   try {
@@ -103,7 +103,7 @@ async function handleReply(
  * connector/EVSE number that cannot be a port) is `PropertyConstraintViolation` naming the field;
  * anything else is an `InternalError` (logged).
  */
-function toCallError(error: unknown, connection: ConnectionInfo, messageId: string, action: string): OcppCallError {
+function toCallError(error: unknown, connection: ChargerConnection, messageId: string, action: string): OcppCallError {
   if (error instanceof FrameError) return error.error;
   if (error instanceof OcppCallError) return error;
   if (error instanceof InvalidError) {
@@ -115,7 +115,7 @@ function toCallError(error: unknown, connection: ConnectionInfo, messageId: stri
 
 /** The payload field that carries what the domain calls `field` (the port number is the connectorId/evseId). */
 function ocppField(
-  protocol: ConnectionInfo['protocol'],
+  protocol: ChargerConnection['protocol'],
   action: string,
   field: string | undefined,
 ): string | undefined {
@@ -124,7 +124,7 @@ function ocppField(
   return action === 'TransactionEvent' ? 'evse.id' : 'evseId';
 }
 
-function internalError(error: unknown, connection: ConnectionInfo, messageId: string): OcppCallError {
+function internalError(error: unknown, connection: ChargerConnection, messageId: string): OcppCallError {
   logger.error('OCPP handler failed', {
     chargePointId: connection.ocppId,
     messageId,

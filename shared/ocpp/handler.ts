@@ -7,7 +7,8 @@
  * (`types/v16.ts`, `types/v201.ts`).
  */
 import type { Db } from '../db';
-import type { ConnectionInfo, OcppProtocol } from './connection';
+import type { ChargerConnection } from '../charging/charger-connection';
+import type { OcppProtocol } from './connection';
 import type { ActionValidators } from './schemas';
 import type * as Ocpp16 from './types/v16';
 import type * as Ocpp201 from './types/v201';
@@ -15,7 +16,7 @@ import type * as Ocpp201 from './types/v201';
 /** What a handler knows besides the payload. */
 export interface OcppContext {
   db: Db;
-  connection: ConnectionInfo;
+  connection: ChargerConnection;
   /** The CALL's messageId. */
   messageId: string;
   /** When the frame arrived, ISO 8601 UTC (the server's clock). */

@@ -14,7 +14,8 @@
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
-import type { ConnectionInfo, OcppProtocol } from './connection';
+import type { ChargerConnection } from '../charging/charger-connection';
+import type { OcppProtocol } from './connection';
 import { sentCallKey, storedAnswer, type Answer } from './commands/correlation';
 import type { ClaimWrites } from './commands/lane';
 
@@ -111,7 +112,7 @@ function answerOf(reply: string | undefined): Answer | undefined {
  */
 export async function logChargerCall(
   db: Db,
-  connection: ConnectionInfo,
+  connection: ChargerConnection,
   text: string,
   reply: string | undefined,
   receivedAt: string,

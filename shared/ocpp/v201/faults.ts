@@ -7,7 +7,7 @@
  */
 import type * as Ocpp201 from '../types/v201';
 import type { Db } from '../../db';
-import type { ConnectionInfo } from '../connection';
+import type { ChargerConnection } from '../../charging/charger-connection';
 import { chargerTime } from '../../charging/charger-time';
 import { recordChargerError, type ErrorReport } from '../../history/charger-errors';
 
@@ -42,7 +42,7 @@ export function faultReport(event: Ocpp201.EventDataType, fallbackTime: string):
 /** Stores the faults among a NotifyEvent's events (each as {@link recordChargerError} does). */
 export async function recordNotifyEventFaults(
   db: Db,
-  connection: ConnectionInfo,
+  connection: ChargerConnection,
   events: readonly Ocpp201.EventDataType[],
   receivedAt: string,
 ): Promise<void> {

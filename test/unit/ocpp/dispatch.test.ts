@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { dispatchMessage } from '../../../shared/ocpp/dispatch';
 import { HandlerRegistry, ocpp16, ocpp201 } from '../../../shared/ocpp/handler';
 import { PortNumberError } from '../../../shared/charging/errors';
-import type { ConnectionInfo } from '../../../shared/ocpp/connection';
+import type { ChargerConnection } from '../../../shared/charging/charger-connection';
 import type { Db } from '../../../shared/db';
 import * as V16 from '../../../shared/ocpp/validators/v16';
 import * as V201 from '../../../shared/ocpp/validators/v201';
 
-const connection = (protocol: ConnectionInfo['protocol']) =>
+const connection = (protocol: ChargerConnection['protocol']) =>
   ({
     connectionId: 'c',
     chargerId: 1,
@@ -16,7 +16,7 @@ const connection = (protocol: ConnectionInfo['protocol']) =>
     chargerType: 'DCFC',
     ocppId: 'CP',
     protocol,
-  }) as ConnectionInfo;
+  }) as ChargerConnection;
 const refusePort = async () => {
   throw new PortNumberError(99, 'too high');
 };
