@@ -8,7 +8,6 @@
  * Sessions and history are seeded through the domain functions (and, for the history, its items
  * written whole, as a day of appends leaves them).
  */
-import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
 import { createApiKey } from '../../shared/organizations/api-keys';
 import { batchPut } from '../../shared/db';
@@ -16,7 +15,14 @@ import type { ChargerConnection } from '../../shared/charging/charger-connection
 import { endSession, startSession } from '../../shared/charging/sessions';
 import { recordSessionReadings } from '../../shared/history/readings';
 import { HISTORY_RETENTION_DAYS, type HistoryEvent } from '../../shared/history/history-log';
-import { countRequests, percentile, report, startBenchStack, type BenchStack } from './support';
+import {
+  connectAcceptingCharger,
+  countRequests,
+  percentile,
+  report,
+  startBenchStack,
+  type BenchStack,
+} from './support';
 
 const RUNS = 20;
 
@@ -32,16 +38,8 @@ async function frameRequests(bench: BenchStack, rows: Record<string, string>): P
       type: 'DCFC',
       ports: [{ connectorType: 'CCS1' }],
     });
-    const ws = new WebSocket(`${stack.ocppUrl}/${ocppId}`, [protocol]);
-    await new Promise((resolve) => ws.once('open', resolve));
-    let n = 0;
-    const call = async (action: string, payload: object) =>
-      countRequests(async () => {
-        ws.send(JSON.stringify([2, `m${++n}`, action, payload]));
-        const reply = JSON.parse(String(await new Promise((resolve) => ws.once('message', resolve))));
-        if (reply[0] !== 3) throw new Error(`${action}: ${JSON.stringify(reply)}`);
-        return reply;
-      });
+    const charger = await connectAcceptingCharger(`${stack.ocppUrl}/${ocppId}`, protocol);
+    const call = (action: string, payload: object) => countRequests(() => charger.call(action, payload));
     const now = () => new Date().toISOString();
     await call('Heartbeat', {});
     for (const mode of ['off', 'all'] as const) {
@@ -51,7 +49,7 @@ async function frameRequests(bench: BenchStack, rows: Record<string, string>): P
       };
       if (protocol === 'ocpp1.6') {
         const start = await call('StartTransaction', { connectorId: 1, idTag: 'TAG', meterStart: 0, timestamp: now() });
-        const transactionId = start.result[2].transactionId;
+        const transactionId = start.result.transactionId;
         const meter = (wh: number) => [
           {
             timestamp: now(),
@@ -87,7 +85,7 @@ async function frameRequests(bench: BenchStack, rows: Record<string, string>): P
       }
     }
     delete process.env.OCPP_MESSAGE_LOG;
-    ws.close();
+    charger.ws.close();
   }
 }
 

@@ -2,15 +2,14 @@
  * Issue "OCPP bridge", speed: DynamoDB requests per message kind, for the first frame of a
  * connection on a cold Lambda instance (connection record read) and on a warm one (cached).
  */
-import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
-import { countRequests, report, startBenchStack } from './support';
+import { connectAcceptingCharger, countRequests, report, startBenchStack } from './support';
 
 export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack } = bench;
-    const { organization: org, site } = bench;
+    const { site } = bench;
     const rows: Record<string, string> = {};
     for (const protocol of ['ocpp1.6', 'ocpp2.0.1'] as const) {
       const ocppId = `REQ-${protocol}`;
@@ -21,17 +20,8 @@ export async function run(): Promise<void> {
         type: 'DCFC',
         ports: [{ connectorType: 'CCS1' }],
       });
-      const ws = new WebSocket(`${stack.ocppUrl}/${ocppId}`, [protocol]);
-      await new Promise((resolve) => ws.once('open', resolve));
-      let n = 0;
-      const call = async (action: string, payload: object) => {
-        const measured = await countRequests(async () => {
-          ws.send(JSON.stringify([2, `m${++n}`, action, payload]));
-          return JSON.parse(String(await new Promise((resolve) => ws.once('message', resolve))));
-        });
-        if (measured.result[0] !== 3) throw new Error(`${action}: ${JSON.stringify(measured.result)}`);
-        return measured;
-      };
+      const charger = await connectAcceptingCharger(`${stack.ocppUrl}/${ocppId}`, protocol);
+      const call = (action: string, payload: object) => countRequests(() => charger.call(action, payload));
       const label = (what: string, m: { total: number; byOperation: Record<string, number> }) => {
         rows[`${protocol} ${what}`] = `${m.total} ${JSON.stringify(m.byOperation)}`;
       };
@@ -51,7 +41,7 @@ export async function run(): Promise<void> {
         );
         const start = await call('StartTransaction', { connectorId: 1, idTag: 'TAG', meterStart: 0, timestamp: now() });
         label('StartTransaction', start);
-        const transactionId = start.result[2].transactionId;
+        const transactionId = start.result.transactionId;
         label(
           'MeterValues',
           await call('MeterValues', {
@@ -124,7 +114,7 @@ export async function run(): Promise<void> {
           }),
         );
       }
-      ws.close();
+      charger.ws.close();
     }
     report('DynamoDB requests per OCPP message (warm instance unless stated)', rows);
   } finally {
