@@ -5,6 +5,7 @@
  * latency, and errors (anything but a CALLRESULT).
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import WebSocket from 'ws';
 import { freePort } from '../../lib/local/dynamodb';
 import { LOCAL_TABLE_NAME } from '../../lib/local/defaults';
@@ -59,7 +60,7 @@ export async function run(): Promise<void> {
     let lastAnswered = 0;
     const runCharger = async (index: number) => {
       const ws = new WebSocket(`ws://127.0.0.1:${port}/ocpp/LOAD-${index}`, ['ocpp1.6']);
-      await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+      await once(ws, 'open');
       const pending = new Map<string, (frame: unknown[]) => void>();
       ws.on('message', (data) => {
         const frame = JSON.parse(String(data)) as unknown[];
@@ -69,7 +70,10 @@ export async function run(): Promise<void> {
       const call = (action: string, payload: object) =>
         new Promise<unknown[]>((resolve) => {
           const id = `${index}-${++n}`;
-          pending.set(id, (frame) => (pending.delete(id), resolve(frame)));
+          pending.set(id, (frame) => {
+            pending.delete(id);
+            resolve(frame);
+          });
           ws.send(JSON.stringify([2, id, action, payload]));
         });
       await call('BootNotification', { chargePointVendor: 'Load', chargePointModel: 'L' });

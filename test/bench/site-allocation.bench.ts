@@ -5,6 +5,7 @@
  * sends through the command path) and wall time, when nothing changed (no profile sent) and after
  * the cost limit changed (every port gets a new TxProfile).
  */
+import { once } from 'node:events';
 import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
@@ -18,7 +19,7 @@ const RUNS = 10;
 /** A 1.6 charger answering every CALL at once (smart charging supported, in W), with sessions on both connectors. */
 async function charger(ocppUrl: string, ocppId: string): Promise<WebSocket> {
   const ws = new WebSocket(`${ocppUrl}/${ocppId}`, ['ocpp1.6']);
-  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+  await once(ws, 'open');
   const pending = new Map<string, (payload: any) => void>();
   ws.on('message', (data) => {
     const frame = JSON.parse(String(data)) as any[];

@@ -3,8 +3,8 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createConnection } from 'node:net';
 import { freePort } from '../../lib/local/dynamodb';
+import { portIsClosed } from './local/support/process';
 
 /**
  * A fresh clone of the project as a new user has it: every file git tracks (or would track) copied
@@ -70,13 +70,6 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-const portIsClosed = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(true));
-  });
 
 /** Runs a printed curl line with fetch (the machine may lack curl). */
 async function runCurl(line: string): Promise<{ status: number; body: any }> {

@@ -253,41 +253,40 @@ describe('PUT /api/access-ids/batch', () => {
       { accessIds: Array.from({ length: 100 }, (_, i) => ({ ocppIdTag: `MIX-${i}`, name: `Old ${i}`, type: 'RFID' })) },
       fresh.apiKey,
     );
-    const expected: string[] = [];
-    const items = Array.from({ length: 1000 }, (_, i) => {
+    // Each item with the outcome it must get.
+    const cases = Array.from({ length: 1000 }, (_, i): [string, object] => {
       if (i < 100)
-        return (
-          expected.push('updated'),
+        return [
+          'updated',
           {
             ocppIdTag: `mix-${i}`,
             name: `Updated ${i}`,
             type: 'RFID',
             authorizationStatus: i % 2 ? 'Revoked' : 'Authorized',
-          }
-        );
+          },
+        ];
       if (i % 10 === 0)
-        return (
-          expected.push('error'),
-          { ocppIdTag: `BAD-${i}`, name: 'RFID with vehicle', type: 'RFID', vehicle: { make: 'x' } }
-        );
-      if (i % 10 === 1) return (expected.push('error'), { ocppIdTag: '', name: 'empty tag', type: 'RFID' });
-      if (i % 10 === 2) return (expected.push('error'), { ocppIdTag: `BADTYPE-${i}`, name: 'x', type: 'Truck' });
+        return ['error', { ocppIdTag: `BAD-${i}`, name: 'RFID with vehicle', type: 'RFID', vehicle: { make: 'x' } }];
+      if (i % 10 === 1) return ['error', { ocppIdTag: '', name: 'empty tag', type: 'RFID' }];
+      if (i % 10 === 2) return ['error', { ocppIdTag: `BADTYPE-${i}`, name: 'x', type: 'Truck' }];
       if (i % 10 === 3)
-        return (
-          expected.push('created'),
+        return [
+          'created',
           {
             ocppIdTag: `VEH-${i}`,
             name: `Fleet van ${i % 7}`,
             type: 'Vehicle',
             vehicle: { make: 'Rivian', model: 'EDV', vin: null },
             customer: { name: `Customer ${i % 5}` },
-          }
-        );
-      return (
-        expected.push('created'),
-        { ocppIdTag: `NEW-${i}`, name: `New ${i}`, type: 'RFID', customer: { name: `customer ${i % 5}` } }
-      );
+          },
+        ];
+      return [
+        'created',
+        { ocppIdTag: `NEW-${i}`, name: `New ${i}`, type: 'RFID', customer: { name: `customer ${i % 5}` } },
+      ];
     });
+    const expected = cases.map(([outcome]) => outcome);
+    const items = cases.map(([, item]) => item);
     const { status, body } = await call('PUT', '/api/access-ids/batch', { accessIds: items }, fresh.apiKey);
     expect(status).toBe(200);
     expect(validate('/api/access-ids/batch', 'PUT', 200, body)).toEqual([]);

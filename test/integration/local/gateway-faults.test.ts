@@ -137,8 +137,14 @@ describe('request line and header limits (API Gateway HTTP API: 10240 bytes; Clo
   it('refuses a WebSocket URL over 4096 characters (the WebSocket API limit) with 414', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const ws = new WebSocket(`${stack.ocppUrl}/${ids.bystander}?pad=${'a'.repeat(4096)}`, ['ocpp1.6']);
-      ws.on('unexpected-response', (_req, res) => (resolve(res.statusCode ?? 0), ws.terminate()));
-      ws.on('open', () => (resolve(101), ws.close()));
+      ws.on('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        ws.terminate();
+      });
+      ws.on('open', () => {
+        resolve(101);
+        ws.close();
+      });
       ws.on('error', (error) => (/Unexpected server response/.test(error.message) ? undefined : reject(error)));
     });
     expect(status).toBe(414);

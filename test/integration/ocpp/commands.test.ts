@@ -415,28 +415,25 @@ describe('a charger that does not support reservations', () => {
       ]);
       const client = await connectCharger(stack, ocppId, protocol);
       const asked: string[] = [];
-      client.handle(
-        'GetConfiguration',
-        async () => (
-          asked.push('GetConfiguration'),
-          { configurationKey: [{ key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,SmartCharging' }] }
-        ),
-      );
-      client.handle(
-        'GetVariables',
-        async ({ params }: any) => (
-          asked.push('GetVariables'),
-          {
-            getVariableResult: params.getVariableData.map((d: any) => ({
-              attributeStatus: 'Accepted',
-              component: d.component,
-              variable: d.variable,
-              attributeValue: 'false',
-            })),
-          }
-        ),
-      );
-      client.handle('ReserveNow', async () => (asked.push('ReserveNow'), { status: 'Accepted' }));
+      client.handle('GetConfiguration', async () => {
+        asked.push('GetConfiguration');
+        return { configurationKey: [{ key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,SmartCharging' }] };
+      });
+      client.handle('GetVariables', async ({ params }: any) => {
+        asked.push('GetVariables');
+        return {
+          getVariableResult: params.getVariableData.map((d: any) => ({
+            attributeStatus: 'Accepted',
+            component: d.component,
+            variable: d.variable,
+            attributeValue: 'false',
+          })),
+        };
+      });
+      client.handle('ReserveNow', async () => {
+        asked.push('ReserveNow');
+        return { status: 'Accepted' };
+      });
       try {
         const body = { portId: created.chargers[0]!.ports[0]!.id, expiryDate: future(), idTag: 'D' };
         const first = await api(stack, '/api/ocpp/reservations', {

@@ -39,12 +39,7 @@ export interface SmartCharger {
 const v16Units = { A: 'Current', W: 'Power' } as const;
 
 /** Registers the answers of the CSMS's smart charging CALLs. */
-function answerSmartCharging(
-  client: RPCClient,
-  protocol: Protocol,
-  calls: ReceivedCall[],
-  options: SmartChargerOptions,
-): void {
+function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: SmartChargerOptions): void {
   const units = options.rateUnits ?? ['W'];
   const record = (action: string) => (call: { params: unknown }) => void calls.push({ action, params: call.params });
   const handle = (action: string, handler: (call: any) => unknown) => client.handle(action, handler as never);
@@ -101,7 +96,7 @@ export async function connectSmartCharger(
 ): Promise<SmartCharger> {
   const client = await connectCharger(stack, identity, protocol);
   const calls: ReceivedCall[] = [];
-  answerSmartCharging(client, protocol, calls, options);
+  answerSmartCharging(client, calls, options);
   const now = () => new Date().toISOString();
   if (protocol === 'ocpp1.6') {
     await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'SC' });

@@ -76,7 +76,10 @@ export async function waitForExit(
 export const portIsClosed = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(true));
   });
 
