@@ -1,9 +1,81 @@
 /**
- * Helpers of the simulator tests that talk to the fake CSMS: polling, and the meter readings a
- * charge point reported (1.6 MeterValues, 2.0.1 TransactionEvent Updated).
+ * Helpers of the simulator tests that talk to the fake CSMS: the file's fake CSMS and simulators,
+ * polling, and the meter readings a charge point reported (1.6 MeterValues, 2.0.1
+ * TransactionEvent Updated).
  */
-import type { Simulator } from '../../../lib/simulator';
-import type { FakeCsms, RecordedCall } from './fake-csms';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import {
+  startSimulator,
+  type OcppProtocol,
+  type Simulator,
+  type SimulatorLogEntry,
+  type SimulatorOptions,
+} from '../../../lib/simulator';
+import { startFakeCsms, type FakeCsms, type RecordedCall } from './fake-csms';
+
+/** A test file's fake CSMS and the simulators its tests start ({@link useFakeCsms}). */
+export interface FakeCsmsFixture {
+  /** The fake CSMS, started before the file's first test. */
+  readonly csms: FakeCsms;
+  /** What the current test's simulators logged. */
+  readonly logs: SimulatorLogEntry[];
+  /**
+   * Starts a simulator against the fake CSMS (chargePointId `<prefix>-<n>`, meter values every
+   * 50 ms, the file's defaults, then `options`); it is closed after the test.
+   */
+  simulate(protocol: OcppProtocol, options?: Partial<SimulatorOptions>): Promise<Simulator>;
+}
+
+/**
+ * Registers a test file's hooks around one fake CSMS: started before all tests, closed after
+ * them; after each test its simulators are closed and neither side may have sent a payload that
+ * breaks the official OCPP schemas.
+ * @param chargePointPrefix prefix of the simulators' chargePointIds
+ * @param defaults simulator options of the file (e.g. `speed`)
+ */
+export function useFakeCsms(chargePointPrefix: string, defaults: Partial<SimulatorOptions> = {}): FakeCsmsFixture {
+  let started: FakeCsms | undefined;
+  const running: Simulator[] = [];
+  const logs: SimulatorLogEntry[] = [];
+  let counter = 0;
+  const csms = (): FakeCsms => {
+    if (!started) throw new Error('the fake CSMS starts in beforeAll');
+    return started;
+  };
+
+  beforeAll(async () => {
+    started = await startFakeCsms();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((sim) => sim.close()));
+    expect(csms().schemaFailures).toEqual([]);
+    expect(logs.filter((entry) => entry.message.includes('breaks the OCPP schema'))).toEqual([]);
+    logs.length = 0;
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  return {
+    get csms() {
+      return csms();
+    },
+    logs,
+    async simulate(protocol, options = {}) {
+      const sim = await startSimulator({
+        chargePointId: `${chargePointPrefix}-${++counter}`,
+        protocol,
+        url: csms().url,
+        meterIntervalSeconds: 0.05,
+        onLog: (entry) => logs.push(entry),
+        ...defaults,
+        ...options,
+      });
+      running.push(sim);
+      return sim;
+    },
+  };
+}
 
 /** Polls until `check` stops throwing (e.g. an `expect`), or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => T, timeoutMs = 5000): Promise<T> {

@@ -1,64 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  runAutoSession,
-  startSimulator,
-  type OcppProtocol,
-  type Simulator,
-  type SimulatorLogEntry,
-  type SimulatorOptions,
-} from '../../../lib/simulator';
-import { BLOCKED_ID_TAG, TRANSACTION_ID, startFakeCsms, type FakeCsms, type RecordedCall } from './fake-csms';
+import { describe, expect, it } from 'vitest';
+import { runAutoSession, startSimulator, type OcppProtocol, type Simulator } from '../../../lib/simulator';
+import { BLOCKED_ID_TAG, TRANSACTION_ID, type RecordedCall } from './fake-csms';
+import { eventually, useFakeCsms } from './helpers';
 
-let csms: FakeCsms;
-const running: Simulator[] = [];
-const logs: SimulatorLogEntry[] = [];
-let counter = 0;
+/** Simulators against the fake CSMS with fast meter values (0.05 s, one hour per second). */
+const fake = useFakeCsms('CP', { speed: 3600 });
+const { logs, simulate } = fake;
 
-beforeAll(async () => {
-  csms = await startFakeCsms();
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-  // Neither side ever sent a payload that breaks the official schemas.
-  expect(csms.schemaFailures).toEqual([]);
-  expect(logs.filter((entry) => entry.message.includes('breaks the OCPP schema'))).toEqual([]);
-  logs.length = 0;
-});
-
-afterAll(async () => {
-  await csms.close();
-});
-
-/** Starts a simulator against the fake CSMS with fast meter values (0.05 s, one hour per second). */
-async function simulate(protocol: OcppProtocol, options: Partial<SimulatorOptions> = {}): Promise<Simulator> {
-  const sim = await startSimulator({
-    chargePointId: `CP-${++counter}`,
-    protocol,
-    url: csms.url,
-    meterIntervalSeconds: 0.05,
-    speed: 3600,
-    onLog: (entry) => logs.push(entry),
-    ...options,
-  });
-  running.push(sim);
-  return sim;
-}
-
-/** Polls until `check` stops throwing (e.g. an `expect`), or fails after `timeoutMs`. */
-async function eventually<T>(check: () => T, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
-const callsOf = (sim: Simulator): RecordedCall[] => csms.callsOf(sim.chargePointId);
+const callsOf = (sim: Simulator): RecordedCall[] => fake.csms.callsOf(sim.chargePointId);
 const actionsOf = (sim: Simulator, action: string): RecordedCall[] =>
   callsOf(sim).filter((call) => call.action === action);
 /** Action names in order, runs of the same periodic action collapsed into one. */
@@ -75,7 +24,7 @@ const statusesOf = (sim: Simulator): string[] =>
   actionsOf(sim, 'StatusNotification').map((call) => call.payload.status ?? call.payload.connectorStatus);
 /** Server → charge point call. */
 const command = (sim: Simulator, action: string, payload: object, options?: object): Promise<unknown> =>
-  csms.client(sim.chargePointId).call(action, payload, options);
+  fake.csms.client(sim.chargePointId).call(action, payload, options);
 const inMinutes = (minutes: number): string => new Date(Date.now() + minutes * 60_000).toISOString();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -146,8 +95,8 @@ describe('boot', () => {
     const withPassword = await simulate('ocpp1.6', { password: 's3cret:with:colons' });
     const without = await simulate('ocpp2.0.1');
 
-    expect(csms.passwords.get(withPassword.chargePointId)).toBe('s3cret:with:colons');
-    expect(csms.passwords.get(without.chargePointId)).toBeUndefined();
+    expect(fake.csms.passwords.get(withPassword.chargePointId)).toBe('s3cret:with:colons');
+    expect(fake.csms.passwords.get(without.chargePointId)).toBeUndefined();
   });
 
   it('rejects when the CSMS cannot be reached', async () => {
@@ -787,7 +736,7 @@ describe('failure-path switches', () => {
       const sim = await simulate(protocol, { behaviour: 'silent' });
 
       await expect(command(sim, startAction, startPayload, { callTimeoutMs: 200 })).rejects.toThrow(/timeout/i);
-      expect(csms.client(sim.chargePointId).state).toBe(1); // OPEN
+      expect(fake.csms.client(sim.chargePointId).state).toBe(1); // OPEN
       await sim.plugInAndStart(); // the charge point itself still works
       await sim.stop();
       await expect(sim.close()).resolves.toMatchObject({ code: 1000 });

@@ -1,50 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSimulator,
-  type OcppProtocol,
-  type Simulator,
-  type SimulatorLogEntry,
-  type SimulatorOptions,
-} from '../../../lib/simulator';
-import { TRANSACTION_ID, startFakeCsms, type FakeCsms } from './fake-csms';
-import { eventually, nextReading } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Simulator } from '../../../lib/simulator';
+import { TRANSACTION_ID } from './fake-csms';
+import { eventually, nextReading, useFakeCsms } from './helpers';
 
-let csms: FakeCsms;
-const running: Simulator[] = [];
-const logs: SimulatorLogEntry[] = [];
-let counter = 0;
-
-beforeAll(async () => {
-  csms = await startFakeCsms();
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-  expect(csms.schemaFailures).toEqual([]);
-  expect(logs.filter((entry) => entry.message.includes('breaks the OCPP schema'))).toEqual([]);
-  logs.length = 0;
-});
-
-afterAll(async () => {
-  await csms.close();
-});
-
-/** A simulator in real time (the EV's SoC barely moves) with meter values every 50 ms. */
-async function simulate(protocol: OcppProtocol, options: Partial<SimulatorOptions> = {}): Promise<Simulator> {
-  const sim = await startSimulator({
-    chargePointId: `SC-${++counter}`,
-    protocol,
-    url: csms.url,
-    meterIntervalSeconds: 0.05,
-    onLog: (entry) => logs.push(entry),
-    ...options,
-  });
-  running.push(sim);
-  return sim;
-}
+/** Simulators in real time (the EV's SoC barely moves) with meter values every 50 ms. */
+const fake = useFakeCsms('SC');
+const { simulate } = fake;
 
 const command = (sim: Simulator, action: string, payload: object): Promise<any> =>
-  csms.client(sim.chargePointId).call(action, payload);
+  fake.csms.client(sim.chargePointId).call(action, payload);
 
 /** Sends a command and returns its answer with the time it was answered (readings after it must obey). */
 async function send(sim: Simulator, action: string, payload: object): Promise<{ answer: any; at: Date }> {
@@ -109,7 +73,7 @@ describe('OCPP 1.6 charging profiles', () => {
   it('a TxDefaultProfile in A limits the session, the highest stack level wins, clearing restores', async () => {
     const sim = await simulate('ocpp1.6'); // AC: 7.2 kW port, 11 kW EV
     await sim.plugInAndStart();
-    expect((await nextReading(csms, sim, new Date(0))).powerW).toBe(7200);
+    expect((await nextReading(fake.csms, sim, new Date(0))).powerW).toBe(7200);
 
     let change = await send(
       sim,
@@ -117,7 +81,7 @@ describe('OCPP 1.6 charging profiles', () => {
       profile16(0, { id: 1, purpose: 'TxDefaultProfile', unit: 'A', limit: 6 }),
     );
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect(await nextReading(csms, sim, change.at)).toMatchObject({
+    expect(await nextReading(fake.csms, sim, change.at)).toMatchObject({
       powerW: 6 * 230 * 3,
       currentA: [6, 6, 6],
       voltageV: 230,
@@ -129,15 +93,15 @@ describe('OCPP 1.6 charging profiles', () => {
       profile16(1, { id: 2, purpose: 'TxDefaultProfile', unit: 'A', limit: 8, stackLevel: 1, numberPhases: 1 }),
     );
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect(await nextReading(csms, sim, change.at)).toMatchObject({ powerW: 8 * 230, currentA: [8, 0, 0] });
+    expect(await nextReading(fake.csms, sim, change.at)).toMatchObject({ powerW: 8 * 230, currentA: [8, 0, 0] });
 
     change = await send(sim, 'ClearChargingProfile', { id: 2 });
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect((await nextReading(csms, sim, change.at)).powerW).toBe(4140);
+    expect((await nextReading(fake.csms, sim, change.at)).powerW).toBe(4140);
 
     change = await send(sim, 'ClearChargingProfile', { chargingProfilePurpose: 'TxDefaultProfile' });
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect((await nextReading(csms, sim, change.at)).powerW).toBe(7200);
+    expect((await nextReading(fake.csms, sim, change.at)).powerW).toBe(7200);
     await expect(command(sim, 'ClearChargingProfile', { id: 99 })).resolves.toEqual({ status: 'Unknown' });
   });
 
@@ -155,14 +119,14 @@ describe('OCPP 1.6 charging profiles', () => {
       profile16(0, { id: 1, purpose: 'TxDefaultProfile', unit: 'A', limit: 10, stackLevel: 3 }),
     );
     await sim.plugInAndStart();
-    expect((await nextReading(csms, sim, new Date(0))).powerW).toBe(6900);
+    expect((await nextReading(fake.csms, sim, new Date(0))).powerW).toBe(6900);
 
     await expect(command(sim, 'SetChargingProfile', txProfile(TRANSACTION_ID + 1))).resolves.toEqual({
       status: 'Rejected',
     });
     const change = await send(sim, 'SetChargingProfile', txProfile(TRANSACTION_ID));
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect(await nextReading(csms, sim, change.at)).toMatchObject({ powerW: 3000, currentA: [4.3, 4.3, 4.3] });
+    expect(await nextReading(fake.csms, sim, change.at)).toMatchObject({ powerW: 3000, currentA: [4.3, 4.3, 4.3] });
 
     await sim.stop();
     expect(sim.chargePoint.profiles.list().map((p) => p.purpose)).toEqual(['TxDefaultProfile']);
@@ -179,8 +143,8 @@ describe('OCPP 1.6 charging profiles', () => {
     const change = await send(sim, 'SetChargingProfile', max(0));
 
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect((await nextReading(csms, sim, change.at, 1)).powerW).toBe(5000);
-    expect((await nextReading(csms, sim, change.at, 2)).powerW).toBe(5000);
+    expect((await nextReading(fake.csms, sim, change.at, 1)).powerW).toBe(5000);
+    expect((await nextReading(fake.csms, sim, change.at, 2)).powerW).toBe(5000);
   });
 
   it('RemoteStartTransaction with a TxProfile limits the transaction it starts; others: Rejected', async () => {
@@ -197,7 +161,7 @@ describe('OCPP 1.6 charging profiles', () => {
     await expect(command(sim, 'RemoteStartTransaction', remoteStart('TxProfile'))).resolves.toEqual({
       status: 'Accepted',
     });
-    expect((await nextReading(csms, sim, new Date(0))).powerW).toBe(2000);
+    expect((await nextReading(fake.csms, sim, new Date(0))).powerW).toBe(2000);
   });
 
   it('rejects a stack level above ChargeProfileMaxStackLevel and answers GetCompositeSchedule', async () => {
@@ -243,7 +207,11 @@ describe('OCPP 2.0.1 charging profiles', () => {
     const change = await send(sim, 'SetChargingProfile', tx(transactionId));
 
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect(await nextReading(csms, sim, change.at)).toMatchObject({ powerW: 50_000, currentA: [125], voltageV: 400 });
+    expect(await nextReading(fake.csms, sim, change.at)).toMatchObject({
+      powerW: 50_000,
+      currentA: [125],
+      voltageV: 400,
+    });
     await sim.stop();
     expect(sim.chargePoint.profiles.count).toBe(0);
   });
@@ -273,7 +241,7 @@ describe('OCPP 2.0.1 charging profiles', () => {
       ),
     ).resolves.toEqual({ status: 'Rejected' });
     await sim.plugInAndStart();
-    expect((await nextReading(csms, sim, new Date(0))).powerW).toBe(6900);
+    expect((await nextReading(fake.csms, sim, new Date(0))).powerW).toBe(6900);
 
     let change = await send(
       sim,
@@ -281,13 +249,13 @@ describe('OCPP 2.0.1 charging profiles', () => {
       profile201(0, { id: 2, purpose: 'ChargingStationMaxProfile', unit: 'A', limit: 4 }),
     );
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect(await nextReading(csms, sim, change.at)).toMatchObject({ powerW: 2760, currentA: [4, 4, 4] });
+    expect(await nextReading(fake.csms, sim, change.at)).toMatchObject({ powerW: 2760, currentA: [4, 4, 4] });
 
     change = await send(sim, 'ClearChargingProfile', {
       chargingProfileCriteria: { evseId: 0, chargingProfilePurpose: 'ChargingStationMaxProfile' },
     });
     expect(change.answer).toEqual({ status: 'Accepted' });
-    expect((await nextReading(csms, sim, change.at)).powerW).toBe(6900);
+    expect((await nextReading(fake.csms, sim, change.at)).powerW).toBe(6900);
     await expect(command(sim, 'ClearChargingProfile', { chargingProfileId: 77 })).resolves.toEqual({
       status: 'Unknown',
     });
@@ -308,8 +276,8 @@ describe('the EV model in the meter values', () => {
     const sim = await simulate('ocpp2.0.1', { currentType: 'DC', startSocPercent: 90, speed: 600 });
     await sim.plugInAndStart();
 
-    const first = await nextReading(csms, sim, new Date(0));
-    const later = await nextReading(csms, sim, new Date(first.timestamp.getTime() + 200));
+    const first = await nextReading(fake.csms, sim, new Date(0));
+    const later = await nextReading(fake.csms, sim, new Date(first.timestamp.getTime() + 200));
 
     expect(first.powerW).toBeLessThan(83_000);
     expect(later.socPercent).toBeGreaterThan(first.socPercent);
@@ -404,7 +372,7 @@ describe('ISO 15118 charging needs (2.0.1 --iso15118)', () => {
 
     const needs = (sim: Simulator): any =>
       eventually(() => {
-        const call = csms.callsOf(sim.chargePointId).find((c) => c.action === 'NotifyEVChargingNeeds');
+        const call = fake.csms.callsOf(sim.chargePointId).find((c) => c.action === 'NotifyEVChargingNeeds');
         expect(call).toBeDefined();
         return call?.payload;
       });
@@ -427,7 +395,7 @@ describe('ISO 15118 charging needs (2.0.1 --iso15118)', () => {
         acChargingParameters: { energyAmount: 39_000, evMaxCurrent: 16, evMinCurrent: 6 },
       },
     });
-    const actions = csms.callsOf(dc.chargePointId).map((c) => c.action);
+    const actions = fake.csms.callsOf(dc.chargePointId).map((c) => c.action);
     expect(actions.indexOf('NotifyEVChargingNeeds')).toBeGreaterThan(actions.indexOf('TransactionEvent'));
   });
 });
