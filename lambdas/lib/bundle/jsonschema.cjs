@@ -8,7 +8,7 @@
  *
  * What ElectroDB needs from the answer is kept: a model passes, and an ElectroDB object (an entity
  * or a service, which carries `_instance`) fails, so that ElectroDB treats it as an instance.
- * `test/integration/lambda-bundle.test.ts` runs the data layer bundled this way against DynamoDB Local.
+ * `test/integration/lambda-bundles.test.ts` runs the data layer bundled this way against DynamoDB Local.
  */
 class Validator {
   addSchema() {}

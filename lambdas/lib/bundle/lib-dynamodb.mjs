@@ -6,7 +6,8 @@
  * commands ElectroDB sends (`electrodb/src/client.js`) plus those our code imports, so esbuild
  * leaves the rest out. It names the package's files by path, since the alias would also catch
  * `@aws-sdk/lib-dynamodb/...`; npm installs a direct dependency at the top of `node_modules`.
- * `test/integration/lambda-bundle.test.ts` runs the data layer bundled this way against DynamoDB Local.
+ * `test/unit/bundle/lib-dynamodb.test.ts` checks that it exports every command ElectroDB sends, and
+ * `test/integration/lambda-bundles.test.ts` runs the data layer bundled this way against DynamoDB Local.
  */
 export { DynamoDBDocumentClient } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/DynamoDBDocumentClient.js';
 export { BatchGetCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/BatchGetCommand.js';
