@@ -8,12 +8,19 @@
  * - Energy comes from the meter register, never from summed power: the energy between two
  *   consecutive registers (the session's start register, each reading's, the stop register) is
  *   spread evenly over the time between them, and each slot (or time-of-use period) gets the
- *   part that falls inside it. A register that goes down (meter replaced) adds nothing.
+ *   part that falls inside it.
+ * - A register step counts only when a meter could have measured it ({@link measuredSteps}): a
+ *   register that goes down adds nothing, nor does one that rises faster than any charger
+ *   delivers. A reading out of line (a meter that glitched to 0 for one reading, or a spike) is
+ *   stepped over: the next register is counted from the last one in line. A meter replaced
+ *   mid-session counts again from its new register.
  * - Readings are merged by timestamp, so a reading stored twice counts once and a late one takes
  *   its place in time.
  * - A slot's `averagePowerKw` is its energy over the whole 15 minutes (what a utility demand meter
  *   measures), `maxPowerKw` the highest power reading in it, `socPercent` its last SoC reading.
  */
+
+import { READING_BOUNDS } from '../charging/meter-values';
 
 /** A slot: 15 minutes, aligned to the hour (UTC instants). */
 export const SLOT_MS = 15 * 60_000;
@@ -63,7 +70,7 @@ export interface Interval {
 }
 
 /** An energy register at an instant. */
-interface EnergyPoint {
+export interface EnergyPoint {
   at: number;
   wh: number;
 }
@@ -115,14 +122,69 @@ function firstBinAfter(bins: readonly Bin[], at: number): number {
 }
 
 /**
- * Wh per bin: the energy between consecutive registers spread evenly over the time between them
- * (a jump at one instant goes to the bin holding it). Energy outside every bin is dropped.
+ * Time added to the gap between two registers before judging their step, ms: a minute, so that
+ * readings timestamped a little apart (rounded, or taken at the stop) are not judged too fast.
+ */
+const REGISTER_TIME_SLACK_MS = 60_000;
+
+/**
+ * The most a meter can add between two registers `ms` apart, Wh: the highest power a reading may
+ * show ({@link READING_BOUNDS}, 1,000 kW) over that time and {@link REGISTER_TIME_SLACK_MS}.
+ */
+export function maxMeasurableWh(ms: number): number {
+  return (READING_BOUNDS.powerKw.max * 1000 * (Math.max(0, ms) + REGISTER_TIME_SLACK_MS)) / 3_600_000;
+}
+
+/** A step of the register that counts as energy delivered: from one register to a later one. */
+export interface EnergyStep {
+  from: EnergyPoint;
+  to: EnergyPoint;
+}
+
+/** Whether the meter could have gone from `a` to `b`: up (or, with `allowFlat`, level) by at most {@link maxMeasurableWh}. */
+function measurable(a: EnergyPoint, b: EnergyPoint, allowFlat: boolean): boolean {
+  const wh = b.wh - a.wh;
+  return (allowFlat ? wh >= 0 : wh > 0) && wh <= maxMeasurableWh(b.at - a.at);
+}
+
+/**
+ * The steps of a session's registers (in time order) that count as energy delivered. Each
+ * register is judged against the last one in line, the anchor:
+ * - up by what the meter could have measured ({@link maxMeasurableWh}), or level: a step from the
+ *   anchor, and the register becomes the anchor;
+ * - else, when the register before it was out of line and this one rose measurably from that one,
+ *   the meter was replaced (or reset): a step from that register, which starts a new line;
+ * - else it is out of line (a register that went down, or rose faster than a charger delivers:
+ *   a glitch to 0, a spike) and counts nothing.
+ * So a reading out of line for a while is stepped over (the energy around it is counted from the
+ * anchor to the next register in line), and a new meter counts from its second register on.
+ */
+export function measuredSteps(points: readonly EnergyPoint[]): EnergyStep[] {
+  const steps: EnergyStep[] = [];
+  let anchor = points[0];
+  let previous = anchor;
+  for (const point of points.slice(1)) {
+    if (anchor && measurable(anchor, point, true)) {
+      steps.push({ from: anchor, to: point });
+      anchor = point;
+    } else if (previous && previous !== anchor && measurable(previous, point, false)) {
+      steps.push({ from: previous, to: point });
+      anchor = point;
+    }
+    previous = point;
+  }
+  return steps;
+}
+
+/**
+ * Wh per bin: the energy of each measured step of the registers ({@link measuredSteps}) spread
+ * evenly over the time between its registers (a jump at one instant goes to the bin holding it).
+ * Energy outside every bin is dropped.
+ * @param points registers in time order
  */
 export function distributeEnergy(points: readonly EnergyPoint[], bins: readonly Bin[]): number[] {
   const energy = bins.map(() => 0);
-  for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1]!;
-    const b = points[i]!;
+  for (const { from: a, to: b } of measuredSteps(points)) {
     const wh = b.wh - a.wh;
     if (wh <= 0) continue;
     for (let j = firstBinAfter(bins, a.at); j < bins.length && bins[j]!.from <= b.at; j++) {
@@ -212,18 +274,6 @@ function chargingReadings(span: SessionSpan, readings: readonly SeriesReading[])
   return charging;
 }
 
-/** The register at an instant, interpolated between the registers around it; undefined outside them. */
-function registerAt(points: readonly EnergyPoint[], at: number): number | undefined {
-  for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1]!;
-    const b = points[i]!;
-    if (at < a.at || at > b.at) continue;
-    return b.at === a.at ? b.wh : a.wh + ((b.wh - a.wh) * (at - a.at)) / (b.at - a.at);
-  }
-  const last = points[points.length - 1];
-  return last && at >= last.at ? last.wh : undefined;
-}
-
 /** What the series says about its session as a whole. */
 export interface SeriesFacts {
   /** First and last reading that shows charging (ISO 8601 UTC). */
@@ -233,8 +283,8 @@ export interface SeriesFacts {
   chargingDurationSeconds: number | null;
   maxDemandKw: number | null;
   /**
-   * Less than {@link MIN_START_ENERGY_WH} in the first 5 minutes (by the registers), judged once
-   * the session ended or 5 minutes passed; false before.
+   * Less than {@link MIN_START_ENERGY_WH} in the first 5 minutes (by the measured steps of the
+   * registers, {@link measuredSteps}), judged once the session ended or 5 minutes passed; false before.
    */
   failedToStart: boolean;
   /** The latest register and SoC seen, for a session in progress. */
@@ -250,12 +300,10 @@ export function seriesFacts(span: SessionSpan, readings: readonly SeriesReading[
   const charging = chargingReadings(span, readings);
   const start = charging[0]?.at;
   const end = span.endMs === undefined ? undefined : charging[charging.length - 1]?.at;
-  const points = energyPoints(span, readings);
   const graceEnd = span.startMs + START_GRACE_MS;
   const judged = span.endMs !== undefined || nowMs >= graceEnd;
-  const startRegister = points[0]?.wh;
-  const atGraceEnd = registerAt(points, Math.min(graceEnd, span.endMs ?? graceEnd));
-  const delivered = startRegister !== undefined && atGraceEnd !== undefined ? atGraceEnd - startRegister : 0;
+  const grace = { from: span.startMs, to: Math.max(span.startMs, Math.min(graceEnd, span.endMs ?? graceEnd)) };
+  const [delivered = 0] = distributeEnergy(energyPoints(span, readings), [grace]);
   const energies = readings.filter((r) => r.energyWh !== undefined);
   const socs = readings.filter((r) => r.socPercent !== undefined);
   return {

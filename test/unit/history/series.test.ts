@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mergeReadings, seriesFacts, sessionIntervals, maxDemandKw, SLOT_MS } from '../../../shared/history/series';
+import {
+  maxDemandKw,
+  maxMeasurableWh,
+  measuredSteps,
+  mergeReadings,
+  seriesFacts,
+  sessionIntervals,
+  SLOT_MS,
+} from '../../../shared/history/series';
 
 const t = (iso: string) => Date.parse(iso);
 
@@ -64,6 +72,61 @@ describe('sessionIntervals', () => {
   it('does not let a register that goes down take energy away', () => {
     const span = { startMs: 0, endMs: 2 * SLOT_MS, meterStartWh: 5000, meterStopWh: 2000 };
     expect(sessionIntervals(span, [{ at: SLOT_MS, energyWh: 6000 }]).map((i) => i.energyDeliveredKwh)).toEqual([1, 0]);
+  });
+});
+
+describe('measured register steps', () => {
+  const minute = 60_000;
+  /** A 20-minute session at 60 kW (1 kWh a minute) on a meter that reads 5 MWh, with a reading a minute. */
+  const session = (register: (minute: number) => number) => ({
+    span: { startMs: 0, endMs: 20 * minute, meterStartWh: 5_000_000, meterStopWh: 5_020_000 },
+    readings: Array.from({ length: 19 }, (_, i) => ({ at: (i + 1) * minute, energyWh: register(i + 1), powerKw: 60 })),
+  });
+  const kwhOf = (s: ReturnType<typeof session>) =>
+    sessionIntervals(s.span, s.readings).map((i) => i.energyDeliveredKwh);
+
+  it('counts every step of a steady meter, at up to 1,000 kW', () => {
+    expect(kwhOf(session((m) => 5_000_000 + m * 1000))).toEqual([15, 5]);
+    // 1,000 kW for a minute, with the minute of slack: counted; more than that is not.
+    expect(maxMeasurableWh(minute)).toBeCloseTo(33_333.3, 1);
+    const fast = [
+      { at: 0, wh: 0 },
+      { at: minute, wh: 33_000 },
+    ];
+    expect(measuredSteps(fast)).toHaveLength(1);
+    expect(measuredSteps([fast[0]!, { at: minute, wh: 34_000 }])).toEqual([]);
+  });
+
+  it('steps over a reading that glitched to 0: the intervals add up to the session, and demand stays 60 kW', () => {
+    const s = session((m) => (m === 7 ? 0 : 5_000_000 + m * 1000));
+    const intervals = sessionIntervals(s.span, s.readings);
+    expect(intervals.map((i) => i.energyDeliveredKwh)).toEqual([15, 5]);
+    expect(maxDemandKw(intervals)).toBe(60);
+  });
+
+  it('steps over a spike and over several readings out of line in a row', () => {
+    expect(kwhOf(session((m) => (m === 7 ? 7_000_000 : 5_000_000 + m * 1000)))).toEqual([15, 5]);
+    expect(kwhOf(session((m) => (m >= 7 && m <= 9 ? 0 : 5_000_000 + m * 1000)))).toEqual([15, 5]);
+  });
+
+  it('counts a replaced meter from its new register on (the step to it is unknown)', () => {
+    // New meter from minute 10 at 0 Wh, then 1 kWh a minute; the stop register is the new meter's.
+    const s = session((m) => (m < 10 ? 5_000_000 + m * 1000 : (m - 10) * 1000));
+    s.span.meterStopWh = 10_000;
+    // Counted: minutes 0–9 (9 kWh), 10–20 (10 kWh); the minute from 9 to 10 is lost.
+    expect(kwhOf(s)).toEqual([14, 5]);
+  });
+
+  it('does not take a session whose meter read 0 at its fifth minute for one that failed to start', () => {
+    const s = session((m) => (m === 5 ? 0 : 5_000_000 + m * 1000));
+    expect(seriesFacts(s.span, s.readings, s.span.endMs).failedToStart).toBe(false);
+    expect(maxDemandKw(sessionIntervals(s.span, s.readings))).toBe(60);
+  });
+
+  it('does not count a start register out of line, only the minute after it', () => {
+    const s = session((m) => 5_000_000 + m * 1000);
+    s.span.meterStartWh = 0;
+    expect(kwhOf(s)).toEqual([14, 5]);
   });
 });
 
