@@ -16,7 +16,8 @@ import type { Db } from '../db';
 import { logger } from '../logger';
 import type { ChargerConnection } from '../charging/charger-connection';
 import type { OcppProtocol } from './connection';
-import { sentCallKey, storedAnswer, type Answer } from './commands/correlation';
+import { answerOfFrame, sentCallKey, storedAnswer, type Answer } from './commands/correlation';
+import { parseFrame } from './frames';
 import type { ClaimWrites } from './commands/lane';
 
 /** What the message log keeps. */
@@ -93,16 +94,15 @@ async function logExchange(db: Db, exchange: Exchange): Promise<void> {
   }
 }
 
-/** A frame's answer: a CALLRESULT payload or a CALLERROR. */
+/** The answer our reply frame carries (a CALLRESULT payload or a CALLERROR); none without a reply. */
 function answerOf(reply: string | undefined): Answer | undefined {
+  if (reply === undefined) return undefined;
   try {
-    const frame = JSON.parse(reply ?? 'null') as unknown[];
-    if (frame?.[0] === 3) return { ok: true, result: frame[2] };
-    if (frame?.[0] === 4) return { ok: false, errorCode: String(frame[2]), errorDescription: String(frame[3] ?? '') };
+    const frame = parseFrame(reply);
+    return frame.messageTypeId === 2 ? undefined : answerOfFrame(frame);
   } catch {
-    // not a frame: no answer
+    return undefined; // not a frame: no answer
   }
-  return undefined;
 }
 
 /**

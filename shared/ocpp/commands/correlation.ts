@@ -26,6 +26,16 @@ export interface Deadline {
 /** The charger's reply: a CALLRESULT payload, or a CALLERROR. */
 export type Answer = { ok: true; result: unknown } | { ok: false; errorCode: string; errorDescription: string };
 
+/**
+ * The answer a CALLRESULT or CALLERROR frame carries (OCPP-J: `[3, messageId, payload]`,
+ * `[4, messageId, errorCode, errorDescription, errorDetails]`).
+ */
+export function answerOfFrame(frame: CallResultFrame | CallErrorFrame): Answer {
+  return frame.messageTypeId === 3
+    ? { ok: true, result: frame.payload }
+    : { ok: false, errorCode: frame.errorCode, errorDescription: frame.errorDescription };
+}
+
 /** The key of a CALL's record: the message log's key of the exchange. */
 export interface CallRecordKey {
   chargerId: number;
@@ -222,11 +232,7 @@ export async function completeCommand(
   const key = callRecordKey(connection.chargerId, frame.messageId);
   if (!key) return false;
   const now = Date.now();
-  const reply = storedAnswer(
-    frame.messageTypeId === 3
-      ? { ok: true, result: frame.payload }
-      : { ok: false, errorCode: frame.errorCode, errorDescription: frame.errorDescription },
-  );
+  const reply = storedAnswer(answerOfFrame(frame));
   const { data, where } = releaseUpdate(frame.messageId, connection.connectionId);
   const outcome = await transact(db, ({ charger, ocppMessage }) => ({
     lane: charger.patch({ chargerId: connection.chargerId }).data(data).where(where).commit(),
