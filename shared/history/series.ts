@@ -256,22 +256,18 @@ export function maxDemandKw(intervals: readonly Interval[]): number | null {
 
 /**
  * Readings that show charging: power at or above {@link CHARGING_THRESHOLD_KW}, or, for a reading
- * without power, an average power at or above it since the previous register.
+ * without power, an average power at or above it over the measured register step ending at it
+ * ({@link measuredSteps}: a register out of line shows nothing).
  */
 function chargingReadings(span: SessionSpan, readings: readonly SeriesReading[]): SeriesReading[] {
-  let previous: EnergyPoint | undefined =
-    span.meterStartWh === undefined ? undefined : { at: span.startMs, wh: span.meterStartWh };
-  const charging: SeriesReading[] = [];
-  for (const r of readings) {
-    if (!within(span, r.at)) continue;
-    let kw = r.powerKw;
-    if (kw === undefined && r.energyWh !== undefined && previous && r.at > previous.at) {
-      kw = (r.energyWh - previous.wh) / ((r.at - previous.at) / 3_600_000) / 1000;
-    }
-    if (kw !== undefined && kw >= CHARGING_THRESHOLD_KW) charging.push(r);
-    if (r.energyWh !== undefined) previous = { at: r.at, wh: r.energyWh };
-  }
-  return charging;
+  const stepKw = new Map<number, number>();
+  for (const { from, to } of measuredSteps(energyPoints(span, readings)))
+    if (to.at > from.at) stepKw.set(to.at, (to.wh - from.wh) / ((to.at - from.at) / 3_600_000) / 1000);
+  return readings.filter(
+    (r) =>
+      within(span, r.at) &&
+      (r.powerKw ?? (r.energyWh === undefined ? undefined : stepKw.get(r.at)) ?? 0) >= CHARGING_THRESHOLD_KW,
+  );
 }
 
 /** What the series says about its session as a whole. */

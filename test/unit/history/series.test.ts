@@ -123,6 +123,14 @@ describe('measured register steps', () => {
     expect(maxDemandKw(sessionIntervals(s.span, s.readings))).toBe(60);
   });
 
+  it('does not take a spike of a meter that reports no power for charging', () => {
+    // Parked 10 minutes, nothing delivered; one register out of line at minute 5.
+    const s = session((m) => (m === 5 ? 9_000_000 : 5_000_000));
+    const readings = s.readings.slice(0, 9).map(({ at, energyWh }) => ({ at, energyWh }));
+    const span = { ...s.span, endMs: 10 * minute, meterStopWh: 5_000_000 };
+    expect(seriesFacts(span, readings, span.endMs)).toMatchObject({ chargingStartTime: null, failedToStart: true });
+  });
+
   it('does not count a start register out of line, only the minute after it', () => {
     const s = session((m) => 5_000_000 + m * 1000);
     s.span.meterStartWh = 0;
