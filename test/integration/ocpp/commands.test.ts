@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, connectRaw, pollUntil, type Protocol } from '../support/ocpp';
+import { acceptedVariables, connectCharger, connectRaw, pollUntil, type Protocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createDocumentClient } from '../../../shared/db';
 import { isReservationActive } from '../../../shared/charging/remote-control';
@@ -98,15 +98,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
             { key: 'SupportedFeatureProfiles', readonly: true, value: 'Core,Reservation,SmartCharging' },
           ],
         };
-      if (action === 'GetVariables')
-        return {
-          getVariableResult: params.getVariableData.map((d: any) => ({
-            attributeStatus: 'Accepted',
-            component: d.component,
-            variable: d.variable,
-            attributeValue: 'true',
-          })),
-        };
+      if (action === 'GetVariables') return acceptedVariables(params, () => 'true');
       return { status };
     };
 
@@ -421,14 +413,7 @@ describe('a charger that does not support reservations', () => {
       });
       client.handle('GetVariables', async ({ params }: any) => {
         asked.push('GetVariables');
-        return {
-          getVariableResult: params.getVariableData.map((d: any) => ({
-            attributeStatus: 'Accepted',
-            component: d.component,
-            variable: d.variable,
-            attributeValue: 'false',
-          })),
-        };
+        return acceptedVariables(params, () => 'false');
       });
       client.handle('ReserveNow', async () => {
         asked.push('ReserveNow');
@@ -516,14 +501,7 @@ describe('command failure paths', () => {
   it('ends a reservation when it expires, and on a 2.0.1 ReservationStatusUpdate', async () => {
     const client = await connectCharger(stack, ids['ocpp2.0.1'], 'ocpp2.0.1');
     client.handle('ReserveNow', async () => ({ status: 'Accepted' }));
-    client.handle('GetVariables', async ({ params }: any) => ({
-      getVariableResult: params.getVariableData.map((d: any) => ({
-        attributeStatus: 'Accepted',
-        component: d.component,
-        variable: d.variable,
-        attributeValue: 'true',
-      })),
-    }));
+    client.handle('GetVariables', async ({ params }: any) => acceptedVariables(params, () => 'true'));
     try {
       const shortLived = nextReservationId++;
       await post('/api/ocpp/reservations', {

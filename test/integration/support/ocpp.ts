@@ -102,3 +102,27 @@ export async function pollUntil<T>(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** One variable an OCPP 2.0.1 GetVariablesRequest asks for (B06). */
+export interface RequestedVariable {
+  component: { name: string };
+  variable: { name: string };
+}
+
+/**
+ * A charger's GetVariablesResponse that accepts every variable asked for, each with the value
+ * `attributeValueOf` gives (OCPP 2.0.1 B06: `getVariableResult` in the order of `getVariableData`).
+ */
+export function acceptedVariables(
+  params: { getVariableData: RequestedVariable[] },
+  attributeValueOf: (variable: RequestedVariable) => string,
+) {
+  return {
+    getVariableResult: params.getVariableData.map((d) => ({
+      attributeStatus: 'Accepted',
+      component: d.component,
+      variable: d.variable,
+      attributeValue: attributeValueOf(d),
+    })),
+  };
+}

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
-import { connectCharger, pollUntil, type Protocol } from './ocpp';
+import { acceptedVariables, connectCharger, pollUntil, type Protocol, type RequestedVariable } from './ocpp';
 
 /** A CALL the CSMS sent, as received. */
 export interface ReceivedCall {
@@ -57,25 +57,15 @@ function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: 
       ],
     };
   });
-  handle(
-    'GetVariables',
-    (call: { params: { getVariableData: { component: { name: string }; variable: { name: string } }[] } }) => {
-      record('GetVariables')(call);
-      const values: Record<string, string> = {
-        Enabled: String(options.smartCharging !== false),
-        Available: 'true',
-        RateUnit: units.join(','),
-      };
-      return {
-        getVariableResult: call.params.getVariableData.map((d) => ({
-          attributeStatus: 'Accepted',
-          attributeValue: values[d.variable.name] ?? '',
-          component: d.component,
-          variable: d.variable,
-        })),
-      };
-    },
-  );
+  handle('GetVariables', (call: { params: { getVariableData: RequestedVariable[] } }) => {
+    record('GetVariables')(call);
+    const values: Record<string, string> = {
+      Enabled: String(options.smartCharging !== false),
+      Available: 'true',
+      RateUnit: units.join(','),
+    };
+    return acceptedVariables(call.params, (d) => values[d.variable.name] ?? '');
+  });
   handle('SetChargingProfile', (call: { params: unknown }) => {
     record('SetChargingProfile')(call);
     return { status: options.answer ?? 'Accepted' };
