@@ -23,9 +23,10 @@
  *    the command at once with {@link ChargerNotConnectedError}.
  * 6. A CALLRESULT is validated against the action's response schema (invalid → {@link ChargerErrorResponse}).
  *
- * DynamoDB requests for a charger that answers at once: 1 write (claim, with the CALL's log
- * entry) + 1 read + 1 write by `$default`. A command is declared once per action and version with {@link defineCommand};
- * adding SetChargingProfile, GetConfiguration, ChangeAvailability… is one small module each.
+ * DynamoDB requests for a charger that answers at once: 1 write (the claim, with the CALL's log
+ * entry), 1 read and 1 write by `$default`. A command is declared once per action and version with
+ * {@link defineCommand}; adding SetChargingProfile, GetConfiguration, ChangeAvailability… is one
+ * small module each.
  */
 import type { Db } from '../../db';
 import { validatePayload, type ActionValidators } from '../schemas';
