@@ -1,0 +1,76 @@
+/**
+ * "Ours" in the ACN benchmark: the repository's smart-charging allocation (`allocateSite`, spec
+ * §2.6, §4.2) as a replay scheduler. Each period every vehicle is one session on its own port of a
+ * Level 2 charger that takes amps (208 V, one phase, 6,656 W), telling its needs over ISO 15118
+ * (`evNeeds`: the whole request, its departure, 6.6 kW at most); the site has one capacity limit in
+ * W. What it drew in the previous period and the limit it had then are `measuredPowerW` and
+ * `previousLimitW`, so the acceptance cap works as in production. The vehicle is offered the port's
+ * `limitW`.
+ *
+ * @module
+ */
+import {
+  type AllocationInput,
+  allocateSite,
+  type PortAllocation,
+  type SessionDemand,
+} from '../../../shared/smart-charging';
+import type { ActiveSession, Scheduler } from './replay';
+
+/**
+ * An allocation to benchmark: `allocateSite` or a function with its input and (at least) its
+ * `ports`. Wrap a version that takes options: `(input) => allocateSite(input, options)`.
+ */
+export type Allocate = (input: AllocationInput) => {
+  readonly ports: readonly Pick<PortAllocation, 'portId' | 'limitW'>[];
+};
+
+/**
+ * The session of one vehicle as the allocation sees it (see the module's documentation).
+ * @param s the vehicle at this period
+ * @param portId a number unique to the vehicle in the replay (also its charger and session id)
+ * @returns the allocation's session on a Level 2 port in amps
+ */
+export function sessionDemand(s: ActiveSession, portId: number): SessionDemand {
+  return {
+    portId,
+    chargerId: portId,
+    sessionId: portId,
+    chargerType: 'Level 2',
+    rateUnit: 'A',
+    maxPowerW: s.evseMaxW,
+    phases: 1,
+    voltageV: s.voltageV,
+    startTime: s.arrivalMs,
+    energyDeliveredWh: s.deliveredWh,
+    ...(s.lastDrawW !== undefined && { measuredPowerW: s.lastDrawW }),
+    ...(s.lastOfferW !== undefined && { previousLimitW: s.lastOfferW }),
+    evNeeds: {
+      energyAmountWh: s.requestedWh,
+      deliveredAtRequestWh: 0,
+      departureTime: s.departureMs,
+      maxPowerW: s.vehicleMaxW,
+    },
+  };
+}
+
+/**
+ * A scheduler that calls an allocation every period (see the module's documentation).
+ * @param allocate the allocation to benchmark (default: today's `allocateSite`)
+ * @returns a scheduler for `replay`; it numbers vehicles in the order it first sees them, so use a
+ *   new one for each replay
+ */
+export function allocationScheduler(allocate: Allocate = allocateSite): Scheduler {
+  const ports = new Map<string, number>();
+  const portOf = (id: string) => {
+    if (!ports.has(id)) ports.set(id, ports.size + 1);
+    return ports.get(id)!;
+  };
+  return ({ now, capacityW, sessions }) => {
+    const demands = sessions.map((s) => sessionDemand(s, portOf(s.id)));
+    const limits = Number.isFinite(capacityW) ? { capacity: { limit: capacityW, unit: 'W' as const } } : {};
+    const { ports: allocated } = allocate({ now, limits, sessions: demands });
+    const byPort = new Map(allocated.map((p) => [p.portId, p.limitW]));
+    return new Map(sessions.map((s) => [s.id, byPort.get(portOf(s.id)) ?? 0]));
+  };
+}
