@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Highs } from 'highs';
+import type { Highs, ModelData } from 'highs';
 import { EVSE_MAX_W, type Scheduler, VEHICLE_MAX_W } from './replay';
 import type { ReplaySession } from './sessions';
 import { DEMAND_CHARGE_PER_KW, DEMAND_INTERVAL_MS } from './tariff';
@@ -59,8 +59,8 @@ function planOf(cols: Columns, values: Float64Array, maxKW: number, into: Map<st
   });
 }
 
-function solved(highs: Highs, model: Parameters<Highs['createModel']>[0], what: string): Float64Array {
-  return highs.withModel(model!, (m) => {
+function solved(highs: Highs, model: ModelData, what: string): Float64Array {
+  return highs.withModel(model, (m) => {
     m.options.set({ output_flag: false });
     const { modelStatus } = m.run();
     if (modelStatus !== highs.constants.modelStatus.optimal) throw new Error(`${what}: HiGHS status ${modelStatus}`);

@@ -143,7 +143,7 @@ function checkedOffers(
 
 /**
  * Replays sessions under a scheduler (see the module's documentation).
- * @param sessions the month's sessions, by arrival (see `windowSessions`)
+ * @param sessions the month's sessions (see `windowSessions`)
  * @param scheduler called once per period with a vehicle plugged in
  * @param options the site: start, period, capacity, EVSE and vehicle maxima
  * @returns energy asked for and drawn, the share delivered, and the site's draw per period
@@ -159,7 +159,8 @@ export function replay(sessions: readonly ReplaySession[], scheduler: Scheduler,
   const end = sessions.reduce((m, s) => Math.max(m, s.departure), 0);
   const siteW = new Float64Array(end);
   const toleranceW = capacityToleranceW(capacityW, voltageV);
-  const all = sessions.map((session): Plugged => ({ session, deliveredWh: 0 }));
+  const byArrival = [...sessions].sort((a, b) => a.arrival - b.arrival);
+  const all = byArrival.map((session): Plugged => ({ session, deliveredWh: 0 }));
   if (new Set(sessions.map((s) => s.id)).size !== sessions.length) throw new Error('replay: session ids repeat');
   let plugged: Plugged[] = [];
   let next = 0;
