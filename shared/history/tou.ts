@@ -12,6 +12,7 @@
  */
 import { distributeEnergy, type Bin } from './series';
 import { InvalidHistoryInputError } from './errors';
+import { localTimeCuts, localWeekdayMinute } from '../time-zone';
 
 /** One period, as stored on the site. */
 export interface TouPeriod {
@@ -34,13 +35,10 @@ export interface TouEnergy {
 export const ALL_PERIOD = 'all';
 /** Time covered by none of a site's periods. */
 export const UNCOVERED_PERIOD = 'other';
-/** Most periods a site may have. */
-export const MAX_TOU_PERIODS = 24;
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-const NAME = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
+/** A period's name: 1–32 letters, digits, `_` or `-`, starting with a letter (and not {@link UNCOVERED_PERIOD}). */
+export const TOU_PERIOD_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
 const TIME = /^([01][0-9]|2[0-3]):([0-5][0-9])$|^24:00$/;
 
 /** Minutes after midnight of `HH:MM`. */
@@ -76,7 +74,7 @@ export function parseTouPeriod(text: string, field = 'period'): TouPeriod {
   const match = /^([^=]+)=([^-/]+)-([^/]+)(?:\/(.+))?$/.exec(text.trim());
   if (!match) throw new InvalidHistoryInputError(field, `must be name=HH:MM-HH:MM[/Days], got ${JSON.stringify(text)}`);
   const [, name, start, end, days] = match.map((s) => s?.trim());
-  if (!NAME.test(name!) || name === UNCOVERED_PERIOD) {
+  if (!TOU_PERIOD_NAME.test(name!) || name === UNCOVERED_PERIOD) {
     throw new InvalidHistoryInputError(field, `name must be 1-32 letters, digits, _ or - (not "${UNCOVERED_PERIOD}")`);
   }
   for (const time of [start!, end!]) {
@@ -102,64 +100,6 @@ export function periodAt(periods: readonly TouPeriod[], day: number, minute: num
   return UNCOVERED_PERIOD;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
-
-/** The zone's offset from UTC at an instant, ms (local = UTC + offset). */
-export function utcOffsetMs(timeZone: string, at: number): number {
-  const key = `${timeZone}|${at}`;
-  const cached = offsets.get(key);
-  if (cached !== undefined) return cached;
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
-    });
-    formatters.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  const local = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  const offset = local - Math.floor(at / 1000) * 1000;
-  if (offsets.size > 50_000) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
-}
-
-/** The first whole minute in `(lo, hi]` at which the offset is `target` (a DST transition). */
-function transitionAt(timeZone: string, lo: number, hi: number, target: number): number {
-  let a = Math.floor(lo / 60_000);
-  let b = Math.ceil(hi / 60_000);
-  while (b - a > 1) {
-    const mid = (a + b) >> 1;
-    if (utcOffsetMs(timeZone, mid * 60_000) === target) b = mid;
-    else a = mid;
-  }
-  return b * 60_000;
-}
-
-/** `[from, to)` cut where the zone's offset changes (checked every hour). */
-function offsetPieces(timeZone: string, from: number, to: number): (Bin & { offset: number })[] {
-  const pieces: (Bin & { offset: number })[] = [];
-  let start = from;
-  let offset = utcOffsetMs(timeZone, from);
-  let probed = from;
-  for (let h = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS; probed < to; h += HOUR_MS) {
-    const probe = Math.min(h, to);
-    const next = utcOffsetMs(timeZone, probe);
-    if (next !== offset) {
-      const at = transitionAt(timeZone, probed, probe, next);
-      pieces.push({ from: start, to: at, offset });
-      start = at;
-      offset = next;
-    }
-    probed = probe;
-  }
-  pieces.push({ from: start, to, offset });
-  return pieces;
-}
-
 /** `[from, to)` cut into bins within which the period does not change, each with its period. */
 export function periodBins(
   timeZone: string,
@@ -167,25 +107,16 @@ export function periodBins(
   from: number,
   to: number,
 ): (Bin & { period: string })[] {
-  const marks = [...new Set([0, ...periods.flatMap((p) => [minutes(p.start), minutes(p.end) % 1440])])];
-  const bins: (Bin & { period: string })[] = [];
-  for (const piece of offsetPieces(timeZone, from, to)) {
-    const cuts = new Set([piece.from, piece.to]);
-    for (let day = Math.floor((piece.from + piece.offset) / DAY_MS); day * DAY_MS - piece.offset < piece.to; day++) {
-      for (const m of marks) {
-        const at = day * DAY_MS + m * 60_000 - piece.offset;
-        if (at > piece.from && at < piece.to) cuts.add(at);
-      }
-    }
-    const sorted = [...cuts].sort((a, b) => a - b);
-    for (let i = 1; i < sorted.length; i++) {
-      const local = new Date(sorted[i - 1]! + piece.offset);
-      const weekday = local.getUTCDay() === 0 ? 7 : local.getUTCDay();
-      const period = periodAt(periods, weekday, local.getUTCHours() * 60 + local.getUTCMinutes());
-      bins.push({ from: sorted[i - 1]!, to: sorted[i]!, period });
-    }
-  }
-  return bins;
+  const cuts = localTimeCuts(
+    timeZone,
+    periods.flatMap((p) => [minutes(p.start), minutes(p.end)]),
+    from,
+    to,
+  );
+  return cuts.slice(1).map((end, i) => {
+    const { weekday, minute } = localWeekdayMinute(timeZone, cuts[i]!);
+    return { from: cuts[i]!, to: end, period: periodAt(periods, weekday, minute) };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Smart charging (spec §2.6 site power limits, §4.2 departures): the pure allocation of a site's
- * power to its ports, and when to send the resulting charging profiles. No I/O.
+ * power to its ports, when to send the resulting charging profiles, and the site's tariff as the
+ * planner prices energy with it. No I/O.
  *
  * @module
  */
@@ -32,6 +33,13 @@ export {
   type PortLimit,
   type PortProfileState,
 } from './profiles';
+export {
+  energyPriceAt,
+  minutesOfDay,
+  tariffPeriodBoundaries,
+  type SiteTariff,
+  type TariffEnergyPrice,
+} from './tariff';
 export { deliveredWithin, requiredPowerW, secondsToDeliver, taperFactor, type ChargeNeed } from './taper';
 export type * from './types';
 export { ceilAmps, floorAmps, floorWatts, siteUnit, wattsPerAmp } from './units';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTouPeriod, periodAt, periodBins, touEnergy, utcOffsetMs } from '../../../shared/history/tou';
+import { parseTouPeriod, periodAt, periodBins, touEnergy } from '../../../shared/history/tou';
+import { utcOffsetMs } from '../../../shared/time-zone';
 import { InvalidHistoryInputError } from '../../../shared/history/errors';
 
 const t = (iso: string) => Date.parse(iso);
