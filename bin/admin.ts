@@ -21,7 +21,8 @@ import {
 } from '../shared/chargers/registration';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
 import { setTelematics } from '../shared/access/vehicle-writes';
-import { setSiteTouPeriods } from '../shared/history/site-tou';
+import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/tariff-rules';
+import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
 
 /** Parses a positive integer option (IDs, counts). */
 function positiveInteger(value: string): number {
@@ -147,7 +148,7 @@ apiKeys
   .requiredOption('--id <id>', 'API key ID (printed by `api-keys create`)', positiveInteger)
   .action(run(async (o: { id: number }) => revokeApiKey(db(), o.id)));
 
-const sites = program.command('sites').description('Create and list sites');
+const sites = program.command('sites').description('Create and list sites; set, read and clear their tariffs');
 sites
   .command('create')
   .description('Create a site')
@@ -166,22 +167,54 @@ sites
     ),
   );
 sites
-  .command('set-tou')
+  .command('set-tariff')
   .description(
-    "Set a site's time-of-use periods (local time of the site's timezone; the first period covering a time names it). " +
-      'No --period clears them (one period, all).',
+    "Set a site's tariff (replaces it): time-of-use energy prices in the site's time zone, covering every minute " +
+      "of the week exactly once, and an optional demand charge per kW of the month's highest 15-minute average. " +
+      'Replaces the periods set with the retired set-tou.',
   )
   .requiredOption('--site-id <id>', 'site ID', positiveInteger)
-  .option(
-    '--period <period>',
-    'name=HH:MM-HH:MM[/Days], repeatable, e.g. "peak=16:00-21:00/Mon-Fri"; an end at or before the start runs past midnight',
+  .requiredOption('--currency <code>', 'ISO 4217 currency of every price, e.g. USD')
+  .requiredOption(
+    '--price <period>',
+    'name=HH:MM-HH:MM[/Days]@pricePerKwh, repeatable, e.g. "onPeak=16:00-21:00/Mon-Fri@0.45" (days default every ' +
+      'day); an end at or before the start runs past midnight',
     (value: string, previous: string[] = []) => [...previous, value],
   )
+  .option('--demand-charge <perKw>', "price per kW of the billing month's highest 15-minute average power", decimal)
   .action(
-    run(async (o: { siteId: number; period?: string[] }) => ({
-      siteId: o.siteId,
-      touPeriods: await setSiteTouPeriods(db(), o.siteId, o.period ?? []),
-    })),
+    run(async (o: { siteId: number; currency: string; price: string[]; demandCharge?: number }) => {
+      const input = parse(siteTariffInputSchema, {
+        currency: o.currency,
+        energyPrices: o.price.flatMap((text, i) =>
+          parseTariffPrice(text, o.price.length > 1 ? `price[${i}]` : 'price'),
+        ),
+        ...(o.demandCharge === undefined ? {} : { demandCharge: { pricePerKw: o.demandCharge } }),
+      });
+      const data = db();
+      return { tariff: await putSiteTariff(data, await operatorSite(data, o.siteId), input) };
+    }),
+  );
+sites
+  .command('get-tariff')
+  .description("Print a site's tariff")
+  .requiredOption('--site-id <id>', 'site ID', positiveInteger)
+  .action(
+    run(async (o: { siteId: number }) => {
+      const data = db();
+      return { tariff: await readSiteTariff(data, await operatorSite(data, o.siteId)) };
+    }),
+  );
+sites
+  .command('clear-tariff')
+  .description("Remove a site's tariff (its sessions then have one time-of-use period, all)")
+  .requiredOption('--site-id <id>', 'site ID', positiveInteger)
+  .action(
+    run(async (o: { siteId: number }) => {
+      const data = db();
+      await removeSiteTariff(data, await operatorSite(data, o.siteId));
+      return { siteId: o.siteId, tariff: null };
+    }),
   );
 
 const chargers = program.command('chargers').description('Register, update and list chargers');

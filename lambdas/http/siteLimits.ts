@@ -1,7 +1,8 @@
-/** Spec §4.7: set, read and clear a site's power limits. */
+/** Spec §4.7: set, read and clear a site's power limits; and its tariff (`docs/tariffs.md`). */
 import { httpHandler } from './lib/http-handler';
 import { siteLimitRoutes } from '../../shared/api/routes/site-limits';
 import { deleteSitePowerLimit, listSitePowerLimits, setSitePowerLimit } from '../../shared/site-power/limits';
+import { deleteTariff, getTariff, setTariff } from '../../shared/site-power/tariffs';
 
 /** Lambda handler of the site power limit routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(siteLimitRoutes, {
@@ -14,6 +15,16 @@ export const handler = httpHandler(siteLimitRoutes, {
   }),
   'DELETE /api/site/{siteId}/limits/{scheduleId}': async ({ db, principal, pathParameters }) => {
     await deleteSitePowerLimit(db, principal, pathParameters.siteId, pathParameters.scheduleId);
+    return { statusCode: 204 };
+  },
+  'PUT /api/sites/{siteId}/tariff': async ({ db, principal, pathParameters, body }) => ({
+    body: { tariff: await setTariff(db, principal, pathParameters.siteId, body.tariff) },
+  }),
+  'GET /api/sites/{siteId}/tariff': async ({ db, principal, pathParameters }) => ({
+    body: { tariff: await getTariff(db, principal, pathParameters.siteId) },
+  }),
+  'DELETE /api/sites/{siteId}/tariff': async ({ db, principal, pathParameters }) => {
+    await deleteTariff(db, principal, pathParameters.siteId);
     return { statusCode: 204 };
   },
 });

@@ -79,7 +79,8 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:DeleteItem': [ROWS.departures],
     'dynamodb:BatchWriteItem': [ROWS.departures],
   }),
-  // Power limits live in their site's partition, beside the site's DCFC charger count.
+  // Power limits and the tariff live in their site's partition, beside the site's DCFC charger count
+  // (and the site's older time-of-use periods, which a tariff removes).
   siteLimits: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.sites],
     'dynamodb:UpdateItem': [ROWS.sites],

@@ -35,6 +35,7 @@ export {
 export { claimUnique, releaseUnique } from './unique';
 export { batchGet, batchPut, batchDelete, BatchIncompleteError } from './batch';
 export { withRetry, retryRaces, RetryableError } from './retry';
+export { queryPartition } from './partition';
 
 /**
  * The process's data layer, kept as the SDK clients are (`processClient`), by table and endpoint; a

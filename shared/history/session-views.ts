@@ -3,6 +3,8 @@
  * record, the charger, port and customer it names, and, when asked or while the session runs, its
  * readings (intervals, energy by time-of-use period, the figures of a session in progress).
  */
+import type { EntityItem } from 'electrodb';
+import type { Db } from '../db';
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
 import { portName } from '../chargers/items';
 import { embeddedVehicle, type EmbeddedVehicle } from '../access/views';
@@ -15,7 +17,7 @@ import {
   type SeriesReading,
   type SessionSpan,
 } from './series';
-import { touEnergy, type TouEnergy } from './tou';
+import { touEnergy, type TouEnergy, type TouPeriod } from './tou';
 
 /** A charging session (kWh, kW, %, s; times ISO 8601 UTC). */
 export interface ChargingSession {
@@ -65,8 +67,10 @@ export interface SessionContext {
   customerId?: number;
   /** Merged readings, when read. */
   readings?: SeriesReading[];
-  /** The site (its timezone and periods), for `touEnergy`. */
+  /** The site (its timezone, and its older periods), for `touEnergy`. */
   site?: SiteItem;
+  /** The site's tariff, whose periods name the `touEnergy` periods when the site has one. */
+  tariff?: Pick<EntityItem<Db['siteTariff']>, 'energyPrices'>;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -170,8 +174,22 @@ function maxAverage(intervals: readonly Interval[]): number | null {
   return values.length ? Math.max(...values) : null;
 }
 
+/**
+ * The site's time-of-use periods: its tariff's (`docs/tariffs.md`), else the periods stored on the
+ * site before tariffs existed (`sites set-tou`, retired), else none.
+ */
+function sitePeriods(context: Pick<SessionContext, 'site' | 'tariff'>): TouPeriod[] {
+  if (!context.tariff) return context.site?.touPeriods ?? [];
+  return context.tariff.energyPrices.map((p) => ({
+    name: p.name,
+    days: p.daysOfWeek,
+    start: p.startTime,
+    end: p.endTime,
+  }));
+}
+
 /** Energy by the site's time-of-use periods, in its timezone. */
 function touOf(record: SessionRecordItem, context: SessionContext): TouEnergy[] {
   const points = sessionEnergyPoints(spanOf(record), context.readings ?? []);
-  return touEnergy(points, context.site?.timezone ?? 'UTC', context.site?.touPeriods ?? []);
+  return touEnergy(points, context.site?.timezone ?? 'UTC', sitePeriods(context));
 }

@@ -6,7 +6,8 @@
  *
  * DynamoDB requests per page: the plan's reads (`session-plan.ts`), one Query per partition (more
  * when a partition's filter keeps few sessions of a DynamoDB page), then 1 BatchGetItem of the
- * chargers, 1 of the ports, 1 of the customers named, 1 of the sites (time-of-use only), and one
+ * chargers, 1 of the ports, 1 of the customers named, 1 of the sites and 1 of their tariffs
+ * (time-of-use only, in parallel), and one
  * Query of readings per session in progress, or per session with `includeIntervals` or
  * `includeTouEnergy`. With `includeIntervals`, the key's lease adds 1 PutItem and 1 DeleteItem.
  */
@@ -93,11 +94,13 @@ async function contextsOf(
   );
   const needsReadings = (r: SessionRecordItem) =>
     r.status === 'InProgress' || request.includeIntervals || request.includeTouEnergy;
-  const [chargers, ports, customers, sites, readings] = await Promise.all([
+  const siteKeys = request.includeTouEnergy ? distinct(records.map((r) => ({ siteId: r.siteId }))) : [];
+  const [chargers, ports, customers, sites, tariffs, readings] = await Promise.all([
     batchGet(db.charger, distinct(records.map((r) => ({ chargerId: r.chargerId })))),
     batchGet(db.port, distinct(records.map((r) => ({ chargerId: r.chargerId, portNumber: r.portNumber })))),
     customerKeys.length ? batchGet(db.customer, customerKeys) : [],
-    request.includeTouEnergy ? batchGet(db.site, distinct(records.map((r) => ({ siteId: r.siteId })))) : [],
+    siteKeys.length ? batchGet(db.site, siteKeys) : [],
+    siteKeys.length ? batchGet(db.siteTariff, siteKeys) : [],
     Promise.all(records.map((r) => (needsReadings(r) ? recordReadings(db, r) : undefined))),
   ]);
   return records.map((r, i) => ({
@@ -107,6 +110,7 @@ async function contextsOf(
       ? customers.find((c) => c.nameKey === customerKey(r.customerName!))?.customerId
       : undefined,
     site: sites.find((s) => s.siteId === r.siteId),
+    tariff: tariffs.find((t) => t.siteId === r.siteId),
     readings: readings[i],
   }));
 }

@@ -36,3 +36,17 @@ export class SitePowerLimitNotFoundError extends NotFoundError {
 
 /** An override that breaks a rule (its time window, its unit on the port). */
 export class InvalidOverrideError extends InvalidError {}
+
+/**
+ * A tariff that breaks a rule of `docs/tariffs.md`: periods with a gap or an overlap, too many
+ * periods on a day, a time zone that is not the site's. `field` names the input field in domain
+ * terms (`energyPrices.3.startTime`, `timezone`).
+ */
+export class InvalidTariffError extends InvalidError {}
+
+/** The site has no tariff. */
+export class SiteTariffNotFoundError extends NotFoundError {
+  constructor(siteId: number) {
+    super(`Site ${siteId} has no tariff`);
+  }
+}

@@ -5,9 +5,9 @@
  * (then without it). A run that fails half-way leaves the profiles in force and the lease to
  * lapse: the next trigger or the schedule allocates again.
  *
- * Requests for a site without changes to send: 1 UpdateItem (lease), 3 reads of the site's
+ * Requests for a site without changes to send: 1 UpdateItem (lease), 1 Query of the site's
  * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans), 1 PutItem
- * (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 9; each profile sent adds the
+ * (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 7; each profile sent adds the
  * command path's requests.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,16 +1,18 @@
 /**
- * Everything one allocation of a site reads, in a few requests: the site, its limits and previous
- * allocation (three reads in parallel on the site's partition), its chargers and ports with the
+ * Everything one allocation of a site reads, in a few requests: the site, its limits, tariff and
+ * previous allocation (one Query of the site's partition), its chargers and ports with the
  * sessions in progress (one Query of the organization's chargers), and the departure plans of the
  * vehicles charging there (one BatchGetItem).
  */
 import type { EntityItem } from 'electrodb';
-import type { Db } from '../db';
+import { queryPartition, type Db } from '../db';
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
 import { selectChargers } from '../chargers/port-readings';
 import { readPlans } from '../departures/store';
 import { isPast, ownerKey } from '../departures/rules';
+import type { SiteTariff } from '../smart-charging/tariff';
 import type { SitePowerLimitItem } from './limits';
+import { toSiteTariff } from './tariffs';
 
 /** A stored allocation. */
 export type SiteAllocationItem = EntityItem<Db['siteAllocation']>;
@@ -27,6 +29,8 @@ export interface NextDeparture {
 export interface SiteSnapshot {
   site: SiteItem;
   limits: { cost?: SitePowerLimitItem; capacity?: SitePowerLimitItem };
+  /** The site's tariff, in the site's time zone; absent when it has none. */
+  tariff?: SiteTariff;
   previous?: SiteAllocationItem;
   /** The site's chargers, by ID. */
   chargers: Map<number, ChargerItem>;
@@ -38,18 +42,20 @@ export interface SiteSnapshot {
 
 /**
  * Reads a site for an allocation.
- * Requests: 1 GetItem (site) + 1 Query (limits) + 1 GetItem (previous allocation), in parallel;
- * 1 Query of the organization's chargers and ports (paged past 1 MB); 1 BatchGetItem of the
- * readings of the site's ports charging (per 100); 1 BatchGetItem of plans.
+ * Requests: 1 Query of the site's partition (the site, its limits, tariff, allocation state and
+ * previous allocation; strongly consistent); 1 Query of the organization's chargers and ports
+ * (paged past 1 MB); 1 BatchGetItem of the readings of the site's ports charging (per 100);
+ * 1 BatchGetItem of plans.
  * @param now epoch ms: departures not after it are past
  * @returns undefined when the site does not exist
  */
 export async function readSiteSnapshot(db: Db, siteId: number, now: number): Promise<SiteSnapshot | undefined> {
-  const [{ data: site }, { data: limitItems }, { data: previous }] = await Promise.all([
-    db.site.get({ siteId }).go({ consistent: true }),
-    db.sitePowerLimit.query.primary({ siteId }).go({ consistent: true }),
-    db.siteAllocation.get({ siteId }).go({ consistent: true }),
-  ]);
+  const Items = await queryPartition(db, db.site.get({ siteId }));
+  const own = { ignoreOwnership: false };
+  const [site] = db.site.parse({ Items }, own).data;
+  const limitItems = db.sitePowerLimit.parse({ Items }, own).data;
+  const [tariff] = db.siteTariff.parse({ Items }, own).data;
+  const [previous] = db.siteAllocation.parse({ Items }, own).data;
   if (!site) return undefined;
   const { data } = await db.service.collections
     .organizationView({ organizationId: site.organizationId })
@@ -61,7 +67,8 @@ export async function readSiteSnapshot(db: Db, siteId: number, now: number): Pro
   return {
     site,
     limits,
-    previous: previous ?? undefined,
+    ...(tariff ? { tariff: toSiteTariff(tariff, site.timezone) } : {}),
+    previous,
     chargers,
     ports,
     departures: await nextDepartures(db, site.organizationId, ports, now),

@@ -4,6 +4,7 @@
  *
  * - a session starts or ends (`chargingSession` inserted, or its `status` changes);
  * - a site limit is set, replaced or deleted (`sitePowerLimit`);
+ * - a site's tariff is set, replaced or removed (`siteTariff`): the planner prices energy with it;
  * - a port's charging override is set, changed or removed (`port.chargingOverride`);
  * - a station reports or clears an external limit on an EVSE or on itself
  *   (`externalChargingLimit` of a port or charger), or a vehicle reports its needs
@@ -24,7 +25,14 @@ export interface TableChange {
 }
 
 /** The entities whose changes can matter; the stream filter passes only these. */
-export const TRIGGERING_ENTITIES = ['chargingSession', 'sitePowerLimit', 'port', 'charger', 'departurePlan'] as const;
+export const TRIGGERING_ENTITIES = [
+  'chargingSession',
+  'sitePowerLimit',
+  'siteTariff',
+  'port',
+  'charger',
+  'departurePlan',
+] as const;
 
 /** The sites to allocate again, and the organizations whose scheduled sites to allocate again. */
 export interface Reallocations {
@@ -61,6 +69,7 @@ function siteOf(change: TableChange): number | undefined {
     case 'chargingSession':
       return change.eventName === 'INSERT' || before.status !== after.status ? numberOf(image.siteId) : undefined;
     case 'sitePowerLimit':
+    case 'siteTariff':
       return numberOf(image.siteId);
     case 'port':
       return portSite(before, after);

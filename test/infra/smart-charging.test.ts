@@ -32,6 +32,8 @@ describe('smart charging', () => {
     const patterns = (mapping!.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) =>
       JSON.parse(f.Pattern),
     );
+    // A tariff change re-allocates its site, like a limit change.
+    expect(TRIGGERING_ENTITIES).toEqual(expect.arrayContaining(['sitePowerLimit', 'siteTariff']));
     expect(patterns).toEqual([
       { dynamodb: { NewImage: { __edb_e__: { S: [...TRIGGERING_ENTITIES] } } } },
       { dynamodb: { OldImage: { __edb_e__: { S: [...TRIGGERING_ENTITIES] } } } },

@@ -46,6 +46,7 @@ const KEYS = {
   }),
   site: pk(db.site, { siteId: 3 }),
   sitePowerLimit: pk(db.sitePowerLimit, { siteId: 3, type: 'capacity' }),
+  siteTariff: pk(db.siteTariff, { siteId: 3 }),
   charger: pk(db.charger, { chargerId: 4 }),
   port: pk(db.port, { chargerId: 4, portNumber: 2 }),
   portLocation: pk(db.portLocation, { portId: 9 }),
@@ -87,7 +88,7 @@ describe('row patterns against the keys ElectroDB builds', () => {
     ['reservations', ['reservation']],
     ['accessIds', ['accessId']],
     ['departures', ['vehiclePlan', 'vinPlan', 'departure']],
-    ['sites', ['site', 'sitePowerLimit']],
+    ['sites', ['site', 'sitePowerLimit', 'siteTariff']],
     ['chargers', ['charger', 'port']],
     ['portLocations', ['portLocation']],
     ['chargingSessions', ['session16', 'session201']],
@@ -180,6 +181,7 @@ describe('row grants in the synthesised policies', () => {
       'vehiclePlan',
       'site',
       'sitePowerLimit',
+      'siteTariff',
     ];
     for (const name of Object.keys(OCPP_FUNCTIONS)) {
       for (const action of WRITES) {

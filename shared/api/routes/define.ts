@@ -24,7 +24,7 @@ export const HTTP_FUNCTIONS = {
   vehicles: { tableAccess: 'readWrite' },
   /** Departure-time synchronisation and reads (spec §4.2). */
   departureTimes: { tableAccess: 'readWrite' },
-  /** Site power limits (spec §4.7). */
+  /** Site power limits (spec §4.7) and site tariffs (`docs/tariffs.md`). */
   siteLimits: { tableAccess: 'readWrite' },
   /** Smart charging: the power allocation read and port overrides (spec §2.6 enforced). */
   sitePower: { tableAccess: 'readWrite' },

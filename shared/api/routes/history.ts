@@ -24,7 +24,7 @@ export const historyRoutes = defineRoutes('history', {
       'customerIds[] are the numeric IDs of customers (the customer object of a session carries it); customerNames[] match case-insensitively.',
       'chargingStartTime/chargingEndTime: the first and last meter reading at or above 0.1 kW (or, without power readings, with the registers rising at that rate). averageDemandKw: energy ÷ duration. maxDemandKw: the highest 15-minute average (intervals aligned to the hour, UTC).',
       "includeIntervals=true adds intervals: one per 15-minute slot the session covers, energy from the meter register (the energy between two readings spread evenly over the time between them; duplicate and late readings count once), averagePowerKw = the slot's energy ÷ 0.25 h, maxPowerKw the highest power reading, socPercent the last SoC reading. Only one includeIntervals request may run at a time per API key: a second concurrent one is 429 with Retry-After.",
-      "includeTouEnergy=true adds touEnergy: the energy by the site's time-of-use periods in the site's timezone (DST included), split between periods in proportion to the time between readings; a site without periods has one period, all; energy outside every period is other.",
+      "includeTouEnergy=true adds touEnergy: the energy by the site's time-of-use periods (the names of its tariff's energyPrices, see PUT /api/sites/{siteId}/tariff; a site without a tariff keeps the periods it had before tariffs existed) in the site's timezone (DST included), split between periods in proportion to the time between readings; a site without periods has one period, all; energy outside every period is other.",
     ].join('\n\n'),
     tags: ['Charging sessions'],
     request: { queryStringParameters: ChargingSessionsQuery },

@@ -28,8 +28,10 @@ const siteSchema = {
      */
     dcfcChargerCount: optionalNumber,
     /**
-     * Time-of-use periods in the site's timezone, set by the operator CLI (`sites set-tou`); the
-     * first period that covers a local time names it (`shared/history/tou.ts`). Unset: one `all`.
+     * Time-of-use periods in the site's timezone, set by the retired operator command
+     * `sites set-tou`; the first period that covers a local time names it (`shared/history/tou.ts`).
+     * Read only while the site has no tariff (whose periods replace them), removed when a tariff is
+     * written (`shared/site-power/tariffs.ts`). Unset: one `all`.
      */
     touPeriods: {
       type: 'list',

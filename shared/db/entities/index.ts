@@ -25,7 +25,10 @@ import { sitePowerEntities } from './site-power';
 
 export { TABLE_KEYS } from './common';
 
-/** Builds the entities bound to one client and table, and the service that groups them. */
+/**
+ * Builds the entities bound to one client and table, the service that groups them, and the table
+ * itself (`table`: its client and name) for the few reads no entity can make (`../partition.ts`).
+ */
 export function createEntities(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
   const entities = {
@@ -38,8 +41,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...historyEntities(config),
   };
   const service = new Service(entities);
-  return { ...entities, service };
+  return { ...entities, service, table: { client, name: table } };
 }
 
-/** The entities and their service, bound to one table. */
+/** The entities, their service and the table they are bound to. */
 export type Db = ReturnType<typeof createEntities>;

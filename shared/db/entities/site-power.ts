@@ -1,4 +1,7 @@
-/** Entities of the table: site power limits and smart charging (allocations, their state, the sites to revisit). */
+/**
+ * Entities of the table: site power limits, tariffs and smart charging (allocations, their state,
+ * the sites to revisit).
+ */
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
@@ -23,6 +26,46 @@ const sitePowerLimitSchema = {
   },
   indexes: {
     primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: ['type'] } },
+  },
+} as const;
+
+/**
+ * A site's tariff (`shared/site-power/tariffs.ts`): its time-of-use energy prices, currency and
+ * demand charge, one item per site in the site's partition, replaced whole by one PutItem. The
+ * periods' times are local to the site's timezone (the site item's), stored normalised (sorted by
+ * first day, then start). A change makes smart charging allocate the site again (stream trigger).
+ */
+const siteTariffSchema = {
+  model: { entity: 'siteTariff', version: '1', service: SERVICE },
+  attributes: {
+    siteId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    /** ISO 4217 code. */
+    currency: { type: 'string', required: true },
+    energyPrices: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          name: { type: 'string', required: true },
+          /** ISO weekdays, 1 = Monday … 7 = Sunday, ascending. */
+          daysOfWeek: { type: 'list', required: true, items: { type: 'number' } },
+          /** `HH:MM` local, inclusive. */
+          startTime: { type: 'string', required: true },
+          /** `HH:MM` local (up to `24:00`), exclusive, after `startTime`. */
+          endTime: { type: 'string', required: true },
+          /** In `currency` per kWh; may be negative. */
+          pricePerKwh: { type: 'number', required: true },
+        },
+      },
+    },
+    /** In `currency` per kW of the month's highest 15-minute average power; unset: no demand charge. */
+    demandChargePerKw: optionalNumber,
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: [] } },
   },
 } as const;
 
@@ -157,6 +200,7 @@ const scheduledSiteSchema = {
 export function sitePowerEntities(config: EntityConfiguration) {
   return {
     sitePowerLimit: new Entity(sitePowerLimitSchema, config),
+    siteTariff: new Entity(siteTariffSchema, config),
     siteAllocationState: new Entity(siteAllocationStateSchema, config),
     siteAllocation: new Entity(siteAllocationSchema, config),
     scheduledSite: new Entity(scheduledSiteSchema, config),

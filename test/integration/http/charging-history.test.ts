@@ -11,7 +11,7 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import { connectCharger, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { setSiteTouPeriods } from '../../../shared/history/site-tou';
+import { parseTouPeriod } from '../../../shared/history/tou';
 import { recordConnectionChange } from '../../../shared/history/status-events';
 import { createApiKey } from '../../../shared/organizations/api-keys';
 
@@ -36,7 +36,9 @@ beforeAll(async () => {
     { ocppId: id201, name: 'DC 201', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }] },
   ]);
   other = await createTenant(stack);
-  await setSiteTouPeriods(stack.db, tenant.siteId, ['peak=16:00-21:00/Mon-Fri', 'night=00:00-01:30']);
+  // Periods stored on the site before tariffs existed (the retired `sites set-tou`): still read.
+  const touPeriods = ['peak=16:00-21:00/Mon-Fri', 'night=00:00-01:30'].map((text) => parseTouPeriod(text));
+  await stack.db.site.patch({ siteId: tenant.siteId }).set({ touPeriods }).go();
   // The 1.6 charger exists from 2026-11-20 and was online from 06:00 to 11:00 UTC on the 21st.
   await stack.db.charger.patch({ chargerId: charger16() }).set({ createdAt: '2026-11-20T00:00:00.000Z' }).go();
   const owner = { organizationId: tenant.organizationId, siteId: tenant.siteId, chargerId: charger16() };

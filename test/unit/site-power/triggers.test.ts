@@ -47,6 +47,23 @@ describe('what re-allocates a site', () => {
     expect(reallocationsOf([meterValues, heartbeatLike]).siteIds.size).toBe(0);
   });
 
+  it("re-allocates on a site's tariff set, replaced or removed", () => {
+    const tariff = (siteId: number, price: number) => ({
+      __edb_e__: 'siteTariff',
+      siteId,
+      currency: 'USD',
+      energyPrices: [
+        { name: 'flat', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', pricePerKwh: price },
+      ],
+    });
+    const changes: TableChange[] = [
+      { eventName: 'INSERT', newImage: tariff(21, 0.1) },
+      { eventName: 'MODIFY', oldImage: tariff(22, 0.1), newImage: tariff(22, 0.2) },
+      { eventName: 'REMOVE', oldImage: tariff(23, 0.1) },
+    ];
+    expect([...reallocationsOf(changes).siteIds]).toEqual([21, 22, 23]);
+  });
+
   it("re-allocates on an external limit of an EVSE or a station, and on a vehicle's needs; not on their schedule report", () => {
     const limit = { source: 'EMS', siteId: 6, receivedAt: 'x' };
     const needs = { requestedEnergyTransfer: 'DC', siteId: 12, receivedAt: 'x' };

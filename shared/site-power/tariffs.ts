@@ -1,0 +1,193 @@
+/**
+ * Site tariffs (`docs/tariffs.md`): set, read and clear a site's tariff (time-of-use energy prices,
+ * currency, demand charge), and the tariff as the planner and the sessions' energy split read it.
+ *
+ * One item per site in the site's partition (`siteTariff`), replaced whole by one PutItem; a
+ * change makes smart charging allocate the site again (the stream trigger, `./triggers.ts`). The
+ * tariff replaces the site's older time-of-use periods (`touPeriods` on the site item, set by the
+ * retired `sites set-tou`): writing a tariff removes them in the same transaction, and they are
+ * read only for sites that have no tariff.
+ */
+import type { EntityItem } from 'electrodb';
+import { transact, type Db } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
+import type { SiteItem } from '../chargers/items';
+import { SiteNotFoundError } from '../chargers/errors';
+import type { AccessScope } from '../organizations/access-scope';
+import type { SiteTariff, TariffEnergyPrice } from '../smart-charging/tariff';
+import { InvalidTariffError, SiteTariffNotFoundError } from './errors';
+import { visibleSite } from './limits';
+import {
+  checkTariffCoverage,
+  DEMAND_BILLING_PERIOD,
+  normaliseEnergyPrices,
+  type SiteTariffInput,
+} from './tariff-rules';
+
+/** A stored tariff. */
+export type SiteTariffItem = EntityItem<Db['siteTariff']>;
+
+/** A tariff as the API and the CLI answer it. */
+export interface SiteTariffView {
+  siteId: number;
+  /** ISO 4217. */
+  currency: string;
+  /** The site's IANA time zone, in which the periods' times are read. */
+  timezone: string;
+  /** The periods, normalised: sorted by first day, then start. */
+  energyPrices: TariffEnergyPrice[];
+  /** Per kW of the month's highest 15-minute average power; null when none. */
+  demandCharge: { pricePerKw: number; billingPeriod: typeof DEMAND_BILLING_PERIOD } | null;
+  /** ISO 8601 UTC. */
+  updatedAt: string;
+}
+
+/** The view of a stored tariff on its site. */
+export function toSiteTariffView(item: SiteTariffItem, site: SiteItem): SiteTariffView {
+  return {
+    siteId: item.siteId,
+    currency: item.currency,
+    timezone: site.timezone,
+    energyPrices: item.energyPrices,
+    demandCharge:
+      item.demandChargePerKw === undefined
+        ? null
+        : { pricePerKw: item.demandChargePerKw, billingPeriod: DEMAND_BILLING_PERIOD },
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** The pure model of a stored tariff (`smart-charging/tariff.ts`), in its site's time zone. */
+export function toSiteTariff(item: SiteTariffItem, timeZone: string): SiteTariff {
+  return {
+    currency: item.currency,
+    timeZone,
+    energyPrices: item.energyPrices,
+    ...(item.demandChargePerKw === undefined ? {} : { demandChargePerKw: item.demandChargePerKw }),
+  };
+}
+
+/**
+ * The rules of a tariff that involve more than one field or the site: the time zone, when given,
+ * is the site's; the periods cover each weekday exactly once, at most 96 a day. The fields
+ * themselves are checked by `siteTariffInputSchema` (`./tariff-rules.ts`).
+ * @throws InvalidTariffError naming `timezone`, `energyPrices` or `energyPrices.<i>.startTime`
+ */
+export function checkTariff(input: SiteTariffInput, site: SiteItem): void {
+  if (input.timezone !== undefined && input.timezone !== site.timezone) {
+    throw new InvalidTariffError(
+      'timezone',
+      `must be the site's time zone, ${site.timezone}, or left out`,
+      `Site ${site.siteId} is in ${site.timezone}: a tariff is in its site's time zone (leave timezone out)`,
+    );
+  }
+  checkTariffCoverage(input.energyPrices);
+}
+
+/**
+ * Sets a site's tariff, replacing the one it had; removes the site's older `touPeriods` in the
+ * same transaction. Nothing is stored when a rule is broken.
+ * Requests: 1 PutItem, or a 2-item TransactWriteItems when the site has `touPeriods`.
+ * @param input validated by `siteTariffInputSchema`
+ * @returns the stored tariff, its periods normalised
+ * @throws InvalidTariffError see {@link checkTariff}
+ */
+export async function putSiteTariff(
+  db: Db,
+  site: SiteItem,
+  input: SiteTariffInput,
+  now = new Date(),
+): Promise<SiteTariffView> {
+  checkTariff(input, site);
+  const demand = input.demandCharge?.pricePerKw;
+  const item: SiteTariffItem = {
+    siteId: site.siteId,
+    organizationId: site.organizationId,
+    currency: input.currency,
+    energyPrices: normaliseEnergyPrices(input.energyPrices),
+    ...(demand === undefined ? {} : { demandChargePerKw: demand }),
+    updatedAt: now.toISOString(),
+  };
+  if (site.touPeriods === undefined) {
+    await db.siteTariff.put(item).go();
+  } else {
+    const outcome = await transact(db, (entities) => ({
+      tariff: entities.siteTariff.put(item).commit(),
+      touPeriods: entities.site.patch({ siteId: site.siteId }).remove(['touPeriods']).commit(),
+    }));
+    if (outcome.failed('touPeriods')) throw new SiteNotFoundError(site.siteId);
+  }
+  return toSiteTariffView(item, site);
+}
+
+/**
+ * A site's tariff. Requests: 1 GetItem.
+ * @throws SiteTariffNotFoundError when the site has none
+ */
+export async function readSiteTariff(db: Db, site: SiteItem): Promise<SiteTariffView> {
+  const { data } = await db.siteTariff.get({ siteId: site.siteId }).go({ consistent: true });
+  if (!data) throw new SiteTariffNotFoundError(site.siteId);
+  return toSiteTariffView(data, site);
+}
+
+/**
+ * Removes a site's tariff (the site then has no prices, and its sessions' energy one period, `all`).
+ * Requests: 1 DeleteItem, conditioned on the tariff existing.
+ * @throws SiteTariffNotFoundError when the site has none
+ */
+export async function removeSiteTariff(db: Db, site: SiteItem): Promise<void> {
+  try {
+    await db.siteTariff
+      .delete({ siteId: site.siteId })
+      .where(({ siteId }, { exists }) => exists(siteId))
+      .go();
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new SiteTariffNotFoundError(site.siteId);
+    throw error;
+  }
+}
+
+/**
+ * The site the operator names (CLI: every site is reachable). Requests: 1 GetItem.
+ * @throws SiteNotFoundError when it does not exist
+ */
+export async function operatorSite(db: Db, siteId: number): Promise<SiteItem> {
+  const { data } = await db.site.get({ siteId }).go({ consistent: true });
+  if (!data) throw new SiteNotFoundError(siteId);
+  return data;
+}
+
+/**
+ * `PUT /api/sites/{siteId}/tariff`: sets the tariff of a site the caller may reach.
+ * Requests: 1 GetItem (site), then as {@link putSiteTariff}.
+ * @throws SiteNotFoundError site unknown or not visible to the caller; InvalidTariffError see {@link checkTariff}
+ */
+export async function setTariff(
+  db: Db,
+  scope: AccessScope,
+  siteId: number,
+  input: SiteTariffInput,
+): Promise<SiteTariffView> {
+  return putSiteTariff(db, await visibleSite(db, scope, siteId), input);
+}
+
+/**
+ * `GET /api/sites/{siteId}/tariff`. Requests: 2 GetItem in parallel.
+ * @throws SiteNotFoundError site unknown or not visible; SiteTariffNotFoundError no tariff
+ */
+export async function getTariff(db: Db, scope: AccessScope, siteId: number): Promise<SiteTariffView> {
+  const [site, { data }] = await Promise.all([
+    visibleSite(db, scope, siteId),
+    db.siteTariff.get({ siteId }).go({ consistent: true }),
+  ]);
+  if (!data) throw new SiteTariffNotFoundError(siteId);
+  return toSiteTariffView(data, site);
+}
+
+/**
+ * `DELETE /api/sites/{siteId}/tariff`. Requests: 1 GetItem, 1 DeleteItem.
+ * @throws SiteNotFoundError site unknown or not visible; SiteTariffNotFoundError no tariff
+ */
+export async function deleteTariff(db: Db, scope: AccessScope, siteId: number): Promise<void> {
+  await removeSiteTariff(db, await visibleSite(db, scope, siteId));
+}
