@@ -119,37 +119,84 @@ describe('operator CLI', () => {
     expect(orgs.json.map((o: { name: string }) => o.name)).toContain('CLI Fleet');
   }, 120_000); // five CLI processes, each starting tsx
 
-  it("sets and clears a site's time-of-use periods", async () => {
-    const org = await admin('organizations', 'create', '--name', 'TOU Fleet');
+  it("sets, reads and clears a site's tariff; its price notation splits a period past midnight", async () => {
+    const org = await admin('organizations', 'create', '--name', 'Tariff Fleet');
     const site = await admin(
       'sites',
       'create',
       '--organization-id',
       String(org.json.id),
       '--name',
-      'TOU Yard',
+      'Tariff Yard',
       '--timezone',
       'America/Chicago',
     );
-    const tou = await admin(
+    const siteId = String(site.json.id);
+    // A site with periods from the retired set-tou: the tariff replaces them.
+    await stack.db.site
+      .patch({ siteId: site.json.id })
+      .set({ touPeriods: [{ name: 'peak', start: '16:00', end: '21:00', days: [1, 2, 3, 4, 5] }] })
+      .go();
+    const set = await admin(
       'sites',
-      'set-tou',
+      'set-tariff',
       '--site-id',
-      String(site.json.id),
-      '--period',
-      'peak=16:00-21:00/Mon-Fri',
-      '--period',
-      'night=22:00-06:00',
+      siteId,
+      '--currency',
+      'USD',
+      '--price',
+      'peak=16:00-21:00/Mon-Fri@0.45',
+      '--price',
+      'day=06:00-16:00@0.12',
+      '--price',
+      'evening=21:00-22:00/Mon-Fri@0.2',
+      '--price',
+      'weekend=16:00-22:00/Sat,Sun@0.15',
+      '--price',
+      'night=22:00-06:00@-0.01',
+      '--demand-charge',
+      '15.51',
     );
-    expect(tou.code).toBe(0);
-    expect(tou.json.touPeriods).toEqual([
-      { name: 'peak', start: '16:00', end: '21:00', days: [1, 2, 3, 4, 5] },
-      { name: 'night', start: '22:00', end: '06:00', days: [1, 2, 3, 4, 5, 6, 7] },
-    ]);
-    expect((await stack.db.site.get({ siteId: site.json.id }).go()).data?.touPeriods).toEqual(tou.json.touPeriods);
-    expect((await admin('sites', 'set-tou', '--site-id', String(site.json.id))).json.touPeriods).toEqual([]);
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.json.tariff).toEqual({
+      siteId: site.json.id,
+      currency: 'USD',
+      timezone: 'America/Chicago',
+      energyPrices: [
+        { name: 'night', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '06:00', pricePerKwh: -0.01 },
+        { name: 'day', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '06:00', endTime: '16:00', pricePerKwh: 0.12 },
+        { name: 'peak', daysOfWeek: [1, 2, 3, 4, 5], startTime: '16:00', endTime: '21:00', pricePerKwh: 0.45 },
+        { name: 'evening', daysOfWeek: [1, 2, 3, 4, 5], startTime: '21:00', endTime: '22:00', pricePerKwh: 0.2 },
+        { name: 'night', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '22:00', endTime: '24:00', pricePerKwh: -0.01 },
+        { name: 'weekend', daysOfWeek: [6, 7], startTime: '16:00', endTime: '22:00', pricePerKwh: 0.15 },
+      ],
+      demandCharge: { pricePerKw: 15.51, billingPeriod: 'month' },
+      updatedAt: expect.any(String),
+    });
     expect((await stack.db.site.get({ siteId: site.json.id }).go()).data?.touPeriods).toBeUndefined();
-  });
+    expect((await admin('sites', 'get-tariff', '--site-id', siteId)).json).toEqual(set.json);
+
+    // A gap or an overlap: refused, naming it; nothing stored.
+    const setPrices = (...prices: string[]) =>
+      admin('sites', 'set-tariff', '--site-id', siteId, '--currency', 'USD', ...prices.flatMap((p) => ['--price', p]));
+    const gap = await setPrices('day=06:00-22:00@0.1');
+    expect(gap.code).toBe(1);
+    expect(gap.stderr).toContain('energyPrices: Monday 00:00-06:00 is covered by no period');
+    const overlap = await setPrices('flat=00:00-00:00@0.1', 'peak=16:00-21:00/Sat@0.4');
+    expect(overlap.code).toBe(1);
+    expect(overlap.stderr).toContain(
+      'energyPrices.1.startTime: energyPrices.1 (peak 16:00-21:00) overlaps energyPrices.0 (flat 00:00-24:00) on Saturday',
+    );
+    expect((await admin('sites', 'get-tariff', '--site-id', siteId)).json).toEqual(set.json);
+
+    const cleared = await admin('sites', 'clear-tariff', '--site-id', siteId);
+    expect(cleared.json).toEqual({ siteId: site.json.id, tariff: null });
+    expect((await stack.db.siteTariff.get({ siteId: site.json.id }).go()).data).toBeNull();
+    const none = await admin('sites', 'get-tariff', '--site-id', siteId);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(`error: Site ${siteId} has no tariff`);
+  }, 90_000); // six CLI processes, each starting tsx
 
   it.concurrent.each([
     [
@@ -186,9 +233,40 @@ describe('operator CLI', () => {
     ['an empty name', ['organizations', 'create', '--name', '  '], /name/],
     ['an unknown command', ['chargers', 'delete'], /unknown command/],
     [
-      'a TOU period on an unknown day',
-      ['sites', 'set-tou', '--site-id', '1', '--period', 'peak=16:00-21:00/Mon-Funday'],
-      /days/,
+      'a tariff period on an unknown day',
+      ['sites', 'set-tariff', '--site-id', '1', '--currency', 'USD', '--price', 'peak=16:00-21:00/Mon-Funday@0.4'],
+      /price: days must be like Mon-Fri/,
+    ],
+    [
+      'a tariff price that is not a number',
+      ['sites', 'set-tariff', '--site-id', '1', '--currency', 'USD', '--price', 'flat=00:00-00:00@cheap'],
+      /price: must be name=HH:MM-HH:MM\[\/Days\]@price/,
+    ],
+    [
+      'a tariff in an unknown currency',
+      ['sites', 'set-tariff', '--site-id', '1', '--currency', 'ABC', '--price', 'flat=00:00-00:00@0.1'],
+      /currency: must be an ISO 4217 currency code/,
+    ],
+    [
+      'a negative demand charge',
+      [
+        'sites',
+        'set-tariff',
+        '--site-id',
+        '1',
+        '--currency',
+        'USD',
+        '--price',
+        'f=00:00-00:00@1',
+        '--demand-charge',
+        '-3',
+      ],
+      /demandCharge.pricePerKw: must not be negative/,
+    ],
+    [
+      'a tariff for an unknown site',
+      ['sites', 'set-tariff', '--site-id', '99999', '--currency', 'USD', '--price', 'flat=00:00-00:00@0.1'],
+      /Site 99999 not found/,
     ],
   ])('exits 1 with a clear message for %s', async (_name, args, message) => {
     const result = await admin(...args);
