@@ -196,6 +196,8 @@ beforeAll(async () => {
       organizationId,
       name: 'Legacy',
       timezone: 'America/Chicago',
+      // Time-of-use periods from before tariffs: a tariff removes them in its transaction.
+      touPeriods: [{ name: 'peak', days: [1, 2, 3, 4, 5], start: '16:00', end: '21:00' }],
       createdAt: new Date().toISOString(),
     })
     .go();
@@ -317,6 +319,18 @@ describe('the writes the handlers make', () => {
       'DELETE',
       `/api/site/${chargers.v16.site.id}/limits/${encodeURIComponent(cost.sitePowerLimitScheduleId)}`,
     );
+
+    // Site tariffs: set (on the legacy site, removing its older time-of-use periods), replaced, removed.
+    const tariff = {
+      currency: 'USD',
+      energyPrices: [
+        { name: 'offPeak', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '16:00', pricePerKwh: 0.1 },
+        { name: 'onPeak', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '16:00', endTime: '24:00', pricePerKwh: 0.4 },
+      ],
+    };
+    await expectApi(200, 'PUT', `/api/sites/${legacySiteId}/tariff`, { tariff });
+    await expectApi(200, 'PUT', `/api/sites/${chargers.v16.site.id}/tariff`, { tariff });
+    await expectApi(204, 'DELETE', `/api/sites/${chargers.v16.site.id}/tariff`);
 
     // Chargers: connect (one with a password), boot, statuses, a port the charger reports first.
     const v16 = await simulate(chargers.v16, {

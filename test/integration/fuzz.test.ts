@@ -241,6 +241,34 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     },
     'GET /api/site/{siteId}/limits': { path: site },
     'DELETE /api/site/{siteId}/limits/{scheduleId}': { path: { ...site, scheduleId: fixtures.scheduleId } },
+    'PUT /api/sites/{siteId}/tariff': {
+      path: site,
+      body: {
+        tariff: {
+          currency: 'USD',
+          timezone: 'America/Chicago',
+          energyPrices: [
+            {
+              name: 'offPeak',
+              daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+              startTime: '00:00',
+              endTime: '16:00',
+              pricePerKwh: 0.1,
+            },
+            {
+              name: 'onPeak',
+              daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+              startTime: '16:00',
+              endTime: '24:00',
+              pricePerKwh: -0.5,
+            },
+          ],
+          demandCharge: { pricePerKw: 15.51, billingPeriod: 'month' },
+        },
+      },
+    },
+    'GET /api/sites/{siteId}/tariff': { path: site },
+    'DELETE /api/sites/{siteId}/tariff': { path: site },
     'GET /api/site/{siteId}/power-allocation': { path: site },
     'PUT /api/ports/{portId}/charging-override': {
       path: { portId: String(portId) },

@@ -1,0 +1,45 @@
+/**
+ * A tariff change makes smart charging allocate the site again, through the table's change stream
+ * as on AWS (the trigger's filter passes `siteTariff` items).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../../lib/local/stack';
+import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
+import { pollUntil } from '../support/ocpp';
+
+let stack: LocalStack;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  stack = await startTestStack({ smartCharging: true });
+  tenant = await createTenant(stack);
+});
+afterAll(async () => stack?.close());
+
+const flat = (pricePerKwh: number) => ({
+  tariff: {
+    currency: 'USD',
+    energyPrices: [
+      { name: 'flat', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', pricePerKwh },
+    ],
+  },
+});
+/** How many allocations of the site ran. */
+const sequence = async () =>
+  (await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true })).data?.sequence ?? 0;
+
+describe('a tariff change', () => {
+  it('allocates the site again when its tariff is set, replaced and removed', async () => {
+    const path = `/api/sites/${tenant.siteId}/tariff`;
+    expect(await sequence()).toBe(0);
+    for (const [method, body, status] of [
+      ['PUT', flat(0.2), 200],
+      ['PUT', flat(0.3), 200],
+      ['DELETE', undefined, 204],
+    ] as const) {
+      const before = await sequence();
+      expect((await api(stack, path, { key: tenant.apiKey, method, body })).status).toBe(status);
+      await pollUntil(sequence, (n) => n > before, `an allocation after ${method} ${path}`);
+    }
+  });
+});
