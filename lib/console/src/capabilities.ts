@@ -1,7 +1,7 @@
 /**
  * Which optional endpoints this API has. Some endpoints the console uses are newer than others
- * (power allocation, charging sessions, charger health, errors); the public OpenAPI document
- * (`GET /api/openapi.json`, no key, not rate-limited) lists what the deployed API serves, so the
+ * (power allocation, charging sessions, charger health, errors, site tariffs); the public OpenAPI
+ * document (`GET /api/openapi.json`, no key, not rate-limited) lists what the deployed API serves, so the
  * console asks it once and never calls a missing endpoint. When the document cannot be read, the
  * console calls anyway and takes a 404 "No endpoint" answer as "not available yet".
  *
@@ -15,6 +15,7 @@ export const OPTIONAL_ENDPOINTS = {
   chargingSessions: 'GET /api/charging-sessions',
   chargerHealth: 'GET /api/charger-health',
   errors: 'GET /api/errors',
+  siteTariff: 'GET /api/sites/{}/tariff',
 } as const;
 
 /** Name of an optional endpoint. */

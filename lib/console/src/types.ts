@@ -19,6 +19,10 @@ import type {
   SitePowerLimitSchedulesResponse as LimitSchedulesSchema,
 } from '../../../shared/api/schemas/site-limits';
 import type {
+  SetSiteTariffBody as SetSiteTariffSchema,
+  SiteTariffResponse as SiteTariffResponseSchema,
+} from '../../../shared/api/schemas/site-tariffs';
+import type {
   ChargerErrorList as ChargerErrorListSchema,
   ChargerErrorReport as ChargerErrorSchema,
   ChargerHealthReport as ChargerHealthReportSchema,
@@ -47,6 +51,12 @@ export type SitePowerLimitSchedule = z.infer<typeof LimitScheduleSchema>;
 export type SitePowerLimitSchedules = z.infer<typeof LimitSchedulesSchema>;
 /** `POST /api/site/{siteId}/limits` answer. */
 export type SitePowerLimitCreated = z.infer<typeof LimitCreatedSchema>;
+/** `GET` and `PUT /api/sites/{siteId}/tariff` answer. */
+export type SiteTariffAnswer = z.infer<typeof SiteTariffResponseSchema>;
+/** A site's tariff. */
+export type SiteTariff = SiteTariffAnswer['tariff'];
+/** `PUT /api/sites/{siteId}/tariff` body. */
+export type SetSiteTariff = z.input<typeof SetSiteTariffSchema>;
 /** `POST /api/ocpp/remote-start` answer. */
 export type RemoteStartAnswer = z.infer<typeof RemoteStartSchema>;
 /** `POST /api/ocpp/remote-stop` answer. */

@@ -1,12 +1,12 @@
 /**
  * Site power: the site's power over the last 24 h (the charging sessions' 15-minute intervals when
  * the API has them, else the live power summed while the page is open) with the cost and capacity
- * limits; the limits' form; and, when smart charging exists, each port's allocated limit and the
- * vehicles predicted late.
+ * limits; the limits' form; the site's tariff and its form; and, when smart charging exists, each
+ * port's allocated limit and the vehicles predicted late.
  *
  * Requests: `GET /api/sites` every 5 s (live power), the allocation every 5 s when it exists, the
- * limits every minute and after a change, the sessions' intervals every minute (one request at a
- * time, as that endpoint allows per key).
+ * limits and the tariff every minute and after a change, the sessions' intervals every minute (one
+ * request at a time, as that endpoint allows per key).
  *
  * @module
  */
@@ -33,6 +33,7 @@ import type {
 } from '../types';
 import { LimitForm } from './limit-form';
 import { PowerChart } from './power-chart';
+import { TariffSection } from './tariff';
 import { livePower, useSites } from './sites';
 
 const MINUTE_MS = 60_000;
@@ -118,6 +119,7 @@ export function SitePowerPage(props: { siteId: number }) {
         <LoadState loaded={limits} what="the limits" />
         <LimitForm siteId={siteId} schedules={limits.data?.sitePowerLimitSchedules ?? []} onChange={limits.refresh} />
       </section>
+      <TariffSection siteId={siteId} />
       <AllocationSection allocation={allocation.data} site={site} />
       <LoadState loaded={allocation} what="the power allocation" />
     </>

@@ -1,0 +1,104 @@
+/**
+ * The site's tariff on the site power page: its energy prices as a small table by day (site time),
+ * its currency and demand charge, and the form that sets or deletes it (`./tariff-form.tsx`).
+ *
+ * Requests: `GET /api/sites/{siteId}/tariff` once a minute and after a change (404 = no tariff).
+ *
+ * @module
+ */
+import { ApiError } from '../api';
+import { callOptional } from '../capabilities';
+import { LoadState, NotAvailable } from '../components';
+import { useSession, type ConsoleSession } from '../context';
+import { formatDateTime } from '../format';
+import { usePoll } from '../live';
+import type { SiteTariff, SiteTariffAnswer } from '../types';
+import { DAY_NAMES, TariffForm } from './tariff-form';
+
+const MINUTE_MS = 60_000;
+
+/** The site's tariff, or null when it has none (a 404 that is not "No endpoint"). */
+async function readTariff(session: ConsoleSession, siteId: number, signal: AbortSignal): Promise<SiteTariff | null> {
+  try {
+    return (await session.call<SiteTariffAnswer>(`/api/sites/${siteId}/tariff`, { signal })).tariff;
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'notFound' && !/No endpoint/.test(error.message)) return null;
+    throw error;
+  }
+}
+
+/** The tariff section of `siteId`. */
+export function TariffSection(props: { siteId: number }) {
+  const session = useSession();
+  const tariff = usePoll(
+    (signal) => callOptional(session.operations, 'siteTariff', () => readTariff(session, props.siteId, signal)),
+    [session, props.siteId],
+    session.signOut,
+    MINUTE_MS,
+  );
+  const loaded = tariff.data;
+  return (
+    <section aria-labelledby="tariff-heading">
+      <h2 id="tariff-heading">Tariff</h2>
+      <LoadState loaded={tariff} what="the tariff" />
+      {loaded && !loaded.available ? <NotAvailable what="Tariffs" /> : null}
+      {loaded?.available ? (
+        <>
+          <TariffSummary tariff={loaded.data} />
+          <TariffForm siteId={props.siteId} tariff={loaded.data} onChange={tariff.refresh} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+
+function TariffSummary(props: { tariff: SiteTariff | null }) {
+  const { tariff } = props;
+  if (!tariff) {
+    return (
+      <p class="muted">
+        No tariff: energy has no price here, and the sessions' energy has one time-of-use period. Set one below (times
+        are the site's local time).
+      </p>
+    );
+  }
+  const demand = tariff.demandCharge;
+  return (
+    <>
+      <p>
+        Prices in <strong>{tariff.currency}</strong> per kWh, by local time ({tariff.timezone});{' '}
+        {demand
+          ? `demand charge ${demand.pricePerKw} ${tariff.currency} per kW of the month's highest 15-minute average power`
+          : 'no demand charge'}
+        . <span class="muted">Updated {formatDateTime(tariff.updatedAt)}.</span>
+      </p>
+      <div class="table-scroll">
+        <table class="tariff-days">
+          <caption class="visually-hidden">Energy prices by day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Periods (start–end: name, price per kWh)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DAY_NAMES.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{day}</th>
+                <td>
+                  {tariff.energyPrices
+                    .filter((p) => p.daysOfWeek.includes(i + 1))
+                    .sort((a, b) => minutes(a.startTime) - minutes(b.startTime))
+                    .map((p) => `${p.startTime}–${p.endTime}: ${p.name}, ${p.pricePerKwh}`)
+                    .join('; ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

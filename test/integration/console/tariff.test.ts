@@ -1,0 +1,119 @@
+/**
+ * The site power page's tariff in headless Chromium: set a tariff through the form (rows added,
+ * days unticked, a demand charge), see it listed by day and stored; a tariff with a gap shows the
+ * API's 400 and the field it names, and stores nothing; delete it. No page may throw or log an error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LocalStack } from '../../../lib/local/stack';
+import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
+import { launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+
+let stack: LocalStack;
+let tenant: Tenant;
+let browser: TestBrowser;
+let tab: WatchedPage;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await createTenant(stack);
+  browser = await launchBrowser();
+  tab = await browser.newPage();
+  page = tab.page;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const stored = async () => api(stack, `/api/sites/${tenant.siteId}/tariff`, { key: tenant.apiKey });
+
+/** Fills period `n` of the form (it must exist), ticking exactly `days`. */
+async function fillPeriod(n: number, name: string, days: string[], start: string, end: string, price: string) {
+  await page.getByLabel(`Period ${n} name`).fill(name);
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+    await page.getByLabel(`Period ${n} ${day}`).setChecked(days.includes(day));
+  await page.getByLabel(`Period ${n} start`).fill(start);
+  await page.getByLabel(`Period ${n} end`).fill(end);
+  await page.getByLabel(`Period ${n} price per kWh`).fill(price);
+}
+
+const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const WEEKDAYS = EVERY_DAY.slice(0, 5);
+
+describe('the tariff on the site power page', () => {
+  it('sets a tariff through the form and lists it by day', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('API key').fill(tenant.apiKey);
+    await page.getByRole('button', { name: 'Open console' }).click();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/#/sites/${tenant.siteId}/power`);
+    const section = page.getByRole('region', { name: 'Tariff' });
+    await section.getByText(/^No tariff:/).waitFor();
+
+    await fillPeriod(1, 'offPeak', EVERY_DAY, '00:00', '16:00', '0.12');
+    await section.getByRole('button', { name: 'Add period' }).click();
+    await fillPeriod(2, 'onPeak', WEEKDAYS, '16:00', '21:00', '0.45');
+    await section.getByRole('button', { name: 'Add period' }).click();
+    await fillPeriod(3, 'offPeak', EVERY_DAY, '21:00', '24:00', '0.12');
+    await section.getByRole('button', { name: 'Add period' }).click();
+    await fillPeriod(4, 'weekend', ['Saturday', 'Sunday'], '16:00', '21:00', '-0.02');
+    await section.getByLabel('Currency').fill('USD');
+    await section.getByLabel('Demand charge per kW').fill('15.51');
+    await section.getByRole('button', { name: 'Save tariff' }).click();
+
+    await section.getByText('The tariff is saved: 4 periods in USD.').waitFor();
+    const days = section.getByRole('table', { name: 'Energy prices by day' });
+    await days
+      .getByRole('row', { name: /Monday/ })
+      .getByText('00:00–16:00: offPeak, 0.12; 16:00–21:00: onPeak, 0.45; 21:00–24:00: offPeak, 0.12')
+      .waitFor();
+    await days
+      .getByRole('row', { name: /Sunday/ })
+      .getByText('00:00–16:00: offPeak, 0.12; 16:00–21:00: weekend, -0.02; 21:00–24:00: offPeak, 0.12')
+      .waitFor();
+    await section.getByText(/demand charge 15\.51 USD per kW/).waitFor();
+    const { body } = await stored();
+    expect(body.tariff).toMatchObject({
+      currency: 'USD',
+      timezone: 'America/Chicago',
+      demandCharge: { pricePerKw: 15.51, billingPeriod: 'month' },
+    });
+    expect(body.tariff.energyPrices.map((p: { name: string }) => p.name)).toEqual([
+      'offPeak',
+      'onPeak',
+      'offPeak',
+      'weekend',
+    ]);
+    await screenshot(page, 'site-tariff');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("shows the API's 400 for a tariff with a gap, with the field it names, and stores nothing", async () => {
+    const before = (await stored()).body;
+    const section = page.getByRole('region', { name: 'Tariff' });
+    // The form starts from the stored tariff; period 2 is on-peak: start it an hour late.
+    await section.getByLabel('Period 2 start').fill('17:00');
+    await section.getByRole('button', { name: 'Save tariff' }).click();
+
+    const alert = section.getByRole('alert');
+    await alert
+      .getByText('The tariff was not saved: 400: Invalid energyPrices: Monday 16:00-17:00 is covered by no period')
+      .waitFor();
+    await alert.getByText('body.tariff.energyPrices', { exact: true }).waitFor();
+    await screenshot(page, 'site-tariff-refused');
+    expect((await stored()).body).toEqual(before);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('deletes the tariff', async () => {
+    const section = page.getByRole('region', { name: 'Tariff' });
+    await section.getByRole('button', { name: 'Delete tariff' }).click();
+    await section.getByText('The tariff was deleted.').waitFor();
+    await section.getByText(/^No tariff:/).waitFor();
+    expect((await stored()).status).toBe(404);
+    expect(tab.problems).toEqual([]);
+  });
+});
