@@ -47,8 +47,14 @@ function minutes(time: string): number {
   return h! * 60 + m!;
 }
 
-/** `Mon-Fri`, `Sat,Sun`, `Fri-Mon`, `Tue` → ISO weekdays. */
-function parseDays(text: string, field: string): number[] {
+/**
+ * Reads the operator's day notation: `Mon-Fri`, `Sat,Sun`, `Fri-Mon` (ranges wrap past Sunday),
+ * `Tue`; names of 3 letters or more, any case (`monday`).
+ * @param field the input named in errors
+ * @returns ISO weekdays (1 = Monday … 7 = Sunday), ascending, distinct
+ * @throws InvalidHistoryInputError naming `field` when a part is not a day or a range of days
+ */
+export function parseDays(text: string, field: string): number[] {
   const days = new Set<number>();
   for (const part of text.split(',')) {
     const [from, to = from] = part.trim().toLowerCase().split('-');

@@ -34,6 +34,12 @@ export class SitePowerLimitNotFoundError extends NotFoundError {
   }
 }
 
+/**
+ * A time-of-day limit that breaks a rule of `docs/site-limit-schedules.md`, or an operator's
+ * `--period` that is not `HH:MM=limit[/Days]`; `field` names the input (`period[2]`).
+ */
+export class InvalidLimitScheduleError extends InvalidError {}
+
 /** An override that breaks a rule (its time window, its unit on the port). */
 export class InvalidOverrideError extends InvalidError {}
 

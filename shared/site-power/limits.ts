@@ -9,6 +9,10 @@
  * chargers (`dcfcChargerCount`), an amp limit is written in a transaction that checks the count
  * is 0, and a DCFC charger is registered (or a charger retyped to DCFC) in a transaction that adds
  * 1 to the count and checks that neither limit of the site is in amps.
+ *
+ * A limit is flat (`limit`) or changes with the time of day (`schedules`, in the reference
+ * product's shape, `docs/site-limit-schedules.md`); either way in one unit, so the rule holds for
+ * both. `./limit-schedules.ts` reads a limit over time.
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
@@ -18,7 +22,13 @@ import { canAccess, type AccessScope } from '../organizations/access-scope';
 import type { SiteItem } from '../chargers/items';
 import { SiteNotFoundError } from '../chargers/errors';
 import { AmpLimitRuleError, SitePowerLimitNotFoundError } from './errors';
-import { SITE_POWER_LIMIT_TYPES, type ChargingRateUnit, type SitePowerLimitType } from './limit-rules';
+import {
+  SITE_POWER_LIMIT_TYPES,
+  storedLimitValues,
+  type ChargingRateUnit,
+  type SitePowerLimitInput,
+  type SitePowerLimitType,
+} from './limit-rules';
 
 export { ampLimitRule } from './errors';
 export {
@@ -26,6 +36,7 @@ export {
   MAX_SITE_POWER_LIMIT,
   SITE_POWER_LIMIT_TYPES,
   type ChargingRateUnit,
+  type SitePowerLimitInput,
   type SitePowerLimitType,
 } from './limit-rules';
 
@@ -35,14 +46,7 @@ export const API_SOURCE = 'api';
 /** A stored limit. */
 export type SitePowerLimitItem = EntityItem<Db['sitePowerLimit']>;
 
-/** A limit to set (spec §2.6): `limit` in `chargingRateUnit`, an integer ≥ 0. */
-export interface SitePowerLimitInput {
-  type: SitePowerLimitType;
-  limit: number;
-  chargingRateUnit: ChargingRateUnit;
-}
-
-/** A limit as the reference product answers it: a schedule list for a flat limit. */
+/** A limit as the reference product answers it: a schedule list (one all-week period for a flat limit). */
 export interface SitePowerLimitSchedule {
   /** `<type>-<uuid>`; new on every replacement. */
   id: string;
@@ -53,29 +57,41 @@ export interface SitePowerLimitSchedule {
     /** 1 = Monday … 7 = Sunday. */
     daysOfWeek: number[];
     chargingRateUnit: ChargingRateUnit;
-    /** `startPeriod` in seconds from the start of the day; `limit` in `chargingRateUnit`. */
+    /** Sorted; `startPeriod` in seconds from the start of the (local) day; `limit` in `chargingRateUnit`. */
     chargingSchedulePeriods: { startPeriod: number; limit: number }[];
   }[];
 }
 
 /**
- * The reference product's schedule shape for a flat limit: every day (1 = Monday … 7 = Sunday),
- * one period from the start of the day (`startPeriod` 0 s) at `limit`.
+ * The reference product's schedule shape of a stored limit: a time-of-day limit's schedules as
+ * stored, each with the limit's unit; a flat limit as every day (1 = Monday … 7 = Sunday) with one
+ * period from the start of the day (`startPeriod` 0 s) at `limit`.
  */
 export function toSitePowerLimitSchedule(item: SitePowerLimitItem): SitePowerLimitSchedule {
+  const { chargingRateUnit } = item;
+  const schedules = item.schedules ?? [
+    { daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingSchedulePeriods: [{ startPeriod: 0, limit: item.limit }] },
+  ];
   return {
     id: item.scheduleId,
     createdAt: item.createdAt,
     source: item.source,
     type: item.type,
-    schedules: [
-      {
-        daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-        chargingRateUnit: item.chargingRateUnit,
-        chargingSchedulePeriods: [{ startPeriod: 0, limit: item.limit }],
-      },
-    ],
+    schedules: schedules.map(({ daysOfWeek, chargingSchedulePeriods }) => ({
+      daysOfWeek,
+      chargingRateUnit,
+      chargingSchedulePeriods: chargingSchedulePeriods.map(({ startPeriod, limit }) => ({ startPeriod, limit })),
+    })),
   };
+}
+
+/** A site's limits as `GET /api/site/{siteId}/limits` lists them: `capacity` before `cost`. */
+export function sitePowerLimitSchedules(
+  limits: Partial<Record<SitePowerLimitType, SitePowerLimitItem>>,
+): SitePowerLimitSchedule[] {
+  return (['capacity', 'cost'] as const).flatMap((type) =>
+    limits[type] ? [toSitePowerLimitSchedule(limits[type])] : [],
+  );
 }
 
 /**
@@ -140,27 +156,27 @@ export function dcfcChargerCountChange(entities: TransactionEntities, siteId: nu
 }
 
 /**
- * `POST /api/site/{siteId}/limits` (spec §4.7): sets the site's limit of `input.type`, replacing
- * the current one of that type. An amp limit is written only while the site has no DCFC charger
- * (one transaction checking the site's count).
- * Requests: 1 GetItem (site) and 1 PutItem (W), or a 2-item TransactWriteItems (A).
+ * Sets a site's limit of `input.type` (flat or by time of day), replacing the current one of that
+ * type; stored in its normal form (`storedLimitValues`). An amp limit is written only while the
+ * site has no DCFC charger (one transaction checking the site's count). Nothing is stored when a
+ * rule is broken.
+ * Requests: 1 PutItem (W), or a 2-item TransactWriteItems (A).
+ * @param input validated by `sitePowerLimitInputSchema` (`./limit-rules.ts`)
  * @returns the new schedule, with a new string `id`
- * @throws SiteNotFoundError site unknown or not visible to the caller; AmpLimitRuleError amp limit
- *   on a site with DCFC chargers
+ * @throws AmpLimitRuleError amp limit on a site with DCFC chargers
  */
-export async function setSitePowerLimit(
+export async function putSitePowerLimit(
   db: Db,
-  scope: AccessScope,
-  siteId: number,
+  site: SiteItem,
   input: SitePowerLimitInput,
 ): Promise<SitePowerLimitSchedule> {
-  const site = await visibleSite(db, scope, siteId);
+  const { siteId } = site;
   const item: SitePowerLimitItem = {
     siteId,
     type: input.type,
     scheduleId: `${input.type}-${randomUUID()}`,
     organizationId: site.organizationId,
-    limit: input.limit,
+    ...storedLimitValues(input),
     chargingRateUnit: input.chargingRateUnit,
     source: API_SOURCE,
     createdAt: new Date().toISOString(),
@@ -182,6 +198,22 @@ export async function setSitePowerLimit(
 }
 
 /**
+ * `POST /api/site/{siteId}/limits` (spec §4.7): {@link putSitePowerLimit} on a site the caller may
+ * reach. Requests: 1 GetItem (site), then as {@link putSitePowerLimit}.
+ * @returns the new schedule, with a new string `id`
+ * @throws SiteNotFoundError site unknown or not visible to the caller; AmpLimitRuleError amp limit
+ *   on a site with DCFC chargers
+ */
+export async function setSitePowerLimit(
+  db: Db,
+  scope: AccessScope,
+  siteId: number,
+  input: SitePowerLimitInput,
+): Promise<SitePowerLimitSchedule> {
+  return putSitePowerLimit(db, await visibleSite(db, scope, siteId), input);
+}
+
+/**
  * `GET /api/site/{siteId}/limits` (spec §4.7): the site's limits, at most one per type
  * (`capacity` before `cost`), empty when none is set. Requests: 1 GetItem, 1 Query.
  * @throws SiteNotFoundError site unknown or not visible to the caller
@@ -192,9 +224,7 @@ export async function listSitePowerLimits(
   siteId: number,
 ): Promise<SitePowerLimitSchedule[]> {
   const [, limits] = await Promise.all([visibleSite(db, scope, siteId), getSitePowerLimits(db, siteId)]);
-  return (['capacity', 'cost'] as const).flatMap((type) =>
-    limits[type] ? [toSitePowerLimitSchedule(limits[type])] : [],
-  );
+  return sitePowerLimitSchedules(limits);
 }
 
 /**

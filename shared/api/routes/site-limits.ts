@@ -15,7 +15,7 @@ export const siteLimitRoutes = defineRoutes('siteLimits', {
     fieldRoot: 'body.sitePowerLimitSchedule',
     summary: 'Set a site power limit (replaces the current one of its type)',
     description:
-      "Spec §2.6, §4.7. 201 with the created schedule (a new string id) and sitePowerLimitScheduleId (the reference product's answer). limit: an integer from 0 to 100000000 W or 100000 A; 0 is accepted (every vehicle still starts at its minimum power: 8 A on Level 2, 5 kW on DCFC). A (amp) limits on a site with a DCFC charger: 400. Enforced on the chargers by smart charging (see GET /api/site/{siteId}/power-allocation). Unknown site, another organization's, or another site than a site-scoped key's: 404.",
+      "Spec §2.6, §4.7. 201 with the created schedule (a new string id) and sitePowerLimitScheduleId (the reference product's answer). limit: an integer from 0 to 100000000 W or 100000 A; 0 is accepted (every vehicle still starts at its minimum power: 8 A on Level 2, 5 kW on DCFC). A (amp) limits on a site with a DCFC charger: 400. Extension: instead of limit, schedules sets a limit that changes with the time of day in the site's time zone (the reference product's shape, as GET answers it): each ISO weekday in exactly one schedule, chargingSchedulePeriods sorted by startPeriod (seconds after local midnight), the first at 0, at most 96, each limit as limit above; limit and schedules together, a weekday in two schedules or in none, periods out of order: 400 naming the field, nothing stored. Enforced on the chargers by smart charging (see GET /api/site/{siteId}/power-allocation). Unknown site, another organization's, or another site than a site-scoped key's: 404.",
     tags: ['Site power limits'],
     request: { pathParameters: SitePath, body: SetSitePowerLimitBody },
     responses: { 201: { description: 'The created schedule', schema: SitePowerLimitCreatedResponse } },
@@ -23,7 +23,7 @@ export const siteLimitRoutes = defineRoutes('siteLimits', {
   'GET /api/site/{siteId}/limits': {
     summary: 'List the active limits of a site',
     description:
-      'Spec §4.7. At most one schedule per type (capacity first), an empty array when none. A flat limit is rendered as one schedule for days 1–7 with one period from startPeriod 0 (seconds from the start of the day); source is api.',
+      "Spec §4.7. At most one schedule per type (capacity first), an empty array when none. A flat limit is rendered as one schedule for days 1–7 with one period from startPeriod 0 (seconds from the start of the day); a limit by time of day as its schedules (each weekday in one, sorted by first day; periods by startPeriod, seconds from the start of the day in the site's time zone); source is api.",
     tags: ['Site power limits'],
     request: { pathParameters: SitePath },
     responses: { 200: { description: 'The active limits', schema: SitePowerLimitSchedulesResponse } },

@@ -4,47 +4,25 @@
  */
 import * as z from 'zod';
 import { numericIdParam, textIdParam } from './common';
-import { CHARGING_RATE_UNITS, MAX_SITE_POWER_LIMIT, SITE_POWER_LIMIT_TYPES } from '../../site-power/limit-rules';
+import {
+  CHARGING_RATE_UNITS,
+  MAX_LIMIT_SCHEDULE_PERIODS,
+  SITE_POWER_LIMIT_TYPES,
+  sitePowerLimitInputSchema,
+} from '../../site-power/limit-rules';
 
-const type = z
-  .enum(SITE_POWER_LIMIT_TYPES, { error: 'must be cost or capacity' })
-  .meta({ description: 'capacity: hard cap, never exceeded; cost: soft cap, applied first' });
-const chargingRateUnit = z
-  .enum(CHARGING_RATE_UNITS, { error: 'must be W or A' })
-  .meta({ description: 'W (watts) or A (amps; not on sites with DCFC chargers)' });
-
-/** Spec §2.6 schedule as submitted: `limit` an integer from 0 to 100 MW (W) or 100 kA (A). */
-export const SitePowerLimitScheduleInput = z
-  .strictObject({
-    type,
-    limit: z
-      .number({ error: 'must be a number' })
-      .int('must be an integer')
-      .min(0, 'must not be negative')
-      .max(MAX_SITE_POWER_LIMIT.W, `must be at most ${MAX_SITE_POWER_LIMIT.W} (W; ${MAX_SITE_POWER_LIMIT.A} for A)`)
-      .meta({
-        description: `In chargingRateUnit; an integer from 0 (every vehicle still starts at its minimum power) to ${MAX_SITE_POWER_LIMIT.W} W or ${MAX_SITE_POWER_LIMIT.A} A`,
-      }),
-    chargingRateUnit,
-  })
-  .superRefine((value, ctx) => {
-    // The field itself allows up to the W maximum; amps have a lower one.
-    const { limit } = value;
-    if (
-      value.chargingRateUnit === 'A' &&
-      typeof limit === 'number' &&
-      limit > MAX_SITE_POWER_LIMIT.A &&
-      limit <= MAX_SITE_POWER_LIMIT.W
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['limit'], message: `must be at most ${MAX_SITE_POWER_LIMIT.A} A` });
-    }
-  })
-  .meta({ id: 'SitePowerLimitScheduleInput' });
+/**
+ * Spec §2.6 schedule as submitted: `type`, `chargingRateUnit` and `limit` (the contract's flat
+ * body), or instead of `limit` `schedules` (a limit by time of day, the reference product's shape:
+ * an extension). Field rules are the domain's (`site-power/limit-rules.ts`).
+ */
+export const SitePowerLimitScheduleInput = sitePowerLimitInputSchema.meta({ id: 'SitePowerLimitScheduleInput' });
 
 /** `POST /api/site/{siteId}/limits` body (spec §4.7). */
-export const SetSitePowerLimitBody = z
-  .strictObject({ sitePowerLimitSchedule: SitePowerLimitScheduleInput })
-  .meta({ id: 'SetSitePowerLimitRequest' });
+export const SetSitePowerLimitBody = z.strictObject({ sitePowerLimitSchedule: SitePowerLimitScheduleInput }).meta({
+  id: 'SetSitePowerLimitRequest',
+  example: { sitePowerLimitSchedule: { type: 'capacity', limit: 300_000, chargingRateUnit: 'W' } },
+});
 
 /** `/api/site/{siteId}/limits` path. */
 export const SitePath = z.strictObject({ siteId: numericIdParam });
@@ -56,11 +34,16 @@ export const SiteLimitPath = z.strictObject({
 
 /** One period of a schedule: from `startPeriod` seconds after the start of the day (site time), at most `limit`. */
 const ChargingSchedulePeriod = z.object({
-  startPeriod: z.number().int().meta({ description: 'Seconds from the start of the day; 0 for a flat limit' }),
-  limit: z.number(),
+  startPeriod: z.number().int().meta({
+    description: "Seconds from the start of the day in the site's time zone; 0 for the first period (and a flat limit)",
+  }),
+  limit: z.number().meta({ description: 'In chargingRateUnit, until the next period starts (or the day ends)' }),
 });
 
-/** A stored schedule (reference notes' shape); a flat limit is one all-week schedule with one period. */
+/**
+ * A stored schedule (reference notes' shape); a flat limit is one all-week schedule with one period,
+ * a limit by time of day its schedules as set.
+ */
 export const SitePowerLimitSchedule = z
   .object({
     id: z.string().meta({
@@ -70,13 +53,19 @@ export const SitePowerLimitSchedule = z
     createdAt: z.string().meta({ format: 'date-time' }),
     source: z.string().meta({ description: 'Who set it: api', example: 'api' }),
     type: z.enum(SITE_POWER_LIMIT_TYPES),
-    schedules: z.array(
-      z.object({
-        daysOfWeek: z.array(z.number().int().min(1).max(7)).meta({ description: '1 = Monday … 7 = Sunday' }),
-        chargingRateUnit: z.enum(CHARGING_RATE_UNITS),
-        chargingSchedulePeriods: z.array(ChargingSchedulePeriod),
-      }),
-    ),
+    schedules: z
+      .array(
+        z.object({
+          daysOfWeek: z
+            .array(z.number().int().min(1).max(7))
+            .meta({ description: '1 = Monday … 7 = Sunday, ascending' }),
+          chargingRateUnit: z.enum(CHARGING_RATE_UNITS),
+          chargingSchedulePeriods: z.array(ChargingSchedulePeriod).meta({
+            description: `Sorted by startPeriod, the first at 0; one for a flat limit, at most ${MAX_LIMIT_SCHEDULE_PERIODS}`,
+          }),
+        }),
+      )
+      .meta({ description: 'Each ISO weekday in exactly one schedule, sorted by first day' }),
   })
   .meta({ id: 'SitePowerLimitSchedule' });
 

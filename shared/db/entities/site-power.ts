@@ -8,7 +8,9 @@ import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfigur
 /**
  * A site power limit schedule (spec §2.6, §4.7), keyed by site and type, so a site holds at most
  * one per type and a new one replaces the old with one PutItem; it shares the site's partition.
- * `scheduleId` is the API's string `id` (`<type>-<uuid>`), new on every replacement.
+ * `scheduleId` is the API's string `id` (`<type>-<uuid>`), new on every replacement. A flat limit
+ * is `limit` alone; a time-of-day limit (`docs/site-limit-schedules.md`) also has `schedules`, in
+ * the item's one `chargingRateUnit`, and `limit` is then the highest of its periods' limits.
  */
 const sitePowerLimitSchema = {
   model: { entity: 'sitePowerLimit', version: '1', service: SERVICE },
@@ -17,9 +19,35 @@ const sitePowerLimitSchema = {
     type: { type: ['cost', 'capacity'] as const, required: true },
     scheduleId: { type: 'string', required: true },
     organizationId: { type: 'number', required: true },
-    /** In `chargingRateUnit`: W or A; 0 or more. */
+    /** In `chargingRateUnit`: W or A; 0 or more. With `schedules`: the highest of their periods' limits. */
     limit: { type: 'number', required: true },
     chargingRateUnit: { type: ['W', 'A'] as const, required: true },
+    /**
+     * A limit by time of day in the site's time zone: each ISO weekday (1 = Monday … 7 = Sunday) in
+     * exactly one schedule, days ascending, schedules by first day; periods sorted by `startPeriod`
+     * (seconds after local midnight, the first 0, < 86 400), at most 96, `limit` an integer in
+     * `chargingRateUnit`. Absent for a flat limit.
+     */
+    schedules: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          daysOfWeek: { type: 'list', required: true, items: { type: 'number' } },
+          chargingSchedulePeriods: {
+            type: 'list',
+            required: true,
+            items: {
+              type: 'map',
+              properties: {
+                startPeriod: { type: 'number', required: true },
+                limit: { type: 'number', required: true },
+              },
+            },
+          },
+        },
+      },
+    },
     /** Who set it: `api` (the only source so far). */
     source: { type: 'string', required: true },
     createdAt: timestamp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ampLimitRule, toSitePowerLimitSchedule } from '../../../shared/site-power/limits';
+import { ampLimitRule, toSitePowerLimitSchedule, type SitePowerLimitItem } from '../../../shared/site-power/limits';
 import { SetSitePowerLimitBody } from '../../../shared/api/schemas/site-limits';
 
 describe('site power limit shapes', () => {
@@ -27,6 +27,40 @@ describe('site power limit shapes', () => {
         },
       ],
     });
+  });
+
+  it("render a limit by time of day as its stored schedules, each with the limit's unit", () => {
+    const item = {
+      siteId: 3,
+      type: 'capacity',
+      scheduleId: 'capacity-2',
+      organizationId: 1,
+      limit: 300_000,
+      chargingRateUnit: 'W',
+      schedules: [
+        {
+          daysOfWeek: [1, 2, 3, 4, 5],
+          chargingSchedulePeriods: [
+            { startPeriod: 0, limit: 300_000 },
+            { startPeriod: 57_600, limit: 100_000 },
+          ],
+        },
+        { daysOfWeek: [6, 7], chargingSchedulePeriods: [{ startPeriod: 0, limit: 200_000 }] },
+      ],
+      source: 'api',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    } as const satisfies SitePowerLimitItem;
+    expect(toSitePowerLimitSchedule(item).schedules).toEqual([
+      {
+        daysOfWeek: [1, 2, 3, 4, 5],
+        chargingRateUnit: 'W',
+        chargingSchedulePeriods: [
+          { startPeriod: 0, limit: 300_000 },
+          { startPeriod: 57_600, limit: 100_000 },
+        ],
+      },
+      { daysOfWeek: [6, 7], chargingRateUnit: 'W', chargingSchedulePeriods: [{ startPeriod: 0, limit: 200_000 }] },
+    ]);
   });
 
   it('word the DCFC/amp rule with the site', () => {
