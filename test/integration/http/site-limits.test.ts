@@ -134,6 +134,80 @@ describe('POST /api/site/{siteId}/limits', () => {
   });
 });
 
+describe('POST /api/site/{siteId}/limits with schedules (a limit by time of day)', () => {
+  const weekdays = {
+    daysOfWeek: [5, 4, 3, 2, 1],
+    chargingSchedulePeriods: [
+      { startPeriod: 0, limit: 300_000 },
+      { startPeriod: 57_600, limit: 100_000 },
+    ],
+  };
+  const weekend = {
+    daysOfWeek: [6, 7],
+    chargingRateUnit: 'W',
+    chargingSchedulePeriods: [{ startPeriod: 0, limit: 200_000 }],
+  };
+
+  it('stores the schedules, answers and lists them as stored (days ascending, by first day), limit the highest', async () => {
+    const siteId = await level2Site();
+    const { status, body } = await setLimit(siteId, {
+      type: 'capacity',
+      chargingRateUnit: 'W',
+      schedules: [weekend, weekdays],
+    });
+    expect(status).toBe(201);
+    expect(validate('/api/site/{siteId}/limits', 'POST', 201, body)).toEqual([]);
+    expect(body.sitePowerLimitSchedule.schedules).toEqual([
+      { ...weekdays, daysOfWeek: [1, 2, 3, 4, 5], chargingRateUnit: 'W' },
+      weekend,
+    ]);
+    const listed = await getLimits(siteId);
+    expect(listed.body).toEqual({ sitePowerLimitSchedules: [body.sitePowerLimitSchedule] });
+    expect(validate('/api/site/{siteId}/limits', 'GET', 200, listed.body)).toEqual([]);
+    const { data } = await stack.db.sitePowerLimit.get({ siteId, type: 'capacity' }).go();
+    expect(data).toMatchObject({
+      limit: 300_000,
+      chargingRateUnit: 'W',
+      schedules: [{ daysOfWeek: [1, 2, 3, 4, 5] }, { daysOfWeek: [6, 7] }],
+    });
+    // Replaced by a flat limit: the schedules go with the item.
+    await setLimit(siteId, { type: 'capacity', limit: 50_000, chargingRateUnit: 'W' });
+    expect((await stack.db.sitePowerLimit.get({ siteId, type: 'capacity' }).go()).data?.schedules).toBeUndefined();
+  });
+
+  it('stores one all-week schedule of one period as the flat limit it is', async () => {
+    const siteId = await level2Site();
+    const schedules = [
+      { daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingSchedulePeriods: [{ startPeriod: 0, limit: 11_000 }] },
+    ];
+    const { body } = await setLimit(siteId, { type: 'cost', chargingRateUnit: 'W', schedules });
+    expect(body.sitePowerLimitSchedule.schedules).toEqual([{ ...schedules[0], chargingRateUnit: 'W' }]);
+    const { data } = await stack.db.sitePowerLimit.get({ siteId, type: 'cost' }).go();
+    expect(data).toMatchObject({ limit: 11_000 });
+    expect(data?.schedules).toBeUndefined();
+  });
+
+  it('keeps the DCFC / amp rule: amp schedules on a site with a DCFC charger are refused, nothing stored', async () => {
+    const amps = {
+      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+      chargingSchedulePeriods: [
+        { startPeriod: 0, limit: 400 },
+        { startPeriod: 57_600, limit: 100 },
+      ],
+    };
+    const { status, body } = await setLimit(tenant.siteId, {
+      type: 'capacity',
+      chargingRateUnit: 'A',
+      schedules: [amps],
+    });
+    expect(status).toBe(400);
+    expect(body.detail).toBe(ampLimitRule(tenant.siteId));
+    expect((await getLimits(tenant.siteId)).body.sitePowerLimitSchedules).toEqual([]);
+    const siteId = await level2Site();
+    expect((await setLimit(siteId, { type: 'capacity', chargingRateUnit: 'A', schedules: [amps] })).status).toBe(201);
+  });
+});
+
 describe('the DCFC / amp-limit rule on chargers (operator CLI)', () => {
   it('refuses to register a DCFC charger on a site that holds an amp limit, with the same rule', async () => {
     const siteId = await level2Site();
@@ -281,6 +355,16 @@ describe('bad input', () => {
     chargingRateUnit: 'W',
     ...fields,
   });
+  /** Every day: 1 kW, then 500 W from 16:00 (or the periods given). */
+  const allWeek = (
+    chargingSchedulePeriods: unknown[] = [
+      { startPeriod: 0, limit: 1_000 },
+      { startPeriod: 57_600, limit: 500 },
+    ],
+  ) => ({ daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingSchedulePeriods });
+  const withSchedules = (schedules: unknown[], fields: Record<string, unknown> = {}) => ({
+    sitePowerLimitSchedule: { type: 'cost', chargingRateUnit: 'W', schedules, ...fields },
+  });
   it.each<[string, unknown, string]>([
     ['a negative limit', { sitePowerLimitSchedule: schedule({ limit: -5 }) }, 'body.sitePowerLimitSchedule.limit'],
     ['a fractional limit', { sitePowerLimitSchedule: schedule({ limit: 1.5 }) }, 'body.sitePowerLimitSchedule.limit'],
@@ -313,8 +397,76 @@ describe('bad input', () => {
     ],
     [
       'an unknown schedule field',
-      { sitePowerLimitSchedule: schedule({ schedules: [] }) },
+      { sitePowerLimitSchedule: schedule({ startTime: '16:00' }) },
+      'body.sitePowerLimitSchedule.startTime',
+    ],
+    ['limit and schedules both', withSchedules([allWeek()], { limit: 1_000 }), 'body.sitePowerLimitSchedule.schedules'],
+    ['empty schedules', withSchedules([]), 'body.sitePowerLimitSchedule.schedules'],
+    [
+      'a schedule not starting at 00:00',
+      withSchedules([allWeek([{ startPeriod: 3_600, limit: 5 }])]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods.0.startPeriod',
+    ],
+    [
+      'periods out of order',
+      withSchedules([
+        allWeek([
+          { startPeriod: 0, limit: 5 },
+          { startPeriod: 7_200, limit: 6 },
+          { startPeriod: 3_600, limit: 7 },
+        ]),
+      ]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods.2.startPeriod',
+    ],
+    [
+      'two periods at one time',
+      withSchedules([
+        allWeek([
+          { startPeriod: 0, limit: 5 },
+          { startPeriod: 0, limit: 6 },
+        ]),
+      ]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods.1.startPeriod',
+    ],
+    [
+      'a start at the end of the day',
+      withSchedules([
+        allWeek([
+          { startPeriod: 0, limit: 5 },
+          { startPeriod: 86_400, limit: 6 },
+        ]),
+      ]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods.1.startPeriod',
+    ],
+    [
+      'a weekday in two schedules',
+      withSchedules([allWeek(), { daysOfWeek: [6], chargingSchedulePeriods: [{ startPeriod: 0, limit: 5 }] }]),
+      'body.sitePowerLimitSchedule.schedules.1.daysOfWeek',
+    ],
+    [
+      'a weekday in no schedule',
+      withSchedules([{ daysOfWeek: [1, 2, 3, 4, 5], chargingSchedulePeriods: [{ startPeriod: 0, limit: 5 }] }]),
       'body.sitePowerLimitSchedule.schedules',
+    ],
+    [
+      'more than 96 periods',
+      withSchedules([allWeek(Array.from({ length: 97 }, (_, i) => ({ startPeriod: i * 600, limit: 5 })))]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods',
+    ],
+    [
+      'a negative period limit',
+      withSchedules([allWeek([{ startPeriod: 0, limit: -5 }])]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods.0.limit',
+    ],
+    [
+      'a fractional period limit',
+      withSchedules([allWeek([{ startPeriod: 0, limit: 2.5 }])]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingSchedulePeriods.0.limit',
+    ],
+    [
+      "a schedule in another unit than the limit's",
+      withSchedules([{ ...allWeek(), chargingRateUnit: 'A' }]),
+      'body.sitePowerLimitSchedule.schedules.0.chargingRateUnit',
     ],
     ['a body missing the wrapper object', schedule({}), 'body.sitePowerLimitSchedule'],
     ['a null wrapper', { sitePowerLimitSchedule: null }, 'body.sitePowerLimitSchedule'],
