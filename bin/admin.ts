@@ -5,9 +5,7 @@
  * deployed table with `--table <name>` (normal AWS credentials and region).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { z } from 'zod';
 import { openDb, type Db, type DbConfig } from '../shared/db';
-import { DomainError } from '../shared/errors';
 import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations/organizations';
 import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/organizations/api-keys';
 import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
@@ -23,19 +21,7 @@ import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults
 import { setTelematics } from '../shared/access/vehicle-writes';
 import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/tariff-rules';
 import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
-
-/** Parses a positive integer option (IDs, counts). */
-function positiveInteger(value: string): number {
-  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
-  return Number(value);
-}
-
-/** Parses a decimal number option (coordinates, kW). */
-function decimal(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('must be a number');
-  return n;
-}
+import { decimal, parse, positiveInteger, run } from './cli-support';
 
 /** Parses `CCS1` or `CCS1:150` (connector type and maximum kW) for `--port`. */
 function portSpec(value: string, previous: { connectorType: string; maximumPowerKw?: number }[] = []) {
@@ -65,57 +51,6 @@ function dbConfig(): DbConfig {
 
 function db(): Db {
   return openDb(dbConfig());
-}
-
-/** Command input that breaks its schema: every invalid field with its problem. */
-class InputError extends Error {
-  constructor(readonly fields: { field: string; problem: string }[]) {
-    super(`invalid ${[...new Set(fields.map((f) => f.field))].join(', ')}`);
-  }
-}
-
-/** Validates input with a zod schema, naming every invalid field (in the domain's terms: `siteId`, `ports.0.connectorType`). */
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new InputError(
-    result.error.issues.flatMap((issue) =>
-      (issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path]).map((path) => ({
-        field: path.map(String).join('.') || 'input',
-        problem: issue.code === 'unrecognized_keys' ? 'unknown field' : issue.message,
-      })),
-    ),
-  );
-}
-
-/** The message printed for a failed command (one `error:` line, then one line per field). */
-function errorMessage(error: unknown): string {
-  if (error instanceof InputError)
-    return `${error.message}${error.fields.map((f) => `\n  ${f.field}: ${f.problem}`).join('')}`;
-  if (error instanceof DomainError) {
-    return error.field !== undefined && error.problem !== undefined
-      ? `${error.message}\n  ${error.field}: ${error.problem}`
-      : error.message;
-  }
-  const e = error as { name?: string; code?: string; message?: string };
-  if (e.name === 'ResourceNotFoundException')
-    return 'table not found; is the local stack running (`npm start`), or is --table right?';
-  if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(e.message))) {
-    return 'cannot reach DynamoDB; start the local stack with `npm start`, or pass --table for a deployed stack';
-  }
-  return String(e.message ?? error);
-}
-
-/** Runs a command action: JSON result on stdout, or a one-line error and exit code 1. */
-function run<A extends unknown[]>(action: (...args: A) => Promise<unknown>) {
-  return async (...args: A) => {
-    try {
-      console.log(JSON.stringify(await action(...args), null, 2));
-    } catch (error) {
-      console.error(`error: ${errorMessage(error)}`);
-      process.exitCode = 1;
-    }
-  };
 }
 
 const organizations = program.command('organizations').description('Create and list organizations');
@@ -148,7 +83,9 @@ apiKeys
   .requiredOption('--id <id>', 'API key ID (printed by `api-keys create`)', positiveInteger)
   .action(run(async (o: { id: number }) => revokeApiKey(db(), o.id)));
 
-const sites = program.command('sites').description('Create and list sites; set, read and clear their tariffs');
+const sites = program
+  .command('sites')
+  .description('Create and list sites; set, read and clear their tariffs; set and read their power limits');
 sites
   .command('create')
   .description('Create a site')
