@@ -21,6 +21,7 @@ import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults
 import { setTelematics } from '../shared/access/vehicle-writes';
 import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/tariff-rules';
 import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
+import { addLimitCommands } from './admin-limits';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
 /** Parses `CCS1` or `CCS1:150` (connector type and maximum kW) for `--port`. */
@@ -153,6 +154,8 @@ sites
       return { siteId: o.siteId, tariff: null };
     }),
   );
+
+addLimitCommands(sites, db);
 
 const chargers = program.command('chargers').description('Register, update and list chargers');
 
