@@ -1,12 +1,13 @@
 /**
- * Small shared pieces: notices, the status badge, load state lines, the "updated" time.
+ * Small shared pieces: notices, the status badge, load state lines, the "updated" time, a row's
+ * weekday checkboxes.
  *
  * @module
  */
 import type { ComponentChildren } from 'preact';
 import { describeError, ApiError } from './api';
 import type { Loaded } from './live';
-import { formatAgo, formatDateTime, type PortBadge } from './format';
+import { DAY_NAMES, formatAgo, formatDateTime, type PortBadge } from './format';
 
 /** A message box: errors are announced at once (`role=alert`), the rest politely (`role=status`). */
 export function Notice(props: { kind: 'error' | 'info' | 'warn'; children: ComponentChildren }) {
@@ -69,4 +70,28 @@ export function LoadState<T>(props: { loaded: Loaded<T>; what: string }) {
 /** "Not available yet" for an endpoint this API does not have. */
 export function NotAvailable(props: { what: string }) {
   return <p class="muted not-available">{props.what}: not available yet (this API does not have the endpoint).</p>;
+}
+
+/**
+ * A form row's seven weekday checkboxes (Monday first), each labelled `<label> <day>` (`Period 2
+ * Monday`) and shown as the day's first two letters.
+ */
+export function DayCheckboxes(props: { label: string; days: boolean[]; onChange(days: boolean[]): void }) {
+  return (
+    <>
+      {DAY_NAMES.map((day, i) => (
+        <label key={day} title={day}>
+          <input
+            type="checkbox"
+            aria-label={`${props.label} ${day}`}
+            checked={props.days[i]}
+            onChange={(e) =>
+              props.onChange(props.days.map((on, j) => (j === i ? (e.target as HTMLInputElement).checked : on)))
+            }
+          />
+          <span aria-hidden="true">{day.slice(0, 2)}</span>
+        </label>
+      ))}
+    </>
+  );
 }

@@ -119,3 +119,35 @@ export function formatAgo(iso: string, now: number): string {
   if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
   return `${Math.floor(seconds / 86400)} d ago`;
 }
+
+/** ISO weekdays 1–7, Monday first. */
+export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * ISO weekdays (1 = Monday … 7 = Sunday) in words: `Every day`, runs of three days or more as a
+ * range (`Monday–Friday`), the others listed (`Saturday, Sunday`).
+ */
+export function formatDays(days: readonly number[]): string {
+  const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+  if (sorted.length === 7) return 'Every day';
+  const runs: number[][] = [];
+  for (const day of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1] === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .flatMap((run) =>
+      run.length >= 3
+        ? [`${DAY_NAMES[run[0]! - 1]}–${DAY_NAMES[run[run.length - 1]! - 1]}`]
+        : run.map((d) => DAY_NAMES[d - 1]),
+    )
+    .join(', ');
+}
+
+/** `HH:MM` of seconds after midnight (`HH:MM:SS` when the seconds are not 0). */
+export function formatClock(seconds: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hhmm = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}`;
+  return seconds % 60 === 0 ? hhmm : `${hhmm}:${pad(seconds % 60)}`;
+}

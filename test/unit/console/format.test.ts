@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAgo,
+  formatClock,
+  formatDays,
   formatKw,
   formatLimit,
   lastSeen,
@@ -153,5 +155,18 @@ describe('number and time formats', () => {
     expect(formatAgo('2026-01-01T09:00:00Z', now)).toBe('3 h ago');
     expect(formatAgo('2025-12-30T12:00:00Z', now)).toBe('2 d ago');
     expect(formatAgo('soon', now)).toBe('soon');
+  });
+});
+
+describe('days and clock times', () => {
+  it('writes weekdays as ranges of three or more, the others listed, every day in two words', () => {
+    expect(formatDays([1, 2, 3, 4, 5])).toBe('Monday–Friday');
+    expect(formatDays([7, 6])).toBe('Saturday, Sunday');
+    expect(formatDays([1, 3, 4, 5, 7])).toBe('Monday, Wednesday–Friday, Sunday');
+    expect(formatDays([1, 2, 3, 4, 5, 6, 7])).toBe('Every day');
+  });
+
+  it('writes seconds after midnight as HH:MM, with seconds only when there are some', () => {
+    expect([0, 57_600, 75_630].map(formatClock)).toEqual(['00:00', '16:00', '21:00:30']);
   });
 });

@@ -9,11 +9,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
+import { DayCheckboxes } from '../components';
 import { useSession } from '../context';
+import { DAY_NAMES } from '../format';
 import type { SetSiteTariff, SiteTariff } from '../types';
-
-/** ISO weekdays 1–7, Monday first. */
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** One row of the form, as typed. */
 interface Row {
@@ -196,7 +195,7 @@ function TariffRows(props: {
   );
   return (
     <div class="table-scroll">
-      <table class="tariff-rows">
+      <table class="day-rows">
         <caption class="visually-hidden">Periods of the tariff</caption>
         <thead>
           <tr>
@@ -217,21 +216,11 @@ function TariffRows(props: {
               <tr key={row.id}>
                 <td>{text(row, 'name', `Period ${n} name`, { size: 10 })}</td>
                 <td class="days">
-                  {DAY_NAMES.map((day, i) => (
-                    <label key={day} title={day}>
-                      <input
-                        type="checkbox"
-                        aria-label={`Period ${n} ${day}`}
-                        checked={row.days[i]}
-                        onChange={(e) =>
-                          props.update(row.id, {
-                            days: row.days.map((on, j) => (j === i ? (e.target as HTMLInputElement).checked : on)),
-                          })
-                        }
-                      />
-                      <span aria-hidden="true">{day.slice(0, 2)}</span>
-                    </label>
-                  ))}
+                  <DayCheckboxes
+                    label={`Period ${n}`}
+                    days={row.days}
+                    onChange={(days) => props.update(row.id, { days })}
+                  />
                 </td>
                 <td>{text(row, 'start', `Period ${n} start`, { size: 5, placeholder: 'HH:MM' })}</td>
                 <td>{text(row, 'end', `Period ${n} end`, { size: 5, placeholder: 'HH:MM' })}</td>

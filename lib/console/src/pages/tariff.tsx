@@ -10,10 +10,10 @@ import { ApiError } from '../api';
 import { callOptional } from '../capabilities';
 import { LoadState, NotAvailable } from '../components';
 import { useSession, type ConsoleSession } from '../context';
-import { formatDateTime } from '../format';
+import { DAY_NAMES, formatDateTime } from '../format';
 import { usePoll } from '../live';
 import type { SiteTariff, SiteTariffAnswer } from '../types';
-import { DAY_NAMES, TariffForm } from './tariff-form';
+import { TariffForm } from './tariff-form';
 
 const MINUTE_MS = 60_000;
 
