@@ -23,25 +23,33 @@ export interface PowerSample {
   kw: number;
 }
 
-/** A site's flat limits, kW (null: none, or not in W). Amp limits are kept apart: the chart is in kW. */
+/**
+ * A site's flat limits, kW (null: none, not in W, or by time of day). Amp limits and limits by time
+ * of day are kept apart: the chart is in kW and draws flat lines.
+ */
 export interface SiteLimitsKw {
   costKw: number | null;
   capacityKw: number | null;
   /** Limits set in amps, shown as text only (`capacity: 400 A`). */
   ampLimits: string[];
+  /** Types of the limits that change with the time of day (`capacity`), shown as text only. */
+  timeOfDay: string[];
 }
 
 /**
- * The flat limit of each type (the API stores one all-week schedule with one period per type):
- * W limits become kW, amp limits are listed apart.
+ * The flat limit of each type (one value all week: one all-week schedule with one period, or
+ * schedules of one value): W limits become kW; amp limits, and limits whose periods have more
+ * than one value (by time of day), are listed apart.
  */
 export function limitsKw(schedules: SitePowerLimitSchedule[]): SiteLimitsKw {
-  const result: SiteLimitsKw = { costKw: null, capacityKw: null, ampLimits: [] };
+  const result: SiteLimitsKw = { costKw: null, capacityKw: null, ampLimits: [], timeOfDay: [] };
   for (const schedule of schedules) {
     const first = schedule.schedules[0];
     const limit = first?.chargingSchedulePeriods[0]?.limit;
     if (!first || limit === undefined) continue;
-    if (first.chargingRateUnit === 'A') result.ampLimits.push(`${schedule.type}: ${limit} A`);
+    const values = new Set(schedule.schedules.flatMap((s) => s.chargingSchedulePeriods.map((p) => p.limit)));
+    if (values.size > 1) result.timeOfDay.push(schedule.type);
+    else if (first.chargingRateUnit === 'A') result.ampLimits.push(`${schedule.type}: ${limit} A`);
     else result[schedule.type === 'cost' ? 'costKw' : 'capacityKw'] = limit / 1000;
   }
   return result;

@@ -14,6 +14,7 @@ import type {
 import type { UpcomingDeparturesResponse as UpcomingDeparturesSchema } from '../../../shared/api/schemas/departures';
 import type { PowerAllocationResponse as PowerAllocationSchema } from '../../../shared/api/schemas/site-power';
 import type {
+  SetSitePowerLimitBody as SetLimitSchema,
   SitePowerLimitCreatedResponse as LimitCreatedSchema,
   SitePowerLimitSchedule as LimitScheduleSchema,
   SitePowerLimitSchedulesResponse as LimitSchedulesSchema,
@@ -49,6 +50,8 @@ export type UpcomingDepartures = z.infer<typeof UpcomingDeparturesSchema>;
 export type SitePowerLimitSchedule = z.infer<typeof LimitScheduleSchema>;
 /** `GET /api/site/{siteId}/limits` answer. */
 export type SitePowerLimitSchedules = z.infer<typeof LimitSchedulesSchema>;
+/** `POST /api/site/{siteId}/limits` body: a flat `limit`, or `schedules` (by time of day). */
+export type SetSitePowerLimit = z.input<typeof SetLimitSchema>;
 /** `POST /api/site/{siteId}/limits` answer. */
 export type SitePowerLimitCreated = z.infer<typeof LimitCreatedSchema>;
 /** `GET` and `PUT /api/sites/{siteId}/tariff` answer. */

@@ -68,13 +68,31 @@ describe('limitsKw', () => {
       costKw: 50.5,
       capacityKw: 200,
       ampLimits: [],
+      timeOfDay: [],
     });
     expect(limitsKw([schedule('capacity', 400, 'A')])).toEqual({
       costKw: null,
       capacityKw: null,
       ampLimits: ['capacity: 400 A'],
+      timeOfDay: [],
     });
-    expect(limitsKw([])).toEqual({ costKw: null, capacityKw: null, ampLimits: [] });
+    expect(limitsKw([])).toEqual({ costKw: null, capacityKw: null, ampLimits: [], timeOfDay: [] });
+  });
+
+  it('keeps limits by time of day apart (no flat line), and draws schedules of one value as a flat limit', () => {
+    const byTime = schedule('capacity', 300_000);
+    byTime.schedules[0]!.chargingSchedulePeriods.push({ startPeriod: 57_600, limit: 100_000 });
+    const oneValue = schedule('cost', 20_000);
+    oneValue.schedules = [
+      { ...oneValue.schedules[0]!, daysOfWeek: [1, 2, 3, 4, 5] },
+      { ...oneValue.schedules[0]!, daysOfWeek: [6, 7] },
+    ];
+    expect(limitsKw([byTime, oneValue])).toEqual({
+      costKw: 20,
+      capacityKw: null,
+      ampLimits: [],
+      timeOfDay: ['capacity'],
+    });
   });
 
   it('keeps a limit of 0 (it means every vehicle at its minimum)', () => {

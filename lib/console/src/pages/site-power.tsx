@@ -117,7 +117,12 @@ export function SitePowerPage(props: { siteId: number }) {
       <section aria-labelledby="limits-heading">
         <h2 id="limits-heading">Limits</h2>
         <LoadState loaded={limits} what="the limits" />
-        <LimitForm siteId={siteId} schedules={limits.data?.sitePowerLimitSchedules ?? []} onChange={limits.refresh} />
+        <LimitForm
+          siteId={siteId}
+          schedules={limits.data?.sitePowerLimitSchedules ?? []}
+          timeZone={site?.timezone}
+          onChange={limits.refresh}
+        />
       </section>
       <TariffSection siteId={siteId} />
       <AllocationSection allocation={allocation.data} site={site} />
@@ -156,6 +161,9 @@ function PowerSection(props: {
     `Now ${formatKw(current)}; highest in this window ${formatKw(peak)}.`,
     `Cost limit ${limitText(limits.costKw)}; capacity limit ${limitText(limits.capacityKw)}.`,
     ...(limits.ampLimits.length ? [`Limits in amps, not drawn: ${limits.ampLimits.join(', ')}.`] : []),
+    ...(limits.timeOfDay.length
+      ? [`Limits by time of day, not drawn (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`]
+      : []),
     fromIntervals
       ? 'Power per 15-minute interval of the charging sessions over the last 24 h.'
       : 'Live power summed over the sessions in progress, sampled every 5 s while a page showing the sites is open' +
