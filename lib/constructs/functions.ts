@@ -106,6 +106,13 @@ export interface NetworkFunctionProps {
    */
   readonly timeout?: Duration;
   /**
+   * Files the bundle loads at run time beside itself, relative to {@link PROJECT_ROOT} (e.g. a
+   * WebAssembly module a package finds next to its loader: `node_modules/highs/build/highs.wasm`):
+   * copied into the function's asset after bundling.
+   * @default none
+   */
+  readonly bundledFiles?: readonly string[];
+  /**
    * Concurrent executions reserved for (and capping) the function.
    * @default none: the function shares the account's unreserved concurrency
    */
@@ -116,6 +123,16 @@ export interface NetworkFunctionProps {
    * @default false
    */
   readonly tracing?: boolean;
+}
+
+/** Bundling hooks that copy `files` (relative to the project root) into the function's asset. */
+function copyAfterBundling(files: readonly string[]) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      files.map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}"`),
+  };
 }
 
 /**
@@ -179,6 +196,7 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
       esbuildArgs: Object.fromEntries(
         Object.entries(LAMBDA_ESBUILD_OPTIONS.alias).map(([name, file]) => [`--alias:${name}`, file]),
       ),
+      ...(props.bundledFiles?.length ? { commandHooks: copyAfterBundling(props.bundledFiles) } : {}),
     },
   });
   if (props.tracing) {

@@ -50,6 +50,14 @@ export interface SmartChargingProps {
 }
 
 /** The smart-charging functions, their triggers and grants. */
+/** The planner's WebAssembly solver, shipped beside the `allocate` function's bundle. */
+export const HIGHS_WASM = 'node_modules/highs/build/highs.wasm';
+/**
+ * Memory of the `allocate` function, MB: CPU scales with it, and the planner's two solves of a
+ * 200-port site take about half a second of one core (`npm run bench -- site-allocation`).
+ */
+export const ALLOCATE_FUNCTION_MEMORY_MB = 1024;
+
 export class SmartCharging extends Construct {
   /** `lambdas/power/trigger.ts`, `schedule.ts`, `allocate.ts`. */
   public readonly functions: Readonly<Record<'trigger' | 'schedule' | 'allocate', NodejsFunction>>;
@@ -61,6 +69,9 @@ export class SmartCharging extends Construct {
       entry: 'lambdas/power/allocate.ts',
       description: 'Smart charging: allocates one site and sends its charging profiles',
       timeout: Duration.seconds(90),
+      // The planner's solver, HiGHS compiled to WebAssembly: its loader finds it beside the bundle.
+      bundledFiles: [HIGHS_WASM],
+      memorySize: ALLOCATE_FUNCTION_MEMORY_MB,
       tracing: props.tracing,
       environment: {
         TABLE_NAME: table.tableName,

@@ -42,10 +42,19 @@ export interface RemoteStartInput {
 /** A unit of a charging schedule: A (per phase) or W. */
 export type ChargingRateUnit = 'A' | 'W';
 
+/** One period of a charging schedule: `limit` in the schedule's unit from `startPeriod` on. */
+export interface ChargingPeriodInput {
+  /** Seconds from the schedule's start (the first period: 0), increasing. */
+  startPeriod: number;
+  /** In the schedule's unit (A per phase), ≥ 0, at most one decimal. */
+  limit: number;
+}
+
 /**
- * A charging profile limiting one port (OCPP 1.6 SetChargingProfile K §5.16 / 2.0.1 K01): one
- * period from the start, `limit` in `unit`. Profiles of this CSMS have fixed IDs per purpose and
- * port (`shared/ocpp/commands/smart-charging.ts`), so a new one replaces the previous one.
+ * A charging profile limiting one port (OCPP 1.6 SetChargingProfile K §5.16 / 2.0.1 K01): its
+ * periods in `unit`, each until the next, the last one holding. Profiles of this CSMS have fixed
+ * IDs per purpose and port (`shared/ocpp/commands/smart-charging.ts`), so a new one replaces the
+ * previous one.
  */
 export interface ChargingProfileInput {
   /** 1.6 connectorId / 2.0.1 evseId; 0 = every connector (TxDefaultProfile only). */
@@ -55,8 +64,13 @@ export interface ChargingProfileInput {
   /** TxProfile: the OCPP transactionId (1.6: our integer as a string; 2.0.1: the charger's). */
   transactionKey?: string;
   unit: ChargingRateUnit;
-  /** In `unit` (A per phase), ≥ 0, at most one decimal. */
-  limit: number;
+  /** At least one; within the charger's `ChargingScheduleMaxPeriods` / `PeriodsPerSchedule`. */
+  periods: ChargingPeriodInput[];
+  /**
+   * ISO 8601 UTC: when the first period starts (kind `Absolute`). Absent: kind `Relative`, from the
+   * start of the transaction (from now for a TxDefaultProfile).
+   */
+  startSchedule?: string;
   /** AC phases the limit applies to (A limits), when known. */
   numberPhases?: number;
 }
@@ -66,6 +80,11 @@ export interface SmartChargingSupport {
   supported: boolean;
   /** Units it accepts in schedules; empty when it did not say. */
   rateUnits: ChargingRateUnit[];
+  /**
+   * Most periods it takes in a schedule (1.6 `ChargingScheduleMaxPeriods`, 2.0.1
+   * `SmartChargingCtrlr.PeriodsPerSchedule`), when it said.
+   */
+  maxPeriods?: number;
 }
 
 /** The commands this module sends, by name: version-neutral input and result. */

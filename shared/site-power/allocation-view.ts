@@ -16,8 +16,13 @@ export interface AllocatedPortView {
   /** In the allocation's `chargingRateUnit` (A per phase on amp-limited sites). */
   limit: number;
   limitW: number;
-  /** `minimum`, `departure`, `share`, `override`, `capped`, `external`, `waiting`, `uncontrolled`. */
+  /**
+   * `minimum`, `departure`, `share`, `override`, `capped`, `external`, `waiting`, `uncontrolled`,
+   * `planned`, `released`, `probing`.
+   */
   reason: string;
+  /** The port's planned limits from now on (the first is `limit`), each until the next; in `chargingRateUnit`. */
+  plannedPeriods: { startTime: string; limit: number; limitW: number }[];
   /** The charger's answer to the profile: `Accepted`, `Rejected`, `NotSupported`, `Failed`, `NotConnected`, `Uncontrolled`, `None` (no limits, no profile), or null (not sent yet). */
   profileStatus: string | null;
   /** When the profile was sent, ISO 8601 UTC, or null. */
@@ -44,6 +49,20 @@ export interface LateVehicleView {
   expectedSocAtDeparture: number | null;
 }
 
+/** One slot of the site's plan, in the allocation's `chargingRateUnit`. */
+export interface PlannedSlotView {
+  /** ISO 8601 UTC; the slot ends at `endTime`. */
+  startTime: string;
+  endTime: string;
+  /** Σ of the ports' planned limits, uncontrolled load included. */
+  allocated: number;
+  /** The capacity and cost limits in force over the slot (the least when one changes within), or null. */
+  capacityLimit: number | null;
+  costLimit: number | null;
+  /** The tariff's energy price over the slot, per kWh in its currency, or null without a tariff. */
+  pricePerKwh: number | null;
+}
+
 /** The allocation read (spec §2.6 enforced). */
 export interface PowerAllocationView {
   siteId: number;
@@ -56,10 +75,22 @@ export interface PowerAllocationView {
   allocatedTotal: number;
   ports: AllocatedPortView[];
   lateVehicles: LateVehicleView[];
+  /**
+   * `optimal` (the planner's solve over the horizon), `greedy` (this instant alone: the fallback,
+   * or a site with nothing to plan), or null when the site was never allocated.
+   */
+  planner: 'optimal' | 'greedy' | null;
+  /** The site's plan from now to the horizon, slot by slot. */
+  plannedSlots: PlannedSlotView[];
+  /** The billing period's highest 15-minute average so far, kW, when the site's tariff has a demand charge. */
+  demandPeakKw: number | null;
 }
 
 /** A port line in the view's unit. */
 function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): AllocatedPortView {
+  const plan = line.plan ?? [
+    { start: 0, limitW: line.limitW, ...(line.limitA !== undefined ? { limitA: line.limitA } : {}) },
+  ];
   return {
     portId: line.portId,
     chargerId: line.chargerId,
@@ -67,6 +98,11 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     limit: unit === 'A' ? (line.limitA ?? 0) : line.limitW,
     limitW: line.limitW,
     reason: line.reason,
+    plannedPeriods: plan.map((p) => ({
+      startTime: new Date(p.start).toISOString(),
+      limit: unit === 'A' ? (p.limitA ?? 0) : p.limitW,
+      limitW: p.limitW,
+    })),
     profileStatus: line.profileStatus ?? null,
     sentAt: line.sentAt ?? null,
     externalLimitW: line.externalLimitW ?? null,
@@ -96,6 +132,9 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
       allocatedTotal: 0,
       ports: [],
       lateVehicles: [],
+      planner: null,
+      plannedSlots: [],
+      demandPeakKw: null,
     };
   }
   return {
@@ -113,5 +152,15 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
       targetSoc: late.targetSoc ?? null,
       expectedSocAtDeparture: late.expectedSocAtDeparture ?? null,
     })),
+    planner: data.planner ?? null,
+    plannedSlots: (data.slots ?? []).map((slot) => ({
+      startTime: new Date(slot.start).toISOString(),
+      endTime: new Date(slot.end).toISOString(),
+      allocated: slot.allocated,
+      capacityLimit: slot.capacity ?? null,
+      costLimit: slot.cost ?? null,
+      pricePerKwh: slot.pricePerKwh ?? null,
+    })),
+    demandPeakKw: data.demand ? Math.round(data.demand.peakW) / 1000 : null,
   };
 }

@@ -2,34 +2,43 @@
  * Delivering an allocation to the chargers (spec §2.6 enforced; OCPP 1.6 SetChargingProfile /
  * ClearChargingProfile, OCPP 2.0.1 K01 / K10), through the command path ({@link SmartChargingCommands}:
  * each CALL logged with its answer, one CALL per charger at a time):
- * - each port with a session gets a `TxProfile` for its transaction, in the unit its charger takes,
- *   only when its limit changed by at least 5 % or 1 kW / 1 A (`profilesToSend`), after a
- *   reconnection or boot of its charger, or when the previous one failed; decreases go first;
+ * - each port with a session gets a `TxProfile` for its transaction carrying the next hours of its
+ *   plan (kind Absolute, in the unit its charger takes, at most the charger's
+ *   `ChargingScheduleMaxPeriods` / `PeriodsPerSchedule` periods: {@link sentSchedule}), so that a
+ *   charger that loses its connection follows the plan;
+ * - which ports get one, and in which order, is `profilesToSend` (`shared/smart-charging/profiles.ts`):
+ *   only when the next hour changes beyond 5 % / 1 kW / 1 A, when the port holds no profile of
+ *   ours, or when the limits kept would exceed the plan somewhere; **decreases first**: phase 1
+ *   (every decrease, and the lower of old and new for a port that goes both ways) goes out to every
+ *   charger and is answered before phase 2 (the increases) starts, and a phase 1 that is not
+ *   accepted everywhere stops the delivery: the charger is counted as uncontrolled (at its maximum)
+ *   and the site is allocated again, so an increase never relies on a decrease not in force;
  * - each controllable charger of a limited site holds a `TxDefaultProfile` on connector 0 for the
  *   vehicle that plugs in next: 0 under a capacity limit (it waits for its allocation, seconds
- *   later), else the minimum (8 A / 5 kW);
+ *   later), else the minimum (8 A / 5 kW); a lower one goes out in phase 1, a higher one in phase 2;
  * - a site whose limits are gone gets its profiles cleared (`ClearChargingProfile`);
  * - every answer is recorded; a charger that refuses, fails or does not answer is uncontrolled
  *   until it reconnects (`smartChargingRefusedOn`), and the caller allocates again without it.
  */
+import type { ChargingProfileInput, SmartChargingCommands } from '../charging/charger-commands';
 import type { Db } from '../db';
-import type { ChargerItem, PortItem } from '../chargers/items';
-import type { ChargingProfileInput, ChargingRateUnit, SmartChargingCommands } from '../charging/charger-commands';
-import { logger } from '../logger';
+import { type AllocationResult, type PortProfileState, type ProfileSend, profilesToSend } from '../smart-charging';
+import { defaultChanges, deliverDefaults, type DefaultProfileLine } from './default-profiles';
 import {
-  floorAmps,
-  profilesToSend,
-  type AllocationResult,
-  type PortAllocation,
-  type PortProfileState,
-} from '../smart-charging';
-import { phasesAndVoltage, profileUnit, toWatts } from './demand';
-import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
+  heldSchedule,
+  line,
+  portContexts,
+  profileOf,
+  scheduled,
+  sentSchedule,
+  type AllocatedPortLine,
+  type PortContext,
+} from './port-profiles';
+import { answerOf, markRefused } from './profile-answers';
+import type { SiteSnapshot } from './site-snapshot';
 
-/** One port's line of a stored allocation. */
-export type AllocatedPortLine = SiteAllocationItem['ports'][number];
-/** One charger's TxDefaultProfile of a stored allocation. */
-export type DefaultProfileLine = NonNullable<SiteAllocationItem['defaultProfiles']>[number];
+export type { AllocatedPortLine } from './port-profiles';
+export type { DefaultProfileLine } from './default-profiles';
 
 /** What a delivery did. */
 export interface Delivery {
@@ -39,37 +48,11 @@ export interface Delivery {
   refused: number[];
 }
 
-/** The answer recorded for a command that did not get a result. */
-type Unanswered = 'NotSupported' | 'Failed' | 'NotConnected';
-
-/** Sends one command, turning every failure into a recorded status. */
-async function answerOf<T>(
-  send: () => Promise<{ ok: true; result: T } | { ok: false; unsupported: boolean }>,
-): Promise<T | Unanswered> {
-  try {
-    const answer = await send();
-    return answer.ok ? answer.result : answer.unsupported ? 'NotSupported' : 'Failed';
-  } catch (error) {
-    logger.warn('charging profile not delivered', { error: String(error) });
-    return (error as Error).name === 'ChargerNotConnectedError' ? 'NotConnected' : 'Failed';
-  }
-}
-
-/** Marks a charger uncontrolled until it reconnects (1 UpdateItem), in the store and in the snapshot. */
-async function markRefused(db: Db, snapshot: SiteSnapshot, charger: ChargerItem): Promise<void> {
-  if (!charger.currentConnectionId) return;
-  await db.charger
-    .patch({ chargerId: charger.chargerId })
-    .set({ smartChargingRefusedOn: charger.currentConnectionId })
-    .go();
-  snapshot.chargers.set(charger.chargerId, { ...charger, smartChargingRefusedOn: charger.currentConnectionId });
-}
-
 /**
  * Learns, for every connected charger of the site whose support is not known on this boot,
- * whether it takes charging profiles and in which units (one GetConfiguration / GetVariables each,
- * in parallel), and stores it on the charger. A charger that does not answer is uncontrolled until
- * it reconnects.
+ * whether it takes charging profiles, in which units and with how many periods (one
+ * GetConfiguration / GetVariables each, in parallel), and stores it on the charger. A charger that
+ * does not answer is uncontrolled until it reconnects.
  */
 export async function learnSupport(db: Db, commands: SmartChargingCommands, snapshot: SiteSnapshot): Promise<void> {
   const unknown = [...snapshot.chargers.values()].filter(
@@ -88,6 +71,7 @@ export async function learnSupport(db: Db, commands: SmartChargingCommands, snap
           : {
               support: answer.supported ? ('supported' as const) : ('unsupported' as const),
               rateUnits: answer.rateUnits,
+              ...(answer.maxPeriods !== undefined ? { maxPeriods: answer.maxPeriods } : {}),
             };
       await db.charger.patch({ chargerId: charger.chargerId }).set({ smartCharging }).go();
       snapshot.chargers.set(charger.chargerId, { ...charger, smartCharging });
@@ -95,220 +79,89 @@ export async function learnSupport(db: Db, commands: SmartChargingCommands, snap
   );
 }
 
-/** The profile a port's allocation becomes, in its charger's unit (A per phase, rounded down). */
-function portProfile(port: PortItem, charger: ChargerItem, allocation: PortAllocation): ChargingProfileInput {
-  const session = port.currentChargingSession!;
-  const electrical = phasesAndVoltage(session, charger.type);
-  const unit = profileUnit(charger);
-  const limit =
-    unit === 'W'
-      ? Math.floor(allocation.limitW)
-      : floorAmps(allocation.limitW / (electrical.voltageV * electrical.phases));
-  return {
-    portNumber: port.portNumber,
-    purpose: 'TxProfile',
-    transactionKey: session.transactionKey,
-    unit,
-    limit,
-    ...(unit === 'A' && charger.type === 'Level 2' ? { numberPhases: electrical.phases } : {}),
-  };
-}
-
-/** Whether the previous line's profile is in force: accepted for this session, on the current connection, after the last boot. */
-function inForce(line: AllocatedPortLine | undefined, port: PortItem, charger: ChargerItem): boolean {
-  if (line?.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId) return false;
-  if (line.profileConnectionId !== charger.currentConnectionId) return false;
-  return !(charger.lastBootAt && line.sentAt && charger.lastBootAt > line.sentAt);
-}
-
-/** A stored line for a port: the allocation, with the profile in force carried over (or none). */
-function carriedLine(
-  allocation: PortAllocation,
-  port: PortItem,
-  previous: AllocatedPortLine | undefined,
-  kept: boolean,
-): AllocatedPortLine {
-  const { portId, chargerId, sessionId, limitW, limitA, reason } = allocation;
-  const base = {
-    portId,
-    chargerId,
-    portNumber: port.portNumber,
-    sessionId,
-    limitW,
-    ...(limitA !== undefined ? { limitA } : {}),
-    reason,
-  };
-  if (!kept || !previous)
-    return {
-      ...base,
-      profileStatus:
-        reason === 'uncontrolled'
-          ? 'Uncontrolled'
-          : previous?.sessionId === sessionId
-            ? previous.profileStatus
-            : undefined,
-    };
-  const { profileUnit: unit, profileLimit, profileConnectionId, profileStatus, sentAt } = previous;
-  return { ...base, profileUnit: unit, profileLimit, profileConnectionId, profileStatus, sentAt };
-}
-
-/** The previous allocation's line of a port, by port ID. */
-function previousLines(snapshot: SiteSnapshot): Map<number, AllocatedPortLine> {
-  return new Map((snapshot.previous?.ports ?? []).map((line) => [line.portId, line]));
-}
-
-/**
- * Which ports get a new TxProfile: those `profilesToSend` picks from the limits in force, plus
- * those whose profile is not in force (never sent, refused, charger reconnected or rebooted).
- * @returns port IDs, decreases first
- */
-function portsToSend(snapshot: SiteSnapshot, result: AllocationResult, byPort: Map<number, PortItem>): number[] {
-  const previous = previousLines(snapshot);
-  const states: PortProfileState[] = [];
-  const notInForce: number[] = [];
-  for (const allocation of result.ports) {
-    const port = byPort.get(allocation.portId)!;
-    const charger = snapshot.chargers.get(port.chargerId)!;
-    if (allocation.reason === 'uncontrolled') continue;
-    const line = previous.get(port.portId);
-    if (!inForce(line, port, charger)) notInForce.push(port.portId);
-    const electrical = phasesAndVoltage(port.currentChargingSession!, charger.type);
-    const limitW =
-      line?.profileLimit !== undefined && line.profileUnit
-        ? toWatts(line.profileLimit, line.profileUnit, electrical)
-        : undefined;
-    states.push({
-      portId: port.portId,
-      rateUnit: profileUnit(charger),
-      ...(inForce(line, port, charger) && limitW !== undefined ? { inForce: { limitW } } : {}),
-    });
-  }
-  const chosen = new Set([...profilesToSend(states, result), ...notInForce]);
-  const limitBefore = (portId: number) => states.find((s) => s.portId === portId)?.inForce?.limitW ?? Infinity;
-  const next = new Map(result.ports.map((p) => [p.portId, p.limitW]));
-  return [...chosen].sort((a, b) => next.get(a)! - limitBefore(a) - (next.get(b)! - limitBefore(b)) || a - b);
-}
-
-/** Sends one port's TxProfile and returns its stored line. */
-async function sendPortProfile(
-  db: Db,
+/** Sends one phase's profiles (chargers in parallel, one CALL at a time each); returns the answers by port. */
+async function sendPhase(
   commands: SmartChargingCommands,
-  snapshot: SiteSnapshot,
-  port: PortItem,
-  allocation: PortAllocation,
-  refused: Set<number>,
-): Promise<AllocatedPortLine> {
-  const charger = snapshot.chargers.get(port.chargerId)!;
-  const profile = portProfile(port, charger, allocation);
-  const sentAt = new Date().toISOString();
-  const status = await answerOf(() => commands.send(charger.chargerId, 'SetChargingProfile', profile));
-  if (status !== 'Accepted') {
-    refused.add(charger.chargerId);
-    await markRefused(db, snapshot, charger);
-  }
-  return {
-    ...carriedLine(allocation, port, undefined, false),
-    profileUnit: profile.unit,
-    profileLimit: profile.limit,
-    profileStatus: status,
-    sentAt,
-    ...(charger.currentConnectionId ? { profileConnectionId: charger.currentConnectionId } : {}),
-  };
+  sends: readonly { ctx: PortContext; input: ChargingProfileInput }[],
+): Promise<Map<number, { input: ChargingProfileInput; status: string; sentAt: string }>> {
+  const answers = new Map<number, { input: ChargingProfileInput; status: string; sentAt: string }>();
+  await Promise.all(
+    sends.map(async ({ ctx, input }) => {
+      const sentAt = new Date().toISOString();
+      const status = await answerOf(() => commands.send(ctx.charger.chargerId, 'SetChargingProfile', input));
+      answers.set(ctx.allocation.portId, { input, status, sentAt });
+    }),
+  );
+  return answers;
 }
 
 /**
- * Sends the TxProfiles an allocation needs (decreases, then increases; chargers in parallel, one
- * CALL at a time each) and returns every port's line.
+ * Sends the TxProfiles (and TxDefaultProfiles) an allocation needs, decreases first (see the
+ * module's documentation), and returns every port's line and the defaults held.
+ * @param refused filled with the chargers that did not accept a profile
  */
-export async function deliverPortProfiles(
+export async function deliverProfiles(
   db: Db,
   commands: SmartChargingCommands,
   snapshot: SiteSnapshot,
   result: AllocationResult,
   refused: Set<number>,
-): Promise<AllocatedPortLine[]> {
-  const byPort = new Map(snapshot.ports.map((p) => [p.portId, p]));
-  const previous = previousLines(snapshot);
-  const sending = portsToSend(snapshot, result, byPort);
-  const lines = new Map<number, AllocatedPortLine>();
-  const decreasing = sending.filter(
-    (id) => (previous.get(id)?.limitW ?? Infinity) > result.ports.find((p) => p.portId === id)!.limitW,
-  );
-  for (const group of [decreasing, sending.filter((id) => !decreasing.includes(id))]) {
-    await Promise.all(
-      group.map(async (portId) => {
-        const port = byPort.get(portId)!;
-        const allocation = result.ports.find((p) => p.portId === portId)!;
-        lines.set(portId, await sendPortProfile(db, commands, snapshot, port, allocation, refused));
-      }),
+  now: number,
+): Promise<Pick<Delivery, 'ports' | 'defaultProfiles'>> {
+  const contexts = portContexts(snapshot, result);
+  const controllable = contexts.filter((c) => c.allocation.reason !== 'uncontrolled');
+  const states: PortProfileState[] = controllable.map((ctx) => {
+    const { schedule, held } = heldSchedule(ctx, snapshot, now);
+    const next = sentSchedule(ctx, now).map((p) => scheduled(ctx, p.start, p.limit));
+    return { portId: ctx.allocation.portId, rateUnit: ctx.unit, inForce: schedule, held, next };
+  });
+  const sends = profilesToSend(states, now);
+  const byPort = new Map(controllable.map((c) => [c.allocation.portId, c]));
+  const phase = (n: 1 | 2) =>
+    sends
+      .filter((s: ProfileSend) => s.phase === n)
+      .map((s) => ({ ctx: byPort.get(s.portId)!, input: profileOf(byPort.get(s.portId)!, s.schedule, now) }));
+  const defaults = defaultChanges(snapshot);
+  const lower = defaults.filter((d) => d.lower);
+  const [answers, heldDefaults] = await Promise.all([
+    sendPhase(commands, phase(1)),
+    deliverDefaults(db, commands, snapshot, refused, lower),
+  ]);
+  await markUnaccepted(db, snapshot, answers, refused);
+  if (refused.size === 0) {
+    for (const [portId, answer] of await sendPhase(commands, phase(2))) answers.set(portId, answer);
+    await markUnaccepted(db, snapshot, answers, refused);
+    heldDefaults.push(
+      ...(await deliverDefaults(
+        db,
+        commands,
+        snapshot,
+        refused,
+        defaults.filter((d) => !d.lower),
+      )),
     );
   }
-  return result.ports.map((allocation) => {
-    const port = byPort.get(allocation.portId)!;
-    return (
-      lines.get(allocation.portId) ??
-      carriedLine(
-        allocation,
-        port,
-        previous.get(allocation.portId),
-        inForce(previous.get(allocation.portId), port, snapshot.chargers.get(port.chargerId)!),
-      )
-    );
-  });
+  return {
+    ports: contexts.map((ctx) => line(ctx, answers.get(ctx.allocation.portId))),
+    defaultProfiles: [...heldDefaults, ...defaults.filter((d) => d.unchanged).map((d) => d.current!)],
+  };
 }
 
-/** The TxDefaultProfile limit of a charger of a limited site: 0 under a capacity limit, else the minimum. */
-function defaultLimit(charger: ChargerItem, underCapacity: boolean): { unit: ChargingRateUnit; limit: number } {
-  const unit = profileUnit(charger);
-  if (underCapacity) return { unit, limit: 0 };
-  if (unit === 'A') return { unit, limit: 8 };
-  return { unit, limit: charger.type === 'DCFC' ? 5000 : Math.floor(8 * 240) };
-}
-
-/**
- * Gives every controllable charger of a limited site this CSMS's TxDefaultProfile (connector 0),
- * unless it holds the same one on its current connection.
- */
-export async function deliverDefaultProfiles(
+/** Marks every charger with a profile not accepted as refused (uncontrolled until it reconnects). */
+async function markUnaccepted(
   db: Db,
-  commands: SmartChargingCommands,
   snapshot: SiteSnapshot,
+  answers: Map<number, { status: string }>,
   refused: Set<number>,
-): Promise<DefaultProfileLine[]> {
-  const held = new Map((snapshot.previous?.defaultProfiles ?? []).map((d) => [d.chargerId, d]));
-  const underCapacity = snapshot.limits.capacity !== undefined;
-  const lines = await Promise.all(
-    [...snapshot.chargers.values()].map(async (charger): Promise<DefaultProfileLine | undefined> => {
-      if (
-        charger.smartCharging?.support !== 'supported' ||
-        !charger.currentConnectionId ||
-        refused.has(charger.chargerId)
-      )
-        return undefined;
-      if (
-        charger.smartChargingRefusedOn === charger.currentConnectionId ||
-        charger.connectionStatus?.status !== 'Connected'
-      )
-        return undefined;
-      const { unit, limit } = defaultLimit(charger, underCapacity);
-      const current = held.get(charger.chargerId);
-      if (
-        current &&
-        current.connectionId === charger.currentConnectionId &&
-        current.unit === unit &&
-        current.limit === limit
-      )
-        return current;
-      const profile: ChargingProfileInput = { portNumber: 0, purpose: 'TxDefaultProfile', unit, limit };
-      const status = await answerOf(() => commands.send(charger.chargerId, 'SetChargingProfile', profile));
-      if (status === 'Accepted')
-        return { chargerId: charger.chargerId, unit, limit, connectionId: charger.currentConnectionId };
-      refused.add(charger.chargerId);
-      await markRefused(db, snapshot, charger);
-      return undefined;
-    }),
-  );
-  return lines.filter((line): line is DefaultProfileLine => line !== undefined);
+): Promise<void> {
+  const ports = new Map(snapshot.ports.map((p) => [p.portId, p]));
+  for (const [portId, { status }] of answers) {
+    if (status === 'Accepted') continue;
+    const charger = snapshot.chargers.get(ports.get(portId)!.chargerId)!;
+    if (refused.has(charger.chargerId)) continue;
+    refused.add(charger.chargerId);
+    await markRefused(db, snapshot, charger);
+  }
 }
 
 /**
@@ -329,4 +182,9 @@ export async function clearProfiles(commands: SmartChargingCommands, snapshot: S
       }
     }),
   );
+}
+
+/** The stored lines of an allocation on a site without limits: no profiles. */
+export function unlimitedLines(snapshot: SiteSnapshot, result: AllocationResult): AllocatedPortLine[] {
+  return portContexts(snapshot, result).map((ctx) => ({ ...line(ctx), profileStatus: 'None' }));
 }

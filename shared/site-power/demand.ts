@@ -17,9 +17,20 @@
  */
 import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../charging/meter-values';
-import type { AllocationInput, RateUnit, SessionDemand, SiteLimit } from '../smart-charging';
+import {
+  MAX_HORIZON_MS,
+  type AllocationInput,
+  type EnergyTariff,
+  type LimitChange,
+  type RateUnit,
+  type SessionDemand,
+  type SiteLimit,
+} from '../smart-charging';
+import { energyPriceAt, tariffPeriodBoundaries } from '../smart-charging/tariff';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
-import { evNeedsOf, externalLimitInForce, type Electrical } from './station-inputs';
+import { limitTimeline } from './limit-schedules';
+import { evNeedsOf, externalLimitInForce, nextLimitChange, type Electrical } from './station-inputs';
+import type { LimitSchedule } from './station-reports';
 
 /** Port maximum when none is registered, W. */
 export const DEFAULT_PORT_MAX_W = { DCFC: 150_000, 'Level 2': 7_680 } as const;
@@ -82,6 +93,46 @@ function limitInForce(
   return toWatts(line.profileLimit, line.profileUnit, electrical);
 }
 
+/**
+ * An external limit over the horizon: in force now, then its value at each change of its schedule
+ * within {@link MAX_HORIZON_MS} (null where it limits nothing). Without a schedule, no changes. A
+ * schedule that limits nothing now but will later is `Number.MAX_SAFE_INTEGER` W now.
+ */
+function externalLimitAhead(
+  stored: PortItem['externalChargingLimit'],
+  electrical: Electrical,
+  now: number,
+  measured?: { powerW: number; at: string },
+): SessionDemand['externalLimit'] {
+  const limit = externalLimitInForce(stored, electrical, now, measured);
+  const schedule = stored?.schedule as LimitSchedule | undefined;
+  if (!schedule) return limit;
+  const ahead: LimitChange[] = [];
+  for (let t = nextLimitChange(schedule, now); t !== undefined && t <= now + MAX_HORIZON_MS; ) {
+    ahead.push({ from: t, limit: externalLimitInForce(stored, electrical, t)?.limitW ?? null });
+    t = nextLimitChange(schedule, t);
+  }
+  if (!limit && ahead.length === 0) return undefined;
+  return {
+    limitW: limit?.limitW ?? Number.MAX_SAFE_INTEGER,
+    source: stored!.source,
+    ...(ahead.length ? { ahead } : {}),
+  };
+}
+
+/** The release state the previous allocation left for this session, if any. */
+function releaseOf(previous: SiteAllocationItem | undefined, port: PortItem): SessionDemand['release'] {
+  const line = previous?.ports.find((p) => p.portId === port.portId);
+  if (!line?.release || line.sessionId !== port.currentChargingSession?.sessionId) return undefined;
+  const { state, idleSince, until, awake } = line.release;
+  return {
+    state,
+    ...(idleSince !== undefined ? { idleSince } : {}),
+    ...(until !== undefined ? { until } : {}),
+    ...(awake ? { awake } : {}),
+  };
+}
+
 /** The session demand of one port with a session in progress. */
 function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): SessionDemand | undefined {
   const session = port.currentChargingSession;
@@ -91,7 +142,8 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
   const override = port.chargingOverride;
   const departure = session.vehicle ? snapshot.departures.get(session.vehicle.id) : undefined;
   const previousLimitW = limitInForce(snapshot.previous, port, charger, electrical);
-  const externalLimit = externalLimitInForce(port.externalChargingLimit, electrical, now, measuredOf([session]));
+  const externalLimit = externalLimitAhead(port.externalChargingLimit, electrical, now, measuredOf([session]));
+  const release = releaseOf(snapshot.previous, port);
   const needs = session.evChargingNeeds;
   const socPercent = session.socPercent?.value ?? needs?.socPercent;
   return {
@@ -130,6 +182,8 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
     ...(needs?.evEnergyCapacityWh ? { batteryCapacityWh: needs.evEnergyCapacityWh } : {}),
     ...(externalLimit ? { externalLimit } : {}),
     ...(controllable(charger) ? {} : { uncontrolled: true }),
+    ...(port.ocppStatus?.status === 'SuspendedEV' ? { suspendedEv: true } : {}),
+    ...(release ? { release } : {}),
   };
 }
 
@@ -148,23 +202,67 @@ function chargerLimits(snapshot: SiteSnapshot, now: number): AllocationInput['ch
     if (!charger.externalChargingLimit || ports.length === 0) return [];
     const sessions = ports.map((p) => p.currentChargingSession!);
     const electrical = phasesAndVoltage(sessions[0]!, charger.type);
-    const limit = externalLimitInForce(charger.externalChargingLimit, electrical, now, measuredOf(sessions));
+    const limit = externalLimitAhead(charger.externalChargingLimit, electrical, now, measuredOf(sessions));
     return limit ? [{ chargerId: charger.chargerId, limit }] : [];
   });
 }
 
-/** The allocation input of a site at `now` (epoch ms). */
-export function allocationInput(snapshot: SiteSnapshot, now: number): AllocationInput {
-  const limit = (type: 'cost' | 'capacity'): SiteLimit | undefined => {
-    const item = snapshot.limits[type];
-    return item ? { limit: item.limit, unit: item.chargingRateUnit } : undefined;
+/**
+ * The site's tariff over the horizon, if it has one: its price changes from `now` (the first at
+ * `now`) to {@link MAX_HORIZON_MS} ahead, its demand charge, the billing period's peak so far and
+ * the forecast (`./demand-charge.ts`: the previous period's peak).
+ */
+function energyTariff(
+  snapshot: SiteSnapshot,
+  now: number,
+  demand?: SiteAllocationItem['demand'],
+): EnergyTariff | undefined {
+  const { tariff } = snapshot;
+  if (!tariff) return undefined;
+  const changes = [now, ...tariffPeriodBoundaries(tariff, now + 1, now + MAX_HORIZON_MS)];
+  return {
+    energyPrices: changes.map((from) => ({ from, pricePerKwh: energyPriceAt(tariff, from).pricePerKwh })),
+    ...(tariff.demandChargePerKw !== undefined ? { demandChargePerKw: tariff.demandChargePerKw } : {}),
+    ...(demand ? { peakSoFarW: demand.peakW } : {}),
+    ...(demand?.previousPeakW !== undefined ? { expectedPeakW: demand.previousPeakW } : {}),
   };
-  const cost = limit('cost');
-  const capacity = limit('capacity');
+}
+
+/** The site's power now as measured: the sum of its sessions' latest power readings, W. */
+export function measuredSitePowerW(snapshot: SiteSnapshot): number {
+  return (
+    measuredOf(snapshot.ports.flatMap((p) => (p.currentChargingSession ? [p.currentChargingSession] : [])))?.powerW ?? 0
+  );
+}
+
+/**
+ * The allocation input of a site at `now` (epoch ms).
+ * @param demand the site's demand state after this run's sample (`./demand-charge.ts`), for the tariff's demand charge
+ */
+export function allocationInput(
+  snapshot: SiteSnapshot,
+  now: number,
+  demand?: SiteAllocationItem['demand'],
+): AllocationInput {
+  const timeline = (type: 'cost' | 'capacity') => {
+    const item = snapshot.limits[type];
+    return item ? limitTimeline(item, snapshot.site.timezone, now, MAX_HORIZON_MS) : undefined;
+  };
+  const costLine = timeline('cost');
+  const capacityLine = timeline('capacity');
+  const cost: SiteLimit | undefined = costLine?.now;
+  const capacity: SiteLimit | undefined = capacityLine?.now;
+  const limitsAhead = {
+    ...(costLine?.ahead.length ? { cost: costLine.ahead } : {}),
+    ...(capacityLine?.ahead.length ? { capacity: capacityLine.ahead } : {}),
+  };
+  const tariff = energyTariff(snapshot, now, demand);
   return {
     now,
     limits: { ...(cost ? { cost } : {}), ...(capacity ? { capacity } : {}) },
+    ...(Object.keys(limitsAhead).length ? { limitsAhead } : {}),
     sessions: snapshot.ports.flatMap((port) => sessionDemand(snapshot, port, now) ?? []),
     chargerLimits: chargerLimits(snapshot, now),
+    ...(tariff ? { tariff } : {}),
   };
 }

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { SiteLimit } from '../smart-charging/types';
+import type { LimitChange, SiteLimit } from '../smart-charging/types';
 import { offsetPieces, utcOffsetMs } from '../time-zone';
 import type { ChargingRateUnit, LimitSchedule } from './limit-rules';
 
@@ -34,16 +34,8 @@ export interface TimedLimit {
   readonly schedules?: readonly LimitSchedule[] | null;
 }
 
-/**
- * A limit's value from an instant on, until the next change: the shape of smart charging's
- * `LimitChange` (`shared/smart-charging/types.ts`), whose `null` (no limit) never occurs here.
- */
-export interface ScheduledLimitChange {
-  /** ms since epoch. */
-  readonly from: number;
-  /** In the limit's unit. */
-  readonly limit: number;
-}
+/** A limit's value from an instant on (smart charging's `LimitChange`; never `null` here). */
+export type ScheduledLimitChange = LimitChange & { readonly limit: number };
 
 /** A limit in force now and its changes ahead. */
 export interface LimitTimeline {

@@ -16,16 +16,19 @@ import type { SmartChargingCommands } from '../charging/charger-commands';
 import { logger } from '../logger';
 import {
   allocateSite,
-  siteUnit,
+  releaseDeadline,
   type AllocationInput,
+  type AllocationOptions,
   type AllocationResult,
   type LateVehicle,
 } from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
-import { allocationInput } from './demand';
-import { clearProfiles, deliverDefaultProfiles, deliverPortProfiles, learnSupport, type Delivery } from './delivery';
+import { allocationInput, measuredSitePowerW } from './demand';
+import { sampleDemand } from './demand-charge';
+import { clearProfiles, deliverProfiles, learnSupport, unlimitedLines, type Delivery } from './delivery';
 import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
+import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
 import type { LimitSchedule } from './station-reports';
 
@@ -38,15 +41,21 @@ export type RunOutcome = 'allocated' | 'busy' | 'unknownSite';
 /**
  * Allocates a site, once or a few times (see the module description).
  * @param commands how profiles reach the chargers
+ * @param options the planner's solver and budget (`allocateSite`); without a solver, the greedy allocation
  * @returns `busy` when another run holds the site (it will see the trigger)
  */
-export async function runSiteAllocation(db: Db, commands: SmartChargingCommands, siteId: number): Promise<RunOutcome> {
+export async function runSiteAllocation(
+  db: Db,
+  commands: SmartChargingCommands,
+  siteId: number,
+  options: AllocationOptions = {},
+): Promise<RunOutcome> {
   const leaseId = randomUUID();
   const started = await acquireLease(db, siteId, leaseId);
   if (started === undefined) return 'busy';
   let covered = started;
   for (let run = 1; run <= MAX_RUNS; run++) {
-    const refused = await allocateOnce(db, commands, siteId);
+    const refused = await allocateOnce(db, commands, siteId, options);
     if (refused === undefined) return 'unknownSite';
     if (refused && run < MAX_RUNS) continue;
     const finish = await finishRun(db, siteId, leaseId, covered);
@@ -61,32 +70,34 @@ export async function runSiteAllocation(db: Db, commands: SmartChargingCommands,
  * Reads, allocates, delivers and stores once.
  * @returns whether a charger refused (allocate again without it), or undefined for an unknown site
  */
-async function allocateOnce(db: Db, commands: SmartChargingCommands, siteId: number): Promise<boolean | undefined> {
+async function allocateOnce(
+  db: Db,
+  commands: SmartChargingCommands,
+  siteId: number,
+  options: AllocationOptions,
+): Promise<boolean | undefined> {
   const now = Date.now();
   const snapshot = await readSiteSnapshot(db, siteId, now);
   if (!snapshot) return undefined;
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
-  const input = allocationInput(snapshot, now);
-  const result = allocateSite(input);
+  const demand = snapshot.tariff?.demandChargePerKw
+    ? sampleDemand(snapshot.previous?.demand, measuredSitePowerW(snapshot), now, snapshot.site.timezone)
+    : undefined;
+  const input = allocationInput(snapshot, now, demand);
+  const result = allocateSite(input, options);
+  if (result.fallbackReason !== undefined)
+    logger.warn('the planner fell back to the greedy allocation', { siteId, reason: result.fallbackReason });
   const refused = new Set<number>();
   let delivery: Delivery;
   if (limited) {
-    const ports = await deliverPortProfiles(db, commands, snapshot, result, refused);
-    delivery = {
-      ports,
-      defaultProfiles: await deliverDefaultProfiles(db, commands, snapshot, refused),
-      refused: [...refused],
-    };
+    const delivered = await deliverProfiles(db, commands, snapshot, result, refused, now);
+    delivery = { ...delivered, refused: [...refused] };
   } else {
     await clearProfiles(commands, snapshot);
-    delivery = {
-      ports: result.ports.map((p) => ({ ...p, portNumber: portNumberOf(snapshot, p.portId), profileStatus: 'None' })),
-      defaultProfiles: [],
-      refused: [],
-    };
+    delivery = { ports: unlimitedLines(snapshot, result), defaultProfiles: [], refused: [] };
   }
-  await storeAllocation(db, snapshot, result, withStationReports(delivery, input, snapshot), now);
+  await storeAllocation(db, snapshot, input, result, withStationReports(delivery, input, snapshot), demand);
   if (refused.size)
     logger.info('chargers refused charging profiles; allocating again without them', {
       siteId,
@@ -136,43 +147,56 @@ function withStationReports(delivery: Delivery, input: AllocationInput, snapshot
   return { ...delivery, ports: lines };
 }
 
-function portNumberOf(snapshot: SiteSnapshot, portId: number): number {
-  return snapshot.ports.find((p) => p.portId === portId)?.portNumber ?? 0;
-}
-
-/** Stores the allocation and keeps the site on the schedule while it has sessions (2 writes). */
+/**
+ * Stores the allocation (with the limits in force now: a limit by time of day shows its value
+ * now) and keeps the site on the schedule while it has sessions (2 writes).
+ */
 async function storeAllocation(
   db: Db,
   snapshot: SiteSnapshot,
+  input: AllocationInput,
   result: AllocationResult,
   delivery: Delivery,
-  now: number,
+  demand: SiteAllocationItem['demand'],
 ): Promise<void> {
+  const now = input.now;
   const { site } = snapshot;
   const item: SiteAllocationItem = {
     siteId: site.siteId,
     organizationId: site.organizationId,
     sequence: (snapshot.previous?.sequence ?? 0) + 1,
     computedAt: new Date(now).toISOString(),
-    chargingRateUnit: result.chargingRateUnit ?? siteUnit(allocationLimits(snapshot)),
-    ...(snapshot.limits.cost ? { costLimit: snapshot.limits.cost.limit } : {}),
-    ...(snapshot.limits.capacity ? { capacityLimit: snapshot.limits.capacity.limit } : {}),
+    chargingRateUnit: result.chargingRateUnit,
+    ...(input.limits.cost ? { costLimit: input.limits.cost.limit } : {}),
+    ...(input.limits.capacity ? { capacityLimit: input.limits.capacity.limit } : {}),
     allocatedTotal: result.allocatedTotal,
     allocatedTotalW: result.allocatedTotalW,
     ports: delivery.ports,
     lateVehicles: result.lateVehicles.map(toLateLine),
     defaultProfiles: delivery.defaultProfiles,
+    planner: result.planner,
+    ...(result.fallbackReason !== undefined ? { fallbackReason: result.fallbackReason.slice(0, 500) } : {}),
+    slots: result.slots.map((slot) => ({ ...slot })),
+    ...(demand ? { demand } : {}),
   };
   await db.siteAllocation.put(item).go();
   if (result.ports.length === 0) return unscheduleSite(db, site.siteId);
   await scheduleSite(db, {
     siteId: site.siteId,
     organizationId: site.organizationId,
-    nextRunAt: Math.min(now + REVISIT_MS, ...changesAhead(snapshot, now)),
+    nextRunAt: Math.min(now + REVISIT_MS, ...changesAhead(snapshot, now), ...releaseChanges(result, now)),
   });
 }
 
-/** When something the allocation used changes by itself: an override expires, an external limit's period starts or ends. */
+/** When a session's release state changes by itself: a probe starts or ends, idling becomes a release. */
+function releaseChanges(result: AllocationResult, now: number): number[] {
+  return result.ports.flatMap((p) => releaseDeadline(p.release) ?? []).filter((t) => t > now);
+}
+
+/**
+ * When something the allocation used changes by itself: an override expires, an external limit's
+ * period starts or ends, a site limit by time of day changes.
+ */
 function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
   const overrideExpiries = snapshot.ports.flatMap((p) =>
     p.chargingOverride ? [Date.parse(p.chargingOverride.expiresAt)] : [],
@@ -181,13 +205,10 @@ function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
     (item) => item.externalChargingLimit?.schedule as LimitSchedule | undefined,
   );
   const limitChanges = limits.flatMap((schedule) => nextLimitChange(schedule, now) ?? []);
-  return [...overrideExpiries, ...limitChanges].filter((t) => t > now);
-}
-
-function allocationLimits(snapshot: SiteSnapshot) {
-  const toLimit = (type: 'cost' | 'capacity') =>
-    snapshot.limits[type] && { limit: snapshot.limits[type]!.limit, unit: snapshot.limits[type]!.chargingRateUnit };
-  return { cost: toLimit('cost'), capacity: toLimit('capacity') };
+  const siteLimitChanges = Object.values(snapshot.limits).flatMap(
+    (item) => (item && nextLimitChangeAt(item, snapshot.site.timezone, now)) ?? [],
+  );
+  return [...overrideExpiries, ...limitChanges, ...siteLimitChanges].filter((t) => t > now);
 }
 
 function toLateLine(late: LateVehicle): SiteAllocationItem['lateVehicles'][number] {

@@ -1,96 +1,236 @@
 /**
- * The smart-charging allocation of one site at one instant (spec §2.6 site power limits, §4.2
- * departures): a pure function from sessions and limits to a limit per port.
+ * The smart-charging allocation of one site (spec §2.6 site power limits, §4.2 departures; ISO
+ * 15118 needs; OCPP 2.0.1 external limits): a pure function from the site now (and what is known
+ * of its next hours) to each port's limit now and its plan.
  *
- * Stages, each taking what it gives from every budget (see `./budgets.ts`):
- * 1. Uncontrolled chargers are counted at max(port maximum, measured power).
- * 2. Minimums, in {@link byMinimumPriority} order (earliest departure first, then first come), each
- *    vehicle's whole minimum or nothing (`waiting`) as capacity allows; a later, smaller minimum
- *    that still fits is granted. An overridden port claims min(minimum, override) here like any
- *    vehicle. The cost limit does not stop a minimum.
- * 3. Overrides above their minimum, water-filled within capacity (and station limits) only: when
- *    overrides plus minimums exceed capacity, every vehicle keeps its minimum and the overrides share
- *    what remains at an equal level; overrides count against the cost limit.
- * 4. Departures (`./departures.ts`): vehicles that would otherwise miss theirs are raised to the
- *    least constant power that meets it 5 % early (taper included), least laxity first among those
- *    that can all be saved together (Moore–Hodgson's choice when not all can); then the others;
- *    then those that cannot make it even at their cap, the least behind first.
- * 5. Share: everything left of both limits is water-filled at an equal level (W, or per-phase A on
- *    an A site) up to each port's cap: work-conserving.
+ * 1. Every session goes through the release rule (`./release.ts`): a vehicle whose need is met or
+ *    that does not draw gets 0 W and is probed now and then.
+ * 2. With a solver, the planner (`./planner.ts`) solves one linear program over the horizon
+ *    (`./horizon.ts`): energy by each departure first, then energy cost and demand charge, then
+ *    earlier delivery, then fairness.
+ * 3. Without a solver, with nothing to plan, or when a solve fails or runs over its budget, the
+ *    greedy stages (`./greedy.ts`) allocate this instant alone (`planner: 'greedy'`, with the
+ *    reason of a fallback in `fallbackReason`).
  *
  * @module
  */
-import { consume, consumeLoad, siteBudgets, stationRoomW, type Budget } from './budgets';
-import { raiseForDepartures } from './departures';
-import { waterFill } from './fill';
-import { lateVehicles } from './late';
-import { byMinimumPriority, workPorts, type WorkPort } from './ports';
-import { toResult } from './result';
-import type { AllocationInput, AllocationResult, RateUnit } from './types';
+import { allocateGreedy, departureFloors } from './greedy';
+import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
+import { heldLimitDelivers, lateVehicles, type Delivered } from './late';
+import type { PlanSolver } from './linear-program';
+import { planSite, type Plan, type PlanMode, type PlanPort } from './planner';
+import { workPorts, type WorkPort } from './ports';
+import { NEED_MET_WH, nextReleaseState } from './release';
+import { reasonOf, toResult, type PortOutcome, type SlotFrame } from './result';
+import type {
+  AllocationInput,
+  AllocationReason,
+  AllocationResult,
+  RateUnit,
+  ReleaseState,
+  SessionDemand,
+} from './types';
 import { siteUnit } from './units';
 import { validateInput } from './validate';
 
-/** Relative slack when a minimum is checked against capacity (float noise of the A conversion). */
-const FIT_SLACK = 1e-9;
+/** How `allocateSite` plans. */
+export interface AllocationOptions {
+  /**
+   * The loaded HiGHS solver (`loadPlanSolver()`): with it the allocation plans over the horizon;
+   * without it, the greedy allocation of this instant.
+   */
+  readonly solver?: PlanSolver;
+  /** Time the planner's two solves may take together, ms; over it, the greedy allocation. @default 2000 */
+  readonly solveBudgetMs?: number;
+}
 
-const hardOnly = (b: Budget) => b.hard;
+/** Default time budget of one solve, ms. */
+export const SOLVE_BUDGET_MS = 2000;
+/** Tolerance for "at its cap" and "at its minimum", W. */
+const AT_W = 0.5;
 
-function countUncontrolled(ports: readonly WorkPort[], budgets: readonly Budget[]): void {
-  for (const p of ports.filter((q) => q.state === 'uncontrolled')) {
-    consumeLoad(budgets, p, Math.max(p.session.maxPowerW, p.session.measuredPowerW ?? 0));
+/**
+ * Whether the vehicle's known need is delivered, read as `chargeNeed` reads it: the SoC target of
+ * its API departure when its SoC is known; else its ISO 15118 energy request (counted from when it
+ * asked); else, with a SoC, a full battery (100 %). A vehicle that reports neither an energy
+ * request nor a SoC never has its need met.
+ */
+export function needMet(session: SessionDemand): boolean {
+  const soc = session.socPercent;
+  if (session.departure && soc !== undefined) return soc >= session.departure.targetSoc;
+  const requested = session.evNeeds?.energyAmountWh;
+  if (requested !== undefined) {
+    const since = session.energyDeliveredWh - (session.evNeeds?.deliveredAtRequestWh ?? 0);
+    return since >= requested - NEED_MET_WH;
   }
+  return soc !== undefined && soc >= 100;
 }
 
-/** Stage 2: each vehicle's minimum, or `waiting` when capacity cannot fit it. */
-function grantMinimums(ports: readonly WorkPort[], budgets: readonly Budget[]): void {
-  for (const p of ports.filter((q) => q.state === 'active').sort(byMinimumPriority)) {
-    const claim = Math.min(p.minimumW, p.overrideW ?? Infinity);
-    const stationW = stationRoomW(budgets, p);
-    const grant = stationW >= claim - FIT_SLACK * Math.max(1, claim) ? claim : stationW;
-    const capacity = budgets.find((b) => b.kind === 'capacity');
-    const needed = capacity ? (capacity.unit === 'W' ? grant : grant / p.wattsPerAmp) : 0;
-    if (capacity && needed > capacity.remaining + FIT_SLACK * Math.max(1, Math.abs(capacity.remaining))) {
-      p.state = 'waiting';
-      continue;
-    }
-    if (grant < claim) p.externalBound = true;
-    consume(budgets, p, grant);
-  }
+/** Applies the release rule to a work port: its state for the stages and the state to carry on. */
+function release(port: WorkPort, now: number): { mode: PlanMode; met: boolean; state: ReleaseState } {
+  const met = needMet(port.session);
+  if (port.state === 'uncontrolled')
+    return { mode: 'uncontrolled', met, state: port.session.release ?? { state: 'holding' } };
+  const state = nextReleaseState(port.session, met, now);
+  const mode = state.state === 'holding' ? 'holding' : state.state;
+  if (mode !== 'holding') port.state = mode;
+  return { mode, met: met && !state.awake, state };
 }
 
-/** Stage 3: overrides above their minimum, within the hard limits only. */
-function fillOverrides(ports: readonly WorkPort[], budgets: readonly Budget[], unit: RateUnit): void {
-  const overridden = ports.filter((p) => p.state === 'active' && p.overrideW !== undefined);
-  const { stationBound } = waterFill(overridden, (p) => p.overrideW!, budgets, unit, hardOnly);
-  for (const p of stationBound) p.externalBound = true;
+/** Most later instants the greedy allocation is run again at, for its plan. */
+const GREEDY_CHANGES = 16;
+
+/**
+ * The greedy allocation's plan after now: run again at each instant within the horizon where a
+ * limit changes or an override expires (at most {@link GREEDY_CHANGES}), so that what a charger is
+ * sent never outlasts a limit it respected.
+ * @param ports the work ports of now (their states are kept)
+ * @returns the power of each port (in `ports`' order) from each instant on, W
+ */
+function greedyLater(input: AllocationInput, ports: readonly WorkPort[], unit: RateUnit) {
+  const instants = [...new Set(changeInstants(input))]
+    .filter((t) => t > input.now && t < input.now + MAX_HORIZON_MS)
+    .sort((a, b) => a - b)
+    .slice(0, GREEDY_CHANGES);
+  return instants.map((at) => {
+    const then = inputAt(input, at);
+    const later = workPorts(then);
+    later.forEach((p, i) => {
+      p.state = ports[i]!.state === 'waiting' || ports[i]!.state === 'active' ? p.state : ports[i]!.state;
+    });
+    allocateGreedy(then, later, unit);
+    return { at, powerW: later.map((p) => (p.state === 'released' || p.state === 'waiting' ? 0 : p.limitW)) };
+  });
 }
 
-/** Stage 5: what is left, shared at an equal level up to each port's cap. */
-function shareRemaining(ports: readonly WorkPort[], budgets: readonly Budget[], unit: RateUnit): void {
-  const sharing = ports.filter((p) => p.state === 'active' && p.overrideW === undefined);
-  const { raised, stationBound } = waterFill(sharing, (p) => p.capW, budgets, unit);
-  for (const p of raised) p.raisedBy = 'share';
-  for (const p of stationBound) p.externalBound = true;
+/** The greedy's departure stage on a copy of the ports (`departureFloors`). */
+function greedyFloors(input: AllocationInput, modes: readonly PlanMode[]): Map<number, number> {
+  const ports = workPorts(input);
+  ports.forEach((p, i) => {
+    if (modes[i] === 'released' || modes[i] === 'probing') p.state = modes[i]!;
+  });
+  const floors = departureFloors(input, ports);
+  const estimated = new Set(
+    ports.filter((p) => p.need?.soc !== undefined || p.session.evNeeds?.maxPowerW === undefined).map((p) => p.portId),
+  );
+  return new Map([...floors].filter(([portId]) => estimated.has(portId)));
+}
+
+/** The reason of a planned port's limit now. */
+function planReason(p: PlanPort, powerW: number, plan: Plan): AllocationReason {
+  const { work } = p;
+  if (p.mode === 'uncontrolled') return 'uncontrolled';
+  if (p.mode === 'released') return 'released';
+  if (p.mode === 'probing') return powerW > 0 ? 'probing' : 'released';
+  if (work.overrideW !== undefined) return 'override';
+  const external = externalLimitBySlot(plan.slots.slice(0, 1), work.session.externalLimit)[0];
+  if (powerW <= 0) return plan.shortOfPower ? 'waiting' : 'planned';
+  if (external !== null && external !== undefined && powerW >= external - AT_W) return 'external';
+  if (powerW >= work.capW - AT_W) return work.capReason;
+  if (Math.abs(powerW - work.minimumW) <= AT_W) return 'minimum';
+  return 'planned';
+}
+
+/** What the plan delivers to a vehicle by its departure. */
+function planDelivers(plan: Plan, ports: readonly WorkPort[]): (p: WorkPort) => Delivered {
+  return (p) => {
+    const i = ports.indexOf(p);
+    const departure = p.departure!.time;
+    const energyWh = plan.slots.reduce((sum, s, t) => {
+      const hours = Math.max(0, Math.min(s.end, departure) - s.start) / 3_600_000;
+      return sum + plan.powerW[i]![t]! * hours;
+    }, 0);
+    const beyond = Math.max(0, departure - plan.slots.at(-1)!.end) / 3_600_000;
+    const need = p.need!;
+    const total = Math.min(need.energyWh, energyWh + beyond * Math.min(p.capW, need.maxAcceptW));
+    if (!need.soc) return { energyWh: total };
+    return { energyWh: total, socPercent: need.soc.fromPercent + (total / need.soc.capacityWh) * 100 };
+  };
+}
+
+/** The planner's outcome per port. */
+function plannedOutcomes(ports: readonly PlanPort[], plan: Plan, states: readonly ReleaseState[]): PortOutcome[] {
+  return ports.map((p, i) => {
+    const { work } = p;
+    const uncontrolled = Math.max(work.session.maxPowerW, work.session.measuredPowerW ?? 0);
+    const periods =
+      p.mode === 'uncontrolled'
+        ? [{ start: plan.slots[0]!.start, powerW: uncontrolled }]
+        : plan.slots.map((s, t) => ({ start: s.start, powerW: plan.powerW[i]![t]! }));
+    return { port: work, periods, reason: planReason(p, plan.powerW[i]![0]!, plan), release: states[i]! };
+  });
+}
+
+/** The slots of a plan, with their limits and prices. */
+function planFrames(plan: Plan): SlotFrame[] {
+  return plan.slots.map((s, t) => ({
+    start: s.start,
+    end: s.end,
+    ...(plan.capacity[t] !== null ? { capacity: plan.capacity[t]! } : {}),
+    ...(plan.cost[t] !== null ? { cost: plan.cost[t]! } : {}),
+    ...(plan.price ? { pricePerKwh: Math.round(plan.price[t]! * 1e6) / 1e6 } : {}),
+  }));
 }
 
 /**
  * Allocates a site's power to its ports (spec §2.6, §4.2; ISO 15118 needs; OCPP 2.0.1 external
- * limits). Pure: the same input gives the same output, and permuting `sessions` permutes `ports`
- * only. See the module's documentation for the stages.
- * @param input the site at one instant
- * @returns one limit per session (input order), the totals in the site's unit and the vehicles
- *   predicted to miss their departure
+ * limits). Pure: the same input and options give the same output, and permuting `sessions` permutes
+ * `ports` only. See the module's documentation.
+ * @param input the site now, with what is known of its next hours (optional fields)
+ * @param options the solver and its budget; without a solver, the greedy allocation
+ * @returns one limit and plan per session (input order), the totals in the site's unit, the site's
+ *   plan slot by slot and the vehicles predicted to miss their departure
  * @throws AllocationInputError naming the field when the input is out of range (see `validateInput`)
  */
-export function allocateSite(input: AllocationInput): AllocationResult {
+export function allocateSite(input: AllocationInput, options: AllocationOptions = {}): AllocationResult {
   validateInput(input);
   const unit = siteUnit(input.limits);
   const ports = workPorts(input);
-  const budgets = siteBudgets(input);
-  countUncontrolled(ports, budgets);
-  grantMinimums(ports, budgets);
-  fillOverrides(ports, budgets, unit);
-  raiseForDepartures(ports, budgets, input.now);
-  shareRemaining(ports, budgets, unit);
-  return { ...toResult(ports, unit), lateVehicles: lateVehicles(ports, input.now) };
+  const released = ports.map((p) => release(p, input.now));
+  let fallbackReason: string | undefined;
+  const planning = released.some((r) => r.mode === 'holding' || r.mode === 'probing');
+  if (options.solver && planning) {
+    const planPorts = ports.map((work, i): PlanPort => ({ work, mode: released[i]!.mode, needMet: released[i]!.met }));
+    try {
+      const floors = greedyFloors(
+        input,
+        released.map((r) => r.mode),
+      );
+      const plan = planSite(input, planPorts, options.solver, options.solveBudgetMs ?? SOLVE_BUDGET_MS, floors);
+      const states = released.map((r) => r.state);
+      return {
+        ...toResult(plannedOutcomes(planPorts, plan, states), unit, planFrames(plan)),
+        lateVehicles: lateVehicles(ports, planDelivers(plan, ports)),
+        planner: 'optimal',
+      };
+    } catch (error) {
+      fallbackReason = error instanceof Error ? error.message : String(error);
+    }
+  }
+  allocateGreedy(input, ports, unit);
+  const later = greedyLater(input, ports, unit);
+  const outcomes = ports.map(
+    (p, i): PortOutcome => ({
+      port: p,
+      periods: [{ start: input.now, powerW: p.limitW }, ...later.map((l) => ({ start: l.at, powerW: l.powerW[i]! }))],
+      reason: reasonOf(p),
+      release: released[i]!.state,
+    }),
+  );
+  const starts = [input.now, ...later.map((l) => l.at)];
+  const frames = starts.map((start, k): SlotFrame => {
+    const { limits } = inputAt(input, start);
+    return {
+      start,
+      end: starts[k + 1] ?? start + SLOT_MS,
+      ...(limits.capacity ? { capacity: limits.capacity.limit } : {}),
+      ...(limits.cost ? { cost: limits.cost.limit } : {}),
+    };
+  });
+  return {
+    ...toResult(outcomes, unit, frames),
+    lateVehicles: lateVehicles(ports, heldLimitDelivers(input.now)),
+    planner: 'greedy',
+    ...(fallbackReason !== undefined ? { fallbackReason } : {}),
+  };
 }

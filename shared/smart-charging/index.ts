@@ -5,7 +5,19 @@
  *
  * @module
  */
-export { allocateSite } from './allocate';
+export { allocateSite, needMet, SOLVE_BUDGET_MS, type AllocationOptions } from './allocate';
+export { DEFAULT_DWELL_MS, MAX_HORIZON_MS, MIN_FIRST_SLOT_MS, plannedDeparture, SLOT_MS } from './horizon';
+export { SolveError, type PlanSolver } from './linear-program';
+export { MAX_NEED_WH, WEIGHTS } from './planner';
+export {
+  IDLE_AFTER_MS,
+  IDLE_DRAW_FRACTION,
+  NEED_MET_WH,
+  nextReleaseState,
+  PROBE_INTERVAL_MS,
+  PROBE_WINDOW_MS,
+  releaseDeadline,
+} from './release';
 export { DEPARTURE_MARGIN } from './departures';
 export { AllocationInputError } from './errors';
 export {
@@ -26,12 +38,19 @@ export {
 } from './needs';
 export { activeOverrideW } from './ports';
 export {
+  direction,
+  limitAt,
+  lowerOf,
+  NEAR_WINDOW_MS,
   PROFILE_CHANGE_ABSOLUTE,
   PROFILE_CHANGE_FRACTION,
   profileChangeNeeded,
   profilesToSend,
+  type LimitSchedule,
   type PortLimit,
   type PortProfileState,
+  type ProfileSend,
+  type ScheduledLimit,
 } from './profiles';
 export {
   energyPriceAt,

@@ -16,11 +16,13 @@ import type { LateVehicle } from './types';
  */
 export const LATE_TOLERANCE_WH = 1;
 
-function late(p: WorkPort, now: number): LateVehicle | undefined {
+/** What reaches a vehicle by its departure: energy, Wh, and SoC, % (when its need is SoC-based). */
+export type Delivered = { readonly energyWh: number; readonly socPercent?: number };
+
+function late(p: WorkPort, reaches: (p: WorkPort) => Delivered): LateVehicle | undefined {
   const { departure, need, session } = p;
   if (!departure || !need || need.energyWh <= LATE_TOLERANCE_WH) return undefined;
-  const leftS = Math.max(0, (departure.time - now) / 1000);
-  const delivered = deliveredWithin(need, p.state === 'waiting' ? 0 : floorWatts(p.limitW), leftS);
+  const delivered = reaches(p);
   if (delivered.energyWh >= need.energyWh - LATE_TOLERANCE_WH) return undefined;
   const soc = session.socPercent;
   const capacityWh = need.soc?.capacityWh ?? batteryCapacityWh(session);
@@ -42,16 +44,27 @@ function late(p: WorkPort, now: number): LateVehicle | undefined {
 }
 
 /**
- * The vehicles with a departure and a known need that would reach it short of their target at
- * their allocated limit as sent (whole watts; 0 while `waiting`; a past departure counts as now),
- * by departure time, then
- * portId.
- * @param ports the work ports after every stage
- * @param now ms since epoch
+ * What the greedy allocation's limit as sent (whole watts; 0 while `waiting` or `released`; a past
+ * departure counts as now) delivers by departure, held until then.
  */
-export function lateVehicles(ports: readonly WorkPort[], now: number): LateVehicle[] {
+export function heldLimitDelivers(now: number): (p: WorkPort) => Delivered {
+  return (p) => {
+    const leftS = Math.max(0, (p.departure!.time - now) / 1000);
+    const held = p.state === 'waiting' || p.state === 'released' ? 0 : floorWatts(p.limitW);
+    return deliveredWithin(p.need!, held, leftS);
+  };
+}
+
+/**
+ * The vehicles with a departure and a known need that would reach it short of their target, by
+ * departure time, then portId.
+ * @param ports the work ports after every stage
+ * @param expected what reaches a vehicle by its departure: the greedy limit held
+ *   ({@link heldLimitDelivers}) or the plan's energy (`./allocate.ts`)
+ */
+export function lateVehicles(ports: readonly WorkPort[], expected: (p: WorkPort) => Delivered): LateVehicle[] {
   return ports
-    .map((p) => late(p, now))
+    .map((p) => late(p, expected))
     .filter((v) => v !== undefined)
     .sort((a, b) => a.departureTime - b.departureTime || a.portId - b.portId);
 }

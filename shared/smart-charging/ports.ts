@@ -23,7 +23,11 @@ export interface WorkPort extends BudgetedPort {
   readonly overrideW?: number;
   readonly departure?: ResolvedDeparture;
   readonly need?: ChargeNeed;
-  state: 'active' | 'waiting' | 'uncontrolled';
+  /**
+   * `active` takes part in every stage; `waiting`: capacity cannot fit its minimum; `uncontrolled`:
+   * counted as load; `released` and `probing`: see `./release.ts`.
+   */
+  state: 'active' | 'waiting' | 'uncontrolled' | 'released' | 'probing';
   /** The stage above the minimum that last raised it. */
   raisedBy?: Extract<AllocationReason, 'departure' | 'share'>;
   /** An external limit (the station's, or the EVSE's on an override) binds it. */

@@ -65,6 +65,19 @@ export interface ExternalLimit {
   readonly limitW: number;
   /** `chargingLimitSource` as the station sent it (`EMS`, `Other`, `SO`, `CSO`). */
   readonly source: string;
+  /**
+   * The limit's later values when it has a schedule (NotifyChargingLimit `chargingSchedule`), W, in
+   * time order: each from its `from` (ms since epoch, after `now`) until the next. `null` = none in
+   * force (the schedule ended). Absent: `limitW` holds over the whole horizon.
+   */
+  readonly ahead?: readonly LimitChange[];
+}
+
+/** A limit's value from an instant on (until the next change): `limit` in its unit, or `null` for none. */
+export interface LimitChange {
+  /** ms since epoch. */
+  readonly from: number;
+  readonly limit: number | null;
 }
 
 /** One session in progress on a port of the site. */
@@ -113,17 +126,80 @@ export interface SessionDemand {
   readonly externalLimit?: ExternalLimit;
   /** True when the charger cannot be controlled (no SmartCharging support, profile rejected, no answer). */
   readonly uncontrolled?: boolean;
+  /**
+   * The vehicle suspended charging itself: OCPP 1.6 StatusNotification `SuspendedEV`, 2.0.1
+   * TransactionEvent `chargingState` `SuspendedEV`. One of the signs of a vehicle that does not draw
+   * (`./release.ts`).
+   */
+  readonly suspendedEv?: boolean;
+  /**
+   * Whether the session held its power or released it at the previous allocation
+   * (`AllocationResult.ports[].release` of the previous result); absent at the first.
+   */
+  readonly release?: ReleaseState;
+}
+
+/**
+ * Where a session stands in the release rule (`./release.ts`): a vehicle whose need is met or that
+ * does not draw releases its power to the others, and is probed again now and then.
+ */
+export interface ReleaseState {
+  /**
+   * - `holding`: it charges (or may): planned like any vehicle.
+   * - `released`: 0 W until `until`, when it is probed.
+   * - `probing`: its minimum (when the others leave room for it) until `until`, to see whether it draws.
+   */
+  readonly state: 'holding' | 'released' | 'probing';
+  /** `holding`: since when (ms since epoch) it has not drawn while allowed its minimum, if it has not. */
+  readonly idleSince?: number;
+  /** `released`: when the next probe starts; `probing`: when the probe ends (ms since epoch). */
+  readonly until?: number;
+  /** It drew again in a probe after its need was met (a top-up, pre-conditioning): that need no longer binds it. */
+  readonly awake?: boolean;
+}
+
+/**
+ * A site's energy prices and demand charge over the plan's horizon (spec §2.6 "cost": the reason
+ * cost limits exist), already resolved from its tariff's time-of-use periods in its time zone.
+ * Amounts are in the tariff's currency.
+ */
+export interface EnergyTariff {
+  /**
+   * Price changes in time order: each price per kWh holds from its `from` (ms since epoch) until
+   * the next; the first at or before `now`. Negative prices are allowed.
+   */
+  readonly energyPrices: readonly { readonly from: number; readonly pricePerKwh: number }[];
+  /** Demand charge per kW of the billing period's highest 15-minute average power (≥ 0), if any. */
+  readonly demandChargePerKw?: number;
+  /** The billing period's highest 15-minute average so far, W (0 when unknown). */
+  readonly peakSoFarW?: number;
+  /**
+   * What the billing period's peak is expected to reach, W: a forecast such as the highest
+   * 15-minute average of the last 7 days. The plan treats power up to it as free of demand charge,
+   * so that it charges ahead of the day's arrivals instead of raising the peak one arrival at a
+   * time (which ends above what the day needed). Absent: `peakSoFarW` alone.
+   */
+  readonly expectedPeakW?: number;
 }
 
 /** Everything the allocation needs for one site at one instant. */
 export interface AllocationInput {
   /** The allocation's clock, ms since epoch. */
   readonly now: number;
+  /** The site's limits in force now (spec §2.6). */
   readonly limits: { readonly cost?: SiteLimit; readonly capacity?: SiteLimit };
+  /**
+   * Later values of the site's limits (a time-of-day limit schedule), each in the unit of the
+   * limit now, in time order after `now`; `null` = no limit of that type from then on. Absent:
+   * the limits now hold over the whole horizon.
+   */
+  readonly limitsAhead?: { readonly cost?: readonly LimitChange[]; readonly capacity?: readonly LimitChange[] };
   /** Every session in progress on the site. */
   readonly sessions: readonly SessionDemand[];
   /** Whole-station external limits (NotifyChargingLimit without evseId), by charger. */
   readonly chargerLimits?: readonly { readonly chargerId: number; readonly limit: ExternalLimit }[];
+  /** The site's tariff over the horizon, if it has one: the plan then minimises energy cost and demand charge. */
+  readonly tariff?: EnergyTariff;
 }
 
 /**
@@ -136,6 +212,10 @@ export interface AllocationInput {
  * - `external`: an external limit (NotifyChargingLimit) binds.
  * - `waiting`: 0 W because the capacity limit cannot fit its minimum (earlier departures go first).
  * - `uncontrolled`: cannot be controlled; counted at its maximum (or measured power, if higher).
+ * - `planned`: the plan gives it this power now (between its minimum and its cap): the optimum of
+ *   the horizon, not one stage's rule (`./planner.ts`).
+ * - `released`: 0 W: its need is met or it does not draw (`./release.ts`).
+ * - `probing`: its minimum for a short window, to see whether a released vehicle draws again.
  */
 export type AllocationReason =
   | 'minimum'
@@ -145,7 +225,10 @@ export type AllocationReason =
   | 'capped'
   | 'external'
   | 'waiting'
-  | 'uncontrolled';
+  | 'uncontrolled'
+  | 'planned'
+  | 'released'
+  | 'probing';
 
 /** The limit of one port. */
 export interface PortAllocation {
@@ -165,6 +248,41 @@ export interface PortAllocation {
    */
   readonly limitA?: number;
   readonly reason: AllocationReason;
+  /**
+   * The port's planned limits from now on (the first is `limitW` from `now`), each until the next;
+   * after the last, the last holds. The planner's (`./planner.ts`) or, from the greedy fallback,
+   * one period. Whole watts rounded down; `limitA` as above. Uncontrolled ports: their load.
+   */
+  readonly plan: readonly PlannedPeriod[];
+  /** The release rule's state to pass back as `SessionDemand.release` at the next allocation. */
+  readonly release: ReleaseState;
+}
+
+/** A port's limit from `start` on (until the next period). */
+export interface PlannedPeriod {
+  /** ms since epoch. */
+  readonly start: number;
+  /** W, whole watts rounded down. */
+  readonly limitW: number;
+  /** A per phase, one decimal rounded down, on Level 2 ports. */
+  readonly limitA?: number;
+}
+
+/** One slot of the site's plan: the planned power and the limits in force, in the site's unit. */
+export interface PlannedSlot {
+  /** ms since epoch; the slot ends at `end`, where the next starts. */
+  readonly start: number;
+  readonly end: number;
+  /** Σ of the ports' planned limits in `chargingRateUnit` (W, or A per phase), uncontrolled load included. */
+  readonly allocated: number;
+  /** The same in W. */
+  readonly allocatedW: number;
+  /** The capacity limit in force over the slot (the least when it changes within), in `chargingRateUnit`. */
+  readonly capacity?: number;
+  /** The cost limit in force over the slot, likewise. */
+  readonly cost?: number;
+  /** The energy price over the slot (time-weighted), per kWh, when the site has a tariff. */
+  readonly pricePerKwh?: number;
 }
 
 /** A vehicle predicted to miss its departure's target SoC at the allocated power. */
@@ -203,4 +321,13 @@ export interface AllocationResult {
   /** One entry per session of the input, in the input's order. */
   readonly ports: readonly PortAllocation[];
   readonly lateVehicles: readonly LateVehicle[];
+  /**
+   * Which allocation made this: `optimal` (the planner's solve, `./planner.ts`) or `greedy` (the
+   * one-instant stages of `./greedy.ts`: no solver given, nothing to plan, or the fallback).
+   */
+  readonly planner: 'optimal' | 'greedy';
+  /** Why the planner fell back to the greedy allocation (a solver error, its time budget), if it did. */
+  readonly fallbackReason?: string;
+  /** The site's plan slot by slot from now to the horizon (one slot from the greedy allocation). */
+  readonly slots: readonly PlannedSlot[];
 }

@@ -16,6 +16,7 @@ import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
 import { SOURCE_MAPS_CONTEXT } from '../../lib/constructs/functions';
+import { ALLOCATE_FUNCTION_MEMORY_MB } from '../../lib/constructs/smart-charging';
 import {
   CONNECT_FUNCTION_MEMORY_MB,
   OCPP_FUNCTION_MEMORY_MB,
@@ -171,11 +172,12 @@ describe('ChargingNetwork stack', () => {
       }
     });
 
-    it('sizes the OCPP functions from the cost benchmark ($connect for its password check), the others at 512 MB', () => {
+    it('sizes the OCPP functions from the cost benchmark ($connect for its password check), the planner at 1 GB, the others at 512 MB', () => {
       const ocpp = functions.filter((fn) => String(fn.Properties.Description).startsWith('OCPP '));
       expect(ocpp).toHaveLength(Object.keys(OCPP_FUNCTIONS).length);
       const memory = (fn: any) => {
         if (String(fn.Properties.Description).startsWith('OCPP $connect')) return CONNECT_FUNCTION_MEMORY_MB;
+        if (String(fn.Properties.Description).includes('lambdas/power/allocate.ts')) return ALLOCATE_FUNCTION_MEMORY_MB;
         return ocpp.includes(fn) ? OCPP_FUNCTION_MEMORY_MB : 512;
       };
       for (const fn of functions) expect(fn.Properties.MemorySize).toBe(memory(fn));

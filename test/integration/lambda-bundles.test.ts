@@ -1,11 +1,12 @@
 /**
- * The Lambda bundles as deployed: the charger read and the three OCPP functions built with the
+ * The Lambda bundles as deployed: the charger read, the three OCPP functions and smart charging's
+ * `allocate` (with the HiGHS WebAssembly module beside it, as the stack ships it) built with the
  * stack's own esbuild options (`LAMBDA_ESBUILD_OPTIONS`: minified, with the stand-ins of
  * `LAMBDA_BUNDLE_ALIASES` and the OCPP validators compiled ahead of time), hosted by a local
  * gateway and driven by a real OCPP client and real HTTP requests on DynamoDB Local. The other
  * tests run the TypeScript sources; this one fails if bundling changes what the code does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +17,9 @@ import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/funct
 import { loadHandlers, startLocalGateway, type LambdaHandler, type LocalGateway } from '../../lib/local/gateway';
 import type { LocalStack } from '../../lib/local/stack';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
-import { connectCharger, connectRaw } from './support/ocpp';
+import { connectCharger, connectRaw, pollUntil } from './support/ocpp';
+import { connectSmartCharger } from './support/smart-charger';
+import { HIGHS_WASM } from '../../lib/constructs/smart-charging';
 
 const BUNDLED = ['http/chargers', 'ocpp/connect', 'ocpp/message', 'ocpp/disconnect'] as const;
 
@@ -115,6 +118,31 @@ describe('Lambda bundles built as deployed', () => {
   it('refuse an unknown key with 401', async () => {
     const { status } = await api(bundled, `/api/chargers/${tenant.chargers[0]!.id}`, { key: `cnk_${'x'.repeat(43)}` });
     expect(status).toBe(401);
+  });
+
+  it('plan with the solver shipped beside the allocate bundle (HiGHS WebAssembly)', async () => {
+    const planned = uniqueOcppId('BNP');
+    const site = await createTenant(bundled, [
+      { ocppId: planned, name: 'Planned', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }] },
+    ]);
+    const limit = { sitePowerLimitSchedule: { type: 'cost', limit: 50_000, chargingRateUnit: 'W' } };
+    expect(
+      (await api(bundled, `/api/site/${site.siteId}/limits`, { key: site.apiKey, method: 'POST', body: limit })).status,
+    ).toBe(201);
+    const charger = await connectSmartCharger(stack, planned, 'ocpp1.6', 1);
+    await charger.start(1, 'TAG-BND', 150_000);
+    copyFileSync(join(PROJECT_ROOT, HIGHS_WASM), join(dir, 'highs.wasm'));
+    const allocate = await bundledHandler('power/allocate');
+    const stored = await pollUntil(
+      async () => {
+        await allocate({ siteId: site.siteId }, {} as never);
+        return (await stack.db.siteAllocation.get({ siteId: site.siteId }).go()).data;
+      },
+      (data) => data?.ports.length === 1 && data.planner === 'optimal',
+      'an allocation planned by the bundled function',
+    );
+    expect(stored!.slots!.length).toBeGreaterThan(1);
+    await charger.close();
   });
 
   afterAll(async () => {

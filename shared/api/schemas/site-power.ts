@@ -10,7 +10,19 @@ import type { PowerAllocationView } from '../../site-power/allocation-view';
 import type { ChargingOverride as ChargingOverrideView } from '../../site-power/overrides';
 
 const unit = z.enum(['W', 'A']);
-const REASONS = ['minimum', 'departure', 'share', 'override', 'capped', 'external', 'waiting', 'uncontrolled'];
+const REASONS = [
+  'minimum',
+  'departure',
+  'share',
+  'override',
+  'capped',
+  'external',
+  'waiting',
+  'uncontrolled',
+  'planned',
+  'released',
+  'probing',
+];
 
 /** `GET /api/site/{siteId}/power-allocation` answer. */
 export const PowerAllocation = conformsTo<PowerAllocationView>()(
@@ -37,6 +49,10 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
           limit: z.number().meta({ description: 'In chargingRateUnit (A per phase on amp-limited sites)' }),
           limitW: z.number(),
           reason: z.string().meta({ description: `What binds: ${REASONS.join(', ')}` }),
+          plannedPeriods: z.array(z.object({ startTime: z.string(), limit: z.number(), limitW: z.number() })).meta({
+            description:
+              "The port's planned limits from now on, each until the next (the first is limit now), in chargingRateUnit; what its TxProfile carries, up to the charger's periods",
+          }),
           profileStatus: z.string().nullable().meta({
             description:
               "The charger's answer to the TxProfile: Accepted, Rejected, NotSupported, Failed, NotConnected; Uncontrolled (none sent: the charger cannot be controlled); None (no limits, no profile); null (not sent yet)",
@@ -72,9 +88,30 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
             .enum(['api', 'vehicle'])
             .meta({ description: 'api: the departure-times API; vehicle: the vehicle itself (ISO 15118)' }),
           targetSoc: z.number().nullable(),
-          expectedSocAtDeparture: z.number().nullable().meta({ description: 'At the allocated power, %' }),
+          expectedSocAtDeparture: z.number().nullable().meta({ description: 'At the planned power, %' }),
         }),
       ),
+      planner: z.enum(['optimal', 'greedy']).nullable().meta({
+        description:
+          "optimal: the planner's solve over the horizon; greedy: this instant alone (the fallback when a solve fails or runs over its budget); null: never allocated",
+      }),
+      plannedSlots: z
+        .array(
+          z.object({
+            startTime: z.string(),
+            endTime: z.string(),
+            allocated: z.number().meta({ description: "Σ of the ports' planned limits in chargingRateUnit" }),
+            capacityLimit: z.number().nullable(),
+            costLimit: z.number().nullable(),
+            pricePerKwh: z.number().nullable().meta({ description: "The tariff's energy price over the slot" }),
+          }),
+        )
+        .meta({
+          description: "The site's plan from now to the horizon (at most 24 h), in slots of at most 15 minutes",
+        }),
+      demandPeakKw: z.number().nullable().meta({
+        description: "The billing period's highest 15-minute average so far, kW (with a tariff's demand charge)",
+      }),
     })
     .meta({ id: 'PowerAllocation' }),
 );

@@ -118,6 +118,8 @@ const chargerSchema = {
         support: { type: ['supported', 'unsupported'] as const, required: true },
         /** `A` and/or `W`. */
         rateUnits: { type: 'list', items: { type: 'string' } },
+        /** Most periods a schedule may have, as the charger reported it. */
+        maxPeriods: optionalNumber,
       },
     },
     /** The connection on which the charger refused or failed a charging profile: uncontrolled until it reconnects. */

@@ -129,9 +129,46 @@ const allocatedPort = {
     limitW: { type: 'number', required: true },
     limitA: optionalNumber,
     reason: { type: 'string', required: true },
-    /** The profile in force at the charger: its limit in its unit, and when and on which connection it was accepted. */
+    /**
+     * The port's planned limits from now on (the first few, `shared/site-power/delivery.ts`):
+     * `start` ms since epoch, W, and A per phase on Level 2.
+     */
+    plan: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          start: { type: 'number', required: true },
+          limitW: { type: 'number', required: true },
+          limitA: optionalNumber,
+        },
+      },
+    },
+    /** The release rule's state (`shared/smart-charging/release.ts`), carried to the next allocation. */
+    release: {
+      type: 'map',
+      properties: {
+        state: { type: ['holding', 'released', 'probing'] as const, required: true },
+        idleSince: optionalNumber,
+        until: optionalNumber,
+        awake: { type: 'boolean' },
+      },
+    },
+    /**
+     * The profile in force at the charger: its unit, first limit, its schedule (periods in seconds
+     * from `profileStart`, ISO 8601; absent for a one-period profile sent before schedules), and
+     * when and on which connection it was accepted.
+     */
     profileUnit: { type: ['A', 'W'] as const },
     profileLimit: optionalNumber,
+    profileStart: optionalString,
+    profilePeriods: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: { startPeriod: { type: 'number', required: true }, limit: { type: 'number', required: true } },
+      },
+    },
     profileConnectionId: optionalString,
     /** The charger's last answer: Accepted, Rejected, NotSupported, Failed, TimedOut, NotConnected; `Uncontrolled` when none was sent. */
     profileStatus: optionalString,
@@ -186,6 +223,42 @@ const siteAllocationSchema = {
           targetSoc: optionalNumber,
           expectedSocAtDeparture: optionalNumber,
         },
+      },
+    },
+    /** `optimal` (the planner) or `greedy` (the one-instant stages), and why the planner fell back, if it did. */
+    planner: { type: ['optimal', 'greedy'] as const },
+    fallbackReason: optionalString,
+    /** The site's plan slot by slot: ms since epoch, totals and limits in `chargingRateUnit`, price per kWh. */
+    slots: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          start: { type: 'number', required: true },
+          end: { type: 'number', required: true },
+          allocated: { type: 'number', required: true },
+          allocatedW: { type: 'number', required: true },
+          capacity: optionalNumber,
+          cost: optionalNumber,
+          pricePerKwh: optionalNumber,
+        },
+      },
+    },
+    /**
+     * The site's demand as the allocation samples it (`shared/site-power/demand-charge.ts`): the
+     * billing period's highest 15-minute average so far and the open interval. Epoch ms and W/Wh.
+     */
+    demand: {
+      type: 'map',
+      properties: {
+        billingPeriodStart: { type: 'number', required: true },
+        peakW: { type: 'number', required: true },
+        peakIntervalStart: optionalNumber,
+        intervalStart: { type: 'number', required: true },
+        intervalWh: { type: 'number', required: true },
+        sampledAt: { type: 'number', required: true },
+        sampledW: { type: 'number', required: true },
+        previousPeakW: optionalNumber,
       },
     },
     /** Chargers holding this CSMS's TxDefaultProfile (for a new arrival): its limit, unit and connection. */

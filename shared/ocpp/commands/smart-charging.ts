@@ -6,8 +6,10 @@
  *
  * The profiles this CSMS installs have fixed IDs, so each new one replaces its predecessor
  * (K01.FR.05 / 1.6 §3.13.3): a TxDefaultProfile on every connector (id {@link TX_DEFAULT_PROFILE_ID})
- * and one TxProfile per connector ({@link txProfileId}), all at stack level {@link STACK_LEVEL}, one
- * period from the start of the schedule (kind Relative: from the start of the transaction).
+ * and one TxProfile per connector ({@link txProfileId}), all at stack level {@link STACK_LEVEL}. A
+ * TxProfile carries the next hours of the port's plan as periods from an absolute `startSchedule`
+ * (kind Absolute), so that a charger that loses its connection follows the plan; a TxDefaultProfile
+ * is one period (kind Relative).
  */
 import type {
   ChargingProfileInput,
@@ -37,13 +39,25 @@ function profileId(input: ChargingProfileInput): number {
   return input.purpose === 'TxDefaultProfile' ? TX_DEFAULT_PROFILE_ID : txProfileId(input.portNumber);
 }
 
-/** The one period of a schedule: `limit` from the start, with the phases when known. */
-function period(input: ChargingProfileInput) {
-  return {
-    startPeriod: 0,
-    limit: input.limit,
+/** The schedule's periods (at least one), with the phases when known. */
+function periods(input: ChargingProfileInput) {
+  const [first, ...rest] = input.periods.map((p) => ({
+    startPeriod: p.startPeriod,
+    limit: p.limit,
     ...(input.numberPhases !== undefined ? { numberPhases: input.numberPhases } : {}),
-  };
+  }));
+  return [first!, ...rest] as [typeof first & {}, ...(typeof first & {})[]];
+}
+
+/** `Absolute` from `startSchedule` when it has one, else `Relative`. */
+function kind(input: ChargingProfileInput) {
+  return input.startSchedule ? ('Absolute' as const) : ('Relative' as const);
+}
+
+/** A `maxPeriods` a charger reported: a positive integer, else none. */
+function periodCount(value: string | undefined): { maxPeriods?: number } {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? { maxPeriods: n } : {};
 }
 
 /** OCPP 1.6 `ChargingScheduleAllowedChargingRateUnit` (`Current`, `Power`, comma-separated) as units. */
@@ -68,20 +82,28 @@ export const smartChargingSupport = defineCommand<undefined, SmartChargingSuppor
   name: 'SmartChargingSupport',
   'ocpp1.6': {
     call: V16.GetConfiguration,
-    request: () => ({ key: ['SupportedFeatureProfiles', 'ChargingScheduleAllowedChargingRateUnit'] }),
+    request: () => ({
+      key: ['SupportedFeatureProfiles', 'ChargingScheduleAllowedChargingRateUnit', 'ChargingScheduleMaxPeriods'],
+    }),
     result: (response: Ocpp16.GetConfigurationResponse) => {
       const value = (key: string) => response.configurationKey?.find((k) => k.key === key)?.value;
       const profiles = (value('SupportedFeatureProfiles') ?? '').split(',').map((p) => p.trim());
       return {
         supported: profiles.includes('SmartCharging'),
         rateUnits: rateUnitsOf16(value('ChargingScheduleAllowedChargingRateUnit')),
+        ...periodCount(value('ChargingScheduleMaxPeriods')),
       };
     },
   },
   'ocpp2.0.1': {
     call: V201.GetVariables,
     request: () => ({
-      getVariableData: [variable('Enabled'), variable('Available'), variable('RateUnit')],
+      getVariableData: [
+        variable('Enabled'),
+        variable('Available'),
+        variable('RateUnit'),
+        variable('PeriodsPerSchedule'),
+      ],
     }),
     result: (response: Ocpp201.GetVariablesResponse) => {
       const value = (name: string) =>
@@ -93,6 +115,7 @@ export const smartChargingSupport = defineCommand<undefined, SmartChargingSuppor
       return {
         supported: value('Enabled') === 'true' && value('Available') !== 'false',
         rateUnits: rateUnitsOf201(value('RateUnit')),
+        ...periodCount(value('PeriodsPerSchedule')),
       };
     },
   },
@@ -115,8 +138,12 @@ export const setChargingProfile = defineCommand<
         ...(input.purpose === 'TxProfile' ? { transactionId: Number(input.transactionKey) } : {}),
         stackLevel: STACK_LEVEL,
         chargingProfilePurpose: input.purpose,
-        chargingProfileKind: 'Relative',
-        chargingSchedule: { chargingRateUnit: input.unit, chargingSchedulePeriod: [period(input)] },
+        chargingProfileKind: kind(input),
+        chargingSchedule: {
+          ...(input.startSchedule ? { startSchedule: input.startSchedule } : {}),
+          chargingRateUnit: input.unit,
+          chargingSchedulePeriod: periods(input),
+        },
       },
     }),
     result: (response) => response.status,
@@ -129,10 +156,15 @@ export const setChargingProfile = defineCommand<
         id: profileId(input),
         stackLevel: STACK_LEVEL,
         chargingProfilePurpose: input.purpose,
-        chargingProfileKind: 'Relative',
+        chargingProfileKind: kind(input),
         ...(input.purpose === 'TxProfile' ? { transactionId: input.transactionKey } : {}),
         chargingSchedule: [
-          { id: profileId(input), chargingRateUnit: input.unit, chargingSchedulePeriod: [period(input)] },
+          {
+            id: profileId(input),
+            ...(input.startSchedule ? { startSchedule: input.startSchedule } : {}),
+            chargingRateUnit: input.unit,
+            chargingSchedulePeriod: periods(input),
+          },
         ],
       },
     }),

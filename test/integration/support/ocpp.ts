@@ -88,13 +88,14 @@ export async function connectRaw(stack: LocalStack, identity: string, protocol: 
   };
 }
 
-/** Polls `read` until `done` holds (every 25 ms, up to 10 s); returns the last value read. */
+/** Polls `read` until `done` holds (every 25 ms, up to `timeoutMs`, 10 s by default); returns the last value read. */
 export async function pollUntil<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   what = 'condition',
+  timeoutMs = 10_000,
 ): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;

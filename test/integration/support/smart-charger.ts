@@ -12,6 +12,9 @@ import { acceptedVariables, connectCharger, pollUntil, type Protocol, type Reque
 export interface ReceivedCall {
   action: string;
   params: any;
+  /** When it arrived, and when the charger answered it (absent: not answered), ms since epoch. */
+  receivedAt?: number;
+  answeredAt?: number;
 }
 
 /** How the charger answers smart charging. */
@@ -22,6 +25,10 @@ export interface SmartChargerOptions {
   smartCharging?: boolean;
   /** Its answer to SetChargingProfile. @default 'Accepted' */
   answer?: 'Accepted' | 'Rejected';
+  /** How long it takes to answer SetChargingProfile, ms. @default 0 */
+  answerDelayMs?: number;
+  /** How many SetChargingProfile CALLs it answers; it never answers the later ones. @default all */
+  answersFirst?: number;
 }
 
 /** A connected charger that records the CALLs it receives. */
@@ -66,8 +73,13 @@ function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: 
     };
     return acceptedVariables(call.params, (d) => values[d.variable.name] ?? '');
   });
-  handle('SetChargingProfile', (call: { params: unknown }) => {
-    record('SetChargingProfile')(call);
+  handle('SetChargingProfile', async (call: { params: unknown }) => {
+    const received: ReceivedCall = { action: 'SetChargingProfile', params: call.params, receivedAt: Date.now() };
+    calls.push(received);
+    const answered = calls.filter((c) => c.action === 'SetChargingProfile').length;
+    if (options.answersFirst !== undefined && answered > options.answersFirst) return new Promise(() => undefined);
+    if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
+    received.answeredAt = Date.now();
     return { status: options.answer ?? 'Accepted' };
   });
   handle('ClearChargingProfile', (call: { params: unknown }) => {

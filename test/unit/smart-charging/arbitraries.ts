@@ -1,6 +1,12 @@
 /** fast-check arbitraries for the smart-charging property tests: random but plausible sites. */
 import fc from 'fast-check';
-import type { AllocationInput, SessionDemand, SiteLimit } from '../../../shared/smart-charging';
+import type {
+  AllocationInput,
+  LimitChange,
+  ReleaseState,
+  SessionDemand,
+  SiteLimit,
+} from '../../../shared/smart-charging';
 import { HOUR, NOW } from './support';
 
 type Kind = 'W' | 'A' | 'mixed';
@@ -29,6 +35,31 @@ const vehicle = fc.record({
   ),
 });
 
+/** Later values of a limit: 0–2 changes within 12 h, a value or none (null). */
+const ahead = (max: number) =>
+  fc
+    .array(
+      fc.record({
+        inMin: fc.integer({ min: 1, max: 12 * 60 }),
+        limit: fc.oneof(
+          { arbitrary: fc.constant(null), weight: 1 },
+          { arbitrary: fc.integer({ min: 0, max }), weight: 4 },
+        ),
+      }),
+      { maxLength: 2 },
+    )
+    .map((changes): LimitChange[] =>
+      changes.map((c) => ({ from: NOW + c.inMin * 60_000, limit: c.limit })).sort((a, b) => a.from - b.from),
+    );
+
+/** Where a session stands in the release rule. */
+const release: fc.Arbitrary<ReleaseState> = fc.oneof(
+  fc.constant<ReleaseState>({ state: 'holding' }),
+  fc.integer({ min: 0, max: 10 }).map((m): ReleaseState => ({ state: 'holding', idleSince: NOW - m * 60_000 })),
+  fc.integer({ min: -5, max: 30 }).map((m): ReleaseState => ({ state: 'released', until: NOW + m * 60_000 })),
+  fc.integer({ min: -5, max: 5 }).map((m): ReleaseState => ({ state: 'probing', until: NOW + m * 60_000 })),
+);
+
 /** Port-side facts: type, power, control, override, external limit. */
 const port = (levelTwoOnly: boolean) =>
   fc.record({
@@ -46,7 +77,10 @@ const port = (levelTwoOnly: boolean) =>
       15,
     ),
     externalW: sometimes(fc.integer({ min: 0, max: 100_000 }), 15),
+    externalAhead: ahead(100_000),
     uncontrolled: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
+    suspendedEv: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+    release: sometimes(release, 30),
   });
 
 type Port = ReturnType<typeof port> extends fc.Arbitrary<infer P> ? P : never;
@@ -75,8 +109,12 @@ function session(i: number, p: Port, v: Vehicle): SessionDemand {
     }),
     ...(v.evNeeds && { evNeeds: v.evNeeds }),
     ...(p.override && { override: { limitW: p.override.limitW, expiresAt: NOW + p.override.expiresIn * 1000 } }),
-    ...(p.externalW !== undefined && { externalLimit: { limitW: p.externalW, source: 'EMS' } }),
+    ...(p.externalW !== undefined && {
+      externalLimit: { limitW: p.externalW, source: 'EMS', ...(p.externalAhead.length && { ahead: p.externalAhead }) },
+    }),
     ...(p.uncontrolled && { uncontrolled: true }),
+    ...(p.suspendedEv && { suspendedEv: true }),
+    ...(p.release && { release: p.release }),
   };
 }
 
@@ -93,15 +131,46 @@ export const sites: fc.Arbitrary<AllocationInput> = fc.constantFrom<Kind>('W', '
       cost: limit(costUnit as 'W' | 'A'),
       capacity: limit(capacityUnit as 'W' | 'A'),
       swap: fc.boolean(),
+      capacityAhead: ahead(capacityUnit === 'W' ? 400_000 : 400),
+      costAhead: ahead(costUnit === 'W' ? 400_000 : 400),
+      tariff: sometimes(
+        fc.record({
+          prices: fc.array(fc.integer({ min: -50, max: 500 }), { minLength: 1, maxLength: 4 }),
+          demandChargePerKw: sometimes(fc.integer({ min: 0, max: 30 })),
+          peakSoFarW: fc.integer({ min: 0, max: 200_000 }),
+        }),
+        40,
+      ),
       stations: fc.array(
         fc.record({ chargerId: fc.integer({ min: 1, max: 4 }), limitW: fc.integer({ min: 0, max: 150_000 }) }),
         { maxLength: 1 },
       ),
     })
-    .map(({ sessions, cost, capacity, swap, stations }) => ({
-      now: NOW,
-      limits: swap && kind === 'mixed' ? { cost: capacity, capacity: cost } : { cost, capacity },
-      sessions: sessions.map(([p, v], i) => session(i, p, v)),
-      chargerLimits: stations.map(({ chargerId, limitW }) => ({ chargerId, limit: { limitW, source: 'SO' } })),
-    }));
+    .map(({ sessions, cost, capacity, swap, stations, capacityAhead, costAhead, tariff }) => {
+      const swapped = swap && kind === 'mixed';
+      const limits = swapped ? { cost: capacity, capacity: cost } : { cost, capacity };
+      const later = swapped
+        ? { cost: capacityAhead, capacity: costAhead }
+        : { cost: costAhead, capacity: capacityAhead };
+      return {
+        now: NOW,
+        limits,
+        limitsAhead: {
+          ...(limits.cost && { cost: later.cost }),
+          ...(limits.capacity && { capacity: later.capacity }),
+        },
+        sessions: sessions.map(([p, v], i) => session(i, p, v)),
+        chargerLimits: stations.map(({ chargerId, limitW }) => ({ chargerId, limit: { limitW, source: 'SO' } })),
+        ...(tariff && {
+          tariff: {
+            energyPrices: tariff.prices.map((cents, k) => ({
+              from: NOW + (k - 1) * 3 * HOUR,
+              pricePerKwh: cents / 100,
+            })),
+            ...(tariff.demandChargePerKw !== undefined && { demandChargePerKw: tariff.demandChargePerKw }),
+            peakSoFarW: tariff.peakSoFarW,
+          },
+        }),
+      };
+    });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateSite, AllocationInputError, type AllocationInput } from '../../../shared/smart-charging';
-import { dcfc, level2, site, watts } from './support';
+import { dcfc, level2, NOW, site, watts } from './support';
 
 describe('allocateSite: bad input is an error naming the field', () => {
   it.each<[string, AllocationInput]>([
@@ -27,12 +27,14 @@ describe('allocateSite: bad input is an error naming the field', () => {
   });
 
   it('allocates an empty site', () => {
-    expect(allocateSite(site([], { cost: watts(0) }))).toEqual({
+    expect(allocateSite(site([], { cost: watts(0) }))).toMatchObject({
       chargingRateUnit: 'W',
       allocatedTotal: 0,
       allocatedTotalW: 0,
       ports: [],
       lateVehicles: [],
+      planner: 'greedy',
+      slots: [{ start: NOW, allocated: 0, allocatedW: 0, cost: 0 }],
     });
   });
 });

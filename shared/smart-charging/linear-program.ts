@@ -1,0 +1,116 @@
+/**
+ * A linear program assembled column by column and row by row, handed to HiGHS (the `highs`
+ * package: the HiGHS solver compiled to WebAssembly) as a sparse model, and its solution read back.
+ * Only the plumbing between the planner's variables and the solver's arrays; the model itself is
+ * `./planner.ts`.
+ *
+ * @module
+ */
+import type { Highs } from 'highs';
+
+/** The loaded HiGHS solver (`await highsLoader()` of the `highs` package): what the planner solves with. */
+export type PlanSolver = Highs;
+
+/** One row coefficient: column index and value. */
+export type Term = readonly [column: number, coefficient: number];
+
+/** Why a solve gave no solution. */
+export class SolveError extends Error {
+  override readonly name = 'SolveError';
+}
+
+/** A minimisation problem: columns with costs and bounds, rows of bounded sums. */
+export class LinearProgram {
+  private readonly cost: number[] = [];
+  private readonly lower: number[] = [];
+  private readonly upper_: number[] = [];
+  private readonly rowLower: number[] = [];
+  private readonly rowUpper: number[] = [];
+  private readonly rowStarts: number[] = [0];
+  private readonly indices: number[] = [];
+  private readonly values: number[] = [];
+
+  /** Adds a column `lower ≤ x ≤ upper` with objective coefficient `cost`; returns its index. */
+  addColumn(cost: number, lower: number, upper: number): number {
+    this.cost.push(cost);
+    this.lower.push(lower);
+    this.upper_.push(upper);
+    return this.cost.length - 1;
+  }
+
+  /** Adds a row `lower ≤ Σ coefficient × column ≤ upper` (±Infinity for no bound); zero terms are dropped. */
+  addRow(terms: readonly Term[], lower: number, upper: number): void {
+    for (const [column, coefficient] of terms) {
+      if (coefficient === 0) continue;
+      this.indices.push(column);
+      this.values.push(coefficient);
+    }
+    this.rowStarts.push(this.indices.length);
+    this.rowLower.push(lower);
+    this.rowUpper.push(upper);
+  }
+
+  /** Changes a column's bounds (before solving). */
+  bound(column: number, lower: number, upper: number): void {
+    this.lower[column] = lower;
+    this.upper_[column] = upper;
+  }
+
+  /** Changes a row's upper bound (before solving). */
+  rowBound(row: number, upper: number): void {
+    this.rowUpper[row] = upper;
+  }
+
+  /** A column's upper bound. */
+  upper(column: number): number {
+    return this.upper_[column]!;
+  }
+
+  /** Number of rows so far (the next row's index). */
+  get rows(): number {
+    return this.rowLower.length;
+  }
+
+  /**
+   * Solves the problem with HiGHS within `budgetMs` (its `time_limit`).
+   * @returns every column's value
+   * @throws SolveError when the budget is spent, or HiGHS does not prove an optimum (infeasible,
+   *   time or iteration limit, a solver error), naming its model status
+   */
+  solve(highs: PlanSolver, budgetMs: number): Float64Array {
+    if (!(budgetMs > 0)) throw new SolveError(`no time left for the solve (budget ${Math.round(budgetMs)} ms)`);
+    const inf = highs.infinity;
+    const clamp = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
+    const numCols = this.cost.length;
+    const numRows = this.rowLower.length;
+    const model = highs.createModel({
+      numCols,
+      numRows,
+      colCost: Float64Array.from(this.cost),
+      colLower: Float64Array.from(this.lower, clamp),
+      colUpper: Float64Array.from(this.upper_, clamp),
+      rowLower: Float64Array.from(this.rowLower, clamp),
+      rowUpper: Float64Array.from(this.rowUpper, clamp),
+      matrix: {
+        format: 'csr',
+        numRows,
+        numCols,
+        starts: Int32Array.from(this.rowStarts),
+        indices: Int32Array.from(this.indices),
+        values: Float64Array.from(this.values),
+      },
+    });
+    try {
+      model.options.set({ output_flag: false, time_limit: budgetMs / 1000 });
+      model.run();
+      const status = model.getModelStatus();
+      if (status !== highs.constants.modelStatus.optimal) {
+        const name = Object.entries(highs.constants.modelStatus).find(([, code]) => code === status)?.[0];
+        throw new SolveError(`HiGHS ended with model status ${name ?? status}`);
+      }
+      return model.getSolution().colValue;
+    } finally {
+      model.dispose();
+    }
+  }
+}
