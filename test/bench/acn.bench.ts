@@ -22,12 +22,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import highsLoader, { type Highs } from 'highs';
 import { costOptimum, energyOptimum, planScheduler } from './acn/optimum';
+import { allocateSite } from '../../shared/smart-charging';
 import { allocationScheduler } from './acn/ours';
 import { edf, llf, uncontrolled } from './acn/peers';
 import { EVSE_MAX_W, type ReplayResult, replay, type Scheduler, VEHICLE_MAX_W, VOLTAGE_V } from './acn/replay';
 import { loadSessions, type ReplaySession, windowSessions } from './acn/sessions';
 import { monthOf, monthStart, nextMonth } from './acn/sources';
-import { periodPrices, siteCost } from './acn/tariff';
+import { DEMAND_CHARGE_PER_KW, periodPrices, siteCost, touEv4Price } from './acn/tariff';
 
 const DEFAULT_SESSIONS = fileURLToPath(new URL('../../../shared/data/acn-caltech-2019-10.csv.gz', import.meta.url));
 const PERIOD_MS = 5 * 60_000;
@@ -56,7 +57,8 @@ function schedulers(highs: Highs, m: Month): [string, (capacityW: number) => Sch
   const optimum = (capacityW: number) =>
     planScheduler(energyOptimum(highs, m.sessions, { periodMs: PERIOD_MS, capacityW }), m.sessions, m.startMs);
   return [
-    ['ours today', () => allocationScheduler()],
+    ['ours, greedy', () => allocationScheduler()],
+    ['ours, planned', () => allocationScheduler((input) => allocateSite(input, { solver: highs }))],
     ['EDF', () => edf],
     ['LLF', () => llf],
     ['offline optimum', optimum],
@@ -102,6 +104,19 @@ function costRow(name: string, m: Month, result: ReplayResult): string[] {
   ];
 }
 
+/** Ours, planning with the solver under TOU-EV-4 and its demand charge (prices over the next 24 h, changes only). */
+function ourPlanner(highs: Highs, _m: Month): Scheduler {
+  const tariff = (now: number) => {
+    const energyPrices: { from: number; pricePerKwh: number }[] = [];
+    for (let t = now; t < now + 24 * 3_600_000; t += 5 * 60_000) {
+      const pricePerKwh = touEv4Price(t);
+      if (energyPrices.at(-1)?.pricePerKwh !== pricePerKwh) energyPrices.push({ from: t, pricePerKwh });
+    }
+    return { energyPrices, demandChargePerKw: DEMAND_CHARGE_PER_KW };
+  };
+  return allocationScheduler((input) => allocateSite(input, { solver: highs }), tariff);
+}
+
 function costTable(highs: Highs, m: Month): void {
   const t0 = performance.now();
   const periods = Math.max(...m.sessions.map((s) => s.departure));
@@ -111,7 +126,8 @@ function costTable(highs: Highs, m: Month): void {
     replay(m.sessions, scheduler, { startMs: m.startMs, periodMs: PERIOD_MS, capacityW });
   const rows = [
     costRow('uncontrolled (no capacity)', m, run(uncontrolled, Infinity)),
-    costRow('ours today', m, run(allocationScheduler(), COST_CAPACITY_W)),
+    costRow('ours, greedy', m, run(allocationScheduler(), COST_CAPACITY_W)),
+    costRow('ours, planned', m, run(ourPlanner(highs, m), COST_CAPACITY_W)),
     costRow('EDF', m, run(edf, COST_CAPACITY_W)),
     costRow('offline cost optimum', m, run(planScheduler(plan, m.sessions, m.startMs), COST_CAPACITY_W)),
   ];

@@ -271,7 +271,7 @@ export async function run(): Promise<void> {
           portNumber: 1,
           purpose: 'TxDefaultProfile' as const,
           unit: 'A' as const,
-          limit: 16 + (i % 4),
+          periods: [{ startPeriod: 0, limit: 16 + (i % 4) }],
         };
         const answered = log.length + 1;
         await meter.measure(

@@ -20,26 +20,32 @@
  * - DC chargers report SoC (the vehicle tells a DC charger); Level 2 chargers do not. The battery's
  *   capacity is unknown to the allocation (estimated from the session; vehicles carry no capacity).
  *
- * Re-allocation on every session start and end and every 5 minutes, as the product will; a profile
- * is sent only when `profilesToSend` says so (5 % / 1 kW / 1 A, plus any decrease needed to stay
- * within the new total), and the vehicle draws under the profile in force (its previous limit is
- * what the allocation is told). Strategies:
+ * Re-allocation on every session start and end and every 5 minutes, as the product does; a
+ * profile (the port's plan as a schedule) is sent only when `profilesToSend` says so (the next hour
+ * changes by 5 % / 1 kW / 1 A, plus any decrease needed to stay within the plan), and the vehicle
+ * draws under the schedule in force (its limit now is what the allocation is told). Strategies:
  * - no management: every port at its maximum;
  * - equal share: the cost limit split equally (water-filled up to each port's maximum);
- * - smart: `allocateSite` with the API departures.
+ * - smart, greedy: `allocateSite` without a solver (one instant at a time);
+ * - smart, planned: `allocateSite` with HiGHS (the plan over the horizon).
  * Variant: every third van reports its needs over ISO 15118 (departure time and energy amount at
  * plug-in) and has no API departure, against the same day with those vans having no departure.
  * Profiles per charger-hour: profiles sent / (40 chargers × 24 h). Power figures are 1-minute means.
  */
 import { chargeEv, type EvState } from '../../lib/simulator/ev';
+import highsLoader from 'highs';
 import {
   allocateSite,
   floorAmps,
   floorWatts,
+  limitAt,
   profilesToSend,
   type AllocationInput,
   type AllocationResult,
+  type LimitSchedule,
+  type PlanSolver,
   type PortLimit,
+  type ReleaseState,
   type SessionDemand,
 } from '../../shared/smart-charging';
 
@@ -151,12 +157,13 @@ interface Plugged {
   readonly socStart: number;
   energyWh: number;
   measuredW?: number;
-  inForce?: PortLimit;
+  inForce?: LimitSchedule;
+  release?: ReleaseState;
 }
 
 const isoVan = (van: Van) => van.id % 3 === 1;
 
-function demand(p: Plugged, knowledge: Knowledge): SessionDemand {
+function demand(p: Plugged, knowledge: Knowledge, now: number): SessionDemand {
   const { van, dwell } = p;
   const dc = van.port.chargerType === 'DCFC';
   const departure = { time: DAY_START + dwell.departS * 1000, targetSoc: dwell.targetSoc, source: 'api' as const };
@@ -176,7 +183,8 @@ function demand(p: Plugged, knowledge: Knowledge): SessionDemand {
     energyDeliveredWh: p.energyWh,
     vehicleId: van.id,
     ...(p.measuredW !== undefined && { measuredPowerW: p.measuredW }),
-    ...(p.inForce && { previousLimitW: offeredW(van.port, p.inForce) }),
+    ...(p.inForce && { previousLimitW: offeredW(van.port, limitAt(p.inForce, now)) }),
+    ...(p.release && { release: p.release }),
     ...(dc && { socPercent: p.ev.socPercent, socStartPercent: p.socStart }),
     ...(!viaIso && !hidden && { departure }),
     ...(viaIso && { evNeeds: { departureTime: departure.time, energyAmountWh } }),
@@ -204,24 +212,39 @@ function equalShare(input: AllocationInput): AllocationResult {
   const ports = input.sessions.map((s) => {
     const w = limits.get(s.portId)!;
     const limitA = s.chargerType === 'Level 2' ? floorAmps(w / s.voltageV) : undefined;
+    const limit = { limitW: floorWatts(w), ...(limitA !== undefined && { limitA }) };
     return {
       portId: s.portId,
       chargerId: s.chargerId,
       sessionId: s.sessionId,
-      limitW: floorWatts(w),
-      limitA,
+      ...limit,
       reason: 'share' as const,
+      plan: [{ start: input.now, ...limit }],
+      release: { state: 'holding' as const },
     };
   });
   const total = ports.reduce((sum, p) => sum + p.limitW, 0);
-  return { chargingRateUnit: 'W', allocatedTotal: total, allocatedTotalW: total, ports, lateVehicles: [] };
+  const slot = { start: input.now, end: input.now + 900_000, allocated: total, allocatedW: total };
+  return {
+    chargingRateUnit: 'W',
+    allocatedTotal: total,
+    allocatedTotalW: total,
+    ports,
+    lateVehicles: [],
+    planner: 'greedy',
+    slots: [slot],
+  };
 }
 
-const STRATEGIES: Record<string, Strategy> = {
-  'no management': () => undefined,
-  'equal share of cost': equalShare,
-  smart: allocateSite,
-};
+/** The strategies of the day's table. */
+function strategies(solver: PlanSolver): Record<string, Strategy> {
+  return {
+    'no management': () => undefined,
+    'equal share of cost': equalShare,
+    'smart, greedy': (input) => allocateSite(input),
+    'smart, planned': (input) => allocateSite(input, { solver }),
+  };
+}
 
 interface DayFigures {
   departures: number;
@@ -263,6 +286,17 @@ function sessionEvents(
   return changed;
 }
 
+/** The site's limits: now, and their later values (a capacity that drops at 16:00). */
+interface SiteLimits {
+  readonly limits: AllocationInput['limits'];
+  readonly limitsAhead?: AllocationInput['limitsAhead'];
+}
+
+/** The depot's limits all day: cost 500 kW, capacity 900 kW. */
+const DEPOT_LIMITS: SiteLimits = {
+  limits: { cost: { limit: COST_LIMIT_W, unit: 'W' }, capacity: { limit: CAPACITY_LIMIT_W, unit: 'W' } },
+};
+
 /** Allocates and sends the profiles worth sending; with no management, every port stays at its maximum. */
 function reallocate(
   t: number,
@@ -270,29 +304,102 @@ function reallocate(
   strategy: Strategy,
   knowledge: Knowledge,
   day: DayFigures,
+  site: SiteLimits,
 ): void {
   const list = [...plugged.values()];
+  const now = DAY_START + t * 1000;
   const input: AllocationInput = {
-    now: DAY_START + t * 1000,
-    limits: { cost: { limit: COST_LIMIT_W, unit: 'W' }, capacity: { limit: CAPACITY_LIMIT_W, unit: 'W' } },
-    sessions: list.map((p) => demand(p, knowledge)),
+    now,
+    limits: site.limits,
+    ...(site.limitsAhead && { limitsAhead: site.limitsAhead }),
+    sessions: list.map((p) => demand(p, knowledge, now)),
   };
   const result = strategy(input);
   day.allocations++;
   if (!result) return;
-  const states = list.map((p) => ({ portId: p.van.port.portId, rateUnit: p.van.port.rateUnit, inForce: p.inForce }));
-  const send = new Set(profilesToSend(states, result));
+  const byPort = new Map(result.ports.map((a) => [a.portId, a]));
+  const states = list.map((p) => {
+    const { port } = p.van;
+    return {
+      portId: port.portId,
+      rateUnit: port.rateUnit,
+      inForce: p.inForce ?? [{ start: now, limitW: port.maxPowerW }],
+      held: p.inForce !== undefined,
+      next: byPort.get(port.portId)!.plan,
+    };
+  });
+  const sends = profilesToSend(states, now);
   for (const p of list) {
-    if (!send.has(p.van.port.portId)) continue;
-    const next = result.ports.find((a) => a.portId === p.van.port.portId)!;
-    p.inForce = { limitW: next.limitW, ...(next.limitA !== undefined && { limitA: next.limitA }) };
-    day.profiles++;
+    p.release = byPort.get(p.van.port.portId)!.release;
+    const mine = sends.filter((s) => s.portId === p.van.port.portId);
+    if (mine.length === 0) continue;
+    p.inForce = mine.at(-1)!.schedule;
+    day.profiles += mine.length;
   }
 }
 
+/** A day to simulate: the vans, the site's limits and the capacity in force at each second. */
+interface Scenario {
+  readonly vans: readonly Van[];
+  readonly site: SiteLimits;
+  readonly capacityAt: (t: number) => number;
+}
+
+/** The depot day of the module's documentation. */
+const depotDay = (seed: number): Scenario => ({
+  vans: depot(seed),
+  site: DEPOT_LIMITS,
+  capacityAt: () => CAPACITY_LIMIT_W,
+});
+
+/** Capacity before and after the drop of the limit-drop day, W, and when it drops, s from midnight. */
+const DROP = { beforeW: 300_000, afterW: 100_000, atS: 16 * 3600, departS: 18 * 3600 } as const;
+/** Vans of the limit-drop day. */
+const DROP_VANS = 12;
+
+/**
+ * A limit that drops: 12 DCFC vans (60–150 kW ports, 60–120 kWh) plug in between 12:00 and 14:00 at
+ * 15–35 % and leave at 18:00 for 90 %; the capacity is 300 kW until 16:00, then 100 kW (a
+ * transformer shared with the evening's load), known from the start as a time-of-day schedule.
+ */
+function limitDropDay(seed: number): Scenario {
+  const rand = prng(seed);
+  const between = (low: number, high: number) => low + (high - low) * rand();
+  const vans = Array.from({ length: DROP_VANS }, (_, i): Van => {
+    const port: Port = {
+      portId: i + 1,
+      chargerType: 'DCFC',
+      rateUnit: 'W',
+      maxPowerW: [60, 90, 120, 150][i % 4]! * 1000,
+      voltageV: 400,
+    };
+    const dwell = {
+      arriveS: Math.round(between(12, 14) * 60) * 60,
+      arriveSoc: Math.round(between(15, 35)),
+      departS: DROP.departS,
+      targetSoc: 90,
+    };
+    return {
+      id: i + 1,
+      port,
+      batteryWh: Math.round(between(60, 120)) * 1000,
+      maxPowerW: Math.round(between(80, 150)) * 1000,
+      dwells: [dwell],
+    };
+  });
+  return {
+    vans,
+    site: {
+      limits: { capacity: { limit: DROP.beforeW, unit: 'W' } },
+      limitsAhead: { capacity: [{ from: DAY_START + DROP.atS * 1000, limit: DROP.afterW }] },
+    },
+    capacityAt: (t) => (t < DROP.atS ? DROP.beforeW : DROP.afterW),
+  };
+}
+
 /** One simulated day under a strategy. */
-function simulate(strategy: Strategy, knowledge: Knowledge, seed = SEED): DayFigures {
-  const vans = depot(seed);
+function simulate(strategy: Strategy, knowledge: Knowledge, seed = SEED, scenario = depotDay(seed)): DayFigures {
+  const { vans } = scenario;
   const day: DayFigures = {
     departures: 0,
     met: 0,
@@ -310,12 +417,12 @@ function simulate(strategy: Strategy, knowledge: Knowledge, seed = SEED): DayFig
     const changed = sessionEvents(t, vans, plugged, day, () => ++sessionId);
     if (t === DAY_S) break;
     if (changed || t - lastAllocation >= REALLOCATE_S) {
-      reallocate(t, plugged, strategy, knowledge, day);
+      reallocate(t, plugged, strategy, knowledge, day, scenario.site);
       lastAllocation = t;
     }
     let stepWh = 0;
     for (const p of plugged.values()) {
-      const offered = p.inForce ? offeredW(p.van.port, p.inForce) : p.van.port.maxPowerW;
+      const offered = p.inForce ? offeredW(p.van.port, limitAt(p.inForce, DAY_START + t * 1000)) : p.van.port.maxPowerW;
       const { energyWh, powerW } = chargeEv(p.ev, offered, STEP_S);
       p.energyWh += energyWh;
       p.measuredW = powerW;
@@ -324,28 +431,30 @@ function simulate(strategy: Strategy, knowledge: Knowledge, seed = SEED): DayFig
     const averageW = (stepWh * 3600) / STEP_S;
     day.kWh += stepWh / 1000;
     day.peakW = Math.max(day.peakW, averageW);
-    if (averageW > CAPACITY_LIMIT_W) {
+    const capacityW = scenario.capacityAt(t);
+    if (averageW > capacityW) {
       day.secondsAboveCapacity += STEP_S;
-      day.kWsAboveCapacity += ((averageW - CAPACITY_LIMIT_W) / 1000) * STEP_S;
+      day.kWsAboveCapacity += ((averageW - capacityW) / 1000) * STEP_S;
     }
   }
   return day;
 }
 
-function row(name: string, d: DayFigures): string[] {
-  const perChargerHour = d.profiles / (40 * 24);
+/** A table row; `chargers` for profiles per charger-hour, `referenceW` the limit the peak is shown against. */
+function row(name: string, d: DayFigures, chargers = 40, referenceW = COST_LIMIT_W): string[] {
+  const perChargerHour = d.profiles / (chargers * 24);
   return [
     name,
     `${d.met}/${d.departures} (${((100 * d.met) / d.departures).toFixed(0)} %)`,
     d.kWh.toFixed(0),
     `${d.secondsAboveCapacity} s / ${d.kWsAboveCapacity.toFixed(0)} kW·s`,
-    `${(d.peakW / 1000).toFixed(0)} kW (${((100 * d.peakW) / COST_LIMIT_W).toFixed(0)} %)`,
+    `${(d.peakW / 1000).toFixed(0)} kW (${((100 * d.peakW) / referenceW).toFixed(0)} %)`,
     perChargerHour.toFixed(2),
   ];
 }
 
 function printTable(rows: string[][]): void {
-  const header = ['strategy', 'departures met', 'kWh', 'above capacity', 'peak (of cost limit)', 'profiles/charger-h'];
+  const header = ['strategy', 'departures met', 'kWh', 'above capacity', 'peak (of the limit)', 'profiles/charger-h'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`;
   console.log(line(header));
@@ -354,22 +463,36 @@ function printTable(rows: string[][]): void {
 
 export async function run(): Promise<void> {
   const t0 = performance.now();
-  const days = Object.entries(STRATEGIES).map(([name, strategy]) => [name, simulate(strategy, 'api')] as const);
-  const iso = simulate(allocateSite, 'iso-third');
-  const hidden = simulate(allocateSite, 'none-third');
+  const solver = await highsLoader();
+  const planned = (input: AllocationInput) => allocateSite(input, { solver });
+  const days = Object.entries(strategies(solver)).map(([name, strategy]) => [name, simulate(strategy, 'api')] as const);
+  const iso = simulate(planned, 'iso-third');
+  const hidden = simulate(planned, 'none-third');
   const others = OTHER_SEEDS.map((seed) => {
-    const [equal, smart] = [simulate(equalShare, 'api', seed), simulate(allocateSite, 'api', seed)];
-    return `seed ${seed}: ${equal.met} → ${smart.met}/${smart.departures}`;
+    const [equal, greedy, smart] = [equalShare, (i: AllocationInput) => allocateSite(i), planned].map((s) =>
+      simulate(s, 'api', seed),
+    );
+    return `seed ${seed}: ${equal!.met} / ${greedy!.met} / ${smart!.met} of ${smart!.departures}`;
   });
+  const drop = (strategy: Strategy) => simulate(strategy, 'api', SEED, limitDropDay(SEED));
+  const dropDays = [
+    ['no management', drop(() => undefined)],
+    ['smart, greedy', drop((i) => allocateSite(i))],
+    ['smart, planned', drop(planned)],
+  ] as const;
   const seconds = (performance.now() - t0) / 1000;
   const kW = (w: number) => `${w / 1000} kW`;
   const limits = `cost ${kW(COST_LIMIT_W)}, capacity ${kW(CAPACITY_LIMIT_W)}`;
   console.log(`\n## Depot day (seed ${SEED}): 40 vans, 20 DCFC + 20 Level 2 ports (2 290 kW), ${limits}`);
   printTable(days.map(([name, d]) => row(name, d)));
-  console.log('\n## Variant: every third van reports its needs over ISO 15118 only (no API departure)');
-  printTable([row('smart, ISO 15118 needs', iso), row('smart, those vans without departure', hidden)]);
-  console.log(`\n  Other seeds, departures met (equal share → smart): ${others.join('; ')}`);
-  const smart = days.find(([name]) => name === 'smart')![1];
-  const count = days.length + 2 + 2 * others.length;
+  console.log('\n## Variant: every third van reports its needs over ISO 15118 only (no API departure), planned');
+  printTable([row('ISO 15118 needs', iso), row('those vans without departure', hidden)]);
+  console.log(`\n  Other seeds, departures met (equal share / greedy / planned): ${others.join('; ')}`);
+  console.log(
+    `\n## A limit that drops: ${DROP_VANS} DCFC vans, capacity ${kW(DROP.beforeW)} until 16:00 then ${kW(DROP.afterW)}, leaving at 18:00`,
+  );
+  printTable(dropDays.map(([name, d]) => row(name, d, DROP_VANS, DROP.beforeW)));
+  const smart = days.find(([name]) => name === 'smart, planned')![1];
+  const count = days.length + 2 + 3 * others.length + dropDays.length;
   console.log(`  ${smart.allocations} allocations per smart day; all ${count} days took ${seconds.toFixed(1)} s`);
 }

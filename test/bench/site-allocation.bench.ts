@@ -1,16 +1,23 @@
 /**
- * Smart charging, speed: the allocation of a 200-port site (100 chargers × 2 connectors, OCPP 1.6
- * clients that answer at once, a session on every port, a cost limit) on the local stack, in this
- * process: DynamoDB requests per allocation (the allocation's own, and those of the profiles it
- * sends through the command path) and wall time, when nothing changed (no profile sent) and after
- * the cost limit changed (every port gets a new TxProfile).
+ * Smart charging, speed:
+ * 1. The planner alone (`allocateSite` with HiGHS, pure): a 200-port site whose vehicles leave over
+ *    the next 24 h (96 slots), under a capacity limit, a time-of-use tariff and a demand charge:
+ *    wall time p50 / p99 of the whole allocation (two solves), and the solver's cold load.
+ * 2. The allocation of a 200-port site (100 chargers × 2 connectors, OCPP 1.6 clients that answer
+ *    at once, a session on every port, a cost limit) on the local stack, in this process, planned
+ *    with the solver: DynamoDB requests per allocation (the allocation's own, and those of the
+ *    profiles it sends through the command path) and wall time, when nothing changed (no profile
+ *    sent) and after the cost limit changed (every port gets a new TxProfile).
  */
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
+import { execFileSync } from 'node:child_process';
 import { runSiteAllocation } from '../../shared/site-power/run';
+import { allocateSite, type AllocationInput, type PlanSolver, type SessionDemand } from '../../shared/smart-charging';
+import { loadPlanSolver } from '../../shared/smart-charging/solver';
 import { countRequests, percentile, report, startBenchStack } from './support';
 
 const CHARGERS = 100;
@@ -89,7 +96,69 @@ async function measure(
   });
 }
 
+/** A 200-port site (100 DCFC, 100 Level 2) whose vehicles leave over the next 24 h, with a tariff. */
+function plannedSite(now: number): AllocationInput {
+  const hour = 3_600_000;
+  const sessions = Array.from({ length: 200 }, (_, i): SessionDemand => {
+    const dc = i % 2 === 0;
+    return {
+      portId: i + 1,
+      chargerId: Math.floor(i / 2) + 1,
+      sessionId: 1000 + i,
+      chargerType: dc ? 'DCFC' : 'Level 2',
+      rateUnit: dc ? 'W' : 'A',
+      maxPowerW: dc ? 150_000 : 11_520,
+      phases: 1,
+      voltageV: dc ? 400 : 240,
+      startTime: now - ((i * 7) % 120) * 60_000,
+      energyDeliveredWh: (i * 311) % 20_000,
+      measuredPowerW: dc ? 60_000 : 7_000,
+      previousLimitW: dc ? 60_000 : 7_000,
+      ...(dc ? { socPercent: 20 + (i % 50), socStartPercent: 15 } : {}),
+      departure: { time: now + (1 + ((i * 37) % 23)) * hour, targetSoc: 90, source: 'api' },
+    };
+  });
+  const prices = [0.12, 0.45, 0.18, 0.12].map((pricePerKwh, k) => ({ from: now - hour + k * 6 * hour, pricePerKwh }));
+  return {
+    now,
+    limits: { capacity: { limit: 2_000_000, unit: 'W' }, cost: { limit: 1_200_000, unit: 'W' } },
+    sessions,
+    tariff: { energyPrices: prices, demandChargePerKw: 15.51, peakSoFarW: 600_000 },
+  };
+}
+
+/** Times the planner alone on the 200-port site. */
+function measurePlanner(solver: PlanSolver): void {
+  const times: number[] = [];
+  let slots = 0;
+  let planner = '';
+  for (let i = 0; i < RUNS; i++) {
+    const input = plannedSite(Date.UTC(2026, 10, 27, 8, 0) + i * 300_000);
+    const t0 = performance.now();
+    const result = allocateSite(input, { solver });
+    times.push(performance.now() - t0);
+    slots = result.slots.length;
+    planner = result.fallbackReason ?? result.planner;
+  }
+  const coldMs = Number(
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "const t=performance.now();const {default:l}=await import('highs');await l();console.log(performance.now()-t)",
+    ])
+      .toString()
+      .trim(),
+  );
+  report(`Planner alone: 200 ports, ${slots} slots, capacity + cost + TOU tariff + demand charge (${RUNS} runs)`, {
+    planner,
+    'allocateSite wall time p50 / p99': `${percentile(times, 50).toFixed(0)} / ${percentile(times, 99).toFixed(0)} ms`,
+    'HiGHS cold load (import + instantiate, fresh process)': `${coldMs.toFixed(0)} ms`,
+  });
+}
+
 export async function run(): Promise<void> {
+  const solver = await loadPlanSolver();
+  measurePlanner(solver);
   const bench = await startBenchStack();
   const sockets: WebSocket[] = [];
   try {
@@ -121,7 +190,7 @@ export async function run(): Promise<void> {
         })
         .go();
     const commands = ocppChargerCommands(stack.db, SMART_CHARGING_COMMANDS);
-    const allocate = () => runSiteAllocation(stack.db, commands, site.id);
+    const allocate = () => runSiteAllocation(stack.db, commands, site.id, { solver });
     await setCost(2_000_000);
     await allocate(); // learns every charger's support and sends the first profiles
     await measure(`200-port site, nothing changed (${RUNS} allocations)`, allocate, async () => undefined);

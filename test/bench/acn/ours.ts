@@ -11,8 +11,10 @@
  */
 import {
   type AllocationInput,
+  type EnergyTariff,
   allocateSite,
   type PortAllocation,
+  type ReleaseState,
   type SessionDemand,
 } from '../../../shared/smart-charging';
 import type { ActiveSession, Scheduler } from './replay';
@@ -22,7 +24,7 @@ import type { ActiveSession, Scheduler } from './replay';
  * `ports`. Wrap a version that takes options: `(input) => allocateSite(input, options)`.
  */
 export type Allocate = (input: AllocationInput) => {
-  readonly ports: readonly Pick<PortAllocation, 'portId' | 'limitW'>[];
+  readonly ports: readonly (Pick<PortAllocation, 'portId' | 'limitW'> & Partial<Pick<PortAllocation, 'release'>>)[];
 };
 
 /**
@@ -31,7 +33,7 @@ export type Allocate = (input: AllocationInput) => {
  * @param portId a number unique to the vehicle in the replay (also its charger and session id)
  * @returns the allocation's session on a Level 2 port in amps
  */
-export function sessionDemand(s: ActiveSession, portId: number): SessionDemand {
+export function sessionDemand(s: ActiveSession, portId: number, release?: ReleaseState): SessionDemand {
   return {
     portId,
     chargerId: portId,
@@ -45,6 +47,7 @@ export function sessionDemand(s: ActiveSession, portId: number): SessionDemand {
     energyDeliveredWh: s.deliveredWh,
     ...(s.lastDrawW !== undefined && { measuredPowerW: s.lastDrawW }),
     ...(s.lastOfferW !== undefined && { previousLimitW: s.lastOfferW }),
+    ...(release && { release }),
     evNeeds: {
       energyAmountWh: s.requestedWh,
       deliveredAtRequestWh: 0,
@@ -60,17 +63,48 @@ export function sessionDemand(s: ActiveSession, portId: number): SessionDemand {
  * @returns a scheduler for `replay`; it numbers vehicles in the order it first sees them, so use a
  *   new one for each replay
  */
-export function allocationScheduler(allocate: Allocate = allocateSite): Scheduler {
+export function allocationScheduler(
+  allocate: Allocate = allocateSite,
+  tariff?: (now: number) => Omit<EnergyTariff, 'peakSoFarW'>,
+): Scheduler {
+  const peak = demandPeak();
   const ports = new Map<string, number>();
   const portOf = (id: string) => {
     if (!ports.has(id)) ports.set(id, ports.size + 1);
     return ports.get(id)!;
   };
+  const releases = new Map<number, ReleaseState>();
   return ({ now, capacityW, sessions }) => {
-    const demands = sessions.map((s) => sessionDemand(s, portOf(s.id)));
+    const demands = sessions.map((s) => sessionDemand(s, portOf(s.id), releases.get(portOf(s.id))));
     const limits = Number.isFinite(capacityW) ? { capacity: { limit: capacityW, unit: 'W' as const } } : {};
-    const { ports: allocated } = allocate({ now, limits, sessions: demands });
+    const peakSoFarW = peak(now, sessions);
+    const site = tariff ? { tariff: { ...tariff(now), peakSoFarW } } : {};
+    const { ports: allocated } = allocate({ now, limits, sessions: demands, ...site });
+    for (const p of allocated) if (p.release) releases.set(p.portId, p.release);
     const byPort = new Map(allocated.map((p) => [p.portId, p.limitW]));
     return new Map(sessions.map((s) => [s.id, byPort.get(portOf(s.id)) ?? 0]));
+  };
+}
+
+/**
+ * The site's highest 15-minute average draw so far, W, as a meter would bill it: each call adds the
+ * draw of the period before (Σ of the vehicles' last draws, over the time since the previous call)
+ * to its 15-minute interval.
+ */
+function demandPeak(): (now: number, sessions: readonly ActiveSession[]) => number {
+  const intervalMs = 15 * 60_000;
+  const energy = new Map<number, number>();
+  let previous: number | undefined;
+  let highest = 0;
+  return (now, sessions) => {
+    if (previous !== undefined) {
+      const drawW = sessions.reduce((sum, s) => sum + (s.lastDrawW ?? 0), 0);
+      const interval = Math.floor(previous / intervalMs);
+      const wh = (energy.get(interval) ?? 0) + (drawW * (now - previous)) / 3_600_000;
+      energy.set(interval, wh);
+      highest = Math.max(highest, (wh * 3_600_000) / intervalMs);
+    }
+    previous = now;
+    return highest;
   };
 }
