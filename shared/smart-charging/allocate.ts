@@ -176,14 +176,17 @@ function planFrames(plan: Plan): SlotFrame[] {
  * Allocates a site's power to its ports (spec §2.6, §4.2; ISO 15118 needs; OCPP 2.0.1 external
  * limits). Pure: the same input and options give the same output, and permuting `sessions` permutes
  * `ports` only. See the module's documentation.
- * @param input the site now, with what is known of its next hours (optional fields)
+ * @param given the site now, with what is known of its next hours (optional fields); a scheduled
+ *   change of a limit at or before `now` counts as in force now
  * @param options the solver and its budget; without a solver, the greedy allocation
  * @returns one limit and plan per session (input order), the totals in the site's unit, the site's
  *   plan slot by slot and the vehicles predicted to miss their departure
  * @throws AllocationInputError naming the field when the input is out of range (see `validateInput`)
  */
-export function allocateSite(input: AllocationInput, options: AllocationOptions = {}): AllocationResult {
-  validateInput(input);
+export function allocateSite(given: AllocationInput, options: AllocationOptions = {}): AllocationResult {
+  validateInput(given);
+  // A change of a limit's schedule at or before now is in force now.
+  const input = inputAt(given, given.now);
   const unit = siteUnit(input.limits);
   const ports = workPorts(input);
   const released = ports.map((p) => release(p, input.now));

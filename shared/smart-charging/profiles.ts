@@ -151,6 +151,21 @@ function keepWithinPlan(ports: readonly PortProfileState[], send: Set<number>, n
     now,
   );
   const kept = (s: PortProfileState, at: number) => limitAt(send.has(s.portId) ? s.next : s.inForce, at);
+  // A port sent for one instant holds its plan at every instant, which may be more elsewhere: check
+  // every instant again until a pass adds nobody (the set only grows, so this ends).
+  for (let size = -1; size !== send.size; ) {
+    size = send.size;
+    keepPass(ports, send, times, kept);
+  }
+}
+
+/** One pass of {@link keepWithinPlan} over the instants. */
+function keepPass(
+  ports: readonly PortProfileState[],
+  send: Set<number>,
+  times: readonly number[],
+  kept: (s: PortProfileState, at: number) => PortLimit,
+): void {
   for (const at of times) {
     const wanted = totals(ports.map((s) => limitAt(s.next, at)));
     const excess = ports

@@ -10,11 +10,14 @@
  *    optimum (an LP over the month, `acn/optimum.ts`).
  * 2. Cost at a capacity that does not bind (150 kW; none for uncontrolled): SCE TOU-EV-4 energy
  *    prices plus $15.51 per kW of the month's highest 15-minute average (`acn/tariff.ts`), per kWh
- *    delivered, for uncontrolled, ours today, EDF and the offline cost optimum (an LP delivering
- *    every request as far as the ports allow).
+ *    delivered, for uncontrolled, ours (greedy; planned from an empty history; planned with the
+ *    month before replayed first, so that its peak is the forecast a running site has), EDF and
+ *    the offline cost optimum (an LP delivering every request as far as the ports allow).
  *
  * The month file is not in the repository (see `test/bench/data/README.md`): `ACN_SESSIONS` names
- * it, by default `../shared/data/acn-caltech-2019-10.csv.gz` beside the repository. The month is the
+ * it, by default `../shared/data/acn-caltech-2019-10.csv.gz` beside the repository; `ACN_WARMUP`
+ * the month before (default `../shared/data/acn-caltech-2019-09.csv.gz`), without which its row is
+ * left out. The month is the
  * one of its first connection (America/Los_Angeles). Without the file the benchmark says so and
  * stops. Plug in another scheduler by adding a row to `schedulers()`.
  */
@@ -31,6 +34,8 @@ import { monthOf, monthStart, nextMonth } from './acn/sources';
 import { DEMAND_CHARGE_PER_KW, periodPrices, siteCost, touEv4Price } from './acn/tariff';
 
 const DEFAULT_SESSIONS = fileURLToPath(new URL('../../../shared/data/acn-caltech-2019-10.csv.gz', import.meta.url));
+/** The month before, for the cost table's row of a site with a previous billing period. */
+const DEFAULT_WARMUP = fileURLToPath(new URL('../../../shared/data/acn-caltech-2019-09.csv.gz', import.meta.url));
 const PERIOD_MS = 5 * 60_000;
 const CAPACITIES_KW = [10, 20, 30, 40, 60];
 /** A capacity the month's sessions never reach (their uncontrolled peak stays near 100 kW). */
@@ -80,7 +85,7 @@ function deliveryTable(highs: Highs, m: Month): void {
       const capacityW = kW * 1000;
       return replay(m.sessions, make(capacityW), { startMs: m.startMs, periodMs: PERIOD_MS, capacityW }).sharePercent;
     });
-    return [name, ...shares.map((s) => s.toFixed(1)), `${((performance.now() - t0) / 1000).toFixed(1)} s`];
+    return [name, ...shares.map((s) => s.toFixed(2)), `${((performance.now() - t0) / 1000).toFixed(1)} s`];
   });
   console.log('\n  Share of the requested energy delivered, % (by capacity)');
   printTable(['scheduler', ...CAPACITIES_KW.map((kW) => `${kW} kW`), 'time'], rows);
@@ -104,8 +109,11 @@ function costRow(name: string, m: Month, result: ReplayResult): string[] {
   ];
 }
 
-/** Ours, planning with the solver under TOU-EV-4 and its demand charge (prices over the next 24 h, changes only). */
-function ourPlanner(highs: Highs, _m: Month): Scheduler {
+/**
+ * Ours, planning with the solver under TOU-EV-4 and its demand charge (prices over the next 24 h,
+ * changes only), the billing period a calendar month (the previous month's peak is the forecast).
+ */
+function ourPlanner(highs: Highs): Scheduler {
   const tariff = (now: number) => {
     const energyPrices: { from: number; pricePerKwh: number }[] = [];
     for (let t = now; t < now + 24 * 3_600_000; t += 5 * 60_000) {
@@ -114,11 +122,30 @@ function ourPlanner(highs: Highs, _m: Month): Scheduler {
     }
     return { energyPrices, demandChargePerKw: DEMAND_CHARGE_PER_KW };
   };
-  return allocationScheduler((input) => allocateSite(input, { solver: highs }), tariff);
+  return allocationScheduler((input) => allocateSite(input, { solver: highs }), tariff, (t) => monthStart(monthOf(t)));
+}
+
+/**
+ * Ours with the month before as the previous billing period, as a site that ran the product then:
+ * the replay starts a month earlier (the warm-up file's sessions too) and the month's cost counts.
+ * @returns the month's row, or undefined without the warm-up file
+ */
+function withWarmUp(highs: Highs, m: Month, path: string): string[] | undefined {
+  if (!existsSync(path)) return undefined;
+  const before = monthStart(monthOf(m.startMs - 1));
+  const all = [...loadSessions(path), ...loadSessions(process.env.ACN_SESSIONS ?? DEFAULT_SESSIONS)];
+  const window = { startMs: before, endMs: monthStart(nextMonth(m.label)), periodMs: PERIOD_MS };
+  const { sessions } = windowSessions(all, window);
+  const result = replay(sessions, ourPlanner(highs), { startMs: before, periodMs: PERIOD_MS, capacityW: COST_CAPACITY_W });
+  const offset = Math.round((m.startMs - before) / PERIOD_MS);
+  const month = { ...result, siteW: result.siteW.slice(offset) };
+  return costRow(`ours, planned, ${monthOf(before)} before`, m, month);
 }
 
 function costTable(highs: Highs, m: Month): void {
   const t0 = performance.now();
+  const warmPath = process.env.ACN_WARMUP ?? DEFAULT_WARMUP;
+  const warm = withWarmUp(highs, m, warmPath);
   const periods = Math.max(...m.sessions.map((s) => s.departure));
   const prices = periodPrices(m.startMs, PERIOD_MS, periods);
   const plan = costOptimum(highs, m.sessions, prices, { periodMs: PERIOD_MS, capacityW: COST_CAPACITY_W });
@@ -127,15 +154,17 @@ function costTable(highs: Highs, m: Month): void {
   const rows = [
     costRow('uncontrolled (no capacity)', m, run(uncontrolled, Infinity)),
     costRow('ours, greedy', m, run(allocationScheduler(), COST_CAPACITY_W)),
-    costRow('ours, planned', m, run(ourPlanner(highs, m), COST_CAPACITY_W)),
+    costRow('ours, planned, no history', m, run(ourPlanner(highs), COST_CAPACITY_W)),
+    ...(warm ? [warm] : []),
     costRow('EDF', m, run(edf, COST_CAPACITY_W)),
     costRow('offline cost optimum', m, run(planScheduler(plan, m.sessions, m.startMs), COST_CAPACITY_W)),
   ];
   console.log(
     `\n  Cost at ${COST_CAPACITY_W / 1000} kW: SCE TOU-EV-4 energy + $15.51/kW of the highest 15-min average,` +
-      ' the replay as one billing period',
+      ' the month as one billing period',
   );
   printTable(['scheduler', 'delivered %', 'kWh', 'energy $', 'peak kW', 'demand $', 'total $/kWh'], rows);
+  if (!warm) console.log(`  No warm-up month at ${warmPath} (ACN_WARMUP): the row with the month before is left out.`);
   console.log(`  (cost table: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 

@@ -353,14 +353,15 @@ const depotDay = (seed: number): Scenario => ({
 });
 
 /** Capacity before and after the drop of the limit-drop day, W, and when it drops, s from midnight. */
-const DROP = { beforeW: 300_000, afterW: 100_000, atS: 16 * 3600, departS: 18 * 3600 } as const;
+const DROP = { beforeW: 300_000, afterW: 100_000, atS: 16 * 3600, departS: 18 * 3600, earlyS: 16.5 * 3600 } as const;
 /** Vans of the limit-drop day. */
-const DROP_VANS = 12;
+const DROP_VANS = 20;
 
 /**
- * A limit that drops: 12 DCFC vans (60–150 kW ports, 60–120 kWh) plug in between 12:00 and 14:00 at
- * 15–35 % and leave at 18:00 for 90 %; the capacity is 300 kW until 16:00, then 100 kW (a
- * transformer shared with the evening's load), known from the start as a time-of-day schedule.
+ * A limit that drops: 20 DCFC vans (60–150 kW ports, 60–120 kWh) plug in between 12:30 and 14:00 at
+ * 15–35 % and leave for 90 %, half at 16:30 and half at 18:00; the capacity is 300 kW until 16:00,
+ * then 100 kW (a transformer shared with the evening's load), known from the start as a
+ * time-of-day schedule.
  */
 function limitDropDay(seed: number): Scenario {
   const rand = prng(seed);
@@ -374,9 +375,9 @@ function limitDropDay(seed: number): Scenario {
       voltageV: 400,
     };
     const dwell = {
-      arriveS: Math.round(between(12, 14) * 60) * 60,
+      arriveS: Math.round(between(12.5, 14) * 60) * 60,
       arriveSoc: Math.round(between(15, 35)),
-      departS: DROP.departS,
+      departS: i % 2 === 0 ? DROP.earlyS : DROP.departS,
       targetSoc: 90,
     };
     return {
@@ -432,7 +433,8 @@ function simulate(strategy: Strategy, knowledge: Knowledge, seed = SEED, scenari
     day.kWh += stepWh / 1000;
     day.peakW = Math.max(day.peakW, averageW);
     const capacityW = scenario.capacityAt(t);
-    if (averageW > capacityW) {
+    // 1e-6 W: the sum of the vans' draws in floating point (300 000.000 000 000 06 W is not above 300 kW).
+    if (averageW > capacityW + 1e-6) {
       day.secondsAboveCapacity += STEP_S;
       day.kWsAboveCapacity += ((averageW - capacityW) / 1000) * STEP_S;
     }
@@ -489,7 +491,7 @@ export async function run(): Promise<void> {
   printTable([row('ISO 15118 needs', iso), row('those vans without departure', hidden)]);
   console.log(`\n  Other seeds, departures met (equal share / greedy / planned): ${others.join('; ')}`);
   console.log(
-    `\n## A limit that drops: ${DROP_VANS} DCFC vans, capacity ${kW(DROP.beforeW)} until 16:00 then ${kW(DROP.afterW)}, leaving at 18:00`,
+    `\n## A limit that drops: ${DROP_VANS} DCFC vans, capacity ${kW(DROP.beforeW)} until 16:00 then ${kW(DROP.afterW)}, leaving at 16:30 or 18:00`,
   );
   printTable(dropDays.map(([name, d]) => row(name, d, DROP_VANS, DROP.beforeW)));
   const smart = days.find(([name]) => name === 'smart, planned')![1];

@@ -65,9 +65,10 @@ export function sessionDemand(s: ActiveSession, portId: number, release?: Releas
  */
 export function allocationScheduler(
   allocate: Allocate = allocateSite,
-  tariff?: (now: number) => Omit<EnergyTariff, 'peakSoFarW'>,
+  tariff?: (now: number) => Omit<EnergyTariff, 'peakSoFarW' | 'expectedPeakW'>,
+  billingPeriodOf: (t: number) => number = () => 0,
 ): Scheduler {
-  const peak = demandPeak();
+  const peak = demandPeak(billingPeriodOf);
   const ports = new Map<string, number>();
   const portOf = (id: string) => {
     if (!ports.has(id)) ports.set(id, ports.size + 1);
@@ -77,8 +78,9 @@ export function allocationScheduler(
   return ({ now, capacityW, sessions }) => {
     const demands = sessions.map((s) => sessionDemand(s, portOf(s.id), releases.get(portOf(s.id))));
     const limits = Number.isFinite(capacityW) ? { capacity: { limit: capacityW, unit: 'W' as const } } : {};
-    const peakSoFarW = peak(now, sessions);
-    const site = tariff ? { tariff: { ...tariff(now), peakSoFarW } } : {};
+    const { peakSoFarW, previousPeakW } = peak(now, sessions);
+    const expected = previousPeakW !== undefined ? { expectedPeakW: previousPeakW } : {};
+    const site = tariff ? { tariff: { ...tariff(now), peakSoFarW, ...expected } } : {};
     const { ports: allocated } = allocate({ now, limits, sessions: demands, ...site });
     for (const p of allocated) if (p.release) releases.set(p.portId, p.release);
     const byPort = new Map(allocated.map((p) => [p.portId, p.limitW]));
@@ -87,24 +89,31 @@ export function allocationScheduler(
 }
 
 /**
- * The site's highest 15-minute average draw so far, W, as a meter would bill it: each call adds the
- * draw of the period before (Σ of the vehicles' last draws, over the time since the previous call)
- * to its 15-minute interval.
+ * The site's demand as a meter bills it, as the product keeps it (`shared/site-power/demand-charge.ts`):
+ * each call adds the draw of the period before (Σ of the vehicles' last draws, over the time since
+ * the previous call) to its 15-minute interval; the highest average of the current billing period
+ * is the peak so far, and the previous period's highest is the forecast the planner is given.
+ * @param billingPeriodOf the start of the billing period an instant is in, ms (one period by default)
  */
-function demandPeak(): (now: number, sessions: readonly ActiveSession[]) => number {
+function demandPeak(
+  billingPeriodOf: (t: number) => number,
+): (now: number, sessions: readonly ActiveSession[]) => { peakSoFarW: number; previousPeakW?: number } {
   const intervalMs = 15 * 60_000;
   const energy = new Map<number, number>();
+  const peaks = new Map<number, number>();
   let previous: number | undefined;
-  let highest = 0;
   return (now, sessions) => {
     if (previous !== undefined) {
       const drawW = sessions.reduce((sum, s) => sum + (s.lastDrawW ?? 0), 0);
-      const interval = Math.floor(previous / intervalMs);
+      const interval = Math.floor(previous / intervalMs) * intervalMs;
       const wh = (energy.get(interval) ?? 0) + (drawW * (now - previous)) / 3_600_000;
       energy.set(interval, wh);
-      highest = Math.max(highest, (wh * 3_600_000) / intervalMs);
+      const period = billingPeriodOf(interval);
+      peaks.set(period, Math.max(peaks.get(period) ?? 0, (wh * 3_600_000) / intervalMs));
     }
     previous = now;
-    return highest;
+    const period = billingPeriodOf(now);
+    const before = [...peaks.keys()].filter((p) => p < period).sort((a, b) => b - a)[0];
+    return { peakSoFarW: peaks.get(period) ?? 0, ...(before !== undefined ? { previousPeakW: peaks.get(before)! } : {}) };
   };
 }

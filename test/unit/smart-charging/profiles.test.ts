@@ -94,6 +94,16 @@ describe('profilesToSend: which profiles, and decreases first', () => {
     ]);
   });
 
+  it('checks every instant again after a port is sent for a later one (its plan may be higher now)', () => {
+    // Port 2 goes to 0 in 2 h (sent then); its plan is 20 W higher now, which leaves port 1's
+    // small decrease (10 W, not worth a profile by itself) needed now.
+    const sends = profilesToSend(
+      [state(1, w([0, 10_000]), w([0, 9_990], [2, 10_000])), state(2, w([0, 10_000]), w([0, 10_020], [2, 0]))],
+      NOW,
+    );
+    expect(sends.map((s) => s.portId)).toContain(1);
+  });
+
   it('sends a port holding no profile of ours even when its limit would not change', () => {
     expect(profilesToSend([state(1, w([0, 7_000]), w([0, 7_000]), false)], NOW)).toHaveLength(1);
   });
