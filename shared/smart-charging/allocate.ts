@@ -40,12 +40,12 @@ export interface AllocationOptions {
    * without it, the greedy allocation of this instant.
    */
   readonly solver?: PlanSolver;
-  /** Time the planner's two solves may take together, ms; over it, the greedy allocation. @default 2000 */
+  /** Time the planner's two solves may take together, ms; over it, the greedy allocation. @default 5000 */
   readonly solveBudgetMs?: number;
 }
 
-/** Default time budget of one solve, ms. */
-export const SOLVE_BUDGET_MS = 2000;
+/** Default time budget of the two solves, ms (a cold process's first solve of a 200-port site takes about 3 s). */
+export const SOLVE_BUDGET_MS = 5000;
 /** Tolerance for "at its cap" and "at its minimum", W. */
 const AT_W = 0.5;
 

@@ -29,6 +29,8 @@ export class LinearProgram {
   private readonly rowStarts: number[] = [0];
   private readonly indices: number[] = [];
   private readonly values: number[] = [];
+  /** The model loaded in the solver between solves, with the bound clamp of that solver. */
+  private live?: { model: ReturnType<PlanSolver['createModel']>; clamp: (v: number) => number };
 
   /** Adds a column `lower ≤ x ≤ upper` with objective coefficient `cost`; returns its index. */
   addColumn(cost: number, lower: number, upper: number): number {
@@ -50,15 +52,17 @@ export class LinearProgram {
     this.rowUpper.push(upper);
   }
 
-  /** Changes a column's bounds (before solving). */
+  /** Changes a column's bounds (also in the model being solved, if any: the next solve starts from the last basis). */
   bound(column: number, lower: number, upper: number): void {
     this.lower[column] = lower;
     this.upper_[column] = upper;
+    this.live?.model.changeColBounds(column, this.live.clamp(lower), this.live.clamp(upper));
   }
 
-  /** Changes a row's upper bound (before solving). */
+  /** Changes a row's upper bound (as {@link bound}). */
   rowBound(row: number, upper: number): void {
     this.rowUpper[row] = upper;
+    this.live?.model.changeRowBounds(row, this.live.clamp(this.rowLower[row]!), this.live.clamp(upper));
   }
 
   /** A column's upper bound. */
@@ -72,13 +76,36 @@ export class LinearProgram {
   }
 
   /**
-   * Solves the problem with HiGHS within `budgetMs` (its `time_limit`).
+   * Solves the problem with HiGHS within `budgetMs` (its `time_limit`). The model stays loaded until
+   * {@link dispose}: a later solve after {@link bound} / {@link rowBound} changes starts from this
+   * one's basis (HiGHS warm start).
    * @returns every column's value
    * @throws SolveError when the budget is spent, or HiGHS does not prove an optimum (infeasible,
    *   time or iteration limit, a solver error), naming its model status
    */
   solve(highs: PlanSolver, budgetMs: number): Float64Array {
     if (!(budgetMs > 0)) throw new SolveError(`no time left for the solve (budget ${Math.round(budgetMs)} ms)`);
+    const { model } = this.load(highs);
+    model.zeroAllClocks();
+    model.options.set({ output_flag: false, time_limit: budgetMs / 1000 });
+    model.run();
+    const status = model.getModelStatus();
+    if (status !== highs.constants.modelStatus.optimal) {
+      const name = Object.entries(highs.constants.modelStatus).find(([, code]) => code === status)?.[0];
+      throw new SolveError(`HiGHS ended with model status ${name ?? status}`);
+    }
+    return model.getSolution().colValue;
+  }
+
+  /** Frees the solver's copy of the model (WebAssembly memory is not garbage-collected). */
+  dispose(): void {
+    this.live?.model.dispose();
+    this.live = undefined;
+  }
+
+  /** The model loaded in the solver, loading it the first time. */
+  private load(highs: PlanSolver): { model: ReturnType<PlanSolver['createModel']>; clamp: (v: number) => number } {
+    if (this.live) return this.live;
     const inf = highs.infinity;
     const clamp = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
     const numCols = this.cost.length;
@@ -100,17 +127,7 @@ export class LinearProgram {
         values: Float64Array.from(this.values),
       },
     });
-    try {
-      model.options.set({ output_flag: false, time_limit: budgetMs / 1000 });
-      model.run();
-      const status = model.getModelStatus();
-      if (status !== highs.constants.modelStatus.optimal) {
-        const name = Object.entries(highs.constants.modelStatus).find(([, code]) => code === status)?.[0];
-        throw new SolveError(`HiGHS ended with model status ${name ?? status}`);
-      }
-      return model.getSolution().colValue;
-    } finally {
-      model.dispose();
-    }
+    this.live = { model, clamp };
+    return this.live;
   }
 }

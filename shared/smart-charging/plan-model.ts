@@ -134,7 +134,12 @@ function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number
   return { known: 0, assumed: Math.min(reachable, MAX_NEED_WH, assumedNeed ?? DEFAULT_BATTERY_CAPACITY_WH) };
 }
 
-/** Adds the taper rows of a vehicle with a SoC-based need: x_t + a·(energy before t) ≤ b, from the second slot. */
+/**
+ * Adds the taper rows of a vehicle with a SoC-based need, from the second slot: its power plus `a`
+ * times the energy of the slots before stays within `b` (its acceptance falls linearly above 80 %
+ * SoC). The energy before each slot is a column of its own, each the one before plus that slot's
+ * energy, so that the rows stay sparse (two terms and a chain, not every earlier slot).
+ */
 function addTaper(
   lp: LinearProgram,
   port: WorkPort,
@@ -147,12 +152,24 @@ function addTaper(
   const maxKw = kW(port.need!.maxAcceptW);
   const a = (maxKw * TAPER_SLOPE * 100) / (soc.capacityWh / 1000);
   const b = maxKw * (1 - TAPER_SLOPE * (soc.fromPercent - TAPER_START_SOC));
-  const before: Term[] = [];
+  let energyBefore = -1;
   let most = 0;
   for (let t = 0; t < slots.length; t++) {
     if (cols[t]! < 0) continue;
-    if (t > 0 && b - a * most < kW(port.capW)) lp.addRow([[cols[t]!, 1], ...before], -Infinity, b);
-    before.push([cols[t]!, a * slots[t]!.hours * presence[t]!]);
+    if (t > 0 && energyBefore >= 0 && b - a * most < kW(port.capW)) {
+      lp.addRow(
+        [
+          [cols[t]!, 1],
+          [energyBefore, a],
+        ],
+        -Infinity,
+        b,
+      );
+    }
+    const slotEnergy: Term = [cols[t]!, -slots[t]!.hours * presence[t]!];
+    const next = lp.addColumn(0, 0, Infinity);
+    lp.addRow([[next, 1], slotEnergy, ...(energyBefore >= 0 ? [[energyBefore, -1] as Term] : [])], 0, 0);
+    energyBefore = next;
     most += kW(port.capW) * slots[t]!.hours * presence[t]!;
   }
 }

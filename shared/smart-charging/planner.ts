@@ -164,9 +164,14 @@ export function planSite(
 ): Plan {
   const model = buildModel(input, ports, floors);
   const started = performance.now();
-  const first = model.lp.solve(solver, budgetMs);
-  fixFirstSlot(model, chargingFirst(model, first));
-  const solution = model.lp.solve(solver, budgetMs - (performance.now() - started));
+  let solution: Float64Array;
+  try {
+    const first = model.lp.solve(solver, budgetMs);
+    fixFirstSlot(model, chargingFirst(model, first));
+    solution = model.lp.solve(solver, budgetMs - (performance.now() - started));
+  } finally {
+    model.lp.dispose();
+  }
   // To the milliwatt: the solver's 1e-7 kW noise must not cost a whole watt when limits are rounded down.
   const powerW = model.columns.map((cols) =>
     cols.map((c) => (c < 0 ? 0 : Math.max(0, Math.round(solution[c]! * 1e6) / 1e3))),
