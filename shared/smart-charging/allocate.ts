@@ -104,12 +104,12 @@ function greedyLater(input: AllocationInput, ports: readonly WorkPort[], unit: R
 }
 
 /** The greedy's departure stage on a copy of the ports (`departureFloors`). */
-function greedyFloors(input: AllocationInput, modes: readonly PlanMode[]): Map<number, number> {
+function greedyFloors(input: AllocationInput, modes: readonly PlanMode[], unit: RateUnit): Map<number, number> {
   const ports = workPorts(input);
   ports.forEach((p, i) => {
     if (modes[i] === 'released' || modes[i] === 'probing') p.state = modes[i]!;
   });
-  const floors = departureFloors(input, ports);
+  const floors = departureFloors(input, ports, unit);
   const estimated = new Set(
     ports.filter((p) => p.need?.soc !== undefined || p.session.evNeeds?.maxPowerW === undefined).map((p) => p.portId),
   );
@@ -198,6 +198,7 @@ export function allocateSite(given: AllocationInput, options: AllocationOptions 
       const floors = greedyFloors(
         input,
         released.map((r) => r.mode),
+        unit,
       );
       const plan = planSite(input, planPorts, options.solver, options.solveBudgetMs ?? SOLVE_BUDGET_MS, floors);
       const states = released.map((r) => r.state);

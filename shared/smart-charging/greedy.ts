@@ -92,13 +92,19 @@ function shareRemaining(ports: readonly WorkPort[], budgets: readonly Budget[], 
  * @param unit the site's unit
  */
 export function allocateGreedy(input: AllocationInput, ports: readonly WorkPort[], unit: RateUnit): void {
+  const budgets = throughDepartures(input, ports, unit);
+  shareRemaining(ports, budgets, unit);
+  grantProbes(ports, budgets);
+}
+
+/** Stages 1–4 on the work ports; returns the budgets as they leave them. */
+function throughDepartures(input: AllocationInput, ports: readonly WorkPort[], unit: RateUnit): Budget[] {
   const budgets = siteBudgets(input);
   countUncontrolled(ports, budgets);
   grantMinimums(ports, budgets);
   fillOverrides(ports, budgets, unit);
   raiseForDepartures(ports, budgets, input.now);
-  shareRemaining(ports, budgets, unit);
-  grantProbes(ports, budgets);
+  return budgets;
 }
 
 /**
@@ -106,13 +112,14 @@ export function allocateGreedy(input: AllocationInput, ports: readonly WorkPort[
  * minimums and overrides): the least constant power that meets each departure 5 % early, for the
  * vehicles that can all be saved together. The planner keeps at least this in its first slot.
  * @param ports fresh work ports of the input, sorted by portId, released and probed ones marked
+ * @param unit the site's unit
  * @returns W by portId, for the ports raised for their departure
  */
-export function departureFloors(input: AllocationInput, ports: readonly WorkPort[]): Map<number, number> {
-  const budgets = siteBudgets(input);
-  countUncontrolled(ports, budgets);
-  grantMinimums(ports, budgets);
-  fillOverrides(ports, budgets, 'W');
-  raiseForDepartures(ports, budgets, input.now);
+export function departureFloors(
+  input: AllocationInput,
+  ports: readonly WorkPort[],
+  unit: RateUnit,
+): Map<number, number> {
+  throughDepartures(input, ports, unit);
   return new Map(ports.filter((p) => p.raisedBy === 'departure').map((p) => [p.portId, p.limitW]));
 }

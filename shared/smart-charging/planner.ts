@@ -23,14 +23,15 @@
  *    most an 80 kWh battery; a SoC-based vehicle: the room above its target, as the estimate of its
  *    battery may be short) — targets met first;
  * 3. energy cost (the tariff's price per kWh in each slot) plus the demand charge on the highest
- *    slot above the billing period's peak so far;
+ *    slot above the billing period's peak so far (or its forecast, `expectedPeakW`, when higher);
  * 4. earlier delivery (it leaves room for vehicles that arrive later), the more so the less slack
  *    a vehicle has (its laxity: time to departure minus the time its need takes at its cap), so that
  *    among equal plans the least laxity charges first, as LLF does;
- * 5. fairness: in the first slot a vehicle's power costs a little more for each quarter of its cap
- *    it already has, so equals share.
+ * 5. fairness: in the first slot, power above a port's fair share (the equal level, up to its cap,
+ *    that the limits leave) costs a little, so that when nothing else decides, all share alike.
  * Probes of released vehicles (`./release.ts`) are not in the program: after the solve, each takes
- * its minimum in the first slot where the hard limits leave room (earliest departure first).
+ * its minimum in the first slot where every limit, the cost limit too, leaves room (earliest
+ * departure first).
  *
  * The slot that is sent is held to two rules:
  * - **Robust departures.** A vehicle whose plan rests on estimates (its need from a SoC and an
@@ -40,8 +41,9 @@
  *   plan made on a wrong estimate would otherwise push it just short. A vehicle that reported its
  *   energy and its maximum over ISO 15118 is planned as it says.
  * - **The minimum-power rule.** After a first solve, a vehicle between 0 and its minimum is raised
- *   to its minimum where the hard limits leave room (the largest first), else set to 0; the second
- *   solve keeps every vehicle at 0 or at least its minimum in the first slot.
+ *   to its minimum where the hard limits leave room for the minimums of all that charge (the
+ *   largest first), else set to 0; the second solve (warm-started from the first) keeps every
+ *   vehicle at 0 or at least its minimum in the first slot.
  *
  * @module
  */
