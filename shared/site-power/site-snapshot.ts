@@ -12,7 +12,7 @@ import { readPlans } from '../departures/store';
 import { isPast, ownerKey } from '../departures/rules';
 import type { SiteTariff } from '../smart-charging/tariff';
 import type { SitePowerLimitItem } from './limits';
-import { toSiteTariff } from './tariffs';
+import { toSiteTariff } from './tariff-item';
 
 /** A stored allocation. */
 export type SiteAllocationItem = EntityItem<Db['siteAllocation']>;

@@ -1,6 +1,6 @@
 /**
  * Site tariffs (`docs/tariffs.md`): set, read and clear a site's tariff (time-of-use energy prices,
- * currency, demand charge), and the tariff as the planner and the sessions' energy split read it.
+ * currency, demand charge), and the tariff as the API answers it (the planner reads `./tariff-item.ts`).
  *
  * One item per site in the site's partition (`siteTariff`), replaced whole by one PutItem; a
  * change makes smart charging allocate the site again (the stream trigger, `./triggers.ts`). The
@@ -8,14 +8,14 @@
  * retired `sites set-tou`): writing a tariff removes them in the same transaction, and they are
  * read only for sites that have no tariff.
  */
-import type { EntityItem } from 'electrodb';
 import { transact, type Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import type { SiteItem } from '../chargers/items';
 import { SiteNotFoundError } from '../chargers/errors';
 import type { AccessScope } from '../organizations/access-scope';
-import type { SiteTariff, TariffEnergyPrice } from '../smart-charging/tariff';
+import type { TariffEnergyPrice } from '../smart-charging/tariff';
 import { InvalidTariffError, SiteTariffNotFoundError } from './errors';
+import type { SiteTariffItem } from './tariff-item';
 import { visibleSite } from './limits';
 import {
   checkTariffCoverage,
@@ -23,9 +23,6 @@ import {
   normaliseEnergyPrices,
   type SiteTariffInput,
 } from './tariff-rules';
-
-/** A stored tariff. */
-export type SiteTariffItem = EntityItem<Db['siteTariff']>;
 
 /** A tariff as the API and the CLI answer it. */
 export interface SiteTariffView {
@@ -54,16 +51,6 @@ export function toSiteTariffView(item: SiteTariffItem, site: SiteItem): SiteTari
         ? null
         : { pricePerKw: item.demandChargePerKw, billingPeriod: DEMAND_BILLING_PERIOD },
     updatedAt: item.updatedAt,
-  };
-}
-
-/** The pure model of a stored tariff (`smart-charging/tariff.ts`), in its site's time zone. */
-export function toSiteTariff(item: SiteTariffItem, timeZone: string): SiteTariff {
-  return {
-    currency: item.currency,
-    timeZone,
-    energyPrices: item.energyPrices,
-    ...(item.demandChargePerKw === undefined ? {} : { demandChargePerKw: item.demandChargePerKw }),
   };
 }
 

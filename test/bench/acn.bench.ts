@@ -122,7 +122,11 @@ function ourPlanner(highs: Highs): Scheduler {
     }
     return { energyPrices, demandChargePerKw: DEMAND_CHARGE_PER_KW };
   };
-  return allocationScheduler((input) => allocateSite(input, { solver: highs }), tariff, (t) => monthStart(monthOf(t)));
+  return allocationScheduler(
+    (input) => allocateSite(input, { solver: highs }),
+    tariff,
+    (t) => monthStart(monthOf(t)),
+  );
 }
 
 /**
@@ -136,7 +140,11 @@ function withWarmUp(highs: Highs, m: Month, path: string): string[] | undefined 
   const all = [...loadSessions(path), ...loadSessions(process.env.ACN_SESSIONS ?? DEFAULT_SESSIONS)];
   const window = { startMs: before, endMs: monthStart(nextMonth(m.label)), periodMs: PERIOD_MS };
   const { sessions } = windowSessions(all, window);
-  const result = replay(sessions, ourPlanner(highs), { startMs: before, periodMs: PERIOD_MS, capacityW: COST_CAPACITY_W });
+  const result = replay(sessions, ourPlanner(highs), {
+    startMs: before,
+    periodMs: PERIOD_MS,
+    capacityW: COST_CAPACITY_W,
+  });
   const offset = Math.round((m.startMs - before) / PERIOD_MS);
   const month = { ...result, siteW: result.siteW.slice(offset) };
   return costRow(`ours, planned, ${monthOf(before)} before`, m, month);

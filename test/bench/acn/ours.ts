@@ -114,6 +114,9 @@ function demandPeak(
     previous = now;
     const period = billingPeriodOf(now);
     const before = [...peaks.keys()].filter((p) => p < period).sort((a, b) => b - a)[0];
-    return { peakSoFarW: peaks.get(period) ?? 0, ...(before !== undefined ? { previousPeakW: peaks.get(before)! } : {}) };
+    return {
+      peakSoFarW: peaks.get(period) ?? 0,
+      ...(before !== undefined ? { previousPeakW: peaks.get(before)! } : {}),
+    };
   };
 }
