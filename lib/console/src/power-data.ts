@@ -1,15 +1,23 @@
 /**
  * The site power chart's data: the site's power over the last 24 h, from the charging sessions'
  * 15-minute intervals when that endpoint exists, else from the live samples taken while the page
- * is open, with the cost and capacity limits as flat lines. Pure functions and one in-memory store
+ * is open, with the cost and capacity limits as flat lines; after now, smart charging's plan
+ * (`./plan-data.ts`) with its limits slot by slot. Pure functions and one in-memory store
  * (unit-tested in Node).
  *
  * @module
  */
+import type { SitePlan } from './plan-data';
 import type { ChargingSession, SitePowerLimitSchedule } from './types';
 
 /** Colours of the chart's lines (each ≥ 3:1 against the white plot, as graphics need). */
-export const LINE_COLOURS = { power: '#1f5fbf', cost: '#b35900', capacity: '#b00020' } as const;
+export const LINE_COLOURS = {
+  power: '#1f5fbf',
+  planned: '#00766c',
+  cost: '#b35900',
+  capacity: '#b00020',
+  now: '#444444',
+} as const;
 
 /** The chart's window, ms. */
 export const WINDOW_MS = 24 * 3600 * 1000;
@@ -101,18 +109,29 @@ export class LivePowerStore {
 /** The live chart's shortest window, ms: a few samples still get a readable time axis. */
 export const MIN_LIVE_WINDOW_MS = 5 * 60 * 1000;
 
+/** uPlot's aligned data: x in seconds, then power, planned power, cost limit and capacity limit. */
+export type ChartData = [number[], ...(number | null)[][]];
+
 /**
- * uPlot's aligned data over [`from`, `to`] (ms): x in seconds, then power, cost limit and capacity
- * limit (kW). The window's ends are x values of their own, so the limit lines span the whole
- * chart; power there is null (not drawn) unless a sample falls on it. Samples further apart than
+ * uPlot's aligned data over [`from`, `to`] (ms; `to` is now) and, after it, the plan: x in seconds,
+ * then power (kW), planned power, cost limit and capacity limit (kW, or the plan's A on an amp
+ * plan). The window's ends are x values of their own, so the limit lines span the whole chart;
+ * power there is null (not drawn) unless a sample falls on it. Samples further apart than
  * `maxGapMs` get a null between them, so the line breaks where nothing was measured. A limit
  * without a value is all null and not drawn.
+ *
+ * With a plan (`sitePlan`, its first slot starting at `to`), every slot's start and the plan's end
+ * are x values too: planned power and the limits follow the slots (each value holds until the
+ * next x: draw them stepped), the last value repeated at the end; planned power is null before
+ * `to`. The limits before `to` are the flat `limits` (kW; none on an amp plan, whose limits are in
+ * A), from `to` on the plan's.
  */
 export function chartData(
   samples: PowerSample[],
   limits: Pick<SiteLimitsKw, 'costKw' | 'capacityKw'>,
   window: { from: number; to: number; maxGapMs?: number },
-): [number[], ...(number | null)[][]] {
+  plan: SitePlan | null = null,
+): ChartData {
   const inside = samples.filter((sample) => sample.t >= window.from && sample.t <= window.to);
   const byTime = new Map<number, number | null>([[window.from, null]]);
   inside.forEach((sample, index) => {
@@ -122,11 +141,26 @@ export function chartData(
     byTime.set(sample.t, sample.kw);
   });
   if (!byTime.has(window.to)) byTime.set(window.to, null);
+  const slots = (plan?.slots ?? []).filter((slot) => slot.end > window.to);
+  for (const slot of slots) if (!byTime.has(slot.start)) byTime.set(slot.start, null);
+  const end = slots[slots.length - 1]?.end;
+  if (end !== undefined) byTime.set(end, null);
   const times = [...byTime.keys()].sort((a, b) => a - b);
+  // The slot in force at t (the last one at t's end), or undefined before the plan.
+  const slotAt = (t: number) =>
+    t < window.to || !slots[0] || t < slots[0].start
+      ? undefined
+      : (slots.find((slot) => t >= slot.start && t < slot.end) ?? slots[slots.length - 1]);
+  const past = plan?.unit === 'A' ? { costKw: null, capacityKw: null } : limits;
+  const limit = (t: number, key: 'cost' | 'capacity') => {
+    const slot = slotAt(t);
+    return slot ? slot[key] : past[key === 'cost' ? 'costKw' : 'capacityKw'];
+  };
   return [
     times.map((t) => t / 1000),
     times.map((t) => byTime.get(t) ?? null),
-    times.map(() => limits.costKw),
-    times.map(() => limits.capacityKw),
+    times.map((t) => slotAt(t)?.planned ?? null),
+    times.map((t) => limit(t, 'cost')),
+    times.map((t) => limit(t, 'capacity')),
   ];
 }

@@ -8,6 +8,7 @@ import {
   powerFromIntervals,
   WINDOW_MS,
 } from '../../../lib/console/src/power-data';
+import type { SitePlan } from '../../../lib/console/src/plan-data';
 import type { ChargingSession, SitePowerLimitSchedule } from '../../../lib/console/src/types';
 
 function schedule(type: 'cost' | 'capacity', limit: number, unit: 'W' | 'A' = 'W'): SitePowerLimitSchedule {
@@ -160,7 +161,7 @@ describe('LivePowerStore', () => {
 
 describe('chartData', () => {
   it('spans the window with the limits, power null where no sample falls', () => {
-    const [xs, power, cost, capacity] = chartData(
+    const [xs, power, planned, cost, capacity] = chartData(
       [
         { t: 60_000, kw: 5 },
         { t: 0, kw: 1 },
@@ -171,6 +172,7 @@ describe('chartData', () => {
 
     expect(xs).toEqual([30, 60, 120]);
     expect(power).toEqual([null, 5, null]);
+    expect(planned).toEqual([null, null, null]);
     expect(cost).toEqual([50, 50, 50]);
     expect(capacity).toEqual([null, null, null]);
   });
@@ -201,5 +203,62 @@ describe('chartData', () => {
     );
     expect(xs).toEqual([0, 1]);
     expect(power).toEqual([1, 2]);
+  });
+
+  describe('with a plan', () => {
+    const now = Date.parse('2026-01-02T15:07:00Z');
+    const at = (iso: string) => Date.parse(iso);
+    const plan: SitePlan = {
+      unit: 'kW',
+      slots: [
+        { start: now, end: at('2026-01-02T15:30:00Z'), planned: 120, capacity: 300, cost: null },
+        { start: at('2026-01-02T15:30:00Z'), end: at('2026-01-02T16:00:00Z'), planned: 120, capacity: 300, cost: null },
+        { start: at('2026-01-02T16:00:00Z'), end: at('2026-01-02T16:15:00Z'), planned: 100, capacity: 100, cost: null },
+      ],
+    };
+
+    it('goes on after now with the planned power and the limits stepping slot by slot', () => {
+      const [xs, power, planned, cost, capacity] = chartData(
+        [{ t: at('2026-01-02T15:00:00Z'), kw: 90 }],
+        { costKw: 50, capacityKw: 250 },
+        { from: at('2026-01-02T14:45:00Z'), to: now },
+        plan,
+      );
+      expect(xs).toEqual(
+        ['14:45', '15:00', '15:07', '15:30', '16:00', '16:15'].map((hm) => at(`2026-01-02T${hm}:00Z`) / 1000),
+      );
+      expect(power).toEqual([null, 90, null, null, null, null]);
+      expect(planned).toEqual([null, null, 120, 120, 100, 100]);
+      // Before now the stored flat limits, from now the plan's (no cost limit in the plan).
+      expect(capacity).toEqual([250, 250, 300, 300, 100, 100]);
+      expect(cost).toEqual([50, 50, null, null, null, null]);
+    });
+
+    it('draws no flat kW limit before now on an amp plan (its limits are in A)', () => {
+      const amps: SitePlan = {
+        unit: 'A',
+        slots: [{ start: now, end: now + 900_000, planned: 32, capacity: 40, cost: 20 }],
+      };
+      const [xs, , planned, cost, capacity] = chartData(
+        [],
+        { costKw: 5, capacityKw: 9 },
+        { from: now - 900_000, to: now },
+        amps,
+      );
+      expect(xs).toEqual([(now - 900_000) / 1000, now / 1000, (now + 900_000) / 1000]);
+      expect(planned).toEqual([null, 32, 32]);
+      expect(cost).toEqual([null, 20, 20]);
+      expect(capacity).toEqual([null, 40, 40]);
+    });
+
+    it('draws a plan that starts after now (a clock ahead of the browser) from its first slot only', () => {
+      const later: SitePlan = {
+        unit: 'kW',
+        slots: [{ start: now + 60_000, end: now + 960_000, planned: 7, capacity: null, cost: null }],
+      };
+      const [xs, , planned] = chartData([], { costKw: null, capacityKw: null }, { from: now - 60_000, to: now }, later);
+      expect(xs).toEqual([now - 60_000, now, now + 60_000, now + 960_000].map((t) => t / 1000));
+      expect(planned).toEqual([null, null, 7, 7]);
+    });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Site power: the site's power over the last 24 h (the charging sessions' 15-minute intervals when
  * the API has them, else the live power summed while the page is open) with the cost and capacity
- * limits; the limits' form; the site's tariff and its form; and, when smart charging exists, each
- * port's allocated limit and the vehicles predicted late.
+ * limits and, when smart charging has planned, the planned power and limits ahead; the limits'
+ * form; the site's tariff and its form; and, when smart charging exists, which planner made the
+ * allocation, each port's allocated limit, its next planned change and its reason in words, the
+ * demand peak so far, and the vehicles predicted late.
  *
  * Requests: `GET /api/sites` every 5 s (live power), the allocation every 5 s when it exists, the
  * limits and the tariff every minute and after a change, the sessions' intervals every minute (one
@@ -16,6 +18,7 @@ import { Ago, LoadState, NotAvailable, Notice } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime, formatKw, formatLimit, formatPercent, sitePowerKw } from '../format';
 import { REFRESH_MS, usePoll } from '../live';
+import { planSummary, plannerWords, portPlanText, reasonWords, sitePlan } from '../plan-data';
 import {
   chartData,
   limitsKw,
@@ -112,6 +115,7 @@ export function SitePowerPage(props: { siteId: number }) {
         samples={samples}
         history={history.data}
         schedules={limits.data?.sitePowerLimitSchedules}
+        allocation={allocation.data}
       />
       <LoadState loaded={history} what="the charging sessions' intervals" />
       <section aria-labelledby="limits-heading">
@@ -138,6 +142,7 @@ function PowerSection(props: {
   samples: PowerSample[];
   history: Optional<ChargingSession[]> | undefined;
   schedules: SitePowerLimitSchedules['sitePowerLimitSchedules'] | undefined;
+  allocation: Optional<PowerAllocation> | undefined;
 }) {
   const limits = useMemo(() => limitsKw(props.schedules ?? []), [props.schedules]);
   const fromIntervals = props.history?.available === true;
@@ -151,10 +156,15 @@ function PowerSection(props: {
     : Math.min(series[0]?.t ?? now, now - MIN_LIVE_WINDOW_MS);
   // Live samples come every 5 s while a page showing the sites is open; a longer silence breaks the line.
   const maxGapMs = fromIntervals ? undefined : 3 * REFRESH_MS;
-  const data = useMemo(
-    () => chartData(series, limits, { from, to: now, maxGapMs }),
-    [series, limits, from, now, maxGapMs],
+  const plan = useMemo(
+    () => (props.allocation?.available ? sitePlan(props.allocation.data.data, now) : null),
+    [props.allocation, now],
   );
+  const data = useMemo(
+    () => chartData(series, limits, { from, to: now, maxGapMs }, plan),
+    [series, limits, from, now, maxGapMs, plan],
+  );
+  const timeZone = props.site?.timezone;
   const current = props.site ? sitePowerKw(props.site.chargers) : null;
   const peak = series.reduce((max, sample) => Math.max(max, sample.kw), 0);
   const summary = [
@@ -162,17 +172,29 @@ function PowerSection(props: {
     `Cost limit ${limitText(limits.costKw)}; capacity limit ${limitText(limits.capacityKw)}.`,
     ...(limits.ampLimits.length ? [`Limits in amps, not drawn: ${limits.ampLimits.join(', ')}.`] : []),
     ...(limits.timeOfDay.length
-      ? [`Limits by time of day, not drawn (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`]
+      ? [
+          plan
+            ? `Limits by time of day, drawn over the plan only (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`
+            : `Limits by time of day, not drawn (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`,
+        ]
       : []),
     fromIntervals
       ? 'Power per 15-minute interval of the charging sessions over the last 24 h.'
       : 'Live power summed over the sessions in progress, sampled every 5 s while a page showing the sites is open' +
         ' (the charging sessions endpoint is not available yet).',
+    ...(plan ? [planSummary(plan, now, timeZone)] : []),
   ].join(' ');
+  const past = fromIntervals ? 'Power, last 24 h' : 'Power while the console is open (live)';
   return (
     <section aria-labelledby="power-heading">
-      <h2 id="power-heading">{fromIntervals ? 'Power, last 24 h' : 'Power while the console is open (live)'}</h2>
-      <PowerChart data={data} stepped={fromIntervals} summary={summary} />
+      <h2 id="power-heading">{plan ? `${past}, and the plan ahead` : past}</h2>
+      <PowerChart
+        data={data}
+        stepped={fromIntervals}
+        summary={summary}
+        plan={plan ? { now, unit: plan.unit } : null}
+        timeZone={timeZone}
+      />
     </section>
   );
 }
@@ -204,11 +226,25 @@ function AllocationSection(props: {
   ]
     .filter(Boolean)
     .join(', ');
+  const now = Date.now();
+  const timeZone = props.site?.timezone;
+  const planner = plannerWords(allocation.planner);
+  const reasons = [...new Set(allocation.ports.map((port) => port.reason))].sort();
   return (
     <section aria-labelledby="allocation-heading">
       <h2 id="allocation-heading">Smart charging</h2>
+      {planner ? (
+        <p>
+          <strong title={PLANNER_TITLES[allocation.planner ?? 'greedy']}>{planner}</strong>
+          {allocation.demandPeakKw === null ? null : (
+            <>
+              {' · '}demand peak so far this billing period: {formatKw(allocation.demandPeakKw)}
+            </>
+          )}
+        </p>
+      ) : null}
       <p class="muted">
-        Computed <Ago iso={allocation.computedAt} now={Date.now()} />: {totals}.
+        Computed <Ago iso={allocation.computedAt} now={now} />: {totals}.
       </p>
       <div class="table-scroll">
         <table>
@@ -219,6 +255,7 @@ function AllocationSection(props: {
               <th scope="col" class="num">
                 Limit
               </th>
+              <th scope="col">Plan</th>
               <th scope="col">Reason</th>
               <th scope="col">Profile</th>
             </tr>
@@ -230,7 +267,10 @@ function AllocationSection(props: {
                   {portName.get(port.portId) ?? `Port ${port.portId}`}
                 </th>
                 <td class="num">{formatLimit(port.limit, unit)}</td>
-                <td class="wrap">{port.reason}</td>
+                <PlanCell port={port} unit={unit} now={now} timeZone={timeZone} />
+                <td class="wrap" title={reasonWords(port.reason) ?? undefined}>
+                  {port.reason}
+                </td>
                 <td>
                   {port.profileStatus ?? '—'}
                   {port.sentAt ? (
@@ -245,6 +285,16 @@ function AllocationSection(props: {
           </tbody>
         </table>
       </div>
+      {reasons.length ? (
+        <dl class="details" aria-label="Reasons">
+          {reasons.map((reason) => (
+            <div key={reason}>
+              <dt>{reason}</dt>
+              <dd class="wrap">{reasonWords(reason) ?? 'a reason this console does not know yet'}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <h3>Vehicles predicted late</h3>
       {allocation.lateVehicles.length === 0 ? (
         <p class="muted">None: every vehicle is expected to reach its target in time.</p>
@@ -261,5 +311,29 @@ function AllocationSection(props: {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The planner's words' longer text. */
+const PLANNER_TITLES = {
+  optimal: "The limits are the first slot of the planner's solve over the hours ahead (HiGHS).",
+  greedy:
+    'The limits are the greedy allocation of this instant alone: the fallback when a solve fails or runs over' +
+    ' its time budget, or a site with nothing to plan.',
+} as const;
+
+/** A port's next planned change (`10.0 kW until 16:00, then 4.00 kW`), its whole plan in the title. */
+function PlanCell(props: {
+  port: PowerAllocation['data']['ports'][number];
+  unit: 'W' | 'A';
+  now: number;
+  timeZone: string | undefined;
+}) {
+  const plan = portPlanText(props.port.plannedPeriods ?? [], props.unit, props.now, props.timeZone);
+  if (!plan) return <td class="muted">—</td>;
+  return (
+    <td class="wrap" title={`Planned: ${plan.all}`}>
+      {plan.next}
+    </td>
   );
 }
