@@ -220,9 +220,27 @@ export function reasonWords(reason: string): string | null {
   return Object.hasOwn(REASON_WORDS, reason) ? REASON_WORDS[reason]! : null;
 }
 
-/** Which allocation made the limits: `Planned with the solver`, `Greedy (fallback)`, or null before any. */
-export function plannerWords(planner: AllocationData['planner']): string | null {
-  if (planner === 'optimal') return 'Planned with the solver';
-  if (planner === 'greedy') return 'Greedy (fallback)';
+/**
+ * Which allocation made the limits, for the top of the allocation: `Planned with the solver` or
+ * `Greedy (fallback)`, with a longer `title`; null before the first allocation.
+ */
+export function plannerWords(planner: AllocationData['planner']): { label: string; title: string } | null {
+  if (planner === 'optimal')
+    return {
+      label: 'Planned with the solver',
+      title: "The limits are the first slot of the planner's solve over the hours ahead (HiGHS).",
+    };
+  if (planner === 'greedy')
+    return {
+      label: 'Greedy (fallback)',
+      title:
+        'The limits are the greedy allocation of this instant alone: the fallback when a solve fails or runs' +
+        ' over its time budget, or a site with nothing to plan.',
+    };
   return null;
+}
+
+/** `demand peak so far this billing period: 42.0 kW`, or null without a demand charge (`demandPeakKw` null). */
+export function demandPeakWords(demandPeakKw: number | null): string | null {
+  return demandPeakKw === null ? null : `demand peak so far this billing period: ${formatKw(demandPeakKw)}`;
 }

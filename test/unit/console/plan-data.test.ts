@@ -1,6 +1,7 @@
 /** Smart charging's plan in the console (lib/console/src/plan-data.ts). */
 import { describe, expect, it } from 'vitest';
 import {
+  demandPeakWords,
   formatPlanTime,
   planSummary,
   plannerWords,
@@ -182,8 +183,13 @@ describe('reasons and planner in words', () => {
   });
 
   it('names the planner', () => {
-    expect(plannerWords('optimal')).toBe('Planned with the solver');
-    expect(plannerWords('greedy')).toBe('Greedy (fallback)');
+    expect(plannerWords('optimal')?.label).toBe('Planned with the solver');
+    expect(plannerWords('greedy')).toEqual({ label: 'Greedy (fallback)', title: expect.stringMatching(/fallback/) });
     expect(plannerWords(null)).toBeNull();
+  });
+
+  it('says the demand peak so far only with a demand charge', () => {
+    expect(demandPeakWords(42)).toBe('demand peak so far this billing period: 42.0 kW');
+    expect(demandPeakWords(null)).toBeNull();
   });
 });

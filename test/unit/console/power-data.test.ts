@@ -161,7 +161,7 @@ describe('LivePowerStore', () => {
 
 describe('chartData', () => {
   it('spans the window with the limits, power null where no sample falls', () => {
-    const [xs, power, planned, cost, capacity] = chartData(
+    const [xs, power, cost, capacity, planned] = chartData(
       [
         { t: 60_000, kw: 5 },
         { t: 0, kw: 1 },
@@ -218,7 +218,7 @@ describe('chartData', () => {
     };
 
     it('goes on after now with the planned power and the limits stepping slot by slot', () => {
-      const [xs, power, planned, cost, capacity] = chartData(
+      const [xs, power, cost, capacity, planned] = chartData(
         [{ t: at('2026-01-02T15:00:00Z'), kw: 90 }],
         { costKw: 50, capacityKw: 250 },
         { from: at('2026-01-02T14:45:00Z'), to: now },
@@ -239,7 +239,7 @@ describe('chartData', () => {
         unit: 'A',
         slots: [{ start: now, end: now + 900_000, planned: 32, capacity: 40, cost: 20 }],
       };
-      const [xs, , planned, cost, capacity] = chartData(
+      const [xs, , cost, capacity, planned] = chartData(
         [],
         { costKw: 5, capacityKw: 9 },
         { from: now - 900_000, to: now },
@@ -256,7 +256,12 @@ describe('chartData', () => {
         unit: 'kW',
         slots: [{ start: now + 60_000, end: now + 960_000, planned: 7, capacity: null, cost: null }],
       };
-      const [xs, , planned] = chartData([], { costKw: null, capacityKw: null }, { from: now - 60_000, to: now }, later);
+      const [xs, , , , planned] = chartData(
+        [],
+        { costKw: null, capacityKw: null },
+        { from: now - 60_000, to: now },
+        later,
+      );
       expect(xs).toEqual([now - 60_000, now, now + 60_000, now + 960_000].map((t) => t / 1000));
       expect(planned).toEqual([null, null, 7, 7]);
     });

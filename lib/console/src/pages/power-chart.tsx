@@ -1,8 +1,8 @@
 /**
  * The site power chart (uPlot): power as a stepped line, the cost and capacity limits as dashed
  * stepped lines across the whole window; with smart charging's plan, the chart goes on after now
- * (a vertical marker) with the planned power as a lighter short-dashed stepped line and the limits
- * slot by slot. An amp plan (and its limits) is drawn on a right-hand axis in A. Times are the
+ * (a vertical marker) with the planned power as a lighter short-dashed stepped line, drawn over the
+ * limits, and the limits slot by slot. An amp plan (and its limits) is drawn on a right-hand axis in A. Times are the
  * site's clock when its time zone is known. Sized to its container (phones included). The figure's
  * caption says in words what the canvas shows; its `data-*` attributes name the limit lines' and
  * the now marker's canvas positions, which the browser tests read to check the drawn pixels.
@@ -17,7 +17,7 @@ import { type ChartData, LINE_COLOURS } from '../power-data';
 
 /** Props of {@link PowerChart}. */
 export interface PowerChartProps {
-  /** x in seconds, then power, planned power, cost limit and capacity limit (see `chartData`). */
+  /** x in seconds, then power, cost limit, capacity limit and planned power (see `chartData`). */
   data: ChartData;
   /** Power stepped (15-minute intervals) or straight (live samples); the plan and limits are always stepped. */
   stepped: boolean;
@@ -70,6 +70,8 @@ function options(width: number, props: PowerChartProps, now: { current: number |
         ...(props.stepped ? { paths: stepped() } : {}),
         value: (_u, v) => (v === null ? '—' : `${v.toFixed(2)} kW`),
       },
+      limit('Cost limit', LINE_COLOURS.cost),
+      limit('Capacity limit', LINE_COLOURS.capacity),
       {
         label: amps ? 'Planned (A)' : 'Planned',
         stroke: LINE_COLOURS.planned,
@@ -82,8 +84,6 @@ function options(width: number, props: PowerChartProps, now: { current: number |
         points: { show: false },
         value: (_u, v) => (v === null ? '—' : `${v.toFixed(amps ? 1 : 2)} ${unit}`),
       },
-      limit('Cost limit', LINE_COLOURS.cost),
-      limit('Capacity limit', LINE_COLOURS.capacity),
     ],
     hooks: { draw: [(u) => drawNow(u, now.current), markPositions] },
   };
@@ -126,8 +126,8 @@ function markPositions(u: uPlot): void {
   figure.dataset.plotWidth = String(Math.round(u.bbox.width));
   figure.dataset.plotHeight = String(Math.round(u.bbox.height));
   for (const [index, name] of [
-    [3, 'cost'],
-    [4, 'capacity'],
+    [2, 'cost'],
+    [3, 'capacity'],
   ] as const) {
     const values: ArrayLike<number | null | undefined> = u.data[index] ?? [];
     const value = Array.from(values).find((v) => typeof v === 'number');

@@ -18,7 +18,7 @@ import { Ago, LoadState, NotAvailable, Notice } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime, formatKw, formatLimit, formatPercent, sitePowerKw } from '../format';
 import { REFRESH_MS, usePoll } from '../live';
-import { planSummary, plannerWords, portPlanText, reasonWords, sitePlan } from '../plan-data';
+import { demandPeakWords, planSummary, plannerWords, portPlanText, reasonWords, sitePlan } from '../plan-data';
 import {
   chartData,
   limitsKw,
@@ -167,16 +167,14 @@ function PowerSection(props: {
   const timeZone = props.site?.timezone;
   const current = props.site ? sitePowerKw(props.site.chargers) : null;
   const peak = series.reduce((max, sample) => Math.max(max, sample.kw), 0);
+  // Amp limits and limits by time of day have no flat kW line: only the plan's slots draw them.
+  const drawn = plan ? 'drawn over the plan only' : 'not drawn';
   const summary = [
     `Now ${formatKw(current)}; highest in this window ${formatKw(peak)}.`,
     `Cost limit ${limitText(limits.costKw)}; capacity limit ${limitText(limits.capacityKw)}.`,
-    ...(limits.ampLimits.length ? [`Limits in amps, not drawn: ${limits.ampLimits.join(', ')}.`] : []),
+    ...(limits.ampLimits.length ? [`Limits in amps, ${drawn}: ${limits.ampLimits.join(', ')}.`] : []),
     ...(limits.timeOfDay.length
-      ? [
-          plan
-            ? `Limits by time of day, drawn over the plan only (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`
-            : `Limits by time of day, not drawn (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`,
-        ]
+      ? [`Limits by time of day, ${drawn} (their periods are under Limits): ${limits.timeOfDay.join(', ')}.`]
       : []),
     fromIntervals
       ? 'Power per 15-minute interval of the charging sessions over the last 24 h.'
@@ -229,18 +227,15 @@ function AllocationSection(props: {
   const now = Date.now();
   const timeZone = props.site?.timezone;
   const planner = plannerWords(allocation.planner);
+  const demandPeak = demandPeakWords(allocation.demandPeakKw);
   const reasons = [...new Set(allocation.ports.map((port) => port.reason))].sort();
   return (
     <section aria-labelledby="allocation-heading">
       <h2 id="allocation-heading">Smart charging</h2>
       {planner ? (
         <p>
-          <strong title={PLANNER_TITLES[allocation.planner ?? 'greedy']}>{planner}</strong>
-          {allocation.demandPeakKw === null ? null : (
-            <>
-              {' · '}demand peak so far this billing period: {formatKw(allocation.demandPeakKw)}
-            </>
-          )}
+          <strong title={planner.title}>{planner.label}</strong>
+          {demandPeak ? ` · ${demandPeak}` : null}
         </p>
       ) : null}
       <p class="muted">
@@ -313,14 +308,6 @@ function AllocationSection(props: {
     </section>
   );
 }
-
-/** The planner's words' longer text. */
-const PLANNER_TITLES = {
-  optimal: "The limits are the first slot of the planner's solve over the hours ahead (HiGHS).",
-  greedy:
-    'The limits are the greedy allocation of this instant alone: the fallback when a solve fails or runs over' +
-    ' its time budget, or a site with nothing to plan.',
-} as const;
 
 /** A port's next planned change (`10.0 kW until 16:00, then 4.00 kW`), its whole plan in the title. */
 function PlanCell(props: {

@@ -1,0 +1,212 @@
+/**
+ * Smart charging's plan on the site power page in headless Chromium, on the local stack with smart
+ * charging driven by the table's stream: a site whose capacity limit drops from 8 kW to 4 kW at a
+ * time of day (30 to 45 minutes from now, site time) and one Level 2 session (a strict-mode OCPP
+ * 1.6 client that accepts its profiles). The chart goes on after now with the planned power, its
+ * caption says the planned power and the limit's step at that time, and the ports table shows the
+ * port's next planned change, the `planned` reason in words and the solver as the planner. The
+ * same with a limit in amps (32 A, then 16 A): the plan is said in amps. The console calls nothing
+ * but this origin. No page may throw or log an error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LocalStack } from '../../../lib/local/stack';
+import { LINE_COLOURS } from '../../../lib/console/src/power-data';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { connectSmartCharger, type SmartCharger } from '../support/smart-charger';
+import { countPixels, launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+
+const TIME_ZONE = 'America/Chicago'; // createTenant's site
+const DAY_S = 86_400;
+const QUARTER_S = 900;
+
+let stack: LocalStack;
+let browser: TestBrowser;
+const chargers: SmartCharger[] = [];
+let tab: WatchedPage;
+let page: Page;
+/** The kW site, and its step's time (`HH:MM` site time) as the console says it. */
+let site: PlanSite;
+const requested: string[] = [];
+
+/** Seconds after the site's local midnight at `ms`. */
+function siteSeconds(ms: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return part('hour') * 3600 + part('minute') * 60 + part('second');
+}
+
+/**
+ * Every day `high`, and `low` from a quarter hour 30 to 45 minutes from now (site time): the step
+ * is past the plan's first slot. When that quarter falls after midnight, `high` holds again from
+ * the quarter hour now is in until midnight.
+ */
+function capacityPeriods(now: number, high: number, low: number) {
+  const seconds = siteSeconds(now);
+  const step = Math.ceil((seconds + 1800) / QUARTER_S) * QUARTER_S;
+  if (step < DAY_S)
+    return {
+      periods: [
+        { startPeriod: 0, limit: high },
+        { startPeriod: step, limit: low },
+      ],
+      step,
+    };
+  return {
+    periods: [
+      { startPeriod: 0, limit: high },
+      { startPeriod: step - DAY_S, limit: low },
+      { startPeriod: Math.floor(seconds / QUARTER_S) * QUARTER_S, limit: high },
+    ],
+    step: step - DAY_S,
+  };
+}
+
+/** A site of the test: its tenant, and a pattern of its step's time as the console says it. */
+interface PlanSite {
+  tenant: Tenant;
+  stepAt: string;
+}
+
+/**
+ * A site with one Level 2 charger, a capacity limit by time of day (`high`, then `low`: W or A)
+ * and a session on the charger drawing 11 kW.
+ */
+async function planSite(unit: 'W' | 'A', high: number, low: number): Promise<PlanSite> {
+  const ocppId = uniqueOcppId('PLAN');
+  const tenant = await createTenant(stack, [
+    { ocppId, name: 'Bay', type: 'Level 2', ports: [{ connectorType: 'J1772', maximumPowerKw: 11.5 }] },
+  ]);
+  const { periods, step } = capacityPeriods(Date.now(), high, low);
+  const set = await api(stack, `/api/site/${tenant.siteId}/limits`, {
+    key: tenant.apiKey,
+    method: 'POST',
+    body: {
+      sitePowerLimitSchedule: {
+        type: 'capacity',
+        chargingRateUnit: unit,
+        schedules: [{ daysOfWeek: [1, 2, 3, 4, 5, 6, 7], chargingSchedulePeriods: periods }],
+      },
+    },
+  });
+  expect(set.status).toBe(201);
+  const charger = await connectSmartCharger(stack, ocppId, 'ocpp1.6', 1, { rateUnits: [unit] });
+  chargers.push(charger);
+  await charger.start(1, 'PLAN-TAG', 11_000);
+  const clock = [Math.floor(step / 3600), Math.floor((step % 3600) / 60)].map((n) => String(n).padStart(2, '0'));
+  // On another day than now the console puts the weekday first (`Sat 00:15`).
+  return { tenant, stepAt: `(?:[A-Z][a-z]{2} )?${clock.join(':')}` };
+}
+
+/** Opens the console in a new tab with the site's key, on the site's power page. */
+async function openSitePower(of: PlanSite): Promise<WatchedPage> {
+  const opened = await browser.newPage();
+  opened.page.on('request', (request) => requested.push(request.url()));
+  await opened.page.goto(`${stack.url}/`);
+  await opened.page.getByLabel('API key').fill(of.tenant.apiKey);
+  await opened.page.getByRole('button', { name: 'Open console' }).click();
+  await opened.page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+  await opened.page.goto(`${stack.url}/#/sites/${of.tenant.siteId}/power`);
+  return opened;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ smartCharging: true });
+  site = await planSite('W', 8000, 4000);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(chargers.map((charger) => charger.close().catch(() => undefined)));
+  await browser?.close();
+  await stack?.close();
+});
+
+describe("the site power page's plan", () => {
+  it('draws the planned power after now and says the plan and the limit step in the caption', async () => {
+    tab = await openSitePower(site);
+    page = tab.page;
+    const figure = page.locator('figure.chart');
+    const step = site.stepAt;
+    const caption = figure.locator('figcaption', {
+      hasText: new RegExp(
+        `Planned: 8\\.00 kW now, 4\\.00 kW from ${step}; capacity 8\\.00 kW until ${step}, (?:then )?4\\.00 kW`,
+      ),
+    });
+    await caption.waitFor({ timeout: 60_000 });
+    expect(await caption.textContent()).toContain(`(site time, ${TIME_ZONE})`);
+    await page.getByRole('heading', { name: 'Power, last 24 h, and the plan ahead' }).waitFor();
+
+    // On the canvas: the planned line and the capacity line right of the now marker, neither left of
+    // it (a limit by time of day has no flat line before now).
+    await page.waitForFunction(() => document.querySelector('figure.chart')?.hasAttribute('data-now-x'));
+    const attribute = async (name: string) => Number(await figure.getAttribute(`data-${name}`));
+    const plot = async () => ({
+      left: await attribute('plot-left'),
+      top: await attribute('plot-top'),
+      width: await attribute('plot-width'),
+      height: await attribute('plot-height'),
+      now: await attribute('now-x'),
+    });
+    const pixels = async (side: 'before' | 'after', colour: string) => {
+      const p = await plot();
+      const rect =
+        side === 'before'
+          ? { x: p.left, y: p.top, width: p.now - p.left - 2, height: p.height }
+          : { x: p.now + 2, y: p.top, width: p.left + p.width - p.now - 2, height: p.height };
+      return countPixels(page, 'figure.chart canvas', rect, colour);
+    };
+    await expect.poll(() => pixels('after', LINE_COLOURS.planned)).toBeGreaterThan(40);
+    await expect.poll(() => pixels('after', LINE_COLOURS.capacity)).toBeGreaterThan(40);
+    expect(await pixels('before', LINE_COLOURS.planned)).toBe(0);
+    expect(await pixels('before', LINE_COLOURS.capacity)).toBe(0);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("shows the port's next planned change, the planned reason in words and the solver as the planner", async () => {
+    const allocation = page.getByRole('region', { name: 'Smart charging' });
+    await allocation.getByText('Planned with the solver', { exact: true }).waitFor();
+    const table = allocation.locator('table', {
+      has: page.locator('caption', { hasText: 'Allocated limit per port' }),
+    });
+    const row = table.getByRole('row', { name: /Bay · port 1/ });
+    await row.getByRole('cell', { name: new RegExp(`^8\\.00 kW until ${site.stepAt}, then 4\\.00 kW$`) }).waitFor();
+    const reason = row.getByRole('cell', { name: 'planned', exact: true });
+    expect(await reason.getAttribute('title')).toMatch(/optimum of the plan/);
+    const legend = allocation.getByRole('definition');
+    expect(await legend.allTextContents()).toContain('the optimum of the plan over the hours ahead');
+    await screenshot(page, 'site-power-plan');
+
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('says an amp plan in amps, with its amp limit', async () => {
+    const amps = await planSite('A', 32, 16);
+    const opened = await openSitePower(amps);
+    const step = amps.stepAt;
+    await opened.page
+      .locator('figure.chart figcaption', {
+        hasText: new RegExp(
+          `Planned \\(in amps per phase, as the limits are: right axis\\): 32 A now, 16 A from ${step};` +
+            ` capacity 32 A until ${step}, (?:then )?16 A`,
+        ),
+      })
+      .waitFor({ timeout: 60_000 });
+    const row = opened.page.getByRole('row', { name: /Bay · port 1/ });
+    await row.getByRole('cell', { name: new RegExp(`^32 A until ${step}, then 16 A$`) }).waitFor();
+    await screenshot(opened.page, 'site-power-plan-amps');
+
+    // Nothing but this origin's API and files.
+    expect(requested.filter((url) => !url.startsWith(`${stack.url}/`))).toEqual([]);
+    expect(opened.problems).toEqual([]);
+  });
+});
+
+// Browser globals, used only inside page.waitForFunction callbacks (no DOM lib in Node's program).
+declare const document: { querySelector(selector: string): { hasAttribute(name: string): boolean } | null };
