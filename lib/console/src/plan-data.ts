@@ -43,7 +43,10 @@ export interface SitePlan {
  * @returns the plan, or null when nothing of it is left after `now` (no allocation yet, a plan that
  *   ran out, an API without `plannedSlots`)
  */
-export function sitePlan(allocation: Pick<AllocationData, 'chargingRateUnit' | 'plannedSlots'>, now: number) {
+export function sitePlan(
+  allocation: Pick<AllocationData, 'chargingRateUnit' | 'plannedSlots'>,
+  now: number,
+): SitePlan | null {
   const unit: PlanUnit = allocation.chargingRateUnit === 'W' ? 'kW' : 'A';
   const scale = (value: number) => (unit === 'kW' ? value / 1000 : value);
   const slots: PlanSlot[] = [];
@@ -59,7 +62,7 @@ export function sitePlan(allocation: Pick<AllocationData, 'chargingRateUnit' | '
       cost: slot.costLimit === null ? null : scale(slot.costLimit),
     });
   }
-  return slots.length ? ({ unit, slots } satisfies SitePlan) : null;
+  return slots.length ? { unit, slots } : null;
 }
 
 /** A value of the plan as shown: `12.5 kW` (see `formatKw`), `31.9 A`. */

@@ -109,13 +109,13 @@ export class LivePowerStore {
 /** The live chart's shortest window, ms: a few samples still get a readable time axis. */
 export const MIN_LIVE_WINDOW_MS = 5 * 60 * 1000;
 
-/** uPlot's aligned data: x in seconds, then power, cost limit, capacity limit and planned power. */
+/** uPlot's aligned data: x in seconds, then power, cost limit, capacity limit and, with a plan, planned power. */
 export type ChartData = [number[], ...(number | null)[][]];
 
 /**
  * uPlot's aligned data over [`from`, `to`] (ms; `to` is now) and, after it, the plan: x in seconds,
- * then power (kW), cost limit, capacity limit and planned power (kW, or the plan's A on an amp
- * plan; the plan last, so it is drawn over the limits). The window's ends are x values of their own, so the limit lines span the whole chart;
+ * then power (kW), cost limit, capacity limit (kW, or the plan's A on an amp plan) and, with a
+ * plan only, planned power (last, so it is drawn over the limits). The window's ends are x values of their own, so the limit lines span the whole chart;
  * power there is null (not drawn) unless a sample falls on it. Samples further apart than
  * `maxGapMs` get a null between them, so the line breaks where nothing was measured. A limit
  * without a value is all null and not drawn.
@@ -156,11 +156,12 @@ export function chartData(
     const slot = slotAt(t);
     return slot ? slot[key] : past[key === 'cost' ? 'costKw' : 'capacityKw'];
   };
-  return [
+  const data: ChartData = [
     times.map((t) => t / 1000),
     times.map((t) => byTime.get(t) ?? null),
     times.map((t) => limit(t, 'cost')),
     times.map((t) => limit(t, 'capacity')),
-    times.map((t) => slotAt(t)?.planned ?? null),
   ];
+  if (plan) data.push(times.map((t) => slotAt(t)?.planned ?? null));
+  return data;
 }

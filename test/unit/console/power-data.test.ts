@@ -172,7 +172,7 @@ describe('chartData', () => {
 
     expect(xs).toEqual([30, 60, 120]);
     expect(power).toEqual([null, 5, null]);
-    expect(planned).toEqual([null, null, null]);
+    expect(planned).toBeUndefined(); // no plan, no planned series
     expect(cost).toEqual([50, 50, 50]);
     expect(capacity).toEqual([null, null, null]);
   });

@@ -17,7 +17,7 @@ import { type ChartData, LINE_COLOURS } from '../power-data';
 
 /** Props of {@link PowerChart}. */
 export interface PowerChartProps {
-  /** x in seconds, then power, cost limit, capacity limit and planned power (see `chartData`). */
+  /** x in seconds, then power, cost limit, capacity limit and, with `plan`, planned power (see `chartData`). */
   data: ChartData;
   /** Power stepped (15-minute intervals) or straight (live samples); the plan and limits are always stepped. */
   stepped: boolean;
@@ -45,6 +45,18 @@ function options(width: number, props: PowerChartProps, now: { current: number |
     points: { show: false },
     value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)} ${unit}`),
   });
+  const planned: uPlot.Series = {
+    label: amps ? 'Planned (A)' : 'Planned',
+    stroke: LINE_COLOURS.planned,
+    scale: planScale,
+    width: 2,
+    dash: [4, 3],
+    fill: 'rgba(0, 118, 108, 0.07)',
+    spanGaps: false,
+    paths: stepped(),
+    points: { show: false },
+    value: (_u, v) => (v === null ? '—' : `${v.toFixed(amps ? 1 : 2)} ${unit}`),
+  };
   const upward: uPlot.Scale['range'] = (_u, _min, max) => [0, Math.max(1, max * 1.15)];
   const timeZone = props.timeZone;
   return {
@@ -72,18 +84,7 @@ function options(width: number, props: PowerChartProps, now: { current: number |
       },
       limit('Cost limit', LINE_COLOURS.cost),
       limit('Capacity limit', LINE_COLOURS.capacity),
-      {
-        label: amps ? 'Planned (A)' : 'Planned',
-        stroke: LINE_COLOURS.planned,
-        scale: planScale,
-        width: 2,
-        dash: [4, 3],
-        fill: 'rgba(0, 118, 108, 0.07)',
-        spanGaps: false,
-        paths: stepped(),
-        points: { show: false },
-        value: (_u, v) => (v === null ? '—' : `${v.toFixed(amps ? 1 : 2)} ${unit}`),
-      },
+      ...(props.plan ? [planned] : []),
     ],
     hooks: { draw: [(u) => drawNow(u, now.current), markPositions] },
   };
@@ -137,7 +138,10 @@ function markPositions(u: uPlot): void {
   }
 }
 
-/** The chart; recreated when the line style, the plan's unit or the time zone change, otherwise fed new data. */
+/**
+ * The chart; recreated when the line style, the plan's unit (or whether there is a plan) or the time
+ * zone change, otherwise fed new data.
+ */
 export function PowerChart(props: PowerChartProps) {
   const holder = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
