@@ -115,10 +115,10 @@ export type ChartData = [number[], ...(number | null)[][]];
 /**
  * uPlot's aligned data over [`from`, `to`] (ms; `to` is now) and, after it, the plan: x in seconds,
  * then power (kW), cost limit, capacity limit (kW, or the plan's A on an amp plan) and, with a
- * plan only, planned power (last, so it is drawn over the limits). The window's ends are x values of their own, so the limit lines span the whole chart;
- * power there is null (not drawn) unless a sample falls on it. Samples further apart than
- * `maxGapMs` get a null between them, so the line breaks where nothing was measured. A limit
- * without a value is all null and not drawn.
+ * plan only, planned power (last, so it is drawn over the limits). The window's ends are x values
+ * of their own, so the limit lines span the whole chart; power there is null (not drawn) unless a
+ * sample falls on it. Samples further apart than `maxGapMs` get a null between them, so the line
+ * breaks where nothing was measured. A limit without a value is all null and not drawn.
  *
  * With a plan (`sitePlan`, its first slot starting at `to`), every slot's start and the plan's end
  * are x values too: planned power and the limits follow the slots (each value holds until the
