@@ -103,6 +103,35 @@ async function demoData(stack: LocalStack): Promise<DemoData | undefined> {
   return existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData) : undefined;
 }
 
+/**
+ * How to run the demo depot's fleet and what to look at: the sites page, the site's power page and
+ * its allocation with the late list, and a limit to set. Data seeded before the vans existed gets
+ * the allocation line only.
+ */
+function fleetTour(demo: DemoData, base: string, ocpp: string): string[] {
+  const auth = `-H "Authorization: Bearer ${demo.apiKey}"`;
+  const allocation = `${base}/api/site/${demo.site.id}/power-allocation`;
+  const [first, last] = [demo.fleet?.[0], demo.fleet?.at(-1)];
+  const vans = demo.vans ?? [];
+  if (!first || !last || vans.length < (demo.fleet?.length ?? 0))
+    return [`Smart charging: set a limit, then watch  curl ${auth} ${allocation}`];
+  const limit = JSON.stringify({ sitePowerLimitSchedule: { type: 'capacity', limit: 60_000, chargingRateUnit: 'W' } });
+  return [
+    '',
+    `The depot: ${first.ocppId}…${last.ocppId} each charge their own van (${vans[0]!.name}…${vans.at(-1)!.name}, ` +
+      `cards ${vans[0]!.idTag}…${vans.at(-1)!.idTag}),`,
+    '1 h to 5 h 30 min from plug-in to departure, departures published through the API. In another terminal:',
+    `  npm run simulate -- --fleet ${demo.fleet!.length} --speed 60 --url ${ocpp} --api-key ${demo.apiKey}`,
+    'Then look at:',
+    `  Sites page (each port's van, power, SoC):          ${base}/#/sites`,
+    `  Site power (allocation per port, vans late):       ${base}/#/sites/${demo.site.id}/power`,
+    `  The allocation (ports[].departureTime, lateVehicles):  curl ${auth} ${allocation}`,
+    '  Set a 60 kW capacity limit (or use the site power page) and watch the allocation share it, more vans late:',
+    `  curl -X POST ${auth} -H "Content-Type: application/json" -d '${limit}' ${base}/api/site/${demo.site.id}/limits`,
+    '',
+  ];
+}
+
 /** What `npm start` prints once it serves: where, the demo key, curl lines and OCPP URLs. */
 function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefined): string {
   const base = `http://localhost:${stack.gateway.port}`;
@@ -133,12 +162,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       ),
       '',
       `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ${ocpp}`,
-      ...(demo.fleet?.length
-        ? [
-            `Simulate the depot (${demo.fleet.map((c) => c.ocppId).join(', ')}):  npm run simulate -- --fleet ${demo.fleet.length} --url ${ocpp}`,
-          ]
-        : []),
-      `Smart charging: set a limit, then watch  curl ${auth} ${base}/api/site/${demo.site.id}/power-allocation`,
+      ...fleetTour(demo, base, ocpp),
     );
   } else {
     lines.push(

@@ -8,6 +8,7 @@
  * npm run simulate -- --id CP-1 --protocol ocpp1.6 --password secret
  * npm run simulate -- --id CP-2 --protocol ocpp2.0.1 --auto --duration 20 --meter-interval 2
  * npm run simulate -- --ids DEMO-DCFC-1,DEMO-L2-1 --types DC,AC --connectors 2,1 --speed 60
+ * npm run simulate -- --fleet 10 --speed 60 --api-key <demo key>   # the demo depot: a van per charger
  */
 import { emitKeypressEvents, createInterface } from 'node:readline';
 import { Command, Option } from 'commander';
@@ -27,6 +28,7 @@ import {
   type SimulatorOptions,
 } from '../lib/simulator';
 import { list, nonEmpty, oneOf, percent, positiveInteger, positiveNumber } from '../lib/simulator/cli-parsers';
+import { apiUrlBeside, depotVans, publishDeparture } from '../lib/simulator/depot';
 import { planFleet, startFleet, type FleetMember } from '../lib/simulator/fleet';
 
 interface CliOptions {
@@ -46,7 +48,7 @@ interface CliOptions {
   targetSoc?: number;
   speed: number;
   auto?: boolean;
-  duration: number;
+  duration?: number;
   reservation: boolean;
   smartCharging: boolean;
   rateUnit?: RateUnit[];
@@ -61,6 +63,9 @@ interface CliOptions {
   idPrefix: string;
   types?: CurrentType[];
   idle: number;
+  vans: boolean;
+  apiKey?: string;
+  apiUrl?: string;
   summaryInterval: number;
   verbose?: boolean;
 }
@@ -100,14 +105,18 @@ const program: Command = new Command('simulate')
     positiveNumber,
   )
   .option('--start-soc <percent>', 'EV state of charge at plug-in (default 35; fleet: random 10–60)', percent)
-  .option('--target-soc <percent>', '--auto and fleet sessions end when the EV reaches this SoC (default 100)', percent)
+  .option(
+    '--target-soc <percent>',
+    '--auto and fleet sessions end when the EV reaches this SoC (default 100; a fleet van stays until its departure)',
+    percent,
+  )
   .option('--speed <factor>', 'simulated seconds per real second for energy and SoC', positiveNumber, 1)
   .option('--auto', 'run one session (plug in, authorize, start, meter values, stop) then exit')
   .option(
     '--duration <seconds>',
-    'longest --auto / fleet session, real seconds (also the EV departure)',
+    'longest --auto / fleet session, real seconds (also the EV departure; default 30; a fleet van stays ' +
+      'until its departure at --speed)',
     positiveNumber,
-    30,
   )
   .option('--no-reservation', 'do not support reservations (ReserveNow Rejected, not advertised)')
   .option('--no-smart-charging', 'no SmartCharging: profile commands get CALLERROR NotSupported, not advertised')
@@ -148,6 +157,15 @@ const program: Command = new Command('simulate')
     list(oneOf(['AC', 'DC'] as const)),
   )
   .option('--idle <seconds>', 'fleet: pause between two sessions on a connector', positiveNumber, 10)
+  .option(
+    '--no-vans',
+    "fleet: anonymous EVs presenting --id-tag instead of the demo depot's vans (Demo Van N, card SIM-TAG-N)",
+  )
+  .option(
+    '--api-key <key>',
+    "fleet: publish each van's departure through the departure-times API with this organization key",
+  )
+  .option('--api-url <url>', 'fleet: the API for --api-key (default: beside --url, e.g. http://localhost:3000/api)')
   .option('--summary-interval <seconds>', 'fleet: seconds between summary lines', positiveNumber, 5)
   .option('--verbose', 'fleet: print every log line of every charger, not only warnings and session ends')
   .addHelpText(
@@ -156,7 +174,9 @@ const program: Command = new Command('simulate')
       'q = quit. ' +
       'Without a TTY, type one key per line.\n' +
       'A fleet (--fleet N or --ids) alternates OCPP 1.6 / 2.0.1 unless --protocol is given, and prints per charger:\n' +
-      '  <id> <version> <AC|DC> #<connector> <status> limit <profile limit> P <power> SoC <soc>',
+      '  <id> <version> <AC|DC> #<connector> <status> limit <profile limit> P <power> SoC <soc> <idTag>\n' +
+      "Its N-th connector charges the demo depot's van N (card SIM-TAG-N, its own arrival SoC and target), which\n" +
+      'leaves 1 h to 5 h 30 min after plugging in (30 min apart); --api-key publishes those departures.',
   );
 
 function behaviourOf(options: CliOptions): CommandBehaviour {
@@ -240,7 +260,7 @@ async function runAuto(simulator: Simulator, options: CliOptions, onQuit: () => 
   try {
     await runAutoSession(simulator, {
       connectorId: options.connector,
-      durationSeconds: options.duration,
+      ...(options.duration === undefined ? {} : { durationSeconds: options.duration }),
       ...(options.targetSoc === undefined ? {} : { targetSocPercent: options.targetSoc }),
     });
     onQuit();
@@ -335,11 +355,18 @@ async function runFleet(options: CliOptions): Promise<void> {
   } catch (error) {
     program.error(messageOf(error));
   }
+  if (options.apiKey && !options.vans) program.error("--api-key publishes the vans' departures: drop --no-vans");
+  const vans = options.vans ? depotVans(members.reduce((sum, member) => sum + member.connectors, 0)) : [];
+  const api = options.apiKey
+    ? { apiUrl: options.apiUrl ?? apiUrlBeside(options.url), apiKey: options.apiKey }
+    : undefined;
   const fleet = await startFleet({
     members,
     simulator: sharedOptions(options),
+    vans,
+    ...(api ? { publishDeparture: (van, departureTime) => publishDeparture(api, van, departureTime) } : {}),
     sessions: {
-      durationSeconds: options.duration,
+      ...(options.duration === undefined ? {} : { durationSeconds: options.duration }),
       idleSeconds: options.idle,
       ...(options.targetSoc === undefined ? {} : { targetSocPercent: options.targetSoc }),
       ...(options.startSoc === undefined ? {} : { startSocPercent: options.startSoc }),
@@ -349,6 +376,13 @@ async function runFleet(options: CliOptions): Promise<void> {
     },
   });
   print(`fleet: ${fleet.simulators.length} of ${members.length} chargers connected; Ctrl-C stops`);
+  if (vans.length > 0) {
+    const [first, last] = [vans[0]!, vans.at(-1)!];
+    print(
+      `vans: ${first.name}…${last.number}, cards ${first.idTag}…${last.idTag}; departures ` +
+        (api ? `published to ${api.apiUrl}` : 'not published (no --api-key)'),
+    );
+  }
   const summary = setInterval(() => {
     for (const line of fleet.summaryLines()) print(line);
   }, options.summaryInterval * 1000);

@@ -1,9 +1,10 @@
 /**
  * Demo data for the local stack: an organization, a site, a DCFC charger with 2 CCS1 ports, a
  * Level 2 charger with 1 J1772 port (no OCPP password, so any simulator connects at once), the
- * simulator fleet's ten chargers `SIM-1`…`SIM-10`, a van
- * with a driver's RFID card (`SIM-TAG-1`, the simulator's default tag) and an organization-scoped
- * API key.
+ * simulator fleet's ten chargers `SIM-1`…`SIM-10`, the depot's ten vans `Demo Van 1`…`10` each
+ * with its driver's RFID card (`SIM-TAG-1`…`10`: van N is the one the fleet's N-th connector
+ * charges, `lib/simulator/depot.ts`; `SIM-TAG-1` is the simulator's default tag) and an
+ * organization-scoped API key.
  */
 import type { Db } from '../../shared/db';
 import { createOrganization, listOrganizations } from '../../shared/organizations/organizations';
@@ -12,15 +13,19 @@ import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
 import type { Charger } from '../../shared/api/schemas/chargers';
 import { createAccessId } from '../../shared/access/access-ids';
-import { createVehicle, updateVehicle } from '../../shared/access/vehicle-writes';
+import { createVehicle } from '../../shared/access/vehicle-writes';
 import { PORT_MAX_POWER_W } from '../simulator';
+import { depotVans, type DepotVan } from '../simulator/depot';
 import { planFleet } from '../simulator/fleet';
 
 /** Chargers seeded for the simulator's fleet mode: `npm run simulate -- --fleet 10` connects them all. */
 export const DEMO_FLEET_SIZE = 10;
 
-/** The demo RFID card's tag: the simulator's default idTag. */
+/** The first demo RFID card's tag (Demo Van 1's): the simulator's default idTag. */
 export const DEMO_ID_TAG = 'SIM-TAG-1';
+
+/** The demo customer, owner of every van and card. */
+const DEMO_CUSTOMER = { name: 'Demo Logistics' };
 
 /** What the seed created; `apiKey` is the only copy of the key. */
 export interface DemoData {
@@ -29,6 +34,8 @@ export interface DemoData {
   chargers: Pick<Charger, 'id' | 'name' | 'ocppId' | 'type' | 'numberOfPorts'>[];
   /** The simulator fleet's chargers (`SIM-1`…); absent in demo files written before they were seeded. */
   fleet?: Pick<Charger, 'id' | 'name' | 'ocppId' | 'type' | 'numberOfPorts'>[];
+  /** The depot's vans, van N for the fleet's N-th charger; absent in demo files written before they were seeded. */
+  vans?: { id: number; name: string; vin: string; idTag: string }[];
   apiKey: string;
 }
 
@@ -93,23 +100,27 @@ async function seedFleet(db: Db, siteId: number): Promise<Charger[]> {
   return chargers;
 }
 
-/** The simulator's default tag as a driver's RFID card attached to a van, so a demo session shows who is charging. */
-async function seedVanWithCard(db: Db, organizationId: number): Promise<void> {
-  const customer = { name: 'Demo Logistics' };
-  const van = await createVehicle(db, organizationId, {
-    name: 'Demo Van 1',
-    make: 'Ford',
-    model: 'E-Transit',
-    vin: '1FTBW9CK0PKA00001',
-    customer,
-  });
+/** A depot van with its driver's RFID card attached, so that a session it starts shows which van is charging. */
+async function seedVanWithCard(
+  db: Db,
+  organizationId: number,
+  van: DepotVan,
+): Promise<NonNullable<DemoData['vans']>[number]> {
   await createAccessId(db, organizationId, {
     type: 'RFID',
-    name: 'Demo driver card',
-    ocppIdTag: DEMO_ID_TAG,
-    customer,
+    name: `Demo driver card ${van.number}`,
+    ocppIdTag: van.idTag,
+    customer: DEMO_CUSTOMER,
   });
-  await updateVehicle(db, organizationId, van.id, { accessIds: [{ ocppIdTag: DEMO_ID_TAG }] });
+  const vehicle = await createVehicle(db, organizationId, {
+    name: van.name,
+    make: 'Ford',
+    model: 'E-Transit',
+    vin: van.vin,
+    customer: DEMO_CUSTOMER,
+    accessIds: [{ ocppIdTag: van.idTag }],
+  });
+  return { id: vehicle.id, name: van.name, vin: van.vin, idTag: van.idTag };
 }
 
 /** Seeds the demo data. */
@@ -123,13 +134,15 @@ export async function seedDemo(db: Db): Promise<DemoData> {
   });
   const chargers = await seedChargers(db, site.id);
   const fleet = await seedFleet(db, site.id);
-  await seedVanWithCard(db, organization.id);
+  const vans = [];
+  for (const van of depotVans(DEMO_FLEET_SIZE)) vans.push(await seedVanWithCard(db, organization.id, van));
   const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
   return {
     organization: { id: organization.id, name: organization.name },
     site: { id: site.id, name: site.name, timezone: site.timezone },
     chargers: chargers.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
     fleet: fleet.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
+    vans,
     apiKey: key.apiKey,
   };
 }

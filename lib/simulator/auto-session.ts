@@ -37,8 +37,13 @@ export interface AutoSessionOptions {
   readonly idTag?: string;
   /** Longest charge before stopping, seconds (real time); also the EV's departure. @default 30 */
   readonly durationSeconds?: number;
-  /** Stop once the EV's SoC reaches this, %. @default 100 */
+  /** The SoC the driver wants, %: the session stops at it unless `stopAtTarget` is false. @default 100 */
   readonly targetSocPercent?: number;
+  /**
+   * False: the EV stays plugged in until `durationSeconds` pass (its departure), whatever its SoC, as
+   * a van at a depot does; it draws nothing once full. @default true
+   */
+  readonly stopAtTarget?: boolean;
   /** The vehicle (battery, maximum power, SoC at plug-in). @default the simulator's EV */
   readonly ev?: Partial<EvState>;
   /** Aborting stops the session early (cleanly: StopTransaction / TransactionEvent Ended). */
@@ -57,7 +62,8 @@ export interface AutoSessionOutcome {
 
 /**
  * One full session: plug in + Authorize + start (departure = now + duration, for ISO 15118),
- * meter values until the SoC reaches `targetSocPercent`, `durationSeconds` pass or `signal` aborts,
+ * meter values until the SoC reaches `targetSocPercent` (unless `stopAtTarget` is false), `durationSeconds`
+ * pass or `signal` aborts,
  * then stop (reason Local) and back to Available.
  *
  * @throws Error when a step fails or the connection closes during the session.
@@ -89,7 +95,7 @@ export async function runAutoSession(
         endedBy = 'aborted';
         break;
       }
-      if (reached()) {
+      if (options.stopAtTarget !== false && reached()) {
         endedBy = 'target';
         break;
       }

@@ -2,13 +2,15 @@
  * Fleet mode (`npm run simulate -- --fleet N`): N simulated chargers in one process, each running
  * automatic sessions back to back on every connector (plug in, charge until the EV reaches its
  * target SoC or the session duration is over, unplug, wait, repeat), with one compact summary
- * line per charger instead of frame logs.
+ * line per charger instead of frame logs. Given the depot's vans (`./depot.ts`), each connector
+ * charges its own van with its own card, arrival SoC, target and departure.
  *
  * @module
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { runAutoSession } from './auto-session';
 import type { CurrentType } from './charge-point';
+import { departureOf, type DepotVan } from './depot';
 import { startSimulator, type Simulator, type SimulatorOptions } from './index';
 import type { OcppProtocol, SimulatorLogEntry } from './protocol';
 
@@ -86,13 +88,19 @@ export function planFleet(options: FleetPlanOptions): FleetMember[] {
 
 /** How the fleet's sessions run. */
 export interface FleetSessionOptions {
-  /** Longest session, seconds (real time). */
-  readonly durationSeconds: number;
+  /**
+   * Longest session, seconds (real time). @default a van's dwell divided by the simulator's
+   * `speed` (it leaves at its departure in simulated time); 30 without a van
+   */
+  readonly durationSeconds?: number;
   /** Pause between two sessions on a connector, seconds (real time); the first start is staggered within it. */
   readonly idleSeconds: number;
-  /** A session ends when its EV reaches this SoC, %. @default 100 */
+  /**
+   * A session ends when its EV reaches this SoC, %. @default 100 without a van; a van has its own
+   * target (its departure's) and stays plugged in until its departure, charged or not
+   */
   readonly targetSocPercent?: number;
-  /** SoC of every arriving EV, %. @default random in [10, 60) */
+  /** SoC of every arriving EV, %. @default the van's arrival SoC; random in [10, 60) without a van */
   readonly startSocPercent?: number;
 }
 
@@ -104,7 +112,22 @@ export interface FleetOptions {
   readonly simulator: Omit<SimulatorOptions, 'chargePointId' | 'protocol' | 'currentType' | 'connectors' | 'onLog'>;
   /** Session loop settings. */
   readonly sessions: FleetSessionOptions;
-  /** Receives the log lines of every charger (`charger`) and the fleet's own (`fleet`: one per session). */
+  /**
+   * The van of each connector, in the fleet's order (charger by charger, then connector by
+   * connector): it presents the van's card and brings its SoC and target. Connectors beyond the
+   * list charge an anonymous EV with the simulator's `idTag`. @default none
+   */
+  readonly vans?: readonly DepotVan[];
+  /**
+   * Publishes a van's departure (ISO 8601 UTC, {@link departureOf}) before it plugs in, e.g.
+   * through the departure-times API (`./depot.ts` `publishDeparture`); a rejection is logged as a
+   * warning and the van charges anyway. @default none: no departure is published
+   */
+  readonly publishDeparture?: (van: DepotVan, departureTime: string) => Promise<unknown>;
+  /**
+   * Receives the log lines of every charger (`charger`) and the fleet's own (`fleet`: one per
+   * session, and one per published departure).
+   */
   readonly onLog?: (chargePointId: string, entry: SimulatorLogEntry, origin: 'charger' | 'fleet') => void;
   /** Random source for arriving SoCs, [0, 1). @default Math.random */
   readonly random?: () => number;
@@ -114,10 +137,11 @@ const kw = (watts: number): string => `${(watts / 1000).toFixed(1)} kW`;
 
 /**
  * One line describing a charger: identity, version, AC/DC, then per connector its status,
- * charging-profile limit, and while charging the power drawn and the EV's SoC.
+ * charging-profile limit, and while charging the power drawn, the EV's SoC and the tag that started it.
  *
  * @example
- * summaryLine(sim) // 'DEMO-DCFC-1 1.6   DC #1 Charging limit 50.0 kW P 50.0 kW SoC 41.3 % | #2 Available limit –'
+ * summaryLine(sim)
+ * // 'DEMO-DCFC-1 1.6   DC #1 Charging limit 50.0 kW P 50.0 kW SoC 41.3 % SIM-TAG-1 | #2 Available limit –'
  */
 export function summaryLine(simulator: Simulator, now = new Date(), idWidth = 0): string {
   const cp = simulator.chargePoint;
@@ -126,7 +150,8 @@ export function summaryLine(simulator: Simulator, now = new Date(), idWidth = 0)
     const limit = `limit ${profileLimitW === undefined ? '–' : kw(profileLimitW)}`;
     if (connector.session?.state !== 'charging') return `#${connector.id} ${connector.status} ${limit}`;
     const sample = cp.sample(connector.id, now);
-    return `#${connector.id} ${connector.status} ${limit} P ${kw(sample.powerW)} SoC ${sample.socPercent ?? '?'} %`;
+    const soc = `SoC ${sample.socPercent ?? '?'} %`;
+    return `#${connector.id} ${connector.status} ${limit} P ${kw(sample.powerW)} ${soc} ${connector.session.idTag}`;
   });
   const version = simulator.protocol.replace('ocpp', '').padEnd(5);
   return `${simulator.chargePointId.padEnd(idWidth)} ${version} ${cp.currentType} ${ports.join(' | ')}`;
@@ -150,7 +175,7 @@ export class Fleet {
     const connectors = simulators.flatMap((sim) => sim.chargePoint.connectors.map((c) => [sim, c.id] as const));
     connectors.forEach(([sim, connectorId], index) => {
       const staggerS = (options.sessions.idleSeconds * index) / Math.max(1, connectors.length);
-      this.loops.push(this.loop(sim, connectorId, staggerS));
+      this.loops.push(this.loop(sim, connectorId, staggerS, options.vans?.[index]));
     });
   }
 
@@ -181,29 +206,50 @@ export class Fleet {
     }
   }
 
+  /** Publishes the van's departure for a session plugging in now; a failure is a warning. */
+  private async publish(sim: Simulator, connectorId: number, van: DepotVan): Promise<void> {
+    const { publishDeparture } = this.options;
+    if (!publishDeparture) return;
+    const departureTime = departureOf(van, new Date());
+    try {
+      await publishDeparture(van, departureTime);
+      this.log(sim, 'info', `#${connectorId} ${van.name} leaves at ${departureTime} with ${van.targetSocPercent} %`);
+    } catch (error) {
+      this.log(sim, 'warn', `#${connectorId} ${van.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** Sessions back to back on one connector until the fleet stops or the connection closes. */
-  private async loop(sim: Simulator, connectorId: number, staggerS: number): Promise<void> {
+  private async loop(sim: Simulator, connectorId: number, staggerS: number, van?: DepotVan): Promise<void> {
     let closed = false;
     void sim.closed.then(() => (closed = true));
     const { sessions } = this.options;
     const random = this.options.random ?? Math.random;
+    const speed = this.options.simulator.speed ?? 1;
+    const durationSeconds = sessions.durationSeconds ?? (van ? van.dwellSeconds / speed : 30);
+    const targetSocPercent = sessions.targetSocPercent ?? van?.targetSocPercent;
+    const who = van ? `${van.name} (${van.idTag}) ` : '';
     if (!(await this.pause(staggerS))) return;
     while (!closed && !this.abort.signal.aborted) {
-      const socPercent = sessions.startSocPercent ?? Math.round(10 + random() * 50);
+      const socPercent = sessions.startSocPercent ?? van?.arrivalSocPercent ?? Math.round(10 + random() * 50);
       try {
+        if (van) await this.publish(sim, connectorId, van);
         const outcome = await runAutoSession(sim, {
           connectorId,
-          durationSeconds: sessions.durationSeconds,
-          ...(sessions.targetSocPercent === undefined ? {} : { targetSocPercent: sessions.targetSocPercent }),
+          durationSeconds,
+          ...(van ? { idTag: van.idTag } : {}),
+          ...(targetSocPercent === undefined ? {} : { targetSocPercent }),
+          ...(van && sessions.targetSocPercent === undefined ? { stopAtTarget: false } : {}),
           ev: { socPercent },
           signal: this.abort.signal,
         });
         this.completed.set(sim.chargePointId, (this.completed.get(sim.chargePointId) ?? 0) + 1);
         const delivered = (outcome.energyWh / 1000).toFixed(1);
+        const endedBy = van && outcome.endedBy === 'duration' ? 'departure' : outcome.endedBy;
         this.log(
           sim,
           'info',
-          `#${connectorId} session ended (${outcome.endedBy}): ` +
+          `#${connectorId} ${who}session ended (${endedBy}): ` +
             `${socPercent} → ${outcome.socPercent} %, ${delivered} kWh`,
         );
       } catch (error) {
@@ -211,7 +257,7 @@ export class Fleet {
         this.log(
           sim,
           'warn',
-          `#${connectorId} session failed: ${error instanceof Error ? error.message : String(error)}`,
+          `#${connectorId} ${who}session failed: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
       if (!(await this.pause(sessions.idleSeconds))) return;

@@ -99,6 +99,15 @@ describe('npm start', () => {
         site: { timezone: 'America/Los_Angeles' },
       });
       expect(body.data.ports.map((p: { connectorType: string }) => p.connectorType)).toEqual(['CCS1', 'CCS1']);
+      // The depot tour: the fleet command with the demo key, and the allocation to look at.
+      const key = /Bearer (\S+)"/.exec(chargerLine)![1];
+      expect(output).toContain(
+        `npm run simulate -- --fleet 10 --speed 60 --url ws://localhost:${ports.http}/ocpp --api-key ${key}`,
+      );
+      expect(output).toContain('Demo Van 1…Demo Van 10, cards SIM-TAG-1…SIM-TAG-10');
+      expect(output).toContain(`http://localhost:${ports.http}/#/sites/1/power`);
+      const allocationLine = output.split('\n').find((l) => /curl .*\/power-allocation$/.test(l))!;
+      expect((await runCurl(allocationLine)).status).toBe(200);
       // The operator console, built on this first page request (a fresh clone has no dist/).
       const consolePage = await fetch(`http://localhost:${ports.http}/`);
       expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('/console.js')]);

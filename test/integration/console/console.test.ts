@@ -215,7 +215,7 @@ describe('operator console', () => {
     await tabTo('Vehicles');
 
     await page.getByRole('heading', { name: 'Vehicles and departures' }).waitFor();
-    const row = page.getByRole('row', { name: /Demo Van 1/ });
+    const row = page.getByRole('row', { name: /Demo Van 1\b/ });
     await row.getByText('target 80 %').waitFor();
     expect(await row.textContent()).toMatch(/Demo Logistics.*Early.*SIM-TAG-1/);
     await screenshot(page, 'vehicles');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorLogEntry } from '../../../lib/simulator';
+import { depotVans } from '../../../lib/simulator/depot';
 import { planFleet, startFleet, summaryLine, type Fleet } from '../../../lib/simulator/fleet';
 import { startFakeCsms, type FakeCsms } from './fake-csms';
 import { eventually } from './helpers';
@@ -108,6 +109,53 @@ describe('startFleet', () => {
     } finally {
       await fleet.stop();
     }
+  });
+
+  it('plugs a different van into each connector: its card, SoC, published departure, staying until it', async () => {
+    const logs: string[] = [];
+    const published: [string, string][] = [];
+    const members = planFleet({ idPrefix: 'DEPOT', size: 2, connectors: [2, 1] });
+    const vans = depotVans(3);
+    const before = Date.now();
+    const fleet = await startFleet({
+      members,
+      vans,
+      publishDeparture: async (van, departureTime) => void published.push([van.idTag, departureTime]),
+      simulator: { url: csms.url, meterIntervalSeconds: 0.05, speed: 3600 },
+      sessions: { idleSeconds: 0.05 },
+      onLog: (id, entry) => logs.push(`${id} ${entry.message}`),
+    });
+    try {
+      await eventually(() => {
+        expect(fleet.completed.get('DEPOT-1') ?? 0).toBeGreaterThanOrEqual(2);
+        expect(fleet.completed.get('DEPOT-2') ?? 0).toBeGreaterThanOrEqual(1);
+      }, 20_000);
+    } finally {
+      await fleet.stop();
+    }
+
+    const tags = (id: string) =>
+      csms
+        .callsOf(id)
+        .filter((c) => c.action === 'Authorize')
+        .map((c) => c.payload.idTag ?? c.payload.idToken.idToken);
+    expect(new Set(tags('DEPOT-1'))).toEqual(new Set(['SIM-TAG-1', 'SIM-TAG-2']));
+    expect(new Set(tags('DEPOT-2'))).toEqual(new Set(['SIM-TAG-3']));
+    // Each van's departure is published before it plugs in, its dwell after (1 h, 1 h 30, 2 h).
+    const first = new Map(published.map(([tag, at]) => [tag, Date.parse(at)] as const).reverse());
+    expect([...first.keys()].sort()).toEqual(['SIM-TAG-1', 'SIM-TAG-2', 'SIM-TAG-3']);
+    vans.forEach((van) => {
+      const offsetS = (first.get(van.idTag)! - before) / 1000;
+      expect(offsetS).toBeGreaterThanOrEqual(van.dwellSeconds);
+      expect(offsetS).toBeLessThan(van.dwellSeconds + 120);
+    });
+    // A van arrives with its own SoC and stays plugged in past its target, until its departure.
+    expect(logs).toContainEqual(
+      expect.stringMatching(/^DEPOT-1 #1 Demo Van 1 \(SIM-TAG-1\) session ended \(departure\): 20 → 100 %/),
+    );
+    const van3 = /^DEPOT-2 #1 Demo Van 3 \(SIM-TAG-3\) session ended .*: 15 → /;
+    expect(logs).toContainEqual(expect.stringMatching(van3));
+    expect(csms.schemaFailures).toEqual([]);
   });
 
   it('fails naming each charger and its reason when none can connect', async () => {

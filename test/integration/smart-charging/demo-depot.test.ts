@@ -1,0 +1,135 @@
+/**
+ * The demo depot as `npm start` prints it: the seeded data, and the fleet of ten simulated
+ * chargers `SIM-1`…`SIM-10` (`npm run simulate -- --fleet 10 --api-key <demo key>`), each charging
+ * its own van with its own card, the vans' departures published through the departure-times API.
+ * Read back through the public API: the sites page's sessions, the departures, and the power
+ * allocation with its late list, without and with a capacity limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FLEET_SIZE, seedDemo, type DemoData } from '../../../lib/local/seed';
+import type { LocalStack } from '../../../lib/local/stack';
+import { apiUrlBeside, depotVans, publishDeparture } from '../../../lib/simulator/depot';
+import { planFleet, startFleet, type Fleet } from '../../../lib/simulator/fleet';
+import { pollUntil } from '../support/ocpp';
+import { api, startTestStack } from '../support/stack';
+
+let stack: LocalStack;
+let demo: DemoData;
+let fleet: Fleet;
+const vans = depotVans(DEMO_FLEET_SIZE);
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack({ smartCharging: true });
+  demo = await seedDemo(stack.db);
+  const depotApi = { apiUrl: apiUrlBeside(stack.ocppUrl), apiKey: demo.apiKey };
+  fleet = await startFleet({
+    members: planFleet({ size: DEMO_FLEET_SIZE }),
+    vans,
+    publishDeparture: (van, departureTime) => publishDeparture(depotApi, van, departureTime),
+    // Real time: the SoCs barely move during the test, so the late list holds still.
+    simulator: { url: stack.ocppUrl, meterIntervalSeconds: 1 },
+    sessions: { idleSeconds: 1 },
+    onLog: (id, entry) => entry.level !== 'info' && warnings.push(`${id} ${entry.message}`),
+  });
+});
+afterAll(async () => {
+  await fleet?.stop();
+  await stack?.close();
+});
+
+type Port = { currentChargingSession: { vehicle: { id: number; name: string } | null; ocppIdTag: string } | null };
+type Charger = { ocppId: string; ports: Port[] };
+
+const fleetChargers = async (): Promise<Charger[]> => {
+  const { body } = await api(stack, '/api/sites', { key: demo.apiKey });
+  return (body.data[0].chargers as Charger[]).filter((c) => /^SIM-\d+$/.test(c.ocppId));
+};
+const allocation = async () =>
+  (await api(stack, `/api/site/${demo.site.id}/power-allocation`, { key: demo.apiKey })).body.data;
+const vehicleIdOf = (name: string): number => demo.vans!.find((v) => v.name === name)!.id;
+
+describe('the demo depot', () => {
+  it('seeds a van with its own card for every fleet charger', () => {
+    expect(demo.fleet?.map((c) => c.ocppId)).toEqual(vans.map((v) => `SIM-${v.number}`));
+    expect(demo.vans?.map((v) => [v.name, v.idTag])).toEqual(vans.map((v) => [v.name, v.idTag]));
+    expect(new Set(demo.vans?.map((v) => v.id)).size).toBe(DEMO_FLEET_SIZE);
+  });
+
+  it("charges a different van on each of the fleet's chargers, each session attributed to its van", async () => {
+    const chargers = await pollUntil(
+      fleetChargers,
+      (cs) => cs.length === DEMO_FLEET_SIZE && cs.every((c) => c.ports[0]?.currentChargingSession?.vehicle),
+      'every fleet charger to charge a van',
+      30_000,
+    );
+
+    const charging = chargers.map((c) => [c.ocppId, c.ports[0]!.currentChargingSession!] as const);
+    expect(Object.fromEntries(charging.map(([id, s]) => [id, [s.vehicle!.name, s.ocppIdTag]]))).toEqual(
+      Object.fromEntries(vans.map((v) => [`SIM-${v.number}`, [v.name, v.idTag]])),
+    );
+    expect(new Set(charging.map(([, s]) => s.vehicle!.id)).size).toBe(DEMO_FLEET_SIZE);
+    expect(warnings).toEqual([]);
+  }, 60_000);
+
+  it("publishes each van's departure with its target, spread 30 minutes apart over 4 h 30 min", async () => {
+    const departures = await Promise.all(
+      vans.map(async (van) => {
+        const { status, body } = await api(stack, `/api/departure-times/vehicle?vehicleVin=${van.vin}`, {
+          key: demo.apiKey,
+        });
+        expect(status).toBe(200);
+        expect(body.departureTimes).toHaveLength(1);
+        expect(body.departureTimes[0]).toMatchObject({
+          vehicleId: vehicleIdOf(van.name),
+          targetSoc: van.targetSocPercent,
+        });
+        return Date.parse(body.departureTimes[0].departureTime);
+      }),
+    );
+
+    // Van N+1 plugs in about a second after van N (the fleet staggers its starts), and leaves 30 minutes later.
+    const gapsMinutes = departures.slice(1).map((at, i) => (at - departures[i]!) / 60_000);
+    for (const gap of gapsMinutes) expect(gap).toBeGreaterThanOrEqual(30);
+    for (const gap of gapsMinutes) expect(gap).toBeLessThanOrEqual(32);
+    expect(departures[0]! - Date.now()).toBeGreaterThan(50 * 60_000);
+  });
+
+  it("allocates with each van's departure; a mix of vans is late, more of them under a capacity limit", async () => {
+    const byVan = new Map(vans.map((v) => [vehicleIdOf(v.name), v]));
+    const lateVans = (a: { lateVehicles: { vehicleId: number }[] }) =>
+      a.lateVehicles.map((l) => byVan.get(l.vehicleId)!.number).sort((x, y) => x - y);
+    const open = await pollUntil(
+      allocation,
+      (a) =>
+        a?.ports.filter((p: { departureSource: string | null }) => p.departureSource === 'api').length ===
+          DEMO_FLEET_SIZE && a.lateVehicles.length > 0,
+      "an allocation with every van's departure",
+      30_000,
+    );
+
+    expect(new Set(open.ports.map((p: { departureTime: string }) => p.departureTime)).size).toBe(DEMO_FLEET_SIZE);
+    // Van 2 (AC, 45 → 100 % in 1 h 30 min at 7.2 kW) cannot make it; the DC vans (150 kW) and van 10
+    // (AC, 55 → 90 % in 5 h 30 min) can.
+    expect(lateVans(open)).toContain(2);
+    expect(lateVans(open)).not.toContain(10);
+    expect(lateVans(open)).not.toContain(1);
+
+    const limit = await api(stack, `/api/site/${demo.site.id}/limits`, {
+      key: demo.apiKey,
+      method: 'POST',
+      body: { sitePowerLimitSchedule: { type: 'capacity', limit: 60_000, chargingRateUnit: 'W' } },
+    });
+    expect(limit.status).toBe(201);
+    const limited = await pollUntil(
+      allocation,
+      (a) => a.capacityLimit === 60_000 && a.lateVehicles.length > open.lateVehicles.length,
+      'the capacity limit to make more vans late',
+      30_000,
+    );
+
+    expect(limited.allocatedTotal).toBeLessThanOrEqual(60_000);
+    expect(limited.lateVehicles.length).toBeLessThan(DEMO_FLEET_SIZE);
+    expect(new Set(limited.ports.map((p: { reason: string }) => p.reason)).size).toBeGreaterThan(1);
+  }, 90_000);
+});
