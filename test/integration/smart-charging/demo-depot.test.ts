@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FLEET_SIZE, seedDemo, type DemoData } from '../../../lib/local/seed';
 import type { LocalStack } from '../../../lib/local/stack';
-import { apiUrlBeside, depotVans, publishDeparture } from '../../../lib/simulator/depot';
+import { apiUrlBeside, departureOf, depotVans, publishDeparture } from '../../../lib/simulator/depot';
 import { planFleet, startFleet, type Fleet } from '../../../lib/simulator/fleet';
 import { pollUntil } from '../support/ocpp';
 import { api, startTestStack } from '../support/stack';
@@ -93,6 +93,19 @@ describe('the demo depot', () => {
     for (const gap of gapsMinutes) expect(gap).toBeGreaterThanOrEqual(30);
     for (const gap of gapsMinutes) expect(gap).toBeLessThanOrEqual(32);
     expect(departures[0]! - Date.now()).toBeGreaterThan(50 * 60_000);
+  });
+
+  it("refuses a departure published with a wrong key, naming the status, and keeps the van's departure", async () => {
+    const van = vans[0]!;
+    const read = async () =>
+      (await api(stack, `/api/departure-times/vehicle?vehicleVin=${van.vin}`, { key: demo.apiKey })).body;
+    const before = await read();
+    const wrongKey = { apiUrl: apiUrlBeside(stack.ocppUrl), apiKey: 'cnk_not-a-key' };
+
+    await expect(publishDeparture(wrongKey, van, departureOf(van, new Date()))).rejects.toThrow(
+      /departure of Demo Van 1 refused: HTTP 401/,
+    );
+    expect(await read()).toEqual(before);
   });
 
   it("allocates with each van's departure; a mix of vans is late, more of them under a capacity limit", async () => {
