@@ -22,6 +22,7 @@
  */
 import type { ChargingProfileInput, SmartChargingCommands } from '../charging/charger-commands';
 import type { Db } from '../db';
+import type { PortItem } from '../chargers/items';
 import { type AllocationResult, type PortProfileState, type ProfileSend, profilesToSend } from '../smart-charging';
 import { defaultChanges, deliverDefaults, type DefaultProfileLine } from './default-profiles';
 import {
@@ -147,21 +148,35 @@ export async function deliverProfiles(
   };
 }
 
-/** Marks every charger with a profile not accepted as refused (uncontrolled until it reconnects). */
+/**
+ * Marks every charger with a profile not accepted as refused (uncontrolled until it reconnects),
+ * except a TxProfile `Rejected` for a transaction that ended while it was on its way (the charger
+ * rightly refuses a profile for a transaction it no longer has: OCPP 1.6 §5.16, 2.0.1 K01.FR.09).
+ */
 async function markUnaccepted(
   db: Db,
   snapshot: SiteSnapshot,
-  answers: Map<number, { status: string }>,
+  answers: Map<number, { input: ChargingProfileInput; status: string }>,
   refused: Set<number>,
 ): Promise<void> {
   const ports = new Map(snapshot.ports.map((p) => [p.portId, p]));
-  for (const [portId, { status }] of answers) {
+  for (const [portId, { input, status }] of answers) {
     if (status === 'Accepted') continue;
-    const charger = snapshot.chargers.get(ports.get(portId)!.chargerId)!;
+    const port = ports.get(portId)!;
+    const charger = snapshot.chargers.get(port.chargerId)!;
     if (refused.has(charger.chargerId)) continue;
+    if (status === 'Rejected' && (await transactionEnded(db, port, input))) continue;
     refused.add(charger.chargerId);
     await markRefused(db, snapshot, charger);
   }
+}
+
+/** Whether the transaction a TxProfile was sent for is no longer the port's (1 consistent GetItem). */
+async function transactionEnded(db: Db, port: PortItem, input: ChargingProfileInput): Promise<boolean> {
+  const { data } = await db.port
+    .get({ chargerId: port.chargerId, portNumber: port.portNumber })
+    .go({ consistent: true });
+  return data?.currentChargingSession?.transactionKey !== input.transactionKey;
 }
 
 /**

@@ -234,6 +234,52 @@ describe('triggers and faults', () => {
     expect(charger?.smartChargingRefusedOn).toBe(charger?.currentConnectionId);
     await Promise.all([refuses.close(), obeys.close()]);
   });
+
+  it('keeps a charger controlled when it rejects a profile for a transaction that ended on its way', async () => {
+    const ocppId = uniqueOcppId('SCEN');
+    const tenant = await createTenant(stack, [
+      {
+        ocppId,
+        name: 'Ends',
+        type: 'DCFC',
+        ports: [
+          { connectorType: 'CCS1', maximumPowerKw: 150 },
+          { connectorType: 'CCS1', maximumPowerKw: 150 },
+        ],
+      },
+    ]);
+    let ended = false;
+    // The first TxProfile finds its transaction ending: the charger stops it, then rejects the profile.
+    const charger = await connectSmartCharger(stack, ocppId, 'ocpp1.6', 2, {
+      beforeAnswer: async (params, client) => {
+        if (ended || params.csChargingProfiles.chargingProfilePurpose !== 'TxProfile') return undefined;
+        ended = true;
+        const { transactionId } = params.csChargingProfiles;
+        await client.call('StopTransaction', { transactionId, meterStop: 2000, timestamp: new Date().toISOString() });
+        return 'Rejected';
+      },
+    });
+    await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, {
+      sitePowerLimitSchedule: { type: 'capacity', limit: 100_000, chargingRateUnit: 'W' },
+    });
+    await charger.start(1, 'TAG-1', 50_000);
+    await pollUntil(async () => ended, Boolean, 'the first session ended as its profile arrived');
+    await charger.start(2, 'TAG-2', 50_000);
+    const profile = await charger.waitFor(
+      (c) => isTx(c) && c.params.connectorId === 2 && c.answeredAt !== undefined,
+      "the second session's TxProfile",
+    );
+    expect(txProfileOf(profile).limit).toBeLessThanOrEqual(100_000);
+    const allocation = await pollUntil(
+      async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body.data,
+      (data) => data.ports.some((p: { profileStatus: string }) => p.profileStatus === 'Accepted'),
+      "the second session's profile accepted",
+    );
+    expect(allocation.ports.map((p: { reason: string }) => p.reason)).not.toContain('uncontrolled');
+    const { data: stored } = await stack.db.charger.get({ chargerId: tenant.chargers[0]!.id }).go();
+    expect(stored?.smartChargingRefusedOn).toBeUndefined();
+    await charger.close();
+  });
 });
 
 describe('bad input', () => {

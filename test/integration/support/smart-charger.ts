@@ -29,6 +29,11 @@ export interface SmartChargerOptions {
   answerDelayMs?: number;
   /** How many SetChargingProfile CALLs it answers; it never answers the later ones. @default all */
   answersFirst?: number;
+  /**
+   * Runs before it answers a SetChargingProfile (after the delay); a status it returns is the
+   * answer (e.g. the charger ends the transaction, then rejects the profile for it).
+   */
+  beforeAnswer?: (params: any, client: RPCClient) => Promise<'Accepted' | 'Rejected' | undefined>;
 }
 
 /** A connected charger that records the CALLs it receives. */
@@ -79,8 +84,9 @@ function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: 
     const answered = calls.filter((c) => c.action === 'SetChargingProfile').length;
     if (options.answersFirst !== undefined && answered > options.answersFirst) return new Promise(() => undefined);
     if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
+    const status = (await options.beforeAnswer?.(call.params, client)) ?? options.answer ?? 'Accepted';
     received.answeredAt = Date.now();
-    return { status: options.answer ?? 'Accepted' };
+    return { status };
   });
   handle('ClearChargingProfile', (call: { params: unknown }) => {
     record('ClearChargingProfile')(call);
