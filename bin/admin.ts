@@ -176,7 +176,7 @@ withChargerDetails(
     .command('register')
     .description('Register a charger and create its ports (port numbers 1..N = OCPP connectorId / evseId)')
     .requiredOption('--site-id <id>', 'site ID', positiveInteger)
-    .requiredOption('--ocpp-id <chargePointId>', "OCPP identity (last segment of the charger's OCPP URL)")
+    .requiredOption('--ocpp-id <ocppId>', "OCPP identity (last segment of the charger's OCPP URL)")
     .requiredOption('--name <name>', 'charger name')
     .addOption(new Option('--type <type>', 'charger type').choices(['DCFC', 'Level 2']).makeOptionMandatory())
     .option('--ports <n>', 'number of ports, all of --connector-type and --max-kw', positiveInteger)

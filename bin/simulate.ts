@@ -75,7 +75,7 @@ const exclusiveWith = (name: (typeof BEHAVIOURS)[number]): string[] => BEHAVIOUR
 
 const program: Command = new Command('simulate')
   .description('Simulate OCPP 1.6-J / 2.0.1 charge points against the CSMS (strict OCPP schema validation).')
-  .option('--id <chargePointId>', 'charge point identity (last path segment of the URL, Basic auth username)')
+  .option('--id <ocppId>', 'charge point identity (last path segment of the URL, Basic auth username)')
   .addOption(
     new Option('--protocol <protocol>', 'OCPP-J subprotocol (required for one charger; forces it in a fleet)').choices(
       OCPP_PROTOCOLS,
@@ -196,7 +196,7 @@ const printLog = (entry: SimulatorLogEntry, prefix = ''): void => {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Options every simulator of this run shares, from the CLI. */
-function sharedOptions(options: CliOptions): Omit<SimulatorOptions, 'chargePointId' | 'protocol'> {
+function sharedOptions(options: CliOptions): Omit<SimulatorOptions, 'ocppId' | 'protocol'> {
   const ev = {
     ...(options.batteryKwh === undefined ? {} : { batteryWh: options.batteryKwh * 1000 }),
     ...(options.evMaxKw === undefined ? {} : { maxPowerW: options.evMaxKw * 1000 }),
@@ -319,7 +319,7 @@ async function runSingle(options: CliOptions): Promise<void> {
   const maxKw = options.maxKw?.[0];
   const simulator = await startSimulator({
     ...sharedOptions(options),
-    chargePointId: options.id,
+    ocppId: options.id,
     protocol: options.protocol,
     connectors,
     connectorId: options.connector,
@@ -371,8 +371,8 @@ async function runFleet(options: CliOptions): Promise<void> {
       ...(options.targetSoc === undefined ? {} : { targetSocPercent: options.targetSoc }),
       ...(options.startSoc === undefined ? {} : { startSocPercent: options.startSoc }),
     },
-    onLog: (chargePointId, entry, origin) => {
-      if (options.verbose || origin === 'fleet' || entry.level !== 'info') printLog(entry, `${chargePointId} `);
+    onLog: (ocppId, entry, origin) => {
+      if (options.verbose || origin === 'fleet' || entry.level !== 'info') printLog(entry, `${ocppId} `);
     },
   });
   print(`fleet: ${fleet.simulators.length} of ${members.length} chargers connected; Ctrl-C stops`);

@@ -125,7 +125,7 @@ function customDomainOf(props: ChargingNetworkStackProps): CustomDomain | undefi
 
 /**
  * Composes the constructs and outputs the URLs to use: `ApiUrl` (integrators), `OcppUrl`
- * (chargers append `/<chargePointId>`) and `TableName`. The APIs' own `execute-api` endpoints are
+ * (chargers append `/<ocppId>`) and `TableName`. The APIs' own `execute-api` endpoints are
  * not output: they refuse requests that do not come through CloudFront.
  */
 export class ChargingNetworkStack extends Stack {
@@ -202,7 +202,7 @@ export class ChargingNetworkStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
     new CfnOutput(this, 'OcppUrl', {
       value: this.edge.ocppUrl,
-      description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<chargePointId>',
+      description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<ocppId>',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
     if (this.edge.customDomainName) {

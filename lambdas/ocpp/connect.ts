@@ -1,5 +1,5 @@
 /**
- * WebSocket `$connect` (README "API conventions", OCPP `$connect`): identity from `?chargePointId=` (put there
+ * WebSocket `$connect` (README "API conventions", OCPP `$connect`): identity from `?ocppId=` (put there
  * by the CloudFront Function on AWS, by the local gateway locally), Basic auth, subprotocol
  * negotiation, then the connection is recorded and the chosen `Sec-WebSocket-Protocol` returned.
  * A refusal is an HTTP status at the handshake: 403 not through CloudFront
@@ -25,40 +25,40 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
 /** `$connect`: 200 with the chosen `Sec-WebSocket-Protocol`, or the refusal status (403/404/401/400). */
 export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
   if (!cameThroughCloudFront(event.headers)) return { statusCode: 403, body: 'Connect through the CloudFront domain' };
-  const chargePointId = event.queryStringParameters?.chargePointId;
-  if (!chargePointId) return { statusCode: 404, body: 'Unknown charge point' };
+  const ocppId = event.queryStringParameters?.ocppId;
+  if (!ocppId) return { statusCode: 404, body: 'Unknown charge point' };
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const db = getDb();
-  const decision = await checkConnect(db, chargePointId, {
+  const decision = await checkConnect(db, ocppId, {
     authorization: headers.authorization,
     secWebSocketProtocol: headers['sec-websocket-protocol'],
   });
   if ('reason' in decision) {
-    logger.info('connection refused', { chargePointId, reason: decision.reason });
+    logger.info('connection refused', { ocppId, reason: decision.reason });
     return { statusCode: decision.status, body: decision.reason };
   }
   const { connectionId } = event.requestContext;
-  if (decision.previousConnectionId) await closePrevious(chargePointId, decision.previousConnectionId, connectionId);
+  if (decision.previousConnectionId) await closePrevious(ocppId, decision.previousConnectionId, connectionId);
   const at = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
-  await recordConnection(db, decision, chargePointId, connectionId, at);
+  await recordConnection(db, decision, ocppId, connectionId, at);
   return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': decision.protocol } };
 }
 
 /** Closes the charger's older connection; a failure to close is logged, and the new one still accepted. */
-async function closePrevious(chargePointId: string, previousConnectionId: string, connectionId: string): Promise<void> {
+async function closePrevious(ocppId: string, previousConnectionId: string, connectionId: string): Promise<void> {
   let closed: boolean | 'failed';
   try {
     closed = await closeConnection(previousConnectionId);
   } catch (error) {
     closed = 'failed';
     logger.error('could not close the previous connection', {
-      chargePointId,
+      ocppId,
       previousConnectionId,
       error: String(error),
     });
   }
   logger.warn('connection taken over: a new connection of this charge point replaces the open one, which is closed', {
-    chargePointId,
+    ocppId,
     previousConnectionId,
     connectionId,
     previousConnection: closed === true ? 'closed' : closed === false ? 'already gone' : 'close failed',

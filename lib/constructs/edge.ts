@@ -100,7 +100,7 @@ export function checkCertificateArn(certificateArn: string): void {
  * forwarded by this managed "all viewer headers" policy: CloudFront rejects `Authorization` in a
  * custom policy's header allow-list, and a cache policy could carry it only with caching on.
  * The same policy forwards the WebSocket handshake headers (`Sec-WebSocket-Key`, `-Version`,
- * `-Protocol`, `-Extensions`) and every query string, including the `chargePointId` the
+ * `-Protocol`, `-Extensions`) and every query string, including the `ocppId` the
  * function adds.
  */
 export class EdgeDistribution extends Construct {
@@ -115,7 +115,7 @@ export class EdgeDistribution extends Construct {
     super(scope, id);
 
     this.ocppPathRewrite = new CloudFrontFunction(this, 'OcppPathRewrite', {
-      comment: `Moves /${OCPP_STAGE_NAME}/<chargePointId> to /${OCPP_STAGE_NAME}?chargePointId=<chargePointId>`,
+      comment: `Moves /${OCPP_STAGE_NAME}/<ocppId> to /${OCPP_STAGE_NAME}?ocppId=<ocppId>`,
       code: FunctionCode.fromFile({ filePath: OCPP_PATH_REWRITE_SOURCE }),
       runtime: FunctionRuntime.JS_2_0,
     });
@@ -198,7 +198,7 @@ export class EdgeDistribution extends Construct {
     return `https://${this.domainName}/api`;
   }
 
-  /** OCPP-J endpoint for chargers, `wss://<domain>/ocpp`; a charger appends `/<chargePointId>`. */
+  /** OCPP-J endpoint for chargers, `wss://<domain>/ocpp`; a charger appends `/<ocppId>`. */
   public get ocppUrl(): string {
     return `wss://${this.domainName}/${OCPP_STAGE_NAME}`;
   }

@@ -25,7 +25,7 @@ import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 /**
  * Name of the WebSocket stage, hence the first path segment of the endpoint
  * (`wss://<api>/ocpp`). The CloudFront Function `lib/edge/ocpp-path-rewrite.js` rewrites
- * `/ocpp/<chargePointId>` to exactly this path, and the distribution's `/ocpp/*` behaviour routes
+ * `/ocpp/<ocppId>` to exactly this path, and the distribution's `/ocpp/*` behaviour routes
  * to it: changing it means changing both.
  */
 export const OCPP_STAGE_NAME = 'ocpp';
@@ -204,7 +204,7 @@ export class OcppApi extends Construct {
     const { table } = props;
 
     this.webSocketApi = new WebSocketApi(this, 'Api', {
-      description: 'OCPP-J endpoint for chargers (served at /ocpp/{chargePointId} through CloudFront)',
+      description: 'OCPP-J endpoint for chargers (served at /ocpp/{ocppId} through CloudFront)',
       // OCPP-J frames are JSON arrays, so no frame has an `action` and all fall to $default.
       routeSelectionExpression: '$request.body.action',
     });

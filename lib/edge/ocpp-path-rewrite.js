@@ -3,11 +3,11 @@
  *
  * OCPP-J puts the charge point identity in the last path segment (wss://host/ocpp/CP-1), but an
  * API Gateway WebSocket API accepts no path after its stage. This moves the identity into the
- * query string, where $connect reads it: /ocpp/CP-1?a=1 is sent on as /ocpp?a=1&chargePointId=CP-1.
+ * query string, where $connect reads it: /ocpp/CP-1?a=1 is sent on as /ocpp?a=1&ocppId=CP-1.
  *
  * - The segment is percent-decoded and re-encoded with encodeURIComponent, so every spelling of
  *   one identity (CP%2D1, CP-1) reaches $connect the same way and none can inject parameters.
- * - A chargePointId already in the query string is replaced: the path names the charge point.
+ * - An ocppId already in the query string is replaced: the path names the charge point.
  *   Other query parameters are kept.
  * - /ocpp/ (no identity) and /ocpp/a/b (more than one segment) get 404 at the edge, as OCPP-J
  *   answers a URL naming no known charge point; a segment that is not valid percent-encoding
@@ -28,15 +28,15 @@ function handler(event) {
   var segment = request.uri.slice(prefix.length);
   if (segment === '' || segment.indexOf('/') !== -1) return errorResponse(404, 'Not Found');
 
-  var chargePointId;
+  var ocppId;
   try {
-    chargePointId = decodeURIComponent(segment);
+    ocppId = decodeURIComponent(segment);
   } catch (e) {
     return errorResponse(400, 'Bad Request');
   }
 
   request.uri = OCPP_STAGE_PATH;
-  request.querystring.chargePointId = { value: encodeURIComponent(chargePointId) };
+  request.querystring.ocppId = { value: encodeURIComponent(ocppId) };
   return request;
 }
 

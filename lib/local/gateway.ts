@@ -3,7 +3,7 @@
  * modules as AWS.
  *
  * - `/api/*` → HTTP API payload format 2.0 events (`http-api.ts`).
- * - `ws://…/ocpp/{chargePointId}` → WebSocket API `$connect` / `$default` / `$disconnect` events
+ * - `ws://…/ocpp/{ocppId}` → WebSocket API `$connect` / `$default` / `$disconnect` events
  *   (`websocket-api.ts`).
  * - `/@connections/{connectionId}` → the API Gateway management API (`management-api.ts`).
  *
@@ -92,7 +92,7 @@ async function handleRequest(
   // The operator console at / and the API reference at /api/docs (static files, before the API routes).
   if (await serveConsoleFile(req, res, url.pathname)) return;
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
-    const where = 'the API is under /api and chargers connect to /ocpp/{chargePointId}';
+    const where = 'the API is under /api and chargers connect to /ocpp/{ocppId}';
     return sendProblem(res, new NotFoundError(`No endpoint ${req.method} ${url.pathname}; ${where}`));
   }
   return handleHttpApi(handlers.http, req, res, url);

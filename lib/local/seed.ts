@@ -90,8 +90,8 @@ async function seedFleet(db: Db, siteId: number): Promise<Charger[]> {
     chargers.push(
       await registerCharger(db, {
         siteId,
-        ocppId: member.chargePointId,
-        name: `Fleet ${member.chargePointId}`,
+        ocppId: member.ocppId,
+        name: `Fleet ${member.ocppId}`,
         type: dc ? 'DCFC' : 'Level 2',
         ports: [{ connectorType: dc ? 'CCS1' : 'J1772', maximumPowerKw: PORT_MAX_POWER_W[member.currentType] / 1000 }],
       }),

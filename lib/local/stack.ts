@@ -11,7 +11,7 @@ export interface LocalStack {
   gateway: LocalGateway;
   /** `http://127.0.0.1:<port>` */
   url: string;
-  /** `ws://127.0.0.1:<port>/ocpp` (append `/<chargePointId>`) */
+  /** `ws://127.0.0.1:<port>/ocpp` (append `/<ocppId>`) */
   ocppUrl: string;
   tableName: string;
   /** Data layer on the same table, for seeding and assertions. */

@@ -1,7 +1,7 @@
 /**
- * The local WebSocket API: `ws://…/ocpp/{chargePointId}` becomes API Gateway WebSocket API
+ * The local WebSocket API: `ws://…/ocpp/{ocppId}` becomes API Gateway WebSocket API
  * `$connect` / `$default` / `$disconnect` events with API Gateway's shapes. The identity is moved
- * into `?chargePointId=` as the CloudFront Function does on AWS. The `$connect` answer decides the
+ * into `?ocppId=` as the CloudFront Function does on AWS. The `$connect` answer decides the
  * handshake (its status and its `Sec-WebSocket-Protocol` header); a `$default` answer with a body
  * is sent back (two-way route).
  */
@@ -27,7 +27,7 @@ export interface ConnectionInfo {
 /** A handshake as `$connect` saw it: what every later event of the connection repeats. */
 interface Handshake {
   connectionId: string;
-  chargePointId: string;
+  ocppId: string;
   domainName: string;
   sourceIp: string;
   userAgent: string;
@@ -79,10 +79,10 @@ export class WebSocketApi {
     };
   }
 
-  /** The `$connect` event: headers, the query string with `chargePointId` added, and the caller's identity. */
+  /** The `$connect` event: headers, the query string with `ocppId` added, and the caller's identity. */
   private connectEvent(req: IncomingMessage, url: URL, handshake: Handshake): APIGatewayProxyWebsocketEventV2 {
     const headers = singleValueHeaders(req);
-    const query = { ...queryParameters(url), chargePointId: handshake.chargePointId };
+    const query = { ...queryParameters(url), ocppId: handshake.ocppId };
     return {
       headers,
       multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
@@ -108,16 +108,16 @@ export class WebSocketApi {
     const url = requestUrl(req);
     const match = url && OCPP_PATH.exec(url.pathname);
     if (!url || !match) return refuse(socket, 404, 'Not Found');
-    let chargePointId: string;
+    let ocppId: string;
     try {
-      chargePointId = decodeURIComponent(match[1]!);
+      ocppId = decodeURIComponent(match[1]!);
     } catch {
       return refuse(socket, 400, 'Bad Request');
     }
     const headers = singleValueHeaders(req);
     const handshake: Handshake = {
       connectionId: randomUUID().replace(/-/g, '').slice(0, 16) + '=',
-      chargePointId,
+      ocppId,
       domainName: headers.host ?? 'localhost',
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       userAgent: headers['user-agent'] ?? '',
@@ -169,7 +169,7 @@ export class WebSocketApi {
     // A frame API Gateway would refuse (invalid UTF-8 text, a message over 128 KB, a protocol
     // error): ws has already closed the connection with the matching code (1007, 1009, 1002).
     ws.on('error', (error: Error & { code?: string }) => {
-      console.warn(`Closed ${handshake.chargePointId}'s connection ${handshake.connectionId}: ${error.message}`);
+      console.warn(`Closed ${handshake.ocppId}'s connection ${handshake.connectionId}: ${error.message}`);
     });
     const closed = new Promise<void>((resolve) =>
       ws.once('close', (code, reason) => resolve(this.disconnect(handshake, code, reason))),

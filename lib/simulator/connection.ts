@@ -14,7 +14,7 @@ type RpcClientOptions = ConstructorParameters<typeof RPCClient>[0];
 /** Options of {@link createRpcClient}. */
 export interface ClientOptions {
   /** Charge point identity (last path segment, Basic auth username). */
-  readonly chargePointId: string;
+  readonly ocppId: string;
   /** The one subprotocol offered. */
   readonly protocol: OcppProtocol;
   /** CSMS endpoint without the identity. */
@@ -36,7 +36,7 @@ export function createRpcClient(options: ClientOptions): { client: RPCClient; ur
   const endpoint = options.url.replace(/\/+$/, '');
   const clientOptions: Partial<RpcClientOptions> = {
     endpoint,
-    identity: options.chargePointId,
+    identity: options.ocppId,
     protocols: [options.protocol],
     strictMode: true,
     // OCPP-J allows one CALL in flight per direction; it also keeps MeterValues before StopTransaction.
@@ -44,7 +44,7 @@ export function createRpcClient(options: ClientOptions): { client: RPCClient; ur
     callTimeoutMs: options.callTimeoutMs,
     ...(options.password === undefined ? {} : { password: options.password }),
   };
-  const url = `${endpoint}/${options.chargePointId}`;
+  const url = `${endpoint}/${options.ocppId}`;
   // ocpp-rpc's typings declare every option as required; the library fills in defaults.
   const client = new RPCClient(clientOptions as RpcClientOptions);
   watch(client, options, url);

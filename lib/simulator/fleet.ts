@@ -17,7 +17,7 @@ import type { OcppProtocol, SimulatorLogEntry } from './protocol';
 /** One charger of the fleet. */
 export interface FleetMember {
   /** Its identity. */
-  readonly chargePointId: string;
+  readonly ocppId: string;
   /** Its subprotocol. */
   readonly protocol: OcppProtocol;
   /** AC or DC. */
@@ -71,13 +71,13 @@ export function planFleet(options: FleetPlanOptions): FleetMember[] {
     : Array.from({ length: size ?? 0 }, (_, i) => `${options.idPrefix ?? 'SIM'}-${i + 1}`);
   if (names.some((name) => name.trim() === '')) throw new RangeError('fleet ids must not be empty');
   if (new Set(names).size !== names.length) throw new RangeError('fleet ids must be unique');
-  return names.map((chargePointId, index) => {
+  return names.map((ocppId, index) => {
     const connectors = cycle(options.connectors, index) ?? 1;
     if (!Number.isInteger(connectors) || connectors < 1)
       throw new RangeError(`connectors must be a positive integer, got ${connectors}`);
     const maxPowerW = cycle(options.maxPowerW, index);
     return {
-      chargePointId,
+      ocppId,
       protocol: options.protocol ?? (index % 2 === 0 ? 'ocpp1.6' : 'ocpp2.0.1'),
       currentType: cycle(options.currentTypes, index) ?? cycle(FLEET_CURRENT_TYPES, index) ?? 'AC',
       connectors,
@@ -109,7 +109,7 @@ export interface FleetOptions {
   /** The chargers (see {@link planFleet}). */
   readonly members: readonly FleetMember[];
   /** Options every simulator shares (URL, password, speed, EV, smart charging…). */
-  readonly simulator: Omit<SimulatorOptions, 'chargePointId' | 'protocol' | 'currentType' | 'connectors' | 'onLog'>;
+  readonly simulator: Omit<SimulatorOptions, 'ocppId' | 'protocol' | 'currentType' | 'connectors' | 'onLog'>;
   /** Session loop settings. */
   readonly sessions: FleetSessionOptions;
   /**
@@ -128,7 +128,7 @@ export interface FleetOptions {
    * Receives the log lines of every charger (`charger`) and the fleet's own (`fleet`: one per
    * session, and one per published departure).
    */
-  readonly onLog?: (chargePointId: string, entry: SimulatorLogEntry, origin: 'charger' | 'fleet') => void;
+  readonly onLog?: (ocppId: string, entry: SimulatorLogEntry, origin: 'charger' | 'fleet') => void;
   /** Random source for arriving SoCs, [0, 1). @default Math.random */
   readonly random?: () => number;
 }
@@ -154,7 +154,7 @@ export function summaryLine(simulator: Simulator, now = new Date(), idWidth = 0)
     return `#${connector.id} ${connector.status} ${limit} P ${kw(sample.powerW)} ${soc} ${connector.session.idTag}`;
   });
   const version = simulator.protocol.replace('ocpp', '').padEnd(5);
-  return `${simulator.chargePointId.padEnd(idWidth)} ${version} ${cp.currentType} ${ports.join(' | ')}`;
+  return `${simulator.ocppId.padEnd(idWidth)} ${version} ${cp.currentType} ${ports.join(' | ')}`;
 }
 
 /** A running fleet. Created by {@link startFleet}. */
@@ -169,7 +169,7 @@ export class Fleet {
     /** The connected chargers. */
     readonly simulators: readonly Simulator[],
     /** Chargers that could not connect or boot, with the reason. */
-    readonly failures: readonly { chargePointId: string; error: string }[],
+    readonly failures: readonly { ocppId: string; error: string }[],
     private readonly options: FleetOptions,
   ) {
     const connectors = simulators.flatMap((sim) => sim.chargePoint.connectors.map((c) => [sim, c.id] as const));
@@ -181,7 +181,7 @@ export class Fleet {
 
   /** One {@link summaryLine} per connected charger. */
   summaryLines(now = new Date()): string[] {
-    const width = Math.max(0, ...this.simulators.map((sim) => sim.chargePointId.length));
+    const width = Math.max(0, ...this.simulators.map((sim) => sim.ocppId.length));
     return this.simulators.map((sim) => summaryLine(sim, now, width));
   }
 
@@ -193,7 +193,7 @@ export class Fleet {
   }
 
   private log(sim: Simulator, level: SimulatorLogEntry['level'], message: string): void {
-    this.options.onLog?.(sim.chargePointId, { level, message }, 'fleet');
+    this.options.onLog?.(sim.ocppId, { level, message }, 'fleet');
   }
 
   /** Waits; false when the fleet stops meanwhile. */
@@ -243,7 +243,7 @@ export class Fleet {
           ev: { socPercent },
           signal: this.abort.signal,
         });
-        this.completed.set(sim.chargePointId, (this.completed.get(sim.chargePointId) ?? 0) + 1);
+        this.completed.set(sim.ocppId, (this.completed.get(sim.ocppId) ?? 0) + 1);
         const delivered = (outcome.energyWh / 1000).toFixed(1);
         const endedBy = van && outcome.endedBy === 'duration' ? 'departure' : outcome.endedBy;
         this.log(
@@ -277,24 +277,24 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       startSimulator({
         ...options.simulator,
         ...member,
-        onLog: (entry) => options.onLog?.(member.chargePointId, entry, 'charger'),
+        onLog: (entry) => options.onLog?.(member.ocppId, entry, 'charger'),
       }),
     ),
   );
   const simulators: Simulator[] = [];
-  const failures: { chargePointId: string; error: string }[] = [];
+  const failures: { ocppId: string; error: string }[] = [];
   results.forEach((result, index) => {
-    const chargePointId = options.members[index]?.chargePointId ?? '?';
+    const ocppId = options.members[index]?.ocppId ?? '?';
     if (result.status === 'fulfilled') simulators.push(result.value);
     else {
       const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      failures.push({ chargePointId, error });
-      options.onLog?.(chargePointId, { level: 'error', message: error }, 'fleet');
+      failures.push({ ocppId, error });
+      options.onLog?.(ocppId, { level: 'error', message: error }, 'fleet');
     }
   });
   if (simulators.length === 0)
     throw new Error(
-      `no charger of the fleet could start: ${failures.map((f) => `${f.chargePointId}: ${f.error}`).join('; ')}`,
+      `no charger of the fleet could start: ${failures.map((f) => `${f.ocppId}: ${f.error}`).join('; ')}`,
     );
   return new Fleet(simulators, failures, options);
 }

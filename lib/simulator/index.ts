@@ -6,7 +6,7 @@
  *
  * @example
  * const sim = await startSimulator({
- *   chargePointId: 'CP-1', protocol: 'ocpp1.6', onFrame: (f) => console.log(formatFrame(f)),
+ *   ocppId: 'CP-1', protocol: 'ocpp1.6', onFrame: (f) => console.log(formatFrame(f)),
  * });
  * await sim.plugInAndStart();   // Preparing → Authorize → StartTransaction → Charging
  * await sim.stop();             // StopTransaction → Finishing → Available
@@ -69,7 +69,7 @@ export { DEFAULT_START_SOC_PERCENT, EV_DEFAULTS, PORT_MAX_POWER_W } from './supp
 /** Options of {@link startSimulator}. */
 export interface SimulatorOptions {
   /** Charge point identity: the last path segment of the endpoint and the Basic auth username. */
-  readonly chargePointId: string;
+  readonly ocppId: string;
   /** OCPP-J subprotocol offered in `Sec-WebSocket-Protocol`. */
   readonly protocol: OcppProtocol;
   /** CSMS OCPP endpoint without the identity. @default 'ws://localhost:3000/ocpp' */
@@ -147,7 +147,7 @@ export class Simulator {
   /** @internal use {@link startSimulator} */
   constructor(
     /** Charge point identity. */
-    readonly chargePointId: string,
+    readonly ocppId: string,
     /** Negotiated subprotocol. */
     readonly protocol: OcppProtocol,
     private readonly client: RPCClient,
@@ -236,7 +236,7 @@ function chargePointOf(options: SimulatorOptions): ChargePoint {
 }
 
 /**
- * Connects a simulated charge point to `<url>/<chargePointId>` and boots it: BootNotification
+ * Connects a simulated charge point to `<url>/<ocppId>` and boots it: BootNotification
  * (retried until Accepted), Heartbeat at the returned interval, then StatusNotification Available
  * for every connector (1.6: connectorId 0..N; 2.0.1: evseId 1..N). Resolves when booted.
  *
@@ -263,7 +263,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     info: {
       vendor: options.info?.vendor ?? 'ChargingNetwork',
       model: options.info?.model ?? 'Simulator',
-      serialNumber: options.info?.serialNumber ?? `SIM-${options.chargePointId}`.slice(0, 25),
+      serialNumber: options.info?.serialNumber ?? `SIM-${options.ocppId}`.slice(0, 25),
       firmwareVersion: options.info?.firmwareVersion ?? '1.0.0',
     },
     defaultConnectorId: options.connectorId ?? 1,
@@ -305,5 +305,5 @@ async function boot(options: SimulatorOptions, client: RPCClient, url: string, s
     throw error;
   }
   const defaults = { connectorId: options.connectorId ?? 1, idTag: options.idTag ?? 'SIM-TAG-1' };
-  return new Simulator(options.chargePointId, options.protocol, client, station, defaults, closed);
+  return new Simulator(options.ocppId, options.protocol, client, station, defaults, closed);
 }

@@ -25,7 +25,7 @@ import { AmpLimitRuleError } from '../site-power/errors';
 import { BusyError } from '../errors';
 
 /**
- * OCPP identity (chargePointId): 1–48 characters of the set OCPP 2.0.1 allows in an identity
+ * OCPP identity (OCPP's ocppId): 1–48 characters of the set OCPP 2.0.1 allows in an identity
  * (letters, digits and `*-_=:+|@.`), so it is safe as the last URL segment.
  */
 export const ocppIdSchema = z

@@ -14,7 +14,7 @@ export interface ChargerConnection {
   organizationId: number;
   siteId: number;
   chargerType: 'DCFC' | 'Level 2';
-  /** The OCPP identity (chargePointId). */
+  /** The OCPP identity (OCPP's ocppId). */
   ocppId: string;
   protocol: OcppProtocolName;
 }

@@ -14,13 +14,13 @@ export const MAX_CHARGER_CLOCK_SKEW_MS = 5 * 60_000;
  * absent, unreadable, or more than {@link MAX_CHARGER_CLOCK_SKEW_MS} after the receive time (logged).
  * @param timestamp the charger's time (OCPP dateTime)
  * @param receivedAt when the frame arrived, ISO 8601 UTC (the CSMS clock)
- * @param chargePointId for the log line when the time is clamped
+ * @param ocppId for the log line when the time is clamped
  */
-export function chargerTime(timestamp: string | undefined, receivedAt: string, chargePointId?: string): string {
+export function chargerTime(timestamp: string | undefined, receivedAt: string, ocppId?: string): string {
   const ms = timestamp ? Date.parse(timestamp) : Number.NaN;
   if (!Number.isFinite(ms)) return receivedAt;
   if (ms > Date.parse(receivedAt) + MAX_CHARGER_CLOCK_SKEW_MS) {
-    logger.warn('charger time in the future, replaced by the receive time', { chargePointId, timestamp, receivedAt });
+    logger.warn('charger time in the future, replaced by the receive time', { ocppId, timestamp, receivedAt });
     return receivedAt;
   }
   return new Date(ms).toISOString();

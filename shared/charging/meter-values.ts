@@ -105,13 +105,13 @@ export const READING_BOUNDS: Record<keyof MeterSnapshot, { min: number; max: num
  * A reading within {@link READING_BOUNDS}: clamped when within the noise margin, undefined (and
  * logged) when not a finite number or further out.
  * @param kind which reading (unit: Wh, kW, A, V, %)
- * @param chargePointId for the log line
+ * @param ocppId for the log line
  */
-export function boundedReading(kind: keyof MeterSnapshot, value: number, chargePointId?: string): number | undefined {
+export function boundedReading(kind: keyof MeterSnapshot, value: number, ocppId?: string): number | undefined {
   const { min, max, noise } = READING_BOUNDS[kind];
   if (Number.isFinite(value) && value >= min - noise && value <= max + noise)
     return Math.min(max, Math.max(min, value));
-  logger.warn('reading out of range dropped', { chargePointId, kind, value: String(value) });
+  logger.warn('reading out of range dropped', { ocppId, kind, value: String(value) });
   return undefined;
 }
 
@@ -143,7 +143,7 @@ function combine(kind: keyof MeterSnapshot, samples: { phase?: string; value: nu
 }
 
 /** Reduces one meter value (one timestamp) to its readings. */
-function readingsOf(meterValue: MeterValue, chargePointId: string | undefined): MeterSnapshot {
+function readingsOf(meterValue: MeterValue, ocppId: string | undefined): MeterSnapshot {
   const byKind = new Map<keyof MeterSnapshot, { phase?: string; value: number; atOutlet: boolean }[]>();
   for (const sample of meterValue.samples) {
     const kind = MEASURAND_KINDS[sample.measurand || DEFAULT_MEASURAND];
@@ -158,7 +158,7 @@ function readingsOf(meterValue: MeterValue, chargePointId: string | undefined): 
     const preferred =
       kind === 'socPercent' || !samples.some((s) => s.atOutlet) ? samples : samples.filter((s) => s.atOutlet);
     const combined = combine(kind, preferred);
-    const value = combined === undefined ? undefined : boundedReading(kind, combined, chargePointId);
+    const value = combined === undefined ? undefined : boundedReading(kind, combined, ocppId);
     if (value !== undefined) snapshot[kind] = { value: round(value), timestamp: meterValue.timestamp };
   }
   return snapshot;
@@ -168,15 +168,12 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * Reduces meter values to the latest reading of each kind, each within {@link READING_BOUNDS}.
- * @param chargePointId for the log line of a dropped reading
+ * @param ocppId for the log line of a dropped reading
  */
-export function summarizeMeterValues(meterValues: MeterValue[], chargePointId?: string): MeterSnapshot {
+export function summarizeMeterValues(meterValues: MeterValue[], ocppId?: string): MeterSnapshot {
   const snapshot: MeterSnapshot = {};
   for (const meterValue of meterValues) {
-    for (const [kind, reading] of Object.entries(readingsOf(meterValue, chargePointId)) as [
-      keyof MeterSnapshot,
-      Reading,
-    ][]) {
+    for (const [kind, reading] of Object.entries(readingsOf(meterValue, ocppId)) as [keyof MeterSnapshot, Reading][]) {
       const current = snapshot[kind];
       if (!current || Date.parse(reading.timestamp) >= Date.parse(current.timestamp)) snapshot[kind] = reading;
     }

@@ -55,7 +55,7 @@ async function checkNewPortNumber(db: Db, connection: ChargerConnection, portNum
   const registered = data.filter((port) => !port.reportedByCharger).length;
   if (portNumber > registered + MAX_REPORTED_PORTS) {
     logger.warn('charger reported an impossible connector/EVSE', {
-      chargePointId: connection.ocppId,
+      ocppId: connection.ocppId,
       portNumber,
       registered,
     });
@@ -96,7 +96,7 @@ export async function ensurePort(db: Db, connection: ChargerConnection, portNumb
   }));
   if (outcome.ok) {
     logger.warn('charger reported a connector/EVSE it was not registered with: port created', {
-      chargePointId: connection.ocppId,
+      ocppId: connection.ocppId,
       portNumber,
       portId,
     });

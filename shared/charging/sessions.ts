@@ -175,7 +175,7 @@ async function createSession(
   if (!outcome.ok) return undefined;
   if (earlier) {
     logger.warn('transactionId used again after its transaction ended: new session', {
-      chargePointId: connection.ocppId,
+      ocppId: connection.ocppId,
       transactionId: transactionKey,
       endedSessionId: earlier.sessionId,
       sessionId,

@@ -112,7 +112,7 @@ export async function finishSupersededSession(
   }));
   if (stray) await recordStrayEnded(db, connection, stray, end.endTime);
   logger.warn('stop of a superseded transaction', {
-    chargePointId: connection.ocppId,
+    ocppId: connection.ocppId,
     transactionId: session.transactionKey,
     strayTransactionId: stray?.transactionKey,
   });
@@ -194,7 +194,7 @@ async function reinstate(
   await recordReinstated(db, connection, session.sessionId);
   if (stray) await recordStrayEnded(db, connection, stray, at);
   logger.warn('superseded transaction reported again: back on its port', {
-    chargePointId: connection.ocppId,
+    ocppId: connection.ocppId,
     transactionId: session.transactionKey,
     strayTransactionId: stray?.transactionKey,
   });

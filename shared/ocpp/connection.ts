@@ -64,19 +64,17 @@ function basicCredentials(header: string | undefined): { username: string; passw
 }
 
 /**
- * Decides a `$connect`: the charger must be registered under `chargePointId`; when it has a
- * password, `Authorization: Basic` must carry `chargePointId:password` (OCPP 1.6 security
+ * Decides a `$connect`: the charger must be registered under `ocppId`; when it has a
+ * password, `Authorization: Basic` must carry `ocppId:password` (OCPP 1.6 security
  * whitepaper / OCPP 2.0.1 A00.FR.201-205); a supported subprotocol must be offered.
  * Requests: 1 GetItem (identity) + 1 GetItem (charger).
  */
 export async function checkConnect(
   db: Db,
-  chargePointId: string,
+  ocppId: string,
   headers: { authorization?: string; secWebSocketProtocol?: string },
 ): Promise<AcceptedConnection | ConnectRefusal> {
-  const { data: claim } = await db.uniqueValue
-    .get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: chargePointId })
-    .go();
+  const { data: claim } = await db.uniqueValue.get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: ocppId }).go();
   if (!claim) return { status: 404, reason: 'unknownCharger' };
   const { data: charger } = await db.charger.get({ chargerId: claim.targetId }).go();
   if (!charger) return { status: 404, reason: 'unknownCharger' };
@@ -84,7 +82,7 @@ export async function checkConnect(
     const credentials = basicCredentials(headers.authorization);
     if (
       !credentials ||
-      credentials.username !== chargePointId ||
+      credentials.username !== ocppId ||
       !(await verifyPassword(credentials.password, charger.passwordHash))
     ) {
       return { status: 401, reason: 'badCredentials' };
@@ -114,7 +112,7 @@ export async function checkConnect(
 export async function recordConnection(
   db: Db,
   accepted: AcceptedConnection,
-  chargePointId: string,
+  ocppId: string,
   connectionId: string,
   at: string,
 ): Promise<void> {
@@ -127,7 +125,7 @@ export async function recordConnection(
           organizationId: accepted.organizationId,
           siteId: accepted.siteId,
           chargerType: accepted.chargerType,
-          ocppId: chargePointId,
+          ocppId,
           ocppProtocol: accepted.protocol,
           connectedAt: at,
           expiresAt: Math.floor(Date.parse(at) / 1000) + CONNECTION_TTL_SECONDS,

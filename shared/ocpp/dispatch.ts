@@ -91,7 +91,7 @@ async function handleReply(
     await deps.onReply?.(connection, frame);
   } catch (error) {
     logger.error("could not record a charger's reply", {
-      chargePointId: connection.ocppId,
+      ocppId: connection.ocppId,
       messageId: frame.messageId,
       error: error instanceof Error ? error.stack : String(error),
     });
@@ -126,7 +126,7 @@ function ocppField(
 
 function internalError(error: unknown, connection: ChargerConnection, messageId: string): OcppCallError {
   logger.error('OCPP handler failed', {
-    chargePointId: connection.ocppId,
+    ocppId: connection.ocppId,
     messageId,
     error: error instanceof Error ? error.stack : String(error),
   });

@@ -147,7 +147,7 @@ async function simulate(
   options: Partial<SimulatorOptions> & Pick<SimulatorOptions, 'protocol'>,
 ): Promise<Simulator> {
   const simulator = await startSimulator({
-    chargePointId: charger.ocppId!,
+    ocppId: charger.ocppId!,
     url: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
     ...options,
   });

@@ -18,7 +18,7 @@ export const chargerRoutes = defineRoutes('chargers', {
     responses: { 200: { description: 'The charger', schema: ChargerResponse } },
   },
   'GET /api/chargers/by-ocpp-id/{id}': {
-    summary: 'Get a charger by its OCPP identity (chargePointId)',
+    summary: 'Get a charger by its OCPP identity (ocppId)',
     tags: ['Chargers'],
     request: { pathParameters: textIdPath },
     responses: { 200: { description: 'The charger', schema: ChargerResponse } },

@@ -9,7 +9,7 @@ import { logger } from '../../logger';
 /** OCPP 1.6 DataTransfer handler. */
 export const dataTransfer = [
   ocpp16(V16.DataTransfer, async ({ connection }, { vendorId, messageId }) => {
-    logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });
+    logger.info('data transfer', { ocppId: connection.ocppId, vendorId, messageId });
     return { status: 'UnknownVendorId' };
   }),
 ];

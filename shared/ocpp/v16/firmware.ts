@@ -11,7 +11,7 @@ export const firmware = [
     return {};
   }),
   ocpp16(V16.DiagnosticsStatusNotification, async ({ connection }, { status }) => {
-    logger.info('diagnostics status', { chargePointId: connection.ocppId, status });
+    logger.info('diagnostics status', { ocppId: connection.ocppId, status });
     return {};
   }),
 ];

@@ -12,11 +12,11 @@ import { logger } from '../../logger';
 /** OCPP 1.6 security extension handlers. */
 export const security = [
   ocpp16(V16.SecurityEventNotification, async ({ connection }, { type, timestamp }) => {
-    logger.warn('security event', { chargePointId: connection.ocppId, type, eventTimestamp: timestamp });
+    logger.warn('security event', { ocppId: connection.ocppId, type, eventTimestamp: timestamp });
     return {};
   }),
   ocpp16(V16.LogStatusNotification, async ({ connection }, { status, requestId }) => {
-    logger.info('log status', { chargePointId: connection.ocppId, status, requestId });
+    logger.info('log status', { ocppId: connection.ocppId, status, requestId });
     return {};
   }),
   ocpp16(V16.SignedFirmwareStatusNotification, async ({ db, connection, receivedAt }, { status }) => {

@@ -26,10 +26,10 @@ function parseDecimal(text: string): number {
 export function fromOcpp16MeterValues(
   meterValues: Ocpp16.MeterValuesRequest['meterValue'],
   receivedAt: string,
-  chargePointId?: string,
+  ocppId?: string,
 ): MeterValue[] {
   return meterValues.map((meterValue) => ({
-    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, ocppId),
     samples: meterValue.sampledValue
       .filter((s) => s.format !== 'SignedData')
       .map((s) => ({

@@ -9,7 +9,7 @@ import { logger } from '../../logger';
 /** OCPP 2.0.1 DataTransfer handler. */
 export const dataTransfer = [
   ocpp201(V201.DataTransfer, async ({ connection }, { vendorId, messageId }) => {
-    logger.info('data transfer', { chargePointId: connection.ocppId, vendorId, messageId });
+    logger.info('data transfer', { ocppId: connection.ocppId, vendorId, messageId });
     return { status: 'UnknownVendorId' };
   }),
 ];

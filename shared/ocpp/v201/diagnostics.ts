@@ -10,11 +10,11 @@ import { recordNotifyEventFaults } from './faults';
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
   ocpp201(V201.LogStatusNotification, async ({ connection }, { status, requestId }) => {
-    logger.info('log status', { chargePointId: connection.ocppId, status, requestId });
+    logger.info('log status', { ocppId: connection.ocppId, status, requestId });
     return {};
   }),
   ocpp201(V201.NotifyEvent, async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {
-    logger.info('events', { chargePointId: connection.ocppId, seqNo, tbc, events: eventData.length });
+    logger.info('events', { ocppId: connection.ocppId, seqNo, tbc, events: eventData.length });
     await recordNotifyEventFaults(db, connection, eventData, receivedAt);
     return {};
   }),

@@ -22,12 +22,12 @@ export const provisioning = [
       },
       receivedAt,
     );
-    logger.info('boot', { chargePointId: connection.ocppId, reason });
+    logger.info('boot', { ocppId: connection.ocppId, reason });
     return { status: 'Accepted', currentTime: receivedAt, interval: HEARTBEAT_INTERVAL_SECONDS };
   }),
   ocpp201(V201.Heartbeat, async ({ receivedAt }) => ({ currentTime: receivedAt })),
   ocpp201(V201.NotifyReport, async ({ connection }, { requestId, seqNo, tbc, reportData }) => {
-    logger.info('report', { chargePointId: connection.ocppId, requestId, seqNo, tbc, items: reportData?.length ?? 0 });
+    logger.info('report', { ocppId: connection.ocppId, requestId, seqNo, tbc, items: reportData?.length ?? 0 });
     return {};
   }),
 ];

@@ -6,7 +6,7 @@ import { logger } from '../../logger';
 /** OCPP 2.0.1 SecurityEventNotification handler. */
 export const security = [
   ocpp201(V201.SecurityEventNotification, async ({ connection }, { type, timestamp }) => {
-    logger.warn('security event', { chargePointId: connection.ocppId, type, eventTimestamp: timestamp });
+    logger.warn('security event', { ocppId: connection.ocppId, type, eventTimestamp: timestamp });
     return {};
   }),
 ];

@@ -29,10 +29,10 @@ import { BoundedMap } from '../../bounded-map';
 export function fromOcpp201MeterValues(
   meterValues: Ocpp201.MeterValueType[] | undefined,
   receivedAt: string,
-  chargePointId?: string,
+  ocppId?: string,
 ): MeterValue[] {
   return (meterValues ?? []).map((meterValue) => ({
-    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, ocppId),
     samples: meterValue.sampledValue.map((s) => ({
       measurand: s.measurand ?? 'Energy.Active.Import.Register',
       value: s.value,

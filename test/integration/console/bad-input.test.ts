@@ -41,7 +41,7 @@ beforeAll(async () => {
     },
   ]);
   simulator = await startSimulator({
-    chargePointId: BIG_OCPP_ID,
+    ocppId: BIG_OCPP_ID,
     protocol: 'ocpp1.6',
     url: stack.ocppUrl,
     connectors: 40,

@@ -40,7 +40,7 @@ beforeAll(async () => {
   demo = await seedDemo(stack.db);
   simulators = await Promise.all([
     startSimulator({
-      chargePointId: dcfc().ocppId!,
+      ocppId: dcfc().ocppId!,
       protocol: 'ocpp2.0.1',
       url: stack.ocppUrl,
       connectors: 2,
@@ -48,7 +48,7 @@ beforeAll(async () => {
       meterIntervalSeconds: 1,
     }),
     startSimulator({
-      chargePointId: level2().ocppId!,
+      ocppId: level2().ocppId!,
       protocol: 'ocpp1.6',
       url: stack.ocppUrl,
       currentType: 'AC',

@@ -124,7 +124,7 @@ describe('a second connection with the same identity', () => {
       expect(warn).toHaveBeenCalledWith(
         expect.stringMatching(/taken over/),
         expect.objectContaining({
-          chargePointId: twice,
+          ocppId: twice,
           previousConnectionId: firstConnectionId,
           connectionId: secondConnectionId,
         }),

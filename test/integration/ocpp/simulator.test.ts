@@ -27,7 +27,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('the bundled simulator over %s 
   it('boots, charges with growing energy visible in the charger API, and stops', async () => {
     const ocppId = ids[protocol];
     const simulator = await startSimulator({
-      chargePointId: ocppId,
+      ocppId,
       protocol,
       url: stack.ocppUrl,
       freeVend: true,

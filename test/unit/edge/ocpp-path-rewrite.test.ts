@@ -51,11 +51,11 @@ describe('ocpp-path-rewrite CloudFront Function', () => {
     expect(Buffer.byteLength(source)).toBeLessThan(10 * 1024);
   });
 
-  it('rewrites /ocpp/CP-1 to the stage path with chargePointId=CP-1', () => {
+  it('rewrites /ocpp/CP-1 to the stage path with ocppId=CP-1', () => {
     const request = forwarded(run('/ocpp/CP-1'));
 
     expect(request.uri).toBe(`/${OCPP_STAGE_NAME}`);
-    expect(request.querystring.chargePointId?.value).toBe('CP-1');
+    expect(request.querystring.ocppId?.value).toBe('CP-1');
   });
 
   it('keeps the other headers of the handshake untouched', () => {
@@ -76,8 +76,8 @@ describe('ocpp-path-rewrite CloudFront Function', () => {
     const request = forwarded(run(`/ocpp/${segment}`));
 
     expect(request.uri).toBe('/ocpp');
-    expect(request.querystring.chargePointId?.value).toBe(expected);
-    expect(decodeURIComponent(request.querystring.chargePointId!.value)).toBe(decodeURIComponent(segment));
+    expect(request.querystring.ocppId?.value).toBe(expected);
+    expect(decodeURIComponent(request.querystring.ocppId!.value)).toBe(decodeURIComponent(segment));
   });
 
   it('keeps the query parameters the charger sent', () => {
@@ -88,16 +88,16 @@ describe('ocpp-path-rewrite CloudFront Function', () => {
     expect(request.querystring).toEqual({
       token: { value: 'abc' },
       tag: { value: 'x', multiValue: [{ value: 'x' }, { value: 'y' }] },
-      chargePointId: { value: 'CP-1' },
+      ocppId: { value: 'CP-1' },
     });
   });
 
-  it('replaces a chargePointId in the query string with the one in the path', () => {
+  it('replaces an ocppId in the query string with the one in the path', () => {
     const request = forwarded(
-      run('/ocpp/CP-1', { chargePointId: { value: 'CP-2', multiValue: [{ value: 'CP-2' }, { value: 'CP-3' }] } }),
+      run('/ocpp/CP-1', { ocppId: { value: 'CP-2', multiValue: [{ value: 'CP-2' }, { value: 'CP-3' }] } }),
     );
 
-    expect(request.querystring.chargePointId).toEqual({ value: 'CP-1' });
+    expect(request.querystring.ocppId).toEqual({ value: 'CP-1' });
   });
 
   it.each([

@@ -82,7 +82,7 @@ describe('handlers behind CloudFront', () => {
   it('$connect refuses the handshake with 403 before looking up the charger', async () => {
     const event = {
       headers: { 'Sec-WebSocket-Protocol': 'ocpp1.6' },
-      queryStringParameters: { chargePointId: 'CP-1' },
+      queryStringParameters: { ocppId: 'CP-1' },
       requestContext: { connectionId: 'c1', routeKey: '$connect' },
     };
     // No TABLE_NAME is set: reaching the data layer would throw instead of answering.

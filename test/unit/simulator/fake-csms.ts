@@ -8,7 +8,7 @@ import type RpcServerClient from 'ocpp-rpc/lib/server-client';
 
 /** A CALL received from a charge point. */
 export interface RecordedCall {
-  readonly chargePointId: string;
+  readonly ocppId: string;
   readonly action: string;
   // Payloads are checked against the official schemas by strict mode; tests read them loosely.
   readonly payload: any;
@@ -48,7 +48,7 @@ function answer(protocol: string | undefined, action: string, payload: Record<st
 
 /** A running fake CSMS. */
 export interface FakeCsms {
-  /** `ws://127.0.0.1:<port>`: the simulator appends `/<chargePointId>`. */
+  /** `ws://127.0.0.1:<port>`: the simulator appends `/<ocppId>`. */
   readonly url: string;
   /** Every call received, in order. */
   readonly calls: RecordedCall[];
@@ -57,9 +57,9 @@ export interface FakeCsms {
   /** Basic auth password presented per charge point (undefined: none). */
   readonly passwords: Map<string, string | undefined>;
   /** Calls of one charge point. */
-  callsOf(chargePointId: string): RecordedCall[];
+  callsOf(ocppId: string): RecordedCall[];
   /** The server-side connection of a charge point (throws if not connected). */
-  client(chargePointId: string): RpcServerClient;
+  client(ocppId: string): RpcServerClient;
   /** Closes the server and every connection. */
   close(): Promise<void>;
 }
@@ -77,14 +77,14 @@ export async function startFakeCsms(): Promise<FakeCsms> {
     accept();
   });
   server.on('client', (client: RpcServerClient) => {
-    const chargePointId = client.identity ?? '?';
-    clients.set(chargePointId, client);
+    const ocppId = client.identity ?? '?';
+    clients.set(ocppId, client);
     client.on('strictValidationFailure', (event: { method: string; error: Error }) => {
-      schemaFailures.push(`${chargePointId} ${event.method}: ${event.error.message}`);
+      schemaFailures.push(`${ocppId} ${event.method}: ${event.error.message}`);
     });
     client.handle(async ({ method, params }) => {
       const action = method ?? '?';
-      calls.push({ chargePointId, action, payload: params });
+      calls.push({ ocppId, action, payload: params });
       return answer(client.protocol, action, params ?? {});
     });
   });
@@ -96,10 +96,10 @@ export async function startFakeCsms(): Promise<FakeCsms> {
     calls,
     schemaFailures,
     passwords,
-    callsOf: (chargePointId) => calls.filter((call) => call.chargePointId === chargePointId),
-    client: (chargePointId) => {
-      const client = clients.get(chargePointId);
-      if (!client) throw new Error(`${chargePointId} is not connected`);
+    callsOf: (ocppId) => calls.filter((call) => call.ocppId === ocppId),
+    client: (ocppId) => {
+      const client = clients.get(ocppId);
+      if (!client) throw new Error(`${ocppId} is not connected`);
       return client;
     },
     close: () => server.close({ force: true }),

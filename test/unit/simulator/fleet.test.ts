@@ -19,7 +19,7 @@ describe('planFleet', () => {
   it('names N chargers from a prefix, alternates 1.6 / 2.0.1, cycles the AC/DC pattern and connectors', () => {
     const plan = planFleet({ idPrefix: 'X', size: 5, connectors: [2, 1] });
 
-    expect(plan.map((m) => [m.chargePointId, m.protocol, m.currentType, m.connectors])).toEqual([
+    expect(plan.map((m) => [m.ocppId, m.protocol, m.currentType, m.connectors])).toEqual([
       ['X-1', 'ocpp1.6', 'DC', 2],
       ['X-2', 'ocpp2.0.1', 'AC', 1],
       ['X-3', 'ocpp1.6', 'AC', 2],
@@ -38,8 +38,8 @@ describe('planFleet', () => {
     });
 
     expect(plan).toEqual([
-      { chargePointId: 'DEMO-DCFC-1', protocol: 'ocpp2.0.1', currentType: 'DC', connectors: 2, maxPowerW: 150_000 },
-      { chargePointId: 'DEMO-L2-1', protocol: 'ocpp2.0.1', currentType: 'AC', connectors: 1, maxPowerW: 19_200 },
+      { ocppId: 'DEMO-DCFC-1', protocol: 'ocpp2.0.1', currentType: 'DC', connectors: 2, maxPowerW: 150_000 },
+      { ocppId: 'DEMO-L2-1', protocol: 'ocpp2.0.1', currentType: 'AC', connectors: 1, maxPowerW: 19_200 },
     ]);
   });
 

@@ -20,7 +20,7 @@ export interface FakeCsmsFixture {
   /** What the current test's simulators logged. */
   readonly logs: SimulatorLogEntry[];
   /**
-   * Starts a simulator against the fake CSMS (chargePointId `<prefix>-<n>`, meter values every
+   * Starts a simulator against the fake CSMS (ocppId `<prefix>-<n>`, meter values every
    * 50 ms, the file's defaults, then `options`); it is closed after the test.
    */
   simulate(protocol: OcppProtocol, options?: Partial<SimulatorOptions>): Promise<Simulator>;
@@ -30,7 +30,7 @@ export interface FakeCsmsFixture {
  * Registers a test file's hooks around one fake CSMS: started before all tests, closed after
  * them; after each test its simulators are closed and neither side may have sent a payload that
  * breaks the official OCPP schemas.
- * @param chargePointPrefix prefix of the simulators' chargePointIds
+ * @param chargePointPrefix prefix of the simulators' ocppIds
  * @param defaults simulator options of the file (e.g. `speed`)
  */
 export function useFakeCsms(chargePointPrefix: string, defaults: Partial<SimulatorOptions> = {}): FakeCsmsFixture {
@@ -63,7 +63,7 @@ export function useFakeCsms(chargePointPrefix: string, defaults: Partial<Simulat
     logs,
     async simulate(protocol, options = {}) {
       const sim = await startSimulator({
-        chargePointId: `${chargePointPrefix}-${++counter}`,
+        ocppId: `${chargePointPrefix}-${++counter}`,
         protocol,
         url: csms().url,
         meterIntervalSeconds: 0.05,
@@ -139,7 +139,7 @@ export function readingsOf(calls: RecordedCall[]): Reading[] {
 /** The first periodic reading of `connectorId` sampled at or after `after` (polls until it comes). */
 export function nextReading(csms: FakeCsms, sim: Simulator, after: Date, connectorId = 1): Promise<Reading> {
   return eventually(() => {
-    const reading = readingsOf(csms.callsOf(sim.chargePointId)).find(
+    const reading = readingsOf(csms.callsOf(sim.ocppId)).find(
       (r) => r.connectorId === connectorId && r.timestamp.getTime() >= after.getTime(),
     );
     if (!reading) throw new Error(`no reading of connector ${connectorId} since ${after.toISOString()}`);

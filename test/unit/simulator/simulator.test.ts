@@ -7,7 +7,7 @@ import { eventually, useFakeCsms } from './helpers';
 const fake = useFakeCsms('CP', { speed: 3600 });
 const { logs, simulate } = fake;
 
-const callsOf = (sim: Simulator): RecordedCall[] => fake.csms.callsOf(sim.chargePointId);
+const callsOf = (sim: Simulator): RecordedCall[] => fake.csms.callsOf(sim.ocppId);
 const actionsOf = (sim: Simulator, action: string): RecordedCall[] =>
   callsOf(sim).filter((call) => call.action === action);
 /** Action names in order, runs of the same periodic action collapsed into one. */
@@ -24,7 +24,7 @@ const statusesOf = (sim: Simulator): string[] =>
   actionsOf(sim, 'StatusNotification').map((call) => call.payload.status ?? call.payload.connectorStatus);
 /** Server → charge point call. */
 const command = (sim: Simulator, action: string, payload: object, options?: object): Promise<unknown> =>
-  fake.csms.client(sim.chargePointId).call(action, payload, options);
+  fake.csms.client(sim.ocppId).call(action, payload, options);
 const inMinutes = (minutes: number): string => new Date(Date.now() + minutes * 60_000).toISOString();
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -77,7 +77,7 @@ describe('boot', () => {
       chargingStation: {
         model: 'Simulator',
         vendorName: 'ChargingNetwork',
-        serialNumber: `SIM-${sim.chargePointId}`,
+        serialNumber: `SIM-${sim.ocppId}`,
         firmwareVersion: '1.0.0',
       },
     });
@@ -95,13 +95,13 @@ describe('boot', () => {
     const withPassword = await simulate('ocpp1.6', { password: 's3cret:with:colons' });
     const without = await simulate('ocpp2.0.1');
 
-    expect(fake.csms.passwords.get(withPassword.chargePointId)).toBe('s3cret:with:colons');
-    expect(fake.csms.passwords.get(without.chargePointId)).toBeUndefined();
+    expect(fake.csms.passwords.get(withPassword.ocppId)).toBe('s3cret:with:colons');
+    expect(fake.csms.passwords.get(without.ocppId)).toBeUndefined();
   });
 
   it('rejects when the CSMS cannot be reached', async () => {
     await expect(
-      startSimulator({ chargePointId: 'CP-nowhere', protocol: 'ocpp1.6', url: 'ws://127.0.0.1:1' }),
+      startSimulator({ ocppId: 'CP-nowhere', protocol: 'ocpp1.6', url: 'ws://127.0.0.1:1' }),
     ).rejects.toThrow();
   });
 });
@@ -736,7 +736,7 @@ describe('failure-path switches', () => {
       const sim = await simulate(protocol, { behaviour: 'silent' });
 
       await expect(command(sim, startAction, startPayload, { callTimeoutMs: 200 })).rejects.toThrow(/timeout/i);
-      expect(fake.csms.client(sim.chargePointId).state).toBe(1); // OPEN
+      expect(fake.csms.client(sim.ocppId).state).toBe(1); // OPEN
       await sim.plugInAndStart(); // the charge point itself still works
       await sim.stop();
       await expect(sim.close()).resolves.toMatchObject({ code: 1000 });

@@ -8,7 +8,7 @@ const fake = useFakeCsms('SC');
 const { simulate } = fake;
 
 const command = (sim: Simulator, action: string, payload: object): Promise<any> =>
-  fake.csms.client(sim.chargePointId).call(action, payload);
+  fake.csms.client(sim.ocppId).call(action, payload);
 
 /** Sends a command and returns its answer with the time it was answered (readings after it must obey). */
 async function send(sim: Simulator, action: string, payload: object): Promise<{ answer: any; at: Date }> {
@@ -372,7 +372,7 @@ describe('ISO 15118 charging needs (2.0.1 --iso15118)', () => {
 
     const needs = (sim: Simulator): any =>
       eventually(() => {
-        const call = fake.csms.callsOf(sim.chargePointId).find((c) => c.action === 'NotifyEVChargingNeeds');
+        const call = fake.csms.callsOf(sim.ocppId).find((c) => c.action === 'NotifyEVChargingNeeds');
         expect(call).toBeDefined();
         return call?.payload;
       });
@@ -395,7 +395,7 @@ describe('ISO 15118 charging needs (2.0.1 --iso15118)', () => {
         acChargingParameters: { energyAmount: 39_000, evMaxCurrent: 16, evMinCurrent: 6 },
       },
     });
-    const actions = fake.csms.callsOf(dc.chargePointId).map((c) => c.action);
+    const actions = fake.csms.callsOf(dc.ocppId).map((c) => c.action);
     expect(actions.indexOf('NotifyEVChargingNeeds')).toBeGreaterThan(actions.indexOf('TransactionEvent'));
   });
 });
