@@ -9,10 +9,11 @@ import ocppRpc, { createRPCError, type RPCClient } from 'ocpp-rpc';
 import type { ChargePoint, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
 import type { EvState } from './ev';
+import type { OcppProtocol } from '../../shared/charging/charger-connection';
 import type { SmartChargingConfig } from './smart-charging';
 
-/** OCPP-J WebSocket subprotocols the simulator speaks. */
-export type OcppProtocol = 'ocpp1.6' | 'ocpp2.0.1';
+/** The OCPP-J subprotocols the simulator speaks: the CSMS's own type, so the two cannot drift. */
+export type { OcppProtocol };
 
 /** The subprotocols, in the order `--protocol` lists them. */
 export const OCPP_PROTOCOLS: readonly OcppProtocol[] = ['ocpp1.6', 'ocpp2.0.1'];

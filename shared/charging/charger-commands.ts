@@ -5,9 +5,7 @@
  * domain knows nothing of OCPP frames, connections or correlation.
  */
 import type { TransactionEntities, TransactionWrite } from '../db';
-
-/** The OCPP version a charger is connected with. */
-export type OcppVersion = 'ocpp1.6' | 'ocpp2.0.1';
+import type { OcppProtocol } from './charger-connection';
 
 /** An idTokenType of the API (spec §2.5, validated there): used for OCPP 2.0.1 only. */
 export type IdTokenType = string;
@@ -126,7 +124,7 @@ export interface CommandableCharger {
   organizationId: number;
   siteId: number;
   /** Its connection's OCPP version; undefined when it is not connected. */
-  connection?: { protocol: OcppVersion };
+  connection?: { protocol: OcppProtocol };
   /** Whether it supports reservations, when known. */
   reservationSupport?: 'supported' | 'unsupported';
 }

@@ -3,8 +3,12 @@
  * (`shared/ocpp/connection.ts`) resolves each WebSocket connection to this.
  */
 
-/** OCPP-J subprotocol of a connection. */
-export type OcppProtocolName = 'ocpp1.6' | 'ocpp2.0.1';
+/**
+ * An OCPP-J WebSocket subprotocol (`Sec-WebSocket-Protocol`, agreed at the handshake): the OCPP
+ * version a charger speaks, 1.6-J or 2.0.1. The one OCPP protocol type of the project: the OCPP
+ * bridge, the command path and the simulator all use it.
+ */
+export type OcppProtocol = 'ocpp1.6' | 'ocpp2.0.1';
 
 /** The charger behind a connection, and the connection. */
 export interface ChargerConnection {
@@ -16,5 +20,5 @@ export interface ChargerConnection {
   chargerType: 'DCFC' | 'Level 2';
   /** The OCPP identity (OCPP's ocppId). */
   ocppId: string;
-  protocol: OcppProtocolName;
+  protocol: OcppProtocol;
 }

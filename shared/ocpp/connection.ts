@@ -3,7 +3,7 @@
  * OCPP security profiles 1/2, subprotocol negotiation) and the connection records that
  * `$default` and `$disconnect` resolve a connectionId with.
  */
-import type { ChargerConnection } from '../charging/charger-connection';
+import type { ChargerConnection, OcppProtocol } from '../charging/charger-connection';
 import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
 import { CHARGER_CONSTRAINTS } from '../chargers/items';
@@ -13,9 +13,7 @@ import { laneReset } from './commands/lane';
 import { recordConnectionChange } from '../history/status-events';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (README "API conventions", OCPP `$connect`). */
-export const SUPPORTED_PROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
-/** An OCPP-J subprotocol name (`Sec-WebSocket-Protocol`). */
-export type OcppProtocol = (typeof SUPPORTED_PROTOCOLS)[number];
+export const SUPPORTED_PROTOCOLS: readonly OcppProtocol[] = ['ocpp2.0.1', 'ocpp1.6'];
 
 /**
  * Heartbeat interval given to chargers in BootNotification (both versions), in seconds. API Gateway
