@@ -22,6 +22,7 @@ import { setTelematics } from '../shared/access/vehicle-writes';
 import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/tariff-rules';
 import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
 import { addLimitCommands } from './admin-limits';
+import { CHARGER_TYPES } from '../shared/smart-charging/types';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
 /** Parses `CCS1` or `CCS1:150` (connector type and maximum kW) for `--port`. */
@@ -178,7 +179,7 @@ withChargerDetails(
     .requiredOption('--site-id <id>', 'site ID', positiveInteger)
     .requiredOption('--ocpp-id <ocppId>', "OCPP identity (last segment of the charger's OCPP URL)")
     .requiredOption('--name <name>', 'charger name')
-    .addOption(new Option('--type <type>', 'charger type').choices(['DCFC', 'Level 2']).makeOptionMandatory())
+    .addOption(new Option('--type <type>', 'charger type').choices(CHARGER_TYPES).makeOptionMandatory())
     .option('--ports <n>', 'number of ports, all of --connector-type and --max-kw', positiveInteger)
     .addOption(
       new Option('--connector-type <type>', 'connector type of every port (with --ports)').choices([
@@ -216,7 +217,7 @@ withChargerDetails(
     .description('Update a charger; --clear removes optional values')
     .requiredOption('--id <id>', 'charger ID', positiveInteger)
     .option('--name <name>')
-    .addOption(new Option('--type <type>').choices(['DCFC', 'Level 2'])),
+    .addOption(new Option('--type <type>').choices(CHARGER_TYPES)),
 )
   .addOption(
     new Option('--clear <fields...>', 'optional fields to remove').choices([

@@ -23,6 +23,7 @@ import { OrganizationNotFoundError } from '../organizations/errors';
 import { dcfcChargerCount, dcfcChargerCountChange } from '../site-power/limits';
 import { AmpLimitRuleError } from '../site-power/errors';
 import { BusyError } from '../errors';
+import { CHARGER_TYPES } from '../smart-charging/types';
 
 /**
  * OCPP identity (OCPP's ocppId): 1–48 characters of the set OCPP 2.0.1 allows in an identity
@@ -43,7 +44,7 @@ export const registerChargerSchema = z.strictObject({
   siteId: z.number().int().positive(),
   ocppId: ocppIdSchema,
   name: text(200),
-  type: z.enum(['DCFC', 'Level 2']),
+  type: z.enum(CHARGER_TYPES),
   ports: z.array(portInputSchema).min(1, 'a charger has at least one port').max(32),
   externalId: text(255).optional(),
   manufacturer: text(50).optional(),
@@ -60,7 +61,7 @@ export type RegisterChargerInput = z.infer<typeof registerChargerSchema>;
 /** Operator input for updating a charger: given fields change, `null` clears an optional one. */
 export const updateChargerSchema = z.strictObject({
   name: text(200).optional(),
-  type: z.enum(['DCFC', 'Level 2']).optional(),
+  type: z.enum(CHARGER_TYPES).optional(),
   externalId: text(255).nullable().optional(),
   manufacturer: text(50).nullable().optional(),
   model: text(50).nullable().optional(),

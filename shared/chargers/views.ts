@@ -5,6 +5,7 @@
 import type { ChargerItem, PortItem } from './items';
 import { energyDeliveredKwh } from '../charging/meter-values';
 import { embeddedVehicle } from '../access/views';
+import type { ChargerType } from '../smart-charging/types';
 
 /** A reading with its own timestamp (spec §2.3 `latestReadings.*`). */
 export interface Reading {
@@ -74,7 +75,7 @@ export interface Charger {
   longitude: number | null;
   externalId: string | null;
   ocppId: string | null;
-  type: 'DCFC' | 'Level 2';
+  type: ChargerType;
   powerSharing: boolean;
   connectionStatus: { status: string; timestamp: string } | null;
   numberOfPorts: number;

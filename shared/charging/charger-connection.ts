@@ -2,6 +2,7 @@
  * Who a charger's message comes from, as the charging domain needs to know it: the OCPP bridge
  * (`shared/ocpp/connection.ts`) resolves each WebSocket connection to this.
  */
+import type { ChargerType } from '../smart-charging/types';
 
 /**
  * An OCPP-J WebSocket subprotocol (`Sec-WebSocket-Protocol`, agreed at the handshake): the OCPP
@@ -17,7 +18,7 @@ export interface ChargerConnection {
   chargerId: number;
   organizationId: number;
   siteId: number;
-  chargerType: 'DCFC' | 'Level 2';
+  chargerType: ChargerType;
   /** The OCPP identity (OCPP's ocppId). */
   ocppId: string;
   protocol: OcppProtocol;

@@ -18,6 +18,7 @@ import {
   type SessionSpan,
 } from './series';
 import { touEnergy, type TouEnergy, type TouPeriod } from './tou';
+import type { ChargerType } from '../smart-charging/types';
 
 /** A charging session (kWh, kW, %, s; times ISO 8601 UTC). */
 export interface ChargingSession {
@@ -47,7 +48,7 @@ export interface ChargingSession {
     ocppId: string | null;
     externalId: string | null;
     serialNumber: string | null;
-    type: 'DCFC' | 'Level 2';
+    type: ChargerType;
   };
   port: { id: number; name: string; portNumber: number; maximumPowerKw: number | null };
   vehicle: EmbeddedVehicle | null;

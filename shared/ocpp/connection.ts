@@ -11,6 +11,7 @@ import { verifyPassword } from '../chargers/passwords';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
 import { recordConnectionChange } from '../history/status-events';
+import type { ChargerType } from '../smart-charging/types';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (README "API conventions", OCPP `$connect`). */
 export const SUPPORTED_PROTOCOLS: readonly OcppProtocol[] = ['ocpp2.0.1', 'ocpp1.6'];
@@ -47,7 +48,7 @@ export interface AcceptedConnection {
   chargerId: number;
   organizationId: number;
   siteId: number;
-  chargerType: 'DCFC' | 'Level 2';
+  chargerType: ChargerType;
   protocol: OcppProtocol;
   /** The charger's connection until now, if it is still open: the new one takes over. */
   previousConnectionId?: string;

@@ -14,6 +14,7 @@
 import type { PortItem } from '../chargers/items';
 import type { EvChargingNeeds, ExternalLimit } from '../smart-charging';
 import type { LimitSchedule } from './station-reports';
+import type { ChargerType } from '../smart-charging/types';
 
 type Session = NonNullable<PortItem['currentChargingSession']>;
 type StoredLimit = NonNullable<PortItem['externalChargingLimit']>;
@@ -75,11 +76,7 @@ export function externalLimitInForce(
  * The vehicle's needs in W, Wh and ms: on AC the currents at the port's voltage and phases; on DC
  * `evMaxPower`, else `evMaxCurrent × evMaxVoltage`.
  */
-export function evNeedsOf(
-  stored: StoredNeeds,
-  electrical: Electrical,
-  chargerType: 'DCFC' | 'Level 2',
-): EvChargingNeeds {
+export function evNeedsOf(stored: StoredNeeds, electrical: Electrical, chargerType: ChargerType): EvChargingNeeds {
   const ac = chargerType === 'Level 2';
   const wattsPerAmp = electrical.voltageV * electrical.phases;
   const dcMaxW =

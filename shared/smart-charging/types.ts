@@ -10,8 +10,11 @@
 /** Unit of a limit: watts or amps (spec §2.6 `chargingRateUnit`; OCPP `ChargingRateUnitType`). */
 export type RateUnit = 'W' | 'A';
 
-/** Charger type (spec §2.3): DC fast charger or AC Level 2. */
-export type ChargerType = 'DCFC' | 'Level 2';
+/** The charger types (spec §2.3), as the API, the CLI and the stored charger spell them. */
+export const CHARGER_TYPES = ['DCFC', 'Level 2'] as const;
+
+/** Charger type (spec §2.3): DC fast charger or AC Level 2. The one charger type of the project. */
+export type ChargerType = (typeof CHARGER_TYPES)[number];
 
 /** One site power limit (spec §2.6): `limit` in `unit`, ≥ 0. */
 export interface SiteLimit {

@@ -48,6 +48,7 @@ import {
   type ReleaseState,
   type SessionDemand,
 } from '../../shared/smart-charging';
+import type { ChargerType } from '../../shared/smart-charging/types';
 
 const SEED = 20_260_302;
 /** Other seeds of the same depot, run for the robustness line. */
@@ -75,7 +76,7 @@ function prng(seed: number): () => number {
 
 interface Port {
   readonly portId: number;
-  readonly chargerType: 'DCFC' | 'Level 2';
+  readonly chargerType: ChargerType;
   readonly rateUnit: 'W' | 'A';
   readonly maxPowerW: number;
   readonly voltageV: number;

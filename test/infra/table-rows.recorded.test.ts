@@ -29,6 +29,7 @@ import { DepartureSyncBody } from '../../shared/api/schemas/departures';
 import type { Charger } from '../../shared/api/schemas/chargers';
 import { leadingKeyPatterns, allowsWrite, matchesStringLike } from './support/iam';
 import { synthesise } from './support/template';
+import type { ChargerType } from '../../shared/smart-charging/types';
 
 // Commands to a silent charger give up quickly (production: 20 s).
 process.env.OCPP_COMMAND_TIMEOUT_MS = '2500';
@@ -173,7 +174,7 @@ beforeAll(async () => {
   const organization = await createOrganization(db, { name: 'Rows Fleet' });
   organizationId = organization.id;
   const site = await createSite(db, { organizationId, name: 'Rows Depot', timezone: 'America/Chicago' });
-  const register = (ocppId: string, type: 'DCFC' | 'Level 2', password?: string) =>
+  const register = (ocppId: string, type: ChargerType, password?: string) =>
     registerCharger(db, {
       siteId: site.id,
       ocppId,

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { conformsTo, EmbeddedVehicle } from './common';
 import type * as views from '../../chargers/views';
+import { CHARGER_TYPES } from '../../smart-charging/types';
 
 const timestamped = <T extends z.ZodType>(value: T) => z.object({ value, timestamp: z.string() });
 
@@ -48,7 +49,7 @@ export const OcppStatus = z
 export const ConnectorType = z.enum(['CCS1', 'J1772', 'NACS']).meta({ id: 'ConnectorType' });
 
 /** Charger types (spec §2.3). */
-export const ChargerType = z.enum(['DCFC', 'Level 2']).meta({ id: 'ChargerType' });
+export const ChargerType = z.enum(CHARGER_TYPES).meta({ id: 'ChargerType' });
 
 /** Spec §2.3 Port. */
 export const Port = conformsTo<views.Port>()(

@@ -8,6 +8,7 @@ import type * as sessions from '../../history/session-views';
 import type * as health from '../../history/charger-health';
 import type * as errors from '../../history/error-list';
 import type * as messages from '../../history/message-list';
+import { CHARGER_TYPES } from '../../smart-charging/types';
 
 const nullableTime = z.string().nullable();
 
@@ -60,7 +61,7 @@ export const ChargingSession = conformsTo<sessions.ChargingSession>()(
         ocppId: z.string().nullable(),
         externalId: z.string().nullable(),
         serialNumber: z.string().nullable(),
-        type: z.enum(['DCFC', 'Level 2']),
+        type: z.enum(CHARGER_TYPES),
       }),
       port: z.object({
         id: z.number().int(),
