@@ -1,7 +1,7 @@
 /**
  * The integrators' HTTP API (API Gateway HTTP API, payload format 2.0), built from the route table
  * in `shared/api/routes.ts`: one function per entry of {@link HTTP_FUNCTIONS}
- * (`lambdas/http/<name>.ts`), one route per entry of {@link routeList}, and the `$default` route to
+ * (`lambdas/http/<name in kebab-case>.ts`), one route per entry of {@link routeList}, and the `$default` route to
  * the `fallback` function, which answers 404/405 problem documents for everything else.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
@@ -17,7 +17,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { HTTP_FUNCTIONS, routeList, type HttpFunctionName } from '../../shared/api/routes';
+import { HTTP_FUNCTIONS, httpHandlerEntry, routeList, type HttpFunctionName } from '../../shared/api/routes';
 import { executeApiDomainName } from './execute-api';
 import { createFunction } from './functions';
 import { createLogGroup } from './logs';
@@ -197,7 +197,7 @@ export class IntegratorApi extends Construct {
   private createHttpFunction(name: HttpFunctionName, spec: HttpFunctionSpec, props: IntegratorApiProps) {
     const { table, ocppApi } = props;
     const fn = createFunction(this, name, {
-      entry: `lambdas/http/${name}.ts`,
+      entry: httpHandlerEntry(name),
       description: `HTTP API: ${name}`,
       tracing: props.tracing,
       environment: {

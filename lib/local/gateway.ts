@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { WebSocket } from 'ws';
 import { serveConsoleFile } from './static-files';
-import { HTTP_FUNCTIONS } from '../../shared/api/routes';
+import { HTTP_FUNCTIONS, httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
 import { handleHttpApi } from './http-api';
 import { CONNECTIONS_PATH, handleManagementApi } from './management-api';
 import { handleInvoke, INVOKE_PATH, settleInvocations, type InvokableHandlers } from './lambda-api';
@@ -47,14 +47,17 @@ export interface LocalGateway {
 }
 
 /**
- * Imports the real handler modules: `lambdas/http/<name>.ts` for every HTTP function of the route
- * table, `lambdas/ocpp/{connect,message,disconnect}.ts` and `lambdas/power/{trigger,schedule,allocate}.ts`. Import after the environment
+ * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
+ * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts` and `lambdas/power/{trigger,schedule,allocate}.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
   const http = Object.fromEntries(
     await Promise.all(
-      Object.keys(HTTP_FUNCTIONS).map(async (name) => [name, (await import(`../../lambdas/http/${name}.ts`)).handler]),
+      (Object.keys(HTTP_FUNCTIONS) as HttpFunctionName[]).map(async (name) => [
+        name,
+        (await import(`../../${httpHandlerEntry(name)}`)).handler,
+      ]),
     ),
   ) as HttpHandlers;
   const [connect, message, disconnect] = await Promise.all(

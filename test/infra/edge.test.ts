@@ -5,7 +5,7 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { HTTP_FUNCTIONS } from '../../shared/api/routes';
+import { HTTP_FUNCTIONS, httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
 import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lib/constructs/origin-verify';
 import { synthesise } from './support/template';
@@ -36,7 +36,7 @@ describe('secret origin header (CloudFront cannot be bypassed)', () => {
   });
 
   it('makes every HTTP function and OCPP $connect require the same secret', () => {
-    const httpEntries = Object.keys(HTTP_FUNCTIONS).map((name) => `lambdas/http/${name}.ts`);
+    const httpEntries = (Object.keys(HTTP_FUNCTIONS) as HttpFunctionName[]).map(httpHandlerEntry);
     const entries = [...httpEntries, 'lambdas/ocpp/connect.ts'];
     for (const entry of entries) {
       const variables = resources[functionId(entry)]!.Properties.Environment.Variables;

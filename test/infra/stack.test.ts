@@ -10,9 +10,9 @@ import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HTTP_FUNCTIONS, routeList } from '../../shared/api/routes';
+import { HTTP_FUNCTIONS, httpHandlerEntry, routeList, type HttpFunctionName } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
 import { SOURCE_MAPS_CONTEXT } from '../../lib/constructs/functions';
@@ -86,9 +86,10 @@ describe('ChargingNetwork stack', () => {
     });
 
     it.each(routeList.map((route) => [route.routeKey, route.function] as const))(
-      'routes %s to lambdas/http/%s.ts',
+      'routes %s to the %s function (lambdas/http/<name in kebab-case>.ts)',
       (routeKey, fn) => {
-        expect(entryOfRoute(routes.get(routeKey)!)).toBe(`lambdas/http/${fn}.ts`);
+        expect(entryOfRoute(routes.get(routeKey)!)).toBe(httpHandlerEntry(fn));
+        expect(existsSync(httpHandlerEntry(fn))).toBe(true);
       },
     );
 
@@ -201,7 +202,7 @@ describe('ChargingNetwork stack', () => {
       const entries = [
         ...Object.entries(HTTP_FUNCTIONS)
           .filter(([, spec]) => spec.tableAccess !== 'none')
-          .map(([name]) => `lambdas/http/${name}.ts`),
+          .map(([name]) => httpHandlerEntry(name as HttpFunctionName)),
         ...Object.keys(OCPP_FUNCTIONS).map((name) => `lambdas/ocpp/${name}.ts`),
       ];
       for (const entry of entries) {

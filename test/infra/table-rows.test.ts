@@ -9,7 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createEntities } from '../../shared/db/entities';
-import { HTTP_FUNCTIONS } from '../../shared/api/routes';
+import { HTTP_FUNCTIONS, httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
 import { HTTP_FUNCTION_WRITES } from '../../lib/constructs/http-api';
 import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
 import { counterRow, ROWS, type ItemWriteAction } from '../../lib/constructs/table-rows';
@@ -129,8 +129,8 @@ describe('row grants in the synthesised policies', () => {
     'dynamodb:BatchWriteItem',
   ];
   const entries = [
-    ...Object.keys(HTTP_FUNCTIONS).map(
-      (name) => [`lambdas/http/${name}.ts`, HTTP_FUNCTION_WRITES[name as keyof typeof HTTP_FUNCTIONS]] as const,
+    ...(Object.keys(HTTP_FUNCTIONS) as HttpFunctionName[]).map(
+      (name) => [httpHandlerEntry(name), HTTP_FUNCTION_WRITES[name]] as const,
     ),
     ...Object.entries(OCPP_FUNCTIONS).map(([name, spec]) => [`lambdas/ocpp/${name}.ts`, spec.writes] as const),
   ];
@@ -194,10 +194,10 @@ describe('row grants in the synthesised policies', () => {
   });
 
   it('keeps the HTTP functions away from connection records and sessions', () => {
-    for (const name of Object.keys(HTTP_FUNCTIONS)) {
+    for (const name of Object.keys(HTTP_FUNCTIONS) as HttpFunctionName[]) {
       for (const action of WRITES) {
         for (const kind of ['connection', 'session16', 'session201'] as const) {
-          expect(can(`lambdas/http/${name}.ts`, action, kind), `${name} ${action} ${kind}`).toBe(false);
+          expect(can(httpHandlerEntry(name), action, kind), `${name} ${action} ${kind}`).toBe(false);
         }
       }
     }

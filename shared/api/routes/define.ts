@@ -11,7 +11,8 @@ import { parseRouteKey, type HttpMethod } from './keys';
 export type { HttpMethod } from './keys';
 
 /**
- * HTTP Lambda functions: each is `lambdas/http/<name>.ts` and serves the routes declared for it.
+ * HTTP Lambda functions: each is `lambdas/http/<name in kebab-case>.ts` ({@link httpHandlerEntry}) and
+ * serves the routes declared for it.
  * `tableAccess`: `read` = reads plus the rate-limit counter update; `readWrite` = full data access;
  * `none` = no table access.
  */
@@ -38,8 +39,19 @@ export const HTTP_FUNCTIONS = {
   fallback: { tableAccess: 'none' },
 } as const satisfies Record<string, { tableAccess: 'none' | 'read' | 'readWrite'; sendsOcppCommands?: boolean }>;
 
-/** Name of an HTTP function (`lambdas/http/<name>.ts`). */
+/** Name of an HTTP function (`lambdas/http/<name in kebab-case>.ts`). */
 export type HttpFunctionName = keyof typeof HTTP_FUNCTIONS;
+
+/**
+ * The handler module of an HTTP function, relative to the project root: its name in kebab-case
+ * under `lambdas/http/` (`accessIds` → `lambdas/http/access-ids.ts`). The CDK stack bundles it and
+ * the local gateway imports it.
+ * @param name an HTTP function's name (a key of {@link HTTP_FUNCTIONS})
+ * @returns e.g. `lambdas/http/site-limits.ts`
+ */
+export function httpHandlerEntry(name: HttpFunctionName): string {
+  return `lambdas/http/${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.ts`;
+}
 
 /** One documented response of a route. */
 export interface RouteResponse {

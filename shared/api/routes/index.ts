@@ -21,6 +21,7 @@ import { vehicleRoutes } from './vehicles';
 export {
   HTTP_FUNCTIONS,
   defineRoutes,
+  httpHandlerEntry,
   noQuery,
   type HttpFunctionName,
   type HttpMethod,
