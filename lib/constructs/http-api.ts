@@ -1,6 +1,6 @@
 /**
  * The integrators' HTTP API (API Gateway HTTP API, payload format 2.0), built from the route table
- * in `shared/api/routes.ts`: one function per entry of {@link HTTP_FUNCTIONS}
+ * in `shared/api/routes/` (one module per function): one function per entry of {@link HTTP_FUNCTIONS}
  * (`lambdas/http/<name in kebab-case>.ts`), one route per entry of {@link routeList}, and the `$default` route to
  * the `fallback` function, which answers 404/405 problem documents for everything else.
  */
@@ -30,7 +30,7 @@ import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 /**
  * The items each HTTP function may write (`lib/constructs/table-rows.ts`), derived from what its
  * handler's data-layer calls write; reads are granted on the whole table to every function that
- * has `tableAccess` (`shared/api/routes.ts`). Every authenticated route counts its key's requests.
+ * has `tableAccess` (`shared/api/routes/define.ts`). Every authenticated route counts its key's requests.
  * README "Deploying" has the same as a table.
  */
 export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {

@@ -4,7 +4,7 @@
  * touches (each item of a TransactWriteItems or BatchWriteItem), and a `StringLike` pattern on it
  * confines a function to the kinds of items it writes.
  *
- * The patterns follow the keys ElectroDB builds (`shared/db/entities.ts`): `$cn#` (the service),
+ * The patterns follow the keys ElectroDB builds (`shared/db/entities/`): `$cn#` (the service),
  * then `<attribute>_<value>` per composite attribute joined by `#`. Attribute names are lower-cased
  * except in entities declared with `casing: 'none'`, where both names and values keep their case
  * (`$cn#chargerId_4#transactionKey_…` for a session, `$cn#chargerid_4` for a charger). IAM
