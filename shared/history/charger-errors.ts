@@ -96,10 +96,10 @@ export async function recordChargerError(db: Db, owner: HistoryOwner, report: Er
     throw error;
   }
   await appendHistoryEvent(db, owner, {
-    k: 'error',
-    t: Date.parse(report.timestamp),
-    n: report.portNumber,
-    s: category,
-    i: errorId,
+    kind: 'error',
+    at: Date.parse(report.timestamp),
+    portNumber: report.portNumber,
+    status: category,
+    id: errorId,
   });
 }

@@ -17,6 +17,7 @@ import { energyDeliveredKwh } from '../charging/meter-values';
 import { selectChargers } from '../chargers/port-readings';
 import { InvalidHistoryInputError } from './errors';
 import { HISTORY_RETENTION_DAYS, utcDay, type HistoryEvent } from './history-log';
+import { fromStoredEvent } from './history-codec';
 import {
   chargerFigures,
   sumErrorCounts,
@@ -118,7 +119,10 @@ async function historyOf(
   const byCharger = new Map<number, HistoryEvent[]>();
   for (const item of items.flat()) {
     if (!wanted.has(item.chargerId)) continue;
-    byCharger.set(item.chargerId, [...(byCharger.get(item.chargerId) ?? []), ...(item.events ?? [])]);
+    byCharger.set(item.chargerId, [
+      ...(byCharger.get(item.chargerId) ?? []),
+      ...(item.events ?? []).map(fromStoredEvent),
+    ]);
   }
   return byCharger;
 }

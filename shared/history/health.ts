@@ -116,8 +116,12 @@ function segments<T>(
 /** Events without repeats (the same event appended twice), in time order. */
 export function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
   const seen = new Map<string, HistoryEvent>();
-  for (const e of events) seen.set(e.k === 'session' ? `session:${e.i}` : JSON.stringify([e.k, e.t, e.n, e.s, e.i]), e);
-  return [...seen.values()].sort((a, b) => a.t - b.t);
+  for (const e of events)
+    seen.set(
+      e.kind === 'session' ? `session:${e.id}` : JSON.stringify([e.kind, e.at, e.portNumber, e.status, e.id]),
+      e,
+    );
+  return [...seen.values()].sort((a, b) => a.at - b.at);
 }
 
 /** Whether the charger was online, over the range. */
@@ -127,16 +131,16 @@ function onlineSegments(
   start: number,
   end: number,
 ): Segment<boolean>[] {
-  const changes = events.filter((e) => e.k === 'connected' || e.k === 'disconnected');
+  const changes = events.filter((e) => e.kind === 'connected' || e.kind === 'disconnected');
   const first = changes[0];
   const initial = first
-    ? first.k === 'disconnected'
+    ? first.kind === 'disconnected'
       ? true
-      : first.p === 'Connected'
+      : first.previous === 'Connected'
     : charger.connectionStatus?.status === 'Connected';
   return segments(
     initial,
-    changes.map((e) => ({ t: e.t, value: e.k === 'connected' })),
+    changes.map((e) => ({ t: e.at, value: e.kind === 'connected' })),
     start,
     end,
   );
@@ -149,11 +153,11 @@ function statusSegments(
   start: number,
   end: number,
 ) {
-  const changes = events.filter((e) => e.k === 'status' && e.n === port.portNumber);
-  const initial = changes.length ? changes[0]!.p : port.ocppStatus?.status;
+  const changes = events.filter((e) => e.kind === 'status' && e.portNumber === port.portNumber);
+  const initial = changes.length ? changes[0]!.previous : port.ocppStatus?.status;
   return segments<string | undefined>(
     initial,
-    changes.map((e) => ({ t: e.t, value: e.s })),
+    changes.map((e) => ({ t: e.at, value: e.status })),
     start,
     end,
   );
@@ -181,13 +185,13 @@ function portUptime(status: Segment<string | undefined>[], online: Segment<boole
 
 /** The port's sessions: ended ones from the history, the one in progress from the port. */
 function portSessions(port: HealthCharger['ports'][number], events: readonly HistoryEvent[], now: number) {
-  const ended = events.filter((e) => e.k === 'session' && e.n === port.portNumber);
+  const ended = events.filter((e) => e.kind === 'session' && e.portNumber === port.portNumber);
   const sessions = ended.map((e) => ({
-    id: e.i,
-    start: e.a ?? e.t,
-    end: e.b ?? e.t,
-    failed: e.f === true,
-    early: e.x === true,
+    id: e.id,
+    start: e.sessionStart ?? e.at,
+    end: e.sessionEnd ?? e.at,
+    failed: e.failedToStart === true,
+    early: e.endedEarly === true,
   }));
   const running = port.session;
   if (running && !sessions.some((s) => s.id === running.sessionId)) {
@@ -213,7 +217,7 @@ function portHealth(
     0,
   );
   const errors = events.filter(
-    (e) => e.k === 'error' && e.n === port.portNumber && inRange(e.t) && e.s !== 'endedCharging',
+    (e) => e.kind === 'error' && e.portNumber === port.portNumber && inRange(e.at) && e.status !== 'endedCharging',
   );
   const counts = {
     endedEarly: sessions.filter((s) => s.early && inRange(s.end)).length,
@@ -270,7 +274,8 @@ export function chargerFigures(
     .sort((a, b) => a.portNumber - b.portNumber)
     .map((port) => portHealth(port, events, online, { ...range, start }));
   const chargerErrors = events.filter(
-    (e) => e.k === 'error' && e.n === 0 && e.t >= range.from && e.t < range.to && e.s !== 'endedCharging',
+    (e) =>
+      e.kind === 'error' && e.portNumber === 0 && e.at >= range.from && e.at < range.to && e.status !== 'endedCharging',
   );
   const portCounts = sumErrorCounts(ports.map((p) => p.errorCounts));
   const busy = ports.reduce((sum, p) => sum + p.utilization.chargingSessionSeconds, 0);

@@ -2,20 +2,19 @@
  * The chargers' status and connection history: one item per charger per UTC day, in its site's
  * partition for that month (`chargerHistory` in `shared/db/entities/history.ts`), to which every
  * port status change, connection, disconnection, ended session and error report is appended with
- * one UpdateItem. The health report (`health.ts`) reads a site's items for its time range.
+ * one UpdateItem (in the compact form of `history-codec.ts`). The health report (`health.ts`) reads a site's items for its time range.
  *
  * Appends are idempotent where it matters: the reader merges events by what they say (a status
  * event by port, time and status; a session by its ID), so a retransmitted message appended twice
  * counts once. Writes are best effort: a failure is logged and never fails the OCPP message that
  * caused it (the port status or session itself is stored either way).
  */
-import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
+import { toStoredEvent, type HistoryEvent } from './history-codec';
 
-/** One stored history event (short attribute names, see the entity). */
-export type HistoryEvent = NonNullable<EntityItem<Db['chargerHistory']>['events']>[number];
+export type { HistoryEvent, HistoryEventKind } from './history-codec';
 
 /** The charger an event belongs to. */
 export interface HistoryOwner {
@@ -43,7 +42,7 @@ export function utcDay(ms: number): string {
  * when an item is full, 1 more per full part). Never throws.
  */
 export async function appendHistoryEvent(db: Db, owner: HistoryOwner, event: HistoryEvent): Promise<void> {
-  const day = utcDay(event.t);
+  const day = utcDay(event.at);
   const expiresAt = Math.floor((Date.parse(day) + (HISTORY_RETENTION_DAYS + 1) * DAY_MS) / 1000);
   try {
     for (let part = 0; part < MAX_PARTS; part++) {
@@ -51,7 +50,7 @@ export async function appendHistoryEvent(db: Db, owner: HistoryOwner, event: His
         await db.chargerHistory
           .update({ siteId: owner.siteId, month: day.slice(0, 7), day, chargerId: owner.chargerId, part })
           .set({ organizationId: owner.organizationId, expiresAt })
-          .append({ events: [event] })
+          .append({ events: [toStoredEvent(event)] })
           .add({ count: 1 })
           .where(({ count }, { notExists, lt }) => `${notExists(count)} OR ${lt(count, HISTORY_EVENTS_PER_PART)}`)
           .go();
@@ -60,8 +59,8 @@ export async function appendHistoryEvent(db: Db, owner: HistoryOwner, event: His
         if (!isConditionalCheckFailure(error)) throw error;
       }
     }
-    logger.error('charger history full for the day; event dropped', { ...owner, day, kind: event.k });
+    logger.error('charger history full for the day; event dropped', { ...owner, day, kind: event.kind });
   } catch (error) {
-    logger.error('could not store a charger history event', { ...owner, kind: event.k, error: String(error) });
+    logger.error('could not store a charger history event', { ...owner, kind: event.kind, error: String(error) });
   }
 }

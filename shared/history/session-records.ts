@@ -229,14 +229,14 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
       const startMs = Date.parse(ending.startTime);
       const endMs = Date.parse(ending.endTime);
       return appendHistoryEvent(db, ending, {
-        k: 'session',
-        t: endMs,
-        n: ending.portNumber,
-        i: ending.sessionId,
-        a: startMs,
-        b: endMs,
-        f: facts?.failedToStart ?? false,
-        x: endedEarly,
+        kind: 'session',
+        at: endMs,
+        portNumber: ending.portNumber,
+        id: ending.sessionId,
+        sessionStart: startMs,
+        sessionEnd: endMs,
+        failedToStart: facts?.failedToStart ?? false,
+        endedEarly,
       });
     },
   };

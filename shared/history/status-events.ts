@@ -29,11 +29,11 @@ export async function recordPortStatusChange(
   const at = Date.parse(status.timestamp);
   if (!Number.isFinite(at)) return;
   await appendHistoryEvent(db, owner, {
-    k: 'status',
-    t: at,
-    n: portNumber,
-    s: status.status,
-    ...(previous ? { p: previous.status } : {}),
+    kind: 'status',
+    at,
+    portNumber,
+    status: status.status,
+    ...(previous ? { previous: previous.status } : {}),
   });
 }
 
@@ -51,8 +51,8 @@ export async function recordConnectionChange(
   wasConnected = change === 'disconnected',
 ): Promise<void> {
   await appendHistoryEvent(db, owner, {
-    k: change,
-    t: Date.parse(at),
-    p: wasConnected ? 'Connected' : 'Disconnected',
+    kind: change,
+    at: Date.parse(at),
+    previous: wasConnected ? 'Connected' : 'Disconnected',
   });
 }

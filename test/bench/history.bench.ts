@@ -15,6 +15,7 @@ import type { ChargerConnection } from '../../shared/charging/charger-connection
 import { endSession, startSession } from '../../shared/charging/sessions';
 import { recordSessionReadings } from '../../shared/history/readings';
 import { HISTORY_RETENTION_DAYS, type HistoryEvent } from '../../shared/history/history-log';
+import { toStoredEvent } from '../../shared/history/history-codec';
 import {
   connectAcceptingCharger,
   countRequests,
@@ -183,16 +184,31 @@ async function health(bench: BenchStack, rows: Record<string, string>): Promise<
       const day = today - d * 86_400_000;
       const at = (h: number) => day + h * 3_600_000;
       const events: HistoryEvent[] = [
-        { k: 'connected', t: at(0.1), p: 'Disconnected' },
-        ...[1, 2].flatMap((n) => [
-          { k: 'status', t: at(6 + n), n, s: 'Charging', p: 'Available' },
-          { k: 'session', t: at(9 + n), n, i: d * 1000 + n, a: at(6 + n), b: at(9 + n), f: false, x: false },
-          { k: 'status', t: at(9 + n), n, s: 'Available', p: 'Charging' },
-          { k: 'status', t: at(14 + n), n, s: 'Faulted', p: 'Available' },
-          { k: 'error', t: at(14 + n), n, s: 'preventedCharging', i: d * 1000 + n },
-          { k: 'status', t: at(15 + n), n, s: 'Available', p: 'Faulted' },
+        { kind: 'connected', at: at(0.1), previous: 'Disconnected' },
+        ...[1, 2].flatMap((portNumber): HistoryEvent[] => [
+          { kind: 'status', at: at(6 + portNumber), portNumber, status: 'Charging', previous: 'Available' },
+          {
+            kind: 'session',
+            at: at(9 + portNumber),
+            portNumber,
+            id: d * 1000 + portNumber,
+            sessionStart: at(6 + portNumber),
+            sessionEnd: at(9 + portNumber),
+            failedToStart: false,
+            endedEarly: false,
+          },
+          { kind: 'status', at: at(9 + portNumber), portNumber, status: 'Available', previous: 'Charging' },
+          { kind: 'status', at: at(14 + portNumber), portNumber, status: 'Faulted', previous: 'Available' },
+          {
+            kind: 'error',
+            at: at(14 + portNumber),
+            portNumber,
+            status: 'preventedCharging',
+            id: d * 1000 + portNumber,
+          },
+          { kind: 'status', at: at(15 + portNumber), portNumber, status: 'Available', previous: 'Faulted' },
         ]),
-        { k: 'disconnected', t: at(23), p: 'Connected' },
+        { kind: 'disconnected', at: at(23), previous: 'Connected' },
       ];
       const iso = new Date(day).toISOString();
       items.push({
@@ -203,7 +219,7 @@ async function health(bench: BenchStack, rows: Record<string, string>): Promise<
         part: 0,
         organizationId: organization.id,
         count: events.length,
-        events,
+        events: events.map(toStoredEvent),
         expiresAt: Math.floor(day / 1000) + HISTORY_RETENTION_DAYS * 86_400,
       });
     }

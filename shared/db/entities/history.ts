@@ -183,6 +183,7 @@ const chargerHistorySchema = {
      * number; `s` status (OCPP status, or the error's category); `p` the previous status (`status`)
      * or whether the charger was connected before (`connected`: `Connected`/`Disconnected`);
      * `i` session ID; `a`/`b` session start/end epoch ms; `f` failed to start; `x` ended early.
+     * Only `shared/history/history-codec.ts` reads and writes these names: the domain uses named fields.
      */
     events: {
       type: 'list',
