@@ -148,8 +148,8 @@ export function splitSession(
 ): { stored: NonNullable<StoredPortItem['currentChargingSession']>; readings: PortReadingsItem } {
   const stored = { ...session };
   for (const field of READING_FIELDS) delete stored[field];
-  const { sessionId, transactionKey } = session;
-  return { stored, readings: { ...key, sessionId, transactionKey, ...readingValues(session) } };
+  const { sessionId, ocppTransactionId } = session;
+  return { stored, readings: { ...key, sessionId, ocppTransactionId, ...readingValues(session) } };
 }
 
 /**

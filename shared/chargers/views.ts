@@ -127,7 +127,7 @@ export function toCurrentChargingSession(
     socStartPercent: session.socStartPercent ?? null,
     energyDeliveredKwh: energyDeliveredKwh(session),
     ocppIdTag: session.idTag ?? null,
-    ocppTransactionId: /^[0-9]{1,15}$/.test(session.transactionKey) ? Number(session.transactionKey) : null,
+    ocppTransactionId: /^[0-9]{1,15}$/.test(session.ocppTransactionId) ? Number(session.ocppTransactionId) : null,
     latestReadings: {
       powerKw: reading(session.powerKw),
       currentA: reading(session.currentA),

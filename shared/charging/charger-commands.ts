@@ -60,7 +60,7 @@ export interface ChargingProfileInput {
   /** `TxProfile` for the running transaction; `TxDefaultProfile` for transactions to come. */
   purpose: 'TxProfile' | 'TxDefaultProfile';
   /** TxProfile: the OCPP transactionId (1.6: our integer as a string; 2.0.1: the charger's). */
-  transactionKey?: string;
+  ocppTransactionId?: string;
   unit: ChargingRateUnit;
   /** At least one; within the charger's `ChargingScheduleMaxPeriods` / `PeriodsPerSchedule`. */
   periods: ChargingPeriodInput[];
@@ -92,8 +92,8 @@ export interface ChargerCommandCatalog {
   /** Whether the charger supports reservations, as it reports it. */
   ReservationSupport: { input: undefined; result: boolean };
   RemoteStart: { input: RemoteStartInput; result: 'Accepted' | 'Rejected' };
-  /** `transactionKey`: the OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's). */
-  RemoteStop: { input: { transactionKey: string }; result: 'Accepted' | 'Rejected' };
+  /** `ocppTransactionId`: the OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's). */
+  RemoteStop: { input: { ocppTransactionId: string }; result: 'Accepted' | 'Rejected' };
   /** Whether the charger takes charging profiles (1.6 GetConfiguration, 2.0.1 GetVariables SmartChargingCtrlr). */
   SmartChargingSupport: { input: undefined; result: SmartChargingSupport };
   SetChargingProfile: { input: ChargingProfileInput; result: 'Accepted' | 'Rejected' | 'NotSupported' };

@@ -314,5 +314,11 @@ export async function remoteStopPort(
   if (request.sessionId !== undefined && request.sessionId !== session.sessionId) {
     throw new NoSessionInProgressError(request.portId, { sessionId: request.sessionId, current: session.sessionId });
   }
-  return sendOrReject(commands, charger.chargerId, 'RemoteStop', { transactionKey: session.transactionKey }, options);
+  return sendOrReject(
+    commands,
+    charger.chargerId,
+    'RemoteStop',
+    { ocppTransactionId: session.ocppTransactionId },
+    options,
+  );
 }

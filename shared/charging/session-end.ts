@@ -46,18 +46,18 @@ export interface SessionEnd {
 export async function endSession(
   db: Db,
   connection: ChargerConnection,
-  transactionKey: string,
+  ocppTransactionId: string,
   end: SessionEnd,
   known?: SessionItem,
 ): Promise<number | undefined> {
-  const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
+  const session = known ?? (await getSession(db, connection.chargerId, ocppTransactionId));
   if (!session) return undefined;
   if (isSuperseded(session) && end.reason !== SUPERSEDED) return finishSupersededSession(db, connection, session, end);
   if (session.status === 'Completed') return session.sessionId;
   const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
   const { port, openSlot } = await readPortAndReadings(db, portKey, { consistent: true });
   const current: CurrentSession | undefined =
-    port?.currentChargingSession?.transactionKey === transactionKey ? port.currentChargingSession : undefined;
+    port?.currentChargingSession?.ocppTransactionId === ocppTransactionId ? port.currentChargingSession : undefined;
   const values = finalValues(
     {
       meterStartWh: current?.meterStartWh ?? session.meterStartWh,
@@ -72,7 +72,7 @@ export async function endSession(
   const outcome = await transact(db, (e) => ({
     record: history.write(e),
     session: e.chargingSession
-      .patch({ chargerId: connection.chargerId, transactionKey })
+      .patch({ chargerId: connection.chargerId, ocppTransactionId })
       .set({
         status: 'Completed',
         endTime: end.endTime,
@@ -87,7 +87,7 @@ export async function endSession(
       port: e.port
         .update(portKey)
         .remove(['currentChargingSession'])
-        .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, transactionKey))
+        .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.ocppTransactionId, ocppTransactionId))
         .commit(),
       readings: endReadings(e, portKey, end.endTime),
     }),

@@ -17,8 +17,12 @@ export type { CurrentSession } from '../chargers/port-readings';
 export const SUPERSEDED = 'Superseded';
 
 /** A session by charger and OCPP transactionId (one strongly consistent GetItem). */
-export async function getSession(db: Db, chargerId: number, transactionKey: string): Promise<SessionItem | undefined> {
-  const { data } = await db.chargingSession.get({ chargerId, transactionKey }).go({ consistent: true });
+export async function getSession(
+  db: Db,
+  chargerId: number,
+  ocppTransactionId: string,
+): Promise<SessionItem | undefined> {
+  const { data } = await db.chargingSession.get({ chargerId, ocppTransactionId }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -101,7 +105,7 @@ export function portSnapshotOf(session: SessionItem): CurrentSession {
   if (session.portSnapshot) return session.portSnapshot as CurrentSession;
   return {
     sessionId: session.sessionId,
-    transactionKey: session.transactionKey,
+    ocppTransactionId: session.ocppTransactionId,
     startTime: session.startTime,
     meterStartWh: session.meterStartWh,
     ...(session.idTag !== undefined ? { idTag: session.idTag } : {}),

@@ -47,7 +47,7 @@ const MAX_SLOT_WRITES = 3;
  * UpdateItem for readings of earlier slots; when the transaction is not the port's, what
  * `applyMeterSnapshot` adds.
  * @param options.snapshot the meter values summarised (`summarizeMeterValues`)
- * @param options.transactionKey the transaction they report on, when they name one
+ * @param options.ocppTransactionId the transaction they report on, when they name one
  * @param options.known the session of that transaction, when the caller read it
  * @returns the session's ID, or undefined when no (matching) session is in progress and none was
  *   superseded, or they hold no reading
@@ -58,11 +58,19 @@ export async function recordMeterValues(
   connection: ChargerConnection,
   portNumber: number,
   meterValues: readonly MeterValue[],
-  options: { snapshot: MeterSnapshot; transactionKey?: string; known?: SessionItem },
+  options: { snapshot: MeterSnapshot; ocppTransactionId?: string; known?: SessionItem },
 ): Promise<number | undefined> {
   const slots = slotsOf(meterValues);
-  const { snapshot, transactionKey, known } = options;
-  const applied = await applyMeterSnapshot(db, connection, portNumber, snapshot, transactionKey, known, slots.at(-1));
+  const { snapshot, ocppTransactionId, known } = options;
+  const applied = await applyMeterSnapshot(
+    db,
+    connection,
+    portNumber,
+    snapshot,
+    ocppTransactionId,
+    known,
+    slots.at(-1),
+  );
   if (!applied) return undefined;
   const rest = applied.buffered ? slots.slice(0, -1) : slots;
   if (rest.length) await appendToSlots(db, connection.chargerId, applied.sessionId, rest);
@@ -73,7 +81,7 @@ export async function recordMeterValues(
  * Applies readings to the session in progress on a port: latest readings, the energy register,
  * the SoC at start (first SoC seen), the time of the reading (`readingAt`: the session proved it
  * runs) and the readings of the open slot (`open`), all in the port's `portReadings` item. With
- * `transactionKey`, only when that transaction is the port's current one; readings of a
+ * `ocppTransactionId`, only when that transaction is the port's current one; readings of a
  * superseded session go to that session (`applyToSupersededSession`). A session in progress whose
  * readings item is missing (started before readings left the port item) gets one, and the readings.
  * Requests: 1 UpdateItem (+3 when the open slot changes); when the transaction is not the port's,
@@ -88,7 +96,7 @@ async function applyMeterSnapshot(
   connection: ChargerConnection,
   portNumber: number,
   snapshot: MeterSnapshot,
-  transactionKey: string | undefined,
+  ocppTransactionId: string | undefined,
   known: SessionItem | undefined,
   open: SlotReadings | undefined,
 ): Promise<{ sessionId: number; buffered: boolean } | undefined> {
@@ -97,16 +105,16 @@ async function applyMeterSnapshot(
   const portKey = { chargerId: connection.chargerId, portNumber };
   let slotWrite: SlotWrite | undefined = open ? { kind: 'append', open } : { kind: 'none' };
   for (let writes = 1; slotWrite; writes++) {
-    const sessionId = await writeReadings(db, portKey, snapshot, transactionKey, slotWrite);
+    const sessionId = await writeReadings(db, portKey, snapshot, ocppTransactionId, slotWrite);
     if (sessionId !== undefined) return { sessionId, buffered: slotWrite.kind !== 'none' };
     if (slotWrite.kind === 'none') slotWrite = undefined;
-    else if (writes < MAX_SLOT_WRITES) slotWrite = await nextSlotWrite(db, portKey, transactionKey, slotWrite.open);
+    else if (writes < MAX_SLOT_WRITES) slotWrite = await nextSlotWrite(db, portKey, ocppTransactionId, slotWrite.open);
     else slotWrite = { kind: 'none' }; // still racing: the slot's readings go to its `sessionSlot` item
   }
-  if (transactionKey === undefined) return undefined;
-  const session = known ?? (await getSession(db, connection.chargerId, transactionKey));
+  if (ocppTransactionId === undefined) return undefined;
+  const session = known ?? (await getSession(db, connection.chargerId, ocppTransactionId));
   if (session?.status === 'InProgress' && (await addMissingReadings(db, portKey, session))) {
-    return applyMeterSnapshot(db, connection, portNumber, snapshot, transactionKey, session, open);
+    return applyMeterSnapshot(db, connection, portNumber, snapshot, ocppTransactionId, session, open);
   }
   if (!session || !isSuperseded(session)) return undefined;
   await applyToSupersededSession(db, connection, session, snapshot);
@@ -115,14 +123,14 @@ async function applyMeterSnapshot(
 
 /**
  * One UpdateItem of the readings item: the latest readings and the open slot as `slotWrite` says,
- * if the item is the transaction's (any, without `transactionKey`) and not ended.
+ * if the item is the transaction's (any, without `ocppTransactionId`) and not ended.
  * @returns the session's ID, or undefined when a condition refused the write
  */
 async function writeReadings(
   db: Db,
   portKey: PortLocation,
   snapshot: MeterSnapshot,
-  transactionKey: string | undefined,
+  ocppTransactionId: string | undefined,
   slotWrite: SlotWrite,
 ): Promise<number | undefined> {
   const { socStartPercent, ...latest } = readingFields(snapshot);
@@ -146,9 +154,9 @@ async function writeReadings(
       })
       .where((attributes, op) => {
         const conditions = [
-          transactionKey === undefined
-            ? op.exists(attributes.transactionKey)
-            : op.eq(attributes.transactionKey, transactionKey),
+          ocppTransactionId === undefined
+            ? op.exists(attributes.ocppTransactionId)
+            : op.eq(attributes.ocppTransactionId, ocppTransactionId),
           op.notExists(attributes.endedAt),
         ];
         if (slotWrite.kind === 'append')
@@ -176,11 +184,11 @@ async function writeReadings(
 async function nextSlotWrite(
   db: Db,
   portKey: PortLocation,
-  transactionKey: string | undefined,
+  ocppTransactionId: string | undefined,
   open: SlotReadings,
 ): Promise<SlotWrite | undefined> {
   const { data: item } = await db.portReadings.get(portKey).go({ consistent: true });
-  if (!item || item.endedAt || (transactionKey !== undefined && item.transactionKey !== transactionKey))
+  if (!item || item.endedAt || (ocppTransactionId !== undefined && item.ocppTransactionId !== ocppTransactionId))
     return undefined;
   if (item.slot === undefined || item.slot === open.slot) return { kind: 'append', open };
   if (item.slot > open.slot) return { kind: 'none' };
@@ -203,7 +211,7 @@ async function addMissingReadings(db: Db, portKey: PortLocation, session: Sessio
       .create({
         ...portKey,
         sessionId: session.sessionId,
-        transactionKey: session.transactionKey,
+        ocppTransactionId: session.ocppTransactionId,
         meterStartWh: session.meterStartWh,
         ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
       })

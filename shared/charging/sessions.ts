@@ -60,7 +60,7 @@ function linkedRemoteStart(port: StoredPortItem, start: SessionStart, now: numbe
 export interface StartedSession {
   sessionId: number;
   /** OCPP transactionId as a string (1.6: `String(sessionId)`). */
-  transactionKey: string;
+  ocppTransactionId: string;
   /** True when this start had been handled before (a retransmission). */
   duplicate: boolean;
 }
@@ -70,9 +70,9 @@ function isRetransmission(session: SessionItem, start: SessionStart): boolean {
   return session.status === 'InProgress' || session.startTime === start.startTime;
 }
 
-const duplicateOf = (session: { sessionId: number; transactionKey: string }): StartedSession => ({
+const duplicateOf = (session: { sessionId: number; ocppTransactionId: string }): StartedSession => ({
   sessionId: session.sessionId,
-  transactionKey: session.transactionKey,
+  ocppTransactionId: session.ocppTransactionId,
   duplicate: true,
 });
 
@@ -96,7 +96,7 @@ export async function startSession(
     const port = await ensurePort(db, connection, start.portNumber);
     const current = port.currentChargingSession;
     if (current && start.messageId && current.startMessageId === start.messageId) return duplicateOf(current);
-    if (current && start.transactionId !== undefined && current.transactionKey === start.transactionId) {
+    if (current && start.transactionId !== undefined && current.ocppTransactionId === start.transactionId) {
       return duplicateOf(current);
     }
     if (current && start.transactionId !== undefined && !earlier) {
@@ -104,7 +104,7 @@ export async function startSession(
       if (earlier && isRetransmission(earlier, start)) return duplicateOf(earlier);
     }
     if (current) {
-      await endSession(db, connection, current.transactionKey, { endTime: start.startTime, reason: SUPERSEDED });
+      await endSession(db, connection, current.ocppTransactionId, { endTime: start.startTime, reason: SUPERSEDED });
     }
     const started = await createSession(db, connection, port, start, earlier);
     if (started) return started;
@@ -132,7 +132,7 @@ async function createSession(
   earlier: SessionItem | undefined,
 ): Promise<StartedSession | undefined> {
   const [sessionId, who] = await Promise.all([allocateIds(db, 'chargingSession'), whoIsCharging(db, start.accessId)]);
-  const transactionKey = start.transactionId ?? String(sessionId);
+  const ocppTransactionId = start.transactionId ?? String(sessionId);
   const remoteStartId = linkedRemoteStart(port, start, Date.now());
   const consumesPendingRemoteStart =
     remoteStartId !== undefined && port.pendingRemoteStart?.remoteStartId === remoteStartId;
@@ -142,7 +142,7 @@ async function createSession(
   const idTag = start.idTag ?? (consumesPendingRemoteStart ? port.pendingRemoteStart?.idTag : undefined);
   const snapshot: CurrentSession = {
     sessionId,
-    transactionKey,
+    ocppTransactionId,
     startTime: start.startTime,
     ...(idTag !== undefined ? { idTag } : {}),
     ...(meterStartWh !== undefined ? { meterStartWh } : {}),
@@ -156,7 +156,7 @@ async function createSession(
   const outcome = await transact(db, (e) => ({
     archived:
       earlier &&
-      e.chargingSession.create({ ...earlier, transactionKey: `${transactionKey}#${earlier.sessionId}` }).commit(),
+      e.chargingSession.create({ ...earlier, ocppTransactionId: `${ocppTransactionId}#${earlier.sessionId}` }).commit(),
     session: earlier
       ? e.chargingSession
           .put(item)
@@ -176,12 +176,12 @@ async function createSession(
   if (earlier) {
     logger.warn('transactionId used again after its transaction ended: new session', {
       ocppId: connection.ocppId,
-      transactionId: transactionKey,
+      transactionId: ocppTransactionId,
       endedSessionId: earlier.sessionId,
       sessionId,
     });
   }
-  return { sessionId, transactionKey, duplicate: false };
+  return { sessionId, ocppTransactionId, duplicate: false };
 }
 
 /** The `chargingSession` item of a new session whose port snapshot is `snapshot`. */
@@ -194,7 +194,7 @@ function sessionItem(
 ) {
   return {
     chargerId: connection.chargerId,
-    transactionKey: snapshot.transactionKey,
+    ocppTransactionId: snapshot.ocppTransactionId,
     sessionId: snapshot.sessionId,
     organizationId: connection.organizationId,
     siteId: connection.siteId,

@@ -46,7 +46,7 @@ function endStray(
   const meterStartWh = stray.meterStartWh ?? stray.energyRegisterWh ?? 0;
   return {
     stray: e.chargingSession
-      .patch({ chargerId: connection.chargerId, transactionKey: stray.transactionKey })
+      .patch({ chargerId: connection.chargerId, ocppTransactionId: stray.ocppTransactionId })
       .set({
         status: 'Completed',
         endTime: at,
@@ -63,7 +63,9 @@ function endStray(
       ? e.port.patch(portKey).set({ currentChargingSession: restored.stored })
       : e.port.patch(portKey).remove(['currentChargingSession'])
     )
-      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.transactionKey, stray.transactionKey))
+      .where(({ currentChargingSession }, { eq }) =>
+        eq(currentChargingSession.ocppTransactionId, stray.ocppTransactionId),
+      )
       .commit(),
     readings: restored ? e.portReadings.put(restored.readings).commit() : endReadings(e, portKey, at),
   };
@@ -89,7 +91,9 @@ export async function finishSupersededSession(
 ): Promise<number> {
   const current = await currentOnPort(db, connection, session.portNumber);
   const stray =
-    current && current.transactionKey !== session.transactionKey && isStray(current, end.endTime) ? current : undefined;
+    current && current.ocppTransactionId !== session.ocppTransactionId && isStray(current, end.endTime)
+      ? current
+      : undefined;
   const values = finalValues(
     {
       meterStartWh: session.meterStartWh,
@@ -103,7 +107,7 @@ export async function finishSupersededSession(
   await transact(db, (e) => ({
     record: history.write(e),
     session: e.chargingSession
-      .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
+      .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
       .set({ endTime: end.endTime, stopReason: end.reason ?? 'Local', updatedAt: new Date().toISOString(), ...values })
       .remove(['portSnapshot'])
       .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
@@ -113,8 +117,8 @@ export async function finishSupersededSession(
   if (stray) await recordStrayEnded(db, connection, stray, end.endTime);
   logger.warn('stop of a superseded transaction', {
     ocppId: connection.ocppId,
-    transactionId: session.transactionKey,
-    strayTransactionId: stray?.transactionKey,
+    transactionId: session.ocppTransactionId,
+    strayTransactionId: stray?.ocppTransactionId,
   });
   return session.sessionId;
 }
@@ -143,7 +147,7 @@ export async function applyToSupersededSession(
     { meterStopWh: snapshot.energyRegisterWh?.value ?? session.meterStopWh, snapshot },
   );
   await db.chargingSession
-    .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
+    .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
     .set({ ...values, updatedAt: new Date().toISOString() })
     .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
     .go()
@@ -175,7 +179,7 @@ async function reinstate(
   const onPort = splitSession(portKey, restored);
   await transact(db, (e) => ({
     session: e.chargingSession
-      .patch({ chargerId: connection.chargerId, transactionKey: session.transactionKey })
+      .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
       .set({ status: 'InProgress', updatedAt: new Date().toISOString() })
       .remove(['endTime', 'stopReason', 'meterStopWh', 'energyDeliveredKwh', 'socEndPercent', 'portSnapshot'])
       .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
@@ -195,7 +199,7 @@ async function reinstate(
   if (stray) await recordStrayEnded(db, connection, stray, at);
   logger.warn('superseded transaction reported again: back on its port', {
     ocppId: connection.ocppId,
-    transactionId: session.transactionKey,
-    strayTransactionId: stray?.transactionKey,
+    transactionId: session.ocppTransactionId,
+    strayTransactionId: stray?.ocppTransactionId,
   });
 }

@@ -81,7 +81,7 @@ export function startedSessionRecord(
     chargerId: place.chargerId,
     portId: place.portId,
     portNumber: place.portNumber,
-    transactionKey: session.transactionKey,
+    ocppTransactionId: session.ocppTransactionId,
     ocppProtocol: place.protocol,
     status: 'InProgress' as const,
     startTime: session.startTime,
@@ -101,7 +101,7 @@ export function startedSessionRecord(
 /** A session that ends, with its final figures (as `endSession` computed them). */
 export interface EndingSession extends SessionPlace {
   sessionId: number;
-  transactionKey: string;
+  ocppTransactionId: string;
   startTime: string;
   endTime: string;
   idTag?: string;
@@ -135,7 +135,7 @@ export function endingOf(
 ): EndingSession {
   return {
     sessionId: session.sessionId,
-    transactionKey: session.transactionKey,
+    ocppTransactionId: session.ocppTransactionId,
     chargerId: session.chargerId,
     organizationId: session.organizationId,
     siteId: session.siteId,
@@ -196,7 +196,7 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
             chargerId: ending.chargerId,
             portId: ending.portId,
             portNumber: ending.portNumber,
-            transactionKey: ending.transactionKey,
+            ocppTransactionId: ending.ocppTransactionId,
             ocppProtocol: ending.protocol,
             status: 'Completed',
             startTime: ending.startTime,

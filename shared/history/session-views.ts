@@ -143,7 +143,7 @@ export function toChargingSession(
     socStartPercent: record.socStartPercent ?? null,
     socEndPercent: record.socEndPercent ?? null,
     ocppIdTag: record.idTag ?? null,
-    ocppTransactionId: /^[0-9]{1,15}$/.test(record.transactionKey) ? Number(record.transactionKey) : null,
+    ocppTransactionId: /^[0-9]{1,15}$/.test(record.ocppTransactionId) ? Number(record.ocppTransactionId) : null,
     tags: [],
     site: { id: record.siteId, name: charger?.siteName ?? '', locationId: null },
     charger: {

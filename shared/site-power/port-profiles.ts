@@ -126,7 +126,7 @@ export function profileOf(ctx: PortContext, schedule: LimitSchedule, now: number
   return {
     portNumber: ctx.port.portNumber,
     purpose: 'TxProfile',
-    transactionKey: session.transactionKey,
+    ocppTransactionId: session.ocppTransactionId,
     unit: ctx.unit,
     startSchedule: new Date(startMs).toISOString(),
     periods: limits.map((l, k) => ({

@@ -126,7 +126,7 @@ async function intervals(bench: BenchStack, rows: Record<string, string>): Promi
       ],
     }));
     await recordSessionReadings(stack.db, charger.id, started.sessionId, readings as never);
-    await endSession(stack.db, connection, started.transactionKey, {
+    await endSession(stack.db, connection, started.ocppTransactionId, {
       endTime: new Date(start + 8 * 3_600_000).toISOString(),
       meterStopWh: 48_000,
     });

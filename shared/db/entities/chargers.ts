@@ -225,7 +225,7 @@ const portSchema = {
       properties: {
         sessionId: { type: 'number', required: true },
         /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
-        transactionKey: { type: 'string', required: true },
+        ocppTransactionId: { type: 'string', required: true, field: 'transactionKey' },
         startTime: { type: 'string', required: true },
         idTag: optionalString,
         /** messageId of the 1.6 StartTransaction, to recognise its retransmission. */
@@ -352,7 +352,7 @@ const portReadingsSchema = {
     /** The session these readings belong to (the port's `currentChargingSession`). */
     sessionId: { type: 'number', required: true },
     /** Its OCPP transactionId as a string: a MeterValues names the transaction it reports on. */
-    transactionKey: { type: 'string', required: true },
+    ocppTransactionId: { type: 'string', required: true, field: 'transactionKey' },
     /** Register at start, Wh; set from the first register seen when the start carried none. */
     meterStartWh: optionalNumber,
     energyRegisterWh: optionalNumber,

@@ -4,7 +4,7 @@ import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfigur
 
 /**
  * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
- * transactionId (`transactionKey`). When a 2.0.1 station starts a transaction again with the
+ * transactionId (`ocppTransactionId`, stored as `transactionKey`). When a 2.0.1 station starts a transaction again with the
  * transactionId of an ended one, the ended one moves to `<transactionId>#<sessionId>` and the new
  * one takes the transactionId. In no secondary index: the session lists read the history's
  * `sessionRecord` items, so a session write pays no index copy.
@@ -13,7 +13,7 @@ const chargingSessionSchema = {
   model: { entity: 'chargingSession', version: '1', service: SERVICE },
   attributes: {
     chargerId: { type: 'number', required: true },
-    transactionKey: { type: 'string', required: true },
+    ocppTransactionId: { type: 'string', required: true, field: 'transactionKey' },
     sessionId: { type: 'number', required: true },
     organizationId: { type: 'number', required: true },
     siteId: { type: 'number', required: true },
@@ -44,7 +44,15 @@ const chargingSessionSchema = {
   },
   indexes: {
     primary: {
-      pk: { field: 'pk', composite: ['chargerId', 'transactionKey'], casing: 'none' },
+      // The key keeps the text it had when the attribute was named `transactionKey` (stored items,
+      // the IAM patterns of lib/constructs/table-rows.ts).
+      pk: {
+        field: 'pk',
+        composite: ['chargerId', 'ocppTransactionId'],
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: ElectroDB's key template, not a JS template
+        template: '$cn#chargerId_${chargerId}#transactionKey_${ocppTransactionId}',
+        casing: 'none',
+      },
       sk: { field: 'sk', composite: [] },
     },
   },

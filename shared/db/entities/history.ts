@@ -41,7 +41,7 @@ const sessionRecordAttributes = {
   portId: { type: 'number', required: true },
   portNumber: { type: 'number', required: true },
   /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
-  transactionKey: { type: 'string', required: true },
+  ocppTransactionId: { type: 'string', required: true, field: 'transactionKey' },
   ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
   status: { type: ['InProgress', 'Completed'] as const, required: true },
   startTime: timestamp,

@@ -38,7 +38,7 @@ export const remoteStart = defineCommand<
 
 /** Remote stop input: the OCPP transactionId (1.6: our integer as a string; 2.0.1: the charger's). */
 export const remoteStop = defineCommand<
-  { transactionKey: string },
+  { ocppTransactionId: string },
   'Accepted' | 'Rejected',
   'RemoteStopTransaction',
   'RequestStopTransaction'
@@ -46,12 +46,12 @@ export const remoteStop = defineCommand<
   name: 'RemoteStop',
   'ocpp1.6': {
     call: V16.RemoteStopTransaction,
-    request: ({ transactionKey }) => ({ transactionId: Number(transactionKey) }),
+    request: ({ ocppTransactionId }) => ({ transactionId: Number(ocppTransactionId) }),
     result: (response) => response.status,
   },
   'ocpp2.0.1': {
     call: V201.RequestStopTransaction,
-    request: ({ transactionKey }) => ({ transactionId: transactionKey }),
+    request: ({ ocppTransactionId }) => ({ transactionId: ocppTransactionId }),
     result: (response) => response.status,
   },
 });

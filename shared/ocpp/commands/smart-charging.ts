@@ -135,7 +135,7 @@ export const setChargingProfile = defineCommand<
       connectorId: input.portNumber,
       csChargingProfiles: {
         chargingProfileId: profileId(input),
-        ...(input.purpose === 'TxProfile' ? { transactionId: Number(input.transactionKey) } : {}),
+        ...(input.purpose === 'TxProfile' ? { transactionId: Number(input.ocppTransactionId) } : {}),
         stackLevel: STACK_LEVEL,
         chargingProfilePurpose: input.purpose,
         chargingProfileKind: kind(input),
@@ -157,7 +157,7 @@ export const setChargingProfile = defineCommand<
         stackLevel: STACK_LEVEL,
         chargingProfilePurpose: input.purpose,
         chargingProfileKind: kind(input),
-        ...(input.purpose === 'TxProfile' ? { transactionId: input.transactionKey } : {}),
+        ...(input.purpose === 'TxProfile' ? { transactionId: input.ocppTransactionId } : {}),
         chargingSchedule: [
           {
             id: profileId(input),

@@ -68,27 +68,27 @@ export const transactions = [
     if (payload.connectorId === 0) return {};
     const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
     const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
-    const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
-    await recordMeterValues(db, connection, payload.connectorId, meterValues, { snapshot, transactionKey });
+    const ocppTransactionId = payload.transactionId === undefined ? undefined : String(payload.transactionId);
+    await recordMeterValues(db, connection, payload.connectorId, meterValues, { snapshot, ocppTransactionId });
     return {};
   }),
 
   ocpp16(V16.StopTransaction, async ({ db, connection, receivedAt }, payload) => {
-    const transactionKey = String(payload.transactionId);
+    const ocppTransactionId = String(payload.transactionId);
     const meterValues = fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt, connection.ocppId);
     const snapshot = payload.transactionData ? summarizeMeterValues(meterValues, connection.ocppId) : undefined;
     // The tag is authorized while its session is still on the port (a remote-started tag is
     // Accepted for as long as its session runs); the readings go to the session's slots before it
     // ends (its end reads them).
     const [known, authorization] = await Promise.all([
-      getSession(db, connection.chargerId, transactionKey),
+      getSession(db, connection.chargerId, ocppTransactionId),
       payload.idTag === undefined ? undefined : authorizeIdTag(db, connection, payload.idTag),
     ]);
     await recordSessionReadings(db, connection.chargerId, known?.sessionId, meterValues);
     await endSession(
       db,
       connection,
-      transactionKey,
+      ocppTransactionId,
       {
         endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
         meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),

@@ -60,8 +60,8 @@ async function updateOnItsEvse(
 ): Promise<boolean> {
   const evseId = payload.evse?.id ?? evseHints.get(hintKey(connection, payload.transactionInfo.transactionId));
   if (payload.eventType !== 'Updated' || evseId === undefined || evseId < 1) return false;
-  const transactionKey = payload.transactionInfo.transactionId;
-  const sessionId = await recordMeterValues(db, connection, evseId, meterValues, { snapshot, transactionKey });
+  const ocppTransactionId = payload.transactionInfo.transactionId;
+  const sessionId = await recordMeterValues(db, connection, evseId, meterValues, { snapshot, ocppTransactionId });
   return sessionId !== undefined;
 }
 
@@ -125,7 +125,7 @@ export const transactions = [
     } else if (payload.eventType === 'Updated') {
       await recordMeterValues(db, connection, known.portNumber, meterValues, {
         snapshot,
-        transactionKey: transactionId,
+        ocppTransactionId: transactionId,
         known,
       });
     } else {

@@ -78,7 +78,7 @@ beforeAll(async () => {
           idTag: customer === undefined ? 'NOBODY' : `CUST-${customer}`,
           accessId: customer === undefined ? undefined : accessIds[customer],
         });
-        await endSession(stack.db, connection, started.transactionKey, {
+        await endSession(stack.db, connection, started.ocppTransactionId, {
           endTime: end,
           meterStopWh: 1000 * ((i % 5) + 1),
           reason: 'Local',

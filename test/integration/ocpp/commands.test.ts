@@ -281,7 +281,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
     const idToken = { idToken: 'CSMS-REMOTE', type: 'Central' };
     const authorized = (reply: any) => (reply.idTagInfo ?? reply.idTokenInfo).status;
     expect(authorized(await client.call('Authorize', v16 ? { idTag: 'CSMS-REMOTE' } : { idToken }))).toBe('Accepted');
-    let transactionKey: string;
+    let ocppTransactionId: string;
     if (v16) {
       const reply: any = await client.call('StartTransaction', {
         connectorId: 1,
@@ -290,22 +290,22 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
         timestamp: new Date().toISOString(),
       });
       expect(authorized(reply)).toBe('Accepted');
-      transactionKey = String(reply.transactionId);
+      ocppTransactionId = String(reply.transactionId);
     } else {
-      transactionKey = `remote-${remoteStartId}`;
+      ocppTransactionId = `remote-${remoteStartId}`;
       const reply = await client.call('TransactionEvent', {
         eventType: 'Started',
         timestamp: new Date().toISOString(),
         triggerReason: 'RemoteStart',
         seqNo: 0,
-        transactionInfo: { transactionId: transactionKey, remoteStartId },
+        transactionInfo: { transactionId: ocppTransactionId, remoteStartId },
         evse: { id: 1, connectorId: 1 },
         idToken,
       });
       expect(authorized(reply)).toBe('Accepted');
     }
     const { data: session } = await stack.db.chargingSession
-      .get({ chargerId: chargerOf(protocol).id, transactionKey })
+      .get({ chargerId: chargerOf(protocol).id, ocppTransactionId })
       .go();
     expect(session!.remoteStartId).toBe(remoteStartId);
 
@@ -320,12 +320,12 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
     const stopCall = received.find(
       (r) => r.action === (v16 ? 'RemoteStopTransaction' : 'RequestStopTransaction'),
     )!.params;
-    expect(stopCall).toEqual({ transactionId: v16 ? Number(transactionKey) : transactionKey });
+    expect(stopCall).toEqual({ transactionId: v16 ? Number(ocppTransactionId) : ocppTransactionId });
     // a stale sessionId is refused
     expect((await post('/api/ocpp/remote-stop', { portId: portId(protocol), sessionId: 1 })).status).toBe(409);
     const ended: any = v16
       ? await client.call('StopTransaction', {
-          transactionId: Number(transactionKey),
+          transactionId: Number(ocppTransactionId),
           idTag: 'CSMS-REMOTE',
           meterStop: 5,
           timestamp: new Date().toISOString(),
@@ -335,7 +335,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger
           timestamp: new Date().toISOString(),
           triggerReason: 'RemoteStop',
           seqNo: 1,
-          transactionInfo: { transactionId: transactionKey, stoppedReason: 'Remote' },
+          transactionInfo: { transactionId: ocppTransactionId, stoppedReason: 'Remote' },
           idToken,
         });
     expect(authorized(ended)).toBe('Accepted');

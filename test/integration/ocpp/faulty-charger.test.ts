@@ -130,7 +130,7 @@ describe('charger timestamps from the future are clamped to the receive time (5 
     expectReceiveTime(session.latestReadings.powerKw.timestamp, before);
     await client.call('StopTransaction', { transactionId, meterStop: 2000, timestamp: FAR_FUTURE });
     const { data } = await stack.db.chargingSession
-      .get({ chargerId: chargerIdOf(ids.time16), transactionKey: String(transactionId) })
+      .get({ chargerId: chargerIdOf(ids.time16), ocppTransactionId: String(transactionId) })
       .go();
     expectReceiveTime(data!.endTime!, before);
     expect(data!.energyDeliveredKwh).toBe(1);
@@ -162,7 +162,7 @@ describe('charger timestamps from the future are clamped to the receive time (5 
     expectReceiveTime(session.latestReadings.powerKw.timestamp, before);
     await client.call('TransactionEvent', event('Ended', 1));
     const { data } = await stack.db.chargingSession
-      .get({ chargerId: chargerIdOf(ids.time201), transactionKey: 'future-1' })
+      .get({ chargerId: chargerIdOf(ids.time201), ocppTransactionId: 'future-1' })
       .go();
     expectReceiveTime(data!.endTime!, before);
   });
@@ -309,10 +309,10 @@ describe('readings that cannot be stored are dropped or clamped, never an Intern
   it('1.6: a meterStop or meterStart of 1e300 Wh is not stored (the last register seen is used)', async () => {
     const client = clients.at(-1)!;
     const sessions = await sessionsOf(ids.values16);
-    const transactionId = Number(sessions[0]!.transactionKey);
+    const transactionId = Number(sessions[0]!.ocppTransactionId);
     await client.call('StopTransaction', { transactionId, meterStop: 1e300, timestamp: new Date().toISOString() });
     const { data } = await stack.db.chargingSession
-      .get({ chargerId: chargerIdOf(ids.values16), transactionKey: String(transactionId) })
+      .get({ chargerId: chargerIdOf(ids.values16), ocppTransactionId: String(transactionId) })
       .go();
     expect(data).toMatchObject({ status: 'Completed', meterStopWh: 6000, energyDeliveredKwh: 1 });
     const start = await client.call('StartTransaction', {

@@ -237,7 +237,7 @@ describe('OCPP 1.6 charger → charger API', () => {
     expect(reply).toEqual({ idTagInfo: { status: 'Invalid' } });
     expect((await charger()).ports[0].currentChargingSession).toBeNull();
     const { data: ended } = await stack.db.chargingSession
-      .get({ chargerId: tenant.chargers[0]!.id, transactionKey: String(transactionId) })
+      .get({ chargerId: tenant.chargers[0]!.id, ocppTransactionId: String(transactionId) })
       .go();
     expect(ended).toMatchObject({
       status: 'Completed',

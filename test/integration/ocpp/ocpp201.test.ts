@@ -188,7 +188,7 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
     });
     expect((await charger()).ports[1].currentChargingSession).toBeNull();
     const { data } = await stack.db.chargingSession
-      .get({ chargerId: tenant.chargers[0]!.id, transactionKey: 'tx-abc-1' })
+      .get({ chargerId: tenant.chargers[0]!.id, ocppTransactionId: 'tx-abc-1' })
       .go();
     expect(data).toMatchObject({
       sessionId,

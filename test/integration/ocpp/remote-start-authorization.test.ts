@@ -90,7 +90,7 @@ describe('remote-started tags', () => {
     const charger = await api(stack, `/api/chargers/${tenant.chargers[1]!.id}`, { key: tenant.apiKey });
     expect(charger.body.data.ports[0].currentChargingSession).toMatchObject({ ocppIdTag: 'DRIVER-Z' });
     const { data: session } = await stack.db.chargingSession
-      .get({ chargerId: tenant.chargers[1]!.id, transactionKey: 'tx-z' })
+      .get({ chargerId: tenant.chargers[1]!.id, ocppTransactionId: 'tx-z' })
       .go();
     expect(session).toMatchObject({ idTag: 'DRIVER-Z', remoteStartId: body.data.remoteStartId });
   });

@@ -116,7 +116,7 @@ describe('session readings', () => {
     expect(portBefore.currentChargingSession).not.toHaveProperty('powerKw');
     expect(await readingsItem(1)).toMatchObject({
       sessionId: transactionId,
-      transactionKey: String(transactionId),
+      ocppTransactionId: String(transactionId),
       meterStartWh: 10_000,
       energyRegisterWh: 12_500,
       powerKw: { value: 7.2, timestamp: t(1) },
@@ -142,7 +142,7 @@ describe('session readings', () => {
     const ended = await readingsItem(1);
     expect(ended).toMatchObject({ sessionId: transactionId, energyRegisterWh: 12_500, endedAt: t(2) });
     const { data: session } = await stack.db.chargingSession
-      .get({ chargerId: chargerId(), transactionKey: String(transactionId) })
+      .get({ chargerId: chargerId(), ocppTransactionId: String(transactionId) })
       .go();
     expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 3 });
 
@@ -171,7 +171,7 @@ describe('session readings', () => {
     await stack.db.portReadings.delete({ chargerId: chargerId(), portNumber: 2 }).go();
     await client.call('StopTransaction', { transactionId: started, meterStop: 52_000, timestamp: t(12) });
     const { data: session } = await stack.db.chargingSession
-      .get({ chargerId: chargerId(), transactionKey: String(started) })
+      .get({ chargerId: chargerId(), ocppTransactionId: String(started) })
       .go();
     expect(session).toMatchObject({ status: 'Completed', energyDeliveredKwh: 2 });
     expect(await readingsItem(2)).toMatchObject({ endedAt: t(12) });
@@ -355,7 +355,7 @@ describe('a slot move that keeps losing its race', () => {
 
     const sessionId = await recordMeterValues(writer, connection, 1, meterValue, {
       snapshot: summarizeMeterValues(meterValue),
-      transactionKey: String(transactionId),
+      ocppTransactionId: String(transactionId),
     });
 
     expect(growHeldSlot).toHaveLength(0);

@@ -56,8 +56,8 @@ async function portsOf(ocppId: string) {
   const { body } = await api(stack, `/api/chargers/${chargerOf(ocppId).id}`, { key: tenant.apiKey });
   return body.data.ports;
 }
-async function session(ocppId: string, transactionKey: string) {
-  const { data } = await stack.db.chargingSession.get({ chargerId: chargerOf(ocppId).id, transactionKey }).go();
+async function session(ocppId: string, ocppTransactionId: string) {
+  const { data } = await stack.db.chargingSession.get({ chargerId: chargerOf(ocppId).id, ocppTransactionId }).go();
   return data!;
 }
 /** Times a minute apart, in the recent past (the charger's clock). */

@@ -5,7 +5,7 @@ import type { ChargerItem } from '../../../shared/chargers/items';
 const reading = (value: number) => ({ value, timestamp: '2026-11-23T10:00:00.000Z' });
 const session = (fields: object) => ({
   sessionId: 1,
-  transactionKey: '1',
+  ocppTransactionId: '1',
   startTime: '2026-11-23T09:00:00.000Z',
   ...fields,
 });
