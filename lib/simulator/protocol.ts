@@ -9,7 +9,7 @@ import ocppRpc, { createRPCError, type RPCClient } from 'ocpp-rpc';
 import type { ChargePoint, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
 import type { EvState } from './ev';
-import type { OcppProtocol } from '../../shared/charging/charger-connection';
+import type { OcppProtocol } from '../../shared/db/entities/common';
 import type { SmartChargingConfig } from './smart-charging';
 
 /** The OCPP-J subprotocols the simulator speaks: the CSMS's own type, so the two cannot drift. */

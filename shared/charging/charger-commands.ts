@@ -5,7 +5,7 @@
  * domain knows nothing of OCPP frames, connections or correlation.
  */
 import type { TransactionEntities, TransactionWrite } from '../db';
-import type { OcppProtocol } from './charger-connection';
+import type { OcppProtocol } from '../db/entities/common';
 
 /** An idTokenType of the API (spec §2.5, validated there): used for OCPP 2.0.1 only. */
 export type IdTokenType = string;

@@ -15,6 +15,7 @@ import { canAccess } from '../organizations/access-scope';
 import { HistoryChargerNotFoundError, InvalidHistoryInputError } from './errors';
 import { utcDay } from './history-log';
 import { decodePosition, encodePosition, type Position } from './pages';
+import type { OcppProtocol } from '../db/entities/common';
 
 /** Longest range, exclusive: 8 days (messages are kept 8 days). */
 export const MAX_MESSAGE_RANGE_MS = 8 * 86_400_000;
@@ -50,7 +51,7 @@ export interface OcppMessage {
   messageResponse: unknown;
   responseType: 'CALLRESULT' | 'CALLERROR' | null;
   chargerId: number;
-  protocol: 'ocpp1.6' | 'ocpp2.0.1';
+  protocol: OcppProtocol;
 }
 
 /**

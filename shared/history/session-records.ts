@@ -18,6 +18,7 @@ import { appendHistoryEvent } from './history-log';
 import { flushOpenSlot, readSessionReadings } from './readings';
 import { seriesFacts, type SeriesFacts } from './series';
 import type { FinalValues, SessionItem } from '../charging/session-items';
+import type { OcppProtocol } from '../db/entities/common';
 
 /** A stored session record. */
 export type SessionRecordItem = EntityItem<Db['sessionRecord']>;
@@ -56,7 +57,7 @@ export interface SessionPlace {
   chargerId: number;
   organizationId: number;
   siteId: number;
-  protocol: 'ocpp1.6' | 'ocpp2.0.1';
+  protocol: OcppProtocol;
   portId: number;
   portNumber: number;
 }

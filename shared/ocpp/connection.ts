@@ -3,7 +3,8 @@
  * OCPP security profiles 1/2, subprotocol negotiation) and the connection records that
  * `$default` and `$disconnect` resolve a connectionId with.
  */
-import type { ChargerConnection, OcppProtocol } from '../charging/charger-connection';
+import type { ChargerConnection } from '../charging/charger-connection';
+import type { OcppProtocol } from '../db/entities/common';
 import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
 import { CHARGER_CONSTRAINTS } from '../chargers/items';

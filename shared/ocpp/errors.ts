@@ -4,7 +4,7 @@
  * The error codes differ per version in spelling and set; {@link OcppCallError.codeFor} maps ours
  * to the version's.
  */
-import type { OcppProtocol } from '../charging/charger-connection';
+import type { OcppProtocol } from '../db/entities/common';
 
 /** Error codes, in OCPP 2.0.1 spelling (1.6 spells two of them differently, and lacks some). */
 export type OcppErrorCode =

@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db';
 import type { ChargerConnection } from '../charging/charger-connection';
-import type { OcppProtocol } from '../charging/charger-connection';
+import type { OcppProtocol } from '../db/entities/common';
 import type { ActionValidators } from './schemas';
 import type * as Ocpp16 from './types/v16';
 import type * as Ocpp201 from './types/v201';

@@ -15,7 +15,7 @@
 import type { Db } from '../db';
 import { logger } from '../logger';
 import type { ChargerConnection } from '../charging/charger-connection';
-import type { OcppProtocol } from '../charging/charger-connection';
+import type { OcppProtocol } from '../db/entities/common';
 import { answerOfFrame, sentCallKey, storedAnswer, type Answer } from './commands/correlation';
 import { parseFrame } from './frames';
 import type { ClaimWrites } from './commands/lane';

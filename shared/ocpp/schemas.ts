@@ -14,7 +14,7 @@
 import { ACTIONS as OCPP16_ACTIONS } from './validators/v16';
 import { ACTIONS as OCPP201_ACTIONS } from './validators/v201';
 import { OcppCallError, type OcppErrorCode } from './errors';
-import type { OcppProtocol } from '../charging/charger-connection';
+import type { OcppProtocol } from '../db/entities/common';
 
 /** `req` validates a CALL payload, `conf` a CALLRESULT payload. */
 export type PayloadKind = 'req' | 'conf';

@@ -10,6 +10,7 @@ import {
   externalChargingLimit,
   SERVICE,
   type EntityConfiguration,
+  OCPP_PROTOCOLS,
 } from './common';
 
 /** A site: a place with chargers, one IANA timezone. Its power limits share its partition. */
@@ -94,7 +95,7 @@ const chargerSchema = {
     /** API Gateway connectionId of the charger's current WebSocket connection. */
     currentConnectionId: optionalString,
     /** Negotiated OCPP-J subprotocol of the current connection. */
-    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const },
+    ocppProtocol: { type: OCPP_PROTOCOLS },
     /** Last BootNotification time. */
     lastBootAt: optionalString,
     /** OCPP 1.6 StatusNotification for connectorId 0 (the charger as a whole). */
@@ -432,7 +433,7 @@ const connectionSchema = {
     siteId: { type: 'number', required: true },
     chargerType: { type: ['DCFC', 'Level 2'] as const, required: true },
     ocppId: { type: 'string', required: true },
-    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+    ocppProtocol: { type: OCPP_PROTOCOLS, required: true },
     connectedAt: timestamp,
     expiresAt: { type: 'number' },
   },

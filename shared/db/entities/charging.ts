@@ -1,6 +1,6 @@
 /** Entities of the table: Charging sessions and reservations. */
 import { Entity } from 'electrodb';
-import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration } from './common';
+import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration, OCPP_PROTOCOLS } from './common';
 
 /**
  * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
@@ -19,7 +19,7 @@ const chargingSessionSchema = {
     siteId: { type: 'number', required: true },
     portId: { type: 'number', required: true },
     portNumber: { type: 'number', required: true },
-    ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+    ocppProtocol: { type: OCPP_PROTOCOLS, required: true },
     startTime: timestamp,
     endTime: optionalString,
     idTag: optionalString,

@@ -15,6 +15,18 @@ export const TABLE_KEYS = {
   ],
 } as const;
 
+/**
+ * The OCPP-J WebSocket subprotocols (`Sec-WebSocket-Protocol`, agreed at the handshake): the OCPP
+ * versions a charger speaks, 1.6-J and 2.0.1. Here, under every context, because the stored
+ * connections, sessions, records and message log hold them too.
+ */
+export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+/**
+ * An OCPP-J subprotocol: the one OCPP protocol type of the project (the OCPP bridge, the command
+ * path, the history and the simulator use it).
+ */
+export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];
+
 /** ElectroDB service name: the prefix of every key. */
 export const SERVICE = 'cn';
 /** An optional string attribute. */

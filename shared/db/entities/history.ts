@@ -9,7 +9,15 @@
  * hold, do not reach history items (`lib/constructs/table-rows.ts`).
  */
 import { Entity } from 'electrodb';
-import { optionalString, optionalNumber, slotReadings, timestamp, SERVICE, type EntityConfiguration } from './common';
+import {
+  optionalString,
+  optionalNumber,
+  slotReadings,
+  timestamp,
+  SERVICE,
+  type EntityConfiguration,
+  OCPP_PROTOCOLS,
+} from './common';
 
 /** A numeric ID used in sort keys: padded to 12 digits so that keys sort numerically. */
 const sortableId = { type: 'number', required: true, padding: { length: 12, char: '0' } } as const;
@@ -42,7 +50,7 @@ const sessionRecordAttributes = {
   portNumber: { type: 'number', required: true },
   /** The OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's string). */
   ocppTransactionId: { type: 'string', required: true, field: 'transactionKey' },
-  ocppProtocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+  ocppProtocol: { type: OCPP_PROTOCOLS, required: true },
   status: { type: ['InProgress', 'Completed'] as const, required: true },
   startTime: timestamp,
   endTime: optionalString,
@@ -283,7 +291,7 @@ const ocppMessageSchema = {
     createdAt: timestamp,
     /** The CALL's messageId. */
     messageId: { type: 'string', required: true },
-    protocol: { type: ['ocpp1.6', 'ocpp2.0.1'] as const, required: true },
+    protocol: { type: OCPP_PROTOCOLS, required: true },
     direction: { type: ['fromCharger', 'toCharger'] as const, required: true },
     /** The CALL's action. */
     messageType: { type: 'string', required: true },

@@ -23,6 +23,7 @@
 import type { Db } from '../../db';
 import { conditionHeld, unlessConditionFails } from '../../db/conditions';
 import { transact, type TransactionEntities, type TransactionWrite } from '../../db';
+import type { OcppProtocol } from '../../db/entities/common';
 
 /** The command on the wire. */
 export interface LaneHolder {
@@ -37,7 +38,7 @@ export interface LaneHolder {
 export interface LaneState {
   connectionStatus?: { status: string };
   currentConnectionId?: string;
-  ocppProtocol?: 'ocpp1.6' | 'ocpp2.0.1';
+  ocppProtocol?: OcppProtocol;
   commandsIssued?: number;
   commandsServed?: number;
   commandHolder?: LaneHolder;

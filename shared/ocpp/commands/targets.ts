@@ -9,7 +9,7 @@
  * answer always comes from a read).
  */
 import type { Db } from '../../db';
-import type { OcppProtocol } from '../../charging/charger-connection';
+import type { OcppProtocol } from '../../db/entities/common';
 import { ChargerNotConnectedError } from './errors';
 
 /** A charger a command can be sent to. */

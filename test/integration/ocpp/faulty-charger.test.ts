@@ -7,6 +7,7 @@ import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, sessionsOfCharger, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
+import type { OcppProtocol } from '../../../shared/db/entities/common';
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -33,7 +34,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function connect(ocppId: string, protocol: 'ocpp1.6' | 'ocpp2.0.1') {
+async function connect(ocppId: string, protocol: OcppProtocol) {
   const client = await connectCharger(stack, ocppId, protocol);
   clients.push(client);
   return client;

@@ -6,15 +6,16 @@
 import { RPCClient } from 'ocpp-rpc';
 import WebSocket from 'ws';
 import type { LocalStack } from '../../../lib/local/stack';
+import type { OcppProtocol } from '../../../shared/db/entities/common';
 
 /** An OCPP-J subprotocol. */
-export type Protocol = 'ocpp1.6' | 'ocpp2.0.1';
+export type { OcppProtocol };
 
 /** Connects a strict-mode OCPP client as charger `identity`. */
 export async function connectCharger(
   stack: LocalStack,
   identity: string,
-  protocol: Protocol,
+  protocol: OcppProtocol,
   password?: string,
 ): Promise<RPCClient> {
   const client = new RPCClient({
@@ -63,7 +64,7 @@ export interface RawCharger {
 }
 
 /** Opens a raw connection (no OCPP library), for frames a real library would refuse to send. */
-export async function connectRaw(stack: LocalStack, identity: string, protocol: Protocol): Promise<RawCharger> {
+export async function connectRaw(stack: LocalStack, identity: string, protocol: OcppProtocol): Promise<RawCharger> {
   const ws = new WebSocket(`${stack.ocppUrl}/${encodeURIComponent(identity)}`, [protocol]);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
-import { acceptedVariables, connectCharger, pollUntil, type Protocol, type RequestedVariable } from './ocpp';
+import { acceptedVariables, connectCharger, pollUntil, type OcppProtocol, type RequestedVariable } from './ocpp';
 
 /** A CALL the CSMS sent, as received. */
 export interface ReceivedCall {
@@ -39,7 +39,7 @@ export interface SmartChargerOptions {
 /** A connected charger that records the CALLs it receives. */
 export interface SmartCharger {
   client: RPCClient;
-  protocol: Protocol;
+  protocol: OcppProtocol;
   calls: ReceivedCall[];
   /** Starts a session on a port (1.6 StartTransaction, 2.0.1 TransactionEvent Started): the transactionId. */
   start(portNumber: number, idTag: string, powerW?: number): Promise<string>;
@@ -98,7 +98,7 @@ function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: 
 export async function connectSmartCharger(
   stack: LocalStack,
   identity: string,
-  protocol: Protocol,
+  protocol: OcppProtocol,
   ports: number,
   options: SmartChargerOptions = {},
 ): Promise<SmartCharger> {
