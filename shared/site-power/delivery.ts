@@ -176,7 +176,7 @@ async function transactionEnded(db: Db, port: PortItem, input: ChargingProfileIn
   const { data } = await db.port
     .get({ chargerId: port.chargerId, portNumber: port.portNumber })
     .go({ consistent: true });
-  return data?.currentChargingSession?.transactionKey !== input.transactionKey;
+  return data?.currentChargingSession?.ocppTransactionId !== input.ocppTransactionId;
 }
 
 /**
