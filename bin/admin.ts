@@ -7,7 +7,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { openDb, type Db, type DbConfig } from '../shared/db';
 import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations/organizations';
-import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/organizations/api-keys';
+import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/api/api-keys';
 import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
 import { listChargers } from '../shared/chargers/chargers';
 import { backfillPortLocations } from '../shared/chargers/port-lookup';

@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../shared/db';
 import { createOrganization, listOrganizations } from '../../shared/organizations/organizations';
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey } from '../../shared/api/api-keys';
 import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
 import type { Charger } from '../../shared/api/schemas/chargers';

@@ -1,6 +1,6 @@
 /**
  * Authenticating `Authorization: Bearer <key>` (spec §5): the key's SHA-256 is read with one
- * GetItem (keys are issued by `shared/organizations/api-keys.ts`), and the principal is kept by
+ * GetItem (keys are issued by `./api-keys.ts`), and the principal is kept by
  * the Lambda instance for {@link apiKeyCacheSeconds} (default 60 s), so a key in use costs one
  * GetItem per instance per minute instead of one per request.
  *
@@ -17,7 +17,7 @@
  */
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
-import { hashApiKey } from '../organizations/api-keys';
+import { hashApiKey } from './api-keys';
 import { UnauthorizedError } from './errors';
 import { BoundedMap } from '../bounded-map';
 

@@ -20,8 +20,7 @@ import {
 import { getChargerView } from './chargers';
 import { toCharger, type Charger } from './views';
 import { OrganizationNotFoundError } from '../organizations/errors';
-import { dcfcChargerCount, dcfcChargerCountChange } from '../site-power/limits';
-import { AmpLimitRuleError } from '../site-power/errors';
+import { AmpLimitRuleError, dcfcChargerCount, dcfcChargerCountChange } from './amp-limit-rule';
 import { BusyError } from '../errors';
 import { CHARGER_TYPES } from '../smart-charging/types';
 

@@ -3,7 +3,7 @@
  * from the stored items: what `GET /api/chargers/…`, `GET /api/sites` and the operator CLI show.
  */
 import type { ChargerItem, PortItem } from './items';
-import { energyDeliveredKwh } from '../charging/meter-values';
+import { energyDeliveredKwh } from '../metering/meter-values';
 import { embeddedVehicle } from '../access/views';
 import type { ChargerType } from '../smart-charging/types';
 

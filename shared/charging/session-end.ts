@@ -7,15 +7,9 @@
 import type { Db } from '../db';
 import { transact } from '../db';
 import type { ChargerConnection } from './charger-connection';
-import type { MeterSnapshot } from './meter-values';
-import {
-  finalValues,
-  getSession,
-  isSuperseded,
-  SUPERSEDED,
-  type CurrentSession,
-  type SessionItem,
-} from './session-items';
+import type { MeterSnapshot } from '../metering/meter-values';
+import { finalValues } from '../metering/final-values';
+import { getSession, isSuperseded, SUPERSEDED, type CurrentSession, type SessionItem } from './session-items';
 import { finishSupersededSession } from './superseded';
 import { endReadings, readPortAndReadings } from '../chargers/port-readings';
 import { endingOf, prepareSessionEnd } from '../history/session-records';

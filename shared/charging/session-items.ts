@@ -6,7 +6,7 @@ import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import type { CurrentSession } from '../chargers/port-readings';
 import type { SessionReadings } from '../chargers/items';
-import { energyDeliveredKwh, type MeterSnapshot } from './meter-values';
+import type { MeterSnapshot } from '../metering/meter-values';
 
 /** A stored charging session. */
 export type SessionItem = EntityItem<Db['chargingSession']>;
@@ -63,38 +63,6 @@ export function latestReadingTime(snapshot: MeterSnapshot): string | undefined {
  */
 export function isStray(current: CurrentSession, at: string): boolean {
   return current.readingAt === undefined && Date.parse(current.startTime) < Date.parse(at);
-}
-
-/** What a session's values are when it ends (Wh, kWh, %); absent values stay absent. */
-export interface FinalValues {
-  meterStartWh: number;
-  meterStopWh?: number;
-  energyDeliveredKwh?: number;
-  socStartPercent?: number;
-  socEndPercent?: number;
-}
-
-/**
- * A session's final values: the stop register (1.6 meterStop, else the last register), the SoC at
- * the end (else the last SoC), energy = (stop − start) / 1000.
- * @param known what is known already: the port snapshot's or the session item's values
- */
-export function finalValues(
-  known: { meterStartWh: number; registerWh?: number; socStartPercent?: number; socPercent?: number },
-  end: { meterStopWh?: number; snapshot?: MeterSnapshot },
-): FinalValues {
-  const meterStopWh = end.meterStopWh ?? end.snapshot?.energyRegisterWh?.value ?? known.registerWh;
-  const socEndPercent = end.snapshot?.socPercent?.value ?? known.socPercent;
-  const socStartPercent = known.socStartPercent ?? end.snapshot?.socPercent?.value;
-  const { meterStartWh } = known;
-  return {
-    meterStartWh,
-    ...(meterStopWh !== undefined
-      ? { meterStopWh, energyDeliveredKwh: energyDeliveredKwh({ energyRegisterWh: meterStopWh, meterStartWh }) }
-      : {}),
-    ...(socStartPercent !== undefined ? { socStartPercent } : {}),
-    ...(socEndPercent !== undefined ? { socEndPercent } : {}),
-  };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Db } from '../db';
 import { conditionHeld, unlessConditionFails } from '../db/conditions';
 import type { ChargerConnection } from './charger-connection';
 import { checkPortNumber } from './ports';
-import type { MeterSnapshot, MeterValue } from './meter-values';
+import type { MeterSnapshot, MeterValue } from '../metering/meter-values';
 import { openSlotOf } from '../chargers/port-readings';
 import type { PortLocation } from '../chargers/port-lookup';
 import { appendToSlots, slotsOf, type SlotReadings } from '../history/readings';

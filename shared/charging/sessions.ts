@@ -18,7 +18,7 @@ import { logger } from '../logger';
 import { ensurePort } from './ports';
 import type { AccessIdItem } from '../access/access-ids';
 import { getVehicle, toEmbeddedVehicle } from '../access/vehicles';
-import type { MeterSnapshot } from './meter-values';
+import type { MeterSnapshot } from '../metering/meter-values';
 import type { StoredPortItem } from '../chargers/items';
 import { splitSession } from '../chargers/port-readings';
 import { pendingRemoteStartFor } from './authorization';

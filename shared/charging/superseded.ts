@@ -19,10 +19,10 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import type { ChargerConnection } from './charger-connection';
 import { endingOf, prepareSessionEnd, recordReinstated, recordStrayEnded } from '../history/session-records';
-import type { MeterSnapshot } from './meter-values';
+import type { MeterSnapshot } from '../metering/meter-values';
+import { finalValues } from '../metering/final-values';
 import { endReadings, getPortWithReadings, splitSession } from '../chargers/port-readings';
 import {
-  finalValues,
   isStray,
   latestReadingTime,
   portSnapshotOf,

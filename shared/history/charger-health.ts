@@ -13,7 +13,7 @@ import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
 import { canAccess } from '../organizations/access-scope';
 import type { ChargerItem, PortItem } from '../chargers/items';
-import { energyDeliveredKwh } from '../charging/meter-values';
+import { energyDeliveredKwh } from '../metering/meter-values';
 import { selectChargers } from '../chargers/port-readings';
 import { InvalidHistoryInputError } from './errors';
 import { HISTORY_RETENTION_DAYS, utcDay, type HistoryEvent } from './history-log';

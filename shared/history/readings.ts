@@ -17,7 +17,7 @@ import type { Db, TransactionEntities } from '../db';
 import { MAX_TRANSACTION_ITEMS, transact } from '../db';
 import { openSlotOf, type OpenSlot } from '../chargers/port-readings';
 import type { PortLocation } from '../chargers/port-lookup';
-import { summarizeMeterValues, type MeterValue } from '../charging/meter-values';
+import { summarizeMeterValues, type MeterValue } from '../metering/meter-values';
 import { mergeReadings, slotStart, type SeriesReading } from './series';
 
 /** One stored reading: `t` epoch ms, `e` energy register Wh, `p` active power kW, `s` SoC % (see the entity). */

@@ -20,7 +20,7 @@
  *   measures), `maxPowerKw` the highest power reading in it, `socPercent` its last SoC reading.
  */
 
-import { READING_BOUNDS } from '../charging/meter-values';
+import { READING_BOUNDS } from '../metering/meter-values';
 
 /** A slot: 15 minutes, aligned to the hour (UTC instants). */
 export const SLOT_MS = 15 * 60_000;

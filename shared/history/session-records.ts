@@ -17,11 +17,13 @@ import { OPEN_END_KEY } from '../db/entities/history';
 import { appendHistoryEvent } from './history-log';
 import { flushOpenSlot, readSessionReadings } from './readings';
 import { seriesFacts, type SeriesFacts } from './series';
-import type { FinalValues, SessionItem } from '../charging/session-items';
+import type { FinalValues } from '../metering/final-values';
 import type { OcppProtocol } from '../db/entities/common';
 
 /** A stored session record. */
 export type SessionRecordItem = EntityItem<Db['sessionRecord']>;
+/** A stored charging session, as the charging domain writes it (`SessionItem` of `shared/charging`). */
+type SessionItem = EntityItem<Db['chargingSession']>;
 /** The session snapshot on its port while it runs. */
 type PortSession = NonNullable<PortItem['currentChargingSession']>;
 

@@ -16,7 +16,7 @@
  *   refused a profile on its current connection.
  */
 import type { ChargerItem, PortItem } from '../chargers/items';
-import { energyDeliveredKwh } from '../charging/meter-values';
+import { energyDeliveredKwh } from '../metering/meter-values';
 import {
   MAX_HORIZON_MS,
   type AllocationInput,

@@ -9,8 +9,9 @@ import { InvalidError } from '../errors';
 import { parseDays } from '../history/tou';
 import { InvalidLimitScheduleError } from './errors';
 
-/** Spec §2.6 limit types: `capacity` is a hard cap, `cost` a soft cap applied first. */
-export const SITE_POWER_LIMIT_TYPES = ['cost', 'capacity'] as const;
+import { SITE_POWER_LIMIT_TYPES } from '../db/entities/site-power';
+
+export { SITE_POWER_LIMIT_TYPES };
 /** A limit type. */
 export type SitePowerLimitType = (typeof SITE_POWER_LIMIT_TYPES)[number];
 /** Spec §2.6 units: watts or amps. */

@@ -8,7 +8,7 @@
  * DCFC/amp rule is a database condition, not a read-then-write race: the site item counts its DCFC
  * chargers (`dcfcChargerCount`), an amp limit is written in a transaction that checks the count
  * is 0, and a DCFC charger is registered (or a charger retyped to DCFC) in a transaction that adds
- * 1 to the count and checks that neither limit of the site is in amps.
+ * 1 to the count and checks that neither limit of the site is in amps (`shared/chargers/amp-limit-rule.ts`).
  *
  * A limit is flat (`limit`) or changes with the time of day (`schedules`, in the reference
  * product's shape, `docs/site-limit-schedules.md`); either way in one unit, so the rule holds for
@@ -16,12 +16,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { transact, type Db, type LabelledWrites, type TransactionEntities } from '../db';
+import { transact, type Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import type { SiteItem } from '../chargers/items';
 import { SiteNotFoundError } from '../chargers/errors';
-import { AmpLimitRuleError, SitePowerLimitNotFoundError } from './errors';
+import { SitePowerLimitNotFoundError } from './errors';
+import { AmpLimitRuleError, dcfcChargerCount } from '../chargers/amp-limit-rule';
 import {
   SITE_POWER_LIMIT_TYPES,
   storedLimitValues,
@@ -30,7 +31,7 @@ import {
   type SitePowerLimitType,
 } from './limit-rules';
 
-export { ampLimitRule } from './errors';
+export { ampLimitRule } from '../chargers/amp-limit-rule';
 export {
   CHARGING_RATE_UNITS,
   MAX_SITE_POWER_LIMIT,
@@ -111,48 +112,6 @@ export async function getSitePowerLimits(
 ): Promise<Partial<Record<SitePowerLimitType, SitePowerLimitItem>>> {
   const { data } = await db.sitePowerLimit.query.primary({ siteId }).go({ consistent: true });
   return Object.fromEntries(data.map((item) => [item.type, item]));
-}
-
-/**
- * The number of DCFC chargers on a site. Sites created before the count existed are counted once
- * (a Query of the organization's chargers) and the count is stored.
- */
-export async function dcfcChargerCount(db: Db, site: SiteItem): Promise<number> {
-  if (site.dcfcChargerCount !== undefined) return site.dcfcChargerCount;
-  const { data } = await db.charger.query
-    .byOrganization({ organizationId: site.organizationId })
-    .where(({ siteId, type }, { eq }) => `${eq(siteId, site.siteId)} AND ${eq(type, 'DCFC')}`)
-    .go({ pages: 'all' });
-  try {
-    await db.site
-      .patch({ siteId: site.siteId })
-      .set({ dcfcChargerCount: data.length })
-      .where(({ dcfcChargerCount: count }, { notExists }) => notExists(count))
-      .go();
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
-  const { data: counted } = await db.site.get({ siteId: site.siteId }).go({ consistent: true });
-  return counted?.dcfcChargerCount ?? data.length;
-}
-
-/**
- * Labelled transaction items that change a site's DCFC charger count by `delta` while keeping the
- * §2.6 rule: adding a DCFC charger also checks that neither limit of the site is in amps (label
- * `ampLimitRule`; when it fails, refuse with {@link AmpLimitRuleError}). Call
- * {@link dcfcChargerCount} first so that the count exists.
- */
-export function dcfcChargerCountChange(entities: TransactionEntities, siteId: number, delta: 1 | -1): LabelledWrites {
-  const dcfcChargerCount = entities.site.patch({ siteId }).add({ dcfcChargerCount: delta }).commit();
-  if (delta < 0) return { dcfcChargerCount };
-  const notInAmps = (type: SitePowerLimitType) =>
-    entities.sitePowerLimit
-      .check({ siteId, type })
-      .where(
-        ({ chargingRateUnit }, { notExists, ne }) => `${notExists(chargingRateUnit)} OR ${ne(chargingRateUnit, 'A')}`,
-      )
-      .commit();
-  return { dcfcChargerCount, ampLimitRule: SITE_POWER_LIMIT_TYPES.map(notInAmps) };
 }
 
 /**

@@ -16,7 +16,7 @@ import { conditionHeld, isConditionalCheckFailure } from '../db/conditions';
 import type { ChargerConnection } from '../charging/charger-connection';
 import { PortNumberError } from '../charging/errors';
 import { checkPortNumber } from '../charging/ports';
-import { energyDeliveredKwh } from '../charging/meter-values';
+import { energyDeliveredKwh } from '../metering/meter-values';
 import type { PortItem } from '../chargers/items';
 import { getPortWithReadings } from '../chargers/port-readings';
 

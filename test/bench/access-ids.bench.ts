@@ -3,7 +3,7 @@
  * customers, then the same batch again (all updates): wall time and DynamoDB requests each; then
  * listing all 1000 page by page.
  */
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey } from '../../shared/api/api-keys';
 import { countRequests, report, startBenchStack } from './support';
 
 export async function run(): Promise<void> {

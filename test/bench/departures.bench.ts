@@ -5,7 +5,7 @@
  * - a batch of 100 vehicles × 10 departures (each vehicle already holding 10 future ones).
  * Every figure includes the API key lookup and the rate-limit counter (2 requests per HTTP call).
  */
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey } from '../../shared/api/api-keys';
 import { createVehicle } from '../../shared/access/vehicle-writes';
 import { countRequests, percentile, report, startBenchStack } from './support';
 

@@ -9,7 +9,7 @@
  * written whole, as a day of appends leaves them).
  */
 import { registerCharger } from '../../shared/chargers/registration';
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey } from '../../shared/api/api-keys';
 import { batchPut } from '../../shared/db';
 import type { ChargerConnection } from '../../shared/charging/charger-connection';
 import { endSession, startSession } from '../../shared/charging/sessions';

@@ -8,7 +8,7 @@ import { startLocalStack, type LocalStack } from '../../lib/local/stack';
 import { requestCounts, totalRequests } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
 import { createSite } from '../../shared/chargers/sites';
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey } from '../../shared/api/api-keys';
 import { REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
 import WebSocket from 'ws';
 

@@ -20,7 +20,7 @@ import { startSmartChargingLoop } from '../../lib/local/smart-charging';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
-import { createApiKey, hashApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey, hashApiKey } from '../../shared/api/api-keys';
 import { countRequest, REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
 import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';

@@ -20,7 +20,7 @@ import { routeList, type RouteDefinition } from '../../shared/api/routes';
 import { validatePayload } from '../../shared/ocpp/schemas';
 import * as V16 from '../../shared/ocpp/validators/v16';
 import * as V201 from '../../shared/ocpp/validators/v201';
-import { createApiKey } from '../../shared/organizations/api-keys';
+import { createApiKey } from '../../shared/api/api-keys';
 import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
 import type { LocalStack } from '../../lib/local/stack';

@@ -5,6 +5,9 @@
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
+/** Spec §2.6 limit types: `capacity` is a hard cap, `cost` a soft cap applied first. */
+export const SITE_POWER_LIMIT_TYPES = ['cost', 'capacity'] as const;
+
 /**
  * A site power limit schedule (spec §2.6, §4.7), keyed by site and type, so a site holds at most
  * one per type and a new one replaces the old with one PutItem; it shares the site's partition.
@@ -16,7 +19,7 @@ const sitePowerLimitSchema = {
   model: { entity: 'sitePowerLimit', version: '1', service: SERVICE },
   attributes: {
     siteId: { type: 'number', required: true },
-    type: { type: ['cost', 'capacity'] as const, required: true },
+    type: { type: SITE_POWER_LIMIT_TYPES, required: true },
     scheduleId: { type: 'string', required: true },
     organizationId: { type: 'number', required: true },
     /** In `chargingRateUnit`: W or A; 0 or more. With `schedules`: the highest of their periods' limits. */

@@ -8,7 +8,7 @@ import type * as Ocpp16 from '../types/v16';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
-import { boundedReading, summarizeMeterValues, type MeterValue } from '../../charging/meter-values';
+import { boundedReading, summarizeMeterValues, type MeterValue } from '../../metering/meter-values';
 import { endSession, getSession, startSession, storableId } from '../../charging/sessions';
 import { recordMeterValues } from '../../charging/session-readings';
 import { recordSessionReadings } from '../../history/readings';

@@ -5,7 +5,7 @@
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
-import { summarizeMeterValues } from '../../charging/meter-values';
+import { summarizeMeterValues } from '../../metering/meter-values';
 import { recordMeterValues } from '../../charging/session-readings';
 import { fromOcpp201MeterValues } from './transactions';
 

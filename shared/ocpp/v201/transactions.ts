@@ -12,7 +12,7 @@ import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
 import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
-import { summarizeMeterValues, type MeterSnapshot, type MeterValue } from '../../charging/meter-values';
+import { summarizeMeterValues, type MeterSnapshot, type MeterValue } from '../../metering/meter-values';
 import type { ChargerConnection } from '../../charging/charger-connection';
 import type { Db } from '../../db';
 import { endSession, getSession, startSession, storableId } from '../../charging/sessions';

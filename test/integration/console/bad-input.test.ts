@@ -10,7 +10,7 @@ import { loadHandlers, startLocalGateway } from '../../../lib/local/gateway';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
 import { createOrganization } from '../../../shared/organizations/organizations';
-import { createApiKey, revokeApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey, revokeApiKey } from '../../../shared/api/api-keys';
 import { pollUntil } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
-import { createApiKey, revokeApiKey } from '../../../shared/organizations/api-keys';
-import { generateApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey, revokeApiKey } from '../../../shared/api/api-keys';
+import { generateApiKey } from '../../../shared/api/api-keys';
 import { requestCounts, totalRequests } from '../../../shared/db';
 
 let stack: LocalStack;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { responseValidator } from '../../support/openapi';

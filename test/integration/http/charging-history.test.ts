@@ -13,7 +13,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { parseTouPeriod } from '../../../shared/history/tou';
 import { recordConnectionChange } from '../../../shared/history/status-events';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 
 let stack: LocalStack;
 let tenant: Tenant;

@@ -9,7 +9,7 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import type { LocalStack } from '../../../lib/local/stack';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger } from '../../../shared/chargers/registration';
-import { createApiKey, hashApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey, hashApiKey } from '../../../shared/api/api-keys';
 import { endSession, startSession } from '../../../shared/charging/sessions';
 import type { ChargerConnection } from '../../../shared/charging/charger-connection';
 import { withRequestLease } from '../../../shared/history/request-lease';

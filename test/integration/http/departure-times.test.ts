@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { createVehicle, updateVehicle } from '../../../shared/access/vehicle-writes';
 import { syncVehicleDepartures } from '../../../shared/departures/sync';
 import { ownerKey } from '../../../shared/departures/rules';

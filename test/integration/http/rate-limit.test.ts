@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { countRequest, REQUESTS_PER_MINUTE } from '../../../shared/api/rate-limit';
-import { hashApiKey } from '../../../shared/organizations/api-keys';
+import { hashApiKey } from '../../../shared/api/api-keys';
 import { TooManyRequestsError } from '../../../shared/api/errors';
 
 let stack: LocalStack;

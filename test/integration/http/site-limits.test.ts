@@ -3,11 +3,11 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import { registerArgs, runAdmin } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger, updateCharger } from '../../../shared/chargers/registration';
 import { ampLimitRule } from '../../../shared/site-power/limits';
-import { AmpLimitRuleError } from '../../../shared/site-power/errors';
+import { AmpLimitRuleError } from '../../../shared/chargers/amp-limit-rule';
 
 let stack: LocalStack;
 /** A site with a DCFC and a Level 2 charger. */

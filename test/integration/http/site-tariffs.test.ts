@@ -10,7 +10,7 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import { connectCharger } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { parseTouPeriod } from '../../../shared/history/tou';
 import { requestCounts, totalRequests } from '../../../shared/db';

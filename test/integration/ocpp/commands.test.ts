@@ -6,7 +6,7 @@ import { acceptedVariables, connectCharger, connectRaw, pollUntil, type OcppProt
 import type { LocalStack } from '../../../lib/local/stack';
 import { createDocumentClient } from '../../../shared/db';
 import { isReservationActive } from '../../../shared/charging/remote-control';
-import { createApiKey, hashApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey, hashApiKey } from '../../../shared/api/api-keys';
 import { countRequest, REQUESTS_PER_MINUTE } from '../../../shared/api/rate-limit';
 
 // A short command deadline, so the timeout path is quick (the production default is 20 s).

@@ -15,7 +15,7 @@ import { createDocumentClient, createEntities, type Db } from '../../../shared/d
 import { readSessionReadings } from '../../../shared/history/readings';
 import { slotStart } from '../../../shared/history/series';
 import { recordMeterValues } from '../../../shared/charging/session-readings';
-import { summarizeMeterValues } from '../../../shared/charging/meter-values';
+import { summarizeMeterValues } from '../../../shared/metering/meter-values';
 import { fromOcpp16MeterValues } from '../../../shared/ocpp/v16/transactions';
 
 let stack: LocalStack;

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
 import { createOrganization } from '../../../shared/organizations/organizations';
-import { createApiKey } from '../../../shared/organizations/api-keys';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/schemas/chargers';

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/auth';
 import { UnauthorizedError } from '../../../shared/api/errors';
 import type { Db } from '../../../shared/db';
-import { generateApiKey, hashApiKey } from '../../../shared/organizations/api-keys';
+import { generateApiKey, hashApiKey } from '../../../shared/api/api-keys';
 
 interface StoredKey {
   apiKeyId: number;

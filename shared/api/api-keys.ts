@@ -9,7 +9,7 @@ import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { getSite } from '../chargers/sites';
 import { SiteNotFoundError } from '../chargers/errors';
-import { ApiKeyNotFoundError, OrganizationNotFoundError } from './errors';
+import { ApiKeyNotFoundError, OrganizationNotFoundError } from '../organizations/errors';
 
 const KEY_PREFIX = 'cnk_';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedReading, summarizeMeterValues, type Sample } from '../../../shared/charging/meter-values';
+import { boundedReading, summarizeMeterValues, type Sample } from '../../../shared/metering/meter-values';
 
 const at = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-21T10:01:00.000Z';
