@@ -2,11 +2,12 @@
  * Import rules of the project, checked by `npm run lint:deps` (dependency-cruiser).
  *
  * Layers (README "Architecture", docs/architecture.md):
- * - the core: everything under `shared/` except the two adapters below. That is the bounded
- *   contexts (`access/`, `chargers/`, `charging/`, `departures/`, `organizations/`, `site-power/`,
- *   `smart-charging/`), the data layer they write through (`shared/db/`) and the cross-cutting
- *   modules (`shared/errors.ts`, `shared/logger.ts`, `shared/validation.ts`). `shared/db` counts as
- *   core on purpose: it sits below the domain, so it must know neither HTTP nor OCPP either.
+ * - the core: everything under `shared/` except the two adapters below. That is the domain folders
+ *   (`DOMAIN_ORDER` below, lowest first), the data layer they write through (`shared/db/`) and the
+ *   cross-cutting modules (`shared/errors.ts`, `shared/logger.ts`, `shared/validation.ts`, …).
+ *   `shared/db` counts as core on purpose: it sits below the domain, so it must know neither HTTP
+ *   nor OCPP either. The domain folders are ordered: a folder imports only folders below it, so
+ *   there is no cycle between folders even where no two files form one (docs/architecture.md).
  * - the adapters: `shared/api/` (HTTP: routes, request schemas, problem documents) and
  *   `shared/ocpp/` (OCPP: frames, validators, dispatch, commands). They import the core, never the
  *   reverse: where the core needs an adapter's service (sending a command to a charger), it
@@ -17,9 +18,56 @@
 /** The core: `shared/` without its HTTP and OCPP adapters. */
 const CORE = '^shared/(?!api/|ocpp/)';
 
+/**
+ * The domain folders under `shared/`, lowest first (docs/architecture.md "Domain folders"): each
+ * imports only folders before it (and `shared/db`, the cross-cutting modules). `history/` sits
+ * below `charging/`: charging writes a session's history through it in the session's own
+ * transactions, and history reads sessions from the table, not through charging.
+ */
+const DOMAIN_ORDER = [
+  'organizations',
+  'access',
+  'departures',
+  'smart-charging',
+  'metering',
+  'chargers',
+  'history',
+  'charging',
+  'site-power',
+];
+
+/** One rule per domain folder: it must not import a folder above it. */
+const domainOrderRules = DOMAIN_ORDER.slice(0, -1).map((folder, index) => ({
+  name: `domain-order-${folder}`,
+  severity: 'error',
+  comment:
+    `shared/${folder}/ sits below ${DOMAIN_ORDER.slice(index + 1).join(', ')} (DOMAIN_ORDER): it imports none ` +
+    'of them. Move the shared piece down (or into the importing folder), or depend on an interface.',
+  from: { path: `^shared/${folder}/` },
+  to: { path: `^shared/(${DOMAIN_ORDER.slice(index + 1).join('|')})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...domainOrderRules,
+    {
+      name: 'domain-folder-ordered',
+      severity: 'error',
+      comment:
+        'Every folder under shared/ is an adapter (api/, ocpp/), the data layer (db/) or a domain folder with its ' +
+        'place in DOMAIN_ORDER: a new domain folder is added there, so its imports are checked.',
+      from: { path: '^shared/[^/]+/', pathNot: `^shared/(api|ocpp|db|${DOMAIN_ORDER.join('|')})/` },
+      to: {},
+    },
+    {
+      name: 'cross-cutting-not-to-domain',
+      severity: 'error',
+      comment:
+        'The cross-cutting modules directly in shared/ (errors, logger, validation, …) sit below every domain folder.',
+      from: { path: '^shared/[^/]+\\.ts$' },
+      to: { path: `^shared/(${DOMAIN_ORDER.join('|')})/` },
+    },
     {
       name: 'core-not-to-api',
       severity: 'error',
