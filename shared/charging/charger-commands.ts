@@ -118,13 +118,27 @@ export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProf
 /** The charger's answer: its result, or a failure (`unsupported`: it cannot do that; `error`: what to throw). */
 export type ChargerAnswer<Result> = { ok: true; result: Result } | { ok: false; unsupported: boolean; error: Error };
 
+/**
+ * The optional inputs whose use depends on a charger's OCPP version: whether its version takes
+ * each (the command path's mapping per version says; an input not taken is not sent).
+ */
+export interface VersionInputs {
+  /** ReserveNow `parentIdTag` (OCPP 1.6 §5.13 only). */
+  parentIdTag: boolean;
+  /** `idTokenType` of ReserveNow and RemoteStart (OCPP 2.0.1 IdTokenType only; default `Central`). */
+  idTokenType: boolean;
+}
+
 /** A charger as the command path knows it. */
 export interface CommandableCharger {
   chargerId: number;
   organizationId: number;
   siteId: number;
-  /** Its connection's OCPP version; undefined when it is not connected. */
-  connection?: { protocol: OcppProtocol };
+  /**
+   * Its connection's OCPP version, and what that version takes of the version-dependent inputs;
+   * undefined when it is not connected.
+   */
+  connection?: { protocol: OcppProtocol; takes: VersionInputs };
   /** Whether it supports reservations, when known. */
   reservationSupport?: 'supported' | 'unsupported';
 }

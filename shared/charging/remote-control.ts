@@ -93,7 +93,7 @@ export interface ReservationRequest {
  * Spec §4.3: reserves a port. The reservationId is claimed for the organization first (a reused
  * one is 409, and stays claimed only when the charger accepts); a charger known not to support
  * reservations answers `Rejected` without being asked.
- * @throws PortNotFoundError; UnsupportedByChargerError (`parentIdTag` for a 2.0.1 charger);
+ * @throws PortNotFoundError; UnsupportedByChargerError (`parentIdTag` for a charger whose version takes none);
  *   ReservationIdTakenError; the command path's errors (not connected, timeout, charger error)
  */
 export async function reservePort(
@@ -103,13 +103,13 @@ export async function reservePort(
   request: ReservationRequest,
 ): Promise<ReserveNowStatus> {
   const { location, charger } = await reachPort(db, commands, scope, request.portId, true);
-  const protocol = charger.connection?.protocol;
-  if (!protocol) throw commands.notConnected(charger.chargerId);
-  if (request.parentIdTag !== undefined && protocol !== 'ocpp1.6') {
+  const { connection } = charger;
+  if (!connection) throw commands.notConnected(charger.chargerId);
+  if (request.parentIdTag !== undefined && !connection.takes.parentIdTag) {
     throw new UnsupportedByChargerError(
       'parentIdTag',
       charger.chargerId,
-      protocol,
+      connection.protocol,
       'parentIdTag is only supported for OCPP 1.6 chargers',
     );
   }
@@ -124,7 +124,7 @@ export async function reservePort(
         portNumber: location.portNumber,
         idTag: request.idTag,
         parentIdTag: request.parentIdTag,
-        idTokenType: protocol === 'ocpp2.0.1' ? (request.idTokenType ?? 'Central') : undefined,
+        idTokenType: connection.takes.idTokenType ? (request.idTokenType ?? 'Central') : undefined,
         expiryDate: new Date(request.expiryDate).toISOString(),
         status: 'Requested',
         createdAt: now,

@@ -6,13 +6,36 @@
  * mappings and validators and no others.
  */
 import type { Db } from '../../db';
-import type { ChargerCommandCatalog, ChargerCommandName, ChargerCommands } from '../../charging/charger-commands';
+import type {
+  ChargerCommandCatalog,
+  ChargerCommandName,
+  ChargerCommands,
+  CommandableCharger,
+  VersionInputs,
+} from '../../charging/charger-commands';
+import type { OcppProtocol } from '../connection';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
-import { findCharger, targetOf } from './targets';
+import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 
 /** CALLERROR codes that mean "this charger cannot do that" (OCPP-J: NotImplemented, NotSupported). */
 const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
+
+/**
+ * What each OCPP version takes of the version-dependent inputs, as the command declarations map
+ * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType).
+ */
+const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
+  'ocpp1.6': { parentIdTag: true, idTokenType: false },
+  'ocpp2.0.1': { parentIdTag: false, idTokenType: true },
+};
+
+/** A charger snapshot as the domain sees it: its connection says what its OCPP version takes. */
+function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger | undefined {
+  if (!snapshot?.connection) return snapshot as Omit<ChargerSnapshot, 'connection'> | undefined;
+  const { connection } = snapshot;
+  return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[connection.protocol] } };
+}
 
 /** The OCPP command declaration of each domain command in `Names`. */
 export type CommandSet<Names extends ChargerCommandName> = {
@@ -30,7 +53,7 @@ export function ocppChargerCommands<Names extends ChargerCommandName>(
   options: Omit<CommandOptions, 'with' | 'before'> = {},
 ): ChargerCommands<Names> {
   return {
-    find: (chargerId, fresh) => findCharger(db, chargerId, fresh),
+    find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),
     async send(chargerId, name, input, sendOptions) {
       const charger = await findCharger(db, chargerId);
