@@ -6,12 +6,15 @@ import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
 import type * as Ocpp16 from '../types/v16';
 import { authorizeIdTag } from '../../charging/authorization';
-import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
-import { boundedReading, summarizeMeterValues, type MeterValue } from '../../metering/meter-values';
-import { endSession, getSession, startSession, storableId } from '../../charging/sessions';
-import { recordMeterValues } from '../../charging/session-readings';
-import { recordSessionReadings } from '../../history/readings';
+import { boundedReading, type MeterValue } from '../../metering/meter-values';
+import { getSession } from '../../charging/sessions';
+import {
+  endTransaction,
+  recordTransactionReadings,
+  startTransaction,
+  transactionReadings,
+} from '../../charging/transactions';
 
 /** An OCPP 1.6 decimal value (`"1253.5"`, `"-0.04"`, `"1e3"`); NaN for anything else (`""`, `"0x10"`, `"abc"`). */
 function parseDecimal(text: string): number {
@@ -26,10 +29,10 @@ function parseDecimal(text: string): number {
 export function fromOcpp16MeterValues(
   meterValues: Ocpp16.MeterValuesRequest['meterValue'],
   receivedAt: string,
-  ocppId?: string,
+  chargePointId?: string,
 ): MeterValue[] {
   return meterValues.map((meterValue) => ({
-    timestamp: chargerTime(meterValue.timestamp, receivedAt, ocppId),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
     samples: meterValue.sampledValue
       .filter((s) => s.format !== 'SignedData')
       .map((s) => ({
@@ -43,58 +46,54 @@ export function fromOcpp16MeterValues(
   }));
 }
 
-/** OCPP 1.6 StartTransaction, MeterValues and StopTransaction handlers. */
+/** OCPP 1.6 StartTransaction, MeterValues and StopTransaction handlers: payloads mapped to `shared/charging/transactions.ts`. */
 export const transactions = [
   ocpp16(V16.StartTransaction, async ({ db, connection, messageId, receivedAt }, payload) => {
     const { status, accessId } = await authorizeIdTag(db, connection, payload.idTag);
-    const reservationId = storableId(payload.reservationId);
-    const started = await startSession(db, connection, {
+    const started = await startTransaction(db, connection, {
       portNumber: payload.connectorId,
       startTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
       idTag: payload.idTag,
       meterStartWh: boundedReading('energyRegisterWh', payload.meterStart, connection.ocppId),
       messageId,
-      reservationId,
+      reservationId: payload.reservationId,
       accessId,
     });
-    // §5.13: a transaction started on the reservation ends it.
-    if (reservationId !== undefined)
-      await endReservation(db, connection.organizationId, reservationId, 'Used', connection.chargerId);
     return { transactionId: started.sessionId, idTagInfo: { status } };
   }),
 
   ocpp16(V16.MeterValues, async ({ db, connection, receivedAt }, payload) => {
-    // connectorId 0 is the charger's main meter: no session to update.
-    if (payload.connectorId === 0) return {};
     const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
-    const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
-    const ocppTransactionId = payload.transactionId === undefined ? undefined : String(payload.transactionId);
-    await recordMeterValues(db, connection, payload.connectorId, meterValues, { snapshot, ocppTransactionId });
+    const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
+    await recordTransactionReadings(
+      db,
+      connection,
+      payload.connectorId,
+      transactionReadings(meterValues, connection.ocppId),
+      { transactionKey },
+    );
     return {};
   }),
 
   ocpp16(V16.StopTransaction, async ({ db, connection, receivedAt }, payload) => {
-    const ocppTransactionId = String(payload.transactionId);
+    const transactionKey = String(payload.transactionId);
     const meterValues = fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt, connection.ocppId);
-    const snapshot = payload.transactionData ? summarizeMeterValues(meterValues, connection.ocppId) : undefined;
     // The tag is authorized while its session is still on the port (a remote-started tag is
-    // Accepted for as long as its session runs); the readings go to the session's slots before it
-    // ends (its end reads them).
+    // Accepted for as long as its session runs).
     const [known, authorization] = await Promise.all([
-      getSession(db, connection.chargerId, ocppTransactionId),
+      getSession(db, connection.chargerId, transactionKey),
       payload.idTag === undefined ? undefined : authorizeIdTag(db, connection, payload.idTag),
     ]);
-    await recordSessionReadings(db, connection.chargerId, known?.sessionId, meterValues);
-    await endSession(
+    await endTransaction(
       db,
       connection,
-      ocppTransactionId,
+      transactionKey,
       {
         endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
         meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),
         reason: payload.reason ?? 'Local',
-        snapshot,
       },
+      payload.transactionData ? transactionReadings(meterValues, connection.ocppId) : undefined,
       known,
     );
     return authorization ? { idTagInfo: { status: authorization.status } } : {};

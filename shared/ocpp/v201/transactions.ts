@@ -10,14 +10,19 @@ import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import type * as Ocpp201 from '../types/v201';
 import { authorizeIdTag } from '../../charging/authorization';
-import { endReservation } from '../../charging/remote-control';
 import { chargerTime } from '../../charging/charger-time';
-import { summarizeMeterValues, type MeterSnapshot, type MeterValue } from '../../metering/meter-values';
+import type { MeterValue } from '../../metering/meter-values';
 import type { ChargerConnection } from '../../charging/charger-connection';
 import type { Db } from '../../db';
-import { endSession, getSession, startSession, storableId } from '../../charging/sessions';
-import { recordMeterValues } from '../../charging/session-readings';
-import { recordSessionReadings } from '../../history/readings';
+import { getSession } from '../../charging/sessions';
+import {
+  endTransaction,
+  endUsedReservation,
+  recordTransactionReadings,
+  startTransaction,
+  transactionReadings,
+  type TransactionReadings,
+} from '../../charging/transactions';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
 
@@ -29,10 +34,10 @@ import { BoundedMap } from '../../bounded-map';
 export function fromOcpp201MeterValues(
   meterValues: Ocpp201.MeterValueType[] | undefined,
   receivedAt: string,
-  ocppId?: string,
+  chargePointId?: string,
 ): MeterValue[] {
   return (meterValues ?? []).map((meterValue) => ({
-    timestamp: chargerTime(meterValue.timestamp, receivedAt, ocppId),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
     samples: meterValue.sampledValue.map((s) => ({
       measurand: s.measurand ?? 'Energy.Active.Import.Register',
       value: s.value,
@@ -55,13 +60,12 @@ async function updateOnItsEvse(
   db: Db,
   connection: ChargerConnection,
   payload: Ocpp201.TransactionEventRequest,
-  snapshot: MeterSnapshot,
-  meterValues: MeterValue[],
+  readings: TransactionReadings,
 ): Promise<boolean> {
   const evseId = payload.evse?.id ?? evseHints.get(hintKey(connection, payload.transactionInfo.transactionId));
   if (payload.eventType !== 'Updated' || evseId === undefined || evseId < 1) return false;
-  const ocppTransactionId = payload.transactionInfo.transactionId;
-  const sessionId = await recordMeterValues(db, connection, evseId, meterValues, { snapshot, ocppTransactionId });
+  const transactionKey = payload.transactionInfo.transactionId;
+  const sessionId = await recordTransactionReadings(db, connection, evseId, readings, { transactionKey });
   return sessionId !== undefined;
 }
 
@@ -78,72 +82,63 @@ function rememberEvse(connection: ChargerConnection, transactionId: string, evse
   evseHints.set(hintKey(connection, transactionId), evseId);
 }
 
-/** H01.FR.21: a transaction on the reservation ends it. */
-async function endUsedReservation(db: Db, connection: ChargerConnection, payload: Ocpp201.TransactionEventRequest) {
-  const reservationId = storableId(payload.reservationId);
-  if (reservationId !== undefined) {
-    await endReservation(db, connection.organizationId, reservationId, 'Used', connection.chargerId);
-  }
-}
-
-/** OCPP 2.0.1 TransactionEvent handler. */
+/** OCPP 2.0.1 TransactionEvent handler: the event mapped to `shared/charging/transactions.ts`. */
 export const transactions = [
   ocpp201(V201.TransactionEvent, async ({ db, connection, receivedAt }, payload) => {
     const { transactionId } = payload.transactionInfo;
     const timestamp = chargerTime(payload.timestamp, receivedAt, connection.ocppId);
-    const meterValues = fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId);
-    const snapshot = summarizeMeterValues(meterValues, connection.ocppId);
+    const readings = transactionReadings(
+      fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId),
+      connection.ocppId,
+    );
     const authorization = payload.idToken ? await authorizeIdTag(db, connection, payload.idToken.idToken) : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
-    if (await updateOnItsEvse(db, connection, payload, snapshot, meterValues)) {
-      await endUsedReservation(db, connection, payload);
+    if (await updateOnItsEvse(db, connection, payload, readings)) {
+      await endUsedReservation(db, connection, payload.reservationId);
       return idTokenInfo;
     }
 
     const known =
       payload.eventType === 'Started' ? undefined : await getSession(db, connection.chargerId, transactionId);
-    let sessionId = known?.sessionId;
-    if (known) rememberEvse(connection, transactionId, known.portNumber);
-    if (!known) {
+    if (known) {
+      rememberEvse(connection, transactionId, known.portNumber);
+      if (payload.eventType === 'Updated') {
+        await recordTransactionReadings(db, connection, known.portNumber, readings, {
+          transactionKey: transactionId,
+          known,
+        });
+      }
+      await endUsedReservation(db, connection, payload.reservationId);
+    } else {
       if (!payload.evse)
         throw new OcppCallError(
           'OccurrenceConstraintViolation',
           'evse is required in the first TransactionEvent of a transaction (E01.FR.16)',
         );
-      ({ sessionId } = await startSession(db, connection, {
-        portNumber: payload.evse.id,
-        startTime: timestamp,
-        idTag: payload.idToken?.idToken,
-        transactionId,
-        snapshot,
-        remoteStartId: storableId(payload.transactionInfo.remoteStartId),
-        reservationId: storableId(payload.reservationId),
-        accessId: authorization?.accessId,
-      }));
+      await startTransaction(
+        db,
+        connection,
+        {
+          portNumber: payload.evse.id,
+          startTime: timestamp,
+          idTag: payload.idToken?.idToken,
+          transactionId,
+          remoteStartId: payload.transactionInfo.remoteStartId,
+          reservationId: payload.reservationId,
+          accessId: authorization?.accessId,
+        },
+        readings,
+      );
       rememberEvse(connection, transactionId, payload.evse.id);
-      await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
-    } else if (payload.eventType === 'Updated') {
-      await recordMeterValues(db, connection, known.portNumber, meterValues, {
-        snapshot,
-        ocppTransactionId: transactionId,
-        known,
-      });
-    } else {
-      // Ended: the readings go to the session's slots before it ends (its end reads them).
-      await recordSessionReadings(db, connection.chargerId, sessionId, meterValues);
     }
-    await endUsedReservation(db, connection, payload);
     if (payload.eventType === 'Ended') {
       evseHints.delete(hintKey(connection, transactionId));
-      await endSession(
+      await endTransaction(
         db,
         connection,
         transactionId,
-        {
-          endTime: timestamp,
-          reason: payload.transactionInfo.stoppedReason ?? 'Local',
-          snapshot,
-        },
+        { endTime: timestamp, reason: payload.transactionInfo.stoppedReason ?? 'Local' },
+        readings,
         known,
       );
     }
