@@ -39,14 +39,14 @@ export interface TransactionReadings {
  * The readings of meter values a charger sent: the values, and their summary, made once when first
  * read (readings out of bounds are clamped or dropped and logged then; main-meter readings, which
  * update no session, are never summarized).
- * @param chargePointId the charger's OCPP identity, for the log
+ * @param ocppId the charger's OCPP identity, for the log
  */
-export function transactionReadings(meterValues: MeterValue[], chargePointId?: string): TransactionReadings {
+export function transactionReadings(meterValues: MeterValue[], ocppId?: string): TransactionReadings {
   let snapshot: MeterSnapshot | undefined;
   return {
     meterValues,
     get snapshot() {
-      snapshot ??= summarizeMeterValues(meterValues, chargePointId);
+      snapshot ??= summarizeMeterValues(meterValues, ocppId);
       return snapshot;
     },
   };
@@ -96,7 +96,7 @@ export async function startTransaction(
 /**
  * Records readings of a transaction in progress on a port (1.6 MeterValues; 2.0.1 TransactionEvent
  * Updated and MeterValues): see `recordMeterValues`. Port 0 (the main meter) updates no session.
- * @param options.transactionKey the transaction they report on, when they name one
+ * @param options.ocppTransactionId the transaction they report on, when they name one
  * @param options.known the session of that transaction, when the caller read it
  * @returns the session's ID, or undefined when no (matching) session took them
  * @throws PortNumberError for a negative port number (nothing is stored)
@@ -106,7 +106,7 @@ export async function recordTransactionReadings(
   connection: ChargerConnection,
   portNumber: number,
   readings: TransactionReadings,
-  options: { transactionKey?: string; known?: SessionItem } = {},
+  options: { ocppTransactionId?: string; known?: SessionItem } = {},
 ): Promise<number | undefined> {
   if (portNumber === 0) return undefined;
   return recordMeterValues(db, connection, portNumber, readings.meterValues, {
@@ -128,11 +128,11 @@ export async function recordTransactionReadings(
 export async function endTransaction(
   db: Db,
   connection: ChargerConnection,
-  transactionKey: string,
+  ocppTransactionId: string,
   end: Omit<SessionEnd, 'snapshot'>,
   readings: TransactionReadings | undefined,
   known: SessionItem | undefined,
 ): Promise<void> {
   await recordSessionReadings(db, connection.chargerId, known?.sessionId, readings?.meterValues ?? []);
-  await endSession(db, connection, transactionKey, { ...end, snapshot: readings?.snapshot }, known);
+  await endSession(db, connection, ocppTransactionId, { ...end, snapshot: readings?.snapshot }, known);
 }

@@ -13,7 +13,7 @@ import type {
   CommandableCharger,
   VersionInputs,
 } from '../../charging/charger-commands';
-import type { OcppProtocol } from '../connection';
+import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';

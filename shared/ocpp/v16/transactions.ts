@@ -29,10 +29,10 @@ function parseDecimal(text: string): number {
 export function fromOcpp16MeterValues(
   meterValues: Ocpp16.MeterValuesRequest['meterValue'],
   receivedAt: string,
-  chargePointId?: string,
+  ocppId?: string,
 ): MeterValue[] {
   return meterValues.map((meterValue) => ({
-    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, ocppId),
     samples: meterValue.sampledValue
       .filter((s) => s.format !== 'SignedData')
       .map((s) => ({
@@ -64,30 +64,30 @@ export const transactions = [
 
   ocpp16(V16.MeterValues, async ({ db, connection, receivedAt }, payload) => {
     const meterValues = fromOcpp16MeterValues(payload.meterValue, receivedAt, connection.ocppId);
-    const transactionKey = payload.transactionId === undefined ? undefined : String(payload.transactionId);
+    const ocppTransactionId = payload.transactionId === undefined ? undefined : String(payload.transactionId);
     await recordTransactionReadings(
       db,
       connection,
       payload.connectorId,
       transactionReadings(meterValues, connection.ocppId),
-      { transactionKey },
+      { ocppTransactionId },
     );
     return {};
   }),
 
   ocpp16(V16.StopTransaction, async ({ db, connection, receivedAt }, payload) => {
-    const transactionKey = String(payload.transactionId);
+    const ocppTransactionId = String(payload.transactionId);
     const meterValues = fromOcpp16MeterValues(payload.transactionData ?? [], receivedAt, connection.ocppId);
     // The tag is authorized while its session is still on the port (a remote-started tag is
     // Accepted for as long as its session runs).
     const [known, authorization] = await Promise.all([
-      getSession(db, connection.chargerId, transactionKey),
+      getSession(db, connection.chargerId, ocppTransactionId),
       payload.idTag === undefined ? undefined : authorizeIdTag(db, connection, payload.idTag),
     ]);
     await endTransaction(
       db,
       connection,
-      transactionKey,
+      ocppTransactionId,
       {
         endTime: chargerTime(payload.timestamp, receivedAt, connection.ocppId),
         meterStopWh: boundedReading('energyRegisterWh', payload.meterStop, connection.ocppId),

@@ -34,10 +34,10 @@ import { BoundedMap } from '../../bounded-map';
 export function fromOcpp201MeterValues(
   meterValues: Ocpp201.MeterValueType[] | undefined,
   receivedAt: string,
-  chargePointId?: string,
+  ocppId?: string,
 ): MeterValue[] {
   return (meterValues ?? []).map((meterValue) => ({
-    timestamp: chargerTime(meterValue.timestamp, receivedAt, chargePointId),
+    timestamp: chargerTime(meterValue.timestamp, receivedAt, ocppId),
     samples: meterValue.sampledValue.map((s) => ({
       measurand: s.measurand ?? 'Energy.Active.Import.Register',
       value: s.value,
@@ -64,8 +64,8 @@ async function updateOnItsEvse(
 ): Promise<boolean> {
   const evseId = payload.evse?.id ?? evseHints.get(hintKey(connection, payload.transactionInfo.transactionId));
   if (payload.eventType !== 'Updated' || evseId === undefined || evseId < 1) return false;
-  const transactionKey = payload.transactionInfo.transactionId;
-  const sessionId = await recordTransactionReadings(db, connection, evseId, readings, { transactionKey });
+  const ocppTransactionId = payload.transactionInfo.transactionId;
+  const sessionId = await recordTransactionReadings(db, connection, evseId, readings, { ocppTransactionId });
   return sessionId !== undefined;
 }
 
@@ -104,7 +104,7 @@ export const transactions = [
       rememberEvse(connection, transactionId, known.portNumber);
       if (payload.eventType === 'Updated') {
         await recordTransactionReadings(db, connection, known.portNumber, readings, {
-          transactionKey: transactionId,
+          ocppTransactionId: transactionId,
           known,
         });
       }
