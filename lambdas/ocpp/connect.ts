@@ -1,5 +1,5 @@
 /**
- * WebSocket `$connect` (README "API conventions", OCPP `$connect`): identity from `?ocppId=` (put there
+ * WebSocket `$connect` (docs/ocpp.md, "Connecting"): identity from `?ocppId=` (put there
  * by the CloudFront Function on AWS, by the local gateway locally), Basic auth, subprotocol
  * negotiation, then the connection is recorded and the chosen `Sec-WebSocket-Protocol` returned.
  * A refusal is an HTTP status at the handshake: 403 not through CloudFront

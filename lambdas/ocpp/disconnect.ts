@@ -1,7 +1,7 @@
 /**
  * WebSocket `$disconnect`: the charger becomes Disconnected, and its commands waiting on this
- * connection end as "not connected", only if this was its current connection (README "API
- * conventions", OCPP `$connect`; docs/architecture.md, "OCPP messages").
+ * connection end as "not connected", only if this was its current connection (docs/ocpp.md,
+ * "Connecting"; docs/architecture.md, "OCPP messages").
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';

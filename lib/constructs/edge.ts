@@ -173,7 +173,7 @@ export class EdgeDistribution extends Construct {
     if (!props.webAclArn) {
       acknowledge(
         'AwsSolutions-CFR2',
-        'No web ACL: the stack is outside us-east-1, where CloudFront web ACLs live, and no webAclArn was given (README "Deploying" shows how to make one). Every /api request still needs an API key and is rate-limited per key, both stages are throttled, and chargers authenticate at $connect.',
+        'No web ACL: the stack is outside us-east-1, where CloudFront web ACLs live, and no webAclArn was given (docs/deploy.md, "AWS WAF", shows how to make one). Every /api request still needs an API key and is rate-limited per key, both stages are throttled, and chargers authenticate at $connect.',
       );
     }
     acknowledge(

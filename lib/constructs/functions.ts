@@ -178,7 +178,7 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
     role,
     logGroup,
     // JSON logs with platform events from WARN up: no START / END / REPORT lines (~350 bytes per
-    // invocation, a material share of the cost per charger, docs/cost.md); durations, init times
+    // invocation, a material share of the cost per charger, docs/cost-and-scale.md); durations, init times
     // and errors stay in the Lambda metrics.
     loggingFormat: LoggingFormat.JSON,
     systemLogLevelV2: SystemLogLevel.WARN,

@@ -31,7 +31,7 @@ import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
  * The items each HTTP function may write (`lib/constructs/table-rows.ts`), derived from what its
  * handler's data-layer calls write; reads are granted on the whole table to every function that
  * has `tableAccess` (`shared/api/routes/define.ts`). Every authenticated route counts its key's requests.
- * README "Deploying" has the same as a table.
+ * docs/architecture.md ("What each function may write") has the same as a table.
  */
 export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   chargers: RATE_LIMITED,
@@ -128,7 +128,7 @@ export interface IntegratorApiProps {
 }
 
 const AUTHORIZED_IN_APP =
-  'Authorized in the handler: every authenticated route requires `Authorization: Bearer <API key>`, looked up by its SHA-256 in DynamoDB (kept by the instance for 60 s), which also scopes the request to the key\'s organization or site and rate-limits it (README "API conventions"). HTTP APIs offer no API-key authorizer, and a Lambda authorizer cannot answer a refusal with the problem document of spec §7.';
+  'Authorized in the handler: every authenticated route requires `Authorization: Bearer <API key>`, looked up by its SHA-256 in DynamoDB (kept by the instance for 60 s), which also scopes the request to the key\'s organization or site and rate-limits it (docs/api.md, "Authentication"). HTTP APIs offer no API-key authorizer, and a Lambda authorizer cannot answer a refusal with the problem document of spec §7.';
 const PUBLIC_ROUTE =
   'Public by design: the OpenAPI document and the `$default` route (404/405 problem documents for unknown routes) need no API key.';
 

@@ -43,7 +43,7 @@ interface OcppFunctionSpec {
 }
 
 /**
- * Memory of the OCPP functions, MB, sized from `npm run bench -- cost` (docs/cost.md): a frame
+ * Memory of the OCPP functions, MB, sized from `npm run bench -- cost` (docs/cost-and-scale.md): a frame
  * takes 5–20 ms of CPU and waits on DynamoDB the rest; the `$default` bundle holds 64 MB resident
  * after a frame. At 256 MB a MeterValues bills ~57 ms against ~41 ms at 512 MB, for 1.5 % less cost
  * per charger; below it the memory headroom goes and cold starts pass a second.

@@ -34,7 +34,7 @@ export class OriginVerifySecret extends Construct {
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The value only proves that a request came through CloudFront (it authorizes nothing: API keys and charger passwords do), and CloudFront and the functions receive it at deployment, so an automatic rotation would not reach them; README "Deploying" says how to replace it.',
+        'The value only proves that a request came through CloudFront (it authorizes nothing: API keys and charger passwords do), and CloudFront and the functions receive it at deployment, so an automatic rotation would not reach them; docs/deploy.md ("Only through CloudFront") says how to replace it.',
     });
   }
 

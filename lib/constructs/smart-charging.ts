@@ -1,5 +1,5 @@
 /**
- * Smart charging on AWS's own parts (README "Smart charging"): the table's change stream drives
+ * Smart charging on AWS's own parts (docs/smart-charging.md): the table's change stream drives
  * `lambdas/power/trigger.ts` (DynamoDB Streams event source, filtered to the entities that can
  * matter, batched); an EventBridge rule runs `lambdas/power/schedule.ts` every minute for the sites
  * due a visit; both start `lambdas/power/allocate.ts` asynchronously (Lambda Invoke, `Event`), which

@@ -38,7 +38,7 @@ export interface NetworkTableProps {
 }
 
 /**
- * The network's one DynamoDB table: `pk`/`sk` string keys, GSIs `gsi1` and `gsi2` projecting all
+ * The network's one DynamoDB table: `pk`/`sk` string keys, GSIs `gsi1`, `gsi2` and `gsi3` projecting all
  * attributes, on-demand capacity, point-in-time recovery, TTL on `expiresAt` (correlation
  * records, rate-limit windows), AWS-managed encryption at rest, retained on deletion.
  *

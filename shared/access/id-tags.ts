@@ -3,7 +3,7 @@
  * stores or looks up a tag: access ID create and batch matching, charger Authorize,
  * StartTransaction and TransactionEvent.
  *
- * Rules (README, "Access IDs"):
+ * Rules (docs/api.md, "Access IDs"):
  * 1. Surrounding whitespace is trimmed.
  * 2. A tag made of hexadecimal byte groups joined by `:`, `-`, `.` or spaces — a MAC address or an
  *    RFID UID as printed (`AA:BB:CC:DD`, `aa-bb-cc-dd-ee-ff`, `0004.a3ab.1234`) — loses its

@@ -2,7 +2,7 @@
  * HTTP problem errors (RFC 9457). Every 4xx/5xx answer of the API is one of these, serialised by
  * {@link ProblemError.toProblem} as `application/problem+json` with `type`, `title`, `status`,
  * `detail`, `errors` (one entry per invalid field) and `error` (the message, because clients of the
- * reference product read `{ error: string }`; README "API conventions", Errors).
+ * reference product read `{ error: string }`; docs/api.md, "Errors").
  */
 import type { ZodError } from 'zod';
 import type { DomainError } from '../errors';

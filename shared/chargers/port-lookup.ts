@@ -69,7 +69,7 @@ const RETIRED_PORT_INDEX = TABLE_KEYS.gsis.find((index) => index.indexName === '
  * Brings the ports of a table stored before ports left the by-ID index (`gsi2`) up to date: writes
  * each port's location item (`portLocation`; without it the port is not found by ID) and removes
  * the port's `gsi2` keys, which would otherwise copy every rewrite of the port (each reading, each
- * status) into that index at 1 WRU (docs/cost.md). Idempotent: a location never changes, and a
+ * status) into that index at 1 WRU (docs/cost-and-scale.md). Idempotent: a location never changes, and a
  * port without the keys is left as it is.
  * Requests: a paged Scan of the ports, one BatchWriteItem per 25 ports, one UpdateItem per port
  * still holding the keys.

@@ -1,7 +1,7 @@
 /**
  * A port's session and its readings, stored apart (the port in `gsi1` for the organization's
  * lists, the readings in no index, so that a MeterValues rewrites 1 WRU instead of the port's 2:
- * docs/cost.md) and joined here for every reader that shows or uses readings (spec §2.3
+ * docs/cost-and-scale.md) and joined here for every reader that shows or uses readings (spec §2.3
  * `latestReadings`, `energyDeliveredKwh`; smart charging's measured power and delivered energy).
  */
 import type { Db, TransactionEntities } from '../db';

@@ -6,7 +6,7 @@
  * for a tag the access IDs do not accept).
  *
  * A tag the operator remote-started on the charger is Accepted whatever the access IDs say
- * (README, "Remote start"): its remote start is pending on one of the charger's ports, or the
+ * (docs/api.md, "Remote start"): its remote start is pending on one of the charger's ports, or the
  * session it started is in progress there. A charger with OCPP 1.6 `AuthorizeRemoteTxRequests`
  * (§5.11) or 2.0.1 `AuthorizeRemoteStart` (F01.FR.02) authorizes the remote start's tag before it
  * starts, and a charger stops a transaction whose tag is not Accepted (1.6

@@ -6,7 +6,7 @@
  * begins, the held slot moves to the session's `sessionSlot` item first (`shared/history/readings.ts`),
  * then the item takes the new one; readings of earlier slots go to their `sessionSlot` items
  * directly. So a MeterValues every minute costs one write, and one in 15 costs three more
- * (the refused write, a read, the move: docs/cost.md).
+ * (the refused write, a read, the move: docs/cost-and-scale.md).
  *
  * A charger sends one CALL at a time (OCPP-J), so two frames of one session rarely race; when they
  * do, the conditions keep every reading: the item takes a new slot only while the held one has not

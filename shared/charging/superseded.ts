@@ -3,7 +3,7 @@
  * its stop was probably lost. Sometimes the charger proves that wrong: it carries on with the old
  * transaction and never uses the new one (seen with SAP's e-mobility charging stations simulator
  * after a remote start on a connector that was charging). A session is identified by its
- * transactionId, so (README, "Sessions"):
+ * transactionId, so (docs/ocpp.md, "Sessions"):
  * - readings or a stop for a superseded session update or end *that* session with the charger's
  *   values, and its energy is counted;
  * - when that report is timestamped after the session was superseded, and the session the port

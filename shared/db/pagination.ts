@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { InvalidError } from '../errors';
 
-/** Items per page of every list endpoint (the spec leaves it open; README "API conventions"). */
+/** Items per page of every list endpoint (the spec leaves it open; docs/api.md, "Pagination"). */
 export const PAGE_SIZE = 100;
 
 /** Spec §2.7 pagination object. */

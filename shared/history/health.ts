@@ -3,7 +3,7 @@
  * its current state, the seconds online and offline, per port the seconds available, faulted and
  * unavailable, the seconds with a session in progress, the sessions started, and the errors.
  *
- * Definitions (README, "Charger health"):
+ * Definitions (docs/history-and-health.md, "Charger health"):
  * - The active time is the range from the charger's registration (or the range's start) to the
  *   range's end (capped at now).
  * - A port's second is **faulted** when its status is `Faulted`, **unavailable** when its status is

@@ -4,7 +4,7 @@
  * computed when a session ends (when power flowed, the highest 15-minute demand, whether it failed
  * to start).
  *
- * Rules (README, "Charging sessions"):
+ * Rules (docs/history-and-health.md, "The 15-minute series"):
  * - Energy comes from the meter register, never from summed power: the energy between two
  *   consecutive registers (the session's start register, each reading's, the stop register) is
  *   spread evenly over the time between them, and each slot (or time-of-use period) gets the

@@ -3,7 +3,7 @@
  * period of a local time, and a session's energy split by period in the site's timezone (DST
  * included: local times come from the IANA zone's offset at each instant).
  *
- * Rules (README, "Charging sessions"): the first period (in the site's order) that covers a local
+ * Rules (docs/history-and-health.md, "TOU"): the first period (in the site's order) that covers a local
  * time names it; a period whose end is at or before its start runs past midnight and belongs to
  * the day it starts on (`21:00-07:00/Fri` covers Friday 21:00 to Saturday 07:00; `00:00-00:00`
  * is a whole day); periods may share a name (their energy is summed). Time covered by no period is

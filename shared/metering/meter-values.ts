@@ -3,7 +3,7 @@
  * OCPP 2.0.1 MeterValues/TransactionEvent reduced to the readings the API shows (spec §2.3
  * `latestReadings`) and the energy register that gives `energyDeliveredKwh`.
  *
- * Rules (README, "Meter values"):
+ * Rules (docs/ocpp.md, "Meter values"):
  * - Units and the 2.0.1 `multiplier` (value × 10^multiplier) are honoured: energy → Wh,
  *   power → kW, current → A, voltage → V, SoC → %.
  * - A sample without `measurand` is `Energy.Active.Import.Register` (OCPP default); only import

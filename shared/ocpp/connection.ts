@@ -14,13 +14,13 @@ import { laneReset } from './commands/lane';
 import { recordConnectionChange } from '../history/status-events';
 import type { ChargerType } from '../smart-charging/types';
 
-/** OCPP-J subprotocols this CSMS speaks, most preferred first (README "API conventions", OCPP `$connect`). */
+/** OCPP-J subprotocols this CSMS speaks, most preferred first (docs/ocpp.md, "Connecting"). */
 export const SUPPORTED_PROTOCOLS: readonly OcppProtocol[] = ['ocpp2.0.1', 'ocpp1.6'];
 
 /**
  * Heartbeat interval given to chargers in BootNotification (both versions), in seconds. API Gateway
  * closes a WebSocket connection idle for 10 minutes, and every Heartbeat costs two billed messages
- * and an invocation (docs/cost.md): 540 s is the longest interval that keeps a minute's margin
+ * and an invocation (docs/cost-and-scale.md): 540 s is the longest interval that keeps a minute's margin
  * under the timeout (288 → 160 Heartbeats a day, −$0.008 per charger-month against 300 s).
  */
 export const HEARTBEAT_INTERVAL_SECONDS = 540;

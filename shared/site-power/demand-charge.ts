@@ -1,6 +1,6 @@
 /**
- * The site's demand as a demand charge bills it (a tariff's `demandCharge`, README "Smart
- * charging"): the billing period's highest 15-minute average power so far, kept from what each
+ * The site's demand as a demand charge bills it (a tariff's `demandCharge`,
+ * docs/smart-charging.md): the billing period's highest 15-minute average power so far, kept from what each
  * allocation samples, and the forecast the planner is given. Pure.
  *
  * - The billing period is the calendar month in the site's time zone.

@@ -4,7 +4,7 @@
  * unit, the AC phases and voltage, the limit in force, the vehicle's departure and any override.
  * Pure: the snapshot is read elsewhere (`./site-snapshot.ts`).
  *
- * Decided here (README "Smart charging"):
+ * Decided here (docs/smart-charging.md):
  * - A port without `maximumPowerKw` counts at {@link DEFAULT_PORT_MAX_W} (150 kW DCFC, 7.68 kW =
  *   32 A × 240 V Level 2).
  * - Voltage and phases come from the session's readings (voltage as reported; phases =

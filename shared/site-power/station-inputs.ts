@@ -3,7 +3,7 @@
  * the external limit in force now on an EVSE or a station, and the vehicle's ISO 15118 needs.
  * Pure.
  *
- * Decided here (README "Smart charging"):
+ * Decided here (docs/smart-charging.md):
  * - A limit in A is per phase: W = A × the port's voltage × the period's `numberPhases` (else the
  *   phases the port charges with).
  * - Before its `startSchedule` or after its `duration`, a schedule limits nothing.

@@ -38,7 +38,7 @@ export interface ExternalLimitReport {
   /** `chargingLimitSource`: EMS, Other, SO, CSO. */
   source: string;
   isGridCritical?: boolean;
-  /** The limits, when the station sent them; without one the value is unknown (README "Smart charging"). */
+  /** The limits, when the station sent them; without one the value is unknown (docs/smart-charging.md). */
   schedule?: LimitSchedule;
 }
 

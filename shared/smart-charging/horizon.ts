@@ -3,7 +3,7 @@
  * each slot: the site's limits (time-of-day schedules included), the stations' external limits,
  * the energy price. Pure.
  *
- * Slots (README "Smart charging"):
+ * Slots (docs/smart-charging.md):
  * - The horizon runs from `now` to the last planned departure of a controllable vehicle, at most
  *   {@link MAX_HORIZON_MS} (24 h) and at least one slot.
  * - Every slot is at most {@link SLOT_MS} (15 min). The first starts now and lasts at least

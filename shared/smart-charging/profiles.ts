@@ -1,6 +1,6 @@
 /**
  * When and in what order to send chargers their charging profiles (SetChargingProfile), now that
- * a profile carries the next hours of a port's plan (README "Smart charging", "The profiles").
+ * a profile carries the next hours of a port's plan (docs/smart-charging.md, "The profiles").
  *
  * A port's limit is a schedule: a limit from each start on, the last one holding. What the
  * charger holds (`inForce`) and what the allocation wants it to hold (`next`) are compared over

@@ -5,7 +5,7 @@
  * Real sessions have long idle tails (vans stay plugged in for hours after they are full); a
  * vehicle that keeps its minimum or its share through them wastes capacity others need.
  *
- * The rule (README "Smart charging"), evaluated at each allocation:
+ * The rule (docs/smart-charging.md), evaluated at each allocation:
  * - **Need met**: the vehicle's known need (its ISO 15118 energy request, or its SoC target) is
  *   delivered (within {@link NEED_MET_WH}) → `released`.
  * - **Not drawing**: while it was allowed at least its minimum, it reported `SuspendedEV` or drew

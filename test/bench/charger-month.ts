@@ -1,5 +1,5 @@
 /**
- * The cost model of `docs/cost.md`: AWS cost per charger-month at the reference profile, from the
+ * The cost model of `docs/cost-and-scale.md`: AWS cost per charger-month at the reference profile, from the
  * figures `cost.bench.ts` measures per OCPP message kind and the us-east-1 list prices below.
  */
 import { HEARTBEAT_INTERVAL_SECONDS } from '../../shared/ocpp/connection';
@@ -22,7 +22,7 @@ export interface KindCost {
 
 /**
  * us-east-1 list prices (USD, first tiers, free tiers ignored), from the AWS pricing pages of API
- * Gateway, Lambda, DynamoDB and CloudWatch as of November 2026 (docs/cost.md, "Prices").
+ * Gateway, Lambda, DynamoDB and CloudWatch as of November 2026 (docs/cost-and-scale.md, "Prices").
  */
 export const PRICES = {
   /** WebSocket API, per message sent or received (32 KB increments; ours are all < 32 KB). */

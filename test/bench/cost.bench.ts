@@ -6,7 +6,7 @@
  * duration split into CPU time and waiting (on DynamoDB and the gateway). Also a smart-charging
  * profile (SetChargingProfile sent by the command path, answered at once: the sender's requests and
  * the `$default` invocation of the answer), and the resident memory of the `$default` bundle after
- * one frame in a fresh process. `docs/cost.md` turns these figures into a cost per charger-month
+ * one frame in a fresh process. `docs/cost-and-scale.md` turns these figures into a cost per charger-month
  * (`charger-month.ts` holds the arithmetic; this benchmark prints it at each memory size).
  */
 import { execFileSync } from 'node:child_process';

@@ -28,7 +28,7 @@ function freshClone(): string {
 
 /**
  * Runs `npm start` exactly as the README says (no flags) in `cwd`, with only the ports moved by the
- * environment variables the README documents, and waits (polling its output) until it printed its usage.
+ * environment variables docs/architecture.md documents, and waits (polling its output) until it printed its usage.
  */
 async function start(
   cwd: string,

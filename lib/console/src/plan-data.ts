@@ -203,7 +203,7 @@ export function portPlanText(
   return { next: `${current.text} until ${formatPlanTime(next.start, now, timeZone)}, then ${next.text}`, all };
 }
 
-/** What each allocation reason means (README "Smart charging"; `AllocationReason`). */
+/** What each allocation reason means (docs/smart-charging.md; `AllocationReason`). */
 export const REASON_WORDS: Readonly<Record<string, string>> = {
   minimum: "the vehicle's minimum (8 A on Level 2, 5 kW on DCFC, or its own)",
   departure: 'raised so that the vehicle reaches its target by its departure',

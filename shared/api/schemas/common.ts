@@ -31,7 +31,7 @@ export { text } from '../../validation';
 /** A free-text identifier in a path (external ID, OCPP identity): 1–255 characters. */
 export const textIdParam = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
 
-/** RFC 9457 problem document (README "API conventions", Errors). */
+/** RFC 9457 problem document (docs/api.md, "Errors"). */
 export const Problem = z
   .object({
     type: z.string().meta({ description: 'Problem type, `/problems/<slug>`', example: '/problems/invalid-request' }),

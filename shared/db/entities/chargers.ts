@@ -339,7 +339,7 @@ const portSchema = {
 /**
  * The readings of the session in progress on a port (spec §2.3 `latestReadings`,
  * `energyDeliveredKwh`): written with the session's start, rewritten by every MeterValues (one
- * UpdateItem of an item in no index: 1 WRU, docs/cost.md), marked ended with the session's end
+ * UpdateItem of an item in no index: 1 WRU, docs/cost-and-scale.md), marked ended with the session's end
  * (not deleted: the charger-facing function can delete nothing in a charger's partition). It
  * shares the charger's partition and `chargerView` collection, so the charger read's one Query
  * returns it; the organization's lists read it with one BatchGetItem. Energy is kept as the
@@ -369,7 +369,7 @@ const portReadingsSchema = {
     /**
      * Start (ISO 8601 UTC) of the session's open 15-minute slot: its readings are kept here, in
      * `slotReadings`, and move to the session's `sessionSlot` item when a later slot begins or the
-     * session ends, so that a MeterValues is one write (docs/cost.md).
+     * session ends, so that a MeterValues is one write (docs/cost-and-scale.md).
      */
     slot: optionalString,
     slotReadings,
@@ -386,7 +386,7 @@ const portReadingsSchema = {
 /**
  * Where a port is, by its numeric ID (spec §2.3 `Port.id`): written once with the port, never
  * changed. The port itself is in no index by ID, so the readings and statuses that rewrite it cost
- * no index copy (docs/cost.md); a lookup by port ID is one GetItem of this item.
+ * no index copy (docs/cost-and-scale.md); a lookup by port ID is one GetItem of this item.
  */
 const portLocationSchema = {
   model: { entity: 'portLocation', version: '1', service: SERVICE },

@@ -2,7 +2,7 @@
  * A charger whose energy register is out of line for a reading or two, driven by real OCPP
  * clients (1.6 and 2.0.1, strict mode): a meter that reads 0 once in the middle of a session, and
  * one that reports a spike. The session's 15-minute intervals, its highest demand and its
- * time-of-use energy must step over those readings (README, "Charging sessions"), not add the
+ * time-of-use energy must step over those readings (docs/history-and-health.md, "The 15-minute series"), not add the
  * whole register to one interval.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

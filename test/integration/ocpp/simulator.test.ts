@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('the bundled simulator over %s (README walk-through)', (protocol) => {
+describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('the bundled simulator over %s (docs/simulator.md)', (protocol) => {
   it('boots, charges with growing energy visible in the charger API, and stops', async () => {
     const ocppId = ids[protocol];
     const simulator = await startSimulator({

@@ -1,5 +1,5 @@
 /**
- * Decreases before increases, always (README "Smart charging", "The profiles"): under a capacity
+ * Decreases before increases, always (docs/smart-charging.md, "The profiles"): under a capacity
  * limit, the limits in force on the chargers never add up to more than the capacity at any
  * instant, when a second session joins a charger whose first port holds all of it, with a charger
  * that answers each SetChargingProfile after 3 s, and with one that stops answering. Real OCPP

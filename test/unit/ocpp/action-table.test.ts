@@ -1,5 +1,5 @@
 /**
- * The README's "Every OCPP action" tables against the code: every action of each version is listed
+ * docs/ocpp.md's "Every OCPP action" tables against the code: every action of each version is listed
  * once; `used` / `answered` are exactly the actions with a handler, `sent` exactly the actions a
  * command sends, and `NotSupported` neither.
  */
@@ -12,14 +12,15 @@ import { ocpp16Registry } from '../../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../../shared/ocpp/v201';
 
 const root = join(__dirname, '../../..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const page = readFileSync(join(root, 'docs/ocpp.md'), 'utf8');
 
 /** The rows of the table after `heading`: action → treatment. */
 function table(heading: string): Map<string, string> {
-  const section = readme.slice(readme.indexOf(heading)).split('\n\n')[1]!;
+  const section = page.slice(page.indexOf(heading)).split('\n\n')[1]!;
   const rows = section
     .split('\n')
     .slice(2)
+    .filter((line) => line.trim() !== '')
     .map((line) => line.split('|').map((cell) => cell.trim()));
   return new Map(rows.map((cells) => [cells[1]!, cells[2]!]));
 }
@@ -36,7 +37,7 @@ function sentActions(version: 'V16' | 'V201'): Set<string> {
 describe.each([
   ['**OCPP 1.6-J**', OCPP16_ACTIONS, ocpp16Registry, 'V16'],
   ['**OCPP 2.0.1**', OCPP201_ACTIONS, ocpp201Registry, 'V201'],
-] as const)('the README table %s', (heading, actions, registry, version) => {
+] as const)('the docs/ocpp.md table %s', (heading, actions, registry, version) => {
   const rows = table(heading);
   const handled = (action: string) => registry.get(action) !== undefined;
 
