@@ -150,6 +150,31 @@ export function missingScripts(doc: MarkdownDoc, defined: Iterable<string>): Doc
     .map((script) => ({ file: doc.path, reference: `npm run ${script}`, problem: 'package.json has no such script' }));
 }
 
+/** Folders of the repository whose paths a code span may name (`shared/db/entities.ts`). */
+const REPOSITORY_FOLDERS = /^(?:\.ci|bin|docs|lambdas|lib|shared|test)\//;
+
+/**
+ * The repository paths a document names in code spans (`shared/access/id-tags.ts`, `lib/local/`)
+ * that do not exist: a file moved or renamed since the docs were written. Spans with a placeholder
+ * (`lambdas/http/<function>.ts`, `{v16,v201}`, `*`, `…`) or a space are not paths, and `ignored`
+ * says which paths are built rather than committed (`test/artifacts/`).
+ *
+ * @param doc - the document
+ * @param repo - the repository the paths are in
+ * @param ignored - true for a path that is not committed
+ * @returns one problem per missing path
+ */
+export function missingPaths(
+  doc: MarkdownDoc,
+  repo: DocsRepository,
+  ignored: (path: string) => boolean,
+): DocsProblem[] {
+  return [...codeSpans(doc.text)]
+    .filter((span) => REPOSITORY_FOLDERS.test(span) && !/[<>{}*…\s]/.test(span))
+    .filter((path) => !ignored(path) && !repo.exists(path.replace(/\/$/, '')))
+    .map((path) => ({ file: doc.path, reference: path, problem: `${path} does not exist` }));
+}
+
 /**
  * The paths a document names in code spans (`shared/db/`), for checks that a layout table lists
  * every folder.

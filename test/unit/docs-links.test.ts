@@ -13,6 +13,7 @@ import {
   type DocsRepository,
   headingAnchors,
   type MarkdownDoc,
+  missingPaths,
   missingScripts,
   namedScripts,
 } from '../support/markdown-links';
@@ -90,6 +91,26 @@ describe('the docs checker, on small examples', () => {
   });
 });
 
+describe('the paths of code spans, on a small example', () => {
+  it('fails a path that does not exist, and passes placeholders, existing and ignored paths', () => {
+    const repo = inMemory({ 'shared/access/id-tags.ts': '', 'docs/api.md': '' });
+    const doc = {
+      path: 'docs/api.md',
+      text: 'Tags: `shared/id-tags.ts`, `shared/access/id-tags.ts`, `shared/access/`, `lambdas/http/<function>.ts`, `test/artifacts/`, `npm test`.\n',
+    };
+    expect(missingPaths(doc, repo, (path) => path.startsWith('test/artifacts/'))).toEqual([
+      { file: 'docs/api.md', reference: 'shared/id-tags.ts', problem: 'shared/id-tags.ts does not exist' },
+    ]);
+  });
+});
+
+/** Paths .gitignore names as folders (`dist/`, `test/artifacts/`): built or installed, not committed. */
+const ignoredFolders = readFileSync(join(root, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line.endsWith('/'));
+const isIgnored = (path: string) => ignoredFolders.some((folder) => path.startsWith(folder));
+
 const docs: MarkdownDoc[] = [
   'README.md',
   'CHANGELOG.md',
@@ -108,6 +129,10 @@ describe.each(docs.map((doc) => [doc.path, doc] as const))('%s', (_path, doc) =>
 
   it('names only npm scripts that package.json defines', () => {
     expect(missingScripts(doc, scripts)).toEqual([]);
+  });
+
+  it('names only repository paths that exist', () => {
+    expect(missingPaths(doc, onDisk, isIgnored)).toEqual([]);
   });
 });
 
