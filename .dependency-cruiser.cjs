@@ -1,7 +1,7 @@
 /**
  * Import rules of the project, checked by `npm run lint:deps` (dependency-cruiser).
  *
- * Layers (README "Architecture", docs/architecture.md):
+ * Layers (docs/architecture.md, "Layers"):
  * - the core: everything under `shared/` except the two adapters below. That is the domain folders
  *   (`DOMAIN_ORDER` below, lowest first), the data layer they write through (`shared/db/`) and the
  *   cross-cutting modules (`shared/errors.ts`, `shared/logger.ts`, `shared/validation.ts`, …).
