@@ -56,7 +56,7 @@ export async function loadHandlers(): Promise<LocalHandlers> {
     await Promise.all(
       (Object.keys(HTTP_FUNCTIONS) as HttpFunctionName[]).map(async (name) => [
         name,
-        (await import(`../../${httpHandlerEntry(name)}`)).handler,
+        (await import(/* @vite-ignore */ `../../${httpHandlerEntry(name)}`)).handler,
       ]),
     ),
   ) as HttpHandlers;

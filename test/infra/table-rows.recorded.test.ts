@@ -22,6 +22,7 @@ import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../..
 import { createOrganization } from '../../shared/organizations/organizations';
 import { createApiKey, hashApiKey } from '../../shared/api/api-keys';
 import { countRequest, REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
+import { httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
 import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
 import { syncVehicleDepartures } from '../../shared/departures/sync';
@@ -480,7 +481,9 @@ describe('the writes the handlers make', () => {
 
   describe('checked against the synthesised policies', () => {
     const { statementsOf } = synthesise();
-    const entryOf = (fn: string) => `lambdas/${fn}.ts`;
+    /** The entry of a recorded function: HTTP functions by their name (kebab-case files), the others by path. */
+    const entryOf = (fn: string) =>
+      fn.startsWith('http/') ? httpHandlerEntry(fn.slice('http/'.length) as HttpFunctionName) : `lambdas/${fn}.ts`;
 
     it('allows every recorded write', () => {
       expect(recorded.length).toBeGreaterThan(50);
