@@ -10,7 +10,7 @@ import type { ChargerItem } from '../chargers/items';
 import type { ChargingProfileInput, ChargingRateUnit, SmartChargingCommands } from '../charging/charger-commands';
 import type { Db } from '../db';
 import { DCFC_MINIMUM_W, LEVEL2_MINIMUM_A } from '../smart-charging';
-import { profileUnit } from './demand';
+import { DEFAULT_AC_VOLTAGE_V, profileUnit } from './demand';
 import { answerOf, markRefused } from './profile-answers';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
 
@@ -22,7 +22,10 @@ function defaultLimit(charger: ChargerItem, underCapacity: boolean): { unit: Cha
   const unit = profileUnit(charger);
   if (underCapacity) return { unit, limit: 0 };
   if (unit === 'A') return { unit, limit: LEVEL2_MINIMUM_A };
-  return { unit, limit: charger.type === 'DCFC' ? DCFC_MINIMUM_W : Math.floor(LEVEL2_MINIMUM_A * 240) };
+  return {
+    unit,
+    limit: charger.type === 'DCFC' ? DCFC_MINIMUM_W : Math.floor(LEVEL2_MINIMUM_A * DEFAULT_AC_VOLTAGE_V),
+  };
 }
 
 /** A charger's TxDefaultProfile: the one it holds, the one it should, and whether that is lower. */

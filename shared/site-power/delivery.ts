@@ -130,8 +130,9 @@ export async function deliverProfiles(
   ]);
   await markUnaccepted(db, snapshot, answers, refused);
   if (refused.size === 0) {
-    for (const [portId, answer] of await sendPhase(commands, phase(2))) answers.set(portId, answer);
-    await markUnaccepted(db, snapshot, answers, refused);
+    const increases = await sendPhase(commands, phase(2));
+    await markUnaccepted(db, snapshot, increases, refused);
+    for (const [portId, answer] of increases) answers.set(portId, answer);
     heldDefaults.push(
       ...(await deliverDefaults(
         db,

@@ -78,19 +78,38 @@ export function toWatts(limit: number, unit: RateUnit, electrical: Electrical): 
   return unit === 'W' ? limit : limit * electrical.voltageV * electrical.phases;
 }
 
-/** The limit the charger accepted for this session on its current connection, W, if any. */
+/**
+ * Whether a port's line of the previous allocation holds a profile in force: accepted for the
+ * port's session, on the charger's current connection, and sent after its last boot (a TxProfile
+ * lives with its transaction, which a reboot ends).
+ */
+export function inForce(
+  line: SiteAllocationItem['ports'][number] | undefined,
+  port: PortItem,
+  charger: ChargerItem,
+): boolean {
+  if (line?.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId) return false;
+  if (line.profileConnectionId !== charger.currentConnectionId) return false;
+  return !(charger.lastBootAt && line.sentAt && charger.lastBootAt > line.sentAt);
+}
+
+/** The limit in force now of the profile the charger accepted for this session (its period at `now`), W, if any. */
 function limitInForce(
   previous: SiteAllocationItem | undefined,
   port: PortItem,
   charger: ChargerItem,
   electrical: Electrical,
-) {
-  const line = previous?.ports.find(
-    (p) => p.portId === port.portId && p.sessionId === port.currentChargingSession?.sessionId,
-  );
-  if (line?.profileStatus !== 'Accepted' || line.profileConnectionId !== charger.currentConnectionId) return undefined;
-  if (line.profileLimit === undefined || line.profileUnit === undefined) return undefined;
-  return toWatts(line.profileLimit, line.profileUnit, electrical);
+  now: number,
+): number | undefined {
+  const line = previous?.ports.find((p) => p.portId === port.portId);
+  if (!inForce(line, port, charger) || line!.profileLimit === undefined || line!.profileUnit === undefined) {
+    return undefined;
+  }
+  const start = line!.profileStart ? Date.parse(line!.profileStart) : now;
+  const periods = line!.profilePeriods ?? [{ startPeriod: 0, limit: line!.profileLimit }];
+  let period = periods[0]!;
+  for (const p of periods) if (start + p.startPeriod * 1000 <= now) period = p;
+  return toWatts(period.limit, line!.profileUnit, electrical);
 }
 
 /**
@@ -141,7 +160,7 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
   const electrical = phasesAndVoltage(session, charger.type);
   const override = port.chargingOverride;
   const departure = session.vehicle ? snapshot.departures.get(session.vehicle.id) : undefined;
-  const previousLimitW = limitInForce(snapshot.previous, port, charger, electrical);
+  const previousLimitW = limitInForce(snapshot.previous, port, charger, electrical, now);
   const externalLimit = externalLimitAhead(port.externalChargingLimit, electrical, now, measuredOf([session]));
   const release = releaseOf(snapshot.previous, port);
   const needs = session.evChargingNeeds;

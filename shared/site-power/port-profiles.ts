@@ -16,7 +16,7 @@ import {
   type PortAllocation,
   type ScheduledLimit,
 } from '../smart-charging';
-import { DEFAULT_PORT_MAX_W, phasesAndVoltage, profileUnit, toWatts } from './demand';
+import { DEFAULT_PORT_MAX_W, inForce, phasesAndVoltage, profileUnit, toWatts } from './demand';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
 import type { Electrical } from './station-inputs';
 
@@ -24,11 +24,11 @@ import type { Electrical } from './station-inputs';
 export type AllocatedPortLine = SiteAllocationItem['ports'][number];
 
 /** Periods a schedule is sent with when the charger did not say how many it takes (one: a plain limit). */
-export const DEFAULT_MAX_PERIODS = 1;
+const DEFAULT_MAX_PERIODS = 1;
 /** Most periods sent in one schedule, whatever the charger takes (24: a day of hours, or 6 h of quarters). */
-export const MAX_SENT_PERIODS = 24;
+const MAX_SENT_PERIODS = 24;
 /** How far ahead a schedule reaches, ms (24 h: the plan's horizon). */
-export const SENT_HORIZON_MS = 24 * 3_600_000;
+const SENT_HORIZON_MS = 24 * 3_600_000;
 
 /** A port of the allocation with what delivering it needs. */
 export interface PortContext {
@@ -84,13 +84,6 @@ export function sentSchedule(ctx: PortContext, now: number): { start: number; li
   }
   const most = Math.min(MAX_SENT_PERIODS, ctx.charger.smartCharging?.maxPeriods ?? DEFAULT_MAX_PERIODS);
   return periods.slice(0, most);
-}
-
-/** Whether the previous line's profile is in force: accepted for this session, on the current connection, after the last boot. */
-function inForce(line: AllocatedPortLine | undefined, port: PortItem, charger: ChargerItem): boolean {
-  if (line?.profileStatus !== 'Accepted' || line.sessionId !== port.currentChargingSession?.sessionId) return false;
-  if (line.profileConnectionId !== charger.currentConnectionId) return false;
-  return !(charger.lastBootAt && line.sentAt && charger.lastBootAt > line.sentAt);
 }
 
 /**

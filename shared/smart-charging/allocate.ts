@@ -19,7 +19,7 @@ import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS }
 import { heldLimitDelivers, lateVehicles, type Delivered } from './late';
 import type { PlanSolver } from './linear-program';
 import { planSite, type Plan, type PlanMode, type PlanPort } from './planner';
-import { workPorts, type WorkPort } from './ports';
+import { uncontrolledLoadW, workPorts, type WorkPort } from './ports';
 import { NEED_MET_WH, nextReleaseState } from './release';
 import { reasonOf, toResult, type PortOutcome, type SlotFrame } from './result';
 import type {
@@ -152,7 +152,7 @@ function planDelivers(plan: Plan, ports: readonly WorkPort[]): (p: WorkPort) => 
 function plannedOutcomes(ports: readonly PlanPort[], plan: Plan, states: readonly ReleaseState[]): PortOutcome[] {
   return ports.map((p, i) => {
     const { work } = p;
-    const uncontrolled = Math.max(work.session.maxPowerW, work.session.measuredPowerW ?? 0);
+    const uncontrolled = uncontrolledLoadW(work.session);
     const periods =
       p.mode === 'uncontrolled'
         ? [{ start: plan.slots[0]!.start, powerW: uncontrolled }]

@@ -27,7 +27,7 @@
 import { consume, consumeLoad, headroomW, siteBudgets, stationRoomW, type Budget } from './budgets';
 import { raiseForDepartures } from './departures';
 import { waterFill } from './fill';
-import { byMinimumPriority, type WorkPort } from './ports';
+import { byMinimumPriority, uncontrolledLoadW, type WorkPort } from './ports';
 import type { AllocationInput, RateUnit } from './types';
 
 /** Relative slack when a minimum is checked against capacity (float noise of the A conversion). */
@@ -37,7 +37,7 @@ const hardOnly = (b: Budget) => b.hard;
 
 function countUncontrolled(ports: readonly WorkPort[], budgets: readonly Budget[]): void {
   for (const p of ports.filter((q) => q.state === 'uncontrolled')) {
-    consumeLoad(budgets, p, Math.max(p.session.maxPowerW, p.session.measuredPowerW ?? 0));
+    consumeLoad(budgets, p, uncontrolledLoadW(p.session));
   }
 }
 

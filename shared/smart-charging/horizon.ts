@@ -160,7 +160,7 @@ export function presenceBySlot(slots: readonly Slot[], departure: number): numbe
 }
 
 /** A limit's value at `at`: its value now, then its changes up to `at` (null: none). */
-export function limitValueAt(now: number | null, ahead: readonly LimitChange[] | undefined, at: number): number | null {
+function limitValueAt(now: number | null, ahead: readonly LimitChange[] | undefined, at: number): number | null {
   let value = now;
   for (const change of ahead ?? []) if (change.from <= at) value = change.limit;
   return value;

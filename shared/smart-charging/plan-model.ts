@@ -16,7 +16,7 @@ import {
 } from './horizon';
 import { LinearProgram, type Term } from './linear-program';
 import { chargeNeed, DEFAULT_BATTERY_CAPACITY_WH } from './needs';
-import type { WorkPort } from './ports';
+import { uncontrolledLoadW, type WorkPort } from './ports';
 import { TAPER_END_FRACTION, TAPER_START_SOC } from './taper';
 import type { AllocationInput, ExternalLimit, RateUnit } from './types';
 import { ceilAmps } from './units';
@@ -91,7 +91,7 @@ export function coefficient(unit: RateUnit, port: WorkPort): number {
 
 /** An uncontrolled port's load in a limit's unit (kW, or A rounded up as the result shows it). */
 function uncontrolledLoad(unit: RateUnit, port: WorkPort): number {
-  const loadW = Math.ceil(Math.max(port.session.maxPowerW, port.session.measuredPowerW ?? 0));
+  const loadW = Math.ceil(uncontrolledLoadW(port.session));
   return unit === 'W' ? kW(loadW) : ceilAmps(loadW / port.wattsPerAmp);
 }
 

@@ -34,6 +34,14 @@ export interface WorkPort extends BudgetedPort {
   externalBound: boolean;
 }
 
+/**
+ * An uncontrolled port's load, W: the most its session may take or the power measured, whichever
+ * is higher (a charger the CSMS cannot limit counts at what it can draw: docs/smart-charging.md).
+ */
+export function uncontrolledLoadW(session: SessionDemand): number {
+  return Math.max(session.maxPowerW, session.measuredPowerW ?? 0);
+}
+
 /** The override in force on a session at `now`, W, or undefined (none, or expired: `now >= expiresAt`). */
 export function activeOverrideW(session: SessionDemand, now: number): number | undefined {
   const { override } = session;
