@@ -21,9 +21,6 @@ import { planFleet } from '../simulator/fleet';
 /** Chargers seeded for the simulator's fleet mode: `npm run simulate -- --fleet 10` connects them all. */
 export const DEMO_FLEET_SIZE = 10;
 
-/** The first demo RFID card's tag (Demo Van 1's): the simulator's default idTag. */
-export const DEMO_ID_TAG = 'SIM-TAG-1';
-
 /** The demo customer, owner of every van and card. */
 const DEMO_CUSTOMER = { name: 'Demo Logistics' };
 

@@ -30,7 +30,7 @@ export interface DepotVan {
 }
 
 /** The demo tags are `SIM-TAG-1`, `SIM-TAG-2`…: van 1's is the simulator's default idTag. */
-export const DEPOT_TAG_PREFIX = 'SIM-TAG';
+const DEPOT_TAG_PREFIX = 'SIM-TAG';
 
 /** The first van leaves this long after it plugs in, seconds (1 h); each next one 30 minutes later. */
 const FIRST_DWELL_S = 3600;

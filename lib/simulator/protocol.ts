@@ -9,14 +9,11 @@ import ocppRpc, { createRPCError, type RPCClient } from 'ocpp-rpc';
 import type { ChargePoint, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
 import type { EvState } from './ev';
-import type { OcppProtocol } from '../../shared/db/entities/common';
+import { OCPP_PROTOCOLS, type OcppProtocol } from '../../shared/db/entities/common';
 import type { SmartChargingConfig } from './smart-charging';
 
-/** The OCPP-J subprotocols the simulator speaks: the CSMS's own type, so the two cannot drift. */
-export type { OcppProtocol };
-
-/** The subprotocols, in the order `--protocol` lists them. */
-export const OCPP_PROTOCOLS: readonly OcppProtocol[] = ['ocpp1.6', 'ocpp2.0.1'];
+/** The OCPP-J subprotocols the simulator speaks (the CSMS's own type and list, so the two cannot drift). */
+export { OCPP_PROTOCOLS, type OcppProtocol };
 
 /**
  * How the simulator answers every command the CSMS sends, to demonstrate the server's paths:

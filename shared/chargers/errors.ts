@@ -29,7 +29,7 @@ export class PortNotFoundError extends NotFoundError {
   }
 }
 
-/** The OCPP identity (OCPP's ocppId) is registered already: it is unique across the deployment. */
+/** The OCPP identity (1.6's Charge Point identity, 2.0.1's Charging Station identity) is registered already: it is unique across the deployment. */
 export class OcppIdTakenError extends ConflictError {
   constructor(ocppId: string) {
     super(`OCPP identity ${ocppId} is already registered`, 'ocppId', 'already registered');

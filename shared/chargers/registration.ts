@@ -25,7 +25,7 @@ import { BusyError } from '../errors';
 import { CHARGER_TYPES } from '../smart-charging/types';
 
 /**
- * OCPP identity (OCPP's ocppId): 1–48 characters of the set OCPP 2.0.1 allows in an identity
+ * OCPP identity (1.6's Charge Point identity, 2.0.1's Charging Station identity): 1–48 characters of the set OCPP 2.0.1 allows in an identity
  * (letters, digits and `*-_=:+|@.`), so it is safe as the last URL segment.
  */
 export const ocppIdSchema = z

@@ -13,7 +13,7 @@ export interface ChargerConnection {
   organizationId: number;
   siteId: number;
   chargerType: ChargerType;
-  /** The OCPP identity (OCPP's ocppId). */
+  /** The OCPP identity (1.6's Charge Point identity, 2.0.1's Charging Station identity). */
   ocppId: string;
   protocol: OcppProtocol;
 }

@@ -16,7 +16,8 @@ import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../metering/meter-values';
 import { selectChargers } from '../chargers/port-readings';
 import { InvalidHistoryInputError } from './errors';
-import { HISTORY_RETENTION_DAYS, utcDay, type HistoryEvent } from './history-log';
+import type { HistoryEvent } from './history-codec';
+import { HISTORY_RETENTION_DAYS, utcDay } from './history-log';
 import { fromStoredEvent } from './history-codec';
 import {
   chargerFigures,

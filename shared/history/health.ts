@@ -16,7 +16,7 @@
  *   Sessions are counted by their start; `failedToStart` by start, `endedEarly` by end
  *   (`session-records.ts`); `other` counts the error reports that did not end charging.
  */
-import type { HistoryEvent } from './history-log';
+import type { HistoryEvent } from './history-codec';
 import { START_GRACE_MS, MIN_START_ENERGY_WH } from './series';
 
 /** `{ faultedSeconds, availableSeconds, unavailableSeconds, uptimePercent }`. */

@@ -14,8 +14,6 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import { toStoredEvent, type HistoryEvent } from './history-codec';
 
-export type { HistoryEvent, HistoryEventKind } from './history-codec';
-
 /** The charger an event belongs to. */
 export interface HistoryOwner {
   organizationId: number;

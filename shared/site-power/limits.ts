@@ -31,16 +31,6 @@ import {
   type SitePowerLimitType,
 } from './limit-rules';
 
-export { ampLimitRule } from '../chargers/amp-limit-rule';
-export {
-  CHARGING_RATE_UNITS,
-  MAX_SITE_POWER_LIMIT,
-  SITE_POWER_LIMIT_TYPES,
-  type ChargingRateUnit,
-  type SitePowerLimitInput,
-  type SitePowerLimitType,
-} from './limit-rules';
-
 /** `source` of limits set through this API (the reference product also has e.g. `manual`). */
 export const API_SOURCE = 'api';
 

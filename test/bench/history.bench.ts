@@ -14,7 +14,8 @@ import { batchPut } from '../../shared/db';
 import type { ChargerConnection } from '../../shared/charging/charger-connection';
 import { endSession, startSession } from '../../shared/charging/sessions';
 import { recordSessionReadings } from '../../shared/history/readings';
-import { HISTORY_RETENTION_DAYS, type HistoryEvent } from '../../shared/history/history-log';
+import type { HistoryEvent } from '../../shared/history/history-codec';
+import { HISTORY_RETENTION_DAYS } from '../../shared/history/history-log';
 import { toStoredEvent } from '../../shared/history/history-codec';
 import {
   connectAcceptingCharger,

@@ -6,7 +6,7 @@ import { responseValidator } from '../../support/openapi';
 import { createApiKey } from '../../../shared/api/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger, updateCharger } from '../../../shared/chargers/registration';
-import { ampLimitRule } from '../../../shared/site-power/limits';
+import { ampLimitRule } from '../../../shared/chargers/amp-limit-rule';
 import { AmpLimitRuleError } from '../../../shared/chargers/amp-limit-rule';
 
 let stack: LocalStack;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ampLimitRule, toSitePowerLimitSchedule, type SitePowerLimitItem } from '../../../shared/site-power/limits';
+import { ampLimitRule } from '../../../shared/chargers/amp-limit-rule';
+import { toSitePowerLimitSchedule, type SitePowerLimitItem } from '../../../shared/site-power/limits';
 import { SetSitePowerLimitBody } from '../../../shared/api/schemas/site-limits';
+import { WEEKDAY_DROP_SCHEDULES } from '../../support/limit-schedules';
 
 describe('site power limit shapes', () => {
   it('render a flat limit as one all-week schedule with one period from midnight', () => {
@@ -50,17 +52,7 @@ describe('site power limit shapes', () => {
       source: 'api',
       createdAt: '2026-01-01T00:00:00.000Z',
     } as const satisfies SitePowerLimitItem;
-    expect(toSitePowerLimitSchedule(item).schedules).toEqual([
-      {
-        daysOfWeek: [1, 2, 3, 4, 5],
-        chargingRateUnit: 'W',
-        chargingSchedulePeriods: [
-          { startPeriod: 0, limit: 300_000 },
-          { startPeriod: 57_600, limit: 100_000 },
-        ],
-      },
-      { daysOfWeek: [6, 7], chargingRateUnit: 'W', chargingSchedulePeriods: [{ startPeriod: 0, limit: 200_000 }] },
-    ]);
+    expect(toSitePowerLimitSchedule(item).schedules).toEqual(WEEKDAY_DROP_SCHEDULES);
   });
 
   it('word the DCFC/amp rule with the site', () => {
