@@ -7,27 +7,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
-import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
-import { launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+import { api, type Tenant } from '../support/stack';
+import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { screenshot, type WatchedPage } from '../support/browser';
+import { WEEKDAY_DROP_SCHEDULES } from '../../support/limit-schedules';
 
+let ui: ConsolePage;
 let stack: LocalStack;
 let tenant: Tenant;
-let browser: TestBrowser;
 let tab: WatchedPage;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack);
-  browser = await launchBrowser();
-  tab = await browser.newPage();
-  page = tab.page;
+  ui = await openConsolePage();
+  ({ stack, tenant, tab, page } = ui);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(async () => ui?.close());
 
 const stored = async () => (await api(stack, `/api/site/${tenant.siteId}/limits`, { key: tenant.apiKey })).body;
 
@@ -72,17 +68,7 @@ describe('a limit by time of day on the site power page', () => {
     expect(sitePowerLimitSchedules).toEqual([
       expect.objectContaining({
         type: 'capacity',
-        schedules: [
-          {
-            daysOfWeek: [1, 2, 3, 4, 5],
-            chargingRateUnit: 'W',
-            chargingSchedulePeriods: [
-              { startPeriod: 0, limit: 300_000 },
-              { startPeriod: 57_600, limit: 100_000 },
-            ],
-          },
-          { daysOfWeek: [6, 7], chargingRateUnit: 'W', chargingSchedulePeriods: [{ startPeriod: 0, limit: 200_000 }] },
-        ],
+        schedules: WEEKDAY_DROP_SCHEDULES,
       }),
     ]);
     await screenshot(page, 'site-limit-schedule');

@@ -6,27 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
-import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
-import { launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+import { api, type Tenant } from '../support/stack';
+import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { screenshot, type WatchedPage } from '../support/browser';
 
+let ui: ConsolePage;
 let stack: LocalStack;
 let tenant: Tenant;
-let browser: TestBrowser;
 let tab: WatchedPage;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack);
-  browser = await launchBrowser();
-  tab = await browser.newPage();
-  page = tab.page;
+  ui = await openConsolePage();
+  ({ stack, tenant, tab, page } = ui);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(async () => ui?.close());
 
 const stored = async () => api(stack, `/api/sites/${tenant.siteId}/tariff`, { key: tenant.apiKey });
 

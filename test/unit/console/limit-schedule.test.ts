@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTimeOfDay, newLimitRow, scheduleLines, schedulesOfRows } from '../../../lib/console/src/limit-schedule';
 import type { SitePowerLimitSchedule } from '../../../lib/console/src/types';
+import { WEEKDAY_DROP_SCHEDULES } from '../../support/limit-schedules';
 
 const WEEKDAYS = [true, true, true, true, true, false, false];
 const WEEKEND = [false, false, false, false, false, true, true];
@@ -50,17 +51,7 @@ describe('a stored limit in words', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     source: 'api',
     type: 'capacity',
-    schedules: [
-      {
-        daysOfWeek: [1, 2, 3, 4, 5],
-        chargingRateUnit: 'W',
-        chargingSchedulePeriods: [
-          { startPeriod: 0, limit: 300_000 },
-          { startPeriod: 57_600, limit: 100_000 },
-        ],
-      },
-      { daysOfWeek: [6, 7], chargingRateUnit: 'W', chargingSchedulePeriods: [{ startPeriod: 0, limit: 200_000 }] },
-    ],
+    schedules: WEEKDAY_DROP_SCHEDULES,
   };
 
   it('lists each schedule with its periods, and knows a limit by time of day from a flat one', () => {
