@@ -11,12 +11,16 @@ import type { OcppProtocol } from '../../../shared/db/entities/common';
 /** An OCPP-J subprotocol. */
 export type { OcppProtocol };
 
-/** Connects a strict-mode OCPP client as charger `identity`. */
+/**
+ * Connects a strict-mode OCPP client as charger `identity`; `handlers` registers its CALL handlers
+ * before the socket opens (a CALL the CSMS sends at once finds them).
+ */
 export async function connectCharger(
   stack: LocalStack,
   identity: string,
   protocol: OcppProtocol,
   password?: string,
+  handlers?: (client: RPCClient) => void,
 ): Promise<RPCClient> {
   const client = new RPCClient({
     endpoint: stack.ocppUrl,
@@ -27,6 +31,7 @@ export async function connectCharger(
     callTimeoutMs: 10_000,
     ...(password ? { password } : {}),
   } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+  handlers?.(client);
   await client.connect();
   return client;
 }

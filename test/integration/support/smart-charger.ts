@@ -102,9 +102,12 @@ export async function connectSmartCharger(
   ports: number,
   options: SmartChargerOptions = {},
 ): Promise<SmartCharger> {
-  const client = await connectCharger(stack, identity, protocol);
   const calls: ReceivedCall[] = [];
-  answerSmartCharging(client, calls, options);
+  // The handlers are in place before the socket opens: the CSMS asks for the charger's smart
+  // charging support and may send a profile as soon as it connects.
+  const client = await connectCharger(stack, identity, protocol, undefined, (c) =>
+    answerSmartCharging(c, calls, options),
+  );
   const now = () => new Date().toISOString();
   if (protocol === 'ocpp1.6') {
     await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'SC' });
