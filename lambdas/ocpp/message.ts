@@ -40,8 +40,8 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   }
   const receivedAt = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
   // A charger's CALLRESULT/CALLERROR completes our command posted to this connection.
-  const onReply = async (from: ChargerConnection, frame: CallResultFrame | CallErrorFrame) => {
-    await completeCommand(db, from, frame);
+  const onReply = async (from: ChargerConnection, frame: CallResultFrame | CallErrorFrame, text: string) => {
+    await completeCommand(db, from, frame, text);
   };
   const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
   await logChargerCall(db, connection, body, reply, receivedAt);

@@ -37,6 +37,16 @@ export interface MessageListRequest {
   nextPageCursor?: string;
 }
 
+/** A logged frame as the API serves it: its text (cut at 32 KB when it was longer) and whole size. */
+export interface LoggedFrame {
+  /** The frame as it went over the WebSocket, or its first 32 KB. */
+  text: string;
+  /** The whole frame's size, bytes of UTF-8. */
+  bytes: number;
+  /** Whether `text` is only the start of the frame. */
+  truncated: boolean;
+}
+
 /** One logged exchange. */
 export interface OcppMessage {
   /** `<chargerId>-<epoch ms>-<messageId>`. */
@@ -46,12 +56,55 @@ export interface OcppMessage {
   messageType: string;
   /** Who sent the CALL. */
   direction: 'fromCharger' | 'toCharger';
+  /**
+   * The CALL's payload parsed from its frame (a number beyond JavaScript's precision parsed as the
+   * nearest double: `messageFrame.text` has it exactly); `{ truncated: true, bytes }` when the
+   * frame was cut; null when the frame has no payload member.
+   */
   messagePayload: unknown;
   /** The CALLRESULT payload, `{ errorCode, errorDescription }` of a CALLERROR, or null (no answer). */
   messageResponse: unknown;
   responseType: 'CALLRESULT' | 'CALLERROR' | null;
+  /** The CALL frame as text; null for an entry logged before frames were kept as text. */
+  messageFrame: LoggedFrame | null;
+  /** The answer frame as text; null without an answer (or logged before frames were kept as text). */
+  responseFrame: LoggedFrame | null;
   chargerId: number;
   protocol: OcppProtocol;
+}
+
+/** A stored frame as served; `bytes` is absent only for an entry of an older writer. */
+function loggedFrame(text: string | undefined, bytes: number | undefined): LoggedFrame | null {
+  if (text === undefined) return null;
+  const length = Buffer.byteLength(text);
+  return { text, bytes: bytes ?? length, truncated: (bytes ?? length) > length };
+}
+
+/** A frame's members, or undefined when its text is cut or not a JSON array. */
+function membersOf(text: string): unknown[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The payload at `index` of a stored frame (a CALL's at 3, a CALLRESULT's at 2): null when there
+ * is none; `{ truncated: true, bytes }` when the frame was cut (the shape payloads over 32 KB had).
+ */
+function payloadOf(text: string, bytes: number | undefined, index: number): unknown {
+  const frame = loggedFrame(text, bytes)!;
+  if (frame.truncated) return { truncated: true, bytes: frame.bytes };
+  return membersOf(text)?.[index] ?? null;
+}
+
+/** The answer of a stored answer frame: a CALLRESULT's payload, or `{ errorCode, errorDescription }`. */
+function responseOf(text: string, bytes: number | undefined): unknown {
+  const members = membersOf(text);
+  if (members?.[0] !== 4) return payloadOf(text, bytes, 2);
+  return { errorCode: members[2] ?? null, errorDescription: members[3] ?? null };
 }
 
 /**
@@ -141,9 +194,12 @@ export async function listOcppMessages(
       ocppChargerIdentity: charger.ocppId,
       messageType: m.messageType,
       direction: m.direction,
-      messagePayload: m.messagePayload ?? null,
-      messageResponse: m.messageResponse ?? null,
+      messagePayload: m.frame === undefined ? (m.messagePayload ?? null) : payloadOf(m.frame, m.frameBytes, 3),
+      messageResponse:
+        m.responseFrame === undefined ? (m.messageResponse ?? null) : responseOf(m.responseFrame, m.responseFrameBytes),
       responseType: m.responseType ?? null,
+      messageFrame: loggedFrame(m.frame, m.frameBytes),
+      responseFrame: loggedFrame(m.responseFrame, m.responseFrameBytes),
       chargerId: m.chargerId,
       protocol: m.protocol,
     })),

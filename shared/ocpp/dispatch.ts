@@ -23,8 +23,8 @@ export interface DispatchDependencies {
   db: Db;
   /** One registry per protocol version. */
   registries: Record<ChargerConnection['protocol'], HandlerRegistry>;
-  /** Receives the charger's replies to our CALLs (command correlation). */
-  onReply?: (connection: ChargerConnection, frame: CallResultFrame | CallErrorFrame) => Promise<void>;
+  /** Receives the charger's replies to our CALLs (command correlation), parsed and as the text that arrived. */
+  onReply?: (connection: ChargerConnection, frame: CallResultFrame | CallErrorFrame, text: string) => Promise<void>;
 }
 
 /**
@@ -48,7 +48,7 @@ export async function dispatchMessage(
     messageId = frame.messageId;
     if (frame.messageTypeId === 2) action = frame.action;
     if (frame.messageTypeId !== 2) {
-      await handleReply(deps, connection, frame);
+      await handleReply(deps, connection, frame, text);
       return undefined;
     }
     const handler = deps.registries[protocol].get(frame.action);
@@ -86,9 +86,10 @@ async function handleReply(
   deps: DispatchDependencies,
   connection: ChargerConnection,
   frame: CallResultFrame | CallErrorFrame,
+  text: string,
 ) {
   try {
-    await deps.onReply?.(connection, frame);
+    await deps.onReply?.(connection, frame, text);
   } catch (error) {
     logger.error("could not record a charger's reply", {
       ocppId: connection.ocppId,

@@ -102,3 +102,23 @@ export function parseFrame(text: string): Frame {
       );
   }
 }
+
+/** A frame's text as a log keeps it: at most a bound of it, and its whole size. */
+export interface KeptFrame {
+  /** The frame's text, cut at the bound (on a character boundary) when longer. */
+  text: string;
+  /** The whole frame's size in bytes of UTF-8 (more than `text`'s when it was cut). */
+  bytes: number;
+}
+
+/**
+ * A frame's text cut to at most `maxBytes` bytes of UTF-8, never inside a character.
+ * @param maxBytes the bound; Infinity keeps it whole
+ */
+export function keptFrame(text: string, maxBytes: number): KeptFrame {
+  const utf8 = Buffer.from(text, 'utf8');
+  if (utf8.length <= maxBytes) return { text, bytes: utf8.length };
+  let end = maxBytes;
+  while (end > 0 && (utf8[end]! & 0xc0) === 0x80) end--; // a continuation byte: back to the character's start
+  return { text: utf8.subarray(0, end).toString('utf8'), bytes: utf8.length };
+}

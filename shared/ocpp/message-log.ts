@@ -6,18 +6,24 @@
  *
  * The stack setting `ocppMessageLog` (environment variable `OCPP_MESSAGE_LOG`) chooses what is
  * logged: `all` (default, and locally), `errors` (only exchanges answered with a CALLERROR, and our
- * CALLs that got no answer), or `off`. Frames that are not a CALL (malformed, or the charger's
- * answers, logged with our CALL) are not logged on their own. A payload over 32 KB is stored as
- * `{ truncated: true, bytes }`, except the answer to a CALL of ours (its sender reads it from the
- * item). Logging a charger's CALL is best effort: a failure is logged and never fails the
- * exchange; a CALL of ours is logged in the transaction that puts it on the wire.
+ * CALLs that got no answer), or `off`.
+ *
+ * Every frame is kept as the text that went over the WebSocket (docs/ocpp-message-log.md), so
+ * whatever a charger sends is stored: a CALL of any shape with a messageId (JSON array, `2`, a
+ * non-empty string), whatever its action or payload, with our answer; our CALLs with the charger's
+ * answer. A frame over {@link MAX_FRAME_BYTES} is kept cut there with its whole size, except the
+ * charger's answer to a CALL of ours (its sender reads it from the item; API Gateway bounds a
+ * message to 128 KB). Text that is not JSON, or JSON that is not such a CALL, has no messageId to
+ * keep it by and is not logged; the charger's answers are logged with our CALL. Logging a
+ * charger's CALL is best effort: a failure is logged and never fails the exchange; a CALL of ours
+ * is logged in the transaction that puts it on the wire.
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
 import type { ChargerConnection } from '../charging/charger-connection';
 import type { OcppProtocol } from '../db/entities/common';
-import { answerOfFrame, sentCallKey, storedAnswer, type Answer } from './commands/correlation';
-import { parseFrame } from './frames';
+import { sentCallKey, type Answer } from './commands/correlation';
+import { keptFrame, parseFrame } from './frames';
 import type { ClaimWrites } from './commands/lane';
 
 /** What the message log keeps. */
@@ -26,8 +32,8 @@ export type OcppMessageLogMode = 'all' | 'errors' | 'off';
 export const OCPP_MESSAGE_LOG_MODES: readonly OcppMessageLogMode[] = ['all', 'errors', 'off'];
 /** How long messages are kept: 8 days. */
 export const MESSAGE_LOG_RETENTION_DAYS = 8;
-/** Largest payload stored as is, in bytes of JSON. */
-const MAX_PAYLOAD_BYTES = 32 * 1024;
+/** Largest frame kept whole, in bytes of UTF-8 text (32 KB): a longer one is kept cut there, with its size. */
+export const MAX_FRAME_BYTES = 32 * 1024;
 
 /** The mode from `OCPP_MESSAGE_LOG` (`all` when unset; an unknown value is logged and taken as `all`). */
 export function messageLogMode(env: NodeJS.ProcessEnv = process.env): OcppMessageLogMode {
@@ -37,12 +43,6 @@ export function messageLogMode(env: NodeJS.ProcessEnv = process.env): OcppMessag
   return 'all';
 }
 
-/** A payload as stored: itself, or a note of its size when too large. */
-function stored(payload: unknown): unknown {
-  const bytes = Buffer.byteLength(JSON.stringify(payload) ?? '');
-  return bytes > MAX_PAYLOAD_BYTES ? { truncated: true, bytes } : payload;
-}
-
 /** One exchange to log. */
 interface Exchange {
   chargerId: number;
@@ -50,22 +50,37 @@ interface Exchange {
   direction: 'fromCharger' | 'toCharger';
   messageId: string;
   action: string;
-  payload: unknown;
+  /** The CALL frame's text. */
+  frame: string;
   /** Epoch ms. */
   at: number;
-  answer?: Answer;
+  /** The answer frame's text, when answered. */
+  reply?: string;
 }
 
-/** Whether the mode keeps an exchange with this answer (none: our CALL got no answer). */
-function kept(answer: Answer | undefined): boolean {
+/** Whether a frame text is a CALLRESULT (else a CALLERROR, or none: undefined). */
+function replyType(reply: string | undefined): 'CALLRESULT' | 'CALLERROR' | undefined {
+  if (reply === undefined) return undefined;
+  try {
+    const frame = parseFrame(reply);
+    return frame.messageTypeId === 3 ? 'CALLRESULT' : frame.messageTypeId === 4 ? 'CALLERROR' : undefined;
+  } catch {
+    return undefined; // not a frame: no answer
+  }
+}
+
+/** Whether the mode keeps an exchange whose answer is of this type (none: our CALL got no answer). */
+function kept(answer: 'CALLRESULT' | 'CALLERROR' | undefined): boolean {
   const mode = messageLogMode();
-  return mode === 'all' || (mode === 'errors' && answer?.ok !== true);
+  return mode === 'all' || (mode === 'errors' && answer !== 'CALLRESULT');
 }
 
-/** The log item of one exchange. */
+/** The log item of one exchange (without the answer when it has none). */
 function exchangeItem(exchange: Exchange) {
   const createdAt = new Date(exchange.at).toISOString();
-  const { answer } = exchange;
+  const frame = keptFrame(exchange.frame, MAX_FRAME_BYTES);
+  const reply = exchange.reply === undefined ? undefined : keptFrame(exchange.reply, MAX_FRAME_BYTES);
+  const responseType = replyType(exchange.reply);
   return {
     chargerId: exchange.chargerId,
     day: createdAt.slice(0, 10),
@@ -74,15 +89,16 @@ function exchangeItem(exchange: Exchange) {
     protocol: exchange.protocol,
     direction: exchange.direction,
     messageType: exchange.action,
-    messagePayload: stored(exchange.payload),
-    ...(answer ? storedAnswer(answer.ok ? { ok: true, result: stored(answer.result) } : answer) : {}),
+    frame: frame.text,
+    frameBytes: frame.bytes,
+    ...(reply && responseType ? { responseType, responseFrame: reply.text, responseFrameBytes: reply.bytes } : {}),
     expiresAt: Math.floor(exchange.at / 1000) + MESSAGE_LOG_RETENTION_DAYS * 86_400,
   };
 }
 
 /** Stores one exchange (1 PutItem) unless the mode leaves it out. Never throws. */
 async function logExchange(db: Db, exchange: Exchange): Promise<void> {
-  if (!kept(exchange.answer)) return;
+  if (!kept(replyType(exchange.reply))) return;
   try {
     await db.ocppMessage.put(exchangeItem(exchange)).go();
   } catch (error) {
@@ -94,19 +110,32 @@ async function logExchange(db: Db, exchange: Exchange): Promise<void> {
   }
 }
 
-/** The answer our reply frame carries (a CALLRESULT payload or a CALLERROR); none without a reply. */
-function answerOf(reply: string | undefined): Answer | undefined {
-  if (reply === undefined) return undefined;
-  try {
-    const frame = parseFrame(reply);
-    return frame.messageTypeId === 2 ? undefined : answerOfFrame(frame);
-  } catch {
-    return undefined; // not a frame: no answer
-  }
+/** A string with each lone surrogate replaced by U+FFFD (DynamoDB stores UTF-8 only). */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /**
- * Logs a CALL a charger sent (`$default`) with the frame we answered.
+ * The messageId and action of a CALL of any shape: a JSON array whose first member is 2 and
+ * second a non-empty string (else undefined: nothing to log it by). The messageId is cut to the 36
+ * characters OCPP allows, the action (empty when not a string) to 64; both made well-formed (a
+ * lone surrogate cannot be stored).
+ */
+export function callOf(text: string): { messageId: string; action: string } | undefined {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(frame) || frame[0] !== 2 || typeof frame[1] !== 'string' || frame[1] === '') return undefined;
+  const action = typeof frame[2] === 'string' ? frame[2] : '';
+  return { messageId: wellFormed(frame[1].slice(0, 36)), action: wellFormed(action.slice(0, 64)) };
+}
+
+/**
+ * Logs a CALL a charger sent (`$default`) with the frame we answered, both as text. Any CALL with
+ * a messageId is logged, also one we refused for its shape, action or payload ({@link callOf}).
  * Requests: 0 or 1 PutItem.
  * @param text the WebSocket message; @param reply our answer frame, if any
  */
@@ -117,22 +146,16 @@ export async function logChargerCall(
   reply: string | undefined,
   receivedAt: string,
 ): Promise<void> {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(text);
-  } catch {
-    return;
-  }
-  if (!Array.isArray(frame) || frame[0] !== 2 || typeof frame[1] !== 'string' || typeof frame[2] !== 'string') return;
+  const call = callOf(text);
+  if (!call) return;
   await logExchange(db, {
     chargerId: connection.chargerId,
     protocol: connection.protocol,
     direction: 'fromCharger',
-    messageId: frame[1].slice(0, 36),
-    action: frame[2].slice(0, 64),
-    payload: frame[3] ?? null,
+    ...call,
+    frame: text,
     at: Date.parse(receivedAt),
-    answer: answerOf(reply),
+    reply,
   });
 }
 
@@ -143,13 +166,16 @@ export interface SentCall {
   payload: unknown;
 }
 
-function sentExchange(
-  target: { chargerId: number; protocol: OcppProtocol },
-  call: SentCall,
-  answer?: Answer,
-): Exchange {
+function sentExchange(target: { chargerId: number; protocol: OcppProtocol }, call: SentCall): Exchange {
   const { createdAt } = sentCallKey(target.chargerId, call.messageId);
-  return { ...target, ...call, direction: 'toCharger', at: Date.parse(createdAt), answer };
+  return {
+    ...target,
+    messageId: call.messageId,
+    action: call.action,
+    frame: JSON.stringify([2, call.messageId, call.action, call.payload]),
+    direction: 'toCharger',
+    at: Date.parse(createdAt),
+  };
 }
 
 /**
@@ -183,9 +209,10 @@ export async function unlogCall(db: Db, chargerId: number, messageId: string): P
 
 /**
  * Waits for the answer to a CALL we sent and passes it (or the error) on unchanged. With the log
- * on `errors`, logs the exchange when it failed or got no answer (the record of the reply, if
- * any, becomes a full entry); with `all` the claim logged it already ({@link withCallLogged}).
- * Requests: 0 or 1 PutItem.
+ * on `errors`, logs the CALL when the exchange failed or got no answer: its attributes are added
+ * to the record of the reply, if any (which keeps the charger's answer frame and becomes a full
+ * entry); with `all` the claim logged it already ({@link withCallLogged}).
+ * Requests: 0 or 1 UpdateItem.
  */
 export async function logSentCall<T extends Answer>(
   db: Db,
@@ -196,10 +223,20 @@ export async function logSentCall<T extends Answer>(
   if (messageLogMode() !== 'errors') return answer;
   try {
     const result = await answer;
-    await logExchange(db, sentExchange(target, call, result));
+    if (!result.ok) await addSentCall(db, target, call);
     return result;
   } catch (error) {
-    await logExchange(db, sentExchange(target, call));
+    await addSentCall(db, target, call);
     throw error;
+  }
+}
+
+/** Writes our CALL's attributes into its record, keeping any answer there. Never throws. */
+async function addSentCall(db: Db, target: { chargerId: number; protocol: OcppProtocol }, call: SentCall) {
+  const { chargerId, day, createdAt, messageId, ...attributes } = exchangeItem(sentExchange(target, call));
+  try {
+    await db.ocppMessage.update({ chargerId, day, createdAt, messageId }).set(attributes).go();
+  } catch (error) {
+    logger.error('could not log an OCPP message', { chargerId, action: call.action, error: String(error) });
   }
 }

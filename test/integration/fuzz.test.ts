@@ -9,7 +9,9 @@
  * inputs the schemas refuse (the route's zod schemas, the action's official JSON schema) go in
  * batches of concurrent requests, the changes read after each batch; the others go one at a time,
  * the changes read after each. Rate-limit counters are not changes (every request counts, refused
- * or not). The figures are printed at the end.
+ * or not). Every CALL frame with a messageId (whatever its action and payload: numbers beyond
+ * DynamoDB's range, empty values, deep nesting) must be in the OCPP message log, as the text sent,
+ * with our answer. The figures are printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -24,6 +26,7 @@ import { createApiKey } from '../../shared/api/api-keys';
 import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
 import type { LocalStack } from '../../lib/local/stack';
+import { callOf } from '../../shared/ocpp/message-log';
 
 // A charger that never answers a command must not hold an HTTP input for the production 20 s.
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
@@ -43,7 +46,7 @@ let requests = 0;
 /** Figures: inputs tried, refused, refused ones whose changes were checked, broken rules. */
 const figures = {
   http: { tried: 0, refused: 0, checked: 0, '5xx': 0, changed: 0 },
-  ocpp: { tried: 0, refused: 0, checked: 0, '5xx': 0, InternalError: 0, changed: 0 },
+  ocpp: { tried: 0, refused: 0, checked: 0, '5xx': 0, InternalError: 0, changed: 0, logged: 0, notLogged: 0 },
 };
 let feed: ChangeFeed;
 const ids = { http: uniqueOcppId('FZH'), ext: `EXT-${uniqueOcppId()}` };
@@ -398,8 +401,13 @@ class FrameSender {
   private probes = 0;
   /** Frames received that break the rules (InternalError, API Gateway's error frame). */
   readonly bad: string[] = [];
+  /** The CALL frames with a messageId sent (each must be in the message log), with our answer. */
+  readonly calls: { messageId: string; action: string; text: string; answer: string }[] = [];
 
-  constructor(readonly raw: RawCharger) {
+  constructor(
+    readonly raw: RawCharger,
+    readonly chargerId: number,
+  ) {
     raw.ws.on('message', (data) => {
       const text = data.toString();
       let frame: unknown;
@@ -635,6 +643,33 @@ function ocpp201Examples(): Examples {
   };
 }
 
+/**
+ * The CALLs the senders sent since the last look that are not in the message log as they were
+ * sent (the frame's text, our answer's text); the figures count both kinds.
+ */
+async function notLogged(senders: FrameSender[]): Promise<string[]> {
+  const missing: string[] = [];
+  const today = new Date();
+  const days = [new Date(today.getTime() - 86_400_000), today].map((d) => d.toISOString().slice(0, 10));
+  for (const sender of senders) {
+    const calls = sender.calls.splice(0);
+    if (!calls.length) continue;
+    const logged = new Map<string, { frame?: string; responseFrame?: string }[]>();
+    for (const day of days) {
+      const { data } = await stack.db.ocppMessage.query
+        .primary({ chargerId: sender.chargerId, day })
+        .go({ pages: 'all' });
+      for (const item of data) logged.set(item.messageId, [...(logged.get(item.messageId) ?? []), item]);
+    }
+    for (const call of calls) {
+      const found = logged.get(call.messageId)?.some((i) => i.frame === call.text && i.responseFrame === call.answer);
+      figures.ocpp[found ? 'logged' : 'notLogged']++;
+      if (!found) missing.push(`not logged: ${call.text.slice(0, 300)}`);
+    }
+  }
+  return missing;
+}
+
 /** Frames that are not OCPP-J CALLs (each is answered): any text, any JSON, arrays of any members. */
 const shapeFrames: fc.Arbitrary<string> = fc
   .oneof(
@@ -686,7 +721,10 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
     let frames = 0;
 
     beforeAll(async () => {
-      for (const ocppId of ocppIds[protocol]) senders.push(new FrameSender(await connectRaw(stack, ocppId, protocol)));
+      for (const ocppId of ocppIds[protocol]) {
+        const chargerId = tenant.chargers.find((c) => c.ocppId === ocppId)!.id;
+        senders.push(new FrameSender(await connectRaw(stack, ocppId, protocol), chargerId));
+      }
       if (protocol === 'ocpp1.6') {
         const start = JSON.stringify([
           2,
@@ -712,6 +750,8 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
           try {
             const answer = await sender.send(text, messageId, isReply);
             const refused = isReply || (Array.isArray(answer) && answer[0] === 4);
+            const call = callOf(text);
+            if (call) sender.calls.push({ ...call, text, answer: JSON.stringify(answer) });
             return { refused };
           } catch (error) {
             return { refused: false, failure: `${String(error)} for ${text.slice(0, 500)}` };
@@ -753,6 +793,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
         });
         const failures = await sendFrames(texts);
         expect([...failures, ...senders.flatMap((s) => s.bad.splice(0))]).toEqual([]);
+        expect(await notLogged(senders)).toEqual([]);
       },
       120_000,
     );
@@ -772,6 +813,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
       }));
       const failures = await sendFrames([...texts, ...replies]);
       expect([...failures, ...senders.flatMap((s) => s.bad.splice(0))]).toEqual([]);
+      expect(await notLogged(senders)).toEqual([]);
     }, 120_000);
   },
 );

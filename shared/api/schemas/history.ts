@@ -164,6 +164,17 @@ export const ChargerErrorReport = conformsTo<errors.ChargerErrorReport>()(
 /** `GET /api/errors` answer. */
 export const ChargerErrorList = z.object({ data: z.array(ChargerErrorReport), pagination: Pagination });
 
+/** A logged frame as text. */
+const LoggedFrame = conformsTo<messages.LoggedFrame>()(
+  z
+    .object({
+      text: z.string().meta({ description: 'The frame as it went over the WebSocket, or its first 32 KB' }),
+      bytes: z.number().int().meta({ description: "The whole frame's size in bytes of UTF-8" }),
+      truncated: z.boolean().meta({ description: 'Whether `text` is only the first 32 KB of the frame' }),
+    })
+    .meta({ id: 'OcppFrame' }),
+);
+
 /** One logged OCPP exchange. */
 export const OcppMessage = conformsTo<messages.OcppMessage>()(
   z
@@ -173,9 +184,21 @@ export const OcppMessage = conformsTo<messages.OcppMessage>()(
       ocppChargerIdentity: z.string(),
       messageType: z.string().meta({ example: 'MeterValues' }),
       direction: z.enum(['fromCharger', 'toCharger']),
-      messagePayload: z.unknown(),
-      messageResponse: z.unknown(),
+      messagePayload: z.unknown().meta({
+        description:
+          "The CALL's payload parsed from its frame; `{ truncated: true, bytes }` when the frame was over 32 KB; " +
+          'null when the frame has none. A number beyond the precision of a double is exact only in `messageFrame`.',
+      }),
+      messageResponse: z.unknown().meta({
+        description: 'The CALLRESULT payload, `{ errorCode, errorDescription }` of a CALLERROR, or null (no answer).',
+      }),
       responseType: z.enum(['CALLRESULT', 'CALLERROR']).nullable(),
+      messageFrame: LoggedFrame.nullable().meta({
+        description: 'The CALL frame as it went over the WebSocket; null for entries logged before frames were kept.',
+      }),
+      responseFrame: LoggedFrame.nullable().meta({
+        description: 'The answer frame (CALLRESULT or CALLERROR) as text; null without an answer.',
+      }),
       chargerId: z.number().int(),
       protocol: z.enum(['ocpp1.6', 'ocpp2.0.1']),
     })

@@ -276,6 +276,13 @@ const chargerErrorSchema = {
  * answer, or a CALL we sent with the charger's answer. Partitioned by charger and UTC day, newest
  * last in the sort key; expires after 8 days.
  *
+ * Frames are kept as text, as they went over the WebSocket (`frame`, `responseFrame`): any text
+ * is a DynamoDB string, where a parsed payload may hold what DynamoDB refuses (numbers beyond its
+ * range or above 2^53, very deep nesting). A frame over 32 KB is kept cut at 32 KB, with its
+ * whole size in bytes (`frameBytes`, `responseFrameBytes`), except the charger's answer to a CALL
+ * of ours, kept whole (its sender reads it; API Gateway bounds a message to 128 KB).
+ * `messagePayload` and `messageResponse` are the parsed payloads items written before kept.
+ *
  * A CALL we send is also its own correlation record (`shared/ocpp/commands/correlation.ts`): its
  * messageId is a UUIDv7, whose time is `createdAt`, so the `$default` handler finds the item from
  * the reply alone and adds the answer to it. With the log off (or `errors`), the answer is stored
@@ -295,8 +302,17 @@ const ocppMessageSchema = {
     direction: { type: ['fromCharger', 'toCharger'] as const, required: true },
     /** The CALL's action. */
     messageType: { type: 'string', required: true },
+    /** The CALL frame as text (at most 32 KB of it). */
+    frame: optionalString,
+    /** The CALL frame's whole size, bytes of UTF-8. */
+    frameBytes: optionalNumber,
+    /** The answer frame (CALLRESULT or CALLERROR) as text: ours at most 32 KB of it, the charger's whole. */
+    responseFrame: optionalString,
+    /** The answer frame's whole size, bytes of UTF-8. */
+    responseFrameBytes: optionalNumber,
+    /** Items written before frames were kept as text: the CALL's payload. */
     messagePayload: { type: 'any' },
-    /** The CALLRESULT payload, or `{ errorCode, errorDescription, errorDetails }` of a CALLERROR. */
+    /** Items written before frames were kept as text: the CALLRESULT payload, or `{ errorCode, errorDescription }`. */
     messageResponse: { type: 'any' },
     /** `CALLRESULT`, `CALLERROR`, or unset when no answer came (our CALL timed out). */
     responseType: { type: ['CALLRESULT', 'CALLERROR'] as const },

@@ -11,7 +11,7 @@
 import { v7 as uuidv7, validate as isUuid, version as uuidVersion } from 'uuid';
 import type { Db } from '../../db';
 import { transact } from '../../db';
-import type { CallErrorFrame, CallResultFrame } from '../frames';
+import { keptFrame, parseFrame, type CallErrorFrame, type CallResultFrame } from '../frames';
 import { ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import { release, releaseUpdate } from './lane';
 import type { CommandTarget } from './targets';
@@ -194,22 +194,46 @@ async function timeOut(
 /** An answer as a message-log entry holds it (`ocppMessage`); {@link answerOf} reads it back. */
 export interface StoredAnswer {
   responseType: 'CALLRESULT' | 'CALLERROR';
-  /** The CALLRESULT payload, or `{ errorCode, errorDescription }` of a CALLERROR. */
-  messageResponse: unknown;
+  /** The answer frame as text (at most `maxBytes` of it). */
+  responseFrame: string;
+  /** The whole answer frame's size, bytes of UTF-8. */
+  responseFrameBytes: number;
 }
 
-/** How an answer is stored in a message-log entry (the one shape for both directions). */
-export function storedAnswer(answer: Answer): StoredAnswer {
-  return answer.ok
-    ? { responseType: 'CALLRESULT', messageResponse: answer.result }
-    : {
-        responseType: 'CALLERROR',
-        messageResponse: { errorCode: answer.errorCode, errorDescription: answer.errorDescription },
-      };
+/**
+ * How an answer frame is stored in a message-log entry (the one shape for both directions): as
+ * the text that went over the WebSocket, so whatever a charger put in it can be stored.
+ * @param maxBytes the most of the text kept (the charger's answer to a CALL of ours is kept whole: its sender reads it)
+ */
+export function storedAnswer(
+  frame: CallResultFrame | CallErrorFrame,
+  text: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): StoredAnswer {
+  const kept = keptFrame(text, maxBytes);
+  return {
+    responseType: frame.messageTypeId === 3 ? 'CALLRESULT' : 'CALLERROR',
+    responseFrame: kept.text,
+    responseFrameBytes: kept.bytes,
+  };
 }
 
-/** The answer in a record that has one ({@link storedAnswer} read back). */
-function answerOf(record: Partial<StoredAnswer>): Answer {
+/** What a record holds of an answer: the frame's text, or the parsed payload of items written before. */
+type RecordedAnswer = { responseType?: string; responseFrame?: string; messageResponse?: unknown };
+
+/**
+ * The answer in a record that has one ({@link storedAnswer} read back). A text that is not a
+ * CALLRESULT/CALLERROR frame (never stored: `completeCommand` takes parsed frames) reads as a
+ * CALLERROR `GenericError`.
+ */
+export function answerOf(record: RecordedAnswer): Answer {
+  if (record.responseFrame !== undefined) {
+    try {
+      const frame = parseFrame(record.responseFrame);
+      if (frame.messageTypeId !== 2) return answerOfFrame(frame);
+    } catch {}
+    return { ok: false, errorCode: 'GenericError', errorDescription: 'The stored answer is not an OCPP-J reply' };
+  }
   if (record.responseType === 'CALLRESULT') return { ok: true, result: record.messageResponse ?? {} };
   const error = (record.messageResponse ?? {}) as { errorCode?: string; errorDescription?: string };
   return { ok: false, errorCode: error.errorCode ?? 'GenericError', errorDescription: error.errorDescription ?? '' };
@@ -222,17 +246,19 @@ function answerOf(record: Partial<StoredAnswer>): Answer {
  * command, to another charger's, on another connection, or whose messageId is not a UUIDv7 (not
  * ours), changes nothing.
  * @param connection the charger and connection the reply arrived on
+ * @param text the reply as it arrived (stored whole: whatever it holds is a DynamoDB string)
  * @returns whether a command was completed
  */
 export async function completeCommand(
   db: Db,
   connection: { chargerId: number; connectionId: string },
   frame: CallResultFrame | CallErrorFrame,
+  text: string,
 ): Promise<boolean> {
   const key = callRecordKey(connection.chargerId, frame.messageId);
   if (!key) return false;
   const now = Date.now();
-  const reply = storedAnswer(answerOfFrame(frame));
+  const reply = storedAnswer(frame, text);
   const { data, where } = releaseUpdate(frame.messageId, connection.connectionId);
   const outcome = await transact(db, ({ charger, ocppMessage }) => ({
     lane: charger.patch({ chargerId: connection.chargerId }).data(data).where(where).commit(),
@@ -240,7 +266,8 @@ export async function completeCommand(
       .update(key)
       .data((attr, op) => {
         op.set(attr.responseType, reply.responseType);
-        op.set(attr.messageResponse, reply.messageResponse);
+        op.set(attr.responseFrame, reply.responseFrame);
+        op.set(attr.responseFrameBytes, reply.responseFrameBytes);
         op.set(attr.answeredAt, new Date(now).toISOString());
         op.ifNotExists(attr.expiresAt, Math.floor(now / 1000) + CORRELATION_TTL_SECONDS);
       })
