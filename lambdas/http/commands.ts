@@ -1,4 +1,7 @@
-/** Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands. */
+/**
+ * Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands; and a
+ * charger's Basic-auth password (docs/charger-credentials.md).
+ */
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
 import { commandRoutes } from '../../shared/api/routes/commands';
@@ -10,9 +13,12 @@ import {
 } from '../../shared/charging/remote-control';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { REMOTE_CONTROL_COMMANDS } from '../../shared/ocpp/commands/remote-control';
+import { CREDENTIALS_COMMANDS } from '../../shared/ocpp/commands/credentials';
+import { changeChargerPassword } from '../../shared/charging/charger-password';
 
-/** The commands this function sends: remote control's only (its bundle holds no other command). */
+/** The commands this function sends: remote control's and credentials' only (its bundle holds no other command). */
 const commandsOf = (db: Db) => ocppChargerCommands(db, REMOTE_CONTROL_COMMANDS);
+const credentialsCommandsOf = (db: Db) => ocppChargerCommands(db, CREDENTIALS_COMMANDS);
 
 /** Lambda handler of the OCPP command routes; waits for the charger up to the command deadline. */
 export const handler = httpHandler(commandRoutes, {
@@ -28,5 +34,8 @@ export const handler = httpHandler(commandRoutes, {
   }),
   'POST /api/ocpp/remote-stop': async ({ db, principal, body, counted }) => ({
     body: { data: { status: await remoteStopPort(db, commandsOf(db), principal, body, { before: counted }) } },
+  }),
+  'POST /api/chargers/{id}/password': async ({ db, principal, pathParameters, body }) => ({
+    body: { data: await changeChargerPassword(db, credentialsCommandsOf(db), principal, pathParameters.id, body) },
   }),
 });

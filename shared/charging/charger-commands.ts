@@ -85,6 +85,25 @@ export interface SmartChargingSupport {
   maxPeriods?: number;
 }
 
+/**
+ * How a charger answers a new Basic-auth password: 1.6 ChangeConfiguration `AuthorizationKey`
+ * (ConfigurationStatus), 2.0.1 SetVariables `SecurityCtrlr.BasicAuthPassword` (SetVariableStatus).
+ * `Accepted` and `RebootRequired` confirm it (the charger uses it from its next connection).
+ */
+export type ChargerPasswordStatus =
+  | 'Accepted'
+  | 'RebootRequired'
+  | 'Rejected'
+  | 'NotSupported'
+  | 'UnknownComponent'
+  | 'UnknownVariable'
+  | 'NotSupportedAttributeType';
+
+/** Whether a status confirms a new password: the charger took it (now, or from its reboot). */
+export function confirmsPassword(status: ChargerPasswordStatus | undefined): boolean {
+  return status === 'Accepted' || status === 'RebootRequired';
+}
+
 /** The commands this module sends, by name: version-neutral input and result. */
 export interface ChargerCommandCatalog {
   ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
@@ -99,6 +118,8 @@ export interface ChargerCommandCatalog {
   SetChargingProfile: { input: ChargingProfileInput; result: 'Accepted' | 'Rejected' | 'NotSupported' };
   /** Clears this CSMS's profiles of one purpose on every port. */
   ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
+  /** Sets the charger's Basic-auth password (OCPP 1.6 security whitepaper, 2.0.1 A01). */
+  SetChargerPassword: { input: { password: string }; result: ChargerPasswordStatus };
 }
 
 /** A command's name. */
@@ -114,6 +135,9 @@ export type RemoteControlCommandName =
 
 /** The commands of smart charging (spec §2.6 enforced: charging profiles). */
 export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProfile' | 'ClearChargingProfile';
+
+/** The commands of charger credentials (the Basic-auth password). */
+export type CredentialsCommandName = 'SetChargerPassword';
 
 /** The charger's answer: its result, or a failure (`unsupported`: it cannot do that; `error`: what to throw). */
 export type ChargerAnswer<Result> = { ok: true; result: Result } | { ok: false; unsupported: boolean; error: Error };
@@ -156,6 +180,11 @@ export interface SendOptions {
    * its error is thrown.
    */
   before?: Promise<unknown>;
+  /**
+   * The CALL's messageId, from {@link ChargerCommands.newMessageId}: given when something keyed
+   * by it is written before the command is sent (its answer is found by it).
+   */
+  messageId?: string;
 }
 
 /**
@@ -182,6 +211,8 @@ export interface ChargerCommands<Names extends ChargerCommandName = ChargerComma
   ): Promise<ChargerAnswer<ChargerCommandCatalog[K]['result']>>;
   /** The error for a charger that is not connected (the command is not sent). */
   notConnected(chargerId: number): Error;
+  /** A new messageId for a CALL ({@link SendOptions.messageId}). */
+  newMessageId(): string;
 }
 
 /** What remote control sends through (`shared/charging/remote-control.ts`). */
@@ -189,3 +220,6 @@ export type RemoteControlCommands = ChargerCommands<RemoteControlCommandName>;
 
 /** What smart charging sends through (`shared/site-power/`). */
 export type SmartChargingCommands = ChargerCommands<SmartChargingCommandName>;
+
+/** What charger credentials are sent through (`shared/charging/charger-password.ts`). */
+export type CredentialsCommands = ChargerCommands<CredentialsCommandName>;

@@ -9,6 +9,10 @@ import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
 import { CHARGER_CONSTRAINTS } from '../chargers/items';
 import { verifyPassword } from '../chargers/passwords';
+import { promotePendingPassword } from '../chargers/credentials';
+import type { ChargerItem } from '../chargers/items';
+import { answerOf, callRecordKey } from './commands/correlation';
+import { answerConfirmsPassword } from './commands/credentials';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
 import { recordConnectionChange } from '../history/status-events';
@@ -64,10 +68,31 @@ function basicCredentials(header: string | undefined): { username: string; passw
 }
 
 /**
+ * The hash of the password a charger connects with: its stored one, or the pending one once the
+ * charger has confirmed it (the answer to the CALL that carried it, as `$default` stored it in
+ * the CALL's record), which then replaces the stored one. So a charger that reconnects with the
+ * new password at once, before the command's sender has seen the answer, is let in, and the old
+ * password is refused from the confirmation on (docs/charger-credentials.md).
+ * @returns undefined for a charger without a password
+ */
+async function passwordInForce(db: Db, charger: ChargerItem): Promise<string | undefined> {
+  const pending = charger.pendingPassword;
+  if (!pending) return charger.passwordHash;
+  const key = callRecordKey(charger.chargerId, pending.messageId);
+  const { data: record } = key ? await db.ocppMessage.get(key).go({ consistent: true }) : { data: null };
+  const answer = record?.responseType ? answerOf(record) : undefined;
+  if (!answer?.ok || !answerConfirmsPassword(pending.protocol, answer.result)) return charger.passwordHash;
+  await promotePendingPassword(db, charger.chargerId, pending);
+  return pending.hash;
+}
+
+/**
  * Decides a `$connect`: the charger must be registered under `ocppId`; when it has a
  * password, `Authorization: Basic` must carry `ocppId:password` (OCPP 1.6 security
- * whitepaper / OCPP 2.0.1 A00.FR.201-205); a supported subprotocol must be offered.
- * Requests: 1 GetItem (identity) + 1 GetItem (charger).
+ * whitepaper / OCPP 2.0.1 A00.FR.201-205), the password in force ({@link passwordInForce});
+ * a supported subprotocol must be offered.
+ * Requests: 1 GetItem (identity) + 1 GetItem (charger); while a new password is pending, 1 more
+ * GetItem (its CALL's answer) and, once confirmed, 1 UpdateItem.
  */
 export async function checkConnect(
   db: Db,
@@ -78,12 +103,13 @@ export async function checkConnect(
   if (!claim) return { status: 404, reason: 'unknownCharger' };
   const { data: charger } = await db.charger.get({ chargerId: claim.targetId }).go();
   if (!charger) return { status: 404, reason: 'unknownCharger' };
-  if (charger.passwordHash) {
+  const passwordHash = await passwordInForce(db, charger);
+  if (passwordHash) {
     const credentials = basicCredentials(headers.authorization);
     if (
       !credentials ||
       credentials.username !== ocppId ||
-      !(await verifyPassword(credentials.password, charger.passwordHash))
+      !(await verifyPassword(credentials.password, passwordHash))
     ) {
       return { status: 401, reason: 'badCredentials' };
     }

@@ -218,6 +218,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/reservations/cancel': { body: { chargerId: charger().id, reservationId: 7 } },
     'POST /api/ocpp/remote-start': { body: { portId, idTag: 'FUZZ-CARD-1', idTokenType: 'ISO14443' } },
     'POST /api/ocpp/remote-stop': { body: { portId, sessionId: 1 } },
+    'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
     'GET /api/access-ids': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },
     'GET /api/access-ids/{id}': { path: id(fixtures.accessId) },
     'POST /api/access-ids': { body: { accessId: accessIdBody() } },

@@ -1,6 +1,8 @@
 /** Routes of the `commands` function: spec §4.3, §4.4 OCPP commands. */
-import { defineRoutes } from './define';
+import { defineRoutes, idPath } from './define';
 import {
+  ChargerPasswordBody,
+  ChargerPasswordResponse,
   CancelReservationBody,
   CommandStatusResponse,
   RemoteStartBody,
@@ -45,5 +47,17 @@ export const commandRoutes = defineRoutes('commands', {
     tags: ['OCPP commands'],
     request: { body: RemoteStopBody },
     responses: { 200: { description: "The charger's status", schema: CommandStatusResponse } },
+  },
+  'POST /api/chargers/{id}/password': {
+    summary: "Set or rotate a charger's Basic-auth password (OCPP 1.6 AuthorizationKey / 2.0.1 BasicAuthPassword)",
+    description:
+      'Sent to the connected charger (1.6 ChangeConfiguration AuthorizationKey, security whitepaper; 2.0.1 ' +
+      'SetVariables SecurityCtrlr.BasicAuthPassword, A01). The new password is accepted at the handshake only once ' +
+      'the charger has confirmed it (Accepted, or RebootRequired), the old one until then and never after. Any other ' +
+      'answer (200 with its status), a CALLERROR (502) or no answer (504) leaves the old one in force. 404 unknown ' +
+      'charger; 409 not connected.',
+    tags: ['OCPP commands'],
+    request: { pathParameters: idPath, body: ChargerPasswordBody },
+    responses: { 200: { description: "The charger's answer", schema: ChargerPasswordResponse } },
   },
 });

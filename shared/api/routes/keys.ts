@@ -18,6 +18,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/reservations/cancel',
   'POST /api/ocpp/remote-start',
   'POST /api/ocpp/remote-stop',
+  'POST /api/chargers/{id}/password',
   'GET /api/access-ids',
   'GET /api/access-ids/{id}',
   'POST /api/access-ids',

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
+import { ocppPasswordSchema } from '../../chargers/credentials';
 
 const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** OCPP IdToken: 1–20 characters (OCPP 1.6 CiString20Type), no control characters. */
@@ -86,3 +87,41 @@ export const CommandStatusResponse = z
 export const RemoteStartResponse = z
   .object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']), remoteStartId: z.number().int() }) })
   .meta({ id: 'RemoteStartResponse' });
+
+/** `POST /api/chargers/{id}/password` body (ours: charger credentials). */
+export const ChargerPasswordBody = z
+  .strictObject({
+    password: ocppPasswordSchema.optional().meta({
+      description:
+        'The new Basic-auth password: 16-40 characters of A-Z a-z 0-9 * - _ = : + | @ . (an OCPP 1.6 charger ' +
+        'takes 20 at most). Absent: a random one of 20 alphanumerics is generated and returned once.',
+    }),
+  })
+  .meta({ id: 'ChargerPasswordRequest' });
+
+/** `POST /api/chargers/{id}/password` answer. */
+export const ChargerPasswordResponse = z
+  .object({
+    data: z.object({
+      status: z
+        .enum([
+          'Accepted',
+          'RebootRequired',
+          'Rejected',
+          'NotSupported',
+          'UnknownComponent',
+          'UnknownVariable',
+          'NotSupportedAttributeType',
+        ])
+        .meta({ description: "The charger's answer (1.6 ConfigurationStatus, 2.0.1 SetVariableStatus)" }),
+      confirmed: z.boolean().meta({
+        description:
+          'Whether the charger confirmed the password (Accepted or RebootRequired): it connects with it only ' +
+          'from now on. Otherwise its old password stays in force.',
+      }),
+      password: z.string().optional().meta({
+        description: 'The generated password, when none was given and the charger confirmed it: shown only here',
+      }),
+    }),
+  })
+  .meta({ id: 'ChargerPasswordResponse' });

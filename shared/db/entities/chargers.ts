@@ -1,5 +1,6 @@
 /** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers and WebSocket connections. */
 import { Entity } from 'electrodb';
+import { pendingPasswordAttribute } from './charger-credentials';
 import {
   optionalString,
   optionalNumber,
@@ -88,6 +89,7 @@ const chargerSchema = {
     longitude: optionalNumber,
     /** scrypt hash of the OCPP Basic-auth password (`scrypt$N$r$p$salt$hash`, base64). */
     passwordHash: optionalString,
+    pendingPassword: pendingPasswordAttribute,
     connectionStatus: {
       type: 'map',
       properties: { status: { type: 'string', required: true }, timestamp: { type: 'string', required: true } },
@@ -316,7 +318,7 @@ const portSchema = {
       properties: {
         remoteStartId: { type: 'number', required: true },
         idTag: { type: 'string', required: true },
-        requestedAt: { type: 'string', required: true },
+        requestedAt: timestamp,
       },
     },
     createdAt: timestamp,

@@ -42,10 +42,10 @@ export async function sendCall(
   action: string,
   payload: unknown,
   deadline: Deadline,
-  options: { post?: PostFrame; with?: ClaimWrites; before?: Promise<unknown> },
+  options: { post?: PostFrame; with?: ClaimWrites; before?: Promise<unknown>; messageId?: string },
 ): Promise<CallReply> {
   options.before?.catch(() => undefined); // awaited below once the lane is held
-  const messageId = newMessageId();
+  const messageId = options.messageId ?? newMessageId();
   const holder: LaneHolder = {
     messageId,
     connectionId: target.connectionId,

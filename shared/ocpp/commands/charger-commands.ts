@@ -17,6 +17,7 @@ import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
+import { newMessageId } from './correlation';
 
 /** CALLERROR codes that mean "this charger cannot do that" (OCPP-J: NotImplemented, NotSupported). */
 const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
@@ -50,11 +51,12 @@ export type CommandSet<Names extends ChargerCommandName> = {
 export function ocppChargerCommands<Names extends ChargerCommandName>(
   db: Db,
   commands: CommandSet<Names>,
-  options: Omit<CommandOptions, 'with' | 'before'> = {},
+  options: Omit<CommandOptions, 'with' | 'before' | 'messageId'> = {},
 ): ChargerCommands<Names> {
   return {
     find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),
+    newMessageId,
     async send(chargerId, name, input, sendOptions) {
       const charger = await findCharger(db, chargerId);
       if (!charger) throw new ChargerNotConnectedError(chargerId);

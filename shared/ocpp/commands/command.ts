@@ -96,6 +96,8 @@ export interface CommandOptions {
    * transaction), for writes that may stay when the command is not sent.
    */
   before?: Promise<unknown>;
+  /** The CALL's messageId, a UUIDv7 (`newMessageId` of `correlation.ts`); default a new one. */
+  messageId?: string;
 }
 
 /** The default deadline, from `OCPP_COMMAND_TIMEOUT_MS` (ms), else 20 s. */
