@@ -189,13 +189,29 @@ withChargerDetails(
       ]),
     )
     .option('--max-kw <kW>', 'maximum power of every port in kW (with --ports)', decimal)
-    .option('--port <type[:kW]>', 'one port, repeatable, for mixed ports: --port CCS1:150 --port NACS:150', portSpec),
+    .option('--port <type[:kW]>', 'one port, repeatable, for mixed ports: --port CCS1:150 --port NACS:150', portSpec)
+    .option(
+      '--insecure-no-password',
+      'register it without an OCPP password (instead of --password): anyone who knows its identity can connect as it',
+    ),
 ).action(
   run(
     async (
-      o: Record<string, unknown> & { ports?: number; port?: object[]; connectorType?: string; maxKw?: number },
+      o: Record<string, unknown> & {
+        ports?: number;
+        port?: object[];
+        connectorType?: string;
+        maxKw?: number;
+        password?: string;
+        insecureNoPassword?: boolean;
+      },
     ) => {
-      const { ports: count, port, connectorType, maxKw, ...rest } = o;
+      const { ports: count, port, connectorType, maxKw, insecureNoPassword, ...rest } = o;
+      if ((o.password === undefined) === (insecureNoPassword === undefined))
+        throw new InvalidArgumentError(
+          'give --password <password>, or --insecure-no-password to register a charger anyone who knows its ' +
+            'identity can connect as (docs/charger-credentials.md)',
+        );
       if ((count === undefined) === (port === undefined))
         throw new InvalidArgumentError(
           'give either --ports N with --connector-type (and --max-kw), or one --port per port',

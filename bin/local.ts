@@ -13,6 +13,8 @@ import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } 
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
 import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
 import { backfillPortLocations } from '../shared/chargers/port-lookup';
+import { listChargers } from '../shared/chargers/chargers';
+import type { Charger } from '../shared/chargers/views';
 import { dbConfigFromEnv } from '../shared/db';
 import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT } from '../lib/local/defaults';
 import { GATEWAY_SERVICE } from '../lib/local/gateway';
@@ -132,8 +134,24 @@ function fleetTour(demo: DemoData, base: string, ocpp: string): string[] {
   ];
 }
 
+/**
+ * The lines naming the organization's chargers without an OCPP password (docs/charger-credentials.md):
+ * anyone who knows such a charger's identity can connect as it.
+ */
+function passwordWarning(passwordless: Charger[], all: number, base: string, auth: string): string[] {
+  if (!passwordless.length) return [];
+  return [
+    '',
+    `Without an OCPP password (${passwordless.length} of ${all} chargers; anyone who knows the identity can ` +
+      'connect as the charger, which is how the demo simulators connect):',
+    `  ${passwordless.map((c) => c.ocppId).join(', ')}`,
+    `  Set one on a connected charger: curl -X POST ${auth} -H "Content-Type: application/json" -d '{}' ` +
+      `${base}/api/chargers/${passwordless[0]!.id}/password`,
+  ];
+}
+
 /** What `npm start` prints once it serves: where, the demo key, curl lines and OCPP URLs. */
-function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefined): string {
+function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefined, chargers: Charger[]): string {
   const base = `http://localhost:${stack.gateway.port}`;
   const where = options.inMemory ? ', in memory' : `, data in ${options.dataDir}/`;
   const lines = [
@@ -156,9 +174,15 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       `  curl ${auth} ${base}/api/chargers/by-ocpp-id/${demo.chargers[0]?.ocppId}`,
       `  curl ${base}/api/openapi.json`,
       '',
-      'Chargers (OCPP 1.6-J or 2.0.1, no password):',
+      'Chargers (OCPP 1.6-J or 2.0.1):',
       ...demo.chargers.map(
         (c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ${ocpp}/${c.ocppId}`,
+      ),
+      ...passwordWarning(
+        chargers.filter((c) => !c.ocppPasswordSet),
+        chargers.length,
+        base,
+        auth,
       ),
       '',
       `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ${ocpp}`,
@@ -179,4 +203,7 @@ const dynamo = await startDatabase();
 const supervisor = new LocalStackSupervisor(dynamo);
 const stack = await startStack(dynamo, supervisor);
 supervisor.attach(stack);
-console.log(usage(stack, dynamo, await demoData(stack)));
+const demo = await demoData(stack);
+// Read now, not from the demo file: a password set since the seed counts.
+const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
+console.log(usage(stack, dynamo, demo, chargers));

@@ -146,6 +146,11 @@ export interface StationApi {
   changeProfiles<T>(change: (profiles: ChargingProfiles) => T): T;
   /** Changes the heartbeat interval, seconds. */
   setHeartbeatInterval(seconds: number): void;
+  /**
+   * Takes a new HTTP Basic-auth password (1.6 `AuthorizationKey`, 2.0.1 `BasicAuthPassword`) and,
+   * after the reply, reconnects with it, as a charger does (1.6 security whitepaper; 2.0.1 A01).
+   */
+  changePassword(password: string): void;
   /** Changes the meter value interval, seconds. */
   setMeterInterval(seconds: number): void;
   /**

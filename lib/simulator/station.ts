@@ -261,6 +261,19 @@ export class Station implements StationApi {
     return result;
   }
 
+  changePassword(password: string): void {
+    this.afterReply('reconnection with the new password', async () => {
+      // ocpp-rpc sends the configured password at every (re)connection, and reconnects by itself
+      // when its socket closes without the client being closed.
+      this.client.reconfigure({ password } as Parameters<RPCClient['reconfigure']>[0]);
+      this.log('info', 'password changed: reconnecting with it');
+      (this.client as unknown as { _ws?: { close(code: number, reason: string): void } })._ws?.close(
+        1012,
+        'password changed',
+      );
+    });
+  }
+
   setHeartbeatInterval(seconds: number): void {
     this.heartbeatIntervalSeconds = seconds;
     clearInterval(this.heartbeatTimer);

@@ -77,6 +77,11 @@ export interface Charger {
   ocppId: string | null;
   type: ChargerType;
   powerSharing: boolean;
+  /**
+   * Whether the charger has an OCPP Basic-auth password. Without one, anyone who knows its OCPP
+   * identity can connect as it (docs/charger-credentials.md).
+   */
+  ocppPasswordSet: boolean;
   connectionStatus: { status: string; timestamp: string } | null;
   numberOfPorts: number;
   ports: Port[];
@@ -155,6 +160,7 @@ export function toCharger(item: ChargerItem, ports: PortItem[]): Charger {
     ocppId: item.ocppId ?? null,
     type: item.type,
     powerSharing: ports.length > 1,
+    ocppPasswordSet: item.passwordHash !== undefined,
     connectionStatus: item.connectionStatus
       ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp }
       : null,

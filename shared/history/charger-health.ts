@@ -52,6 +52,11 @@ export interface ChargerHealth extends ChargerFigures {
   maintenance: { maintenanceSeconds: number; maintenancePercent: number };
   /** The charger's page in the operator console. */
   reportUrl: string | null;
+  /**
+   * Whether the charger has an OCPP Basic-auth password: false is a warning, anyone who knows its
+   * OCPP identity can connect as it (docs/charger-credentials.md).
+   */
+  ocppPasswordSet: boolean;
 }
 
 /** The report: totals over every charger, then each charger (by ID). */
@@ -205,6 +210,7 @@ export async function chargerHealthReport(
       ...figures,
       maintenance: { maintenanceSeconds: 0, maintenancePercent: 0 },
       reportUrl: options.reportUrl?.(charger.chargerId) ?? null,
+      ocppPasswordSet: charger.passwordHash !== undefined,
     };
   });
   return {

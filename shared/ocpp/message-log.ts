@@ -8,7 +8,7 @@
  * logged: `all` (default, and locally), `errors` (only exchanges answered with a CALLERROR, and our
  * CALLs that got no answer), or `off`.
  *
- * Every frame is kept as the text that went over the WebSocket (docs/ocpp-message-log.md), so
+ * Every frame is kept as the text that went over the WebSocket (docs/history-and-health.md), so
  * whatever a charger sends is stored: a CALL of any shape with a messageId (JSON array, `2`, a
  * non-empty string), whatever its action or payload, with our answer; our CALLs with the charger's
  * answer. A frame over {@link MAX_FRAME_BYTES} is kept cut there with its whole size, except the

@@ -220,6 +220,16 @@ describe('operator CLI', () => {
       /CHAdeMO/,
     ],
     [
+      'a charger with neither --password nor --insecure-no-password',
+      registerArgs({ siteId: 1, ocppId: 'A', type: 'DCFC', connectorType: 'CCS1', insecureNoPassword: false }),
+      /give --password <password>, or --insecure-no-password/,
+    ],
+    [
+      'a charger with both --password and --insecure-no-password',
+      [...registerArgs({ siteId: 1, ocppId: 'A', type: 'DCFC', connectorType: 'CCS1' }), '--password', 'secret-long-1'],
+      /give --password <password>, or --insecure-no-password/,
+    ],
+    [
       'an OCPP identity with a slash',
       registerArgs({ siteId: 1, ocppId: 'A/B', name: 'A', type: 'DCFC', connectorType: 'CCS1' }),
       /ocppId/,

@@ -89,6 +89,9 @@ describe('npm start', () => {
       expect(output).toContain('Seeded the demo');
       expect(output).toMatch(/ws:\/\/localhost:\d+\/ocpp\/DEMO-DCFC-1/);
       expect(output).toMatch(/ws:\/\/localhost:\d+\/ocpp\/DEMO-L2-1/);
+      // The demo's chargers have no password, and the output says which.
+      expect(output).toMatch(/Without an OCPP password \(12 of 12 chargers;/);
+      expect(output).toMatch(/ {2}DEMO-DCFC-1, DEMO-L2-1, SIM-1, .*SIM-10\n/);
       const chargerLine = output.split('\n').find((l) => /curl .*\/api\/chargers\/\d+$/.test(l))!;
       const { status, body } = await runCurl(chargerLine);
       expect(status).toBe(200);

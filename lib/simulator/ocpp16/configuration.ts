@@ -123,6 +123,21 @@ function profileKeys(station: StationApi): [string, ConfigurationKey][] {
   ];
 }
 
+/** The write-only key of the Basic-auth password (1.6 security whitepaper): not listed by GetConfiguration. */
+const AUTHORIZATION_KEY = 'AuthorizationKey';
+
+/**
+ * ChangeConfiguration `AuthorizationKey`: the password's bytes in hexadecimal, 16–20 bytes of
+ * printable ASCII (security whitepaper); Accepted, and the station reconnects with it after the reply.
+ */
+function changeAuthorizationKey(station: StationApi, value: string): { status: 'Accepted' | 'Rejected' } {
+  if (!/^([0-9a-fA-F]{2}){16,20}$/.test(value)) return { status: 'Rejected' };
+  const password = Buffer.from(value, 'hex').toString('latin1');
+  if (!/^[\x21-\x7e]+$/.test(password)) return { status: 'Rejected' };
+  station.changePassword(password);
+  return { status: 'Accepted' };
+}
+
 /** GetConfiguration and ChangeConfiguration over the charge point's keys (names matched case-insensitively). */
 export function configurationCommands(station: StationApi): Commands {
   const configuration = new Map<string, ConfigurationKey>([...coreKeys(station), ...profileKeys(station)]);
@@ -144,6 +159,8 @@ export function configurationCommands(station: StationApi): Commands {
 
     ChangeConfiguration: {
       answer: (req) => {
+        if (req.key.toLowerCase() === AUTHORIZATION_KEY.toLowerCase())
+          return changeAuthorizationKey(station, req.value);
         const found = findKey(req.key);
         if (!found) return { status: 'NotSupported' };
         const [, entry] = found;

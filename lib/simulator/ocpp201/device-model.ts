@@ -16,6 +16,8 @@ import { MEASURANDS, type Commands } from './messages';
 /** A device-model variable. */
 interface Variable {
   readonly readonly: boolean;
+  /** Set only, never read (GetVariables: Rejected), like `SecurityCtrlr.BasicAuthPassword`. */
+  readonly writeOnly?: boolean;
   get(): string;
   /** Applies a new value; false when the value is invalid. */
   set?(value: string): boolean;
@@ -93,6 +95,19 @@ function deviceModel(station: StationApi): Record<string, Record<string, Variabl
       Entries: readOnly(() => station.chargePoint.profiles.count),
     },
     LocalAuthListCtrlr: { Enabled: flag(() => true), Available: flag(() => true) },
+    SecurityCtrlr: {
+      // A01: 16-40 characters of passwordString; the station reconnects with it after the reply.
+      BasicAuthPassword: {
+        readonly: false,
+        writeOnly: true,
+        get: () => '',
+        set: (value) => {
+          if (!/^[A-Za-z0-9*\-_=:+|@.]{16,40}$/.test(value)) return false;
+          station.changePassword(value);
+          return true;
+        },
+      },
+    },
     TxCtrlr: { TxStartPoint: text('Authorized'), TxStopPoint: text('Authorized') },
   };
 }
@@ -131,6 +146,7 @@ export function deviceModelCommands(station: StationApi): Commands {
           if ('status' in found) return { ...echo(item), attributeStatus: found.status };
           if (item.attributeType && item.attributeType !== 'Actual')
             return { ...echo(item), attributeStatus: 'NotSupportedAttributeType' };
+          if (found.variable.writeOnly) return { ...echo(item), attributeStatus: 'Rejected' };
           return { ...echo(item), attributeStatus: 'Accepted', attributeValue: found.variable.get() };
         }),
       }),

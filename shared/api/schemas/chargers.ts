@@ -97,6 +97,11 @@ export const Charger = conformsTo<views.Charger>()(
       ocppId: z.string().nullable(),
       type: ChargerType,
       powerSharing: z.boolean().meta({ description: 'true when the charger has more than one port' }),
+      ocppPasswordSet: z.boolean().meta({
+        description:
+          'Whether the charger has an OCPP Basic-auth password; without one, anyone who knows its OCPP identity ' +
+          'can connect as it (set one with POST /api/chargers/{id}/password)',
+      }),
       connectionStatus: z
         .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
         .nullable()

@@ -125,6 +125,11 @@ export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
             .string()
             .nullable()
             .meta({ description: 'The charger page of the operator console, relative to the API origin' }),
+          ocppPasswordSet: z.boolean().meta({
+            description:
+              'Whether the charger has an OCPP Basic-auth password; false is a warning: anyone who knows its OCPP ' +
+              'identity can connect as it',
+          }),
           ports: z.array(
             z.object({
               id: z.number().int(),

@@ -57,6 +57,7 @@ describe('GET /api/chargers/{id}', () => {
       ocppId: charger.ocppId,
       type: 'DCFC',
       powerSharing: true,
+      ocppPasswordSet: false,
       connectionStatus: null,
       numberOfPorts: 2,
       ports: [1, 2].map((n) => ({

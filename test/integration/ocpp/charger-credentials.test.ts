@@ -9,10 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, handshakeStatus, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, handshakeStatus, pollUntil, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { hashPassword, verifyPassword } from '../../../shared/chargers/passwords';
 import { newMessageId, sentCallKey } from '../../../shared/ocpp/commands/correlation';
+import { startSimulator } from '../../../lib/simulator';
 
 // A charger that never answers must not hold a test for the production 20 s.
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1500';
@@ -255,6 +256,51 @@ describe.each(PROTOCOLS)('%s', (protocol) => {
     expect(await verifyPassword(password, stored.passwordHash!)).toBe(true);
     current = password;
     await connect(protocol, current);
+  });
+});
+
+describe('a charger without a password', () => {
+  it('says so in its read and its health; one with a password says it has one', async () => {
+    const ocppId = uniqueOcppId('NOPW');
+    const ports = [{ connectorType: 'J1772' as const }];
+    const open = await createTenant(stack, [{ ocppId, name: 'Open', type: 'Level 2', ports }]);
+    const id = open.chargers[0]!.id;
+    expect((await api(stack, `/api/chargers/${id}`, { key: open.apiKey })).body.data.ocppPasswordSet).toBe(false);
+    const health = await api(stack, `/api/charger-health?chargerIds[]=${id}`, { key: open.apiKey });
+    expect(health.body.data).toEqual([expect.objectContaining({ chargerId: id, ocppPasswordSet: false })]);
+    const withPassword = chargers['ocpp1.6'].chargerId;
+    const read = await api(stack, `/api/chargers/${withPassword}`, { key: tenant.apiKey });
+    expect(read.body.data.ocppPasswordSet).toBe(true);
+    const theirs = await api(stack, `/api/charger-health?chargerIds[]=${withPassword}`, { key: tenant.apiKey });
+    expect(theirs.body.data[0].ocppPasswordSet).toBe(true);
+  });
+});
+
+describe.each(PROTOCOLS)('the simulator over %s', (protocol) => {
+  it('accepts a new password, reconnects with it, and the old one is refused', async () => {
+    const ocppId = uniqueOcppId(protocol === 'ocpp1.6' ? 'SPW16' : 'SPW201');
+    const ports = [{ connectorType: 'J1772' as const }];
+    const owner = await createTenant(stack, [{ ocppId, name: 'Sim', type: 'Level 2', ports, password: OLD_PASSWORD }]);
+    const chargerId = owner.chargers[0]!.id;
+    const simulator = await startSimulator({ ocppId, protocol, url: stack.ocppUrl, password: OLD_PASSWORD });
+    try {
+      const before = (await storedCharger(chargerId)).currentConnectionId;
+      const { status, body } = await changePassword(chargerId, {}, owner.apiKey);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ status: 'Accepted', confirmed: true });
+      await pollUntil(
+        () => storedCharger(chargerId),
+        (c) => c.connectionStatus?.status === 'Connected' && c.currentConnectionId !== before,
+        'the simulator to reconnect with its new password',
+        15_000,
+      );
+      const old = { protocols: [protocol], authorization: basic(ocppId, OLD_PASSWORD) };
+      expect((await handshakeStatus(stack, ocppId, old)).status).toBe(401);
+      const renewed = { protocols: [protocol], authorization: basic(ocppId, body.data.password) };
+      expect((await handshakeStatus(stack, ocppId, renewed)).status).toBe(101);
+    } finally {
+      await simulator.close();
+    }
   });
 });
 

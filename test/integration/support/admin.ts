@@ -47,6 +47,8 @@ export interface CliCharger {
   type: string;
   connectorType: string;
   ports?: number;
+  /** Whether `--insecure-no-password` is given (no password option is). @default true */
+  insecureNoPassword?: boolean;
 }
 
 /** The arguments of `chargers register` for `charger` (the name defaults to the OCPP identity). */
@@ -66,5 +68,7 @@ export function registerArgs(charger: CliCharger): string[] {
     String(charger.ports ?? 1),
     '--connector-type',
     charger.connectorType,
+    // Tests connect chargers without a password: the explicit choice the CLI asks for.
+    ...(charger.insecureNoPassword === false ? [] : ['--insecure-no-password']),
   ];
 }

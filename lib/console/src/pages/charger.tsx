@@ -8,7 +8,7 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { callOptional, type Optional, type OptionalEndpoint } from '../capabilities';
-import { Ago, LoadState, NotAvailable } from '../components';
+import { Ago, LoadState, Notice, NotAvailable } from '../components';
 import { useSession } from '../context';
 import { formatDateTime, formatKwh, formatPercent, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
@@ -53,6 +53,7 @@ export function ChargerPage(props: { chargerId: number }) {
         <a href="#/sites">← All sites</a>
       </p>
       <LoadState loaded={charger} what="the charger" />
+      {data && !data.ocppPasswordSet ? <NoPasswordWarning charger={data} /> : null}
       {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
       {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
       <div class="section-head">
@@ -71,6 +72,19 @@ export function ChargerPage(props: { chargerId: number }) {
       <ErrorsSection errors={errors} />
       <SessionsSection sessions={sessions} />
     </>
+  );
+}
+
+/** The warning of a charger without an OCPP password (docs/charger-credentials.md). */
+function NoPasswordWarning(props: { charger: Charger }) {
+  return (
+    <Notice kind="warn">
+      <p>
+        <strong>No OCPP password.</strong> Anyone who knows this charger's OCPP identity (
+        <code>{props.charger.ocppId}</code>) can connect as it and receive its commands. Set one with{' '}
+        <code>POST /api/chargers/{props.charger.id}/password</code> while it is connected.
+      </p>
+    </Notice>
   );
 }
 
