@@ -12,7 +12,7 @@ import { verifyPassword } from '../chargers/passwords';
 import { promotePendingPassword } from '../chargers/credentials';
 import type { ChargerItem } from '../chargers/items';
 import { answerOf, callRecordKey } from './commands/correlation';
-import { answerConfirmsPassword } from './commands/credentials';
+import { answerConfirmsPassword } from './commands/password-answer';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
 import { recordConnectionChange } from '../history/status-events';
