@@ -183,6 +183,9 @@ describe('operator console', () => {
 
   it('stops the session with the remote stop button', async () => {
     await page.goto(`${stack.url}/#/chargers/${level2().id}`);
+    // The demo's chargers have no OCPP password: the page says so, naming the identity.
+    const warning = page.getByRole('status').filter({ hasText: 'No OCPP password.' });
+    expect(await warning.textContent()).toContain(level2().ocppId);
     await page.getByRole('button', { name: 'Stop port 1' }).click();
 
     await page.getByText('Port 1: the charger answered Accepted to the remote stop').waitFor();
