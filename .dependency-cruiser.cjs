@@ -33,6 +33,7 @@ const DOMAIN_ORDER = [
   'chargers',
   'history',
   'charging',
+  'charger-configuration',
   'site-power',
 ];
 

@@ -22,6 +22,7 @@ import { setTelematics } from '../shared/access/vehicle-writes';
 import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/tariff-rules';
 import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
 import { addLimitCommands } from './admin-limits';
+import { addConfigurationCommands } from './admin-configuration';
 import { CHARGER_TYPES } from '../shared/smart-charging/types';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
@@ -158,7 +159,9 @@ sites
 
 addLimitCommands(sites, db);
 
-const chargers = program.command('chargers').description('Register, update and list chargers');
+const chargers = program
+  .command('chargers')
+  .description('Register, update and list chargers; read and change their configuration');
 
 /** The optional charger details `register` and `update` share. */
 function withChargerDetails(command: Command): Command {
@@ -271,6 +274,8 @@ chargers
     "Write every port's location item and remove its old by-ID index keys (once, for tables whose ports were stored before)",
   )
   .action(run(async () => backfillPortLocations(dbConfig())));
+
+addConfigurationCommands(chargers, db);
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

@@ -1,7 +1,11 @@
-/** Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`. */
+/**
+ * Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`; and
+ * `GET /api/chargers/{id}/configuration` (docs/charger-configuration.md).
+ */
 import { httpHandler } from './lib/http-handler';
 import { chargerRoutes } from '../../shared/api/routes/chargers';
 import { readCharger } from '../../shared/chargers/chargers';
+import { readChargerConfiguration } from '../../shared/charger-configuration/view';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(chargerRoutes, {
@@ -13,5 +17,8 @@ export const handler = httpHandler(chargerRoutes, {
   }),
   'GET /api/chargers/by-ocpp-id/{id}': async ({ db, principal, pathParameters }) => ({
     body: { data: await readCharger(db, principal, { by: 'ocppId', ocppId: pathParameters.id }) },
+  }),
+  'GET /api/chargers/{id}/configuration': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readChargerConfiguration(db, principal, pathParameters.id) },
   }),
 });

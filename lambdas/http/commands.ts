@@ -1,6 +1,7 @@
 /**
  * Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands; and a
  * charger's Basic-auth password (docs/charger-credentials.md).
+ * charger's configuration read from it and changed (docs/charger-configuration.md).
  */
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
@@ -16,9 +17,16 @@ import { REMOTE_CONTROL_COMMANDS } from '../../shared/ocpp/commands/remote-contr
 import { CREDENTIALS_COMMANDS } from '../../shared/ocpp/commands/credentials';
 import { changeChargerPassword } from '../../shared/charging/charger-password';
 
-/** The commands this function sends: remote control's and credentials' only (its bundle holds no other command). */
+import { CONFIGURATION_COMMANDS } from '../../shared/ocpp/commands/configuration';
+import {
+  changeChargerConfiguration,
+  refreshChargerConfiguration,
+} from '../../shared/charger-configuration/configuration';
+
+/** The commands this function sends: remote control's, credentials' and configuration's (its bundle holds no other command). */
 const commandsOf = (db: Db) => ocppChargerCommands(db, REMOTE_CONTROL_COMMANDS);
 const credentialsCommandsOf = (db: Db) => ocppChargerCommands(db, CREDENTIALS_COMMANDS);
+const configurationCommandsOf = (db: Db) => ocppChargerCommands(db, CONFIGURATION_COMMANDS);
 
 /** Lambda handler of the OCPP command routes; waits for the charger up to the command deadline. */
 export const handler = httpHandler(commandRoutes, {
@@ -38,4 +46,15 @@ export const handler = httpHandler(commandRoutes, {
   'POST /api/chargers/{id}/password': async ({ db, principal, pathParameters, body }) => ({
     body: { data: await changeChargerPassword(db, credentialsCommandsOf(db), principal, pathParameters.id, body) },
   }),
+  'POST /api/chargers/{id}/configuration/refresh': async ({ db, principal, pathParameters, body }) => {
+    const data = await refreshChargerConfiguration(db, configurationCommandsOf(db), principal, pathParameters.id, body);
+    return { statusCode: data.status === 'pending' ? 202 : 200, body: { data } };
+  },
+  'PATCH /api/chargers/{id}/configuration': async ({ db, principal, pathParameters, body }) => {
+    return {
+      body: {
+        data: await changeChargerConfiguration(db, configurationCommandsOf(db), principal, pathParameters.id, body),
+      },
+    };
+  },
 });

@@ -104,6 +104,67 @@ export function confirmsPassword(status: ChargerPasswordStatus | undefined): boo
   return status === 'Accepted' || status === 'RebootRequired';
 }
 
+/**
+ * A configuration setting of a charger: an OCPP 1.6 configuration key (`name` alone, §9), or an
+ * OCPP 2.0.1 variable of a component of the device model (`component`, `name` the variable's
+ * name, `instance` the variable's instance, `attributeType`: part 2 §1.2 "Device model").
+ */
+export interface SettingRef {
+  /** 2.0.1 only: the component, with its instance and EVSE (and connector) when it has them. */
+  component?: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+  /** 1.6 the key; 2.0.1 the variable's name. At most 50 characters (CiString50 / identifierString). */
+  name: string;
+  /** 2.0.1 only: the variable's instance. */
+  instance?: string;
+  /** 2.0.1 only: which attribute (default `Actual`). */
+  attributeType?: 'Actual' | 'Target' | 'MinSet' | 'MaxSet';
+}
+
+/** A setting to change: its new value (1.6 at most 500 characters, 2.0.1 at most 1000). */
+export interface SettingChange extends SettingRef {
+  value: string;
+}
+
+/** A charger's answer about one setting it was asked to read (1.6 GetConfiguration, 2.0.1 GetVariables). */
+export interface SettingReading extends SettingRef {
+  /**
+   * 1.6: `Accepted` (in `configurationKey`) or `UnknownKey` (in `unknownKey`); 2.0.1 the
+   * GetVariableResult's `attributeStatus`.
+   */
+  status: 'Accepted' | 'UnknownKey' | 'Rejected' | 'UnknownComponent' | 'UnknownVariable' | 'NotSupportedAttributeType';
+  value?: string;
+  /** 1.6 only: the key is read-only, as the charger says. */
+  readonly?: boolean;
+  /** 2.0.1 `attributeStatusInfo.reasonCode`, when given. */
+  statusInfo?: string;
+}
+
+/** A charger's answer about one setting it was asked to change (1.6 ChangeConfiguration, 2.0.1 SetVariables). */
+export interface SettingChangeAnswer extends SettingRef {
+  status:
+    | 'Accepted'
+    | 'Rejected'
+    | 'RebootRequired'
+    | 'NotSupported'
+    | 'UnknownComponent'
+    | 'UnknownVariable'
+    | 'NotSupportedAttributeType';
+  /** 2.0.1 `attributeStatusInfo.reasonCode`, when given. */
+  statusInfo?: string;
+}
+
+/** The 2.0.1 report bases (GetBaseReport `reportBase`, B07). */
+export type ReportBase = 'ConfigurationInventory' | 'FullInventory' | 'SummaryInventory';
+
+/**
+ * A charger's answer to "send your whole configuration": OCPP 1.6 in the answer itself (every key
+ * of GetConfiguration without keys), OCPP 2.0.1 a status now and the report later, in NotifyReport
+ * pages carrying the request's ID (GetBaseReport, B07).
+ */
+export type ConfigurationReadAnswer =
+  | { kind: 'keys'; readings: SettingReading[] }
+  | { kind: 'report'; status: 'Accepted' | 'Rejected' | 'NotSupported' | 'EmptyResultSet'; statusInfo?: string };
+
 /** The commands this module sends, by name: version-neutral input and result. */
 export interface ChargerCommandCatalog {
   ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
@@ -120,6 +181,15 @@ export interface ChargerCommandCatalog {
   ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
   /** Sets the charger's Basic-auth password (OCPP 1.6 security whitepaper, 2.0.1 A01). */
   SetChargerPassword: { input: { password: string }; result: ChargerPasswordStatus };
+  /** The whole configuration: 1.6 GetConfiguration (no keys); 2.0.1 GetBaseReport (`requestId`, `reportBase`). */
+  ReadConfiguration: { input: { requestId: number; reportBase: ReportBase }; result: ConfigurationReadAnswer };
+  /** Some settings: 1.6 GetConfiguration (keys); 2.0.1 GetVariables. At least one. */
+  GetSettings: { input: { settings: SettingRef[] }; result: SettingReading[] };
+  /**
+   * Changes settings: 2.0.1 SetVariables (all of them in one); 1.6 ChangeConfiguration, one key per
+   * CALL, so a 1.6 caller sends one change at a time ({@link VersionInputs.settingsPerCall}).
+   */
+  ChangeSettings: { input: { settings: SettingChange[] }; result: SettingChangeAnswer[] };
 }
 
 /** A command's name. */
@@ -133,6 +203,9 @@ export type RemoteControlCommandName =
   | 'RemoteStart'
   | 'RemoteStop';
 
+/** The commands of charger configuration (1.6 GetConfiguration/ChangeConfiguration, 2.0.1 device model). */
+export type ConfigurationCommandName = 'ReadConfiguration' | 'GetSettings' | 'ChangeSettings';
+
 /** The commands of smart charging (spec §2.6 enforced: charging profiles). */
 export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProfile' | 'ClearChargingProfile';
 
@@ -140,7 +213,20 @@ export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProf
 export type CredentialsCommandName = 'SetChargerPassword';
 
 /** The charger's answer: its result, or a failure (`unsupported`: it cannot do that; `error`: what to throw). */
-export type ChargerAnswer<Result> = { ok: true; result: Result } | { ok: false; unsupported: boolean; error: Error };
+/**
+ * The charger's answer: its result, or a CALLERROR (`unsupported`: it cannot do that, NotSupported
+ * or NotImplemented; `error`: what to throw; `errorCode` and `errorDescription` as it sent them).
+ */
+export type ChargerAnswer<Result> =
+  | { ok: true; result: Result }
+  | { ok: false; unsupported: boolean; error: Error; errorCode: string; errorDescription: string };
+
+/**
+ * What a failed send was, for callers that record it rather than throw it: the charger is not
+ * (or no longer) connected, it did not answer in time, or it answered something the action's
+ * schema refuses.
+ */
+export type CommandFailureKind = 'notConnected' | 'timeout' | 'invalidAnswer';
 
 /**
  * The optional inputs whose use depends on a charger's OCPP version: whether its version takes
@@ -151,6 +237,13 @@ export interface VersionInputs {
   parentIdTag: boolean;
   /** `idTokenType` of ReserveNow and RemoteStart (OCPP 2.0.1 IdTokenType only; default `Central`). */
   idTokenType: boolean;
+  /**
+   * Settings are 2.0.1 variables of components (`component`, `instance`, `attributeType`) rather
+   * than 1.6 keys (a name alone).
+   */
+  componentVariables: boolean;
+  /** Settings one ChangeSettings may carry: 1.6 one (ChangeConfiguration); 2.0.1 any (SetVariables). */
+  settingsPerCall: number;
 }
 
 /** A charger as the command path knows it. */
@@ -213,10 +306,15 @@ export interface ChargerCommands<Names extends ChargerCommandName = ChargerComma
   notConnected(chargerId: number): Error;
   /** A new messageId for a CALL ({@link SendOptions.messageId}). */
   newMessageId(): string;
+  /** What an error {@link send} threw was, when it is one of the command path's; undefined otherwise. */
+  failureOf(error: unknown): CommandFailureKind | undefined;
 }
 
 /** What remote control sends through (`shared/charging/remote-control.ts`). */
 export type RemoteControlCommands = ChargerCommands<RemoteControlCommandName>;
+
+/** What charger configuration sends through (`shared/charger-configuration/`). */
+export type ConfigurationCommands = ChargerCommands<ConfigurationCommandName>;
 
 /** What smart charging sends through (`shared/site-power/`). */
 export type SmartChargingCommands = ChargerCommands<SmartChargingCommandName>;

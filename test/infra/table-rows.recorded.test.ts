@@ -398,6 +398,14 @@ describe('the writes the handlers make', () => {
     });
     await expectApi(200, 'POST', '/api/ocpp/reservations/cancel', { chargerId: chargers.v16.id, reservationId: 503 });
     await expectApi(504, 'POST', '/api/ocpp/remote-start', { portId: portOf(chargers.silent) });
+    // Configuration: read (1.6 GetConfiguration; 2.0.1 GetBaseReport, its NotifyReport pages stored
+    // and assembled by the OCPP function) and changed (the stored configuration updated).
+    await expectApi(200, 'POST', `/api/chargers/${chargers.v16.id}/configuration/refresh`, {});
+    await expectApi(200, 'POST', `/api/chargers/${chargers.v201.id}/configuration/refresh`, {});
+    await expectApi(200, 'PATCH', `/api/chargers/${chargers.v16.id}/configuration`, {
+      changes: [{ key: 'WebSocketPingInterval', value: '30' }],
+    });
+    await expectApi(200, 'GET', `/api/chargers/${chargers.v201.id}/configuration`);
     // A key over its rate limit once the command holds the lane: nothing is sent, and the CALL's
     // log item is taken back (its count is full in this minute and the next, so a boundary between
     // does not matter).

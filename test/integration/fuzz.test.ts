@@ -219,6 +219,12 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/remote-start': { body: { portId, idTag: 'FUZZ-CARD-1', idTokenType: 'ISO14443' } },
     'POST /api/ocpp/remote-stop': { body: { portId, sessionId: 1 } },
     'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
+    'GET /api/chargers/{id}/configuration': { path: id(charger().id) },
+    'POST /api/chargers/{id}/configuration/refresh': { path: id(charger().id), body: { keys: ['HeartbeatInterval'] } },
+    'PATCH /api/chargers/{id}/configuration': {
+      path: id(charger().id),
+      body: { changes: [{ key: 'ConnectionTimeOut', value: '60' }], force: false },
+    },
     'GET /api/access-ids': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },
     'GET /api/access-ids/{id}': { path: id(fixtures.accessId) },
     'POST /api/access-ids': { body: { accessId: accessIdBody() } },

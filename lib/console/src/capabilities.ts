@@ -16,6 +16,7 @@ export const OPTIONAL_ENDPOINTS = {
   chargerHealth: 'GET /api/charger-health',
   errors: 'GET /api/errors',
   siteTariff: 'GET /api/sites/{}/tariff',
+  chargerConfiguration: 'GET /api/chargers/{}/configuration',
 } as const;
 
 /** Name of an optional endpoint. */

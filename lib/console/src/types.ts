@@ -36,6 +36,11 @@ import type {
   RemoteStartResponse as RemoteStartSchema,
 } from '../../../shared/api/schemas/ocpp-commands';
 
+import type {
+  ChargerConfigurationResponse as ChargerConfigurationSchema,
+  ConfigurationRefreshResponse as ConfigurationRefreshSchema,
+} from '../../../shared/api/schemas/charger-configuration';
+
 export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from '../../../shared/api/schemas/chargers';
 
 /** RFC 9457 problem document of every 4xx/5xx. */
@@ -82,3 +87,9 @@ export type ErrorCounts = ChargerHealthReport['data'][number]['errorCounts'];
 export type ChargerError = z.infer<typeof ChargerErrorSchema>;
 /** `GET /api/errors` answer. */
 export type ChargerErrorList = z.infer<typeof ChargerErrorListSchema>;
+/** `GET /api/chargers/{id}/configuration` answer. */
+export type ChargerConfigurationAnswer = z.infer<typeof ChargerConfigurationSchema>;
+/** A charger's stored configuration (1.6 keys or 2.0.1 variables). */
+export type ChargerConfiguration = ChargerConfigurationAnswer['data'];
+/** `POST /api/chargers/{id}/configuration/refresh` answer. */
+export type ConfigurationRefreshAnswer = z.infer<typeof ConfigurationRefreshSchema>;

@@ -4,7 +4,9 @@
  *
  * The SmartCharging keys (§9.4) are present only when smart charging is enabled; then
  * `SupportedFeatureProfiles` lists `SmartCharging`, and `ChargingScheduleAllowedChargingRateUnit`
- * says which unit the CSMS should use (`Current`, `Power` or `Current,Power`).
+ * says which unit the CSMS should use (`Current`, `Power` or `Current,Power`). A change of
+ * `WebSocketPingInterval` is answered RebootRequired; read-only keys are Rejected, unknown ones
+ * NotSupported.
  *
  * @module
  */
@@ -17,6 +19,8 @@ interface ConfigurationKey {
   get(): string;
   /** Applies a new value; false when the value is invalid. */
   set?(value: string): boolean;
+  /** A change applies after a reboot: ChangeConfiguration answers RebootRequired. */
+  rebootRequired?: boolean;
 }
 
 /** All feature profiles, in the order `SupportedFeatureProfiles` lists them. */
@@ -98,6 +102,7 @@ function coreKeys(station: StationApi): [string, ConfigurationKey][] {
     ['TransactionMessageAttempts', constant('3', false)],
     ['TransactionMessageRetryInterval', constant('60', false)],
     ['UnlockConnectorOnEVSideDisconnect', constant('true', false)],
+    ['WebSocketPingInterval', { ...constant('0', false), rebootRequired: true }],
   ];
 }
 
@@ -165,7 +170,8 @@ export function configurationCommands(station: StationApi): Commands {
         if (!found) return { status: 'NotSupported' };
         const [, entry] = found;
         if (entry.readonly || !entry.set) return { status: 'Rejected' };
-        return { status: entry.set(req.value) ? 'Accepted' : 'Rejected' };
+        if (!entry.set(req.value)) return { status: 'Rejected' };
+        return { status: entry.rebootRequired ? 'RebootRequired' : 'Accepted' };
       },
       refuse: () => ({ status: 'Rejected' }),
     },

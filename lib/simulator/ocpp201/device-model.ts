@@ -1,8 +1,13 @@
 /**
  * The OCPP 2.0.1 device model of the simulated charging station (part 2 appendix 3
- * "Standardized Components/Variables", Actual attribute only) and the GetVariables / SetVariables
- * commands (B06, B05). Components and variables are matched case-insensitively; the instance is
- * ignored.
+ * "Standardized Components/Variables") and the GetVariables / SetVariables (B06, B05) and
+ * GetBaseReport (B07) commands. Components and variables are matched case-insensitively; the
+ * instance is ignored. Variables have an Actual attribute, some also MinSet/MaxSet (read-only
+ * bounds); `OCPPCommCtrlr.WebSocketPingInterval` answers RebootRequired when set.
+ *
+ * GetBaseReport is Accepted, then the report follows in NotifyReport pages of
+ * {@link REPORT_ITEMS_PER_PAGE} variables (every page but the last with `tbc`): ConfigurationInventory
+ * the writable variables, FullInventory all, SummaryInventory the availability variables.
  *
  * SmartChargingCtrlr: `Enabled`/`Available` (false with `--no-smart-charging`), `RateUnit`
  * (`A`, `W` or `A,W`), `ProfileStackLevel`, `PeriodsPerSchedule`, and `Entries` (profiles installed).
@@ -10,7 +15,7 @@
  * @module
  */
 import type * as V201 from '../../../shared/ocpp/types/v201';
-import { mapNonEmpty, type StationApi } from '../protocol';
+import { isoNow, mapNonEmpty, type StationApi } from '../protocol';
 import { MEASURANDS, type Commands } from './messages';
 
 /** A device-model variable. */
@@ -21,10 +26,20 @@ interface Variable {
   get(): string;
   /** Applies a new value; false when the value is invalid. */
   set?(value: string): boolean;
+  /** Its data type as reported (VariableCharacteristics); default `string`. */
+  readonly dataType?: V201.DataEnumType;
+  /** Read-only MinSet/MaxSet attributes, when it has them. */
+  readonly bounds?: { MinSet: string; MaxSet: string };
+  /** A change applies after a reboot: SetVariables answers RebootRequired. */
+  readonly rebootRequired?: boolean;
 }
+
+/** Variables per NotifyReport page: a report of the whole model takes several pages. */
+export const REPORT_ITEMS_PER_PAGE = 4;
 
 const flag = (get: () => boolean, set?: (value: boolean) => void): Variable => ({
   readonly: set === undefined,
+  dataType: 'boolean',
   get: () => String(get()),
   ...(set && {
     set: (value: string): boolean => {
@@ -48,6 +63,8 @@ const readOnly = (get: () => string | number): Variable => ({ readonly: true, ge
 
 const seconds = (get: () => number, apply: (value: number) => void, min: number): Variable => ({
   readonly: false,
+  dataType: 'integer',
+  bounds: { MinSet: String(min), MaxSet: '86400' },
   get: () => String(get()),
   set: (value) => {
     const parsed = Number(value);
@@ -60,14 +77,27 @@ const seconds = (get: () => number, apply: (value: number) => void, min: number)
 /** Components and their variables, wired to the station. */
 function deviceModel(station: StationApi): Record<string, Record<string, Variable>> {
   const { smartCharging } = station;
+  let pingInterval = 0;
   return {
     AuthCtrlr: { Enabled: flag(() => true), AuthorizeRemoteStart: flag(() => true) },
+    ChargingStation: {
+      AvailabilityState: readOnly(() => 'Available'),
+      Available: flag(() => true),
+    },
     OCPPCommCtrlr: {
       HeartbeatInterval: seconds(
         () => station.heartbeatIntervalSeconds,
         (s) => station.setHeartbeatInterval(s),
         0,
       ),
+      WebSocketPingInterval: {
+        ...seconds(
+          () => pingInterval,
+          (s) => (pingInterval = s),
+          0,
+        ),
+        rebootRequired: true,
+      },
     },
     ReservationCtrlr: {
       Enabled: flag(
@@ -144,10 +174,11 @@ export function deviceModelCommands(station: StationApi): Commands {
         getVariableResult: mapNonEmpty(req.getVariableData, (item) => {
           const found = lookup(item);
           if ('status' in found) return { ...echo(item), attributeStatus: found.status };
-          if (item.attributeType && item.attributeType !== 'Actual')
-            return { ...echo(item), attributeStatus: 'NotSupportedAttributeType' };
           if (found.variable.writeOnly) return { ...echo(item), attributeStatus: 'Rejected' };
-          return { ...echo(item), attributeStatus: 'Accepted', attributeValue: found.variable.get() };
+          const type = item.attributeType ?? 'Actual';
+          const value = type === 'Actual' ? found.variable.get() : found.variable.bounds?.[type as 'MinSet'];
+          if (value === undefined) return { ...echo(item), attributeStatus: 'NotSupportedAttributeType' };
+          return { ...echo(item), attributeStatus: 'Accepted', attributeValue: value };
         }),
       }),
       refuse: (req) => ({ getVariableResult: mapNonEmpty(req.getVariableData, refused) }),
@@ -162,10 +193,74 @@ export function deviceModelCommands(station: StationApi): Commands {
             return { ...echo(item), attributeStatus: 'NotSupportedAttributeType' };
           const { variable } = found;
           const accepted = !variable.readonly && variable.set !== undefined && variable.set(item.attributeValue);
-          return { ...echo(item), attributeStatus: accepted ? 'Accepted' : 'Rejected' };
+          const status = variable.rebootRequired ? 'RebootRequired' : 'Accepted';
+          return { ...echo(item), attributeStatus: accepted ? status : 'Rejected' };
         }),
       }),
       refuse: (req) => ({ setVariableResult: mapNonEmpty(req.setVariableData, refused) }),
     },
+
+    GetBaseReport: {
+      answer: (req) => {
+        const data = reportData(components, req.reportBase);
+        if (!data.length) return { status: 'EmptyResultSet' };
+        station.afterReply(`report ${req.requestId} (${req.reportBase})`, () =>
+          sendReport(station, req.requestId, data),
+        );
+        return { status: 'Accepted' };
+      },
+      refuse: () => ({ status: 'Rejected' }),
+    },
   };
+}
+
+/** The variables a report base holds, as ReportData. */
+function reportData(
+  components: Record<string, Record<string, Variable>>,
+  base: V201.ReportBaseEnumType,
+): V201.ReportDataType[] {
+  const summary = new Set(['available', 'availabilitystate', 'enabled']);
+  return Object.entries(components).flatMap(([component, variables]) =>
+    Object.entries(variables)
+      .filter(([name, v]) =>
+        base === 'FullInventory'
+          ? true
+          : base === 'ConfigurationInventory'
+            ? !v.readonly
+            : summary.has(name.toLowerCase()),
+      )
+      .map(([name, v]): V201.ReportDataType => {
+        const mutability = v.readonly ? 'ReadOnly' : 'ReadWrite';
+        const actual: V201.VariableAttributeType = { type: 'Actual', value: v.get(), mutability };
+        const bounds: V201.VariableAttributeType[] = v.bounds
+          ? [
+              { type: 'MinSet', value: v.bounds.MinSet, mutability: 'ReadOnly' },
+              { type: 'MaxSet', value: v.bounds.MaxSet, mutability: 'ReadOnly' },
+            ]
+          : [];
+        return {
+          component: { name: component },
+          variable: { name },
+          variableAttribute: [actual, ...bounds] as V201.ReportDataType['variableAttribute'],
+          variableCharacteristics: { dataType: v.dataType ?? 'string', supportsMonitoring: false },
+        };
+      }),
+  );
+}
+
+/** Sends a report in NotifyReport pages of {@link REPORT_ITEMS_PER_PAGE}, `tbc` on all but the last. */
+async function sendReport(station: StationApi, requestId: number, data: V201.ReportDataType[]): Promise<void> {
+  const generatedAt = isoNow();
+  const pages = Math.ceil(data.length / REPORT_ITEMS_PER_PAGE);
+  for (let seqNo = 0; seqNo < pages; seqNo++) {
+    const [first, ...rest] = data.slice(seqNo * REPORT_ITEMS_PER_PAGE, (seqNo + 1) * REPORT_ITEMS_PER_PAGE);
+    const page: V201.NotifyReportRequest = {
+      requestId,
+      generatedAt,
+      seqNo,
+      tbc: seqNo < pages - 1,
+      reportData: [first!, ...rest],
+    };
+    await station.call('NotifyReport', page);
+  }
 }

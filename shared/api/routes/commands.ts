@@ -1,6 +1,12 @@
 /** Routes of the `commands` function: spec §4.3, §4.4 OCPP commands. */
 import { defineRoutes, idPath } from './define';
 import {
+  ConfigurationChangeBody,
+  ConfigurationChangeResponse,
+  ConfigurationRefreshBody,
+  ConfigurationRefreshResponse,
+} from '../schemas/charger-configuration';
+import {
   ChargerPasswordBody,
   ChargerPasswordResponse,
   CancelReservationBody,
@@ -59,5 +65,42 @@ export const commandRoutes = defineRoutes('commands', {
     tags: ['OCPP commands'],
     request: { pathParameters: idPath, body: ChargerPasswordBody },
     responses: { 200: { description: "The charger's answer", schema: ChargerPasswordResponse } },
+  },
+  'POST /api/chargers/{id}/configuration/refresh': {
+    summary: "Read a charger's configuration from the charger (OCPP GetConfiguration / GetBaseReport, GetVariables)",
+    description:
+      'docs/charger-configuration.md. Body `{}` reads everything: 1.6 GetConfiguration, 2.0.1 GetBaseReport ' +
+      '(`reportBase`, default FullInventory) whose NotifyReport pages are assembled as they come: 200 once the ' +
+      'report is complete, 202 (`status: pending`) when it is not within 5 s (GET shows it when it is). `keys` ' +
+      "(1.6) or `variables` (2.0.1) read only those. The charger's failures are results in the 200 body " +
+      '(`notConnected`, `timeout`, `failed` with the CALLERROR). 400 a key or variable of the other OCPP version; ' +
+      '404 unknown charger.',
+    tags: ['Charger configuration'],
+    request: { pathParameters: idPath, body: ConfigurationRefreshBody },
+    responses: {
+      200: {
+        description: "The charger's result and the configuration now stored",
+        schema: ConfigurationRefreshResponse,
+      },
+      202: { description: 'A 2.0.1 report still coming (status pending)', schema: ConfigurationRefreshResponse },
+    },
+  },
+  'PATCH /api/chargers/{id}/configuration': {
+    summary: "Change a charger's settings (OCPP ChangeConfiguration / SetVariables)",
+    description:
+      'docs/charger-configuration.md. 1.6 keys (`{ key, value }`, one ChangeConfiguration each, in order) or 2.0.1 ' +
+      "variables (`{ component, variable, attributeType?, value }`, one SetVariables), with the charger's status " +
+      'per change (Accepted, RebootRequired, Rejected, NotSupported, UnknownComponent, UnknownVariable, ' +
+      'NotSupportedAttributeType; NotSent after a failed CALL). Settings the product relies on (heartbeat and ' +
+      'meter intervals, smart charging, reservations) are a 400 naming them and why, unless `force: true`; ' +
+      'credentials (AuthorizationKey, BasicAuthPassword, SecurityProfile) always. 404 unknown charger.',
+    tags: ['Charger configuration'],
+    request: { pathParameters: idPath, body: ConfigurationChangeBody },
+    responses: {
+      200: {
+        description: "The charger's result per change and the configuration now stored",
+        schema: ConfigurationChangeResponse,
+      },
+    },
   },
 });

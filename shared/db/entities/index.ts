@@ -18,6 +18,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessEntities } from './access';
 import { chargerEntities } from './chargers';
 import { chargingEntities } from './charging';
+import { configurationEntities } from './configuration';
 import { departureEntities } from './departures';
 import { historyEntities } from './history';
 import { organizationEntities } from './organizations';
@@ -39,6 +40,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...departureEntities(config),
     ...sitePowerEntities(config),
     ...historyEntities(config),
+    ...configurationEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };

@@ -15,7 +15,7 @@ import type {
 } from '../../charging/charger-commands';
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
-import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
+import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
 
@@ -24,11 +24,18 @@ const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
 
 /**
  * What each OCPP version takes of the version-dependent inputs, as the command declarations map
- * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType).
+ * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType);
+ * configuration settings are 1.6 keys changed one per ChangeConfiguration (§5.3), 2.0.1 component
+ * variables set together (SetVariables, B05).
  */
 const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
-  'ocpp1.6': { parentIdTag: true, idTokenType: false },
-  'ocpp2.0.1': { parentIdTag: false, idTokenType: true },
+  'ocpp1.6': { parentIdTag: true, idTokenType: false, componentVariables: false, settingsPerCall: 1 },
+  'ocpp2.0.1': {
+    parentIdTag: false,
+    idTokenType: true,
+    componentVariables: true,
+    settingsPerCall: Number.MAX_SAFE_INTEGER,
+  },
 };
 
 /** A charger snapshot as the domain sees it: its connection says what its OCPP version takes. */
@@ -57,6 +64,14 @@ export function ocppChargerCommands<Names extends ChargerCommandName>(
     find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),
     newMessageId,
+    failureOf: (error) =>
+      error instanceof ChargerNotConnectedError
+        ? 'notConnected'
+        : error instanceof ChargerTimeoutError
+          ? 'timeout'
+          : error instanceof ChargerErrorResponse
+            ? 'invalidAnswer'
+            : undefined,
     async send(chargerId, name, input, sendOptions) {
       const charger = await findCharger(db, chargerId);
       if (!charger) throw new ChargerNotConnectedError(chargerId);
@@ -70,6 +85,8 @@ export function ocppChargerCommands<Names extends ChargerCommandName>(
         ok: false,
         unsupported: UNSUPPORTED_CODES.has(outcome.errorCode),
         error: new ChargerErrorResponse(chargerId, outcome.action, `CALLERROR ${outcome.errorCode}${description}`),
+        errorCode: outcome.errorCode,
+        errorDescription: outcome.errorDescription,
       };
     },
   };

@@ -754,7 +754,7 @@ describe('failure-path switches', () => {
   it('actions the simulator does not implement are answered NotImplemented', async () => {
     const sim = await simulate('ocpp2.0.1');
 
-    await expect(command(sim, 'GetBaseReport', { requestId: 1, reportBase: 'FullInventory' })).rejects.toMatchObject({
+    await expect(command(sim, 'GetMonitoringReport', { requestId: 1 })).rejects.toMatchObject({
       rpcErrorCode: 'NotImplemented',
     });
   });

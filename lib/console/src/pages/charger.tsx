@@ -1,7 +1,8 @@
 /**
  * Charger: its details and ports (refreshed every 5 s with one `GET /api/chargers/{id}`), remote
  * start / stop per port with the charger's answer, and, loaded once and on demand (charger health
- * allows 10 requests a minute per key), its health figures, errors and recent sessions.
+ * allows 10 requests a minute per key), its configuration as last read (`charger-configuration.tsx`),
+ * its health figures, errors and recent sessions.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { formatDateTime, formatKwh, formatPercent, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
+import { ConfigurationSection } from './charger-configuration';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -56,6 +58,7 @@ export function ChargerPage(props: { chargerId: number }) {
       {data && !data.ocppPasswordSet ? <NoPasswordWarning charger={data} /> : null}
       {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
       {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
+      <ConfigurationSection chargerId={chargerId} />
       <div class="section-head">
         <h2>Health, errors and sessions</h2>
         <button

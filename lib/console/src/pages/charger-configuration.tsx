@@ -1,0 +1,104 @@
+/**
+ * A charger's configuration on its page (docs/charger-configuration.md): the settings as last read
+ * (`GET /api/chargers/{id}/configuration`: OCPP 1.6 keys or the OCPP 2.0.1 device model) with when
+ * they were read, the settings the product relies on marked, a report still coming, and a button
+ * that reads them from the charger again (`POST …/configuration/refresh`). Read-only: settings are
+ * changed with the API or the CLI.
+ *
+ * @module
+ */
+import { OutcomeNotice, useAction } from '../action';
+import { callOptional, type Optional } from '../capabilities';
+import { LoadState, NotAvailable } from '../components';
+import { useSession } from '../context';
+import { formatDateTime } from '../format';
+import { useLoad, type Loaded } from '../live';
+import { configurationRows } from '../configuration-data';
+import type { ChargerConfiguration, ChargerConfigurationAnswer, ConfigurationRefreshAnswer } from '../types';
+
+/** The configuration section of the charger page. */
+export function ConfigurationSection(props: { chargerId: number }) {
+  const session = useSession();
+  const path = `/api/chargers/${props.chargerId}/configuration`;
+  const loaded: Loaded<Optional<ChargerConfigurationAnswer>> = useLoad(
+    (signal) =>
+      callOptional(session.operations, 'chargerConfiguration', () =>
+        session.call<ChargerConfigurationAnswer>(path, { signal }),
+      ),
+    [session, path],
+    session.signOut,
+  );
+  const { busy, outcome, run } = useAction();
+  const read = () =>
+    run(
+      async () => {
+        const answer = await session.call<ConfigurationRefreshAnswer>(`${path}/refresh`, { method: 'POST', body: {} });
+        loaded.refresh();
+        const { status, error } = answer.data;
+        if (status === 'accepted') return 'The charger sent its configuration.';
+        if (status === 'pending') return 'The charger is sending its report; it shows here once complete.';
+        return `The charger's answer: ${status}${error ? ` (${error.code}: ${error.description})` : ''}.`;
+      },
+      'Reading the configuration failed. ',
+      'Asking the charger…',
+    );
+  return (
+    <section aria-labelledby="configuration-heading">
+      <div class="section-head">
+        <h2 id="configuration-heading">Configuration</h2>
+        <button type="button" class="secondary" disabled={busy} onClick={read}>
+          Read from charger
+        </button>
+      </div>
+      <OutcomeNotice outcome={outcome} />
+      <LoadState loaded={loaded} what="the configuration" />
+      {loaded.data && !loaded.data.available ? <NotAvailable what="Configuration" /> : null}
+      {loaded.data?.available ? <ConfigurationTable configuration={loaded.data.data.data} /> : null}
+    </section>
+  );
+}
+
+function ConfigurationTable(props: { configuration: ChargerConfiguration }) {
+  const { configuration } = props;
+  const rows = configurationRows(configuration);
+  const pending = configuration.pendingReport;
+  return (
+    <>
+      <p class="muted">
+        {configuration.readAt
+          ? `Read ${formatDateTime(configuration.readAt)} (${configuration.source}).`
+          : 'Never read from the charger.'}
+        {pending
+          ? ` A report asked ${formatDateTime(pending.requestedAt)} is ${pending.status === 'incomplete' ? 'incomplete' : 'coming'}` +
+            ` (${pending.received.length} page${pending.received.length === 1 ? '' : 's'} received).`
+          : ''}
+        {configuration.omittedVariables ? ` ${configuration.omittedVariables} variables too many to store.` : ''}
+      </p>
+      {rows.length ? (
+        <div class="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Setting</th>
+                <th scope="col">Value</th>
+                <th scope="col">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.name}>
+                  <td class="wrap">{row.name}</td>
+                  <td class="wrap">{row.value}</td>
+                  <td class="wrap">
+                    {[...row.notes, ...(row.guarded ? ['the product relies on it'] : [])].join(', ')}
+                    {row.guarded ? <span title={row.guarded}> ⓘ</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * Bodies and answers of the charger configuration endpoints (docs/charger-configuration.md): OCPP
+ * 1.6 configuration keys and OCPP 2.0.1 device-model variables. Their shapes are ours, with OCPP's
+ * names (`key`, `component`, `variable`, `attributeType`) and OCPP's limits: a 1.6 key is at most
+ * 50 characters (CiString50Type), a 1.6 value at most 500 (CiString500Type); a 2.0.1 component or
+ * variable name or instance at most 50 (identifierString 50), a value at most 1000
+ * (SetVariableData `attributeValue`).
+ */
+import * as z from 'zod';
+
+/** Printable text of at most `max` characters, not empty. */
+const ocppText = (max: number) =>
+  z
+    .string()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+/** A value of at most `max` characters (may be empty: some settings take an empty list). */
+const ocppValue = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'] as const;
+const REPORT_BASES = ['ConfigurationInventory', 'FullInventory', 'SummaryInventory'] as const;
+
+/** OCPP 2.0.1 ComponentType (without customData). */
+const Component = z
+  .strictObject({
+    name: ocppText(50),
+    instance: ocppText(50).optional(),
+    evse: z
+      .strictObject({
+        id: z.number().int().min(0).max(2_147_483_647),
+        connectorId: z.number().int().min(0).max(2_147_483_647).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'DeviceModelComponent', description: 'OCPP 2.0.1 component, e.g. { "name": "OCPPCommCtrlr" }' });
+
+/** OCPP 2.0.1 VariableType (without customData). */
+const Variable = z
+  .strictObject({ name: ocppText(50), instance: ocppText(50).optional() })
+  .meta({ id: 'DeviceModelVariable', description: 'OCPP 2.0.1 variable, e.g. { "name": "HeartbeatInterval" }' });
+
+/** A 2.0.1 variable to read. */
+const VariableRequest = z.strictObject({
+  component: Component,
+  variable: Variable,
+  attributeType: z.enum(ATTRIBUTE_TYPES).optional().meta({ description: 'Default Actual' }),
+});
+
+/** `POST /api/chargers/{id}/configuration/refresh` body (optional). */
+export const ConfigurationRefreshBody = z
+  .strictObject({
+    keys: z
+      .array(ocppText(50))
+      .min(1, 'must name at least one key')
+      .max(100, 'must name at most 100 keys')
+      .optional()
+      .meta({ description: 'OCPP 1.6: read these keys only (GetConfiguration key); default every key' }),
+    variables: z
+      .array(VariableRequest)
+      .min(1, 'must name at least one variable')
+      .max(100, 'must name at most 100 variables')
+      .optional()
+      .meta({ description: 'OCPP 2.0.1: read these variables only (GetVariables); default the whole report' }),
+    reportBase: z
+      .enum(REPORT_BASES)
+      .optional()
+      .meta({ description: 'OCPP 2.0.1: the report GetBaseReport asks for; default FullInventory' }),
+  })
+  .refine((b) => !(b.keys && b.variables), { message: 'give keys or variables, not both', path: ['variables'] })
+  .refine((b) => !(b.reportBase && (b.keys || b.variables)), {
+    message: 'only when reading everything (no keys, no variables)',
+    path: ['reportBase'],
+  })
+  .meta({ id: 'ConfigurationRefreshRequest' });
+
+/** One change: a 1.6 key or a 2.0.1 variable. */
+const ChangeItem = z.union([
+  z
+    .strictObject({ key: ocppText(50), value: ocppValue(500) })
+    .meta({ id: 'ConfigurationKeyChange', description: 'OCPP 1.6 ChangeConfiguration' }),
+  z
+    .strictObject({
+      component: Component,
+      variable: Variable,
+      attributeType: z.enum(ATTRIBUTE_TYPES).optional().meta({ description: 'Default Actual' }),
+      value: ocppValue(1000),
+    })
+    .meta({ id: 'DeviceModelVariableChange', description: 'OCPP 2.0.1 SetVariables' }),
+]);
+
+/** `PATCH /api/chargers/{id}/configuration` body. */
+export const ConfigurationChangeBody = z
+  .strictObject({
+    changes: z
+      .array(ChangeItem)
+      .min(1, 'must hold at least one change')
+      .max(50, 'must hold at most 50 changes')
+      .meta({ description: 'Sent in order: 1.6 one ChangeConfiguration each, 2.0.1 one SetVariables' }),
+    force: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Change settings the product relies on anyway (never a credential); default false' }),
+  })
+  .meta({ id: 'ConfigurationChangeRequest' });
+
+const guarded = z.string().optional().meta({ description: 'What the product relies on, for a guarded setting' });
+
+/** The stored configuration (`GET /api/chargers/{id}/configuration`). */
+export const ChargerConfiguration = z
+  .object({
+    chargerId: z.number().int(),
+    ocppProtocol: z.enum(['ocpp1.6', 'ocpp2.0.1']).nullable(),
+    readAt: z.string().nullable().meta({ description: 'When the configuration was read as a whole; null: never' }),
+    updatedAt: z.string().optional().meta({ description: 'When it last changed (a read or an accepted change)' }),
+    source: z.enum(['GetConfiguration', 'NotifyReport']).optional(),
+    keys: z
+      .array(
+        z.object({
+          key: z.string(),
+          readonly: z.boolean(),
+          value: z.string().optional(),
+          rebootRequired: z.boolean().optional(),
+          guarded,
+        }),
+      )
+      .optional()
+      .meta({ description: 'OCPP 1.6: the configuration keys, read-only as the charger says' }),
+    unknownKeys: z.array(z.string()).optional(),
+    variables: z
+      .array(
+        z.object({
+          component: Component,
+          variable: Variable,
+          attributes: z.array(
+            z.object({
+              type: z.enum(ATTRIBUTE_TYPES),
+              value: z.string().optional(),
+              mutability: z.enum(['ReadOnly', 'WriteOnly', 'ReadWrite']).optional(),
+              persistent: z.boolean().optional(),
+              constant: z.boolean().optional(),
+              rebootRequired: z.boolean().optional(),
+            }),
+          ),
+          characteristics: z
+            .object({
+              unit: z.string().optional(),
+              dataType: z.string(),
+              minLimit: z.number().optional(),
+              maxLimit: z.number().optional(),
+              valuesList: z.string().optional(),
+              supportsMonitoring: z.boolean(),
+            })
+            .optional(),
+          guarded,
+        }),
+      )
+      .optional()
+      .meta({ description: "OCPP 2.0.1: the device model's variables of the last complete report" }),
+    omittedVariables: z.number().int().optional(),
+    report: z
+      .object({ requestId: z.number().int(), reportBase: z.string().optional(), generatedAt: z.string().optional() })
+      .optional(),
+    pendingReport: z
+      .object({
+        requestId: z.number().int(),
+        reportBase: z.string(),
+        requestedAt: z.string(),
+        status: z.enum(['inProgress', 'incomplete']),
+        received: z.array(z.number().int()),
+        lastSeqNo: z.number().int().optional(),
+        missing: z.array(z.number().int()),
+        lastPageAt: z.string().optional(),
+      })
+      .optional()
+      .meta({ description: 'OCPP 2.0.1: a report asked for whose pages have not all come' }),
+  })
+  .meta({ id: 'ChargerConfiguration' });
+
+/** `GET /api/chargers/{id}/configuration` answer. */
+export const ChargerConfigurationResponse = z
+  .object({ data: ChargerConfiguration })
+  .meta({ id: 'ChargerConfigurationResponse' });
+
+/** A charger's result, as charger operations say it. */
+const chargerResult = {
+  status: z
+    .enum(['accepted', 'pending', 'rejected', 'notSupported', 'notConnected', 'timeout', 'failed'])
+    .meta({ description: "The charger's result; notConnected, timeout and failed carry error" }),
+  ocppStatus: z.string().optional().meta({ description: 'The status word the charger sent' }),
+  error: z.object({ code: z.string(), description: z.string() }).optional(),
+};
+
+/** `POST /api/chargers/{id}/configuration/refresh` answer. */
+export const ConfigurationRefreshResponse = z
+  .object({
+    data: z.object({
+      ...chargerResult,
+      readings: z
+        .array(
+          z.looseObject({
+            name: z.string(),
+            status: z.string(),
+            value: z.string().optional(),
+            guarded,
+          }),
+        )
+        .optional()
+        .meta({ description: "The charger's answer per key or variable asked for" }),
+      configuration: ChargerConfiguration,
+    }),
+  })
+  .meta({ id: 'ConfigurationRefreshResponse' });
+
+/** `PATCH /api/chargers/{id}/configuration` answer. */
+export const ConfigurationChangeResponse = z
+  .object({
+    data: z.object({
+      ...chargerResult,
+      results: z.array(
+        z.looseObject({
+          value: z.string(),
+          status: z
+            .enum([
+              'Accepted',
+              'Rejected',
+              'RebootRequired',
+              'NotSupported',
+              'UnknownComponent',
+              'UnknownVariable',
+              'NotSupportedAttributeType',
+              'NotSent',
+            ])
+            .meta({ description: "The charger's status for this change; NotSent: an earlier CALL failed" }),
+          statusInfo: z.string().optional(),
+          guarded,
+        }),
+      ),
+      configuration: ChargerConfiguration,
+    }),
+  })
+  .meta({ id: 'ConfigurationChangeResponse' });

@@ -1,0 +1,324 @@
+/**
+ * A charger's configuration (docs/charger-configuration.md): OCPP 1.6 configuration keys (§5.8
+ * GetConfiguration, §5.3 ChangeConfiguration, §9) and the OCPP 2.0.1 device model (B07
+ * GetBaseReport and its NotifyReport pages, B06 GetVariables, B05 SetVariables), read as last
+ * reported, read again from the charger, and changed.
+ *
+ * Each function that reaches a charger performs one charger and answers its result: the charger's
+ * own answer, or how it failed (`notConnected`, `timeout`, `failed` with the CALLERROR), never a
+ * thrown command error, so a charger operation kind is a thin wrapper of it. Bad input and
+ * unknown chargers are thrown (domain errors) before anything is sent.
+ */
+import type { Db } from '../db';
+import { canAccess, type AccessScope } from '../organizations/access-scope';
+import { ChargerNotFoundError } from '../chargers/errors';
+import type {
+  CommandableCharger,
+  ConfigurationCommands,
+  ReportBase,
+  SettingChange,
+  SettingChangeAnswer,
+  SettingReading,
+  SettingRef,
+} from '../charging/charger-commands';
+import { GuardedSettingError, SettingFormError } from './errors';
+import { viewOf, type ConfigurationView } from './view';
+import { guardOf, mergeSettings, settingIdentity, type ComponentRef, type StoredKey } from './settings';
+import { loadConfiguration, notePendingReport, saveSettings, updateSettings } from './store';
+
+/** How long a refresh waits for a 2.0.1 report's pages before answering `pending` (ms). */
+export const REPORT_WAIT_MS = 5_000;
+
+/** A charger's result, in the charger operations' words (`status` as theirs; `ocppStatus` as the charger sent it). */
+export interface ChargerResult {
+  status: 'accepted' | 'pending' | 'rejected' | 'notSupported' | 'notConnected' | 'timeout' | 'failed';
+  ocppStatus?: string;
+  error?: { code: string; description: string };
+}
+
+/** `POST /api/chargers/{id}/configuration/refresh` body: what to read (default: everything). */
+export interface ConfigurationRefreshRequest {
+  /** 1.6: these keys only (GetConfiguration `key`). */
+  keys?: string[];
+  /** 2.0.1: these variables only (GetVariables). */
+  variables?: VariableRequest[];
+  /** 2.0.1: the report to ask for when reading everything (GetBaseReport); default `FullInventory`. */
+  reportBase?: ReportBase;
+}
+
+/** A 2.0.1 variable as the API names it (OCPP's ComponentType and VariableType). */
+export interface VariableRequest {
+  component: ComponentRef;
+  variable: { name: string; instance?: string };
+  attributeType?: SettingRef['attributeType'];
+}
+
+/** A 1.6 key change or a 2.0.1 variable change, as the API takes it. */
+export type ConfigurationChangeItem = { key: string; value: string } | (VariableRequest & { value: string });
+
+/** `PATCH /api/chargers/{id}/configuration` body. */
+export interface ConfigurationChangeRequest {
+  changes: ConfigurationChangeItem[];
+  /** Change settings the product relies on anyway (never a credential). */
+  force?: boolean;
+}
+
+/** The answer to one change: the charger's status (`NotSent`: an earlier change's CALL failed). */
+export type ConfigurationChangeResult = ConfigurationChangeItem & {
+  status: SettingChangeAnswer['status'] | 'NotSent';
+  statusInfo?: string;
+  /** What the product relies on, for a guarded setting changed with `force`. */
+  guarded?: string;
+};
+
+/** A refresh's result: the charger's, what it answered of the settings asked, and the configuration now stored. */
+export interface ConfigurationRefresh extends ChargerResult {
+  /** The answers of a read of some keys or variables. */
+  readings?: (SettingReading & { guarded?: string })[];
+  configuration: ConfigurationView;
+}
+
+/** A change's result: the charger's (`accepted` when every change was), each change's answer, the configuration now stored. */
+export interface ConfigurationChange extends ChargerResult {
+  results: ConfigurationChangeResult[];
+  configuration: ConfigurationView;
+}
+
+/** The same, through the command path (its connection, fresh). */
+async function reachConnected(commands: ConfigurationCommands, scope: AccessScope, chargerId: number) {
+  const charger = await commands.find(chargerId, true);
+  if (!charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new ChargerNotFoundError(chargerId);
+  return charger;
+}
+
+/** A charger's result with the failure it describes. */
+type Failure = ChargerResult & { error: NonNullable<ChargerResult['error']> };
+
+/** Our codes of the command path's failures. */
+const FAILURE_CODES = { notConnected: 'NotConnected', timeout: 'Timeout', invalidAnswer: 'InvalidAnswer' } as const;
+
+/** A command path error as a charger's result; anything else is rethrown. */
+function failed(commands: ConfigurationCommands, error: unknown): Failure {
+  const kind = commands.failureOf(error);
+  if (!kind) throw error;
+  const status = kind === 'invalidAnswer' ? 'failed' : kind;
+  return { status, error: { code: FAILURE_CODES[kind], description: (error as Error).message } };
+}
+
+/** A CALLERROR answer as a charger's result: NotSupported/NotImplemented `notSupported`, others `failed`. */
+function refused(answer: { unsupported: boolean; errorCode: string; errorDescription: string }): Failure {
+  return {
+    status: answer.unsupported ? 'notSupported' : 'failed',
+    error: { code: answer.errorCode, description: answer.errorDescription },
+  };
+}
+
+/** A variable request as a setting reference. */
+function settingOfVariable(v: VariableRequest): SettingRef {
+  return {
+    component: v.component,
+    name: v.variable.name,
+    ...(v.variable.instance !== undefined ? { instance: v.variable.instance } : {}),
+    ...(v.attributeType ? { attributeType: v.attributeType } : {}),
+  };
+}
+
+/** The refused form of a refresh for the charger's version, if any (nothing is sent then). */
+function checkRefreshForm(request: ConfigurationRefreshRequest, charger: CommandableCharger): void {
+  const protocol = charger.connection!.protocol;
+  if (charger.connection!.takes.componentVariables) {
+    if (request.keys) throw new SettingFormError('keys', protocol);
+  } else {
+    if (request.variables) throw new SettingFormError('variables', protocol);
+    if (request.reportBase) throw new SettingFormError('reportBase', protocol);
+  }
+}
+
+/**
+ * Reads a charger's configuration from the charger and stores it: everything (1.6 GetConfiguration;
+ * 2.0.1 GetBaseReport, whose NotifyReport pages the OCPP function assembles: waited for up to
+ * `reportWaitMs`, else `pending`), or some keys (1.6 GetConfiguration `key`) or variables (2.0.1
+ * GetVariables), merged into what is stored.
+ * @param options `reportWaitMs` how long to wait for a report's pages (default {@link REPORT_WAIT_MS})
+ * @throws ChargerNotFoundError; SettingFormError (the other version's form: nothing sent)
+ */
+export async function refreshChargerConfiguration(
+  db: Db,
+  commands: ConfigurationCommands,
+  scope: AccessScope,
+  chargerId: number,
+  request: ConfigurationRefreshRequest,
+  options: { reportWaitMs?: number } = {},
+): Promise<ConfigurationRefresh> {
+  const charger = await reachConnected(commands, scope, chargerId);
+  const view = async () => viewOf(db, chargerId, await loadConfiguration(db, chargerId), charger.connection?.protocol);
+  if (!charger.connection)
+    return { ...failed(commands, commands.notConnected(chargerId)), configuration: await view() };
+  checkRefreshForm(request, charger);
+  const { protocol } = charger.connection;
+  const some = request.keys?.map((name): SettingRef => ({ name })) ?? request.variables?.map(settingOfVariable);
+  try {
+    if (some) {
+      const answer = await commands.send(chargerId, 'GetSettings', { settings: some });
+      if (!answer.ok) return { ...refused(answer), configuration: await view() };
+      const stored = await loadConfiguration(db, chargerId);
+      const accepted = answer.result.filter((r) => r.status === 'Accepted');
+      const settings = mergeSettings(stored?.ocppProtocol === protocol ? stored.settings : {}, accepted);
+      const unknownKeys = answer.result.filter((r) => r.status === 'UnknownKey').map((r) => r.name);
+      await updateSettings(db, chargerId, protocol, unknownKeys.length ? { ...settings, unknownKeys } : settings);
+      const readings = answer.result.map((r) => {
+        const g = guardOf(r);
+        return g ? { ...r, guarded: g.reliance } : r;
+      });
+      return { status: 'accepted', readings, configuration: await view() };
+    }
+    const requestId = randomRequestId();
+    const reportBase = request.reportBase ?? 'FullInventory';
+    const requestedAt = new Date().toISOString();
+    const answer = await commands.send(chargerId, 'ReadConfiguration', { requestId, reportBase });
+    if (!answer.ok) return { ...refused(answer), configuration: await view() };
+    const read = answer.result;
+    if (read.kind === 'keys') {
+      const unknownKeys = read.readings.filter((r) => r.status === 'UnknownKey').map((r) => r.name);
+      const keys = read.readings
+        .filter((r) => r.status === 'Accepted')
+        .map(
+          (r): StoredKey => ({
+            key: r.name,
+            readonly: r.readonly ?? false,
+            ...(r.value !== undefined ? { value: r.value } : {}),
+          }),
+        );
+      await saveSettings(
+        db,
+        chargerId,
+        protocol,
+        { keys, ...(unknownKeys.length ? { unknownKeys } : {}) },
+        {
+          readAt: requestedAt,
+          source: 'GetConfiguration',
+        },
+      );
+      return { status: 'accepted', configuration: await view() };
+    }
+    const ocppStatus = { ocppStatus: read.status };
+    if (read.status === 'Rejected') return { status: 'rejected', ...ocppStatus, configuration: await view() };
+    if (read.status === 'NotSupported') return { status: 'notSupported', ...ocppStatus, configuration: await view() };
+    if (read.status === 'EmptyResultSet') return { status: 'accepted', ...ocppStatus, configuration: await view() };
+    // Pages may have come already (the charger sends them once it has answered): note the report
+    // only if it is not assembled yet.
+    const before = await loadConfiguration(db, chargerId);
+    if (before?.report?.requestId !== requestId)
+      await notePendingReport(db, chargerId, { requestId, reportBase, requestedAt });
+    const done = await waitForReport(db, chargerId, requestId, options.reportWaitMs ?? REPORT_WAIT_MS);
+    return { status: done ? 'accepted' : 'pending', ...ocppStatus, configuration: await view() };
+  } catch (error) {
+    return { ...failed(commands, error), configuration: await view() };
+  }
+}
+
+/** A GetBaseReport requestId: random, positive, 31 bits (the charger's pages carry it). */
+function randomRequestId(): number {
+  return 1 + Math.floor(Math.random() * 2_147_483_646);
+}
+
+/** Waits (backing off, up to `ms`) until the report `requestId` is the stored one. */
+async function waitForReport(db: Db, chargerId: number, requestId: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+    if ((await loadConfiguration(db, chargerId))?.report?.requestId === requestId) return true;
+    if (Date.now() + pause > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** A change item as a setting change, with the request's field naming its setting. */
+function settingChangeOf(item: ConfigurationChangeItem, index: number): { change: SettingChange; field: string } {
+  if ('key' in item) return { change: { name: item.key, value: item.value }, field: `changes.${index}.key` };
+  return { change: { ...settingOfVariable(item), value: item.value }, field: `changes.${index}.variable.name` };
+}
+
+/**
+ * Changes settings of a charger: 1.6 ChangeConfiguration per key, in order (after a failed CALL
+ * the rest are `NotSent`); 2.0.1 one SetVariables. Values the charger accepted (also
+ * `RebootRequired`, marked so) are merged into the stored configuration.
+ *
+ * Settings the product relies on ({@link GUARDED_SETTINGS}) are refused without `force`;
+ * credentials are refused always (the charger credentials operation sets them).
+ * @throws ChargerNotFoundError; SettingFormError (a key for a 2.0.1 charger, a variable for a 1.6
+ *   one); GuardedSettingError. Nothing is sent then.
+ */
+export async function changeChargerConfiguration(
+  db: Db,
+  commands: ConfigurationCommands,
+  scope: AccessScope,
+  chargerId: number,
+  request: ConfigurationChangeRequest,
+): Promise<ConfigurationChange> {
+  const charger = await reachConnected(commands, scope, chargerId);
+  const items = request.changes.map(settingChangeOf);
+  for (const [index, { change, field }] of items.entries()) {
+    const guard = guardOf(change);
+    if (guard?.credential)
+      throw new GuardedSettingError(
+        field,
+        `is a credential (${guard.reliance}); it is never changed here, even with force`,
+      );
+    if (guard && !request.force)
+      throw new GuardedSettingError(
+        field,
+        `the product relies on it: ${guard.reliance}. Send force: true to change it anyway (changes.${index})`,
+      );
+  }
+  const view = async () => viewOf(db, chargerId, await loadConfiguration(db, chargerId), charger.connection?.protocol);
+  const notSent = (): ConfigurationChangeResult[] => request.changes.map((item) => ({ ...item, status: 'NotSent' }));
+  if (!charger.connection) {
+    return { ...failed(commands, commands.notConnected(chargerId)), results: notSent(), configuration: await view() };
+  }
+  const { protocol, takes } = charger.connection;
+  for (const [index, item] of request.changes.entries()) {
+    if (takes.componentVariables === 'key' in item) throw new SettingFormError(`changes.${index}`, protocol);
+  }
+  const answers = new Map<number, SettingChangeAnswer>();
+  let failure: Failure | undefined;
+  for (let start = 0; start < items.length && !failure; start += takes.settingsPerCall) {
+    const batch = items.slice(start, start + takes.settingsPerCall);
+    try {
+      const answer = await commands.send(chargerId, 'ChangeSettings', { settings: batch.map((b) => b.change) });
+      if (!answer.ok) {
+        failure = refused(answer);
+        break;
+      }
+      for (const [offset, { change }] of batch.entries()) {
+        // 1.6 answers one status for its one key; 2.0.1 results are matched by variable, else by position.
+        const result = takes.componentVariables
+          ? (answer.result.find((r) => settingIdentity(r) === settingIdentity(change)) ?? answer.result[offset])
+          : answer.result[0];
+        if (result) answers.set(start + offset, result);
+      }
+    } catch (error) {
+      failure = failed(commands, error);
+    }
+  }
+  const results = request.changes.map((item, index): ConfigurationChangeResult => {
+    const answer = answers.get(index);
+    const guard = guardOf(items[index]!.change);
+    return {
+      ...item,
+      status: answer?.status ?? 'NotSent',
+      ...(answer?.statusInfo ? { statusInfo: answer.statusInfo } : {}),
+      ...(guard ? { guarded: guard.reliance } : {}),
+    };
+  });
+  const applied = items
+    .map(({ change }, index) => ({ change, status: answers.get(index)?.status }))
+    .filter(({ status }) => status === 'Accepted' || status === 'RebootRequired');
+  const stored = await loadConfiguration(db, chargerId);
+  if (applied.length && stored?.readAt && stored.ocppProtocol === protocol) {
+    const updates = applied.map(({ change, status }) => ({ ...change, rebootRequired: status === 'RebootRequired' }));
+    await updateSettings(db, chargerId, protocol, mergeSettings(stored.settings, updates));
+  }
+  const everyAccepted = results.every((r) => r.status === 'Accepted' || r.status === 'RebootRequired');
+  const outcome: ChargerResult = failure ?? { status: everyAccepted ? 'accepted' : 'rejected' };
+  return { ...outcome, results, configuration: await view() };
+}

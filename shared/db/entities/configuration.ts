@@ -1,0 +1,83 @@
+/**
+ * Entities of charger configuration (`shared/charger-configuration/`): the configuration a charger
+ * last reported (OCPP 1.6 keys, OCPP 2.0.1 device model) and the pages of 2.0.1 reports being
+ * received. Both live in the charger's partition (`$cn#chargerid_<id>`) but outside its
+ * `chargerView` collection, so a charger read does not read them.
+ */
+import { Entity } from 'electrodb';
+import { optionalNumber, optionalString, OCPP_PROTOCOLS, SERVICE, timestamp, type EntityConfiguration } from './common';
+
+/**
+ * A charger's configuration as last read: 1.6 the keys of a GetConfiguration answer; 2.0.1 the
+ * device model of the last complete NotifyReport (its pages assembled), changed since by the
+ * answers to GetVariables/SetVariables. The settings are kept as JSON text (`content`, gzip then
+ * base64 when long), so any value a charger sends fits (no DynamoDB number range, no empty value).
+ */
+const chargerConfigurationSchema = {
+  model: { entity: 'chargerConfiguration', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    /** The version the configuration was read over (its shape: keys or variables). */
+    ocppProtocol: { type: OCPP_PROTOCOLS, required: true },
+    /** When the stored configuration was read: the GetConfiguration answer, the report's last page. */
+    readAt: optionalString,
+    /** What it was read with: `GetConfiguration` (1.6) or `NotifyReport` (2.0.1). */
+    source: { type: ['GetConfiguration', 'NotifyReport'] as const },
+    /** 2.0.1: the report's requestId, base (when we asked for it) and the charger's `generatedAt`. */
+    reportRequestId: optionalNumber,
+    reportBase: optionalString,
+    generatedAt: optionalString,
+    /** The settings (`StoredSettings` of `shared/charger-configuration/settings.ts`) as JSON text. */
+    content: optionalString,
+    /** `gzip`: `content` is the JSON text gzipped, in base64 (a large device model). */
+    contentEncoding: { type: ['json', 'gzip'] as const },
+    /** A 2.0.1 report asked for (GetBaseReport accepted) whose last page has not come yet. */
+    pendingReport: {
+      type: 'map',
+      properties: {
+        requestId: { type: 'number', required: true },
+        reportBase: { type: 'string', required: true },
+        requestedAt: { type: 'string', required: true },
+      },
+    },
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['chargerId'] }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/**
+ * One page of an OCPP 2.0.1 report (NotifyReport, B07/B08) as the charger sent it, kept until the
+ * report is assembled and a day after (TTL): pages may come in any order, and a report whose
+ * pages stop coming is shown as incomplete, never assembled.
+ */
+const deviceModelPageSchema = {
+  model: { entity: 'deviceModelPage', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'number', required: true },
+    seqNo: { type: 'number', required: true },
+    /** More pages follow (`tbc`); the report's last page has false. */
+    tbc: { type: 'boolean', required: true },
+    generatedAt: timestamp,
+    receivedAt: timestamp,
+    /** The page's `reportData` as JSON text (`[]` when it had none). */
+    reportData: { type: 'string', required: true },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId', 'seqNo'] },
+    },
+  },
+} as const;
+
+/** Builds the configuration entities bound to one client and table. */
+export function configurationEntities(config: EntityConfiguration) {
+  return {
+    chargerConfiguration: new Entity(chargerConfigurationSchema, config),
+    deviceModelPage: new Entity(deviceModelPageSchema, config),
+  };
+}

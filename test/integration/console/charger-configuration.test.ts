@@ -1,0 +1,69 @@
+/**
+ * The charger page's configuration in headless Chromium (docs/charger-configuration.md): never read,
+ * then read from a strict-mode OCPP 1.6 charger with the button, listed with when it was read,
+ * read-only keys and the settings the product relies on. No page may throw or log an error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { connectCharger } from '../support/ocpp';
+import { uniqueOcppId } from '../support/stack';
+import { registerCharger } from '../../../shared/chargers/registration';
+
+let ui: ConsolePage;
+let client: RPCClient;
+let chargerId: number;
+const asked: unknown[] = [];
+
+beforeAll(async () => {
+  ui = await openConsolePage();
+  const ocppId = uniqueOcppId('CFGUI');
+  const charger = await registerCharger(ui.stack.db, {
+    siteId: ui.tenant.siteId,
+    ocppId,
+    name: 'Configured',
+    type: 'Level 2',
+    ports: [{ connectorType: 'J1772' }],
+  });
+  chargerId = charger.id;
+  client = await connectCharger(ui.stack, ocppId, 'ocpp1.6', undefined, (c) =>
+    c.handle('GetConfiguration', async ({ params }: { params?: unknown }) => {
+      asked.push(params);
+      return {
+        configurationKey: [
+          { key: 'HeartbeatInterval', readonly: false, value: '540' },
+          { key: 'NumberOfConnectors', readonly: true, value: '1' },
+        ],
+      };
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await client?.close();
+  await ui?.close();
+});
+
+describe('the configuration on the charger page', () => {
+  it('reads the configuration from the charger with the button and lists it with when it was read', async () => {
+    const { page, stack, tenant, tab } = ui;
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('API key').fill(tenant.apiKey);
+    await page.getByRole('button', { name: 'Open console' }).click();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    const section = page.getByRole('region', { name: 'Configuration' });
+    await section.getByText('Never read from the charger.').waitFor();
+
+    await section.getByRole('button', { name: 'Read from charger' }).click();
+    await section.getByText('The charger sent its configuration.').waitFor();
+    await section.getByText(/^Read .*\(GetConfiguration\)\.$/).waitFor();
+    expect(asked).toEqual([{}]);
+    const rows = await section.locator('tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
+      ['HeartbeatInterval', '540', 'the product relies on it ⓘ'],
+      ['NumberOfConnectors', '1', 'read-only'],
+    ]);
+    expect(tab.problems).toEqual([]);
+  });
+});
