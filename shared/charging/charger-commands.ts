@@ -212,7 +212,6 @@ export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProf
 /** The commands of charger credentials (the Basic-auth password). */
 export type CredentialsCommandName = 'SetChargerPassword';
 
-/** The charger's answer: its result, or a failure (`unsupported`: it cannot do that; `error`: what to throw). */
 /**
  * The charger's answer: its result, or a CALLERROR (`unsupported`: it cannot do that, NotSupported
  * or NotImplemented; `error`: what to throw; `errorCode` and `errorDescription` as it sent them).
