@@ -35,6 +35,7 @@ const DOMAIN_ORDER = [
   'charging',
   'charger-configuration',
   'site-power',
+  'charger-operations',
 ];
 
 /** One rule per domain folder: it must not import a folder above it. */

@@ -23,6 +23,7 @@ import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/ta
 import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
 import { addLimitCommands } from './admin-limits';
 import { addConfigurationCommands } from './admin-configuration';
+import { addOperationCommands } from './admin-operations';
 import { CHARGER_TYPES } from '../shared/smart-charging/types';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
@@ -161,7 +162,9 @@ addLimitCommands(sites, db);
 
 const chargers = program
   .command('chargers')
-  .description('Register, update and list chargers; read and change their configuration');
+  .description(
+    'Register, update and list chargers; read and change their configuration; reset, unlock, availability, trigger message, clear cache',
+  );
 
 /** The optional charger details `register` and `update` share. */
 function withChargerDetails(command: Command): Command {
@@ -276,6 +279,7 @@ chargers
   .action(run(async () => backfillPortLocations(dbConfig())));
 
 addConfigurationCommands(chargers, db);
+addOperationCommands(chargers, db);
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

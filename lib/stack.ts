@@ -15,6 +15,7 @@ import { attachableWebAclArn } from './constructs/web-acl';
 import { NetworkAlarms } from './constructs/alarms';
 import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
 import { SmartCharging } from './constructs/smart-charging';
+import { ChargerOperations } from './constructs/charger-operations';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -143,6 +144,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly operatorConsole: OperatorConsole;
   /** Smart charging: the stream trigger, the schedule and the allocation. */
   public readonly smartCharging: SmartCharging;
+  /** Charger operations: the worker and the sweep. */
+  public readonly chargerOperations: ChargerOperations;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -173,6 +176,13 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
+    this.chargerOperations = new ChargerOperations(this, 'ChargerOperations', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      starter: this.httpApi.functions.chargerOperations,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -194,6 +204,8 @@ export class ChargingNetworkStack extends Stack {
     for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
     for (const [name, fn] of Object.entries(this.smartCharging.functions))
       this.alarms.watchFunction(`power-${name}`, fn);
+    for (const [name, fn] of Object.entries(this.chargerOperations.functions))
+      this.alarms.watchFunction(`operations-${name}`, fn);
 
     new CfnOutput(this, 'ConsoleUrl', {
       value: `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`,

@@ -46,6 +46,13 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN
   // markers) and the customers they name.
+  // The operation and its pending marker (one transaction); a result settled or ended by a read, or
+  // failed when the worker could not be started, the operation's end (its marker deleted).
+  chargerOperations: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.chargerOperations, ROWS.pendingChargerOperations],
+    'dynamodb:UpdateItem': [ROWS.chargerOperations],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
+  }),
   accessIds: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.accessIds, ROWS.organizations, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
     'dynamodb:UpdateItem': [

@@ -67,6 +67,10 @@ export const ROWS = {
   chargerErrors: '$cn#timestamp_*#chargerid_*',
   /** A day of a charger's OCPP message log (`ocppMessage`; also the correlation record of a CALL we sent). */
   ocppMessages: '$cn#day_*#chargerid_*',
+  /** A charger operation (`chargerOperation`), by its UUIDv7. */
+  chargerOperations: '$cn#operationid_*',
+  /** The one partition of the operations not ended yet (`pendingChargerOperation`). */
+  pendingChargerOperations: '$cn#queue_chargeroperations',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

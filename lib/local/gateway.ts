@@ -23,6 +23,7 @@ import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, request
 import { PortInUseError } from './ports';
 import { gatewayProblem, sendProblem } from './problem';
 import { WebSocketApi } from './websocket-api';
+import { OPERATION_FUNCTION } from '../../lambdas/operations/lib/start-operation';
 import { requestUrl, type HttpHandlers, type OcppHandlers } from './lambda-events';
 
 export type { LambdaHandler } from './lambda-events';
@@ -33,6 +34,12 @@ export interface LocalHandlers {
   ocpp: OcppHandlers;
   /** Smart charging's functions (`lambdas/power/*`); `allocate` is invoked through the Lambda Invoke API. */
   power: InvokableHandlers;
+  /**
+   * The charger operations' worker (`lambdas/operations/perform.ts`, invoked through the Lambda
+   * Invoke API as `perform`) and sweep (`lambdas/operations/sweep.ts`, run every minute
+   * by the local stack).
+   */
+  operations: InvokableHandlers;
 }
 
 /** A running gateway. */
@@ -48,7 +55,7 @@ export interface LocalGateway {
 
 /**
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
- * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts` and `lambdas/power/{trigger,schedule,allocate}.ts`. Import after the environment
+ * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts` `lambdas/power/{trigger,schedule,allocate}.ts` and `lambdas/operations/{perform,sweep}.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -73,7 +80,10 @@ export async function loadHandlers(): Promise<LocalHandlers> {
       ]),
     ),
   ) as InvokableHandlers;
-  return { http, ocpp: { connect, message, disconnect }, power };
+  const [perform, sweep] = await Promise.all(
+    (['perform', 'sweep'] as const).map(async (name) => (await import(`../../lambdas/operations/${name}.ts`)).handler),
+  );
+  return { http, ocpp: { connect, message, disconnect }, power, operations: { [OPERATION_FUNCTION]: perform, sweep } };
 }
 
 /** Routes a plain HTTP request, within the limits, to the management API, the HTTP API, or a 404. */
@@ -91,7 +101,7 @@ async function handleRequest(
   const connection = CONNECTIONS_PATH.exec(url.pathname);
   if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
   const invoke = INVOKE_PATH.exec(url.pathname);
-  if (invoke) return handleInvoke(handlers.power, req, res, invoke[1]!);
+  if (invoke) return handleInvoke({ ...handlers.power, ...handlers.operations }, req, res, invoke[1]!);
   // The operator console at / and the API reference at /api/docs (static files, before the API routes).
   if (await serveConsoleFile(req, res, url.pathname)) return;
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {

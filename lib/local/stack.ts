@@ -5,6 +5,7 @@
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
 import { startSmartChargingLoop } from './smart-charging';
+import { lambdaContext } from './lambda-events';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -46,6 +47,12 @@ export async function startLocalStack(options: {
   const gateway = await startLocalGateway(handlers, { port: options.port, host: options.host });
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
+  // The operations' sweep every minute, as the EventBridge rule runs it on AWS.
+  const sweep = setInterval(() => {
+    handlers.operations.sweep!({}, lambdaContext('sweep')).catch((error: unknown) =>
+      console.error('charger operations sweep failed', error),
+    );
+  }, 60_000);
   const loop = options.smartCharging
     ? await startSmartChargingLoop({
         dynamoDbEndpoint: options.dynamoDbEndpoint,
@@ -60,6 +67,7 @@ export async function startLocalStack(options: {
     tableName: options.tableName,
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
     async close() {
+      clearInterval(sweep);
       await loop?.stop();
       await gateway.close();
     },

@@ -94,3 +94,24 @@ export async function connect(client: RPCClient, url: string): Promise<void> {
     });
   });
 }
+
+/**
+ * A charger's reboot on a hard reset: its connection closed (code 1012) and opened again, as a
+ * rebooting charger does; `restarting` is set meanwhile, so the close does not end the simulator.
+ * @returns false when the simulator was closed meanwhile (nothing reopened)
+ */
+export async function reconnect(
+  client: RPCClient,
+  station: { readonly disposed: boolean; restarting: boolean },
+): Promise<boolean> {
+  if (station.disposed) return false;
+  station.restarting = true;
+  try {
+    await client.close({ code: 1012, reason: 'Hard reset', awaitPending: false });
+    if (station.disposed) return false;
+    await client.connect();
+    return true;
+  } finally {
+    station.restarting = false;
+  }
+}

@@ -255,7 +255,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     url: options.url ?? 'ws://localhost:3000/ocpp',
     callTimeoutMs: options.callTimeoutMs ?? 30_000,
     onLog,
-    closing: () => station?.disposed ?? false,
+    closing: () => (station?.disposed || station?.restarting) ?? false,
   });
   const booted = new Station({
     client,
@@ -282,7 +282,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
 /** Registers the commands, connects and boots; closes everything if the boot fails. */
 async function boot(options: SimulatorOptions, client: RPCClient, url: string, station: Station): Promise<Simulator> {
   const closed = new Promise<CloseInfo>((resolve) => {
-    client.once('close', (info: CloseInfo) => {
+    client.on('close', (info: CloseInfo) => {
+      if (station.restarting) return; // a hard reset connects again
       station.dispose();
       resolve(info);
     });

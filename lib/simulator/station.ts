@@ -8,6 +8,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RPCClient } from 'ocpp-rpc';
+import { reconnect } from './connection';
 import { changeAvailability, idleStatus, startRefusal } from './availability';
 import type { ChargePoint, ConnectorStatus, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
@@ -123,6 +124,8 @@ export class Station implements StationApi {
     });
   }
 
+  /** True while a hard reset connects again: that close does not end the simulator. */
+  restarting = false;
   /** True once {@link Station.dispose} ran. */
   get disposed(): boolean {
     return this.closing.signal.aborted;
@@ -308,6 +311,8 @@ export class Station implements StationApi {
       }
     }
     this.log('info', `${reason}: rebooting`);
+    // A hard reset (1.6 Hard, 2.0.1 Immediate) drops the connection and connects again.
+    if (reason === 'HardReset' && !(await reconnect(this.client, this))) return;
     await this.boot('RemoteReset');
   }
 

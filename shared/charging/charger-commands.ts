@@ -190,6 +190,28 @@ export interface ChargerCommandCatalog {
    * CALL, so a 1.6 caller sends one change at a time ({@link VersionInputs.settingsPerCall}).
    */
   ChangeSettings: { input: { settings: SettingChange[] }; result: SettingChangeAnswer[] };
+  /** Reset the charger, or one port (2.0.1 only); `type` is one of the version's {@link VersionInputs.resetTypes}. */
+  Reset: { input: { type: string; portNumber?: number }; result: OperationAnswer };
+  /** Unlock a port's connector (2.0.1: the EVSE's connector 1). */
+  UnlockConnector: { input: { portNumber: number }; result: OperationAnswer };
+  /** Make the charger (no `portNumber`) or a port Operative or Inoperative. */
+  ChangeAvailability: {
+    input: { operationalStatus: 'Operative' | 'Inoperative'; portNumber?: number };
+    result: OperationAnswer;
+  };
+  /** Ask for a message; `requestedMessage` is one of the version's {@link VersionInputs.triggerMessages}. */
+  TriggerMessage: { input: { requestedMessage: string; portNumber?: number }; result: OperationAnswer };
+  /** Clear the charger's authorization cache. */
+  ClearCache: { input: undefined; result: OperationAnswer };
+}
+
+/**
+ * A charger operation's answer (`shared/charger-operations/`): the charger's status word as sent
+ * (`Accepted`, `Scheduled`, `Unlocked`, …) and its whole CALLRESULT payload.
+ */
+export interface OperationAnswer {
+  ocppStatus: string;
+  answer: Record<string, unknown>;
 }
 
 /** A command's name. */
@@ -211,6 +233,14 @@ export type SmartChargingCommandName = 'SmartChargingSupport' | 'SetChargingProf
 
 /** The commands of charger credentials (the Basic-auth password). */
 export type CredentialsCommandName = 'SetChargerPassword';
+
+/** The commands of charger operations (`shared/charger-operations/`): one per operation kind. */
+export type ChargerOperationCommandName =
+  | 'Reset'
+  | 'UnlockConnector'
+  | 'ChangeAvailability'
+  | 'TriggerMessage'
+  | 'ClearCache';
 
 /**
  * The charger's answer: its result, or a CALLERROR (`unsupported`: it cannot do that, NotSupported
@@ -243,6 +273,12 @@ export interface VersionInputs {
   componentVariables: boolean;
   /** Settings one ChangeSettings may carry: 1.6 one (ChangeConfiguration); 2.0.1 any (SetVariables). */
   settingsPerCall: number;
+  /** Reset types the version takes: 1.6 `Soft`, `Hard` (§5.14); 2.0.1 `OnIdle`, `Immediate` (B11, B12). */
+  resetTypes: readonly string[];
+  /** Whether a Reset may name one port (2.0.1 `evseId`, B12; 1.6 resets the whole charge point). */
+  portReset: boolean;
+  /** Messages TriggerMessage may ask for (1.6 §5.17 MessageTrigger; 2.0.1 F06 MessageTriggerEnumType). */
+  triggerMessages: readonly string[];
 }
 
 /** A charger as the command path knows it. */
@@ -314,6 +350,8 @@ export type RemoteControlCommands = ChargerCommands<RemoteControlCommandName>;
 
 /** What charger configuration sends through (`shared/charger-configuration/`). */
 export type ConfigurationCommands = ChargerCommands<ConfigurationCommandName>;
+/** What charger operations send through (`shared/charger-operations/`). */
+export type ChargerOperationCommands = ChargerCommands<ChargerOperationCommandName>;
 
 /** What smart charging sends through (`shared/site-power/`). */
 export type SmartChargingCommands = ChargerCommands<SmartChargingCommandName>;

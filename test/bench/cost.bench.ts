@@ -239,7 +239,10 @@ export async function run(): Promise<void> {
   const events: unknown[] = [];
   const sources = await loadHandlers();
   const ocpp = timedOcppHandlers(sources.ocpp, log, events);
-  const gateway = await startLocalGateway({ http: sources.http, ocpp, power: sources.power }, { port: 0 });
+  const gateway = await startLocalGateway(
+    { http: sources.http, ocpp, power: sources.power, operations: sources.operations },
+    { port: 0 },
+  );
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   const db = openDb({ tableName, endpoint: dynamo.endpoint });
   try {

@@ -11,11 +11,12 @@ import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
 import { ChargingNetworkStack } from '../../lib/stack';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
+import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
 const TOPIC_ARN = 'arn:aws:sns:eu-west-1:123456789012:charging-ops';
-/** Our functions: HTTP, OCPP and smart charging (not CDK's own custom-resource handlers). */
-const FUNCTION_COUNT = [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES].reduce(
+/** Our functions: HTTP, OCPP, smart charging and charger operations (not CDK's own custom-resource handlers). */
+const FUNCTION_COUNT = [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES].reduce(
   (n, fns) => n + Object.keys(fns).length,
   0,
 );

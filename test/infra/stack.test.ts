@@ -24,6 +24,7 @@ import {
   OCPP_STAGE_NAME,
 } from '../../lib/constructs/ocpp-api';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
+import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
@@ -153,11 +154,12 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP and smart-charging handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging and charger-operation handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
-          Object.keys(POWER_FUNCTION_WRITES).length,
+          Object.keys(POWER_FUNCTION_WRITES).length +
+          Object.keys(OPERATION_FUNCTION_WRITES).length,
       );
     });
 

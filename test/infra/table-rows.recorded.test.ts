@@ -31,6 +31,9 @@ import type { Charger } from '../../shared/api/schemas/chargers';
 import { leadingKeyPatterns, allowsWrite, matchesStringLike } from './support/iam';
 import { synthesise } from './support/template';
 import type { ChargerType } from '../../shared/smart-charging/types';
+import { requestOperation } from '../../shared/charger-operations/operations';
+import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 
 // Commands to a silent charger give up quickly (production: 20 s).
 process.env.OCPP_COMMAND_TIMEOUT_MS = '2500';
@@ -100,6 +103,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
     http: wrapAll('http', handlers.http),
     ocpp: wrapAll('ocpp', handlers.ocpp),
     power: wrapAll('power', handlers.power),
+    operations: wrapAll('operations', handlers.operations),
   };
 }
 
@@ -466,7 +470,14 @@ describe('the writes the handlers make', () => {
     // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
     // includeIntervals lease of the key, the charger-health rate window).
     const rpc = (s: Simulator) =>
-      (s as unknown as { client: { call: (a: string, p: unknown) => Promise<unknown> } }).client;
+      (
+        s as unknown as {
+          client: {
+            call: (a: string, p: unknown) => Promise<unknown>;
+            handle: (a: string, h: () => Promise<unknown>) => void;
+          };
+        }
+      ).client;
     await rpc(v16).call('StatusNotification', {
       connectorId: 1,
       errorCode: 'GroundFailure',
@@ -477,6 +488,36 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'GET', '/api/charger-health');
     await expectApi(200, 'GET', '/api/errors');
     await expectApi(200, 'GET', `/api/ocpp-messages?chargerId=${chargers.v16.id}`);
+
+    // Charger operations: one answered at once (the worker), a Scheduled change of availability
+    // (its deadline moved) settled by a read of it once the port turns Unavailable, and one whose
+    // worker never ran, ended by the sweep past its deadline.
+    await expectApi(200, 'POST', '/api/ocpp/clear-cache', { chargerId: chargers.v16.id });
+    rpc(v16).handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
+    const scheduled = await expectApi(202, 'POST', '/api/ocpp/change-availability', {
+      portId: chargers.v16.ports[0]!.id,
+      operationalStatus: 'Inoperative',
+    });
+    await rpc(v16).call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'NoError',
+      status: 'Unavailable',
+      timestamp: new Date().toISOString(),
+    });
+    const settled = await expectApi(200, 'GET', `/api/charger-operations/${scheduled.data.operationId}`);
+    expect(settled.data.status).toBe('completed');
+    process.env.OPERATION_DEADLINE_MS = '1';
+    const { operation } = await requestOperation(
+      db,
+      ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS),
+      async () => {},
+      { organizationId, scope: 'organization' },
+      { action: 'clearCache', body: { chargerId: chargers.v16.id }, requestedBy: { operator: 'test' } },
+      { waitMs: 0 },
+    );
+    delete process.env.OPERATION_DEADLINE_MS;
+    await until(() => Date.now() > Date.parse(operation.deadlineAt), 'the deadline');
+    await handlers.operations.sweep!({}, {} as never);
 
     // Disconnections.
     const disconnects = () =>
@@ -518,6 +559,9 @@ describe('the writes the handlers make', () => {
         'power/trigger',
         'power/schedule',
         'power/allocate',
+        'http/chargerOperations',
+        'operations/perform',
+        'operations/sweep',
       ]) {
         expect(functions, fn).toContain(fn);
         for (const statement of statementsOf(entryOf(fn))) {

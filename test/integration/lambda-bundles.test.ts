@@ -55,6 +55,7 @@ beforeAll(async () => {
       http: { ...sources.http, chargers: chargers! },
       ocpp: { connect: connect!, message: message!, disconnect: disconnect! },
       power: sources.power,
+      operations: sources.operations,
     },
     { port: 0 },
   );

@@ -8,6 +8,10 @@
 import type { z } from 'zod';
 import type { Problem } from '../../../shared/api/schemas/common';
 import type {
+  ChargerOperationList as ChargerOperationListSchema,
+  ChargerOperationResponse as ChargerOperationResponseSchema,
+} from '../../../shared/api/schemas/charger-operations';
+import type {
   Vehicle as VehicleSchema,
   VehicleListResponse as VehicleListSchema,
 } from '../../../shared/api/schemas/access-ids';
@@ -93,3 +97,10 @@ export type ChargerConfigurationAnswer = z.infer<typeof ChargerConfigurationSche
 export type ChargerConfiguration = ChargerConfigurationAnswer['data'];
 /** `POST /api/chargers/{id}/configuration/refresh` answer. */
 export type ConfigurationRefreshAnswer = z.infer<typeof ConfigurationRefreshSchema>;
+
+/** `{ data: operation }` of a charger operation (docs/charger-operations.md). */
+export type ChargerOperationAnswer = z.infer<typeof ChargerOperationResponseSchema>;
+/** A charger operation. */
+export type ChargerOperation = ChargerOperationAnswer['data'];
+/** A page of the audit trail. */
+export type ChargerOperationList = z.infer<typeof ChargerOperationListSchema>;

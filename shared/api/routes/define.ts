@@ -21,6 +21,11 @@ export const HTTP_FUNCTIONS = {
   sites: { tableAccess: 'read' },
   /** Sends OCPP commands to chargers and waits for their reply (up to the command deadline). */
   commands: { tableAccess: 'readWrite', sendsOcppCommands: true },
+  /**
+   * Charger operations (docs/charger-operations.md): writes the operation, starts the operation
+   * worker (`lambdas/operations/perform.ts`) and waits a few seconds for it; reads the operations.
+   */
+  chargerOperations: { tableAccess: 'readWrite' },
   accessIds: { tableAccess: 'readWrite' },
   vehicles: { tableAccess: 'readWrite' },
   /** Departure-time synchronisation and reads (spec §4.2). */

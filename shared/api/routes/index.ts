@@ -8,6 +8,7 @@
 import { accessIdRoutes } from './access-ids';
 import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
+import { chargerOperationRoutes } from './charger-operations';
 import type { RouteDefinition } from './define';
 import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
 import { departureTimeRoutes } from './departure-times';
@@ -34,6 +35,7 @@ export const ROUTES = {
   ...chargerRoutes,
   ...siteRoutes,
   ...commandRoutes,
+  ...chargerOperationRoutes,
   ...accessIdRoutes,
   ...vehicleRoutes,
   ...departureTimeRoutes,

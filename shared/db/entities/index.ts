@@ -17,6 +17,7 @@ import { Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessEntities } from './access';
 import { chargerEntities } from './chargers';
+import { chargerOperationEntities } from './charger-operations';
 import { chargingEntities } from './charging';
 import { configurationEntities } from './configuration';
 import { departureEntities } from './departures';
@@ -41,6 +42,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...sitePowerEntities(config),
     ...historyEntities(config),
     ...configurationEntities(config),
+    ...chargerOperationEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };

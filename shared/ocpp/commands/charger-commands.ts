@@ -16,6 +16,7 @@ import type {
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
+import { RESET_TYPES, TRIGGER_MESSAGES } from './version-inputs';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
 
@@ -26,15 +27,27 @@ const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
  * What each OCPP version takes of the version-dependent inputs, as the command declarations map
  * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType);
  * configuration settings are 1.6 keys changed one per ChangeConfiguration (§5.3), 2.0.1 component
- * variables set together (SetVariables, B05).
+ * variables set together (SetVariables, B05); the reset types, a port's reset and the messages
+ * TriggerMessage may ask for (`version-inputs.ts`).
  */
 const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
-  'ocpp1.6': { parentIdTag: true, idTokenType: false, componentVariables: false, settingsPerCall: 1 },
+  'ocpp1.6': {
+    parentIdTag: true,
+    idTokenType: false,
+    componentVariables: false,
+    settingsPerCall: 1,
+    resetTypes: RESET_TYPES['ocpp1.6'],
+    portReset: false,
+    triggerMessages: TRIGGER_MESSAGES['ocpp1.6'],
+  },
   'ocpp2.0.1': {
     parentIdTag: false,
     idTokenType: true,
     componentVariables: true,
     settingsPerCall: Number.MAX_SAFE_INTEGER,
+    resetTypes: RESET_TYPES['ocpp2.0.1'],
+    portReset: true,
+    triggerMessages: TRIGGER_MESSAGES['ocpp2.0.1'],
   },
 };
 

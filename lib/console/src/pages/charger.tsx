@@ -1,6 +1,7 @@
 /**
  * Charger: its details and ports (refreshed every 5 s with one `GET /api/chargers/{id}`), remote
- * start / stop per port with the charger's answer, and, loaded once and on demand (charger health
+ * start / stop per port with the charger's answer, its operations (reset, unlock, availability,
+ * trigger message, clear cache) with its recent ones, and, loaded once and on demand (charger health
  * allows 10 requests a minute per key), its configuration as last read (`charger-configuration.tsx`),
  * its health figures, errors and recent sessions.
  *
@@ -16,6 +17,7 @@ import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
 import { ConfigurationSection } from './charger-configuration';
+import { ChargerOperations } from './operations';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -59,6 +61,7 @@ export function ChargerPage(props: { chargerId: number }) {
       {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
       {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
       <ConfigurationSection chargerId={chargerId} />
+      {data ? <ChargerOperations charger={data} /> : null}
       <div class="section-head">
         <h2>Health, errors and sessions</h2>
         <button

@@ -1,0 +1,177 @@
+/**
+ * Operator CLI commands of charger operations (`npm run admin -- chargers reset|unlock|…`,
+ * docs/charger-operations.md): the same operations as the API, recorded in the audit trail as asked
+ * by the operator CLI, performed by this process through the OCPP command path (at
+ * `--ocpp-management-url`: the local stack by default, or a deployed WebSocket API's `@connections`
+ * endpoint); the command prints the operation once every charger has answered.
+ */
+import { Option, type Command } from 'commander';
+import type { Db } from '../shared/db';
+import { listOperations } from '../shared/charger-operations/audit-trail';
+import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from '../shared/charger-operations/core-kinds';
+import { performOperation, readOperation, requestOperation } from '../shared/charger-operations/operations';
+import { OPERATION_ACTIONS, OPERATION_KINDS, type OperationAction } from '../shared/charger-operations/registry';
+import type { AccessScope } from '../shared/organizations/access-scope';
+import { OPERATION_STATUSES } from '../shared/db/entities/charger-operations';
+import { parse, positiveInteger, run } from './cli-support';
+
+/** The local stack's gateway, which serves the management API `npm start` posts to. */
+const LOCAL_MANAGEMENT_URL = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+/** Options of a command, as parsed. */
+type Options = Record<string, unknown> & { organizationId: number; ocppManagementUrl?: string };
+
+/** The option naming each body field (for error messages). */
+const OPTION_OF: Record<string, string> = {
+  chargerId: '--charger-id',
+  chargerIds: '--charger-id',
+  siteId: '--site-id',
+  portId: '--port-id',
+  type: '--type',
+  operationalStatus: '--status',
+  requestedMessage: '--message',
+};
+
+/** Repeatable `--charger-id`. */
+const chargerIds = (value: string, previous: number[] = []) => [...previous, positiveInteger(value)];
+
+/**
+ * Runs one operation to its end in this process: written, performed, read back.
+ * @throws InputError naming the option of a bad field; the domain's errors (unknown charger, …)
+ */
+async function operate(db: Db, action: OperationAction, body: Record<string, unknown>, options: Options) {
+  process.env.WS_MANAGEMENT_ENDPOINT = options.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL;
+  const scope: AccessScope = { organizationId: options.organizationId, scope: 'organization' };
+  const input = parse(OPERATION_KINDS[action].input, body, (path) => OPTION_OF[String(path[0])] ?? 'input');
+  // The OCPP command path (its validators) is loaded only by the commands that send.
+  const [{ ocppChargerCommands }, { CHARGER_OPERATION_COMMANDS }] = await Promise.all([
+    import('../shared/ocpp/commands/charger-commands'),
+    import('../shared/ocpp/commands/charger-operations'),
+  ]);
+  const commands = ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+  let performed: Promise<void> = Promise.resolve();
+  const { operation } = await requestOperation(
+    db,
+    commands,
+    async (operationId) => {
+      performed = performOperation(db, commands, operationId);
+    },
+    scope,
+    { action, body: input as Record<string, unknown>, requestedBy: { operator: 'cli' } },
+    { waitMs: 0 },
+  );
+  await performed;
+  return readOperation(db, scope, operation.operationId);
+}
+
+/** The target options of a body: `--charger-id` (repeatable: bulk), `--site-id`, and `--port-id` where `port`. */
+function targetsOf(o: Options): Record<string, unknown> {
+  const ids = o.chargerId as number[] | undefined;
+  return {
+    ...(ids?.length === 1 ? { chargerId: ids[0] } : ids ? { chargerIds: ids } : {}),
+    ...(o.siteId === undefined ? {} : { siteId: o.siteId }),
+    ...(o.portId === undefined ? {} : { portId: o.portId }),
+  };
+}
+
+/**
+ * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
+ * `trigger-message`, `clear-cache`, `operations` (the audit trail) and `operation` (one).
+ * @param db opens the table the CLI's options name
+ */
+export function addOperationCommands(chargers: Command, db: () => Db): void {
+  const operation = (name: string, description: string, port: 'also' | 'only' | 'no') => {
+    const command = chargers
+      .command(name)
+      .description(`${description} (docs/charger-operations.md); prints the operation`)
+      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+      .option(
+        '--ocpp-management-url <url>',
+        `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`,
+      );
+    if (port !== 'only') {
+      command
+        .option('--charger-id <id>', 'a charger; repeat for several', chargerIds)
+        .option('--site-id <id>', 'every charger of the site', positiveInteger);
+    }
+    if (port !== 'no') command.option('--port-id <id>', 'a port', positiveInteger);
+    return command;
+  };
+
+  operation('reset', 'Reset chargers (OCPP Reset)', 'also')
+    .addOption(
+      new Option('--type <type>', '1.6: Soft or Hard; 2.0.1: OnIdle or Immediate')
+        .choices(ALL_RESET_TYPES)
+        .makeOptionMandatory(),
+    )
+    .action(run(async (o: Options) => operate(db(), 'reset', { ...targetsOf(o), type: o.type }, o)));
+
+  operation('unlock', "Unlock a port's connector (OCPP UnlockConnector)", 'only').action(
+    run(async (o: Options) => operate(db(), 'unlockConnector', targetsOf(o), o)),
+  );
+
+  operation('change-availability', 'Make chargers or a port Operative or Inoperative (OCPP ChangeAvailability)', 'also')
+    .addOption(
+      new Option('--status <status>', 'the availability').choices(['Operative', 'Inoperative']).makeOptionMandatory(),
+    )
+    .action(
+      run(async (o: Options) =>
+        operate(db(), 'changeAvailability', { ...targetsOf(o), operationalStatus: o.status }, o),
+      ),
+    );
+
+  operation('trigger-message', 'Ask chargers to send a message (OCPP TriggerMessage)', 'also')
+    .addOption(
+      new Option('--message <message>', "a message of the charger's OCPP version")
+        .choices(ALL_TRIGGER_MESSAGES)
+        .makeOptionMandatory(),
+    )
+    .action(
+      run(async (o: Options) => operate(db(), 'triggerMessage', { ...targetsOf(o), requestedMessage: o.message }, o)),
+    );
+
+  operation('clear-cache', "Clear chargers' authorization cache (OCPP ClearCache)", 'no').action(
+    run(async (o: Options) => operate(db(), 'clearCache', targetsOf(o), o)),
+  );
+
+  addReadCommands(chargers, db);
+}
+
+/** `operations` (the audit trail's first page, or the one after `--cursor`) and `operation` (one). */
+function addReadCommands(chargers: Command, db: () => Db): void {
+  chargers
+    .command('operations')
+    .description('The audit trail of charger operations, newest first (one page of 100)')
+    .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+    .option('--charger-id <id>', 'operations that addressed this charger', positiveInteger)
+    .option('--site-id <id>', "operations of this site's chargers", positiveInteger)
+    .addOption(new Option('--action <action>').choices(OPERATION_ACTIONS))
+    .addOption(new Option('--status <status>').choices(OPERATION_STATUSES))
+    .option('--cursor <cursor>', 'nextPageCursor of the previous page')
+    .action(
+      run(async (o: Options) =>
+        listOperations(
+          db(),
+          { organizationId: o.organizationId, scope: 'organization' },
+          {
+            chargerId: o.chargerId as number | undefined,
+            siteId: o.siteId as number | undefined,
+            action: o.action as string | undefined,
+            status: o.status as (typeof OPERATION_STATUSES)[number] | undefined,
+            nextPageCursor: o.cursor as string | undefined,
+          },
+        ),
+      ),
+    );
+
+  chargers
+    .command('operation')
+    .description('One charger operation')
+    .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+    .requiredOption('--operation-id <id>', 'the operation (UUIDv7)')
+    .action(
+      run(async (o: Options) =>
+        readOperation(db(), { organizationId: o.organizationId, scope: 'organization' }, String(o.operationId)),
+      ),
+    );
+}

@@ -1,0 +1,54 @@
+/**
+ * Charger operations (docs/charger-operations.md): each `POST /api/ocpp/<kind>` writes the
+ * operation, starts the worker and answers 200 with it once every charger has answered, else 202
+ * with it pending; the reads serve the operation and the audit trail.
+ */
+import type { Db } from '../../shared/db';
+import { httpHandler } from './lib/http-handler';
+import type { ApiPrincipal } from '../../shared/api/auth';
+import { chargerOperationRoutes } from '../../shared/api/routes/charger-operations';
+import { readOperation, requestOperation } from '../../shared/charger-operations/operations';
+import { listOperations } from '../../shared/charger-operations/audit-trail';
+import type { OperationAction } from '../../shared/charger-operations/registry';
+import type { TargetFields } from '../../shared/charger-operations/targets';
+import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
+import { startOperation } from '../operations/lib/start-operation';
+
+/** The commands whose targets this function checks (it sends none: the worker does). */
+const commandsOf = (db: Db) => ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+
+/** The implementation of an operation's route: the operation, 200 when ended, 202 while pending. */
+const operation =
+  (action: OperationAction) =>
+  async ({
+    db,
+    principal,
+    body,
+  }: {
+    db: Db;
+    principal: ApiPrincipal;
+    body: TargetFields & Record<string, unknown>;
+  }) => {
+    const { operation, ended } = await requestOperation(db, commandsOf(db), startOperation, principal, {
+      action,
+      body,
+      requestedBy: { apiKeyId: principal.apiKeyId },
+    });
+    return { statusCode: ended ? 200 : 202, body: { data: operation } };
+  };
+
+/** Lambda handler of the charger-operation routes. */
+export const handler = httpHandler(chargerOperationRoutes, {
+  'POST /api/ocpp/reset': operation('reset'),
+  'POST /api/ocpp/unlock-connector': operation('unlockConnector'),
+  'POST /api/ocpp/change-availability': operation('changeAvailability'),
+  'POST /api/ocpp/trigger-message': operation('triggerMessage'),
+  'POST /api/ocpp/clear-cache': operation('clearCache'),
+  'GET /api/charger-operations': async ({ db, principal, queryStringParameters }) => ({
+    body: await listOperations(db, principal, queryStringParameters),
+  }),
+  'GET /api/charger-operations/{operationId}': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readOperation(db, principal, pathParameters.operationId) },
+  }),
+});

@@ -1,0 +1,159 @@
+/**
+ * A charger's operations (docs/charger-operations.md): buttons for reset, unlock, availability,
+ * trigger message and clear cache (`POST /api/ocpp/<kind>`, for the charger or one of its ports),
+ * the answer of each (or that it is pending), and the charger's recent operations
+ * (`GET /api/charger-operations?chargerId=`), refreshed after each.
+ *
+ * @module
+ */
+import { useState } from 'preact/hooks';
+import { OutcomeNotice, useAction } from '../action';
+import { LoadState } from '../components';
+import { useSession } from '../context';
+import { formatDateTime } from '../format';
+import { useLoad } from '../live';
+import type { Charger, ChargerOperation, ChargerOperationAnswer, ChargerOperationList } from '../types';
+
+const RESET_TYPES = ['Soft', 'Hard', 'OnIdle', 'Immediate'];
+const MESSAGES = ['StatusNotification', 'Heartbeat', 'BootNotification', 'MeterValues'];
+
+/** One line of what an operation came to: each result's status and the charger's word. */
+function summary(operation: ChargerOperation): string {
+  const results = operation.results
+    .map((r) => `${r.status}${r.ocppStatus ? ` (${r.ocppStatus})` : ''}${r.error ? `: ${r.error.code}` : ''}`)
+    .join(', ');
+  return `${operation.status}: ${results}`;
+}
+
+/** The operations section of the charger page. */
+export function ChargerOperations(props: { charger: Charger }) {
+  const { charger } = props;
+  const session = useSession();
+  const { busy, outcome, run } = useAction();
+  const [portId, setPortId] = useState('');
+  const [resetType, setResetType] = useState('Soft');
+  const [message, setMessage] = useState('StatusNotification');
+  const recent = useLoad(
+    (signal) => session.call<ChargerOperationList>(`/api/charger-operations?chargerId=${charger.id}`, { signal }),
+    [session, charger.id],
+    session.signOut,
+  );
+  const target = portId ? { portId: Number(portId) } : { chargerId: charger.id };
+
+  const send = (label: string, kind: string, body: Record<string, unknown>) => {
+    const action = async () => {
+      const answer = await session.call<ChargerOperationAnswer>(`/api/ocpp/${kind}`, { method: 'POST', body });
+      recent.refresh();
+      const { data } = answer;
+      return data.status === 'pending'
+        ? `${label}: pending (${summary(data)}); the list below follows it.`
+        : `${label}: ${summary(data)}.`;
+    };
+    void run(action, `${label} failed. `, `${label}: sending…`);
+  };
+
+  return (
+    <section aria-labelledby="operations-heading">
+      <h2 id="operations-heading">Operations</h2>
+      <div class="inline-form">
+        <label>
+          Port
+          <select value={portId} onChange={(event) => setPortId((event.target as HTMLSelectElement).value)}>
+            <option value="">The whole charger</option>
+            {charger.ports.map((port) => (
+              <option key={port.id} value={String(port.id)}>
+                Port {port.portNumber}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Reset type
+          <select value={resetType} onChange={(event) => setResetType((event.target as HTMLSelectElement).value)}>
+            {RESET_TYPES.map((type) => (
+              <option key={type}>{type}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" disabled={busy} onClick={() => send('Reset', 'reset', { ...target, type: resetType })}>
+          Reset
+        </button>
+        <button
+          type="button"
+          disabled={busy || !portId}
+          onClick={() => send('Unlock', 'unlock-connector', { portId: Number(portId) })}
+        >
+          Unlock
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => send('Inoperative', 'change-availability', { ...target, operationalStatus: 'Inoperative' })}
+        >
+          Make inoperative
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => send('Operative', 'change-availability', { ...target, operationalStatus: 'Operative' })}
+        >
+          Make operative
+        </button>
+        <label>
+          Message
+          <select value={message} onChange={(event) => setMessage((event.target as HTMLSelectElement).value)}>
+            {MESSAGES.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => send('Trigger', 'trigger-message', { ...target, requestedMessage: message })}
+        >
+          Trigger message
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => send('Clear cache', 'clear-cache', { chargerId: charger.id })}
+        >
+          Clear cache
+        </button>
+      </div>
+      <div aria-live="polite">
+        <OutcomeNotice outcome={outcome} />
+      </div>
+      <h3>Recent operations</h3>
+      <LoadState loaded={recent} what="the operations" />
+      {recent.data ? <OperationTable operations={recent.data.data.slice(0, 20)} /> : null}
+    </section>
+  );
+}
+
+function OperationTable(props: { operations: ChargerOperation[] }) {
+  if (props.operations.length === 0) return <p class="muted">No operations yet.</p>;
+  return (
+    <div class="table-scroll">
+      <table aria-label="Recent operations">
+        <thead>
+          <tr>
+            <th scope="col">Asked</th>
+            <th scope="col">Operation</th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.operations.map((operation) => (
+            <tr key={operation.operationId}>
+              <td>{formatDateTime(operation.createdAt)}</td>
+              <td>{operation.action}</td>
+              <td class="wrap">{summary(operation)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

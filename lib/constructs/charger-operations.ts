@@ -1,0 +1,100 @@
+/**
+ * Charger operations on AWS's own parts (docs/charger-operations.md): the worker
+ * (`lambdas/operations/perform.ts`), started asynchronously (Lambda Invoke, `Event`) by the
+ * `chargerOperations` HTTP function for each operation, performs it through the OCPP WebSocket
+ * API's management endpoint; an EventBridge rule runs the sweep (`lambdas/operations/sweep.ts`)
+ * every minute, which settles scheduled results and ends overdue operations.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { acknowledgeWildcardResource } from './execute-api';
+import { createFunction } from './functions';
+import type { OcppApi } from './ocpp-api';
+import type { NetworkTable } from './table';
+import { ROWS, type RowWrites } from './table-rows';
+import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
+
+/** Writes of the operation functions (`lib/constructs/table-rows.ts`). */
+export const OPERATION_FUNCTION_WRITES = {
+  /**
+   * Each charger's result, the operation's end and its pending marker; the command lane of the
+   * CALLs it sends (and a gone charger marked Disconnected), the OCPP message log of them.
+   */
+  perform: {
+    'dynamodb:PutItem': [ROWS.ocppMessages],
+    'dynamodb:UpdateItem': [ROWS.chargerOperations, ROWS.pendingChargerOperations, ROWS.chargers],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
+  },
+  /** Settled and overdue results, the operations' ends and their pending markers. */
+  sweep: {
+    'dynamodb:UpdateItem': [ROWS.chargerOperations],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
+  },
+} as const satisfies Record<string, RowWrites>;
+
+/** Properties of {@link ChargerOperations}. */
+export interface ChargerOperationsProps {
+  readonly table: NetworkTable;
+  /** The OCPP API whose management endpoint carries the CALLs. */
+  readonly ocppApi: OcppApi;
+  /** The HTTP function that starts the worker (`chargerOperations`). */
+  readonly starter: NodejsFunction;
+  /** AWS X-Ray active tracing on the functions. @default false */
+  readonly tracing?: boolean;
+  /** What the OCPP message log keeps of the CALLs sent (`OCPP_MESSAGE_LOG`). @default 'all' */
+  readonly ocppMessageLog?: OcppMessageLogMode;
+}
+
+/** The operation worker and the sweep, their grants and the starter's right to invoke the worker. */
+export class ChargerOperations extends Construct {
+  /** `lambdas/operations/perform.ts`, `sweep.ts`. */
+  public readonly functions: Readonly<Record<'perform' | 'sweep', NodejsFunction>>;
+
+  constructor(scope: Construct, id: string, props: ChargerOperationsProps) {
+    super(scope, id);
+    const { table, ocppApi, starter } = props;
+    const perform = createFunction(this, 'perform', {
+      entry: 'lambdas/operations/perform.ts',
+      description: 'Charger operations: performs one operation on its chargers',
+      // An operation's deadline is at most 14 minutes (shared/charger-operations/operations.ts).
+      timeout: Duration.minutes(15),
+      tracing: props.tracing,
+      environment: {
+        TABLE_NAME: table.tableName,
+        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
+        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
+      },
+    });
+    // A crashed worker is not run again (its CALLs may have reached chargers): the sweep ends what it left open.
+    perform.configureAsyncInvoke({ retryAttempts: 0 });
+    table.grantReadData(perform);
+    table.grantRowWrites(perform, OPERATION_FUNCTION_WRITES.perform);
+    ocppApi.grantManageConnections(perform);
+
+    const sweep = createFunction(this, 'sweep', {
+      entry: 'lambdas/operations/sweep.ts',
+      description: 'Charger operations: settles scheduled results and ends overdue operations',
+      timeout: Duration.seconds(60),
+      tracing: props.tracing,
+      environment: { TABLE_NAME: table.tableName },
+    });
+    table.grantReadData(sweep);
+    table.grantRowWrites(sweep, OPERATION_FUNCTION_WRITES.sweep);
+    new Rule(this, 'Every minute', {
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(sweep)],
+    });
+
+    starter.addEnvironment('OPERATION_FUNCTION_NAME', perform.functionName);
+    perform.grantInvoke(starter);
+    acknowledgeWildcardResource(
+      starter.role!,
+      `${perform.functionArn}:*`,
+      "lambda:InvokeFunction on the operation worker and its versions/aliases (CDK's grantInvoke): it may start that one function and no other.",
+    );
+    this.functions = { perform, sweep };
+  }
+}

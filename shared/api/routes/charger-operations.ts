@@ -1,0 +1,76 @@
+/**
+ * Routes of the `chargerOperations` function: charger operations as resources
+ * (docs/charger-operations.md). One `POST /api/ocpp/<kind>` per operation kind, with the kind's
+ * body schema (`shared/charger-operations/registry.ts`), and the operations' reads.
+ */
+import { defineRoutes } from './define';
+import { OPERATION_KINDS } from '../../charger-operations/registry';
+import {
+  ChargerOperationList,
+  ChargerOperationResponse,
+  ChargerOperationsQuery,
+  operationIdPath,
+} from '../schemas/charger-operations';
+
+const ANSWER =
+  "200 with the operation when every charger answered within a few seconds (results with each charger's answer), else 202 with it pending: follow it with GET /api/charger-operations/{operationId}. Targets: chargerId, chargerIds (bulk, up to 500) or siteId (every charger of the site), exactly one. 404 unknown charger, port or site (nothing sent); 400 a field the charger's OCPP version does not take, named (nothing sent). A charger not connected is a result notConnected, not an error.";
+
+const responses = {
+  200: { description: 'The operation, ended', schema: ChargerOperationResponse },
+  202: { description: 'The operation, pending', schema: ChargerOperationResponse },
+};
+
+/** The routes, in the order the OpenAPI document lists them. */
+export const chargerOperationRoutes = defineRoutes('chargerOperations', {
+  'POST /api/ocpp/reset': {
+    summary: 'Reset chargers (OCPP Reset)',
+    description: `1.6 Soft/Hard; 2.0.1 OnIdle/Immediate, optionally one port (portId, sent as evseId). A charger that resets before it answers (its connection drops, then it boots) is accepted. A 2.0.1 Scheduled (OnIdle while charging) is a success that settles when the charger boots. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_KINDS.reset.input },
+    responses,
+  },
+  'POST /api/ocpp/unlock-connector': {
+    summary: "Unlock a port's connector (OCPP UnlockConnector)",
+    description: `Unlocked is accepted; UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector are rejected, NotSupported notSupported. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_KINDS.unlockConnector.input },
+    responses,
+  },
+  'POST /api/ocpp/change-availability': {
+    summary: 'Make chargers or a port Operative or Inoperative (OCPP ChangeAvailability)',
+    description: `Scheduled (a transaction in progress) is a success: the result stays scheduled until the port's status (every port's, for a charger) shows the change, then accepted. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_KINDS.changeAvailability.input },
+    responses,
+  },
+  'POST /api/ocpp/trigger-message': {
+    summary: 'Ask chargers to send a message (OCPP TriggerMessage)',
+    description: `Only the messages of the charger's version: 1.6 BootNotification, DiagnosticsStatusNotification, FirmwareStatusNotification, Heartbeat, MeterValues, StatusNotification; 2.0.1 also LogStatusNotification, TransactionEvent, the Sign…Certificate and PublishFirmwareStatusNotification, not DiagnosticsStatusNotification. NotImplemented is notSupported. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_KINDS.triggerMessage.input },
+    responses,
+  },
+  'POST /api/ocpp/clear-cache': {
+    summary: "Clear chargers' authorization cache (OCPP ClearCache)",
+    description: ANSWER,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_KINDS.clearCache.input },
+    responses,
+  },
+  'GET /api/charger-operations': {
+    summary: 'The audit trail of charger operations',
+    description:
+      'Newest first, 100 per page; filters chargerId, siteId, action, status, createdAfter. A site-scoped key sees the operations of its site only.',
+    tags: ['Charger operations'],
+    request: { queryStringParameters: ChargerOperationsQuery },
+    responses: { 200: { description: 'One page of operations', schema: ChargerOperationList } },
+  },
+  'GET /api/charger-operations/{operationId}': {
+    summary: 'A charger operation',
+    description:
+      "Its status and each charger's result. Reading a pending operation settles what can be: a scheduled change that has happened, an operation past its deadline. Another organization's operation is 404.",
+    tags: ['Charger operations'],
+    request: { pathParameters: operationIdPath },
+    responses: { 200: { description: 'The operation', schema: ChargerOperationResponse } },
+  },
+});

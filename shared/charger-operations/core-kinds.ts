@@ -1,0 +1,198 @@
+/**
+ * The core operation kinds (issue 29 item 1): reset, unlock a connector, change availability,
+ * trigger a message, clear the authorization cache. Their OCPP commands are declared in
+ * `shared/ocpp/commands/charger-operations.ts`; what each version takes comes with the charger
+ * (`VersionInputs`), so nothing here asks which version a charger speaks.
+ */
+import * as z from 'zod';
+import type { Db } from '../db';
+import { NotTakenByChargerError } from './errors';
+import { defineKind, outcomeOf, type TargetOutcome } from './kinds';
+import { chargerTargetFields, exactlyOneOf, portTargetField } from './targets';
+
+/** Every reset type of both versions: 1.6 `Soft`/`Hard` (§5.14), 2.0.1 `OnIdle`/`Immediate` (B11, B12). */
+export const ALL_RESET_TYPES = ['Soft', 'Hard', 'OnIdle', 'Immediate'] as const;
+
+/**
+ * Every message either version may trigger (1.6 §5.17 MessageTrigger, 2.0.1 F06
+ * MessageTriggerEnumType); a charger is asked only for its version's.
+ */
+export const ALL_TRIGGER_MESSAGES = [
+  'BootNotification',
+  'DiagnosticsStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'StatusNotification',
+  'LogStatusNotification',
+  'SignChargingStationCertificate',
+  'SignV2GCertificate',
+  'TransactionEvent',
+  'SignCombinedCertificate',
+  'PublishFirmwareStatusNotification',
+] as const;
+
+/** How long a reset that dropped the connection before answering may take to boot again, ms (`OPERATION_RESET_BOOT_WAIT_MS`). */
+export function resetBootWaitMs(): number {
+  const configured = Number(process.env.OPERATION_RESET_BOOT_WAIT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 120_000;
+}
+
+/** Whether the charger booted after `after` (ISO 8601 UTC; its `lastBootAt`, our receive time). */
+async function bootedAfter(db: Db, chargerId: number, after: string): Promise<string | undefined> {
+  const { data } = await db.charger.get({ chargerId }).go({ consistent: true });
+  return data?.lastBootAt && data.lastBootAt > after ? data.lastBootAt : undefined;
+}
+
+/** Polls {@link bootedAfter} until the charger boots or `waitMs` pass. */
+async function awaitBoot(db: Db, chargerId: number, after: string, waitMs: number): Promise<string | undefined> {
+  const until = Date.now() + waitMs;
+  for (let delay = 100; ; delay = Math.min(1_000, delay * 2)) {
+    const at = await bootedAfter(db, chargerId, after);
+    if (at || Date.now() >= until) return at;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, until - Date.now()))));
+  }
+}
+
+/**
+ * Reset (1.6 §5.14 `Soft`/`Hard`; 2.0.1 B11/B12 `OnIdle`/`Immediate`, optionally one port as its
+ * `evseId`). A charger that resets before its answer arrives (the connection drops, then it boots
+ * again within {@link resetBootWaitMs}) is `accepted` with a note; a 2.0.1 `Scheduled` (OnIdle
+ * while charging) settles when the charger boots.
+ */
+export const reset = defineKind({
+  action: 'reset',
+  input: z
+    .strictObject({
+      ...chargerTargetFields,
+      ...portTargetField,
+      type: z.enum(ALL_RESET_TYPES).meta({
+        description: "1.6: Soft or Hard; 2.0.1: OnIdle or Immediate (400 when the charger's version lacks it)",
+      }),
+    })
+    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+    .meta({ id: 'ResetRequest' }),
+  check(request, { chargerId, connection: { takes } }) {
+    if (!takes.resetTypes.includes(request.type)) {
+      throw new NotTakenByChargerError('type', chargerId, `its OCPP version takes ${takes.resetTypes.join(' or ')}`);
+    }
+    if (request.portId !== undefined && !takes.portReset) {
+      throw new NotTakenByChargerError('portId', chargerId, 'its OCPP version resets the whole charger only');
+    }
+  },
+  async perform({ db, commands, request, target }) {
+    const sentAt = new Date().toISOString();
+    try {
+      return outcomeOf(
+        await commands.send(target.chargerId, 'Reset', { type: request.type, portNumber: target.portNumber }),
+      );
+    } catch (error) {
+      if (commands.failureOf(error) !== 'notConnected') throw error;
+      const bootedAt = await awaitBoot(db, target.chargerId, sentAt, resetBootWaitMs());
+      if (!bootedAt) throw error;
+      return { status: 'accepted', note: `the connection dropped before an answer; the charger booted at ${bootedAt}` };
+    }
+  },
+  async settle({ db, result }) {
+    const bootedAt = result.answeredAt && (await bootedAfter(db, result.chargerId, result.answeredAt));
+    return bootedAt ? { status: 'accepted', note: `the charger booted at ${bootedAt}` } : undefined;
+  },
+});
+
+/** UnlockConnector (1.6 §5.18; 2.0.1 F05): `Unlocked` is accepted; UnlockFailed and the like rejected. */
+export const unlockConnector = defineKind({
+  action: 'unlockConnector',
+  input: z
+    .strictObject({ portId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+    .meta({ id: 'UnlockConnectorRequest' }),
+  async perform({ commands, target }) {
+    return outcomeOf(await commands.send(target.chargerId, 'UnlockConnector', { portNumber: target.portNumber! }));
+  },
+});
+
+/** The port statuses that show an availability in effect (1.6 ChargePointStatus, 2.0.1 ConnectorStatusEnumType). */
+const inEffect = (operationalStatus: 'Operative' | 'Inoperative', status: string | undefined) =>
+  operationalStatus === 'Inoperative' ? status === 'Unavailable' : status !== undefined && status !== 'Unavailable';
+
+/**
+ * ChangeAvailability (1.6 §5.2, connectorId 0 for the charger; 2.0.1 G03/G04, `evse` for a port).
+ * `Scheduled` (a transaction in progress) is a success that settles when the port's status (every
+ * port's, for the charger) shows the change: Unavailable for Inoperative, anything else for Operative.
+ */
+export const changeAvailability = defineKind({
+  action: 'changeAvailability',
+  input: z
+    .strictObject({
+      ...chargerTargetFields,
+      ...portTargetField,
+      operationalStatus: z
+        .enum(['Operative', 'Inoperative'])
+        .meta({ description: '1.6 `type`, 2.0.1 `operationalStatus`' }),
+    })
+    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+    .meta({ id: 'ChangeAvailabilityRequest' }),
+  async perform({ commands, request, target }) {
+    return outcomeOf(
+      await commands.send(target.chargerId, 'ChangeAvailability', {
+        operationalStatus: request.operationalStatus,
+        portNumber: target.portNumber,
+      }),
+    );
+  },
+  async settle({ db, request, result }) {
+    const { data: ports } = await db.port.query.primary({ chargerId: result.chargerId }).go({ pages: 'all' });
+    const concerned = ports.filter((p) => result.portNumber === undefined || p.portNumber === result.portNumber);
+    const done =
+      concerned.length > 0 && concerned.every((p) => inEffect(request.operationalStatus, p.ocppStatus?.status));
+    return done
+      ? ({ status: 'accepted', note: `the status changed to ${concerned[0]!.ocppStatus!.status}` } as TargetOutcome)
+      : undefined;
+  },
+});
+
+/**
+ * TriggerMessage (1.6 §5.17; 2.0.1 F06): only the messages the charger's version defines (400
+ * naming `requestedMessage` otherwise); with `portId`, for that connector/EVSE.
+ */
+export const triggerMessage = defineKind({
+  action: 'triggerMessage',
+  input: z
+    .strictObject({
+      ...chargerTargetFields,
+      ...portTargetField,
+      requestedMessage: z.enum(ALL_TRIGGER_MESSAGES).meta({
+        description: "A message of the charger's OCPP version (400 when its version lacks it)",
+      }),
+    })
+    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+    .meta({ id: 'TriggerMessageRequest' }),
+  check(request, { chargerId, connection: { takes } }) {
+    if (!takes.triggerMessages.includes(request.requestedMessage)) {
+      throw new NotTakenByChargerError(
+        'requestedMessage',
+        chargerId,
+        `its OCPP version triggers ${takes.triggerMessages.join(', ')}`,
+      );
+    }
+  },
+  async perform({ commands, request, target }) {
+    return outcomeOf(
+      await commands.send(target.chargerId, 'TriggerMessage', {
+        requestedMessage: request.requestedMessage,
+        portNumber: target.portNumber,
+      }),
+    );
+  },
+});
+
+/** ClearCache (1.6 §5.4; 2.0.1 C11): the charger empties its authorization cache. */
+export const clearCache = defineKind({
+  action: 'clearCache',
+  input: z
+    .strictObject(chargerTargetFields)
+    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+    .meta({ id: 'ClearCacheRequest' }),
+  async perform({ commands, target }) {
+    return outcomeOf(await commands.send(target.chargerId, 'ClearCache', undefined));
+  },
+});

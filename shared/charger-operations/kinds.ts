@@ -1,0 +1,137 @@
+/**
+ * What an operation kind is (docs/charger-operations.md, "Adding a kind"): its action name, the
+ * zod schema of its API body, which chargers or ports a body addresses, what each charger's
+ * version must take of it, how one target is performed through the charger's command path, and,
+ * for answers that complete later (`Scheduled`), how such a result settles. The machinery
+ * (`operations.ts`) is the same for every kind.
+ */
+import type * as z from 'zod';
+import type { Db } from '../db';
+import type {
+  ChargerAnswer,
+  ChargerOperationCommands,
+  CommandableCharger,
+  OperationAnswer,
+} from '../charging/charger-commands';
+import type { OperationTarget, TargetFields } from './targets';
+
+/**
+ * A result's status: `pending` (not done yet), `accepted` (done, or a `Scheduled` answer whose
+ * change has happened), `scheduled` (the charger will do it later: still in progress), `rejected`,
+ * `notSupported` (the charger says it cannot: a status such as NotSupported, or CALLERROR
+ * NotSupported/NotImplemented), `failed` (another CALLERROR, an invalid answer, or ours), `timeout`
+ * (no answer by the deadline), `notConnected` (nothing could be sent).
+ */
+export type ResultStatus =
+  | 'pending'
+  | 'accepted'
+  | 'scheduled'
+  | 'rejected'
+  | 'notSupported'
+  | 'failed'
+  | 'timeout'
+  | 'notConnected';
+
+/** Statuses that are not final. */
+export const OPEN_RESULT_STATUSES: readonly ResultStatus[] = ['pending', 'scheduled'];
+
+/** What one target came to: the result's fields besides the target's. */
+export interface TargetOutcome {
+  status: Exclude<ResultStatus, 'pending'>;
+  /** The charger's status word as sent (`Accepted`, `Scheduled`, `UnlockFailed`, …). */
+  ocppStatus?: string;
+  /** The charger's CALLRESULT payload. */
+  answer?: Record<string, unknown>;
+  /** A CALLERROR's code and description, or ours (`NotConnected`, `Timeout`, `InvalidAnswer`, …). */
+  error?: { code: string; description: string };
+  /** Something to know about how it came about (e.g. a reset that rebooted before answering). */
+  note?: string;
+}
+
+/** One entry of an operation's `results`: the target and what it came to. */
+export interface OperationResult extends OperationTarget, Partial<Omit<TargetOutcome, 'status'>> {
+  status: ResultStatus;
+  /** When the charger answered (or the failure was recorded), ISO 8601 UTC. */
+  answeredAt?: string;
+  /** When a `scheduled` result settled, ISO 8601 UTC. */
+  settledAt?: string;
+}
+
+/** What `perform` gets for one target. */
+export interface PerformContext<Body> {
+  db: Db;
+  commands: ChargerOperationCommands;
+  /** The validated body. */
+  request: Body;
+  target: OperationTarget;
+  /** The charger, connected. */
+  charger: CommandableCharger & { connection: NonNullable<CommandableCharger['connection']> };
+}
+
+/** What `settle` gets for a `scheduled` result. */
+export interface SettleContext<Body> {
+  db: Db;
+  request: Body;
+  result: OperationResult;
+}
+
+/** An operation kind. */
+export interface OperationKind<Body extends TargetFields = TargetFields> {
+  /** OCPP-neutral name, stored as the operation's `action` (`reset`, `unlockConnector`, …). */
+  action: string;
+  /** The API body. */
+  input: z.ZodType<Body>;
+  /**
+   * Refuses a body the charger's OCPP version does not take (before anything is written or sent).
+   * @throws InvalidError naming the body field
+   */
+  check?(
+    request: Body,
+    charger: CommandableCharger & { connection: NonNullable<CommandableCharger['connection']> },
+  ): void;
+  /**
+   * Performs the operation on one target through `context.commands` and says what it came to. The
+   * command path's failures (not connected, timeout, invalid answer) may be thrown: the machinery
+   * records them.
+   */
+  perform(context: PerformContext<Body>): Promise<TargetOutcome>;
+  /**
+   * For a `scheduled` result: the outcome once what was scheduled has happened (read from the
+   * table), else undefined (still scheduled).
+   */
+  settle?(context: SettleContext<Body>): Promise<TargetOutcome | undefined>;
+  /** How long a `scheduled` result may wait before it times out, ms. @default 24 h */
+  scheduledForMs?: number;
+}
+
+/**
+ * Declares a kind with its body's type inferred from its schema.
+ * @returns the kind as given
+ */
+export function defineKind<Body extends TargetFields>(kind: OperationKind<Body>): OperationKind<Body> {
+  return kind;
+}
+
+/** Status words that mean each result status (those not listed are `rejected`). */
+const STATUS_WORDS: Partial<Record<string, TargetOutcome['status']>> = {
+  Accepted: 'accepted',
+  Unlocked: 'accepted',
+  Scheduled: 'scheduled',
+  NotSupported: 'notSupported',
+  NotImplemented: 'notSupported',
+};
+
+/**
+ * The outcome of a charger's answer: its status word mapped ({@link STATUS_WORDS}, anything else
+ * `rejected`), or its CALLERROR (NotSupported/NotImplemented `notSupported`, others `failed`).
+ */
+export function outcomeOf(answer: ChargerAnswer<OperationAnswer>): TargetOutcome {
+  if (!answer.ok) {
+    return {
+      status: answer.unsupported ? 'notSupported' : 'failed',
+      error: { code: answer.errorCode, description: answer.errorDescription },
+    };
+  }
+  const { ocppStatus, answer: payload } = answer.result;
+  return { status: STATUS_WORDS[ocppStatus] ?? 'rejected', ocppStatus, answer: payload };
+}

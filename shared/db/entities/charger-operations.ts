@@ -1,0 +1,86 @@
+/**
+ * Entities of the table: charger operations (`shared/charger-operations/`), the operations an
+ * operator asks of chargers (reset, unlock, availability, trigger message, clear cache, …) kept as
+ * resources: each charger's answer, who asked, and the audit trail of an organization.
+ */
+import { Entity } from 'electrodb';
+import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
+
+/** The partition of the pending operations' markers. */
+export const PENDING_QUEUE = 'chargerOperations';
+
+/** Statuses of an operation: `pending` until every charger's result is final. */
+export const OPERATION_STATUSES = ['pending', 'completed', 'failed', 'partial'] as const;
+
+/**
+ * An operation asked of one or more chargers (docs/charger-operations.md), keyed by its UUIDv7
+ * `operationId` (its time comes first, so keys sort by creation). Listed newest first per
+ * organization on gsi1 (the audit trail; its filters are filter expressions on that Query).
+ * `results` holds one entry per addressed charger (or port), updated in place by index as the
+ * chargers answer (`shared/charger-operations/results.ts`); an item holds at most
+ * `MAX_OPERATION_TARGETS` of them (DynamoDB's 400 KB item).
+ */
+const chargerOperationSchema = {
+  model: { entity: 'chargerOperation', version: '1', service: SERVICE },
+  attributes: {
+    operationId: { type: 'string', required: true },
+    organizationId: { type: 'number', required: true },
+    /** Set when every addressed charger is on this one site (a site-scoped key sees only these). */
+    siteId: optionalNumber,
+    /** The addressed chargers' IDs, for the audit trail's `chargerId` filter. */
+    chargerIds: { type: 'list', required: true, items: { type: 'number' } },
+    /** The kind (`reset`, `unlockConnector`, …), OCPP-neutral. */
+    action: { type: 'string', required: true },
+    /** The validated API body. */
+    request: { type: 'any', required: true },
+    /** Who asked: the API key's ID, or the operator CLI. */
+    requestedBy: {
+      type: 'map',
+      required: true,
+      properties: { apiKeyId: optionalNumber, operator: optionalString },
+    },
+    status: { type: OPERATION_STATUSES, required: true },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    completedAt: optionalString,
+    /** ISO 8601 UTC: by when every result must be final; the sweep ends those that are not. */
+    deadlineAt: timestamp,
+    /** One per target: `{ chargerId, ocppId, portId?, portNumber?, status, ocppStatus?, answer?, error?, answeredAt? }`. */
+    results: { type: 'any', required: true },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['operationId'] }, sk: { field: 'sk', composite: [] } },
+    byOrganization: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['operationId'] },
+    },
+  },
+} as const;
+
+/**
+ * An operation not final yet, in one partition read by the sweep (`lambdas/operations/sweep.ts`)
+ * every minute: written with the operation, deleted when it ends, moved on when a `Scheduled`
+ * answer gives it longer.
+ */
+const pendingChargerOperationSchema = {
+  model: { entity: 'pendingChargerOperation', version: '1', service: SERVICE },
+  attributes: {
+    /** Always `chargerOperations`: the partition. */
+    queue: { type: [PENDING_QUEUE] as const, required: true, default: PENDING_QUEUE },
+    operationId: { type: 'string', required: true },
+    /** ISO 8601 UTC, the operation's. */
+    deadlineAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['queue'] }, sk: { field: 'sk', composite: ['operationId'] } },
+  },
+} as const;
+
+/** Builds the charger-operation entities bound to one client and table. */
+export function chargerOperationEntities(config: EntityConfiguration) {
+  return {
+    chargerOperation: new Entity(chargerOperationSchema, config),
+    pendingChargerOperation: new Entity(pendingChargerOperationSchema, config),
+  };
+}

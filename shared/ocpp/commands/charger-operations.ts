@@ -1,0 +1,132 @@
+/**
+ * The commands of charger operations (docs/charger-operations.md): Reset (1.6 §5.14, 2.0.1 B11/B12),
+ * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
+ * TriggerMessage (1.6 §5.17, 2.0.1 F06) and ClearCache (1.6 §5.4, 2.0.1 C11). Each result is the
+ * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
+ * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
+ * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
+ * new kind adds its declaration here.
+ */
+import type {
+  ChargerCommandCatalog,
+  ChargerOperationCommandName,
+  OperationAnswer,
+} from '../../charging/charger-commands';
+import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
+import type { CommandSet } from './charger-commands';
+import { defineCommand } from './command';
+import type { TRIGGER_MESSAGES } from './version-inputs';
+import * as V16 from '../validators/v16';
+import * as V201 from '../validators/v201';
+
+/** The version-neutral input of a charger-operation command. */
+type ChargerOperationInput<K extends ChargerOperationCommandName> = ChargerCommandCatalog[K]['input'];
+
+/** The answer of a response with a `status`. */
+const answerOf = (response: { status: string }): OperationAnswer => ({
+  ocppStatus: response.status,
+  answer: response as unknown as Record<string, unknown>,
+});
+
+/** Reset: 1.6 `{ type }` (the whole charge point); 2.0.1 `{ type, evseId? }`. */
+export const reset = defineCommand<ChargerOperationInput<'Reset'>, OperationAnswer, 'Reset', 'Reset'>({
+  name: 'Reset',
+  'ocpp1.6': {
+    call: V16.Reset,
+    request: ({ type }) => ({ type: type as 'Soft' | 'Hard' }),
+    result: answerOf,
+  },
+  'ocpp2.0.1': {
+    call: V201.Reset,
+    request: ({ type, portNumber }) => ({
+      type: type as ResetEnumType,
+      ...(portNumber === undefined ? {} : { evseId: portNumber }),
+    }),
+    result: answerOf,
+  },
+});
+
+/** UnlockConnector: 1.6 `{ connectorId }`; 2.0.1 `{ evseId, connectorId: 1 }` (one connector per EVSE here). */
+export const unlockConnector = defineCommand<
+  ChargerOperationInput<'UnlockConnector'>,
+  OperationAnswer,
+  'UnlockConnector',
+  'UnlockConnector'
+>({
+  name: 'UnlockConnector',
+  'ocpp1.6': {
+    call: V16.UnlockConnector,
+    request: ({ portNumber }) => ({ connectorId: portNumber }),
+    result: answerOf,
+  },
+  'ocpp2.0.1': {
+    call: V201.UnlockConnector,
+    request: ({ portNumber }) => ({ evseId: portNumber, connectorId: 1 }),
+    result: answerOf,
+  },
+});
+
+/** ChangeAvailability: 1.6 `{ connectorId (0 = the charger), type }`; 2.0.1 `{ operationalStatus, evse? }`. */
+export const changeAvailability = defineCommand<
+  ChargerOperationInput<'ChangeAvailability'>,
+  OperationAnswer,
+  'ChangeAvailability',
+  'ChangeAvailability'
+>({
+  name: 'ChangeAvailability',
+  'ocpp1.6': {
+    call: V16.ChangeAvailability,
+    request: ({ operationalStatus, portNumber }) => ({ connectorId: portNumber ?? 0, type: operationalStatus }),
+    result: answerOf,
+  },
+  'ocpp2.0.1': {
+    call: V201.ChangeAvailability,
+    request: ({ operationalStatus, portNumber }) => ({
+      operationalStatus,
+      ...(portNumber === undefined ? {} : { evse: { id: portNumber } }),
+    }),
+    result: answerOf,
+  },
+});
+
+/** TriggerMessage: 1.6 `{ requestedMessage, connectorId? }`; 2.0.1 `{ requestedMessage, evse? }`. */
+export const triggerMessage = defineCommand<
+  ChargerOperationInput<'TriggerMessage'>,
+  OperationAnswer,
+  'TriggerMessage',
+  'TriggerMessage'
+>({
+  name: 'TriggerMessage',
+  'ocpp1.6': {
+    call: V16.TriggerMessage,
+    request: ({ requestedMessage, portNumber }) => ({
+      requestedMessage: requestedMessage as (typeof TRIGGER_MESSAGES)['ocpp1.6'][number],
+      ...(portNumber === undefined ? {} : { connectorId: portNumber }),
+    }),
+    result: answerOf,
+  },
+  'ocpp2.0.1': {
+    call: V201.TriggerMessage,
+    request: ({ requestedMessage, portNumber }) => ({
+      requestedMessage: requestedMessage as MessageTriggerEnumType,
+      ...(portNumber === undefined ? {} : { evse: { id: portNumber } }),
+    }),
+    result: answerOf,
+  },
+});
+
+/** ClearCache: an empty request in both versions. */
+export const clearCache = defineCommand<undefined, OperationAnswer, 'ClearCache', 'ClearCache'>({
+  name: 'ClearCache',
+  'ocpp1.6': { call: V16.ClearCache, request: () => ({}), result: answerOf },
+  'ocpp2.0.1': { call: V201.ClearCache, request: () => ({}), result: answerOf },
+});
+
+/** The OCPP declaration of each charger-operation command. */
+export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandName> = {
+  Reset: reset,
+  UnlockConnector: unlockConnector,
+  ChangeAvailability: changeAvailability,
+  TriggerMessage: triggerMessage,
+  ClearCache: clearCache,
+};

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import { createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
+import { connectCharger } from './support/ocpp';
+import { runAdmin } from './support/admin';
+import type { LocalStack } from '../../lib/local/stack';
+
+let stack: LocalStack;
+let tenant: Tenant;
+let client: RPCClient;
+const received: { action: string; params: unknown }[] = [];
+const ocppId = uniqueOcppId('CLIOPS');
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await createTenant(stack, [
+    { ocppId, name: 'CLI ops', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+  ]);
+  client = await connectCharger(stack, ocppId, 'ocpp1.6', undefined, (c) => {
+    for (const action of ['Reset', 'UnlockConnector']) {
+      c.handle(action, async ({ params }: { params?: unknown }) => {
+        received.push({ action, params });
+        return { status: action === 'Reset' ? 'Accepted' : 'Unlocked' };
+      });
+    }
+  });
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+  await stack?.close();
+});
+
+describe('operator CLI: charger operations', () => {
+  it('resets and unlocks through the command path, records them as asked by the CLI, and lists them', async () => {
+    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
+    const charger = tenant.chargers[0]!;
+    const reset = await runAdmin(
+      stack,
+      'chargers',
+      'reset',
+      ...organization,
+      '--charger-id',
+      String(charger.id),
+      '--type',
+      'Hard',
+    );
+    expect(reset.stderr).toBe('');
+    expect(reset.json).toMatchObject({
+      action: 'reset',
+      status: 'completed',
+      requestedBy: { operator: 'cli' },
+      results: [{ chargerId: charger.id, status: 'accepted', ocppStatus: 'Accepted' }],
+    });
+    const unlock = await runAdmin(
+      stack,
+      'chargers',
+      'unlock',
+      ...organization,
+      '--port-id',
+      String(charger.ports[0]!.id),
+    );
+    expect(unlock.json).toMatchObject({ status: 'completed', results: [{ ocppStatus: 'Unlocked' }] });
+    expect(received).toEqual([
+      { action: 'Reset', params: { type: 'Hard' } },
+      { action: 'UnlockConnector', params: { connectorId: 1 } },
+    ]);
+    const trail = await runAdmin(stack, 'chargers', 'operations', '--organization-id', String(tenant.organizationId));
+    expect(trail.json.data.map((o: { action: string }) => o.action)).toEqual(['unlockConnector', 'reset']);
+    const one = await runAdmin(
+      stack,
+      'chargers',
+      'operation',
+      '--organization-id',
+      String(tenant.organizationId),
+      '--operation-id',
+      reset.json.operationId,
+    );
+    expect(one.json).toEqual(reset.json);
+  }, 120_000); // four CLI processes, each starting tsx
+
+  it("names the option the charger's version does not take, and sends nothing", async () => {
+    const run = await runAdmin(
+      stack,
+      'chargers',
+      'reset',
+      '--organization-id',
+      String(tenant.organizationId),
+      '--charger-id',
+      String(tenant.chargers[0]!.id),
+      '--type',
+      'OnIdle',
+      '--ocpp-management-url',
+      stack.url,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/type: its OCPP version takes Soft or Hard/);
+    expect(received.filter((r) => r.action === 'Reset')).toHaveLength(1);
+  }, 60_000); // a CLI process starting tsx
+});

@@ -1,0 +1,89 @@
+/**
+ * The charger page's operations in headless Chromium: a reset of a simulated 1.6 charger answered
+ * and listed among its recent operations, a port made inoperative (its status follows), and a reset
+ * type its version lacks refused with the field the API names, nothing sent. No page may throw or
+ * log an error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LocalStack } from '../../../lib/local/stack';
+import { startSimulator, type Simulator } from '../../../lib/simulator';
+import { registerCharger } from '../../../shared/chargers/registration';
+import type { Charger } from '../../../shared/api/schemas/chargers';
+import { uniqueOcppId, type Tenant } from '../support/stack';
+import { pollUntil } from '../support/ocpp';
+import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { screenshot, type WatchedPage } from '../support/browser';
+
+let ui: ConsolePage;
+let stack: LocalStack;
+let tenant: Tenant;
+let tab: WatchedPage;
+let page: Page;
+let charger: Charger;
+let sim: Simulator;
+
+beforeAll(async () => {
+  ui = await openConsolePage();
+  ({ stack, tenant, tab, page } = ui);
+  const ocppId = uniqueOcppId('UIOPS');
+  charger = await registerCharger(stack.db, {
+    siteId: tenant.siteId,
+    ocppId,
+    name: 'Ops charger',
+    type: 'Level 2',
+    ports: [{ connectorType: 'J1772' }],
+  });
+  sim = await startSimulator({ ocppId, protocol: 'ocpp1.6', url: stack.ocppUrl });
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await ui?.close();
+});
+
+const portStatus = async () =>
+  (await stack.db.port.get({ chargerId: charger.id, portNumber: 1 }).go({ consistent: true })).data?.ocppStatus?.status;
+
+describe("the charger page's operations", () => {
+  it('resets the charger, shows its answer and lists the operation', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('API key').fill(tenant.apiKey);
+    await page.getByRole('button', { name: 'Open console' }).click();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/#/chargers/${charger.id}`);
+    const section = page.getByRole('region', { name: 'Operations' });
+    await section.getByText('No operations yet.').waitFor();
+    await section.getByLabel('Reset type').selectOption('Hard');
+    await section.getByRole('button', { name: 'Reset' }).click();
+    await section.getByText('Reset: completed: accepted (Accepted).').waitFor();
+    await section.getByRole('table', { name: 'Recent operations' }).getByRole('row', { name: /reset/ }).waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('makes a port inoperative: the port turns Unavailable', async () => {
+    const section = page.getByRole('region', { name: 'Operations' });
+    await section.getByLabel('Port').selectOption({ label: 'Port 1' });
+    await section.getByRole('button', { name: 'Make inoperative' }).click();
+    await section.getByText('Inoperative: completed: accepted (Accepted).').waitFor();
+    expect(await pollUntil(portStatus, (s) => s === 'Unavailable', 'the port to turn Unavailable')).toBe('Unavailable');
+    await section
+      .getByRole('table', { name: 'Recent operations' })
+      .getByRole('row', { name: /changeAvailability/ })
+      .waitFor();
+    await screenshot(page, 'charger-operations');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("refuses a reset type the charger's version lacks, naming the field", async () => {
+    const section = page.getByRole('region', { name: 'Operations' });
+    await section.getByLabel('Port').selectOption({ label: 'The whole charger' });
+    await section.getByLabel('Reset type').selectOption('OnIdle');
+    await section.getByRole('button', { name: 'Reset' }).click();
+    await section.getByText(/^Reset failed\./).waitFor();
+    await section.getByText('body.type').waitFor();
+    const rows = section.getByRole('table', { name: 'Recent operations' }).getByRole('row');
+    expect(await rows.count()).toBe(3); // the header, the reset and the availability change: nothing recorded
+    expect(tab.problems).toEqual([]);
+  });
+});
