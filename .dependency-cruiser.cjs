@@ -35,6 +35,7 @@ const DOMAIN_ORDER = [
   'charging',
   'charger-configuration',
   'site-power',
+  'local-auth-list',
   'charger-operations',
 ];
 

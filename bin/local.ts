@@ -77,6 +77,7 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       port,
       host: HOST,
       smartCharging: true,
+      localList: true,
     });
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;

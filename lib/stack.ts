@@ -16,6 +16,7 @@ import { NetworkAlarms } from './constructs/alarms';
 import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
 import { SmartCharging } from './constructs/smart-charging';
 import { ChargerOperations } from './constructs/charger-operations';
+import { LocalAuthList } from './constructs/local-list';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -146,6 +147,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly smartCharging: SmartCharging;
   /** Charger operations: the worker and the sweep. */
   public readonly chargerOperations: ChargerOperations;
+  /** The local authorization list's synchronisation, from the table's stream. */
+  public readonly localAuthList: LocalAuthList;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -183,6 +186,12 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
+    this.localAuthList = new LocalAuthList(this, 'LocalAuthList', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -200,13 +209,23 @@ export class ChargingNetworkStack extends Stack {
       table: this.table.table,
       topic: props.alarmTopicArn ? Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn) : undefined,
     });
+    this.watchFunctions();
+    this.addOutputs();
+  }
+
+  /** Every function of ours is watched by the alarms (errors, throttles, duration). */
+  private watchFunctions(): void {
     for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
     for (const [name, fn] of Object.entries(this.ocppApi.functions)) this.alarms.watchFunction(`ocpp-${name}`, fn);
     for (const [name, fn] of Object.entries(this.smartCharging.functions))
       this.alarms.watchFunction(`power-${name}`, fn);
     for (const [name, fn] of Object.entries(this.chargerOperations.functions))
       this.alarms.watchFunction(`operations-${name}`, fn);
+    this.alarms.watchFunction('local-list-sync', this.localAuthList.functions.sync);
+  }
 
+  /** The stack's outputs: the console, API and OCPP URLs, the table, the CNAME target. */
+  private addOutputs(): void {
     new CfnOutput(this, 'ConsoleUrl', {
       value: `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`,
       description: 'Operator console (API reference at /api/docs)',

@@ -1,7 +1,8 @@
 /**
- * Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands; and a
- * charger's Basic-auth password (docs/charger-credentials.md).
- * charger's configuration read from it and changed (docs/charger-configuration.md).
+ * Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands; a
+ * charger's Basic-auth password (docs/charger-credentials.md); a charger's configuration read from
+ * it and changed (docs/charger-configuration.md); a charger's local authorization list read and its
+ * resync (docs/local-authorization-list.md).
  */
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
@@ -16,6 +17,7 @@ import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands
 import { REMOTE_CONTROL_COMMANDS } from '../../shared/ocpp/commands/remote-control';
 import { CREDENTIALS_COMMANDS } from '../../shared/ocpp/commands/credentials';
 import { changeChargerPassword } from '../../shared/charging/charger-password';
+import { readLocalList, requestResync } from '../../shared/local-auth-list/views';
 
 import { CONFIGURATION_COMMANDS } from '../../shared/ocpp/commands/configuration';
 import {
@@ -57,4 +59,11 @@ export const handler = httpHandler(commandRoutes, {
       },
     };
   },
+  'GET /api/chargers/{id}/local-list': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readLocalList(db, principal, pathParameters.id) },
+  }),
+  'POST /api/chargers/{id}/local-list/sync': async ({ db, principal, pathParameters }) => ({
+    statusCode: 202,
+    body: { data: await requestResync(db, principal, pathParameters.id) },
+  }),
 });

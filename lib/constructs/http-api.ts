@@ -37,8 +37,9 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   chargers: RATE_LIMITED,
   sites: RATE_LIMITED,
   // Reservations (claimed, activated or released, ended), remote starts noted on the port, the
-  // reservation support learnt on the charger; a charger that is gone is marked Disconnected. The
-  // CALLs it sends are logged (OCPP message log), and taken back when one is not sent after all.
+  // reservation support learnt on the charger, a local-list resync asked (the charger's partition);
+  // a charger that is gone is marked Disconnected. The CALLs it sends are logged (OCPP message
+  // log), and taken back when one is not sent after all.
   commands: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppMessages],
     'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart')],

@@ -40,6 +40,8 @@ export interface LocalHandlers {
    * by the local stack).
    */
   operations: InvokableHandlers;
+  /** The local list's stream consumer (`lambdas/local-list/sync.ts`; the stream loop's, not the gateway's). */
+  localList?: InvokableHandlers;
 }
 
 /** A running gateway. */
@@ -55,7 +57,8 @@ export interface LocalGateway {
 
 /**
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
- * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts` `lambdas/power/{trigger,schedule,allocate}.ts` and `lambdas/operations/{perform,sweep}.ts`. Import after the environment
+ * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts`, `lambdas/power/{trigger,schedule,allocate}.ts`,
+ * `lambdas/operations/{perform,sweep}.ts` and `lambdas/local-list/sync.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -83,7 +86,15 @@ export async function loadHandlers(): Promise<LocalHandlers> {
   const [perform, sweep] = await Promise.all(
     (['perform', 'sweep'] as const).map(async (name) => (await import(`../../lambdas/operations/${name}.ts`)).handler),
   );
-  return { http, ocpp: { connect, message, disconnect }, power, operations: { [OPERATION_FUNCTION]: perform, sweep } };
+  const sync = 'sync';
+  const localList = { [sync]: (await import(`../../lambdas/local-list/${sync}.ts`)).handler } as InvokableHandlers;
+  return {
+    http,
+    ocpp: { connect, message, disconnect },
+    power,
+    operations: { [OPERATION_FUNCTION]: perform, sweep },
+    localList,
+  };
 }
 
 /** Routes a plain HTTP request, within the limits, to the management API, the HTTP API, or a 404. */

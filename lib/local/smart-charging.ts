@@ -4,6 +4,10 @@
  * entities as the CDK event source mapping, are handed to `lambdas/power/trigger.ts` in batches;
  * `lambdas/power/schedule.ts` runs every minute, as the EventBridge rule does. `allocate` is
  * started through the local Lambda Invoke API (`lambda-api.ts`).
+ *
+ * The same reader serves every consumer of the stream ({@link startStreamLoop}): each gets the
+ * records of its own entities, as each event source mapping on AWS filters its own (the local
+ * list's `lambdas/local-list/sync.ts` beside smart charging's trigger).
  */
 import {
   DescribeStreamCommand,
@@ -13,7 +17,7 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../../shared/db';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { lambdaContext } from './lambda-events';
@@ -35,10 +39,17 @@ export interface SmartChargingLoop {
   stop(): Promise<void>;
 }
 
-/** Whether a record concerns an entity the trigger cares about (the event source's filter). */
-function passesFilter(record: _Record): boolean {
-  const entity = (record.dynamodb?.NewImage ?? record.dynamodb?.OldImage)?.__edb_e__?.S;
-  return entity !== undefined && (TRIGGERING_ENTITIES as readonly string[]).includes(entity);
+/** A function fed by the table's stream, with the entities its event source mapping passes. */
+export interface StreamConsumer {
+  name: string;
+  entities: readonly string[];
+  handler: (event: DynamoDBStreamEvent, context: Context) => Promise<unknown>;
+}
+
+/** Whether a record concerns one of the entities (an event source's filter on its new or old image). */
+function concerns(record: _Record, entities: readonly string[]): boolean {
+  const images = [record.dynamodb?.NewImage, record.dynamodb?.OldImage];
+  return images.some((image) => image?.__edb_e__?.S !== undefined && entities.includes(image.__edb_e__.S));
 }
 
 /** Where a shard is read from when it has no position yet: its end (shards open at start) or its start (shards found later). */
@@ -106,6 +117,7 @@ export async function readShard(
   start: ShardStart,
   deliver: (records: _Record[]) => Promise<void>,
   running: () => boolean,
+  passes: (record: _Record) => boolean = (record) => concerns(record, TRIGGERING_ENTITIES),
 ): Promise<void> {
   let next = first;
   let batch: _Record[] = [];
@@ -125,7 +137,7 @@ export async function readShard(
       continue;
     }
     const { Records = [], NextShardIterator } = page;
-    const records = Records.filter(passesFilter);
+    const records = Records.filter(passes);
     if (records.length && batch.length === 0) windowEnds = Date.now() + BATCHING_WINDOW_MS;
     batch.push(...records);
     lastRead = Records.at(-1)?.dynamodb?.SequenceNumber ?? lastRead;
@@ -167,6 +179,7 @@ function shardReaders(
   streamArn: string,
   deliver: (records: _Record[]) => Promise<void>,
   running: () => boolean,
+  passes: (record: _Record) => boolean,
 ): ShardReaders {
   /** The shards being read (or read to their end), by shard ID, with their positions. */
   const shards = new Map<string, ShardPosition & { reading: boolean; finished: boolean }>();
@@ -178,7 +191,7 @@ function shardReaders(
     first: string | undefined,
     from: ShardStart,
   ) => {
-    const reader = readShard(streams, shard, first, from, deliver, running)
+    const reader = readShard(streams, shard, first, from, deliver, running, passes)
       .then(() => {
         shard.finished = running();
       })
@@ -229,6 +242,25 @@ export async function startSmartChargingLoop(options: {
   tableName: string;
   handlers: InvokableHandlers;
 }): Promise<SmartChargingLoop> {
+  return startStreamLoop({
+    ...options,
+    consumers: [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: options.handlers.trigger! }],
+    schedule: options.handlers.schedule,
+  });
+}
+
+/**
+ * Starts reading the table's stream into its consumers, each handed the records of its entities in
+ * batches, and running the schedule (every minute) when one is given.
+ * @param options.consumers the stream's functions and their filters
+ * @param options.schedule smart charging's `schedule` handler
+ */
+export async function startStreamLoop(options: {
+  dynamoDbEndpoint: string;
+  tableName: string;
+  consumers: readonly StreamConsumer[];
+  schedule?: InvokableHandlers[string];
+}): Promise<SmartChargingLoop> {
   const local = {
     endpoint: options.dynamoDbEndpoint,
     region: 'local',
@@ -240,14 +272,19 @@ export async function startSmartChargingLoop(options: {
   const streams = new DynamoDBStreamsClient(local);
   let running = true;
   const deliver = async (records: _Record[]) => {
-    const event = {
-      Records: records.map((r) => ({ ...r, eventSource: 'aws:dynamodb' })),
-    } as unknown as DynamoDBStreamEvent;
-    await options.handlers.trigger!(event, lambdaContext('trigger')).catch((error: unknown) =>
-      console.error('smart charging trigger failed', error),
+    await Promise.all(
+      options.consumers.map(async ({ name, entities, handler }) => {
+        const mine = records.filter((record) => concerns(record, entities));
+        if (mine.length === 0) return;
+        const event = {
+          Records: mine.map((r) => ({ ...r, eventSource: 'aws:dynamodb' })),
+        } as unknown as DynamoDBStreamEvent;
+        await handler(event, lambdaContext(name)).catch((error: unknown) => console.error(`${name} failed`, error));
+      }),
     );
   };
-  const { discover, readers } = shardReaders(streams, Table!.LatestStreamArn!, deliver, () => running);
+  const passes = (record: _Record) => options.consumers.some(({ entities }) => concerns(record, entities));
+  const { discover, readers } = shardReaders(streams, Table!.LatestStreamArn!, deliver, () => running, passes);
   await discover('LATEST');
   /** Whether a look for shards is under way: one at a time, however long DynamoDB Local takes to answer. */
   let looking = false;
@@ -256,17 +293,20 @@ export async function startSmartChargingLoop(options: {
     looking = true;
     discover('TRIM_HORIZON')
       .catch((error: unknown) => {
-        if (running) console.error('smart charging: stream shards unreadable', error);
+        if (running) console.error('table stream: shards unreadable', error);
       })
       .finally(() => {
         looking = false;
       });
   }, SHARDS_MS);
-  const schedule = setInterval(() => {
-    options.handlers.schedule!({}, lambdaContext('schedule')).catch((error: unknown) =>
-      console.error('smart charging schedule failed', error),
-    );
-  }, SCHEDULE_MS);
+  const { schedule: runSchedule } = options;
+  const schedule = runSchedule
+    ? setInterval(() => {
+        runSchedule({}, lambdaContext('schedule')).catch((error: unknown) =>
+          console.error('smart charging schedule failed', error),
+        );
+      }, SCHEDULE_MS)
+    : undefined;
   return {
     async stop() {
       running = false;

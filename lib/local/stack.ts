@@ -4,8 +4,10 @@
  */
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
-import { startSmartChargingLoop } from './smart-charging';
+import { startStreamLoop, type StreamConsumer } from './smart-charging';
 import { lambdaContext } from './lambda-events';
+import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -23,11 +25,13 @@ export interface LocalStack {
 /**
  * Creates the table if needed, points the handlers at it through the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`, `LAMBDA_ENDPOINT`) and starts the
- * gateway, and with `smartCharging` the table's stream reader and the schedule
- * (`smart-charging.ts`). The handlers' data layer and SDK clients follow the environment, so one
+ * gateway, and with `smartCharging` or `localList` the table's stream reader (and smart charging's
+ * schedule) (`smart-charging.ts`). The handlers' data layer and SDK clients follow the environment, so one
  * process can run stacks one after another (`npm run bench`), one at a time.
  * @param options.smartCharging drive smart charging from the table's stream, as on AWS (`npm start`;
  *   tests that need it) @default false
+ * @param options.localList synchronise chargers' local authorization lists from the table's stream,
+ *   as on AWS (`npm start`; tests that need it) @default false
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -36,6 +40,7 @@ export async function startLocalStack(options: {
   port: number;
   host?: string;
   smartCharging?: boolean;
+  localList?: boolean;
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -53,11 +58,20 @@ export async function startLocalStack(options: {
       console.error('charger operations sweep failed', error),
     );
   }, 60_000);
-  const loop = options.smartCharging
-    ? await startSmartChargingLoop({
+  const consumers: StreamConsumer[] = [
+    ...(options.smartCharging
+      ? [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: handlers.power.trigger! }]
+      : []),
+    ...(options.localList
+      ? [{ name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! }]
+      : []),
+  ];
+  const loop = consumers.length
+    ? await startStreamLoop({
         dynamoDbEndpoint: options.dynamoDbEndpoint,
         tableName: options.tableName,
-        handlers: handlers.power,
+        consumers,
+        ...(options.smartCharging ? { schedule: handlers.power.schedule } : {}),
       })
     : undefined;
   return {

@@ -115,3 +115,13 @@ export async function reconnect(
     station.restarting = false;
   }
 }
+
+/**
+ * Reconnects the client with a new Basic auth password (the charger's side of a password change:
+ * 1.6 security whitepaper, 2.0.1 A01). ocpp-rpc sends the configured password at every
+ * (re)connection, and reconnects by itself when its socket closes without the client being closed.
+ */
+export function reconnectWithPassword(client: RPCClient, password: string): void {
+  client.reconfigure({ password } as Parameters<RPCClient['reconfigure']>[0]);
+  (client as unknown as { _ws?: { close(code: number, reason: string): void } })._ws?.close(1012, 'password changed');
+}

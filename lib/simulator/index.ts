@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { LocalList } from './local-list';
 import type { RPCClient } from 'ocpp-rpc';
 import { ChargePoint, type CurrentType } from './charge-point';
 import type { RateUnit } from './charging-profiles';
@@ -161,6 +162,11 @@ export class Simulator {
   /** The charge point model (connectors, sessions, EVs, charging profiles, meter). */
   get chargePoint(): ChargePoint {
     return this.station.chargePoint;
+  }
+
+  /** The local authorization list the CSMS sent (SendLocalList), with its version. */
+  get localList(): LocalList {
+    return this.station.localList;
   }
 
   /** The connector the handle's methods use when none is named. */

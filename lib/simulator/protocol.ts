@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { LocalList } from './local-list';
 import ocppRpc, { createRPCError, type RPCClient } from 'ocpp-rpc';
 import type { ChargePoint, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
@@ -103,6 +104,12 @@ export interface SimulatorLogEntry {
 export interface StationApi {
   /** The charge point model. */
   readonly chargePoint: ChargePoint;
+  /** The local authorization list SendLocalList sets. */
+  readonly localList: LocalList;
+  /** Authorize from the local list while offline (1.6 `LocalAuthorizeOffline`). @default true */
+  localAuthorizeOffline: boolean;
+  /** Start for a tag the local list accepts without asking the CSMS (1.6 `LocalPreAuthorize`). @default false */
+  localPreAuthorize: boolean;
   /** Vendor, model, serial number and firmware version. */
   readonly info: ChargePointInfo;
   /** The connector `--connector` designates: used by remote starts that name no connector. */

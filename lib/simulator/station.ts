@@ -8,7 +8,9 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RPCClient } from 'ocpp-rpc';
-import { reconnect } from './connection';
+import { reconnect, reconnectWithPassword } from './connection';
+import { WebSocket } from 'ws';
+import { LocalList, localAuthorization } from './local-list';
 import { changeAvailability, idleStatus, startRefusal } from './availability';
 import type { ChargePoint, ConnectorStatus, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
@@ -85,6 +87,9 @@ export class Station implements StationApi {
   readonly iso15118: boolean;
   /** Heartbeat interval, seconds (0 before boot). */
   heartbeatIntervalSeconds = 0;
+  readonly localList = new LocalList();
+  localAuthorizeOffline = true;
+  localPreAuthorize = false;
   /** Meter value interval, seconds. */
   meterIntervalSeconds: number;
 
@@ -118,7 +123,7 @@ export class Station implements StationApi {
     this.reservations = new ReservationDesk(this.chargePoint, {
       markStatus: (connectorId, status) => this.markStatus(connectorId, status),
       setStatus: (connectorId, status) => this.setStatus(connectorId, status),
-      idleStatus: (connectorId) => this.idleStatus(connectorId),
+      idleStatus: (connectorId) => idleStatus(this.chargePoint, connectorId),
       expired: (reservation) => this.adapter.reservationExpired(reservation),
       log: (level, message) => this.log(level, message),
     });
@@ -246,7 +251,7 @@ export class Station implements StationApi {
     return changeAvailability(this.chargePoint, connectorId, operative, {
       chargePointChanged: () =>
         this.afterReply('availability of the charge point', () => this.adapter.statusChanged(0)),
-      connectorChanged: (id) => this.markStatus(id, this.idleStatus(id)),
+      connectorChanged: (id) => this.markStatus(id, idleStatus(this.chargePoint, id)),
     });
   }
 
@@ -266,14 +271,8 @@ export class Station implements StationApi {
 
   changePassword(password: string): void {
     this.afterReply('reconnection with the new password', async () => {
-      // ocpp-rpc sends the configured password at every (re)connection, and reconnects by itself
-      // when its socket closes without the client being closed.
-      this.client.reconfigure({ password } as Parameters<RPCClient['reconfigure']>[0]);
       this.log('info', 'password changed: reconnecting with it');
-      (this.client as unknown as { _ws?: { close(code: number, reason: string): void } })._ws?.close(
-        1012,
-        'password changed',
-      );
+      reconnectWithPassword(this.client, password);
     });
   }
 
@@ -316,9 +315,18 @@ export class Station implements StationApi {
     await this.boot('RemoteReset');
   }
 
-  /** Authorize (skipped in free vend); back to idle and throws when it fails or is not Accepted. */
+  /**
+   * Authorize (skipped in free vend, and for a tag the local list accepts: the transaction's
+   * messages then wait in the RPC client's buffer until it reconnects); back to idle and throws
+   * when it fails or is not Accepted.
+   */
   private async authorize(connectorId: number, request: StartRequest): Promise<void> {
     if (this.freeVend) return;
+    const local = localAuthorization(this.localList, request.idTag, this.client.state === WebSocket.OPEN, this);
+    if (local) {
+      this.log('info', `idTag ${request.idTag} authorized from the local list (${local})`);
+      return;
+    }
     const authorization = await this.adapter.authorize(request).catch(async (error: unknown) => {
       await this.settle(connectorId);
       throw error;
@@ -369,14 +377,7 @@ export class Station implements StationApi {
     }
   }
 
-  private idleStatus(connectorId: number): ConnectorStatus {
-    return idleStatus(this.chargePoint, connectorId);
-  }
-
-  /**
-   * Back to idle after a session (or a failed start): removes the connector's TxProfiles (they
-   * live as long as their transaction) and applies a scheduled availability change.
-   */
+  /** Back to idle after a session or a failed start: its TxProfiles go, a scheduled availability applies. */
   private async settle(connectorId: number): Promise<void> {
     this.chargePoint.profiles.clearTransaction(connectorId);
     const connector = this.chargePoint.connector(connectorId);
@@ -384,7 +385,7 @@ export class Station implements StationApi {
       connector.operative = connector.scheduledOperative;
       connector.scheduledOperative = undefined;
     }
-    await this.setStatus(connectorId, this.idleStatus(connectorId));
+    await this.setStatus(connectorId, idleStatus(this.chargePoint, connectorId));
   }
 
   /** Sets a status and sends the StatusNotification now. */

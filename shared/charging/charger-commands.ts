@@ -165,6 +165,38 @@ export type ConfigurationReadAnswer =
   | { kind: 'keys'; readings: SettingReading[] }
   | { kind: 'report'; status: 'Accepted' | 'Rejected' | 'NotSupported' | 'EmptyResultSet'; statusInfo?: string };
 
+/**
+ * What a charger says of its local authorization list (OCPP 1.6 §3.5 / 2.0.1 D): whether it keeps
+ * one, and its limits when it said them.
+ */
+export interface LocalListSupport {
+  supported: boolean;
+  /** Most entries the list may hold (1.6 `LocalAuthListMaxLength`; 2.0.1 reports it only in a device-model report). */
+  maxLength?: number;
+  /** Most entries per SendLocalList (1.6 `SendLocalListMaxLength`, 2.0.1 `LocalAuthListCtrlr.ItemsPerMessage`). */
+  itemsPerMessage?: number;
+  /** Most bytes per SendLocalList (2.0.1 `LocalAuthListCtrlr.BytesPerMessage`). */
+  bytesPerMessage?: number;
+}
+
+/** One entry of a SendLocalList, version-neutral: an access ID's tag to hold (Accepted) or to remove. */
+export interface LocalListEntry {
+  /** The normalised ocppIdTag (1.6 idTag ≤ 20 characters, 2.0.1 idToken ≤ 36). */
+  idTag: string;
+  /** The access ID's type: `RFID` cards go as 2.0.1 `ISO14443`, `Vehicle` IDs as `MacAddress`. */
+  type: 'RFID' | 'Vehicle';
+  /** Differential only: remove the entry (sent without idTagInfo / idTokenInfo). */
+  remove?: boolean;
+}
+
+/** SendLocalList input, version-neutral (1.6 §5.15, 2.0.1 D01). */
+export interface SendLocalListInput {
+  /** The list's version after the update (1.6 `listVersion`, 2.0.1 `versionNumber`), > 0. */
+  listVersion: number;
+  updateType: 'Full' | 'Differential';
+  entries: LocalListEntry[];
+}
+
 /** The commands this module sends, by name: version-neutral input and result. */
 export interface ChargerCommandCatalog {
   ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
@@ -203,6 +235,11 @@ export interface ChargerCommandCatalog {
   TriggerMessage: { input: { requestedMessage: string; portNumber?: number }; result: OperationAnswer };
   /** Clear the charger's authorization cache. */
   ClearCache: { input: undefined; result: OperationAnswer };
+  /** Whether the charger keeps a local list, and its limits (1.6 GetConfiguration, 2.0.1 GetVariables LocalAuthListCtrlr). */
+  LocalListSupport: { input: undefined; result: LocalListSupport };
+  /** The version of the charger's local list (0: none; 1.6 -1: local lists not enabled). */
+  GetLocalListVersion: { input: undefined; result: number };
+  SendLocalList: { input: SendLocalListInput; result: 'Accepted' | 'Failed' | 'NotSupported' | 'VersionMismatch' };
 }
 
 /**
@@ -242,6 +279,9 @@ export type ChargerOperationCommandName =
   | 'TriggerMessage'
   | 'ClearCache';
 
+/** The commands of the local authorization list (OCPP 1.6 §3.5, 2.0.1 D01/D02). */
+export type LocalListCommandName = 'LocalListSupport' | 'GetLocalListVersion' | 'SendLocalList';
+
 /**
  * The charger's answer: its result, or a CALLERROR (`unsupported`: it cannot do that, NotSupported
  * or NotImplemented; `error`: what to throw; `errorCode` and `errorDescription` as it sent them).
@@ -279,6 +319,8 @@ export interface VersionInputs {
   portReset: boolean;
   /** Messages TriggerMessage may ask for (1.6 §5.17 MessageTrigger; 2.0.1 F06 MessageTriggerEnumType). */
   triggerMessages: readonly string[];
+  /** Longest idTag the version carries: 1.6 IdToken CiString20Type, 2.0.1 IdTokenType.idToken 36. */
+  maxIdTagLength: number;
 }
 
 /** A charger as the command path knows it. */
@@ -358,3 +400,6 @@ export type SmartChargingCommands = ChargerCommands<SmartChargingCommandName>;
 
 /** What charger credentials are sent through (`shared/charging/charger-password.ts`). */
 export type CredentialsCommands = ChargerCommands<CredentialsCommandName>;
+
+/** What the local-list synchronisation sends through (`shared/local-auth-list/`). */
+export type LocalListCommands = ChargerCommands<LocalListCommandName>;

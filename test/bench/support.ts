@@ -22,14 +22,18 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
-/** Starts DynamoDB Local in memory and a local stack on a free port, with an organization and a site. */
-export async function startBenchStack(): Promise<BenchStack> {
+/**
+ * Starts DynamoDB Local in memory and a local stack on a free port, with an organization and a site.
+ * @param options.localList synchronise local authorization lists from the table's stream
+ */
+export async function startBenchStack(options: { localList?: boolean } = {}): Promise<BenchStack> {
   process.env.LOG_LEVEL ??= 'SILENT';
   const dynamo = await startDynamoDbLocal();
   const stack = await startLocalStack({
     dynamoDbEndpoint: dynamo.endpoint,
     tableName: `bench-${randomUUID()}`,
     port: 0,
+    ...options,
   });
   const organization = await createOrganization(stack.db, { name: 'Bench' });
   const site = await createSite(stack.db, { organizationId: organization.id, name: 'Bench site', timezone: 'UTC' });

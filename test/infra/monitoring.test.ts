@@ -12,14 +12,16 @@ import { ChargingNetworkStack } from '../../lib/stack';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
+import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
 const TOPIC_ARN = 'arn:aws:sns:eu-west-1:123456789012:charging-ops';
-/** Our functions: HTTP, OCPP, smart charging and charger operations (not CDK's own custom-resource handlers). */
-const FUNCTION_COUNT = [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES].reduce(
-  (n, fns) => n + Object.keys(fns).length,
-  0,
-);
+/** Our functions: HTTP, OCPP, smart charging, charger operations and the local list (not CDK's own custom-resource handlers). */
+const FUNCTION_COUNT =
+  [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES].reduce(
+    (n, fns) => n + Object.keys(fns).length,
+    0,
+  ) + LOCAL_LIST_FUNCTIONS.length;
 /** CDK's custom-resource handlers (console upload, bucket emptying): not ours to trace. */
 const isOurs = ([logicalId]: [string, unknown]) => !logicalId.startsWith('Custom');
 

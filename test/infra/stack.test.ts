@@ -25,6 +25,7 @@ import {
 } from '../../lib/constructs/ocpp-api';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
+import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
@@ -154,12 +155,13 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP, smart-charging and charger-operation handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging, charger-operation and local-list handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
           Object.keys(POWER_FUNCTION_WRITES).length +
-          Object.keys(OPERATION_FUNCTION_WRITES).length,
+          Object.keys(OPERATION_FUNCTION_WRITES).length +
+          LOCAL_LIST_FUNCTIONS.length,
       );
     });
 

@@ -16,7 +16,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
-import { startSmartChargingLoop } from '../../lib/local/smart-charging';
+import { startSmartChargingLoop, startStreamLoop } from '../../lib/local/smart-charging';
+import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
@@ -104,6 +105,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
     ocpp: wrapAll('ocpp', handlers.ocpp),
     power: wrapAll('power', handlers.power),
     operations: wrapAll('operations', handlers.operations),
+    localList: wrapAll('local-list', handlers.localList!),
   };
 }
 
@@ -467,6 +469,30 @@ describe('the writes the handlers make', () => {
     );
     await loop.stop();
 
+    // The local authorization list, driven by the table's stream as on AWS: a resync asked of each
+    // simulator (support learnt, a Full update), then a new card (a Differential to both).
+    const lists = await startStreamLoop({
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName: process.env.TABLE_NAME!,
+      consumers: [
+        { name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! },
+      ],
+    });
+    const listOf = async (chargerId: number) =>
+      (await db.localAuthList.get({ chargerId }).go({ consistent: true })).data;
+    for (const charger of [chargers.v16, chargers.v201])
+      await expectApi(202, 'POST', `/api/chargers/${charger.id}/local-list/sync`);
+    await expectApi(201, 'POST', '/api/access-ids', {
+      accessId: { type: 'RFID', name: 'Listed card', ocppIdTag: 'LISTED-CARD' },
+    });
+    for (const charger of [chargers.v16, chargers.v201])
+      await until(
+        async () => (await listOf(charger.id))?.entries?.includes('LISTED-CARD') ?? false,
+        `the card in ${charger.ocppId}'s local list`,
+      );
+    await until(async () => (await listOf(chargers.v201.id))?.leaseUntil === undefined, 'the synchronisations to end');
+    await lists.stop();
+
     // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
     // includeIntervals lease of the key, the charger-health rate window).
     const rpc = (s: Simulator) =>
@@ -562,6 +588,7 @@ describe('the writes the handlers make', () => {
         'http/chargerOperations',
         'operations/perform',
         'operations/sweep',
+        'local-list/sync',
       ]) {
         expect(functions, fn).toContain(fn);
         for (const statement of statementsOf(entryOf(fn))) {

@@ -234,6 +234,8 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       query: { chargerId: String(charger().id), action: 'reset', status: 'failed', createdAfter: inAnHour() },
     },
     'GET /api/charger-operations/{operationId}': { path: { operationId: '01900000-0000-7000-8000-000000000000' } },
+    'GET /api/chargers/{id}/local-list': { path: id(charger().id) },
+    'POST /api/chargers/{id}/local-list/sync': { path: id(charger().id) },
     'GET /api/access-ids': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },
     'GET /api/access-ids/{id}': { path: id(fixtures.accessId) },
     'POST /api/access-ids': { body: { accessId: accessIdBody() } },

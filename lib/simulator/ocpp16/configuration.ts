@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { LOCAL_LIST_MAX_LENGTH, SEND_LOCAL_LIST_MAX_LENGTH } from '../local-list';
 import type { StationApi } from '../protocol';
 import { MEASURANDS, type Commands } from './messages';
 
@@ -60,7 +61,17 @@ const numeric = (
   },
 });
 
-/** Core keys (§9.1), with the intervals wired to the station. */
+const boolean = (get: () => boolean, apply: (value: boolean) => void): ConfigurationKey => ({
+  readonly: false,
+  get: () => String(get()),
+  set: (value) => {
+    if (!['true', 'false'].includes(value.toLowerCase())) return false;
+    apply(value.toLowerCase() === 'true');
+    return true;
+  },
+});
+
+/** Core keys (§9.1), with the intervals and the local list's use wired to the station. */
 function coreKeys(station: StationApi): [string, ConfigurationKey][] {
   const profiles = (): string =>
     FEATURE_PROFILES.filter(
@@ -80,8 +91,20 @@ function coreKeys(station: StationApi): [string, ConfigurationKey][] {
         (s) => Number.isInteger(s) && s >= 0,
       ),
     ],
-    ['LocalAuthorizeOffline', constant('false', false)],
-    ['LocalPreAuthorize', constant('false', false)],
+    [
+      'LocalAuthorizeOffline',
+      boolean(
+        () => station.localAuthorizeOffline,
+        (v) => (station.localAuthorizeOffline = v),
+      ),
+    ],
+    [
+      'LocalPreAuthorize',
+      boolean(
+        () => station.localPreAuthorize,
+        (v) => (station.localPreAuthorize = v),
+      ),
+    ],
     ['MeterValuesAlignedData', constant('', false)],
     ['MeterValuesSampledData', constant(MEASURANDS, false)],
     [
@@ -120,8 +143,8 @@ function profileKeys(station: StationApi): [string, ConfigurationKey][] {
   ];
   return [
     ['LocalAuthListEnabled', constant('true', false)],
-    ['LocalAuthListMaxLength', constant('100')],
-    ['SendLocalListMaxLength', constant('100')],
+    ['LocalAuthListMaxLength', constant(String(LOCAL_LIST_MAX_LENGTH))],
+    ['SendLocalListMaxLength', constant(String(SEND_LOCAL_LIST_MAX_LENGTH))],
     ...(smartCharging.enabled ? smart : []),
     ['SupportedFeatureProfilesMaxLength', constant('6')],
     ['ReserveConnectorZeroSupported', { readonly: true, get: () => String(station.reservationEnabled) }],

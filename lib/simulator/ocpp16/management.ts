@@ -1,7 +1,7 @@
 /**
  * OCPP 1.6 RemoteTrigger (§5.17 TriggerMessage), LocalAuthListManagement (§5.10, §5.15) and
- * FirmwareManagement (§5.9, §5.19) commands. The simulator keeps the local list version only and
- * neither downloads firmware nor uploads diagnostics.
+ * FirmwareManagement (§5.9, §5.19) commands. The local list is the station's (`../local-list.ts`);
+ * the simulator neither downloads firmware nor uploads diagnostics.
  *
  * @module
  */
@@ -39,20 +39,25 @@ function remoteTrigger({ station, messages }: Context16): Commands {
   };
 }
 
-/** GetLocalListVersion and SendLocalList (the version is kept, the entries are not). */
-function localAuthList(): Commands {
-  let localListVersion = 0;
+/** GetLocalListVersion and SendLocalList, on the station's local list. */
+function localAuthList({ station }: Context16): Commands {
+  const list = station.localList;
   return {
     GetLocalListVersion: {
-      answer: () => ({ listVersion: localListVersion }),
+      answer: () => ({ listVersion: list.version }),
       // -1: "the Charge Point does not support Local Authorization Lists" (1.6 §5.10).
       refuse: () => ({ listVersion: -1 }),
     },
 
     SendLocalList: {
       answer: (req) => {
-        localListVersion = req.listVersion;
-        return { status: 'Accepted' };
+        const entries = (req.localAuthorizationList ?? []).map((e) => ({
+          idTag: e.idTag,
+          status: e.idTagInfo?.status,
+        }));
+        const status = list.apply(req.updateType, req.listVersion, entries);
+        station.log('info', `local list ${req.updateType} v${req.listVersion}: ${status}, ${list.size} entries`);
+        return { status };
       },
       refuse: () => ({ status: 'Failed' }),
     },
@@ -78,5 +83,5 @@ function firmware(): Commands {
 
 /** RemoteTrigger, LocalAuthListManagement and FirmwareManagement commands. */
 export function managementCommands(context: Context16): Commands {
-  return { ...remoteTrigger(context), ...localAuthList(), ...firmware() };
+  return { ...remoteTrigger(context), ...localAuthList(context), ...firmware() };
 }

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { SEND_LOCAL_LIST_MAX_LENGTH } from '../local-list';
 import type * as V201 from '../../../shared/ocpp/types/v201';
 import { isoNow, mapNonEmpty, type StationApi } from '../protocol';
 import { MEASURANDS, type Commands } from './messages';
@@ -74,12 +75,26 @@ const seconds = (get: () => number, apply: (value: number) => void, min: number)
   },
 });
 
+/** AuthCtrlr's variables: authorization, and the local list's use offline and before asking the CSMS. */
+const authController = (station: StationApi): Record<string, Variable> => ({
+  Enabled: flag(() => true),
+  AuthorizeRemoteStart: flag(() => true),
+  LocalAuthorizeOffline: flag(
+    () => station.localAuthorizeOffline,
+    (v) => (station.localAuthorizeOffline = v),
+  ),
+  LocalPreAuthorize: flag(
+    () => station.localPreAuthorize,
+    (v) => (station.localPreAuthorize = v),
+  ),
+});
+
 /** Components and their variables, wired to the station. */
 function deviceModel(station: StationApi): Record<string, Record<string, Variable>> {
   const { smartCharging } = station;
   let pingInterval = 0;
   return {
-    AuthCtrlr: { Enabled: flag(() => true), AuthorizeRemoteStart: flag(() => true) },
+    AuthCtrlr: authController(station),
     ChargingStation: {
       AvailabilityState: readOnly(() => 'Available'),
       Available: flag(() => true),
@@ -124,7 +139,13 @@ function deviceModel(station: StationApi): Record<string, Record<string, Variabl
       PeriodsPerSchedule: readOnly(() => smartCharging.maxPeriods),
       Entries: readOnly(() => station.chargePoint.profiles.count),
     },
-    LocalAuthListCtrlr: { Enabled: flag(() => true), Available: flag(() => true) },
+    LocalAuthListCtrlr: {
+      Enabled: flag(() => true),
+      Available: flag(() => true),
+      Entries: readOnly(() => station.localList.size),
+      ItemsPerMessage: readOnly(() => SEND_LOCAL_LIST_MAX_LENGTH),
+      BytesPerMessage: readOnly(() => 30_000),
+    },
     SecurityCtrlr: {
       // A01: 16-40 characters of passwordString; the station reconnects with it after the reply.
       BasicAuthPassword: {

@@ -1,7 +1,7 @@
 /**
  * OCPP 2.0.1 reservation (H01 ReserveNow, H02 CancelReservation), local authorization list (D01
  * SendLocalList, D02 GetLocalListVersion), ClearCache (C11) and DataTransfer (P01) commands.
- * Reservation rules are the station's (`reservations.ts`); the local list keeps its version only.
+ * Reservation rules are the station's (`reservations.ts`), and so is the local list (`local-list.ts`).
  *
  * @module
  */
@@ -30,8 +30,8 @@ function reservation({ station }: Context201): Commands {
 }
 
 /** GetLocalListVersion, SendLocalList, ClearCache and DataTransfer. */
-function localList(): Commands {
-  let localListVersion = 0;
+function localList({ station }: Context201): Commands {
+  const list = station.localList;
   return {
     ClearCache: {
       answer: () => ({ status: 'Accepted' }),
@@ -44,14 +44,19 @@ function localList(): Commands {
     },
 
     GetLocalListVersion: {
-      answer: () => ({ versionNumber: localListVersion }),
+      answer: () => ({ versionNumber: list.version }),
       refuse: () => ({ versionNumber: 0 }),
     },
 
     SendLocalList: {
       answer: (req) => {
-        localListVersion = req.versionNumber;
-        return { status: 'Accepted' };
+        const entries = (req.localAuthorizationList ?? []).map((e) => ({
+          idTag: e.idToken.idToken,
+          status: e.idTokenInfo?.status,
+        }));
+        const status = list.apply(req.updateType, req.versionNumber, entries);
+        station.log('info', `local list ${req.updateType} v${req.versionNumber}: ${status}, ${list.size} entries`);
+        return { status };
       },
       refuse: () => ({ status: 'Failed' }),
     },
@@ -60,5 +65,5 @@ function localList(): Commands {
 
 /** Reservation, local list, cache and data transfer commands. */
 export function managementCommands(context: Context201): Commands {
-  return { ...reservation(context), ...localList() };
+  return { ...reservation(context), ...localList(context) };
 }

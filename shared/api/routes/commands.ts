@@ -1,5 +1,6 @@
 /** Routes of the `commands` function: spec §4.3, §4.4 OCPP commands. */
 import { defineRoutes, idPath } from './define';
+import { LocalListResponse } from '../schemas/local-list';
 import {
   ConfigurationChangeBody,
   ConfigurationChangeResponse,
@@ -102,5 +103,21 @@ export const commandRoutes = defineRoutes('commands', {
         schema: ConfigurationChangeResponse,
       },
     },
+  },
+  'GET /api/chargers/{id}/local-list': {
+    summary: "A charger's local authorization list (OCPP SendLocalList), as the CSMS last set it",
+    description:
+      'Its support, version, entries, limits and last synchronisation (docs/local-authorization-list.md). 404 unknown charger.',
+    tags: ['OCPP commands'],
+    request: { pathParameters: idPath },
+    responses: { 200: { description: "The charger's local list", schema: LocalListResponse } },
+  },
+  'POST /api/chargers/{id}/local-list/sync': {
+    summary: "Resend a charger's whole local authorization list (a Full update)",
+    description:
+      "No body. Answered 202 at once: the update runs from the table's stream, when the charger is connected. 404 unknown charger; 409 the charger keeps no local list (it said so at its last boot).",
+    tags: ['OCPP commands'],
+    request: { pathParameters: idPath },
+    responses: { 202: { description: 'The update is requested', schema: LocalListResponse } },
   },
 });

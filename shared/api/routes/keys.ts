@@ -29,6 +29,8 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/clear-cache',
   'GET /api/charger-operations',
   'GET /api/charger-operations/{operationId}',
+  'GET /api/chargers/{id}/local-list',
+  'POST /api/chargers/{id}/local-list/sync',
   'GET /api/access-ids',
   'GET /api/access-ids/{id}',
   'POST /api/access-ids',

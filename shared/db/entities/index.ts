@@ -22,6 +22,7 @@ import { chargingEntities } from './charging';
 import { configurationEntities } from './configuration';
 import { departureEntities } from './departures';
 import { historyEntities } from './history';
+import { localAuthListEntities } from './local-auth-list';
 import { organizationEntities } from './organizations';
 import { sitePowerEntities } from './site-power';
 
@@ -43,6 +44,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...historyEntities(config),
     ...configurationEntities(config),
     ...chargerOperationEntities(config),
+    ...localAuthListEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };

@@ -28,7 +28,8 @@ const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
  * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType);
  * configuration settings are 1.6 keys changed one per ChangeConfiguration (§5.3), 2.0.1 component
  * variables set together (SetVariables, B05); the reset types, a port's reset and the messages
- * TriggerMessage may ask for (`version-inputs.ts`).
+ * TriggerMessage may ask for (`version-inputs.ts`); a 1.6 idTag is at most 20 characters
+ * (CiString20Type), a 2.0.1 idToken 36.
  */
 const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
   'ocpp1.6': {
@@ -39,6 +40,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     resetTypes: RESET_TYPES['ocpp1.6'],
     portReset: false,
     triggerMessages: TRIGGER_MESSAGES['ocpp1.6'],
+    maxIdTagLength: 20,
   },
   'ocpp2.0.1': {
     parentIdTag: false,
@@ -48,6 +50,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     resetTypes: RESET_TYPES['ocpp2.0.1'],
     portReset: true,
     triggerMessages: TRIGGER_MESSAGES['ocpp2.0.1'],
+    maxIdTagLength: 36,
   },
 };
 

@@ -15,8 +15,11 @@ import type { Charger } from '../../../shared/api/schemas/chargers';
 /**
  * Starts this test file's stack.
  * @param options.smartCharging drive smart charging from the table's stream, as `npm start` does
+ * @param options.localList synchronise local authorization lists from the table's stream, as `npm start` does
  */
-export async function startTestStack(options: { smartCharging?: boolean } = {}): Promise<LocalStack> {
+export async function startTestStack(
+  options: { smartCharging?: boolean; localList?: boolean } = {},
+): Promise<LocalStack> {
   return startLocalStack({
     dynamoDbEndpoint: inject('dynamoDbEndpoint'),
     tableName: `test-${randomUUID()}`,

@@ -1,0 +1,89 @@
+/**
+ * The local authorization list on AWS's own parts (docs/local-authorization-list.md): the table's
+ * change stream drives `lambdas/local-list/sync.ts` through its own event source mapping (a
+ * sibling of smart charging's trigger, filtered to access IDs, chargers and local-list items,
+ * batched), which sends SendLocalList through the OCPP WebSocket API's management endpoint.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
+import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
+import { acknowledgeWildcardResource } from './execute-api';
+import { createFunction } from './functions';
+import type { OcppApi } from './ocpp-api';
+import type { NetworkTable } from './table';
+import { ROWS, type RowWrites } from './table-rows';
+
+/**
+ * Writes of the sync function (`lib/constructs/table-rows.ts`): the charger's `localAuthList` item
+ * and its command lane (both in the charger's partition), the OCPP message log of the CALLs it sends.
+ */
+export const LOCAL_LIST_FUNCTION_WRITES = {
+  'dynamodb:PutItem': [ROWS.ocppMessages],
+  'dynamodb:UpdateItem': [ROWS.chargers],
+} as const satisfies RowWrites;
+
+/** The local list's functions: `lambdas/local-list/<name>.ts`. */
+export const LOCAL_LIST_FUNCTIONS = ['sync'] as const;
+
+/** Properties of {@link LocalAuthList}. */
+export interface LocalAuthListProps {
+  readonly table: NetworkTable;
+  /** The OCPP API whose management endpoint carries the lists. */
+  readonly ocppApi: OcppApi;
+  /** AWS X-Ray active tracing on the function. @default false */
+  readonly tracing?: boolean;
+  /** What the OCPP message log keeps of the CALLs sent (`OCPP_MESSAGE_LOG`). @default 'all' */
+  readonly ocppMessageLog?: OcppMessageLogMode;
+}
+
+/** The local list's synchronisation function and its stream. */
+export class LocalAuthList extends Construct {
+  /** `lambdas/local-list/sync.ts`. */
+  public readonly functions: Readonly<Record<(typeof LOCAL_LIST_FUNCTIONS)[number], NodejsFunction>>;
+
+  constructor(scope: Construct, id: string, props: LocalAuthListProps) {
+    super(scope, id);
+    const { table, ocppApi } = props;
+    const sync = createFunction(this, 'sync', {
+      entry: 'lambdas/local-list/sync.ts',
+      description: "Local authorization list: sends chargers' lists when access IDs change, at boot, on resync",
+      // A batch's chargers run 25 at a time, each a few CALLs of up to 10 s.
+      timeout: Duration.minutes(5),
+      tracing: props.tracing,
+      environment: {
+        TABLE_NAME: table.tableName,
+        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
+        OCPP_COMMAND_TIMEOUT_MS: '10000',
+        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
+      },
+    });
+    table.grantReadData(sync);
+    table.grantRowWrites(sync, LOCAL_LIST_FUNCTION_WRITES);
+    ocppApi.grantManageConnections(sync);
+    const filters = (['NewImage', 'OldImage'] as const).map((image) =>
+      FilterCriteria.filter({
+        dynamodb: { [image]: { __edb_e__: { S: FilterRule.or(...LOCAL_LIST_TRIGGERING_ENTITIES) } } },
+      }),
+    );
+    sync.addEventSource(
+      new DynamoEventSource(table.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        retryAttempts: 2,
+        bisectBatchOnError: true,
+        filters,
+      }),
+    );
+    acknowledgeWildcardResource(
+      sync.role!,
+      '*',
+      'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
+    );
+    this.functions = { sync };
+  }
+}

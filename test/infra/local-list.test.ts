@@ -1,0 +1,56 @@
+/**
+ * The local authorization list in the synthesised template: the table's change stream feeds the
+ * sync function through its own event source mapping (filtered to access IDs, chargers and
+ * local-list items, batched), and the function may write only the charger and message-log rows
+ * and post to chargers.
+ */
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { synthesise } from './support/template';
+import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
+
+const { template, resources, functionId, statementsOf, actionsOf } = synthesise();
+const ENTRY = 'lambdas/local-list/sync.ts';
+
+describe('local authorization list', () => {
+  it('feeds the stream to the sync function, filtered to access IDs, chargers and local lists, in batches', () => {
+    const mapping = Object.values(resources).find(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName?.Ref === functionId(ENTRY),
+    );
+    expect(mapping?.Properties).toMatchObject({
+      BatchSize: 100,
+      MaximumBatchingWindowInSeconds: 1,
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+    });
+    const patterns = (mapping!.Properties.FilterCriteria.Filters as { Pattern: string }[]).map((f) =>
+      JSON.parse(f.Pattern),
+    );
+    expect([...LOCAL_LIST_TRIGGERING_ENTITIES]).toEqual(['accessId', 'charger', 'localAuthList']);
+    expect(patterns).toEqual([
+      { dynamodb: { NewImage: { __edb_e__: { S: [...LOCAL_LIST_TRIGGERING_ENTITIES] } } } },
+      { dynamodb: { OldImage: { __edb_e__: { S: [...LOCAL_LIST_TRIGGERING_ENTITIES] } } } },
+    ]);
+    expect(actionsOf(ENTRY)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+  });
+
+  it('confines its writes to the charger and message-log rows, and lets it post to chargers and nothing else', () => {
+    const writes = statementsOf(ENTRY).filter((s) =>
+      [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(writes.length).toBeGreaterThan(0);
+    for (const statement of writes)
+      expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toBeDefined();
+    const patterns = writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat());
+    expect(new Set(patterns)).toEqual(new Set(['$cn#chargerid_*', '$cn#day_*#chargerid_*']));
+    expect(writes.flatMap((s) => [s.Action].flat()).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const actions = actionsOf(ENTRY);
+    expect(actions).toContain('execute-api:ManageConnections');
+    expect(actions).not.toContain('lambda:InvokeFunction');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('lambdas/local-list/sync\\.ts'),
+      Timeout: 300,
+      Environment: { Variables: Match.objectLike({ OCPP_COMMAND_TIMEOUT_MS: '10000', OCPP_MESSAGE_LOG: 'all' }) },
+    });
+  });
+});
