@@ -206,8 +206,9 @@ export class Station implements StationApi {
         this.chargePoint.profiles.clearTransaction(connectorId);
         throw new Error(refusal);
       }
+      const local = localAuthorization(this.localList, request.idTag, this.client.state === WebSocket.OPEN, this);
       await this.setStatus(connectorId, 'Preparing');
-      await this.authorize(connectorId, request);
+      await this.authorize(connectorId, request, this.freeVend ? undefined : local);
       const session = this.openSession(connectorId, request);
       const started = await this.adapter
         .startTransaction(connectorId, session, request)
@@ -315,14 +316,9 @@ export class Station implements StationApi {
     await this.boot('RemoteReset');
   }
 
-  /**
-   * Authorize (skipped in free vend, and for a tag the local list accepts: the transaction's
-   * messages then wait in the RPC client's buffer until it reconnects); back to idle and throws
-   * when it fails or is not Accepted.
-   */
-  private async authorize(connectorId: number, request: StartRequest): Promise<void> {
+  /** Authorize unless free vend or the local list took the card when presented (`local`); throws when refused. */
+  private async authorize(connectorId: number, request: StartRequest, local: string | undefined): Promise<void> {
     if (this.freeVend) return;
-    const local = localAuthorization(this.localList, request.idTag, this.client.state === WebSocket.OPEN, this);
     if (local) {
       this.log('info', `idTag ${request.idTag} authorized from the local list (${local})`);
       return;
