@@ -16,23 +16,20 @@ import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
+import {
+  configurationValue,
+  controllerEnabled,
+  controllerValue,
+  controllerVariables,
+  positiveCount,
+  supportsFeatureProfile,
+} from './capability-readings';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
-
-/** A positive integer a charger reported, else nothing. */
-function positive(value: string | undefined): number | undefined {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 /** The limits that were reported, without the others. */
 function limits(values: Omit<LocalListSupport, 'supported'>): Omit<LocalListSupport, 'supported'> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-}
-
-/** A `LocalAuthListCtrlr` variable of the 2.0.1 device model (its Actual value). */
-function variable(name: string) {
-  return { component: { name: 'LocalAuthListCtrlr' }, variable: { name } };
 }
 
 /** Whether the charger keeps a local list, and its limits. */
@@ -43,46 +40,35 @@ export const localListSupport = defineCommand<undefined, LocalListSupport, 'GetC
     request: () => ({
       key: ['SupportedFeatureProfiles', 'LocalAuthListEnabled', 'LocalAuthListMaxLength', 'SendLocalListMaxLength'],
     }),
-    result: (response: Ocpp16.GetConfigurationResponse) => {
-      const value = (key: string) => response.configurationKey?.find((k) => k.key === key)?.value;
-      const profiles = (value('SupportedFeatureProfiles') ?? '').split(',').map((p) => p.trim());
-      return {
-        supported:
-          profiles.includes('LocalAuthListManagement') && value('LocalAuthListEnabled')?.toLowerCase() !== 'false',
-        ...limits({
-          maxLength: positive(value('LocalAuthListMaxLength')),
-          itemsPerMessage: positive(value('SendLocalListMaxLength')),
-        }),
-      };
-    },
+    result: (response: Ocpp16.GetConfigurationResponse) => ({
+      supported:
+        supportsFeatureProfile(response, 'LocalAuthListManagement') &&
+        configurationValue(response, 'LocalAuthListEnabled')?.toLowerCase() !== 'false',
+      ...limits({
+        maxLength: positiveCount(configurationValue(response, 'LocalAuthListMaxLength')),
+        itemsPerMessage: positiveCount(configurationValue(response, 'SendLocalListMaxLength')),
+      }),
+    }),
   },
   'ocpp2.0.1': {
     call: V201.GetVariables,
     request: () => ({
-      getVariableData: [
-        variable('Enabled'),
-        variable('Available'),
-        variable('ItemsPerMessage'),
-        variable('BytesPerMessage'),
-      ],
+      getVariableData: controllerVariables('LocalAuthListCtrlr', [
+        'Enabled',
+        'Available',
+        'ItemsPerMessage',
+        'BytesPerMessage',
+      ]),
     }),
-    result: (response: Ocpp201.GetVariablesResponse) => {
-      const value = (name: string) =>
-        response.getVariableResult.find(
-          (r) =>
-            r.component.name === 'LocalAuthListCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
-        )?.attributeValue;
-      // Available is optional in the device model: Enabled decides when Available is absent. The
-      // list's capacity is `Entries`' maxLimit, a characteristic GetVariables does not read (only a
-      // report does): a 2.0.1 charger's list is bounded by its own Failed answer.
-      return {
-        supported: value('Enabled') === 'true' && value('Available') !== 'false',
-        ...limits({
-          itemsPerMessage: positive(value('ItemsPerMessage')),
-          bytesPerMessage: positive(value('BytesPerMessage')),
-        }),
-      };
-    },
+    // The list's capacity is `Entries`' maxLimit, a characteristic GetVariables does not read (only a
+    // report does): a 2.0.1 charger's list is bounded by its own Failed answer.
+    result: (response: Ocpp201.GetVariablesResponse) => ({
+      supported: controllerEnabled(response, 'LocalAuthListCtrlr'),
+      ...limits({
+        itemsPerMessage: positiveCount(controllerValue(response, 'LocalAuthListCtrlr', 'ItemsPerMessage')),
+        bytesPerMessage: positiveCount(controllerValue(response, 'LocalAuthListCtrlr', 'BytesPerMessage')),
+      }),
+    }),
   },
 });
 

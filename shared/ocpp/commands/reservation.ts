@@ -7,6 +7,7 @@
 import type { ReserveNowInput, ReserveNowStatus } from '../../charging/charger-commands';
 import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
+import { controllerEnabled, controllerVariables, supportsFeatureProfile } from './capability-readings';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -65,30 +66,11 @@ export const reservationSupport = defineCommand<void, boolean, 'GetConfiguration
   'ocpp1.6': {
     call: V16.GetConfiguration,
     request: () => ({ key: ['SupportedFeatureProfiles'] }),
-    result: (response) => {
-      const profiles = response.configurationKey?.find((k) => k.key === 'SupportedFeatureProfiles')?.value ?? '';
-      return profiles
-        .split(',')
-        .map((p) => p.trim())
-        .includes('Reservation');
-    },
+    result: (response) => supportsFeatureProfile(response, 'Reservation'),
   },
   'ocpp2.0.1': {
     call: V201.GetVariables,
-    request: () => ({
-      getVariableData: [
-        { component: { name: 'ReservationCtrlr' }, variable: { name: 'Enabled' } },
-        { component: { name: 'ReservationCtrlr' }, variable: { name: 'Available' } },
-      ],
-    }),
-    result: (response) => {
-      const value = (name: string) =>
-        response.getVariableResult.find(
-          (r) =>
-            r.component.name === 'ReservationCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
-        )?.attributeValue;
-      // Available is optional in the device model: Enabled decides when Available is absent.
-      return value('Enabled') === 'true' && value('Available') !== 'false';
-    },
+    request: () => ({ getVariableData: controllerVariables('ReservationCtrlr', ['Enabled', 'Available']) }),
+    result: (response) => controllerEnabled(response, 'ReservationCtrlr'),
   },
 });

@@ -21,6 +21,14 @@ import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
+import {
+  configurationValue,
+  controllerEnabled,
+  controllerValue,
+  controllerVariables,
+  positiveCount,
+  supportsFeatureProfile,
+} from './capability-readings';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -56,8 +64,8 @@ function kind(input: ChargingProfileInput) {
 
 /** A `maxPeriods` a charger reported: a positive integer, else none. */
 function periodCount(value: string | undefined): { maxPeriods?: number } {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? { maxPeriods: n } : {};
+  const maxPeriods = positiveCount(value);
+  return maxPeriods === undefined ? {} : { maxPeriods };
 }
 
 /** OCPP 1.6 `ChargingScheduleAllowedChargingRateUnit` (`Current`, `Power`, comma-separated) as units. */
@@ -72,11 +80,6 @@ function rateUnitsOf201(value: string | undefined): ChargingRateUnit[] {
   return (['A', 'W'] as const).filter((unit) => words.includes(unit));
 }
 
-/** A variable of the 2.0.1 `SmartChargingCtrlr` component. */
-function variable(name: string) {
-  return { component: { name: 'SmartChargingCtrlr' }, variable: { name } };
-}
-
 /** Whether the charger takes charging profiles and in which units. */
 export const smartChargingSupport = defineCommand<undefined, SmartChargingSupport, 'GetConfiguration', 'GetVariables'>({
   name: 'SmartChargingSupport',
@@ -85,39 +88,27 @@ export const smartChargingSupport = defineCommand<undefined, SmartChargingSuppor
     request: () => ({
       key: ['SupportedFeatureProfiles', 'ChargingScheduleAllowedChargingRateUnit', 'ChargingScheduleMaxPeriods'],
     }),
-    result: (response: Ocpp16.GetConfigurationResponse) => {
-      const value = (key: string) => response.configurationKey?.find((k) => k.key === key)?.value;
-      const profiles = (value('SupportedFeatureProfiles') ?? '').split(',').map((p) => p.trim());
-      return {
-        supported: profiles.includes('SmartCharging'),
-        rateUnits: rateUnitsOf16(value('ChargingScheduleAllowedChargingRateUnit')),
-        ...periodCount(value('ChargingScheduleMaxPeriods')),
-      };
-    },
+    result: (response: Ocpp16.GetConfigurationResponse) => ({
+      supported: supportsFeatureProfile(response, 'SmartCharging'),
+      rateUnits: rateUnitsOf16(configurationValue(response, 'ChargingScheduleAllowedChargingRateUnit')),
+      ...periodCount(configurationValue(response, 'ChargingScheduleMaxPeriods')),
+    }),
   },
   'ocpp2.0.1': {
     call: V201.GetVariables,
     request: () => ({
-      getVariableData: [
-        variable('Enabled'),
-        variable('Available'),
-        variable('RateUnit'),
-        variable('PeriodsPerSchedule'),
-      ],
+      getVariableData: controllerVariables('SmartChargingCtrlr', [
+        'Enabled',
+        'Available',
+        'RateUnit',
+        'PeriodsPerSchedule',
+      ]),
     }),
-    result: (response: Ocpp201.GetVariablesResponse) => {
-      const value = (name: string) =>
-        response.getVariableResult.find(
-          (r) =>
-            r.component.name === 'SmartChargingCtrlr' && r.variable.name === name && r.attributeStatus === 'Accepted',
-        )?.attributeValue;
-      // Available is optional in the device model: Enabled decides when Available is absent.
-      return {
-        supported: value('Enabled') === 'true' && value('Available') !== 'false',
-        rateUnits: rateUnitsOf201(value('RateUnit')),
-        ...periodCount(value('PeriodsPerSchedule')),
-      };
-    },
+    result: (response: Ocpp201.GetVariablesResponse) => ({
+      supported: controllerEnabled(response, 'SmartChargingCtrlr'),
+      rateUnits: rateUnitsOf201(controllerValue(response, 'SmartChargingCtrlr', 'RateUnit')),
+      ...periodCount(controllerValue(response, 'SmartChargingCtrlr', 'PeriodsPerSchedule')),
+    }),
   },
 });
 
