@@ -5,30 +5,17 @@
  * SendLocalList (and, at boot, GetConfiguration / GetVariables and GetLocalListVersion) through the
  * OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on AWS).
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
+import { tableChangesOf } from '../../shared/db/table-changes';
 import { desiredEntries, synchroniseChargers, type SyncContext } from '../../shared/local-auth-list/sync';
 import { chargersToSync, listSyncsOf } from '../../shared/local-auth-list/triggers';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
-import type { TableChange } from '../../shared/site-power/triggers';
 
 /** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised. */
 export async function handler(event: DynamoDBStreamEvent): Promise<{ chargers: number }> {
-  const image = (value: unknown) => (value ? unmarshall(value as Record<string, AttributeValue>) : undefined);
-  const changes: TableChange[] = event.Records.flatMap((record) =>
-    record.eventName
-      ? [
-          {
-            eventName: record.eventName,
-            oldImage: image(record.dynamodb?.OldImage),
-            newImage: image(record.dynamodb?.NewImage),
-          },
-        ]
-      : [],
-  );
+  const changes = tableChangesOf(event);
   const db = getDb();
   const requests = await chargersToSync(db, listSyncsOf(changes));
   const desired = new Map<number, ReturnType<typeof desiredEntries>>();

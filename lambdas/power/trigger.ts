@@ -4,28 +4,16 @@
  * (`shared/site-power/triggers.ts`); a departure plan change re-allocates the organization's
  * sites with sessions in progress.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
+import { tableChangesOf } from '../../shared/db/table-changes';
 import { scheduledSites } from '../../shared/site-power/scheduled-sites';
-import { reallocationsOf, type TableChange } from '../../shared/site-power/triggers';
+import { reallocationsOf } from '../../shared/site-power/triggers';
 import { reallocate } from './lib/start-allocation';
 
 /** DynamoDB Streams event source: the changed items' images → allocation requests. */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
-  const image = (value: unknown) => (value ? unmarshall(value as Record<string, AttributeValue>) : undefined);
-  const changes: TableChange[] = event.Records.flatMap((record) =>
-    record.eventName
-      ? [
-          {
-            eventName: record.eventName,
-            oldImage: image(record.dynamodb?.OldImage),
-            newImage: image(record.dynamodb?.NewImage),
-          },
-        ]
-      : [],
-  );
+  const changes = tableChangesOf(event);
   const { siteIds, organizationIds } = reallocationsOf(changes);
   const db = getDb();
   if (organizationIds.size) {

@@ -5,13 +5,10 @@
  * batched), which sends SendLocalList through the OCPP WebSocket API's management endpoint.
  */
 import { Duration } from 'aws-cdk-lib';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
-import { acknowledgeWildcardResource } from './execute-api';
 import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
@@ -64,26 +61,7 @@ export class LocalAuthList extends Construct {
     table.grantReadData(sync);
     table.grantRowWrites(sync, LOCAL_LIST_FUNCTION_WRITES);
     ocppApi.grantManageConnections(sync);
-    const filters = (['NewImage', 'OldImage'] as const).map((image) =>
-      FilterCriteria.filter({
-        dynamodb: { [image]: { __edb_e__: { S: FilterRule.or(...LOCAL_LIST_TRIGGERING_ENTITIES) } } },
-      }),
-    );
-    sync.addEventSource(
-      new DynamoEventSource(table.table, {
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(1),
-        retryAttempts: 2,
-        bisectBatchOnError: true,
-        filters,
-      }),
-    );
-    acknowledgeWildcardResource(
-      sync.role!,
-      '*',
-      'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
-    );
+    table.streamChangesTo(sync, LOCAL_LIST_TRIGGERING_ENTITIES);
     this.functions = { sync };
   }
 }

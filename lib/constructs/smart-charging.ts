@@ -9,8 +9,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
@@ -49,7 +47,6 @@ export interface SmartChargingProps {
   readonly ocppMessageLog?: OcppMessageLogMode;
 }
 
-/** The smart-charging functions, their triggers and grants. */
 /** The planner's WebAssembly solver, shipped beside the `allocate` function's bundle. */
 export const HIGHS_WASM = 'node_modules/highs/build/highs.wasm';
 /**
@@ -58,6 +55,7 @@ export const HIGHS_WASM = 'node_modules/highs/build/highs.wasm';
  */
 export const ALLOCATE_FUNCTION_MEMORY_MB = 1024;
 
+/** The smart-charging functions, their triggers and grants. */
 export class SmartCharging extends Construct {
   /** `lambdas/power/trigger.ts`, `schedule.ts`, `allocate.ts`. */
   public readonly functions: Readonly<Record<'trigger' | 'schedule' | 'allocate', NodejsFunction>>;
@@ -103,33 +101,11 @@ export class SmartCharging extends Construct {
     };
     const trigger = starter('trigger', 'Smart charging: table changes that re-allocate a site');
     const schedule = starter('schedule', 'Smart charging: revisits the sites with sessions in progress');
-    this.connectStream(trigger, table);
-    acknowledgeWildcardResource(
-      trigger.role!,
-      '*',
-      'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
-    );
+    table.streamChangesTo(trigger, TRIGGERING_ENTITIES);
     new Rule(this, 'Every minute', {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(schedule)],
     });
     this.functions = { trigger, schedule, allocate };
-  }
-
-  /** Feeds the table's stream to the trigger: only the entities that can matter, 100 records or 1 s at a time. */
-  private connectStream(trigger: IFunction, table: NetworkTable): void {
-    const filters = (['NewImage', 'OldImage'] as const).map((image) =>
-      FilterCriteria.filter({ dynamodb: { [image]: { __edb_e__: { S: FilterRule.or(...TRIGGERING_ENTITIES) } } } }),
-    );
-    trigger.addEventSource(
-      new DynamoEventSource(table.table, {
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(1),
-        retryAttempts: 2,
-        bisectBatchOnError: true,
-        filters,
-      }),
-    );
   }
 }

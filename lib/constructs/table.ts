@@ -2,7 +2,7 @@
  * The single DynamoDB table (docs/architecture.md, "The table"), its key schema taken from
  * {@link TABLE_KEYS} so the stack, the local table and the entity layer cannot drift apart.
  */
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -12,9 +12,13 @@ import {
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, type IFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../shared/db/entities';
+import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
 import type { ItemWriteAction, RowWrites } from './table-rows';
+import { acknowledgeWildcardResource } from './execute-api';
 
 /**
  * Item reads a function may make: point reads, batch reads, Queries (on the table and its GSIs)
@@ -124,5 +128,35 @@ export class NetworkTable extends Construct {
       }),
     );
     return grants.reduce((all, grant) => all.combine(grant));
+  }
+
+  /**
+   * Feeds the table's change stream (new and old images) to `consumer`: only the items of
+   * `entities` (ElectroDB's `__edb_e__`, on either image, so a deletion counts), 100 records or 1 s
+   * at a time, a failing batch retried twice and bisected. DynamoDB Streams' `ListStreams` has no
+   * resource-level permission, so the wildcard the event source needs is acknowledged here.
+   *
+   * @param consumer - the stream's Lambda function (`lambdas/power/trigger.ts`, `lambdas/local-list/sync.ts`)
+   * @param entities - the entity names whose changes it reads
+   */
+  public streamChangesTo(consumer: IFunction, entities: readonly string[]): void {
+    const filters = (['NewImage', 'OldImage'] as const).map((image) =>
+      FilterCriteria.filter({ dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: FilterRule.or(...entities) } } } }),
+    );
+    consumer.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        retryAttempts: 2,
+        bisectBatchOnError: true,
+        filters,
+      }),
+    );
+    acknowledgeWildcardResource(
+      consumer.role!,
+      '*',
+      'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
+    );
   }
 }

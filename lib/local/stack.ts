@@ -4,7 +4,7 @@
  */
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
-import { startStreamLoop, type StreamConsumer } from './smart-charging';
+import { startStreamLoop, type StreamConsumer } from './table-stream';
 import { lambdaContext } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';

@@ -1,13 +1,11 @@
 /**
- * Smart charging on the local stack, driven the way AWS drives it: the table's change stream
- * (DynamoDB Local serves DynamoDB Streams) is polled and its records, filtered to the same
- * entities as the CDK event source mapping, are handed to `lambdas/power/trigger.ts` in batches;
- * `lambdas/power/schedule.ts` runs every minute, as the EventBridge rule does. `allocate` is
- * started through the local Lambda Invoke API (`lambda-api.ts`).
- *
- * The same reader serves every consumer of the stream ({@link startStreamLoop}): each gets the
- * records of its own entities, as each event source mapping on AWS filters its own (the local
- * list's `lambdas/local-list/sync.ts` beside smart charging's trigger).
+ * The table's change stream on the local stack, read the way AWS's event source mappings read it:
+ * DynamoDB Local serves DynamoDB Streams; its records, filtered per consumer to the entities of
+ * that consumer's mapping (`NetworkTable.streamChangesTo`), are handed over in batches of up to
+ * 100 or 1 s ({@link startStreamLoop}): smart charging's `lambdas/power/trigger.ts` and the local
+ * list's `lambdas/local-list/sync.ts`. Smart charging's `lambdas/power/schedule.ts` runs every
+ * minute beside it, as the EventBridge rule does; `allocate` is started through the local Lambda
+ * Invoke API (`lambda-api.ts`).
  */
 import {
   DescribeStreamCommand,
@@ -19,6 +17,7 @@ import {
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../../shared/db';
+import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { lambdaContext } from './lambda-events';
 import type { InvokableHandlers } from './lambda-api';
@@ -33,8 +32,8 @@ const SCHEDULE_MS = 60_000;
 /** How often new shards are looked for, ms. */
 const SHARDS_MS = 10_000;
 
-/** A running smart-charging loop. */
-export interface SmartChargingLoop {
+/** A running stream loop. */
+export interface StreamLoop {
   /** Stops polling and the schedule; resolves when the current batch is handled. */
   stop(): Promise<void>;
 }
@@ -49,7 +48,10 @@ export interface StreamConsumer {
 /** Whether a record concerns one of the entities (an event source's filter on its new or old image). */
 function concerns(record: _Record, entities: readonly string[]): boolean {
   const images = [record.dynamodb?.NewImage, record.dynamodb?.OldImage];
-  return images.some((image) => image?.__edb_e__?.S !== undefined && entities.includes(image.__edb_e__.S));
+  return images.some((image) => {
+    const entity = image?.[ENTITY_ATTRIBUTE]?.S;
+    return entity !== undefined && entities.includes(entity);
+  });
 }
 
 /** Where a shard is read from when it has no position yet: its end (shards open at start) or its start (shards found later). */
@@ -241,7 +243,7 @@ export async function startSmartChargingLoop(options: {
   dynamoDbEndpoint: string;
   tableName: string;
   handlers: InvokableHandlers;
-}): Promise<SmartChargingLoop> {
+}): Promise<StreamLoop> {
   return startStreamLoop({
     ...options,
     consumers: [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: options.handlers.trigger! }],
@@ -260,7 +262,7 @@ export async function startStreamLoop(options: {
   tableName: string;
   consumers: readonly StreamConsumer[];
   schedule?: InvokableHandlers[string];
-}): Promise<SmartChargingLoop> {
+}): Promise<StreamLoop> {
   const local = {
     endpoint: options.dynamoDbEndpoint,
     region: 'local',

@@ -10,7 +10,7 @@
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
 import type { ChargerItem } from '../chargers/items';
-import type { TableChange } from '../site-power/triggers';
+import { entityOf, type TableChange } from '../db/table-changes';
 import type { SyncReason } from './sync';
 
 /** The entities whose changes can matter; the stream filter passes only these. */
@@ -24,7 +24,6 @@ export interface ListSyncs {
   chargers: Map<number, SyncReason>;
 }
 
-const ENTITY = '__edb_e__';
 type Image = Record<string, unknown>;
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
@@ -50,7 +49,7 @@ export function listSyncsOf(changes: readonly TableChange[]): ListSyncs {
     const before = change.oldImage ?? {};
     const after = change.newImage ?? {};
     const image = change.newImage ?? change.oldImage ?? {};
-    switch (image[ENTITY]) {
+    switch (entityOf(change)) {
       case 'accessId': {
         const matters =
           change.eventName !== 'MODIFY' ||

@@ -16,13 +16,7 @@
  * Everything else (meter values, statuses, API keys…) is ignored, so the trigger never runs
  * inside a charger's message and costs nothing on the hot path.
  */
-
-/** One change of the table, with its images as plain values (unmarshalled). */
-export interface TableChange {
-  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
-  oldImage?: Record<string, unknown>;
-  newImage?: Record<string, unknown>;
-}
+import { entityOf, type TableChange } from '../db/table-changes';
 
 /** The entities whose changes can matter; the stream filter passes only these. */
 export const TRIGGERING_ENTITIES = [
@@ -40,7 +34,6 @@ export interface Reallocations {
   organizationIds: Set<number>;
 }
 
-const ENTITY = '__edb_e__';
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
@@ -65,7 +58,7 @@ function siteOf(change: TableChange): number | undefined {
   const before = change.oldImage ?? {};
   const after = change.newImage ?? {};
   const image = change.newImage ?? change.oldImage ?? {};
-  switch (image[ENTITY]) {
+  switch (entityOf(change)) {
     case 'chargingSession':
       return change.eventName === 'INSERT' || before.status !== after.status ? numberOf(image.siteId) : undefined;
     case 'sitePowerLimit':
@@ -92,7 +85,7 @@ export function reallocationsOf(changes: readonly TableChange[]): Reallocations 
   const result: Reallocations = { siteIds: new Set(), organizationIds: new Set() };
   for (const change of changes) {
     const image = change.newImage ?? change.oldImage ?? {};
-    if (image[ENTITY] === 'departurePlan') {
+    if (entityOf(change) === 'departurePlan') {
       const organizationId = numberOf(image.organizationId);
       if (organizationId !== undefined) result.organizationIds.add(organizationId);
       continue;

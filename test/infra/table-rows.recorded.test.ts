@@ -16,7 +16,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
-import { startSmartChargingLoop, startStreamLoop } from '../../lib/local/smart-charging';
+import { startSmartChargingLoop, startStreamLoop } from '../../lib/local/table-stream';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { iteratorFor, readShard, startSmartChargingLoop, type ShardPosition } from '../../../lib/local/smart-charging';
+import { iteratorFor, readShard, startSmartChargingLoop, type ShardPosition } from '../../../lib/local/table-stream';
 
 /** A stream record of a port item (an entity the trigger's filter passes). */
 const record = (sequenceNumber: string): _Record => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reallocationsOf, type TableChange } from '../../../shared/site-power/triggers';
+import type { TableChange } from '../../../shared/db/table-changes';
+import { reallocationsOf } from '../../../shared/site-power/triggers';
 
 const session = (status: string, siteId = 7) => ({ __edb_e__: 'chargingSession', siteId, status, sessionId: 1 });
 const charger = (fields: object) => ({ __edb_e__: 'charger', siteId: 3, chargerId: 9, ...fields });
