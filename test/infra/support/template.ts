@@ -42,6 +42,16 @@ export interface Synthesised {
   statementsOf(entry: string): PolicyStatement[];
   /** Every IAM action granted to the role of the function bundled from `entry`. */
   actionsOf(entry: string): string[];
+  /**
+   * The table-stream event source mapping of the function bundled from `entry`: its properties, and
+   * the entities its filters pass on the new image and on the old one (`NetworkTable.streamChangesTo`).
+   * @throws Error when no mapping feeds it
+   */
+  streamMappingOf(entry: string): {
+    properties: Record<string, any>;
+    newImageEntities: string[] | undefined;
+    oldImageEntities: string[] | undefined;
+  };
 }
 
 /**
@@ -71,5 +81,21 @@ export function synthesise(props?: ChargingNetworkStackProps): Synthesised {
     return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument.Statement as PolicyStatement[]);
   };
   const actionsOf = (entry: string): string[] => statementsOf(entry).flatMap((s) => [s.Action].flat());
-  return { stack, template, resources, idOf, functionId, statementsOf, actionsOf };
+  const streamMappingOf = (entry: string) => {
+    const mapping = Object.values(resources).find(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName?.Ref === functionId(entry),
+    );
+    if (!mapping) throw new Error(`no event source mapping feeds ${entry}`);
+    const patterns = (mapping.Properties.FilterCriteria.Filters as { Pattern: string }[]).map(
+      (f) => JSON.parse(f.Pattern) as { dynamodb: Record<string, { __edb_e__: { S: string[] } }> },
+    );
+    const entities = (image: 'NewImage' | 'OldImage') =>
+      patterns.find((p) => p.dynamodb[image])?.dynamodb[image]?.__edb_e__.S;
+    return {
+      properties: mapping.Properties,
+      newImageEntities: entities('NewImage'),
+      oldImageEntities: entities('OldImage'),
+    };
+  };
+  return { stack, template, resources, idOf, functionId, statementsOf, actionsOf, streamMappingOf };
 }
