@@ -8,7 +8,7 @@
 import { Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
 import { listOperations } from '../shared/charger-operations/audit-trail';
-import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from '../shared/charger-operations/core-kinds';
+import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from '../shared/charger-operations/version-inputs';
 import { performOperation, readOperation, requestOperation } from '../shared/charger-operations/operations';
 import { OPERATION_ACTIONS, OPERATION_KINDS, type OperationAction } from '../shared/charger-operations/registry';
 import type { AccessScope } from '../shared/organizations/access-scope';

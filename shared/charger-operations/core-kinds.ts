@@ -9,28 +9,7 @@ import type { Db } from '../db';
 import { NotTakenByChargerError } from './errors';
 import { defineKind, outcomeOf, type TargetOutcome } from './kinds';
 import { chargerTargetFields, exactlyOneOf, portTargetField } from './targets';
-
-/** Every reset type of both versions: 1.6 `Soft`/`Hard` (§5.14), 2.0.1 `OnIdle`/`Immediate` (B11, B12). */
-export const ALL_RESET_TYPES = ['Soft', 'Hard', 'OnIdle', 'Immediate'] as const;
-
-/**
- * Every message either version may trigger (1.6 §5.17 MessageTrigger, 2.0.1 F06
- * MessageTriggerEnumType); a charger is asked only for its version's.
- */
-export const ALL_TRIGGER_MESSAGES = [
-  'BootNotification',
-  'DiagnosticsStatusNotification',
-  'FirmwareStatusNotification',
-  'Heartbeat',
-  'MeterValues',
-  'StatusNotification',
-  'LogStatusNotification',
-  'SignChargingStationCertificate',
-  'SignV2GCertificate',
-  'TransactionEvent',
-  'SignCombinedCertificate',
-  'PublishFirmwareStatusNotification',
-] as const;
+import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from './version-inputs';
 
 /** How long a reset that dropped the connection before answering may take to boot again, ms (`OPERATION_RESET_BOOT_WAIT_MS`). */
 export function resetBootWaitMs(): number {

@@ -16,7 +16,7 @@ import type {
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
-import { RESET_TYPES, TRIGGER_MESSAGES } from './version-inputs';
+import { RESET_TYPES, TRIGGER_MESSAGES } from '../../charger-operations/version-inputs';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
 
@@ -28,7 +28,7 @@ const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
  * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType);
  * configuration settings are 1.6 keys changed one per ChangeConfiguration (§5.3), 2.0.1 component
  * variables set together (SetVariables, B05); the reset types, a port's reset and the messages
- * TriggerMessage may ask for (`version-inputs.ts`); a 1.6 idTag is at most 20 characters
+ * TriggerMessage may ask for (`shared/charger-operations/version-inputs.ts`); a 1.6 idTag is at most 20 characters
  * (CiString20Type), a 2.0.1 idToken 36.
  */
 const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {

@@ -15,7 +15,7 @@ import type {
 import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
-import type { TRIGGER_MESSAGES } from './version-inputs';
+import type { TRIGGER_MESSAGES } from '../../charger-operations/version-inputs';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 

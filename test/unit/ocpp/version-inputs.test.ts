@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RESET_TYPES, TRIGGER_MESSAGES } from '../../../shared/ocpp/commands/version-inputs';
-import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from '../../../shared/charger-operations/core-kinds';
+import {
+  ALL_RESET_TYPES,
+  ALL_TRIGGER_MESSAGES,
+  RESET_TYPES,
+  TRIGGER_MESSAGES,
+} from '../../../shared/charger-operations/version-inputs';
 import type * as V16 from '../../../shared/ocpp/types/v16';
 import type * as V201 from '../../../shared/ocpp/types/v201';
 

@@ -1,0 +1,51 @@
+/**
+ * What each OCPP version takes of the charger operations' inputs: the reset types and the messages
+ * TriggerMessage may ask for, per version, and the API's enums, their union (in this order: 1.6's,
+ * then what 2.0.1 adds). The one list of each: the command path hands a charger's version's lists
+ * to the domain (`VersionInputs`, `shared/ocpp/commands/charger-commands.ts`), the operation kinds'
+ * bodies and the CLI take the unions (`core-kinds.ts`, `bin/admin-operations.ts`);
+ * `test/unit/ocpp/version-inputs.test.ts` checks each list against the official schemas' enums.
+ */
+import type { OcppProtocol } from '../db/entities/common';
+
+/** Reset types per version (1.6 §5.14 ResetType; 2.0.1 B11/B12 ResetEnumType). */
+export const RESET_TYPES = {
+  'ocpp1.6': ['Soft', 'Hard'],
+  'ocpp2.0.1': ['OnIdle', 'Immediate'],
+} as const satisfies Record<OcppProtocol, readonly string[]>;
+
+/** Messages TriggerMessage may ask for, per version (1.6 §5.17 MessageTrigger; 2.0.1 F06 MessageTriggerEnumType). */
+export const TRIGGER_MESSAGES = {
+  'ocpp1.6': [
+    'BootNotification',
+    'DiagnosticsStatusNotification',
+    'FirmwareStatusNotification',
+    'Heartbeat',
+    'MeterValues',
+    'StatusNotification',
+  ],
+  'ocpp2.0.1': [
+    'BootNotification',
+    'LogStatusNotification',
+    'FirmwareStatusNotification',
+    'Heartbeat',
+    'MeterValues',
+    'SignChargingStationCertificate',
+    'SignV2GCertificate',
+    'StatusNotification',
+    'TransactionEvent',
+    'SignCombinedCertificate',
+    'PublishFirmwareStatusNotification',
+  ],
+} as const satisfies Record<OcppProtocol, readonly string[]>;
+
+/** The members of both versions' lists, each once: 1.6's first, then those only 2.0.1 has. */
+function union<V extends string>(perVersion: Record<OcppProtocol, readonly V[]>): readonly V[] {
+  return [...new Set([...perVersion['ocpp1.6'], ...perVersion['ocpp2.0.1']])];
+}
+
+/** Every reset type of either version: `Soft`, `Hard`, `OnIdle`, `Immediate` (the API's `type`). */
+export const ALL_RESET_TYPES = union(RESET_TYPES);
+
+/** Every message either version may trigger (the API's `requestedMessage`); a charger is asked only for its version's. */
+export const ALL_TRIGGER_MESSAGES = union(TRIGGER_MESSAGES);
