@@ -5,7 +5,7 @@
  * (`VersionInputs`), so nothing here asks which version a charger speaks.
  */
 import * as z from 'zod';
-import type { Db } from '../db';
+import { pollUntil, type Db } from '../db';
 import { NotTakenByChargerError } from './errors';
 import { defineKind, outcomeOf, type TargetOutcome } from './kinds';
 import { chargerTargetFields, exactlyOneOf, portTargetField } from './targets';
@@ -23,14 +23,13 @@ async function bootedAfter(db: Db, chargerId: number, after: string): Promise<st
   return data?.lastBootAt && data.lastBootAt > after ? data.lastBootAt : undefined;
 }
 
-/** Polls {@link bootedAfter} until the charger boots or `waitMs` pass. */
-async function awaitBoot(db: Db, chargerId: number, after: string, waitMs: number): Promise<string | undefined> {
-  const until = Date.now() + waitMs;
-  for (let delay = 100; ; delay = Math.min(1_000, delay * 2)) {
-    const at = await bootedAfter(db, chargerId, after);
-    if (at || Date.now() >= until) return at;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, until - Date.now()))));
-  }
+/** Reads {@link bootedAfter} until the charger boots or `waitMs` pass (backing off from 100 ms to 1 s). */
+function awaitBoot(db: Db, chargerId: number, after: string, waitMs: number): Promise<string | undefined> {
+  return pollUntil(() => bootedAfter(db, chargerId, after), Boolean, {
+    waitMs,
+    minTimeoutMs: 100,
+    maxTimeoutMs: 1_000,
+  });
 }
 
 /**

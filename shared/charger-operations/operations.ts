@@ -9,7 +9,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db';
-import { transact } from '../db';
+import { pollUntil, transact } from '../db';
 import { PENDING_QUEUE } from '../db/entities/charger-operations';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import type { ChargerOperationCommands, CommandableCharger } from '../charging/charger-commands';
@@ -160,13 +160,12 @@ export async function requestOperation(
 }
 
 /** Reads the operation until it has ended or `waitMs` passed (backing off from 50 to 400 ms between reads). */
-async function awaitEnd(db: Db, operationId: string, waitMs: number): Promise<OperationItem> {
-  const until = Date.now() + waitMs;
-  for (let delay = 50; ; delay = Math.min(400, delay * 2)) {
-    const item = (await getOperationItem(db, operationId))!;
-    if (item.status !== 'pending' || Date.now() >= until) return item;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(1, until - Date.now()))));
-  }
+function awaitEnd(db: Db, operationId: string, waitMs: number): Promise<OperationItem> {
+  return pollUntil(
+    async () => (await getOperationItem(db, operationId))!,
+    (item) => item.status !== 'pending',
+    { waitMs, minTimeoutMs: 50, maxTimeoutMs: 400 },
+  );
 }
 
 /** Ends every result still `pending` with `error` (the operation could not run). */

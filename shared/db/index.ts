@@ -34,7 +34,7 @@ export {
 } from './transactions';
 export { claimUnique, releaseUnique } from './unique';
 export { batchGet, batchPut, batchDelete, BatchIncompleteError } from './batch';
-export { withRetry, retryRaces, RetryableError } from './retry';
+export { withRetry, retryRaces, RetryableError, pollUntil } from './retry';
 export { queryPartition } from './partition';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one retry helper of the project (p-retry with jittered exponential backoff): DynamoDB
- * transaction conflicts, unprocessed batch items, optimistic-version races, and the command path's
- * polling all wait the same way.
+ * transaction conflicts, unprocessed batch items, optimistic-version races, and the waits for what
+ * another process writes ({@link pollUntil}) all wait the same way.
  */
 import pRetry, { AbortError } from 'p-retry';
 import { BusyError } from '../errors';
@@ -14,6 +14,8 @@ export interface RetryOptions {
   minTimeoutMs?: number;
   /** Longest delay, ms. @default 250 */
   maxTimeoutMs?: number;
+  /** Longest time to keep retrying, ms: the last delay is cut to it, no attempt starts after it. @default no limit */
+  maxRetryTimeMs?: number;
   /** Whether an error is worth another attempt. @default every error */
   shouldRetry?: (error: Error) => boolean;
 }
@@ -26,7 +28,7 @@ export interface RetryOptions {
  * @throws the last error when retries are exhausted, or at once an error `shouldRetry` refuses
  */
 export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const { retries = 5, minTimeoutMs = 5, maxTimeoutMs = 250, shouldRetry } = options;
+  const { retries = 5, minTimeoutMs = 5, maxTimeoutMs = 250, maxRetryTimeMs, shouldRetry } = options;
   return pRetry(
     async (attemptNumber) => {
       try {
@@ -36,8 +38,59 @@ export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, opt
         throw error;
       }
     },
-    { retries, minTimeout: minTimeoutMs, maxTimeout: maxTimeoutMs, factor: 2, randomize: true },
+    {
+      retries,
+      minTimeout: minTimeoutMs,
+      maxTimeout: maxTimeoutMs,
+      ...(maxRetryTimeMs === undefined ? {} : { maxRetryTime: maxRetryTimeMs }),
+      factor: 2,
+      randomize: true,
+    },
   );
+}
+
+/** A read {@link pollUntil}'s `done` refused, carrying its value. */
+class NotYet<T> extends Error {
+  constructor(readonly value: T) {
+    super('not yet');
+  }
+}
+
+/**
+ * Reads something another process writes until it is there or `waitMs` have passed, backing off
+ * between reads as {@link withRetry} does (delays `minTimeoutMs × 2^n × [1, 2)`, at most
+ * `maxTimeoutMs`, the last one cut at `waitMs`). The first read is at once; `waitMs` 0 reads once.
+ * @param read one read (a GetItem, …)
+ * @param done whether a value read is the one awaited
+ * @param options `waitMs`, ms; `minTimeoutMs` (default 50) and `maxTimeoutMs` (default 500) bound the delays, ms
+ * @returns the first value `done` accepts, else the last one read (at `waitMs`)
+ * @throws what `read` throws, at once (not read again)
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { waitMs: number; minTimeoutMs?: number; maxTimeoutMs?: number },
+): Promise<T> {
+  const { waitMs, minTimeoutMs = 50, maxTimeoutMs = 500 } = options;
+  try {
+    return await withRetry(
+      async () => {
+        const value = await read();
+        if (done(value)) return value;
+        throw new NotYet(value);
+      },
+      {
+        retries: Number.POSITIVE_INFINITY,
+        maxRetryTimeMs: waitMs,
+        minTimeoutMs,
+        maxTimeoutMs,
+        shouldRetry: (error) => error instanceof NotYet,
+      },
+    );
+  } catch (error) {
+    if (error instanceof NotYet) return error.value as T;
+    throw error;
+  }
 }
 
 /** Thrown inside an attempt to ask {@link withRetry} for another one (a lost race, a partial batch). */
