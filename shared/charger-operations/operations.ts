@@ -143,7 +143,7 @@ export async function requestOperation(
     createdAt,
     updatedAt: createdAt,
     deadlineAt,
-    results: targets.map((target) => ({ ...target, status: 'pending' })),
+    results: targets.map((target): OperationResult => ({ ...target, status: 'pending' })),
   };
   await transact(db, ({ chargerOperation, pendingChargerOperation }) => ({
     operation: chargerOperation.create(item).commit(),
@@ -153,7 +153,7 @@ export async function requestOperation(
     await start(operationId);
   } catch (error) {
     logger.error('could not start a charger operation', { operationId, error: String(error) });
-    await failOpen(db, operationId, { code: 'InternalError', description: 'the operation could not be started' });
+    await failOpen(db, item, { code: 'InternalError', description: 'the operation could not be started' });
   }
   const ended = await awaitEnd(db, operationId, options.waitMs ?? operationWaitMs());
   return { operation: toChargerOperation(ended), ended: ended.status !== 'pending' };
@@ -168,11 +168,17 @@ function awaitEnd(db: Db, operationId: string, waitMs: number): Promise<Operatio
   );
 }
 
-/** Ends every result still `pending` with `error` (the operation could not run). */
-async function failOpen(db: Db, operationId: string, error: TargetOutcome['error']): Promise<void> {
-  const item = await getOperationItem(db, operationId);
-  for (const [index, result] of (item?.results ?? []).entries()) {
-    if (result.status === 'pending') await recordOutcome(db, operationId, index, result, { status: 'failed', error });
+/**
+ * Ends every result of an operation just written (all `pending`) with `error`: its worker could not
+ * be started. A result written meanwhile stays as it is ({@link recordOutcome}'s condition).
+ */
+async function failOpen(
+  db: Db,
+  { operationId, results }: { operationId: string; results: readonly OperationResult[] },
+  error: TargetOutcome['error'],
+): Promise<void> {
+  for (const [index, result] of results.entries()) {
+    await recordOutcome(db, operationId, index, result, { status: 'failed', error });
   }
 }
 

@@ -7,6 +7,7 @@ import { requestOperation, sweepOperations } from '../../../shared/charger-opera
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
+import { PENDING_QUEUE } from '../../../shared/db/entities/charger-operations';
 
 // A short command deadline, so the timeout path is quick (the production default is 20 s), and a
 // wait for the answers long enough for a charger that answers at once.
@@ -354,6 +355,33 @@ describe('charger operations: bad input, scoping, the audit trail, and ends', ()
     const foreignCursor = await get(`/api/charger-operations?nextPageCursor=${first.body.pagination.nextPageCursor}`);
     expect(foreignCursor.status).toBe(400);
     expect(foreignCursor.body.errors[0].path).toBe('queryStringParameters.nextPageCursor');
+  });
+
+  it('fails every result at once when the worker cannot be started, and answers 200 with it ended', async () => {
+    const { operation, ended } = await requestOperation(
+      stack.db,
+      ocppChargerCommands(stack.db, CHARGER_OPERATION_COMMANDS),
+      async () => {
+        throw new Error('Invoke refused');
+      },
+      { organizationId: tenant.organizationId, scope: 'organization' },
+      { action: 'clearCache', body: { chargerId: offline().id }, requestedBy: { operator: 'test' } },
+      { waitMs: 0 },
+    );
+    expect(ended).toBe(true);
+    expect(operation).toMatchObject({
+      status: 'failed',
+      results: [
+        { status: 'failed', error: { code: 'InternalError', description: 'the operation could not be started' } },
+      ],
+    });
+    expect(
+      await stack.db.pendingChargerOperation
+        .get({ queue: 'chargerOperations', operationId: operation.operationId })
+        .go(),
+    ).toEqual({
+      data: null,
+    });
   });
 
   it('ends an operation whose worker never ran as failed once past its deadline (the sweep)', async () => {
