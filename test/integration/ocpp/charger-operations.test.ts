@@ -376,9 +376,7 @@ describe('charger operations: bad input, scoping, the audit trail, and ends', ()
       ],
     });
     expect(
-      await stack.db.pendingChargerOperation
-        .get({ queue: 'chargerOperations', operationId: operation.operationId })
-        .go(),
+      await stack.db.pendingChargerOperation.get({ queue: PENDING_QUEUE, operationId: operation.operationId }).go(),
     ).toEqual({
       data: null,
     });
