@@ -10,6 +10,7 @@
  * unknown chargers are thrown (domain errors) before anything is sent.
  */
 import type { Db } from '../db';
+import type { OcppProtocol } from '../db/entities/common';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { ChargerNotFoundError } from '../chargers/errors';
 import type {
@@ -24,7 +25,7 @@ import type {
 import { GuardedSettingError, SettingFormError } from './errors';
 import { viewOf, type ConfigurationView } from './view';
 import { guardOf, mergeSettings, settingIdentity, type ComponentRef, type StoredKey } from './settings';
-import { loadConfiguration, notePendingReport, saveSettings, updateSettings } from './store';
+import { loadConfiguration, notePendingReport, saveSettings, updateSettings, type StoredConfiguration } from './store';
 
 /** How long a refresh waits for a 2.0.1 report's pages before answering `pending` (ms). */
 export const REPORT_WAIT_MS = 5_000;
@@ -151,7 +152,9 @@ export async function refreshChargerConfiguration(
   options: { reportWaitMs?: number } = {},
 ): Promise<ConfigurationRefresh> {
   const charger = await reachConnected(commands, scope, chargerId);
-  const view = async () => viewOf(db, chargerId, await loadConfiguration(db, chargerId), charger.connection?.protocol);
+  // The view of what a write answered, else of the stored item (one GetItem).
+  const view = async (stored?: StoredConfiguration) =>
+    viewOf(db, chargerId, stored ?? (await loadConfiguration(db, chargerId)), charger.connection?.protocol);
   if (!charger.connection)
     return { ...failed(commands, commands.notConnected(chargerId)), configuration: await view() };
   checkRefreshForm(request, charger);
@@ -161,60 +164,94 @@ export async function refreshChargerConfiguration(
     if (some) {
       const answer = await commands.send(chargerId, 'GetSettings', { settings: some });
       if (!answer.ok) return { ...refused(answer), configuration: await view() };
-      const stored = await loadConfiguration(db, chargerId);
-      const accepted = answer.result.filter((r) => r.status === 'Accepted');
-      const settings = mergeSettings(stored?.ocppProtocol === protocol ? stored.settings : {}, accepted);
-      const unknownKeys = answer.result.filter((r) => r.status === 'UnknownKey').map((r) => r.name);
-      await updateSettings(db, chargerId, protocol, unknownKeys.length ? { ...settings, unknownKeys } : settings);
-      const readings = answer.result.map((r) => {
-        const g = guardOf(r);
-        return g ? { ...r, guarded: g.reliance } : r;
-      });
-      return { status: 'accepted', readings, configuration: await view() };
+      const { readings, stored } = await storeReadings(db, chargerId, protocol, answer.result);
+      return { status: 'accepted', readings, configuration: await view(stored) };
     }
-    const requestId = randomRequestId();
-    const reportBase = request.reportBase ?? 'FullInventory';
+    const pending = { requestId: randomRequestId(), reportBase: request.reportBase ?? 'FullInventory' } as const;
     const requestedAt = new Date().toISOString();
-    const answer = await commands.send(chargerId, 'ReadConfiguration', { requestId, reportBase });
+    const answer = await commands.send(chargerId, 'ReadConfiguration', pending);
     if (!answer.ok) return { ...refused(answer), configuration: await view() };
     const read = answer.result;
     if (read.kind === 'keys') {
-      const unknownKeys = read.readings.filter((r) => r.status === 'UnknownKey').map((r) => r.name);
-      const keys = read.readings
-        .filter((r) => r.status === 'Accepted')
-        .map(
-          (r): StoredKey => ({
-            key: r.name,
-            readonly: r.readonly ?? false,
-            ...(r.value !== undefined ? { value: r.value } : {}),
-          }),
-        );
-      await saveSettings(
-        db,
-        chargerId,
-        protocol,
-        { keys, ...(unknownKeys.length ? { unknownKeys } : {}) },
-        {
-          readAt: requestedAt,
-          source: 'GetConfiguration',
-        },
-      );
-      return { status: 'accepted', configuration: await view() };
+      const saved = await storeKeys(db, chargerId, protocol, read.readings, requestedAt);
+      return { status: 'accepted', configuration: await view(saved) };
     }
     const ocppStatus = { ocppStatus: read.status };
     if (read.status === 'Rejected') return { status: 'rejected', ...ocppStatus, configuration: await view() };
     if (read.status === 'NotSupported') return { status: 'notSupported', ...ocppStatus, configuration: await view() };
     if (read.status === 'EmptyResultSet') return { status: 'accepted', ...ocppStatus, configuration: await view() };
-    // Pages may have come already (the charger sends them once it has answered): note the report
-    // only if it is not assembled yet.
-    const before = await loadConfiguration(db, chargerId);
-    if (before?.report?.requestId !== requestId)
-      await notePendingReport(db, chargerId, { requestId, reportBase, requestedAt });
-    const done = await waitForReport(db, chargerId, requestId, options.reportWaitMs ?? REPORT_WAIT_MS);
-    return { status: done ? 'accepted' : 'pending', ...ocppStatus, configuration: await view() };
+    const waitMs = options.reportWaitMs ?? REPORT_WAIT_MS;
+    const { done, stored } = await awaitReport(db, chargerId, { ...pending, requestedAt }, waitMs);
+    return { status: done ? 'accepted' : 'pending', ...ocppStatus, configuration: await view(stored) };
   } catch (error) {
     return { ...failed(commands, error), configuration: await view() };
   }
+}
+
+/**
+ * Merges the answers of a read of some settings (1.6 GetConfiguration with keys, 2.0.1
+ * GetVariables) into the stored ones: the accepted values, and 1.6's unknown keys.
+ * @returns the readings as answered (`guarded` on the settings the product relies on) and the configuration now stored
+ */
+async function storeReadings(db: Db, chargerId: number, protocol: OcppProtocol, result: SettingReading[]) {
+  const stored = await loadConfiguration(db, chargerId);
+  const accepted = result.filter((r) => r.status === 'Accepted');
+  const settings = mergeSettings(stored?.ocppProtocol === protocol ? stored.settings : {}, accepted);
+  const unknownKeys = result.filter((r) => r.status === 'UnknownKey').map((r) => r.name);
+  const updated = await updateSettings(
+    db,
+    chargerId,
+    protocol,
+    unknownKeys.length ? { ...settings, unknownKeys } : settings,
+  );
+  const readings = result.map((r) => {
+    const g = guardOf(r);
+    return g ? { ...r, guarded: g.reliance } : r;
+  });
+  return { readings, stored: updated };
+}
+
+/**
+ * Stores a 1.6 GetConfiguration answer without keys (every key the charger has) as the whole
+ * configuration, read at `readAt` (ISO 8601, when it was asked).
+ * @returns the configuration now stored
+ */
+async function storeKeys(
+  db: Db,
+  chargerId: number,
+  protocol: OcppProtocol,
+  readings: SettingReading[],
+  readAt: string,
+): Promise<StoredConfiguration> {
+  const unknownKeys = readings.filter((r) => r.status === 'UnknownKey').map((r) => r.name);
+  const keys = readings
+    .filter((r) => r.status === 'Accepted')
+    .map(
+      (r): StoredKey => ({
+        key: r.name,
+        readonly: r.readonly ?? false,
+        ...(r.value !== undefined ? { value: r.value } : {}),
+      }),
+    );
+  const settings = { keys, ...(unknownKeys.length ? { unknownKeys } : {}) };
+  return saveSettings(db, chargerId, protocol, settings, { readAt, source: 'GetConfiguration' });
+}
+
+/**
+ * Notes a 2.0.1 report the charger accepted to send, unless its pages have completed it already
+ * (the charger sends them once it has answered), and waits up to `ms` for it to be assembled.
+ * @returns whether it is, and the configuration as last read
+ */
+async function awaitReport(
+  db: Db,
+  chargerId: number,
+  report: { requestId: number; reportBase: ReportBase; requestedAt: string },
+  ms: number,
+): Promise<{ done: boolean; stored: StoredConfiguration | undefined }> {
+  const before = await loadConfiguration(db, chargerId);
+  const noted =
+    before?.report?.requestId === report.requestId ? before : await notePendingReport(db, chargerId, report);
+  return waitForReport(db, chargerId, report.requestId, noted, ms);
 }
 
 /** A GetBaseReport requestId: random, positive, 31 bits (the charger's pages carry it). */
@@ -222,13 +259,24 @@ function randomRequestId(): number {
   return 1 + Math.floor(Math.random() * 2_147_483_646);
 }
 
-/** Waits (backing off, up to `ms`) until the report `requestId` is the stored one. */
-async function waitForReport(db: Db, chargerId: number, requestId: number, ms: number): Promise<boolean> {
+/**
+ * Waits (backing off, up to `ms`) until the report `requestId` is the stored one, from `stored`
+ * (the configuration as last read or written): one GetItem per look.
+ * @returns whether it is, and the configuration as last read
+ */
+async function waitForReport(
+  db: Db,
+  chargerId: number,
+  requestId: number,
+  stored: StoredConfiguration | undefined,
+  ms: number,
+): Promise<{ done: boolean; stored: StoredConfiguration | undefined }> {
   const until = Date.now() + ms;
   for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
-    if ((await loadConfiguration(db, chargerId))?.report?.requestId === requestId) return true;
-    if (Date.now() + pause > until) return false;
+    if (stored?.report?.requestId === requestId) return { done: true, stored };
+    if (Date.now() + pause > until) return { done: false, stored };
     await new Promise((resolve) => setTimeout(resolve, pause));
+    stored = await loadConfiguration(db, chargerId);
   }
 }
 
@@ -270,7 +318,8 @@ export async function changeChargerConfiguration(
         `the product relies on it: ${guard.reliance}. Send force: true to change it anyway (changes.${index})`,
       );
   }
-  const view = async () => viewOf(db, chargerId, await loadConfiguration(db, chargerId), charger.connection?.protocol);
+  const view = async (stored?: StoredConfiguration) =>
+    viewOf(db, chargerId, stored ?? (await loadConfiguration(db, chargerId)), charger.connection?.protocol);
   const notSent = (): ConfigurationChangeResult[] => request.changes.map((item) => ({ ...item, status: 'NotSent' }));
   if (!charger.connection) {
     return { ...failed(commands, commands.notConnected(chargerId)), results: notSent(), configuration: await view() };
@@ -313,12 +362,12 @@ export async function changeChargerConfiguration(
   const applied = items
     .map(({ change }, index) => ({ change, status: answers.get(index)?.status }))
     .filter(({ status }) => status === 'Accepted' || status === 'RebootRequired');
-  const stored = await loadConfiguration(db, chargerId);
+  let stored = await loadConfiguration(db, chargerId);
   if (applied.length && stored?.readAt && stored.ocppProtocol === protocol) {
     const updates = applied.map(({ change, status }) => ({ ...change, rebootRequired: status === 'RebootRequired' }));
-    await updateSettings(db, chargerId, protocol, mergeSettings(stored.settings, updates));
+    stored = await updateSettings(db, chargerId, protocol, mergeSettings(stored.settings, updates));
   }
   const everyAccepted = results.every((r) => r.status === 'Accepted' || r.status === 'RebootRequired');
   const outcome: ChargerResult = failure ?? { status: everyAccepted ? 'accepted' : 'rejected' };
-  return { ...outcome, results, configuration: await view() };
+  return { ...outcome, results, configuration: await viewOf(db, chargerId, stored, protocol) };
 }

@@ -61,13 +61,11 @@ export function decodeSettings(content: string | undefined, encoding: 'json' | '
   return JSON.parse(encoding === 'gzip' ? gunzipSync(Buffer.from(content, 'base64')).toString() : content);
 }
 
-/**
- * A charger's stored configuration (one GetItem, strongly consistent).
- * @returns undefined when nothing was ever read or asked of it
- */
-export async function loadConfiguration(db: Db, chargerId: number): Promise<StoredConfiguration | undefined> {
-  const { data } = await db.chargerConfiguration.get({ chargerId }).go({ consistent: true });
-  if (!data) return undefined;
+/** A `chargerConfiguration` item as written (ElectroDB's attributes). */
+type ConfigurationItem = NonNullable<Awaited<ReturnType<ReturnType<Db['chargerConfiguration']['get']>['go']>>['data']>;
+
+/** An item as a stored configuration: its settings decoded, a pending report only while it is not the stored one. */
+function storedOf(data: ConfigurationItem): StoredConfiguration {
   const pending = data.pendingReport && data.pendingReport.requestId !== data.reportRequestId;
   return {
     ocppProtocol: data.ocppProtocol,
@@ -89,8 +87,43 @@ export async function loadConfiguration(db: Db, chargerId: number): Promise<Stor
 }
 
 /**
+ * A charger's stored configuration (one GetItem, strongly consistent).
+ * @returns undefined when nothing was ever read or asked of it
+ */
+export async function loadConfiguration(db: Db, chargerId: number): Promise<StoredConfiguration | undefined> {
+  const { data } = await db.chargerConfiguration.get({ chargerId }).go({ consistent: true });
+  return data ? storedOf(data) : undefined;
+}
+
+/** The UpdateItem that stores settings as read now (they replace the stored ones). */
+function upsertRead(
+  db: Db,
+  chargerId: number,
+  ocppProtocol: OcppProtocol,
+  settings: StoredSettings,
+  read: { readAt: string; source: 'GetConfiguration' | 'NotifyReport'; report?: StoredConfiguration['report'] },
+) {
+  return db.chargerConfiguration.upsert({
+    chargerId,
+    ocppProtocol,
+    readAt: read.readAt,
+    source: read.source,
+    ...(read.report
+      ? {
+          reportRequestId: read.report.requestId,
+          ...(read.report.reportBase ? { reportBase: read.report.reportBase } : {}),
+          ...(read.report.generatedAt ? { generatedAt: read.report.generatedAt } : {}),
+        }
+      : {}),
+    ...encodeSettings(settings),
+    updatedAt: new Date().toISOString(),
+  });
+}
+
+/**
  * Stores a charger's settings as read now (one UpdateItem): they replace the stored ones.
  * @param read when and how they were read (1.6 GetConfiguration; 2.0.1 a report's pages)
+ * @returns the configuration now stored (the UpdateItem's new item: no read after it)
  */
 export async function saveSettings(
   db: Db,
@@ -98,50 +131,41 @@ export async function saveSettings(
   ocppProtocol: OcppProtocol,
   settings: StoredSettings,
   read: { readAt: string; source: 'GetConfiguration' | 'NotifyReport'; report?: StoredConfiguration['report'] },
-): Promise<void> {
-  await db.chargerConfiguration
-    .upsert({
-      chargerId,
-      ocppProtocol,
-      readAt: read.readAt,
-      source: read.source,
-      ...(read.report
-        ? {
-            reportRequestId: read.report.requestId,
-            ...(read.report.reportBase ? { reportBase: read.report.reportBase } : {}),
-            ...(read.report.generatedAt ? { generatedAt: read.report.generatedAt } : {}),
-          }
-        : {}),
-      ...encodeSettings(settings),
-      updatedAt: new Date().toISOString(),
-    })
-    .go({ response: 'none' });
+): Promise<StoredConfiguration> {
+  const { data } = await upsertRead(db, chargerId, ocppProtocol, settings, read).go({ response: 'all_new' });
+  return storedOf(data as ConfigurationItem);
 }
 
 /**
  * Stores settings changed since they were read (merged answers of GetVariables, SetVariables,
- * ChangeConfiguration, GetConfiguration of some keys): `readAt` and the report stay.
+ * ChangeConfiguration, GetConfiguration of some keys): `readAt` and the report stay. One UpdateItem.
+ * @returns the configuration now stored
  */
 export async function updateSettings(
   db: Db,
   chargerId: number,
   ocppProtocol: OcppProtocol,
   settings: StoredSettings,
-): Promise<void> {
-  await db.chargerConfiguration
+): Promise<StoredConfiguration> {
+  const { data } = await db.chargerConfiguration
     .upsert({ chargerId, ocppProtocol, ...encodeSettings(settings), updatedAt: new Date().toISOString() })
-    .go({ response: 'none' });
+    .go({ response: 'all_new' });
+  return storedOf(data as ConfigurationItem);
 }
 
-/** Notes a 2.0.1 report asked for (GetBaseReport accepted); its pages complete it. */
+/**
+ * Notes a 2.0.1 report asked for (GetBaseReport accepted); its pages complete it. One UpdateItem.
+ * @returns the configuration now stored
+ */
 export async function notePendingReport(
   db: Db,
   chargerId: number,
   pending: { requestId: number; reportBase: ReportBase; requestedAt: string },
-): Promise<void> {
-  await db.chargerConfiguration
+): Promise<StoredConfiguration> {
+  const { data } = await db.chargerConfiguration
     .upsert({ chargerId, ocppProtocol: 'ocpp2.0.1', pendingReport: pending, updatedAt: pending.requestedAt })
-    .go({ response: 'none' });
+    .go({ response: 'all_new' });
+  return storedOf(data as ConfigurationItem);
 }
 
 /** One NotifyReport page (OCPP 2.0.1 NotifyReportRequest), as the charger sent it. */
@@ -233,19 +257,25 @@ export async function recordReportPage(
   const pages = await pagesOf(db, chargerId, page.requestId);
   const progress = reportProgress(pages);
   if (progress.lastSeqNo === undefined || progress.missing.length) return { assembled: false };
-  const current = await loadConfiguration(db, chargerId);
+  // The stored report's fields only: its settings are not decoded on the OCPP path.
+  const { data: current } = await db.chargerConfiguration
+    .get({ chargerId })
+    .go({ consistent: true, attributes: ['source', 'reportRequestId', 'generatedAt', 'pendingReport'] });
   const ordered = pages.filter((p) => p.seqNo <= progress.lastSeqNo!).sort((a, b) => a.seqNo - b.seqNo);
-  if (current?.source === 'NotifyReport' && current.report) {
+  if (current?.source === 'NotifyReport' && current.reportRequestId !== undefined) {
     // Assembled already (a page sent again), or older than the stored report (a late page of a replaced request).
-    const { requestId, generatedAt } = current.report;
-    if (requestId === page.requestId || (generatedAt && Date.parse(ordered[0]!.generatedAt) < Date.parse(generatedAt)))
+    const { reportRequestId, generatedAt } = current;
+    if (
+      reportRequestId === page.requestId ||
+      (generatedAt && Date.parse(ordered[0]!.generatedAt) < Date.parse(generatedAt))
+    )
       return { assembled: false };
   }
   const variables = ordered.flatMap((p) =>
     (JSON.parse(p.reportData) as ReportPage['reportData'] & {}).map(storedVariable),
   );
   const pending = current?.pendingReport?.requestId === page.requestId ? current.pendingReport : undefined;
-  await saveSettings(
+  await upsertRead(
     db,
     chargerId,
     'ocpp2.0.1',
@@ -259,6 +289,6 @@ export async function recordReportPage(
         generatedAt: ordered[0]!.generatedAt,
       },
     },
-  );
+  ).go({ response: 'none' });
   return { assembled: true };
 }
