@@ -1,6 +1,6 @@
 /**
  * Small shared pieces: notices, the status badge, load state lines, the "updated" time, a row's
- * weekday checkboxes.
+ * weekday checkboxes, a scrolling table with its column headings.
  *
  * @module
  */
@@ -65,6 +65,45 @@ export function LoadState<T>(props: { loaded: Loaded<T>; what: string }) {
       </p>
     );
   return null;
+}
+
+/** A column heading of {@link DataTable}: its text, or `{ label, num: true }` for a right-aligned number column. */
+export type Column = string | { label: string; num: true };
+
+/**
+ * A table that scrolls sideways on a narrow screen (`table-scroll`): a heading row of `columns`
+ * (`scope=col`) over `children`, its body rows. `caption` names it for screen readers (visually
+ * hidden); `class` is the table's own.
+ */
+export function DataTable(props: {
+  columns: readonly Column[];
+  caption?: string;
+  class?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="table-scroll">
+      <table class={props.class}>
+        {props.caption ? <caption class="visually-hidden">{props.caption}</caption> : null}
+        <thead>
+          <tr>
+            {props.columns.map((column) =>
+              typeof column === 'string' ? (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" class="num">
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
 }
 
 /** "Not available yet" for an endpoint this API does not have. */

@@ -9,7 +9,7 @@
  */
 import { OutcomeNotice, useAction } from '../action';
 import { callOptional, type Optional } from '../capabilities';
-import { LoadState, NotAvailable } from '../components';
+import { DataTable, LoadState, NotAvailable } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, type Loaded } from '../live';
@@ -75,29 +75,18 @@ function ConfigurationTable(props: { configuration: ChargerConfiguration }) {
         {configuration.omittedVariables ? ` ${configuration.omittedVariables} variables too many to store.` : ''}
       </p>
       {rows.length ? (
-        <div class="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Setting</th>
-                <th scope="col">Value</th>
-                <th scope="col">Notes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.name}>
-                  <td class="wrap">{row.name}</td>
-                  <td class="wrap">{row.value}</td>
-                  <td class="wrap">
-                    {[...row.notes, ...(row.guarded ? ['the product relies on it'] : [])].join(', ')}
-                    {row.guarded ? <span title={row.guarded}> ⓘ</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Setting', 'Value', 'Notes']}>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <td class="wrap">{row.name}</td>
+              <td class="wrap">{row.value}</td>
+              <td class="wrap">
+                {[...row.notes, ...(row.guarded ? ['the product relies on it'] : [])].join(', ')}
+                {row.guarded ? <span title={row.guarded}> ⓘ</span> : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </>
   );

@@ -10,7 +10,7 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { callOptional, type Optional, type OptionalEndpoint } from '../capabilities';
-import { Ago, LoadState, Notice, NotAvailable } from '../components';
+import { Ago, DataTable, LoadState, Notice, NotAvailable } from '../components';
 import { useSession } from '../context';
 import { formatDateTime, formatKwh, formatPercent, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
@@ -215,32 +215,17 @@ function SessionsSection(props: { sessions: Loaded<Optional<ChargingSessionList>
         list.data.length === 0 ? (
           <p class="muted">No sessions in the last 7 days.</p>
         ) : (
-          <div class="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Started</th>
-                  <th scope="col">Ended</th>
-                  <th scope="col">Port</th>
-                  <th scope="col">Who</th>
-                  <th scope="col" class="num">
-                    Energy
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.slice(0, 50).map((item) => (
-                  <tr key={item.id}>
-                    <td>{formatDateTime(item.startTime)}</td>
-                    <td>{item.endTime ? formatDateTime(item.endTime) : 'in progress'}</td>
-                    <td>{item.port.portNumber}</td>
-                    <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
-                    <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Started', 'Ended', 'Port', 'Who', { label: 'Energy', num: true }]}>
+            {list.data.slice(0, 50).map((item) => (
+              <tr key={item.id}>
+                <td>{formatDateTime(item.startTime)}</td>
+                <td>{item.endTime ? formatDateTime(item.endTime) : 'in progress'}</td>
+                <td>{item.port.portNumber}</td>
+                <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
+                <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )
       }
     </OptionalSection>

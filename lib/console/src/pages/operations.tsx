@@ -8,7 +8,7 @@
  */
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { LoadState } from '../components';
+import { DataTable, LoadState } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
@@ -135,25 +135,14 @@ export function ChargerOperations(props: { charger: Charger }) {
 function OperationTable(props: { operations: ChargerOperation[] }) {
   if (props.operations.length === 0) return <p class="muted">No operations yet.</p>;
   return (
-    <div class="table-scroll">
-      <table aria-label="Recent operations">
-        <thead>
-          <tr>
-            <th scope="col">Asked</th>
-            <th scope="col">Operation</th>
-            <th scope="col">Outcome</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.operations.map((operation) => (
-            <tr key={operation.operationId}>
-              <td>{formatDateTime(operation.createdAt)}</td>
-              <td>{operation.action}</td>
-              <td class="wrap">{summary(operation)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={['Asked', 'Operation', 'Outcome']} caption="Recent operations">
+      {props.operations.map((operation) => (
+        <tr key={operation.operationId}>
+          <td>{formatDateTime(operation.createdAt)}</td>
+          <td>{operation.action}</td>
+          <td class="wrap">{summary(operation)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

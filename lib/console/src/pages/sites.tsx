@@ -6,7 +6,7 @@
  * @module
  */
 import type { ComponentChildren } from 'preact';
-import { Ago, LoadState, Notice, StatusBadge } from '../components';
+import { Ago, DataTable, LoadState, Notice, StatusBadge } from '../components';
 import { useSession } from '../context';
 import { formatKw, formatKwh, formatPercent, lastSeen, portBadge, sessionWho, sitePowerKw } from '../format';
 import { usePoll } from '../live';
@@ -98,49 +98,39 @@ export function PortTable(props: { charger: Charger; actions?: (port: Port) => C
   const { charger } = props;
   if (charger.ports.length === 0) return <p class="muted">No ports.</p>;
   return (
-    <div class="table-scroll">
-      <table class="ports">
-        <caption class="visually-hidden">Ports of {charger.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Port</th>
-            <th scope="col">Status</th>
-            <th scope="col">Vehicle or tag</th>
-            <th scope="col" class="num">
-              Power
+    <DataTable
+      class="ports"
+      caption={`Ports of ${charger.name}`}
+      columns={[
+        'Port',
+        'Status',
+        'Vehicle or tag',
+        { label: 'Power', num: true },
+        { label: 'SoC', num: true },
+        { label: 'Energy', num: true },
+        ...(props.actions ? ['Actions'] : []),
+      ]}
+    >
+      {charger.ports.map((port) => {
+        const session = port.currentChargingSession;
+        return (
+          <tr key={port.id} data-port-id={port.id}>
+            <th scope="row" class="port-cell">
+              {port.portNumber} <span class="muted connector">{port.connectorType}</span>
             </th>
-            <th scope="col" class="num">
-              SoC
-            </th>
-            <th scope="col" class="num">
-              Energy
-            </th>
-            {props.actions ? <th scope="col">Actions</th> : null}
+            <td>
+              <StatusBadge badge={portBadge(charger, port)} />
+            </td>
+            <td class="wrap">{session ? sessionWho(session) : <span class="muted">—</span>}</td>
+            <td class="num power">{session ? formatKw(session.latestReadings.powerKw?.value) : '—'}</td>
+            <td class="num">
+              {session ? formatPercent(session.latestReadings.socPercent?.value ?? session.socStartPercent) : '—'}
+            </td>
+            <td class="num">{session ? formatKwh(session.energyDeliveredKwh) : '—'}</td>
+            {props.actions ? <td>{props.actions(port)}</td> : null}
           </tr>
-        </thead>
-        <tbody>
-          {charger.ports.map((port) => {
-            const session = port.currentChargingSession;
-            return (
-              <tr key={port.id} data-port-id={port.id}>
-                <th scope="row" class="port-cell">
-                  {port.portNumber} <span class="muted connector">{port.connectorType}</span>
-                </th>
-                <td>
-                  <StatusBadge badge={portBadge(charger, port)} />
-                </td>
-                <td class="wrap">{session ? sessionWho(session) : <span class="muted">—</span>}</td>
-                <td class="num power">{session ? formatKw(session.latestReadings.powerKw?.value) : '—'}</td>
-                <td class="num">
-                  {session ? formatPercent(session.latestReadings.socPercent?.value ?? session.socStartPercent) : '—'}
-                </td>
-                <td class="num">{session ? formatKwh(session.energyDeliveredKwh) : '—'}</td>
-                {props.actions ? <td>{props.actions(port)}</td> : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import { useState } from 'preact/hooks';
-import { LoadState, Notice } from '../components';
+import { DataTable, LoadState, Notice } from '../components';
 import { useSession } from '../context';
 import { formatDateTime, formatPercent } from '../format';
 import { useLoad, usePoll } from '../live';
@@ -52,24 +52,11 @@ export function VehiclesPage() {
         </Notice>
       ) : null}
       {list && list.data.length > 0 ? (
-        <div class="table-scroll">
-          <table>
-            <caption class="visually-hidden">Vehicles</caption>
-            <thead>
-              <tr>
-                <th scope="col">Vehicle</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Next departure</th>
-                <th scope="col">Access IDs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((vehicle, index) => (
-                <VehicleRow key={vehicle.id} vehicle={vehicle} auto={index < AUTO_DEPARTURES} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Vehicle', 'Customer', 'Next departure', 'Access IDs']} caption="Vehicles">
+          {list.data.map((vehicle, index) => (
+            <VehicleRow key={vehicle.id} vehicle={vehicle} auto={index < AUTO_DEPARTURES} />
+          ))}
+        </DataTable>
       ) : null}
       <nav class="pager" aria-label="Vehicle pages">
         {cursor ? (
