@@ -112,13 +112,14 @@ export interface KeptFrame {
 }
 
 /**
- * A frame's text cut to at most `maxBytes` bytes of UTF-8, never inside a character.
- * @param maxBytes the bound; Infinity keeps it whole
+ * A frame's text cut to at most `maxBytes` bytes of UTF-8, never inside a character (the log's
+ * bound, `message-log.ts`). A frame within the bound, as nearly every one is, is only measured.
+ * @param maxBytes the bound, bytes; Infinity keeps it whole
  */
 export function keptFrame(text: string, maxBytes: number): KeptFrame {
-  const utf8 = Buffer.from(text, 'utf8');
-  if (utf8.length <= maxBytes) return { text, bytes: utf8.length };
-  let end = maxBytes;
-  while (end > 0 && (utf8[end]! & 0xc0) === 0x80) end--; // a continuation byte: back to the character's start
-  return { text: utf8.subarray(0, end).toString('utf8'), bytes: utf8.length };
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= maxBytes) return { text, bytes };
+  // encodeInto writes whole characters only: `read` UTF-16 units of the text fit in the bound.
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes));
+  return { text: text.slice(0, read), bytes };
 }
