@@ -22,8 +22,8 @@ import type { Db } from '../db';
 import { logger } from '../logger';
 import type { ChargerConnection } from '../charging/charger-connection';
 import type { OcppProtocol } from '../db/entities/common';
-import { sentCallKey, type Answer } from './commands/correlation';
-import { keptFrame, parseFrame } from './frames';
+import { sentCallKey, storedAnswer, type Answer } from './commands/correlation';
+import { keptFrame, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
 import type { ClaimWrites } from './commands/lane';
 
 /** What the message log keeps. */
@@ -54,33 +54,38 @@ interface Exchange {
   frame: string;
   /** Epoch ms. */
   at: number;
-  /** The answer frame's text, when answered. */
-  reply?: string;
+  /** The answer, when answered. */
+  reply?: Reply;
 }
 
-/** Whether a frame text is a CALLRESULT (else a CALLERROR, or none: undefined). */
-function replyType(reply: string | undefined): 'CALLRESULT' | 'CALLERROR' | undefined {
-  if (reply === undefined) return undefined;
+/** An answer frame: its text and the frame parsed. */
+interface Reply {
+  text: string;
+  frame: CallResultFrame | CallErrorFrame;
+}
+
+/** Our answer frame to a charger's CALL, parsed once (undefined: none, or not a CALLRESULT/CALLERROR). */
+function replyOf(text: string | undefined): Reply | undefined {
+  if (text === undefined) return undefined;
   try {
-    const frame = parseFrame(reply);
-    return frame.messageTypeId === 3 ? 'CALLRESULT' : frame.messageTypeId === 4 ? 'CALLERROR' : undefined;
+    const frame = parseFrame(text);
+    return frame.messageTypeId === 2 ? undefined : { text, frame };
   } catch {
     return undefined; // not a frame: no answer
   }
 }
 
-/** Whether the mode keeps an exchange whose answer is of this type (none: our CALL got no answer). */
-function kept(answer: 'CALLRESULT' | 'CALLERROR' | undefined): boolean {
+/** Whether the mode keeps an exchange with this answer (none: our CALL got no answer). */
+function kept(reply: Reply | undefined): boolean {
   const mode = messageLogMode();
-  return mode === 'all' || (mode === 'errors' && answer !== 'CALLRESULT');
+  return mode === 'all' || (mode === 'errors' && reply?.frame.messageTypeId !== 3);
 }
 
 /** The log item of one exchange (without the answer when it has none). */
 function exchangeItem(exchange: Exchange) {
   const createdAt = new Date(exchange.at).toISOString();
   const frame = keptFrame(exchange.frame, MAX_FRAME_BYTES);
-  const reply = exchange.reply === undefined ? undefined : keptFrame(exchange.reply, MAX_FRAME_BYTES);
-  const responseType = replyType(exchange.reply);
+  const { reply } = exchange;
   return {
     chargerId: exchange.chargerId,
     day: createdAt.slice(0, 10),
@@ -91,14 +96,13 @@ function exchangeItem(exchange: Exchange) {
     messageType: exchange.action,
     frame: frame.text,
     frameBytes: frame.bytes,
-    ...(reply && responseType ? { responseType, responseFrame: reply.text, responseFrameBytes: reply.bytes } : {}),
+    ...(reply ? storedAnswer(reply.frame, reply.text, MAX_FRAME_BYTES) : {}),
     expiresAt: Math.floor(exchange.at / 1000) + MESSAGE_LOG_RETENTION_DAYS * 86_400,
   };
 }
 
-/** Stores one exchange (1 PutItem) unless the mode leaves it out. Never throws. */
+/** Stores one exchange (1 PutItem). Never throws. */
 async function logExchange(db: Db, exchange: Exchange): Promise<void> {
-  if (!kept(replyType(exchange.reply))) return;
   try {
     await db.ocppMessage.put(exchangeItem(exchange)).go();
   } catch (error) {
@@ -136,16 +140,18 @@ export function callOf(text: string): { messageId: string; action: string } | un
 /**
  * Logs a CALL a charger sent (`$default`) with the frame we answered, both as text. Any CALL with
  * a messageId is logged, also one we refused for its shape, action or payload ({@link callOf}).
- * Requests: 0 or 1 PutItem.
- * @param text the WebSocket message; @param reply our answer frame, if any
+ * Requests: 0 or 1 PutItem. The charger's frame is read only when the mode keeps the exchange.
+ * @param text the WebSocket message; @param replyText our answer frame, if any
  */
 export async function logChargerCall(
   db: Db,
   connection: ChargerConnection,
   text: string,
-  reply: string | undefined,
+  replyText: string | undefined,
   receivedAt: string,
 ): Promise<void> {
+  const reply = replyOf(replyText);
+  if (!kept(reply)) return;
   const call = callOf(text);
   if (!call) return;
   await logExchange(db, {
