@@ -65,19 +65,17 @@ export interface OcppMessage {
   /** The CALLRESULT payload, `{ errorCode, errorDescription }` of a CALLERROR, or null (no answer). */
   messageResponse: unknown;
   responseType: 'CALLRESULT' | 'CALLERROR' | null;
-  /** The CALL frame as text; null for an entry logged before frames were kept as text. */
-  messageFrame: LoggedFrame | null;
-  /** The answer frame as text; null without an answer (or logged before frames were kept as text). */
+  /** The CALL frame as text. */
+  messageFrame: LoggedFrame;
+  /** The answer frame as text; null without an answer. */
   responseFrame: LoggedFrame | null;
   chargerId: number;
   protocol: OcppProtocol;
 }
 
-/** A stored frame as served; `bytes` is absent only for an entry of an older writer. */
-function loggedFrame(text: string | undefined, bytes: number | undefined): LoggedFrame | null {
-  if (text === undefined) return null;
-  const length = Buffer.byteLength(text);
-  return { text, bytes: bytes ?? length, truncated: (bytes ?? length) > length };
+/** A stored frame as served: its text, whole size and whether the text is cut. */
+function loggedFrame(text: string, bytes: number): LoggedFrame {
+  return { text, bytes, truncated: bytes > Buffer.byteLength(text) };
 }
 
 /** A frame's members, or undefined when its text is cut or not a JSON array. */
@@ -94,14 +92,18 @@ function membersOf(text: string): unknown[] | undefined {
  * The payload at `index` of a stored frame (a CALL's at 3, a CALLRESULT's at 2): null when there
  * is none; `{ truncated: true, bytes }` when the frame was cut (the shape payloads over 32 KB had).
  */
-function payloadOf(text: string, bytes: number | undefined, index: number): unknown {
-  const frame = loggedFrame(text, bytes)!;
-  if (frame.truncated) return { truncated: true, bytes: frame.bytes };
+function payloadOf(text: string, bytes: number, index: number): unknown {
+  if (loggedFrame(text, bytes).truncated) return { truncated: true, bytes };
   return membersOf(text)?.[index] ?? null;
 }
 
+/** Whether a logged exchange has its answer (`completeCommand` and the log write the frame and its size together). */
+function answered(m: OcppMessageItem): m is OcppMessageItem & { responseFrame: string; responseFrameBytes: number } {
+  return m.responseFrame !== undefined && m.responseFrameBytes !== undefined;
+}
+
 /** The answer of a stored answer frame: a CALLRESULT's payload, or `{ errorCode, errorDescription }`. */
-function responseOf(text: string, bytes: number | undefined): unknown {
+function responseOf(text: string, bytes: number): unknown {
   const members = membersOf(text);
   if (members?.[0] !== 4) return payloadOf(text, bytes, 2);
   return { errorCode: members[2] ?? null, errorDescription: members[3] ?? null };
@@ -194,12 +196,11 @@ export async function listOcppMessages(
       ocppChargerIdentity: charger.ocppId,
       messageType: m.messageType,
       direction: m.direction,
-      messagePayload: m.frame === undefined ? (m.messagePayload ?? null) : payloadOf(m.frame, m.frameBytes, 3),
-      messageResponse:
-        m.responseFrame === undefined ? (m.messageResponse ?? null) : responseOf(m.responseFrame, m.responseFrameBytes),
+      messagePayload: payloadOf(m.frame, m.frameBytes, 3),
+      messageResponse: answered(m) ? responseOf(m.responseFrame, m.responseFrameBytes) : null,
       responseType: m.responseType ?? null,
       messageFrame: loggedFrame(m.frame, m.frameBytes),
-      responseFrame: loggedFrame(m.responseFrame, m.responseFrameBytes),
+      responseFrame: answered(m) ? loggedFrame(m.responseFrame, m.responseFrameBytes) : null,
       chargerId: m.chargerId,
       protocol: m.protocol,
     })),

@@ -80,7 +80,7 @@ async function passwordInForce(db: Db, charger: ChargerItem): Promise<string | u
   if (!pending) return charger.passwordHash;
   const key = callRecordKey(charger.chargerId, pending.messageId);
   const { data: record } = key ? await db.ocppMessage.get(key).go({ consistent: true }) : { data: null };
-  const answer = record?.responseType ? answerOf(record) : undefined;
+  const answer = record?.responseFrame === undefined ? undefined : answerOf(record.responseFrame);
   if (!answer?.ok || !answerConfirmsPassword(pending.protocol, answer.result)) return charger.passwordHash;
   await promotePendingPassword(db, charger.chargerId, pending);
   return pending.hash;

@@ -198,9 +198,7 @@ export const OcppMessage = conformsTo<messages.OcppMessage>()(
         description: 'The CALLRESULT payload, `{ errorCode, errorDescription }` of a CALLERROR, or null (no answer).',
       }),
       responseType: z.enum(['CALLRESULT', 'CALLERROR']).nullable(),
-      messageFrame: LoggedFrame.nullable().meta({
-        description: 'The CALL frame as it went over the WebSocket; null for entries logged before frames were kept.',
-      }),
+      messageFrame: LoggedFrame.meta({ description: 'The CALL frame as it went over the WebSocket' }),
       responseFrame: LoggedFrame.nullable().meta({
         description: 'The answer frame (CALLRESULT or CALLERROR) as text; null without an answer.',
       }),

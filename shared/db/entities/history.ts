@@ -281,7 +281,6 @@ const chargerErrorSchema = {
  * range or above 2^53, very deep nesting). A frame over 32 KB is kept cut at 32 KB, with its
  * whole size in bytes (`frameBytes`, `responseFrameBytes`), except the charger's answer to a CALL
  * of ours, kept whole (its sender reads it; API Gateway bounds a message to 128 KB).
- * `messagePayload` and `messageResponse` are the parsed payloads items written before kept.
  *
  * A CALL we send is also its own correlation record (`shared/ocpp/commands/correlation.ts`): its
  * messageId is a UUIDv7, whose time is `createdAt`, so the `$default` handler finds the item from
@@ -303,17 +302,13 @@ const ocppMessageSchema = {
     /** The CALL's action. */
     messageType: { type: 'string', required: true },
     /** The CALL frame as text (at most 32 KB of it). */
-    frame: optionalString,
+    frame: { type: 'string', required: true },
     /** The CALL frame's whole size, bytes of UTF-8. */
-    frameBytes: optionalNumber,
+    frameBytes: { type: 'number', required: true },
     /** The answer frame (CALLRESULT or CALLERROR) as text: ours at most 32 KB of it, the charger's whole. */
     responseFrame: optionalString,
     /** The answer frame's whole size, bytes of UTF-8. */
     responseFrameBytes: optionalNumber,
-    /** Items written before frames were kept as text: the CALL's payload. */
-    messagePayload: { type: 'any' },
-    /** Items written before frames were kept as text: the CALLRESULT payload, or `{ errorCode, errorDescription }`. */
-    messageResponse: { type: 'any' },
     /** `CALLRESULT`, `CALLERROR`, or unset when no answer came (our CALL timed out). */
     responseType: { type: ['CALLRESULT', 'CALLERROR'] as const },
     /** When the charger's answer to our CALL was stored, ISO 8601 UTC. */

@@ -165,7 +165,7 @@ async function readAnswer(
     record = (await db.ocppMessage.get(key).go({ consistent: true })).data;
   }
   return {
-    ...(record?.responseType ? { answer: answerOf(record) } : {}),
+    ...(record?.responseFrame === undefined ? {} : { answer: answerOf(record.responseFrame) }),
     answeredAt: record?.answeredAt ? Date.parse(record.answeredAt) : Date.now(),
     disconnected,
   };
@@ -218,25 +218,18 @@ export function storedAnswer(
   };
 }
 
-/** What a record holds of an answer: the frame's text, or the parsed payload of items written before. */
-type RecordedAnswer = { responseType?: string; responseFrame?: string; messageResponse?: unknown };
-
 /**
- * The answer in a record that has one ({@link storedAnswer} read back). A text that is not a
- * CALLRESULT/CALLERROR frame (never stored: `completeCommand` takes parsed frames) reads as a
+ * The answer a record's `responseFrame` holds ({@link storedAnswer} read back). A text that is not
+ * a CALLRESULT/CALLERROR frame (never stored: `completeCommand` takes parsed frames) reads as a
  * CALLERROR `GenericError`.
+ * @param responseFrame the charger's answer frame as it arrived (kept whole for a CALL of ours)
  */
-export function answerOf(record: RecordedAnswer): Answer {
-  if (record.responseFrame !== undefined) {
-    try {
-      const frame = parseFrame(record.responseFrame);
-      if (frame.messageTypeId !== 2) return answerOfFrame(frame);
-    } catch {}
-    return { ok: false, errorCode: 'GenericError', errorDescription: 'The stored answer is not an OCPP-J reply' };
-  }
-  if (record.responseType === 'CALLRESULT') return { ok: true, result: record.messageResponse ?? {} };
-  const error = (record.messageResponse ?? {}) as { errorCode?: string; errorDescription?: string };
-  return { ok: false, errorCode: error.errorCode ?? 'GenericError', errorDescription: error.errorDescription ?? '' };
+export function answerOf(responseFrame: string): Answer {
+  try {
+    const frame = parseFrame(responseFrame);
+    if (frame.messageTypeId !== 2) return answerOfFrame(frame);
+  } catch {}
+  return { ok: false, errorCode: 'GenericError', errorDescription: 'The stored answer is not an OCPP-J reply' };
 }
 
 /**

@@ -214,12 +214,16 @@ describe.each(PROTOCOLS)('%s', (protocol) => {
     // pending password and the answer in its CALL's record, not yet promoted.
     const password = 'confirmed-elsewhere-1';
     const messageId = newMessageId();
+    const messageType = protocol === 'ocpp1.6' ? 'ChangeConfiguration' : 'SetVariables';
+    const frame = JSON.stringify([2, messageId, messageType, {}]);
     await stack.db.ocppMessage
       .put({
         ...sentCallKey(charger().chargerId, messageId),
         protocol,
         direction: 'toCharger',
-        messageType: protocol === 'ocpp1.6' ? 'ChangeConfiguration' : 'SetVariables',
+        messageType,
+        frame,
+        frameBytes: Buffer.byteLength(frame),
         responseType: 'CALLRESULT',
         responseFrame: JSON.stringify([
           3,

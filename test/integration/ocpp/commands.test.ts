@@ -470,7 +470,7 @@ describe('command failure paths', () => {
       const logged = (await sentCalls(chargerOf('ocpp1.6').id)).find((m) => m.messageId === messageId);
       expect(logged).toMatchObject({ messageType: 'RemoteStartTransaction', direction: 'toCharger' });
       expect(logged!.responseType).toBeUndefined();
-      expect(logged!.messageResponse).toBeUndefined();
+      expect(logged!.responseFrame).toBeUndefined();
     } finally {
       await raw.close();
     }
