@@ -114,16 +114,11 @@ async function logExchange(db: Db, exchange: Exchange): Promise<void> {
   }
 }
 
-/** A string with each lone surrogate replaced by U+FFFD (DynamoDB stores UTF-8 only). */
-function wellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
-
 /**
  * The messageId and action of a CALL of any shape: a JSON array whose first member is 2 and
  * second a non-empty string (else undefined: nothing to log it by). The messageId is cut to the 36
  * characters OCPP allows, the action (empty when not a string) to 64; both made well-formed (a
- * lone surrogate cannot be stored).
+ * lone surrogate cannot be stored: DynamoDB stores UTF-8 only; `toWellFormed` makes it U+FFFD).
  */
 export function callOf(text: string): { messageId: string; action: string } | undefined {
   let frame: unknown;
@@ -134,7 +129,7 @@ export function callOf(text: string): { messageId: string; action: string } | un
   }
   if (!Array.isArray(frame) || frame[0] !== 2 || typeof frame[1] !== 'string' || frame[1] === '') return undefined;
   const action = typeof frame[2] === 'string' ? frame[2] : '';
-  return { messageId: wellFormed(frame[1].slice(0, 36)), action: wellFormed(action.slice(0, 64)) };
+  return { messageId: frame[1].slice(0, 36).toWellFormed(), action: action.slice(0, 64).toWellFormed() };
 }
 
 /**
