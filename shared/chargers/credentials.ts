@@ -20,9 +20,9 @@ const PASSWORD_CHARACTERS = /^[A-Za-z0-9*\-_=:+|@.]*$/;
 /** The alphabet of generated passwords: alphanumerics only (no character a shell or a vendor's UI mangles). */
 const GENERATED_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Length of a generated password: 20 characters (≈119 bits), the most 1.6's `AuthorizationKey` holds. */
-export const GENERATED_PASSWORD_LENGTH = 20;
+const GENERATED_PASSWORD_LENGTH = 20;
 /** Longest password per OCPP version: 1.6 `AuthorizationKey` holds 20 bytes (40 hex digits); 2.0.1 40 characters. */
-export const MAX_PASSWORD_LENGTH: Record<OcppProtocol, number> = { 'ocpp1.6': 20, 'ocpp2.0.1': 40 };
+const MAX_PASSWORD_LENGTH: Record<OcppProtocol, number> = { 'ocpp1.6': 20, 'ocpp2.0.1': 40 };
 
 /** A password given to set over OCPP: 16–40 characters of 2.0.1's `passwordString` set. */
 export const ocppPasswordSchema = z

@@ -30,7 +30,7 @@ export type Answer = { ok: true; result: unknown } | { ok: false; errorCode: str
  * The answer a CALLRESULT or CALLERROR frame carries (OCPP-J: `[3, messageId, payload]`,
  * `[4, messageId, errorCode, errorDescription, errorDetails]`).
  */
-export function answerOfFrame(frame: CallResultFrame | CallErrorFrame): Answer {
+function answerOfFrame(frame: CallResultFrame | CallErrorFrame): Answer {
   return frame.messageTypeId === 3
     ? { ok: true, result: frame.payload }
     : { ok: false, errorCode: frame.errorCode, errorDescription: frame.errorDescription };

@@ -14,7 +14,7 @@ import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
 /** A password as 1.6's `AuthorizationKey` carries it: its UTF-8 bytes in hexadecimal (security whitepaper). */
-export function authorizationKeyOf(password: string): string {
+function authorizationKeyOf(password: string): string {
   return Buffer.from(password, 'utf8').toString('hex');
 }
 
