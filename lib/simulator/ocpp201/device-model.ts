@@ -16,6 +16,7 @@
  */
 import { SEND_LOCAL_LIST_MAX_LENGTH } from '../local-list';
 import type * as V201 from '../../../shared/ocpp/types/v201';
+import { ocppPasswordSchema } from '../../../shared/chargers/credentials';
 import { isoNow, mapNonEmpty, type StationApi } from '../protocol';
 import { MEASURANDS, type Commands } from './messages';
 
@@ -153,7 +154,7 @@ function deviceModel(station: StationApi): Record<string, Record<string, Variabl
         writeOnly: true,
         get: () => '',
         set: (value) => {
-          if (!/^[A-Za-z0-9*\-_=:+|@.]{16,40}$/.test(value)) return false;
+          if (!ocppPasswordSchema.safeParse(value).success) return false;
           station.changePassword(value);
           return true;
         },
