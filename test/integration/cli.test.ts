@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { api, createTenant, startTestStack, uniqueOcppId } from './support/stack';
 import type { LocalStack } from '../../lib/local/stack';
-import { registerArgs, runAdmin } from './support/admin';
+import { registerArgs, runAdmin, runCli } from './support/admin';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../shared/db';
 
-const exec = promisify(execFile);
 let stack: LocalStack;
 const admin = (...args: string[]) => runAdmin(stack, ...args);
 
@@ -323,7 +320,8 @@ describe('operator CLI', () => {
 
   it('has --help on every command', async () => {
     for (const command of [[], ['chargers'], ['chargers', 'register'], ['api-keys', 'revoke'], ['sites', 'list']]) {
-      const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...command, '--help']);
+      const { code, stdout } = await runCli(...command, '--help');
+      expect(code).toBe(0);
       expect(stdout).toMatch(/Usage:/);
     }
   });

@@ -328,20 +328,23 @@ describe('charger operations: bad input, scoping, the audit trail, and ends', ()
     const db = stack.db;
     const commands = ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
     const scope = { organizationId: tenant.organizationId, scope: 'organization' as const };
-    for (let i = 0; i < 101; i++) {
-      await requestOperation(
-        db,
-        commands,
-        async () => {},
-        scope,
-        {
-          action: 'triggerMessage',
-          body: { chargerId: offline().id, requestedMessage: 'Heartbeat' },
-          requestedBy: { operator: 'test' },
-        },
-        { waitMs: 0 },
-      );
-    }
+    // 101 operations at once: one more than a page.
+    await Promise.all(
+      Array.from({ length: 101 }, () =>
+        requestOperation(
+          db,
+          commands,
+          async () => {},
+          scope,
+          {
+            action: 'triggerMessage',
+            body: { chargerId: offline().id, requestedMessage: 'Heartbeat' },
+            requestedBy: { operator: 'test' },
+          },
+          { waitMs: 0 },
+        ),
+      ),
+    );
     const query = `/api/charger-operations?action=triggerMessage&chargerId=${offline().id}`;
     const first = await get(query);
     expect(first.body.data).toHaveLength(100);

@@ -1,5 +1,6 @@
 /**
- * Test support: the operator CLI (`bin/admin.ts`) run as a process against a test stack's table.
+ * Test support: the operator CLI (`bin/admin.ts`) run as a process against a test stack's table,
+ * from the bundle the integration tests' global setup builds (`inject('adminCli')`).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -16,27 +17,25 @@ export interface AdminRun {
   json: any;
 }
 
-/** Runs `npm run admin -- <args>` against the stack's table on the shared DynamoDB Local; never throws. */
-export async function runAdmin(stack: LocalStack, ...args: string[]): Promise<AdminRun> {
-  const argv = [
-    '--import',
-    'tsx',
-    'bin/admin.ts',
-    '--endpoint',
-    inject('dynamoDbEndpoint'),
-    '--table',
-    stack.tableName,
-    ...args,
-  ];
+/**
+ * Runs the operator CLI with `args` (what `npm run admin -- <args>` runs); never throws.
+ * @returns its exit code and output; `json` is its stdout parsed when it exited 0 with JSON
+ */
+export async function runCli(...args: string[]): Promise<AdminRun> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, argv, {
+    const { stdout, stderr } = await exec(process.execPath, [inject('adminCli'), ...args], {
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
-    return { code: 0, stdout, stderr, json: JSON.parse(stdout) };
+    return { code: 0, stdout, stderr, json: /^\s*[[{]/.test(stdout) ? JSON.parse(stdout) : undefined };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr, json: undefined };
   }
+}
+
+/** Runs `npm run admin -- <args>` against the stack's table on the shared DynamoDB Local; never throws. */
+export function runAdmin(stack: LocalStack, ...args: string[]): Promise<AdminRun> {
+  return runCli('--endpoint', inject('dynamoDbEndpoint'), '--table', stack.tableName, ...args);
 }
 
 /** A charger to register with the CLI (one port unless `ports`; the field names are the CLI's options). */
