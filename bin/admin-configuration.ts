@@ -7,8 +7,6 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
-import type { AccessScope } from '../shared/organizations/access-scope';
-import { ChargerNotFoundError } from '../shared/chargers/errors';
 import { readChargerConfiguration } from '../shared/charger-configuration/view';
 import {
   changeChargerConfiguration,
@@ -16,14 +14,7 @@ import {
   type ConfigurationChangeItem,
 } from '../shared/charger-configuration/configuration';
 import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/schemas/charger-configuration';
-import { parse, positiveInteger, run } from './cli-support';
-
-/** The scope of the operator acting on a charger: its organization. */
-async function operatorScope(db: Db, chargerId: number): Promise<AccessScope> {
-  const { data } = await db.charger.get({ chargerId }).go({ attributes: ['organizationId'] });
-  if (!data) throw new ChargerNotFoundError(chargerId);
-  return { organizationId: data.organizationId, scope: 'organization' };
-}
+import { chargerOperatorScope, parse, positiveInteger, run } from './cli-support';
 
 const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'];
 
@@ -118,7 +109,7 @@ function addReadCommand(chargers: Command, db: () => Db): void {
           wsEndpoint: string;
         }) => {
           const data = db();
-          const scope = await operatorScope(data, o.id);
+          const scope = await chargerOperatorScope(data, o.id);
           if (!o.refresh) {
             if (o.key || o.variable || o.reportBase)
               throw new InvalidArgumentError('--key, --variable and --report-base go with --refresh');
@@ -163,7 +154,7 @@ function addChangeCommand(chargers: Command, db: () => Db): void {
               : String(path[0] ?? 'input'),
         );
         const data = db();
-        const scope = await operatorScope(data, o.id);
+        const scope = await chargerOperatorScope(data, o.id);
         return changeChargerConfiguration(data, await commandsOf(data, o.wsEndpoint), scope, o.id, request);
       }),
     );

@@ -24,6 +24,7 @@ import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '.
 import { addLimitCommands } from './admin-limits';
 import { addConfigurationCommands } from './admin-configuration';
 import { addOperationCommands } from './admin-operations';
+import { addLocalListCommands } from './admin-local-list';
 import { CHARGER_TYPES } from '../shared/smart-charging/types';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
@@ -280,6 +281,7 @@ chargers
 
 addConfigurationCommands(chargers, db);
 addOperationCommands(chargers, db);
+addLocalListCommands(chargers, db);
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

@@ -6,6 +6,9 @@
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { DomainError } from '../shared/errors';
+import type { Db } from '../shared/db';
+import type { AccessScope } from '../shared/organizations/access-scope';
+import { ChargerNotFoundError } from '../shared/chargers/errors';
 
 /** Parses a positive integer option (IDs, counts). */
 export function positiveInteger(value: string): number {
@@ -83,4 +86,14 @@ export function run<A extends unknown[]>(action: (...args: A) => Promise<unknown
       process.exitCode = 1;
     }
   };
+}
+
+/**
+ * The scope of the operator acting on a charger: the charger's organization (1 GetItem).
+ * @throws ChargerNotFoundError for an unknown charger
+ */
+export async function chargerOperatorScope(db: Db, chargerId: number): Promise<AccessScope> {
+  const { data } = await db.charger.get({ chargerId }).go({ attributes: ['organizationId'] });
+  if (!data) throw new ChargerNotFoundError(chargerId);
+  return { organizationId: data.organizationId, scope: 'organization' };
 }

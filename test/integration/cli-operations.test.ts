@@ -96,4 +96,26 @@ describe('operator CLI: charger operations', () => {
     expect(run.stderr).toMatch(/type: its OCPP version takes Soft or Hard/);
     expect(received.filter((r) => r.action === 'Reset')).toHaveLength(1);
   }, 60_000); // a CLI process starting tsx
+
+  it("prints a charger's local list, asks for a Full update of it, and exits 1 for an unknown charger", async () => {
+    const charger = tenant.chargers[0]!;
+    const before = await runAdmin(stack, 'chargers', 'local-list', '--id', String(charger.id));
+    expect(before.json).toMatchObject({
+      chargerId: charger.id,
+      ocppId,
+      status: 'neverSynced',
+      listVersion: 0,
+      entries: [],
+      fullRequired: false,
+    });
+    expect(before.json.resyncRequestedAt).toBeUndefined();
+    const sync = await runAdmin(stack, 'chargers', 'local-list', '--id', String(charger.id), '--sync');
+    expect(sync.json).toMatchObject({ chargerId: charger.id, fullRequired: true });
+    expect(Date.parse(sync.json.resyncRequestedAt)).not.toBeNaN();
+    const after = await runAdmin(stack, 'chargers', 'local-list', '--id', String(charger.id));
+    expect(after.json).toMatchObject({ fullRequired: true, resyncRequestedAt: sync.json.resyncRequestedAt });
+    const unknown = await runAdmin(stack, 'chargers', 'local-list', '--id', '99999999', '--sync');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/not found/);
+  });
 });

@@ -17,6 +17,7 @@ export const OPTIONAL_ENDPOINTS = {
   errors: 'GET /api/errors',
   siteTariff: 'GET /api/sites/{}/tariff',
   chargerConfiguration: 'GET /api/chargers/{}/configuration',
+  chargerLocalList: 'GET /api/chargers/{}/local-list',
 } as const;
 
 /** Name of an optional endpoint. */

@@ -39,7 +39,7 @@ import type {
   CommandStatusResponse as CommandStatusSchema,
   RemoteStartResponse as RemoteStartSchema,
 } from '../../../shared/api/schemas/ocpp-commands';
-
+import type { LocalListResponse as LocalListSchema } from '../../../shared/api/schemas/local-list';
 import type {
   ChargerConfigurationResponse as ChargerConfigurationSchema,
   ConfigurationRefreshResponse as ConfigurationRefreshSchema,
@@ -97,6 +97,10 @@ export type ChargerConfigurationAnswer = z.infer<typeof ChargerConfigurationSche
 export type ChargerConfiguration = ChargerConfigurationAnswer['data'];
 /** `POST /api/chargers/{id}/configuration/refresh` answer. */
 export type ConfigurationRefreshAnswer = z.infer<typeof ConfigurationRefreshSchema>;
+/** `GET /api/chargers/{id}/local-list` and `POST …/local-list/sync` answer. */
+export type LocalListAnswer = z.infer<typeof LocalListSchema>;
+/** A charger's local authorization list as the CSMS last set it. */
+export type LocalList = LocalListAnswer['data'];
 
 /** `{ data: operation }` of a charger operation (docs/charger-operations.md). */
 export type ChargerOperationAnswer = z.infer<typeof ChargerOperationResponseSchema>;

@@ -17,6 +17,7 @@ import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
 import { ConfigurationSection } from './charger-configuration';
+import { LocalListSection } from './charger-local-list';
 import { ChargerOperations } from './operations';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -61,6 +62,7 @@ export function ChargerPage(props: { chargerId: number }) {
       {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
       {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
       <ConfigurationSection chargerId={chargerId} />
+      <LocalListSection chargerId={chargerId} />
       {data ? <ChargerOperations charger={data} /> : null}
       <div class="section-head">
         <h2>Health, errors and sessions</h2>

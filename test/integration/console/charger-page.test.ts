@@ -1,7 +1,9 @@
 /**
- * The charger page's configuration in headless Chromium (docs/charger-configuration.md): never read,
- * then read from a strict-mode OCPP 1.6 charger with the button, listed with when it was read,
- * read-only keys and the settings the product relies on. No page may throw or log an error.
+ * The charger page's configuration and local list in headless Chromium: the configuration
+ * (docs/charger-configuration.md) never read, then read from a strict-mode OCPP 1.6 charger with
+ * the button, listed with when it was read, read-only keys and the settings the product relies on;
+ * the local list (docs/local-authorization-list.md) never sent, then its Full update asked with the
+ * button. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
@@ -64,6 +66,28 @@ describe('the configuration on the charger page', () => {
       ['HeartbeatInterval', '540', 'the product relies on it ⓘ'],
       ['NumberOfConnectors', '1', 'read-only'],
     ]);
+    expect(tab.problems).toEqual([]);
+  });
+});
+
+describe('the local list on the charger page', () => {
+  it('shows a list never sent and asks for the whole list again with the button', async () => {
+    const { page, stack, tab } = ui;
+    await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    const section = page.getByRole('region', { name: 'Local authorization list' });
+    await section.getByText('Never sent').waitFor();
+    expect(await section.locator('dd').allInnerTexts()).toEqual([
+      'Never sent',
+      'not asked since its last boot',
+      '0',
+      '0',
+      'none',
+    ]);
+    await section.getByRole('button', { name: 'Send the whole list again' }).click();
+    await section.getByText('The whole list is sent again as soon as the charger is connected.').waitFor();
+    await section.getByText('Resend asked').waitFor();
+    const { data } = await stack.db.localAuthList.get({ chargerId }).go();
+    expect(data).toMatchObject({ fullRequired: true });
     expect(tab.problems).toEqual([]);
   });
 });
