@@ -25,7 +25,15 @@ import type {
 import { GuardedSettingError, SettingFormError } from './errors';
 import { viewOf, type ConfigurationView } from './view';
 import { guardOf, mergeSettings, settingIdentity, type ComponentRef, type StoredKey } from './settings';
-import { loadConfiguration, notePendingReport, saveSettings, updateSettings, type StoredConfiguration } from './store';
+import {
+  dropPendingReport,
+  loadConfiguration,
+  notePendingReport,
+  saveSettings,
+  updateSettings,
+  type StoredConfiguration,
+} from './store';
+import { pollUntil } from '../db';
 
 /** How long a refresh waits for a 2.0.1 report's pages before answering `pending` (ms). */
 export const REPORT_WAIT_MS = 5_000;
@@ -167,25 +175,54 @@ export async function refreshChargerConfiguration(
       const { readings, stored } = await storeReadings(db, chargerId, protocol, answer.result);
       return { status: 'accepted', readings, configuration: await view(stored) };
     }
-    const pending = { requestId: randomRequestId(), reportBase: request.reportBase ?? 'FullInventory' } as const;
-    const requestedAt = new Date().toISOString();
-    const answer = await commands.send(chargerId, 'ReadConfiguration', pending);
-    if (!answer.ok) return { ...refused(answer), configuration: await view() };
-    const read = answer.result;
-    if (read.kind === 'keys') {
-      const saved = await storeKeys(db, chargerId, protocol, read.readings, requestedAt);
-      return { status: 'accepted', configuration: await view(saved) };
-    }
-    const ocppStatus = { ocppStatus: read.status };
-    if (read.status === 'Rejected') return { status: 'rejected', ...ocppStatus, configuration: await view() };
-    if (read.status === 'NotSupported') return { status: 'notSupported', ...ocppStatus, configuration: await view() };
-    if (read.status === 'EmptyResultSet') return { status: 'accepted', ...ocppStatus, configuration: await view() };
-    const waitMs = options.reportWaitMs ?? REPORT_WAIT_MS;
-    const { done, stored } = await awaitReport(db, chargerId, { ...pending, requestedAt }, waitMs);
-    return { status: done ? 'accepted' : 'pending', ...ocppStatus, configuration: await view(stored) };
+    return await readWhole(db, commands, chargerId, protocol, request.reportBase ?? 'FullInventory', view, options);
   } catch (error) {
     return { ...failed(commands, error), configuration: await view() };
   }
+}
+
+/**
+ * Reads a charger's whole configuration: 1.6 GetConfiguration without keys, stored at once; 2.0.1
+ * GetBaseReport, noted before it is sent (its pages may come before its answer) and withdrawn when
+ * the charger does not accept it, then awaited up to `options.reportWaitMs`.
+ * @throws the command path's failures (not connected, timeout, invalid answer), after withdrawing the note
+ */
+async function readWhole(
+  db: Db,
+  commands: ConfigurationCommands,
+  chargerId: number,
+  protocol: OcppProtocol,
+  reportBase: ReportBase,
+  view: (stored?: StoredConfiguration) => Promise<ConfigurationView>,
+  options: { reportWaitMs?: number },
+): Promise<ConfigurationRefresh> {
+  const report = { requestId: randomRequestId(), reportBase, requestedAt: new Date().toISOString() };
+  const noted = protocol === 'ocpp2.0.1' ? await notePendingReport(db, chargerId, report) : undefined;
+  const withdraw = () => (noted ? dropPendingReport(db, chargerId, report.requestId) : Promise.resolve());
+  const answer = await commands
+    .send(chargerId, 'ReadConfiguration', { requestId: report.requestId, reportBase })
+    .catch(async (error: unknown) => {
+      await withdraw();
+      throw error;
+    });
+  if (!answer.ok) {
+    await withdraw();
+    return { ...refused(answer), configuration: await view() };
+  }
+  const read = answer.result;
+  if (read.kind === 'keys') {
+    const saved = await storeKeys(db, chargerId, protocol, read.readings, report.requestedAt);
+    return { status: 'accepted', configuration: await view(saved) };
+  }
+  const ocppStatus = { ocppStatus: read.status };
+  if (read.status !== 'Accepted') {
+    await withdraw();
+    const status =
+      read.status === 'Rejected' ? 'rejected' : read.status === 'NotSupported' ? 'notSupported' : 'accepted';
+    return { status, ...ocppStatus, configuration: await view() };
+  }
+  const { done, stored } = await waitForReport(db, chargerId, report.requestId, options.reportWaitMs ?? REPORT_WAIT_MS);
+  return { status: done ? 'accepted' : 'pending', ...ocppStatus, configuration: await view(stored) };
 }
 
 /**
@@ -237,47 +274,28 @@ async function storeKeys(
   return saveSettings(db, chargerId, protocol, settings, { readAt, source: 'GetConfiguration' });
 }
 
-/**
- * Notes a 2.0.1 report the charger accepted to send, unless its pages have completed it already
- * (the charger sends them once it has answered), and waits up to `ms` for it to be assembled.
- * @returns whether it is, and the configuration as last read
- */
-async function awaitReport(
-  db: Db,
-  chargerId: number,
-  report: { requestId: number; reportBase: ReportBase; requestedAt: string },
-  ms: number,
-): Promise<{ done: boolean; stored: StoredConfiguration | undefined }> {
-  const before = await loadConfiguration(db, chargerId);
-  const noted =
-    before?.report?.requestId === report.requestId ? before : await notePendingReport(db, chargerId, report);
-  return waitForReport(db, chargerId, report.requestId, noted, ms);
-}
-
 /** A GetBaseReport requestId: random, positive, 31 bits (the charger's pages carry it). */
 function randomRequestId(): number {
   return 1 + Math.floor(Math.random() * 2_147_483_646);
 }
 
 /**
- * Waits (backing off, up to `ms`) until the report `requestId` is the stored one, from `stored`
- * (the configuration as last read or written): one GetItem per look.
+ * Reads the stored configuration (one strongly consistent GetItem per look, backing off from 50 to
+ * 500 ms) until the report `requestId` is the stored one or `ms` have passed.
  * @returns whether it is, and the configuration as last read
  */
 async function waitForReport(
   db: Db,
   chargerId: number,
   requestId: number,
-  stored: StoredConfiguration | undefined,
   ms: number,
 ): Promise<{ done: boolean; stored: StoredConfiguration | undefined }> {
-  const until = Date.now() + ms;
-  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
-    if (stored?.report?.requestId === requestId) return { done: true, stored };
-    if (Date.now() + pause > until) return { done: false, stored };
-    await new Promise((resolve) => setTimeout(resolve, pause));
-    stored = await loadConfiguration(db, chargerId);
-  }
+  const stored = await pollUntil(
+    () => loadConfiguration(db, chargerId),
+    (read) => read?.report?.requestId === requestId,
+    { waitMs: ms, minTimeoutMs: 50, maxTimeoutMs: 500 },
+  );
+  return { done: stored?.report?.requestId === requestId, stored };
 }
 
 /** A change item as a setting change, with the request's field naming its setting. */

@@ -9,6 +9,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
 import type { OcppProtocol } from '../db/entities/common';
 import type { ReportBase } from '../charging/charger-commands';
 import { storedVariable, type StoredSettings } from './settings';
@@ -154,7 +155,9 @@ export async function updateSettings(
 }
 
 /**
- * Notes a 2.0.1 report asked for (GetBaseReport accepted); its pages complete it. One UpdateItem.
+ * Notes a 2.0.1 report about to be asked for (GetBaseReport), before it is sent: a charger may send
+ * its pages before its answer, and the page that completes the report takes its `reportBase` from
+ * this note. One UpdateItem.
  * @returns the configuration now stored
  */
 export async function notePendingReport(
@@ -166,6 +169,23 @@ export async function notePendingReport(
     .upsert({ chargerId, ocppProtocol: 'ocpp2.0.1', pendingReport: pending, updatedAt: pending.requestedAt })
     .go({ response: 'all_new' });
   return storedOf(data as ConfigurationItem);
+}
+
+/**
+ * Withdraws the note of report `requestId` when the charger did not accept to send it (Rejected,
+ * NotSupported, EmptyResultSet, a CALLERROR, no answer): one conditional UpdateItem, which leaves
+ * a later request's note alone.
+ */
+export async function dropPendingReport(db: Db, chargerId: number, requestId: number): Promise<void> {
+  try {
+    await db.chargerConfiguration
+      .update({ chargerId })
+      .remove(['pendingReport'])
+      .where(({ pendingReport }, { eq }) => eq(pendingReport.requestId, requestId))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }
 
 /** One NotifyReport page (OCPP 2.0.1 NotifyReportRequest), as the charger sent it. */

@@ -456,7 +456,38 @@ describe('an OCPP 2.0.1 charger', () => {
       });
       expect(http).toBe(200);
       expect(body.data).toMatchObject({ status, ocppStatus });
+      // The report noted before it was asked for is withdrawn: nothing is shown as coming.
+      expect(body.data.configuration.pendingReport).toBeUndefined();
+      expect((await call(configurationOf(chargerId()))).body.data.pendingReport).toBeUndefined();
     }
+  });
+
+  it("keeps a report's own base when its pages come before the charger's answer (SAP's simulator does so)", async () => {
+    // An earlier report of another base is stored (the FullInventory completed by a late page).
+    expect((await call(configurationOf(chargerId()))).body.data.report.reportBase).toBe('FullInventory');
+    cs.state.answer = async (action: string, params: any) => {
+      if (action !== 'GetBaseReport') return {};
+      for (const [seqNo, reportData] of pages.entries()) {
+        await cs.client.call('NotifyReport', {
+          requestId: params.requestId,
+          generatedAt: new Date().toISOString(),
+          seqNo,
+          tbc: seqNo < pages.length - 1,
+          reportData,
+        });
+      }
+      return { status: 'Accepted' };
+    };
+    const { status, body } = await call(`${configurationOf(chargerId())}/refresh`, 'POST', {
+      reportBase: 'SummaryInventory',
+    });
+    expect(status).toBe(200);
+    const { requestId } = cs.received[0]!.params;
+    expect(body.data).toMatchObject({
+      status: 'accepted',
+      configuration: { report: { requestId, reportBase: 'SummaryInventory' } },
+    });
+    expect(body.data.configuration.pendingReport).toBeUndefined();
   });
 
   it('reads some variables (GetVariables) per variable and merges them into the device model', async () => {
