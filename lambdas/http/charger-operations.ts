@@ -45,6 +45,7 @@ export const handler = httpHandler(chargerOperationRoutes, {
   'POST /api/ocpp/change-availability': operation('changeAvailability'),
   'POST /api/ocpp/trigger-message': operation('triggerMessage'),
   'POST /api/ocpp/clear-cache': operation('clearCache'),
+  'POST /api/ocpp/update-firmware': operation('updateFirmware'),
   'GET /api/charger-operations': async ({ db, principal, queryStringParameters }) => ({
     body: await listOperations(db, principal, queryStringParameters),
   }),

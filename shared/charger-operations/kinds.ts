@@ -35,6 +35,16 @@ export type ResultStatus =
 /** Statuses that are not final. */
 export const OPEN_RESULT_STATUSES: readonly ResultStatus[] = ['pending', 'scheduled'];
 
+/** A firmware update's progress (`firmware-kind.ts`): our requestId and the charger's FirmwareStatusNotifications. */
+export interface FirmwareProgress {
+  /** Ours, unique per charger (2.0.1 `requestId`; 1.6 sends none: its notifications are the latest request's). */
+  requestId: number;
+  /** The last status notified (`Downloading`, `Installed`, `InstallationFailed`, …); absent before the first. */
+  status?: string;
+  /** Every status notified for the request, oldest first, with when it was received (ISO 8601 UTC). */
+  history: { status: string; at: string }[];
+}
+
 /** What one target came to: the result's fields besides the target's. */
 export interface TargetOutcome {
   status: Exclude<ResultStatus, 'pending'>;
@@ -46,6 +56,8 @@ export interface TargetOutcome {
   error?: { code: string; description: string };
   /** Something to know about how it came about (e.g. a reset that rebooted before answering). */
   note?: string;
+  /** A firmware update's progress (update-firmware results only). */
+  firmware?: FirmwareProgress;
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */
@@ -61,6 +73,8 @@ export interface OperationResult extends OperationTarget, Partial<Omit<TargetOut
 export interface PerformContext<Body> {
   db: Db;
   commands: ChargerOperationCommands;
+  /** The operation's ID. */
+  operationId: string;
   /** The validated body. */
   request: Body;
   target: OperationTarget;

@@ -224,6 +224,7 @@ async function performTarget(
       : await kind.perform({
           db,
           commands,
+          operationId: item.operationId,
           request: item.request as TargetFields,
           target: result,
           charger: charger as Parameters<typeof kind.perform>[0]['charger'],

@@ -6,6 +6,7 @@
  */
 import type { OperationKind } from './kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
+import { updateFirmware } from './firmware-kind';
 
 /** Every kind, by its action. */
 export const OPERATION_KINDS = {
@@ -14,6 +15,7 @@ export const OPERATION_KINDS = {
   changeAvailability,
   triggerMessage,
   clearCache,
+  updateFirmware,
 } as const satisfies Record<string, OperationKind<any>>;
 
 /** An operation's action. */

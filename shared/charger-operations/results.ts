@@ -53,9 +53,17 @@ export async function recordOutcome(
   const at = options.at ?? new Date().toISOString();
   const { Key, TableName } = db.chargerOperation.get({ operationId }).params() as { Key: object; TableName: string };
   const from: ResultStatus = current.status;
+  // A settled (or progressing) `scheduled` result keeps the charger's first answer; it stays scheduled without a settledAt.
   const result: OperationResult =
     from === 'scheduled'
-      ? { ...current, status: outcome.status, ...(outcome.note ? { note: outcome.note } : {}), settledAt: at }
+      ? {
+          ...current,
+          status: outcome.status,
+          ...(outcome.note ? { note: outcome.note } : {}),
+          ...(outcome.error ? { error: outcome.error } : {}),
+          ...(outcome.firmware ? { firmware: outcome.firmware } : {}),
+          ...(outcome.status === 'scheduled' ? {} : { settledAt: at }),
+        }
       : { ...targetOf(current), ...outcome, answeredAt: at };
   const extend = outcome.status === 'scheduled' && options.scheduledUntil;
   try {

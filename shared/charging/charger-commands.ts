@@ -235,11 +235,34 @@ export interface ChargerCommandCatalog {
   TriggerMessage: { input: { requestedMessage: string; portNumber?: number }; result: OperationAnswer };
   /** Clear the charger's authorization cache. */
   ClearCache: { input: undefined; result: OperationAnswer };
+  /** Update the firmware (1.6 §5.19, 2.0.1 L01): 1.6's empty answer is `Accepted`. */
+  UpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
   /** Whether the charger keeps a local list, and its limits (1.6 GetConfiguration, 2.0.1 GetVariables LocalAuthListCtrlr). */
   LocalListSupport: { input: undefined; result: LocalListSupport };
   /** The version of the charger's local list (0: none; 1.6 -1: local lists not enabled). */
   GetLocalListVersion: { input: undefined; result: number };
   SendLocalList: { input: SendLocalListInput; result: 'Accepted' | 'Failed' | 'NotSupported' | 'VersionMismatch' };
+}
+
+/**
+ * UpdateFirmware's input (`shared/charger-operations/firmware-kind.ts`): 1.6 sends `location`,
+ * `retrieveDate`, `retries`, `retryInterval`; 2.0.1 also `requestId` and the rest, in `firmware`.
+ */
+export interface UpdateFirmwareInput {
+  /** Ours, unique per charger (2.0.1 `requestId`; 1.6 has none). */
+  requestId: number;
+  location: string;
+  /** ISO 8601 UTC. */
+  retrieveDate: string;
+  /** ISO 8601 UTC (2.0.1 only). */
+  installDate?: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+  /** PEM (2.0.1 only). */
+  signingCertificate?: string;
+  /** Base64 (2.0.1 only). */
+  signature?: string;
 }
 
 /**
@@ -277,7 +300,8 @@ export type ChargerOperationCommandName =
   | 'UnlockConnector'
   | 'ChangeAvailability'
   | 'TriggerMessage'
-  | 'ClearCache';
+  | 'ClearCache'
+  | 'UpdateFirmware';
 
 /** The commands of the local authorization list (OCPP 1.6 §3.5, 2.0.1 D01/D02). */
 export type LocalListCommandName = 'LocalListSupport' | 'GetLocalListVersion' | 'SendLocalList';
@@ -321,6 +345,8 @@ export interface VersionInputs {
   triggerMessages: readonly string[];
   /** Longest idTag the version carries: 1.6 IdToken CiString20Type, 2.0.1 IdTokenType.idToken 36. */
   maxIdTagLength: number;
+  /** Whether UpdateFirmware takes `signature`, `signingCertificate` and `installDateTime` (2.0.1 L01 FirmwareType; not 1.6 §5.19). */
+  signedFirmware: boolean;
 }
 
 /** A charger as the command path knows it. */

@@ -2,7 +2,9 @@
  * What a charger reports about itself: BootNotification (manufacturer, model, serial number,
  * firmware), the OCPP 1.6 status of connector 0, and firmware status notifications.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
 import type { ChargerConnection } from './charger-connection';
 import type { PortStatus } from './ports';
 
@@ -35,15 +37,50 @@ export async function recordChargerStatus(db: Db, connection: ChargerConnection,
   await db.charger.patch({ chargerId: connection.chargerId }).set({ chargerOcppStatus: report }).go();
 }
 
-/** Stores the last firmware status (FirmwareStatusNotification, both versions). */
+/**
+ * Stores the last firmware status (FirmwareStatusNotification, both versions) and appends it to the
+ * history of the charger's latest firmware request (`firmwareRequest`, written when the request is
+ * sent: `shared/charger-operations/firmware-kind.ts`) when the notification is that request's:
+ * 2.0.1 names it (`requestId`; a notification without one, such as `Idle`, is no request's), 1.6
+ * does not (any notification is the latest request's). Requests: 1 UpdateItem (+1 when the
+ * notification is no request's).
+ */
 export async function recordFirmwareStatus(
   db: Db,
   connection: ChargerConnection,
   status: string,
   at: string,
+  requestId?: number,
 ): Promise<void> {
-  await db.charger
-    .patch({ chargerId: connection.chargerId })
-    .set({ firmwareStatus: { status, timestamp: at } })
-    .go();
+  const report = { status, timestamp: at };
+  const forRequest = connection.protocol === 'ocpp1.6' || requestId !== undefined;
+  if (forRequest) {
+    const { Key, TableName } = db.charger.get({ chargerId: connection.chargerId }).params() as {
+      Key: object;
+      TableName: string;
+    };
+    try {
+      await db.table.client.send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression:
+            'SET firmwareStatus = :report, firmwareRequest.history = list_append(firmwareRequest.history, :entry)',
+          ConditionExpression:
+            requestId === undefined
+              ? 'attribute_exists(firmwareRequest.history)'
+              : 'attribute_exists(firmwareRequest.history) AND firmwareRequest.requestId = :requestId',
+          ExpressionAttributeValues: {
+            ':report': report,
+            ':entry': [{ status, at }],
+            ...(requestId === undefined ? {} : { ':requestId': requestId }),
+          },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  await db.charger.patch({ chargerId: connection.chargerId }).set({ firmwareStatus: report }).go();
 }

@@ -29,6 +29,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/change-availability',
   'POST /api/ocpp/trigger-message',
   'POST /api/ocpp/clear-cache',
+  'POST /api/ocpp/update-firmware',
   'GET /api/charger-operations',
   'GET /api/charger-operations/{operationId}',
   'GET /api/access-ids',

@@ -39,6 +39,18 @@ export const ChargerOperationResult = z
     note: z.string().optional(),
     answeredAt: z.string().optional(),
     settledAt: z.string().optional().meta({ description: 'When a scheduled result settled' }),
+    firmware: z
+      .object({
+        requestId: z.number().int().meta({ description: 'Ours, unique per charger (sent as the 2.0.1 requestId)' }),
+        status: z.string().optional().meta({ description: 'The last FirmwareStatusNotification status' }),
+        history: z
+          .array(
+            z.object({ status: z.string(), at: z.string().meta({ description: 'When we received it, ISO 8601 UTC' }) }),
+          )
+          .meta({ description: 'Every status notified for the request, oldest first' }),
+      })
+      .optional()
+      .meta({ description: "An update-firmware result's progress (docs/firmware.md)" }),
   })
   .meta({ id: 'ChargerOperationResult' });
 

@@ -105,6 +105,12 @@ const chargerSchema = {
     /** Last FirmwareStatusNotification. */
     firmwareStatus: statusReport,
     /**
+     * The charger's latest firmware request (`shared/charger-operations/firmware-kind.ts`):
+     * `{ requestId, operationId, sentAt, history: [{ status, at }] }`, each FirmwareStatusNotification
+     * of that request (2.0.1: its `requestId`; 1.6: any) appended to `history`.
+     */
+    firmwareRequest: { type: 'any' },
+    /**
      * Whether the charger supports reservations, learnt from the charger (1.6 GetConfiguration
      * SupportedFeatureProfiles, 2.0.1 ReservationCtrlr Enabled/Available); unset = not known yet
      * (a BootNotification forgets it, as firmware may have changed).

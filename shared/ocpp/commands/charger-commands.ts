@@ -41,6 +41,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     portReset: false,
     triggerMessages: TRIGGER_MESSAGES['ocpp1.6'],
     maxIdTagLength: 20,
+    signedFirmware: false,
   },
   'ocpp2.0.1': {
     parentIdTag: false,
@@ -51,6 +52,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     portReset: true,
     triggerMessages: TRIGGER_MESSAGES['ocpp2.0.1'],
     maxIdTagLength: 36,
+    signedFirmware: true,
   },
 };
 

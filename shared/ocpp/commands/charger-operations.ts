@@ -1,7 +1,8 @@
 /**
  * The commands of charger operations (docs/charger-operations.md): Reset (1.6 §5.14, 2.0.1 B11/B12),
  * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
- * TriggerMessage (1.6 §5.17, 2.0.1 F06) and ClearCache (1.6 §5.4, 2.0.1 C11). Each result is the
+ * TriggerMessage (1.6 §5.17, 2.0.1 F06), ClearCache (1.6 §5.4, 2.0.1 C11) and UpdateFirmware
+ * (1.6 §5.19, 2.0.1 L01). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -122,6 +123,55 @@ export const clearCache = defineCommand<undefined, OperationAnswer, 'ClearCache'
   'ocpp2.0.1': { call: V201.ClearCache, request: () => ({}), result: answerOf },
 });
 
+/**
+ * UpdateFirmware: 1.6 §5.19 `{ location, retrieveDate, retries?, retryInterval? }`, its empty
+ * answer taken as `Accepted`; 2.0.1 L01 `{ requestId, firmware: { location, retrieveDateTime,
+ * installDateTime?, signingCertificate?, signature? }, retries?, retryInterval? }`.
+ */
+export const updateFirmware = defineCommand<
+  ChargerOperationInput<'UpdateFirmware'>,
+  OperationAnswer,
+  'UpdateFirmware',
+  'UpdateFirmware'
+>({
+  name: 'UpdateFirmware',
+  'ocpp1.6': {
+    call: V16.UpdateFirmware,
+    request: ({ location, retrieveDate, retries, retryInterval }) => ({
+      location,
+      retrieveDate,
+      ...(retries === undefined ? {} : { retries }),
+      ...(retryInterval === undefined ? {} : { retryInterval }),
+    }),
+    result: (response) => ({ ocppStatus: 'Accepted', answer: response as Record<string, unknown> }),
+  },
+  'ocpp2.0.1': {
+    call: V201.UpdateFirmware,
+    request: ({
+      requestId,
+      location,
+      retrieveDate,
+      installDate,
+      retries,
+      retryInterval,
+      signingCertificate,
+      signature,
+    }) => ({
+      requestId,
+      firmware: {
+        location,
+        retrieveDateTime: retrieveDate,
+        ...(installDate === undefined ? {} : { installDateTime: installDate }),
+        ...(signingCertificate === undefined ? {} : { signingCertificate }),
+        ...(signature === undefined ? {} : { signature }),
+      },
+      ...(retries === undefined ? {} : { retries }),
+      ...(retryInterval === undefined ? {} : { retryInterval }),
+    }),
+    result: answerOf,
+  },
+});
+
 /** The OCPP declaration of each charger-operation command. */
 export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandName> = {
   Reset: reset,
@@ -129,4 +179,5 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandName>
   ChangeAvailability: changeAvailability,
   TriggerMessage: triggerMessage,
   ClearCache: clearCache,
+  UpdateFirmware: updateFirmware,
 };

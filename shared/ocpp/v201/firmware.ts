@@ -5,8 +5,8 @@ import { recordFirmwareStatus } from '../../charging/charger-reports';
 
 /** OCPP 2.0.1 FirmwareStatusNotification handler. */
 export const firmware = [
-  ocpp201(V201.FirmwareStatusNotification, async ({ db, connection, receivedAt }, { status }) => {
-    await recordFirmwareStatus(db, connection, status, receivedAt);
+  ocpp201(V201.FirmwareStatusNotification, async ({ db, connection, receivedAt }, { status, requestId }) => {
+    await recordFirmwareStatus(db, connection, status, receivedAt, requestId);
     return {};
   }),
 ];

@@ -1,0 +1,297 @@
+/**
+ * Firmware updates (issue 29 item 3; docs/firmware.md): `POST /api/ocpp/update-firmware` as an
+ * operation kind. UpdateFirmware (1.6 §5.19; 2.0.1 L01 with our `requestId`, the signature and
+ * signing certificate when given) is a `scheduled` result once the charger takes it, then settles
+ * from its FirmwareStatusNotifications, kept on the charger per request (`firmwareRequest`, appended
+ * by `recordFirmwareStatus` in `shared/charging/charger-reports.ts`): `Installed` is accepted, a
+ * failure status failed with that status as its code, no status for {@link firmwareStallMs} a
+ * `timeout` (`FirmwareStalled`). A disconnect or a reboot in between changes nothing: the
+ * notifications after the BootNotification go on the same request.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import * as z from 'zod';
+import type { Db } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
+import { NotTakenByChargerError } from './errors';
+import { defineKind, outcomeOf, type FirmwareProgress, type OperationResult, type TargetOutcome } from './kinds';
+import { chargerTargetFields, exactlyOneOf } from './targets';
+
+/** How far in the past a `retrieveDate`/`installDate` may be (clocks differ), ms. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+/** How far ahead a `retrieveDate`/`installDate` may be, days: the request's result waits that long at most. */
+export const MAX_FIRMWARE_LEAD_DAYS = 30;
+
+/** Statuses that end a request well (1.6 FirmwareStatus, 2.0.1 FirmwareStatusEnumType). */
+const INSTALLED = 'Installed';
+/** Statuses that end a request badly: the result is `failed` with the status as its error code. */
+export const FIRMWARE_FAILURES: readonly string[] = [
+  'DownloadFailed',
+  'InstallationFailed',
+  'InstallVerificationFailed',
+  'InvalidSignature',
+];
+
+/** URL schemes a charger may download firmware from. */
+const FIRMWARE_URL_SCHEMES = ['https:', 'ftp:', 'ftps:'];
+
+/**
+ * How long a request may go without a status before it is stalled, ms (`FIRMWARE_STALL_MS`,
+ * default 1 h), counted from its last status, its sending, or its retrieve/install date, the latest.
+ */
+export function firmwareStallMs(): number {
+  const configured = Number(process.env.FIRMWARE_STALL_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 3_600_000;
+}
+
+/** An ISO 8601 date-time with its offset. */
+const dateTime = z.iso.datetime({ offset: true });
+
+/** The firmware fields of a body (the update-firmware kind's and a firmware campaign's). */
+export const firmwareFields = {
+  location: z
+    .string()
+    .max(512)
+    .refine((value) => {
+      try {
+        return FIRMWARE_URL_SCHEMES.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an https, ftp or ftps URL')
+    .meta({
+      description: 'Where the charger downloads the firmware: an https, ftp or ftps URL (2.0.1 at most 512 characters)',
+    }),
+  retrieveDate: dateTime.optional().meta({
+    description: 'When the charger downloads it, ISO 8601 (default now; not in the past, at most 30 days ahead)',
+  }),
+  installDate: dateTime.optional().meta({
+    description: 'When the charger installs it, ISO 8601 (2.0.1 installDateTime only; 400 for a 1.6 charger)',
+  }),
+  retries: z.number().int().min(0).max(100).optional().meta({ description: 'Download attempts before giving up' }),
+  retryInterval: z.number().int().min(0).max(86_400).optional().meta({ description: 'Seconds between attempts' }),
+  signingCertificate: z
+    .string()
+    .min(1)
+    .max(5500)
+    .optional()
+    .meta({ description: 'PEM certificate that signed the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
+  signature: z
+    .string()
+    .min(1)
+    .max(800)
+    .optional()
+    .meta({ description: 'Base64 signature of the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
+};
+
+/** The firmware part of a body. */
+export interface FirmwareRequestFields {
+  location: string;
+  retrieveDate?: string;
+  installDate?: string;
+  retries?: number;
+  retryInterval?: number;
+  signingCertificate?: string;
+  signature?: string;
+}
+
+/** A zod check that the dates are neither in the past nor too far ahead, and install after retrieve. */
+export function checkFirmwareDates(body: FirmwareRequestFields, context: z.RefinementCtx): void {
+  const now = Date.now();
+  for (const field of ['retrieveDate', 'installDate'] as const) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const at = Date.parse(value);
+    if (at < now - CLOCK_SLACK_MS)
+      context.addIssue({ code: 'custom', message: 'must not be in the past', path: [field] });
+    if (at > now + MAX_FIRMWARE_LEAD_DAYS * 86_400_000) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be at most ${MAX_FIRMWARE_LEAD_DAYS} days ahead`,
+        path: [field],
+      });
+    }
+  }
+  if (body.installDate && body.retrieveDate && Date.parse(body.installDate) < Date.parse(body.retrieveDate)) {
+    context.addIssue({ code: 'custom', message: 'must not be before retrieveDate', path: ['installDate'] });
+  }
+}
+
+/** Refuses the 2.0.1-only fields for a charger whose version lacks them. */
+export function checkFirmwareFields(
+  request: FirmwareRequestFields,
+  chargerId: number,
+  takes: { signedFirmware: boolean },
+): void {
+  if (takes.signedFirmware) return;
+  for (const field of ['signature', 'signingCertificate', 'installDate'] as const) {
+    if (request[field] !== undefined) {
+      throw new NotTakenByChargerError(field, chargerId, 'its OCPP version (1.6 UpdateFirmware) does not take it');
+    }
+  }
+}
+
+/** The charger's latest firmware request, as stored on it. */
+interface StoredFirmwareRequest {
+  requestId: number;
+  operationId?: string;
+  sentAt: string;
+  history: { status: string; at: string }[];
+}
+
+/** Seconds since 2025-01-01: a requestId that grows with time and fits a 32-bit integer for decades. */
+const REQUEST_ID_EPOCH_MS = Date.UTC(2025, 0, 1);
+
+/**
+ * Records a new firmware request on the charger (replacing the previous one, whose notifications
+ * stop counting) and returns its requestId: the seconds since 2025 or, when the previous request
+ * has that number or more, the one after it. Requests: 1 UpdateItem (2 when two requests fall in
+ * the same second).
+ */
+async function startFirmwareRequest(db: Db, chargerId: number, operationId: string | undefined): Promise<number> {
+  const { Key, TableName } = db.charger.get({ chargerId }).params() as { Key: object; TableName: string };
+  let requestId = Math.floor((Date.now() - REQUEST_ID_EPOCH_MS) / 1000);
+  for (;;) {
+    try {
+      await db.table.client.send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: 'SET firmwareRequest = :request',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(firmwareRequest.requestId) OR firmwareRequest.requestId < :requestId)',
+          ExpressionAttributeValues: {
+            ':request': {
+              requestId,
+              ...(operationId ? { operationId } : {}),
+              sentAt: new Date().toISOString(),
+              history: [],
+            },
+            ':requestId': requestId,
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return requestId;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      // The exception carries the item as DynamoDB's attribute values (the document client does not convert errors).
+      const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+      const previous = item && (unmarshall(item).firmwareRequest as { requestId?: number } | undefined);
+      if (typeof previous?.requestId !== 'number') throw error;
+      requestId = previous.requestId + 1;
+    }
+  }
+}
+
+/** What a request's notifications come to: installed, failed with its status, or still going. */
+function progressOutcome(
+  stored: StoredFirmwareRequest,
+  result: OperationResult,
+  request: FirmwareRequestFields,
+  now: number,
+): TargetOutcome | undefined {
+  const firmware: FirmwareProgress = {
+    requestId: stored.requestId,
+    ...(stored.history.length ? { status: stored.history.at(-1)!.status } : {}),
+    history: stored.history,
+  };
+  const last = stored.history.at(-1);
+  if (last?.status === INSTALLED) {
+    return { status: 'accepted', firmware, note: `firmware installed at ${last.at}` };
+  }
+  if (last && FIRMWARE_FAILURES.includes(last.status)) {
+    return {
+      status: 'failed',
+      firmware,
+      error: { code: last.status, description: `the charger reported ${last.status} at ${last.at}` },
+    };
+  }
+  const lastActivity = Math.max(
+    Date.parse(last?.at ?? stored.sentAt),
+    Date.parse(stored.sentAt),
+    request.retrieveDate ? Date.parse(request.retrieveDate) : 0,
+    request.installDate ? Date.parse(request.installDate) : 0,
+  );
+  if (now - lastActivity >= firmwareStallMs()) {
+    return {
+      status: 'timeout',
+      firmware,
+      error: {
+        code: 'FirmwareStalled',
+        description: `no firmware status for ${Math.round(firmwareStallMs() / 1000)} s since ${new Date(lastActivity).toISOString()}${last ? ` (last ${last.status})` : ''}`,
+      },
+    };
+  }
+  // Progress worth writing: a status the result does not show yet.
+  return stored.history.length !== (result.firmware?.history.length ?? 0)
+    ? { status: 'scheduled', firmware }
+    : undefined;
+}
+
+/** The update-firmware body. */
+const updateFirmwareInput = z
+  .strictObject({ ...chargerTargetFields, ...firmwareFields })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .superRefine(checkFirmwareDates)
+  .meta({ id: 'UpdateFirmwareRequest' });
+
+/** The body of an update-firmware operation as stored: the campaign's, when a campaign started it. */
+type UpdateFirmwareBody = z.infer<typeof updateFirmwareInput> & { campaignId?: string };
+
+/**
+ * UpdateFirmware (1.6 §5.19; 2.0.1 L01). The charger's acceptance (1.6's empty answer; 2.0.1
+ * `Accepted`, `AcceptedCanceled`: it cancelled an update in progress) is `scheduled`; 2.0.1
+ * `Rejected`, `InvalidCertificate`, `RevokedCertificate` are `rejected`. It settles from the
+ * request's FirmwareStatusNotifications (the sweep, a read of the operation).
+ */
+export const updateFirmware = defineKind({
+  action: 'updateFirmware',
+  input: updateFirmwareInput as unknown as z.ZodType<UpdateFirmwareBody>,
+  check(request, { chargerId, connection: { takes } }) {
+    checkFirmwareFields(request, chargerId, takes);
+  },
+  async perform({ db, commands, request, target, operationId }) {
+    const requestId = await startFirmwareRequest(db, target.chargerId, operationId);
+    const outcome = outcomeOf(
+      await commands.send(target.chargerId, 'UpdateFirmware', {
+        requestId,
+        location: request.location,
+        retrieveDate: request.retrieveDate ?? new Date().toISOString(),
+        installDate: request.installDate,
+        retries: request.retries,
+        retryInterval: request.retryInterval,
+        signingCertificate: request.signingCertificate,
+        signature: request.signature,
+      }),
+    );
+    const taken = outcome.ocppStatus === 'Accepted' || outcome.ocppStatus === 'AcceptedCanceled';
+    if (!taken) return outcome;
+    return {
+      ...outcome,
+      status: 'scheduled',
+      firmware: { requestId, history: [] },
+      ...(outcome.ocppStatus === 'AcceptedCanceled'
+        ? { note: 'the charger cancelled the update it had in progress' }
+        : {}),
+    };
+  },
+  async settle({ db, request, result }) {
+    const requestId = result.firmware?.requestId;
+    const { data } = await db.charger.get({ chargerId: result.chargerId }).go({ consistent: true });
+    const stored = data?.firmwareRequest as StoredFirmwareRequest | undefined;
+    if (requestId === undefined || !stored || stored.requestId !== requestId) {
+      return {
+        status: 'failed',
+        error: {
+          code: 'FirmwareSuperseded',
+          description: `a later firmware request (${stored?.requestId ?? 'none'}) replaced request ${requestId}`,
+        },
+      };
+    }
+    return progressOutcome(stored, result, request, Date.now());
+  },
+  // The stall timeout ends a request long before; this only bounds a request whose retrieve date is far ahead.
+  scheduledForMs: (MAX_FIRMWARE_LEAD_DAYS + 1) * 86_400_000,
+});
