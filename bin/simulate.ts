@@ -10,7 +10,8 @@
  * npm run simulate -- --ids DEMO-DCFC-1,DEMO-L2-1 --types DC,AC --connectors 2,1 --speed 60
  * npm run simulate -- --fleet 10 --speed 60 --api-key <demo key>   # the demo depot: a van per charger
  */
-import { emitKeypressEvents, createInterface } from 'node:readline';
+import { FIRMWARE_FAILURES, type FirmwareFailure } from '../lib/simulator/firmware';
+import { listenForKeys } from './simulate-keys';
 import { Command, Option } from 'commander';
 import {
   FAULT_CODES,
@@ -54,6 +55,8 @@ interface CliOptions {
   rateUnit?: RateUnit[];
   iso15118?: boolean;
   freeVend?: boolean;
+  firmwareStepMs?: number;
+  firmwareFailure?: FirmwareFailure;
   reject?: boolean;
   fault?: FaultCode;
   silent?: boolean;
@@ -132,6 +135,17 @@ const program: Command = new Command('simulate')
   .option(
     '--free-vend',
     'charge without Authorize and whatever the CSMS answers for the idTag (StopTransactionOnInvalidId = false)',
+  )
+  .option(
+    '--firmware-step-ms <ms>',
+    'UpdateFirmware: milliseconds between two FirmwareStatusNotifications (default 500)',
+    positiveNumber,
+  )
+  .addOption(
+    new Option(
+      '--firmware-failure <how>',
+      'UpdateFirmware fails: DownloadFailed, InstallationFailed, InvalidSignature (2.0.1) or stalls after Downloading (also asked by a URL containing fail-download, fail-install, invalid-signature or stall)',
+    ).choices(FIRMWARE_FAILURES),
   )
   .addOption(
     new Option('--reject', 'answer every CSMS command with its refusal status').conflicts(exclusiveWith('reject')),
@@ -216,6 +230,7 @@ function sharedOptions(options: CliOptions): Omit<SimulatorOptions, 'ocppId' | '
     smartCharging: options.smartCharging,
     ...(options.rateUnit ? { rateUnits: options.rateUnit } : {}),
     iso15118: options.iso15118 ?? false,
+    firmware: { stepMs: options.firmwareStepMs, failure: options.firmwareFailure },
   };
 }
 
@@ -229,30 +244,6 @@ async function shutdown(simulator: Simulator): Promise<void> {
     }
   }
   await simulator.close();
-}
-
-function listenForKeys(onKey: (key: string) => void): () => void {
-  const { stdin } = process;
-  if (stdin.isTTY) {
-    emitKeypressEvents(stdin);
-    stdin.setRawMode(true);
-    const listener = (text: string | undefined, key: { name?: string; ctrl?: boolean } | undefined): void => {
-      if (key?.ctrl && key.name === 'c') onKey('q');
-      else if (text) onKey(text.toLowerCase());
-    };
-    stdin.on('keypress', listener);
-    return () => {
-      stdin.off('keypress', listener);
-      stdin.setRawMode(false);
-      stdin.pause();
-    };
-  }
-  const lines = createInterface({ input: stdin });
-  lines.on('line', (line) => {
-    const key = line.trim().toLowerCase();
-    if (key) onKey(key);
-  });
-  return () => lines.close();
 }
 
 /** `--auto`: one session, then exit 0 (1 on failure). */

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { FirmwareOptions } from './firmware';
 import type { LocalList } from './local-list';
 import type { RPCClient } from 'ocpp-rpc';
 import { ChargePoint, type CurrentType } from './charge-point';
@@ -114,6 +115,8 @@ export interface SimulatorOptions {
    * @default vendor 'ChargingNetwork', model 'Simulator', serial from the id, firmware '1.0.0'
    */
   readonly info?: Partial<ChargePointInfo>;
+  /** How UpdateFirmware goes: the delay between statuses, a failure (`firmware.ts`). @default 500 ms, no failure */
+  readonly firmware?: FirmwareOptions;
   /** Milliseconds before a CALL to the CSMS without answer fails. @default 30000 */
   readonly callTimeoutMs?: number;
   /** Receives every OCPP-J frame sent and received. */
@@ -279,6 +282,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     smartCharging: smartChargingOf(options, chargePoint.currentType),
     iso15118: options.iso15118 ?? false,
     adapterFactory: ADAPTERS[options.protocol],
+    ...(options.firmware ? { firmware: options.firmware } : {}),
     log: onLog,
   });
   station = booted;

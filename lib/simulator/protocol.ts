@@ -13,6 +13,8 @@ import type { EvState } from './ev';
 import { OCPP_PROTOCOLS, type OcppProtocol } from '../../shared/db/entities/common';
 import type { SmartChargingConfig } from './smart-charging';
 
+import type { FirmwareUpdater } from './firmware';
+
 /** The OCPP-J subprotocols the simulator speaks (the CSMS's own type and list, so the two cannot drift). */
 export { OCPP_PROTOCOLS, type OcppProtocol };
 
@@ -122,6 +124,8 @@ export interface StationApi {
   readonly meterIntervalSeconds: number;
   /** Sends an OCPP CALL through the strict-mode RPC client and returns the CSMS's answer. */
   call(action: string, payload: object): Promise<unknown>;
+  /** Firmware updates (UpdateFirmware): `firmware.ts`. */
+  readonly firmware: FirmwareUpdater;
   /** Runs `task` after the current command's CALLRESULT has been sent; failures are logged. */
   afterReply(description: string, task: () => Promise<unknown>): void;
   /** Answers a CSMS remote stop of a transaction: Accepted (and stops it after the reply) when it is charging here. */

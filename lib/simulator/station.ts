@@ -15,8 +15,8 @@ import { changeAvailability, idleStatus, startRefusal } from './availability';
 import type { ChargePoint, ConnectorStatus, MeterSample, Reservation, Session } from './charge-point';
 import type { ChargingProfiles } from './charging-profiles';
 import { MeterTimers } from './meter-timers';
+import { FirmwareUpdater } from './firmware';
 import type {
-  AdapterFactory,
   AvailabilityStatus,
   ChargePointInfo,
   ProtocolAdapter,
@@ -29,34 +29,9 @@ import type {
 import { ReservationDesk } from './reservations';
 import type { SmartChargingConfig } from './smart-charging';
 
-/** Construction options of {@link Station}. */
-export interface StationOptions {
-  /** Connected (or connecting) strict-mode RPC client. */
-  readonly client: RPCClient;
-  /** The model. */
-  readonly chargePoint: ChargePoint;
-  /** BootNotification identity. */
-  readonly info: ChargePointInfo;
-  /** Connector used when none is named. */
-  readonly defaultConnectorId: number;
-  /** Meter value interval, seconds. */
-  readonly meterIntervalSeconds: number;
-  /** Whether reservations are supported. */
-  readonly reservationEnabled: boolean;
-  /**
-   * Free vend: charge whatever the CSMS answers for the idTag (no Authorize first, and an
-   * unaccepted transaction keeps charging, as with 1.6 `StopTransactionOnInvalidId` = false).
-   */
-  readonly freeVend?: boolean;
-  /** What smart charging is supported. */
-  readonly smartCharging: SmartChargingConfig;
-  /** Whether 2.0.1 sessions send NotifyEVChargingNeeds. @default false */
-  readonly iso15118?: boolean;
-  /** Creates the OCPP adapter. */
-  readonly adapterFactory: AdapterFactory;
-  /** Receives log lines. */
-  readonly log: (entry: SimulatorLogEntry) => void;
-}
+import type { StationOptions } from './station-options';
+
+export type { StationOptions };
 
 /** Heartbeat interval used when the CSMS answers 0, seconds. */
 const FALLBACK_HEARTBEAT_S = 300;
@@ -102,6 +77,9 @@ export class Station implements StationApi {
   private readonly locks = new Map<number, Promise<unknown>>();
   private pendingReset: 'HardReset' | 'SoftReset' | undefined;
 
+  /** Firmware updates (`firmware.ts`). */
+  readonly firmware: FirmwareUpdater;
+
   constructor(options: StationOptions) {
     this.client = options.client;
     this.chargePoint = options.chargePoint;
@@ -114,6 +92,17 @@ export class Station implements StationApi {
     this.iso15118 = options.iso15118 ?? false;
     this.logSink = options.log;
     this.adapter = options.adapterFactory(this);
+    this.firmware = new FirmwareUpdater(
+      options.firmware ?? {},
+      {
+        notify: (status, requestId) =>
+          this.call('FirmwareStatusNotification', requestId === undefined ? { status } : { status, requestId }),
+        reboot: () => this.performReset('HardReset'),
+        log: (level, message) => this.log(level, message),
+        disposed: () => this.disposed,
+      },
+      this.adapter.protocol,
+    );
     this.meterTimers = new MeterTimers(this.chargePoint, {
       intervalSeconds: () => this.meterIntervalSeconds,
       disposed: () => this.disposed,
@@ -146,6 +135,7 @@ export class Station implements StationApi {
   /** Stops every timer; later calls fail. Does not close the connection. */
   dispose(): void {
     this.closing.abort(new Error('simulator closed'));
+    this.firmware.stop();
     clearInterval(this.heartbeatTimer);
     this.meterTimers.dispose();
     this.reservations.dispose();

@@ -18,6 +18,7 @@ import { isoNow } from '../protocol';
 import { configurationCommands } from './configuration';
 import { coreCommands } from './core';
 import { managementCommands } from './management';
+import { firmwareUpdateCommands } from './firmware';
 import { createMessages, meterValue, type Context16 } from './messages';
 import { reservationCommands } from './reservation';
 import { smartChargingCommands } from './smart-charging';
@@ -88,6 +89,7 @@ export function createOcpp16Adapter(station: StationApi): ProtocolAdapter {
     ...reservationCommands(context),
     ...smartChargingCommands(context),
     ...managementCommands(context),
+    ...firmwareUpdateCommands(context),
   };
   return {
     protocol: 'ocpp1.6',

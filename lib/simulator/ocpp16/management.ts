@@ -64,15 +64,9 @@ function localAuthList({ station }: Context16): Commands {
   };
 }
 
-/** UpdateFirmware and GetDiagnostics, acknowledged without doing anything. */
+/** GetDiagnostics, acknowledged without doing anything (UpdateFirmware: `firmware.ts`). */
 function firmware(): Commands {
   return {
-    UpdateFirmware: {
-      // The response has no status; the simulator acknowledges and does not download anything.
-      answer: () => ({}),
-      refuse: () => ({}),
-    },
-
     GetDiagnostics: {
       // No fileName: no diagnostics available.
       answer: () => ({}),

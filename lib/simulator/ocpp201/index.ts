@@ -18,6 +18,7 @@ import type {
 import { isoNow } from '../protocol';
 import { deviceModelCommands } from './device-model';
 import { managementCommands } from './management';
+import { firmwareUpdateCommands } from './firmware';
 import {
   createMessages,
   idTokenOf,
@@ -126,6 +127,7 @@ export function createOcpp201Adapter(station: StationApi): ProtocolAdapter {
     ...deviceModelCommands(station),
     ...managementCommands(context),
     ...smartChargingCommands(context),
+    ...firmwareUpdateCommands(context),
   };
   return {
     protocol: 'ocpp2.0.1',
