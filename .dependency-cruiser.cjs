@@ -37,6 +37,7 @@ const DOMAIN_ORDER = [
   'site-power',
   'local-auth-list',
   'charger-operations',
+  'firmware-campaigns',
 ];
 
 /** One rule per domain folder: it must not import a folder above it. */

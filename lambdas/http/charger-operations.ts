@@ -14,6 +14,9 @@ import type { TargetFields } from '../../shared/charger-operations/targets';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 import { startOperation } from '../operations/lib/start-operation';
+import { firmwareCampaignRoutes } from '../../shared/api/routes/firmware-campaigns';
+import { cancelCampaign, createCampaign, readCampaign } from '../../shared/firmware-campaigns/campaigns';
+import { listCampaigns } from '../../shared/firmware-campaigns/list';
 
 /** The commands whose targets this function checks (it sends none: the worker does). */
 const commandsOf = (db: Db) => ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
@@ -38,18 +41,46 @@ const operation =
     return { statusCode: ended ? 200 : 202, body: { data: operation } };
   };
 
-/** Lambda handler of the charger-operation routes. */
-export const handler = httpHandler(chargerOperationRoutes, {
-  'POST /api/ocpp/reset': operation('reset'),
-  'POST /api/ocpp/unlock-connector': operation('unlockConnector'),
-  'POST /api/ocpp/change-availability': operation('changeAvailability'),
-  'POST /api/ocpp/trigger-message': operation('triggerMessage'),
-  'POST /api/ocpp/clear-cache': operation('clearCache'),
-  'POST /api/ocpp/update-firmware': operation('updateFirmware'),
-  'GET /api/charger-operations': async ({ db, principal, queryStringParameters }) => ({
-    body: await listOperations(db, principal, queryStringParameters),
-  }),
-  'GET /api/charger-operations/{operationId}': async ({ db, principal, pathParameters }) => ({
-    body: { data: await readOperation(db, principal, pathParameters.operationId) },
-  }),
-});
+/** What a campaign starts its chargers' operations with. */
+const campaignDeps = (db: Db) => ({ commands: commandsOf(db), start: startOperation });
+
+/** Lambda handler of the charger-operation and firmware-campaign routes. */
+export const handler = httpHandler(
+  { ...chargerOperationRoutes, ...firmwareCampaignRoutes },
+  {
+    'POST /api/ocpp/reset': operation('reset'),
+    'POST /api/ocpp/unlock-connector': operation('unlockConnector'),
+    'POST /api/ocpp/change-availability': operation('changeAvailability'),
+    'POST /api/ocpp/trigger-message': operation('triggerMessage'),
+    'POST /api/ocpp/clear-cache': operation('clearCache'),
+    'POST /api/ocpp/update-firmware': operation('updateFirmware'),
+    'GET /api/charger-operations': async ({ db, principal, queryStringParameters }) => ({
+      body: await listOperations(db, principal, queryStringParameters),
+    }),
+    'GET /api/charger-operations/{operationId}': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readOperation(db, principal, pathParameters.operationId) },
+    }),
+    'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
+      const { chargerIds, siteId, model, manufacturer, maxConcurrent, maxFailures, maxDownPerSite, ...firmware } = body;
+      const targets = { chargerIds, siteId, model, manufacturer };
+      const campaign = await createCampaign(db, campaignDeps(db), principal, {
+        targets: Object.fromEntries(Object.entries(targets).filter(([, v]) => v !== undefined)),
+        firmware,
+        maxConcurrent,
+        maxFailures: maxFailures ?? Number.MAX_SAFE_INTEGER,
+        ...(maxDownPerSite === undefined ? {} : { maxDownPerSite }),
+        requestedBy: { apiKeyId: principal.apiKeyId },
+      });
+      return { statusCode: 201, body: { data: campaign } };
+    },
+    'GET /api/firmware-campaigns': async ({ db, principal, queryStringParameters }) => ({
+      body: await listCampaigns(db, principal, queryStringParameters),
+    }),
+    'GET /api/firmware-campaigns/{campaignId}': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readCampaign(db, campaignDeps(db), principal, pathParameters.campaignId) },
+    }),
+    'POST /api/firmware-campaigns/{campaignId}/cancel': async ({ db, principal, pathParameters }) => ({
+      body: { data: await cancelCampaign(db, campaignDeps(db), principal, pathParameters.campaignId) },
+    }),
+  },
+);

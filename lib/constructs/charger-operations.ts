@@ -28,10 +28,14 @@ export const OPERATION_FUNCTION_WRITES = {
     'dynamodb:UpdateItem': [ROWS.chargerOperations, ROWS.pendingChargerOperations, ROWS.chargers],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },
-  /** Settled and overdue results, the operations' ends and their pending markers. */
+  /**
+   * Settled and overdue results, the operations' ends and their pending markers; the running
+   * firmware campaigns' advances, the operations they start, their ends.
+   */
   sweep: {
+    'dynamodb:PutItem': [ROWS.chargerOperations, ROWS.pendingChargerOperations, ROWS.firmwareCampaigns],
     'dynamodb:UpdateItem': [ROWS.chargerOperations],
-    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations, ROWS.runningFirmwareCampaigns],
   },
 } as const satisfies Record<string, RowWrites>;
 
@@ -88,13 +92,16 @@ export class ChargerOperations extends Construct {
       targets: [new LambdaFunction(sweep)],
     });
 
-    starter.addEnvironment('OPERATION_FUNCTION_NAME', perform.functionName);
-    perform.grantInvoke(starter);
-    acknowledgeWildcardResource(
-      starter.role!,
-      `${perform.functionArn}:*`,
-      "lambda:InvokeFunction on the operation worker and its versions/aliases (CDK's grantInvoke): it may start that one function and no other.",
-    );
+    // The HTTP function starts operations; the sweep too, for the firmware campaigns it advances.
+    for (const fn of [starter, sweep]) {
+      fn.addEnvironment('OPERATION_FUNCTION_NAME', perform.functionName);
+      perform.grantInvoke(fn);
+      acknowledgeWildcardResource(
+        fn.role!,
+        `${perform.functionArn}:*`,
+        "lambda:InvokeFunction on the operation worker and its versions/aliases (CDK's grantInvoke): it may start that one function and no other.",
+      );
+    }
     this.functions = { perform, sweep };
   }
 }

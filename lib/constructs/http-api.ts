@@ -48,11 +48,17 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN
   // markers) and the customers they name.
   // The operation and its pending marker (one transaction); a result settled or ended by a read, or
-  // failed when the worker could not be started, the operation's end (its marker deleted).
+  // failed when the worker could not be started, the operation's end (its marker deleted); a
+  // firmware campaign, its running marker, each advance (conditional PutItem) and its end.
   chargerOperations: mergeRowWrites(RATE_LIMITED, {
-    'dynamodb:PutItem': [ROWS.chargerOperations, ROWS.pendingChargerOperations],
+    'dynamodb:PutItem': [
+      ROWS.chargerOperations,
+      ROWS.pendingChargerOperations,
+      ROWS.firmwareCampaigns,
+      ROWS.runningFirmwareCampaigns,
+    ],
     'dynamodb:UpdateItem': [ROWS.chargerOperations],
-    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations, ROWS.runningFirmwareCampaigns],
   }),
   accessIds: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.accessIds, ROWS.organizations, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],

@@ -71,6 +71,10 @@ export const ROWS = {
   chargerOperations: '$cn#operationid_*',
   /** The one partition of the operations not ended yet (`pendingChargerOperation`). */
   pendingChargerOperations: '$cn#queue_chargeroperations',
+  /** A firmware campaign (`firmwareCampaign`), by its UUIDv7. */
+  firmwareCampaigns: '$cn#campaignid_*',
+  /** The one partition of the running firmware campaigns (`runningFirmwareCampaign`). */
+  runningFirmwareCampaigns: '$cn#queue_firmwarecampaigns',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

@@ -106,7 +106,8 @@ async function connectedChargers(
  * Asks for an operation: validates its targets for the caller and what each connected charger's
  * version takes (nothing is written or sent when one is refused), writes it with every target
  * pending (1 TransactWriteItems: the operation and its pending marker), starts the worker and waits
- * up to `waitMs` for it to end.
+ * up to `waitMs` for it to end. `operationId` is given by a caller that recorded it first (a
+ * firmware campaign), else new.
  * @param action a kind of {@link OPERATION_KINDS}; `body` its validated input
  * @returns the operation, and whether it has ended (the API's 200) or is still pending (202)
  * @throws ChargerNotFoundError, PortNotFoundError, SiteNotFoundError; InvalidError naming the body field a
@@ -118,7 +119,7 @@ export async function requestOperation(
   start: OperationStarter,
   scope: AccessScope,
   request: { action: OperationAction; body: TargetFields & Record<string, unknown>; requestedBy: RequestedBy },
-  options: { waitMs?: number } = {},
+  options: { waitMs?: number; operationId?: string } = {},
 ): Promise<{ operation: ChargerOperation; ended: boolean }> {
   const kind = OPERATION_KINDS[request.action] as OperationKind<TargetFields>;
   const targets = await resolveTargets(db, scope, request.body);
@@ -127,7 +128,7 @@ export async function requestOperation(
     for (const charger of connected.values()) kind.check(request.body, charger as Parameters<typeof kind.check>[1]);
   }
   const now = new Date();
-  const operationId = uuidv7({ msecs: now.getTime() });
+  const operationId = options.operationId ?? uuidv7({ msecs: now.getTime() });
   const createdAt = now.toISOString();
   const deadlineAt = new Date(now.getTime() + operationDeadlineMs(targets.length)).toISOString();
   const sites = new Set(targets.map((t) => t.siteId));

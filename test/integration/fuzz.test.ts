@@ -239,6 +239,19 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       query: { chargerId: String(charger().id), action: 'reset', status: 'failed', createdAfter: inAnHour() },
     },
     'GET /api/charger-operations/{operationId}': { path: { operationId: '01900000-0000-7000-8000-000000000000' } },
+    'POST /api/firmware-campaigns': {
+      body: {
+        chargerIds: [charger().id],
+        location: 'https://fw.example.com/fuzz.bin',
+        maxConcurrent: 2,
+        maxFailures: 1,
+      },
+    },
+    'GET /api/firmware-campaigns': { query: { status: 'running' } },
+    'GET /api/firmware-campaigns/{campaignId}': { path: { campaignId: '01900000-0000-7000-8000-000000000000' } },
+    'POST /api/firmware-campaigns/{campaignId}/cancel': {
+      path: { campaignId: '01900000-0000-7000-8000-000000000000' },
+    },
     'GET /api/chargers/{id}/local-list': { path: id(charger().id) },
     'POST /api/chargers/{id}/local-list/sync': { path: id(charger().id) },
     'GET /api/access-ids': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },

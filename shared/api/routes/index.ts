@@ -9,6 +9,7 @@ import { accessIdRoutes } from './access-ids';
 import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
 import { chargerOperationRoutes } from './charger-operations';
+import { firmwareCampaignRoutes } from './firmware-campaigns';
 import type { RouteDefinition } from './define';
 import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
 import { departureTimeRoutes } from './departure-times';
@@ -36,6 +37,7 @@ export const ROUTES = {
   ...siteRoutes,
   ...commandRoutes,
   ...chargerOperationRoutes,
+  ...firmwareCampaignRoutes,
   ...accessIdRoutes,
   ...vehicleRoutes,
   ...departureTimeRoutes,

@@ -20,6 +20,7 @@ import { chargerEntities } from './chargers';
 import { chargerOperationEntities } from './charger-operations';
 import { chargingEntities } from './charging';
 import { configurationEntities } from './configuration';
+import { firmwareCampaignEntities } from './firmware-campaigns';
 import { departureEntities } from './departures';
 import { historyEntities } from './history';
 import { localAuthListEntities } from './local-auth-list';
@@ -45,6 +46,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...configurationEntities(config),
     ...chargerOperationEntities(config),
     ...localAuthListEntities(config),
+    ...firmwareCampaignEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };
