@@ -16,10 +16,10 @@ import { OPERATION_STATUSES } from '../shared/db/entities/charger-operations';
 import { parse, positiveInteger, run } from './cli-support';
 
 /** The local stack's gateway, which serves the management API `npm start` posts to. */
-const LOCAL_MANAGEMENT_URL = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+export const LOCAL_MANAGEMENT_URL = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /** Options of a command, as parsed. */
-type Options = Record<string, unknown> & { organizationId: number; ocppManagementUrl?: string };
+export type Options = Record<string, unknown> & { organizationId: number; ocppManagementUrl?: string };
 
 /** The option naming each body field (for error messages). */
 const OPTION_OF: Record<string, string> = {
@@ -37,12 +37,23 @@ const chargerIds = (value: string, previous: number[] = []) => [...previous, pos
 
 /**
  * Runs one operation to its end in this process: written, performed, read back.
+ * @param optionOf the option of each body field, besides the common ones (for error messages)
  * @throws InputError naming the option of a bad field; the domain's errors (unknown charger, …)
  */
-async function operate(db: Db, action: OperationAction, body: Record<string, unknown>, options: Options) {
+export async function operate(
+  db: Db,
+  action: OperationAction,
+  body: Record<string, unknown>,
+  options: Options,
+  optionOf: Record<string, string> = {},
+) {
   process.env.WS_MANAGEMENT_ENDPOINT = options.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL;
   const scope: AccessScope = { organizationId: options.organizationId, scope: 'organization' };
-  const input = parse(OPERATION_KINDS[action].input, body, (path) => OPTION_OF[String(path[0])] ?? 'input');
+  const input = parse(
+    OPERATION_KINDS[action].input,
+    body,
+    (path) => optionOf[String(path[0])] ?? OPTION_OF[String(path[0])] ?? 'input',
+  );
   // The OCPP command path (its validators) is loaded only by the commands that send.
   const [{ ocppChargerCommands }, { CHARGER_OPERATION_COMMANDS }] = await Promise.all([
     import('../shared/ocpp/commands/charger-commands'),
@@ -65,7 +76,7 @@ async function operate(db: Db, action: OperationAction, body: Record<string, unk
 }
 
 /** The target options of a body: `--charger-id` (repeatable: bulk), `--site-id`, and `--port-id` where `port`. */
-function targetsOf(o: Options): Record<string, unknown> {
+export function targetsOf(o: Options): Record<string, unknown> {
   const ids = o.chargerId as number[] | undefined;
   return {
     ...(ids?.length === 1 ? { chargerId: ids[0] } : ids ? { chargerIds: ids } : {}),

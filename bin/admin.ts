@@ -25,6 +25,7 @@ import { addLimitCommands } from './admin-limits';
 import { addConfigurationCommands } from './admin-configuration';
 import { addOperationCommands } from './admin-operations';
 import { addLocalListCommands } from './admin-local-list';
+import { addFirmwareCommands } from './admin-firmware';
 import { CHARGER_TYPES } from '../shared/smart-charging/types';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
@@ -282,6 +283,7 @@ chargers
 addConfigurationCommands(chargers, db);
 addOperationCommands(chargers, db);
 addLocalListCommands(chargers, db);
+addFirmwareCommands(program, chargers, db);
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

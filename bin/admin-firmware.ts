@@ -1,0 +1,235 @@
+/**
+ * Operator CLI commands of firmware (docs/firmware.md): `chargers update-firmware` (the
+ * update-firmware operation, performed by this process through the OCPP command path like the other
+ * operations: `admin-operations.ts`) and `firmware-campaigns create|list|show|cancel`. A campaign's
+ * chargers are started by this process too: `create` and `show` advance the campaign and wait for
+ * the CALLs they sent; `--follow` advances it every `--interval` seconds until it ends.
+ */
+import { Option, type Command } from 'commander';
+import type { Db } from '../shared/db';
+import { performOperation, type OperationStarter } from '../shared/charger-operations/operations';
+import { CAMPAIGN_STATUSES } from '../shared/db/entities/firmware-campaigns';
+import {
+  cancelCampaign,
+  createCampaign,
+  readCampaign,
+  type CampaignDeps,
+  type FirmwareCampaign,
+} from '../shared/firmware-campaigns/campaigns';
+import { listCampaigns } from '../shared/firmware-campaigns/list';
+import { FirmwareCampaignRequest } from '../shared/api/schemas/firmware-campaigns';
+import type { AccessScope } from '../shared/organizations/access-scope';
+import { LOCAL_MANAGEMENT_URL, operate, targetsOf, type Options } from './admin-operations';
+import { parse, positiveInteger, run } from './cli-support';
+
+/** The option of each body field (for error messages). */
+const OPTION_OF: Record<string, string> = {
+  chargerIds: '--charger-id',
+  siteId: '--site-id',
+  model: '--model',
+  manufacturer: '--manufacturer',
+  location: '--location',
+  retrieveDate: '--retrieve-date',
+  installDate: '--install-date',
+  retries: '--retries',
+  retryInterval: '--retry-interval',
+  signature: '--signature',
+  signingCertificate: '--signing-certificate',
+  maxConcurrent: '--max-concurrent',
+  maxFailures: '--max-failures',
+  maxDownPerSite: '--max-down-per-site',
+};
+
+/** Repeatable `--charger-id`. */
+const chargerIds = (value: string, previous: number[] = []) => [...previous, positiveInteger(value)];
+
+/** Adds the firmware options to a command. */
+function firmwareOptions(command: Command): Command {
+  return command
+    .requiredOption('--location <url>', 'firmware URL: https, ftp or ftps')
+    .option('--retrieve-date <iso>', 'when to download it (default now)')
+    .option('--install-date <iso>', 'when to install it (2.0.1 only)')
+    .option('--retries <n>', 'download attempts', positiveInteger)
+    .option('--retry-interval <seconds>', 'seconds between attempts', positiveInteger)
+    .option('--signature <base64>', 'firmware signature (2.0.1 only)')
+    .option('--signing-certificate <pem>', 'certificate that signed it (2.0.1 only)');
+}
+
+/** The firmware fields given. */
+function firmwareOf(o: Options): Record<string, unknown> {
+  const fields = [
+    'location',
+    'retrieveDate',
+    'installDate',
+    'retries',
+    'retryInterval',
+    'signature',
+    'signingCertificate',
+  ];
+  return Object.fromEntries(fields.filter((f) => o[f] !== undefined).map((f) => [f, o[f]]));
+}
+
+/** What a campaign starts its operations with here: the command path, each operation performed in this process. */
+async function campaignDeps(db: Db, o: Options): Promise<{ deps: CampaignDeps; performed: () => Promise<unknown> }> {
+  process.env.WS_MANAGEMENT_ENDPOINT = o.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL;
+  const [{ ocppChargerCommands }, { CHARGER_OPERATION_COMMANDS }] = await Promise.all([
+    import('../shared/ocpp/commands/charger-commands'),
+    import('../shared/ocpp/commands/charger-operations'),
+  ]);
+  const commands = ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+  const running: Promise<void>[] = [];
+  const start: OperationStarter = async (operationId) => {
+    running.push(performOperation(db, commands, operationId));
+  };
+  return { deps: { commands, start }, performed: () => Promise.all(running) };
+}
+
+/** Reads (advances) a campaign until it ends, every `intervalS` seconds, when `follow`. */
+async function followCampaign(
+  db: Db,
+  o: Options,
+  first: (deps: CampaignDeps) => Promise<FirmwareCampaign>,
+): Promise<FirmwareCampaign> {
+  const { deps, performed } = await campaignDeps(db, o);
+  const scope: AccessScope = { organizationId: o.organizationId, scope: 'organization' };
+  let campaign = await first(deps);
+  while (o.follow && campaign.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, ((o.interval as number | undefined) ?? 2) * 1000));
+    campaign = await readCampaign(db, deps, scope, campaign.campaignId);
+    process.stderr.write(`${campaign.status}: ${JSON.stringify(campaign.counts)}\n`);
+  }
+  await performed();
+  return campaign;
+}
+
+/**
+ * Adds `update-firmware` to the `chargers` command and the `firmware-campaigns` command.
+ * @param db opens the table the CLI's options name
+ */
+export function addFirmwareCommands(program: Command, chargers: Command, db: () => Db): void {
+  addUpdateFirmware(chargers, db);
+  const campaigns = program.command('firmware-campaigns').description('Firmware campaigns (docs/firmware.md)');
+  addCampaignCreate(campaigns, db);
+  addCampaignReads(campaigns, db);
+}
+
+/** `--organization-id`, `--ocpp-management-url`, `--follow`, `--interval`. */
+const organization = (command: Command) =>
+  command
+    .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+    .option('--ocpp-management-url <url>', `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`)
+    .option('--follow', 'advance the campaign until it ends (progress on standard error)')
+    .option('--interval <seconds>', 'with --follow: seconds between two advances (default 2)', positiveInteger);
+
+/** `chargers update-firmware`. */
+function addUpdateFirmware(chargers: Command, db: () => Db): void {
+  firmwareOptions(
+    chargers
+      .command('update-firmware')
+      .description("Update chargers' firmware (OCPP UpdateFirmware; docs/firmware.md); prints the operation")
+      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+      .option('--ocpp-management-url <url>', `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`)
+      .option('--charger-id <id>', 'a charger; repeat for several', chargerIds)
+      .option('--site-id <id>', 'every charger of the site', positiveInteger),
+  ).action(
+    run(async (o: Options) => operate(db(), 'updateFirmware', { ...targetsOf(o), ...firmwareOf(o) }, o, OPTION_OF)),
+  );
+}
+
+/** `firmware-campaigns create`. */
+function addCampaignCreate(campaigns: Command, db: () => Db): void {
+  firmwareOptions(
+    organization(campaigns.command('create').description('Start a campaign; prints it'))
+      .option('--charger-id <id>', 'a charger; repeat for several', chargerIds)
+      .option('--site-id <id>', 'every charger of the site (with --model: those of the site)', positiveInteger)
+      .option('--model <model>', "chargers of this model (their BootNotification's)")
+      .option('--manufacturer <vendor>', "chargers of this vendor (their BootNotification's)")
+      .option('--max-concurrent <n>', 'most chargers updating at once (default 10)', positiveInteger)
+      .option('--max-failures <n>', 'stop once this many failed', positiveInteger)
+      .option('--max-down-per-site <n>', 'most chargers of one site updating at once', positiveInteger),
+  ).action(
+    run(async (o: Options) => {
+      const given = (keys: string[]) =>
+        Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+      const body = parse(
+        FirmwareCampaignRequest,
+        {
+          ...given(['chargerIds', 'siteId', 'model', 'manufacturer', 'maxConcurrent', 'maxFailures', 'maxDownPerSite']),
+          ...firmwareOf(o),
+          ...(o.chargerId ? { chargerIds: o.chargerId } : {}),
+        },
+        (path) => OPTION_OF[String(path[0])] ?? 'input',
+      );
+      const {
+        chargerIds: ids,
+        siteId,
+        model,
+        manufacturer,
+        maxConcurrent,
+        maxFailures,
+        maxDownPerSite,
+        ...firmware
+      } = body;
+      const targets = Object.fromEntries(
+        Object.entries({ chargerIds: ids, siteId, model, manufacturer }).filter(([, v]) => v !== undefined),
+      );
+      return followCampaign(db(), o, (deps) =>
+        createCampaign(
+          db(),
+          deps,
+          { organizationId: o.organizationId, scope: 'organization' },
+          {
+            targets,
+            firmware,
+            maxConcurrent,
+            maxFailures: maxFailures ?? Number.MAX_SAFE_INTEGER,
+            ...(maxDownPerSite === undefined ? {} : { maxDownPerSite }),
+            requestedBy: { operator: 'cli' },
+          },
+        ),
+      );
+    }),
+  );
+}
+
+/** `firmware-campaigns list`, `show`, `cancel`. */
+function addCampaignReads(campaigns: Command, db: () => Db): void {
+  campaigns
+    .command('list')
+    .description('Campaigns, newest first (one page of 100)')
+    .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+    .addOption(new Option('--status <status>').choices(CAMPAIGN_STATUSES))
+    .option('--cursor <cursor>', 'nextPageCursor of the previous page')
+    .action(
+      run(async (o: Options) =>
+        listCampaigns(
+          db(),
+          { organizationId: o.organizationId, scope: 'organization' },
+          {
+            status: o.status as (typeof CAMPAIGN_STATUSES)[number] | undefined,
+            nextPageCursor: o.cursor as string | undefined,
+          },
+        ),
+      ),
+    );
+
+  organization(campaigns.command('show').description('One campaign with its progress per charger (advanced first)'))
+    .requiredOption('--campaign-id <id>', 'the campaign (UUIDv7)')
+    .action(
+      run(async (o: Options) =>
+        followCampaign(db(), o, (deps) =>
+          readCampaign(db(), deps, { organizationId: o.organizationId, scope: 'organization' }, String(o.campaignId)),
+        ),
+      ),
+    );
+
+  organization(campaigns.command('cancel').description('Start no more chargers; skip the pending ones'))
+    .requiredOption('--campaign-id <id>', 'the campaign (UUIDv7)')
+    .action(
+      run(async (o: Options) =>
+        followCampaign(db(), o, (deps) =>
+          cancelCampaign(db(), deps, { organizationId: o.organizationId, scope: 'organization' }, String(o.campaignId)),
+        ),
+      ),
+    );
+}
