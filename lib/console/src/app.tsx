@@ -13,6 +13,7 @@ import { ChargerPage } from './pages/charger';
 import { SitePowerPage } from './pages/site-power';
 import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
+import { FirmwarePage } from './pages/firmware';
 import { parseRoute, type Route } from './route';
 
 /**
@@ -87,6 +88,9 @@ function Shell(props: { onSignOut: () => void }) {
           <a href="#/vehicles" aria-current={current === 'vehicles' ? 'page' : undefined}>
             Vehicles
           </a>
+          <a href="#/firmware" aria-current={current === 'firmware' ? 'page' : undefined}>
+            Firmware
+          </a>
           <a href="/api/docs">API reference</a>
         </nav>
         <button type="button" class="secondary" onClick={props.onSignOut}>
@@ -111,6 +115,8 @@ function Page(props: { route: Route }) {
       return <ChargerPage chargerId={route.chargerId} />;
     case 'vehicles':
       return <VehiclesPage />;
+    case 'firmware':
+      return <FirmwarePage />;
     case 'notFound':
       return (
         <Notice kind="warn">

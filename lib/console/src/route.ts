@@ -1,6 +1,6 @@
 /**
  * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
- * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`. Anything else is
+ * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/firmware`. Anything else is
  * the sites page.
  *
  * @module
@@ -12,6 +12,7 @@ export type Route =
   | { page: 'sitePower'; siteId: number }
   | { page: 'charger'; chargerId: number }
   | { page: 'vehicles' }
+  | { page: 'firmware' }
   | { page: 'notFound'; hash: string };
 
 const ID = '([1-9][0-9]{0,14})';
@@ -21,6 +22,7 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '/sites') return { page: 'sites' };
   if (path === '/vehicles') return { page: 'vehicles' };
+  if (path === '/firmware') return { page: 'firmware' };
   const sitePower = new RegExp(`^/sites/${ID}/power$`).exec(path);
   if (sitePower) return { page: 'sitePower', siteId: Number(sitePower[1]) };
   const charger = new RegExp(`^/chargers/${ID}$`).exec(path);
@@ -35,6 +37,8 @@ export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
       return '#/sites';
     case 'vehicles':
       return '#/vehicles';
+    case 'firmware':
+      return '#/firmware';
     case 'sitePower':
       return `#/sites/${route.siteId}/power`;
     case 'charger':

@@ -12,6 +12,10 @@ import type {
   ChargerOperationResponse as ChargerOperationResponseSchema,
 } from '../../../shared/api/schemas/charger-operations';
 import type {
+  FirmwareCampaignList as FirmwareCampaignListSchema,
+  FirmwareCampaignResponse as FirmwareCampaignResponseSchema,
+} from '../../../shared/api/schemas/firmware-campaigns';
+import type {
   Vehicle as VehicleSchema,
   VehicleListResponse as VehicleListSchema,
 } from '../../../shared/api/schemas/access-ids';
@@ -108,3 +112,9 @@ export type ChargerOperationAnswer = z.infer<typeof ChargerOperationResponseSche
 export type ChargerOperation = ChargerOperationAnswer['data'];
 /** A page of the audit trail. */
 export type ChargerOperationList = z.infer<typeof ChargerOperationListSchema>;
+/** `{ data: campaign }` of a firmware campaign (docs/firmware.md). */
+export type FirmwareCampaignAnswer = z.infer<typeof FirmwareCampaignResponseSchema>;
+/** A firmware campaign with its progress per charger. */
+export type FirmwareCampaign = FirmwareCampaignAnswer['data'];
+/** A page of firmware campaigns. */
+export type FirmwareCampaignList = z.infer<typeof FirmwareCampaignListSchema>;

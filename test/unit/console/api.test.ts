@@ -158,6 +158,7 @@ describe('hash routes', () => {
     ['#/', { page: 'sites' }],
     ['#/sites', { page: 'sites' }],
     ['#/vehicles', { page: 'vehicles' }],
+    ['#/firmware', { page: 'firmware' }],
     ['#/sites/12/power', { page: 'sitePower', siteId: 12 }],
     ['#/chargers/3', { page: 'charger', chargerId: 3 }],
     ['#/chargers/0', { page: 'notFound', hash: '/chargers/0' }],

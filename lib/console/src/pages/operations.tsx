@@ -13,6 +13,7 @@ import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
 import type { Charger, ChargerOperation, ChargerOperationAnswer, ChargerOperationList } from '../types';
+import { FirmwareUpdate } from './firmware';
 
 const RESET_TYPES = ['Soft', 'Hard', 'OnIdle', 'Immediate'];
 const MESSAGES = ['StatusNotification', 'Heartbeat', 'BootNotification', 'MeterValues'];
@@ -20,7 +21,10 @@ const MESSAGES = ['StatusNotification', 'Heartbeat', 'BootNotification', 'MeterV
 /** One line of what an operation came to: each result's status and the charger's word. */
 function summary(operation: ChargerOperation): string {
   const results = operation.results
-    .map((r) => `${r.status}${r.ocppStatus ? ` (${r.ocppStatus})` : ''}${r.error ? `: ${r.error.code}` : ''}`)
+    .map(
+      (r) =>
+        `${r.status}${r.ocppStatus ? ` (${r.ocppStatus})` : ''}${r.firmware?.status ? `, firmware ${r.firmware.status}` : ''}${r.error ? `: ${r.error.code}` : ''}`,
+    )
     .join(', ');
   return `${operation.status}: ${results}`;
 }
@@ -125,6 +129,7 @@ export function ChargerOperations(props: { charger: Charger }) {
       <div aria-live="polite">
         <OutcomeNotice outcome={outcome} />
       </div>
+      <FirmwareUpdate chargerId={charger.id} onSent={recent.refresh} />
       <h3>Recent operations</h3>
       <LoadState loaded={recent} what="the operations" />
       {recent.data ? <OperationTable operations={recent.data.data.slice(0, 20)} /> : null}

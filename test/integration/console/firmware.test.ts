@@ -1,0 +1,92 @@
+/**
+ * Firmware in headless Chromium: a simulated 2.0.1 charger's firmware updated from the charger page
+ * (its result followed in the recent operations), then a campaign to its model started from the
+ * firmware page, its progress per charger shown until every charger is installed; an http URL
+ * refused with the field the API names. No page may throw or log an error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LocalStack } from '../../../lib/local/stack';
+import { startSimulator, type Simulator } from '../../../lib/simulator';
+import { registerCharger } from '../../../shared/chargers/registration';
+import type { Charger } from '../../../shared/api/schemas/chargers';
+import { uniqueOcppId, type Tenant } from '../support/stack';
+import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { screenshot, type WatchedPage } from '../support/browser';
+
+let ui: ConsolePage;
+let stack: LocalStack;
+let tenant: Tenant;
+let tab: WatchedPage;
+let page: Page;
+let charger: Charger;
+let sim: Simulator;
+const MODEL = `UI-FW-${Date.now()}`;
+
+beforeAll(async () => {
+  ui = await openConsolePage();
+  ({ stack, tenant, tab, page } = ui);
+  const ocppId = uniqueOcppId('UIFW');
+  charger = await registerCharger(stack.db, {
+    siteId: tenant.siteId,
+    ocppId,
+    name: 'Firmware charger',
+    type: 'DCFC',
+    ports: [{ connectorType: 'CCS1' }],
+  });
+  sim = await startSimulator({
+    ocppId,
+    protocol: 'ocpp2.0.1',
+    url: stack.ocppUrl,
+    info: { model: MODEL },
+    firmware: { stepMs: 200 },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await ui?.close();
+});
+
+describe('firmware in the console', () => {
+  it("updates a charger's firmware from its page", async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('API key').fill(tenant.apiKey);
+    await page.getByRole('button', { name: 'Open console' }).click();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.goto(`${stack.url}/#/chargers/${charger.id}`);
+    const section = page.getByRole('region', { name: 'Operations' });
+    await section.getByLabel('Firmware URL').fill('http://fw.example.com/v2.bin');
+    await section.getByRole('button', { name: 'Update firmware' }).click();
+    await section.getByText('body.location', { exact: true }).waitFor();
+    await section.getByLabel('Firmware URL').fill('https://fw.example.com/v2.bin');
+    await section.getByRole('button', { name: 'Update firmware' }).click();
+    await section.getByText(/^Update firmware: scheduled \(Accepted\)/).waitFor();
+    await section
+      .getByRole('table', { name: 'Recent operations' })
+      .getByRole('row', { name: /updateFirmware/ })
+      .waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('starts a campaign to a model and shows its progress per charger to the end', async () => {
+    await page.getByRole('link', { name: 'Firmware' }).click();
+    await page.getByRole('heading', { name: 'Firmware', level: 1 }).waitFor();
+    const form = page.getByRole('region', { name: 'New campaign' });
+    await form.getByLabel('Model').fill(MODEL);
+    await form.getByLabel('Firmware URL').fill('https://fw.example.com/v3.bin');
+    await form.getByLabel('At once', { exact: true }).fill('1');
+    await form.getByRole('button', { name: 'Start campaign' }).click();
+    await form.getByText(/^Campaign started:/).waitFor();
+    const progress = page.getByRole('region', { name: 'Campaign progress' });
+    const row = progress.getByRole('table', { name: 'Progress per charger' }).getByRole('row', { name: /installed/ });
+    await row.waitFor({ timeout: 20_000 });
+    await progress.getByText(/^completed/).waitFor();
+    await page
+      .getByRole('table', { name: 'Campaigns' })
+      .getByRole('row', { name: /v3\.bin completed/ })
+      .waitFor();
+    await screenshot(page, 'firmware-campaign');
+    expect(tab.problems).toEqual([]);
+  });
+});
