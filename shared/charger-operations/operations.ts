@@ -160,11 +160,14 @@ export async function requestOperation(
   return { operation: toChargerOperation(ended), ended: ended.status !== 'pending' };
 }
 
-/** Reads the operation until it has ended or `waitMs` passed (backing off from 50 to 400 ms between reads). */
+/**
+ * Reads the operation until it has ended, or every charger has answered (a `scheduled` result goes
+ * on for minutes or hours: a firmware update), or `waitMs` passed (backing off from 50 to 400 ms).
+ */
 function awaitEnd(db: Db, operationId: string, waitMs: number): Promise<OperationItem> {
   return pollUntil(
     async () => (await getOperationItem(db, operationId))!,
-    (item) => item.status !== 'pending',
+    (item) => item.status !== 'pending' || !item.results.some((r) => r.status === 'pending'),
     { waitMs, minTimeoutMs: 50, maxTimeoutMs: 400 },
   );
 }
