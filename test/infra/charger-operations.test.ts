@@ -1,6 +1,6 @@
 /**
- * Charger operations in the synthesised template: the `chargerOperations` HTTP function may start
- * the worker and no other function (named in its environment), the worker is not run again after
+ * Charger operations in the synthesised template: the `chargerOperations` HTTP function and the
+ * sweep (firmware campaigns) may start the worker and no other function (named in its environment), the worker is not run again after
  * a crash (the sweep ends what it left), may post to chargers and write only its rows, and an
  * EventBridge rule runs the sweep every minute.
  */
@@ -29,17 +29,20 @@ function writePatterns(entry: string): Set<string> {
 }
 
 describe('charger operations', () => {
-  it('lets the HTTP function invoke the worker, named in its environment, and no other function', () => {
-    const worker = functionId(WORKER);
-    const invokes = statementsOf(HTTP).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
-    const targets = invokes.flatMap((s) => [s.Resource].flat()).map((r) => JSON.stringify(r));
-    expect(targets.length).toBeGreaterThan(0);
-    expect(targets.every((t) => t.includes(worker))).toBe(true);
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: Match.stringLikeRegexp('chargerOperations'),
-      Environment: { Variables: Match.objectLike({ OPERATION_FUNCTION_NAME: { Ref: worker } }) },
-    });
-  });
+  it.each([HTTP, SWEEP])(
+    'lets %s (a firmware campaign starts operations) invoke the worker and no other function',
+    (entry) => {
+      const worker = functionId(WORKER);
+      const invokes = statementsOf(entry).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
+      const targets = invokes.flatMap((s) => [s.Resource].flat()).map((r) => JSON.stringify(r));
+      expect(targets.length).toBeGreaterThan(0);
+      expect(targets.every((t) => t.includes(worker))).toBe(true);
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: Match.stringLikeRegexp('chargerOperations'),
+        Environment: { Variables: Match.objectLike({ OPERATION_FUNCTION_NAME: { Ref: worker } }) },
+      });
+    },
+  );
 
   it('runs the worker once per invocation, for up to 15 minutes, posting to chargers', () => {
     const worker = functionId(WORKER);
@@ -55,13 +58,14 @@ describe('charger operations', () => {
     expect(actionsOf(SWEEP)).not.toContain('execute-api:ManageConnections');
   });
 
-  it('confines the writes to operations, their pending markers, and (the worker) the command path', () => {
+  it('confines the writes to operations, their pending markers, firmware campaigns, and (the worker) the command path', () => {
     expect(writePatterns(WORKER)).toEqual(
       new Set(['$cn#operationid_*', '$cn#queue_chargeroperations', '$cn#chargerid_*', '$cn#day_*#chargerid_*']),
     );
-    expect(writePatterns(SWEEP)).toEqual(new Set(['$cn#operationid_*', '$cn#queue_chargeroperations']));
+    const campaigns = ['$cn#campaignid_*', '$cn#queue_firmwarecampaigns'];
+    expect(writePatterns(SWEEP)).toEqual(new Set(['$cn#operationid_*', '$cn#queue_chargeroperations', ...campaigns]));
     expect(writePatterns(HTTP)).toEqual(
-      new Set(['$cn#keyhash_*#window_*', '$cn#operationid_*', '$cn#queue_chargeroperations']),
+      new Set(['$cn#keyhash_*#window_*', '$cn#operationid_*', '$cn#queue_chargeroperations', ...campaigns]),
     );
   });
 
