@@ -161,13 +161,17 @@ export async function requestOperation(
 }
 
 /**
- * Reads the operation until it has ended, or every charger has answered (a `scheduled` result goes
- * on for minutes or hours: a firmware update), or `waitMs` passed (backing off from 50 to 400 ms).
+ * Reads the operation until it has ended, or every charger has answered and one said it will do
+ * it later (a `scheduled` result goes on for minutes or hours: a firmware update), or `waitMs`
+ * passed (backing off from 50 to 400 ms). Results all final on an operation still pending are the
+ * moment between the last result's write and the operation's end: read again.
  */
 function awaitEnd(db: Db, operationId: string, waitMs: number): Promise<OperationItem> {
   return pollUntil(
     async () => (await getOperationItem(db, operationId))!,
-    (item) => item.status !== 'pending' || !item.results.some((r) => r.status === 'pending'),
+    (item) =>
+      item.status !== 'pending' ||
+      (item.results.some((r) => r.status === 'scheduled') && !item.results.some((r) => r.status === 'pending')),
     { waitMs, minTimeoutMs: 50, maxTimeoutMs: 400 },
   );
 }

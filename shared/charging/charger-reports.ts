@@ -53,7 +53,8 @@ export async function recordFirmwareStatus(
   requestId?: number,
 ): Promise<void> {
   const report = { status, timestamp: at };
-  const forRequest = connection.protocol === 'ocpp1.6' || requestId !== undefined;
+  // Our requestIds are small integers: any other number is no request of ours (and may not fit DynamoDB's numbers).
+  const forRequest = connection.protocol === 'ocpp1.6' || Number.isSafeInteger(requestId);
   if (forRequest) {
     const { Key, TableName } = db.charger.get({ chargerId: connection.chargerId }).params() as {
       Key: object;

@@ -21,6 +21,7 @@ import { canAccess, type AccessScope } from '../organizations/access-scope';
 import type { ChargerOperationCommands } from '../charging/charger-commands';
 import { logger } from '../logger';
 import {
+  operationWaitMs,
   requestOperation,
   settleOperation,
   type OperationStarter,
@@ -145,7 +146,9 @@ export async function createCampaign(
       runningFirmwareCampaign.create({ queue: RUNNING_CAMPAIGNS_QUEUE, campaignId: item.campaignId }).commit(),
     ])
     .go();
-  return toFirmwareCampaign(await advanceCampaign(db, deps, item));
+  // The first chargers' answers are awaited as an operation's are (OPERATION_WAIT_MS), then recorded.
+  const started = await advanceCampaign(db, deps, item, new Date(), { waitMs: operationWaitMs() });
+  return toFirmwareCampaign(started.status === 'running' ? await advanceCampaign(db, deps, started) : started);
 }
 
 /** What a charger's operation result comes to in the campaign. */
@@ -271,6 +274,15 @@ async function nextState(db: Db, item: CampaignItem, now: Date): Promise<{ next:
   return { next, started };
 }
 
+/** Whether the next state says nothing new (the same chargers, status and stop). */
+function unchanged(item: CampaignItem, next: CampaignItem): boolean {
+  return (
+    item.status === next.status &&
+    item.stopReason === next.stopReason &&
+    JSON.stringify(item.chargers) === JSON.stringify(next.chargers)
+  );
+}
+
 /** Writes a campaign's next state if nobody did meanwhile (its revision); false when someone did. */
 async function writeIfUnchanged(db: Db, item: CampaignItem, next: CampaignItem): Promise<boolean> {
   try {
@@ -285,12 +297,16 @@ async function writeIfUnchanged(db: Db, item: CampaignItem, next: CampaignItem):
   }
 }
 
-/** Starts one charger's update-firmware operation; an error (a version that lacks a field, the worker) fails it. */
+/**
+ * Starts one charger's update-firmware operation, waiting up to `waitMs` for its answer; an error
+ * (a version that lacks a field, the worker) fails it.
+ */
 async function startCharger(
   db: Db,
   deps: CampaignDeps,
   item: CampaignItem,
   charger: CampaignCharger,
+  waitMs: number,
 ): Promise<{ code: string; description: string } | undefined> {
   try {
     await requestOperation(
@@ -307,7 +323,7 @@ async function startCharger(
         },
         requestedBy: item.requestedBy as RequestedBy,
       },
-      { waitMs: 0, operationId: charger.operationId! },
+      { waitMs, operationId: charger.operationId! },
     );
     return undefined;
   } catch (error) {
@@ -326,7 +342,8 @@ async function startCharger(
  * ones, stops or ends it. Requests: per updating charger 1 GetItem of its operation (+ its
  * settlement: 1 GetItem of the charger, a write when it moved); 1 PutItem of the campaign; per
  * charger started, its operation's 1 TransactWriteItems, 1 Invoke and 1 GetItem; 1 DeleteItem of
- * the marker when it ends.
+ * the marker when it ends. Nothing is written when nothing changed.
+ * @param options.waitMs how long to wait for the answers of the chargers it starts (default 0)
  * @returns the campaign as it is now
  */
 export async function advanceCampaign(
@@ -334,14 +351,16 @@ export async function advanceCampaign(
   deps: CampaignDeps,
   item: CampaignItem,
   now = new Date(),
+  options: { waitMs?: number } = {},
 ): Promise<CampaignItem> {
   let current = item;
   for (let round = 0; round < 3 && current.status === 'running'; round++) {
     const { next, started } = await nextState(db, current, now);
+    if (started.length === 0 && unchanged(current, next)) return current;
     if (!(await writeIfUnchanged(db, current, next))) return (await getCampaignItem(db, item.campaignId)) ?? current;
     current = next;
     const failures = await Promise.all(
-      started.map((index) => startCharger(db, deps, current, current.chargers[index]!)),
+      started.map((index) => startCharger(db, deps, current, current.chargers[index]!, options.waitMs ?? 0)),
     );
     if (!failures.some(Boolean)) break;
     // A charger that could not be started is failed at once (the next round may start another).

@@ -38,15 +38,10 @@ export const FirmwareCampaignRequest = z
       .meta({ description: 'Chargers of this vendor, as their BootNotification stated it' }),
     ...firmwareFields,
     maxConcurrent: z.number().int().min(1).max(100).default(10).meta({ description: 'Most chargers updating at once' }),
-    maxFailures: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .meta({
-        description:
-          'The campaign stops (pending chargers skipped) once this many failed (default: never, every charger is tried)',
-      }),
+    maxFailures: z.number().int().min(1).optional().meta({
+      description:
+        'The campaign stops (pending chargers skipped) once this many failed (default: never, every charger is tried)',
+    }),
     maxDownPerSite: z
       .number()
       .int()

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, connectRaw, pollUntil, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
 
@@ -17,6 +17,7 @@ const simIds: Record<OcppProtocol, string> = {
   'ocpp1.6': uniqueOcppId('FWSIM16'),
   'ocpp2.0.1': uniqueOcppId('FWSIM2'),
 };
+const garbageId = uniqueOcppId('FWBAD');
 const LOCATION = 'https://firmware.example.com/v2.bin';
 
 beforeAll(async () => {
@@ -26,6 +27,7 @@ beforeAll(async () => {
     { ocppId: ids['ocpp2.0.1'], name: 'Fw 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
     { ocppId: simIds['ocpp1.6'], name: 'Sim 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
     { ocppId: simIds['ocpp2.0.1'], name: 'Sim 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+    { ocppId: garbageId, name: 'Garbage', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
   ]);
 });
 afterAll(async () => stack?.close());
@@ -277,5 +279,36 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('the %s simulator updates its f
     });
     const done = await readUntil(body.data.operationId, (o) => o.status !== 'pending', 'the update to end');
     expect(done.results[0]).toMatchObject({ status: 'failed', error: { code: 'DownloadFailed' } });
+  });
+});
+
+describe('a charger that answers garbage', () => {
+  it('gets a CALLERROR-shaped failure (InvalidAnswer) on the operation, which never stays pending', async () => {
+    const raw = await connectRaw(stack, garbageId, 'ocpp2.0.1');
+    try {
+      await raw.exchange(
+        JSON.stringify([
+          2,
+          'boot-1',
+          'BootNotification',
+          { reason: 'PowerUp', chargingStation: { model: 'M', vendorName: 'V' } },
+        ]),
+      );
+      raw.ws.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        if (frame[0] === 2) raw.ws.send(JSON.stringify([3, frame[1], { status: 'Sure', extra: [1, 2] }]));
+      });
+      const { status, body } = await post('/api/ocpp/update-firmware', {
+        chargerId: tenant.chargers[4]!.id,
+        location: LOCATION,
+      });
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({
+        status: 'failed',
+        results: [{ status: 'failed', error: { code: 'InvalidAnswer', description: expect.any(String) } }],
+      });
+    } finally {
+      await raw.close();
+    }
   });
 });
