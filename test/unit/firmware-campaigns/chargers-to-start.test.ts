@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargersToStart, type CampaignCharger } from '../../../shared/firmware-campaigns/campaigns';
+import { chargersToStart, type CampaignCharger } from '../../../shared/firmware-campaigns/progress';
 
 /** Chargers of a campaign: `[siteId, state]` each. */
 const chargers = (...specs: [number, CampaignCharger['state']][]): CampaignCharger[] =>
