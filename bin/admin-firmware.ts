@@ -10,6 +10,7 @@ import type { Db } from '../shared/db';
 import { performOperation, type OperationStarter } from '../shared/charger-operations/operations';
 import { CAMPAIGN_STATUSES } from '../shared/db/entities/firmware-campaigns';
 import {
+  campaignRequestOf,
   cancelCampaign,
   createCampaign,
   readCampaign,
@@ -160,33 +161,9 @@ function addCampaignCreate(campaigns: Command, db: () => Db): void {
         },
         (path) => OPTION_OF[String(path[0])] ?? 'input',
       );
-      const {
-        chargerIds: ids,
-        siteId,
-        model,
-        manufacturer,
-        maxConcurrent,
-        maxFailures,
-        maxDownPerSite,
-        ...firmware
-      } = body;
-      const targets = Object.fromEntries(
-        Object.entries({ chargerIds: ids, siteId, model, manufacturer }).filter(([, v]) => v !== undefined),
-      );
+      const request = campaignRequestOf(body, { operator: 'cli' });
       return followCampaign(db(), o, (deps) =>
-        createCampaign(
-          db(),
-          deps,
-          { organizationId: o.organizationId, scope: 'organization' },
-          {
-            targets,
-            firmware,
-            maxConcurrent,
-            maxFailures: maxFailures ?? Number.MAX_SAFE_INTEGER,
-            ...(maxDownPerSite === undefined ? {} : { maxDownPerSite }),
-            requestedBy: { operator: 'cli' },
-          },
-        ),
+        createCampaign(db(), deps, { organizationId: o.organizationId, scope: 'organization' }, request),
       );
     }),
   );

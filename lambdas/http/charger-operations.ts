@@ -15,7 +15,12 @@ import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 import { startOperation } from '../operations/lib/start-operation';
 import { firmwareCampaignRoutes } from '../../shared/api/routes/firmware-campaigns';
-import { cancelCampaign, createCampaign, readCampaign } from '../../shared/firmware-campaigns/campaigns';
+import {
+  campaignRequestOf,
+  cancelCampaign,
+  createCampaign,
+  readCampaign,
+} from '../../shared/firmware-campaigns/campaigns';
 import { listCampaigns } from '../../shared/firmware-campaigns/list';
 
 /** The commands whose targets this function checks (it sends none: the worker does). */
@@ -61,17 +66,8 @@ export const handler = httpHandler(
       body: { data: await readOperation(db, principal, pathParameters.operationId) },
     }),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
-      const { chargerIds, siteId, model, manufacturer, maxConcurrent, maxFailures, maxDownPerSite, ...firmware } = body;
-      const targets = { chargerIds, siteId, model, manufacturer };
-      const campaign = await createCampaign(db, campaignDeps(db), principal, {
-        targets: Object.fromEntries(Object.entries(targets).filter(([, v]) => v !== undefined)),
-        firmware,
-        maxConcurrent,
-        maxFailures: maxFailures ?? Number.MAX_SAFE_INTEGER,
-        ...(maxDownPerSite === undefined ? {} : { maxDownPerSite }),
-        requestedBy: { apiKeyId: principal.apiKeyId },
-      });
-      return { statusCode: 201, body: { data: campaign } };
+      const request = campaignRequestOf(body, { apiKeyId: principal.apiKeyId });
+      return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };
     },
     'GET /api/firmware-campaigns': async ({ db, principal, queryStringParameters }) => ({
       body: await listCampaigns(db, principal, queryStringParameters),

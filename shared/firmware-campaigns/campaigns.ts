@@ -62,9 +62,28 @@ export interface CampaignRequest {
   targets: CampaignTargets;
   firmware: FirmwareRequestFields;
   maxConcurrent: number;
-  maxFailures: number;
+  /** Stop once this many failed; undefined: never. */
+  maxFailures?: number;
   maxDownPerSite?: number;
   requestedBy: RequestedBy;
+}
+
+/** A campaign's body as validated (the API's, the CLI's): targets, firmware fields and limits side by side. */
+export type CampaignBody = CampaignTargets &
+  FirmwareRequestFields & { maxConcurrent: number; maxFailures?: number; maxDownPerSite?: number };
+
+/** The request of a validated body: its targets, its firmware fields and its limits apart. */
+export function campaignRequestOf(body: CampaignBody, requestedBy: RequestedBy): CampaignRequest {
+  const { chargerIds, siteId, model, manufacturer, maxConcurrent, maxFailures, maxDownPerSite, ...firmware } = body;
+  const defined = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  return {
+    targets: defined({ chargerIds, siteId, model, manufacturer }),
+    firmware,
+    maxConcurrent,
+    ...defined({ maxFailures, maxDownPerSite }),
+    requestedBy,
+  };
 }
 
 /** The API view of a campaign item. */
@@ -115,7 +134,7 @@ export async function createCampaign(
     firmware: request.firmware,
     targets: request.targets,
     maxConcurrent: request.maxConcurrent,
-    maxFailures: request.maxFailures,
+    ...(request.maxFailures === undefined ? {} : { maxFailures: request.maxFailures }),
     ...(request.maxDownPerSite === undefined ? {} : { maxDownPerSite: request.maxDownPerSite }),
     chargers: targets.map(({ chargerId, ocppId, siteId }) => ({ chargerId, ocppId, siteId, state: 'pending' })),
     requestedBy: request.requestedBy,
@@ -171,7 +190,8 @@ async function nextState(db: Db, item: CampaignItem, now: Date): Promise<{ next:
   const at = now.toISOString();
   let chargers = await refreshUpdating(db, item.chargers, now);
   const failed = chargers.filter((c) => c.state === 'failed').length;
-  const stopReason = item.stopReason ?? (failed >= item.maxFailures ? 'failureThreshold' : undefined);
+  const stopReason =
+    item.stopReason ?? (item.maxFailures !== undefined && failed >= item.maxFailures ? 'failureThreshold' : undefined);
   let started: number[] = [];
   if (stopReason) {
     const description =

@@ -105,7 +105,7 @@ export const FirmwareCampaign = z
       .record(z.string(), z.unknown())
       .meta({ description: 'chargerIds, siteId, model, manufacturer as asked' }),
     maxConcurrent: z.number().int(),
-    maxFailures: z.number().int(),
+    maxFailures: z.number().int().optional().meta({ description: 'Absent: the campaign never stops for failures' }),
     maxDownPerSite: z.number().int().optional(),
     requestedBy: z.union([z.object({ apiKeyId: z.number().int() }), z.object({ operator: z.string() })]),
     createdAt: z.string(),

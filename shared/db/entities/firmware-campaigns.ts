@@ -32,7 +32,8 @@ const firmwareCampaignSchema = {
     /** How the chargers were chosen (the request's siteId, chargerIds, model, manufacturer). */
     targets: { type: 'any', required: true },
     maxConcurrent: { type: 'number', required: true },
-    maxFailures: { type: 'number', required: true },
+    /** Unset: the campaign never stops for failures. */
+    maxFailures: optionalNumber,
     maxDownPerSite: optionalNumber,
     /** One per charger: `{ chargerId, ocppId, siteId, state, operationId?, firmwareStatus?, error?, startedAt?, endedAt? }`. */
     chargers: { type: 'any', required: true },
