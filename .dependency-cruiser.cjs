@@ -36,6 +36,7 @@ const DOMAIN_ORDER = [
   'charger-configuration',
   'site-power',
   'local-auth-list',
+  'charger-logs',
   'charger-operations',
   'firmware-campaigns',
 ];

@@ -30,6 +30,11 @@ const OPTION_OF: Record<string, string> = {
   type: '--type',
   operationalStatus: '--status',
   requestedMessage: '--message',
+  logType: '--log-type',
+  oldestTimestamp: '--oldest',
+  latestTimestamp: '--latest',
+  retries: '--retries',
+  retryInterval: '--retry-interval',
 };
 
 /** Repeatable `--charger-id`. */

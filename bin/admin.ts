@@ -26,6 +26,7 @@ import { addConfigurationCommands } from './admin-configuration';
 import { addOperationCommands } from './admin-operations';
 import { addLocalListCommands } from './admin-local-list';
 import { addFirmwareCommands } from './admin-firmware';
+import { addLogCommands } from './admin-logs';
 import { CHARGER_TYPES } from '../shared/smart-charging/types';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
@@ -284,6 +285,7 @@ addConfigurationCommands(chargers, db);
 addOperationCommands(chargers, db);
 addLocalListCommands(chargers, db);
 addFirmwareCommands(program, chargers, db);
+addLogCommands(chargers, db);
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

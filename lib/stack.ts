@@ -16,6 +16,7 @@ import { NetworkAlarms } from './constructs/alarms';
 import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
 import { SmartCharging } from './constructs/smart-charging';
 import { ChargerOperations } from './constructs/charger-operations';
+import { ChargerLogs } from './constructs/charger-logs';
 import { LocalAuthList } from './constructs/local-list';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
@@ -149,6 +150,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly chargerOperations: ChargerOperations;
   /** The local authorization list's synchronisation, from the table's stream. */
   public readonly localAuthList: LocalAuthList;
+  /** Chargers' uploaded logs: the bucket and who may sign its URLs. */
+  public readonly chargerLogs: ChargerLogs;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -185,6 +188,10 @@ export class ChargingNetworkStack extends Stack {
       starter: this.httpApi.functions.chargerOperations,
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
+    });
+    this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
+      uploadSigners: [this.chargerOperations.functions.perform],
+      readers: [this.httpApi.functions.chargerOperations, this.ocppApi.functions.message],
     });
     this.localAuthList = new LocalAuthList(this, 'LocalAuthList', {
       table: this.table,
@@ -236,6 +243,10 @@ export class ChargingNetworkStack extends Stack {
       description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<ocppId>',
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
+    new CfnOutput(this, 'LogBucketName', {
+      value: this.chargerLogs.bucket.bucketName,
+      description: "Chargers' uploaded logs (the operator CLI's --log-bucket)",
+    });
     if (this.edge.customDomainName) {
       new CfnOutput(this, 'DistributionDomainName', {
         value: this.edge.distribution.distributionDomainName,

@@ -9,6 +9,7 @@ import type { ApiPrincipal } from '../../shared/api/auth';
 import { chargerOperationRoutes } from '../../shared/api/routes/charger-operations';
 import { readOperation, requestOperation } from '../../shared/charger-operations/operations';
 import { listOperations } from '../../shared/charger-operations/audit-trail';
+import { readOperationLogs } from '../../shared/charger-operations/operation-logs';
 import type { OperationAction } from '../../shared/charger-operations/registry';
 import type { TargetFields } from '../../shared/charger-operations/targets';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
@@ -49,7 +50,7 @@ const operation =
 /** What a campaign starts its chargers' operations with. */
 const campaignDeps = (db: Db) => ({ commands: commandsOf(db), start: startOperation });
 
-/** Lambda handler of the charger-operation and firmware-campaign routes. */
+/** Lambda handler of the charger-operation (logs included) and firmware-campaign routes. */
 export const handler = httpHandler(
   { ...chargerOperationRoutes, ...firmwareCampaignRoutes },
   {
@@ -59,11 +60,15 @@ export const handler = httpHandler(
     'POST /api/ocpp/trigger-message': operation('triggerMessage'),
     'POST /api/ocpp/clear-cache': operation('clearCache'),
     'POST /api/ocpp/update-firmware': operation('updateFirmware'),
+    'POST /api/ocpp/get-log': operation('getLog'),
     'GET /api/charger-operations': async ({ db, principal, queryStringParameters }) => ({
       body: await listOperations(db, principal, queryStringParameters),
     }),
     'GET /api/charger-operations/{operationId}': async ({ db, principal, pathParameters }) => ({
       body: { data: await readOperation(db, principal, pathParameters.operationId) },
+    }),
+    'GET /api/charger-operations/{operationId}/logs': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readOperationLogs(db, principal, pathParameters.operationId) },
     }),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, { apiKeyId: principal.apiKeyId });

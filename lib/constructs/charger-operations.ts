@@ -14,7 +14,7 @@ import { acknowledgeWildcardResource } from './execute-api';
 import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
-import { ROWS, type RowWrites } from './table-rows';
+import { counterRow, ROWS, type RowWrites } from './table-rows';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /** Writes of the operation functions (`lib/constructs/table-rows.ts`). */
@@ -25,7 +25,13 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    'dynamodb:UpdateItem': [ROWS.chargerOperations, ROWS.pendingChargerOperations, ROWS.chargers],
+    // The charger's partition also holds its log requests (`chargerLog`), numbered by the `logRequest` counter.
+    'dynamodb:UpdateItem': [
+      ROWS.chargerOperations,
+      ROWS.pendingChargerOperations,
+      ROWS.chargers,
+      counterRow('logRequest'),
+    ],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },
   /**

@@ -6,6 +6,7 @@
  * - `ws://…/ocpp/{ocppId}` → WebSocket API `$connect` / `$default` / `$disconnect` events
  *   (`websocket-api.ts`).
  * - `/@connections/{connectionId}` → the API Gateway management API (`management-api.ts`).
+ * - `/uploads/{token}`, `/downloads/{token}` → chargers' log files (`log-files.ts`; S3 on AWS).
  *
  * Limits as on AWS (`limits.ts`): request line + header values, URL length, 10 MB HTTP bodies,
  * 128 KB WebSocket messages. A bad request or frame is answered and never stops the gateway.
@@ -25,6 +26,7 @@ import { gatewayProblem, sendProblem } from './problem';
 import { WebSocketApi } from './websocket-api';
 import { OPERATION_FUNCTION } from '../../lambdas/operations/lib/start-operation';
 import { requestUrl, type HttpHandlers, type OcppHandlers } from './lambda-events';
+import { handleLogFiles } from './log-files';
 
 export type { LambdaHandler } from './lambda-events';
 
@@ -113,6 +115,8 @@ async function handleRequest(
   if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
   const invoke = INVOKE_PATH.exec(url.pathname);
   if (invoke) return handleInvoke({ ...handlers.power, ...handlers.operations }, req, res, invoke[1]!);
+  // Chargers' log uploads and their downloads (S3's presigned URLs on AWS).
+  if (await handleLogFiles(req, res, url.pathname)) return;
   // The operator console at / and the API reference at /api/docs (static files, before the API routes).
   if (await serveConsoleFile(req, res, url.pathname)) return;
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {

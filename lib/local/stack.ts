@@ -2,6 +2,10 @@
  * The whole product on one machine: an existing or new DynamoDB Local, the table, and the local
  * API Gateway hosting the real handler modules. Used by `npm start` and by the integration tests.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { localUrlSecret } from '../../shared/charger-logs/local-storage';
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
 import { startStreamLoop, type StreamConsumer } from './table-stream';
@@ -30,6 +34,7 @@ export interface LocalStack {
  * process can run stacks one after another (`npm run bench`), one at a time.
  * @param options.smartCharging drive smart charging from the table's stream, as on AWS (`npm start`;
  *   tests that need it) @default false
+ * @param options.logDir where chargers' uploaded logs are kept (`LOG_DIR`) @default a new temporary folder
  * @param options.localList synchronise chargers' local authorization lists from the table's stream,
  *   as on AWS (`npm start`; tests that need it) @default false
  * @throws PortInUseError when another process listens on `options.port`
@@ -41,6 +46,7 @@ export async function startLocalStack(options: {
   host?: string;
   smartCharging?: boolean;
   localList?: boolean;
+  logDir?: string;
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -52,6 +58,12 @@ export async function startLocalStack(options: {
   const gateway = await startLocalGateway(handlers, { port: options.port, host: options.host });
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
+  // Chargers' logs under the data directory, uploaded to and downloaded from the gateway with
+  // links signed with the folder's secret (the operator CLI signs with it too).
+  process.env.LOG_DIR = options.logDir ?? (await mkdtemp(join(tmpdir(), 'charger-logs-')));
+  process.env.LOG_UPLOAD_BASE_URL = gateway.url;
+  process.env.LOG_URL_SECRET = await localUrlSecret(process.env.LOG_DIR);
+  delete process.env.LOG_BUCKET_NAME;
   // The operations' sweep every minute, as the EventBridge rule runs it on AWS.
   const sweep = setInterval(() => {
     handlers.operations.sweep!({}, lambdaContext('sweep')).catch((error: unknown) =>

@@ -72,9 +72,10 @@ export interface OperationResult extends OperationTarget, Partial<Omit<TargetOut
 /** What `perform` gets for one target. */
 export interface PerformContext<Body> {
   db: Db;
-  commands: ChargerOperationCommands;
-  /** The operation's ID. */
+  /** The operation being performed, and its organization. */
   operationId: string;
+  organizationId: number;
+  commands: ChargerOperationCommands;
   /** The validated body. */
   request: Body;
   target: OperationTarget;
@@ -85,6 +86,8 @@ export interface PerformContext<Body> {
 /** What `settle` gets for a `scheduled` result. */
 export interface SettleContext<Body> {
   db: Db;
+  /** The operation the result belongs to. */
+  operationId: string;
   request: Body;
   result: OperationResult;
 }

@@ -231,8 +231,9 @@ async function performTarget(
         }
       : await kind.perform({
           db,
-          commands,
           operationId: item.operationId,
+          organizationId: item.organizationId,
+          commands,
           request: item.request as TargetFields,
           target: result,
           charger: charger as Parameters<typeof kind.perform>[0]['charger'],
@@ -276,7 +277,7 @@ export async function settleOperation(db: Db, item: OperationItem, now = new Dat
     if (!isOpen(result)) continue;
     let outcome: TargetOutcome | undefined;
     if (result.status === 'scheduled' && kind?.settle) {
-      outcome = await kind.settle({ db, request: item.request as TargetFields, result });
+      outcome = await kind.settle({ db, operationId: item.operationId, request: item.request as TargetFields, result });
     }
     if (!outcome && overdue) {
       outcome =

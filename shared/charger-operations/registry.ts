@@ -7,6 +7,7 @@
 import type { OperationKind } from './kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
 import { updateFirmware } from './firmware-kind';
+import { getLog } from './log-kind';
 
 /** Every kind, by its action. */
 export const OPERATION_KINDS = {
@@ -16,6 +17,7 @@ export const OPERATION_KINDS = {
   triggerMessage,
   clearCache,
   updateFirmware,
+  getLog,
 } as const satisfies Record<string, OperationKind<any>>;
 
 /** An operation's action. */

@@ -197,6 +197,35 @@ export interface SendLocalListInput {
   entries: LocalListEntry[];
 }
 
+/**
+ * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
+ * and which log (`logType` one of the version's {@link VersionInputs.logTypes}; 1.6 sends
+ * diagnostics, and neither `requestId` nor `logType`).
+ */
+export interface GetLogInput {
+  requestId: number;
+  logType: string;
+  /** The upload URL this product issues (1.6 `location`, 2.0.1 `log.remoteLocation`). */
+  remoteLocation: string;
+  /** ISO 8601 UTC (1.6 `startTime`, 2.0.1 `log.oldestTimestamp`). */
+  oldestTimestamp?: string;
+  /** ISO 8601 UTC (1.6 `stopTime`, 2.0.1 `log.latestTimestamp`). */
+  latestTimestamp?: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+}
+
+/**
+ * A charger's answer to a log request: 2.0.1 its `status` (Accepted, Rejected, AcceptedCanceled);
+ * 1.6 has none (a `fileName` means it will upload); the file name and the whole answer.
+ */
+export interface LogRequestAnswer {
+  status?: string;
+  fileName?: string;
+  answer: Record<string, unknown>;
+}
+
 /** The commands this module sends, by name: version-neutral input and result. */
 export interface ChargerCommandCatalog {
   ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
@@ -237,6 +266,8 @@ export interface ChargerCommandCatalog {
   ClearCache: { input: undefined; result: OperationAnswer };
   /** Update the firmware (1.6 §5.19, 2.0.1 L01): 1.6's empty answer is `Accepted`. */
   UpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
+  /** Ask for a log to be uploaded (1.6 GetDiagnostics, 2.0.1 GetLog). */
+  GetLog: { input: GetLogInput; result: LogRequestAnswer };
   /** Whether the charger keeps a local list, and its limits (1.6 GetConfiguration, 2.0.1 GetVariables LocalAuthListCtrlr). */
   LocalListSupport: { input: undefined; result: LocalListSupport };
   /** The version of the charger's local list (0: none; 1.6 -1: local lists not enabled). */
@@ -301,7 +332,8 @@ export type ChargerOperationCommandName =
   | 'ChangeAvailability'
   | 'TriggerMessage'
   | 'ClearCache'
-  | 'UpdateFirmware';
+  | 'UpdateFirmware'
+  | 'GetLog';
 
 /** The commands of the local authorization list (OCPP 1.6 §3.5, 2.0.1 D01/D02). */
 export type LocalListCommandName = 'LocalListSupport' | 'GetLocalListVersion' | 'SendLocalList';
@@ -343,6 +375,10 @@ export interface VersionInputs {
   portReset: boolean;
   /** Messages TriggerMessage may ask for (1.6 §5.17 MessageTrigger; 2.0.1 F06 MessageTriggerEnumType). */
   triggerMessages: readonly string[];
+  /** Log types the version uploads: 1.6 `DiagnosticsLog` (GetDiagnostics); 2.0.1 also `SecurityLog` (N01 LogEnumType). */
+  logTypes: readonly string[];
+  /** Longest upload URL the version carries: 2.0.1 `remoteLocation` 512 characters; 1.6 `location` (anyURI) no limit. */
+  maxLogLocationLength: number;
   /** Longest idTag the version carries: 1.6 IdToken CiString20Type, 2.0.1 IdTokenType.idToken 36. */
   maxIdTagLength: number;
   /** Whether UpdateFirmware takes `signature`, `signingCertificate` and `installDateTime` (2.0.1 L01 FirmwareType; not 1.6 §5.19). */

@@ -29,7 +29,8 @@ export type IdKind =
   | 'accessId'
   | 'departure'
   | 'customer'
-  | 'chargerError';
+  | 'chargerError'
+  | 'logRequest';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

@@ -60,7 +60,13 @@ describe('charger operations', () => {
 
   it('confines the writes to operations, their pending markers, firmware campaigns, and (the worker) the command path', () => {
     expect(writePatterns(WORKER)).toEqual(
-      new Set(['$cn#operationid_*', '$cn#queue_chargeroperations', '$cn#chargerid_*', '$cn#day_*#chargerid_*']),
+      new Set([
+        '$cn#operationid_*',
+        '$cn#queue_chargeroperations',
+        '$cn#chargerid_*',
+        '$cn#day_*#chargerid_*',
+        '$cn#name_logrequest',
+      ]),
     );
     const campaigns = ['$cn#campaignid_*', '$cn#queue_firmwarecampaigns'];
     expect(writePatterns(SWEEP)).toEqual(new Set(['$cn#operationid_*', '$cn#queue_chargeroperations', ...campaigns]));

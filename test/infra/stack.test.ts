@@ -365,9 +365,15 @@ describe('ChargingNetwork stack', () => {
       template.hasOutput('OcppUrl', { Value: { 'Fn::Join': ['', ['wss://', domain, `/${OCPP_STAGE_NAME}`]] } });
     });
 
-    it('names the table, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
+    it('names the table and the log bucket, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
       template.hasOutput('TableName', { Value: { Ref: idOf('AWS::DynamoDB::Table', {}) } });
-      expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'ConsoleUrl', 'OcppUrl', 'TableName']);
+      expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+        'ApiUrl',
+        'ConsoleUrl',
+        'LogBucketName',
+        'OcppUrl',
+        'TableName',
+      ]);
       expect(JSON.stringify(template.findOutputs('*'))).not.toMatch(/execute-api|ApiEndpoint/);
     });
   });

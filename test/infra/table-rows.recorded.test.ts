@@ -12,6 +12,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
@@ -175,6 +178,12 @@ beforeAll(async () => {
   gateway = await startLocalGateway(handlers, { port: 0 });
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
+  // Chargers' logs, stored as the local stack stores them.
+  Object.assign(process.env, {
+    LOG_DIR: await mkdtemp(join(tmpdir(), 'rows-logs-')),
+    LOG_UPLOAD_BASE_URL: gateway.url,
+    LOG_URL_SECRET: randomUUID(),
+  });
 
   // Fixtures through the operator's code path, outside any function (not recorded).
   db = openDb({ tableName, endpoint: dynamo.endpoint });
@@ -519,6 +528,17 @@ describe('the writes the handlers make', () => {
     // (its deadline moved) settled by a read of it once the port turns Unavailable, and one whose
     // worker never ran, ended by the sweep past its deadline.
     await expectApi(200, 'POST', '/api/ocpp/clear-cache', { chargerId: chargers.v16.id });
+    // A log the simulator uploads (its request, its statuses), settled by a read of the operation.
+    const log = await expectApi(202, 'POST', '/api/ocpp/get-log', {
+      chargerId: chargers.v16.id,
+      logType: 'DiagnosticsLog',
+    });
+    await until(
+      async () =>
+        (await expectApi(200, 'GET', `/api/charger-operations/${log.data.operationId}`)).data.status === 'completed',
+      'the log upload',
+    );
+    await expectApi(200, 'GET', `/api/charger-operations/${log.data.operationId}/logs`);
     rpc(v16).handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
     const scheduled = await expectApi(202, 'POST', '/api/ocpp/change-availability', {
       portId: chargers.v16.ports[0]!.id,

@@ -252,6 +252,17 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/firmware-campaigns/{campaignId}/cancel': {
       path: { campaignId: '01900000-0000-7000-8000-000000000000' },
     },
+    'POST /api/ocpp/get-log': {
+      body: {
+        chargerIds: [charger().id],
+        logType: 'DiagnosticsLog',
+        oldestTimestamp: '2026-01-01T00:00:00Z',
+        retries: 1,
+      },
+    },
+    'GET /api/charger-operations/{operationId}/logs': {
+      path: { operationId: '01900000-0000-7000-8000-000000000000' },
+    },
     'GET /api/chargers/{id}/local-list': { path: id(charger().id) },
     'POST /api/chargers/{id}/local-list/sync': { path: id(charger().id) },
     'GET /api/access-ids': { query: { nextPageCursor: 'eyJwayI6IngifQ' } },

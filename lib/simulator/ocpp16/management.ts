@@ -1,12 +1,13 @@
 /**
  * OCPP 1.6 RemoteTrigger (§5.17 TriggerMessage), LocalAuthListManagement (§5.10, §5.15) and
  * FirmwareManagement (§5.9, §5.19) commands. The local list is the station's (`../local-list.ts`);
- * the simulator neither downloads firmware nor uploads diagnostics.
+ * the simulator downloads no firmware, and uploads a generated diagnostics log (`../log-upload.ts`).
  *
  * @module
  */
 import type * as V16 from '../../../shared/ocpp/types/v16';
 import type { Commands, Context16 } from './messages';
+import { logFileName, uploadAfterReply } from '../log-upload';
 
 type TriggerableMessage = V16.TriggerMessageRequest['requestedMessage'];
 
@@ -64,12 +65,21 @@ function localAuthList({ station }: Context16): Commands {
   };
 }
 
-/** GetDiagnostics, acknowledged without doing anything (UpdateFirmware: `firmware.ts`). */
-function firmware(): Commands {
+/** GetDiagnostics, a generated log uploaded with PUT (UpdateFirmware: `firmware.ts`). */
+function firmware({ station, messages }: Context16): Commands {
   return {
     GetDiagnostics: {
+      // Uploading, the upload, then Uploaded or UploadFailed (§4.4).
+      answer: (req) => {
+        uploadAfterReply(
+          station,
+          { url: req.location, logType: 'DiagnosticsLog', oldest: req.startTime, latest: req.stopTime },
+          (status) =>
+            messages.call('DiagnosticsStatusNotification', { status: status === 'Failed' ? 'UploadFailed' : status }),
+        );
+        return { fileName: logFileName('DiagnosticsLog') };
+      },
       // No fileName: no diagnostics available.
-      answer: () => ({}),
       refuse: () => ({}),
     },
   };
@@ -77,5 +87,5 @@ function firmware(): Commands {
 
 /** RemoteTrigger, LocalAuthListManagement and FirmwareManagement commands. */
 export function managementCommands(context: Context16): Commands {
-  return { ...remoteTrigger(context), ...localAuthList(context), ...firmware() };
+  return { ...remoteTrigger(context), ...localAuthList(context), ...firmware(context) };
 }

@@ -1,11 +1,13 @@
 /**
  * OCPP 2.0.1 reservation (H01 ReserveNow, H02 CancelReservation), local authorization list (D01
- * SendLocalList, D02 GetLocalListVersion), ClearCache (C11) and DataTransfer (P01) commands.
+ * SendLocalList, D02 GetLocalListVersion), ClearCache (C11), DataTransfer (P01) and GetLog (N01,
+ * a generated log uploaded with PUT: `../log-upload.ts`) commands.
  * Reservation rules are the station's (`reservations.ts`), and so is the local list (`local-list.ts`).
  *
  * @module
  */
 import type { Commands, Context201 } from './messages';
+import { logFileName, uploadAfterReply } from '../log-upload';
 
 /** ReserveNow and CancelReservation (no evseId: any EVSE). */
 function reservation({ station }: Context201): Commands {
@@ -63,7 +65,29 @@ function localList({ station }: Context201): Commands {
   };
 }
 
-/** Reservation, local list, cache and data transfer commands. */
+/** GetLog (N01): Accepted, then Uploading, the upload of a generated log and Uploaded or UploadFailure. */
+function diagnostics({ station, messages }: Context201): Commands {
+  return {
+    GetLog: {
+      answer: (req) => {
+        const { requestId, logType, log } = req;
+        uploadAfterReply(
+          station,
+          { url: log.remoteLocation, logType, oldest: log.oldestTimestamp, latest: log.latestTimestamp },
+          (status) =>
+            messages.call('LogStatusNotification', {
+              status: status === 'Failed' ? 'UploadFailure' : status,
+              requestId,
+            }),
+        );
+        return { status: 'Accepted', filename: logFileName(logType) };
+      },
+      refuse: () => ({ status: 'Rejected' }),
+    },
+  };
+}
+
+/** Reservation, local list, cache, data transfer and log commands. */
 export function managementCommands(context: Context201): Commands {
-  return { ...reservation(context), ...localList(context) };
+  return { ...reservation(context), ...localList(context), ...diagnostics(context) };
 }

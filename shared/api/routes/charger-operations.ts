@@ -4,6 +4,7 @@
  * body schema (`shared/charger-operations/registry.ts`), and the operations' reads.
  */
 import { defineRoutes } from './define';
+import { chargerLogRoutes } from './charger-logs';
 import { OPERATION_KINDS } from '../../charger-operations/registry';
 import {
   ChargerOperationList,
@@ -80,4 +81,5 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { pathParameters: operationIdPath },
     responses: { 200: { description: 'The operation', schema: ChargerOperationResponse } },
   },
+  ...chargerLogRoutes,
 });

@@ -36,6 +36,8 @@ export const ROUTE_KEYS = [
   'GET /api/firmware-campaigns',
   'GET /api/firmware-campaigns/{campaignId}',
   'POST /api/firmware-campaigns/{campaignId}/cancel',
+  'POST /api/ocpp/get-log',
+  'GET /api/charger-operations/{operationId}/logs',
   'GET /api/access-ids',
   'GET /api/access-ids/{id}',
   'POST /api/access-ids',

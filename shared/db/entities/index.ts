@@ -18,6 +18,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessEntities } from './access';
 import { chargerEntities } from './chargers';
 import { chargerOperationEntities } from './charger-operations';
+import { chargerLogEntities } from './charger-logs';
 import { chargingEntities } from './charging';
 import { configurationEntities } from './configuration';
 import { firmwareCampaignEntities } from './firmware-campaigns';
@@ -45,6 +46,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...historyEntities(config),
     ...configurationEntities(config),
     ...chargerOperationEntities(config),
+    ...chargerLogEntities(config),
     ...localAuthListEntities(config),
     ...firmwareCampaignEntities(config),
   };

@@ -17,6 +17,7 @@ import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import { RESET_TYPES, TRIGGER_MESSAGES } from '../../charger-operations/version-inputs';
+import { LOG_TYPES_BY_VERSION, MAX_LOG_LOCATION_LENGTH } from './charger-logs';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
 
@@ -40,6 +41,8 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     resetTypes: RESET_TYPES['ocpp1.6'],
     portReset: false,
     triggerMessages: TRIGGER_MESSAGES['ocpp1.6'],
+    logTypes: LOG_TYPES_BY_VERSION['ocpp1.6'],
+    maxLogLocationLength: MAX_LOG_LOCATION_LENGTH['ocpp1.6'],
     maxIdTagLength: 20,
     signedFirmware: false,
   },
@@ -51,6 +54,8 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     resetTypes: RESET_TYPES['ocpp2.0.1'],
     portReset: true,
     triggerMessages: TRIGGER_MESSAGES['ocpp2.0.1'],
+    logTypes: LOG_TYPES_BY_VERSION['ocpp2.0.1'],
+    maxLogLocationLength: MAX_LOG_LOCATION_LENGTH['ocpp2.0.1'],
     maxIdTagLength: 36,
     signedFirmware: true,
   },

@@ -16,6 +16,7 @@ import type {
 import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
+import { getLog } from './charger-logs';
 import type { TRIGGER_MESSAGES } from '../../charger-operations/version-inputs';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
@@ -180,4 +181,5 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandName>
   TriggerMessage: triggerMessage,
   ClearCache: clearCache,
   UpdateFirmware: updateFirmware,
+  GetLog: getLog,
 };

@@ -3,6 +3,7 @@ import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
 import { recordFirmwareStatus } from '../../charging/charger-reports';
 import { logger } from '../../logger';
+import { recordDiagnosticsStatus } from '../../charger-logs/log-requests';
 
 /** OCPP 1.6 Firmware Management handlers. */
 export const firmware = [
@@ -10,8 +11,9 @@ export const firmware = [
     await recordFirmwareStatus(db, connection, status, receivedAt);
     return {};
   }),
-  ocpp16(V16.DiagnosticsStatusNotification, async ({ connection }, { status }) => {
+  ocpp16(V16.DiagnosticsStatusNotification, async ({ db, connection, receivedAt }, { status }) => {
     logger.info('diagnostics status', { ocppId: connection.ocppId, status });
+    await recordDiagnosticsStatus(db, connection.chargerId, status, receivedAt);
     return {};
   }),
 ];

@@ -1,16 +1,19 @@
 /**
- * OCPP 2.0.1 functional block N, Diagnostics: LogStatusNotification (N01) and NotifyEvent (N07),
- * acknowledged and logged; NotifyEvent faults are stored as error reports (`faults.ts`).
+ * OCPP 2.0.1 functional block N, Diagnostics: LogStatusNotification (N01), recorded on the log
+ * request it names (`shared/charger-logs/`), and NotifyEvent (N07), acknowledged and logged; NotifyEvent faults are stored as error reports (`faults.ts`).
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
+import { recordLogStatus } from '../../charger-logs/log-requests';
 import { recordNotifyEventFaults } from './faults';
 
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
-  ocpp201(V201.LogStatusNotification, async ({ connection }, { status, requestId }) => {
+  ocpp201(V201.LogStatusNotification, async ({ db, connection, receivedAt }, { status, requestId }) => {
     logger.info('log status', { ocppId: connection.ocppId, status, requestId });
+    // Without a requestId (Idle, or sent on a TriggerMessage) it concerns no request of ours.
+    if (requestId !== undefined) await recordLogStatus(db, connection.chargerId, requestId, status, receivedAt);
     return {};
   }),
   ocpp201(V201.NotifyEvent, async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {

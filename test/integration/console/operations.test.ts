@@ -1,7 +1,8 @@
 /**
  * The charger page's operations in headless Chromium: a reset of a simulated 1.6 charger answered
  * and listed among its recent operations, a port made inoperative (its status follows), and a reset
- * type its version lacks refused with the field the API names, nothing sent. No page may throw or
+ * type its version lacks refused with the field the API names, nothing sent; its log got (the
+ * simulator uploads, the page links to the file) and a SecurityLog refused. No page may throw or
  * log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,32 @@ describe("the charger page's operations", () => {
     await section.getByText('body.type').waitFor();
     const rows = section.getByRole('table', { name: 'Recent operations' }).getByRole('row');
     expect(await rows.count()).toBe(3); // the header, the reset and the availability change: nothing recorded
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('gets the logs: the simulator uploads, and the page links to the file', async () => {
+    const section = page.getByRole('region', { name: 'Operations' });
+    await section.getByLabel('Log type').selectOption('DiagnosticsLog');
+    await section.getByRole('button', { name: 'Get logs' }).click();
+    const link = section.getByRole('link', { name: /^Download diagnostics-.*\.log$/ });
+    await link.waitFor({ timeout: 20_000 });
+    const response = await fetch((await link.getAttribute('href'))!);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/^# DiagnosticsLog of /);
+    await section
+      .getByRole('table', { name: 'Recent operations' })
+      .getByRole('row', { name: /getLog/ })
+      .waitFor();
+    await screenshot(page, 'charger-logs');
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('refuses a SecurityLog for a 1.6 charger, naming the field', async () => {
+    const section = page.getByRole('region', { name: 'Operations' });
+    await section.getByLabel('Log type').selectOption('SecurityLog');
+    await section.getByRole('button', { name: 'Get logs' }).click();
+    await section.getByText(/^Get logs failed\./).waitFor();
+    await section.getByText('body.logType').waitFor();
     expect(tab.problems).toEqual([]);
   });
 });

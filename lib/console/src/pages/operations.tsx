@@ -1,6 +1,7 @@
 /**
  * A charger's operations (docs/charger-operations.md): buttons for reset, unlock, availability,
  * trigger message and clear cache (`POST /api/ocpp/<kind>`, for the charger or one of its ports),
+ * get logs (`charger-logs.tsx`),
  * the answer of each (or that it is pending), and the charger's recent operations
  * (`GET /api/charger-operations?chargerId=`), refreshed after each.
  *
@@ -12,6 +13,7 @@ import { DataTable, LoadState } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
+import { ChargerLogRequest } from './charger-logs';
 import type { Charger, ChargerOperation, ChargerOperationAnswer, ChargerOperationList } from '../types';
 import { FirmwareUpdate } from './firmware';
 
@@ -130,6 +132,7 @@ export function ChargerOperations(props: { charger: Charger }) {
         <OutcomeNotice outcome={outcome} />
       </div>
       <FirmwareUpdate chargerId={charger.id} onSent={recent.refresh} />
+      <ChargerLogRequest charger={charger} onChange={recent.refresh} />
       <h3>Recent operations</h3>
       <LoadState loaded={recent} what="the operations" />
       {recent.data ? <OperationTable operations={recent.data.data.slice(0, 20)} /> : null}

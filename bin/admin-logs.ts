@@ -1,0 +1,105 @@
+/**
+ * Operator CLI commands of charger logs (`npm run admin -- chargers get-log|logs`,
+ * docs/charger-logs.md): the `getLog` operation as the API performs it, the upload URLs issued by
+ * this process (on the local stack signed with the key kept in its log folder, `--log-dir`; on AWS
+ * presigned for `--log-bucket` with this process's credentials), and an operation's logs with
+ * their download links.
+ */
+import { Option, type Command } from 'commander';
+import type { Db } from '../shared/db';
+import { pollUntil } from '../shared/db';
+import { readOperation } from '../shared/charger-operations/operations';
+import { readOperationLogs } from '../shared/charger-operations/operation-logs';
+import { localUrlSecret } from '../shared/charger-logs/local-storage';
+import { LOG_TYPES } from '../shared/db/entities/charger-logs';
+import { LOCAL_MANAGEMENT_URL, operate, targetsOf, type Options } from './admin-operations';
+import { positiveInteger, run } from './cli-support';
+
+/** Where the local stack keeps logs by default (`npm start`'s `--data-dir` is `.data`). */
+const LOCAL_LOG_DIR = '.data/logs';
+
+/** Points the log storage at the bucket, or at the local stack's folder and gateway. */
+async function useStorage(o: Options): Promise<void> {
+  if (o.logBucket) {
+    process.env.LOG_BUCKET_NAME = String(o.logBucket);
+    return;
+  }
+  const dir = String(o.logDir ?? LOCAL_LOG_DIR);
+  Object.assign(process.env, {
+    LOG_DIR: dir,
+    LOG_UPLOAD_BASE_URL: String(o.logUrl ?? o.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL),
+    LOG_URL_SECRET: await localUrlSecret(dir),
+  });
+}
+
+/** Storage options of both commands. */
+function storageOptions(command: Command): Command {
+  return command
+    .option('--log-dir <dir>', `the local stack's log folder (default ${LOCAL_LOG_DIR})`)
+    .option('--log-url <url>', 'the local gateway the links point to (default the management URL)')
+    .option('--log-bucket <name>', 'on AWS: the log bucket (the stack output), instead of a local folder');
+}
+
+/**
+ * Adds `get-log` (the operation; with `--wait`, until the uploads are reported) and `logs` (an
+ * operation's logs with download links) to the `chargers` command.
+ */
+export function addLogCommands(chargers: Command, db: () => Db): void {
+  storageOptions(
+    chargers
+      .command('get-log')
+      .description('Ask chargers to upload a log (OCPP 1.6 GetDiagnostics, 2.0.1 GetLog; docs/charger-logs.md)')
+      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+      .option('--ocpp-management-url <url>', `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`)
+      .option('--charger-id <id>', 'a charger; repeat for several', (v: string, p: number[] = []) => [
+        ...p,
+        positiveInteger(v),
+      ])
+      .option('--site-id <id>', 'every charger of the site', positiveInteger)
+      .addOption(
+        new Option('--log-type <type>', 'SecurityLog: 2.0.1 only').choices(LOG_TYPES).default('DiagnosticsLog'),
+      )
+      .option('--oldest <time>', 'oldest entry to include, ISO 8601')
+      .option('--latest <time>', 'latest entry to include, ISO 8601')
+      .option('--retries <n>', 'upload attempts', (v: string) => Number(v))
+      .option('--retry-interval <seconds>', 'seconds between attempts', (v: string) => Number(v))
+      .option('--wait <seconds>', 'wait up to this long for the uploads to be reported', positiveInteger),
+  ).action(
+    run(async (o: Options) => {
+      await useStorage(o);
+      const body = {
+        ...targetsOf(o),
+        logType: o.logType,
+        ...(o.oldest === undefined ? {} : { oldestTimestamp: o.oldest }),
+        ...(o.latest === undefined ? {} : { latestTimestamp: o.latest }),
+        ...(o.retries === undefined ? {} : { retries: o.retries }),
+        ...(o.retryInterval === undefined ? {} : { retryInterval: o.retryInterval }),
+      };
+      const operation = await operate(db(), 'getLog', body, o);
+      if (!o.wait || operation.status !== 'pending') return operation;
+      const scope = { organizationId: o.organizationId, scope: 'organization' } as const;
+      return pollUntil(
+        () => readOperation(db(), scope, operation.operationId),
+        (read) => read.status !== 'pending',
+        { waitMs: Number(o.wait) * 1000, minTimeoutMs: 500, maxTimeoutMs: 2_000 },
+      );
+    }),
+  );
+
+  storageOptions(
+    chargers
+      .command('logs')
+      .description("A get-log operation's logs, with download links valid 15 minutes")
+      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+      .requiredOption('--operation-id <id>', 'the get-log operation (UUIDv7)'),
+  ).action(
+    run(async (o: Options) => {
+      await useStorage(o);
+      return readOperationLogs(
+        db(),
+        { organizationId: o.organizationId, scope: 'organization' },
+        String(o.operationId),
+      );
+    }),
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * Logs asked of chargers (docs/charger-logs.md): one `chargerLog` item per request, written before
+ * the CALL (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01) with the upload URL this product issues,
+ * then moved on by the charger's answer and its status notifications (1.6
+ * DiagnosticsStatusNotification §4.4, 2.0.1 LogStatusNotification N01). The operation kind
+ * (`shared/charger-operations/log-kind.ts`) reads what a request came to ({@link uploadState}).
+ */
+import type { Db } from '../db';
+import { allocateIds } from '../db';
+import { isConditionalCheckFailure } from '../db/conditions';
+import type { LOG_TYPES } from '../db/entities/charger-logs';
+import { logger } from '../logger';
+import { logStorage, storageKeyOf, type LogStorage } from './storage';
+
+/** A log type of the API. */
+export type LogType = (typeof LOG_TYPES)[number];
+
+/** The item's status before any report: the CALL is about to go. */
+export const REQUESTED = 'Requested';
+/** The charger accepted (1.6: it named a file; 2.0.1 `Accepted` / `AcceptedCanceled`). */
+export const ACCEPTED = 'Accepted';
+/** A newer request cancelled this one's upload (2.0.1 `AcceptedCanceled` to the newer one). */
+export const CANCELED = 'AcceptedCanceled';
+/** The charger refused, failed to answer or answered a CALLERROR: no upload will come. */
+export const NOT_ACCEPTED = 'NotAccepted';
+
+/** Statuses after which a report may still come. */
+const OPEN = new Set([REQUESTED, ACCEPTED, 'Uploading', 'Idle']);
+
+/** How long a charger has to upload a log it accepted, ms (`LOG_UPLOAD_TIMEOUT_MS`, default 1 h). */
+export function logUploadTimeoutMs(): number {
+  const configured = Number(process.env.LOG_UPLOAD_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 3_600_000;
+}
+
+/** How long a download link is valid, seconds. */
+export const DOWNLOAD_URL_SECONDS = 900;
+
+/** A log request as stored. */
+export interface LogRequest {
+  chargerId: number;
+  requestId: number;
+  organizationId: number;
+  operationId: string;
+  logType: LogType;
+  storageKey: string;
+  fileName?: string;
+  status: string;
+  statusAt: string;
+  uploadStarted?: boolean;
+  sizeBytes?: number;
+  uploadedAt?: string;
+  requestedAt: string;
+}
+
+/**
+ * Writes a new request (status `Requested`) and issues its upload URL, valid as long as the
+ * upload may take ({@link logUploadTimeoutMs}). Requests: 1 UpdateItem (the `logRequest`
+ * counter) + 1 UpdateItem (the item; an upsert, as the charger's partition is written with updates).
+ */
+export async function createLogRequest(
+  db: Db,
+  request: { organizationId: number; chargerId: number; operationId: string; logType: LogType },
+  storage: LogStorage = logStorage(),
+): Promise<{ log: LogRequest; uploadUrl: string }> {
+  const requestId = await allocateIds(db, 'logRequest');
+  const now = new Date().toISOString();
+  const log: LogRequest = {
+    ...request,
+    requestId,
+    storageKey: storageKeyOf(request.organizationId, request.chargerId, requestId),
+    status: REQUESTED,
+    statusAt: now,
+    requestedAt: now,
+  };
+  const uploadUrl = await storage.uploadUrl(log.storageKey, Math.ceil(logUploadTimeoutMs() / 1000));
+  await db.chargerLog.upsert(log).go();
+  return { log, uploadUrl };
+}
+
+/**
+ * Records the charger's answer: accepted (with its file name) or not. A status the charger
+ * reported before its answer was recorded (it may upload at once) is kept.
+ */
+export async function recordAnswer(
+  db: Db,
+  log: Pick<LogRequest, 'chargerId' | 'requestId'>,
+  accepted: boolean,
+  fileName?: string,
+): Promise<void> {
+  const at = new Date().toISOString();
+  try {
+    await db.chargerLog
+      .patch({ chargerId: log.chargerId, requestId: log.requestId })
+      .set({ status: accepted ? ACCEPTED : NOT_ACCEPTED, statusAt: at, ...(fileName ? { fileName } : {}) })
+      .where((a, { eq }) => eq(a.status, REQUESTED))
+      .go();
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    if (fileName)
+      await db.chargerLog.patch({ chargerId: log.chargerId, requestId: log.requestId }).set({ fileName }).go();
+  }
+}
+
+/**
+ * 2.0.1 `AcceptedCanceled` (N01.FR.12): the charger stopped the upload in progress for the new
+ * request, so every other open request of the charger is marked cancelled.
+ */
+export async function cancelOtherRequests(db: Db, chargerId: number, requestId: number): Promise<void> {
+  const { data } = await db.chargerLog.query.primary({ chargerId }).go({ pages: 'all' });
+  for (const other of data) {
+    if (other.requestId === requestId || !OPEN.has(other.status)) continue;
+    await setStatus(db, other as LogRequest, CANCELED, new Date().toISOString());
+  }
+}
+
+/** Attempts of {@link setStatus} when the request changed between its read and its write. */
+const STATUS_ATTEMPTS = 5;
+
+/**
+ * Moves an open request to `status`, recording the file once `Uploaded`. The write is conditional
+ * on the status read; when the request changed meanwhile (the worker recorded the charger's answer
+ * between this read and this write), it is read again and, still open, written again.
+ */
+async function setStatus(db: Db, log: LogRequest, status: string, at: string, storage?: () => LogStorage) {
+  let stored: { sizeBytes: number; uploadedAt: string } | undefined;
+  if (status === 'Uploaded') {
+    try {
+      const file = await (storage ?? logStorage)().stat(log.storageKey);
+      if (file) stored = { sizeBytes: file.sizeBytes, uploadedAt: file.storedAt };
+    } catch (error) {
+      logger.warn('could not read an uploaded log', { storageKey: log.storageKey, error: String(error) });
+    }
+  }
+  let current: LogRequest | undefined = log;
+  for (let attempt = 0; current && OPEN.has(current.status) && attempt < STATUS_ATTEMPTS; attempt++) {
+    const read: string = current.status;
+    try {
+      await db.chargerLog
+        .patch({ chargerId: log.chargerId, requestId: log.requestId })
+        .set({ status, statusAt: at, ...(status === 'Uploading' ? { uploadStarted: true } : {}), ...stored })
+        .where((a, { eq }) => eq(a.status, read))
+        .go();
+      return;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+    const { data } = await db.chargerLog
+      .get({ chargerId: log.chargerId, requestId: log.requestId })
+      .go({ consistent: true });
+    current = (data ?? undefined) as LogRequest | undefined;
+  }
+}
+
+/**
+ * 1.6 DiagnosticsStatusNotification: concerns the charger's latest request (1.6 carries no request
+ * ID), when it is still open. Requests: 1 Query (the charger's latest request) + 1 UpdateItem
+ * (+ a HeadObject when `Uploaded`).
+ */
+export async function recordDiagnosticsStatus(
+  db: Db,
+  chargerId: number,
+  status: string,
+  at: string,
+  storage?: () => LogStorage,
+): Promise<void> {
+  const { data } = await db.chargerLog.query.primary({ chargerId }).go({ order: 'desc', limit: 1 });
+  const latest = data[0] as LogRequest | undefined;
+  if (!latest || !OPEN.has(latest.status)) return;
+  await setStatus(db, latest, status, at, storage);
+}
+
+/**
+ * 2.0.1 LogStatusNotification with our `requestId`. Requests: 1 GetItem + 1 UpdateItem (+ a
+ * HeadObject when `Uploaded`).
+ */
+export async function recordLogStatus(
+  db: Db,
+  chargerId: number,
+  requestId: number,
+  status: string,
+  at: string,
+  storage?: () => LogStorage,
+): Promise<void> {
+  const { data } = await db.chargerLog.get({ chargerId, requestId }).go({ consistent: true });
+  if (!data || !OPEN.has(data.status)) return;
+  await setStatus(db, data as LogRequest, status, at, storage);
+}
+
+/** The request an operation made of a charger. Requests: 1 Query of the charger's requests. */
+export async function logRequestOf(db: Db, chargerId: number, operationId: string): Promise<LogRequest | undefined> {
+  const { data } = await db.chargerLog.query
+    .primary({ chargerId })
+    .where((a, { eq }) => eq(a.operationId, operationId))
+    .go({ pages: 'all', consistent: true } as never);
+  return data[0] as LogRequest | undefined;
+}
+
+/**
+ * What a request came to: `uploaded` (the file is stored), `failed` with the charger's status (or
+ * ours: `UploadMissing` when it said Uploaded but nothing is stored, `UploadInterrupted` when a
+ * 1.6 charger went back to Idle after Uploading, `AcceptedCanceled`), or `open`.
+ */
+export function uploadState(
+  log: LogRequest,
+): { state: 'open' } | { state: 'uploaded' } | { state: 'failed'; code: string; description: string } {
+  if (log.status === 'Uploaded') {
+    return log.sizeBytes === undefined
+      ? { state: 'failed', code: 'UploadMissing', description: 'the charger reported Uploaded, but no file was stored' }
+      : { state: 'uploaded' };
+  }
+  if (log.status === 'Idle' && log.uploadStarted) {
+    return {
+      state: 'failed',
+      code: 'UploadInterrupted',
+      description: 'the charger went back to Idle without reporting Uploaded',
+    };
+  }
+  if (log.status === CANCELED) {
+    return { state: 'failed', code: CANCELED, description: 'a newer log request cancelled this upload' };
+  }
+  if (OPEN.has(log.status) || log.status === NOT_ACCEPTED) return { state: 'open' };
+  return { state: 'failed', code: log.status, description: `the charger reported ${log.status}` };
+}

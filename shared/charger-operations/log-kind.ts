@@ -1,0 +1,151 @@
+/**
+ * The `getLog` operation kind (issue 29 item 4, docs/charger-logs.md): a charger uploads a log to
+ * the URL this product issues (1.6 GetDiagnostics, 2.0.1 GetLog), and reports the upload with its
+ * status notifications. An accepted request is `scheduled` until the charger reports it: `Uploaded`
+ * (the file stored) is `accepted`, a failure status `failed` with that status as the error's code;
+ * one that never reports times out after `LOG_UPLOAD_TIMEOUT_MS` (the sweep).
+ */
+import * as z from 'zod';
+import {
+  cancelOtherRequests,
+  createLogRequest,
+  logRequestOf,
+  logUploadTimeoutMs,
+  recordAnswer,
+  uploadState,
+} from '../charger-logs/log-requests';
+import { LOG_TYPES } from '../db/entities/charger-logs';
+import { NotTakenByChargerError } from './errors';
+import { defineKind, outcomeOf, type TargetOutcome } from './kinds';
+import { chargerTargetFields, exactlyOneOf } from './targets';
+
+/** ISO 8601 date-time with offset, not in the future (a log holds what has happened). */
+const pastDateTime = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z' })
+  .refine((v) => Date.parse(v) <= Date.now(), 'must not be in the future');
+
+/** Answers of 2.0.1 GetLog that mean the upload will come (N01: `AcceptedCanceled` also stops an earlier one). */
+const ACCEPTED_STATUSES = new Set(['Accepted', 'AcceptedCanceled']);
+
+/** `POST /api/ocpp/get-log` body. */
+export const GetLogRequestBody = z
+  .strictObject({
+    ...chargerTargetFields,
+    logType: z.enum(LOG_TYPES).meta({
+      description:
+        'DiagnosticsLog (1.6 GetDiagnostics, 2.0.1 GetLog) or SecurityLog (2.0.1 only: 400 for a 1.6 charger)',
+    }),
+    oldestTimestamp: pastDateTime
+      .optional()
+      .meta({ description: 'Oldest log entry to include (1.6 startTime, 2.0.1 log.oldestTimestamp)' }),
+    latestTimestamp: pastDateTime
+      .optional()
+      .meta({ description: 'Latest log entry to include (1.6 stopTime, 2.0.1 log.latestTimestamp)' }),
+    retries: z.number().int().min(0).max(100).optional().meta({ description: 'Upload attempts the charger may make' }),
+    retryInterval: z
+      .number()
+      .int()
+      .min(0)
+      .max(86_400)
+      .optional()
+      .meta({ description: 'Seconds between upload attempts' }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .superRefine((body, context) => {
+    if (
+      body.oldestTimestamp &&
+      body.latestTimestamp &&
+      Date.parse(body.oldestTimestamp) > Date.parse(body.latestTimestamp)
+    ) {
+      context.addIssue({ code: 'custom', message: 'must not be before oldestTimestamp', path: ['latestTimestamp'] });
+    }
+  })
+  .meta({ id: 'GetLogRequest' });
+
+/**
+ * GetLog: one request per charger (our `requestId`, its upload URL), sent as 1.6 GetDiagnostics or
+ * 2.0.1 GetLog. Accepted is `scheduled`, settled by the charger's status notifications.
+ */
+export const getLog = defineKind({
+  action: 'getLog',
+  input: GetLogRequestBody,
+  check(request, { chargerId, connection: { takes } }) {
+    if (!takes.logTypes.includes(request.logType)) {
+      throw new NotTakenByChargerError('logType', chargerId, `its OCPP version uploads ${takes.logTypes.join(', ')}`);
+    }
+  },
+  get scheduledForMs() {
+    return logUploadTimeoutMs();
+  },
+  async perform({ db, commands, request, target, charger, operationId, organizationId }) {
+    const { log, uploadUrl } = await createLogRequest(db, {
+      organizationId,
+      chargerId: target.chargerId,
+      operationId,
+      logType: request.logType,
+    });
+    if (uploadUrl.length > charger.connection.takes.maxLogLocationLength) {
+      await recordAnswer(db, log, false);
+      return {
+        status: 'failed',
+        error: {
+          code: 'UploadUrlTooLong',
+          description: `the upload URL has ${uploadUrl.length} characters; the charger's OCPP version takes at most ${charger.connection.takes.maxLogLocationLength}`,
+        },
+      };
+    }
+    let answer: Awaited<ReturnType<typeof commands.send<'GetLog'>>>;
+    try {
+      answer = await commands.send(target.chargerId, 'GetLog', {
+        requestId: log.requestId,
+        logType: request.logType,
+        remoteLocation: uploadUrl,
+        oldestTimestamp: request.oldestTimestamp,
+        latestTimestamp: request.latestTimestamp,
+        retries: request.retries,
+        retryInterval: request.retryInterval,
+      });
+    } catch (error) {
+      await recordAnswer(db, log, false);
+      throw error;
+    }
+    if (!answer.ok) {
+      await recordAnswer(db, log, false);
+      return outcomeOf(answer);
+    }
+    const { status, fileName, answer: payload } = answer.result;
+    // 1.6 has no status: a fileName says diagnostics will be uploaded, its absence that there are none (§6.31).
+    const accepted = status === undefined ? fileName !== undefined : ACCEPTED_STATUSES.has(status);
+    await recordAnswer(db, log, accepted, fileName);
+    const ocppStatus = status === undefined ? {} : { ocppStatus: status };
+    if (!accepted) {
+      return status === undefined
+        ? { status: 'rejected', answer: payload, note: 'the charger named no file: it has no diagnostics to upload' }
+        : outcomeOf({ ok: true, result: { ocppStatus: status, answer: payload } });
+    }
+    if (status === 'AcceptedCanceled') await cancelOtherRequests(db, target.chargerId, log.requestId);
+    return {
+      status: 'scheduled',
+      ...ocppStatus,
+      answer: payload,
+      note: `requestId ${log.requestId}: waiting for the upload${fileName ? ` of ${fileName}` : ''}`,
+    };
+  },
+  async settle({ db, operationId, result }): Promise<TargetOutcome | undefined> {
+    const log = await logRequestOf(db, result.chargerId, operationId);
+    if (!log) return undefined;
+    const state = uploadState(log);
+    if (state.state === 'open') return undefined;
+    if (state.state === 'uploaded') {
+      return {
+        status: 'accepted',
+        note: `requestId ${log.requestId}: ${log.fileName ?? 'the log'} uploaded, ${log.sizeBytes} bytes`,
+      };
+    }
+    return {
+      status: 'failed',
+      error: { code: state.code, description: state.description },
+      note: `requestId ${log.requestId}: ${state.description}`,
+    };
+  },
+});
