@@ -29,6 +29,8 @@ import { sites } from './arbitraries';
 const RUNS = { seed: 20_260_115, numRuns: 300 };
 /** The planner solves two programs per run: fewer runs keep the file within seconds. */
 const PLANNER_RUNS = { seed: 20_261_127, numRuns: 120 };
+/** Each property's bound, ms (not a figure it asserts): the planner's 120 solves take seconds. */
+const PROPERTY_TIMEOUT_MS = { greedy: 30_000, planner: 120_000 } as const;
 
 let solver: PlanSolver;
 beforeAll(async () => {
@@ -108,19 +110,23 @@ type Property = (input: AllocationInput, result: AllocationResult, at: number, l
 function check(name: string, property: Property, only?: 'greedy' | 'planner') {
   const modes = only ? [only] : (['greedy', 'planner'] as const);
   for (const mode of modes) {
-    it(`${name} (${mode})`, () => {
-      fc.assert(
-        fc.property(sites, (input) => {
-          const result = allocateSite(input, mode === 'planner' ? { solver, solveBudgetMs: 60_000 } : {});
-          if (mode === 'planner' && result.ports.length > 0 && result.planner !== 'optimal') {
-            const planned = result.ports.some((p) => !['uncontrolled', 'released', 'probing'].includes(p.reason));
-            if (planned) expect.fail(`the planner fell back: ${result.fallbackReason}`);
-          }
-          for (const at of instants(input, result)) property(input, result, at, rowsAt(input, result, at));
-        }),
-        mode === 'planner' ? PLANNER_RUNS : RUNS,
-      );
-    });
+    it(
+      `${name} (${mode})`,
+      () => {
+        fc.assert(
+          fc.property(sites, (input) => {
+            const result = allocateSite(input, mode === 'planner' ? { solver, solveBudgetMs: 60_000 } : {});
+            if (mode === 'planner' && result.ports.length > 0 && result.planner !== 'optimal') {
+              const planned = result.ports.some((p) => !['uncontrolled', 'released', 'probing'].includes(p.reason));
+              if (planned) expect.fail(`the planner fell back: ${result.fallbackReason}`);
+            }
+            for (const at of instants(input, result)) property(input, result, at, rowsAt(input, result, at));
+          }),
+          mode === 'planner' ? PLANNER_RUNS : RUNS,
+        );
+      },
+      PROPERTY_TIMEOUT_MS[mode],
+    );
   }
 }
 
@@ -263,7 +269,7 @@ describe('allocateSite properties (random sites, every slot of the plan)', () =>
         'solver' in options ? PLANNER_RUNS : RUNS,
       );
     }
-  });
+  }, PROPERTY_TIMEOUT_MS.planner);
 
   check(
     'answers whole watts, limitA on Level 2 only, and one entry per session in order',
