@@ -565,6 +565,35 @@ describe('the writes the handlers make', () => {
     await until(() => Date.now() > Date.parse(operation.deadlineAt), 'the deadline');
     await handlers.operations.sweep!({}, {} as never);
 
+    // A firmware campaign to both chargers, one at a time: the HTTP function creates it with the first
+    // charger's update; the sweep settles that update, starts the second's and ends the campaign. A
+    // second campaign, cancelled by the HTTP function, is ended by a read of it once its update is done.
+    const campaignId = (
+      await expectApi(201, 'POST', '/api/firmware-campaigns', {
+        chargerIds: [chargers.v16.id, chargers.v201.id],
+        location: 'https://fw.example.com/rows.bin',
+        maxConcurrent: 1,
+      })
+    ).data.campaignId;
+    await until(async () => {
+      await handlers.operations.sweep!({}, {} as never);
+      const { data } = await db.firmwareCampaign.get({ campaignId }).go({ consistent: true });
+      if (data?.status === 'running') await new Promise((resolve) => setTimeout(resolve, 250));
+      return data?.status !== 'running';
+    }, 'the campaign to end in the sweep');
+    const cancelled = (
+      await expectApi(201, 'POST', '/api/firmware-campaigns', {
+        chargerIds: [chargers.v16.id],
+        location: 'https://fw.example.com/rows.bin',
+      })
+    ).data.campaignId;
+    await expectApi(200, 'POST', `/api/firmware-campaigns/${cancelled}/cancel`, {});
+    await until(async () => {
+      const { data } = await expectApi(200, 'GET', `/api/firmware-campaigns/${cancelled}`);
+      if (data.status === 'running') await new Promise((resolve) => setTimeout(resolve, 250));
+      return data.status !== 'running';
+    }, 'the cancelled campaign to end');
+
     // Disconnections.
     const disconnects = () =>
       recorded.filter((w) => w.fn === 'ocpp/disconnect' && w.action === 'dynamodb:DeleteItem').length;
