@@ -80,13 +80,15 @@ describe('firmware in the console', () => {
     await form.getByText(/^Campaign started:/).waitFor();
     const progress = page.getByRole('region', { name: 'Campaign progress' });
     const row = progress.getByRole('table', { name: 'Progress per charger' }).getByRole('row', { name: /installed/ });
-    await row.waitFor({ timeout: 20_000 });
-    await progress.getByText(/^completed/).waitFor();
+    // The simulator's update (200 ms steps and a reboot) is followed by the page's poll: bounds for a
+    // loaded machine, not figures.
+    await row.waitFor({ timeout: 60_000 });
+    await progress.getByText(/^completed/).waitFor({ timeout: 60_000 });
     await page
       .getByRole('table', { name: 'Campaigns' })
       .getByRole('row', { name: /v3\.bin completed/ })
       .waitFor();
     await screenshot(page, 'firmware-campaign');
     expect(tab.problems).toEqual([]);
-  });
+  }, 120_000);
 });
