@@ -25,6 +25,7 @@ import type { OcppProtocol } from '../db/entities/common';
 import { sentCallKey, storedAnswer, type Answer } from './commands/correlation';
 import { keptFrame, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
 import type { ClaimWrites } from './commands/lane';
+import { AUTHORIZATION_KEY, BASIC_AUTH_PASSWORD } from './commands/password-answer';
 
 /** What the message log keeps. */
 export type OcppMessageLogMode = 'all' | 'errors' | 'off';
@@ -167,13 +168,44 @@ export interface SentCall {
   payload: unknown;
 }
 
+/** What the log keeps in place of a password we send: the frame as sent, its secret replaced. */
+export const REDACTED = '<redacted>';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A CALL's payload as the log keeps it: a charger's new Basic-auth password (1.6 ChangeConfiguration
+ * `AuthorizationKey`, 2.0.1 SetVariables `SecurityCtrlr.BasicAuthPassword`: the charger
+ * credentials operation) replaced by {@link REDACTED}. The CSMS keeps only the password's hash;
+ * the log, which every API key of the organization reads for 8 days, must not keep it either.
+ */
+export function loggedPayload(action: string, payload: unknown): unknown {
+  if (action === 'ChangeConfiguration' && isRecord(payload) && payload.key === AUTHORIZATION_KEY)
+    return { ...payload, value: REDACTED };
+  if (action === 'SetVariables' && isRecord(payload) && Array.isArray(payload.setVariableData))
+    return {
+      ...payload,
+      setVariableData: payload.setVariableData.map((data: unknown) =>
+        isRecord(data) &&
+        isRecord(data.component) &&
+        isRecord(data.variable) &&
+        data.component.name === BASIC_AUTH_PASSWORD.component &&
+        data.variable.name === BASIC_AUTH_PASSWORD.variable
+          ? { ...data, attributeValue: REDACTED }
+          : data,
+      ),
+    };
+  return payload;
+}
+
 function sentExchange(target: { chargerId: number; protocol: OcppProtocol }, call: SentCall): Exchange {
   const { createdAt } = sentCallKey(target.chargerId, call.messageId);
   return {
     ...target,
     messageId: call.messageId,
     action: call.action,
-    frame: JSON.stringify([2, call.messageId, call.action, call.payload]),
+    frame: JSON.stringify([2, call.messageId, call.action, loggedPayload(call.action, call.payload)]),
     direction: 'toCharger',
     at: Date.parse(createdAt),
   };
