@@ -72,7 +72,7 @@ export interface ConfigurationChangeRequest {
   force?: boolean;
 }
 
-/** The answer to one change: the charger's status (`NotSent`: an earlier change's CALL failed). */
+/** The answer to one change: the charger's status (`NotSent`: none, its CALL or an earlier change's failed). */
 export type ConfigurationChangeResult = ConfigurationChangeItem & {
   status: SettingChangeAnswer['status'] | 'NotSent';
   statusInfo?: string;

@@ -92,7 +92,7 @@ export const commandRoutes = defineRoutes('commands', {
       'docs/charger-configuration.md. 1.6 keys (`{ key, value }`, one ChangeConfiguration each, in order) or 2.0.1 ' +
       "variables (`{ component, variable, attributeType?, value }`, one SetVariables), with the charger's status " +
       'per change (Accepted, RebootRequired, Rejected, NotSupported, UnknownComponent, UnknownVariable, ' +
-      'NotSupportedAttributeType; NotSent after a failed CALL). Settings the product relies on (heartbeat and ' +
+      'NotSupportedAttributeType; NotSent: no status, its CALL or an earlier one failed). Settings the product relies on (heartbeat and ' +
       'meter intervals, smart charging, reservations) are a 400 naming them and why, unless `force: true`; ' +
       'credentials (AuthorizationKey, BasicAuthPassword, SecurityProfile) always. 404 unknown charger.',
     tags: ['Charger configuration'],

@@ -236,7 +236,10 @@ export const ConfigurationChangeResponse = z
               'NotSupportedAttributeType',
               'NotSent',
             ])
-            .meta({ description: "The charger's status for this change; NotSent: an earlier CALL failed" }),
+            .meta({
+              description:
+                "The charger's status for this change; NotSent: none, its CALL or (1.6) an earlier one failed (see error)",
+            }),
           statusInfo: z.string().optional(),
           guarded,
         }),
