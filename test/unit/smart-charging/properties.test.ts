@@ -247,29 +247,33 @@ describe('allocateSite properties (random sites, every slot of the plan)', () =>
     'greedy',
   );
 
-  it('is stable: the same input gives the same output, and permuted sessions the same per-port limits', () => {
-    for (const options of [{}, { solver, solveBudgetMs: 60_000 }]) {
-      fc.assert(
-        fc.property(sites, fc.nat(), (input, seed) => {
-          const result = allocateSite(input, options);
-          expect(allocateSite(structuredClone(input), options)).toEqual(result);
-          const permuted = [...input.sessions];
-          for (let i = permuted.length - 1, x = seed; i > 0; i--) {
-            x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-            const j = x % (i + 1);
-            [permuted[i], permuted[j]] = [permuted[j]!, permuted[i]!];
-          }
-          const other = allocateSite({ ...input, sessions: permuted }, options);
-          const byPort = (r: AllocationResult) => new Map(r.ports.map((p) => [p.portId, p]));
-          expect(byPort(other)).toEqual(byPort(result));
-          expect(other.lateVehicles).toEqual(result.lateVehicles);
-          expect(other.allocatedTotal).toBe(result.allocatedTotal);
-          expect(other.slots).toEqual(result.slots);
-        }),
-        'solver' in options ? PLANNER_RUNS : RUNS,
-      );
-    }
-  }, PROPERTY_TIMEOUT_MS.planner);
+  it(
+    'is stable: the same input gives the same output, and permuted sessions the same per-port limits',
+    () => {
+      for (const options of [{}, { solver, solveBudgetMs: 60_000 }]) {
+        fc.assert(
+          fc.property(sites, fc.nat(), (input, seed) => {
+            const result = allocateSite(input, options);
+            expect(allocateSite(structuredClone(input), options)).toEqual(result);
+            const permuted = [...input.sessions];
+            for (let i = permuted.length - 1, x = seed; i > 0; i--) {
+              x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+              const j = x % (i + 1);
+              [permuted[i], permuted[j]] = [permuted[j]!, permuted[i]!];
+            }
+            const other = allocateSite({ ...input, sessions: permuted }, options);
+            const byPort = (r: AllocationResult) => new Map(r.ports.map((p) => [p.portId, p]));
+            expect(byPort(other)).toEqual(byPort(result));
+            expect(other.lateVehicles).toEqual(result.lateVehicles);
+            expect(other.allocatedTotal).toBe(result.allocatedTotal);
+            expect(other.slots).toEqual(result.slots);
+          }),
+          'solver' in options ? PLANNER_RUNS : RUNS,
+        );
+      }
+    },
+    PROPERTY_TIMEOUT_MS.planner,
+  );
 
   check(
     'answers whole watts, limitA on Level 2 only, and one entry per session in order',
