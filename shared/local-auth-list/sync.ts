@@ -211,26 +211,45 @@ export async function synchroniseChargers(
   return results;
 }
 
-/** Runs one charger under its lease, again while requests came meanwhile. */
+/**
+ * Whether a round has nothing to do: a charger that never booted is sent nothing before its
+ * BootNotification (OCPP 1.6 §4.2: no CALL before the boot is accepted), and a connection without
+ * a boot sends only what a charger whose support is known missed.
+ */
+function skipped(charger: ChargerItem, state: LocalListState, why: SyncReason): boolean {
+  if (!charger.lastBootAt) return true;
+  return why === 'connect' && (!state.support || (state.status === 'inSync' && !state.fullRequired));
+}
+
+/**
+ * Runs one charger under its lease, again while requests came meanwhile: each later round reads
+ * the charger again, so a boot that came during a run (its trigger found the lease held) is a
+ * `boot` round, with the charger's support learnt for that boot.
+ */
 async function runFor(
   ctx: SyncContext,
-  charger: ChargerItem,
+  first: ChargerItem,
   reason: SyncReason,
 ): Promise<SyncOutcome['status'] | 'busy'> {
   const leaseId = randomUUID();
-  let state = await claimSync(ctx.db, charger, leaseId);
+  let state = await claimSync(ctx.db, first, leaseId);
   if (!state) return 'busy';
+  let charger = first;
   let why = reason;
   try {
     for (;;) {
       const covered = state.requested ?? 0;
-      // A connection without a boot sends only what a charger whose support is known missed.
-      const skip = why === 'connect' && (!state.support || (state.status === 'inSync' && !state.fullRequired));
-      const outcome = skip ? {} : await synchronise(ctx, charger, state, why);
+      const outcome = skipped(charger, state, why) ? {} : await synchronise(ctx, charger, state, why);
       const end = await finishSync(ctx.db, charger.chargerId, leaseId, covered, outcome);
       if (end.outcome !== 'again') return outcome.status ?? state.status;
       state = end.state;
-      why = 'accessIds';
+      const { data: fresh } = await ctx.db.charger.get({ chargerId: charger.chargerId }).go({ consistent: true });
+      if (!fresh) {
+        await releaseSync(ctx.db, charger.chargerId, leaseId);
+        return state.status;
+      }
+      why = fresh.lastBootAt !== charger.lastBootAt ? 'boot' : 'accessIds';
+      charger = fresh;
     }
   } catch (error) {
     // A run that failed (a read of the table) frees the charger for the next trigger at once.

@@ -128,6 +128,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
+// Each test waits for allocations the table's stream drives (up to 60 s on a loaded 2-core
+// machine), so each has a bound above that wait: not a figure it asserts.
+const PLAN_TEST_MS = 120_000;
+
 describe("the site power page's plan", () => {
   it('draws the planned power after now and says the plan and the limit step in the caption', async () => {
     tab = await openSitePower(site);
@@ -167,7 +171,7 @@ describe("the site power page's plan", () => {
     expect(await pixels('before', LINE_COLOURS.planned)).toBe(0);
     expect(await pixels('before', LINE_COLOURS.capacity)).toBe(0);
     expect(tab.problems).toEqual([]);
-  });
+  }, PLAN_TEST_MS);
 
   it("shows the port's next planned change, the planned reason in words and the solver as the planner", async () => {
     const allocation = page.getByRole('region', { name: 'Smart charging' });
@@ -184,7 +188,7 @@ describe("the site power page's plan", () => {
     await screenshot(page, 'site-power-plan');
 
     expect(tab.problems).toEqual([]);
-  });
+  }, PLAN_TEST_MS);
 
   it('says an amp plan in amps, with its amp limit', async () => {
     const amps = await planSite('A', 32, 16);
@@ -205,7 +209,7 @@ describe("the site power page's plan", () => {
     // Nothing but this origin's API and files.
     expect(requested.filter((url) => !url.startsWith(`${stack.url}/`))).toEqual([]);
     expect(opened.problems).toEqual([]);
-  });
+  }, PLAN_TEST_MS);
 });
 
 // Browser globals, used only inside page.waitForFunction callbacks (no DOM lib in Node's program).
