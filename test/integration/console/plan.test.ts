@@ -133,7 +133,9 @@ afterAll(async () => {
 const PLAN_TEST_MS = 120_000;
 
 describe("the site power page's plan", () => {
-  it('draws the planned power after now and says the plan and the limit step in the caption', async () => {
+  it('draws the planned power after now and says the plan and the limit step in the caption', {
+    timeout: PLAN_TEST_MS,
+  }, async () => {
     tab = await openSitePower(site);
     page = tab.page;
     const figure = page.locator('figure.chart');
@@ -171,9 +173,11 @@ describe("the site power page's plan", () => {
     expect(await pixels('before', LINE_COLOURS.planned)).toBe(0);
     expect(await pixels('before', LINE_COLOURS.capacity)).toBe(0);
     expect(tab.problems).toEqual([]);
-  }, PLAN_TEST_MS);
+  });
 
-  it("shows the port's next planned change, the planned reason in words and the solver as the planner", async () => {
+  it("shows the port's next planned change, the planned reason in words and the solver as the planner", {
+    timeout: PLAN_TEST_MS,
+  }, async () => {
     const allocation = page.getByRole('region', { name: 'Smart charging' });
     await allocation.getByText('Planned with the solver', { exact: true }).waitFor();
     const table = allocation.locator('table', {
@@ -188,9 +192,9 @@ describe("the site power page's plan", () => {
     await screenshot(page, 'site-power-plan');
 
     expect(tab.problems).toEqual([]);
-  }, PLAN_TEST_MS);
+  });
 
-  it('says an amp plan in amps, with its amp limit', async () => {
+  it('says an amp plan in amps, with its amp limit', { timeout: PLAN_TEST_MS }, async () => {
     const amps = await planSite('A', 32, 16);
     const opened = await openSitePower(amps);
     const step = amps.stepAt;
@@ -209,7 +213,7 @@ describe("the site power page's plan", () => {
     // Nothing but this origin's API and files.
     expect(requested.filter((url) => !url.startsWith(`${stack.url}/`))).toEqual([]);
     expect(opened.problems).toEqual([]);
-  }, PLAN_TEST_MS);
+  });
 });
 
 // Browser globals, used only inside page.waitForFunction callbacks (no DOM lib in Node's program).
