@@ -46,7 +46,7 @@ export class WebSocketApi {
   readonly connections = new Map<string, WebSocket>();
   /** What is known of each open connection, by connectionId. */
   readonly connectionInfo = new Map<string, ConnectionInfo>();
-  /** Each open connection's `$disconnect`, settled once it has run. */
+  /** Each connection's `$disconnect`, from its opening until that handler has run. */
   private readonly closing = new Map<string, Promise<void>>();
   private readonly wss: WebSocketServer;
 
@@ -209,7 +209,6 @@ export class WebSocketApi {
   /** `$disconnect`, with the close code and reason; settles when the handler has. */
   private async disconnect(handshake: Handshake, code: number, reason: Buffer): Promise<void> {
     this.connections.delete(handshake.connectionId);
-    this.closing.delete(handshake.connectionId);
     const event = {
       headers: {},
       requestContext: {
@@ -223,6 +222,9 @@ export class WebSocketApi {
     await this.handlers
       .disconnect(event, lambdaContext('disconnect'))
       .catch((error: unknown) => console.error('$disconnect handler failed', error));
+    // Only now: `close()` waits for a `$disconnect` still running when it is called (a charger that
+    // closed just before the stack), so nothing runs against the stack's table after it closed.
+    this.closing.delete(handshake.connectionId);
   }
 
   /** Drops every connection, stops accepting new ones, and settles once every `$disconnect` has run. */
