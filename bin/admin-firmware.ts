@@ -20,7 +20,15 @@ import {
 import { listCampaigns } from '../shared/firmware-campaigns/list';
 import { FirmwareCampaignRequest } from '../shared/api/schemas/firmware-campaigns';
 import type { AccessScope } from '../shared/organizations/access-scope';
-import { LOCAL_MANAGEMENT_URL, operate, targetsOf, type Options } from './admin-operations';
+import {
+  givenOf,
+  LOCAL_MANAGEMENT_URL,
+  operate,
+  operationCommand,
+  operationCommands,
+  targetsOf,
+  type Options,
+} from './admin-operations';
 import { parse, positiveInteger, run } from './cli-support';
 
 /** The option of each body field (for error messages). */
@@ -56,9 +64,9 @@ function firmwareOptions(command: Command): Command {
     .option('--signing-certificate <pem>', 'certificate that signed it (2.0.1 only)');
 }
 
-/** The firmware fields given. */
-function firmwareOf(o: Options): Record<string, unknown> {
-  const fields = [
+/** The firmware fields given (each option is named as its field). */
+const firmwareOf = (o: Options) =>
+  givenOf(o, [
     'location',
     'retrieveDate',
     'installDate',
@@ -66,18 +74,11 @@ function firmwareOf(o: Options): Record<string, unknown> {
     'retryInterval',
     'signature',
     'signingCertificate',
-  ];
-  return Object.fromEntries(fields.filter((f) => o[f] !== undefined).map((f) => [f, o[f]]));
-}
+  ]);
 
 /** What a campaign starts its operations with here: the command path, each operation performed in this process. */
 async function campaignDeps(db: Db, o: Options): Promise<{ deps: CampaignDeps; performed: () => Promise<unknown> }> {
-  process.env.WS_MANAGEMENT_ENDPOINT = o.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL;
-  const [{ ocppChargerCommands }, { CHARGER_OPERATION_COMMANDS }] = await Promise.all([
-    import('../shared/ocpp/commands/charger-commands'),
-    import('../shared/ocpp/commands/charger-operations'),
-  ]);
-  const commands = ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+  const commands = await operationCommands(db, o);
   const running: Promise<void>[] = [];
   const start: OperationStarter = async (operationId) => {
     running.push(performOperation(db, commands, operationId));
@@ -125,13 +126,13 @@ const organization = (command: Command) =>
 /** `chargers update-firmware`. */
 function addUpdateFirmware(chargers: Command, db: () => Db): void {
   firmwareOptions(
-    chargers
-      .command('update-firmware')
-      .description("Update chargers' firmware (OCPP UpdateFirmware; docs/firmware.md); prints the operation")
-      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
-      .option('--ocpp-management-url <url>', `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`)
-      .option('--charger-id <id>', 'a charger; repeat for several', chargerIds)
-      .option('--site-id <id>', 'every charger of the site', positiveInteger),
+    operationCommand(
+      chargers,
+      'update-firmware',
+      "Update chargers' firmware (OCPP UpdateFirmware)",
+      'no',
+      'firmware.md',
+    ),
   ).action(
     run(async (o: Options) => operate(db(), 'updateFirmware', { ...targetsOf(o), ...firmwareOf(o) }, o, OPTION_OF)),
   );
@@ -150,12 +151,10 @@ function addCampaignCreate(campaigns: Command, db: () => Db): void {
       .option('--max-down-per-site <n>', 'most chargers of one site updating at once', positiveInteger),
   ).action(
     run(async (o: Options) => {
-      const given = (keys: string[]) =>
-        Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
       const body = parse(
         FirmwareCampaignRequest,
         {
-          ...given(['chargerIds', 'siteId', 'model', 'manufacturer', 'maxConcurrent', 'maxFailures', 'maxDownPerSite']),
+          ...givenOf(o, ['siteId', 'model', 'manufacturer', 'maxConcurrent', 'maxFailures', 'maxDownPerSite']),
           ...firmwareOf(o),
           ...(o.chargerId ? { chargerIds: o.chargerId } : {}),
         },

@@ -12,7 +12,7 @@ import { readOperation } from '../shared/charger-operations/operations';
 import { readOperationLogs } from '../shared/charger-operations/operation-logs';
 import { localUrlSecret } from '../shared/charger-logs/local-storage';
 import { LOG_TYPES } from '../shared/db/entities/charger-logs';
-import { LOCAL_MANAGEMENT_URL, operate, targetsOf, type Options } from './admin-operations';
+import { givenOf, LOCAL_MANAGEMENT_URL, operate, operationCommand, targetsOf, type Options } from './admin-operations';
 import { positiveInteger, run } from './cli-support';
 
 /** Where the local stack keeps logs by default (`npm start`'s `--data-dir` is `.data`). */
@@ -46,16 +46,13 @@ function storageOptions(command: Command): Command {
  */
 export function addLogCommands(chargers: Command, db: () => Db): void {
   storageOptions(
-    chargers
-      .command('get-log')
-      .description('Ask chargers to upload a log (OCPP 1.6 GetDiagnostics, 2.0.1 GetLog; docs/charger-logs.md)')
-      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
-      .option('--ocpp-management-url <url>', `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`)
-      .option('--charger-id <id>', 'a charger; repeat for several', (v: string, p: number[] = []) => [
-        ...p,
-        positiveInteger(v),
-      ])
-      .option('--site-id <id>', 'every charger of the site', positiveInteger)
+    operationCommand(
+      chargers,
+      'get-log',
+      'Ask chargers to upload a log (OCPP 1.6 GetDiagnostics, 2.0.1 GetLog)',
+      'no',
+      'charger-logs.md',
+    )
       .addOption(
         new Option('--log-type <type>', 'SecurityLog: 2.0.1 only').choices(LOG_TYPES).default('DiagnosticsLog'),
       )
@@ -69,11 +66,13 @@ export function addLogCommands(chargers: Command, db: () => Db): void {
       await useStorage(o);
       const body = {
         ...targetsOf(o),
-        logType: o.logType,
-        ...(o.oldest === undefined ? {} : { oldestTimestamp: o.oldest }),
-        ...(o.latest === undefined ? {} : { latestTimestamp: o.latest }),
-        ...(o.retries === undefined ? {} : { retries: o.retries }),
-        ...(o.retryInterval === undefined ? {} : { retryInterval: o.retryInterval }),
+        ...givenOf(o, {
+          logType: 'logType',
+          oldestTimestamp: 'oldest',
+          latestTimestamp: 'latest',
+          retries: 'retries',
+          retryInterval: 'retryInterval',
+        }),
       };
       const operation = await operate(db(), 'getLog', body, o);
       if (!o.wait || operation.status !== 'pending') return operation;

@@ -41,6 +41,19 @@ const OPTION_OF: Record<string, string> = {
 const chargerIds = (value: string, previous: number[] = []) => [...previous, positiveInteger(value)];
 
 /**
+ * The OCPP command path of the operations, posting to `--ocpp-management-url` (the local stack by
+ * default). Loaded only by the commands that send (its validators are large).
+ */
+export async function operationCommands(db: Db, options: Options) {
+  process.env.WS_MANAGEMENT_ENDPOINT = options.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL;
+  const [{ ocppChargerCommands }, { CHARGER_OPERATION_COMMANDS }] = await Promise.all([
+    import('../shared/ocpp/commands/charger-commands'),
+    import('../shared/ocpp/commands/charger-operations'),
+  ]);
+  return ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+}
+
+/**
  * Runs one operation to its end in this process: written, performed, read back.
  * @param optionOf the option of each body field, besides the common ones (for error messages)
  * @throws InputError naming the option of a bad field; the domain's errors (unknown charger, …)
@@ -52,19 +65,13 @@ export async function operate(
   options: Options,
   optionOf: Record<string, string> = {},
 ) {
-  process.env.WS_MANAGEMENT_ENDPOINT = options.ocppManagementUrl ?? LOCAL_MANAGEMENT_URL;
   const scope: AccessScope = { organizationId: options.organizationId, scope: 'organization' };
   const input = parse(
     OPERATION_KINDS[action].input,
     body,
     (path) => optionOf[String(path[0])] ?? OPTION_OF[String(path[0])] ?? 'input',
   );
-  // The OCPP command path (its validators) is loaded only by the commands that send.
-  const [{ ocppChargerCommands }, { CHARGER_OPERATION_COMMANDS }] = await Promise.all([
-    import('../shared/ocpp/commands/charger-commands'),
-    import('../shared/ocpp/commands/charger-operations'),
-  ]);
-  const commands = ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+  const commands = await operationCommands(db, options);
   let performed: Promise<void> = Promise.resolve();
   const { operation } = await requestOperation(
     db,
@@ -91,28 +98,52 @@ export function targetsOf(o: Options): Record<string, unknown> {
 }
 
 /**
+ * The body fields given as options; options not given are left out.
+ * @param fields body field → option key (as commander names it): `{ oldestTimestamp: 'oldest' }`
+ *   takes `--oldest`; or a list of fields whose options have their names
+ */
+export function givenOf(o: Options, fields: readonly string[] | Record<string, string>): Record<string, unknown> {
+  const pairs = Array.isArray(fields) ? fields.map((f) => [f, f] as const) : Object.entries(fields);
+  return Object.fromEntries(
+    pairs.filter(([, option]) => o[option] !== undefined).map(([field, option]) => [field, o[option]]),
+  );
+}
+
+/**
+ * A command of one operation under `chargers`: `--organization-id`, `--ocpp-management-url`, and
+ * the targets: `--charger-id` (repeatable) and `--site-id` unless `port` is `only`, `--port-id`
+ * unless it is `no`.
+ * @param doc the page of docs/ that explains it
+ */
+export function operationCommand(
+  chargers: Command,
+  name: string,
+  description: string,
+  port: 'also' | 'only' | 'no',
+  doc = 'charger-operations.md',
+): Command {
+  const command = chargers
+    .command(name)
+    .description(`${description} (docs/${doc}); prints the operation`)
+    .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+    .option('--ocpp-management-url <url>', `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`);
+  if (port !== 'only') {
+    command
+      .option('--charger-id <id>', 'a charger; repeat for several', chargerIds)
+      .option('--site-id <id>', 'every charger of the site', positiveInteger);
+  }
+  if (port !== 'no') command.option('--port-id <id>', 'a port', positiveInteger);
+  return command;
+}
+
+/**
  * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
  * `trigger-message`, `clear-cache`, `operations` (the audit trail) and `operation` (one).
  * @param db opens the table the CLI's options name
  */
 export function addOperationCommands(chargers: Command, db: () => Db): void {
-  const operation = (name: string, description: string, port: 'also' | 'only' | 'no') => {
-    const command = chargers
-      .command(name)
-      .description(`${description} (docs/charger-operations.md); prints the operation`)
-      .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
-      .option(
-        '--ocpp-management-url <url>',
-        `management API the CALLs are posted to (default ${LOCAL_MANAGEMENT_URL})`,
-      );
-    if (port !== 'only') {
-      command
-        .option('--charger-id <id>', 'a charger; repeat for several', chargerIds)
-        .option('--site-id <id>', 'every charger of the site', positiveInteger);
-    }
-    if (port !== 'no') command.option('--port-id <id>', 'a port', positiveInteger);
-    return command;
-  };
+  const operation = (name: string, description: string, port: 'also' | 'only' | 'no') =>
+    operationCommand(chargers, name, description, port);
 
   operation('reset', 'Reset chargers (OCPP Reset)', 'also')
     .addOption(
