@@ -15,7 +15,20 @@ import { InvalidError } from '../errors';
 /** Most chargers (or ports) one operation addresses: its results stay well inside DynamoDB's 400 KB item. */
 export const MAX_OPERATION_TARGETS = 500;
 
-const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A numeric ID in a body: a positive integer JSON numbers hold exactly. */
+export const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A list of charger IDs in a body: 1 to `max` IDs, none repeated.
+ * @param max most IDs (an operation's {@link MAX_OPERATION_TARGETS}, a campaign's chargers)
+ */
+export function chargerIdList(max: number) {
+  return z
+    .array(positiveId)
+    .min(1, 'must name at least one charger')
+    .max(max, `must name at most ${max} chargers`)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a charger');
+}
 
 /** The target fields a body may have. */
 export interface TargetFields {
@@ -28,11 +41,7 @@ export interface TargetFields {
 /** Body fields addressing chargers: one, a list (bulk) or a site (bulk). */
 export const chargerTargetFields = {
   chargerId: positiveId.optional().meta({ description: 'One charger' }),
-  chargerIds: z
-    .array(positiveId)
-    .min(1, 'must name at least one charger')
-    .max(MAX_OPERATION_TARGETS, `must name at most ${MAX_OPERATION_TARGETS} chargers`)
-    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a charger')
+  chargerIds: chargerIdList(MAX_OPERATION_TARGETS)
     .optional()
     .meta({ description: `Several chargers (bulk, at most ${MAX_OPERATION_TARGETS})` }),
   siteId: positiveId.optional().meta({ description: 'Every charger of this site (bulk)' }),

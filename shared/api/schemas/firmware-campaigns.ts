@@ -6,19 +6,15 @@ import * as z from 'zod';
 import { CAMPAIGN_STATUSES } from '../../db/entities/firmware-campaigns';
 import { checkFirmwareDates, firmwareFields } from '../../charger-operations/firmware-kind';
 import { MAX_CAMPAIGN_CHARGERS } from '../../firmware-campaigns/campaigns';
+import { chargerIdList, positiveId } from '../../charger-operations/targets';
 import { Pagination, paginationQuery } from './common';
 
-const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const CHARGER_STATES = ['pending', 'updating', 'installed', 'failed', 'skipped'] as const;
 
 /** `POST /api/firmware-campaigns` body. */
 export const FirmwareCampaignRequest = z
   .strictObject({
-    chargerIds: z
-      .array(positiveId)
-      .min(1, 'must name at least one charger')
-      .max(MAX_CAMPAIGN_CHARGERS, `must name at most ${MAX_CAMPAIGN_CHARGERS} chargers`)
-      .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a charger')
+    chargerIds: chargerIdList(MAX_CAMPAIGN_CHARGERS)
       .optional()
       .meta({ description: `These chargers (at most ${MAX_CAMPAIGN_CHARGERS})` }),
     siteId: positiveId
