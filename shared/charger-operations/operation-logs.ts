@@ -5,7 +5,7 @@
 import type { Db } from '../db';
 import { NotFoundError } from '../errors';
 import type { AccessScope } from '../organizations/access-scope';
-import { DOWNLOAD_URL_SECONDS, logRequestOf, uploadState } from '../charger-logs/log-requests';
+import { DOWNLOAD_URL_SECONDS, NOT_ACCEPTED, logRequestOf, uploadState } from '../charger-logs/log-requests';
 import { logStorage, type LogStorage } from '../charger-logs/storage';
 import { readOperation } from './operations';
 
@@ -55,7 +55,8 @@ export async function readOperationLogs(
       const none = { fileName: null, sizeBytes: null, uploadedAt: null, downloadUrl: null, downloadUrlExpiresAt: null };
       if (!log)
         return { chargerId, ocppId, requestId: null, logType, status: 'notRequested', ocppStatus: null, ...none };
-      const state = uploadState(log).state;
+      // A request the charger did not take (refused, CALLERROR, no answer) will never upload: failed, not pending.
+      const state = log.status === NOT_ACCEPTED ? 'failed' : uploadState(log).state;
       const view: ChargerLogView = {
         ...none,
         chargerId,

@@ -188,17 +188,17 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger logs on an %s charger'
     expect(received.length).toBe(v16 ? 0 : 1);
   });
 
-  it('Rejected (1.6: no file named) is rejected; the logs say nothing was uploaded', async () => {
+  it('Rejected (1.6: no file named) is rejected; the logs say it failed, not pending', async () => {
     behave = () => (v16 ? {} : { status: 'Rejected' });
     const { status, body } = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType: 'DiagnosticsLog' });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ status: 'failed', results: [{ status: 'rejected' }] });
     if (!v16) expect(body.data.results[0].ocppStatus).toBe('Rejected');
     const logs = await get(`/api/charger-operations/${body.data.operationId}/logs`);
-    expect(logs.body.data[0]).toMatchObject({ status: 'pending', ocppStatus: 'NotAccepted', downloadUrl: null });
+    expect(logs.body.data[0]).toMatchObject({ status: 'failed', ocppStatus: 'NotAccepted', downloadUrl: null });
   });
 
-  it('CALLERROR NotSupported is notSupported; no answer is timeout', async () => {
+  it('CALLERROR NotSupported is notSupported; no answer is timeout; the logs say failed for both', async () => {
     behave = () => {
       throw createRPCError('NotSupported', 'no logs here');
     };
@@ -213,6 +213,11 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger logs on an %s charger'
       status: 'failed',
       results: [{ status: 'timeout', error: { code: 'Timeout' } }],
     });
+    // mobilityhouse's ocpp answers CALLERROR NotImplemented: its logs showed pending for ever.
+    for (const operation of [unsupported, silent]) {
+      const logs = await get(`/api/charger-operations/${operation.body.data.operationId}/logs`);
+      expect(logs.body.data[0]).toMatchObject({ status: 'failed', ocppStatus: 'NotAccepted', downloadUrl: null });
+    }
   });
 
   it('a failed upload is failed with the status the charger reported', async () => {
