@@ -297,7 +297,14 @@ export async function settleOperation(db: Db, item: OperationItem, now = new Dat
               },
             };
     }
-    if (outcome) latest = (await recordOutcome(db, item.operationId, index, result, outcome)) ?? latest;
+    if (outcome) {
+      // undefined: the result changed since it was read (the sweep and a read settling it at once); the
+      // caller gets the operation as it is now, not the copy read before.
+      latest =
+        (await recordOutcome(db, item.operationId, index, result, outcome)) ??
+        (await getOperationItem(db, item.operationId)) ??
+        latest;
+    }
   }
   if (latest.status === 'pending' && !latest.results.some(isOpen)) latest = await endOperation(db, latest);
   return latest;

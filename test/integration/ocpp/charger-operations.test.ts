@@ -3,7 +3,8 @@ import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
-import { requestOperation, sweepOperations } from '../../../shared/charger-operations/operations';
+import { requestOperation, settleOperation, sweepOperations } from '../../../shared/charger-operations/operations';
+import { getOperationItem } from '../../../shared/charger-operations/results';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
@@ -402,7 +403,14 @@ describe('charger operations: bad input, scoping, the audit trail, and ends', ()
         (now) => now > Date.parse(operation.deadlineAt),
         'the deadline',
       );
+      // A read that settles the copy it read while the sweep settles the same result (seen with SAP's
+      // simulator): its write loses, and it answers the operation as it is now, not its stale copy.
+      const stale = (await getOperationItem(stack.db, operation.operationId))!;
       expect(await sweepOperations(stack.db)).toBeGreaterThanOrEqual(1);
+      expect(await settleOperation(stack.db, stale)).toMatchObject({
+        status: 'failed',
+        results: [{ status: 'failed', error: { code: 'NoOutcome' } }],
+      });
       const read = await get(`/api/charger-operations/${operation.operationId}`);
       expect(read.body.data).toMatchObject({
         status: 'failed',
