@@ -7,46 +7,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
-import { startSimulator, type Simulator } from '../../../lib/simulator';
-import { registerCharger } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/schemas/chargers';
-import { uniqueOcppId, type Tenant } from '../support/stack';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import type { Tenant } from '../support/stack';
+import { openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 
-let ui: ConsolePage;
+let ui: ConsoleWithCharger;
 let stack: LocalStack;
 let tenant: Tenant;
 let tab: WatchedPage;
 let page: Page;
 let charger: Charger;
-let sim: Simulator;
 const MODEL = `UI-FW-${Date.now()}`;
 
 beforeAll(async () => {
-  ui = await openConsolePage();
-  ({ stack, tenant, tab, page } = ui);
-  const ocppId = uniqueOcppId('UIFW');
-  charger = await registerCharger(stack.db, {
-    siteId: tenant.siteId,
-    ocppId,
-    name: 'Firmware charger',
-    type: 'DCFC',
-    ports: [{ connectorType: 'CCS1' }],
-  });
-  sim = await startSimulator({
-    ocppId,
-    protocol: 'ocpp2.0.1',
-    url: stack.ocppUrl,
-    info: { model: MODEL },
-    firmware: { stepMs: 200 },
-  });
+  ui = await openConsoleWithCharger(
+    { ocppId: 'UIFW', name: 'Firmware charger', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+    { protocol: 'ocpp2.0.1', info: { model: MODEL }, firmware: { stepMs: 200 } },
+  );
+  ({ stack, tenant, tab, page, charger } = ui);
 }, 120_000);
 
-afterAll(async () => {
-  await sim?.close();
-  await ui?.close();
-});
+afterAll(async () => ui?.close());
 
 describe('firmware in the console', () => {
   it("updates a charger's firmware from its page", async () => {

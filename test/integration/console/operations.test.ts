@@ -8,40 +8,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
-import { startSimulator, type Simulator } from '../../../lib/simulator';
-import { registerCharger } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/schemas/chargers';
-import { uniqueOcppId, type Tenant } from '../support/stack';
+import type { Tenant } from '../support/stack';
 import { pollUntil } from '../support/ocpp';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 
-let ui: ConsolePage;
+let ui: ConsoleWithCharger;
 let stack: LocalStack;
 let tenant: Tenant;
 let tab: WatchedPage;
 let page: Page;
 let charger: Charger;
-let sim: Simulator;
 
 beforeAll(async () => {
-  ui = await openConsolePage();
-  ({ stack, tenant, tab, page } = ui);
-  const ocppId = uniqueOcppId('UIOPS');
-  charger = await registerCharger(stack.db, {
-    siteId: tenant.siteId,
-    ocppId,
-    name: 'Ops charger',
-    type: 'Level 2',
-    ports: [{ connectorType: 'J1772' }],
-  });
-  sim = await startSimulator({ ocppId, protocol: 'ocpp1.6', url: stack.ocppUrl });
+  ui = await openConsoleWithCharger(
+    { ocppId: 'UIOPS', name: 'Ops charger', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+    { protocol: 'ocpp1.6' },
+  );
+  ({ stack, tenant, tab, page, charger } = ui);
 }, 120_000);
 
-afterAll(async () => {
-  await sim?.close();
-  await ui?.close();
-});
+afterAll(async () => ui?.close());
 
 const portStatus = async () =>
   (await stack.db.port.get({ chargerId: charger.id, portNumber: 1 }).go({ consistent: true })).data?.ocppStatus?.status;

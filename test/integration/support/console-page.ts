@@ -4,8 +4,11 @@
  */
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../../lib/simulator';
+import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
+import type { Charger } from '../../../shared/api/schemas/chargers';
 import { launchBrowser, type WatchedPage } from './browser';
-import { createTenant, startTestStack, type Tenant } from './stack';
+import { createTenant, startTestStack, uniqueOcppId, type Tenant } from './stack';
 
 /** A local stack with a tenant, and a tab of a fresh browser. */
 export interface ConsolePage {
@@ -31,6 +34,35 @@ export async function openConsolePage(): Promise<ConsolePage> {
     close: async () => {
       await browser.close();
       await stack.close();
+    },
+  };
+}
+
+/** {@link ConsolePage} with one charger of the tenant's site, a simulator connected as it. */
+export interface ConsoleWithCharger extends ConsolePage {
+  charger: Charger;
+  sim: Simulator;
+}
+
+/**
+ * {@link openConsolePage}, then registers a charger on the tenant's site (its OCPP identity made
+ * unique from `charger.ocppId`) and connects the simulator to it; `close` closes the simulator too.
+ */
+export async function openConsoleWithCharger(
+  charger: Omit<RegisterChargerInput, 'siteId'>,
+  simulator: Omit<SimulatorOptions, 'ocppId' | 'url'>,
+): Promise<ConsoleWithCharger> {
+  const ui = await openConsolePage();
+  const ocppId = uniqueOcppId(charger.ocppId);
+  const registered = await registerCharger(ui.stack.db, { ...charger, siteId: ui.tenant.siteId, ocppId });
+  const sim = await startSimulator({ ...simulator, ocppId, url: ui.stack.ocppUrl });
+  return {
+    ...ui,
+    charger: registered,
+    sim,
+    close: async () => {
+      await sim.close();
+      await ui.close();
     },
   };
 }
