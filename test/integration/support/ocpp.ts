@@ -94,7 +94,11 @@ export async function connectRaw(stack: LocalStack, identity: string, protocol: 
   };
 }
 
-/** Polls `read` until `done` holds (every 25 ms, up to `timeoutMs`, 10 s by default); returns the last value read. */
+/**
+ * Polls `read` until `done` holds (after 25 ms, then 1.5 times longer each time up to 250 ms, until
+ * `timeoutMs`, 10 s by default); returns the last value read. The back-off keeps a poll of the API
+ * inside the key's rate limit (200 a minute): a fixed 25 ms made 40 requests a second.
+ */
 export async function pollUntil<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
@@ -102,11 +106,11 @@ export async function pollUntil<T>(
   timeoutMs = 10_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let delayMs = 25; ; delayMs = Math.min(250, delayMs * 1.5)) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, delayMs));
   }
 }
 
