@@ -44,7 +44,8 @@ export function processClient<C extends object, T extends string | undefined>(
   let current: { target: T; client: C } | undefined;
   return () => {
     const target = targetOf();
-    if (current?.target !== target) {
+    // `!current` first: an unset target (undefined, as on AWS) is a target too.
+    if (!current || current.target !== target) {
       (current?.client as { destroy?: () => void } | undefined)?.destroy?.();
       current = { target, client: create(target) };
     }

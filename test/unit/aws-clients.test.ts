@@ -11,6 +11,20 @@ class FakeClient {
 }
 
 describe('processClient', () => {
+  it('makes a client, and keeps it, when no endpoint is set (AWS: the default endpoint)', () => {
+    let created = 0;
+    const client = processClient(
+      () => undefined,
+      (endpoint) => {
+        created++;
+        return new FakeClient(endpoint);
+      },
+    );
+    expect(client()).toBeInstanceOf(FakeClient);
+    expect(client()).toBe(client());
+    expect(created).toBe(1);
+  });
+
   it('keeps one client while the endpoint stays the same', () => {
     let created = 0;
     const client = processClient(
