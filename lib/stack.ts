@@ -150,7 +150,7 @@ export class ChargingNetworkStack extends Stack {
   public readonly chargerOperations: ChargerOperations;
   /** The local authorization list's synchronisation, from the table's stream. */
   public readonly localAuthList: LocalAuthList;
-  /** Chargers' uploaded logs: the bucket and who may sign its URLs. */
+  /** Chargers' uploaded logs: the bucket, who may sign its URLs, the upload function and its secret. */
   public readonly chargerLogs: ChargerLogs;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
@@ -189,10 +189,6 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
-    this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
-      uploadSigners: [this.chargerOperations.functions.perform],
-      readers: [this.httpApi.functions.chargerOperations, this.ocppApi.functions.message],
-    });
     this.localAuthList = new LocalAuthList(this, 'LocalAuthList', {
       table: this.table,
       ocppApi: this.ocppApi,
@@ -207,6 +203,15 @@ export class ChargingNetworkStack extends Stack {
       originCustomHeaders: originVerify.originCustomHeaders,
       customDomain: customDomainOf(props),
       webAclArn: attachableWebAclArn(this, props.webAclArn, { rateLimitPerIp: props.rateLimitPerIp }),
+    });
+    // After the distribution: the worker's short upload URLs name its domain.
+    this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
+      uploadSigners: [this.chargerOperations.functions.perform],
+      readers: [this.httpApi.functions.chargerOperations, this.ocppApi.functions.message],
+      httpApi: this.httpApi.httpApi,
+      originVerify,
+      uploadBaseUrl: `https://${this.edge.domainName}`,
+      tracing: props.tracing,
     });
 
     this.alarms = new NetworkAlarms(this, 'Alarms', {
@@ -229,6 +234,7 @@ export class ChargingNetworkStack extends Stack {
     for (const [name, fn] of Object.entries(this.chargerOperations.functions))
       this.alarms.watchFunction(`operations-${name}`, fn);
     this.alarms.watchFunction('local-list-sync', this.localAuthList.functions.sync);
+    this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
   }
 
   /** The stack's outputs: the console, API and OCPP URLs, the table, the CNAME target. */

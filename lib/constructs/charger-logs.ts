@@ -6,13 +6,36 @@
  * the OCPP message function reads the object's size when a charger reports it uploaded. Each
  * presigning function holds exactly the S3 action its URLs use, on the log objects only (a
  * presigned URL carries the signer's rights, no more).
+ *
+ * A presigned URL is too long for 2.0.1 (512 characters), so there the worker issues our short
+ * upload URL instead (`https://<domain>/uploads/<token>`): a token signed with a generated Secrets
+ * Manager secret, taken by the upload function (`lambdas/logs/upload.ts`) on the HTTP API's
+ * `PUT|POST /uploads/{token}[/{fileName}]` routes (CloudFront's `/uploads/*` behaviour,
+ * `edge.ts`), which writes the object itself. The worker and the upload function may read the
+ * secret; the upload function may put log objects and nothing else.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledgeWildcardResource } from './execute-api';
+import { createFunction } from './functions';
+import type { OriginVerifySecret } from './origin-verify';
+
+/** The upload function's handler module. */
+export const UPLOAD_FUNCTION_ENTRY = 'lambdas/logs/upload.ts';
+
+/** The HTTP API routes of our upload URL (a file name after the token is accepted and ignored). */
+export const UPLOAD_ROUTE_KEYS = [
+  'PUT /uploads/{token}',
+  'POST /uploads/{token}',
+  'PUT /uploads/{token}/{fileName}',
+  'POST /uploads/{token}/{fileName}',
+] as const;
 
 /** The prefix of every log object (`shared/charger-logs/log-storage.ts`, `storageKeyOf`). */
 export const LOG_OBJECT_PREFIX = 'logs/';
@@ -25,11 +48,29 @@ export interface ChargerLogsProps {
   readonly readers: readonly NodejsFunction[];
   /** Days an uploaded log is kept. @default 30 */
   readonly retentionDays?: number;
+  /** The HTTP API the upload routes are added to (CloudFront's origin for `/uploads/*`). */
+  readonly httpApi: HttpApi;
+  /** The secret origin header the upload function requires (uploads come through CloudFront). */
+  readonly originVerify: OriginVerifySecret;
+  /**
+   * Where chargers reach the upload routes: `https://<the CloudFront domain, or the custom domain>`
+   * (the upload signers' `LOG_UPLOAD_BASE_URL`).
+   */
+  readonly uploadBaseUrl: string;
+  /**
+   * AWS X-Ray active tracing on the upload function.
+   * @default false
+   */
+  readonly tracing?: boolean;
 }
 
 /** The log bucket and its grants. */
 export class ChargerLogs extends Construct {
   public readonly bucket: Bucket;
+  /** The secret upload tokens are signed with (generated, never in the template). */
+  public readonly urlSecret: Secret;
+  /** The upload function behind `/uploads/*`. */
+  public readonly functions: { readonly upload: NodejsFunction };
 
   constructor(scope: Construct, id: string, props: ChargerLogsProps) {
     super(scope, id);
@@ -57,11 +98,31 @@ export class ChargerLogs extends Construct {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
       fn.addEnvironment('LOG_BUCKET_NAME', this.bucket.bucketName);
     }
-    for (const fn of [...props.uploadSigners, ...props.readers]) {
+    this.urlSecret = new Secret(this, 'UrlSecret', {
+      description: "Signs the tokens of chargers' short log upload URLs (https://<domain>/uploads/<token>)",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const readSecret = new PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [this.urlSecret.secretArn],
+    });
+    for (const fn of props.uploadSigners) {
+      fn.addToRolePolicy(readSecret);
+      fn.addEnvironment('LOG_URL_SECRET_ARN', this.urlSecret.secretArn);
+      fn.addEnvironment('LOG_UPLOAD_BASE_URL', props.uploadBaseUrl);
+    }
+    const upload = this.createUploadFunction(props, objects, readSecret);
+    this.functions = { upload };
+    Validations.of(this.urlSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A rotation would void every upload URL already sent to chargers (valid for LOG_UPLOAD_TIMEOUT_MS); the functions read the value once per process. Replace it by hand if it leaks (docs/charger-logs.md).',
+    });
+    for (const fn of [...props.uploadSigners, ...props.readers, upload]) {
       acknowledgeWildcardResource(
         fn.role!,
         objects,
-        "The log objects' keys are made per request (logs/<organization>/<charger>/<request>): the function signs or reads any of them, and nothing outside the prefix.",
+        "The log objects' keys are made per request (logs/<organization>/<charger>/<request>): the function signs, writes or reads any of them, and nothing outside the prefix.",
       );
     }
     Validations.of(this.bucket).acknowledge({
@@ -69,5 +130,36 @@ export class ChargerLogs extends Construct {
       reason:
         'Every upload and download goes through a presigned URL that this product issues and records (the charger operation, the OCPP message log); server access logs would repeat that.',
     });
+  }
+
+  /**
+   * The upload function behind our short upload URL, with its grants (put log objects, read the
+   * URL secret) and the HTTP API routes {@link UPLOAD_ROUTE_KEYS}.
+   */
+  private createUploadFunction(props: ChargerLogsProps, objects: string, readSecret: PolicyStatement): NodejsFunction {
+    const upload = createFunction(this, 'Upload', {
+      entry: UPLOAD_FUNCTION_ENTRY,
+      description: "Chargers' log uploads to our short URL",
+      tracing: props.tracing,
+      environment: { LOG_BUCKET_NAME: this.bucket.bucketName, LOG_URL_SECRET_ARN: this.urlSecret.secretArn },
+    });
+    props.originVerify.requireOn(upload);
+    upload.addToRolePolicy(readSecret);
+    upload.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects] }));
+    const integration = new HttpLambdaIntegration('UploadIntegration', upload);
+    for (const routeKey of UPLOAD_ROUTE_KEYS) {
+      const [method, path] = routeKey.split(' ') as [keyof typeof HttpMethod, string];
+      const route = new HttpRoute(this, routeKey, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(path, HttpMethod[method]),
+        integration,
+      });
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Authorized in the handler by the token in the path: HMAC-signed with a generated secret, for one log object, expiring (a charger sends no credentials with an upload).',
+      });
+    }
+    return upload;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The one public domain (docs/architecture.md, "Shape"): a CloudFront distribution that sends `/api/*`
  * to the HTTP API and `/ocpp/*` to the OCPP WebSocket API, with a CloudFront Function moving the
- * charge point identity from the path into the query string.
+ * charge point identity from the path into the query string, and `/uploads/*` (chargers' log
+ * uploads to our short URL, docs/charger-logs.md) to the HTTP API too.
  */
 import { fileURLToPath } from 'node:url';
 import { Token, Validations } from 'aws-cdk-lib';
@@ -25,9 +26,20 @@ import { HttpOrigin, type HttpOriginProps } from 'aws-cdk-lib/aws-cloudfront-ori
 import { Construct } from 'constructs';
 import { OCPP_STAGE_NAME } from './ocpp-api';
 import type { OriginVerifySecret } from './origin-verify';
+import { AWS_UPLOAD_MAX_BYTES } from '../../shared/charger-logs/upload-store';
 
 /** Path of the CloudFront Function source (cloudfront-js-2.0, no imports). */
 export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('../edge/ocpp-path-rewrite.js', import.meta.url));
+
+/**
+ * Path of the CloudFront Function of `/uploads/*` (cloudfront-js-2.0, no imports): 413 for a
+ * declared `Content-Length` over {@link AWS_UPLOAD_MAX_BYTES}, which the upload function could
+ * not even be invoked with (Lambda's 6 MB request payload).
+ */
+export const UPLOAD_SIZE_LIMIT_SOURCE = fileURLToPath(new URL('../edge/upload-size-limit.js', import.meta.url));
+
+/** CloudFront's path pattern of chargers' log uploads to our short URL. */
+export const UPLOADS_PATH_PATTERN = '/uploads/*';
 
 /** Properties of {@link EdgeDistribution}. */
 export interface EdgeDistributionProps {
@@ -108,6 +120,8 @@ export class EdgeDistribution extends Construct {
   public readonly distribution: Distribution;
   /** The viewer-request function of `/ocpp/*` (source {@link OCPP_PATH_REWRITE_SOURCE}). */
   public readonly ocppPathRewrite: CloudFrontFunction;
+  /** The viewer-request function of `/uploads/*` (source {@link UPLOAD_SIZE_LIMIT_SOURCE}). */
+  public readonly uploadSizeLimit: CloudFrontFunction;
   /** The custom domain name, if any. */
   public readonly customDomainName?: string;
 
@@ -117,6 +131,12 @@ export class EdgeDistribution extends Construct {
     this.ocppPathRewrite = new CloudFrontFunction(this, 'OcppPathRewrite', {
       comment: `Moves /${OCPP_STAGE_NAME}/<ocppId> to /${OCPP_STAGE_NAME}?ocppId=<ocppId>`,
       code: FunctionCode.fromFile({ filePath: OCPP_PATH_REWRITE_SOURCE }),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    this.uploadSizeLimit = new CloudFrontFunction(this, 'UploadSizeLimit', {
+      comment: `413 for an upload to /uploads/* declaring more than ${AWS_UPLOAD_MAX_BYTES} bytes`,
+      code: FunctionCode.fromFile({ filePath: UPLOAD_SIZE_LIMIT_SOURCE }),
       runtime: FunctionRuntime.JS_2_0,
     });
 
@@ -134,6 +154,11 @@ export class EdgeDistribution extends Construct {
       origin: new HttpOrigin(props.httpApiDomainName, originOptions),
       allowedMethods: AllowedMethods.ALLOW_ALL,
     };
+    // The API's origin, with the edge's 413 for a declared body over the upload function's limit.
+    const uploads: BehaviorOptions = {
+      ...api,
+      functionAssociations: [{ function: this.uploadSizeLimit, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
     const ocpp: BehaviorOptions = {
       ...uncachedBehavior,
       origin: new HttpOrigin(props.webSocketApiDomainName, originOptions),
@@ -146,12 +171,18 @@ export class EdgeDistribution extends Construct {
     if (domain) checkCertificateArn(domain.certificateArn);
     this.customDomainName = domain?.domainName;
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'Charging network: /api/* HTTP API, /ocpp/* OCPP WebSocket API',
+      comment: 'Charging network: /api/* and /uploads/* HTTP API, /ocpp/* OCPP WebSocket API',
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       // The console at / (else any other path reaches the HTTP API's $default route: a 404 problem document).
       defaultBehavior: props.console?.defaultBehavior ?? api,
       // CloudFront takes the first pattern that matches: the console's /api/docs* before /api/*.
-      additionalBehaviors: { ...props.console?.additionalBehaviors, '/api/*': api, [`/${OCPP_STAGE_NAME}/*`]: ocpp },
+      // /uploads/*: chargers' log uploads to our short URL (the HTTP API's upload routes, lib/constructs/charger-logs.ts).
+      additionalBehaviors: {
+        ...props.console?.additionalBehaviors,
+        '/api/*': api,
+        [`/${OCPP_STAGE_NAME}/*`]: ocpp,
+        [UPLOADS_PATH_PATTERN]: uploads,
+      },
       webAclId: props.webAclArn,
       ...(domain
         ? {

@@ -116,7 +116,7 @@ async function handleRequest(
   const invoke = INVOKE_PATH.exec(url.pathname);
   if (invoke) return handleInvoke({ ...handlers.power, ...handlers.operations }, req, res, invoke[1]!);
   // Chargers' log uploads and their downloads (S3's presigned URLs on AWS).
-  if (await handleLogFiles(req, res, url.pathname)) return;
+  if (await handleLogFiles(req, res, url)) return;
   // The operator console at / and the API reference at /api/docs (static files, before the API routes).
   if (await serveConsoleFile(req, res, url.pathname)) return;
   if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {

@@ -36,7 +36,7 @@ function isTextual(contentType: string | undefined): boolean {
 }
 
 /** Writes a Lambda proxy result to the HTTP response, as API Gateway does. */
-function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void {
+export function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void {
   if (typeof result === 'string' || result === null || typeof result !== 'object' || !('statusCode' in result)) {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(typeof result === 'string' ? result : JSON.stringify(result));
@@ -49,7 +49,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void
 }
 
 /** The HTTP API payload-2.0 event for a request whose body has been read. */
-function httpApiEvent(
+export function httpApiEvent(
   req: IncomingMessage,
   url: URL,
   body: Buffer,

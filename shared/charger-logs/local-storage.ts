@@ -1,30 +1,15 @@
 /**
  * Log files on the local stack: a folder of its data directory (`<data dir>/logs/`), filled by
  * the local gateway's upload path and read by its download path (`lib/local/log-files.ts`). As S3's
- * presigned URLs, each URL carries a token that grants one thing: one method (upload or download)
- * on one key (one log request of one charger), until it expires. The token is
- * `<payload>.<signature>`, base64url, signed with HMAC-SHA256 and `LOG_URL_SECRET` (random, kept
- * in the folder: {@link localUrlSecret}): unguessable, and nothing in it can be changed without the secret.
+ * presigned URLs, each URL carries a token (`tokens.ts`) that grants one thing: one method (upload
+ * or download) on one key (one log request of one charger), until it expires, signed with
+ * `LOG_URL_SECRET` (random, kept in the folder: {@link localUrlSecret}).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isStorageKey, type LogStorage } from './log-storage';
-
-/** What a token grants: `upload` (PUT or POST) or `download` (GET). */
-export type TokenPurpose = 'upload' | 'download';
-
-/** A token's content. */
-interface TokenPayload {
-  /** purpose */
-  p: TokenPurpose;
-  /** key */
-  k: string;
-  /** expiry, epoch seconds */
-  e: number;
-  /** download file name */
-  n?: string;
-}
+import { signToken, uploadUrlOf } from './tokens';
 
 /** Where the local storage keeps files and how it signs URLs. */
 export interface LocalStorageConfig {
@@ -33,48 +18,6 @@ export interface LocalStorageConfig {
   /** The local gateway's URL (`http://127.0.0.1:3000`). */
   baseUrl: string;
   secret: string;
-}
-
-const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
-
-/** A token granting `purpose` on `key` for `expiresInSeconds`. */
-export function signToken(
-  secret: string,
-  purpose: TokenPurpose,
-  key: string,
-  expiresInSeconds: number,
-  fileName?: string,
-): string {
-  const payload: TokenPayload = { p: purpose, k: key, e: Math.floor(Date.now() / 1000) + expiresInSeconds };
-  if (fileName) payload.n = fileName;
-  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${encoded}.${sign(secret, encoded)}`;
-}
-
-/**
- * What a token grants, if it is ours, for `purpose`, and not expired.
- * @returns the key (and the download's file name); undefined for any other token
- */
-export function verifyToken(
-  secret: string,
-  token: string,
-  purpose: TokenPurpose,
-  now = Date.now(),
-): { key: string; fileName?: string } | undefined {
-  const [encoded, signature, extra] = token.split('.');
-  if (!encoded || !signature || extra !== undefined) return undefined;
-  const expected = Buffer.from(sign(secret, encoded));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  let payload: TokenPayload;
-  try {
-    payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as TokenPayload;
-  } catch {
-    return undefined;
-  }
-  if (payload.p !== purpose || typeof payload.k !== 'string' || !isStorageKey(payload.k)) return undefined;
-  if (typeof payload.e !== 'number' || payload.e * 1000 < now) return undefined;
-  return { key: payload.k, ...(payload.n ? { fileName: payload.n } : {}) };
 }
 
 /** The file of `key` under `dir` (keys are digits and slashes only: no way out of `dir`). */
@@ -95,8 +38,7 @@ export async function storeLocalFile(dir: string, key: string, body: Buffer): Pr
 /** The local storage of `config`. */
 export function localLogStorage(config: LocalStorageConfig): LogStorage {
   return {
-    uploadUrl: async (key, expiresIn) =>
-      `${config.baseUrl}/uploads/${signToken(config.secret, 'upload', key, expiresIn)}`,
+    uploadUrl: async (key, expiresIn) => uploadUrlOf(config.baseUrl, config.secret, key, expiresIn),
     downloadUrl: async (key, expiresIn, fileName) =>
       `${config.baseUrl}/downloads/${signToken(config.secret, 'download', key, expiresIn, fileName)}`,
     async stat(key) {

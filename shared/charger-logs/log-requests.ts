@@ -57,10 +57,13 @@ export interface LogRequest {
  * Writes a new request (status `Requested`) and issues its upload URL, valid as long as the
  * upload may take ({@link logUploadTimeoutMs}). Requests: 1 UpdateItem (the `logRequest`
  * counter) + 1 UpdateItem (the item; an upsert, as the charger's partition is written with updates).
+ * @param maxUrlLength the most characters the charger's version takes for the URL (2.0.1: 512):
+ *   the storage issues its short form when the usual one is longer (the URL may still be longer)
  */
 export async function createLogRequest(
   db: Db,
   request: { organizationId: number; chargerId: number; operationId: string; logType: LogType },
+  maxUrlLength?: number,
   storage: LogStorage = logStorage(),
 ): Promise<{ log: LogRequest; uploadUrl: string }> {
   const requestId = await allocateIds(db, 'logRequest');
@@ -73,7 +76,7 @@ export async function createLogRequest(
     statusAt: now,
     requestedAt: now,
   };
-  const uploadUrl = await storage.uploadUrl(log.storageKey, Math.ceil(logUploadTimeoutMs() / 1000));
+  const uploadUrl = await storage.uploadUrl(log.storageKey, Math.ceil(logUploadTimeoutMs() / 1000), maxUrlLength);
   await db.chargerLog.upsert(log).go();
   return { log, uploadUrl };
 }

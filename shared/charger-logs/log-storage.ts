@@ -12,8 +12,12 @@ export interface StoredFile {
 
 /** A place for log files, by key (`logs/<organizationId>/<chargerId>/<requestId>`). */
 export interface LogStorage {
-  /** A URL the charger may HTTP PUT the file to, valid for `expiresInSeconds` (that key only). */
-  uploadUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL the charger may HTTP PUT the file to, valid for `expiresInSeconds` (that key only).
+   * @param maxLength the most characters the charger takes (2.0.1: 512): the storage issues a
+   *   shorter form when it has one; the URL may still be longer (the caller checks)
+   */
+  uploadUrl(key: string, expiresInSeconds: number, maxLength?: number): Promise<string>;
   /**
    * A URL to download the file, valid for `expiresInSeconds` (that key only), served as an
    * attachment named `fileName` when given.

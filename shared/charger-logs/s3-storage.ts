@@ -4,11 +4,18 @@
  * presigned GetObject URLs. Presigning is local (no request to S3): it signs with the function's
  * role credentials, so the function needs `s3:PutObject` (upload URLs) or `s3:GetObject`
  * (download URLs) on the objects itself. `stat` is a HeadObject (`s3:GetObject`).
+ *
+ * A presigned URL carries the role's session token and is then longer than 2.0.1's 512
+ * characters; when the charger takes less than the presigned URL's length, and short uploads are
+ * configured, the upload URL is ours instead: `https://<domain>/uploads/<token>`, taken by the
+ * upload function, which writes the object itself ({@link putLogObject}; docs/charger-logs.md,
+ * "URL length").
  */
 import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { localEndpointConfig, processClient } from '../aws-clients';
 import type { LogStorage } from './log-storage';
+import { uploadUrlOf } from './tokens';
 
 /** The process's S3 client (`S3_ENDPOINT` points it elsewhere, e.g. a local S3 for tests). */
 const s3 = processClient(
@@ -16,11 +23,29 @@ const s3 = processClient(
   (endpoint) => new S3Client(endpoint ? { ...localEndpointConfig(endpoint), forcePathStyle: true } : {}),
 );
 
-/** The storage of one bucket. */
-export function s3LogStorage(bucket: string, client: () => S3Client = s3): LogStorage {
+/** Our short upload URLs, issued when a presigned one is too long for the charger. */
+export interface ShortUploads {
+  /** `https://<the CloudFront domain, or the custom domain>` (no trailing slash). */
+  baseUrl: string;
+  /** The URL secret (`url-secret.ts`). */
+  secret: () => Promise<string>;
+}
+
+/**
+ * The storage of one bucket.
+ * @param client the S3 client (tests pass one with fixed credentials)
+ * @param shortUploads when given, an upload URL for a charger that takes fewer characters than the
+ *   presigned URL has is our short one; without, the presigned URL whatever its length
+ */
+export function s3LogStorage(bucket: string, client: () => S3Client = s3, shortUploads?: ShortUploads): LogStorage {
   return {
-    uploadUrl: (key, expiresIn) =>
-      getSignedUrl(client(), new PutObjectCommand({ Bucket: bucket, Key: key }), { expiresIn }),
+    async uploadUrl(key, expiresIn, maxLength) {
+      const presigned = await getSignedUrl(client(), new PutObjectCommand({ Bucket: bucket, Key: key }), {
+        expiresIn,
+      });
+      if (!shortUploads || maxLength === undefined || presigned.length <= maxLength) return presigned;
+      return uploadUrlOf(shortUploads.baseUrl, await shortUploads.secret(), key, expiresIn);
+    },
     downloadUrl: (key, expiresIn, fileName) =>
       getSignedUrl(
         client(),
@@ -46,4 +71,17 @@ export function s3LogStorage(bucket: string, client: () => S3Client = s3): LogSt
       }
     },
   };
+}
+
+/**
+ * Writes a log file to the bucket (1 PutObject; `s3:PutObject` on the key): what the upload
+ * function does with a file a charger sent to our short upload URL.
+ */
+export async function putLogObject(
+  bucket: string,
+  key: string,
+  file: Buffer,
+  client: () => S3Client = s3,
+): Promise<void> {
+  await client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: file, ContentLength: file.length }));
 }

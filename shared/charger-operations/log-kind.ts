@@ -78,19 +78,20 @@ export const getLog = defineKind({
     return logUploadTimeoutMs();
   },
   async perform({ db, commands, request, target, charger, operationId, organizationId }) {
-    const { log, uploadUrl } = await createLogRequest(db, {
-      organizationId,
-      chargerId: target.chargerId,
-      operationId,
-      logType: request.logType,
-    });
-    if (uploadUrl.length > charger.connection.takes.maxLogLocationLength) {
+    const { maxLogLocationLength } = charger.connection.takes;
+    const { log, uploadUrl } = await createLogRequest(
+      db,
+      { organizationId, chargerId: target.chargerId, operationId, logType: request.logType },
+      maxLogLocationLength,
+    );
+    // Our short upload URL fits 512 characters; only a custom domain of some 350 characters would not.
+    if (uploadUrl.length > maxLogLocationLength) {
       await recordAnswer(db, log, false);
       return {
         status: 'failed',
         error: {
           code: 'UploadUrlTooLong',
-          description: `the upload URL has ${uploadUrl.length} characters; the charger's OCPP version takes at most ${charger.connection.takes.maxLogLocationLength}`,
+          description: `the upload URL has ${uploadUrl.length} characters; the charger's OCPP version takes at most ${maxLogLocationLength}`,
         },
       };
     }

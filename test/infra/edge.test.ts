@@ -12,7 +12,9 @@ import { synthesise } from './support/template';
 
 describe('secret origin header (CloudFront cannot be bypassed)', () => {
   const { template, resources, idOf, functionId } = synthesise();
-  const secretId = idOf('AWS::SecretsManager::Secret', {});
+  const secretId = idOf('AWS::SecretsManager::Secret', {
+    Description: Match.stringLikeRegexp('header CloudFront adds'),
+  });
   const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
   const config = distribution.Properties.DistributionConfig;
   /** The dynamic reference CloudFormation resolves to the secret's value at deployment. */

@@ -21,7 +21,10 @@ const FUNCTION_COUNT =
   [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES].reduce(
     (n, fns) => n + Object.keys(fns).length,
     0,
-  ) + LOCAL_LIST_FUNCTIONS.length;
+  ) +
+  LOCAL_LIST_FUNCTIONS.length +
+  // The log upload function (lib/constructs/charger-logs.ts).
+  1;
 /** CDK's custom-resource handlers (console upload, bucket emptying): not ours to trace. */
 const isOurs = ([logicalId]: [string, unknown]) => !logicalId.startsWith('Custom');
 

@@ -26,6 +26,7 @@ import {
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
+import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/constructs/charger-logs';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
@@ -83,8 +84,14 @@ describe('ChargingNetwork stack', () => {
   describe('HTTP API', () => {
     const routes = routesOf('HTTP');
 
-    it('has exactly one route per entry of the route table, plus $default', () => {
-      expect([...routes.keys()].sort()).toEqual([...routeList.map((route) => route.routeKey), '$default'].sort());
+    it("has exactly one route per entry of the route table, plus $default and the log upload's", () => {
+      expect([...routes.keys()].sort()).toEqual(
+        [...routeList.map((route) => route.routeKey), ...UPLOAD_ROUTE_KEYS, '$default'].sort(),
+      );
+    });
+
+    it.each(UPLOAD_ROUTE_KEYS)('routes %s to the log upload function', (routeKey) => {
+      expect(entryOfRoute(routes.get(routeKey)!)).toBe(UPLOAD_FUNCTION_ENTRY);
     });
 
     it.each(routeList.map((route) => [route.routeKey, route.function] as const))(
@@ -104,7 +111,8 @@ describe('ChargingNetwork stack', () => {
       const integrations = template.findResources('AWS::ApiGatewayV2::Integration', {
         Properties: { ApiId: { Ref: apiId } },
       });
-      expect(Object.keys(integrations)).toHaveLength(Object.keys(HTTP_FUNCTIONS).length);
+      // One per HTTP function, and the log upload function's.
+      expect(Object.keys(integrations)).toHaveLength(Object.keys(HTTP_FUNCTIONS).length + 1);
       for (const integration of Object.values(integrations)) {
         expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
       }
@@ -155,13 +163,14 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP, smart-charging, charger-operation and local-list handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, local-list and log-upload handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
           Object.keys(POWER_FUNCTION_WRITES).length +
           Object.keys(OPERATION_FUNCTION_WRITES).length +
-          LOCAL_LIST_FUNCTIONS.length,
+          LOCAL_LIST_FUNCTIONS.length +
+          1,
       );
     });
 

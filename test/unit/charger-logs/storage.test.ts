@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { s3LogStorage } from '../../../shared/charger-logs/s3-storage';
-import { localPathOf, signToken, verifyToken } from '../../../shared/charger-logs/local-storage';
+import { localPathOf } from '../../../shared/charger-logs/local-storage';
 import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
-import { firstFilePart } from '../../../lib/local/log-files';
+import { signToken, verifyToken } from '../../../shared/charger-logs/tokens';
+import { firstFilePart } from '../../../shared/charger-logs/multipart';
 
 const KEY = storageKeyOf(3, 42, 1001);
 
@@ -48,7 +49,69 @@ describe('S3 log storage', () => {
   });
 });
 
-describe('local log storage tokens', () => {
+describe('S3 log storage, for a charger that takes a short URL (2.0.1: 512 characters)', () => {
+  const secret = 'url-secret';
+  const shortUploads = { baseUrl: 'https://d1a2b3c4d5e6f7.cloudfront.net', secret: async () => secret };
+  const BUCKET = 'chargingnetwork-chargerlogsbucket1a2b3c4d-0123456789ab';
+  /** A role's credentials: a session token as long as Lambda's usually are. */
+  const roleClient = client('T'.repeat(900));
+
+  it('issues our short URL when the presigned one is longer, its token granting the upload of that key', async () => {
+    const storage = s3LogStorage(BUCKET, roleClient, shortUploads);
+    expect((await storage.uploadUrl(KEY, 3600)).length).toBeGreaterThan(512);
+    const url = await storage.uploadUrl(KEY, 3600, 512);
+    expect(url.length).toBeLessThan(512);
+    const parsed = new URL(url);
+    expect(parsed.origin).toBe(shortUploads.baseUrl);
+    const token = /^\/uploads\/([A-Za-z0-9_.-]+)$/.exec(parsed.pathname)?.[1];
+    expect(verifyToken(secret, token!, 'upload')).toEqual({ key: KEY });
+    expect(verifyToken(secret, token!, 'upload', Date.now() + 3601_000)).toBeUndefined();
+  });
+
+  it('leaves room for any domain name (253 characters at most) with the largest keys', async () => {
+    // docs/charger-logs.md, "URL length": 161 characters for a typical key on a CloudFront domain.
+    const typical = await s3LogStorage(BUCKET, roleClient, shortUploads).uploadUrl(
+      storageKeyOf(12, 345, 67890),
+      3600,
+      512,
+    );
+    expect(typical.length).toBe(161);
+    const largest = storageKeyOf(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    const longestDomain = `https://${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
+    const url = await s3LogStorage(BUCKET, roleClient, { ...shortUploads, baseUrl: longestDomain }).uploadUrl(
+      largest,
+      3600,
+      512,
+    );
+    expect(url.startsWith(`${longestDomain}/uploads/`)).toBe(true);
+    expect(url.length).toBeLessThan(512);
+  });
+
+  it('keeps the presigned URL when it fits, or the charger takes any length (1.6)', async () => {
+    const secretRead = vi.fn(shortUploads.secret);
+    const fits = await s3LogStorage(BUCKET, client(), { ...shortUploads, secret: secretRead }).uploadUrl(
+      KEY,
+      3600,
+      512,
+    );
+    expect(new URL(fits).hostname).toBe(`${BUCKET}.s3.eu-west-1.amazonaws.com`);
+    const unlimited = await s3LogStorage(BUCKET, roleClient, { ...shortUploads, secret: secretRead }).uploadUrl(
+      KEY,
+      3600,
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(new URL(unlimited).searchParams.get('x-id')).toBe('PutObject');
+    expect(secretRead).not.toHaveBeenCalled();
+  });
+
+  it('keeps the presigned URL, however long, when no short uploads are configured (the caller refuses it)', async () => {
+    const url = await s3LogStorage(BUCKET, roleClient).uploadUrl(KEY, 3600, 512);
+    expect(url.length).toBeGreaterThan(512);
+    expect(new URL(url).searchParams.get('x-id')).toBe('PutObject');
+  });
+});
+
+describe('log URL tokens', () => {
   const secret = 'test-secret';
 
   it('grants one purpose on one key until it expires', () => {
@@ -75,7 +138,7 @@ describe('local log storage tokens', () => {
   });
 });
 
-describe('multipart uploads on the local gateway', () => {
+describe('multipart uploads', () => {
   it('takes the first part that carries a file', () => {
     const body = Buffer.from(
       [

@@ -1,0 +1,42 @@
+/**
+ * What the log functions bundle (docs/charger-logs.md, "URL length"): the Secrets Manager client
+ * (the URL secret) only in the functions that sign or check short upload URLs (the operation
+ * worker, the upload function), never in the OCPP message function, which only reads a stored
+ * file's size; the upload function holds no local-stack or OCPP code beyond what it stores with.
+ * Built with the stack's own esbuild options; the inputs are read from esbuild's metafile.
+ */
+import { describe, expect, it } from 'vitest';
+import { bundleInputs } from '../../support/bundles';
+
+/** The input files a Lambda entry's bundle holds code of. */
+async function bundledFiles(entry: string): Promise<string[]> {
+  return [...(await bundleInputs(entry))].filter(([, bytes]) => bytes > 0).map(([file]) => file);
+}
+
+const holdsSecretsManager = (files: string[]) =>
+  files.some(
+    (file) => file.includes('@aws-sdk/client-secrets-manager/') || file.endsWith('charger-logs/url-secret.ts'),
+  );
+
+describe('the log functions’ bundles', () => {
+  it('the upload function holds the token check, the S3 client and the Secrets Manager client', async () => {
+    const files = await bundledFiles('lambdas/logs/upload.ts');
+    expect(files).toEqual(expect.arrayContaining(['shared/charger-logs/uploads.ts', 'shared/charger-logs/tokens.ts']));
+    expect(files.some((file) => file.includes('@aws-sdk/client-s3/'))).toBe(true);
+    expect(holdsSecretsManager(files)).toBe(true);
+    expect(files.filter((file) => file.startsWith('shared/ocpp/'))).toEqual([]);
+  });
+
+  it('the operation worker holds the Secrets Manager client (it signs short upload URLs)', async () => {
+    expect(holdsSecretsManager(await bundledFiles('lambdas/operations/perform.ts'))).toBe(true);
+  });
+
+  it.each(['lambdas/ocpp/message.ts', 'lambdas/http/charger-operations.ts'])(
+    '%s holds no Secrets Manager client and no upload handling',
+    async (entry) => {
+      const files = await bundledFiles(entry);
+      expect(holdsSecretsManager(files)).toBe(false);
+      expect(files).not.toContain('shared/charger-logs/uploads.ts');
+    },
+  );
+});
