@@ -1,8 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
 import { S3Client } from '@aws-sdk/client-s3';
 import { s3LogStorage } from '../../../shared/charger-logs/s3-storage';
 import { localPathOf } from '../../../shared/charger-logs/local-storage';
 import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
+import { logStorage } from '../../../shared/charger-logs/storage';
 import { signToken, verifyToken } from '../../../shared/charger-logs/tokens';
 import { firstFilePart } from '../../../shared/charger-logs/multipart';
 
@@ -157,5 +160,33 @@ describe('multipart uploads', () => {
     );
     expect(firstFilePart(body, 'multipart/form-data; boundary=XyZ')?.toString()).toBe('line 1\r\nline 2');
     expect(firstFilePart(body, 'multipart/form-data')).toBeUndefined();
+  });
+});
+
+describe('the storage the environment names, on AWS', () => {
+  const secretsManager = mockClient(SecretsManagerClient);
+  const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:LogUrlSecret-storage-test';
+  afterEach(() => vi.unstubAllEnvs());
+  afterAll(() => secretsManager.restore());
+
+  it('issues the short URL to a 2.0.1 charger once the worker has given it the secret, the presigned one to 1.6', async () => {
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'ASIAIOSFODNN7EXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+    vi.stubEnv('AWS_SESSION_TOKEN', 'T'.repeat(900));
+    vi.stubEnv('LOG_BUCKET_NAME', 'charger-logs-bucket');
+    vi.stubEnv('LOG_UPLOAD_BASE_URL', 'https://d1a2b3c4d5e6f7.cloudfront.net/');
+    vi.stubEnv('LOG_URL_SECRET_ARN', ARN);
+    vi.stubEnv('LOG_URL_SECRET', '');
+    secretsManager.on(GetSecretValueCommand, { SecretId: ARN }).resolves({ SecretString: 'aws-secret' });
+    // Without the secret reader (any function but the worker): the presigned URL, however long.
+    expect((await logStorage().uploadUrl(KEY, 3600, 512)).length).toBeGreaterThan(512);
+
+    await import('../../../lambdas/operations/perform');
+    const url = await logStorage().uploadUrl(KEY, 3600, 512);
+    const token = /^https:\/\/d1a2b3c4d5e6f7\.cloudfront\.net\/uploads\/([A-Za-z0-9_.-]+)$/.exec(url)?.[1];
+    expect(verifyToken('aws-secret', token!, 'upload')).toEqual({ key: KEY });
+    const v16 = await logStorage().uploadUrl(KEY, 3600, Number.MAX_SAFE_INTEGER);
+    expect(new URL(v16).hostname).toBe('charger-logs-bucket.s3.eu-west-1.amazonaws.com');
   });
 });
