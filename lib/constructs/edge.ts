@@ -38,8 +38,11 @@ export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('../edge/ocpp-path
  */
 export const UPLOAD_SIZE_LIMIT_SOURCE = fileURLToPath(new URL('../edge/upload-size-limit.js', import.meta.url));
 
+/** The path prefix of chargers' log uploads to our short URL. */
+export const UPLOADS_PATH_PREFIX = '/uploads/';
+
 /** CloudFront's path pattern of chargers' log uploads to our short URL. */
-export const UPLOADS_PATH_PATTERN = '/uploads/*';
+export const UPLOADS_PATH_PATTERN = `${UPLOADS_PATH_PREFIX}*`;
 
 /** Properties of {@link EdgeDistribution}. */
 export interface EdgeDistributionProps {

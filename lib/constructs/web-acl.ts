@@ -12,6 +12,7 @@
 import { Aws, CfnCondition, Fn, Stack, Token } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { UPLOADS_PATH_PREFIX } from './edge';
 
 /** Rules of the common rule set that only count (never block) because real traffic trips them. */
 export const COMMON_RULE_SET_COUNT_ONLY = {
@@ -88,6 +89,21 @@ export class EdgeWebAcl extends Construct {
                 name,
                 actionToUse: { count: {} },
               })),
+              // Not on chargers' log uploads: a log's text (URLs, paths, markup it recorded) trips the
+              // body rules (GenericRFI_BODY, GenericLFI_BODY, CrossSiteScripting_BODY), and an upload
+              // is only stored, never run or served inline; its token authorizes it.
+              scopeDownStatement: {
+                notStatement: {
+                  statement: {
+                    byteMatchStatement: {
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: 'STARTS_WITH',
+                      searchString: UPLOADS_PATH_PREFIX,
+                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                    },
+                  },
+                },
+              },
             },
           },
           overrideAction: { none: {} },

@@ -119,7 +119,7 @@ describe('AWS WAF web ACL (one keyless client cannot starve everyone)', () => {
       expect(JSON.parse(body.Content)).toMatchObject({ status: 429, type: '/problems/rate-limited' });
     });
 
-    it('applies the AWS managed common rule set, counting only the body-size and no-User-Agent rules', () => {
+    it('applies the AWS managed common rule set, counting only the body-size and no-User-Agent rules, and not to log uploads', () => {
       const common = rule('AWSManagedRulesCommonRuleSet');
       expect(common.OverrideAction).toEqual({ None: {} });
       expect(common.Statement.ManagedRuleGroupStatement).toEqual({
@@ -129,6 +129,18 @@ describe('AWS WAF web ACL (one keyless client cannot starve everyone)', () => {
           { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
           { Name: 'NoUserAgent_HEADER', ActionToUse: { Count: {} } },
         ],
+        ScopeDownStatement: {
+          NotStatement: {
+            Statement: {
+              ByteMatchStatement: {
+                FieldToMatch: { UriPath: {} },
+                PositionalConstraint: 'STARTS_WITH',
+                SearchString: '/uploads/',
+                TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+              },
+            },
+          },
+        },
       });
     });
 
