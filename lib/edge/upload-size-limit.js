@@ -10,7 +10,7 @@
  *
  * No imports or exports: CloudFront calls the global `handler`. The unit test evaluates this file
  * as it is (test/unit/edge/upload-size-limit.test.ts), and checks that MAX_UPLOAD_BYTES equals
- * AWS_UPLOAD_MAX_BYTES (shared/charger-logs/upload-store.ts).
+ * AWS_UPLOAD_MAX_BYTES (shared/charger-logs/upload-limits.ts).
  */
 var MAX_UPLOAD_BYTES = 4194304;
 

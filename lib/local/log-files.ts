@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayloadTooLargeError } from '../../shared/api/errors';
 import { localPathOf } from '../../shared/charger-logs/local-storage';
 import { verifyToken } from '../../shared/charger-logs/tokens';
-import { LOCAL_UPLOAD_MAX_BYTES } from '../../shared/charger-logs/upload-store';
+import { LOCAL_UPLOAD_MAX_BYTES } from '../../shared/charger-logs/upload-limits';
 import { UPLOAD_PATH } from '../../shared/charger-logs/uploads';
 import { handler as uploadHandler } from '../../lambdas/logs/upload';
 import { httpApiEvent, readBody, writeResult } from './http-api';

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { handler } from '../../../lambdas/logs/upload';
 import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
 import { signToken } from '../../../shared/charger-logs/tokens';
-import { AWS_UPLOAD_MAX_BYTES } from '../../../shared/charger-logs/upload-store';
+import { AWS_UPLOAD_MAX_BYTES } from '../../../shared/charger-logs/upload-limits';
 
 const KEY = storageKeyOf(3, 42, 1001);
 const SECRET = 'the-url-secret';

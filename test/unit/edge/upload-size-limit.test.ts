@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../../lib/constructs/edge';
-import { AWS_UPLOAD_MAX_BYTES } from '../../../shared/charger-logs/upload-store';
+import { AWS_UPLOAD_MAX_BYTES } from '../../../shared/charger-logs/upload-limits';
 import { PayloadTooLargeError } from '../../../shared/api/errors';
 
 interface ViewerRequest {
