@@ -3,7 +3,7 @@
  * every public access blocked, TLS only, objects owned by the bucket owner (no ACLs), and every
  * object expired after {@link ChargerLogsProps.retentionDays}. Chargers upload with HTTP PUT to a
  * presigned PutObject URL the operation worker issues; the API hands out presigned GetObject URLs;
- * the OCPP message function reads the object's size when a charger reports it uploaded. Each
+ * where a result is settled (the HTTP function, the sweep) the object's size is read. Each
  * presigning function holds exactly the S3 action its URLs use, on the log objects only (a
  * presigned URL carries the signer's rights, no more).
  *
@@ -44,7 +44,10 @@ export const LOG_OBJECT_PREFIX = 'logs/';
 export interface ChargerLogsProps {
   /** Issues upload URLs (s3:PutObject): the operation worker. */
   readonly uploadSigners: readonly NodejsFunction[];
-  /** Issue download URLs and read the objects' size (s3:GetObject): the HTTP function, the OCPP message function. */
+  /**
+   * Issue download URLs and read the objects' size (s3:GetObject) where a result is settled or
+   * shown: the HTTP function of charger operations, the sweep.
+   */
   readonly readers: readonly NodejsFunction[];
   /** Days an uploaded log is kept. @default 30 */
   readonly retentionDays?: number;

@@ -8,24 +8,9 @@
 import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
-import type { LOG_TYPES } from '../db/entities/charger-logs';
-import { logger } from '../logger';
+import type { StoredFile } from './log-storage';
+import { ACCEPTED, CANCELED, NOT_ACCEPTED, OPEN, REQUESTED, setStatus, type LogRequest, type LogType } from './log-statuses';
 import { logStorage, storageKeyOf, type LogStorage } from './storage';
-
-/** A log type of the API. */
-export type LogType = (typeof LOG_TYPES)[number];
-
-/** The item's status before any report: the CALL is about to go. */
-export const REQUESTED = 'Requested';
-/** The charger accepted (1.6: it named a file; 2.0.1 `Accepted` / `AcceptedCanceled`). */
-export const ACCEPTED = 'Accepted';
-/** A newer request cancelled this one's upload (2.0.1 `AcceptedCanceled` to the newer one). */
-export const CANCELED = 'AcceptedCanceled';
-/** The charger refused, failed to answer or answered a CALLERROR: no upload will come. */
-export const NOT_ACCEPTED = 'NotAccepted';
-
-/** Statuses after which a report may still come. */
-const OPEN = new Set([REQUESTED, ACCEPTED, 'Uploading', 'Idle']);
 
 /** How long a charger has to upload a log it accepted, ms (`LOG_UPLOAD_TIMEOUT_MS`, default 1 h). */
 export function logUploadTimeoutMs(): number {
@@ -35,23 +20,6 @@ export function logUploadTimeoutMs(): number {
 
 /** How long a download link is valid, seconds. */
 export const DOWNLOAD_URL_SECONDS = 900;
-
-/** A log request as stored. */
-export interface LogRequest {
-  chargerId: number;
-  requestId: number;
-  organizationId: number;
-  operationId: string;
-  logType: LogType;
-  storageKey: string;
-  fileName?: string;
-  status: string;
-  statusAt: string;
-  uploadStarted?: boolean;
-  sizeBytes?: number;
-  uploadedAt?: string;
-  requestedAt: string;
-}
 
 /**
  * Writes a new request (status `Requested`) and issues its upload URL, valid as long as the
@@ -117,79 +85,6 @@ export async function cancelOtherRequests(db: Db, chargerId: number, requestId: 
   }
 }
 
-/** Attempts of {@link setStatus} when the request changed between its read and its write. */
-const STATUS_ATTEMPTS = 5;
-
-/**
- * Moves an open request to `status`, recording the file once `Uploaded`. The write is conditional
- * on the status read; when the request changed meanwhile (the worker recorded the charger's answer
- * between this read and this write), it is read again and, still open, written again.
- */
-async function setStatus(db: Db, log: LogRequest, status: string, at: string, storage?: () => LogStorage) {
-  let stored: { sizeBytes: number; uploadedAt: string } | undefined;
-  if (status === 'Uploaded') {
-    try {
-      const file = await (storage ?? logStorage)().stat(log.storageKey);
-      if (file) stored = { sizeBytes: file.sizeBytes, uploadedAt: file.storedAt };
-    } catch (error) {
-      logger.warn('could not read an uploaded log', { storageKey: log.storageKey, error: String(error) });
-    }
-  }
-  let current: LogRequest | undefined = log;
-  for (let attempt = 0; current && OPEN.has(current.status) && attempt < STATUS_ATTEMPTS; attempt++) {
-    const read: string = current.status;
-    try {
-      await db.chargerLog
-        .patch({ chargerId: log.chargerId, requestId: log.requestId })
-        .set({ status, statusAt: at, ...(status === 'Uploading' ? { uploadStarted: true } : {}), ...stored })
-        .where((a, { eq }) => eq(a.status, read))
-        .go();
-      return;
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
-    const { data } = await db.chargerLog
-      .get({ chargerId: log.chargerId, requestId: log.requestId })
-      .go({ consistent: true });
-    current = (data ?? undefined) as LogRequest | undefined;
-  }
-}
-
-/**
- * 1.6 DiagnosticsStatusNotification: concerns the charger's latest request (1.6 carries no request
- * ID), when it is still open. Requests: 1 Query (the charger's latest request) + 1 UpdateItem
- * (+ a HeadObject when `Uploaded`).
- */
-export async function recordDiagnosticsStatus(
-  db: Db,
-  chargerId: number,
-  status: string,
-  at: string,
-  storage?: () => LogStorage,
-): Promise<void> {
-  const { data } = await db.chargerLog.query.primary({ chargerId }).go({ order: 'desc', limit: 1 });
-  const latest = data[0] as LogRequest | undefined;
-  if (!latest || !OPEN.has(latest.status)) return;
-  await setStatus(db, latest, status, at, storage);
-}
-
-/**
- * 2.0.1 LogStatusNotification with our `requestId`. Requests: 1 GetItem + 1 UpdateItem (+ a
- * HeadObject when `Uploaded`).
- */
-export async function recordLogStatus(
-  db: Db,
-  chargerId: number,
-  requestId: number,
-  status: string,
-  at: string,
-  storage?: () => LogStorage,
-): Promise<void> {
-  const { data } = await db.chargerLog.get({ chargerId, requestId }).go({ consistent: true });
-  if (!data || !OPEN.has(data.status)) return;
-  await setStatus(db, data as LogRequest, status, at, storage);
-}
-
 /** The request an operation made of a charger. Requests: 1 Query of the charger's requests. */
 export async function logRequestOf(db: Db, chargerId: number, operationId: string): Promise<LogRequest | undefined> {
   const { data } = await db.chargerLog.query
@@ -200,17 +95,19 @@ export async function logRequestOf(db: Db, chargerId: number, operationId: strin
 }
 
 /**
- * What a request came to: `uploaded` (the file is stored), `failed` with the charger's status (or
+ * What a request came to, given what the storage holds at its key (read only once the charger
+ * said `Uploaded`: {@link storedFileOf}): `uploaded` (the file is stored), `failed` with the charger's status (or
  * ours: `UploadMissing` when it said Uploaded but nothing is stored, `UploadInterrupted` when a
  * 1.6 charger went back to Idle after Uploading, `AcceptedCanceled`), or `open`.
  */
 export function uploadState(
   log: LogRequest,
+  stored?: StoredFile,
 ): { state: 'open' } | { state: 'uploaded' } | { state: 'failed'; code: string; description: string } {
   if (log.status === 'Uploaded') {
-    return log.sizeBytes === undefined
-      ? { state: 'failed', code: 'UploadMissing', description: 'the charger reported Uploaded, but no file was stored' }
-      : { state: 'uploaded' };
+    return stored
+      ? { state: 'uploaded' }
+      : { state: 'failed', code: 'UploadMissing', description: 'the charger reported Uploaded, but no file was stored' };
   }
   if (log.status === 'Idle' && log.uploadStarted) {
     return {
@@ -224,4 +121,13 @@ export function uploadState(
   }
   if (OPEN.has(log.status) || log.status === NOT_ACCEPTED) return { state: 'open' };
   return { state: 'failed', code: log.status, description: `the charger reported ${log.status}` };
+}
+
+/**
+ * What the storage holds for a request the charger reported `Uploaded` (1 HeadObject on AWS, a
+ * stat locally); undefined for any other status, or when nothing is stored. Read where a result is
+ * settled or shown, not when the notification comes: the OCPP message function touches no storage.
+ */
+export async function storedFileOf(log: LogRequest, storage: LogStorage = logStorage()): Promise<StoredFile | undefined> {
+  return log.status === 'Uploaded' ? storage.stat(log.storageKey) : undefined;
 }

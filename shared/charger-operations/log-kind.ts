@@ -12,6 +12,7 @@ import {
   logRequestOf,
   logUploadTimeoutMs,
   recordAnswer,
+  storedFileOf,
   uploadState,
 } from '../charger-logs/log-requests';
 import { LOG_TYPES } from '../db/entities/charger-logs';
@@ -135,12 +136,13 @@ export const getLog = defineKind({
   async settle({ db, operationId, result }): Promise<TargetOutcome | undefined> {
     const log = await logRequestOf(db, result.chargerId, operationId);
     if (!log) return undefined;
-    const state = uploadState(log);
+    const stored = await storedFileOf(log);
+    const state = uploadState(log, stored);
     if (state.state === 'open') return undefined;
     if (state.state === 'uploaded') {
       return {
         status: 'accepted',
-        note: `requestId ${log.requestId}: ${log.fileName ?? 'the log'} uploaded, ${log.sizeBytes} bytes`,
+        note: `requestId ${log.requestId}: ${log.fileName ?? 'the log'} uploaded, ${stored?.sizeBytes} bytes`,
       };
     }
     return {

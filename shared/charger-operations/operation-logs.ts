@@ -5,7 +5,8 @@
 import type { Db } from '../db';
 import { NotFoundError } from '../errors';
 import type { AccessScope } from '../organizations/access-scope';
-import { DOWNLOAD_URL_SECONDS, NOT_ACCEPTED, logRequestOf, uploadState } from '../charger-logs/log-requests';
+import { DOWNLOAD_URL_SECONDS, logRequestOf, storedFileOf, uploadState } from '../charger-logs/log-requests';
+import { NOT_ACCEPTED } from '../charger-logs/log-statuses';
 import { logStorage, type LogStorage } from '../charger-logs/storage';
 import { readOperation } from './operations';
 
@@ -37,7 +38,8 @@ export class NotALogOperationError extends NotFoundError {
 
 /**
  * The logs of an operation the caller may see (settled first, as a read of the operation is).
- * Requests: the operation's read, then 1 Query per charger; presigning sends nothing.
+ * Requests: the operation's read, then 1 Query per charger (and 1 HeadObject per log reported
+ * `Uploaded`: its size and time); presigning sends nothing.
  * @throws OperationNotFoundError, NotALogOperationError
  */
 export async function readOperationLogs(
@@ -55,8 +57,9 @@ export async function readOperationLogs(
       const none = { fileName: null, sizeBytes: null, uploadedAt: null, downloadUrl: null, downloadUrlExpiresAt: null };
       if (!log)
         return { chargerId, ocppId, requestId: null, logType, status: 'notRequested', ocppStatus: null, ...none };
+      const stored = await storedFileOf(log, storage());
       // A request the charger did not take (refused, CALLERROR, no answer) will never upload: failed, not pending.
-      const state = log.status === NOT_ACCEPTED ? 'failed' : uploadState(log).state;
+      const state = log.status === NOT_ACCEPTED ? 'failed' : uploadState(log, stored).state;
       const view: ChargerLogView = {
         ...none,
         chargerId,
@@ -67,12 +70,12 @@ export async function readOperationLogs(
         ocppStatus: log.status,
         fileName: log.fileName ?? null,
       };
-      if (state !== 'uploaded') return view;
+      if (state !== 'uploaded' || !stored) return view;
       const expiresAt = new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString();
       return {
         ...view,
-        sizeBytes: log.sizeBytes ?? null,
-        uploadedAt: log.uploadedAt ?? null,
+        sizeBytes: stored.sizeBytes,
+        uploadedAt: stored.storedAt,
         downloadUrl: await storage().downloadUrl(log.storageKey, DOWNLOAD_URL_SECONDS, log.fileName),
         downloadUrlExpiresAt: expiresAt,
       };

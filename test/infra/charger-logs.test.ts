@@ -1,8 +1,8 @@
 /**
  * Chargers' logs in the synthesised template: one private bucket (encrypted, public access
  * blocked, TLS only, no ACLs, objects expiring), the worker may only put log objects (it signs
- * upload URLs), the HTTP function and the OCPP message function may only get them (download URLs,
- * the size of an uploaded file), the upload function may only put them (our short upload URL),
+ * upload URLs), the HTTP function and the sweep may only get them (download URLs, the size of an
+ * uploaded file where a result is settled), the OCPP message function nothing, the upload function may only put them (our short upload URL),
  * each named in their environment; no other function touches it. The short upload URL: CloudFront's
  * `/uploads/*` behaviour to the HTTP API, its routes to the upload function, and the generated
  * secret its tokens are signed with, readable by the worker and the upload function only.
@@ -18,6 +18,7 @@ const { template, resources, statementsOf, idOf, functionId } = synthesise();
 const WORKER = 'lambdas/operations/perform.ts';
 const UPLOAD = UPLOAD_FUNCTION_ENTRY;
 const HTTP = 'lambdas/http/charger-operations.ts';
+const SWEEP = 'lambdas/operations/sweep.ts';
 const OCPP_MESSAGE = 'lambdas/ocpp/message.ts';
 
 const buckets = template.findResources('AWS::S3::Bucket', {
@@ -88,11 +89,15 @@ describe('charger logs', () => {
     expect(onLogObjects(statements[0]!)).toBe(true);
   });
 
-  it.each([HTTP, OCPP_MESSAGE])('lets %s get log objects (download URLs, sizes) and nothing else of S3', (entry) => {
+  it.each([HTTP, SWEEP])('lets %s get log objects (download URLs, sizes) and nothing else of S3', (entry) => {
     const statements = s3Statements(entry);
     expect(statements).toHaveLength(1);
     expect(statements[0]!.Action).toBe('s3:GetObject');
     expect(onLogObjects(statements[0]!)).toBe(true);
+  });
+
+  it('gives the OCPP message function nothing of S3: a status notification writes the table only', () => {
+    expect(s3Statements(OCPP_MESSAGE)).toEqual([]);
   });
 
   it('names the bucket to those four functions and grants no other function of ours anything on it', () => {
@@ -101,7 +106,7 @@ describe('charger logs', () => {
     );
     const descriptions = named.map((r) => r.Properties.Description as string);
     expect(descriptions).toHaveLength(4);
-    for (const entry of [HTTP, OCPP_MESSAGE, WORKER, UPLOAD]) {
+    for (const entry of [HTTP, SWEEP, WORKER, UPLOAD]) {
       expect(descriptions.some((d) => d.includes(entry))).toBe(true);
     }
     for (const r of named) expect(r.Properties.Environment.Variables.LOG_BUCKET_NAME).toEqual({ Ref: bucketId });

@@ -36,9 +36,6 @@ const chargerLogSchema = {
     statusAt: timestamp,
     /** Whether the charger reported `Uploading` (a 1.6 `Idle` after it is a failed upload). */
     uploadStarted: { type: 'boolean' },
-    /** What was stored: its size in bytes and when (the object's time), once `Uploaded`. */
-    sizeBytes: optionalNumber,
-    uploadedAt: optionalString,
     requestedAt: timestamp,
   },
   indexes: {

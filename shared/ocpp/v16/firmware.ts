@@ -3,7 +3,7 @@ import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
 import { recordFirmwareStatus } from '../../charging/charger-reports';
 import { logger } from '../../logger';
-import { recordDiagnosticsStatus } from '../../charger-logs/log-requests';
+import { recordDiagnosticsStatus } from '../../charger-logs/log-statuses';
 
 /** OCPP 1.6 Firmware Management handlers. */
 export const firmware = [

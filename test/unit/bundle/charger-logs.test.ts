@@ -1,8 +1,8 @@
 /**
  * What the log functions bundle (docs/charger-logs.md, "URL length"): the Secrets Manager client
  * (the URL secret) only in the functions that sign or check short upload URLs (the operation
- * worker, the upload function), never in the OCPP message function, which only reads a stored
- * file's size; the upload function holds no local-stack or OCPP code beyond what it stores with.
+ * worker, the upload function); no S3 client in the OCPP message function, whose status
+ * notifications write the table only (the hot path); the upload function holds no local-stack or OCPP code beyond what it stores with.
  * Built with the stack's own esbuild options; the inputs are read from esbuild's metafile.
  */
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,12 @@ describe('the log functions’ bundles', () => {
 
   it('the operation worker holds the Secrets Manager client (it signs short upload URLs)', async () => {
     expect(holdsSecretsManager(await bundledFiles('lambdas/operations/perform.ts'))).toBe(true);
+  });
+
+  it('the OCPP message function holds no S3 client and no log storage', async () => {
+    const files = await bundledFiles('lambdas/ocpp/message.ts');
+    expect(files.filter((file) => file.includes('@aws-sdk/client-s3/'))).toEqual([]);
+    expect(files).not.toContain('shared/charger-logs/storage.ts');
   });
 
   it.each(['lambdas/ocpp/message.ts', 'lambdas/http/charger-operations.ts'])(
