@@ -8,6 +8,7 @@ import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
 import { logStorage } from '../../../shared/charger-logs/storage';
 import { signToken, verifyToken } from '../../../shared/charger-logs/tokens';
 import { firstFilePart } from '../../../shared/charger-logs/multipart';
+import { MULTIPART_CONTENT_TYPE, multipartBody } from '../../support/multipart';
 
 const KEY = storageKeyOf(3, 42, 1001);
 
@@ -143,22 +144,8 @@ describe('log URL tokens', () => {
 
 describe('multipart uploads', () => {
   it('takes the first part that carries a file', () => {
-    const body = Buffer.from(
-      [
-        '--XyZ',
-        'Content-Disposition: form-data; name="note"',
-        '',
-        'hello',
-        '--XyZ',
-        'Content-Disposition: form-data; name="file"; filename="diag.log"',
-        'Content-Type: application/octet-stream',
-        '',
-        'line 1\r\nline 2',
-        '--XyZ--',
-        '',
-      ].join('\r\n'),
-    );
-    expect(firstFilePart(body, 'multipart/form-data; boundary=XyZ')?.toString()).toBe('line 1\r\nline 2');
+    const body = multipartBody('line 1\r\nline 2');
+    expect(firstFilePart(body, MULTIPART_CONTENT_TYPE)?.toString()).toBe('line 1\r\nline 2');
     expect(firstFilePart(body, 'multipart/form-data')).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import { handler } from '../../../lambdas/logs/upload';
 import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
 import { signToken } from '../../../shared/charger-logs/tokens';
 import { AWS_UPLOAD_MAX_BYTES } from '../../../shared/charger-logs/upload-limits';
+import { MULTIPART_CONTENT_TYPE, multipartBody } from '../../support/multipart';
 
 const KEY = storageKeyOf(3, 42, 1001);
 const SECRET = 'the-url-secret';
@@ -41,23 +42,8 @@ function eventOf(
   };
 }
 
-const multipart = (file: string) =>
-  Buffer.from(
-    [
-      '--XyZ',
-      'Content-Disposition: form-data; name="note"',
-      '',
-      'hello',
-      '--XyZ',
-      'Content-Disposition: form-data; name="file"; filename="diag.log"',
-      'Content-Type: application/octet-stream',
-      '',
-      file,
-      '--XyZ--',
-      '',
-    ].join('\r\n'),
-  );
-const MULTIPART = { 'content-type': 'multipart/form-data; boundary=XyZ' };
+const multipart = multipartBody;
+const MULTIPART = { 'content-type': MULTIPART_CONTENT_TYPE };
 
 describe('the upload function on AWS', () => {
   const s3 = mockClient(S3Client);
