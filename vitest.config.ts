@@ -14,7 +14,9 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env } },
+      // Unit tests that bundle a Lambda with esbuild or import a handler's module graph take seconds
+      // while integration files load the 2 cores: a bound above Vitest's 5 s default.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env, testTimeout: 30_000 } },
       {
         test: {
           name: 'integration',
