@@ -9,7 +9,16 @@ import type { Db } from '../db';
 import { allocateIds } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import type { StoredFile } from './log-storage';
-import { ACCEPTED, CANCELED, NOT_ACCEPTED, OPEN, REQUESTED, setStatus, type LogRequest, type LogType } from './log-statuses';
+import {
+  ACCEPTED,
+  CANCELED,
+  NOT_ACCEPTED,
+  OPEN,
+  REQUESTED,
+  setStatus,
+  type LogRequest,
+  type LogType,
+} from './log-statuses';
 import { logStorage, storageKeyOf, type LogStorage } from './storage';
 
 /** How long a charger has to upload a log it accepted, ms (`LOG_UPLOAD_TIMEOUT_MS`, default 1 h). */
@@ -107,7 +116,11 @@ export function uploadState(
   if (log.status === 'Uploaded') {
     return stored
       ? { state: 'uploaded' }
-      : { state: 'failed', code: 'UploadMissing', description: 'the charger reported Uploaded, but no file was stored' };
+      : {
+          state: 'failed',
+          code: 'UploadMissing',
+          description: 'the charger reported Uploaded, but no file was stored',
+        };
   }
   if (log.status === 'Idle' && log.uploadStarted) {
     return {
@@ -128,6 +141,9 @@ export function uploadState(
  * stat locally); undefined for any other status, or when nothing is stored. Read where a result is
  * settled or shown, not when the notification comes: the OCPP message function touches no storage.
  */
-export async function storedFileOf(log: LogRequest, storage: LogStorage = logStorage()): Promise<StoredFile | undefined> {
+export async function storedFileOf(
+  log: LogRequest,
+  storage: LogStorage = logStorage(),
+): Promise<StoredFile | undefined> {
   return log.status === 'Uploaded' ? storage.stat(log.storageKey) : undefined;
 }

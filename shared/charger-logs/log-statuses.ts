@@ -71,12 +71,7 @@ export async function setStatus(db: Db, log: LogRequest, status: string, at: str
  * 1.6 DiagnosticsStatusNotification: concerns the charger's latest request (1.6 carries no request
  * ID), when it is still open. Requests: 1 Query (the charger's latest request) + 1 UpdateItem.
  */
-export async function recordDiagnosticsStatus(
-  db: Db,
-  chargerId: number,
-  status: string,
-  at: string,
-): Promise<void> {
+export async function recordDiagnosticsStatus(db: Db, chargerId: number, status: string, at: string): Promise<void> {
   const { data } = await db.chargerLog.query.primary({ chargerId }).go({ order: 'desc', limit: 1 });
   const latest = data[0] as LogRequest | undefined;
   if (!latest || !OPEN.has(latest.status)) return;
@@ -97,4 +92,3 @@ export async function recordLogStatus(
   if (!data || !OPEN.has(data.status)) return;
   await setStatus(db, data as LogRequest, status, at);
 }
-

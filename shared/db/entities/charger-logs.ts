@@ -3,7 +3,7 @@
  * per log asked of a charger by a `getLog` operation (1.6 GetDiagnostics, 2.0.1 GetLog).
  */
 import { Entity } from 'electrodb';
-import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
+import { optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
 /** The log types of the API: `DiagnosticsLog` (both versions), `SecurityLog` (2.0.1 only). */
 export const LOG_TYPES = ['DiagnosticsLog', 'SecurityLog'] as const;
