@@ -93,7 +93,7 @@ describe('operator console on AWS', () => {
   });
 
   it('serves the console at / and the API reference at /api/docs*, placed before /api/*, from the bucket', () => {
-    expect(behaviours.map((b) => b.PathPattern)).toEqual([API_DOCS_PATH_PATTERN, '/api/*', '/ocpp/*']);
+    expect(behaviours.map((b) => b.PathPattern)).toEqual([API_DOCS_PATH_PATTERN, '/api/*', '/ocpp/*', '/uploads/*']);
     expect(behaviours[0]!.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
     expect(originOf(behaviours[1]!).DomainName).toBe('api.example.com');
     for (const behaviour of [config.DefaultCacheBehavior, behaviours[0]!]) {
@@ -179,6 +179,7 @@ describe('ChargingNetwork stack with the console', () => {
       API_DOCS_PATH_PATTERN,
       '/api/*',
       '/ocpp/*',
+      '/uploads/*',
     ]);
   });
 
