@@ -31,6 +31,7 @@ const DOMAIN_ORDER = [
   'smart-charging',
   'metering',
   'chargers',
+  'maintenance-windows',
   'history',
   'charging',
   'charger-configuration',

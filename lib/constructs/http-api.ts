@@ -108,6 +108,12 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:PutItem': [ROWS.requestLeases],
     'dynamodb:DeleteItem': [ROWS.requestLeases],
   }),
+  // A window (its own partition) created with its ID, changed, deleted.
+  maintenanceWindows: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.maintenanceWindows],
+    'dynamodb:UpdateItem': [ROWS.maintenanceWindows, counterRow('maintenanceWindow')],
+    'dynamodb:DeleteItem': [ROWS.maintenanceWindows],
+  }),
   openapi: {},
   fallback: {},
 };

@@ -75,6 +75,8 @@ export const ROWS = {
   firmwareCampaigns: '$cn#campaignid_*',
   /** The one partition of the running firmware campaigns (`runningFirmwareCampaign`). */
   runningFirmwareCampaigns: '$cn#queue_firmwarecampaigns',
+  /** A maintenance window (`maintenanceWindow`), by its numeric ID. */
+  maintenanceWindows: '$cn#maintenancewindowid_*',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

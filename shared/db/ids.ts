@@ -30,7 +30,8 @@ export type IdKind =
   | 'departure'
   | 'customer'
   | 'chargerError'
-  | 'logRequest';
+  | 'logRequest'
+  | 'maintenanceWindow';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

@@ -594,6 +594,20 @@ describe('the writes the handlers make', () => {
       return data.status !== 'running';
     }, 'the cancelled campaign to end');
 
+    // A maintenance window: created (its ID counter, the window), changed, deleted; and read by the
+    // charger health of the history function.
+    const hour = 3_600_000;
+    const window = (
+      await expectApi(201, 'POST', '/api/maintenance-windows', {
+        chargerId: chargers.v16.id,
+        startTimestamp: new Date(Date.now() + hour).toISOString(),
+        endTimestamp: new Date(Date.now() + 2 * hour).toISOString(),
+      })
+    ).data;
+    await expectApi(200, 'PATCH', `/api/maintenance-windows/${window.id}`, { comment: 'Cable replacement' });
+    await expectApi(200, 'GET', `/api/charger-health?chargerIds=${chargers.v16.id}`);
+    await expectApi(204, 'DELETE', `/api/maintenance-windows/${window.id}`);
+
     // Disconnections.
     const disconnects = () =>
       recorded.filter((w) => w.fn === 'ocpp/disconnect' && w.action === 'dynamodb:DeleteItem').length;
@@ -628,6 +642,7 @@ describe('the writes the handlers make', () => {
         'http/siteLimits',
         'http/sitePower',
         'http/history',
+        'http/maintenanceWindows',
         'ocpp/connect',
         'ocpp/message',
         'ocpp/disconnect',

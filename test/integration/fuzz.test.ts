@@ -56,7 +56,7 @@ const ocppIds: Record<OcppProtocol, string[]> = {
   'ocpp1.6': [0, 1, 2, 3].map(() => uniqueOcppId('FZ16')),
   'ocpp2.0.1': [0, 1, 2, 3].map(() => uniqueOcppId('FZ201')),
 };
-const fixtures = { vehicleId: 0, accessId: 0, scheduleId: '', vin: '1FTBW9CK5NKA00001' };
+const fixtures = { vehicleId: 0, accessId: 0, scheduleId: '', maintenanceWindowId: 0, vin: '1FTBW9CK5NKA00001' };
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -83,6 +83,12 @@ beforeAll(async () => {
     sitePowerLimitSchedule: { type: 'capacity', limit: 50_000, chargingRateUnit: 'W' },
   });
   fixtures.scheduleId = limit.body.sitePowerLimitScheduleId;
+  const window = await post('/api/maintenance-windows', {
+    chargerId: charger().id,
+    startTimestamp: new Date(Date.now() + 7_200_000).toISOString(),
+    endTimestamp: new Date(Date.now() + 10_800_000).toISOString(),
+  });
+  fixtures.maintenanceWindowId = window.body.data.id;
   feed = await ChangeFeed.open(stack.tableName);
 });
 afterAll(async () => {
@@ -339,6 +345,21 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     },
     'GET /api/errors': { query: { afterTimestamp: '2026-11-01T00:00:00Z', 'siteIds[]': String(tenant.siteId) } },
     'GET /api/ocpp-messages': { query: { chargerId: String(charger().id), 'messageType[]': 'Heartbeat', limit: '10' } },
+    'POST /api/maintenance-windows': {
+      body: {
+        chargerId: charger().id,
+        portId,
+        startTimestamp: inAnHour(),
+        endTimestamp: new Date(Date.now() + 7_200_000).toISOString(),
+        comment: 'Fuzz',
+      },
+    },
+    'GET /api/maintenance-windows': {
+      query: { afterTimestamp: '2026-11-01T00:00:00Z', chargerIds: String(charger().id) },
+    },
+    'GET /api/maintenance-windows/{id}': { path: id(fixtures.maintenanceWindowId) },
+    'PATCH /api/maintenance-windows/{id}': { path: id(fixtures.maintenanceWindowId), body: { comment: 'Fuzzed' } },
+    'DELETE /api/maintenance-windows/{id}': { path: id(fixtures.maintenanceWindowId) },
     'GET /api/openapi.json': { query: {} },
   };
 }

@@ -39,6 +39,8 @@ export const HTTP_FUNCTIONS = {
    * key's rate-limit windows and its `includeIntervals` lease).
    */
   history: { tableAccess: 'readWrite' },
+  /** Maintenance windows (docs/maintenance-windows.md): create, read, change, delete. */
+  maintenanceWindows: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

@@ -14,6 +14,7 @@ import type { RouteDefinition } from './define';
 import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
 import { departureTimeRoutes } from './departure-times';
 import { historyRoutes } from './history';
+import { maintenanceWindowRoutes } from './maintenance-windows';
 import { openApiRoutes } from './openapi';
 import { siteLimitRoutes } from './site-limits';
 import { sitePowerRoutes } from './site-power';
@@ -44,6 +45,7 @@ export const ROUTES = {
   ...siteLimitRoutes,
   ...sitePowerRoutes,
   ...historyRoutes,
+  ...maintenanceWindowRoutes,
   ...openApiRoutes,
 };
 

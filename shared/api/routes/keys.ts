@@ -63,6 +63,11 @@ export const ROUTE_KEYS = [
   'GET /api/charger-health',
   'GET /api/errors',
   'GET /api/ocpp-messages',
+  'POST /api/maintenance-windows',
+  'GET /api/maintenance-windows',
+  'GET /api/maintenance-windows/{id}',
+  'PATCH /api/maintenance-windows/{id}',
+  'DELETE /api/maintenance-windows/{id}',
   'GET /api/openapi.json',
 ] as const;
 

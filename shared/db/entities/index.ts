@@ -25,6 +25,7 @@ import { firmwareCampaignEntities } from './firmware-campaigns';
 import { departureEntities } from './departures';
 import { historyEntities } from './history';
 import { localAuthListEntities } from './local-auth-list';
+import { maintenanceWindowEntities } from './maintenance-windows';
 import { organizationEntities } from './organizations';
 import { sitePowerEntities } from './site-power';
 
@@ -49,6 +50,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...chargerLogEntities(config),
     ...localAuthListEntities(config),
     ...firmwareCampaignEntities(config),
+    ...maintenanceWindowEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };
