@@ -6,8 +6,9 @@
  * DynamoDB requests: 1 Query of the organization's sites, chargers and ports (paged), 1 BatchGetItem
  * per 100 ports charging (their readings), 1 BatchGetItem of the sites named (organization keys),
  * and one Query per site and calendar month (UTC) from the range's start to now (the state before
- * the range's first change is read from the changes after it). A site of 50 chargers over 30 days
- * is 2 Queries.
+ * the range's first change is read from the changes after it), and 1 Query of the organization's
+ * maintenance windows overlapping the range (gsi1, by their end; paged), whatever the number of
+ * chargers. A site of 50 chargers over 30 days is 3 Queries.
  */
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
@@ -28,6 +29,7 @@ import {
   type Uptime,
 } from './health';
 import { visibleSites } from './scope';
+import { windowsOverlapping, type MaintenanceWindowItem } from '../maintenance-windows/windows';
 
 /** The default range: the last 30 days. */
 export const DEFAULT_HEALTH_RANGE_MS = 30 * 86_400_000;
@@ -48,8 +50,6 @@ export interface ChargerHealth extends ChargerFigures {
   serialNumber: string | null;
   name: string;
   site: { id: number; name: string };
-  /** No maintenance windows exist in this service: always 0. */
-  maintenance: { maintenanceSeconds: number; maintenancePercent: number };
   /** The charger's page in the operator console. */
   reportUrl: string | null;
   /**
@@ -188,9 +188,12 @@ export async function chargerHealthReport(
 ): Promise<ChargerHealthReport> {
   const range = rangeOf(request, options.nowMs ?? Date.now());
   const { chargers, ports } = await chargersInScope(db, scope, request);
-  const events = chargers.length
-    ? await historyOf(db, chargers, range.from, range.now)
-    : new Map<number, HistoryEvent[]>();
+  const [events, windows] = chargers.length
+    ? await Promise.all([
+        historyOf(db, chargers, range.from, range.now),
+        windowsOverlapping(db, scope.organizationId, range.from, range.to),
+      ])
+    : [new Map<number, HistoryEvent[]>(), [] as MaintenanceWindowItem[]];
   const data = chargers.map((charger) => {
     const figures = chargerFigures(
       {
@@ -198,6 +201,13 @@ export async function chargerHealthReport(
         createdAt: charger.createdAt,
         connectionStatus: charger.connectionStatus,
         ports: ports.filter((p) => p.chargerId === charger.chargerId).map(healthPort),
+        maintenance: windows
+          .filter((w) => w.chargerId === charger.chargerId)
+          .map((w) => ({
+            from: Date.parse(w.startTimestamp),
+            to: Date.parse(w.endTimestamp),
+            ...(w.portNumber === undefined ? {} : { portNumber: w.portNumber }),
+          })),
       },
       events.get(charger.chargerId) ?? [],
       range,
@@ -208,7 +218,6 @@ export async function chargerHealthReport(
       name: charger.name,
       site: { id: charger.siteId, name: charger.siteName },
       ...figures,
-      maintenance: { maintenanceSeconds: 0, maintenancePercent: 0 },
       reportUrl: options.reportUrl?.(charger.chargerId) ?? null,
       ocppPasswordSet: charger.passwordHash !== undefined,
     };

@@ -15,9 +15,15 @@
  * - `chargingSessionSeconds`: time with a session in progress on the port, within the active time.
  *   Sessions are counted by their start; `failedToStart` by start, `endedEarly` by end
  *   (`session-records.ts`); `other` counts the error reports that did not end charging.
+ * - Maintenance (docs/maintenance-windows.md): a charger's `maintenanceSeconds` are the seconds of
+ *   its active time covered by its whole-charger windows (overlaps counted once); a port's
+ *   maintenance time is covered by those or by the port's own windows. A port's seconds under
+ *   maintenance are neither faulted, available nor unavailable, and leave its active time too:
+ *   `uptimePercent` = available ÷ (active time − maintenance).
  */
 import type { HistoryEvent } from './history-codec';
 import { START_GRACE_MS, MIN_START_ENERGY_WH } from './series';
+import { coveredIntervals, coveredMs, type Interval } from '../maintenance-windows/intervals';
 
 /** `{ faultedSeconds, availableSeconds, unavailableSeconds, uptimePercent }`. */
 export interface Uptime {
@@ -62,6 +68,8 @@ export interface HealthCharger {
     /** The session in progress: its ID, start (ISO) and energy so far (Wh). */
     session?: { sessionId: number; startTime: string; energyWh: number };
   }[];
+  /** Its maintenance windows (epoch ms); `portNumber` set: that port's only. */
+  maintenance?: (Interval & { portNumber?: number })[];
 }
 
 /** The range, epoch ms (`to` already capped at `now`). */
@@ -74,6 +82,8 @@ export interface HealthRange {
 /** A charger's figures before naming (`charger-health.ts` adds names, site and `reportUrl`). */
 export interface ChargerFigures {
   activeTimeInIntervalSeconds: number;
+  /** Seconds of the active time under a whole-charger maintenance window, and their share of it. */
+  maintenance: { maintenanceSeconds: number; maintenancePercent: number };
   connectivity: { onlineSeconds: number; offlineSeconds: number; onlinePercent: number };
   uptime: Uptime;
   utilization: Utilization;
@@ -163,23 +173,34 @@ function statusSegments(
   );
 }
 
-/** Seconds faulted / available / unavailable of a port, given when the charger was online. */
-function portUptime(status: Segment<string | undefined>[], online: Segment<boolean>[], activeMs: number): Uptime {
+/**
+ * Seconds faulted / available / unavailable of a port, given when the charger was online and the
+ * port's maintenance (disjoint intervals, within the active time), which counts as none of them.
+ */
+function portUptime(
+  status: Segment<string | undefined>[],
+  online: Segment<boolean>[],
+  maintenance: readonly Interval[],
+  activeMs: number,
+): Uptime {
   const ms = { faulted: 0, available: 0, unavailable: 0 };
   for (const s of status) {
     for (const o of online) {
-      const overlap = Math.min(s.to, o.to) - Math.max(s.from, o.from);
+      const from = Math.max(s.from, o.from);
+      const to = Math.min(s.to, o.to);
+      const overlap = to - from - coveredMs(maintenance, from, to);
       if (overlap <= 0) continue;
       const kind =
         !o.value || s.value === 'Unavailable' ? 'unavailable' : s.value === 'Faulted' ? 'faulted' : 'available';
       ms[kind] += overlap;
     }
   }
+  const maintenanceMs = maintenance.reduce((sum, i) => sum + (i.to - i.from), 0);
   return {
     faultedSeconds: seconds(ms.faulted),
     availableSeconds: seconds(ms.available),
     unavailableSeconds: seconds(ms.unavailable),
-    uptimePercent: percent(ms.available, activeMs),
+    uptimePercent: percent(ms.available, activeMs - maintenanceMs),
   };
 }
 
@@ -207,9 +228,15 @@ function portHealth(
   port: HealthCharger['ports'][number],
   events: readonly HistoryEvent[],
   online: Segment<boolean>[],
+  maintenance: readonly (Interval & { portNumber?: number })[],
   range: HealthRange & { start: number },
 ): PortHealth {
   const active = range.to - range.start;
+  const portMaintenance = coveredIntervals(
+    maintenance.filter((w) => w.portNumber === undefined || w.portNumber === port.portNumber),
+    range.start,
+    range.to,
+  );
   const inRange = (t: number) => t >= range.from && t < range.to;
   const sessions = portSessions(port, events, range.now);
   const busyMs = sessions.reduce(
@@ -227,7 +254,7 @@ function portHealth(
   return {
     id: port.portId,
     name: port.name,
-    uptime: portUptime(statusSegments(port, events, range.start, range.to), online, active),
+    uptime: portUptime(statusSegments(port, events, range.start, range.to), online, portMaintenance, active),
     utilization: { chargingSessionSeconds: seconds(busyMs), utilizationPercent: percent(busyMs, active) },
     errorCounts: { ...counts, total: counts.endedEarly + counts.failedToStart + counts.other },
     chargingSessionsCount: sessions.filter((s) => inRange(s.start)).length,
@@ -272,7 +299,12 @@ export function chargerFigures(
   const onlineMs = online.filter((s) => s.value).reduce((sum, s) => sum + (s.to - s.from), 0);
   const ports = [...charger.ports]
     .sort((a, b) => a.portNumber - b.portNumber)
-    .map((port) => portHealth(port, events, online, { ...range, start }));
+    .map((port) => portHealth(port, events, online, charger.maintenance ?? [], { ...range, start }));
+  const maintenanceMs = coveredMs(
+    (charger.maintenance ?? []).filter((w) => w.portNumber === undefined),
+    start,
+    range.to,
+  );
   const chargerErrors = events.filter(
     (e) =>
       e.kind === 'error' && e.portNumber === 0 && e.at >= range.from && e.at < range.to && e.status !== 'endedCharging',
@@ -281,6 +313,7 @@ export function chargerFigures(
   const busy = ports.reduce((sum, p) => sum + p.utilization.chargingSessionSeconds, 0);
   return {
     activeTimeInIntervalSeconds: seconds(active),
+    maintenance: { maintenanceSeconds: seconds(maintenanceMs), maintenancePercent: percent(maintenanceMs, active) },
     connectivity: {
       onlineSeconds: seconds(onlineMs),
       offlineSeconds: seconds(active - onlineMs),

@@ -1,13 +1,15 @@
 /**
  * Maintenance windows through the local gateway (issue 27 item 3): create, read, list with the
  * reference's filters and pagination, change, delete; organization and site scoping; bad input
- * (each a 400 naming the field, nothing stored); ended windows (409).
+ * (each a 400 naming the field, nothing stored); ended windows (409); and charger health over a
+ * range with seeded history and windows: maintenance seconds and the uptime exclusion, exactly.
  * Every answer is checked against the OpenAPI document.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
+import { recordConnectionChange } from '../../../shared/history/status-events';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { createApiKey } from '../../../shared/api/api-keys';
@@ -360,5 +362,66 @@ describe('maintenance windows', () => {
       const problem = await call('GET', `${ROUTE}/${id}`, `${ROUTE}/{id}`, 400);
       expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['pathParameters.id']);
     });
+  });
+});
+
+describe('charger health with maintenance windows', () => {
+  it('reports the maintenance seconds and leaves them out of uptime, exactly', async () => {
+    // The AC charger exists from 2026-11-20 and was online from 06:00 to 11:00 UTC on the 21st;
+    // its two ports never reported a status (available while online, unavailable offline).
+    const charger = chargerA();
+    await stack.db.charger.patch({ chargerId: charger.id }).set({ createdAt: '2026-11-20T00:00:00.000Z' }).go();
+    const owner = { organizationId: tenant.organizationId, siteId: tenant.siteId, chargerId: charger.id };
+    await recordConnectionChange(stack.db, owner, 'connected', '2026-11-21T06:00:00.000Z', false);
+    await recordConnectionChange(stack.db, owner, 'disconnected', '2026-11-21T11:00:00.000Z');
+    const at = (hhmm: string) => `2026-11-21T${hhmm}:00.000Z`;
+    // Whole charger: 07:00-08:00 and 07:30-08:30 (overlapping: 1.5 h once); port 1 only: 10:00-11:30;
+    // and one outside the range, which counts nothing.
+    const port1 = charger.ports[0]!;
+    await seedWindow({ chargerId: charger.id, start: at('07:00'), end: at('08:00') });
+    await seedWindow({ chargerId: charger.id, start: at('07:30'), end: at('08:30') });
+    await seedWindow({ chargerId: charger.id, portNumber: 1, portId: port1.id, start: at('10:00'), end: at('11:30') });
+    await seedWindow({ chargerId: charger.id, start: at('13:00'), end: at('14:00') });
+
+    const path = `/api/charger-health?startTimestamp=2026-11-21T06:00:00Z&endTimestamp=2026-11-21T12:00:00Z&chargerIds[]=${charger.id}`;
+    const body = await call('GET', path, '/api/charger-health', 200);
+    const health = body.data[0];
+    expect(health).toMatchObject({
+      chargerId: charger.id,
+      activeTimeInIntervalSeconds: 21_600,
+      maintenance: { maintenanceSeconds: 5400, maintenancePercent: 25 },
+      connectivity: { onlineSeconds: 18_000, offlineSeconds: 3600 },
+    });
+    // Port 1: maintenance 07:00-08:30 and 10:00-11:30 (3 h); available 06:00-07:00, 08:30-10:00
+    // (2.5 h); unavailable (offline) 11:30-12:00; uptime 9000 ÷ (21600 − 10800).
+    expect(health.ports[0].uptime).toEqual({
+      availableSeconds: 9000,
+      faultedSeconds: 0,
+      unavailableSeconds: 1800,
+      uptimePercent: 83.33,
+    });
+    // Port 2: the whole-charger windows only (1.5 h); available 18000 − 5400; unavailable 11:00-12:00.
+    expect(health.ports[1].uptime).toEqual({
+      availableSeconds: 12_600,
+      faultedSeconds: 0,
+      unavailableSeconds: 3600,
+      uptimePercent: 77.78,
+    });
+    expect(health.uptime).toEqual({
+      availableSeconds: 21_600,
+      faultedSeconds: 0,
+      unavailableSeconds: 5400,
+      uptimePercent: 80,
+    });
+    // Another charger of the organization has no maintenance.
+    const dc = (
+      await call(
+        'GET',
+        `/api/charger-health?startTimestamp=2026-11-21T06:00:00Z&endTimestamp=2026-11-21T12:00:00Z&chargerIds=${tenant.chargers[1]!.id}`,
+        '/api/charger-health',
+        200,
+      )
+    ).data[0];
+    expect(dc.maintenance).toEqual({ maintenanceSeconds: 0, maintenancePercent: 0 });
   });
 });
