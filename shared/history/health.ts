@@ -49,6 +49,8 @@ export interface Utilization {
 export interface PortHealth {
   id: number;
   name: string;
+  /** Seconds of the active time under the charger's or the port's own maintenance windows, and their share. */
+  maintenance: { maintenanceSeconds: number; maintenancePercent: number };
   uptime: Uptime;
   utilization: Utilization;
   errorCounts: ErrorCounts;
@@ -251,9 +253,11 @@ function portHealth(
     failedToStart: sessions.filter((s) => s.failed && inRange(s.start)).length,
     other: errors.length,
   };
+  const maintenanceMs = portMaintenance.reduce((sum, i) => sum + (i.to - i.from), 0);
   return {
     id: port.portId,
     name: port.name,
+    maintenance: { maintenanceSeconds: seconds(maintenanceMs), maintenancePercent: percent(maintenanceMs, active) },
     uptime: portUptime(statusSegments(port, events, range.start, range.to), online, portMaintenance, active),
     utilization: { chargingSessionSeconds: seconds(busyMs), utilizationPercent: percent(busyMs, active) },
     errorCounts: { ...counts, total: counts.endedEarly + counts.failedToStart + counts.other },

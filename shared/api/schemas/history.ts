@@ -134,6 +134,9 @@ export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
             z.object({
               id: z.number().int(),
               name: z.string(),
+              maintenance: z.object({ maintenanceSeconds: z.number(), maintenancePercent: z.number() }).meta({
+                description: "Time under the charger's whole-charger windows or the port's own (not in the reference)",
+              }),
               uptime: Uptime,
               utilization: Utilization,
               errorCounts: ErrorCounts,

@@ -394,6 +394,8 @@ describe('charger health with maintenance windows', () => {
     });
     // Port 1: maintenance 07:00-08:30 and 10:00-11:30 (3 h); available 06:00-07:00, 08:30-10:00
     // (2.5 h); unavailable (offline) 11:30-12:00; uptime 9000 ÷ (21600 − 10800).
+    expect(health.ports[0].maintenance).toEqual({ maintenanceSeconds: 10_800, maintenancePercent: 50 });
+    expect(health.ports[1].maintenance).toEqual({ maintenanceSeconds: 5400, maintenancePercent: 25 });
     expect(health.ports[0].uptime).toEqual({
       availableSeconds: 9000,
       faultedSeconds: 0,
