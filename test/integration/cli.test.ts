@@ -318,7 +318,8 @@ describe('operator CLI', () => {
     client.destroy();
   });
 
-  it('has --help on every command', async () => {
+  // Five CLI processes one after the other: 30 s was not enough on a loaded machine (a bound, not a figure).
+  it('has --help on every command', { timeout: 90_000 }, async () => {
     for (const command of [[], ['chargers'], ['chargers', 'register'], ['api-keys', 'revoke'], ['sites', 'list']]) {
       const { code, stdout } = await runCli(...command, '--help');
       expect(code).toBe(0);
