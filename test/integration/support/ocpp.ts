@@ -7,6 +7,7 @@ import { RPCClient } from 'ocpp-rpc';
 import WebSocket from 'ws';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { OcppProtocol } from '../../../shared/db/entities/common';
+import { pollUntil as pollUntilValue } from '../../../shared/db/retry';
 
 /** An OCPP-J subprotocol. */
 export type { OcppProtocol };
@@ -95,9 +96,11 @@ export async function connectRaw(stack: LocalStack, identity: string, protocol: 
 }
 
 /**
- * Polls `read` until `done` holds (after 25 ms, then 1.5 times longer each time up to 250 ms, until
- * `timeoutMs`, 10 s by default); returns the last value read. The back-off keeps a poll of the API
- * inside the key's rate limit (200 a minute): a fixed 25 ms made 40 requests a second.
+ * Polls `read` until `done` holds, with the project's {@link pollUntilValue} (backing off from
+ * 25 ms to 250 ms, so a poll of the API stays inside the key's 200 requests a minute), up to
+ * `timeoutMs` (10 s by default).
+ * @returns the value `done` accepted
+ * @throws Error naming `what` and the last value read when `timeoutMs` passes first
  */
 export async function pollUntil<T>(
   read: () => Promise<T>,
@@ -105,13 +108,9 @@ export async function pollUntil<T>(
   what = 'condition',
   timeoutMs = 10_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (let delayMs = 25; ; delayMs = Math.min(250, delayMs * 1.5)) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, delayMs));
-  }
+  const value = await pollUntilValue(read, done, { waitMs: timeoutMs, minTimeoutMs: 25, maxTimeoutMs: 250 });
+  if (!done(value)) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
+  return value;
 }
 
 /** One variable an OCPP 2.0.1 GetVariablesRequest asks for (B06). */
