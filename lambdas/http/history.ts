@@ -8,7 +8,7 @@
  */
 import { httpHandler } from './lib/http-handler';
 import { historyRoutes, CHARGER_HEALTH_REQUESTS_PER_MINUTE } from '../../shared/api/routes/history';
-import { mergedList } from '../../shared/api/schemas/history-query';
+import { mergedList, siteAndChargerIds } from '../../shared/api/schemas/history-query';
 import { ProblemError } from '../../shared/api/errors';
 import { countRequest } from '../../shared/api/rate-limit';
 import { listChargingSessions } from '../../shared/history/sessions';
@@ -41,8 +41,7 @@ export const handler = httpHandler(historyRoutes, {
       startTimeBefore: q.startTimeBefore,
       endTimeAfter: q.endTimeAfter,
       endTimeBefore: q.endTimeBefore,
-      siteIds: mergedList(q['siteIds[]'], q.siteIds),
-      chargerIds: mergedList(q['chargerIds[]'], q.chargerIds),
+      ...siteAndChargerIds(q),
       customerIds: mergedList(q['customerIds[]'], q.customerIds),
       customerNames: mergedList(q['customerNames[]'], q.customerNames),
       includeInProgressSessions: q.includeInProgressSessions,
@@ -61,8 +60,7 @@ export const handler = httpHandler(historyRoutes, {
     const request = {
       startTimestamp: q.startTimestamp,
       endTimestamp: q.endTimestamp,
-      siteIds: mergedList(q['siteIds[]'], q.siteIds),
-      chargerIds: mergedList(q['chargerIds[]'], q.chargerIds),
+      ...siteAndChargerIds(q),
     };
     return { body: await chargerHealthReport(db, principal, request, { reportUrl }) };
   },
@@ -70,8 +68,7 @@ export const handler = httpHandler(historyRoutes, {
     body: await listChargerErrors(db, principal, {
       afterTimestamp: q.afterTimestamp,
       beforeTimestamp: q.beforeTimestamp,
-      siteIds: mergedList(q['siteIds[]'], q.siteIds),
-      chargerIds: mergedList(q['chargerIds[]'], q.chargerIds),
+      ...siteAndChargerIds(q),
       nextPageCursor: q.nextPageCursor,
     }),
   }),

@@ -1,7 +1,7 @@
 /** Maintenance windows (docs/maintenance-windows.md): create, list, read, change, delete. */
 import { httpHandler } from './lib/http-handler';
 import { maintenanceWindowRoutes } from '../../shared/api/routes/maintenance-windows';
-import { mergedList } from '../../shared/api/schemas/history-query';
+import { siteAndChargerIds } from '../../shared/api/schemas/history-query';
 import {
   createMaintenanceWindow,
   deleteMaintenanceWindow,
@@ -20,8 +20,7 @@ export const handler = httpHandler(maintenanceWindowRoutes, {
     body: await listMaintenanceWindows(db, principal, {
       afterTimestamp: q.afterTimestamp,
       beforeTimestamp: q.beforeTimestamp,
-      chargerIds: mergedList(q['chargerIds[]'], q.chargerIds),
-      siteIds: mergedList(q['siteIds[]'], q.siteIds),
+      ...siteAndChargerIds(q),
       nextPageCursor: q.nextPageCursor,
     }),
   }),

@@ -86,6 +86,23 @@ export function mergedList<T>(withBrackets: T[] | undefined, bare: T[] | undefin
   return [...new Set([...(withBrackets ?? []), ...(bare ?? [])])];
 }
 
+/**
+ * The `siteIds` and `chargerIds` filters of a list's parsed query, each given as `name[]` (most
+ * lists, reference notes "Array filters") or as the bare repeated name (alerts, maintenance
+ * windows), or both: their union ({@link mergedList}).
+ */
+export function siteAndChargerIds(query: {
+  siteIds?: number[];
+  'siteIds[]'?: number[];
+  chargerIds?: number[];
+  'chargerIds[]'?: number[];
+}): { siteIds?: number[]; chargerIds?: number[] } {
+  return {
+    siteIds: mergedList(query['siteIds[]'], query.siteIds),
+    chargerIds: mergedList(query['chargerIds[]'], query.chargerIds),
+  };
+}
+
 /** `GET /api/charging-sessions` query. */
 export const ChargingSessionsQuery = z.strictObject({
   startTimeAfter: instant.optional().meta({ description: 'startTime ≥ this' }),
