@@ -21,16 +21,19 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** The options every get-log run of these tests gives: the organization, this stack, its log folder. */
+const getLogOptions = () => [
+  '--organization-id',
+  String(tenant.organizationId),
+  '--ocpp-management-url',
+  stack.url,
+  '--log-dir',
+  process.env.LOG_DIR!,
+];
+
 describe('operator CLI: charger logs', () => {
   it('asks for a log, waits for the upload, and gives a download link to it', async () => {
-    const common = [
-      '--organization-id',
-      String(tenant.organizationId),
-      '--ocpp-management-url',
-      stack.url,
-      '--log-dir',
-      process.env.LOG_DIR!,
-    ];
+    const common = getLogOptions();
     const charger = tenant.chargers[0]!;
     const asked = await runAdmin(
       stack,
@@ -74,12 +77,7 @@ describe('operator CLI: charger logs', () => {
       stack,
       'chargers',
       'get-log',
-      '--organization-id',
-      String(tenant.organizationId),
-      '--ocpp-management-url',
-      stack.url,
-      '--log-dir',
-      process.env.LOG_DIR!,
+      ...getLogOptions(),
       '--charger-id',
       String(tenant.chargers[0]!.id),
       '--log-type',

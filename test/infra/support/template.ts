@@ -99,3 +99,19 @@ export function synthesise(props?: ChargingNetworkStackProps): Synthesised {
   };
   return { stack, template, resources, idOf, functionId, statementsOf, actionsOf, streamMappingOf };
 }
+
+/**
+ * What every private bucket of the stack sets: every public access blocked, SSE-S3 (AES256)
+ * encryption. For `toMatchObject` / `hasResourceProperties` on an `AWS::S3::Bucket`'s properties.
+ */
+export const PRIVATE_ENCRYPTED_BUCKET = {
+  PublicAccessBlockConfiguration: {
+    BlockPublicAcls: true,
+    BlockPublicPolicy: true,
+    IgnorePublicAcls: true,
+    RestrictPublicBuckets: true,
+  },
+  BucketEncryption: {
+    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+  },
+};
