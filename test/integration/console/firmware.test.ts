@@ -11,6 +11,7 @@ import type { Charger } from '../../../shared/api/schemas/chargers';
 import type { Tenant } from '../support/stack';
 import { openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
+import { pollUntil } from '../support/ocpp';
 
 let ui: ConsoleWithCharger;
 let stack: LocalStack;
@@ -49,7 +50,16 @@ describe('firmware in the console', () => {
       .getByRole('row', { name: /updateFirmware/ })
       .waitFor();
     expect(tab.problems).toEqual([]);
-  });
+    // The simulator goes on with this update (and reboots) after the test has seen it scheduled: the
+    // campaign below must find the charger installed and connected again, not rebooting (a charger not
+    // connected is skipped by a campaign).
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: charger.id }).go({ consistent: true })).data,
+      (c) => c?.firmwareStatus?.status === 'Installed' && c.connectionStatus?.status === 'Connected',
+      'the first update installed and the charger connected again',
+      60_000,
+    );
+  }, 90_000);
 
   it('starts a campaign to a model and shows its progress per charger to the end', async () => {
     await page.getByRole('link', { name: 'Firmware' }).click();
