@@ -40,6 +40,10 @@ const DOMAIN_ORDER = [
   'charger-logs',
   'charger-operations',
   'firmware-campaigns',
+  'events',
+  'alerts',
+  'alert-recipients',
+  'webhooks',
 ];
 
 /** One rule per domain folder: it must not import a folder above it. */

@@ -19,7 +19,6 @@ import { CONSOLE_CACHE_CONTROL, CONSOLE_CONTENT_SECURITY_POLICY } from '../../li
 import { API_DOCS_PATH_PATTERN, CONSOLE_INDEX_SOURCE, OperatorConsole } from '../../lib/constructs/console';
 import { EdgeDistribution } from '../../lib/constructs/edge';
 import { ChargingNetworkStack } from '../../lib/stack';
-import { PRIVATE_ENCRYPTED_BUCKET } from './support/template';
 
 const outdir = mkdtempSync(join(tmpdir(), 'console-cdk-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));

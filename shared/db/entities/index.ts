@@ -16,6 +16,7 @@
 import { Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessEntities } from './access';
+import { alertEntities } from './alerts';
 import { chargerEntities } from './chargers';
 import { chargerOperationEntities } from './charger-operations';
 import { chargerLogEntities } from './charger-logs';
@@ -51,6 +52,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...localAuthListEntities(config),
     ...firmwareCampaignEntities(config),
     ...maintenanceWindowEntities(config),
+    ...alertEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };

@@ -1,0 +1,74 @@
+/**
+ * An alert as the API answers it (`GET /api/alerts`; reference notes, "Alerts"): the type's own
+ * object under its name, the other types' objects null, times ISO 8601 UTC.
+ */
+import type { AlertType } from '../db/entities/alerts';
+
+export { ALERT_TYPES, type AlertType } from '../db/entities/alerts';
+
+/** `{ id, name }` of something an alert names. */
+export interface AlertRef {
+  id: number;
+  name: string;
+}
+
+/** `lowBattery` and `chargingCompleted`: the threshold crossed and the state of charge seen, %. */
+export interface SocAlertDetails {
+  socThreshold: number | null;
+  socPercent: number | null;
+}
+
+/** `chargingSessionError`: the OCPP status and error of the failure, and which failure it was. */
+export interface SessionErrorDetails {
+  status: string | null;
+  ocppErrorCode: string | null;
+  ocppVendorErrorCode: string | null;
+  ocppInfo: string | null;
+  /** e.g. "Charging failed to start", "Charging ended early", "Charger faulted during charging". */
+  errorContext: string | null;
+}
+
+/** `offlineCharger`: the organization's threshold when it was raised, minutes. */
+export interface OfflineChargerDetails {
+  thresholdMinutes: number | null;
+}
+
+/** `lateCharging`: when the vehicle was first and is now predicted to reach its target, against its departure. */
+export interface LateChargingDetails {
+  originalEta: string | null;
+  currentEta: string | null;
+  originalDepartureTime: string | null;
+  currentDepartureTime: string | null;
+}
+
+/** `chargerFaulted` (ours): the port's OCPP error while faulted, and since when. */
+export interface ChargerFaultedDetails {
+  ocppErrorCode: string | null;
+  ocppVendorErrorCode: string | null;
+  ocppInfo: string | null;
+  /** ISO 8601 UTC: when the port reported `Faulted`. */
+  faultedSince: string;
+}
+
+/** The API's alert. */
+export interface Alert {
+  id: number;
+  type: AlertType;
+  startTimestamp: string;
+  /** null while the alert is active. */
+  endTimestamp: string | null;
+  muted: boolean;
+  lowBattery: SocAlertDetails | null;
+  chargingCompleted: SocAlertDetails | null;
+  chargingSessionError: SessionErrorDetails | null;
+  offlineCharger: OfflineChargerDetails | null;
+  lateCharging: LateChargingDetails | null;
+  chargerFaulted: ChargerFaultedDetails | null;
+  /** `{ id }` of the session concerned, or null. */
+  chargingSession: { id: number } | null;
+  vehicle: AlertRef | null;
+  site: AlertRef;
+  charger: AlertRef;
+  /** null when the alert concerns the whole charger. */
+  port: AlertRef | null;
+}
