@@ -31,7 +31,8 @@ export type IdKind =
   | 'customer'
   | 'chargerError'
   | 'logRequest'
-  | 'maintenanceWindow';
+  | 'maintenanceWindow'
+  | 'alert';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

@@ -27,7 +27,8 @@ export type AlertType = (typeof ALERT_TYPES)[number];
  * `offlineCharger:charger:12`, `lateCharging:session:55`) and, while the alert is active, a
  * `uniqueValue` marker (constraint `activeAlert:<organizationId>`, value the episode key) written
  * in the same transaction as the alert holds it, so a second raise of the same episode is refused
- * by the table itself. Clearing sets `endTimestamp` and releases the marker.
+ * by the table itself. Clearing sets `endTimestamp`, removes `activeOrganizationId` (so the alert
+ * leaves the sparse gsi2 index of active alerts) and releases the marker.
  */
 const alertSchema = {
   model: { entity: 'alert', version: '1', service: SERVICE },
@@ -43,6 +44,11 @@ const alertSchema = {
     sessionId: optionalNumber,
     /** The vehicle concerned, when known. */
     vehicleId: optionalNumber,
+    /** Names when raised, so an alert is shown and sent without reads. */
+    siteName: { type: 'string', required: true },
+    chargerName: { type: 'string', required: true },
+    portName: optionalString,
+    vehicleName: optionalString,
     type: { type: ALERT_TYPES, required: true },
     /** What the alert is about; one active alert per episode key and organization. */
     episodeKey: { type: 'string', required: true },
@@ -56,6 +62,8 @@ const alertSchema = {
     details: { type: 'any', required: true },
     /** The alert recipients an e-mail was sent to (`GET /api/alerts?alertRecipientIds=`). */
     recipientIds: { type: 'list', items: { type: 'number' } },
+    /** The organization's ID while the alert is active, absent once cleared: the sparse index of active alerts. */
+    activeOrganizationId: optionalNumber,
     createdAt: timestamp,
     updatedAt: timestamp,
   },
@@ -65,6 +73,13 @@ const alertSchema = {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['organizationId'] },
       sk: { field: 'gsi1sk', composite: ['startTimestamp', 'alertId'] },
+    },
+    /** Active alerts only (sparse: keys written while `activeOrganizationId` is set), by type. */
+    activeByOrganization: {
+      index: 'gsi2',
+      condition: (attributes: Record<string, unknown>) => attributes.activeOrganizationId !== undefined,
+      pk: { field: 'gsi2pk', composite: ['activeOrganizationId'] },
+      sk: { field: 'gsi2sk', composite: ['type', 'alertId'] },
     },
   },
 } as const;

@@ -15,6 +15,11 @@ const organizationSchema = {
   attributes: {
     organizationId: { type: 'number', required: true },
     name: { type: 'string', required: true },
+    /**
+     * The organization's alert settings (`shared/alerts/settings.ts`): only those changed from the
+     * defaults are stored, e.g. `{ offlineThresholdMinutes: 15 }`.
+     */
+    alertSettings: { type: 'any' },
     createdAt: timestamp,
   },
   indexes: {
