@@ -7,10 +7,9 @@
  * `npm start` does; it reports the chargers' errors, dropped connections and reply times, its own
  * CPU and memory (the gateway with every handler), and the DynamoDB requests per second it sent.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { registerCharger } from '../../shared/chargers/registration';
+import { execFileSync } from 'node:child_process';
 import { totalRequests } from '../../shared/db';
+import { registerFleet, runFleet } from './fleet';
 import { percentile, report, startBenchStack } from './support';
 
 const CHARGERS = Number(process.env.SOAK_CHARGERS ?? 1000);
@@ -41,50 +40,20 @@ function sampler() {
   return { samples, stop: () => clearInterval(timer) };
 }
 
-/** Runs the fleet in a child process; resolves with its summary. */
-function runFleet(ocppUrl: string): Promise<Record<string, any>> {
-  const script = fileURLToPath(new URL('./soak-fleet.ts', import.meta.url));
-  const args = [
-    '--import',
-    'tsx',
-    script,
-    ocppUrl,
-    PREFIX,
-    String(CHARGERS),
-    String(SECONDS),
-    String(METER_SECONDS),
-    String(CONNECTS_PER_SECOND),
-  ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`fleet exited ${code}`)),
-    ),
-  );
-}
-
 export async function run(): Promise<void> {
   const bench = await startBenchStack();
   try {
     const { stack, site } = bench;
-    for (let i = 1; i <= CHARGERS; i += 4) {
-      const batch = Array.from({ length: Math.min(4, CHARGERS - i + 1) }, (_, k) => i + k);
-      await Promise.all(
-        batch.map((n) =>
-          registerCharger(stack.db, {
-            siteId: site.id,
-            ocppId: `${PREFIX}${n}`,
-            name: `Soak ${n}`,
-            type: 'Level 2',
-            ports: [{ connectorType: 'J1772' }],
-          }),
-        ),
-      );
-    }
+    await registerFleet(stack, site.id, PREFIX, CHARGERS);
     const load = sampler();
-    const fleet = await runFleet(stack.ocppUrl);
+    const fleet = await runFleet({
+      ocppUrl: stack.ocppUrl,
+      prefix: PREFIX,
+      count: CHARGERS,
+      seconds: SECONDS,
+      periodSeconds: METER_SECONDS,
+      connectsPerSecond: CONNECTS_PER_SECOND,
+    });
     load.stop();
     const { samples } = load;
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
