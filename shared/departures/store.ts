@@ -215,3 +215,22 @@ export async function replaceFutureDepartures(db: Db, writes: PlanWrite[], now: 
   }
   return committed;
 }
+
+/**
+ * A vehicle's first planned departure at or after `after` (1 GetItem of its plan): the departure
+ * a session that started at `after` charges for (what "ended early" and "charging completed" are
+ * measured against).
+ * @param after ISO 8601 UTC, e.g. the session's start
+ * @returns undefined when the vehicle has no planned departure then
+ */
+export async function nextDeparture(
+  db: Db,
+  organizationId: number,
+  vehicleId: number,
+  after: string,
+): Promise<PlannedDeparture | undefined> {
+  const { data } = await db.departurePlan.get({ organizationId, owner: ownerKey({ vehicleId }) }).go();
+  return data?.departures
+    .filter((d) => d.departureTime >= after)
+    .sort((a, b) => a.departureTime.localeCompare(b.departureTime))[0];
+}

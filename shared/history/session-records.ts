@@ -12,7 +12,8 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { customerKey } from '../access/items';
 import type { PortItem } from '../chargers/items';
 import type { OpenSlot } from '../chargers/port-readings';
-import { DEFAULT_TARGET_SOC, ownerKey } from '../departures/rules';
+import { DEFAULT_TARGET_SOC } from '../departures/rules';
+import { nextDeparture } from '../departures/store';
 import { OPEN_END_KEY } from '../db/entities/history';
 import { appendHistoryEvent } from './history-log';
 import { flushOpenSlot, readSessionReadings } from './readings';
@@ -282,7 +283,10 @@ async function wasEndedEarly(db: Db, ending: EndingSession): Promise<boolean> {
   const fault = FAULT_STOP_REASONS.has(reason);
   if (!fault && reason !== 'EVDisconnected') return false;
   const soc = ending.socEndPercent;
-  const departure = ending.vehicleId === undefined ? undefined : await nextDeparture(db, ending, ending.vehicleId);
+  const departure =
+    ending.vehicleId === undefined
+      ? undefined
+      : await nextDeparture(db, ending.organizationId, ending.vehicleId, ending.startTime);
   if (departure) {
     return (
       Date.parse(ending.endTime) < Date.parse(departure.departureTime) &&
@@ -290,15 +294,6 @@ async function wasEndedEarly(db: Db, ending: EndingSession): Promise<boolean> {
     );
   }
   return soc !== undefined ? soc < DEFAULT_TARGET_SOC : fault;
-}
-
-/** The vehicle's first planned departure after the session started (1 GetItem of its plan). */
-async function nextDeparture(db: Db, ending: EndingSession, vehicleId: number) {
-  const owner = ownerKey({ vehicleId });
-  const { data } = await db.departurePlan.get({ organizationId: ending.organizationId, owner }).go();
-  return data?.departures
-    .filter((d) => d.departureTime >= ending.startTime)
-    .sort((a, b) => a.departureTime.localeCompare(b.departureTime))[0];
 }
 
 /** Sets (and removes) fields on both items of a session's record; best effort: a missing record is left alone. */

@@ -220,5 +220,7 @@ function toLateLine(late: LateVehicle): SiteAllocationItem['lateVehicles'][numbe
     departureSource: late.departureSource,
     ...(late.targetSoc !== undefined ? { targetSoc: late.targetSoc } : {}),
     ...(late.expectedSocAtDeparture !== undefined ? { expectedSocAtDeparture: late.expectedSocAtDeparture } : {}),
+    energyNeededWh: late.energyNeededWh,
+    expectedEnergyWh: late.expectedEnergyWh,
   };
 }

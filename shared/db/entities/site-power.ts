@@ -225,6 +225,9 @@ const siteAllocationSchema = {
           departureSource: { type: ['api', 'vehicle'] as const, required: true },
           targetSoc: optionalNumber,
           expectedSocAtDeparture: optionalNumber,
+          /** Wh still needed, and expected by departure (whole Wh): how far short, for the late alert's ETA. */
+          energyNeededWh: optionalNumber,
+          expectedEnergyWh: optionalNumber,
         },
       },
     },
