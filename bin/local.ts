@@ -78,6 +78,7 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       host: HOST,
       smartCharging: true,
       localList: true,
+      alerts: true,
       ...(options.inMemory ? {} : { logDir: join(dataDir, 'logs') }),
     });
   } catch (error) {

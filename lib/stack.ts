@@ -18,6 +18,7 @@ import { SmartCharging } from './constructs/smart-charging';
 import { ChargerOperations } from './constructs/charger-operations';
 import { ChargerLogs } from './constructs/charger-logs';
 import { LocalAuthList } from './constructs/local-list';
+import { AlertTrigger } from './constructs/alert-trigger';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -150,6 +151,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly chargerOperations: ChargerOperations;
   /** The local authorization list's synchronisation, from the table's stream. */
   public readonly localAuthList: LocalAuthList;
+  /** The stream-raised alerts' rules, from the table's stream. */
+  public readonly alertTrigger: AlertTrigger;
   /** Chargers' uploaded logs: the bucket, who may sign its URLs, the upload function and its secret. */
   public readonly chargerLogs: ChargerLogs;
 
@@ -195,6 +198,7 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
+    this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -234,6 +238,7 @@ export class ChargingNetworkStack extends Stack {
     for (const [name, fn] of Object.entries(this.chargerOperations.functions))
       this.alarms.watchFunction(`operations-${name}`, fn);
     this.alarms.watchFunction('local-list-sync', this.localAuthList.functions.sync);
+    this.alarms.watchFunction('alerts-trigger', this.alertTrigger.trigger);
     this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
   }
 

@@ -77,6 +77,10 @@ export const ROWS = {
   runningFirmwareCampaigns: '$cn#queue_firmwarecampaigns',
   /** A maintenance window (`maintenanceWindow`), by its numeric ID. */
   maintenanceWindows: '$cn#maintenancewindowid_*',
+  /** An alert (`alert`), by its numeric ID. */
+  alerts: '$cn#alertid_*',
+  /** The active-episode markers of every organization's alerts (`uniqueValue` `activeAlert:<id>`). */
+  activeAlertMarkers: '$cn#constraint_activeAlert:*#value_*',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

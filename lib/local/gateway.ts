@@ -44,6 +44,8 @@ export interface LocalHandlers {
   operations: InvokableHandlers;
   /** The local list's stream consumer (`lambdas/local-list/sync.ts`; the stream loop's, not the gateway's). */
   localList?: InvokableHandlers;
+  /** The alert rules' stream consumer (`lambdas/alerts/trigger.ts`; the stream loop's, not the gateway's). */
+  alerts?: InvokableHandlers;
 }
 
 /** A running gateway. */
@@ -60,7 +62,7 @@ export interface LocalGateway {
 /**
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
  * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts`, `lambdas/power/{trigger,schedule,allocate}.ts`,
- * `lambdas/operations/{perform,sweep}.ts` and `lambdas/local-list/sync.ts`. Import after the environment
+ * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts` and `lambdas/alerts/trigger.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -90,12 +92,15 @@ export async function loadHandlers(): Promise<LocalHandlers> {
   );
   const sync = 'sync';
   const localList = { [sync]: (await import(`../../lambdas/local-list/${sync}.ts`)).handler } as InvokableHandlers;
+  const trigger = 'trigger';
+  const alerts = { [trigger]: (await import(`../../lambdas/alerts/${trigger}.ts`)).handler } as InvokableHandlers;
   return {
     http,
     ocpp: { connect, message, disconnect },
     power,
     operations: { [OPERATION_FUNCTION]: perform, sweep },
     localList,
+    alerts,
   };
 }
 

@@ -12,6 +12,7 @@ import { startStreamLoop, type StreamConsumer } from './table-stream';
 import { lambdaContext } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
+import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -29,7 +30,7 @@ export interface LocalStack {
 /**
  * Creates the table if needed, points the handlers at it through the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`, `LAMBDA_ENDPOINT`) and starts the
- * gateway, and with `smartCharging` or `localList` the table's stream reader (and smart charging's
+ * gateway, and with `smartCharging`, `localList` or `alerts` the table's stream reader (and smart charging's
  * schedule) (`smart-charging.ts`). The handlers' data layer and SDK clients follow the environment, so one
  * process can run stacks one after another (`npm run bench`), one at a time.
  * @param options.smartCharging drive smart charging from the table's stream, as on AWS (`npm start`;
@@ -37,6 +38,9 @@ export interface LocalStack {
  * @param options.logDir where chargers' uploaded logs are kept (`LOG_DIR`) @default a new temporary folder
  * @param options.localList synchronise chargers' local authorization lists from the table's stream,
  *   as on AWS (`npm start`; tests that need it) @default false
+ * @param options.alerts raise, update and clear the stream-raised alerts (`lateCharging`,
+ *   `chargingSessionError`, `chargingCompleted`, `lowBattery`) from the table's stream, as on AWS
+ *   (`npm start`; tests that need it) @default false
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -46,6 +50,7 @@ export async function startLocalStack(options: {
   host?: string;
   smartCharging?: boolean;
   localList?: boolean;
+  alerts?: boolean;
   logDir?: string;
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
@@ -76,6 +81,9 @@ export async function startLocalStack(options: {
       : []),
     ...(options.localList
       ? [{ name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! }]
+      : []),
+    ...(options.alerts
+      ? [{ name: 'alerts-trigger', entities: ALERT_TRIGGERING_ENTITIES, handler: handlers.alerts!.trigger! }]
       : []),
   ];
   const loop = consumers.length

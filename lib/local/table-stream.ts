@@ -2,10 +2,10 @@
  * The table's change stream on the local stack, read the way AWS's event source mappings read it:
  * DynamoDB Local serves DynamoDB Streams; its records, filtered per consumer to the entities of
  * that consumer's mapping (`NetworkTable.streamChangesTo`), are handed over in batches of up to
- * 100 or 1 s ({@link startStreamLoop}): smart charging's `lambdas/power/trigger.ts` and the local
- * list's `lambdas/local-list/sync.ts`. Smart charging's `lambdas/power/schedule.ts` runs every
- * minute beside it, as the EventBridge rule does; `allocate` is started through the local Lambda
- * Invoke API (`lambda-api.ts`).
+ * 100 or 1 s ({@link startStreamLoop}): smart charging's `lambdas/power/trigger.ts`, the local
+ * list's `lambdas/local-list/sync.ts` and the alert rules' `lambdas/alerts/trigger.ts`. Smart
+ * charging's `lambdas/power/schedule.ts` runs every minute beside it, as the EventBridge rule does;
+ * `allocate` is started through the local Lambda Invoke API (`lambda-api.ts`).
  */
 import {
   DescribeStreamCommand,

@@ -163,14 +163,15 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, local-list and log-upload handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, local-list, log-upload and alert-trigger handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
           Object.keys(POWER_FUNCTION_WRITES).length +
           Object.keys(OPERATION_FUNCTION_WRITES).length +
           LOCAL_LIST_FUNCTIONS.length +
-          1,
+          // The log upload function and the alert rules' trigger.
+          2,
       );
     });
 

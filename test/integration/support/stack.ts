@@ -19,9 +19,10 @@ import type { Charger } from '../../../shared/api/schemas/chargers';
  * shared in-memory DynamoDB Local, which grows slower as the tables of a whole run pile up.
  * @param options.smartCharging drive smart charging from the table's stream, as `npm start` does
  * @param options.localList synchronise local authorization lists from the table's stream, as `npm start` does
+ * @param options.alerts raise the stream-raised alerts from the table's stream, as `npm start` does
  */
 export async function startTestStack(
-  options: { smartCharging?: boolean; localList?: boolean } = {},
+  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');
   const stack = await startLocalStack({
