@@ -21,6 +21,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
 import { startSmartChargingLoop, startStreamLoop } from '../../lib/local/table-stream';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
+import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
@@ -109,6 +110,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
     power: wrapAll('power', handlers.power),
     operations: wrapAll('operations', handlers.operations),
     localList: wrapAll('local-list', handlers.localList!),
+    alerts: wrapAll('alerts', handlers.alerts!),
   };
 }
 
@@ -502,6 +504,29 @@ describe('the writes the handlers make', () => {
     await until(async () => (await listOf(chargers.v201.id))?.leaseUntil === undefined, 'the synchronisations to end');
     await lists.stop();
 
+    // Alerts raised from the table's stream as on AWS: a fault during a session raises its
+    // chargingSessionError (the alert, its episode marker, the ID counter), the session's end
+    // clears it (the alert updated, the marker deleted).
+    const alertLoop = await startStreamLoop({
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName: process.env.TABLE_NAME!,
+      consumers: [{ name: 'alerts-trigger', entities: ALERT_TRIGGERING_ENTITIES, handler: handlers.alerts!.trigger! }],
+    });
+    const alertsOfOrganization = async () =>
+      (await db.alert.query.byOrganization({ organizationId }).go({ pages: 'all' })).data;
+    await v16.plugInAndStart(1, 'SIM-TAG-1');
+    await (v16 as unknown as { client: { call: (a: string, p: unknown) => Promise<unknown> } }).client.call(
+      'StatusNotification',
+      { connectorId: 1, errorCode: 'GroundFailure', status: 'Faulted', timestamp: new Date().toISOString() },
+    );
+    await until(async () => (await alertsOfOrganization()).length > 0, 'a chargingSessionError alert');
+    await v16.stop(1);
+    await until(
+      async () => (await alertsOfOrganization()).every((alert) => alert.endTimestamp !== undefined),
+      'the alert cleared',
+    );
+    await alertLoop.stop();
+
     // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
     // includeIntervals lease of the key, the charger-health rate window).
     const rpc = (s: Simulator) =>
@@ -653,6 +678,7 @@ describe('the writes the handlers make', () => {
         'operations/perform',
         'operations/sweep',
         'local-list/sync',
+        'alerts/trigger',
       ]) {
         expect(functions, fn).toContain(fn);
         for (const statement of statementsOf(entryOf(fn))) {
