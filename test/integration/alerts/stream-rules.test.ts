@@ -80,17 +80,26 @@ describe('lateCharging', () => {
     expect((await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, limit)).status).toBe(201);
     const tx = await charger.start(1, 'LATE-1', 150_000);
     await reportSoc(charger.client, tx, 30);
+    // The session's own allocation done (the site then on the schedule): a departure change
+    // re-allocates the organization's scheduled sites.
+    const allocation = async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body;
+    await pollUntil(
+      allocation,
+      (body) => body.data?.ports?.[0]?.profileStatus === 'Accepted',
+      "the session's allocation",
+      30_000,
+    );
     // 30 → 90 % of an 80 kWh van (48 kWh) in one hour at 10 kW: hours late.
     const departure = inHours(1);
     const plan = (departureTime: string) => ({ vehicleId, departureTimes: [{ departureTime, targetSoc: 90 }] });
     expect((await call(tenant, 'POST', '/api/departure-times/vehicle', plan(departure))).status).toBe(200);
-    const allocation = await pollUntil(
-      async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body,
+    const listed = await pollUntil(
+      allocation,
       (body) => body.data?.lateVehicles?.length === 1,
       'the van listed late',
       30_000,
     );
-    expect(allocation.data.lateVehicles[0]).toMatchObject({ vehicleId });
+    expect(listed.data.lateVehicles[0]).toMatchObject({ vehicleId });
     const [late] = ofType(
       await alertsUntil(tenant, (alerts) => ofType(alerts, 'lateCharging').length > 0, 'a lateCharging alert'),
       'lateCharging',
@@ -196,8 +205,8 @@ describe('chargingSessionError', () => {
     await stop(charger.client, tx, 'EVDisconnected');
     const [early] = await alertsUntil(
       tenant,
-      (alerts) => ofType(alerts, 'chargingSessionError').length > 0,
-      'a chargingSessionError alert',
+      (alerts) => ofType(alerts, 'chargingSessionError')[0]?.endTimestamp !== undefined,
+      'a chargingSessionError alert, cleared',
     ).then((alerts) => ofType(alerts, 'chargingSessionError'));
     expect(early).toMatchObject({
       details: { status: 'EVDisconnected', errorContext: 'Charging ended early', ocppErrorCode: null },
