@@ -114,6 +114,12 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.maintenanceWindows, counterRow('maintenanceWindow')],
     'dynamodb:DeleteItem': [ROWS.maintenanceWindows],
   }),
+  // A recipient (its own partition) created with its ID, changed, deleted.
+  alertRecipients: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.alertRecipients],
+    'dynamodb:UpdateItem': [ROWS.alertRecipients, counterRow('alertRecipient')],
+    'dynamodb:DeleteItem': [ROWS.alertRecipients],
+  }),
   openapi: {},
   fallback: {},
 };

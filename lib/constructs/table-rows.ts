@@ -81,6 +81,10 @@ export const ROWS = {
   alerts: '$cn#alertid_*',
   /** The active-episode markers of every organization's alerts (`uniqueValue` `activeAlert:<id>`). */
   activeAlertMarkers: '$cn#constraint_activeAlert:*#value_*',
+  /** An alert recipient (`alertRecipient`), by its numeric ID. */
+  alertRecipients: '$cn#alertrecipientid_*',
+  /** The markers of the alert e-mails sent (`uniqueValue` `alertEmail:<alertId>`, one per recipient). */
+  alertEmailMarkers: '$cn#constraint_alertEmail:*#value_*',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

@@ -32,7 +32,8 @@ export type IdKind =
   | 'chargerError'
   | 'logRequest'
   | 'maintenanceWindow'
-  | 'alert';
+  | 'alert'
+  | 'alertRecipient';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

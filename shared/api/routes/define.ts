@@ -41,6 +41,8 @@ export const HTTP_FUNCTIONS = {
   history: { tableAccess: 'readWrite' },
   /** Maintenance windows (docs/maintenance-windows.md): create, read, change, delete. */
   maintenanceWindows: { tableAccess: 'readWrite' },
+  /** Alert recipients (docs/alert-recipients.md): create, read, change, delete. */
+  alertRecipients: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

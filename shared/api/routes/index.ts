@@ -15,6 +15,7 @@ import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from '
 import { departureTimeRoutes } from './departure-times';
 import { historyRoutes } from './history';
 import { maintenanceWindowRoutes } from './maintenance-windows';
+import { alertRecipientRoutes } from './alert-recipients';
 import { openApiRoutes } from './openapi';
 import { siteLimitRoutes } from './site-limits';
 import { sitePowerRoutes } from './site-power';
@@ -46,6 +47,7 @@ export const ROUTES = {
   ...sitePowerRoutes,
   ...historyRoutes,
   ...maintenanceWindowRoutes,
+  ...alertRecipientRoutes,
   ...openApiRoutes,
 };
 

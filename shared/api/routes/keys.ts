@@ -68,6 +68,11 @@ export const ROUTE_KEYS = [
   'GET /api/maintenance-windows/{id}',
   'PATCH /api/maintenance-windows/{id}',
   'DELETE /api/maintenance-windows/{id}',
+  'POST /api/alert-recipients',
+  'GET /api/alert-recipients',
+  'GET /api/alert-recipients/{id}',
+  'PATCH /api/alert-recipients/{id}',
+  'DELETE /api/alert-recipients/{id}',
   'GET /api/openapi.json',
 ] as const;
 

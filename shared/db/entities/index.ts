@@ -17,6 +17,7 @@ import { Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessEntities } from './access';
 import { alertEntities } from './alerts';
+import { alertRecipientEntities } from './alert-recipients';
 import { chargerEntities } from './chargers';
 import { chargerOperationEntities } from './charger-operations';
 import { chargerLogEntities } from './charger-logs';
@@ -53,6 +54,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...firmwareCampaignEntities(config),
     ...maintenanceWindowEntities(config),
     ...alertEntities(config),
+    ...alertRecipientEntities(config),
   };
   const service = new Service(entities);
   return { ...entities, service, table: { client, name: table } };
