@@ -79,7 +79,7 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       smartCharging: true,
       localList: true,
       alerts: true,
-      ...(options.inMemory ? {} : { logDir: join(dataDir, 'logs') }),
+      ...(options.inMemory ? {} : { logDir: join(dataDir, 'logs'), mailDir: join(dataDir, 'mail') }),
     });
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;

@@ -69,11 +69,18 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default 'all'
    */
   readonly ocppMessageLog?: OcppMessageLogMode;
+  /**
+   * The sender of alert e-mails (docs/alert-recipients.md): an address of an Amazon SES identity
+   * verified in the stack's region (the address or its domain). The function that mails alert
+   * recipients is granted `ses:SendEmail` from it only (`lib/constructs/alert-email.ts`).
+   * @default none: alert e-mail is off
+   */
+  readonly alertEmailSender?: string;
 }
 
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
- * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`) from CDK context values: strings on
+ * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -112,6 +119,7 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     alarmTopicArn: text('alarmTopicArn'),
     tracing: flag('tracing'),
     ocppMessageLog: ocppMessageLog as OcppMessageLogMode | undefined,
+    alertEmailSender: text('alertEmailSender'),
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }

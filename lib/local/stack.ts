@@ -36,6 +36,8 @@ export interface LocalStack {
  * @param options.smartCharging drive smart charging from the table's stream, as on AWS (`npm start`;
  *   tests that need it) @default false
  * @param options.logDir where chargers' uploaded logs are kept (`LOG_DIR`) @default a new temporary folder
+ * @param options.mailDir where alert e-mails are written as `.eml` files (`MAIL_DIR`; the sender is
+ *   `ALERT_EMAIL_FROM`, default `alerts@charging-network.localhost`) @default a new temporary folder
  * @param options.localList synchronise chargers' local authorization lists from the table's stream,
  *   as on AWS (`npm start`; tests that need it) @default false
  * @param options.alerts raise, update and clear the stream-raised alerts (`lateCharging`,
@@ -52,6 +54,7 @@ export async function startLocalStack(options: {
   localList?: boolean;
   alerts?: boolean;
   logDir?: string;
+  mailDir?: string;
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -69,6 +72,10 @@ export async function startLocalStack(options: {
   process.env.LOG_UPLOAD_BASE_URL = gateway.url;
   process.env.LOG_URL_SECRET = await localUrlSecret(process.env.LOG_DIR);
   delete process.env.LOG_BUCKET_NAME;
+  // Alert e-mails as .eml files under the data directory, their path printed (SES on AWS).
+  process.env.MAIL_DIR = options.mailDir ?? (await mkdtemp(join(tmpdir(), 'alert-mail-')));
+  process.env.ALERT_EMAIL_FROM ??= 'alerts@charging-network.localhost';
+  process.env.CONSOLE_URL = gateway.url;
   // The operations' sweep every minute, as the EventBridge rule runs it on AWS.
   const sweep = setInterval(() => {
     handlers.operations.sweep!({}, lambdaContext('sweep')).catch((error: unknown) =>

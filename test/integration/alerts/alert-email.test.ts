@@ -1,0 +1,154 @@
+/**
+ * Alert e-mail on the local stack (issue 27 item 4): a raised alert is written as an `.eml` file
+ * under the stack's mail directory for each enabled recipient who wants its type and site, the
+ * alert's `recipientIds` records them, and the same batch delivered again sends nothing more.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestStack, type Tenant } from '../support/stack';
+import type { LocalStack } from '../../../lib/local/stack';
+import { createAlertRecipient } from '../../../shared/alert-recipients/recipients';
+import { emailAlerts } from '../../../shared/alert-recipients/email';
+import type { Alert } from '../../../shared/alerts/types';
+import type { NotificationEvent } from '../../../shared/events/types';
+import { createSite } from '../../../shared/chargers/sites';
+
+let stack: LocalStack;
+let tenant: Tenant;
+let mailDir: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await createTenant(stack, [
+    { ocppId: `AE-${Date.now()}`, name: 'Bay 7', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+  ]);
+  mailDir = process.env.MAIL_DIR!;
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** Writes an active alert of the tenant's charger through the entity and returns it as the API shows it. */
+async function raiseAlert(alertId: number, muted = false): Promise<Alert> {
+  const charger = tenant.chargers[0]!;
+  const startTimestamp = '2026-11-28T01:30:00.000Z';
+  await stack.db.alert
+    .create({
+      alertId,
+      organizationId: tenant.organizationId,
+      siteId: tenant.siteId,
+      chargerId: charger.id,
+      type: 'offlineCharger',
+      episodeKey: `offlineCharger:charger:${charger.id}`,
+      startTimestamp,
+      muted,
+      details: { thresholdMinutes: 10 },
+      createdAt: startTimestamp,
+      updatedAt: startTimestamp,
+    })
+    .go();
+  return {
+    id: alertId,
+    type: 'offlineCharger',
+    startTimestamp,
+    endTimestamp: null,
+    muted,
+    lowBattery: null,
+    chargingCompleted: null,
+    chargingSessionError: null,
+    offlineCharger: { thresholdMinutes: 10 },
+    lateCharging: null,
+    chargerFaulted: null,
+    chargingSession: null,
+    vehicle: null,
+    site: { id: tenant.siteId, name: 'Depot' },
+    charger: { id: charger.id, name: 'Bay 7' },
+    port: null,
+  };
+}
+
+const raised = (alert: Alert): NotificationEvent => ({
+  id: `evt_alert_${alert.id}`,
+  type: 'alert.raised',
+  timestamp: alert.startTimestamp,
+  organizationId: tenant.organizationId,
+  siteId: alert.site.id,
+  data: alert as unknown as Record<string, unknown>,
+});
+
+describe('alert e-mail', () => {
+  it('mails each recipient who wants the type and site once, records them, and sends nothing on a retry', async () => {
+    const scope = { organizationId: tenant.organizationId, scope: 'organization' as const };
+    const otherSite = await createSite(stack.db, {
+      organizationId: tenant.organizationId,
+      name: 'Elsewhere',
+      timezone: 'UTC',
+    });
+    const everySite = await createAlertRecipient(stack.db, scope, {
+      name: 'Lead',
+      email: 'lead@fleet.example.com',
+      alertTypes: ['offlineCharger', 'chargerFaulted'],
+    });
+    const thisSite = await createAlertRecipient(stack.db, scope, {
+      name: 'Depot tech',
+      email: 'tech@fleet.example.com',
+      alertTypes: ['offlineCharger'],
+      siteIds: [tenant.siteId],
+    });
+    // Not mailed: another type, another site, disabled.
+    await createAlertRecipient(stack.db, scope, {
+      name: 'Planner',
+      email: 'plan@fleet.example.com',
+      alertTypes: ['lateCharging'],
+    });
+    await createAlertRecipient(stack.db, scope, {
+      name: 'Other site',
+      email: 'other@fleet.example.com',
+      alertTypes: ['offlineCharger'],
+      siteIds: [otherSite.id],
+    });
+    await createAlertRecipient(stack.db, scope, {
+      name: 'Away',
+      email: 'away@fleet.example.com',
+      alertTypes: ['offlineCharger'],
+      enabled: false,
+    });
+
+    const alertId = 900_000 + Math.floor(Math.random() * 99_999);
+    const alert = await raiseAlert(alertId);
+    const batch = [raised(alert), { ...raised(alert), id: 'evt_other', type: 'alert.cleared' as const }];
+    expect(await emailAlerts(stack.db, batch)).toBe(2);
+
+    const files = (await readdir(mailDir)).filter((f) => f.startsWith(`alert-${alertId}-`)).sort();
+    expect(files).toEqual([
+      `alert-${alertId}-recipient-${everySite.id}.eml`,
+      `alert-${alertId}-recipient-${thisSite.id}.eml`,
+    ]);
+    // Quoted-printable: long lines are folded with a soft break (`=` at the end).
+    const message = (await readFile(join(mailDir, files[1]!), 'utf8')).replace(/=\n/g, '');
+    expect(message).toMatch(/^To: tech@fleet\.example\.com$/m);
+    expect(message).toMatch(/^From: alerts@charging-network\.localhost$/m);
+    expect(message).toMatch(/^Subject: Charger offline: Bay 7 at Depot$/m);
+    expect(message).toContain('The charger has sent nothing for 10 minutes and did not answer a probe.');
+    // 01:30 UTC is 19:30 the day before in Chicago (the site's zone).
+    expect(message).toContain('Raised: 27 Nov 2026, 19:30 (America/Chicago)');
+    expect(message).toContain(`${stack.url}/#/alerts`);
+
+    const { data } = await stack.db.alert.get({ alertId }).go({ consistent: true });
+    expect([...(data?.recipientIds ?? [])].sort((a, b) => a - b)).toEqual([everySite.id, thisSite.id]);
+
+    // The same batch again (a retried stream batch): nothing more is sent or recorded.
+    expect(await emailAlerts(stack.db, batch)).toBe(0);
+    expect((await readdir(mailDir)).filter((f) => f.startsWith(`alert-${alertId}-`))).toHaveLength(2);
+    const again = await stack.db.alert.get({ alertId }).go({ consistent: true });
+    expect(again.data?.recipientIds).toHaveLength(2);
+  });
+
+  it('sends nothing for a muted alert', async () => {
+    const alertId = 800_000 + Math.floor(Math.random() * 99_999);
+    const alert = await raiseAlert(alertId, true);
+    expect(await emailAlerts(stack.db, [raised(alert)])).toBe(0);
+    expect((await readdir(mailDir)).filter((f) => f.startsWith(`alert-${alertId}-`))).toEqual([]);
+  });
+});
