@@ -56,7 +56,14 @@ const ocppIds: Record<OcppProtocol, string[]> = {
   'ocpp1.6': [0, 1, 2, 3].map(() => uniqueOcppId('FZ16')),
   'ocpp2.0.1': [0, 1, 2, 3].map(() => uniqueOcppId('FZ201')),
 };
-const fixtures = { vehicleId: 0, accessId: 0, scheduleId: '', maintenanceWindowId: 0, vin: '1FTBW9CK5NKA00001' };
+const fixtures = {
+  vehicleId: 0,
+  accessId: 0,
+  scheduleId: '',
+  maintenanceWindowId: 0,
+  alertRecipientId: 0,
+  vin: '1FTBW9CK5NKA00001',
+};
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -89,6 +96,10 @@ beforeAll(async () => {
     endTimestamp: new Date(Date.now() + 10_800_000).toISOString(),
   });
   fixtures.maintenanceWindowId = window.body.data.id;
+  const recipient = await post('/api/alert-recipients', {
+    alertRecipient: { name: 'Lead', email: 'lead@fleet.example.com', alertTypes: ['offlineCharger'] },
+  });
+  fixtures.alertRecipientId = recipient.body.data.id;
   feed = await ChangeFeed.open(stack.tableName);
 });
 afterAll(async () => {
@@ -360,6 +371,24 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'GET /api/maintenance-windows/{id}': { path: id(fixtures.maintenanceWindowId) },
     'PATCH /api/maintenance-windows/{id}': { path: id(fixtures.maintenanceWindowId), body: { comment: 'Fuzzed' } },
     'DELETE /api/maintenance-windows/{id}': { path: id(fixtures.maintenanceWindowId) },
+    'POST /api/alert-recipients': {
+      body: {
+        alertRecipient: {
+          name: 'Fuzz',
+          email: 'fuzz@fleet.example.com',
+          alertTypes: ['offlineCharger', 'lowBattery'],
+          siteIds: [tenant.siteId],
+          enabled: true,
+        },
+      },
+    },
+    'GET /api/alert-recipients': { query: {} },
+    'GET /api/alert-recipients/{id}': { path: id(fixtures.alertRecipientId) },
+    'PATCH /api/alert-recipients/{id}': {
+      path: id(fixtures.alertRecipientId),
+      body: { alertRecipient: { email: 'night@fleet.example.com', siteIds: [] } },
+    },
+    'DELETE /api/alert-recipients/{id}': { path: id(fixtures.alertRecipientId) },
     'GET /api/openapi.json': { query: {} },
   };
 }
