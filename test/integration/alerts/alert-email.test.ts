@@ -11,6 +11,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { createAlertRecipient } from '../../../shared/alert-recipients/recipients';
 import { emailAlerts } from '../../../shared/alert-recipients/email';
 import type { Alert } from '../../../shared/alerts/types';
+import { alertView, clearAlert, episodeKey, raiseAlert } from '../../../shared/alerts/store';
 import type { NotificationEvent } from '../../../shared/events/types';
 import { createSite } from '../../../shared/chargers/sites';
 
@@ -29,43 +30,23 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** Writes an active alert of the tenant's charger through the entity and returns it as the API shows it. */
-async function raiseAlert(alertId: number, muted = false): Promise<Alert> {
+/** Raises an `offlineCharger` alert of the tenant's charger through the alert store; returns it as the API shows it. */
+async function raiseOffline(muted = false): Promise<Alert> {
   const charger = tenant.chargers[0]!;
-  const startTimestamp = '2026-11-28T01:30:00.000Z';
-  await stack.db.alert
-    .create({
-      alertId,
-      organizationId: tenant.organizationId,
-      siteId: tenant.siteId,
-      chargerId: charger.id,
-      type: 'offlineCharger',
-      episodeKey: `offlineCharger:charger:${charger.id}`,
-      startTimestamp,
-      muted,
-      details: { thresholdMinutes: 10 },
-      createdAt: startTimestamp,
-      updatedAt: startTimestamp,
-    })
-    .go();
-  return {
-    id: alertId,
+  const { alert } = await raiseAlert(stack.db, {
+    organizationId: tenant.organizationId,
+    siteId: tenant.siteId,
+    siteName: 'Depot',
+    chargerId: charger.id,
+    chargerName: 'Bay 7',
     type: 'offlineCharger',
-    startTimestamp,
-    endTimestamp: null,
-    muted,
-    lowBattery: null,
-    chargingCompleted: null,
-    chargingSessionError: null,
-    offlineCharger: { thresholdMinutes: 10 },
-    lateCharging: null,
-    chargerFaulted: null,
-    chargingSession: null,
-    vehicle: null,
-    site: { id: tenant.siteId, name: 'Depot' },
-    charger: { id: charger.id, name: 'Bay 7' },
-    port: null,
-  };
+    episodeKey: episodeKey('offlineCharger', 'charger', charger.id),
+    details: { thresholdMinutes: 10 },
+    at: '2026-11-28T01:30:00.000Z',
+  });
+  // Cleared at once, so that the next test raises a new alert of the same episode (mailing reads no state).
+  await clearAlert(stack.db, tenant.organizationId, alert.episodeKey, '2026-11-28T01:40:00.000Z');
+  return { ...alertView(alert), muted };
 }
 
 const raised = (alert: Alert): NotificationEvent => ({
@@ -115,8 +96,8 @@ describe('alert e-mail', () => {
       enabled: false,
     });
 
-    const alertId = 900_000 + Math.floor(Math.random() * 99_999);
-    const alert = await raiseAlert(alertId);
+    const alert = await raiseOffline();
+    const alertId = alert.id;
     const batch = [raised(alert), { ...raised(alert), id: 'evt_other', type: 'alert.cleared' as const }];
     expect(await emailAlerts(stack.db, batch)).toBe(2);
 
@@ -146,8 +127,8 @@ describe('alert e-mail', () => {
   });
 
   it('sends nothing for a muted alert', async () => {
-    const alertId = 800_000 + Math.floor(Math.random() * 99_999);
-    const alert = await raiseAlert(alertId, true);
+    const alert = await raiseOffline(true);
+    const alertId = alert.id;
     expect(await emailAlerts(stack.db, [raised(alert)])).toBe(0);
     expect((await readdir(mailDir)).filter((f) => f.startsWith(`alert-${alertId}-`))).toEqual([]);
   });
