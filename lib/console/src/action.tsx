@@ -40,16 +40,20 @@ export function useAction() {
   return { busy, outcome, setOutcome, run };
 }
 
-/** The outcome of the last action, with the invalid fields the API named. */
-export function OutcomeNotice(props: { outcome: Outcome }) {
+/**
+ * The outcome of the last action, with the invalid fields the API named, except those of
+ * `shownPaths` (shown next to their inputs by {@link FieldError}).
+ */
+export function OutcomeNotice(props: { outcome: Outcome; shownPaths?: readonly string[] }) {
   const { outcome } = props;
   if (!outcome) return null;
+  const fields = outcome.fields?.filter((field) => !props.shownPaths?.includes(field.path)) ?? [];
   return (
     <Notice kind={outcome.kind}>
       <p>{outcome.text}</p>
-      {outcome.fields?.length ? (
+      {fields.length ? (
         <ul>
-          {outcome.fields.map((field) => (
+          {fields.map((field) => (
             <li key={field.path}>
               <code>{field.path}</code>: {field.message}
             </li>
@@ -57,5 +61,30 @@ export function OutcomeNotice(props: { outcome: Outcome }) {
         </ul>
       ) : null}
     </Notice>
+  );
+}
+
+/** The API's messages for the field at `path` (as the problem document names it: `body.endTimestamp`). */
+export function fieldMessages(outcome: Outcome, path: string): string[] {
+  return outcome?.fields?.filter((field) => field.path === path).map((field) => field.message) ?? [];
+}
+
+/**
+ * The attributes that tie an input to its {@link FieldError}: `aria-invalid` and
+ * `aria-describedby` while the API refuses the field at `path`.
+ */
+export function fieldAttributes(outcome: Outcome, path: string, errorId: string) {
+  const invalid = fieldMessages(outcome, path).length > 0;
+  return { 'aria-invalid': invalid ? true : undefined, 'aria-describedby': invalid ? errorId : undefined };
+}
+
+/** The API's messages for the field at `path`, next to its input (`id` for its `aria-describedby`); nothing when none. */
+export function FieldError(props: { outcome: Outcome; path: string; id: string }) {
+  const messages = fieldMessages(props.outcome, props.path);
+  if (!messages.length) return null;
+  return (
+    <span id={props.id} class="field-error">
+      {messages.join('; ')}
+    </span>
   );
 }

@@ -36,7 +36,7 @@ export function isWellFormedKey(key: string): boolean {
 
 /** Options of one call. */
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body (sent with `Content-Type: application/json`). */
   body?: unknown;
   signal?: AbortSignal;

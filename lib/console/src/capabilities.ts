@@ -1,6 +1,7 @@
 /**
  * Which optional endpoints this API has. Some endpoints the console uses are newer than others
- * (power allocation, charging sessions, charger health, errors, site tariffs); the public OpenAPI
+ * (power allocation, charging sessions, charger health, errors, site tariffs, maintenance
+ * windows); the public OpenAPI
  * document (`GET /api/openapi.json`, no key, not rate-limited) lists what the deployed API serves, so the
  * console asks it once and never calls a missing endpoint. When the document cannot be read, the
  * console calls anyway and takes a 404 "No endpoint" answer as "not available yet".
@@ -18,6 +19,7 @@ export const OPTIONAL_ENDPOINTS = {
   siteTariff: 'GET /api/sites/{}/tariff',
   chargerConfiguration: 'GET /api/chargers/{}/configuration',
   chargerLocalList: 'GET /api/chargers/{}/local-list',
+  maintenanceWindows: 'GET /api/maintenance-windows',
 } as const;
 
 /** Name of an optional endpoint. */

@@ -151,3 +151,15 @@ export function formatClock(seconds: number): string {
   const hhmm = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}`;
   return seconds % 60 === 0 ? hhmm : `${hhmm}:${pad(seconds % 60)}`;
 }
+
+/** `4 h 30 min`, `45 min`, `2 d 3 h` of a span in ms (minutes rounded down; under a minute: `< 1 min`). */
+export function formatSpan(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (!Number.isFinite(minutes) || minutes < 1) return '< 1 min';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days) return hours ? `${days} d ${hours} h` : `${days} d`;
+  if (hours) return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}

@@ -6,6 +6,7 @@
 import { render } from 'preact';
 import { App } from './app';
 import './styles.css';
+import './notifications.css';
 
 const root = document.getElementById('app');
 if (root) {

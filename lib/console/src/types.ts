@@ -48,6 +48,12 @@ import type {
   ChargerConfigurationResponse as ChargerConfigurationSchema,
   ConfigurationRefreshResponse as ConfigurationRefreshSchema,
 } from '../../../shared/api/schemas/charger-configuration';
+import type {
+  MaintenanceWindowList as MaintenanceWindowListSchema,
+  MaintenanceWindowResponse as MaintenanceWindowResponseSchema,
+  PatchMaintenanceWindowBody as PatchMaintenanceWindowSchema,
+  CreateMaintenanceWindowBody as CreateMaintenanceWindowSchema,
+} from '../../../shared/api/schemas/maintenance-windows';
 
 export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from '../../../shared/api/schemas/chargers';
 
@@ -118,3 +124,14 @@ export type FirmwareCampaignAnswer = z.infer<typeof FirmwareCampaignResponseSche
 export type FirmwareCampaign = FirmwareCampaignAnswer['data'];
 /** A page of firmware campaigns. */
 export type FirmwareCampaignList = z.infer<typeof FirmwareCampaignListSchema>;
+
+/** `{ data: window }` of a maintenance window (docs/maintenance-windows.md). */
+export type MaintenanceWindowAnswer = z.infer<typeof MaintenanceWindowResponseSchema>;
+/** A maintenance window of a charger or one of its ports. */
+export type MaintenanceWindow = MaintenanceWindowAnswer['data'];
+/** A page of maintenance windows. */
+export type MaintenanceWindowList = z.infer<typeof MaintenanceWindowListSchema>;
+/** `POST /api/maintenance-windows` body. */
+export type CreateMaintenanceWindow = z.input<typeof CreateMaintenanceWindowSchema>;
+/** `PATCH /api/maintenance-windows/{id}` body. */
+export type PatchMaintenanceWindow = z.input<typeof PatchMaintenanceWindowSchema>;

@@ -3,6 +3,7 @@
  * start / stop per port with the charger's answer, its operations (reset, unlock, availability,
  * trigger message, clear cache) with its recent ones, and, loaded once and on demand (charger health
  * allows 10 requests a minute per key), its configuration as last read (`charger-configuration.tsx`),
+ * its maintenance windows (`charger-maintenance.tsx`),
  * its health figures, errors and recent sessions.
  *
  * @module
@@ -19,6 +20,7 @@ import { RemoteControl } from './remote-control';
 import { ConfigurationSection } from './charger-configuration';
 import { LocalListSection } from './charger-local-list';
 import { ChargerOperations } from './operations';
+import { MaintenanceSection } from './charger-maintenance';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -64,6 +66,7 @@ export function ChargerPage(props: { chargerId: number }) {
       <ConfigurationSection chargerId={chargerId} />
       <LocalListSection chargerId={chargerId} />
       {data ? <ChargerOperations charger={data} /> : null}
+      {data ? <MaintenanceSection charger={data} /> : null}
       <div class="section-head">
         <h2>Health, errors and sessions</h2>
         <button
