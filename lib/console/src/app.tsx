@@ -14,6 +14,8 @@ import { SitePowerPage } from './pages/site-power';
 import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
 import { FirmwarePage } from './pages/firmware';
+import { AlertsPage } from './pages/alerts';
+import { WebhooksPage } from './pages/webhooks';
 import { parseRoute, type Route } from './route';
 
 /**
@@ -91,6 +93,12 @@ function Shell(props: { onSignOut: () => void }) {
           <a href="#/firmware" aria-current={current === 'firmware' ? 'page' : undefined}>
             Firmware
           </a>
+          <a href="#/alerts" aria-current={current === 'alerts' ? 'page' : undefined}>
+            Alerts
+          </a>
+          <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>
+            Webhooks
+          </a>
           <a href="/api/docs">API reference</a>
         </nav>
         <button type="button" class="secondary" onClick={props.onSignOut}>
@@ -117,6 +125,10 @@ function Page(props: { route: Route }) {
       return <VehiclesPage />;
     case 'firmware':
       return <FirmwarePage />;
+    case 'alerts':
+      return <AlertsPage />;
+    case 'webhooks':
+      return <WebhooksPage />;
     case 'notFound':
       return (
         <Notice kind="warn">

@@ -1,7 +1,7 @@
 /**
  * Which optional endpoints this API has. Some endpoints the console uses are newer than others
- * (power allocation, charging sessions, charger health, errors, site tariffs, maintenance
- * windows); the public OpenAPI
+ * (power allocation, charging sessions, charger health, errors, site tariffs, maintenance windows,
+ * alerts, webhook endpoints); the public OpenAPI
  * document (`GET /api/openapi.json`, no key, not rate-limited) lists what the deployed API serves, so the
  * console asks it once and never calls a missing endpoint. When the document cannot be read, the
  * console calls anyway and takes a 404 "No endpoint" answer as "not available yet".
@@ -20,6 +20,8 @@ export const OPTIONAL_ENDPOINTS = {
   chargerConfiguration: 'GET /api/chargers/{}/configuration',
   chargerLocalList: 'GET /api/chargers/{}/local-list',
   maintenanceWindows: 'GET /api/maintenance-windows',
+  alerts: 'GET /api/alerts',
+  webhookEndpoints: 'GET /api/webhook-endpoints',
 } as const;
 
 /** Name of an optional endpoint. */

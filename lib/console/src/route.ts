@@ -1,7 +1,7 @@
 /**
  * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
- * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/firmware`. Anything else is
- * the sites page.
+ * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/firmware`, `#/alerts`,
+ * `#/webhooks`. Anything else is a "no such page" notice.
  *
  * @module
  */
@@ -13,6 +13,8 @@ export type Route =
   | { page: 'charger'; chargerId: number }
   | { page: 'vehicles' }
   | { page: 'firmware' }
+  | { page: 'alerts' }
+  | { page: 'webhooks' }
   | { page: 'notFound'; hash: string };
 
 const ID = '([1-9][0-9]{0,14})';
@@ -23,6 +25,8 @@ export function parseRoute(hash: string): Route {
   if (path === '/' || path === '/sites') return { page: 'sites' };
   if (path === '/vehicles') return { page: 'vehicles' };
   if (path === '/firmware') return { page: 'firmware' };
+  if (path === '/alerts') return { page: 'alerts' };
+  if (path === '/webhooks') return { page: 'webhooks' };
   const sitePower = new RegExp(`^/sites/${ID}/power$`).exec(path);
   if (sitePower) return { page: 'sitePower', siteId: Number(sitePower[1]) };
   const charger = new RegExp(`^/chargers/${ID}$`).exec(path);
@@ -39,6 +43,10 @@ export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
       return '#/vehicles';
     case 'firmware':
       return '#/firmware';
+    case 'alerts':
+      return '#/alerts';
+    case 'webhooks':
+      return '#/webhooks';
     case 'sitePower':
       return `#/sites/${route.siteId}/power`;
     case 'charger':

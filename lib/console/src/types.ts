@@ -135,3 +135,59 @@ export type MaintenanceWindowList = z.infer<typeof MaintenanceWindowListSchema>;
 export type CreateMaintenanceWindow = z.input<typeof CreateMaintenanceWindowSchema>;
 /** `PATCH /api/maintenance-windows/{id}` body. */
 export type PatchMaintenanceWindow = z.input<typeof PatchMaintenanceWindowSchema>;
+
+export type { Alert, AlertType } from '../../../shared/alerts/types';
+
+/** `GET /api/alerts` answer: a page of alerts and the cursor of the next (null on the last). */
+export interface AlertList {
+  data: import('../../../shared/alerts/types').Alert[];
+  nextPageCursor: string | null;
+}
+
+export type { EventType } from '../../../shared/events/types';
+
+/**
+ * A webhook endpoint (`/api/webhook-endpoints`, issue 27 item 4), as the API answers it; `secret`
+ * (`whsec_…`) only in the answers of its creation and of `rotate-secret`.
+ */
+export interface WebhookEndpoint {
+  id: number | string;
+  url: string;
+  description: string | null;
+  eventTypes: string[];
+  enabled: boolean;
+  /** Why the system disabled it: the receiver answered 410 (`gone`), or it failed for five days. */
+  disabledReason: 'gone' | 'failing' | null;
+  createdAt: string;
+  updatedAt: string;
+  secret?: string;
+}
+
+/** One attempt of a webhook delivery. */
+export interface WebhookAttempt {
+  timestamp: string;
+  responseCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** A delivery of one event to one endpoint, with its attempts. */
+export interface WebhookDelivery {
+  id: number | string;
+  endpointId: number | string;
+  eventType: string;
+  eventId: string;
+  createdAt: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastResponseCode: number | null;
+  nextAttemptAt: string | null;
+  attemptLog: WebhookAttempt[];
+}
+
+/** `GET /api/webhook-endpoints/{id}/deliveries` answer. */
+export interface WebhookDeliveryList {
+  data: WebhookDelivery[];
+  nextPageCursor: string | null;
+}

@@ -159,6 +159,9 @@ describe('hash routes', () => {
     ['#/sites', { page: 'sites' }],
     ['#/vehicles', { page: 'vehicles' }],
     ['#/firmware', { page: 'firmware' }],
+    ['#/alerts', { page: 'alerts' }],
+    ['#/webhooks', { page: 'webhooks' }],
+    ['#/alerts/1', { page: 'notFound', hash: '/alerts/1' }],
     ['#/sites/12/power', { page: 'sitePower', siteId: 12 }],
     ['#/chargers/3', { page: 'charger', chargerId: 3 }],
     ['#/chargers/0', { page: 'notFound', hash: '/chargers/0' }],
@@ -172,6 +175,8 @@ describe('hash routes', () => {
     for (const route of [
       { page: 'sites' },
       { page: 'vehicles' },
+      { page: 'alerts' },
+      { page: 'webhooks' },
       { page: 'sitePower', siteId: 4 },
       { page: 'charger', chargerId: 9 },
     ] as const) {

@@ -3,7 +3,7 @@
  * start / stop per port with the charger's answer, its operations (reset, unlock, availability,
  * trigger message, clear cache) with its recent ones, and, loaded once and on demand (charger health
  * allows 10 requests a minute per key), its configuration as last read (`charger-configuration.tsx`),
- * its maintenance windows (`charger-maintenance.tsx`),
+ * its active alerts (`alerts.tsx`), its maintenance windows (`charger-maintenance.tsx`),
  * its health figures, errors and recent sessions.
  *
  * @module
@@ -21,6 +21,7 @@ import { ConfigurationSection } from './charger-configuration';
 import { LocalListSection } from './charger-local-list';
 import { ChargerOperations } from './operations';
 import { MaintenanceSection } from './charger-maintenance';
+import { ChargerAlerts } from './alerts';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -62,6 +63,7 @@ export function ChargerPage(props: { chargerId: number }) {
       <LoadState loaded={charger} what="the charger" />
       {data && !data.ocppPasswordSet ? <NoPasswordWarning charger={data} /> : null}
       {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
+      <ChargerAlerts chargerId={chargerId} />
       {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
       <ConfigurationSection chargerId={chargerId} />
       <LocalListSection chargerId={chargerId} />

@@ -1,0 +1,155 @@
+/**
+ * What the Alerts page shows (`GET /api/alerts`; issue 27 items 1, 2 and 6): each alert type in
+ * words, the type's details in words ("offline for more than 10 min", "predicted 45 min late: ETA
+ * 18:40, departs 17:55"), how long it lasted, the order of the list (active first), and the
+ * query of the filters. Pure functions (unit-tested in Node).
+ *
+ * @module
+ */
+import { formatSpan } from './format';
+import type { Alert, AlertType } from './types';
+
+/** Each alert type in words (a `Record`, so a type added to the API fails the console's type check until named here). */
+export const ALERT_TYPE_WORDS: Record<AlertType, string> = {
+  offlineCharger: 'Charger offline',
+  lateCharging: 'Late charging',
+  chargingSessionError: 'Charging session error',
+  chargingCompleted: 'Charging completed',
+  lowBattery: 'Low battery',
+  chargerFaulted: 'Charger faulted',
+};
+
+/** The alert types, in the order the filter lists them. */
+export const ALERT_TYPES = Object.keys(ALERT_TYPE_WORDS) as AlertType[];
+
+/** `18:40` of an ISO instant in the browser's zone (with the date when it is not on `nowMs`'s day); '?' for none. */
+export function formatClockTime(iso: string | null, nowMs: number): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  if (!Number.isFinite(ms)) return '?';
+  const date = new Date(ms);
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (date.toDateString() === new Date(nowMs).toDateString()) return time;
+  return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
+}
+
+const joinParts = (parts: (string | null | false | undefined)[]) => parts.filter(Boolean).join(', ');
+
+/** The OCPP error of a session error or fault in words: `GroundFailure, vendor code E12: "ground fault"`. */
+function ocppError(details: {
+  ocppErrorCode: string | null;
+  ocppVendorErrorCode: string | null;
+  ocppInfo: string | null;
+}) {
+  return joinParts([
+    details.ocppErrorCode && details.ocppErrorCode !== 'NoError' && details.ocppErrorCode,
+    details.ocppVendorErrorCode && `vendor code ${details.ocppVendorErrorCode}`,
+    details.ocppInfo && `"${details.ocppInfo}"`,
+  ]);
+}
+
+/** `45 %` or '?' */
+const percent = (value: number | null) => (value === null ? '?' : `${Math.round(value)} %`);
+
+/**
+ * The type's details of `alert` in words, from its type's object (its other objects are null);
+ * '' when the object is missing. `nowMs` decides whether times carry their date.
+ */
+export function alertDetails(alert: Alert, nowMs: number): string {
+  const clock = (iso: string | null) => formatClockTime(iso, nowMs);
+  switch (alert.type) {
+    case 'offlineCharger': {
+      const minutes = alert.offlineCharger?.thresholdMinutes;
+      return minutes ? `offline for more than ${minutes} min` : 'offline';
+    }
+    case 'lateCharging': {
+      const late = alert.lateCharging;
+      if (!late) return '';
+      const lateMs = Date.parse(late.currentEta ?? '') - Date.parse(late.currentDepartureTime ?? '');
+      const by = Number.isFinite(lateMs) && lateMs > 0 ? `${formatSpan(lateMs)} ` : '';
+      const moved =
+        late.originalEta && late.originalEta !== late.currentEta
+          ? ` (first predicted ETA ${clock(late.originalEta)})`
+          : '';
+      return `predicted ${by}late: ETA ${clock(late.currentEta)}, departs ${clock(late.currentDepartureTime)}${moved}`;
+    }
+    case 'chargingSessionError': {
+      const error = alert.chargingSessionError;
+      if (!error) return '';
+      const what = ocppError(error);
+      return joinParts([error.errorContext ?? 'session error', what, error.status && `status ${error.status}`]);
+    }
+    case 'chargingCompleted': {
+      const soc = alert.chargingCompleted;
+      return soc?.socPercent === null || soc?.socPercent === undefined
+        ? 'target reached'
+        : `target reached: SoC ${percent(soc.socPercent)}`;
+    }
+    case 'lowBattery': {
+      const soc = alert.lowBattery;
+      return soc ? `SoC ${percent(soc.socPercent)}, below ${percent(soc.socThreshold)}` : '';
+    }
+    case 'chargerFaulted': {
+      const fault = alert.chargerFaulted;
+      if (!fault) return '';
+      const what = ocppError(fault);
+      return `faulted since ${clock(fault.faultedSince)}${what ? `: ${what}` : ''}`;
+    }
+  }
+}
+
+/** `active for 25 min` or `lasted 2 h 5 min`, measured to `nowMs` while active. */
+export function alertDuration(alert: Pick<Alert, 'startTimestamp' | 'endTimestamp'>, nowMs: number): string {
+  const start = Date.parse(alert.startTimestamp);
+  if (alert.endTimestamp === null) return `active for ${formatSpan(nowMs - start)}`;
+  return `lasted ${formatSpan(Date.parse(alert.endTimestamp) - start)}`;
+}
+
+/** Active alerts first (latest started first), then ended ones (latest ended first); ties by ID, newest first. */
+export function sortAlerts(alerts: readonly Alert[]): Alert[] {
+  const key = (alert: Alert) =>
+    alert.endTimestamp === null ? [0, -Date.parse(alert.startTimestamp)] : [1, -Date.parse(alert.endTimestamp)];
+  return [...alerts].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0]! - kb[0]! || ka[1]! - kb[1]! || b.id - a.id;
+  });
+}
+
+/** The filters of the Alerts page. */
+export interface AlertFilters {
+  /** One type, or '' for all. */
+  type: AlertType | '';
+  /** One site's ID, or '' for all. */
+  siteId: string;
+  /** Which alerts: active and recently ended, active only, or recently ended only. */
+  state: 'all' | 'active' | 'ended';
+  includeMuted: boolean;
+}
+
+/** The default filters: every type and site, active and recently ended, muted ones included. */
+export const DEFAULT_ALERT_FILTERS: AlertFilters = { type: '', siteId: '', state: 'all', includeMuted: true };
+
+/**
+ * The `GET /api/alerts` queries of `filters`: one of the active alerts and one of those ended and
+ * started after `endedAfter` (ISO), or just one of them (`state`). The type and site filter both.
+ */
+export function alertQueries(filters: AlertFilters, endedAfter: string): URLSearchParams[] {
+  const common = (): URLSearchParams => {
+    const query = new URLSearchParams({ includeMuted: String(filters.includeMuted) });
+    if (filters.type) query.set('types', filters.type);
+    if (filters.siteId) query.set('siteIds', filters.siteId);
+    return query;
+  };
+  const queries: URLSearchParams[] = [];
+  if (filters.state !== 'ended') {
+    const active = common();
+    active.set('active', 'true');
+    queries.push(active);
+  }
+  if (filters.state !== 'active') {
+    const ended = common();
+    ended.set('active', 'false');
+    ended.set('startTimestampAfter', endedAfter);
+    queries.push(ended);
+  }
+  return queries;
+}
