@@ -118,6 +118,17 @@ function errorFor(response: Response, body: unknown): ApiError {
   return new ApiError('client', status, `${status}: ${detail}`, undefined, fieldErrors);
 }
 
+/**
+ * The cursor of the next page of a list answer, or null on the last: `pagination.nextPageCursor`
+ * (every list of this API, spec §8) or a top-level `nextPageCursor`.
+ */
+export function nextPageCursorOf(page: {
+  pagination?: { nextPageCursor: string | null } | null;
+  nextPageCursor?: string | null;
+}): string | null {
+  return page.pagination?.nextPageCursor ?? page.nextPageCursor ?? null;
+}
+
 /** The message to show for any error thrown while loading. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) return error.message;

@@ -138,11 +138,15 @@ export type PatchMaintenanceWindow = z.input<typeof PatchMaintenanceWindowSchema
 
 export type { Alert, AlertType } from '../../../shared/alerts/types';
 
-/** `GET /api/alerts` answer: a page of alerts and the cursor of the next (null on the last). */
-export interface AlertList {
-  data: import('../../../shared/alerts/types').Alert[];
-  nextPageCursor: string | null;
+/** A page of a list: the cursor of the next in `pagination` (this API's lists) or at the top (read with `nextPageCursorOf`). */
+export interface ListPage<T> {
+  data: T[];
+  pagination?: { hasNextPage: boolean; nextPageCursor: string | null };
+  nextPageCursor?: string | null;
 }
+
+/** `GET /api/alerts` answer. */
+export type AlertList = ListPage<import('../../../shared/alerts/types').Alert>;
 
 export type { EventType } from '../../../shared/events/types';
 
@@ -187,7 +191,4 @@ export interface WebhookDelivery {
 }
 
 /** `GET /api/webhook-endpoints/{id}/deliveries` answer. */
-export interface WebhookDeliveryList {
-  data: WebhookDelivery[];
-  nextPageCursor: string | null;
-}
+export type WebhookDeliveryList = ListPage<WebhookDelivery>;

@@ -4,7 +4,7 @@
  * `fetch` that answers like the API.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, isWellFormedKey, type Fetch } from '../../../lib/console/src/api';
+import { ApiError, callApi, isWellFormedKey, nextPageCursorOf, type Fetch } from '../../../lib/console/src/api';
 import { callOptional, loadOperations, mayHave } from '../../../lib/console/src/capabilities';
 import { hrefOf, parseRoute } from '../../../lib/console/src/route';
 
@@ -149,6 +149,15 @@ describe('optional endpoints', () => {
     const unknownSite = () => Promise.reject(new ApiError('notFound', 404, 'Not found (404): Site 9 not found'));
     await expect(callOptional(null, 'powerAllocation', unknownSite)).rejects.toMatchObject({ kind: 'notFound' });
     await expect(callOptional(null, 'errors', async () => 5)).resolves.toEqual({ available: true, data: 5 });
+  });
+});
+
+describe('list pages', () => {
+  it("reads the next page's cursor from pagination, or from the top", () => {
+    expect(nextPageCursorOf({ pagination: { nextPageCursor: 'a' } })).toBe('a');
+    expect(nextPageCursorOf({ pagination: { nextPageCursor: null }, nextPageCursor: 'b' })).toBe('b');
+    expect(nextPageCursorOf({ nextPageCursor: 'c' })).toBe('c');
+    expect(nextPageCursorOf({})).toBeNull();
   });
 });
 

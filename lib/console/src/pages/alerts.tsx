@@ -20,6 +20,7 @@ import {
   sortAlerts,
   type AlertFilters,
 } from '../alert-data';
+import { nextPageCursorOf } from '../api';
 import { callOptional, type Optional } from '../capabilities';
 import { DataTable, LoadState, NotAvailable } from '../components';
 import { useSession, type ConsoleSession } from '../context';
@@ -49,7 +50,7 @@ function loadAlerts(
         if (cursor) query.set('nextPageCursor', cursor);
         const list: AlertList = await session.call<AlertList>(`/api/alerts?${query}`, { signal });
         alerts.push(...list.data);
-        cursor = list.nextPageCursor;
+        cursor = nextPageCursorOf(list);
         if (!cursor) break;
       }
       more ||= cursor !== null;
@@ -189,7 +190,7 @@ function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean }) 
             <td>{alert.port?.name ?? 'Whole charger'}</td>
           ) : (
             <>
-              <td class="wrap">{alert.site.name}</td>
+              <td>{alert.site.name}</td>
               <td class="wrap">
                 <a href={`#/chargers/${alert.charger.id}`}>{alert.charger.name}</a>
                 {alert.port ? `, ${alert.port.name}` : ''}

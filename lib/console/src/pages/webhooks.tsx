@@ -21,8 +21,12 @@ import { EVENT_TYPE_WORDS, EVENT_TYPES, endpointState } from '../webhook-data';
 import { DeliveryLog } from './webhook-deliveries';
 
 const ROUTE = '/api/webhook-endpoints';
-/** The create form's fields, as the problem document names them. */
-const FIELD_PATHS = ['body.url', 'body.eventTypes', 'body.description'] as const;
+/** The create form's fields, as the problem document names them (the body's fields are under `webhookEndpoint`). */
+const FIELD_PATHS = [
+  'body.webhookEndpoint.url',
+  'body.webhookEndpoint.eventTypes',
+  'body.webhookEndpoint.description',
+] as const;
 
 /** A secret to show once: whose it is and the secret. */
 interface ShownSecret {
@@ -140,7 +144,7 @@ function EndpointForm(props: { onCreated(endpoint: WebhookEndpoint): void }) {
   };
   return (
     <form class="inline-form" aria-label="New endpoint" onSubmit={create}>
-      <Field label="URL" path="body.url" outcome={outcome}>
+      <Field label="URL" path="body.webhookEndpoint.url" outcome={outcome}>
         {(attributes) => (
           <input
             type="url"
@@ -152,7 +156,7 @@ function EndpointForm(props: { onCreated(endpoint: WebhookEndpoint): void }) {
           />
         )}
       </Field>
-      <Field label="Description" path="body.description" outcome={outcome}>
+      <Field label="Description" path="body.webhookEndpoint.description" outcome={outcome}>
         {(attributes) => (
           <input
             class="wide"
@@ -162,7 +166,10 @@ function EndpointForm(props: { onCreated(endpoint: WebhookEndpoint): void }) {
           />
         )}
       </Field>
-      <fieldset class="event-types" {...fieldAttributes(outcome, 'body.eventTypes', 'webhook-eventTypes-error')}>
+      <fieldset
+        class="event-types"
+        {...fieldAttributes(outcome, 'body.webhookEndpoint.eventTypes', 'webhook-eventTypes-error')}
+      >
         <legend>Events</legend>
         {EVENT_TYPES.map((type) => (
           <label key={type} class="checkbox" title={EVENT_TYPE_WORDS[type]}>
@@ -176,7 +183,7 @@ function EndpointForm(props: { onCreated(endpoint: WebhookEndpoint): void }) {
             <code>{type}</code>
           </label>
         ))}
-        <FieldError outcome={outcome} path="body.eventTypes" id="webhook-eventTypes-error" />
+        <FieldError outcome={outcome} path="body.webhookEndpoint.eventTypes" id="webhook-eventTypes-error" />
       </fieldset>
       <button type="submit" disabled={busy}>
         Create endpoint
@@ -195,7 +202,7 @@ function Field(props: {
   outcome: Outcome;
   children: (attributes: object) => JSX.Element;
 }) {
-  const inputId = `webhook-${props.path.replace('body.', '')}`;
+  const inputId = `webhook-${props.path.replace('body.webhookEndpoint.', '')}`;
   const errorId = `${inputId}-error`;
   return (
     <div class="field">
@@ -227,7 +234,10 @@ function EndpointTable(props: {
     {
       label: endpoint.enabled ? 'Disable' : 'Enable',
       run: async () => {
-        await session.call(path(endpoint), { method: 'PATCH', body: { enabled: !endpoint.enabled } });
+        await session.call(path(endpoint), {
+          method: 'PATCH',
+          body: { webhookEndpoint: { enabled: !endpoint.enabled } },
+        });
         return `${endpoint.url} ${endpoint.enabled ? 'disabled' : 'enabled'}.`;
       },
     },
@@ -271,7 +281,7 @@ function EndpointTable(props: {
               {endpoint.url}
               {endpoint.description ? <div class="muted">{endpoint.description}</div> : null}
             </td>
-            <td class="wrap">{endpoint.eventTypes.join(', ')}</td>
+            <td>{endpoint.eventTypes.join(', ')}</td>
             <td>
               <span class={`badge badge-${endpoint.enabled ? 'ok' : endpoint.disabledReason ? 'fault' : 'off'}`}>
                 {endpointState(endpoint)}
