@@ -134,7 +134,7 @@ function EndpointForm(props: { onCreated(endpoint: WebhookEndpoint): void }) {
     void run(async () => {
       const { data } = await session.call<{ data: WebhookEndpoint }>(ROUTE, {
         method: 'POST',
-        body: { url, eventTypes: types, ...(description.trim() ? { description } : {}) },
+        body: { webhookEndpoint: { url, eventTypes: types, ...(description.trim() ? { description } : {}) } },
       });
       setUrl('');
       setDescription('');
