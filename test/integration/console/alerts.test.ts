@@ -1,0 +1,162 @@
+/**
+ * The Alerts page and a charger's active alerts in headless Chromium (issue 27 item 6): alerts
+ * raised and cleared through the alert store (the system raises them; `shared/alerts/store.ts`)
+ * are listed active first, then ended, each with its type and details in words; a muted one
+ * (raised during a maintenance window) is badged; the filters narrow the list; the charger page
+ * shows its active ones. No page may throw or log an error. Skipped while the API lacks
+ * `GET /api/alerts` (it comes with its own helper's branch).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { screenshot } from '../support/browser';
+import { api, uniqueOcppId } from '../support/stack';
+import { registerCharger } from '../../../shared/chargers/registration';
+import type { Charger } from '../../../shared/api/schemas/chargers';
+import { clearAlert, episodeKey, raiseAlert, type AlertSubject } from '../../../shared/alerts/store';
+import { matchRoute } from '../../../shared/api/routes';
+
+/** Whether this API serves `GET /api/alerts`. */
+const hasAlertsApi = matchRoute('GET', '/api/alerts').kind === 'route';
+
+const MINUTE_MS = 60_000;
+let ui: ConsolePage;
+let depot: Charger;
+let workshop: Charger;
+const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE_MS).toISOString();
+
+const subject = (charger: Charger, port?: number): AlertSubject => ({
+  organizationId: ui.tenant.organizationId,
+  siteId: ui.tenant.siteId,
+  siteName: 'Depot',
+  chargerId: charger.id,
+  chargerName: charger.name,
+  ...(port === undefined
+    ? {}
+    : {
+        portId: charger.ports[port]!.id,
+        portNumber: charger.ports[port]!.portNumber,
+        portName: charger.ports[port]!.name,
+      }),
+});
+
+beforeAll(async () => {
+  if (!hasAlertsApi) return;
+  ui = await openConsolePage();
+  const register = (name: string) =>
+    registerCharger(ui.stack.db, {
+      siteId: ui.tenant.siteId,
+      ocppId: uniqueOcppId('ALUI'),
+      name,
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }, { connectorType: 'J1772' }],
+    });
+  depot = await register('Bay 1');
+  workshop = await register('Workshop');
+  const { db } = ui.stack;
+  await raiseAlert(db, {
+    ...subject(depot),
+    type: 'offlineCharger',
+    episodeKey: episodeKey('offlineCharger', 'charger', depot.id),
+    details: { thresholdMinutes: 10 },
+    at: ago(30),
+  });
+  await raiseAlert(db, {
+    ...subject(depot, 0),
+    vehicleId: 7,
+    vehicleName: 'Van 7',
+    type: 'lateCharging',
+    episodeKey: episodeKey('lateCharging', 'session', 9_000_001),
+    details: {
+      originalEta: ago(-120),
+      currentEta: ago(-165),
+      originalDepartureTime: ago(-120),
+      currentDepartureTime: ago(-120),
+    },
+    at: ago(5),
+  });
+  const faulted = episodeKey('chargerFaulted', 'port', workshop.ports[0]!.id);
+  await raiseAlert(db, {
+    ...subject(workshop, 0),
+    type: 'chargerFaulted',
+    episodeKey: faulted,
+    details: { ocppErrorCode: 'GroundFailure', ocppVendorErrorCode: null, ocppInfo: null, faultedSince: ago(60) },
+    at: ago(55),
+  });
+  await clearAlert(db, ui.tenant.organizationId, faulted, ago(20));
+  // A window of the workshop now: its alert is raised muted.
+  const window = await api(ui.stack, '/api/maintenance-windows', {
+    key: ui.tenant.apiKey,
+    method: 'POST',
+    body: { chargerId: workshop.id, startTimestamp: ago(1), endTimestamp: ago(-60), comment: 'Service' },
+  });
+  expect(window.status).toBe(201);
+  const { alert } = await raiseAlert(db, {
+    ...subject(workshop, 1),
+    type: 'chargingSessionError',
+    episodeKey: episodeKey('chargingSessionError', 'session', 9_000_002),
+    details: {
+      status: 'Faulted',
+      ocppErrorCode: 'GroundFailure',
+      ocppVendorErrorCode: 'E12',
+      ocppInfo: null,
+      errorContext: 'Charging ended early',
+    },
+    at: new Date().toISOString(),
+  });
+  expect(alert.muted).toBe(true);
+}, 120_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+/** The rows of the page's alert table: its cells' text. */
+async function rows() {
+  const texts = await ui.page.getByRole('table', { name: 'Alerts' }).locator('tbody tr').allInnerTexts();
+  return texts.map((row) => row.split('\t').map((cell) => cell.trim()));
+}
+
+describe.skipIf(!hasAlertsApi)('the Alerts page', () => {
+  it('lists active alerts first, then ended ones, in words; muted ones badged; the filters narrow it', async () => {
+    const { page, stack, tenant, tab } = ui;
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('API key').fill(tenant.apiKey);
+    await page.getByRole('button', { name: 'Open console' }).click();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Alerts' }).click();
+    await page.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Alerts' }).waitFor();
+    const listed = await rows();
+    expect(listed.map((cells) => [cells[0], cells[2]])).toEqual([
+      ['Charging session error muted', 'Workshop, Port 2'],
+      ['Late charging', 'Bay 1, Port 1'],
+      ['Charger offline', 'Bay 1'],
+      ['Charger faulted', 'Workshop, Port 1'],
+    ]);
+    expect(listed[0]![5]).toBe('Charging ended early, GroundFailure, vendor code E12, status Faulted');
+    expect(listed[1]![5]).toMatch(/^Van 7: predicted 45 min late: ETA .+, departs .+$/);
+    expect(listed[2]![4]).toMatch(/^active for 3\d min$/);
+    expect(listed[2]![5]).toBe('offline for more than 10 min');
+    expect(listed[3]![4]).toMatch(/\(lasted 35 min\)$/);
+    expect(listed[3]![5]).toMatch(/^faulted since .+: GroundFailure$/);
+    expect(await page.locator('tr.alert-muted').count()).toBe(1);
+    await screenshot(page, 'alerts');
+
+    const filters = page.getByRole('form', { name: 'Alert filters' });
+    await filters.getByLabel('Include muted').uncheck();
+    await expect.poll(async () => (await rows()).length).toBe(3);
+    await filters.getByLabel('Show').selectOption({ label: 'Ended only' });
+    await expect.poll(async () => (await rows()).map((cells) => cells[0])).toEqual(['Charger faulted']);
+    await filters.getByLabel('Show').selectOption({ label: 'Active only' });
+    await filters.getByLabel('Type').selectOption({ label: 'Late charging' });
+    await expect.poll(async () => (await rows()).map((cells) => cells[0])).toEqual(['Late charging']);
+
+    // The charger link opens its page, which shows its active alerts.
+    await page.getByRole('link', { name: 'Bay 1' }).click();
+    const section = page.getByRole('region', { name: 'Active alerts' });
+    await section.getByRole('table', { name: 'Alerts' }).waitFor();
+    const own = await section.locator('tbody tr').allInnerTexts();
+    expect(own.map((row) => row.split('\t')[0]!.trim())).toEqual(['Late charging', 'Charger offline']);
+    expect(tab.problems).toEqual([]);
+  });
+});
