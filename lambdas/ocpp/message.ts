@@ -7,10 +7,13 @@
  * and changes nothing: unknown or expired, or replaced by a newer connection of the same charger
  * (its record is deleted when the newer one is recorded; a cached one yields to the newer one).
  * Each CALL is logged with its answer (`shared/ocpp/message-log.ts`, setting `OCPP_MESSAGE_LOG`).
+ * The connection's `lastMessageAt` is written at most every 5 minutes while the charger talks
+ * (`shared/chargers/last-message.ts`), for the alert sweep's offline rule.
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import type { ChargerConnection } from '../../shared/charging/charger-connection';
+import { LastMessageRecorder } from '../../shared/chargers/last-message';
 import { ConnectionCache } from '../../shared/ocpp/connection';
 import { completeCommand } from '../../shared/ocpp/commands/correlation';
 import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';
@@ -21,6 +24,7 @@ import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
 
 const connections = new ConnectionCache();
+const lastMessages = new LastMessageRecorder();
 const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry };
 
 /** `$default`: one frame in; the reply frame (CALLRESULT/CALLERROR) as the route response body, or none. */
@@ -43,7 +47,11 @@ export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<A
   const onReply = async (from: ChargerConnection, frame: CallResultFrame | CallErrorFrame, text: string) => {
     await completeCommand(db, from, frame, text);
   };
-  const reply = await dispatchMessage({ db, registries, onReply }, connection, body, receivedAt);
+  const connectedAt = connections.connectedAtOf(connection.connectionId) ?? receivedAt;
+  const [reply] = await Promise.all([
+    dispatchMessage({ db, registries, onReply }, connection, body, receivedAt),
+    lastMessages.received(db, connection.connectionId, connectedAt, receivedAt),
+  ]);
   await logChargerCall(db, connection, body, reply, receivedAt);
   return reply === undefined ? { statusCode: 200 } : { statusCode: 200, body: reply };
 }

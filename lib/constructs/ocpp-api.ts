@@ -66,8 +66,8 @@ export const CONNECT_FUNCTION_MEMORY_MB = 1024;
  * status and firmware reports, its ports (created on first sight) with their status and the session
  * in progress, session items, the port and session ID counters, reservations a session uses or the
  * charger ends, and the message-log entries of our CALLs its replies complete (with the command
- * lane on the charger). No OCPP function can write API keys, organizations, sites, access IDs,
- * vehicles or departures.
+ * lane on the charger), and the connection's `lastMessageAt` (at most every 5 minutes). No OCPP
+ * function can write API keys, organizations, sites, access IDs, vehicles or departures.
  */
 export const OCPP_FUNCTIONS = {
   connect: {
@@ -93,6 +93,7 @@ export const OCPP_FUNCTIONS = {
       ],
       'dynamodb:UpdateItem': [
         ROWS.chargers,
+        ROWS.connections,
         ROWS.chargingSessions,
         ROWS.reservations,
         counterRow('port'),

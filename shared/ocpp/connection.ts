@@ -225,6 +225,11 @@ export class ConnectionCache {
     return entry;
   }
 
+  /** When a connection this cache resolved started (ISO 8601 UTC); undefined when it holds none. */
+  connectedAtOf(connectionId: string): string | undefined {
+    return this.entries.get(connectionId)?.connectedAt;
+  }
+
   /** Forgets a connection (on `$disconnect`). */
   forget(connectionId: string): void {
     this.entries.delete(connectionId);

@@ -1,4 +1,4 @@
-/** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers and WebSocket connections. */
+/** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers (WebSocket connections: `./connections.ts`). */
 import { Entity } from 'electrodb';
 import { pendingPasswordAttribute } from './charger-credentials';
 import {
@@ -428,28 +428,6 @@ const uniqueValueSchema = {
   },
 } as const;
 
-/**
- * One WebSocket connection of a charger, keyed by API Gateway's connectionId: `$default` and
- * `$disconnect` events carry only that ID. Expires by TTL after API Gateway's 2-hour maximum.
- */
-const connectionSchema = {
-  model: { entity: 'connection', version: '1', service: SERVICE },
-  attributes: {
-    connectionId: { type: 'string', required: true },
-    chargerId: { type: 'number', required: true },
-    organizationId: { type: 'number', required: true },
-    siteId: { type: 'number', required: true },
-    chargerType: { type: ['DCFC', 'Level 2'] as const, required: true },
-    ocppId: { type: 'string', required: true },
-    ocppProtocol: { type: OCPP_PROTOCOLS, required: true },
-    connectedAt: timestamp,
-    expiresAt: { type: 'number' },
-  },
-  indexes: {
-    primary: { pk: { field: 'pk', composite: ['connectionId'], casing: 'none' }, sk: { field: 'sk', composite: [] } },
-  },
-} as const;
-
 /** Builds the chargers entities bound to one client and table. */
 export function chargerEntities(config: EntityConfiguration) {
   return {
@@ -459,6 +437,5 @@ export function chargerEntities(config: EntityConfiguration) {
     portReadings: new Entity(portReadingsSchema, config),
     portLocation: new Entity(portLocationSchema, config),
     uniqueValue: new Entity(uniqueValueSchema, config),
-    connection: new Entity(connectionSchema, config),
   };
 }

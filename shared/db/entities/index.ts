@@ -19,6 +19,7 @@ import { accessEntities } from './access';
 import { alertEntities } from './alerts';
 import { alertRecipientEntities } from './alert-recipients';
 import { chargerEntities } from './chargers';
+import { connectionEntities } from './connections';
 import { chargerOperationEntities } from './charger-operations';
 import { chargerLogEntities } from './charger-logs';
 import { chargingEntities } from './charging';
@@ -42,6 +43,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   const entities = {
     ...organizationEntities(config),
     ...chargerEntities(config),
+    ...connectionEntities(config),
     ...chargingEntities(config),
     ...accessEntities(config),
     ...departureEntities(config),
