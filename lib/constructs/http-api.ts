@@ -120,6 +120,8 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.alertRecipients, counterRow('alertRecipient')],
     'dynamodb:DeleteItem': [ROWS.alertRecipients],
   }),
+  // The organization's alert settings (an attribute of the organization item); alerts are read only.
+  alerts: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.organizations] }),
   openapi: {},
   fallback: {},
 };

@@ -43,6 +43,8 @@ export const HTTP_FUNCTIONS = {
   maintenanceWindows: { tableAccess: 'readWrite' },
   /** Alert recipients (docs/alert-recipients.md): create, read, change, delete. */
   alertRecipients: { tableAccess: 'readWrite' },
+  /** Alerts (docs/alerts.md): the list and one alert (reads), the organization's alert settings. */
+  alerts: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

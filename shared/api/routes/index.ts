@@ -12,6 +12,7 @@ import { chargerOperationRoutes } from './charger-operations';
 import { firmwareCampaignRoutes } from './firmware-campaigns';
 import type { RouteDefinition } from './define';
 import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
+import { alertRoutes } from './alerts';
 import { departureTimeRoutes } from './departure-times';
 import { historyRoutes } from './history';
 import { maintenanceWindowRoutes } from './maintenance-windows';
@@ -48,6 +49,7 @@ export const ROUTES = {
   ...historyRoutes,
   ...maintenanceWindowRoutes,
   ...alertRecipientRoutes,
+  ...alertRoutes,
   ...openApiRoutes,
 };
 

@@ -73,6 +73,10 @@ export const ROUTE_KEYS = [
   'GET /api/alert-recipients/{id}',
   'PATCH /api/alert-recipients/{id}',
   'DELETE /api/alert-recipients/{id}',
+  'GET /api/alerts',
+  'GET /api/alerts/{id}',
+  'GET /api/alert-settings',
+  'PATCH /api/alert-settings',
   'GET /api/openapi.json',
 ] as const;
 

@@ -58,6 +58,17 @@ export const actionList = list(
     'OCPP actions of either version (CALL names, e.g. MeterValues, StatusNotification); repeat the parameter',
 });
 
+/**
+ * A list of values of a closed set (e.g. alert types): each must be one of `values`.
+ * @param what how the error names one value (`an alert type`)
+ */
+export function enumList<V extends string>(values: readonly V[], what: string) {
+  return list(
+    (v) => ((values as readonly string[]).includes(v) ? (v as V) : undefined),
+    `${what} (${values.join(', ')})`,
+  );
+}
+
 /** An ISO 8601 date-time with a UTC offset, normalised to UTC (`2026-11-21T18:00:00.000Z`). */
 export const instant = z
   .string()

@@ -1,0 +1,30 @@
+/** Alerts and alert settings (docs/alerts.md): the list, one alert, the organization's settings. */
+import { httpHandler } from './lib/http-handler';
+import { alertRoutes } from '../../shared/api/routes/alerts';
+import { mergedList, siteAndChargerIds } from '../../shared/api/schemas/history-query';
+import { listAlerts, readAlert } from '../../shared/alerts/list';
+import { alertSettings, updateAlertSettings } from '../../shared/alerts/settings';
+
+/** Lambda handler of the alert routes (HTTP API payload 2.0 event → result). */
+export const handler = httpHandler(alertRoutes, {
+  'GET /api/alerts': async ({ db, principal, queryStringParameters: q }) => ({
+    body: await listAlerts(db, principal, {
+      startTimestampAfter: q.startTimestampAfter,
+      includeMuted: q.includeMuted,
+      alertRecipientIds: mergedList(q['alertRecipientIds[]'], q.alertRecipientIds),
+      ...siteAndChargerIds(q),
+      types: mergedList(q['types[]'], q.types),
+      active: q.active,
+      nextPageCursor: q.nextPageCursor,
+    }),
+  }),
+  'GET /api/alerts/{id}': async ({ db, principal, pathParameters }) => ({
+    body: { data: await readAlert(db, principal, pathParameters.id) },
+  }),
+  'GET /api/alert-settings': async ({ db, principal }) => ({
+    body: { data: await alertSettings(db, principal.organizationId) },
+  }),
+  'PATCH /api/alert-settings': async ({ db, principal, body }) => ({
+    body: { data: await updateAlertSettings(db, principal.organizationId, body.alertSettings) },
+  }),
+});
