@@ -42,7 +42,9 @@ export interface LocalStack {
  *   as on AWS (`npm start`; tests that need it) @default false
  * @param options.alerts raise, update and clear the stream-raised alerts (`lateCharging`,
  *   `chargingSessionError`, `chargingCompleted`, `lowBattery`) from the table's stream, as on AWS
- *   (`npm start`; tests that need it) @default false
+ *   (`npm start`; tests that need it), and run the alert sweep every minute (`lambdas/alerts/sweep.ts`,
+ *   `offlineCharger`, `chargerFaulted`) as its EventBridge rule does (tests call `sweepOrganization`
+ *   themselves, with a time ahead) @default false
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -82,6 +84,8 @@ export async function startLocalStack(options: {
       console.error('charger operations sweep failed', error),
     );
   }, 60_000);
+  // The alert sweep every minute, as its EventBridge rule runs it on AWS.
+  const alertSweep = options.alerts ? await startAlertSweep() : undefined;
   const consumers: StreamConsumer[] = [
     ...(options.smartCharging
       ? [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: handlers.power.trigger! }]
@@ -109,8 +113,17 @@ export async function startLocalStack(options: {
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
     async close() {
       clearInterval(sweep);
+      clearInterval(alertSweep);
       await loop?.stop();
       await gateway.close();
     },
   };
+}
+
+/** Runs the alert sweep's handler every minute; returns the timer. */
+async function startAlertSweep(): Promise<NodeJS.Timeout> {
+  const { handler } = await import('../../lambdas/alerts/sweep');
+  return setInterval(() => {
+    handler().catch((error: unknown) => console.error('alert sweep failed', error));
+  }, 60_000);
 }
