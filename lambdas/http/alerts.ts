@@ -4,6 +4,7 @@ import { alertRoutes } from '../../shared/api/routes/alerts';
 import { mergedList, siteAndChargerIds } from '../../shared/api/schemas/history-query';
 import { listAlerts, readAlert } from '../../shared/alerts/list';
 import { alertSettings, updateAlertSettings } from '../../shared/alerts/settings';
+import { NotFoundError } from '../../shared/errors';
 
 /** Lambda handler of the alert routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(alertRoutes, {
@@ -24,7 +25,9 @@ export const handler = httpHandler(alertRoutes, {
   'GET /api/alert-settings': async ({ db, principal }) => ({
     body: { data: await alertSettings(db, principal.organizationId) },
   }),
-  'PATCH /api/alert-settings': async ({ db, principal, body }) => ({
-    body: { data: await updateAlertSettings(db, principal.organizationId, body.alertSettings) },
-  }),
+  'PATCH /api/alert-settings': async ({ db, principal, body }) => {
+    const settings = await updateAlertSettings(db, principal.organizationId, body.alertSettings);
+    if (!settings) throw new NotFoundError(`Organization ${principal.organizationId} not found`);
+    return { body: { data: settings } };
+  },
 });

@@ -28,6 +28,20 @@ export const ALERT_SETTINGS_DEFAULTS: Readonly<AlertSettings> = Object.freeze({
   lowBatterySocPercent: 20,
 });
 
+/**
+ * Bounds of each setting, inclusive (`PATCH /api/alert-settings` refuses others with a 400 naming
+ * the field). The offline threshold starts at 5 minutes: `$default` records a talking charger's
+ * last message at most every 5 minutes (`shared/chargers/last-message.ts`), so a shorter one
+ * would probe talking chargers; a day is the most of any duration.
+ */
+export const ALERT_SETTINGS_BOUNDS: Readonly<Record<keyof AlertSettings, { min: number; max: number }>> = {
+  offlineThresholdMinutes: { min: 5, max: 1440 },
+  offlineClearAfterMinutes: { min: 1, max: 1440 },
+  chargerFaultedGraceMinutes: { min: 0, max: 1440 },
+  lateChargingMarginMinutes: { min: 0, max: 1440 },
+  lowBatterySocPercent: { min: 1, max: 99 },
+};
+
 /** The settings stored in `alertSettings`, over the defaults (unknown or non-numeric values ignored). */
 export function settingsOf(stored: unknown): AlertSettings {
   const settings: AlertSettings = { ...ALERT_SETTINGS_DEFAULTS };
