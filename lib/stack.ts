@@ -15,6 +15,7 @@ import { attachableWebAclArn } from './constructs/web-acl';
 import { NetworkAlarms } from './constructs/alarms';
 import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
 import { SmartCharging } from './constructs/smart-charging';
+import { Alerts } from './constructs/alerts';
 import { ChargerOperations } from './constructs/charger-operations';
 import { ChargerLogs } from './constructs/charger-logs';
 import { LocalAuthList } from './constructs/local-list';
@@ -163,6 +164,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly alertTrigger: AlertTrigger;
   /** Chargers' uploaded logs: the bucket, who may sign its URLs, the upload function and its secret. */
   public readonly chargerLogs: ChargerLogs;
+  /** Alerts: the sweep and its schedule. */
+  public readonly alerts: Alerts;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -207,6 +210,12 @@ export class ChargingNetworkStack extends Stack {
       ocppMessageLog: props.ocppMessageLog,
     });
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
+    this.alerts = new Alerts(this, 'Alerts', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -247,6 +256,7 @@ export class ChargingNetworkStack extends Stack {
       this.alarms.watchFunction(`operations-${name}`, fn);
     this.alarms.watchFunction('local-list-sync', this.localAuthList.functions.sync);
     this.alarms.watchFunction('alerts-trigger', this.alertTrigger.trigger);
+    this.alarms.watchFunction('alerts-sweep', this.alerts.functions.sweep);
     this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
   }
 

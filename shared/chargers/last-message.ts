@@ -21,6 +21,15 @@ import { isConditionalCheckFailure } from '../db/conditions';
 export const LAST_MESSAGE_INTERVAL_MS = 5 * 60_000;
 
 /**
+ * The interval in force: {@link LAST_MESSAGE_INTERVAL_MS}, or `LAST_MESSAGE_INTERVAL_MS` (ms) from
+ * the environment (tests that must see the write without waiting 5 minutes).
+ */
+export function lastMessageIntervalMs(): number {
+  const configured = Number(process.env.LAST_MESSAGE_INTERVAL_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : LAST_MESSAGE_INTERVAL_MS;
+}
+
+/**
  * Stores `at` as the connection's `lastMessageAt` (1 UpdateItem, conditional on the connection
  * item existing: a closed connection is not written back). Nothing happens for a connection
  * that is gone.
@@ -42,10 +51,13 @@ export async function recordLastMessage(db: Db, connectionId: string, at: string
 export class LastMessageRecorder {
   private readonly written: BoundedMap<string, number>;
 
-  /** @param capacity connections remembered @param intervalMs least time between two writes of a connection */
+  /**
+   * @param capacity connections remembered
+   * @param intervalMs least time between two writes of a connection @default {@link lastMessageIntervalMs}
+   */
   constructor(
     capacity = 10_000,
-    private readonly intervalMs = LAST_MESSAGE_INTERVAL_MS,
+    private readonly intervalMs?: number,
   ) {
     this.written = new BoundedMap(capacity);
   }
@@ -60,7 +72,7 @@ export class LastMessageRecorder {
   async received(db: Db, connectionId: string, connectedAt: string, at: string): Promise<boolean> {
     const atMs = Date.parse(at);
     const last = this.written.get(connectionId) ?? Date.parse(connectedAt);
-    if (atMs - last < this.intervalMs) return false;
+    if (atMs - last < (this.intervalMs ?? lastMessageIntervalMs())) return false;
     this.written.set(connectionId, atMs);
     await recordLastMessage(db, connectionId, at);
     return true;

@@ -11,14 +11,15 @@ import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
 import { ChargingNetworkStack } from '../../lib/stack';
 import { TABLE_KEYS } from '../../shared/db/entities';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
+import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
 const TOPIC_ARN = 'arn:aws:sns:eu-west-1:123456789012:charging-ops';
-/** Our functions: HTTP, OCPP, smart charging, charger operations, the local list and alerts (not CDK's own custom-resource handlers). */
+/** Our functions: HTTP, OCPP, smart charging, charger operations, alerts (the sweep and the trigger) and the local list (not CDK's own custom-resource handlers). */
 const FUNCTION_COUNT =
-  [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES].reduce(
+  [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES, ALERT_FUNCTION_WRITES].reduce(
     (n, fns) => n + Object.keys(fns).length,
     0,
   ) +

@@ -24,6 +24,7 @@ import {
   OCPP_STAGE_NAME,
 } from '../../lib/constructs/ocpp-api';
 import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
+import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
 import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/constructs/charger-logs';
@@ -163,12 +164,13 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, local-list, log-upload and alert-trigger handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, alert-sweep, local-list, log-upload and alert-trigger handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
           Object.keys(POWER_FUNCTION_WRITES).length +
           Object.keys(OPERATION_FUNCTION_WRITES).length +
+          Object.keys(ALERT_FUNCTION_WRITES).length +
           LOCAL_LIST_FUNCTIONS.length +
           // The log upload function and the alert rules' trigger.
           2,

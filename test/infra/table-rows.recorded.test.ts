@@ -42,6 +42,8 @@ import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-o
 
 // Commands to a silent charger give up quickly (production: 20 s).
 process.env.OCPP_COMMAND_TIMEOUT_MS = '2500';
+// A connection's lastMessageAt is written a second after it opens (production: 5 minutes).
+process.env.LAST_MESSAGE_INTERVAL_MS = '1000';
 
 /** One write request (or one item of a transaction) as IAM sees it. */
 interface RecordedWrite {
@@ -633,6 +635,10 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'GET', `/api/charger-health?chargerIds=${chargers.v16.id}`);
     await expectApi(204, 'DELETE', `/api/maintenance-windows/${window.id}`);
 
+    // Alert settings (the organization item).
+    await expectApi(200, 'PATCH', '/api/alert-settings', { alertSettings: { offlineThresholdMinutes: 15 } });
+    await expectApi(200, 'GET', '/api/alerts?includeMuted=true');
+
     // Disconnections.
     const disconnects = () =>
       recorded.filter((w) => w.fn === 'ocpp/disconnect' && w.action === 'dynamodb:DeleteItem').length;
@@ -668,6 +674,7 @@ describe('the writes the handlers make', () => {
         'http/sitePower',
         'http/history',
         'http/maintenanceWindows',
+        'http/alerts',
         'ocpp/connect',
         'ocpp/message',
         'ocpp/disconnect',

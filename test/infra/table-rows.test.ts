@@ -73,6 +73,8 @@ const KEYS = {
     messageId: 'm1',
   }),
   requestLease: pk(db.requestLease, { keyHash: 'ab12cd', name: 'intervals' }),
+  alert: pk(db.alert, { alertId: 31 }),
+  activeAlertMarker: pk(db.uniqueValue, { constraint: 'activeAlert:7', value: 'offlineCharger:charger:4' }),
 };
 type KeyName = keyof typeof KEYS;
 
@@ -100,6 +102,8 @@ describe('row patterns against the keys ElectroDB builds', () => {
     ['chargerErrors', ['chargerError']],
     ['ocppMessages', ['ocppMessage']],
     ['requestLeases', ['requestLease']],
+    ['alerts', ['alert']],
+    ['activeAlertMarkers', ['activeAlertMarker']],
   ])('%s matches exactly %j', (row, kinds) => {
     expect(matched(ROWS[row])).toEqual(kinds);
   });
