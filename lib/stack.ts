@@ -210,12 +210,7 @@ export class ChargingNetworkStack extends Stack {
       ocppMessageLog: props.ocppMessageLog,
     });
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
-    this.alerts = new Alerts(this, 'Alerts', {
-      table: this.table,
-      ocppApi: this.ocppApi,
-      tracing: props.tracing,
-      ocppMessageLog: props.ocppMessageLog,
-    });
+    this.alerts = this.addAlertSweep(props);
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -244,6 +239,16 @@ export class ChargingNetworkStack extends Stack {
     });
     this.watchFunctions();
     this.addOutputs();
+  }
+
+  /** The alert sweep (every minute), which probes chargers through the OCPP API. */
+  private addAlertSweep(props: ChargingNetworkStackProps): Alerts {
+    return new Alerts(this, 'Alerts', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
   }
 
   /** Every function of ours is watched by the alarms (errors, throttles, duration). */
