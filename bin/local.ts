@@ -34,6 +34,8 @@ const options = program.opts<{ inMemory?: boolean; port?: string; dataDir: strin
 // Absolute from here on: DynamoDB Local's Java process has a working directory of its own.
 const dataDir = resolve(options.dataDir);
 process.env.LOG_LEVEL ??= 'WARN';
+// Webhook endpoints may be http://localhost receivers on a developer's machine (docs/webhooks.md, "Local settings").
+process.env.WEBHOOK_ALLOW_HTTP_LOCALHOST ??= 'true';
 
 /** Prints `message` and exits 1. */
 function fail(message: string): never {
@@ -79,6 +81,7 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       smartCharging: true,
       localList: true,
       alerts: true,
+      webhooks: true,
       ...(options.inMemory ? {} : { logDir: join(dataDir, 'logs'), mailDir: join(dataDir, 'mail') }),
     });
   } catch (error) {

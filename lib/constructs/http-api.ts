@@ -122,6 +122,13 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   }),
   // The organization's alert settings (an attribute of the organization item); alerts are read only.
   alerts: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.organizations] }),
+  // An endpoint (its own partition) created with its ID, changed, rotated, deleted; a test
+  // delivery created, a delivery retried.
+  webhooks: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.webhookEndpoints, ROWS.webhookDeliveries],
+    'dynamodb:UpdateItem': [ROWS.webhookEndpoints, ROWS.webhookDeliveries, counterRow('webhookEndpoint')],
+    'dynamodb:DeleteItem': [ROWS.webhookEndpoints],
+  }),
   openapi: {},
   fallback: {},
 };

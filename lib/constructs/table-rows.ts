@@ -85,6 +85,10 @@ export const ROWS = {
   alertRecipients: '$cn#alertrecipientid_*',
   /** The markers of the alert e-mails sent (`uniqueValue` `alertEmail:<alertId>`, one per recipient). */
   alertEmailMarkers: '$cn#constraint_alertEmail:*#value_*',
+  /** A webhook endpoint (`webhookEndpoint`), by its numeric ID. */
+  webhookEndpoints: '$cn#webhookendpointid_*',
+  /** A webhook delivery (`webhookDelivery`), by its `msg_…` ID. */
+  webhookDeliveries: '$cn#deliveryid_*',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

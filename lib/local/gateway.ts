@@ -46,6 +46,11 @@ export interface LocalHandlers {
   localList?: InvokableHandlers;
   /** The alert rules' stream consumer (`lambdas/alerts/trigger.ts`; the stream loop's, not the gateway's). */
   alerts?: InvokableHandlers;
+  /**
+   * The webhooks' stream consumer (`lambdas/webhooks/fan-out.ts`, the stream loop's) and delivery
+   * worker (`lambdas/webhooks/deliver.ts`, the local delivery queue's).
+   */
+  webhooks?: InvokableHandlers;
 }
 
 /** A running gateway. */
@@ -62,7 +67,8 @@ export interface LocalGateway {
 /**
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
  * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts`, `lambdas/power/{trigger,schedule,allocate}.ts`,
- * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts` and `lambdas/alerts/trigger.ts`. Import after the environment
+ * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts`, `lambdas/alerts/trigger.ts` and
+ * `lambdas/webhooks/{fan-out,deliver}.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -94,6 +100,14 @@ export async function loadHandlers(): Promise<LocalHandlers> {
   const localList = { [sync]: (await import(`../../lambdas/local-list/${sync}.ts`)).handler } as InvokableHandlers;
   const trigger = 'trigger';
   const alerts = { [trigger]: (await import(`../../lambdas/alerts/${trigger}.ts`)).handler } as InvokableHandlers;
+  const webhooks = Object.fromEntries(
+    await Promise.all(
+      (['fan-out', 'deliver'] as const).map(async (name) => [
+        name,
+        (await import(`../../lambdas/webhooks/${name}.ts`)).handler,
+      ]),
+    ),
+  ) as InvokableHandlers;
   return {
     http,
     ocpp: { connect, message, disconnect },
@@ -101,6 +115,7 @@ export async function loadHandlers(): Promise<LocalHandlers> {
     operations: { [OPERATION_FUNCTION]: perform, sweep },
     localList,
     alerts,
+    webhooks,
   };
 }
 

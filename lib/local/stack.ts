@@ -13,6 +13,12 @@ import { lambdaContext } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
+import { localSecretFile } from '../../shared/local-secret-file';
+import { FAN_OUT_ENTITIES } from '../../shared/webhooks/fan-out';
+import { useDeliveryQueue } from '../../shared/webhooks/queue';
+import { startLocalDeliveryQueue } from './delivery-queue';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { LambdaHandler } from './lambda-events';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -45,6 +51,9 @@ export interface LocalStack {
  *   (`npm start`; tests that need it), and run the alert sweep every minute (`lambdas/alerts/sweep.ts`,
  *   `offlineCharger`, `chargerFaulted`) as its EventBridge rule does (tests call `sweepOrganization`
  *   themselves, with a time ahead) @default false
+ * @param options.webhooks deliver the table stream's events to webhook endpoints, as on AWS: the
+ *   fan-out as a stream consumer, the worker behind an in-process queue (`delivery-queue.ts`;
+ *   `npm start`; tests that need it). Test deliveries and retries are queued either way. @default false
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -55,6 +64,7 @@ export async function startLocalStack(options: {
   smartCharging?: boolean;
   localList?: boolean;
   alerts?: boolean;
+  webhooks?: boolean;
   logDir?: string;
   mailDir?: string;
 }): Promise<LocalStack> {
@@ -78,6 +88,10 @@ export async function startLocalStack(options: {
   process.env.MAIL_DIR = options.mailDir ?? (await mkdtemp(join(tmpdir(), 'alert-mail-')));
   process.env.ALERT_EMAIL_FROM ??= 'alerts@charging-network.localhost';
   process.env.CONSOLE_URL = gateway.url;
+  // Webhook secrets are encrypted with a key kept beside the logs' secret in the data folder.
+  process.env.WEBHOOK_KEY = await localSecretFile(join(process.env.LOG_DIR, '.webhook-key'));
+  const deliveries = startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>);
+  useDeliveryQueue(deliveries);
   // The operations' sweep every minute, as the EventBridge rule runs it on AWS.
   const sweep = setInterval(() => {
     handlers.operations.sweep!({}, lambdaContext('sweep')).catch((error: unknown) =>
@@ -95,6 +109,9 @@ export async function startLocalStack(options: {
       : []),
     ...(options.alerts
       ? [{ name: 'alerts-trigger', entities: ALERT_TRIGGERING_ENTITIES, handler: handlers.alerts!.trigger! }]
+      : []),
+    ...(options.webhooks
+      ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
       : []),
   ];
   const loop = consumers.length
@@ -116,6 +133,8 @@ export async function startLocalStack(options: {
       clearInterval(alertSweep);
       await loop?.stop();
       await gateway.close();
+      useDeliveryQueue(undefined);
+      await deliveries.close();
     },
   };
 }

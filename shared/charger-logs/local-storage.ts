@@ -5,9 +5,9 @@
  * or download) on one key (one log request of one charger), until it expires, signed with
  * `LOG_URL_SECRET` (random, kept in the folder: {@link localUrlSecret}).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { localSecretFile } from '../local-secret-file';
 import { isStorageKey, type LogStorage } from './log-storage';
 import { signToken, uploadUrlOf } from './tokens';
 
@@ -58,20 +58,5 @@ export const SECRET_FILE = '.url-secret';
 
 /** The URL secret of a local log folder: read from {@link SECRET_FILE}, or made (32 random bytes) and written there (mode 600). */
 export async function localUrlSecret(dir: string): Promise<string> {
-  const path = join(dir, SECRET_FILE);
-  try {
-    return (await readFile(path, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  try {
-    await writeFile(path, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    // Made meanwhile by another process: theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(path, 'utf8')).trim();
-    throw error;
-  }
+  return localSecretFile(join(dir, SECRET_FILE));
 }

@@ -6,43 +6,21 @@
  * this module (the operation worker, the upload function), so no other bundle holds the Secrets
  * Manager client.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { processClient } from '../aws-clients';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretStringOf } from '../secret-value';
 import { LogStorageNotConfiguredError } from './storage';
-
-/** The process's Secrets Manager client. */
-const secretsManager = processClient(
-  () => undefined,
-  () => new SecretsManagerClient({}),
-);
-
-/** The value read, per secret ARN (a failed read is forgotten, so the next call tries again). */
-let cached: { arn: string; value: Promise<string> } | undefined;
 
 /**
  * The URL secret: `LOG_URL_SECRET`, else the SecretString of `LOG_URL_SECRET_ARN` (1
- * GetSecretValue on the first call of the process; the same promise after).
- * @param client the Secrets Manager client (tests pass a fake)
+ * GetSecretValue on the first call of the process; the same promise after: `secretStringOf`).
+ * @param client the Secrets Manager client (tests pass a fake) @default the process's
  * @throws LogStorageNotConfiguredError when neither is set; the SDK's error when the read fails;
  *   Error when the secret has no string value
  */
-export async function logUrlSecret(client: () => SecretsManagerClient = secretsManager): Promise<string> {
+export async function logUrlSecret(client?: () => SecretsManagerClient): Promise<string> {
   const local = process.env.LOG_URL_SECRET;
   if (local) return local;
   const arn = process.env.LOG_URL_SECRET_ARN;
   if (!arn) throw new LogStorageNotConfiguredError();
-  if (cached?.arn !== arn) {
-    const value = client()
-      .send(new GetSecretValueCommand({ SecretId: arn }))
-      .then(({ SecretString }) => {
-        if (!SecretString) throw new Error(`the log URL secret ${arn} has no string value`);
-        return SecretString;
-      });
-    const entry = { arn, value };
-    cached = entry;
-    value.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-  }
-  return cached.value;
+  return secretStringOf(arn, client);
 }

@@ -33,7 +33,8 @@ export type IdKind =
   | 'logRequest'
   | 'maintenanceWindow'
   | 'alert'
-  | 'alertRecipient';
+  | 'alertRecipient'
+  | 'webhookEndpoint';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

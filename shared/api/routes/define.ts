@@ -45,6 +45,11 @@ export const HTTP_FUNCTIONS = {
   alertRecipients: { tableAccess: 'readWrite' },
   /** Alerts (docs/alerts.md): the list and one alert (reads), the organization's alert settings. */
   alerts: { tableAccess: 'readWrite' },
+  /**
+   * Webhook endpoints and their deliveries (docs/webhooks.md): reads and writes them, encrypts
+   * secrets, queues test deliveries and retries (SQS).
+   */
+  webhooks: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

@@ -22,6 +22,7 @@ import { siteLimitRoutes } from './site-limits';
 import { sitePowerRoutes } from './site-power';
 import { siteRoutes } from './sites';
 import { vehicleRoutes } from './vehicles';
+import { webhookRoutes } from './webhooks';
 
 export {
   HTTP_FUNCTIONS,
@@ -50,6 +51,7 @@ export const ROUTES = {
   ...maintenanceWindowRoutes,
   ...alertRecipientRoutes,
   ...alertRoutes,
+  ...webhookRoutes,
   ...openApiRoutes,
 };
 

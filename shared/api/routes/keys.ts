@@ -77,6 +77,15 @@ export const ROUTE_KEYS = [
   'GET /api/alerts/{id}',
   'GET /api/alert-settings',
   'PATCH /api/alert-settings',
+  'POST /api/webhook-endpoints',
+  'GET /api/webhook-endpoints',
+  'GET /api/webhook-endpoints/{id}',
+  'PATCH /api/webhook-endpoints/{id}',
+  'DELETE /api/webhook-endpoints/{id}',
+  'POST /api/webhook-endpoints/{id}/rotate-secret',
+  'POST /api/webhook-endpoints/{id}/test',
+  'GET /api/webhook-endpoints/{id}/deliveries',
+  'POST /api/webhook-deliveries/{id}/retry',
   'GET /api/openapi.json',
 ] as const;
 

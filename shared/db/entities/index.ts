@@ -31,6 +31,7 @@ import { localAuthListEntities } from './local-auth-list';
 import { maintenanceWindowEntities } from './maintenance-windows';
 import { organizationEntities } from './organizations';
 import { sitePowerEntities } from './site-power';
+import { webhookEntities } from './webhooks';
 
 export { TABLE_KEYS } from './common';
 
@@ -55,6 +56,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...localAuthListEntities(config),
     ...firmwareCampaignEntities(config),
     ...maintenanceWindowEntities(config),
+    ...webhookEntities(config),
     ...alertEntities(config),
     ...alertRecipientEntities(config),
   };
