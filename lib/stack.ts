@@ -20,6 +20,7 @@ import { ChargerOperations } from './constructs/charger-operations';
 import { ChargerLogs } from './constructs/charger-logs';
 import { LocalAuthList } from './constructs/local-list';
 import { AlertTrigger } from './constructs/alert-trigger';
+import { Webhooks } from './constructs/webhooks';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -162,6 +163,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly localAuthList: LocalAuthList;
   /** The stream-raised alerts' rules, from the table's stream. */
   public readonly alertTrigger: AlertTrigger;
+  /** Webhooks: the delivery queue and its dead letters, the fan-out, the worker, the secrets' key. */
+  public readonly webhooks: Webhooks;
   /** Chargers' uploaded logs: the bucket, who may sign its URLs, the upload function and its secret. */
   public readonly chargerLogs: ChargerLogs;
   /** Alerts: the sweep and its schedule. */
@@ -211,6 +214,11 @@ export class ChargingNetworkStack extends Stack {
     });
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
     this.alerts = this.addAlertSweep(props);
+    this.webhooks = new Webhooks(this, 'Webhooks', {
+      table: this.table,
+      httpFunction: this.httpApi.functions.webhooks,
+      tracing: props.tracing,
+    });
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -263,6 +271,7 @@ export class ChargingNetworkStack extends Stack {
     this.alarms.watchFunction('alerts-trigger', this.alertTrigger.trigger);
     this.alarms.watchFunction('alerts-sweep', this.alerts.functions.sweep);
     this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
+    for (const [name, fn] of Object.entries(this.webhooks.functions)) this.alarms.watchFunction(`webhooks-${name}`, fn);
   }
 
   /** The stack's outputs: the console, API and OCPP URLs, the table, the CNAME target. */

@@ -53,7 +53,8 @@ export interface LocalStack {
  *   themselves, with a time ahead) @default false
  * @param options.webhooks deliver the table stream's events to webhook endpoints, as on AWS: the
  *   fan-out as a stream consumer, the worker behind an in-process queue (`delivery-queue.ts`;
- *   `npm start`; tests that need it). Test deliveries and retries are queued either way. @default false
+ *   `npm start`; tests that need it). Without it, deliveries (test events, retries) are stored but
+ *   never attempted. @default false
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -90,8 +91,11 @@ export async function startLocalStack(options: {
   process.env.CONSOLE_URL = gateway.url;
   // Webhook secrets are encrypted with a key kept beside the logs' secret in the data folder.
   process.env.WEBHOOK_KEY = await localSecretFile(join(process.env.LOG_DIR, '.webhook-key'));
-  const deliveries = startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>);
-  useDeliveryQueue(deliveries);
+  // Without the webhooks option, deliveries (tests, retries) are stored and queued, never attempted.
+  const deliveries = options.webhooks
+    ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>)
+    : undefined;
+  useDeliveryQueue(deliveries ?? { send: async () => {} });
   // The operations' sweep every minute, as the EventBridge rule runs it on AWS.
   const sweep = setInterval(() => {
     handlers.operations.sweep!({}, lambdaContext('sweep')).catch((error: unknown) =>
@@ -134,7 +138,7 @@ export async function startLocalStack(options: {
       await loop?.stop();
       await gateway.close();
       useDeliveryQueue(undefined);
-      await deliveries.close();
+      await deliveries?.close();
     },
   };
 }

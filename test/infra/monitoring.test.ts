@@ -14,16 +14,18 @@ import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
+import { WEBHOOK_FUNCTIONS } from '../../lib/constructs/webhooks';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
 const TOPIC_ARN = 'arn:aws:sns:eu-west-1:123456789012:charging-ops';
-/** Our functions: HTTP, OCPP, smart charging, charger operations, alerts (the sweep and the trigger) and the local list (not CDK's own custom-resource handlers). */
+/** Our functions: HTTP, OCPP, smart charging, charger operations, alerts (the sweep and the trigger), the local list and webhooks (not CDK's own custom-resource handlers). */
 const FUNCTION_COUNT =
   [HTTP_FUNCTIONS, OCPP_FUNCTIONS, POWER_FUNCTION_WRITES, OPERATION_FUNCTION_WRITES, ALERT_FUNCTION_WRITES].reduce(
     (n, fns) => n + Object.keys(fns).length,
     0,
   ) +
   LOCAL_LIST_FUNCTIONS.length +
+  WEBHOOK_FUNCTIONS.length +
   // The log upload function (lib/constructs/charger-logs.ts) and the alert rules' trigger (lib/constructs/alert-trigger.ts).
   2;
 /** CDK's custom-resource handlers (console upload, bucket emptying): not ours to trace. */

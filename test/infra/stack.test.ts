@@ -27,6 +27,7 @@ import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
 import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
 import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
 import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
+import { WEBHOOK_FUNCTIONS } from '../../lib/constructs/webhooks';
 import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/constructs/charger-logs';
 import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
@@ -164,7 +165,7 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, alert-sweep, local-list, log-upload and alert-trigger handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, alert-sweep, local-list, webhook, log-upload and alert-trigger handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
@@ -172,6 +173,7 @@ describe('ChargingNetwork stack', () => {
           Object.keys(OPERATION_FUNCTION_WRITES).length +
           Object.keys(ALERT_FUNCTION_WRITES).length +
           LOCAL_LIST_FUNCTIONS.length +
+          WEBHOOK_FUNCTIONS.length +
           // The log upload function and the alert rules' trigger.
           2,
       );

@@ -62,8 +62,13 @@ const fixtures = {
   scheduleId: '',
   maintenanceWindowId: 0,
   alertRecipientId: 0,
+  webhookEndpointId: 0,
+  deliveryId: '',
   vin: '1FTBW9CK5NKA00001',
 };
+// Webhook endpoints point at a closed port of this machine; the stack attempts no delivery (no `webhooks` option).
+process.env.WEBHOOK_ALLOW_HTTP_LOCALHOST = 'true';
+const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -100,6 +105,13 @@ beforeAll(async () => {
     alertRecipient: { name: 'Lead', email: 'lead@fleet.example.com', alertTypes: ['offlineCharger'] },
   });
   fixtures.alertRecipientId = recipient.body.data.id;
+  const endpoint = await post('/api/webhook-endpoints', {
+    webhookEndpoint: { url: WEBHOOK_URL, eventTypes: ['alert.raised'] },
+  });
+  fixtures.webhookEndpointId = endpoint.body.data.id;
+  fixtures.deliveryId = (
+    await call(`/api/webhook-endpoints/${fixtures.webhookEndpointId}/test`, { method: 'POST' })
+  ).body.data.id;
   feed = await ChangeFeed.open(stack.tableName);
 });
 afterAll(async () => {
@@ -389,6 +401,22 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       body: { alertRecipient: { email: 'night@fleet.example.com', siteIds: [] } },
     },
     'DELETE /api/alert-recipients/{id}': { path: id(fixtures.alertRecipientId) },
+    'POST /api/webhook-endpoints': {
+      body: {
+        webhookEndpoint: { url: WEBHOOK_URL, eventTypes: ['alert.raised', 'session.ended'], description: 'Fuzz' },
+      },
+    },
+    'GET /api/webhook-endpoints': { query: {} },
+    'GET /api/webhook-endpoints/{id}': { path: id(fixtures.webhookEndpointId) },
+    'PATCH /api/webhook-endpoints/{id}': {
+      path: id(fixtures.webhookEndpointId),
+      body: { webhookEndpoint: { description: 'Fuzzed' } },
+    },
+    'DELETE /api/webhook-endpoints/{id}': { path: id(fixtures.webhookEndpointId) },
+    'POST /api/webhook-endpoints/{id}/rotate-secret': { path: id(fixtures.webhookEndpointId) },
+    'POST /api/webhook-endpoints/{id}/test': { path: id(fixtures.webhookEndpointId) },
+    'GET /api/webhook-endpoints/{id}/deliveries': { path: id(fixtures.webhookEndpointId), query: {} },
+    'POST /api/webhook-deliveries/{id}/retry': { path: { id: fixtures.deliveryId } },
     'GET /api/openapi.json': { query: {} },
   };
 }

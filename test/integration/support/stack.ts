@@ -22,7 +22,7 @@ import type { Charger } from '../../../shared/api/schemas/chargers';
  * @param options.alerts raise the stream-raised alerts from the table's stream, as `npm start` does
  */
 export async function startTestStack(
-  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean } = {},
+  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');
   const stack = await startLocalStack({

@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  stack = await startTestStack();
+  stack = await startTestStack({ webhooks: true });
   tenant = await createTenant(stack, []);
   other = await createTenant(stack, []);
   validate = responseValidator((await api(stack, '/api/openapi.json')).body);

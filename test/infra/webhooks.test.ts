@@ -1,0 +1,98 @@
+/**
+ * Webhooks in the synthesised template (docs/webhooks.md, "The queue"): the delivery queue and its
+ * dead-letter queue (encrypted, TLS only), the worker fed by the queue with partial batch
+ * responses, the fan-out fed by the table's stream filtered to alerts and the notifying entities,
+ * the secrets' key readable by the worker and the HTTP function only, and each function's writes
+ * confined to its rows.
+ */
+import { describe, expect, it } from 'vitest';
+import { FAN_OUT_ENTITIES } from '../../shared/webhooks/fan-out';
+import { httpHandlerEntry } from '../../shared/api/routes';
+import { MAX_RECEIVE_COUNT } from '../../lib/constructs/webhooks';
+import { synthesise } from './support/template';
+
+const { template, resources, statementsOf, actionsOf, streamMappingOf, functionId } = synthesise();
+const FAN_OUT = 'lambdas/webhooks/fan-out.ts';
+const DELIVER = 'lambdas/webhooks/deliver.ts';
+const HTTP = httpHandlerEntry('webhooks');
+
+const queues = Object.entries(template.findResources('AWS::SQS::Queue'));
+const deliveryQueueId = queues.find(([, q]) => q.Properties.RedrivePolicy)![0];
+const deadLetterId = queues.find(([, q]) => !q.Properties.RedrivePolicy)![0];
+
+/** The row patterns and actions of a function's table writes. */
+function writesOf(entry: string) {
+  const writes = statementsOf(entry).filter((s) =>
+    [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+  );
+  return {
+    patterns: new Set(
+      writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat()),
+    ),
+    actions: new Set(writes.flatMap((s) => [s.Action].flat())),
+  };
+}
+
+describe('webhooks', () => {
+  it('has a delivery queue and a dead-letter queue, both encrypted and TLS only', () => {
+    expect(queues).toHaveLength(2);
+    expect(resources[deliveryQueueId]!.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 360,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
+        maxReceiveCount: MAX_RECEIVE_COUNT,
+      },
+    });
+    expect(resources[deadLetterId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy'));
+    for (const id of [deliveryQueueId, deadLetterId]) {
+      const policy = policies.find((p) => JSON.stringify(p.Properties.Queues).includes(id))!;
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('feeds the queue to the worker, ten at a time, with partial batch failures', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [deliveryQueueId, 'Arn'] },
+      FunctionName: { Ref: functionId(DELIVER) },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it("feeds the table's stream to the fan-out, filtered to alerts and the notifying entities", () => {
+    const mapping = streamMappingOf(FAN_OUT);
+    expect(FAN_OUT_ENTITIES).toContain('alert');
+    expect(mapping.newImageEntities).toEqual([...FAN_OUT_ENTITIES]);
+    expect(mapping.oldImageEntities).toEqual([...FAN_OUT_ENTITIES]);
+  });
+
+  it('confines each function to its rows, the queue and (worker, HTTP function) the key', () => {
+    expect(writesOf(FAN_OUT)).toEqual({
+      patterns: new Set(['$cn#deliveryid_*']),
+      actions: new Set(['dynamodb:PutItem']),
+    });
+    expect(writesOf(DELIVER)).toEqual({
+      patterns: new Set(['$cn#deliveryid_*', '$cn#webhookendpointid_*']),
+      actions: new Set(['dynamodb:UpdateItem']),
+    });
+    for (const entry of [FAN_OUT, DELIVER, HTTP]) {
+      expect(actionsOf(entry)).toContain('sqs:SendMessage');
+      expect(resources[functionId(entry)]!.Properties.Environment.Variables.WEBHOOK_QUEUE_URL).toEqual({
+        Ref: deliveryQueueId,
+      });
+    }
+    const secretId = Object.keys(template.findResources('AWS::SecretsManager::Secret')).find((id) =>
+      JSON.stringify(resources[id]!.Properties.Description).includes('webhook'),
+    )!;
+    const knowing = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r.Properties).includes(`"${secretId}"`),
+    );
+    expect(knowing.map((r) => /(lambdas\/\S+\.ts)\)?$/.exec(r.Properties.Description)![1]).sort()).toEqual(
+      [DELIVER, HTTP].sort(),
+    );
+    expect(actionsOf(FAN_OUT)).not.toContain('secretsmanager:GetSecretValue');
+    expect(actionsOf(DELIVER)).toContain('secretsmanager:GetSecretValue');
+  });
+});
