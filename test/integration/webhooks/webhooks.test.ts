@@ -13,8 +13,8 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
-import { pollUntil } from '../support/ocpp';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { connectCharger, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { createApiKey } from '../../../shared/api/api-keys';
@@ -341,5 +341,30 @@ describe('signed delivery', () => {
     expect(await deliveries(unsubscribed.id)).toEqual([]);
     expect(await deliveries(disabled.id)).toEqual([]);
     expect(at('/connected')).toHaveLength(1);
+  });
+
+  it('delivers charger.connected end to end when a charger connects (the stream, the fan-out, the queue)', async () => {
+    const ocppId = uniqueOcppId('WH');
+    const fleet = await createTenant(stack, [
+      { ocppId, name: 'Webhook charger', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+    ]);
+    const endpoint = (
+      await call('POST', ROUTE, ROUTE, 201, {
+        key: fleet.apiKey,
+        body: { webhookEndpoint: { url: `${receiverUrl}/e2e`, eventTypes: ['charger.connected'] } },
+      })
+    ).data;
+    const client = await connectCharger(stack, ocppId, 'ocpp1.6');
+    try {
+      const request = await pollUntil(
+        async () => at('/e2e')[0],
+        (r) => r !== undefined,
+        'charger.connected at the receiver',
+        20_000,
+      );
+      expect(verify(request!, endpoint.secret)).toMatchObject({ type: 'charger.connected' });
+    } finally {
+      await client.close({ force: true });
+    }
   });
 });
