@@ -214,11 +214,7 @@ export class ChargingNetworkStack extends Stack {
     });
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
     this.alerts = this.addAlertSweep(props);
-    this.webhooks = new Webhooks(this, 'Webhooks', {
-      table: this.table,
-      httpFunction: this.httpApi.functions.webhooks,
-      tracing: props.tracing,
-    });
+    this.webhooks = this.createWebhooks(props);
     this.operatorConsole = new OperatorConsole(this, 'Console');
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
@@ -256,6 +252,15 @@ export class ChargingNetworkStack extends Stack {
       ocppApi: this.ocppApi,
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
+    });
+  }
+
+  /** Webhooks: their queue, fan-out and worker; the webhooks HTTP function queues tests and retries. */
+  private createWebhooks(props: ChargingNetworkStackProps): Webhooks {
+    return new Webhooks(this, 'Webhooks', {
+      table: this.table,
+      httpFunction: this.httpApi.functions.webhooks,
+      tracing: props.tracing,
     });
   }
 
