@@ -104,20 +104,7 @@ export async function startLocalStack(options: {
   }, 60_000);
   // The alert sweep every minute, as its EventBridge rule runs it on AWS.
   const alertSweep = options.alerts ? await startAlertSweep() : undefined;
-  const consumers: StreamConsumer[] = [
-    ...(options.smartCharging
-      ? [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: handlers.power.trigger! }]
-      : []),
-    ...(options.localList
-      ? [{ name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! }]
-      : []),
-    ...(options.alerts
-      ? [{ name: 'alerts-trigger', entities: ALERT_TRIGGERING_ENTITIES, handler: handlers.alerts!.trigger! }]
-      : []),
-    ...(options.webhooks
-      ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
-      : []),
-  ];
+  const consumers = streamConsumers(options, handlers);
   const loop = consumers.length
     ? await startStreamLoop({
         dynamoDbEndpoint: options.dynamoDbEndpoint,
@@ -141,6 +128,27 @@ export async function startLocalStack(options: {
       await deliveries?.close();
     },
   };
+}
+
+/** The functions fed by the table's stream, as their event source mappings on AWS, for the options on. */
+function streamConsumers(
+  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean },
+  handlers: Awaited<ReturnType<typeof loadHandlers>>,
+): StreamConsumer[] {
+  return [
+    ...(options.smartCharging
+      ? [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: handlers.power.trigger! }]
+      : []),
+    ...(options.localList
+      ? [{ name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! }]
+      : []),
+    ...(options.alerts
+      ? [{ name: 'alerts-trigger', entities: ALERT_TRIGGERING_ENTITIES, handler: handlers.alerts!.trigger! }]
+      : []),
+    ...(options.webhooks
+      ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
+      : []),
+  ];
 }
 
 /** Runs the alert sweep's handler every minute; returns the timer. */
