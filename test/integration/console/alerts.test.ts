@@ -14,7 +14,6 @@ import { registerCharger } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/schemas/chargers';
 import { clearAlert, episodeKey, raiseAlert, type AlertSubject } from '../../../shared/alerts/store';
 
-
 const MINUTE_MS = 60_000;
 let ui: ConsolePage;
 let depot: Charger;

@@ -15,7 +15,6 @@ import { openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api } from '../support/stack';
 
-
 process.env.WEBHOOK_ALLOW_HTTP_LOCALHOST = 'true';
 
 let ui: ConsolePage;
