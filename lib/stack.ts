@@ -21,6 +21,7 @@ import { ChargerLogs } from './constructs/charger-logs';
 import { LocalAuthList } from './constructs/local-list';
 import { AlertTrigger } from './constructs/alert-trigger';
 import { Webhooks } from './constructs/webhooks';
+import { grantAlertEmail } from './constructs/alert-email';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -233,6 +234,7 @@ export class ChargingNetworkStack extends Stack {
       uploadBaseUrl: `https://${this.edge.domainName}`,
       tracing: props.tracing,
     });
+    this.grantAlertEmail(props);
 
     this.alarms = new NetworkAlarms(this, 'Alarms', {
       httpApi: this.httpApi.httpApi,
@@ -252,6 +254,18 @@ export class ChargingNetworkStack extends Stack {
       ocppApi: this.ocppApi,
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
+    });
+  }
+
+  /**
+   * Alert e-mail (docs/alert-recipients.md): the webhook fan-out, which calls `emailAlerts`, may send
+   * from the `alertEmailSender` identity and links the console on the distribution's domain.
+   */
+  private grantAlertEmail(props: ChargingNetworkStackProps): void {
+    grantAlertEmail(this.webhooks.functions['fan-out'], {
+      table: this.table,
+      sender: props.alertEmailSender,
+      consoleUrl: `https://${this.edge.domainName}`,
     });
   }
 

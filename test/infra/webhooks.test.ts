@@ -69,9 +69,10 @@ describe('webhooks', () => {
   });
 
   it('confines each function to its rows, the queue and (worker, HTTP function) the key', () => {
+    // Its deliveries; and, as the caller of emailAlerts, the e-mail markers and the alerts' recipientIds.
     expect(writesOf(FAN_OUT)).toEqual({
-      patterns: new Set(['$cn#deliveryid_*']),
-      actions: new Set(['dynamodb:PutItem']),
+      patterns: new Set(['$cn#deliveryid_*', '$cn#constraint_alertEmail:*#value_*', '$cn#alertid_*']),
+      actions: new Set(['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem']),
     });
     expect(writesOf(DELIVER)).toEqual({
       patterns: new Set(['$cn#deliveryid_*', '$cn#webhookendpointid_*']),
@@ -94,5 +95,20 @@ describe('webhooks', () => {
     );
     expect(actionsOf(FAN_OUT)).not.toContain('secretsmanager:GetSecretValue');
     expect(actionsOf(DELIVER)).toContain('secretsmanager:GetSecretValue');
+  });
+
+  it('lets the fan-out alone e-mail alerts, from the alertEmailSender identity only, linking the console', () => {
+    expect(actionsOf(FAN_OUT)).not.toContain('ses:SendEmail');
+    const withSender = synthesise({ alertEmailSender: 'alerts@fleet.example.com' });
+    const senders = Object.entries(withSender.resources).filter(
+      ([, r]) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties).includes('ses:SendEmail'),
+    );
+    expect(senders).toHaveLength(1);
+    expect(withSender.actionsOf(FAN_OUT)).toContain('ses:SendEmail');
+    const statement = withSender.statementsOf(FAN_OUT).find((s) => [s.Action].flat().includes('ses:SendEmail'))!;
+    expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'alerts@fleet.example.com' } });
+    const environment = withSender.resources[withSender.functionId(FAN_OUT)]!.Properties.Environment.Variables;
+    expect(environment.ALERT_EMAIL_FROM).toBe('alerts@fleet.example.com');
+    expect(JSON.stringify(environment.CONSOLE_URL)).toMatch(/https:\/\//);
   });
 });
