@@ -27,6 +27,7 @@ import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
 import type { LocalStack } from '../../lib/local/stack';
 import { callOf } from '../../shared/ocpp/message-log';
+import { episodeKey, raiseAlert } from '../../shared/alerts/store';
 
 // A charger that never answers a command must not hold an HTTP input for the production 20 s.
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
@@ -62,6 +63,7 @@ const fixtures = {
   scheduleId: '',
   maintenanceWindowId: 0,
   alertRecipientId: 0,
+  alertId: 0,
   webhookEndpointId: 0,
   deliveryId: '',
   vin: '1FTBW9CK5NKA00001',
@@ -105,6 +107,18 @@ beforeAll(async () => {
     alertRecipient: { name: 'Lead', email: 'lead@fleet.example.com', alertTypes: ['offlineCharger'] },
   });
   fixtures.alertRecipientId = recipient.body.data.id;
+  const { alert } = await raiseAlert(stack.db, {
+    organizationId: tenant.organizationId,
+    siteId: tenant.siteId,
+    siteName: 'Depot',
+    chargerId: charger().id,
+    chargerName: charger().name,
+    type: 'offlineCharger',
+    episodeKey: episodeKey('offlineCharger', 'charger', charger().id),
+    details: { thresholdMinutes: 10 },
+    at: new Date().toISOString(),
+  });
+  fixtures.alertId = alert.alertId;
   const endpoint = await post('/api/webhook-endpoints', {
     webhookEndpoint: { url: WEBHOOK_URL, eventTypes: ['alert.raised'] },
   });
@@ -417,6 +431,17 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/webhook-endpoints/{id}/test': { path: id(fixtures.webhookEndpointId) },
     'GET /api/webhook-endpoints/{id}/deliveries': { path: id(fixtures.webhookEndpointId), query: {} },
     'POST /api/webhook-deliveries/{id}/retry': { path: { id: fixtures.deliveryId } },
+    'GET /api/alerts': {
+      query: {
+        startTimestampAfter: '2026-11-01T00:00:00Z',
+        types: 'offlineCharger',
+        active: 'true',
+        includeMuted: 'true',
+      },
+    },
+    'GET /api/alerts/{id}': { path: id(fixtures.alertId) },
+    'GET /api/alert-settings': { query: {} },
+    'PATCH /api/alert-settings': { body: { alertSettings: { offlineThresholdMinutes: 15, lowBatterySocPercent: 25 } } },
     'GET /api/openapi.json': { query: {} },
   };
 }
