@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { DeliveryQueue, QueuedMessage } from '../../shared/webhooks/queue';
+import { queueCounter, type DeliveryQueue, type QueuedMessage } from '../../shared/webhooks/queue';
 import { lambdaContext, type LambdaHandler } from './lambda-events';
 
 /** Receives of a message before it is dropped (the AWS queue's `maxReceiveCount`). */
@@ -85,6 +85,9 @@ export function startLocalDeliveryQueue(
 
   return {
     async send(messages: readonly QueuedMessage[]) {
+      // Counted as SQS would be sent them (SendMessageBatch, 10 a request), for the benchmark.
+      queueCounter.requests += Math.ceil(messages.length / 10);
+      queueCounter.messages += messages.length;
       for (const { message, delaySeconds } of messages)
         schedule(randomUUID(), JSON.stringify(message), delaySeconds, 1);
     },

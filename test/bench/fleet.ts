@@ -32,10 +32,9 @@ export interface FleetOptions {
   prefix: string;
   count: number;
   seconds: number;
-  /** Meter values every this long in `sessions` mode; a status change every this long in `status` mode. */
+  /** Meter values every this long. */
   periodSeconds: number;
   connectsPerSecond: number;
-  mode?: 'sessions' | 'status';
 }
 
 /** Runs the fleet in a child process; resolves with its JSON summary (errors, replies, reply times). */
@@ -51,7 +50,6 @@ export function runFleet(options: FleetOptions): Promise<Record<string, any>> {
     String(options.seconds),
     String(options.periodSeconds),
     String(options.connectsPerSecond),
-    options.mode ?? 'sessions',
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

@@ -4,21 +4,17 @@
  * a thousand connections in one process): each charger boots, reports its status, and then runs
  * sessions of 2–4 minutes with MeterValues (1.6) / TransactionEvent Updated (2.0.1) every
  * `meterSeconds`, 20–40 s apart, and a Heartbeat every 540 s. Prints a JSON summary on stdout.
- * In `status` mode (the webhook benchmark, `webhooks.bench.ts`) each charger instead reports its
- * connector's status every `meterSeconds`, alternately `Preparing` (2.0.1 `Occupied`) and
- * `Available`: a steady stream of status changes, `count / meterSeconds` a second.
  *
- * Usage: `tsx test/bench/soak-fleet.ts <ocppUrl> <firstId> <count> <durationSeconds> <meterSeconds> [connectsPerSecond] [sessions|status]`
- * (new connections a second while the fleet comes up, default 100; mode default `sessions`).
+ * Usage: `tsx test/bench/soak-fleet.ts <ocppUrl> <firstId> <count> <durationSeconds> <meterSeconds> [connectsPerSecond]`
+ * (new connections a second while the fleet comes up, default 100).
  */
 import WebSocket from 'ws';
 
-const [url, prefix, countArg, durationArg, meterArg, rateArg, modeArg] = process.argv.slice(2);
+const [url, prefix, countArg, durationArg, meterArg, rateArg] = process.argv.slice(2);
 const COUNT = Number(countArg);
 const CONNECTS_PER_SECOND = Number(rateArg ?? 100);
 const DURATION_MS = Number(durationArg) * 1000;
 const METER_MS = Number(meterArg) * 1000;
-const MODE = modeArg === 'status' ? 'status' : 'sessions';
 /** A CALL not answered within this long counts as an error (OCPP's usual timeout). */
 const TIMEOUT_MS = 30_000;
 
@@ -159,11 +155,7 @@ async function charger(index: number, ends: number): Promise<void> {
   const heartbeat = setInterval(() => void c.call('Heartbeat', {}), 540_000);
   let wh = 0;
   await sleep(random(0, METER_MS)); // spread the fleet over the meter interval
-  for (let n = 1; MODE === 'status' && performance.now() + METER_MS < ends; n++) {
-    await ocpp.status(c, n % 2 ? 'Preparing' : 'Available');
-    await sleep(METER_MS);
-  }
-  while (MODE === 'sessions' && performance.now() < ends) {
+  while (performance.now() < ends) {
     await ocpp.status(c, 'Preparing');
     const tx = await ocpp.start(c, wh, id);
     const sessionEnds = Math.min(ends, performance.now() + random(120_000, 240_000));

@@ -25,8 +25,9 @@ export interface BenchStack {
 /**
  * Starts DynamoDB Local in memory and a local stack on a free port, with an organization and a site.
  * @param options.localList synchronise local authorization lists from the table's stream
+ * @param options.webhooks deliver the table stream's events to webhook endpoints (the fan-out and the in-process queue)
  */
-export async function startBenchStack(options: { localList?: boolean } = {}): Promise<BenchStack> {
+export async function startBenchStack(options: { localList?: boolean; webhooks?: boolean } = {}): Promise<BenchStack> {
   process.env.LOG_LEVEL ??= 'SILENT';
   const dynamo = await startDynamoDbLocal();
   const stack = await startLocalStack({
