@@ -156,6 +156,20 @@ function passwordWarning(passwordless: Charger[], all: number, base: string, aut
   ];
 }
 
+/** The lines on alerts and webhooks: where alerts are listed, where e-mails land, how to subscribe a local receiver. */
+function alertsTour(base: string, auth: string): string[] {
+  const mail = options.inMemory ? 'a temporary folder' : `${options.dataDir}/mail/`;
+  const endpoint =
+    '{"webhookEndpoint":{"url":"http://localhost:8080/hooks","eventTypes":["alert.raised","session.started"]}}';
+  return [
+    '',
+    `Alerts (docs/alerts.md): the console's Alerts page ${base}/#/alerts, or  curl ${auth} "${base}/api/alerts?includeMuted=true"`,
+    `  E-mails to alert recipients (/api/alert-recipients) are written as .eml files to ${mail}`,
+    `Webhooks (docs/webhooks.md; http://localhost receivers are allowed here), the secret printed once:`,
+    `  curl -X POST ${auth} -H "Content-Type: application/json" -d '${endpoint}' ${base}/api/webhook-endpoints`,
+  ];
+}
+
 /** What `npm start` prints once it serves: where, the demo key, curl lines and OCPP URLs. */
 function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefined, chargers: Charger[]): string {
   const base = `http://localhost:${stack.gateway.port}`;
@@ -193,6 +207,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       '',
       `Simulate one:  npm run simulate -- --id ${demo.chargers[0]?.ocppId} --protocol ocpp1.6 --url ${ocpp}`,
       ...fleetTour(demo, base, ocpp),
+      ...alertsTour(base, auth),
     );
   } else {
     lines.push(
