@@ -111,6 +111,13 @@ describe('npm start', () => {
       expect(output).toContain(`http://localhost:${ports.http}/#/sites/1/power`);
       const allocationLine = output.split('\n').find((l) => /curl .*\/power-allocation$/.test(l))!;
       expect((await runCurl(allocationLine)).status).toBe(200);
+      // Alerts and webhooks: the printed lines work as printed.
+      const alertsLine = output.split('\n').find((l) => /curl .*\/api\/alerts\?includeMuted=true"$/.test(l))!;
+      expect((await runCurl(alertsLine.replace(/"$/, ''))).status).toBe(200);
+      expect(output).toContain(`http://localhost:${ports.http}/#/alerts`);
+      expect(output).toMatch(
+        /-d '\{"webhookEndpoint":\{"url":"http:\/\/localhost:8080\/hooks".*\/api\/webhook-endpoints\n/,
+      );
       // The operator console, built on this first page request (a fresh clone has no dist/).
       const consolePage = await fetch(`http://localhost:${ports.http}/`);
       expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('/console.js')]);
