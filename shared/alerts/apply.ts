@@ -11,7 +11,7 @@
  */
 import type { Db } from '../db';
 import { getChargerView, type ChargerView } from '../chargers/chargers';
-import { activeAlert, clearAlert, raiseAlert, updateAlert, type AlertSubject } from './store';
+import { activeAlert, chargerSubject, clearAlert, raiseAlert, updateAlert, type AlertSubject } from './store';
 import type { AlertIntent, AlertPlace } from './intents';
 
 /** The charger views a batch has read, by charger ID (undefined: no such charger). */
@@ -44,12 +44,7 @@ export function subjectOf(view: ChargerView | undefined, place: AlertPlace): Ale
   const vehicleName =
     place.vehicleName ?? (vehicle && vehicle.id === vehicleId ? (vehicle.name ?? vehicle.vin) : undefined);
   return {
-    organizationId: charger.organizationId,
-    siteId: charger.siteId,
-    siteName: charger.siteName,
-    chargerId: charger.chargerId,
-    chargerName: charger.name,
-    ...(port ? { portId: port.portId, portNumber: port.portNumber, portName: port.name } : {}),
+    ...chargerSubject(charger, port),
     ...(place.sessionId !== undefined ? { sessionId: place.sessionId } : {}),
     ...(vehicleId !== undefined ? { vehicleId } : {}),
     ...(vehicleName ? { vehicleName } : {}),

@@ -21,6 +21,7 @@ import { allocateIds } from '../db/ids';
 import { transact } from '../db/transactions';
 import { claimUnique, releaseUnique } from '../db/unique';
 import { windowsOverlapping } from '../maintenance-windows/windows';
+import { portName } from '../chargers/items';
 import type { Alert, AlertType } from './types';
 
 /** A stored alert. */
@@ -40,6 +41,26 @@ export interface AlertSubject {
   sessionId?: number;
   vehicleId?: number;
   vehicleName?: string;
+}
+
+/**
+ * The subject of an alert about a charger, or one of its ports: the IDs and names its items hold
+ * (a port without a name is named by its number, as everywhere).
+ */
+export function chargerSubject(
+  charger: { organizationId: number; siteId: number; siteName: string; chargerId: number; name: string },
+  port?: { portId: number; portNumber: number; name?: string },
+): AlertSubject {
+  return {
+    organizationId: charger.organizationId,
+    siteId: charger.siteId,
+    siteName: charger.siteName,
+    chargerId: charger.chargerId,
+    chargerName: charger.name,
+    ...(port
+      ? { portId: port.portId, portNumber: port.portNumber, portName: port.name ?? portName(port.portNumber) }
+      : {}),
+  };
 }
 
 /** An alert to raise: its subject, type, episode and the type's own object. */

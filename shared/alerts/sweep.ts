@@ -23,10 +23,9 @@ import type { Db } from '../db';
 import { batchGet } from '../db/batch';
 import type { ChargerCommands } from '../charging/charger-commands';
 import type { ChargerItem, StoredPortItem } from '../chargers/items';
-import { portName } from '../chargers/items';
 import { recordLastMessage } from '../chargers/last-message';
 import { logger } from '../logger';
-import { activeAlerts, clearAlert, episodeKey, raiseAlert, updateAlert, type AlertSubject } from './store';
+import { activeAlerts, chargerSubject, clearAlert, episodeKey, raiseAlert, updateAlert } from './store';
 import { alertSettings, type AlertSettings } from './settings';
 import { faultAction, offlineAction, type ChargerLink } from './sweep-rules';
 
@@ -77,20 +76,6 @@ export function linkOf(charger: ChargerItem, connection: ConnectionTimes | undef
   return { booted, ...(status ? { lastHeardAt: Date.parse(status.timestamp) } : {}) };
 }
 
-/** The subject of a charger's (or one of its ports') alert: the names are stored on the alert. */
-function subjectOf(charger: ChargerItem, port?: StoredPortItem): AlertSubject {
-  return {
-    organizationId: charger.organizationId,
-    siteId: charger.siteId,
-    siteName: charger.siteName,
-    chargerId: charger.chargerId,
-    chargerName: charger.name,
-    ...(port
-      ? { portId: port.portId, portNumber: port.portNumber, portName: port.name ?? portName(port.portNumber) }
-      : {}),
-  };
-}
-
 /**
  * Whether a charger answers the probe (TriggerMessage `Heartbeat`): any answer, even a refusal or
  * a CALLERROR, is one; not connected or no answer before the deadline is none.
@@ -139,7 +124,7 @@ async function sweepOffline(
   }
   const details = { thresholdMinutes: settings.offlineThresholdMinutes };
   const { raised } = await raiseAlert(db, {
-    ...subjectOf(charger),
+    ...chargerSubject(charger),
     type: 'offlineCharger',
     episodeKey: key,
     details,
@@ -170,7 +155,7 @@ async function sweepFault(
       await updateAlert(db, charger.organizationId, key, { ...decision.details }, at);
       return { ...NONE, updated: 1 };
     case 'raise': {
-      const raise = { ...subjectOf(charger, port), type: 'chargerFaulted' as const, episodeKey: key, at };
+      const raise = { ...chargerSubject(charger, port), type: 'chargerFaulted' as const, episodeKey: key, at };
       const { raised } = await raiseAlert(db, { ...raise, details: { ...decision.details } });
       return { ...NONE, raised: raised ? 1 : 0 };
     }
