@@ -4,16 +4,16 @@
  * (each a 400 naming the field, nothing stored). Every answer is checked against the OpenAPI document.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
+import { createTenant, startTestStack, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
-import { responseValidator } from '../../support/openapi';
+import { checkedApi, type CheckedCall } from '../support/checked-api';
 import { createSite } from '../../../shared/chargers/sites';
 import { createApiKey } from '../../../shared/api/api-keys';
 
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
-let validate: ReturnType<typeof responseValidator>;
+let checked: CheckedCall;
 let siteB: number;
 const ROUTE = '/api/alert-recipients';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   other = await createTenant(stack);
   siteB = (await createSite(stack.db, { organizationId: tenant.organizationId, name: 'B', timezone: 'Europe/Paris' }))
     .id;
-  validate = responseValidator((await api(stack, '/api/openapi.json')).body);
+  checked = await checkedApi(stack, () => key);
 });
 afterAll(async () => {
   await stack?.close();
@@ -34,14 +34,9 @@ beforeEach(async () => {
 });
 
 /** A request whose answer must be `status` and valid against the OpenAPI document. */
-async function call(method: string, path: string, status: number, options: { body?: unknown; key?: string } = {}) {
+function call(method: string, path: string, status: number, options: { body?: unknown; key?: string } = {}) {
   const route = path.startsWith(`${ROUTE}/`) ? `${ROUTE}/{id}` : ROUTE;
-  const response = await api(stack, path, { method, body: options.body, key: options.key ?? key });
-  expect({ status: response.status, body: response.body }).toMatchObject({ status });
-  expect(validate(route, method, status, response.body, response.headers.get('content-type')?.split(';')[0])).toEqual(
-    [],
-  );
-  return response.body;
+  return checked(method, path, route, status, options);
 }
 
 /** The stored recipients of an organization (straight from the table). */

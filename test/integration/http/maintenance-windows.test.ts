@@ -6,9 +6,9 @@
  * Every answer is checked against the OpenAPI document.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
-import { responseValidator } from '../../support/openapi';
+import { checkedApi, type CheckedCall } from '../support/checked-api';
 import { recordConnectionChange } from '../../../shared/history/status-events';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -18,7 +18,7 @@ import { allocateIds } from '../../../shared/db/ids';
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
-let validate: ReturnType<typeof responseValidator>;
+let checked: CheckedCall;
 /** A second site of the tenant, with one charger, and a key scoped to it. */
 let siteB: { siteId: number; chargerId: number; apiKey: string };
 
@@ -57,32 +57,21 @@ beforeAll(async () => {
   });
   const key = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'site', siteId: site.id });
   siteB = { siteId: site.id, chargerId: charger.id, apiKey: key.apiKey };
-  validate = responseValidator((await api(stack, '/api/openapi.json')).body);
+  checked = await checkedApi(stack, () => testKey());
 });
 afterAll(async () => {
   await stack?.close();
 });
 /** A fresh organization key per test: the tests together make more than a key's 200 requests a minute. */
 let key: string;
+/** This test's key (the module's, not a local of the same name). */
+const testKey = () => key;
 beforeEach(async () => {
   key = (await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' })).apiKey;
 });
 
 /** A request whose answer must be `status` and valid against the OpenAPI document. */
-async function call(
-  method: string,
-  path: string,
-  route: string,
-  status: number,
-  options: { body?: unknown; key?: string } = {},
-) {
-  const response = await api(stack, path, { method, body: options.body, key: options.key ?? key });
-  expect({ status: response.status, body: response.body }).toMatchObject({ status });
-  expect(validate(route, method, status, response.body, response.headers.get('content-type')?.split(';')[0])).toEqual(
-    [],
-  );
-  return response.body;
-}
+const call: CheckedCall = (...args) => checked(...args);
 
 /** Creates a window through the API. */
 async function create(body: Record<string, unknown>, as?: string) {

@@ -13,10 +13,10 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
-import { responseValidator } from '../../support/openapi';
+import { checkedApi, type CheckedCall } from '../support/checked-api';
 import { createApiKey } from '../../../shared/api/api-keys';
 import { fanOutEvents } from '../../../shared/webhooks/fan-out';
 import { deliveryQueue } from '../../../shared/webhooks/queue';
@@ -36,7 +36,7 @@ interface Received {
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
-let validate: ReturnType<typeof responseValidator>;
+let checked: CheckedCall;
 let receiver: Server;
 let receiverUrl: string;
 const received: Received[] = [];
@@ -64,7 +64,7 @@ beforeAll(async () => {
   stack = await startTestStack({ webhooks: true });
   tenant = await createTenant(stack, []);
   other = await createTenant(stack, []);
-  validate = responseValidator((await api(stack, '/api/openapi.json')).body);
+  checked = await checkedApi(stack, () => key);
 });
 afterAll(async () => {
   await stack?.close();
@@ -76,20 +76,7 @@ beforeEach(async () => {
 });
 
 /** A request whose answer must be `status` and valid against the OpenAPI document. */
-async function call(
-  method: string,
-  path: string,
-  route: string,
-  status: number,
-  options: { body?: unknown; key?: string } = {},
-) {
-  const response = await api(stack, path, { method, body: options.body, key: options.key ?? key });
-  expect({ status: response.status, body: response.body }).toMatchObject({ status });
-  expect(validate(route, method, status, response.body, response.headers.get('content-type')?.split(';')[0])).toEqual(
-    [],
-  );
-  return response.body;
-}
+const call: CheckedCall = (...args) => checked(...args);
 
 /** Creates an endpoint at `path` of the receiver. */
 async function create(path: string, fields: Record<string, unknown> = {}) {
