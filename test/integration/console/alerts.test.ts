@@ -3,8 +3,7 @@
  * raised and cleared through the alert store (the system raises them; `shared/alerts/store.ts`)
  * are listed active first, then ended, each with its type and details in words; a muted one
  * (raised during a maintenance window) is badged; the filters narrow the list; the charger page
- * shows its active ones. No page may throw or log an error. Skipped while the API lacks
- * `GET /api/alerts` (it comes with its own helper's branch).
+ * shows its active ones. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsolePage, type ConsolePage } from '../support/console-page';

@@ -3,8 +3,7 @@
  * shown by the events; an endpoint created from the page (`http://127.0.0.1`, allowed by the local
  * development setting), its secret shown once, "Send test" delivered to a real HTTP server in the
  * test (the signature verified with `standardwebhooks` and the secret the page showed), the delivery
- * log showing `succeeded` with 200; disable and delete. Skipped while the API lacks
- * `/api/webhook-endpoints` (it comes with its own helper's branch).
+ * log showing `succeeded` with 200; disable and delete.
  * No page may throw or log an error.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -33,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  ui = await openConsolePage();
+  ui = await openConsolePage({ webhooks: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -101,5 +100,5 @@ describe('the Webhooks page', () => {
     await page.getByRole('button', { name: `Delete ${receiverUrl}` }).click();
     await page.getByText('No webhook endpoints yet.').waitFor();
     expect(tab.problems).toEqual([]);
-  });
+  }, 120_000);
 });

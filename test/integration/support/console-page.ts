@@ -20,9 +20,12 @@ export interface ConsolePage {
   close(): Promise<void>;
 }
 
-/** Starts a local stack, creates a tenant without chargers and opens a tab (for `beforeAll`, 120 s). */
-export async function openConsolePage(): Promise<ConsolePage> {
-  const stack = await startTestStack();
+/**
+ * Starts a local stack, creates a tenant without chargers and opens a tab (for `beforeAll`, 120 s).
+ * @param options the stack's options (`startTestStack`), e.g. `webhooks` to attempt deliveries
+ */
+export async function openConsolePage(options: Parameters<typeof startTestStack>[0] = {}): Promise<ConsolePage> {
+  const stack = await startTestStack(options);
   const tenant = await createTenant(stack);
   const browser = await launchBrowser();
   const tab = await browser.newPage();

@@ -20,6 +20,7 @@ import type { Charger } from '../../../shared/api/schemas/chargers';
  * @param options.smartCharging drive smart charging from the table's stream, as `npm start` does
  * @param options.localList synchronise local authorization lists from the table's stream, as `npm start` does
  * @param options.alerts raise the stream-raised alerts from the table's stream, as `npm start` does
+ * @param options.webhooks deliver webhooks (the fan-out on the stream, the in-process queue), as `npm start` does
  */
 export async function startTestStack(
   options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean } = {},
