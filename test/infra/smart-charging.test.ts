@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { synthesise } from './support/template';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+import { rowWritesOf } from './support/iam';
 
 const { template, resources, functionId, statementsOf, actionsOf, streamMappingOf } = synthesise();
 
@@ -51,15 +52,10 @@ describe('smart charging', () => {
   });
 
   it("confines allocate's writes to the site, schedule, charger and message-log rows, and lets it post to chargers", () => {
-    const statements = statementsOf('lambdas/power/allocate.ts');
-    const writes = statements.filter((s) =>
-      [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
-    );
-    expect(writes.length).toBeGreaterThan(0);
-    for (const statement of writes)
-      expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toBeDefined();
-    const patterns = writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat());
-    expect(new Set(patterns)).toEqual(new Set(['$cn#siteid_*', '$cn', '$cn#chargerid_*', '$cn#day_*#chargerid_*']));
+    const writes = rowWritesOf(statementsOf('lambdas/power/allocate.ts'));
+    expect(writes.patterns.size).toBeGreaterThan(0);
+    expect(writes.unconfined).toBe(0);
+    expect(writes.patterns).toEqual(new Set(['$cn#siteid_*', '$cn', '$cn#chargerid_*', '$cn#day_*#chargerid_*']));
     expect(actionsOf('lambdas/power/allocate.ts')).toContain('execute-api:ManageConnections');
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('lambdas/power/allocate\\.ts'),

@@ -10,6 +10,7 @@ import { FAN_OUT_ENTITIES } from '../../shared/webhooks/fan-out';
 import { httpHandlerEntry } from '../../shared/api/routes';
 import { MAX_RECEIVE_COUNT } from '../../lib/constructs/webhooks';
 import { synthesise } from './support/template';
+import { rowWritesOf } from './support/iam';
 
 const { template, resources, statementsOf, actionsOf, streamMappingOf, functionId } = synthesise();
 const FAN_OUT = 'lambdas/webhooks/fan-out.ts';
@@ -22,15 +23,8 @@ const deadLetterId = queues.find(([, q]) => !q.Properties.RedrivePolicy)![0];
 
 /** The row patterns and actions of a function's table writes. */
 function writesOf(entry: string) {
-  const writes = statementsOf(entry).filter((s) =>
-    [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
-  );
-  return {
-    patterns: new Set(
-      writes.flatMap((s) => [s.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']!].flat()),
-    ),
-    actions: new Set(writes.flatMap((s) => [s.Action].flat())),
-  };
+  const { patterns, actions } = rowWritesOf(statementsOf(entry));
+  return { patterns, actions };
 }
 
 describe('webhooks', () => {

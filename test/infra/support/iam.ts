@@ -29,3 +29,22 @@ export function allowsWrite(statements: PolicyStatement[], action: string, leadi
     return patterns === undefined || leadingKeys.every((key) => patterns.some((p) => matchesStringLike(p, key)));
   });
 }
+
+/**
+ * A function's table writes as its statements grant them: the `dynamodb:LeadingKeys` patterns, the
+ * write actions, and how many write statements carry no row condition (0 for a confined function).
+ */
+export function rowWritesOf(statements: PolicyStatement[]): {
+  patterns: Set<string>;
+  actions: Set<string>;
+  unconfined: number;
+} {
+  const writes = statements.filter((s) =>
+    [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+  );
+  return {
+    patterns: new Set(writes.flatMap((s) => leadingKeyPatterns(s) ?? [])),
+    actions: new Set(writes.flatMap((s) => [s.Action].flat())),
+    unconfined: writes.filter((s) => leadingKeyPatterns(s) === undefined).length,
+  };
+}
