@@ -44,7 +44,10 @@ export interface LocalHandlers {
   operations: InvokableHandlers;
   /** The local list's stream consumer (`lambdas/local-list/sync.ts`; the stream loop's, not the gateway's). */
   localList?: InvokableHandlers;
-  /** The alert rules' stream consumer (`lambdas/alerts/trigger.ts`; the stream loop's, not the gateway's). */
+  /**
+   * The alert rules' stream consumer (`lambdas/alerts/trigger.ts`, the stream loop's) and the alert
+   * sweep (`lambdas/alerts/sweep.ts`, run every minute by the local stack).
+   */
   alerts?: InvokableHandlers;
   /**
    * The webhooks' stream consumer (`lambdas/webhooks/fan-out.ts`, the stream loop's) and delivery
@@ -67,7 +70,7 @@ export interface LocalGateway {
 /**
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
  * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts`, `lambdas/power/{trigger,schedule,allocate}.ts`,
- * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts`, `lambdas/alerts/trigger.ts` and
+ * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts`, `lambdas/alerts/{trigger,sweep}.ts` and
  * `lambdas/webhooks/{fan-out,deliver}.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
@@ -98,16 +101,14 @@ export async function loadHandlers(): Promise<LocalHandlers> {
   );
   const sync = 'sync';
   const localList = { [sync]: (await import(`../../lambdas/local-list/${sync}.ts`)).handler } as InvokableHandlers;
-  const trigger = 'trigger';
-  const alerts = { [trigger]: (await import(`../../lambdas/alerts/${trigger}.ts`)).handler } as InvokableHandlers;
-  const webhooks = Object.fromEntries(
-    await Promise.all(
-      (['fan-out', 'deliver'] as const).map(async (name) => [
-        name,
-        (await import(`../../lambdas/webhooks/${name}.ts`)).handler,
-      ]),
-    ),
-  ) as InvokableHandlers;
+  const handlersOf = async (folder: string, names: readonly string[]) =>
+    Object.fromEntries(
+      await Promise.all(
+        names.map(async (name) => [name, (await import(`../../lambdas/${folder}/${name}.ts`)).handler]),
+      ),
+    ) as InvokableHandlers;
+  const alerts = await handlersOf('alerts', ['trigger', 'sweep']);
+  const webhooks = await handlersOf('webhooks', ['fan-out', 'deliver']);
   return {
     http,
     ocpp: { connect, message, disconnect },

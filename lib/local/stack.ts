@@ -103,7 +103,13 @@ export async function startLocalStack(options: {
     );
   }, 60_000);
   // The alert sweep every minute, as its EventBridge rule runs it on AWS.
-  const alertSweep = options.alerts ? await startAlertSweep() : undefined;
+  const alertSweep = options.alerts
+    ? setInterval(() => {
+        handlers.alerts!.sweep!({}, lambdaContext('alerts-sweep')).catch((error: unknown) =>
+          console.error('alert sweep failed', error),
+        );
+      }, 60_000)
+    : undefined;
   const consumers = streamConsumers(options, handlers);
   const loop = consumers.length
     ? await startStreamLoop({
@@ -149,12 +155,4 @@ function streamConsumers(
       ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
       : []),
   ];
-}
-
-/** Runs the alert sweep's handler every minute; returns the timer. */
-async function startAlertSweep(): Promise<NodeJS.Timeout> {
-  const { handler } = await import('../../lambdas/alerts/sweep');
-  return setInterval(() => {
-    handler().catch((error: unknown) => console.error('alert sweep failed', error));
-  }, 60_000);
 }
