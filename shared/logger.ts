@@ -4,7 +4,7 @@
  *
  * The Powertools logger is built on the first log call, not when the module loads: building it
  * (its configuration and the first touch of `process.stdout`) takes about 7 ms, and a function
- * that handles its frames without logging anything never needs it (issue "lean": module init).
+ * that handles its frames without logging anything never needs it (a shorter module init).
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 

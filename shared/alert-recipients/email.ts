@@ -1,5 +1,5 @@
 /**
- * E-mail to alert recipients (issue 27 item 4; docs/alert-recipients.md): each `alert.raised`
+ * E-mail to alert recipients (docs/alert-recipients.md): each `alert.raised`
  * event goes to the organization's enabled recipients who want its type and site, one message
  * each, and the alert's `recipientIds` records who was mailed (`GET /api/alerts?alertRecipientIds=`).
  *

@@ -1,5 +1,5 @@
 /**
- * Where alert e-mails go (issue 27 item 4; docs/alert-recipients.md, "Delivery"), chosen from the
+ * Where alert e-mails go (docs/alert-recipients.md, "Delivery"), chosen from the
  * environment, one module for both stacks:
  * - `ALERT_EMAIL_FROM` unset: e-mail is off (the stack was deployed without a sender identity;
  *   logged once per process);

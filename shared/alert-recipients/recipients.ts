@@ -1,9 +1,9 @@
 /**
- * Alert recipients (issue 27 item 4; docs/alert-recipients.md): people an organization's raised
+ * Alert recipients (docs/alert-recipients.md): people an organization's raised
  * alerts are e-mailed to, each with the alert types and the sites they want
  * (`shared/alert-recipients/email.ts` sends the e-mails).
  *
- * Rules (where the issue is silent, decided here and documented):
+ * Rules (where the reference notes are silent, decided here and documented):
  * - `siteIds` empty or absent: every site of the organization, including sites created later;
  *   each ID given must be a site of the organization (else 400 naming `siteIds`, nothing stored);
  * - a site-scoped API key cannot manage recipients (the route is organization-only): a recipient

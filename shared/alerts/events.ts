@@ -1,6 +1,6 @@
 /**
  * The `alert.raised`, `alert.updated` and `alert.cleared` events of a batch of the table's changes
- * (issue 27 item 4; docs/alerts.md, "Events"), pure (no reads: an alert stores the names it shows):
+ * (docs/alerts.md, "Events"), pure (no reads: an alert stores the names it shows):
  *
  * - an alert inserted → `alert.raised`;
  * - an alert whose `endTimestamp` was set → `alert.cleared` (raised and cleared in one change:

@@ -1,5 +1,5 @@
 /**
- * What the alert rules decide (issue 27 item 1; docs/alerts.md, "Types"): raise, update or clear
+ * What the alert rules decide (docs/alerts.md, "Types"): raise, update or clear
  * an episode's alert. The rules (`late-charging.ts`, `session-errors.ts`, `state-of-charge.ts`)
  * are pure functions from the table's changes to these intents; `apply.ts` carries them out with
  * the store (`store.ts`).

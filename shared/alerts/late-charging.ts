@@ -1,5 +1,5 @@
 /**
- * `lateCharging` (issue 27 item 1; docs/alerts.md, "lateCharging"): from the site allocation's
+ * `lateCharging` (docs/alerts.md, "lateCharging"): from the site allocation's
  * prediction (`siteAllocation.lateVehicles`, written by smart charging at every allocation of the
  * site, `shared/smart-charging/late.ts`), pure.
  *

@@ -1,5 +1,5 @@
 /**
- * Reading alerts (issue 27 item 2; reference notes, "Alerts"; docs/alerts.md): `GET /api/alerts`,
+ * Reading alerts (reference notes, "Alerts"; docs/alerts.md): `GET /api/alerts`,
  * newest first, with the reference's filters (`startTimestampAfter`, `includeMuted`,
  * `alertRecipientIds`) and ours (`siteIds`, `chargerIds`, `types`, `active`), and
  * `GET /api/alerts/{id}`.

@@ -1,5 +1,5 @@
 /**
- * `chargingSessionError` (issue 27 item 1; docs/alerts.md, "chargingSessionError"), pure, on the
+ * `chargingSessionError` (docs/alerts.md, "chargingSessionError"), pure, on the
  * definitions `GET /api/errors` and charger health already use:
  *
  * - **Faulted during charging**: a charger error report whose category is `endedCharging`

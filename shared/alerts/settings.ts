@@ -1,5 +1,5 @@
 /**
- * An organization's alert settings (issue 27 item 1; docs/alerts.md): the thresholds and timings
+ * An organization's alert settings (docs/alerts.md): the thresholds and timings
  * of the alert rules. Stored on the organization item (`alertSettings`, only the values changed
  * from {@link ALERT_SETTINGS_DEFAULTS}); a read fills in the defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * `lowBattery` and `chargingCompleted` (issue 27 item 1; docs/alerts.md), pure, from the SoC the
+ * `lowBattery` and `chargingCompleted` (docs/alerts.md), pure, from the SoC the
  * charger reports (OCPP MeterValues `SoC`, kept on the port's `portReadings` item) and the
  * session's record at its end.
  *

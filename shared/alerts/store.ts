@@ -1,5 +1,5 @@
 /**
- * The alert store (issue 27 item 1; docs/alerts.md): raise, update and clear alerts, one active
+ * The alert store (docs/alerts.md): raise, update and clear alerts, one active
  * alert per episode.
  *
  * An episode is named by its key ({@link episodeKey}); while its alert is active a `uniqueValue`

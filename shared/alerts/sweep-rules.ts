@@ -1,6 +1,6 @@
 /**
- * The alert sweep's decisions, as pure functions of what it read and the time (issue 27 item 1;
- * docs/alerts.md, "Types"): whether a charger is `offlineCharger` (probe it, raise, keep, clear)
+ * The alert sweep's decisions, as pure functions of what it read and the time
+ * (docs/alerts.md, "Types"): whether a charger is `offlineCharger` (probe it, raise, keep, clear)
  * and whether a port is `chargerFaulted` (raise, clear). Times are epoch milliseconds; durations
  * come from the organization's {@link AlertSettings} in minutes.
  */

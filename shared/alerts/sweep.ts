@@ -1,5 +1,5 @@
 /**
- * The alert sweep (issue 27 item 1; docs/alerts.md): every minute, for every organization, the
+ * The alert sweep (docs/alerts.md): every minute, for every organization, the
  * alerts that come from time passing rather than from a change in the table:
  * - `offlineCharger`: a booted charger not heard from for the organization's threshold is probed
  *   (OCPP TriggerMessage `Heartbeat`, 1.6 §5.17 / 2.0.1 F06, through the command path, at most

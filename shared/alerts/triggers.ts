@@ -1,5 +1,5 @@
 /**
- * The alert rules raised from the table's change stream (issue 27 item 1; docs/alerts.md):
+ * The alert rules raised from the table's change stream (docs/alerts.md):
  * `lateCharging` (site allocations), `chargingSessionError` (charger error reports and ended
  * sessions), `lowBattery` and `chargingCompleted` (SoC readings and ended sessions). A batch of
  * changes, filtered to {@link ALERT_TRIGGERING_ENTITIES}, becomes the rules' intents, carried out

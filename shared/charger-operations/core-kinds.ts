@@ -1,5 +1,5 @@
 /**
- * The core operation kinds (issue 29 item 1): reset, unlock a connector, change availability,
+ * The core operation kinds: reset, unlock a connector, change availability,
  * trigger a message, clear the authorization cache. Their OCPP commands are declared in
  * `shared/ocpp/commands/charger-operations.ts`; what each version takes comes with the charger
  * (`VersionInputs`), so nothing here asks which version a charger speaks.

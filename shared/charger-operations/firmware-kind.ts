@@ -1,5 +1,5 @@
 /**
- * Firmware updates (issue 29 item 3; docs/firmware.md): `POST /api/ocpp/update-firmware` as an
+ * Firmware updates (docs/firmware.md): `POST /api/ocpp/update-firmware` as an
  * operation kind. UpdateFirmware (1.6 §5.19; 2.0.1 L01 with our `requestId`, the signature and
  * signing certificate when given) is a `scheduled` result once the charger takes it, then settles
  * from its FirmwareStatusNotifications, kept on the charger per request (`firmwareRequest`, appended

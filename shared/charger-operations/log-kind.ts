@@ -1,5 +1,5 @@
 /**
- * The `getLog` operation kind (issue 29 item 4, docs/charger-logs.md): a charger uploads a log to
+ * The `getLog` operation kind (docs/charger-logs.md): a charger uploads a log to
  * the URL this product issues (1.6 GetDiagnostics, 2.0.1 GetLog), and reports the upload with its
  * status notifications. An accepted request is `scheduled` until the charger reports it: `Uploaded`
  * (the file stored) is `accepted`, a failure status `failed` with that status as the error's code;

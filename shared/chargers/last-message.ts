@@ -1,5 +1,5 @@
 /**
- * When a charger last talked on its connection (issue 27 item 1, `offlineCharger`): `$default`
+ * When a charger last talked on its connection (`offlineCharger`): `$default`
  * writes `lastMessageAt` on the **connection** item (not the charger: the charger is in smart
  * charging's stream filter, and a write per message would cost an index copy), at most once per
  * {@link LAST_MESSAGE_INTERVAL_MS} per connection and Lambda instance. The alert sweep reads it

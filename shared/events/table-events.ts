@@ -1,5 +1,5 @@
 /**
- * The non-alert events of a batch of the table's changes (issue 27 item 4; docs/webhooks.md,
+ * The non-alert events of a batch of the table's changes (docs/webhooks.md,
  * "Events"), read from the stream's new and old images, with no read of the table:
  *
  * - `session.started`: a `chargingSession` inserted in progress, or a transactionId used again by a
@@ -245,7 +245,7 @@ function operationEvents(change: TableChange): NotificationEvent[] {
 }
 
 /**
- * The session, charger and command events of `changes` (issue 27 item 4), in the order of the
+ * The session, charger and command events of `changes`, in the order of the
  * changes: one event per real change. Pure: reads nothing, throws nothing on an image it does
  * not know (it yields no event). The alert events are `alertEventsOf`'s (`shared/alerts/events.ts`).
  * @param changes the table's changes as `tableChangesOf` reads them (new and old images)

@@ -1,5 +1,5 @@
 /**
- * The events the system tells integrators about (issue 27 item 4; docs/webhooks.md): what a
+ * The events the system tells integrators about (docs/webhooks.md): what a
  * webhook endpoint subscribes to and what each delivery carries. A delivery's body is one
  * {@link NotificationEvent}, signed after Standard Webhooks (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature`).

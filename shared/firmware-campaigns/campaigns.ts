@@ -1,5 +1,5 @@
 /**
- * Firmware campaigns (issue 29 item 3; docs/firmware.md): one firmware to many chargers (a site, a
+ * Firmware campaigns (docs/firmware.md): one firmware to many chargers (a site, a
  * list, a model), with at most `maxConcurrent` chargers updating at once, at most `maxDownPerSite`
  * of one site, and a stop once `maxFailures` chargers failed. Each charger's update is an
  * update-firmware operation (`shared/charger-operations/firmware-kind.ts`) of that one charger,

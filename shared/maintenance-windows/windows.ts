@@ -1,10 +1,10 @@
 /**
- * Maintenance windows (issue 27 item 3; reference notes, "Maintenance windows";
+ * Maintenance windows (reference notes, "Maintenance windows";
  * docs/maintenance-windows.md): a charger, or one port of it, out of service from `startTimestamp`
  * to `endTimestamp`. Charger health counts the time and leaves it out of uptime
  * (`shared/history/health.ts`).
  *
- * Rules (where the issue and the reference are silent, decided here and documented):
+ * Rules (where the reference notes are silent, decided here and documented):
  * - a window must end in the future and after its start; its start may be at most
  *   {@link START_GRACE_MS} before now (a window "from now" sent by a client whose clock is a little
  *   ahead, or that took a moment to arrive), never further back: windows plan maintenance, they do

@@ -1,5 +1,5 @@
 /**
- * Deliveries (issue 27 item 4; docs/webhooks.md, "Deliveries"): one event to one endpoint, its
+ * Deliveries (docs/webhooks.md, "Deliveries"): one event to one endpoint, its
  * attempts and its status. A delivery's ID (`msg_…`, the `webhook-id` every attempt carries) is
  * derived from the event's and the endpoint's IDs, and it is created with a conditional PutItem,
  * so a stream batch handled twice delivers nothing twice.

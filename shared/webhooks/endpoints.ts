@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (issue 27 item 4; docs/webhooks.md): an organization's receivers of events,
+ * Webhook endpoints (docs/webhooks.md): an organization's receivers of events,
  * each an URL checked by `url-check.ts`, the event types it wants, an enabled flag and a signing
  * secret shown only when made (creation, rotation) and stored encrypted (`secrets.ts`).
  *

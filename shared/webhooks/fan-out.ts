@@ -1,5 +1,5 @@
 /**
- * The fan-out (issue 27 item 4; docs/webhooks.md, "The queue"): the events of a batch of the
+ * The fan-out (docs/webhooks.md, "The queue"): the events of a batch of the
  * table's changes → one delivery per event and enabled endpoint of its organization subscribed to
  * its type, each queued (`deliveries.ts`). Fed by the table's stream, filtered to
  * {@link FAN_OUT_ENTITIES} (`lambdas/webhooks/fan-out.ts`).

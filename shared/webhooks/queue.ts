@@ -1,5 +1,5 @@
 /**
- * The delivery queue (issue 27 item 4; docs/webhooks.md, "The queue"): one message per attempt to
+ * The delivery queue (docs/webhooks.md, "The queue"): one message per attempt to
  * make, `{ deliveryId, token, holdSeconds, manual? }`. On AWS an SQS queue (`WEBHOOK_QUEUE_URL`,
  * SendMessageBatch, 10 a request) whose worker is `lambdas/webhooks/deliver.ts`; locally the local
  * stack's in-process queue (`lib/local/delivery-queue.ts`), registered with {@link useDeliveryQueue}.

@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (issue 27 item 4; docs/webhooks.md, "Retries"): at once,
+ * When a failed delivery is tried again (docs/webhooks.md, "Retries"): at once,
  * then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h and 20 h: ten attempts over 63 h 15 min
  * 5 s (about 2.6 days); a `Retry-After` longer than the next delay is honoured (up to a day).
  * An endpoint whose deliveries have failed for {@link FAILING_DISABLE_MS} (from the first failure

@@ -1,5 +1,5 @@
 /**
- * Endpoints' signing secrets (issue 27 item 5; docs/webhooks.md, "Security"): made as Standard
+ * Endpoints' signing secrets (docs/webhooks.md, "Security"): made as Standard
  * Webhooks secrets (`whsec_` + 24 random bytes in base64), stored encrypted with AES-256-GCM
  * (node:crypto) and a key that never leaves the functions: on AWS a generated Secrets Manager
  * secret (`WEBHOOK_KEY_SECRET_ARN`, `lib/constructs/webhooks.ts`), locally `WEBHOOK_KEY` (the local

@@ -1,5 +1,5 @@
 /**
- * One delivery attempt over HTTP (issue 27 items 4 and 5; docs/webhooks.md, "Security"): a POST
+ * One delivery attempt over HTTP (docs/webhooks.md, "Security"): a POST
  * with node's http/https through `request-filtering-agent`, which refuses, after DNS and where it
  * connects, any address {@link isAllowedAddress} would refuse (private, loopback, link-local,
  * metadata…). The whole attempt is cut at {@link DELIVERY_TIMEOUT_MS} (`WEBHOOK_TIMEOUT_MS`

@@ -1,5 +1,5 @@
 /**
- * Where an endpoint may point (issue 27 item 5; docs/webhooks.md, "Security"): an `https` URL of
+ * Where an endpoint may point (docs/webhooks.md, "Security"): an `https` URL of
  * at most {@link MAX_URL_LENGTH} characters whose host resolves only to public unicast addresses
  * (no private, loopback, link-local, unique-local, carrier-grade NAT, reserved or metadata address,
  * such as 169.254.169.254 or fd00:ec2::254), checked with `ipaddr.js` after DNS when an endpoint is

@@ -1,5 +1,5 @@
 /**
- * The delivery worker's step (issue 27 items 4 and 5; docs/webhooks.md, "Retries" and
+ * The delivery worker's step (docs/webhooks.md, "Retries" and
  * "Disabling"): one queue message → at most one signed attempt, its outcome recorded on the
  * delivery, the next attempt queued, the endpoint disabled when the receiver is gone (410) or has
  * failed for five days.

@@ -1,5 +1,5 @@
 /**
- * Issue "Access IDs", speed: a batch of 1000 new access IDs naming 200 distinct vehicles and 50
+ * Speed: a batch of 1000 new access IDs naming 200 distinct vehicles and 50
  * customers, then the same batch again (all updates): wall time and DynamoDB requests each; then
  * listing all 1000 page by page.
  */

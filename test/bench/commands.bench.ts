@@ -1,5 +1,5 @@
 /**
- * Issue "Remote commands", speed: the overhead of a command beyond the charger's own reply time,
+ * Speed: the overhead of a command beyond the charger's own reply time,
  * over 500 remote starts on the local stack (in this process): HTTP request in → CALL at the
  * charger, plus reply sent by the charger → HTTP response out; and the DynamoDB requests per
  * command (the HTTP handler's and the `$default` handler's together), with how many reads of the

@@ -1,5 +1,5 @@
 /**
- * Issue "Lean and cheap", cost: what each OCPP message kind costs on the deployed code, measured on
+ * Cost: what each OCPP message kind costs on the deployed code, measured on
  * the local stack with the OCPP functions bundled as `cdk synth` bundles them (`LAMBDA_ESBUILD_OPTIONS`):
  * DynamoDB requests, read and write request units as DynamoDB Local reports them
  * (`ReturnConsumedCapacity`, secondary indexes and transactions included), and the handler's

@@ -1,5 +1,5 @@
 /**
- * Issue "Departure times and site power limits", speed: on the local stack (in this process, so the
+ * Speed: on the local stack (in this process, so the
  * DynamoDB request counter sees the handler's requests), the wall time and DynamoDB requests of
  * - a synchronisation of 50 departures for one vehicle that already has 50 future ones, and
  * - a batch of 100 vehicles × 10 departures (each vehicle already holding 10 future ones).

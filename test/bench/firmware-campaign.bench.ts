@@ -1,5 +1,5 @@
 /**
- * Issue 29, firmware: a campaign to 200 simulated chargers on the local stack (100 OCPP 1.6 and 100
+ * Firmware: a campaign to 200 simulated chargers on the local stack (100 OCPP 1.6 and 100
  * OCPP 2.0.1 simulators on 4 sites of 50, 200 ms between two firmware statuses, each rebooting
  * between Installing and Installed), at most 50 at once and 20 per site, followed by reading the
  * campaign every second (each read advances it) until every charger is installed. Duration, the

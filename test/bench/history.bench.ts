@@ -1,5 +1,5 @@
 /**
- * Issue "Charging sessions, intervals, TOU, health, errors", speed:
+ * Speed:
  * - DynamoDB requests per MeterValues / TransactionEvent with the 15-minute series, with the OCPP
  *   message log off and on (`OCPP_MESSAGE_LOG`);
  * - `GET /api/charging-sessions?includeIntervals=true` for 100 sessions of 8 h (readings every

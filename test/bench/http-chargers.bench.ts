@@ -1,5 +1,5 @@
 /**
- * Issue "Platform", speed: DynamoDB requests per `GET /api/chargers/:id` (and the other charger
+ * Speed: DynamoDB requests per `GET /api/chargers/:id` (and the other charger
  * reads), on a key read before (the instance's key cache) and on a key read for the first time,
  * and p50/p99 latency over 1,000 requests on the local stack. Keys come from a `KeyPool`, so no
  * key meets the rate limit whatever minute boundaries fall inside the run.

@@ -1,5 +1,5 @@
 /**
- * Issue "Platform" / "lean and cheap", speed: the bundle of every Lambda as `cdk synth` builds it
+ * Speed: the bundle of every Lambda as `cdk synth` builds it
  * (minified size, whether a source map ships) and its module init time in Node (a fresh process
  * importing the bundle, median of 7; wall time and the CPU time, which a loaded machine inflates less); the composition of the largest bundle by package (esbuild
  * metafile, rebuilt with the stack's own esbuild options); and what the first request of an

@@ -1,5 +1,5 @@
 /**
- * Issue 29, local authorization list: 1,000 access IDs synchronised to 50 chargers on the local
+ * Local authorization list: 1,000 access IDs synchronised to 50 chargers on the local
  * stack (strict ocpp-rpc clients, 25 OCPP 1.6 and 25 OCPP 2.0.1, each taking 100 entries per
  * SendLocalList): the Full update at boot (support learnt, 10 messages each) until every charger
  * holds the 1,000 tags, then one card revoked until it is out of every list (a Differential each).

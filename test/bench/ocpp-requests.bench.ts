@@ -1,5 +1,5 @@
 /**
- * Issue "OCPP bridge", speed: DynamoDB requests per message kind, for the first frame of a
+ * Speed: DynamoDB requests per message kind, for the first frame of a
  * connection on a cold Lambda instance (connection record read) and on a warm one (cached).
  */
 import { registerCharger } from '../../shared/chargers/registration';

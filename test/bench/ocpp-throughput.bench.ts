@@ -1,5 +1,5 @@
 /**
- * Issue "OCPP bridge", speed: the local stack (its own process, as `npm start` runs it) with 200
+ * Speed: the local stack (its own process, as `npm start` runs it) with 200
  * charge points, each in a transaction and sending MeterValues every second for 60 s (OCPP 1.6,
  * raw frames so the load generator stays light): messages handled per second, p50/p99 reply
  * latency, and errors (anything but a CALLRESULT).

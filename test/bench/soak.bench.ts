@@ -1,5 +1,5 @@
 /**
- * Issue "Lean and cheap", scale: a fleet of chargers on the local stack for a while (default 1,000
+ * Scale: a fleet of chargers on the local stack for a while (default 1,000
  * for 10 minutes, connecting 100 a second; `SOAK_CHARGERS`, `SOAK_SECONDS`, `SOAK_METER_SECONDS` and
  * `SOAK_CONNECTS_PER_SECOND` change them), half OCPP 1.6
  * and half 2.0.1, each running sessions of 2–4 minutes with meter values every 10 s

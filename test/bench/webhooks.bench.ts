@@ -1,5 +1,5 @@
 /**
- * Issue 27, webhooks at scale: 1,000 chargers' status changes, 200 a second (each charger's port
+ * Webhooks at scale: 1,000 chargers' status changes, 200 a second (each charger's port
  * every 5 s; `WEBHOOK_BENCH_CHARGERS`, `WEBHOOK_BENCH_SECONDS`, `WEBHOOK_BENCH_RATE`), through the
  * webhook path — the fan-out (`lambdas/webhooks/fan-out.ts`: events, one delivery per subscribed
  * endpoint, queued), the delivery queue (the local stack's in-process queue), the worker

@@ -73,7 +73,7 @@ describe('sites set-limit and get-limits', () => {
     expect(viaApi.body).toEqual({ sitePowerLimitSchedules: [set.json.sitePowerLimitSchedule] });
   }, 30_000);
 
-  it("sets the issue's benchmark every day (300 kW until 16:00, then 100 kW), and a flat cost limit with --limit", async () => {
+  it("sets the docs' example every day (300 kW until 16:00, then 100 kW), and a flat cost limit with --limit", async () => {
     const schedule = await setLimit(
       dcfc,
       '--type',

@@ -1,5 +1,5 @@
 /**
- * What the Alerts page shows (`GET /api/alerts`; issue 27 items 1, 2 and 6): each alert type in
+ * What the Alerts page shows (`GET /api/alerts`): each alert type in
  * words, the type's details in words ("offline for more than 10 min", "predicted 45 min late: ETA
  * 18:40, departs 17:55"), how long it lasted, the order of the list (active first), and the
  * query of the filters. Pure functions (unit-tested in Node).

@@ -1,6 +1,6 @@
 /**
- * What the charger page shows of maintenance windows (docs/maintenance-windows.md, issue 27 item
- * 6): a window's phase, the order of the list, and the conversion between the API's instants and a
+ * What the charger page shows of maintenance windows (docs/maintenance-windows.md): a window's
+ * phase, the order of the list, and the conversion between the API's instants and a
  * `datetime-local` input (the browser's zone). Pure functions (unit-tested in Node).
  *
  * @module

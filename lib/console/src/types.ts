@@ -151,7 +151,7 @@ export type AlertList = ListPage<import('../../../shared/alerts/types').Alert>;
 export type { EventType } from '../../../shared/events/types';
 
 /**
- * A webhook endpoint (`/api/webhook-endpoints`, issue 27 item 4), as the API answers it; `secret`
+ * A webhook endpoint (`/api/webhook-endpoints`), as the API answers it; `secret`
  * (`whsec_…`) only in the answers of its creation and of `rotate-secret`.
  */
 export interface WebhookEndpoint {

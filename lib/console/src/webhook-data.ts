@@ -1,5 +1,5 @@
 /**
- * What the webhook endpoints page shows (issue 27 item 4): the event types an endpoint may want,
+ * What the webhook endpoints page shows: the event types an endpoint may want,
  * in words, and a delivery's attempts in words. Pure functions (unit-tested in Node).
  *
  * @module

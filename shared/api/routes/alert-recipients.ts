@@ -1,6 +1,6 @@
 /**
- * Routes of the `alertRecipients` function: the people alerts are e-mailed to (issue 27 item 4;
- * docs/alert-recipients.md). Organization-scoped keys only: a recipient may span every site.
+ * Routes of the `alertRecipients` function: the people alerts are e-mailed to
+ * (docs/alert-recipients.md). Organization-scoped keys only: a recipient may span every site.
  */
 import { defineRoutes, idPath } from './define';
 import { paginationQuery } from '../schemas/common';

@@ -1,6 +1,6 @@
 /**
- * Routes of the `alerts` function: alerts and the organization's alert settings (issue 27 items 1
- * and 2; reference notes, "Alerts"; docs/alerts.md).
+ * Routes of the `alerts` function: alerts and the organization's alert settings (reference
+ * notes, "Alerts"; docs/alerts.md).
  */
 import { defineRoutes, idPath } from './define';
 import {

@@ -1,5 +1,5 @@
 /**
- * Routes of the `maintenanceWindows` function: maintenance windows (issue 27 item 3; reference
+ * Routes of the `maintenanceWindows` function: maintenance windows (reference
  * notes, "Maintenance windows"; docs/maintenance-windows.md).
  */
 import { defineRoutes, idPath } from './define';

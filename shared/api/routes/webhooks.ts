@@ -1,6 +1,6 @@
 /**
- * Routes of the `webhooks` function: webhook endpoints and their deliveries (issue 27 item 4;
- * docs/webhooks.md). Organization-scoped keys only.
+ * Routes of the `webhooks` function: webhook endpoints and their deliveries
+ * (docs/webhooks.md). Organization-scoped keys only.
  */
 import { defineRoutes, idPath } from './define';
 import {

@@ -1,5 +1,5 @@
 /**
- * Bodies and answers of alert recipients (issue 27 item 4; docs/alert-recipients.md):
+ * Bodies and answers of alert recipients (docs/alert-recipients.md):
  * `{ alertRecipient: { name, email, alertTypes, siteIds?, enabled? } }`.
  */
 import * as z from 'zod';

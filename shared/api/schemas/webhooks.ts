@@ -1,6 +1,5 @@
 /**
- * Bodies, answers and queries of webhook endpoints and their deliveries (issue 27 item 4;
- * docs/webhooks.md).
+ * Bodies, answers and queries of webhook endpoints and their deliveries (docs/webhooks.md).
  */
 import * as z from 'zod';
 import { EVENT_TYPES } from '../../events/types';

@@ -1,6 +1,6 @@
 /**
  * Entities of the table: alert recipients (`shared/alert-recipients/`, docs/alert-recipients.md),
- * the people an organization's alerts are e-mailed to (issue 27 item 4).
+ * the people an organization's alerts are e-mailed to.
  */
 import { Entity } from 'electrodb';
 import { SERVICE, timestamp, type EntityConfiguration } from './common';

@@ -1,6 +1,6 @@
 /**
  * Entities of the table: alerts (`shared/alerts/`, docs/alerts.md), raised and cleared by the
- * system when something at a site needs a person (issue 27; reference notes, "Alerts").
+ * system when something at a site needs a person (reference notes, "Alerts").
  */
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';

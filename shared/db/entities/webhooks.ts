@@ -1,6 +1,6 @@
 /**
  * Entities of the table: webhook endpoints and their deliveries (`shared/webhooks/`,
- * docs/webhooks.md; issue 27 items 4 and 5).
+ * docs/webhooks.md).
  */
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';

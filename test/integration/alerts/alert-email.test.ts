@@ -1,5 +1,5 @@
 /**
- * Alert e-mail on the local stack (issue 27 item 4): a raised alert is written as an `.eml` file
+ * Alert e-mail on the local stack: a raised alert is written as an `.eml` file
  * under the stack's mail directory for each enabled recipient who wants its type and site, the
  * alert's `recipientIds` records them, and the same batch delivered again sends nothing more.
  */

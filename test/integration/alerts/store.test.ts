@@ -1,5 +1,5 @@
 /**
- * The alert store on DynamoDB Local (issue 27 item 1): one active alert per episode (raised once,
+ * The alert store on DynamoDB Local: one active alert per episode (raised once,
  * even by concurrent raises), updates of the details, clearing (out of the active index, and the
  * next raise a new episode), and muting by a maintenance window of the charger or of the port.
  */

@@ -1,11 +1,11 @@
 /**
- * The alert sweep against real OCPP clients (ocpp-rpc, strict mode) on the local stack (issue 27
- * item 1, "How it is checked"): a charger that stops answering raises `offlineCharger` after the
- * probe, one that answers the probe (even Rejected) raises nothing, a charger never booted raises
- * nothing; a disconnected charger raises after the threshold, keeps one alert while it flaps and
- * clears once back for the clear period; a port Faulted past the grace raises `chargerFaulted`
- * and clears when it leaves Faulted; an alert under a maintenance window is muted. The sweep is
- * called with a time ahead instead of waiting; each scenario has its own organization.
+ * The alert sweep against real OCPP clients (ocpp-rpc, strict mode) on the local stack: a charger
+ * that stops answering raises `offlineCharger` after the probe, one that answers the probe (even
+ * Rejected) raises nothing, a charger never booted raises nothing; a disconnected charger raises
+ * after the threshold, keeps one alert while it flaps and clears once back for the clear period; a
+ * port Faulted past the grace raises `chargerFaulted` and clears when it leaves Faulted; an alert
+ * under a maintenance window is muted. The sweep is called with a time ahead instead of waiting;
+ * each scenario has its own organization.
  */
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

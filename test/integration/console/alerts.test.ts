@@ -1,5 +1,5 @@
 /**
- * The Alerts page and a charger's active alerts in headless Chromium (issue 27 item 6): alerts
+ * The Alerts page and a charger's active alerts in headless Chromium: alerts
  * raised and cleared through the alert store (the system raises them; `shared/alerts/store.ts`)
  * are listed active first, then ended, each with its type and details in words; a muted one
  * (raised during a maintenance window) is badged; the filters narrow the list; the charger page

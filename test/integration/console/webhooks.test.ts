@@ -1,5 +1,5 @@
 /**
- * The Webhooks page in headless Chromium (issue 27 items 4 and 6): no event type is the API's 400
+ * The Webhooks page in headless Chromium: no event type is the API's 400
  * shown by the events; an endpoint created from the page (`http://127.0.0.1`, allowed by the local
  * development setting), its secret shown once, "Send test" delivered to a real HTTP server in the
  * test (the signature verified with `standardwebhooks` and the secret the page showed), the delivery

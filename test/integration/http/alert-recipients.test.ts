@@ -1,5 +1,5 @@
 /**
- * Alert recipients through the local gateway (issue 27 item 4): create, read, list with pages,
+ * Alert recipients through the local gateway: create, read, list with pages,
  * change, delete; organization-only keys; another organization's recipients are 404; bad input
  * (each a 400 naming the field, nothing stored). Every answer is checked against the OpenAPI document.
  */

@@ -1,5 +1,5 @@
 /**
- * Alerts and alert settings through the local gateway (issue 27 items 1 and 2): the list newest
+ * Alerts and alert settings through the local gateway: the list newest
  * first with the reference's filters and ours, pagination bound to the query, one alert,
  * organization and site scoping, the settings read and changed, and bad input (each a 400
  * naming the field, nothing stored). Alerts are raised with the store, as the sweep and the

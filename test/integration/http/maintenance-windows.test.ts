@@ -1,5 +1,5 @@
 /**
- * Maintenance windows through the local gateway (issue 27 item 3): create, read, list with the
+ * Maintenance windows through the local gateway: create, read, list with the
  * reference's filters and pagination, change, delete; organization and site scoping; bad input
  * (each a 400 naming the field, nothing stored); ended windows (409); and charger health over a
  * range with seeded history and windows: maintenance seconds and the uptime exclusion, exactly.

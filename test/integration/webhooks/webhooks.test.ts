@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and signed delivery through the local gateway (issue 27 items 4 and 5): CRUD,
+ * Webhook endpoints and signed delivery through the local gateway: CRUD,
  * bad input (each a 400 naming the field, nothing stored), scoping; and a real HTTP receiver in
  * the test that verifies every signature with `standardwebhooks`: a test event, retries (500 three
  * times then 200: four attempts), 410 disables, a hanging receiver cut, a 2 MB answer, a redirect

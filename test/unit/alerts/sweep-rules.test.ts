@@ -1,5 +1,5 @@
 /**
- * The alert sweep's decisions (issue 27 item 1; docs/alerts.md, "Types"): when a charger is probed,
+ * The alert sweep's decisions (docs/alerts.md, "Types"): when a charger is probed,
  * raised, kept or cleared as `offlineCharger`, and when a port's `chargerFaulted` is raised,
  * updated or cleared, with the default settings (threshold 10 min, clear after 5, grace 5).
  */

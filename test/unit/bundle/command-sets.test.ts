@@ -1,6 +1,6 @@
 /**
- * Each function that sends charger commands bundles its own domain's commands only (issue "lean":
- * import only what each function uses): the HTTP commands function none of smart charging's, the
+ * Each function that sends charger commands bundles its own domain's commands only (a bundle
+ * is cold-start time: import only what each function uses): the HTTP commands function none of smart charging's, the
  * smart-charging allocation none of remote control's, so neither carries the other's OCPP
  * mappings and validators. Built with the stack's own esbuild options; the inputs are read from
  * esbuild's metafile.

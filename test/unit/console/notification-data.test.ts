@@ -1,5 +1,5 @@
 /**
- * What the console shows of maintenance windows, alerts and webhook deliveries (issue 27 item 6):
+ * What the console shows of maintenance windows, alerts and webhook deliveries:
  * lib/console/src/maintenance-data.ts, alert-data.ts, webhook-data.ts and format.ts's spans.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The two access-ID bugs of issue 10, through the domain functions that had them, with DynamoDB's
+ * Two access-ID bugs, through the domain functions that had them, with DynamoDB's
  * answers scripted: under concurrency a TransactionConflict answered 409 "already exists"
  * (`createAccessId`), and under throttling the batch ignored the unprocessed keys of its
  * BatchGetItem and then overwrote an existing access ID as if it were new (`upsertAccessIdBatch`).

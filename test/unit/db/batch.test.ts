@@ -3,7 +3,7 @@
  * (UnprocessedKeys, UnprocessedItems: throttling) is sent again until nothing is left, a bounded
  * number of times, then a clear error. Before the toolkit, the access ID batch ignored unprocessed
  * keys of its BatchGetItem (and could then overwrite an existing access ID) and customers silently
- * dropped unprocessed writes (issue 10).
+ * dropped unprocessed writes.
  */
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

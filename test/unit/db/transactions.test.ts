@@ -2,7 +2,7 @@
  * `transact` (shared/db/transactions.ts): a cancellation caused only by concurrent transactions is
  * retried, and a failed condition is reported by the item's label, whatever items a request left out.
  * Before the toolkit, callers decoded cancellation reasons by position and some never retried a
- * TransactionConflict, answering 409 "already exists" under concurrency (issue 10).
+ * TransactionConflict, answering 409 "already exists" under concurrency.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Alerts (issue 27 item 6; `GET /api/alerts`): the Alerts page (`#/alerts`), active alerts first
+ * Alerts (`GET /api/alerts`): the Alerts page (`#/alerts`), active alerts first
  * and then those ended in the last 7 days, filtered by type, site, active or ended, and whether
  * muted ones (raised during a maintenance window) show; a muted alert carries a "muted" badge and
  * is greyed. Each row: the type in words, site, charger and port (a link to the charger page),

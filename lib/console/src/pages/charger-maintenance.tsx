@@ -1,5 +1,5 @@
 /**
- * A charger's maintenance windows on its page (docs/maintenance-windows.md; issue 27 item 6): the
+ * A charger's maintenance windows on its page (docs/maintenance-windows.md): the
  * windows in progress, upcoming and ended in the last 7 days (`GET /api/maintenance-windows?chargerIds=`,
  * every page), a form that plans one for the whole charger or one port (`POST`), changes one not
  * yet ended (`PATCH`, only the fields changed) or deletes it (`DELETE`). An ended window is

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (`#/webhooks`; issue 27 items 4 and 6; `/api/webhook-endpoints`): the
+ * Webhook endpoints (`#/webhooks`; `/api/webhook-endpoints`): the
  * organization's endpoints (URL, description, event types, enabled or disabled and why), a form
  * that creates one (URL, event types, description; the API's 400 next to the field it names),
  * per endpoint Enable / Disable, "Send test", "Rotate secret", Delete, and its delivery log (status,
