@@ -1,6 +1,6 @@
 /**
  * Response headers of the console's static files, the same locally (`lib/local/static-files.ts`)
- * and on CloudFront (`lib/constructs/console.ts`, a response headers policy).
+ * and on CloudFront (`lib/aws/console.ts`, a response headers policy).
  *
  * The Content-Security-Policy allows this origin only: the console and Swagger UI load no script,
  * style, font or image from elsewhere (images may be `data:` URLs, as Swagger UI's icons are) and

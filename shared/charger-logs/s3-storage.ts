@@ -1,5 +1,5 @@
 /**
- * Log files in S3 (`lib/constructs/charger-logs.ts`: a private, encrypted bucket whose objects
+ * Log files in S3 (`lib/aws/charger-logs.ts`: a private, encrypted bucket whose objects
  * expire): the charger uploads with HTTP PUT to a presigned PutObject URL, and the API hands out
  * presigned GetObject URLs. Presigning is local (no request to S3): it signs with the function's
  * role credentials, so the function needs `s3:PutObject` (upload URLs) or `s3:GetObject`

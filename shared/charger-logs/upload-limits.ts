@@ -10,7 +10,7 @@
  * stay within Lambda's synchronous request payload limit of 6 MB (6,291,456 bytes); the 699,048
  * bytes left hold the event's headers (at most 10,240 bytes for the request line and headers, HTTP
  * API quota, repeated in a few fields) and its request context. The edge refuses a larger declared
- * `Content-Length` before it reaches API Gateway (`lib/edge/upload-size-limit.js`).
+ * `Content-Length` before it reaches API Gateway (`lib/aws/edge/upload-size-limit.js`).
  */
 export const AWS_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 

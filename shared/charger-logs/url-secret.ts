@@ -1,7 +1,7 @@
 /**
  * The secret our log-file tokens are signed with (`tokens.ts`): locally `LOG_URL_SECRET` (the
  * local stack reads it from the data folder, `localUrlSecret`); on AWS the generated Secrets
- * Manager secret named by `LOG_URL_SECRET_ARN` (`lib/constructs/charger-logs.ts`), read with
+ * Manager secret named by `LOG_URL_SECRET_ARN` (`lib/aws/charger-logs.ts`), read with
  * GetSecretValue once per process. Only the functions that sign or check short upload URLs import
  * this module (the operation worker, the upload function), so no other bundle holds the Secrets
  * Manager client.

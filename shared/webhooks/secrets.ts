@@ -2,7 +2,7 @@
  * Endpoints' signing secrets (docs/webhooks.md, "Security"): made as Standard
  * Webhooks secrets (`whsec_` + 24 random bytes in base64), stored encrypted with AES-256-GCM
  * (node:crypto) and a key that never leaves the functions: on AWS a generated Secrets Manager
- * secret (`WEBHOOK_KEY_SECRET_ARN`, `lib/constructs/webhooks.ts`), locally `WEBHOOK_KEY` (the local
+ * secret (`WEBHOOK_KEY_SECRET_ARN`, `lib/aws/webhooks.ts`), locally `WEBHOOK_KEY` (the local
  * stack keeps it in a file of its data folder). Each ciphertext is bound to its endpoint (the
  * endpoint's ID is the additional authenticated data), so one cannot be moved to another endpoint.
  */

@@ -49,7 +49,7 @@ const FULL_VCPU_MB = 1769;
 
 /**
  * Bytes of log per invocation. The functions log JSON with platform events from WARN up
- * (`lib/constructs/functions.ts`), so Lambda writes no START / END / REPORT lines (~350 bytes
+ * (`lib/aws/functions.ts`), so Lambda writes no START / END / REPORT lines (~350 bytes
  * each invocation otherwise), and the handlers log warnings and errors only.
  */
 const LOG_BYTES_PER_INVOCATION = 0;

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/functions';
+import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/aws/functions';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LambdaHandler } from '../../lib/local/gateway';
 import type { OcppHandlers } from '../../lib/local/lambda-events';

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/functions';
+import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/aws/functions';
 import { bundleInputs } from '../support/bundles';
 import { percentile, report } from './support';
 

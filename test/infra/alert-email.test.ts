@@ -1,5 +1,5 @@
 /**
- * The alert e-mail grant (`lib/constructs/alert-email.ts`) on its own, until the webhook fan-out
+ * The alert e-mail grant (`lib/aws/alert-email.ts`) on its own, until the webhook fan-out
  * function that calls `emailAlerts` uses it: SES sending from the sender identity only, the
  * environment, and the table rows `emailAlerts` writes.
  */
@@ -7,9 +7,9 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { grantAlertEmail } from '../../lib/constructs/alert-email';
-import { NetworkTable } from '../../lib/constructs/table';
-import { stackPropsFromContext } from '../../lib/stack';
+import { grantAlertEmail } from '../../lib/aws/alert-email';
+import { NetworkTable } from '../../lib/aws/table';
+import { stackPropsFromContext } from '../../lib/aws/stack';
 
 function synth(props: { sender?: string; consoleUrl?: string }) {
   const stack = new Stack(new App(), 'AlertEmail', { env: { account: '123456789012', region: 'eu-west-1' } });

@@ -4,7 +4,7 @@
  * episode markers and ID counter, connections, the command lane, the message log).
  */
 import { describe, expect, it } from 'vitest';
-import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
+import { ALERT_FUNCTION_WRITES } from '../../lib/aws/alerts';
 import { leadingKeyPatterns } from './support/iam';
 import { synthesise } from './support/template';
 

@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
-import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/constructs/charger-logs';
-import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../lib/constructs/edge';
+import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/aws/charger-logs';
+import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../lib/aws/edge';
 import { synthesise, type PolicyStatement } from './support/template';
 
 const { template, resources, statementsOf, idOf, functionId } = synthesise();

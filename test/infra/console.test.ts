@@ -1,5 +1,5 @@
 /**
- * The operator console on AWS (lib/constructs/console.ts): a private bucket read by CloudFront
+ * The operator console on AWS (lib/aws/console.ts): a private bucket read by CloudFront
  * through Origin Access Control, the default behaviour and `/api/docs*` (before `/api/*`) served
  * from it with the index rewrite and the security headers, the deployment of the build that
  * `cdk synth` makes (offline, no Docker), and cdk-nag's AWS Solutions checks.
@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CACHE_CONTROL, CONSOLE_CONTENT_SECURITY_POLICY } from '../../lib/console/headers';
-import { API_DOCS_PATH_PATTERN, CONSOLE_INDEX_SOURCE, OperatorConsole } from '../../lib/constructs/console';
-import { EdgeDistribution } from '../../lib/constructs/edge';
-import { ChargingNetworkStack } from '../../lib/stack';
+import { API_DOCS_PATH_PATTERN, CONSOLE_INDEX_SOURCE, OperatorConsole } from '../../lib/aws/console';
+import { EdgeDistribution } from '../../lib/aws/edge';
+import { ChargingNetworkStack } from '../../lib/aws/stack';
 
 const outdir = mkdtempSync(join(tmpdir(), 'console-cdk-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -110,7 +110,7 @@ describe('operator console on AWS', () => {
     }
   });
 
-  it('runs lib/edge/console-index.js, as is, on those behaviours', () => {
+  it('runs lib/aws/edge/console-index.js, as is, on those behaviours', () => {
     const functions = template.findResources('AWS::CloudFront::Function', {
       Properties: { FunctionCode: readFileSync(CONSOLE_INDEX_SOURCE, 'utf8') },
     });

@@ -1,6 +1,6 @@
 /** The optional stack props as `bin/app.ts` reads them from CDK context (`-c name=value`). */
 import { describe, expect, it } from 'vitest';
-import { stackPropsFromContext } from '../../lib/stack';
+import { stackPropsFromContext } from '../../lib/aws/stack';
 
 const from = (context: Record<string, unknown>) => stackPropsFromContext((key) => context[key]);
 

@@ -6,8 +6,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS, httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
-import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lib/constructs/origin-verify';
+import { OCPP_FUNCTIONS } from '../../lib/aws/ocpp-api';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../lib/aws/origin-verify';
 import { synthesise } from './support/template';
 
 describe('secret origin header (CloudFront cannot be bypassed)', () => {

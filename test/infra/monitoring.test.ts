@@ -7,14 +7,14 @@ import type { Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS } from '../../shared/api/routes';
-import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
-import { ChargingNetworkStack } from '../../lib/stack';
+import { OCPP_FUNCTIONS } from '../../lib/aws/ocpp-api';
+import { ChargingNetworkStack } from '../../lib/aws/stack';
 import { TABLE_KEYS } from '../../shared/db/entities';
-import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
-import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
-import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
-import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
-import { WEBHOOK_FUNCTIONS } from '../../lib/constructs/webhooks';
+import { POWER_FUNCTION_WRITES } from '../../lib/aws/smart-charging';
+import { ALERT_FUNCTION_WRITES } from '../../lib/aws/alerts';
+import { OPERATION_FUNCTION_WRITES } from '../../lib/aws/charger-operations';
+import { LOCAL_LIST_FUNCTIONS } from '../../lib/aws/local-list';
+import { WEBHOOK_FUNCTIONS } from '../../lib/aws/webhooks';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
 const TOPIC_ARN = 'arn:aws:sns:eu-west-1:123456789012:charging-ops';
@@ -26,7 +26,7 @@ const FUNCTION_COUNT =
   ) +
   LOCAL_LIST_FUNCTIONS.length +
   WEBHOOK_FUNCTIONS.length +
-  // The log upload function (lib/constructs/charger-logs.ts) and the alert rules' trigger (lib/constructs/alert-trigger.ts).
+  // The log upload function (lib/aws/charger-logs.ts) and the alert rules' trigger (lib/aws/alert-trigger.ts).
   2;
 /** CDK's custom-resource handlers (console upload, bucket emptying): not ours to trace. */
 const isOurs = ([logicalId]: [string, unknown]) => !logicalId.startsWith('Custom');

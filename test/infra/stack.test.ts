@@ -14,22 +14,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS, httpHandlerEntry, routeList, type HttpFunctionName } from '../../shared/api/routes';
 import { TABLE_KEYS } from '../../shared/db/entities';
-import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/constructs/edge';
-import { SOURCE_MAPS_CONTEXT } from '../../lib/constructs/functions';
-import { ALLOCATE_FUNCTION_MEMORY_MB } from '../../lib/constructs/smart-charging';
+import { OCPP_PATH_REWRITE_SOURCE } from '../../lib/aws/edge';
+import { SOURCE_MAPS_CONTEXT } from '../../lib/aws/functions';
+import { ALLOCATE_FUNCTION_MEMORY_MB } from '../../lib/aws/smart-charging';
 import {
   CONNECT_FUNCTION_MEMORY_MB,
   OCPP_FUNCTION_MEMORY_MB,
   OCPP_FUNCTIONS,
   OCPP_STAGE_NAME,
-} from '../../lib/constructs/ocpp-api';
-import { POWER_FUNCTION_WRITES } from '../../lib/constructs/smart-charging';
-import { ALERT_FUNCTION_WRITES } from '../../lib/constructs/alerts';
-import { OPERATION_FUNCTION_WRITES } from '../../lib/constructs/charger-operations';
-import { LOCAL_LIST_FUNCTIONS } from '../../lib/constructs/local-list';
-import { WEBHOOK_FUNCTIONS } from '../../lib/constructs/webhooks';
-import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/constructs/charger-logs';
-import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/stack';
+} from '../../lib/aws/ocpp-api';
+import { POWER_FUNCTION_WRITES } from '../../lib/aws/smart-charging';
+import { ALERT_FUNCTION_WRITES } from '../../lib/aws/alerts';
+import { OPERATION_FUNCTION_WRITES } from '../../lib/aws/charger-operations';
+import { LOCAL_LIST_FUNCTIONS } from '../../lib/aws/local-list';
+import { WEBHOOK_FUNCTIONS } from '../../lib/aws/webhooks';
+import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/aws/charger-logs';
+import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../lib/aws/stack';
 import { appWithoutBundling, synthesise, type CfnResource } from './support/template';
 
 const { stack, template, resources, idOf, functionId, actionsOf } = synthesise();
@@ -359,7 +359,7 @@ describe('ChargingNetwork stack', () => {
       expect(originApiOf(ocpp)).toBe(idOf('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' }));
     });
 
-    it('runs lib/edge/ocpp-path-rewrite.js, as is, on cloudfront-js-2.0', () => {
+    it('runs lib/aws/edge/ocpp-path-rewrite.js, as is, on cloudfront-js-2.0', () => {
       template.hasResourceProperties('AWS::CloudFront::Function', {
         FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
         FunctionCode: readFileSync(OCPP_PATH_REWRITE_SOURCE, 'utf8'),

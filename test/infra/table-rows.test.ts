@@ -1,5 +1,5 @@
 /**
- * Least privilege by row: the `dynamodb:LeadingKeys` patterns of `lib/constructs/table-rows.ts`
+ * Least privilege by row: the `dynamodb:LeadingKeys` patterns of `lib/aws/table-rows.ts`
  * checked against partition keys that ElectroDB itself builds for every entity (so a change of the
  * key design breaks this test, not production), and the synthesised policies checked for what
  * each function can and cannot write. `table-rows.recorded.test.ts` checks the writes the handlers
@@ -10,9 +10,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createEntities } from '../../shared/db/entities';
 import { HTTP_FUNCTIONS, httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
-import { HTTP_FUNCTION_WRITES } from '../../lib/constructs/http-api';
-import { OCPP_FUNCTIONS } from '../../lib/constructs/ocpp-api';
-import { counterRow, ROWS, type ItemWriteAction } from '../../lib/constructs/table-rows';
+import { HTTP_FUNCTION_WRITES } from '../../lib/aws/http-api';
+import { OCPP_FUNCTIONS } from '../../lib/aws/ocpp-api';
+import { counterRow, ROWS, type ItemWriteAction } from '../../lib/aws/table-rows';
 import { allowsWrite, leadingKeyPatterns, matchesStringLike } from './support/iam';
 import { synthesise } from './support/template';
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAN_OUT_ENTITIES } from '../../shared/webhooks/fan-out';
 import { httpHandlerEntry } from '../../shared/api/routes';
-import { MAX_RECEIVE_COUNT } from '../../lib/constructs/webhooks';
+import { MAX_RECEIVE_COUNT } from '../../lib/aws/webhooks';
 import { synthesise } from './support/template';
 import { rowWritesOf } from './support/iam';
 

@@ -13,13 +13,13 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/functions';
+import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/aws/functions';
 import { loadHandlers, startLocalGateway, type LambdaHandler, type LocalGateway } from '../../lib/local/gateway';
 import type { LocalStack } from '../../lib/local/stack';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
 import { connectCharger, connectRaw, pollUntil } from './support/ocpp';
 import { connectSmartCharger } from './support/smart-charger';
-import { HIGHS_WASM } from '../../lib/constructs/smart-charging';
+import { HIGHS_WASM } from '../../lib/aws/smart-charging';
 
 const BUNDLED = ['http/chargers', 'ocpp/connect', 'ocpp/message', 'ocpp/disconnect'] as const;
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/constructs/functions';
+import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/aws/functions';
 
 /**
  * The inputs of a Lambda entry's bundle: input path (relative to the project root, packages under

@@ -1,6 +1,6 @@
 /**
  * Stands in for `jsonschema` in the Lambda bundles (an esbuild alias set by
- * `lib/constructs/functions.ts`). ElectroDB validates every entity model against its JSON schema
+ * `lib/aws/functions.ts`). ElectroDB validates every entity model against its JSON schema
  * each time an entity is built, and every entity again when a service joins them (to tell a model
  * from an entity). Our models are constants that the real `jsonschema` checks whenever the tests
  * or the local stack build them, so a Lambda would repeat checks whose outcome is fixed; they cost

@@ -45,7 +45,7 @@ const chargingSessionSchema = {
   indexes: {
     primary: {
       // The key keeps the text it had when the attribute was named `transactionKey` (stored items,
-      // the IAM patterns of lib/constructs/table-rows.ts).
+      // the IAM patterns of lib/aws/table-rows.ts).
       pk: {
         field: 'pk',
         composite: ['chargerId', 'ocppTransactionId'],

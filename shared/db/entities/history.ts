@@ -6,7 +6,7 @@
  * Session IDs and error IDs are zero-padded in keys (12 digits) so that keys sort like numbers.
  * Partition keys never start with the charger's or the site's ID (`$cn#chargerid_…`,
  * `$cn#siteid_…`), so the IAM grants of the charger and site partitions, which many functions
- * hold, do not reach history items (`lib/constructs/table-rows.ts`).
+ * hold, do not reach history items (`lib/aws/table-rows.ts`).
  */
 import { Entity } from 'electrodb';
 import {

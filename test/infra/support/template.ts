@@ -7,7 +7,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { expect } from 'vitest';
-import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../../lib/stack';
+import { ChargingNetworkStack, type ChargingNetworkStackProps } from '../../../lib/aws/stack';
 
 /** A resource of the synthesised template. */
 export interface CfnResource {

@@ -1,6 +1,6 @@
 /**
  * The code names an OCPP transaction id `ocppTransactionId`; the table stores it as `transactionKey`
- * (items written before the rename, the IAM patterns of lib/constructs/table-rows.ts). These are the
+ * (items written before the rename, the IAM patterns of lib/aws/table-rows.ts). These are the
  * requests ElectroDB builds, so a change of the stored form fails here before it reaches a table.
  */
 import { describe, expect, it } from 'vitest';

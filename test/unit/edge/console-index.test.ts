@@ -1,10 +1,10 @@
 /**
- * The CloudFront Function of the operator console's behaviours (lib/edge/console-index.js),
+ * The CloudFront Function of the operator console's behaviours (lib/aws/edge/console-index.js),
  * evaluated exactly as CloudFront gets it: it names the index documents S3 cannot find itself.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_INDEX_SOURCE } from '../../../lib/constructs/console';
+import { CONSOLE_INDEX_SOURCE } from '../../../lib/aws/console';
 
 interface ViewerRequest {
   method: string;

@@ -1,11 +1,11 @@
 /**
  * The CloudFront Function that moves the charge point identity from the OCPP-J URL path into the
- * query string (lib/edge/ocpp-path-rewrite.js), evaluated exactly as CloudFront gets it.
+ * query string (lib/aws/edge/ocpp-path-rewrite.js), evaluated exactly as CloudFront gets it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OCPP_PATH_REWRITE_SOURCE } from '../../../lib/constructs/edge';
-import { OCPP_STAGE_NAME } from '../../../lib/constructs/ocpp-api';
+import { OCPP_PATH_REWRITE_SOURCE } from '../../../lib/aws/edge';
+import { OCPP_STAGE_NAME } from '../../../lib/aws/ocpp-api';
 
 /** A CloudFront Functions query string: one `{ value }` (and `multiValue` when repeated) per name. */
 type QueryString = Record<string, { value: string; multiValue?: { value: string }[] }>;

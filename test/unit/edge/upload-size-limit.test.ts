@@ -1,11 +1,11 @@
 /**
- * The CloudFront Function of `/uploads/*` (lib/edge/upload-size-limit.js), evaluated exactly as
+ * The CloudFront Function of `/uploads/*` (lib/aws/edge/upload-size-limit.js), evaluated exactly as
  * CloudFront gets it: 413 for a declared body over the upload function's limit, else the request
  * passes unchanged.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../../lib/constructs/edge';
+import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../../lib/aws/edge';
 import { AWS_UPLOAD_MAX_BYTES } from '../../../shared/charger-logs/upload-limits';
 import { PayloadTooLargeError } from '../../../shared/api/errors';
 

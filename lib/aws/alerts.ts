@@ -15,7 +15,7 @@ import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 
-/** Writes of the alert functions (`lib/constructs/table-rows.ts`). */
+/** Writes of the alert functions (`lib/aws/table-rows.ts`). */
 export const ALERT_FUNCTION_WRITES = {
   /**
    * Alerts raised (the alert, its ID counter and its episode's marker in one transaction),

@@ -16,7 +16,7 @@
  *
  * No imports or exports: CloudFront calls the global `handler`. The unit test evaluates this file
  * as it is (test/unit/edge/ocpp-path-rewrite.test.ts). CloudFront limits function code to 10 KB.
- * OCPP_STAGE_PATH must stay `/` + OCPP_STAGE_NAME (lib/constructs/ocpp-api.ts).
+ * OCPP_STAGE_PATH must stay `/` + OCPP_STAGE_NAME (lib/aws/ocpp-api.ts).
  */
 var OCPP_STAGE_PATH = '/ocpp';
 

@@ -15,7 +15,7 @@ import type { NetworkTable } from './table';
 import { ROWS, type RowWrites } from './table-rows';
 
 /**
- * Writes of the sync function (`lib/constructs/table-rows.ts`): the charger's `localAuthList` item
+ * Writes of the sync function (`lib/aws/table-rows.ts`): the charger's `localAuthList` item
  * and its command lane (both in the charger's partition), the OCPP message log of the CALLs it sends.
  */
 export const LOCAL_LIST_FUNCTION_WRITES = {

@@ -37,7 +37,7 @@ import { CONSOLE_CACHE_CONTROL, CONSOLE_CONTENT_SECURITY_POLICY } from '../conso
 import { createLogGroup } from './logs';
 
 /** Path of the CloudFront Function naming the pages' index documents (cloudfront-js-2.0, no imports). */
-export const CONSOLE_INDEX_SOURCE = fileURLToPath(new URL('../edge/console-index.js', import.meta.url));
+export const CONSOLE_INDEX_SOURCE = fileURLToPath(new URL('./edge/console-index.js', import.meta.url));
 
 /** Path pattern of the API reference's behaviour; it must come before `/api/*`. */
 export const API_DOCS_PATH_PATTERN = '/api/docs*';

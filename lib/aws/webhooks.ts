@@ -27,7 +27,7 @@ export const MAX_RECEIVE_COUNT = 5;
 /** The webhooks' functions: `lambdas/webhooks/<name>.ts`. */
 export const WEBHOOK_FUNCTIONS = ['fan-out', 'deliver'] as const;
 
-/** Writes of each function (`lib/constructs/table-rows.ts`). */
+/** Writes of each function (`lib/aws/table-rows.ts`). */
 export const WEBHOOK_FUNCTION_WRITES = {
   // The deliveries it makes (conditional PutItem).
   'fan-out': { 'dynamodb:PutItem': [ROWS.webhookDeliveries] },

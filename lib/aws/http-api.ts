@@ -28,7 +28,7 @@ import type { OriginVerifySecret } from './origin-verify';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /**
- * The items each HTTP function may write (`lib/constructs/table-rows.ts`), derived from what its
+ * The items each HTTP function may write (`lib/aws/table-rows.ts`), derived from what its
  * handler's data-layer calls write; reads are granted on the whole table to every function that
  * has `tableAccess` (`shared/api/routes/define.ts`). Every authenticated route counts its key's requests.
  * docs/architecture.md ("What each function may write") has the same as a table.

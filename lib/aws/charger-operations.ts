@@ -17,7 +17,7 @@ import type { NetworkTable } from './table';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
-/** Writes of the operation functions (`lib/constructs/table-rows.ts`). */
+/** Writes of the operation functions (`lib/aws/table-rows.ts`). */
 export const OPERATION_FUNCTION_WRITES = {
   /**
    * Each charger's result, the operation's end and its pending marker; the command lane of the

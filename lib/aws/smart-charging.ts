@@ -19,7 +19,7 @@ import type { NetworkTable } from './table';
 import { ROWS, type RowWrites } from './table-rows';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
-/** Writes of the power functions (`lib/constructs/table-rows.ts`). */
+/** Writes of the power functions (`lib/aws/table-rows.ts`). */
 export const POWER_FUNCTION_WRITES = {
   /** The site's allocation state (a trigger). */
   trigger: { 'dynamodb:UpdateItem': [ROWS.sites] },

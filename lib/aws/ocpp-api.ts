@@ -24,7 +24,7 @@ import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /**
  * Name of the WebSocket stage, hence the first path segment of the endpoint
- * (`wss://<api>/ocpp`). The CloudFront Function `lib/edge/ocpp-path-rewrite.js` rewrites
+ * (`wss://<api>/ocpp`). The CloudFront Function `lib/aws/edge/ocpp-path-rewrite.js` rewrites
  * `/ocpp/<ocppId>` to exactly this path, and the distribution's `/ocpp/*` behaviour routes
  * to it: changing it means changing both.
  */
@@ -34,7 +34,7 @@ export const OCPP_STAGE_NAME = 'ocpp';
 interface OcppFunctionSpec {
   /** API Gateway route key. */
   readonly routeKey: '$connect' | '$default' | '$disconnect';
-  /** Items it may write (`lib/constructs/table-rows.ts`); reads are always granted. */
+  /** Items it may write (`lib/aws/table-rows.ts`); reads are always granted. */
   readonly writes: RowWrites;
   /** Whether the route returns the function's response to the charger (OCPP CALLRESULTs). */
   readonly twoWay: boolean;

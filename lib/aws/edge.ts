@@ -29,14 +29,14 @@ import type { OriginVerifySecret } from './origin-verify';
 import { AWS_UPLOAD_MAX_BYTES } from '../../shared/charger-logs/upload-limits';
 
 /** Path of the CloudFront Function source (cloudfront-js-2.0, no imports). */
-export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('../edge/ocpp-path-rewrite.js', import.meta.url));
+export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('./edge/ocpp-path-rewrite.js', import.meta.url));
 
 /**
  * Path of the CloudFront Function of `/uploads/*` (cloudfront-js-2.0, no imports): 413 for a
  * declared `Content-Length` over {@link AWS_UPLOAD_MAX_BYTES}, which the upload function could
  * not even be invoked with (Lambda's 6 MB request payload).
  */
-export const UPLOAD_SIZE_LIMIT_SOURCE = fileURLToPath(new URL('../edge/upload-size-limit.js', import.meta.url));
+export const UPLOAD_SIZE_LIMIT_SOURCE = fileURLToPath(new URL('./edge/upload-size-limit.js', import.meta.url));
 
 /** The path prefix of chargers' log uploads to our short URL. */
 export const UPLOADS_PATH_PREFIX = '/uploads/';
@@ -73,7 +73,7 @@ export interface EdgeDistributionProps {
    */
   readonly webAclArn?: string;
   /**
-   * The operator console's behaviours (`lib/constructs/console.ts`): the default one and
+   * The operator console's behaviours (`lib/aws/console.ts`): the default one and
    * `/api/docs*`, placed before `/api/*`.
    * @default none: every other path reaches the HTTP API
    */
@@ -179,7 +179,7 @@ export class EdgeDistribution extends Construct {
       // The console at / (else any other path reaches the HTTP API's $default route: a 404 problem document).
       defaultBehavior: props.console?.defaultBehavior ?? api,
       // CloudFront takes the first pattern that matches: the console's /api/docs* before /api/*.
-      // /uploads/*: chargers' log uploads to our short URL (the HTTP API's upload routes, lib/constructs/charger-logs.ts).
+      // /uploads/*: chargers' log uploads to our short URL (the HTTP API's upload routes, lib/aws/charger-logs.ts).
       additionalBehaviors: {
         ...props.console?.additionalBehaviors,
         '/api/*': api,

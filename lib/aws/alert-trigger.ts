@@ -14,7 +14,7 @@ import type { NetworkTable } from './table';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 
 /**
- * Writes of the trigger (`lib/constructs/table-rows.ts`): the alert and its active-episode marker
+ * Writes of the trigger (`lib/aws/table-rows.ts`): the alert and its active-episode marker
  * (one transaction), the alert ID counter.
  */
 export const ALERT_TRIGGER_WRITES = {

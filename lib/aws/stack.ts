@@ -5,23 +5,23 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { OperatorConsole } from './constructs/console';
-import { EdgeDistribution, type CustomDomain } from './constructs/edge';
-import { IntegratorApi } from './constructs/http-api';
-import { OcppApi } from './constructs/ocpp-api';
-import { NetworkTable } from './constructs/table';
-import { OriginVerifySecret } from './constructs/origin-verify';
-import { attachableWebAclArn } from './constructs/web-acl';
-import { NetworkAlarms } from './constructs/alarms';
-import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../shared/ocpp/message-log';
-import { SmartCharging } from './constructs/smart-charging';
-import { Alerts } from './constructs/alerts';
-import { ChargerOperations } from './constructs/charger-operations';
-import { ChargerLogs } from './constructs/charger-logs';
-import { LocalAuthList } from './constructs/local-list';
-import { AlertTrigger } from './constructs/alert-trigger';
-import { Webhooks } from './constructs/webhooks';
-import { grantAlertEmail } from './constructs/alert-email';
+import { OperatorConsole } from './console';
+import { EdgeDistribution, type CustomDomain } from './edge';
+import { IntegratorApi } from './http-api';
+import { OcppApi } from './ocpp-api';
+import { NetworkTable } from './table';
+import { OriginVerifySecret } from './origin-verify';
+import { attachableWebAclArn } from './web-acl';
+import { NetworkAlarms } from './alarms';
+import { OCPP_MESSAGE_LOG_MODES, type OcppMessageLogMode } from '../../shared/ocpp/message-log';
+import { SmartCharging } from './smart-charging';
+import { Alerts } from './alerts';
+import { ChargerOperations } from './charger-operations';
+import { ChargerLogs } from './charger-logs';
+import { LocalAuthList } from './local-list';
+import { AlertTrigger } from './alert-trigger';
+import { Webhooks } from './webhooks';
+import { grantAlertEmail } from './alert-email';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -42,7 +42,7 @@ export interface ChargingNetworkStackProps extends StackProps {
    * ARN of an existing AWS WAF web ACL of scope CLOUDFRONT (made in us-east-1) to attach to the
    * distribution, e.g. when the stack is in another region.
    * @default a web ACL created by the stack when it is deployed in us-east-1 (rate limit per IP and
-   *   the AWS managed common rules, `lib/constructs/web-acl.ts`); none in other regions
+   *   the AWS managed common rules, `lib/aws/web-acl.ts`); none in other regions
    */
   readonly webAclArn?: string;
   /**
@@ -75,7 +75,7 @@ export interface ChargingNetworkStackProps extends StackProps {
   /**
    * The sender of alert e-mails (docs/alert-recipients.md): an address of an Amazon SES identity
    * verified in the stack's region (the address or its domain). The function that mails alert
-   * recipients is granted `ses:SendEmail` from it only (`lib/constructs/alert-email.ts`).
+   * recipients is granted `ses:SendEmail` from it only (`lib/aws/alert-email.ts`).
    * @default none: alert e-mail is off
    */
   readonly alertEmailSender?: string;

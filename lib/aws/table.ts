@@ -63,7 +63,7 @@ export class NetworkTable extends Construct {
       timeToLiveAttribute: TABLE_KEYS.ttl,
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
-      // The change stream drives smart charging (`lib/constructs/smart-charging.ts`).
+      // The change stream drives smart charging (`lib/aws/smart-charging.ts`).
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
     });
     for (const gsi of TABLE_KEYS.gsis) {
@@ -104,7 +104,7 @@ export class NetworkTable extends Construct {
    * Grants item writes confined to rows: one statement per group of actions with the same
    * patterns, on the table (GSIs are written through the table), with the condition
    * `ForAllValues:StringLike` on `dynamodb:LeadingKeys`, so every item a request writes must have
-   * a partition key matching one of the patterns (`lib/constructs/table-rows.ts`).
+   * a partition key matching one of the patterns (`lib/aws/table-rows.ts`).
    *
    * @param grantee - the principal (usually a Lambda function)
    * @param writes - partition-key patterns per write action; at least one action
