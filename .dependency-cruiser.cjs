@@ -25,6 +25,7 @@ const CORE = '^shared/(?!api/|ocpp/)';
  * transactions, and history reads sessions from the table, not through charging.
  */
 const DOMAIN_ORDER = [
+  'charger-commands',
   'organizations',
   'access',
   'departures',
@@ -92,7 +93,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The domain does not speak OCPP: where it must reach a charger it depends on an interface ' +
-        '(e.g. shared/charging/charger-commands.ts) that shared/ocpp implements.',
+        "(ChargerCommands, shared/charger-commands/, with each domain's catalogue in its own folder) that shared/ocpp implements.",
       from: { path: CORE },
       to: { path: '^shared/ocpp/' },
     },

@@ -6,11 +6,11 @@
 import { getDb } from '../../shared/db';
 import { PROBE_DEADLINE_MS, sweepAlerts, type SweepCounts } from '../../shared/alerts/sweep';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
-import { triggerMessage } from '../../shared/ocpp/commands/charger-operations';
+import { PROBE_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 
 /** EventBridge scheduled event (its content is not used): what the sweep probed, raised, updated and cleared. */
 export async function handler(): Promise<SweepCounts> {
   const db = getDb();
-  const commands = ocppChargerCommands(db, { TriggerMessage: triggerMessage }, { deadlineMs: PROBE_DEADLINE_MS });
+  const commands = ocppChargerCommands(db, PROBE_COMMANDS, { deadlineMs: PROBE_DEADLINE_MS });
   return sweepAlerts(db, commands);
 }

@@ -21,7 +21,8 @@
  */
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
-import type { ChargerCommands } from '../charging/charger-commands';
+import type { ChargerCommands } from '../charger-commands';
+import type { ChargerOperationCommandCatalog } from '../charger-operations/commands';
 import type { ChargerItem, StoredPortItem } from '../chargers/items';
 import { recordLastMessage } from '../chargers/last-message';
 import { logger } from '../logger';
@@ -35,8 +36,8 @@ export const PROBE_DEADLINE_MS = 20_000;
 /** Organizations swept at once (each waits for its probes). */
 const ORGANIZATIONS_AT_ONCE = 8;
 
-/** What the sweep sends: the probe. */
-export type ProbeCommands = ChargerCommands<'TriggerMessage'>;
+/** What the sweep sends: the probe, a charger operation's TriggerMessage. */
+export type ProbeCommands = ChargerCommands<Pick<ChargerOperationCommandCatalog, 'TriggerMessage'>>;
 
 /** What one sweep changed, by type. */
 export interface SweepCounts {

@@ -13,15 +13,15 @@ import type { Db } from '../db';
 import type { OcppProtocol } from '../db/entities/common';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { ChargerNotFoundError } from '../chargers/errors';
+import type { CommandableCharger } from '../charger-commands';
 import type {
-  CommandableCharger,
   ConfigurationCommands,
   ReportBase,
   SettingChange,
   SettingChangeAnswer,
   SettingReading,
   SettingRef,
-} from '../charging/charger-commands';
+} from './commands';
 import { GuardedSettingError, SettingFormError } from './errors';
 import { viewOf, type ConfigurationView } from './view';
 import { guardOf, mergeSettings, settingIdentity, type ComponentRef, type StoredKey } from './settings';

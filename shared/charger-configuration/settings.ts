@@ -3,7 +3,7 @@
  * device model, part 2 §1.2 and appendix 3), which of them the product relies on (guarded), and
  * the pure rules that merge a charger's answers into them. No I/O.
  */
-import type { SettingRef } from '../charging/charger-commands';
+import type { SettingRef } from './commands';
 
 /** A 1.6 configuration key as the charger reported it (GetConfiguration `configurationKey`). */
 export interface StoredKey {

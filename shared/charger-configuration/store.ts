@@ -11,7 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import type { OcppProtocol } from '../db/entities/common';
-import type { ReportBase } from '../charging/charger-commands';
+import type { ReportBase } from './commands';
 import { storedVariable, type StoredSettings } from './settings';
 
 /** A report page is kept this long after it came (s): a report is assembled within it, or never. */

@@ -7,12 +7,8 @@
  */
 import type * as z from 'zod';
 import type { Db } from '../db';
-import type {
-  ChargerAnswer,
-  ChargerOperationCommands,
-  CommandableCharger,
-  OperationAnswer,
-} from '../charging/charger-commands';
+import type { ChargerAnswer, CommandableCharger } from '../charger-commands';
+import type { ChargerOperationCommands, OperationAnswer } from './commands';
 import type { OperationTarget, TargetFields } from './targets';
 
 /**

@@ -16,7 +16,7 @@ import {
   promotePendingPassword,
   putPendingPassword,
 } from '../chargers/credentials';
-import { confirmsPassword, type ChargerPasswordStatus, type CredentialsCommands } from './charger-commands';
+import { type ChargerPasswordStatus, confirmsPassword, type CredentialsCommands } from './commands';
 
 /** The outcome of a password change. */
 export interface ChargerPasswordChange {

@@ -16,15 +16,8 @@ import { locatePort, type PortLocation } from '../chargers/port-lookup';
 import { NoSessionInProgressError, ReservationIdTakenError, UnsupportedByChargerError } from './errors';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
-import type {
-  ChargerCommandCatalog,
-  RemoteControlCommandName,
-  RemoteControlCommands,
-  CommandableCharger,
-  IdTokenType,
-  ReserveNowStatus,
-  SendOptions,
-} from './charger-commands';
+import type { IdTokenType, RemoteControlCommandCatalog, RemoteControlCommands, ReserveNowStatus } from './commands';
+import type { CommandableCharger, SendOptions } from '../charger-commands';
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */
 export const SERVER_ID_TAG = 'CSMS-REMOTE';
@@ -43,13 +36,13 @@ async function reachPort(db: Db, commands: RemoteControlCommands, scope: AccessS
 }
 
 /** Sends a command whose "cannot do that" answer means `Rejected`; any other failure is thrown. */
-async function sendOrReject<K extends Exclude<RemoteControlCommandName, 'ReservationSupport'>>(
+async function sendOrReject<K extends Exclude<keyof RemoteControlCommandCatalog, 'ReservationSupport'>>(
   commands: RemoteControlCommands,
   chargerId: number,
   name: K,
-  input: ChargerCommandCatalog[K]['input'],
+  input: RemoteControlCommandCatalog[K]['input'],
   options?: SendOptions,
-): Promise<ChargerCommandCatalog[K]['result'] | 'Rejected'> {
+): Promise<RemoteControlCommandCatalog[K]['result'] | 'Rejected'> {
   const answer = await commands.send(chargerId, name, input, options);
   if (answer.ok) return answer.result;
   if (answer.unsupported) return 'Rejected';

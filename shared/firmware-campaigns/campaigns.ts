@@ -18,7 +18,7 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { RUNNING_CAMPAIGNS_QUEUE } from '../db/entities/firmware-campaigns';
 import type { EntityItem } from 'electrodb';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
-import type { ChargerOperationCommands } from '../charging/charger-commands';
+import type { ChargerOperationCommands } from '../charger-operations/commands';
 import { logger } from '../logger';
 import {
   operationWaitMs,

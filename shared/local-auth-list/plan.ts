@@ -7,7 +7,7 @@
  * at all; 2.0.1 none either), so a Full update is the first chunk as `Full`, then the rest as
  * `Differential` updates, each with the next version number.
  */
-import type { LocalListEntry } from '../charging/charger-commands';
+import type { LocalListEntry } from './commands';
 
 /** An entry the charger should hold: an Authorized access ID's normalised tag and type. */
 export interface DesiredEntry {

@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChargerItem } from '../chargers/items';
-import type { LocalListCommands, LocalListSupport } from '../charging/charger-commands';
+import type { LocalListCommands, LocalListSupport } from './commands';
 import type { Db } from '../db';
 import { logger } from '../logger';
 import { applyMessage, differences, fitList, messagesOf, type DesiredEntry, type ListLimits } from './plan';

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ChargerItem } from '../chargers/items';
-import type { ChargingProfileInput, ChargingRateUnit, SmartChargingCommands } from '../charging/charger-commands';
+import type { ChargingProfileInput, ChargingRateUnit, SmartChargingCommands } from './commands';
 import type { Db } from '../db';
 import { DCFC_MINIMUM_W, LEVEL2_MINIMUM_A } from '../smart-charging';
 import { DEFAULT_AC_VOLTAGE_V, profileUnit } from './demand';

@@ -20,7 +20,7 @@
  * - every answer is recorded; a charger that refuses, fails or does not answer is uncontrolled
  *   until it reconnects (`smartChargingRefusedOn`), and the caller allocates again without it.
  */
-import type { ChargingProfileInput, SmartChargingCommands } from '../charging/charger-commands';
+import type { ChargingProfileInput, SmartChargingCommands } from './commands';
 import type { Db } from '../db';
 import type { PortItem } from '../chargers/items';
 import { type AllocationResult, type PortProfileState, type ProfileSend, profilesToSend } from '../smart-charging';

@@ -6,7 +6,7 @@
  * @module
  */
 import type { ChargerItem, PortItem } from '../chargers/items';
-import type { ChargingProfileInput, ChargingRateUnit } from '../charging/charger-commands';
+import type { ChargingProfileInput, ChargingRateUnit } from './commands';
 import {
   DCFC_MINIMUM_W,
   floorAmps,

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import type { SmartChargingCommands } from '../charging/charger-commands';
+import type { SmartChargingCommands } from './commands';
 import { logger } from '../logger';
 import {
   allocateSite,

@@ -1,18 +1,12 @@
 /**
- * The OCPP command path as the charging domain's {@link ChargerCommands}: each domain command name
- * is one command declaration of this folder, sent with {@link runCommand}. A Lambda passes the
- * command set of its domain (`REMOTE_CONTROL_COMMANDS` of `remote-control.ts`,
+ * The OCPP command path as a domain's {@link ChargerCommands}: each command of the domain's
+ * catalogue is one command declaration of this folder, sent with {@link runCommand}. A Lambda
+ * passes the command set of its domain (`REMOTE_CONTROL_COMMANDS` of `remote-control.ts`,
  * `SMART_CHARGING_COMMANDS` of `smart-charging.ts`), so its bundle holds those commands' OCPP
  * mappings and validators and no others.
  */
 import type { Db } from '../../db';
-import type {
-  ChargerCommandCatalog,
-  ChargerCommandName,
-  ChargerCommands,
-  CommandableCharger,
-  VersionInputs,
-} from '../../charging/charger-commands';
+import type { ChargerCommands, CommandableCharger, CommandCatalog, VersionInputs } from '../../charger-commands';
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
@@ -68,21 +62,21 @@ function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger 
   return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[connection.protocol] } };
 }
 
-/** The OCPP command declaration of each domain command in `Names`. */
-export type CommandSet<Names extends ChargerCommandName> = {
-  [K in Names]: Command<ChargerCommandCatalog[K]['input'], ChargerCommandCatalog[K]['result']>;
+/** The OCPP command declaration of each command of a domain's catalogue `C`. */
+export type CommandSet<C extends CommandCatalog<C>> = {
+  [K in keyof C]: Command<C[K]['input'], C[K]['result']>;
 };
 
 /**
- * The domain's charger commands `Names` over OCPP.
+ * A domain's charger commands (its catalogue `C`) over OCPP.
  * @param commands the OCPP declaration of each command the caller may send
  * @param options deadline and transport for every command sent (tests shorten the deadline)
  */
-export function ocppChargerCommands<Names extends ChargerCommandName>(
+export function ocppChargerCommands<C extends CommandCatalog<C>>(
   db: Db,
-  commands: CommandSet<Names>,
+  commands: CommandSet<C>,
   options: Omit<CommandOptions, 'with' | 'before' | 'messageId'> = {},
-): ChargerCommands<Names> {
+): ChargerCommands<C> {
   return {
     find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),

@@ -5,7 +5,7 @@
  * `status` Accepted/Rejected/AcceptedCanceled and optional `filename`). The upload URL is the
  * product's (`shared/charger-logs/storage.ts`).
  */
-import type { ChargerCommandCatalog, LogRequestAnswer } from '../../charging/charger-commands';
+import type { GetLogInput, LogRequestAnswer } from '../../charger-operations/commands';
 import type { OcppProtocol } from '../../db/entities/common';
 import type { LogEnumType } from '../types/v201';
 import { defineCommand } from './command';
@@ -23,8 +23,6 @@ export const MAX_LOG_LOCATION_LENGTH: Record<OcppProtocol, number> = {
   'ocpp1.6': Number.MAX_SAFE_INTEGER,
   'ocpp2.0.1': 512,
 };
-
-type GetLogInput = ChargerCommandCatalog['GetLog']['input'];
 
 /** Members whose value is not undefined. */
 const defined = <T extends object>(value: T): T =>

@@ -8,11 +8,7 @@
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
  * new kind adds its declaration here.
  */
-import type {
-  ChargerCommandCatalog,
-  ChargerOperationCommandName,
-  OperationAnswer,
-} from '../../charging/charger-commands';
+import type { ChargerOperationCommandCatalog, OperationAnswer } from '../../charger-operations/commands';
 import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
@@ -22,7 +18,7 @@ import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
 /** The version-neutral input of a charger-operation command. */
-type ChargerOperationInput<K extends ChargerOperationCommandName> = ChargerCommandCatalog[K]['input'];
+type ChargerOperationInput<K extends keyof ChargerOperationCommandCatalog> = ChargerOperationCommandCatalog[K]['input'];
 
 /** The answer of a response with a `status`. */
 const answerOf = (response: { status: string }): OperationAnswer => ({
@@ -174,7 +170,7 @@ export const updateFirmware = defineCommand<
 });
 
 /** The OCPP declaration of each charger-operation command. */
-export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandName> = {
+export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatalog> = {
   Reset: reset,
   UnlockConnector: unlockConnector,
   ChangeAvailability: changeAvailability,
@@ -182,4 +178,12 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandName>
   ClearCache: clearCache,
   UpdateFirmware: updateFirmware,
   GetLog: getLog,
+};
+
+/**
+ * The alert sweep's probe (TriggerMessage `Heartbeat`, docs/alerts.md): the one charger-operation
+ * command its function sends.
+ */
+export const PROBE_COMMANDS: CommandSet<Pick<ChargerOperationCommandCatalog, 'TriggerMessage'>> = {
+  TriggerMessage: triggerMessage,
 };

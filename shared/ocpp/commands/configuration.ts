@@ -4,12 +4,12 @@
  * pages), B06 GetVariables and B05 SetVariables (variables of the device model's components).
  */
 import type {
-  ConfigurationCommandName,
+  ConfigurationCommandCatalog,
   ConfigurationReadAnswer,
   SettingChangeAnswer,
   SettingReading,
   SettingRef,
-} from '../../charging/charger-commands';
+} from '../../charger-configuration/commands';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
@@ -161,7 +161,7 @@ export const changeSettings = defineCommand<
 });
 
 /** The OCPP declaration of each configuration command: what the configuration routes wire into `ocppChargerCommands`. */
-export const CONFIGURATION_COMMANDS: CommandSet<ConfigurationCommandName> = {
+export const CONFIGURATION_COMMANDS: CommandSet<ConfigurationCommandCatalog> = {
   ReadConfiguration: readConfiguration,
   GetSettings: getSettings,
   ChangeSettings: changeSettings,

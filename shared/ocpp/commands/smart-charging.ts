@@ -14,9 +14,9 @@
 import type {
   ChargingProfileInput,
   ChargingRateUnit,
-  SmartChargingCommandName,
+  SmartChargingCommandCatalog,
   SmartChargingSupport,
-} from '../../charging/charger-commands';
+} from '../../site-power/commands';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
@@ -186,7 +186,7 @@ export const clearChargingProfile = defineCommand<
 });
 
 /** The OCPP declaration of each smart-charging command: what the `allocate` function wires into `ocppChargerCommands`. */
-export const SMART_CHARGING_COMMANDS: CommandSet<SmartChargingCommandName> = {
+export const SMART_CHARGING_COMMANDS: CommandSet<SmartChargingCommandCatalog> = {
   SmartChargingSupport: smartChargingSupport,
   SetChargingProfile: setChargingProfile,
   ClearChargingProfile: clearChargingProfile,

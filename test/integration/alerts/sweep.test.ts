@@ -13,7 +13,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { sweepOrganization } from '../../../shared/alerts/sweep';
 import { LastMessageRecorder } from '../../../shared/chargers/last-message';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
-import { triggerMessage } from '../../../shared/ocpp/commands/charger-operations';
+import { PROBE_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
 import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
@@ -31,7 +31,7 @@ afterEach(async () => {
 afterAll(async () => stack?.close());
 
 /** The probe waits 3 s here (20 s in production). */
-const commands = () => ocppChargerCommands(stack.db, { TriggerMessage: triggerMessage }, { deadlineMs: 3000 });
+const commands = () => ocppChargerCommands(stack.db, PROBE_COMMANDS, { deadlineMs: 3000 });
 const sweep = (tenant: Tenant, at: number) => sweepOrganization(stack.db, commands(), tenant.organizationId, at);
 
 /** An organization with one charger of `protocol`. */

@@ -1,0 +1,90 @@
+/**
+ * The commands of charger operations (docs/charger-operations.md): one per operation kind, each
+ * answered with the charger's status word and its whole answer ({@link OperationAnswer}), with
+ * their version-neutral inputs. The OCPP command path implements them
+ * (`CHARGER_OPERATION_COMMANDS` in `shared/ocpp/commands`).
+ */
+import type { ChargerCommands, VersionInputs } from '../charger-commands';
+
+/**
+ * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
+ * and which log (`logType` one of the version's {@link VersionInputs.logTypes}; 1.6 sends
+ * diagnostics, and neither `requestId` nor `logType`).
+ */
+export interface GetLogInput {
+  requestId: number;
+  logType: string;
+  /** The upload URL this product issues (1.6 `location`, 2.0.1 `log.remoteLocation`). */
+  remoteLocation: string;
+  /** ISO 8601 UTC (1.6 `startTime`, 2.0.1 `log.oldestTimestamp`). */
+  oldestTimestamp?: string;
+  /** ISO 8601 UTC (1.6 `stopTime`, 2.0.1 `log.latestTimestamp`). */
+  latestTimestamp?: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+}
+
+/**
+ * A charger's answer to a log request: 2.0.1 its `status` (Accepted, Rejected, AcceptedCanceled);
+ * 1.6 has none (a `fileName` means it will upload); the file name and the whole answer.
+ */
+export interface LogRequestAnswer {
+  status?: string;
+  fileName?: string;
+  answer: Record<string, unknown>;
+}
+
+/**
+ * UpdateFirmware's input (`shared/charger-operations/firmware-kind.ts`): 1.6 sends `location`,
+ * `retrieveDate`, `retries`, `retryInterval`; 2.0.1 also `requestId` and the rest, in `firmware`.
+ */
+export interface UpdateFirmwareInput {
+  /** Ours, unique per charger (2.0.1 `requestId`; 1.6 has none). */
+  requestId: number;
+  location: string;
+  /** ISO 8601 UTC. */
+  retrieveDate: string;
+  /** ISO 8601 UTC (2.0.1 only). */
+  installDate?: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+  /** PEM (2.0.1 only). */
+  signingCertificate?: string;
+  /** Base64 (2.0.1 only). */
+  signature?: string;
+}
+
+/**
+ * A charger operation's answer (`shared/charger-operations/`): the charger's status word as sent
+ * (`Accepted`, `Scheduled`, `Unlocked`, …) and its whole CALLRESULT payload.
+ */
+export interface OperationAnswer {
+  ocppStatus: string;
+  answer: Record<string, unknown>;
+}
+
+/** The commands of charger operations: one per operation kind. */
+export interface ChargerOperationCommandCatalog {
+  /** Reset the charger, or one port (2.0.1 only); `type` is one of the version's {@link VersionInputs.resetTypes}. */
+  Reset: { input: { type: string; portNumber?: number }; result: OperationAnswer };
+  /** Unlock a port's connector (2.0.1: the EVSE's connector 1). */
+  UnlockConnector: { input: { portNumber: number }; result: OperationAnswer };
+  /** Make the charger (no `portNumber`) or a port Operative or Inoperative. */
+  ChangeAvailability: {
+    input: { operationalStatus: 'Operative' | 'Inoperative'; portNumber?: number };
+    result: OperationAnswer;
+  };
+  /** Ask for a message; `requestedMessage` is one of the version's {@link VersionInputs.triggerMessages}. */
+  TriggerMessage: { input: { requestedMessage: string; portNumber?: number }; result: OperationAnswer };
+  /** Clear the charger's authorization cache. */
+  ClearCache: { input: undefined; result: OperationAnswer };
+  /** Update the firmware (1.6 §5.19, 2.0.1 L01): 1.6's empty answer is `Accepted`. */
+  UpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
+  /** Ask for a log to be uploaded (1.6 GetDiagnostics, 2.0.1 GetLog). */
+  GetLog: { input: GetLogInput; result: LogRequestAnswer };
+}
+
+/** What charger operations send through (`operations.ts`, `kinds.ts`). */
+export type ChargerOperationCommands = ChargerCommands<ChargerOperationCommandCatalog>;

@@ -1,0 +1,79 @@
+/**
+ * The commands the charging domain sends to chargers: remote control (spec §4.3 reservations,
+ * §4.4 remote start and stop; `remote-control.ts`) and the charger's Basic-auth password
+ * (`charger-password.ts`), with their version-neutral inputs and results. The OCPP command path
+ * implements them (`REMOTE_CONTROL_COMMANDS`, `CREDENTIALS_COMMANDS` in `shared/ocpp/commands`).
+ */
+import type { ChargerCommands } from '../charger-commands';
+
+/** An idTokenType of the API (spec §2.5, validated there): used for OCPP 2.0.1 only. */
+export type IdTokenType = string;
+
+/** ReserveNow input, version-neutral (spec §2.5). */
+export interface ReserveNowInput {
+  reservationId: number;
+  /** The port's number: 1.6 connectorId, 2.0.1 evseId. */
+  portNumber: number;
+  /** ISO 8601. */
+  expiryDate: string;
+  idTag: string;
+  /** 1.6 only. */
+  parentIdTag?: string;
+  /** 2.0.1 only; default `Central`. */
+  idTokenType?: IdTokenType;
+}
+
+/** Reservation statuses a charger can answer (spec §4.3). */
+export type ReserveNowStatus = 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable';
+
+/** Remote start input, version-neutral (spec §4.4). */
+export interface RemoteStartInput {
+  portNumber: number;
+  idTag: string;
+  /** 2.0.1 only; default `Central`. */
+  idTokenType?: IdTokenType;
+  /** Our remote start ID (2.0.1 `remoteStartId`); the session that follows carries it. */
+  remoteStartId: number;
+}
+
+/**
+ * How a charger answers a new Basic-auth password: 1.6 ChangeConfiguration `AuthorizationKey`
+ * (ConfigurationStatus), 2.0.1 SetVariables `SecurityCtrlr.BasicAuthPassword` (SetVariableStatus).
+ * `Accepted` and `RebootRequired` confirm it (the charger uses it from its next connection).
+ */
+export type ChargerPasswordStatus =
+  | 'Accepted'
+  | 'RebootRequired'
+  | 'Rejected'
+  | 'NotSupported'
+  | 'UnknownComponent'
+  | 'UnknownVariable'
+  | 'NotSupportedAttributeType';
+
+/** Whether a status confirms a new password: the charger took it (now, or from its reboot). */
+export function confirmsPassword(status: ChargerPasswordStatus | undefined): boolean {
+  return status === 'Accepted' || status === 'RebootRequired';
+}
+
+/** The commands of remote control (spec §4.3 reservations, §4.4 remote start and stop). */
+export interface RemoteControlCommandCatalog {
+  ReserveNow: { input: ReserveNowInput; result: ReserveNowStatus };
+  CancelReservation: { input: { reservationId: number }; result: 'Accepted' | 'Rejected' };
+  /** Whether the charger supports reservations, as it reports it. */
+  ReservationSupport: { input: undefined; result: boolean };
+  RemoteStart: { input: RemoteStartInput; result: 'Accepted' | 'Rejected' };
+  /** `ocppTransactionId`: the OCPP transactionId as a string (1.6: our integer; 2.0.1: the charger's). */
+  RemoteStop: { input: { ocppTransactionId: string }; result: 'Accepted' | 'Rejected' };
+}
+
+/** What remote control sends through (`remote-control.ts`). */
+export type RemoteControlCommands = ChargerCommands<RemoteControlCommandCatalog>;
+
+/** The commands of charger credentials (the Basic-auth password). */
+export interface CredentialsCommandCatalog {
+  /** Sets the charger's Basic-auth password (OCPP 1.6 security whitepaper, 2.0.1 A01). */
+  SetChargerPassword: { input: { password: string }; result: ChargerPasswordStatus };
+}
+
+/** What charger credentials are sent through (`charger-password.ts`). */
+export type CredentialsCommands = ChargerCommands<CredentialsCommandCatalog>;

@@ -1,0 +1,66 @@
+/**
+ * The commands smart charging sends to chargers (spec §2.6 enforced: charging profiles, OCPP 1.6
+ * SetChargingProfile K §5.16 / 2.0.1 K01), with their version-neutral inputs and results. The OCPP
+ * command path implements them (`SMART_CHARGING_COMMANDS` in `shared/ocpp/commands`).
+ */
+import type { ChargerCommands } from '../charger-commands';
+
+/** A unit of a charging schedule: A (per phase) or W. */
+export type ChargingRateUnit = 'A' | 'W';
+
+/** One period of a charging schedule: `limit` in the schedule's unit from `startPeriod` on. */
+export interface ChargingPeriodInput {
+  /** Seconds from the schedule's start (the first period: 0), increasing. */
+  startPeriod: number;
+  /** In the schedule's unit (A per phase), ≥ 0, at most one decimal. */
+  limit: number;
+}
+
+/**
+ * A charging profile limiting one port (OCPP 1.6 SetChargingProfile K §5.16 / 2.0.1 K01): its
+ * periods in `unit`, each until the next, the last one holding. Profiles of this CSMS have fixed
+ * IDs per purpose and port (`shared/ocpp/commands/smart-charging.ts`), so a new one replaces the
+ * previous one.
+ */
+export interface ChargingProfileInput {
+  /** 1.6 connectorId / 2.0.1 evseId; 0 = every connector (TxDefaultProfile only). */
+  portNumber: number;
+  /** `TxProfile` for the running transaction; `TxDefaultProfile` for transactions to come. */
+  purpose: 'TxProfile' | 'TxDefaultProfile';
+  /** TxProfile: the OCPP transactionId (1.6: our integer as a string; 2.0.1: the charger's). */
+  ocppTransactionId?: string;
+  unit: ChargingRateUnit;
+  /** At least one; within the charger's `ChargingScheduleMaxPeriods` / `PeriodsPerSchedule`. */
+  periods: ChargingPeriodInput[];
+  /**
+   * ISO 8601 UTC: when the first period starts (kind `Absolute`). Absent: kind `Relative`, from the
+   * start of the transaction (from now for a TxDefaultProfile).
+   */
+  startSchedule?: string;
+  /** AC phases the limit applies to (A limits), when known. */
+  numberPhases?: number;
+}
+
+/** Whether a charger takes charging profiles, and in which units, as it reports it. */
+export interface SmartChargingSupport {
+  supported: boolean;
+  /** Units it accepts in schedules; empty when it did not say. */
+  rateUnits: ChargingRateUnit[];
+  /**
+   * Most periods it takes in a schedule (1.6 `ChargingScheduleMaxPeriods`, 2.0.1
+   * `SmartChargingCtrlr.PeriodsPerSchedule`), when it said.
+   */
+  maxPeriods?: number;
+}
+
+/** The commands of smart charging. */
+export interface SmartChargingCommandCatalog {
+  /** Whether the charger takes charging profiles (1.6 GetConfiguration, 2.0.1 GetVariables SmartChargingCtrlr). */
+  SmartChargingSupport: { input: undefined; result: SmartChargingSupport };
+  SetChargingProfile: { input: ChargingProfileInput; result: 'Accepted' | 'Rejected' | 'NotSupported' };
+  /** Clears this CSMS's profiles of one purpose on every port. */
+  ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
+}
+
+/** What smart charging sends through (`run.ts`, `delivery.ts`, `default-profiles.ts`). */
+export type SmartChargingCommands = ChargerCommands<SmartChargingCommandCatalog>;
