@@ -13,7 +13,7 @@ import {
   refreshChargerConfiguration,
   type ConfigurationChangeItem,
 } from '../shared/charger-configuration/configuration';
-import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/schemas/charger-configuration';
+import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/routes/charger-configuration';
 import { chargerOperatorScope, parse, positiveInteger, run } from './cli-support';
 
 const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'];

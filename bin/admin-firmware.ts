@@ -18,7 +18,7 @@ import {
   type FirmwareCampaign,
 } from '../shared/firmware-campaigns/campaigns';
 import { listCampaigns } from '../shared/firmware-campaigns/list';
-import { FirmwareCampaignRequest } from '../shared/api/schemas/firmware-campaigns';
+import { FirmwareCampaignRequest } from '../shared/api/routes/firmware-campaigns';
 import type { AccessScope } from '../shared/organizations/access-scope';
 import {
   givenOf,

@@ -1,9 +1,8 @@
 /** Spec §4.1: access IDs. */
 import { httpHandler } from './lib/http-handler';
-import { accessIdRoutes } from '../../shared/api/routes/access-ids';
+import { accessIdRoutes, parseBatchItem } from '../../shared/api/routes/access-ids';
 import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access/access-ids';
 import { upsertAccessIdBatch } from '../../shared/access/batch';
-import { parseBatchItem } from '../../shared/api/schemas/access-ids';
 
 /** Lambda handler of the access-ID routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(accessIdRoutes, {

@@ -1,7 +1,7 @@
 /** Alerts and alert settings (docs/alerts.md): the list, one alert, the organization's settings. */
 import { httpHandler } from './lib/http-handler';
 import { alertRoutes } from '../../shared/api/routes/alerts';
-import { mergedList, siteAndChargerIds } from '../../shared/api/schemas/history-query';
+import { mergedList, siteAndChargerIds } from '../../shared/api/routes/list-query';
 import { listAlerts, readAlert } from '../../shared/alerts/list';
 import { alertSettings, updateAlertSettings } from '../../shared/alerts/settings';
 import { NotFoundError } from '../../shared/errors';

@@ -15,6 +15,7 @@ import type { TargetFields } from '../../shared/charger-operations/targets';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 import { startOperation } from '../operations/lib/start-operation';
+import { chargerLogRoutes } from '../../shared/api/routes/charger-logs';
 import { firmwareCampaignRoutes } from '../../shared/api/routes/firmware-campaigns';
 import {
   campaignRequestOf,
@@ -52,7 +53,7 @@ const campaignDeps = (db: Db) => ({ commands: commandsOf(db), start: startOperat
 
 /** Lambda handler of the charger-operation (logs included) and firmware-campaign routes. */
 export const handler = httpHandler(
-  { ...chargerOperationRoutes, ...firmwareCampaignRoutes },
+  { ...chargerOperationRoutes, ...chargerLogRoutes, ...firmwareCampaignRoutes },
   {
     'POST /api/ocpp/reset': operation('reset'),
     'POST /api/ocpp/unlock-connector': operation('unlockConnector'),

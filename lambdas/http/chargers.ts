@@ -4,21 +4,25 @@
  */
 import { httpHandler } from './lib/http-handler';
 import { chargerRoutes } from '../../shared/api/routes/chargers';
+import { configurationReadRoutes } from '../../shared/api/routes/charger-configuration';
 import { readCharger } from '../../shared/chargers/chargers';
 import { readChargerConfiguration } from '../../shared/charger-configuration/view';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
-export const handler = httpHandler(chargerRoutes, {
-  'GET /api/chargers/{id}': async ({ db, principal, pathParameters }) => ({
-    body: { data: await readCharger(db, principal, { by: 'id', chargerId: pathParameters.id }) },
-  }),
-  'GET /api/chargers/by-external-id/{id}': async ({ db, principal, pathParameters }) => ({
-    body: { data: await readCharger(db, principal, { by: 'externalId', externalId: pathParameters.id }) },
-  }),
-  'GET /api/chargers/by-ocpp-id/{id}': async ({ db, principal, pathParameters }) => ({
-    body: { data: await readCharger(db, principal, { by: 'ocppId', ocppId: pathParameters.id }) },
-  }),
-  'GET /api/chargers/{id}/configuration': async ({ db, principal, pathParameters }) => ({
-    body: { data: await readChargerConfiguration(db, principal, pathParameters.id) },
-  }),
-});
+export const handler = httpHandler(
+  { ...chargerRoutes, ...configurationReadRoutes },
+  {
+    'GET /api/chargers/{id}': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readCharger(db, principal, { by: 'id', chargerId: pathParameters.id }) },
+    }),
+    'GET /api/chargers/by-external-id/{id}': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readCharger(db, principal, { by: 'externalId', externalId: pathParameters.id }) },
+    }),
+    'GET /api/chargers/by-ocpp-id/{id}': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readCharger(db, principal, { by: 'ocppId', ocppId: pathParameters.id }) },
+    }),
+    'GET /api/chargers/{id}/configuration': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readChargerConfiguration(db, principal, pathParameters.id) },
+    }),
+  },
+);

@@ -7,6 +7,8 @@
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
 import { commandRoutes } from '../../shared/api/routes/commands';
+import { configurationRoutes } from '../../shared/api/routes/charger-configuration';
+import { localListRoutes } from '../../shared/api/routes/local-list';
 import {
   cancelPortReservation,
   remoteStartPort,
@@ -31,39 +33,48 @@ const credentialsCommandsOf = (db: Db) => ocppChargerCommands(db, CREDENTIALS_CO
 const configurationCommandsOf = (db: Db) => ocppChargerCommands(db, CONFIGURATION_COMMANDS);
 
 /** Lambda handler of the OCPP command routes; waits for the charger up to the command deadline. */
-export const handler = httpHandler(commandRoutes, {
-  'POST /api/ocpp/reservations': async ({ db, principal, body }) => ({
-    body: { data: { status: await reservePort(db, commandsOf(db), principal, body) } },
-  }),
-  'POST /api/ocpp/reservations/cancel': async ({ db, principal, body }) => ({
-    body: { data: { status: await cancelPortReservation(db, commandsOf(db), principal, body) } },
-  }),
-  // Counted alongside: the rate limit must pass before the charger is sent anything.
-  'POST /api/ocpp/remote-start': async ({ db, principal, body, counted }) => ({
-    body: { data: await remoteStartPort(db, commandsOf(db), principal, body, { before: counted }) },
-  }),
-  'POST /api/ocpp/remote-stop': async ({ db, principal, body, counted }) => ({
-    body: { data: { status: await remoteStopPort(db, commandsOf(db), principal, body, { before: counted }) } },
-  }),
-  'POST /api/chargers/{id}/password': async ({ db, principal, pathParameters, body }) => ({
-    body: { data: await changeChargerPassword(db, credentialsCommandsOf(db), principal, pathParameters.id, body) },
-  }),
-  'POST /api/chargers/{id}/configuration/refresh': async ({ db, principal, pathParameters, body }) => {
-    const data = await refreshChargerConfiguration(db, configurationCommandsOf(db), principal, pathParameters.id, body);
-    return { statusCode: data.status === 'pending' ? 202 : 200, body: { data } };
+export const handler = httpHandler(
+  { ...commandRoutes, ...configurationRoutes, ...localListRoutes },
+  {
+    'POST /api/ocpp/reservations': async ({ db, principal, body }) => ({
+      body: { data: { status: await reservePort(db, commandsOf(db), principal, body) } },
+    }),
+    'POST /api/ocpp/reservations/cancel': async ({ db, principal, body }) => ({
+      body: { data: { status: await cancelPortReservation(db, commandsOf(db), principal, body) } },
+    }),
+    // Counted alongside: the rate limit must pass before the charger is sent anything.
+    'POST /api/ocpp/remote-start': async ({ db, principal, body, counted }) => ({
+      body: { data: await remoteStartPort(db, commandsOf(db), principal, body, { before: counted }) },
+    }),
+    'POST /api/ocpp/remote-stop': async ({ db, principal, body, counted }) => ({
+      body: { data: { status: await remoteStopPort(db, commandsOf(db), principal, body, { before: counted }) } },
+    }),
+    'POST /api/chargers/{id}/password': async ({ db, principal, pathParameters, body }) => ({
+      body: { data: await changeChargerPassword(db, credentialsCommandsOf(db), principal, pathParameters.id, body) },
+    }),
+    'POST /api/chargers/{id}/configuration/refresh': async ({ db, principal, pathParameters, body }) => {
+      const data = await refreshChargerConfiguration(
+        db,
+        configurationCommandsOf(db),
+        principal,
+        pathParameters.id,
+        body,
+      );
+      return { statusCode: data.status === 'pending' ? 202 : 200, body: { data } };
+    },
+    'PATCH /api/chargers/{id}/configuration': async ({ db, principal, pathParameters, body }) => {
+      return {
+        body: {
+          data: await changeChargerConfiguration(db, configurationCommandsOf(db), principal, pathParameters.id, body),
+        },
+      };
+    },
+    'GET /api/chargers/{id}/local-list': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readLocalList(db, principal, pathParameters.id) },
+    }),
+    'POST /api/chargers/{id}/local-list/sync': async ({ db, principal, pathParameters }) => ({
+      statusCode: 202,
+      body: { data: await requestResync(db, principal, pathParameters.id) },
+    }),
   },
-  'PATCH /api/chargers/{id}/configuration': async ({ db, principal, pathParameters, body }) => {
-    return {
-      body: {
-        data: await changeChargerConfiguration(db, configurationCommandsOf(db), principal, pathParameters.id, body),
-      },
-    };
-  },
-  'GET /api/chargers/{id}/local-list': async ({ db, principal, pathParameters }) => ({
-    body: { data: await readLocalList(db, principal, pathParameters.id) },
-  }),
-  'POST /api/chargers/{id}/local-list/sync': async ({ db, principal, pathParameters }) => ({
-    statusCode: 202,
-    body: { data: await requestResync(db, principal, pathParameters.id) },
-  }),
-});
+);

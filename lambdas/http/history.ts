@@ -8,7 +8,7 @@
  */
 import { httpHandler } from './lib/http-handler';
 import { historyRoutes, CHARGER_HEALTH_REQUESTS_PER_MINUTE } from '../../shared/api/routes/history';
-import { mergedList, siteAndChargerIds } from '../../shared/api/schemas/history-query';
+import { mergedList, siteAndChargerIds } from '../../shared/api/routes/list-query';
 import { ProblemError } from '../../shared/api/errors';
 import { countRequest } from '../../shared/api/rate-limit';
 import { listChargingSessions } from '../../shared/history/sessions';

@@ -1,7 +1,7 @@
 /** Maintenance windows (docs/maintenance-windows.md): create, list, read, change, delete. */
 import { httpHandler } from './lib/http-handler';
 import { maintenanceWindowRoutes } from '../../shared/api/routes/maintenance-windows';
-import { siteAndChargerIds } from '../../shared/api/schemas/history-query';
+import { siteAndChargerIds } from '../../shared/api/routes/list-query';
 import {
   createMaintenanceWindow,
   deleteMaintenanceWindow,

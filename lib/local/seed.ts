@@ -11,7 +11,7 @@ import { createOrganization, listOrganizations } from '../../shared/organization
 import { createApiKey } from '../../shared/api/api-keys';
 import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
-import type { Charger } from '../../shared/api/schemas/chargers';
+import type { Charger } from '../../shared/api/routes/charger-views';
 import { createAccessId } from '../../shared/access/access-ids';
 import { createVehicle } from '../../shared/access/vehicle-writes';
 import { PORT_MAX_POWER_W } from '../simulator';

@@ -5,7 +5,7 @@
  * `info.description`.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { Problem } from './schemas/common';
+import { Problem } from './routes/common';
 import { routeList, type RouteDefinition } from './routes';
 
 let cached: object | undefined;

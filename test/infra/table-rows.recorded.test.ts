@@ -31,8 +31,8 @@ import { httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes
 import { createSite } from '../../shared/chargers/sites';
 import { registerCharger } from '../../shared/chargers/registration';
 import { syncVehicleDepartures } from '../../shared/departures/sync';
-import { DepartureSyncBody } from '../../shared/api/schemas/departures';
-import type { Charger } from '../../shared/api/schemas/chargers';
+import { DepartureSyncBody } from '../../shared/api/routes/departure-times';
+import type { Charger } from '../../shared/api/routes/charger-views';
 import { leadingKeyPatterns, allowsWrite, matchesStringLike } from './support/iam';
 import { synthesise } from './support/template';
 import type { ChargerType } from '../../shared/smart-charging/types';

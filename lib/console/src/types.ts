@@ -1,36 +1,36 @@
 /**
  * The API's shapes as the console reads them. Types only: the existing endpoints' types come from
- * the API's own zod schemas (`shared/api/schemas/*`), imported with `import type` so no zod code
+ * the API's own zod schemas (the route groups, `shared/api/routes/*`), imported with `import type` so no zod code
  * reaches the bundle.
  *
  * @module
  */
 import type { z } from 'zod';
-import type { Problem } from '../../../shared/api/schemas/common';
+import type { Problem } from '../../../shared/api/routes/common';
 import type {
   ChargerOperationList as ChargerOperationListSchema,
   ChargerOperationResponse as ChargerOperationResponseSchema,
-} from '../../../shared/api/schemas/charger-operations';
+} from '../../../shared/api/routes/charger-operations';
 import type {
   FirmwareCampaignList as FirmwareCampaignListSchema,
   FirmwareCampaignResponse as FirmwareCampaignResponseSchema,
-} from '../../../shared/api/schemas/firmware-campaigns';
+} from '../../../shared/api/routes/firmware-campaigns';
 import type {
   Vehicle as VehicleSchema,
   VehicleListResponse as VehicleListSchema,
-} from '../../../shared/api/schemas/access-ids';
-import type { UpcomingDeparturesResponse as UpcomingDeparturesSchema } from '../../../shared/api/schemas/departures';
-import type { PowerAllocationResponse as PowerAllocationSchema } from '../../../shared/api/schemas/site-power';
+} from '../../../shared/api/routes/vehicles';
+import type { UpcomingDeparturesResponse as UpcomingDeparturesSchema } from '../../../shared/api/routes/departure-times';
+import type { PowerAllocationResponse as PowerAllocationSchema } from '../../../shared/api/routes/site-power';
 import type {
   SetSitePowerLimitBody as SetLimitSchema,
   SitePowerLimitCreatedResponse as LimitCreatedSchema,
   SitePowerLimitSchedule as LimitScheduleSchema,
   SitePowerLimitSchedulesResponse as LimitSchedulesSchema,
-} from '../../../shared/api/schemas/site-limits';
+} from '../../../shared/api/routes/site-limits';
 import type {
   SetSiteTariffBody as SetSiteTariffSchema,
   SiteTariffResponse as SiteTariffResponseSchema,
-} from '../../../shared/api/schemas/site-tariffs';
+} from '../../../shared/api/routes/site-tariffs';
 import type {
   ChargerErrorList as ChargerErrorListSchema,
   ChargerErrorReport as ChargerErrorSchema,
@@ -38,24 +38,24 @@ import type {
   ChargingSession as ChargingSessionSchema,
   ChargingSessionList as ChargingSessionListSchema,
   SessionInterval as SessionIntervalSchema,
-} from '../../../shared/api/schemas/history';
+} from '../../../shared/api/routes/history';
 import type {
   CommandStatusResponse as CommandStatusSchema,
   RemoteStartResponse as RemoteStartSchema,
-} from '../../../shared/api/schemas/ocpp-commands';
-import type { LocalListResponse as LocalListSchema } from '../../../shared/api/schemas/local-list';
+} from '../../../shared/api/routes/commands';
+import type { LocalListResponse as LocalListSchema } from '../../../shared/api/routes/local-list';
 import type {
   ChargerConfigurationResponse as ChargerConfigurationSchema,
   ConfigurationRefreshResponse as ConfigurationRefreshSchema,
-} from '../../../shared/api/schemas/charger-configuration';
+} from '../../../shared/api/routes/charger-configuration';
 import type {
+  CreateMaintenanceWindowBody as CreateMaintenanceWindowSchema,
   MaintenanceWindowList as MaintenanceWindowListSchema,
   MaintenanceWindowResponse as MaintenanceWindowResponseSchema,
   PatchMaintenanceWindowBody as PatchMaintenanceWindowSchema,
-  CreateMaintenanceWindowBody as CreateMaintenanceWindowSchema,
-} from '../../../shared/api/schemas/maintenance-windows';
+} from '../../../shared/api/routes/maintenance-windows';
 
-export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from '../../../shared/api/schemas/chargers';
+export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from '../../../shared/api/routes/charger-views';
 
 /** RFC 9457 problem document of every 4xx/5xx. */
 export type ProblemDocument = z.infer<typeof Problem>;

@@ -1,14 +1,136 @@
-/** Routes of the `accessIds` function: spec §4.1. */
-import { defineRoutes, idPath } from './define';
-import { paginationQuery } from '../schemas/common';
+/**
+ * The `accessIds` route group (spec §2.1, §4.1; reference notes "Access IDs"): the access ID's
+ * bodies and answers, the batch's items, and the routes of the `accessIds` function.
+ */
+import * as z from 'zod';
 import {
-  AccessIdListResponse,
-  AccessIdResponse,
-  BatchBody,
-  BatchResponse,
-  CreateAccessIdBody,
-  PatchAccessIdBody,
-} from '../schemas/access-ids';
+  AuthorizationStatus,
+  CustomerInput,
+  EmbeddedVehicle,
+  Pagination,
+  paginationQuery,
+  RawOcppIdTag,
+  text,
+} from './common';
+import { defineRoutes, idPath } from './define';
+
+/** Spec §2.1 access ID (`customer` on single-item answers and batch results only). */
+export const AccessId = z
+  .object({
+    id: z.number().int(),
+    ocppIdTag: z.string().meta({ description: 'Normalised: trimmed, upper-cased, MAC/UID separators removed' }),
+    type: z.enum(['RFID', 'Vehicle']),
+    name: z.string(),
+    authorizationStatus: AuthorizationStatus,
+    authorizedAt: z.string(),
+    revokedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    vehicle: EmbeddedVehicle.nullable(),
+    customer: z.object({ name: z.string() }).nullable().optional(),
+  })
+  .meta({ id: 'AccessId' });
+
+/** `POST /api/access-ids` body. */
+export const CreateAccessIdBody = z.strictObject({
+  accessId: z.strictObject({
+    type: z.enum(['RFID', 'Vehicle']),
+    name: text(),
+    ocppIdTag: RawOcppIdTag,
+    authorizationStatus: AuthorizationStatus.optional().meta({ description: 'Default Authorized' }),
+    vehicle: z
+      .strictObject({ make: text(100), model: text(100), vin: text(17) })
+      .optional()
+      .meta({ description: 'Type Vehicle only: creates a vehicle named after the access ID' }),
+    vehicleId: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: 'Type Vehicle only: links an existing vehicle' }),
+    customer: CustomerInput.optional().meta({ description: 'Found or created by name, case-insensitively' }),
+  }),
+});
+
+/** `PATCH /api/access-ids/{id}` body: only these fields; `null` deletes an optional value. */
+export const PatchAccessIdBody = z.strictObject({
+  accessId: z.strictObject({
+    name: text().optional(),
+    authorizationStatus: AuthorizationStatus.optional(),
+    vehicle: z
+      .strictObject({
+        make: text(100).nullable().optional(),
+        model: text(100).nullable().optional(),
+        vin: text(17).nullable().optional(),
+      })
+      .nullable()
+      .optional(),
+    customer: CustomerInput.nullable().optional(),
+  }),
+});
+
+/** One batch item (spec §4.1 table); validated item by item so that a bad one fails alone. */
+export const BatchItem = z.strictObject({
+  ocppIdTag: RawOcppIdTag,
+  name: text(200),
+  type: z.enum(['RFID', 'Vehicle']),
+  authorizationStatus: AuthorizationStatus.optional(),
+  vehicle: z
+    .strictObject({
+      make: text(100).nullable().optional(),
+      model: text(100).nullable().optional(),
+      vin: text(17).nullable().optional(),
+    })
+    .optional(),
+  customer: z.strictObject({ name: text(200) }).optional(),
+});
+
+/**
+ * Validates one raw batch item: the item, or the message of its error result naming every
+ * invalid field (`vehicle.vin: must be at most 17 characters`).
+ */
+export function parseBatchItem(
+  raw: unknown,
+): { item: z.output<typeof BatchItem> } | { invalid: { ocppIdTag: string; error: string } } {
+  const parsed = BatchItem.safeParse(raw);
+  if (parsed.success) return { item: parsed.data };
+  const rawTag = (raw as { ocppIdTag?: unknown } | null)?.ocppIdTag;
+  const error = parsed.error.issues
+    .map(
+      (i) =>
+        `${[...i.path, ...(i.code === 'unrecognized_keys' ? i.keys : [])].join('.') || 'item'}: ${i.code === 'unrecognized_keys' ? 'unknown field' : i.message}`,
+    )
+    .join('; ');
+  return { invalid: { ocppIdTag: typeof rawTag === 'string' ? rawTag : '', error } };
+}
+
+/** Most items in one `PUT /api/access-ids/batch` (spec §8); more is a 400 for the whole request. */
+export const MAX_BATCH_ITEMS = 1000;
+
+/** `PUT /api/access-ids/batch` body: items are validated one by one (a bad item fails alone). */
+export const BatchBody = z.strictObject({
+  accessIds: z
+    .array(z.unknown())
+    .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} items per batch`)
+    .meta({ description: `Up to ${MAX_BATCH_ITEMS} items; see the batch item rules` }),
+});
+
+/** One batch result, in request order. */
+export const BatchResult = z
+  .object({
+    ocppIdTag: z.string(),
+    outcome: z.enum(['created', 'updated', 'error']),
+    accessId: AccessId.optional(),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'AccessIdBatchResult' });
+
+/** `{ accessId }` answer. */
+export const AccessIdResponse = z.object({ accessId: AccessId });
+/** `GET /api/access-ids` answer. */
+export const AccessIdListResponse = z.object({ data: z.array(AccessId), pagination: Pagination });
+/** `PUT /api/access-ids/batch` answer. */
+export const BatchResponse = z.object({ results: z.array(BatchResult) });
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const accessIdRoutes = defineRoutes('accessIds', {

@@ -1,15 +1,146 @@
 /**
- * Routes of the `alerts` function: alerts and the organization's alert settings (reference
- * notes, "Alerts"; docs/alerts.md).
+ * The `alerts` route group: alerts and the organization's alert settings (reference notes,
+ * "Alerts"; docs/alerts.md): their answers, the list's query, the settings' body and the routes.
+ * Times are ISO 8601 UTC.
  */
+import * as z from 'zod';
+import { ALERT_TYPES, type Alert as AlertShape } from '../../alerts/types';
+import { ALERT_SETTINGS_BOUNDS, type AlertSettings as AlertSettingsShape } from '../../alerts/settings';
+import { conformsTo, Pagination } from './common';
+import { cursor, enumList, flag, idList, instant } from './list-query';
 import { defineRoutes, idPath } from './define';
-import {
-  AlertList,
-  AlertResponse,
-  AlertSettingsResponse,
-  AlertsQuery,
-  PatchAlertSettingsBody,
-} from '../schemas/alerts';
+
+const NamedRef = z.object({ id: z.number().int(), name: z.string() });
+const nullableString = z.string().nullable();
+const SocDetails = z.object({ socThreshold: z.number().nullable(), socPercent: z.number().nullable() });
+
+/** An alert (reference notes, "Alerts"): its type's object under the type's name, the others null. */
+export const Alert = conformsTo<AlertShape>()(
+  z
+    .object({
+      id: z.number().int(),
+      type: z.enum(ALERT_TYPES),
+      startTimestamp: z.string().meta({ format: 'date-time', description: 'When it was raised' }),
+      endTimestamp: z
+        .string()
+        .nullable()
+        .meta({ format: 'date-time', description: 'When it cleared; null while active' }),
+      muted: z.boolean().meta({ description: 'Raised during a maintenance window: shown, never delivered' }),
+      lowBattery: SocDetails.nullable(),
+      chargingCompleted: SocDetails.nullable(),
+      chargingSessionError: z
+        .object({
+          status: nullableString,
+          ocppErrorCode: nullableString,
+          ocppVendorErrorCode: nullableString,
+          ocppInfo: nullableString,
+          errorContext: nullableString,
+        })
+        .nullable(),
+      offlineCharger: z.object({ thresholdMinutes: z.number().nullable() }).nullable(),
+      lateCharging: z
+        .object({
+          originalEta: nullableString,
+          currentEta: nullableString,
+          originalDepartureTime: nullableString,
+          currentDepartureTime: nullableString,
+        })
+        .nullable(),
+      chargerFaulted: z
+        .object({
+          ocppErrorCode: nullableString,
+          ocppVendorErrorCode: nullableString,
+          ocppInfo: nullableString,
+          faultedSince: z.string().meta({ format: 'date-time' }),
+        })
+        .nullable(),
+      chargingSession: z.object({ id: z.number().int() }).nullable(),
+      vehicle: NamedRef.nullable(),
+      site: NamedRef,
+      charger: NamedRef,
+      port: NamedRef.nullable().meta({ description: 'null: the alert concerns the whole charger' }),
+    })
+    .meta({ id: 'Alert' }),
+);
+
+/** `{ data: alert }`. */
+export const AlertResponse = z.object({ data: Alert }).meta({ id: 'AlertResponse' });
+
+/** A page of alerts. */
+export const AlertList = z.object({ data: z.array(Alert), pagination: Pagination }).meta({ id: 'AlertList' });
+
+const alertTypes = enumList(ALERT_TYPES, 'an alert type').meta({
+  description: 'Alert types; repeat the parameter (types=offlineCharger&types=chargerFaulted)',
+  example: 'offlineCharger',
+});
+
+/** `GET /api/alerts` query (the reference's bare repeated names; `name[]` accepted too). */
+export const AlertsQuery = z.strictObject({
+  startTimestampAfter: instant.optional().meta({ description: 'Alerts raised after this' }),
+  includeMuted: flag.optional().meta({ description: 'Include muted alerts: true or false (default false)' }),
+  alertRecipientIds: idList.optional().meta({ description: 'Alerts e-mailed to one of these alert recipients' }),
+  'alertRecipientIds[]': idList.optional(),
+  siteIds: idList.optional(),
+  'siteIds[]': idList.optional(),
+  chargerIds: idList.optional(),
+  'chargerIds[]': idList.optional(),
+  types: alertTypes.optional(),
+  'types[]': alertTypes.optional(),
+  active: flag.optional().meta({ description: 'true: active alerts only; false: ended ones only (default: both)' }),
+  nextPageCursor: cursor.optional(),
+});
+
+/** One setting: whole minutes (or %) within its bounds. */
+function setting(name: keyof AlertSettingsShape, description: string) {
+  const { min, max } = ALERT_SETTINGS_BOUNDS[name];
+  return z
+    .number({ error: `must be an integer from ${min} to ${max}` })
+    .int(`must be an integer from ${min} to ${max}`)
+    .min(min, `must be an integer from ${min} to ${max}`)
+    .max(max, `must be an integer from ${min} to ${max}`)
+    .meta({ description: `${description} (${min}–${max})` });
+}
+
+const settingFields = {
+  offlineThresholdMinutes: setting(
+    'offlineThresholdMinutes',
+    'offlineCharger: minutes without a message before the probe (default 10)',
+  ),
+  chargerFaultedGraceMinutes: setting(
+    'chargerFaultedGraceMinutes',
+    'chargerFaulted: minutes a port stays Faulted before the alert (default 5)',
+  ),
+  lateChargingMarginMinutes: setting(
+    'lateChargingMarginMinutes',
+    'lateCharging: minutes a vehicle may be predicted late before the alert (default 15)',
+  ),
+  lowBatterySocPercent: setting('lowBatterySocPercent', 'lowBattery: state of charge threshold, % (default 20)'),
+  offlineClearAfterMinutes: setting(
+    'offlineClearAfterMinutes',
+    'offlineCharger: minutes connected and talking before the alert clears (default 5)',
+  ),
+};
+
+/** An organization's alert settings, every one given. */
+export const AlertSettings = conformsTo<AlertSettingsShape>()(z.object(settingFields).meta({ id: 'AlertSettings' }));
+
+/** `{ data: settings }`. */
+export const AlertSettingsResponse = z.object({ data: AlertSettings }).meta({ id: 'AlertSettingsResponse' });
+
+/** `PATCH /api/alert-settings` body: the settings given change. */
+export const PatchAlertSettingsBody = z
+  .strictObject({
+    alertSettings: z
+      .strictObject({
+        offlineThresholdMinutes: settingFields.offlineThresholdMinutes.optional(),
+        chargerFaultedGraceMinutes: settingFields.chargerFaultedGraceMinutes.optional(),
+        lateChargingMarginMinutes: settingFields.lateChargingMarginMinutes.optional(),
+        lowBatterySocPercent: settingFields.lowBatterySocPercent.optional(),
+        offlineClearAfterMinutes: settingFields.offlineClearAfterMinutes.optional(),
+      })
+      .refine((settings) => Object.keys(settings).length > 0, 'give at least one setting'),
+  })
+  .meta({ id: 'PatchAlertSettingsBody' });
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const alertRoutes = defineRoutes('alerts', {

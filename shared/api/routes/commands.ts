@@ -1,23 +1,133 @@
-/** Routes of the `commands` function: spec §4.3, §4.4 OCPP commands. */
+/**
+ * The `commands` route group: spec §4.3, §4.4 OCPP commands (reservations, remote start and
+ * stop) and a charger's Basic-auth password, their bodies and answers (spec §2.5; reference notes
+ * "Reservations") and routes. Remote start and stop are not in the reference product: their shapes
+ * are ours, kept like the reservation endpoints (`{ data: { status } }`). The function also serves
+ * the charger configuration's refresh and change and the local list's groups.
+ */
+import * as z from 'zod';
+import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
+import { ocppPasswordSchema } from '../../chargers/credentials';
 import { defineRoutes, idPath } from './define';
-import { LocalListResponse } from '../schemas/local-list';
-import {
-  ConfigurationChangeBody,
-  ConfigurationChangeResponse,
-  ConfigurationRefreshBody,
-  ConfigurationRefreshResponse,
-} from '../schemas/charger-configuration';
-import {
-  ChargerPasswordBody,
-  ChargerPasswordResponse,
-  CancelReservationBody,
-  CommandStatusResponse,
-  RemoteStartBody,
-  RemoteStartResponse,
-  RemoteStopBody,
-  ReservationBody,
-  ReservationResponse,
-} from '../schemas/ocpp-commands';
+
+const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** OCPP IdToken: 1–20 characters (OCPP 1.6 CiString20Type), no control characters. */
+const idTag = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(20, 'must be at most 20 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+/** ISO 8601 date-time with a UTC offset (`Z` or `±hh:mm`). */
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z',
+});
+
+/** `POST /api/ocpp/reservations` body. */
+export const ReservationBody = z
+  .strictObject({
+    portId: positiveId.meta({ description: 'Port ID (from the charger read)' }),
+    expiryDate: isoDateTime
+      .refine((v) => Date.parse(v) > Date.now(), 'must be in the future')
+      .meta({ description: 'When the reservation ends' }),
+    idTag: idTag.meta({ description: 'The only idTag that may start on the reserved port' }),
+    reservationId: z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .meta({ description: 'Chosen by the caller; unique in the organization (a reused one is 409)' }),
+    parentIdTag: idTag
+      .optional()
+      .meta({ description: 'Group idTag, OCPP 1.6 chargers only (400 for a 2.0.1 charger)' }),
+    idTokenType: z
+      .enum(ID_TOKEN_TYPES)
+      .optional()
+      .meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
+  })
+  .meta({ id: 'ReservationRequest' });
+
+/** `POST /api/ocpp/reservations/cancel` body (reference notes). */
+export const CancelReservationBody = z
+  .strictObject({ chargerId: positiveId, reservationId: z.number().int().min(0).max(2_147_483_647) })
+  .meta({ id: 'CancelReservationRequest' });
+
+/** `POST /api/ocpp/remote-start` body (spec §4.4). */
+export const RemoteStartBody = z
+  .strictObject({
+    portId: positiveId,
+    idTag: idTag
+      .optional()
+      .meta({ description: 'Tag the session is started for; default the server-side tag CSMS-REMOTE' }),
+    idTokenType: z
+      .enum(ID_TOKEN_TYPES)
+      .optional()
+      .meta({ description: 'OCPP 2.0.1 only (ignored for 1.6); default Central' }),
+  })
+  .meta({ id: 'RemoteStartRequest' });
+
+/** `POST /api/ocpp/remote-stop` body (ours). */
+export const RemoteStopBody = z
+  .strictObject({
+    portId: positiveId.meta({ description: 'Stop the session in progress on this port' }),
+    sessionId: positiveId
+      .optional()
+      .meta({ description: 'If given, that session must be the one in progress (else 409)' }),
+  })
+  .meta({ id: 'RemoteStopRequest' });
+
+/** Reservation answer (spec §4.3 statuses). */
+export const ReservationResponse = z
+  .object({ data: z.object({ status: z.enum(['Accepted', 'Faulted', 'Occupied', 'Rejected', 'Unavailable']) }) })
+  .meta({ id: 'ReservationResponse' });
+
+/** Accepted/Rejected answer of cancel and remote stop. */
+export const CommandStatusResponse = z
+  .object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']) }) })
+  .meta({ id: 'CommandStatusResponse' });
+
+/** Remote start answer: the status and the remote start's ID (the session that follows carries it). */
+export const RemoteStartResponse = z
+  .object({ data: z.object({ status: z.enum(['Accepted', 'Rejected']), remoteStartId: z.number().int() }) })
+  .meta({ id: 'RemoteStartResponse' });
+
+/** `POST /api/chargers/{id}/password` body (ours: charger credentials). */
+export const ChargerPasswordBody = z
+  .strictObject({
+    password: ocppPasswordSchema.optional().meta({
+      description:
+        'The new Basic-auth password: 16-40 characters of A-Z a-z 0-9 * - _ = : + | @ . (an OCPP 1.6 charger ' +
+        'takes 20 at most). Absent: a random one of 20 alphanumerics is generated and returned once.',
+    }),
+  })
+  .meta({ id: 'ChargerPasswordRequest' });
+
+/** `POST /api/chargers/{id}/password` answer. */
+export const ChargerPasswordResponse = z
+  .object({
+    data: z.object({
+      status: z
+        .enum([
+          'Accepted',
+          'RebootRequired',
+          'Rejected',
+          'NotSupported',
+          'UnknownComponent',
+          'UnknownVariable',
+          'NotSupportedAttributeType',
+        ])
+        .meta({ description: "The charger's answer (1.6 ConfigurationStatus, 2.0.1 SetVariableStatus)" }),
+      confirmed: z.boolean().meta({
+        description:
+          'Whether the charger confirmed the password (Accepted or RebootRequired): it connects with it only ' +
+          'from now on. Otherwise its old password stays in force.',
+      }),
+      password: z.string().optional().meta({
+        description: 'The generated password, when none was given and the charger confirmed it: shown only here',
+      }),
+    }),
+  })
+  .meta({ id: 'ChargerPasswordResponse' });
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const commandRoutes = defineRoutes('commands', {
@@ -66,58 +176,5 @@ export const commandRoutes = defineRoutes('commands', {
     tags: ['OCPP commands'],
     request: { pathParameters: idPath, body: ChargerPasswordBody },
     responses: { 200: { description: "The charger's answer", schema: ChargerPasswordResponse } },
-  },
-  'POST /api/chargers/{id}/configuration/refresh': {
-    summary: "Read a charger's configuration from the charger (OCPP GetConfiguration / GetBaseReport, GetVariables)",
-    description:
-      'docs/charger-configuration.md. Body `{}` reads everything: 1.6 GetConfiguration, 2.0.1 GetBaseReport ' +
-      '(`reportBase`, default FullInventory) whose NotifyReport pages are assembled as they come: 200 once the ' +
-      'report is complete, 202 (`status: pending`) when it is not within 5 s (GET shows it when it is). `keys` ' +
-      "(1.6) or `variables` (2.0.1) read only those. The charger's failures are results in the 200 body " +
-      '(`notConnected`, `timeout`, `failed` with the CALLERROR). 400 a key or variable of the other OCPP version; ' +
-      '404 unknown charger.',
-    tags: ['Charger configuration'],
-    request: { pathParameters: idPath, body: ConfigurationRefreshBody },
-    responses: {
-      200: {
-        description: "The charger's result and the configuration now stored",
-        schema: ConfigurationRefreshResponse,
-      },
-      202: { description: 'A 2.0.1 report still coming (status pending)', schema: ConfigurationRefreshResponse },
-    },
-  },
-  'PATCH /api/chargers/{id}/configuration': {
-    summary: "Change a charger's settings (OCPP ChangeConfiguration / SetVariables)",
-    description:
-      'docs/charger-configuration.md. 1.6 keys (`{ key, value }`, one ChangeConfiguration each, in order) or 2.0.1 ' +
-      "variables (`{ component, variable, attributeType?, value }`, one SetVariables), with the charger's status " +
-      'per change (Accepted, RebootRequired, Rejected, NotSupported, UnknownComponent, UnknownVariable, ' +
-      'NotSupportedAttributeType; NotSent: no status, its CALL or an earlier one failed). Settings the product relies on (heartbeat and ' +
-      'meter intervals, smart charging, reservations) are a 400 naming them and why, unless `force: true`; ' +
-      'credentials (AuthorizationKey, BasicAuthPassword, SecurityProfile) always. 404 unknown charger.',
-    tags: ['Charger configuration'],
-    request: { pathParameters: idPath, body: ConfigurationChangeBody },
-    responses: {
-      200: {
-        description: "The charger's result per change and the configuration now stored",
-        schema: ConfigurationChangeResponse,
-      },
-    },
-  },
-  'GET /api/chargers/{id}/local-list': {
-    summary: "A charger's local authorization list (OCPP SendLocalList), as the CSMS last set it",
-    description:
-      'Its support, version, entries, limits and last synchronisation (docs/local-authorization-list.md). 404 unknown charger.',
-    tags: ['OCPP commands'],
-    request: { pathParameters: idPath },
-    responses: { 200: { description: "The charger's local list", schema: LocalListResponse } },
-  },
-  'POST /api/chargers/{id}/local-list/sync': {
-    summary: "Resend a charger's whole local authorization list (a Full update)",
-    description:
-      "No body. Answered 202 at once: the update runs from the table's stream, when the charger is connected. 404 unknown charger; 409 the charger keeps no local list (it said so at its last boot).",
-    tags: ['OCPP commands'],
-    request: { pathParameters: idPath },
-    responses: { 202: { description: 'The update is requested', schema: LocalListResponse } },
   },
 });

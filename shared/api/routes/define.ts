@@ -5,7 +5,7 @@
  * body) or `queryStringParameters` unless it says otherwise.
  */
 import * as z from 'zod';
-import { numericIdParam, textIdParam } from '../schemas/common';
+import { numericIdParam, textIdParam } from './common';
 import { parseRouteKey, type HttpMethod } from './keys';
 
 export type { HttpMethod } from './keys';

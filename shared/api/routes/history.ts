@@ -1,17 +1,294 @@
 /**
- * Routes of the `history` function: charging sessions, charger health, charger errors and the
- * OCPP message log (reference notes, "Charging sessions", "Charger health", "Alerts, errors, OCPP
- * messages"). One function for the four: they share the history read model and its code.
+ * The `history` route group: charging sessions, charger health, charger errors and the OCPP
+ * message log (reference notes, "Charging sessions", "Charger health", "Alerts, errors, OCPP
+ * messages"): their queries, their answers (each checked at compile time against the domain's type)
+ * and the routes. One function for the four: they share the history read model and its code.
  */
+import * as z from 'zod';
+import { actionList, cursor, flag, ID_PATTERN, idList, instant, nameList } from './list-query';
+import { conformsTo, EmbeddedVehicle, Pagination } from './common';
+import type * as sessions from '../../history/session-views';
+import type * as health from '../../history/charger-health';
+import type * as errors from '../../history/error-list';
+import type * as messages from '../../history/message-list';
+import { CHARGER_TYPES } from '../../smart-charging/types';
 import { defineRoutes } from './define';
-import { ChargerHealthQuery, ChargingSessionsQuery, ErrorsQuery, OcppMessagesQuery } from '../schemas/history-query';
-import { ChargerErrorList, ChargerHealthReport, ChargingSessionList, OcppMessageList } from '../schemas/history';
+
+const nullableTime = z.string().nullable();
+
+/** One 15-minute interval. */
+export const SessionInterval = z
+  .object({
+    startTime: z.string().meta({ description: 'Start of the slot (UTC, aligned to the hour)' }),
+    endTime: z.string(),
+    energyDeliveredKwh: z
+      .number()
+      .nullable()
+      .meta({ description: 'kWh in the slot (null until two registers are known)' }),
+    averagePowerKw: z.number().nullable().meta({ description: 'energyDeliveredKwh ÷ 0.25 h (the whole slot)' }),
+    maxPowerKw: z.number().nullable().meta({ description: 'Highest power reading in the slot' }),
+    socPercent: z.number().nullable().meta({ description: 'Last SoC reading in the slot' }),
+  })
+  .meta({ id: 'SessionInterval' });
+
+/** Energy of one time-of-use period. */
+export const TouEnergy = z
+  .object({ period: z.string().meta({ example: 'peak' }), energyDeliveredKwh: z.number() })
+  .meta({ id: 'TouEnergy' });
+
+/** A charging session (reference notes, "Charging sessions"). */
+export const ChargingSession = conformsTo<sessions.ChargingSession>()(
+  z
+    .object({
+      id: z.number().int(),
+      startTime: z.string(),
+      endTime: nullableTime,
+      updatedAt: z.string(),
+      durationSeconds: z.number().nullable(),
+      chargingStartTime: nullableTime.meta({ description: 'First reading at or above 0.1 kW' }),
+      chargingEndTime: nullableTime.meta({ description: 'Last reading at or above 0.1 kW (null while in progress)' }),
+      chargingDurationSeconds: z.number().nullable(),
+      energyDeliveredKwh: z.number().nullable().meta({ description: 'While in progress: so far' }),
+      averageDemandKw: z.number().nullable().meta({ description: 'energyDeliveredKwh ÷ the session duration' }),
+      maxDemandKw: z.number().nullable().meta({ description: 'The highest 15-minute average power' }),
+      socStartPercent: z.number().nullable(),
+      socEndPercent: z.number().nullable(),
+      ocppIdTag: z.string().nullable(),
+      ocppTransactionId: z.number().int().nullable(),
+      tags: z
+        .array(z.string())
+        .meta({ description: 'Always empty: sessions have no tags here (kept for the reference shape)' }),
+      site: z.object({ id: z.number().int(), name: z.string(), locationId: z.string().nullable() }),
+      charger: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        ocppId: z.string().nullable(),
+        externalId: z.string().nullable(),
+        serialNumber: z.string().nullable(),
+        type: z.enum(CHARGER_TYPES),
+      }),
+      port: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        portNumber: z.number().int(),
+        maximumPowerKw: z.number().nullable(),
+      }),
+      vehicle: EmbeddedVehicle.nullable(),
+      rfid: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+      customer: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
+      organization: z.object({ id: z.number().int(), name: z.string() }),
+      intervals: z.array(SessionInterval).optional().meta({ description: 'includeIntervals=true only' }),
+      touEnergy: z.array(TouEnergy).optional().meta({ description: 'includeTouEnergy=true only' }),
+    })
+    .meta({ id: 'ChargingSession' }),
+);
+
+/** `GET /api/charging-sessions` answer. */
+export const ChargingSessionList = z.object({ data: z.array(ChargingSession), pagination: Pagination });
+
+const Uptime = z
+  .object({
+    faultedSeconds: z.number(),
+    availableSeconds: z.number(),
+    unavailableSeconds: z.number(),
+    uptimePercent: z.number(),
+  })
+  .meta({ id: 'Uptime' });
+const ErrorCounts = z
+  .object({ endedEarly: z.number(), failedToStart: z.number(), other: z.number(), total: z.number() })
+  .meta({ id: 'ErrorCounts' });
+const Utilization = z
+  .object({ chargingSessionSeconds: z.number(), utilizationPercent: z.number() })
+  .meta({ id: 'Utilization' });
+
+/** `GET /api/charger-health` answer. */
+export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
+  z
+    .object({
+      summary: z.object({
+        startTime: z.string(),
+        endTime: z.string(),
+        errorCounts: ErrorCounts,
+        chargingSessionsCount: z.number(),
+        uptime: Uptime,
+      }),
+      data: z.array(
+        z.object({
+          chargerId: z.number().int(),
+          serialNumber: z.string().nullable(),
+          name: z.string(),
+          activeTimeInIntervalSeconds: z.number(),
+          site: z.object({ id: z.number().int(), name: z.string() }),
+          connectivity: z.object({ onlineSeconds: z.number(), offlineSeconds: z.number(), onlinePercent: z.number() }),
+          maintenance: z.object({ maintenanceSeconds: z.number(), maintenancePercent: z.number() }),
+          uptime: Uptime,
+          utilization: Utilization,
+          errorCounts: ErrorCounts,
+          chargingSessionsCount: z.number(),
+          reportUrl: z
+            .string()
+            .nullable()
+            .meta({ description: 'The charger page of the operator console, relative to the API origin' }),
+          ocppPasswordSet: z.boolean().meta({
+            description:
+              'Whether the charger has an OCPP Basic-auth password; false is a warning: anyone who knows its OCPP ' +
+              'identity can connect as it',
+          }),
+          ports: z.array(
+            z.object({
+              id: z.number().int(),
+              name: z.string(),
+              maintenance: z.object({ maintenanceSeconds: z.number(), maintenancePercent: z.number() }).meta({
+                description: "Time under the charger's whole-charger windows or the port's own (not in the reference)",
+              }),
+              uptime: Uptime,
+              utilization: Utilization,
+              errorCounts: ErrorCounts,
+              chargingSessionsCount: z.number(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .meta({ id: 'ChargerHealthReport' }),
+);
+
+/** One charger error report. */
+export const ChargerErrorReport = conformsTo<errors.ChargerErrorReport>()(
+  z
+    .object({
+      id: z.number().int(),
+      timestamp: z.string(),
+      ocppErrorCode: z.string().meta({ example: 'GroundFailure' }),
+      vendorErrorCode: z.string().nullable(),
+      ocppInfo: z.string().nullable(),
+      ocppStatus: z.string().meta({ example: 'Faulted' }),
+      errorCategory: z.enum(['endedCharging', 'preventedCharging', 'other']),
+      chargingSession: z.object({ id: z.number().int() }).nullable(),
+      site: z.object({ id: z.number().int(), name: z.string() }),
+      charger: z.object({ id: z.number().int(), name: z.string() }),
+      port: z.object({ id: z.number().int(), name: z.string(), portNumber: z.number().int() }).nullable(),
+      organization: z.object({ id: z.number().int(), name: z.string() }),
+    })
+    .meta({ id: 'ChargerErrorReport' }),
+);
+
+/** `GET /api/errors` answer. */
+export const ChargerErrorList = z.object({ data: z.array(ChargerErrorReport), pagination: Pagination });
+
+/** A logged frame as text. */
+const LoggedFrame = conformsTo<messages.LoggedFrame>()(
+  z
+    .object({
+      text: z.string().meta({ description: 'The frame as it went over the WebSocket, or its first 32 KB' }),
+      bytes: z.number().int().meta({ description: "The whole frame's size in bytes of UTF-8" }),
+      truncated: z.boolean().meta({ description: 'Whether `text` is only the first 32 KB of the frame' }),
+    })
+    .meta({ id: 'OcppFrame' }),
+);
+
+/** One logged OCPP exchange. */
+export const OcppMessage = conformsTo<messages.OcppMessage>()(
+  z
+    .object({
+      id: z.string(),
+      createdAt: z.string(),
+      ocppChargerIdentity: z.string(),
+      messageType: z.string().meta({ example: 'MeterValues' }),
+      direction: z.enum(['fromCharger', 'toCharger']),
+      messagePayload: z.unknown().meta({
+        description:
+          "The CALL's payload parsed from its frame; `{ truncated: true, bytes }` when the frame was over 32 KB; " +
+          'null when the frame has none. A number beyond the precision of a double is exact only in `messageFrame`.',
+      }),
+      messageResponse: z.unknown().meta({
+        description: 'The CALLRESULT payload, `{ errorCode, errorDescription }` of a CALLERROR, or null (no answer).',
+      }),
+      responseType: z.enum(['CALLRESULT', 'CALLERROR']).nullable(),
+      messageFrame: LoggedFrame.meta({ description: 'The CALL frame as it went over the WebSocket' }),
+      responseFrame: LoggedFrame.nullable().meta({
+        description: 'The answer frame (CALLRESULT or CALLERROR) as text; null without an answer.',
+      }),
+      chargerId: z.number().int(),
+      protocol: z.enum(['ocpp1.6', 'ocpp2.0.1']),
+    })
+    .meta({ id: 'OcppMessage' }),
+);
+
+/** `GET /api/ocpp-messages` answer. */
+export const OcppMessageList = z.object({ data: z.array(OcppMessage), pagination: Pagination });
 
 /** Requests per minute per key on `GET /api/charger-health` (besides the 200 of every route). */
 export const CHARGER_HEALTH_REQUESTS_PER_MINUTE = 10;
 
 const ARRAYS =
   'Array filters: `siteIds[]=1&siteIds[]=2` (or bare `siteIds=1&siteIds=2`, or comma-joined `siteIds[]=1,2`), at most 50 values; IDs another organization (or, for a site-scoped key, another site) owns are simply not there.';
+
+/** `GET /api/charging-sessions` query. */
+export const ChargingSessionsQuery = z.strictObject({
+  startTimeAfter: instant.optional().meta({ description: 'startTime ≥ this' }),
+  startTimeBefore: instant.optional().meta({ description: 'startTime < this' }),
+  endTimeAfter: instant
+    .optional()
+    .meta({ description: 'endTime ≥ this (a session in progress counts as ending later than any time)' }),
+  endTimeBefore: instant.optional().meta({ description: 'endTime < this (never a session in progress)' }),
+  'siteIds[]': idList.optional(),
+  siteIds: idList.optional(),
+  'chargerIds[]': idList.optional(),
+  chargerIds: idList.optional(),
+  'customerIds[]': idList.optional(),
+  customerIds: idList.optional(),
+  'customerNames[]': nameList.optional(),
+  customerNames: nameList.optional(),
+  includeInProgressSessions: flag.optional(),
+  includeIntervals: flag.optional(),
+  includeTouEnergy: flag.optional(),
+  nextPageCursor: cursor.optional(),
+});
+
+/** `GET /api/charger-health` query. */
+export const ChargerHealthQuery = z.strictObject({
+  startTimestamp: instant
+    .optional()
+    .meta({ description: 'Default: 30 days before endTimestamp; within the last 400 days' }),
+  endTimestamp: instant.optional().meta({ description: 'Default now; a later time is taken as now' }),
+  'siteIds[]': idList.optional(),
+  siteIds: idList.optional(),
+  'chargerIds[]': idList.optional(),
+  chargerIds: idList.optional(),
+});
+
+/** `GET /api/errors` query. */
+export const ErrorsQuery = z.strictObject({
+  afterTimestamp: instant.optional().meta({ description: 'timestamp ≥ this' }),
+  beforeTimestamp: instant.optional().meta({ description: 'timestamp < this' }),
+  'siteIds[]': idList.optional(),
+  siteIds: idList.optional(),
+  'chargerIds[]': idList.optional(),
+  chargerIds: idList.optional(),
+  nextPageCursor: cursor.optional(),
+});
+
+/** `GET /api/ocpp-messages` query. */
+export const OcppMessagesQuery = z.strictObject({
+  chargerId: z
+    .string({ error: 'required' })
+    .regex(ID_PATTERN, 'must be a positive integer of at most 15 digits')
+    .transform(Number)
+    .meta({ description: 'The charger (required)', example: '12' }),
+  startTimestamp: instant.optional().meta({ description: 'Default: 24 hours before endTimestamp' }),
+  endTimestamp: instant.optional().meta({ description: 'Default now; the range must be under 8 days' }),
+  'messageType[]': actionList.optional(),
+  messageType: actionList.optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'must be an integer from 1 to 500')
+    .transform(Number)
+    .refine((n) => n <= 500, 'must be an integer from 1 to 500')
+    .optional()
+    .meta({ description: 'Messages per page: default 50, at most 500' }),
+  nextPageCursor: cursor.optional(),
+});
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const historyRoutes = defineRoutes('history', {

@@ -1,14 +1,21 @@
 /**
- * The HTTP API's route table: one declaration per route (`./<function>.ts`, one file per HTTP
- * Lambda function), shared by the CDK stack (which creates the API Gateway routes and functions
- * from it), the local gateway (which matches requests with it), the handlers (which validate with
- * its schemas) and the OpenAPI document. A Lambda imports only its own file, so its bundle holds
- * only its own schemas.
+ * The HTTP API's route table: one declaration per route, in route groups (`./<group>.ts`, a group's
+ * schemas and routes in one file; a function serves one group, or a few groups of one resource:
+ * `commands` also serves the charger configuration's refresh and change and the local list),
+ * shared by the CDK stack (which creates the API Gateway routes and functions from it), the local
+ * gateway (which matches requests with it), the handlers (which validate with its schemas) and the
+ * OpenAPI document. Schemas several groups share are in `./common.ts`, `./list-query.ts` and
+ * `./charger-views.ts`. A Lambda imports only its own groups, so its bundle holds only their
+ * schemas.
  */
 import { accessIdRoutes } from './access-ids';
 import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
 import { chargerOperationRoutes } from './charger-operations';
+import { chargerLogRoutes } from './charger-logs';
+import { configurationReadRoutes, configurationRoutes } from './charger-configuration';
+import { localListRoutes } from './local-list';
+import { siteTariffRoutes } from './site-tariffs';
 import { firmwareCampaignRoutes } from './firmware-campaigns';
 import type { RouteDefinition } from './define';
 import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
@@ -38,14 +45,19 @@ export {
 /** Every route of the API, keyed by API Gateway route key (`GET /api/chargers/{id}`), in document order. */
 export const ROUTES = {
   ...chargerRoutes,
+  ...configurationReadRoutes,
   ...siteRoutes,
   ...commandRoutes,
+  ...configurationRoutes,
+  ...localListRoutes,
   ...chargerOperationRoutes,
+  ...chargerLogRoutes,
   ...firmwareCampaignRoutes,
   ...accessIdRoutes,
   ...vehicleRoutes,
   ...departureTimeRoutes,
   ...siteLimitRoutes,
+  ...siteTariffRoutes,
   ...sitePowerRoutes,
   ...historyRoutes,
   ...maintenanceWindowRoutes,

@@ -1,13 +1,84 @@
-/** Routes of the `siteLimits` function: site power limits (spec §4.7) and site tariffs (`docs/tariffs.md`). */
-import { defineRoutes } from './define';
+/**
+ * The site power limits route group of the `siteLimits` function (spec §2.6, §4.7; reference
+ * notes "Site power limits"): body, path and answers of `POST|GET /api/site/{siteId}/limits` and
+ * `DELETE /api/site/{siteId}/limits/{scheduleId}`, and the routes. The function also serves the site
+ * tariffs' group.
+ */
+import * as z from 'zod';
+import { numericIdParam, SitePath, textIdParam } from './common';
 import {
-  SetSitePowerLimitBody,
-  SiteLimitPath,
-  SitePath,
-  SitePowerLimitCreatedResponse,
-  SitePowerLimitSchedulesResponse,
-} from '../schemas/site-limits';
-import { SetSiteTariffBody, SiteTariffPath, SiteTariffResponse } from '../schemas/site-tariffs';
+  CHARGING_RATE_UNITS,
+  MAX_LIMIT_SCHEDULE_PERIODS,
+  SITE_POWER_LIMIT_TYPES,
+  sitePowerLimitInputSchema,
+} from '../../site-power/limit-rules';
+import { defineRoutes } from './define';
+
+/**
+ * Spec §2.6 schedule as submitted: `type`, `chargingRateUnit` and `limit` (the contract's flat
+ * body), or instead of `limit` `schedules` (a limit by time of day, the reference product's shape:
+ * an extension). Field rules are the domain's (`site-power/limit-rules.ts`).
+ */
+export const SitePowerLimitScheduleInput = sitePowerLimitInputSchema.meta({ id: 'SitePowerLimitScheduleInput' });
+
+/** `POST /api/site/{siteId}/limits` body (spec §4.7). */
+export const SetSitePowerLimitBody = z.strictObject({ sitePowerLimitSchedule: SitePowerLimitScheduleInput }).meta({
+  id: 'SetSitePowerLimitRequest',
+  example: { sitePowerLimitSchedule: { type: 'capacity', limit: 300_000, chargingRateUnit: 'W' } },
+});
+
+/** `/api/site/{siteId}/limits/{scheduleId}` path. */
+export const SiteLimitPath = z.strictObject({
+  siteId: numericIdParam,
+  scheduleId: textIdParam.meta({ description: "The schedule's string `id`" }),
+});
+
+/** One period of a schedule: from `startPeriod` seconds after the start of the day (site time), at most `limit`. */
+const ChargingSchedulePeriod = z.object({
+  startPeriod: z.number().int().meta({
+    description: "Seconds from the start of the day in the site's time zone; 0 for the first period (and a flat limit)",
+  }),
+  limit: z.number().meta({ description: 'In chargingRateUnit, until the next period starts (or the day ends)' }),
+});
+
+/**
+ * A stored schedule (reference notes' shape); a flat limit is one all-week schedule with one period,
+ * a limit by time of day its schedules as set.
+ */
+export const SitePowerLimitSchedule = z
+  .object({
+    id: z.string().meta({
+      description: 'Opaque string ID; a new one on every replacement',
+      example: 'capacity-6f1c0d9e-4c1b-4f43-9d55-1e0b0d0c7a11',
+    }),
+    createdAt: z.string().meta({ format: 'date-time' }),
+    source: z.string().meta({ description: 'Who set it: api', example: 'api' }),
+    type: z.enum(SITE_POWER_LIMIT_TYPES),
+    schedules: z
+      .array(
+        z.object({
+          daysOfWeek: z
+            .array(z.number().int().min(1).max(7))
+            .meta({ description: '1 = Monday … 7 = Sunday, ascending' }),
+          chargingRateUnit: z.enum(CHARGING_RATE_UNITS),
+          chargingSchedulePeriods: z.array(ChargingSchedulePeriod).meta({
+            description: `Sorted by startPeriod, the first at 0; one for a flat limit, at most ${MAX_LIMIT_SCHEDULE_PERIODS}`,
+          }),
+        }),
+      )
+      .meta({ description: 'Each ISO weekday in exactly one schedule, sorted by first day' }),
+  })
+  .meta({ id: 'SitePowerLimitSchedule' });
+
+/** `POST` answer: the created schedule (spec §4.7) and its `sitePowerLimitScheduleId` (reference notes). */
+export const SitePowerLimitCreatedResponse = z
+  .object({ sitePowerLimitScheduleId: z.string(), sitePowerLimitSchedule: SitePowerLimitSchedule })
+  .meta({ id: 'SitePowerLimitCreatedResponse' });
+
+/** `GET` answer: at most one schedule per type, empty when none. */
+export const SitePowerLimitSchedulesResponse = z
+  .object({ sitePowerLimitSchedules: z.array(SitePowerLimitSchedule) })
+  .meta({ id: 'SitePowerLimitSchedulesResponse' });
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const siteLimitRoutes = defineRoutes('siteLimits', {
@@ -35,29 +106,5 @@ export const siteLimitRoutes = defineRoutes('siteLimits', {
     tags: ['Site power limits'],
     request: { pathParameters: SiteLimitPath },
     responses: { 204: { description: 'Cleared' } },
-  },
-  'PUT /api/sites/{siteId}/tariff': {
-    fieldRoot: 'body.tariff',
-    summary: "Set a site's tariff (replaces the current one)",
-    description:
-      "Time-of-use energy prices in the site's time zone, a currency (ISO 4217) and an optional demand charge per kW of the month's highest 15-minute average power. The periods (energyPrices) must cover every minute of each ISO weekday (1 = Monday … 7 = Sunday) exactly once, at most 96 a day; a period may not cross midnight (endTime after startTime, 24:00 for the end of the day: split it in two). pricePerKwh: at most 6 decimals, from -1000 to 1000 (negative prices are allowed); demandCharge.pricePerKw: 0 to 1000. timezone is optional and must be the site's. A gap (the day and times are named), an overlap (both periods are named), an unknown currency: 400 naming the field, nothing stored. The answer gives the periods sorted by first day, then start. The period names are the time-of-use periods of GET /api/charging-sessions?includeTouEnergy=true. A change makes smart charging allocate the site again. Unknown site, another organization's, or another site than a site-scoped key's: 404.",
-    tags: ['Site tariffs'],
-    request: { pathParameters: SiteTariffPath, body: SetSiteTariffBody },
-    responses: { 200: { description: 'The stored tariff', schema: SiteTariffResponse } },
-  },
-  'GET /api/sites/{siteId}/tariff': {
-    summary: "Read a site's tariff",
-    description: "404 when the site has no tariff (the problem's detail says so), as for an unknown site.",
-    tags: ['Site tariffs'],
-    request: { pathParameters: SiteTariffPath },
-    responses: { 200: { description: 'The tariff', schema: SiteTariffResponse } },
-  },
-  'DELETE /api/sites/{siteId}/tariff': {
-    summary: "Remove a site's tariff",
-    description:
-      "204 with an empty body; 404 when the site has no tariff. The site's sessions then have one time-of-use period, all.",
-    tags: ['Site tariffs'],
-    request: { pathParameters: SiteTariffPath },
-    responses: { 204: { description: 'Removed' } },
   },
 });

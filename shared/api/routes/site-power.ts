@@ -1,12 +1,165 @@
-/** Routes of the `sitePower` function: smart charging (spec §2.6 enforced). */
+/**
+ * The `sitePower` route group: smart charging (spec §2.6 enforced), the power allocation read and
+ * the manual charging session override of a port.
+ */
+import * as z from 'zod';
+import { conformsTo, departureTimeSchema, numericIdParam, SitePath } from './common';
+import { MAX_SITE_POWER_LIMIT } from '../../site-power/limit-rules';
+import type { PowerAllocationView } from '../../site-power/allocation-view';
+import type { ChargingOverride as ChargingOverrideView } from '../../site-power/overrides';
 import { defineRoutes } from './define';
-import { SitePath } from '../schemas/site-limits';
-import {
-  ChargingOverrideResponse,
-  PortPath,
-  PowerAllocationResponse,
-  SetChargingOverrideBody,
-} from '../schemas/site-power';
+
+const unit = z.enum(['W', 'A']);
+const REASONS = [
+  'minimum',
+  'departure',
+  'share',
+  'override',
+  'capped',
+  'external',
+  'waiting',
+  'uncontrolled',
+  'planned',
+  'released',
+  'probing',
+];
+
+/** `GET /api/site/{siteId}/power-allocation` answer. */
+export const PowerAllocation = conformsTo<PowerAllocationView>()(
+  z
+    .object({
+      siteId: z.number().int(),
+      computedAt: z
+        .string()
+        .nullable()
+        .meta({ description: 'When the allocation was computed; null when the site was never allocated' }),
+      chargingRateUnit: unit.meta({
+        description: 'A when every limit of the site is in amps (per-phase current), else W',
+      }),
+      costLimit: z.number().nullable().meta({ description: "In the cost limit's own unit; null when none" }),
+      capacityLimit: z.number().nullable().meta({ description: "In the capacity limit's own unit; null when none" }),
+      allocatedTotal: z
+        .number()
+        .meta({ description: "Sum of the ports' limits, uncontrolled load included, in chargingRateUnit" }),
+      ports: z.array(
+        z.object({
+          portId: z.number().int(),
+          chargerId: z.number().int(),
+          sessionId: z.number().int(),
+          limit: z.number().meta({ description: 'In chargingRateUnit (A per phase on amp-limited sites)' }),
+          limitW: z.number(),
+          reason: z.string().meta({ description: `What binds: ${REASONS.join(', ')}` }),
+          plannedPeriods: z.array(z.object({ startTime: z.string(), limit: z.number(), limitW: z.number() })).meta({
+            description:
+              "The port's planned limits from now on, each until the next (the first is limit now), in chargingRateUnit; what its TxProfile carries, up to the charger's periods",
+          }),
+          profileStatus: z.string().nullable().meta({
+            description:
+              "The charger's answer to the TxProfile: Accepted, Rejected, NotSupported, Failed, NotConnected; Uncontrolled (none sent: the charger cannot be controlled); None (no limits, no profile); null (not sent yet)",
+          }),
+          sentAt: z.string().nullable(),
+          externalLimitW: z
+            .number()
+            .nullable()
+            .meta({ description: 'A limit set outside this CSMS on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W' }),
+          externalLimitSource: z
+            .string()
+            .nullable()
+            .meta({ description: 'Its chargingLimitSource: EMS, Other, SO, CSO' }),
+          departureTime: z
+            .string()
+            .nullable()
+            .meta({ description: 'The departure the allocation used for the vehicle, ISO 8601 UTC' }),
+          departureSource: z.enum(['api', 'vehicle']).nullable().meta({
+            description:
+              'api: the departure-times API; vehicle: the vehicle itself (ISO 15118 NotifyEVChargingNeeds); the API wins when both exist',
+          }),
+          evChargingSchedule: z
+            .object({ chargingRateUnit: z.enum(['A', 'W']), limit: z.number(), startTime: z.string() })
+            .nullable()
+            .meta({ description: 'The first period of the schedule the vehicle chose (NotifyEVChargingSchedule)' }),
+        }),
+      ),
+      lateVehicles: z.array(
+        z.object({
+          vehicleId: z.number().int().nullable(),
+          departureTime: z.string(),
+          departureSource: z
+            .enum(['api', 'vehicle'])
+            .meta({ description: 'api: the departure-times API; vehicle: the vehicle itself (ISO 15118)' }),
+          targetSoc: z.number().nullable(),
+          expectedSocAtDeparture: z.number().nullable().meta({ description: 'At the planned power, %' }),
+        }),
+      ),
+      planner: z.enum(['optimal', 'greedy']).nullable().meta({
+        description:
+          "optimal: the planner's solve over the horizon; greedy: this instant alone (the fallback when a solve fails or runs over its budget); null: never allocated",
+      }),
+      plannedSlots: z
+        .array(
+          z.object({
+            startTime: z.string(),
+            endTime: z.string(),
+            allocated: z.number().meta({ description: "Σ of the ports' planned limits in chargingRateUnit" }),
+            capacityLimit: z.number().nullable(),
+            costLimit: z.number().nullable(),
+            pricePerKwh: z.number().nullable().meta({ description: "The tariff's energy price over the slot" }),
+          }),
+        )
+        .meta({
+          description: "The site's plan from now to the horizon (at most 24 h), in slots of at most 15 minutes",
+        }),
+      demandPeakKw: z.number().nullable().meta({
+        description: "The billing period's highest 15-minute average so far, kW (with a tariff's demand charge)",
+      }),
+    })
+    .meta({ id: 'PowerAllocation' }),
+);
+
+/** `GET /api/site/{siteId}/power-allocation` answer envelope. */
+export const PowerAllocationResponse = z.object({ data: PowerAllocation });
+
+/** `/api/ports/{portId}/…` path. */
+export const PortPath = z.strictObject({ portId: numericIdParam });
+
+/** A charging override as submitted. */
+export const ChargingOverrideInput = z
+  .strictObject({
+    limit: z
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0, 'must not be negative')
+      .max(MAX_SITE_POWER_LIMIT.W, `must be at most ${MAX_SITE_POWER_LIMIT.W}`)
+      .meta({
+        description:
+          'In chargingRateUnit (A per phase); the port never gets more than its maximum or the capacity limit allows',
+      }),
+    chargingRateUnit: unit.meta({ description: 'W, or A on a Level 2 port' }),
+    expiresAt: departureTimeSchema.meta({
+      description: 'ISO 8601 with a UTC offset; in the future, at most 24 hours ahead',
+    }),
+  })
+  .meta({ id: 'ChargingOverrideInput' });
+
+/** `PUT /api/ports/{portId}/charging-override` body. */
+export const SetChargingOverrideBody = z.strictObject({ chargingOverride: ChargingOverrideInput });
+
+/** A charging override as answered. */
+export const ChargingOverride = conformsTo<ChargingOverrideView>()(
+  z
+    .object({
+      portId: z.number().int(),
+      sessionId: z.number().int().meta({ description: 'The session it applies to; it ends with the session' }),
+      limit: z.number(),
+      chargingRateUnit: unit,
+      expiresAt: z.string(),
+      createdAt: z.string(),
+    })
+    .meta({ id: 'ChargingOverride' }),
+);
+
+/** `PUT /api/ports/{portId}/charging-override` answer. */
+export const ChargingOverrideResponse = z.object({ chargingOverride: ChargingOverride });
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const sitePowerRoutes = defineRoutes('sitePower', {

@@ -1,6 +1,9 @@
-/** Routes of the `sites` function: reference notes "Sites". */
+/**
+ * The `sites` route group: reference notes "Sites" (the answer's shape, `./charger-views.ts`, is
+ * shared with the chargers).
+ */
 import { defineRoutes } from './define';
-import { SitesResponse } from '../schemas/chargers';
+import { SitesResponse } from './charger-views';
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const siteRoutes = defineRoutes('sites', {

@@ -10,7 +10,7 @@ import { openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
-import type { Charger } from '../../../shared/api/schemas/chargers';
+import type { Charger } from '../../../shared/api/routes/charger-views';
 import { clearAlert, episodeKey, raiseAlert, type AlertSubject } from '../../../shared/alerts/store';
 
 const MINUTE_MS = 60_000;

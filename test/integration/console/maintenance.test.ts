@@ -9,7 +9,7 @@ import { openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
-import type { Charger } from '../../../shared/api/schemas/chargers';
+import type { Charger } from '../../../shared/api/routes/charger-views';
 import { toDateTimeLocal } from '../../../lib/console/src/maintenance-data';
 
 const HOUR_MS = 3600_000;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
-import type { Charger } from '../../../shared/api/schemas/chargers';
+import type { Charger } from '../../../shared/api/routes/charger-views';
 import type { Tenant } from '../support/stack';
 import { pollUntil } from '../support/ocpp';
 import { openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';

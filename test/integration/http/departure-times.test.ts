@@ -7,7 +7,7 @@ import { createApiKey } from '../../../shared/api/api-keys';
 import { createVehicle, updateVehicle } from '../../../shared/access/vehicle-writes';
 import { syncVehicleDepartures } from '../../../shared/departures/sync';
 import { ownerKey } from '../../../shared/departures/rules';
-import { DepartureSyncBody } from '../../../shared/api/schemas/departures';
+import { DepartureSyncBody } from '../../../shared/api/routes/departure-times';
 
 let stack: LocalStack;
 let tenant: Tenant;

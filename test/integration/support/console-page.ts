@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../lib/simulator';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
-import type { Charger } from '../../../shared/api/schemas/chargers';
+import type { Charger } from '../../../shared/api/routes/charger-views';
 import { launchBrowser, type WatchedPage } from './browser';
 import { createTenant, startTestStack, uniqueOcppId, type Tenant } from './stack';
 

@@ -12,7 +12,7 @@ import { createOrganization } from '../../../shared/organizations/organizations'
 import { createApiKey } from '../../../shared/api/api-keys';
 import { createSite } from '../../../shared/chargers/sites';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
-import type { Charger } from '../../../shared/api/schemas/chargers';
+import type { Charger } from '../../../shared/api/routes/charger-views';
 
 /**
  * Starts this test file's stack. Its `close` also deletes its table: every file makes one on the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byDepartureTime, isPast, ownerFields, ownerKey } from '../../../shared/departures/rules';
-import { DepartureBatchBody, DepartureSyncBody, departureTimeSchema } from '../../../shared/api/schemas/departures';
+import { DepartureBatchBody, DepartureSyncBody } from '../../../shared/api/routes/departure-times';
+import { departureTimeSchema } from '../../../shared/api/routes/common';
 
 describe('departure rules', () => {
   it("treats a departure at the server's clock or earlier as past, and a later one as future", () => {

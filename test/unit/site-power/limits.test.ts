@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ampLimitRule } from '../../../shared/chargers/amp-limit-rule';
 import { toSitePowerLimitSchedule, type SitePowerLimitItem } from '../../../shared/site-power/limits';
-import { SetSitePowerLimitBody } from '../../../shared/api/schemas/site-limits';
+import { SetSitePowerLimitBody } from '../../../shared/api/routes/site-limits';
 import { WEEKDAY_DROP_SCHEDULES } from '../../support/limit-schedules';
 
 describe('site power limit shapes', () => {

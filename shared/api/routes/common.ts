@@ -1,8 +1,10 @@
 /**
- * Schemas shared by every route: path IDs, the problem document, the pagination object.
- * Each schema carries an OpenAPI `id` (component name) through zod's `.meta()`.
+ * Schemas several route groups share: path IDs, the problem document, the pagination object, the
+ * access-ID fields of access IDs and vehicles, the site path, an instant with its UTC offset. Each
+ * schema carries an OpenAPI `id` (component name) through zod's `.meta()`.
  */
 import * as z from 'zod';
+import { text } from '../../validation';
 
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -26,7 +28,7 @@ export const numericIdParam = z
   .meta({ description: 'Numeric ID', example: '12' });
 
 /** A name or label as people type it (see `shared/validation.ts`). */
-export { text } from '../../validation';
+export { text };
 
 /** A free-text identifier in a path (external ID, OCPP identity): 1–255 characters. */
 export const textIdParam = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
@@ -66,3 +68,39 @@ export const EmbeddedVehicle = z
     vin: z.string().nullable(),
   })
   .meta({ id: 'EmbeddedVehicle' });
+
+/** A submitted ocppIdTag before normalisation (the normalised tag is checked separately: 1–36 characters). */
+export const RawOcppIdTag = z.string().max(256, 'must be at most 256 characters');
+/** An access ID's authorization status (spec §2.1). */
+export const AuthorizationStatus = z.enum(['Authorized', 'Revoked']);
+/** A customer named in a body (an access ID's, a vehicle's): found or created by name. */
+export const CustomerInput = z.strictObject({ name: text() });
+
+/** `/api/site/{siteId}/…` path (site limits, site power). */
+export const SitePath = z.strictObject({ siteId: numericIdParam });
+
+const withOffset = z.iso.datetime({ offset: true });
+const withoutOffset = z.iso.datetime({ local: true });
+
+/**
+ * An ISO 8601 date-time with a UTC offset (`Z` or `±hh:mm`), normalised to UTC
+ * (`2026-11-21T18:00:00.000Z`). A time without an offset is rejected with a message saying so:
+ * "past" is decided against the server's clock, which needs an instant.
+ */
+export const departureTimeSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be a string') })
+  .superRefine((value, ctx) => {
+    if (withOffset.safeParse(value).success) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: withoutOffset.safeParse(value).success
+        ? 'has no UTC offset: add Z or ±hh:mm (times without an offset are rejected)'
+        : 'must be an ISO 8601 date-time with a UTC offset, e.g. 2026-11-21T18:00:00Z or 2026-11-21T10:00:00-08:00',
+    });
+  })
+  .transform((value) => new Date(value).toISOString())
+  .meta({
+    format: 'date-time',
+    description: 'ISO 8601 with a UTC offset (Z or ±hh:mm); answered in UTC',
+    example: '2026-11-21T18:00:00Z',
+  });

@@ -1,12 +1,14 @@
 /**
- * Bodies and answers of the charger configuration endpoints (docs/charger-configuration.md): OCPP
- * 1.6 configuration keys and OCPP 2.0.1 device-model variables. Their shapes are ours, with OCPP's
- * names (`key`, `component`, `variable`, `attributeType`) and OCPP's limits: a 1.6 key is at most
- * 50 characters (CiString50Type), a 1.6 value at most 500 (CiString500Type); a 2.0.1 component or
- * variable name or instance at most 50 (identifierString 50), a value at most 1000
- * (SetVariableData `attributeValue`).
+ * The charger configuration route group (docs/charger-configuration.md): bodies and answers for
+ * OCPP 1.6 configuration keys and OCPP 2.0.1 device-model variables, and the routes, the read served
+ * by the `chargers` function and the refresh and change by the `commands` function (they send
+ * commands). The shapes are ours, with OCPP's names (`key`, `component`, `variable`,
+ * `attributeType`) and OCPP's limits: a 1.6 key is at most 50 characters (CiString50Type), a 1.6
+ * value at most 500 (CiString500Type); a 2.0.1 component or variable name or instance at most 50
+ * (identifierString 50), a value at most 1000 (SetVariableData `attributeValue`).
  */
 import * as z from 'zod';
+import { defineRoutes, idPath } from './define';
 
 /** Printable text of at most `max` characters, not empty. */
 const ocppText = (max: number) =>
@@ -248,3 +250,59 @@ export const ConfigurationChangeResponse = z
     }),
   })
   .meta({ id: 'ConfigurationChangeResponse' });
+
+/** The configuration's read, served by the `chargers` function (nothing is sent to the charger). */
+export const configurationReadRoutes = defineRoutes('chargers', {
+  'GET /api/chargers/{id}/configuration': {
+    summary: "A charger's configuration as last read (OCPP 1.6 keys, OCPP 2.0.1 device model)",
+    description:
+      'docs/charger-configuration.md. Nothing is sent to the charger: the last GetConfiguration answer (1.6) or ' +
+      'the last complete NotifyReport (2.0.1, its pages assembled), with `readAt`, changes the charger accepted ' +
+      'since, a report still coming (`pendingReport`, `incomplete` after 5 minutes without a page), and `guarded` ' +
+      'on the settings the product relies on. 404 unknown charger.',
+    tags: ['Chargers'],
+    request: { pathParameters: idPath },
+    responses: { 200: { description: 'The stored configuration', schema: ChargerConfigurationResponse } },
+  },
+});
+
+/** The configuration's refresh and change, served by the `commands` function (they send commands). */
+export const configurationRoutes = defineRoutes('commands', {
+  'POST /api/chargers/{id}/configuration/refresh': {
+    summary: "Read a charger's configuration from the charger (OCPP GetConfiguration / GetBaseReport, GetVariables)",
+    description:
+      'docs/charger-configuration.md. Body `{}` reads everything: 1.6 GetConfiguration, 2.0.1 GetBaseReport ' +
+      '(`reportBase`, default FullInventory) whose NotifyReport pages are assembled as they come: 200 once the ' +
+      'report is complete, 202 (`status: pending`) when it is not within 5 s (GET shows it when it is). `keys` ' +
+      "(1.6) or `variables` (2.0.1) read only those. The charger's failures are results in the 200 body " +
+      '(`notConnected`, `timeout`, `failed` with the CALLERROR). 400 a key or variable of the other OCPP version; ' +
+      '404 unknown charger.',
+    tags: ['Charger configuration'],
+    request: { pathParameters: idPath, body: ConfigurationRefreshBody },
+    responses: {
+      200: {
+        description: "The charger's result and the configuration now stored",
+        schema: ConfigurationRefreshResponse,
+      },
+      202: { description: 'A 2.0.1 report still coming (status pending)', schema: ConfigurationRefreshResponse },
+    },
+  },
+  'PATCH /api/chargers/{id}/configuration': {
+    summary: "Change a charger's settings (OCPP ChangeConfiguration / SetVariables)",
+    description:
+      'docs/charger-configuration.md. 1.6 keys (`{ key, value }`, one ChangeConfiguration each, in order) or 2.0.1 ' +
+      "variables (`{ component, variable, attributeType?, value }`, one SetVariables), with the charger's status " +
+      'per change (Accepted, RebootRequired, Rejected, NotSupported, UnknownComponent, UnknownVariable, ' +
+      'NotSupportedAttributeType; NotSent: no status, its CALL or an earlier one failed). Settings the product relies on (heartbeat and ' +
+      'meter intervals, smart charging, reservations) are a 400 naming them and why, unless `force: true`; ' +
+      'credentials (AuthorizationKey, BasicAuthPassword, SecurityProfile) always. 404 unknown charger.',
+    tags: ['Charger configuration'],
+    request: { pathParameters: idPath, body: ConfigurationChangeBody },
+    responses: {
+      200: {
+        description: "The charger's result per change and the configuration now stored",
+        schema: ConfigurationChangeResponse,
+      },
+    },
+  },
+});

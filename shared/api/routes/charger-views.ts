@@ -1,5 +1,6 @@
 /**
- * Charger, port and site resources (spec §2.3, §4.5; reference notes "Sites").
+ * Charger, port and site resources as the API answers them (spec §2.3, §4.5; reference notes
+ * "Sites"): shared by the `chargers` and `sites` route groups.
  */
 import * as z from 'zod';
 import { conformsTo, EmbeddedVehicle } from './common';

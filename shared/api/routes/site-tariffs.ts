@@ -1,10 +1,11 @@
 /**
- * Site tariffs (`docs/tariffs.md`): body, path and answer of `PUT|GET|DELETE
- * /api/sites/{siteId}/tariff`. The tariff's field rules are the domain's (`site-power/tariff-rules.ts`);
- * the rules across fields (coverage of each weekday, the site's time zone) are checked by the domain
- * and answered as 400s naming the field.
+ * The site tariffs route group (`docs/tariffs.md`), served by the `siteLimits` function: body,
+ * path and answer of `PUT|GET|DELETE /api/sites/{siteId}/tariff`, and the routes. The tariff's field
+ * rules are the domain's (`site-power/tariff-rules.ts`); the rules across fields (coverage of each
+ * weekday, the site's time zone) are checked by the domain and answered as 400s naming the field.
  */
 import * as z from 'zod';
+import { defineRoutes } from './define';
 import { conformsTo, numericIdParam } from './common';
 import { DEMAND_BILLING_PERIOD, siteTariffInputSchema } from '../../site-power/tariff-rules';
 import type { SiteTariffView } from '../../site-power/tariffs';
@@ -78,5 +79,33 @@ export const SiteTariffResponse = z.object({ tariff: SiteTariff }).meta({
       demandCharge: { pricePerKw: 15.51, billingPeriod: DEMAND_BILLING_PERIOD },
       updatedAt: '2026-11-21T18:00:00.000Z',
     },
+  },
+});
+
+/** The routes, served by the `siteLimits` function, in the order the OpenAPI document lists them. */
+export const siteTariffRoutes = defineRoutes('siteLimits', {
+  'PUT /api/sites/{siteId}/tariff': {
+    fieldRoot: 'body.tariff',
+    summary: "Set a site's tariff (replaces the current one)",
+    description:
+      "Time-of-use energy prices in the site's time zone, a currency (ISO 4217) and an optional demand charge per kW of the month's highest 15-minute average power. The periods (energyPrices) must cover every minute of each ISO weekday (1 = Monday … 7 = Sunday) exactly once, at most 96 a day; a period may not cross midnight (endTime after startTime, 24:00 for the end of the day: split it in two). pricePerKwh: at most 6 decimals, from -1000 to 1000 (negative prices are allowed); demandCharge.pricePerKw: 0 to 1000. timezone is optional and must be the site's. A gap (the day and times are named), an overlap (both periods are named), an unknown currency: 400 naming the field, nothing stored. The answer gives the periods sorted by first day, then start. The period names are the time-of-use periods of GET /api/charging-sessions?includeTouEnergy=true. A change makes smart charging allocate the site again. Unknown site, another organization's, or another site than a site-scoped key's: 404.",
+    tags: ['Site tariffs'],
+    request: { pathParameters: SiteTariffPath, body: SetSiteTariffBody },
+    responses: { 200: { description: 'The stored tariff', schema: SiteTariffResponse } },
+  },
+  'GET /api/sites/{siteId}/tariff': {
+    summary: "Read a site's tariff",
+    description: "404 when the site has no tariff (the problem's detail says so), as for an unknown site.",
+    tags: ['Site tariffs'],
+    request: { pathParameters: SiteTariffPath },
+    responses: { 200: { description: 'The tariff', schema: SiteTariffResponse } },
+  },
+  'DELETE /api/sites/{siteId}/tariff': {
+    summary: "Remove a site's tariff",
+    description:
+      "204 with an empty body; 404 when the site has no tariff. The site's sessions then have one time-of-use period, all.",
+    tags: ['Site tariffs'],
+    request: { pathParameters: SiteTariffPath },
+    responses: { 204: { description: 'Removed' } },
   },
 });

@@ -1,9 +1,10 @@
 /**
- * Answers of the local authorization list endpoints (docs/local-authorization-list.md): a charger's
- * list as the CSMS last set it, its limits and the last synchronisation. Not in the reference
- * product: the shapes are ours.
+ * The local authorization list route group (docs/local-authorization-list.md), served by the
+ * `commands` function: a charger's list as the CSMS last set it, its limits and the last
+ * synchronisation, and its resync. Not in the reference product: the shapes are ours.
  */
 import * as z from 'zod';
+import { defineRoutes, idPath } from './define';
 
 /** A charger's local list. */
 export const LocalList = z
@@ -50,3 +51,23 @@ export const LocalList = z
 
 /** `GET /api/chargers/{id}/local-list` and `POST …/sync` answer. */
 export const LocalListResponse = z.strictObject({ data: LocalList });
+
+/** The routes, served by the `commands` function, in the order the OpenAPI document lists them. */
+export const localListRoutes = defineRoutes('commands', {
+  'GET /api/chargers/{id}/local-list': {
+    summary: "A charger's local authorization list (OCPP SendLocalList), as the CSMS last set it",
+    description:
+      'Its support, version, entries, limits and last synchronisation (docs/local-authorization-list.md). 404 unknown charger.',
+    tags: ['OCPP commands'],
+    request: { pathParameters: idPath },
+    responses: { 200: { description: "The charger's local list", schema: LocalListResponse } },
+  },
+  'POST /api/chargers/{id}/local-list/sync': {
+    summary: "Resend a charger's whole local authorization list (a Full update)",
+    description:
+      "No body. Answered 202 at once: the update runs from the table's stream, when the charger is connected. 404 unknown charger; 409 the charger keeps no local list (it said so at its last boot).",
+    tags: ['OCPP commands'],
+    request: { pathParameters: idPath },
+    responses: { 202: { description: 'The update is requested', schema: LocalListResponse } },
+  },
+});

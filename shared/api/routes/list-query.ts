@@ -1,9 +1,9 @@
 /**
- * Query parameters of the history endpoints (charging sessions, charger health, errors, OCPP
- * messages). API Gateway gives a parameter repeated in the URL as one value joined with commas
- * (`siteIds[]=1&siteIds[]=2` → `siteIds[]: "1,2"`; the local gateway does the same), so lists are
- * split on commas; a list may be sent as `name[]` (the reference's form) or bare `name` (its errors
- * and alerts form), both merged. Errors name the parameter as sent (`queryStringParameters.siteIds[]`).
+ * Query parameters that lists share (the history lists, alerts, maintenance windows). API Gateway
+ * gives a parameter repeated in the URL as one value joined with commas (`siteIds[]=1&siteIds[]=2`
+ * → `siteIds[]: "1,2"`; the local gateway does the same), so lists are split on commas; a list may be
+ * sent as `name[]` (the reference's form) or bare `name` (its errors and alerts form), both merged.
+ * Errors name the parameter as sent (`queryStringParameters.siteIds[]`).
  */
 import * as z from 'zod';
 import { OCPP_ACTIONS } from '../../ocpp/actions';
@@ -11,7 +11,8 @@ import { OCPP_ACTIONS } from '../../ocpp/actions';
 /** Most values in one list parameter. */
 export const MAX_LIST_VALUES = 50;
 
-const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
+/** A numeric ID in a query parameter: a positive integer of at most 15 digits. */
+export const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 const withOffset = z.iso.datetime({ offset: true });
 
 /** Splits a comma-joined list, reporting the first bad value. */
@@ -113,69 +114,3 @@ export function siteAndChargerIds(query: {
     chargerIds: mergedList(query['chargerIds[]'], query.chargerIds),
   };
 }
-
-/** `GET /api/charging-sessions` query. */
-export const ChargingSessionsQuery = z.strictObject({
-  startTimeAfter: instant.optional().meta({ description: 'startTime ≥ this' }),
-  startTimeBefore: instant.optional().meta({ description: 'startTime < this' }),
-  endTimeAfter: instant
-    .optional()
-    .meta({ description: 'endTime ≥ this (a session in progress counts as ending later than any time)' }),
-  endTimeBefore: instant.optional().meta({ description: 'endTime < this (never a session in progress)' }),
-  'siteIds[]': idList.optional(),
-  siteIds: idList.optional(),
-  'chargerIds[]': idList.optional(),
-  chargerIds: idList.optional(),
-  'customerIds[]': idList.optional(),
-  customerIds: idList.optional(),
-  'customerNames[]': nameList.optional(),
-  customerNames: nameList.optional(),
-  includeInProgressSessions: flag.optional(),
-  includeIntervals: flag.optional(),
-  includeTouEnergy: flag.optional(),
-  nextPageCursor: cursor.optional(),
-});
-
-/** `GET /api/charger-health` query. */
-export const ChargerHealthQuery = z.strictObject({
-  startTimestamp: instant
-    .optional()
-    .meta({ description: 'Default: 30 days before endTimestamp; within the last 400 days' }),
-  endTimestamp: instant.optional().meta({ description: 'Default now; a later time is taken as now' }),
-  'siteIds[]': idList.optional(),
-  siteIds: idList.optional(),
-  'chargerIds[]': idList.optional(),
-  chargerIds: idList.optional(),
-});
-
-/** `GET /api/errors` query. */
-export const ErrorsQuery = z.strictObject({
-  afterTimestamp: instant.optional().meta({ description: 'timestamp ≥ this' }),
-  beforeTimestamp: instant.optional().meta({ description: 'timestamp < this' }),
-  'siteIds[]': idList.optional(),
-  siteIds: idList.optional(),
-  'chargerIds[]': idList.optional(),
-  chargerIds: idList.optional(),
-  nextPageCursor: cursor.optional(),
-});
-
-/** `GET /api/ocpp-messages` query. */
-export const OcppMessagesQuery = z.strictObject({
-  chargerId: z
-    .string({ error: 'required' })
-    .regex(ID_PATTERN, 'must be a positive integer of at most 15 digits')
-    .transform(Number)
-    .meta({ description: 'The charger (required)', example: '12' }),
-  startTimestamp: instant.optional().meta({ description: 'Default: 24 hours before endTimestamp' }),
-  endTimestamp: instant.optional().meta({ description: 'Default now; the range must be under 8 days' }),
-  'messageType[]': actionList.optional(),
-  messageType: actionList.optional(),
-  limit: z
-    .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'must be an integer from 1 to 500')
-    .transform(Number)
-    .refine((n) => n <= 500, 'must be an integer from 1 to 500')
-    .optional()
-    .meta({ description: 'Messages per page: default 50, at most 500' }),
-  nextPageCursor: cursor.optional(),
-});
