@@ -85,5 +85,8 @@ export const matchRoute: (method: string, rawPath: string) => RouteMatch = route
 
 /** True when `A` and `B` are the same union. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Compile-time check: `ROUTE_KEYS` (what the `$default` function matches) lists exactly the routes of {@link ROUTES}. */
+/**
+ * Compile-time check: `ROUTE_KEYS` (what the `$default` function matches, generated from this table by
+ * `npm run generate:route-keys`) lists exactly the routes of {@link ROUTES}.
+ */
 export const ROUTE_KEYS_MATCH_THE_TABLE: Same<RouteKey, ListedRouteKey> = true;

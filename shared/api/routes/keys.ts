@@ -1,95 +1,25 @@
 /**
  * The HTTP API's route keys without their schemas, and how a request is matched to a route as API
  * Gateway matches it. The `$default` function needs only the keys (to tell a 405 from a 404), so
- * its bundle holds no zod schema; `./index.ts` matches with the whole route table, and checks at
- * compile time that this list names exactly the routes the table declares.
+ * its bundle holds no zod schema; `./index.ts` matches with the whole route table.
+ *
+ * The keys are derived from the route table, not kept by hand: `npm run generate:route-keys`
+ * (`bin/generate-route-keys.ts`) writes them from `ROUTES`, in its order, to
+ * `./route-keys.generated.ts`; `test/unit/api/routes.test.ts` fails while that file is stale, and
+ * `./index.ts` checks at compile time that it names exactly the table's routes. Generated rather
+ * than read at run time because reading them means importing the table, whose groups build every
+ * schema when they load (all of zod's objects in the `$default` bundle); generated rather than
+ * injected when bundling (esbuild's `define`) because the local stack runs the handler modules
+ * unbundled, and the key list would then exist in one of the two runtimes only.
  */
+import { ROUTE_KEYS } from './route-keys.generated';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Every route key of the API (`METHOD /path`, API Gateway's `{param}` syntax), in document order. */
-export const ROUTE_KEYS = [
-  'GET /api/chargers/{id}',
-  'GET /api/chargers/by-external-id/{id}',
-  'GET /api/chargers/by-ocpp-id/{id}',
-  'GET /api/chargers/{id}/configuration',
-  'GET /api/sites',
-  'POST /api/ocpp/reservations',
-  'POST /api/ocpp/reservations/cancel',
-  'POST /api/ocpp/remote-start',
-  'POST /api/ocpp/remote-stop',
-  'POST /api/chargers/{id}/password',
-  'POST /api/chargers/{id}/configuration/refresh',
-  'PATCH /api/chargers/{id}/configuration',
-  'GET /api/chargers/{id}/local-list',
-  'POST /api/chargers/{id}/local-list/sync',
-  'POST /api/ocpp/reset',
-  'POST /api/ocpp/unlock-connector',
-  'POST /api/ocpp/change-availability',
-  'POST /api/ocpp/trigger-message',
-  'POST /api/ocpp/clear-cache',
-  'POST /api/ocpp/update-firmware',
-  'GET /api/charger-operations',
-  'GET /api/charger-operations/{operationId}',
-  'POST /api/ocpp/get-log',
-  'GET /api/charger-operations/{operationId}/logs',
-  'POST /api/firmware-campaigns',
-  'GET /api/firmware-campaigns',
-  'GET /api/firmware-campaigns/{campaignId}',
-  'POST /api/firmware-campaigns/{campaignId}/cancel',
-  'GET /api/access-ids',
-  'GET /api/access-ids/{id}',
-  'POST /api/access-ids',
-  'PATCH /api/access-ids/{id}',
-  'PUT /api/access-ids/batch',
-  'GET /api/vehicles',
-  'GET /api/vehicles/{id}',
-  'POST /api/vehicles',
-  'PATCH /api/vehicles/{id}',
-  'POST /api/departure-times/vehicle',
-  'POST /api/departure-times/batch',
-  'GET /api/departure-times/vehicle',
-  'POST /api/site/{siteId}/limits',
-  'GET /api/site/{siteId}/limits',
-  'DELETE /api/site/{siteId}/limits/{scheduleId}',
-  'PUT /api/sites/{siteId}/tariff',
-  'GET /api/sites/{siteId}/tariff',
-  'DELETE /api/sites/{siteId}/tariff',
-  'GET /api/site/{siteId}/power-allocation',
-  'PUT /api/ports/{portId}/charging-override',
-  'DELETE /api/ports/{portId}/charging-override',
-  'GET /api/charging-sessions',
-  'GET /api/charger-health',
-  'GET /api/errors',
-  'GET /api/ocpp-messages',
-  'POST /api/maintenance-windows',
-  'GET /api/maintenance-windows',
-  'GET /api/maintenance-windows/{id}',
-  'PATCH /api/maintenance-windows/{id}',
-  'DELETE /api/maintenance-windows/{id}',
-  'POST /api/alert-recipients',
-  'GET /api/alert-recipients',
-  'GET /api/alert-recipients/{id}',
-  'PATCH /api/alert-recipients/{id}',
-  'DELETE /api/alert-recipients/{id}',
-  'GET /api/alerts',
-  'GET /api/alerts/{id}',
-  'GET /api/alert-settings',
-  'PATCH /api/alert-settings',
-  'POST /api/webhook-endpoints',
-  'GET /api/webhook-endpoints',
-  'GET /api/webhook-endpoints/{id}',
-  'PATCH /api/webhook-endpoints/{id}',
-  'DELETE /api/webhook-endpoints/{id}',
-  'POST /api/webhook-endpoints/{id}/rotate-secret',
-  'POST /api/webhook-endpoints/{id}/test',
-  'GET /api/webhook-endpoints/{id}/deliveries',
-  'POST /api/webhook-deliveries/{id}/retry',
-  'GET /api/openapi.json',
-] as const;
+export { ROUTE_KEYS };
 
-/** A route key of {@link ROUTE_KEYS}. */
+/** A route key of {@link ROUTE_KEYS} (`./route-keys.generated.ts`). */
 export type ListedRouteKey = (typeof ROUTE_KEYS)[number];
 
 /** A route key split into its method and path. */

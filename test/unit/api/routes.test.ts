@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { renderRouteKeys, ROUTE_KEYS_MODULE } from '../../../bin/generate-route-keys';
 import { matchRoute, routeList, HTTP_FUNCTIONS, ROUTES } from '../../../shared/api/routes';
 import { matchRouteKey, parseRouteKey, ROUTE_KEYS } from '../../../shared/api/routes/keys';
 
@@ -33,6 +35,10 @@ describe('route table', () => {
 
   it('lists in ROUTE_KEYS exactly the routes of the table, in its order', () => {
     expect([...ROUTE_KEYS]).toEqual(Object.keys(ROUTES));
+  });
+
+  it('has its route keys generated from the table (else run npm run generate:route-keys)', () => {
+    expect(readFileSync(ROUTE_KEYS_MODULE, 'utf8')).toBe(renderRouteKeys(Object.keys(ROUTES)));
   });
 
   it('matches the same way with the route keys alone (the $default function)', () => {
