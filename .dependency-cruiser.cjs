@@ -8,12 +8,14 @@
  *   `shared/db` counts as core on purpose: it sits below the domain, so it must know neither HTTP
  *   nor OCPP either. The domain folders are ordered: a folder imports only folders below it, so
  *   there is no cycle between folders even where no two files form one (docs/architecture.md).
- * - the adapters: `shared/api/` (HTTP: routes, request schemas, problem documents) and
- *   `shared/ocpp/` (OCPP: frames, validators, dispatch, commands). They import the core, never the
- *   reverse: where the core needs an adapter's service (sending a command to a charger), it
- *   declares an interface that the adapter implements and the Lambda entry point injects.
- * - the entry points: `lambdas/` (Lambda handlers), `bin/` (CLIs), `lib/` (CDK stack, local
- *   stack, simulator, console). Nothing in `shared/` imports them.
+ * - the adapters: `shared/api/` (HTTP: route groups, problem documents) and `shared/ocpp/` (OCPP:
+ *   frames, validators, dispatch, commands). They import the core, never the reverse: where the
+ *   core needs an adapter's service (sending a command to a charger), it declares an interface
+ *   that the adapter implements and the Lambda entry point injects. They import a domain folder
+ *   through its face, its `index.ts`, as the entry points do.
+ * - the entry points: `lambdas/` (Lambda handlers), `bin/` (CLIs), `lib/` (its applications:
+ *   `aws/` the CDK app, `local/` the local stack, `simulator/`, `console/`). Nothing in `shared/`
+ *   imports them.
  */
 /** The core: `shared/` without its HTTP and OCPP adapters. */
 const CORE = '^shared/(?!api/|ocpp/)';
@@ -70,6 +72,19 @@ module.exports = {
         'place in DOMAIN_ORDER: a new domain folder is added there, so its imports are checked.',
       from: { path: '^shared/[^/]+/', pathNot: `^shared/(api|ocpp|db|${DOMAIN_ORDER.join('|')})/` },
       to: {},
+    },
+    {
+      name: 'adapters-through-faces',
+      severity: 'error',
+      comment:
+        'The adapters and entry points (shared/api, shared/ocpp, lambdas/, lib/, bin/) import a domain folder only ' +
+        'through its face, its index.ts (smart-charging also has solver.ts, so that only the code that plans loads ' +
+        'HiGHS): export what they need there. Tests may import the modules.',
+      from: { path: '^(shared/(api|ocpp)|lambdas|lib|bin)/' },
+      to: {
+        path: `^shared/(${DOMAIN_ORDER.join('|')})/`,
+        pathNot: [`^shared/(${DOMAIN_ORDER.join('|')})/index\\.ts$`, '^shared/smart-charging/solver\\.ts$'],
+      },
     },
     {
       name: 'cross-cutting-not-to-domain',

@@ -7,12 +7,12 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
-import { readChargerConfiguration } from '../shared/charger-configuration/view';
 import {
   changeChargerConfiguration,
-  refreshChargerConfiguration,
   type ConfigurationChangeItem,
-} from '../shared/charger-configuration/configuration';
+  readChargerConfiguration,
+  refreshChargerConfiguration,
+} from '../shared/charger-configuration';
 import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/routes/charger-configuration';
 import { chargerOperatorScope, parse, positiveInteger, run } from './cli-support';
 

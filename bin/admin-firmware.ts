@@ -7,19 +7,19 @@
  */
 import { Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
-import { performOperation, type OperationStarter } from '../shared/charger-operations/operations';
+import { type OperationStarter, performOperation } from '../shared/charger-operations';
 import { CAMPAIGN_STATUSES } from '../shared/db/entities/firmware-campaigns';
 import {
+  type CampaignDeps,
   campaignRequestOf,
   cancelCampaign,
   createCampaign,
-  readCampaign,
-  type CampaignDeps,
   type FirmwareCampaign,
-} from '../shared/firmware-campaigns/campaigns';
-import { listCampaigns } from '../shared/firmware-campaigns/list';
+  listCampaigns,
+  readCampaign,
+} from '../shared/firmware-campaigns';
 import { FirmwareCampaignRequest } from '../shared/api/routes/firmware-campaigns';
-import type { AccessScope } from '../shared/organizations/access-scope';
+import type { AccessScope } from '../shared/organizations';
 import {
   givenOf,
   LOCAL_MANAGEMENT_URL,

@@ -6,12 +6,14 @@ import { Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
 import {
   CHARGING_RATE_UNITS,
+  getSitePowerLimits,
+  operatorSite,
   parseLimitPeriods,
+  putSitePowerLimit,
   SITE_POWER_LIMIT_TYPES,
   sitePowerLimitInputSchema,
-} from '../shared/site-power/limit-rules';
-import { getSitePowerLimits, putSitePowerLimit, sitePowerLimitSchedules } from '../shared/site-power/limits';
-import { operatorSite } from '../shared/site-power/tariffs';
+  sitePowerLimitSchedules,
+} from '../shared/site-power';
 import { asOption, decimal, InputError, parse, positiveInteger, run } from './cli-support';
 
 /**

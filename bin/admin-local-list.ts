@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import type { Db } from '../shared/db';
-import { readLocalList, requestResync } from '../shared/local-auth-list/views';
+import { readLocalList, requestResync } from '../shared/local-auth-list';
 import { chargerOperatorScope, positiveInteger, run } from './cli-support';
 
 /**

@@ -6,11 +6,9 @@
  * their download links.
  */
 import { Option, type Command } from 'commander';
-import type { Db } from '../shared/db';
-import { pollUntil } from '../shared/db';
-import { readOperation } from '../shared/charger-operations/operations';
-import { readOperationLogs } from '../shared/charger-operations/operation-logs';
-import { localUrlSecret } from '../shared/charger-logs/local-storage';
+import { type Db, pollUntil } from '../shared/db';
+import { readOperation, readOperationLogs } from '../shared/charger-operations';
+import { localUrlSecret } from '../shared/charger-logs';
 import { LOG_TYPES } from '../shared/db/entities/charger-logs';
 import { givenOf, LOCAL_MANAGEMENT_URL, operate, operationCommand, targetsOf, type Options } from './admin-operations';
 import { positiveInteger, run } from './cli-support';

@@ -7,11 +7,18 @@
  */
 import { Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
-import { listOperations } from '../shared/charger-operations/audit-trail';
-import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from '../shared/charger-operations/version-inputs';
-import { performOperation, readOperation, requestOperation } from '../shared/charger-operations/operations';
-import { OPERATION_ACTIONS, OPERATION_KINDS, type OperationAction } from '../shared/charger-operations/registry';
-import type { AccessScope } from '../shared/organizations/access-scope';
+import {
+  ALL_RESET_TYPES,
+  ALL_TRIGGER_MESSAGES,
+  listOperations,
+  OPERATION_ACTIONS,
+  OPERATION_KINDS,
+  type OperationAction,
+  performOperation,
+  readOperation,
+  requestOperation,
+} from '../shared/charger-operations';
+import type { AccessScope } from '../shared/organizations';
 import { OPERATION_STATUSES } from '../shared/db/entities/charger-operations';
 import { parse, positiveInteger, run } from './cli-support';
 

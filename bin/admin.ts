@@ -6,28 +6,36 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { openDb, type Db, type DbConfig } from '../shared/db';
-import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations/organizations';
+import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations';
 import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/api/api-keys';
-import { createSite, createSiteSchema, listSitesWithChargers } from '../shared/chargers/sites';
-import { listChargers } from '../shared/chargers/chargers';
-import { backfillPortLocations } from '../shared/chargers/port-lookup';
 import {
+  backfillPortLocations,
+  createSite,
+  createSiteSchema,
+  listChargers,
+  listSitesWithChargers,
   registerCharger,
   registerChargerSchema,
   updateCharger,
   updateChargerSchema,
-} from '../shared/chargers/registration';
+} from '../shared/chargers';
 import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
-import { setTelematics } from '../shared/access/vehicle-writes';
-import { parseTariffPrice, siteTariffInputSchema } from '../shared/site-power/tariff-rules';
-import { operatorSite, putSiteTariff, readSiteTariff, removeSiteTariff } from '../shared/site-power/tariffs';
+import { setTelematics } from '../shared/access';
+import {
+  operatorSite,
+  parseTariffPrice,
+  putSiteTariff,
+  readSiteTariff,
+  removeSiteTariff,
+  siteTariffInputSchema,
+} from '../shared/site-power';
 import { addLimitCommands } from './admin-limits';
 import { addConfigurationCommands } from './admin-configuration';
 import { addOperationCommands } from './admin-operations';
 import { addLocalListCommands } from './admin-local-list';
 import { addFirmwareCommands } from './admin-firmware';
 import { addLogCommands } from './admin-logs';
-import { CHARGER_TYPES } from '../shared/smart-charging/types';
+import { CHARGER_TYPES } from '../shared/smart-charging';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
 /** Parses `CCS1` or `CCS1:150` (connector type and maximum kW) for `--port`. */

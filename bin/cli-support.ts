@@ -7,8 +7,8 @@ import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { DomainError } from '../shared/errors';
 import type { Db } from '../shared/db';
-import type { AccessScope } from '../shared/organizations/access-scope';
-import { ChargerNotFoundError } from '../shared/chargers/errors';
+import type { AccessScope } from '../shared/organizations';
+import { ChargerNotFoundError } from '../shared/chargers';
 
 /** Parses a positive integer option (IDs, counts). */
 export function positiveInteger(value: string): number {

@@ -4,7 +4,7 @@
  * alerts raised and cleared as time passes (`shared/alerts/sweep.ts`, docs/alerts.md).
  */
 import { getDb } from '../../shared/db';
-import { PROBE_DEADLINE_MS, sweepAlerts, type SweepCounts } from '../../shared/alerts/sweep';
+import { PROBE_DEADLINE_MS, sweepAlerts, type SweepCounts } from '../../shared/alerts';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { PROBE_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 

@@ -7,7 +7,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { applyAlertRules } from '../../shared/alerts/triggers';
+import { applyAlertRules } from '../../shared/alerts';
 
 /** DynamoDB Streams event source: the changed items' images → alerts. */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {

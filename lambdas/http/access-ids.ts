@@ -1,8 +1,7 @@
 /** Spec §4.1: access IDs. */
 import { httpHandler } from './lib/http-handler';
 import { accessIdRoutes, parseBatchItem } from '../../shared/api/routes/access-ids';
-import { createAccessId, listAccessIds, patchAccessId, readAccessId } from '../../shared/access/access-ids';
-import { upsertAccessIdBatch } from '../../shared/access/batch';
+import { createAccessId, listAccessIds, patchAccessId, readAccessId, upsertAccessIdBatch } from '../../shared/access';
 
 /** Lambda handler of the access-ID routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(accessIdRoutes, {

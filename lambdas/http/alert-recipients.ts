@@ -7,7 +7,7 @@ import {
   listAlertRecipients,
   readAlertRecipient,
   updateAlertRecipient,
-} from '../../shared/alert-recipients/recipients';
+} from '../../shared/alert-recipients';
 
 /** Lambda handler of the alert-recipient routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(alertRecipientRoutes, {

@@ -2,8 +2,7 @@
 import { httpHandler } from './lib/http-handler';
 import { alertRoutes } from '../../shared/api/routes/alerts';
 import { mergedList, siteAndChargerIds } from '../../shared/api/routes/list-query';
-import { listAlerts, readAlert } from '../../shared/alerts/list';
-import { alertSettings, updateAlertSettings } from '../../shared/alerts/settings';
+import { alertSettings, listAlerts, readAlert, updateAlertSettings } from '../../shared/alerts';
 import { NotFoundError } from '../../shared/errors';
 
 /** Lambda handler of the alert routes (HTTP API payload 2.0 event → result). */

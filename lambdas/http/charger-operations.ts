@@ -7,11 +7,14 @@ import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
 import type { ApiPrincipal } from '../../shared/api/auth';
 import { chargerOperationRoutes } from '../../shared/api/routes/charger-operations';
-import { readOperation, requestOperation } from '../../shared/charger-operations/operations';
-import { listOperations } from '../../shared/charger-operations/audit-trail';
-import { readOperationLogs } from '../../shared/charger-operations/operation-logs';
-import type { OperationAction } from '../../shared/charger-operations/registry';
-import type { TargetFields } from '../../shared/charger-operations/targets';
+import {
+  listOperations,
+  type OperationAction,
+  readOperation,
+  readOperationLogs,
+  requestOperation,
+  type TargetFields,
+} from '../../shared/charger-operations';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 import { startOperation } from '../operations/lib/start-operation';
@@ -21,9 +24,9 @@ import {
   campaignRequestOf,
   cancelCampaign,
   createCampaign,
+  listCampaigns,
   readCampaign,
-} from '../../shared/firmware-campaigns/campaigns';
-import { listCampaigns } from '../../shared/firmware-campaigns/list';
+} from '../../shared/firmware-campaigns';
 
 /** The commands whose targets this function checks (it sends none: the worker does). */
 const commandsOf = (db: Db) => ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);

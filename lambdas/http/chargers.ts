@@ -5,8 +5,8 @@
 import { httpHandler } from './lib/http-handler';
 import { chargerRoutes } from '../../shared/api/routes/chargers';
 import { configurationReadRoutes } from '../../shared/api/routes/charger-configuration';
-import { readCharger } from '../../shared/chargers/chargers';
-import { readChargerConfiguration } from '../../shared/charger-configuration/view';
+import { readCharger } from '../../shared/chargers';
+import { readChargerConfiguration } from '../../shared/charger-configuration';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(

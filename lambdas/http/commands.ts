@@ -11,21 +11,18 @@ import { configurationRoutes } from '../../shared/api/routes/charger-configurati
 import { localListRoutes } from '../../shared/api/routes/local-list';
 import {
   cancelPortReservation,
+  changeChargerPassword,
   remoteStartPort,
   remoteStopPort,
   reservePort,
-} from '../../shared/charging/remote-control';
+} from '../../shared/charging';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { REMOTE_CONTROL_COMMANDS } from '../../shared/ocpp/commands/remote-control';
 import { CREDENTIALS_COMMANDS } from '../../shared/ocpp/commands/credentials';
-import { changeChargerPassword } from '../../shared/charging/charger-password';
-import { readLocalList, requestResync } from '../../shared/local-auth-list/views';
+import { readLocalList, requestResync } from '../../shared/local-auth-list';
 
 import { CONFIGURATION_COMMANDS } from '../../shared/ocpp/commands/configuration';
-import {
-  changeChargerConfiguration,
-  refreshChargerConfiguration,
-} from '../../shared/charger-configuration/configuration';
+import { changeChargerConfiguration, refreshChargerConfiguration } from '../../shared/charger-configuration';
 
 /** The commands this function sends: remote control's, credentials' and configuration's (its bundle holds no other command). */
 const commandsOf = (db: Db) => ocppChargerCommands(db, REMOTE_CONTROL_COMMANDS);

@@ -1,7 +1,7 @@
 /** Spec §4.2: departure-time synchronisation (one vehicle, batch) and the read of a vehicle's upcoming departures. */
 import { httpHandler } from './lib/http-handler';
 import { departureTimeRoutes, parseDepartureBatchItem } from '../../shared/api/routes/departure-times';
-import { listUpcomingDepartures, syncDepartureBatch, syncVehicleDepartures } from '../../shared/departures/sync';
+import { listUpcomingDepartures, syncDepartureBatch, syncVehicleDepartures } from '../../shared/departures';
 
 /** Lambda handler of the departure-time routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(departureTimeRoutes, {

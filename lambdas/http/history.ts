@@ -11,12 +11,14 @@ import { historyRoutes, CHARGER_HEALTH_REQUESTS_PER_MINUTE } from '../../shared/
 import { mergedList, siteAndChargerIds } from '../../shared/api/routes/list-query';
 import { ProblemError } from '../../shared/api/errors';
 import { countRequest } from '../../shared/api/rate-limit';
-import { listChargingSessions } from '../../shared/history/sessions';
-import { chargerHealthReport } from '../../shared/history/charger-health';
-import { listChargerErrors } from '../../shared/history/error-list';
-import { listOcppMessages } from '../../shared/history/message-list';
-import { withRequestLease } from '../../shared/history/request-lease';
-import { RequestInFlightError } from '../../shared/history/errors';
+import {
+  chargerHealthReport,
+  listChargerErrors,
+  listChargingSessions,
+  listOcppMessages,
+  RequestInFlightError,
+  withRequestLease,
+} from '../../shared/history';
 
 /** The charger's page in the operator console, on the API's own origin (the console is served at `/`). */
 const reportUrl = (chargerId: number) => `/#/chargers/${chargerId}`;

@@ -8,7 +8,7 @@ import {
   listMaintenanceWindows,
   readMaintenanceWindow,
   updateMaintenanceWindow,
-} from '../../shared/maintenance-windows/windows';
+} from '../../shared/maintenance-windows';
 
 /** Lambda handler of the maintenance-window routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(maintenanceWindowRoutes, {

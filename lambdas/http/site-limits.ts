@@ -2,8 +2,14 @@
 import { httpHandler } from './lib/http-handler';
 import { siteLimitRoutes } from '../../shared/api/routes/site-limits';
 import { siteTariffRoutes } from '../../shared/api/routes/site-tariffs';
-import { deleteSitePowerLimit, listSitePowerLimits, setSitePowerLimit } from '../../shared/site-power/limits';
-import { deleteTariff, getTariff, setTariff } from '../../shared/site-power/tariffs';
+import {
+  deleteSitePowerLimit,
+  deleteTariff,
+  getTariff,
+  listSitePowerLimits,
+  setSitePowerLimit,
+  setTariff,
+} from '../../shared/site-power';
 
 /** Lambda handler of the site power limit routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(

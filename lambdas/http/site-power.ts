@@ -1,8 +1,7 @@
 /** Smart charging (spec §2.6 enforced): the power allocation of a site, and manual overrides of ports. */
 import { httpHandler } from './lib/http-handler';
 import { sitePowerRoutes } from '../../shared/api/routes/site-power';
-import { readPowerAllocation } from '../../shared/site-power/allocation-view';
-import { deleteChargingOverride, setChargingOverride } from '../../shared/site-power/overrides';
+import { deleteChargingOverride, readPowerAllocation, setChargingOverride } from '../../shared/site-power';
 
 /** Lambda handler of the smart-charging routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(sitePowerRoutes, {

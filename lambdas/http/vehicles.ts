@@ -1,8 +1,7 @@
 /** Spec §4.6: vehicles. */
 import { httpHandler } from './lib/http-handler';
 import { vehicleRoutes } from '../../shared/api/routes/vehicles';
-import { listVehicles, readVehicle } from '../../shared/access/vehicles';
-import { createVehicle, updateVehicle } from '../../shared/access/vehicle-writes';
+import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/access';
 
 /** Lambda handler of the vehicle routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(vehicleRoutes, {

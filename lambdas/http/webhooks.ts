@@ -1,16 +1,18 @@
 /** Webhook endpoints and their deliveries (docs/webhooks.md). */
 import { httpHandler } from './lib/http-handler';
 import { webhookRoutes } from '../../shared/api/routes/webhooks';
-import { listDeliveries, retryDelivery, sendTestEvent } from '../../shared/webhooks/deliveries';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  deliveryQueue,
+  listDeliveries,
   listWebhookEndpoints,
   readWebhookEndpoint,
+  retryDelivery,
   rotateWebhookSecret,
+  sendTestEvent,
   updateWebhookEndpoint,
-} from '../../shared/webhooks/endpoints';
-import { deliveryQueue } from '../../shared/webhooks/queue';
+} from '../../shared/webhooks';
 
 /** Lambda handler of the webhook routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(webhookRoutes, {

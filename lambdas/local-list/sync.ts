@@ -8,8 +8,13 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { desiredEntries, synchroniseChargers, type SyncContext } from '../../shared/local-auth-list/sync';
-import { chargersToSync, listSyncsOf } from '../../shared/local-auth-list/triggers';
+import {
+  chargersToSync,
+  desiredEntries,
+  listSyncsOf,
+  type SyncContext,
+  synchroniseChargers,
+} from '../../shared/local-auth-list';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
 

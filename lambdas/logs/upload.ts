@@ -9,8 +9,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { BadRequestError, MethodNotAllowedError, PayloadTooLargeError, ProblemError } from '../../shared/api/errors';
-import { logUploadStore } from '../../shared/charger-logs/upload-store';
-import { receiveUpload, UPLOAD_METHODS, type UploadOutcome } from '../../shared/charger-logs/uploads';
+import { logUploadStore, receiveUpload, UPLOAD_METHODS, type UploadOutcome } from '../../shared/charger-logs';
 import { logger } from '../../shared/logger';
 import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from '../http/lib/problem-response';
 import { cameThroughCloudFront } from '../lib/origin-verify';

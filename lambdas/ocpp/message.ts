@@ -12,8 +12,8 @@
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { getDb } from '../../shared/db';
-import type { ChargerConnection } from '../../shared/charging/charger-connection';
-import { LastMessageRecorder } from '../../shared/chargers/last-message';
+import type { ChargerConnection } from '../../shared/charging';
+import { LastMessageRecorder } from '../../shared/chargers';
 import { ConnectionCache } from '../../shared/ocpp/connection';
 import { completeCommand } from '../../shared/ocpp/commands/correlation';
 import type { CallErrorFrame, CallResultFrame } from '../../shared/ocpp/frames';

@@ -5,11 +5,10 @@
  */
 import { getDb } from '../../shared/db';
 import { logger } from '../../shared/logger';
-import { performOperation } from '../../shared/charger-operations/operations';
+import { performOperation } from '../../shared/charger-operations';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
-import { signShortUploadsWith } from '../../shared/charger-logs/storage';
-import { logUrlSecret } from '../../shared/charger-logs/url-secret';
+import { logUrlSecret, signShortUploadsWith } from '../../shared/charger-logs';
 
 // The worker signs upload URLs: short ones of ours where a presigned URL is too long (2.0.1 GetLog).
 signShortUploadsWith(() => logUrlSecret());

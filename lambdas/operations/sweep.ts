@@ -5,8 +5,8 @@
  * running firmware campaign advances (`shared/firmware-campaigns/campaigns.ts`).
  */
 import { getDb } from '../../shared/db';
-import { sweepOperations } from '../../shared/charger-operations/operations';
-import { sweepCampaigns } from '../../shared/firmware-campaigns/campaigns';
+import { sweepOperations } from '../../shared/charger-operations';
+import { sweepCampaigns } from '../../shared/firmware-campaigns';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 import { startOperation } from './lib/start-operation';

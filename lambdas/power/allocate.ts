@@ -9,7 +9,7 @@ import { getDb } from '../../shared/db';
 import { logger } from '../../shared/logger';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
-import { runSiteAllocation, type RunOutcome } from '../../shared/site-power/run';
+import { type RunOutcome, runSiteAllocation } from '../../shared/site-power';
 import type { PlanSolver } from '../../shared/smart-charging';
 import { loadPlanSolver } from '../../shared/smart-charging/solver';
 

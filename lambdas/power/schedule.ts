@@ -3,7 +3,7 @@
  * visit is due (every 5 minutes, sooner when an override expires) are allocated again.
  */
 import { getDb } from '../../shared/db';
-import { scheduledSites } from '../../shared/site-power/scheduled-sites';
+import { scheduledSites } from '../../shared/site-power';
 import { reallocate } from './lib/start-allocation';
 
 /** EventBridge scheduled event (its content is not used). */

@@ -7,8 +7,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { scheduledSites } from '../../shared/site-power/scheduled-sites';
-import { reallocationsOf } from '../../shared/site-power/triggers';
+import { reallocationsOf, scheduledSites } from '../../shared/site-power';
 import { reallocate } from './lib/start-allocation';
 
 /** DynamoDB Streams event source: the changed items' images → allocation requests. */

@@ -7,8 +7,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { logger } from '../../shared/logger';
-import { deliveryQueue, parseDeliveryMessage } from '../../shared/webhooks/queue';
-import { handleDeliveryMessage } from '../../shared/webhooks/worker';
+import { deliveryQueue, handleDeliveryMessage, parseDeliveryMessage } from '../../shared/webhooks';
 
 /** SQS event source (partial batch responses): the messages' attempts. */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

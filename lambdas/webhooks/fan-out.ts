@@ -5,13 +5,12 @@
  * (SQS on AWS), and the alert e-mails (`emailAlerts`).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { emailAlerts } from '../../shared/alert-recipients/email';
-import { alertEventsOf } from '../../shared/alerts/events';
+import { emailAlerts } from '../../shared/alert-recipients';
+import { alertEventsOf } from '../../shared/alerts';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { tableEventsOf } from '../../shared/events/table-events';
-import { fanOutEvents } from '../../shared/webhooks/fan-out';
-import { deliveryQueue } from '../../shared/webhooks/queue';
+import { tableEventsOf } from '../../shared/events';
+import { deliveryQueue, fanOutEvents } from '../../shared/webhooks';
 
 /** DynamoDB Streams event source: the changes → deliveries queued and e-mails sent. */
 export async function handler(event: DynamoDBStreamEvent): Promise<{ events: number; deliveries: number }> {

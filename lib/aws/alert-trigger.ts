@@ -8,7 +8,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
+import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
 import { createFunction } from './functions';
 import type { NetworkTable } from './table';
 import { counterRow, ROWS, type RowWrites } from './table-rows';

@@ -26,7 +26,7 @@ import { HttpOrigin, type HttpOriginProps } from 'aws-cdk-lib/aws-cloudfront-ori
 import { Construct } from 'constructs';
 import { OCPP_STAGE_NAME } from './ocpp-api';
 import type { OriginVerifySecret } from './origin-verify';
-import { AWS_UPLOAD_MAX_BYTES } from '../../shared/charger-logs/upload-limits';
+import { AWS_UPLOAD_MAX_BYTES } from '../../shared/charger-logs';
 
 /** Path of the CloudFront Function source (cloudfront-js-2.0, no imports). */
 export const OCPP_PATH_REWRITE_SOURCE = fileURLToPath(new URL('./edge/ocpp-path-rewrite.js', import.meta.url));

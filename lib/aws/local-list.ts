@@ -7,7 +7,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
+import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';

@@ -11,7 +11,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { acknowledgeWildcardResource } from './execute-api';
 import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';

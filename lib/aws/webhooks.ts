@@ -16,7 +16,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { FAN_OUT_ENTITIES } from '../../shared/webhooks/fan-out';
+import { FAN_OUT_ENTITIES } from '../../shared/webhooks';
 import { createFunction } from './functions';
 import type { NetworkTable } from './table';
 import { ROWS, type RowWrites } from './table-rows';

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { queueCounter, type DeliveryQueue, type QueuedMessage } from '../../shared/webhooks/queue';
+import { type DeliveryQueue, queueCounter, type QueuedMessage } from '../../shared/webhooks';
 import { lambdaContext, type LambdaHandler } from './lambda-events';
 
 /** Receives of a message before it is dropped (the AWS queue's `maxReceiveCount`). */

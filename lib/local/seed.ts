@@ -7,13 +7,11 @@
  * organization-scoped API key.
  */
 import type { Db } from '../../shared/db';
-import { createOrganization, listOrganizations } from '../../shared/organizations/organizations';
+import { createOrganization, listOrganizations } from '../../shared/organizations';
 import { createApiKey } from '../../shared/api/api-keys';
-import { createSite } from '../../shared/chargers/sites';
-import { registerCharger } from '../../shared/chargers/registration';
+import { createSite, registerCharger } from '../../shared/chargers';
 import type { Charger } from '../../shared/api/routes/charger-views';
-import { createAccessId } from '../../shared/access/access-ids';
-import { createVehicle } from '../../shared/access/vehicle-writes';
+import { createAccessId, createVehicle } from '../../shared/access';
 import { PORT_MAX_POWER_W } from '../simulator';
 import { depotVans, type DepotVan } from '../simulator/depot';
 import { planFleet } from '../simulator/fleet';

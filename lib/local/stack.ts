@@ -5,20 +5,18 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localUrlSecret } from '../../shared/charger-logs/local-storage';
+import { localUrlSecret } from '../../shared/charger-logs';
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
 import { startStreamLoop, type StreamConsumer } from './table-stream';
-import { lambdaContext } from './lambda-events';
-import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
-import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
-import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
+import { lambdaContext, type LambdaHandler } from './lambda-events';
+import { TRIGGERING_ENTITIES } from '../../shared/site-power';
+import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
+import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
 import { localSecretFile } from '../../shared/local-secret-file';
-import { FAN_OUT_ENTITIES } from '../../shared/webhooks/fan-out';
-import { useDeliveryQueue } from '../../shared/webhooks/queue';
+import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
 import { startLocalDeliveryQueue } from './delivery-queue';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { LambdaHandler } from './lambda-events';
 
 /** A running local stack. */
 export interface LocalStack {

@@ -18,7 +18,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../../shared/db';
 import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
-import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
+import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { lambdaContext } from './lambda-events';
 import type { InvokableHandlers } from './lambda-api';
 

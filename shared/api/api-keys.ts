@@ -5,11 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import type { Db } from '../db';
-import { allocateIds } from '../db';
-import { getSite } from '../chargers/sites';
-import { SiteNotFoundError } from '../chargers/errors';
-import { ApiKeyNotFoundError, OrganizationNotFoundError } from '../organizations/errors';
+import { allocateIds, type Db } from '../db';
+import { getSite, SiteNotFoundError } from '../chargers';
+import { ApiKeyNotFoundError, OrganizationNotFoundError } from '../organizations';
 
 const KEY_PREFIX = 'cnk_';
 

@@ -16,7 +16,7 @@
  * key per instance per minute).
  */
 import type { Db } from '../db';
-import type { AccessScope } from '../organizations/access-scope';
+import type { AccessScope } from '../organizations';
 import { hashApiKey } from './api-keys';
 import { UnauthorizedError } from './errors';
 import { BoundedMap } from '../bounded-map';

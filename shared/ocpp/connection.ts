@@ -3,20 +3,17 @@
  * OCPP security profiles 1/2, subprotocol negotiation) and the connection records that
  * `$default` and `$disconnect` resolve a connectionId with.
  */
-import type { ChargerConnection } from '../charging/charger-connection';
+import type { ChargerConnection } from '../charging';
 import type { OcppProtocol } from '../db/entities/common';
 import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
-import { CHARGER_CONSTRAINTS } from '../chargers/items';
-import { verifyPassword } from '../chargers/passwords';
-import { promotePendingPassword } from '../chargers/credentials';
-import type { ChargerItem } from '../chargers/items';
+import { CHARGER_CONSTRAINTS, type ChargerItem, promotePendingPassword, verifyPassword } from '../chargers';
 import { answerOf, callRecordKey } from './commands/correlation';
 import { answerConfirmsPassword } from './commands/password-answer';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { laneReset } from './commands/lane';
-import { recordConnectionChange } from '../history/status-events';
-import type { ChargerType } from '../smart-charging/types';
+import { recordConnectionChange } from '../history';
+import type { ChargerType } from '../smart-charging';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (docs/ocpp.md, "Connecting"). */
 export const SUPPORTED_PROTOCOLS: readonly OcppProtocol[] = ['ocpp2.0.1', 'ocpp1.6'];

@@ -14,7 +14,7 @@ import { logger } from '../logger';
 import { OcppCallError } from './errors';
 import { InvalidError } from '../errors';
 import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
-import type { ChargerConnection } from '../charging/charger-connection';
+import type { ChargerConnection } from '../charging';
 import type { HandlerRegistry } from './handler';
 import { isKnownAction, validatePayload } from './schemas';
 

@@ -7,7 +7,7 @@
  * (`types/v16.ts`, `types/v201.ts`).
  */
 import type { Db } from '../db';
-import type { ChargerConnection } from '../charging/charger-connection';
+import type { ChargerConnection } from '../charging';
 import type { OcppProtocol } from '../db/entities/common';
 import type { ActionValidators } from './schemas';
 import type * as Ocpp16 from './types/v16';

@@ -20,7 +20,7 @@
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
-import type { ChargerConnection } from '../charging/charger-connection';
+import type { ChargerConnection } from '../charging';
 import type { OcppProtocol } from '../db/entities/common';
 import { sentCallKey, storedAnswer, type Answer } from './commands/correlation';
 import { keptFrame, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';

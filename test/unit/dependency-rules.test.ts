@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 interface Rule {
   name: string;
   from: { path?: string; pathNot?: string | string[] };
-  to: { path?: string };
+  to: { path?: string; pathNot?: string | string[] };
 }
 
 const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { forbidden: Rule[] };
@@ -63,5 +63,35 @@ describe('dependency rules: the order of the domain folders', () => {
     expect(forbidden('metering', 'chargers')).toBe(true);
     expect(forbidden('metering', 'charging')).toBe(true);
     expect(forbidden('chargers', 'charging')).toBe(true);
+  });
+});
+
+describe("dependency rules: the domain folders' faces", () => {
+  const faces = config.forbidden.find((rule) => rule.name === 'adapters-through-faces')!;
+  /** Whether the faces rule forbids `from` importing `to`. */
+  const refused = (from: string, to: string) =>
+    matches(faces.from.path, from) &&
+    matches(faces.to.path, to) &&
+    ![faces.to.pathNot ?? []].flat().some((pattern) => new RegExp(pattern).test(to));
+
+  it('lets the adapters and entry points import a domain folder through its index.ts only', () => {
+    for (const from of [
+      'shared/api/routes/alerts.ts',
+      'shared/ocpp/v16/core.ts',
+      'lambdas/http/alerts.ts',
+      'lib/local/stack.ts',
+      'bin/admin.ts',
+    ]) {
+      for (const folder of domainFolders) {
+        expect(refused(from, `shared/${folder}/index.ts`), `${from} → ${folder}/index.ts`).toBe(false);
+        expect(refused(from, `shared/${folder}/module.ts`), `${from} → ${folder}/module.ts`).toBe(true);
+      }
+    }
+    expect(refused('lambdas/power/allocate.ts', 'shared/smart-charging/solver.ts')).toBe(false);
+  });
+
+  it('leaves the domain folders and the data layer free to import modules', () => {
+    expect(refused('shared/alerts/sweep.ts', 'shared/chargers/items.ts')).toBe(false);
+    expect(refused('shared/db/index.ts', 'shared/db/entities/common.ts')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localEndpointConfig, processClient } from '../../../shared/aws-clients';
 import type { Db } from '../../../shared/db';
-import { requestAllocation } from '../../../shared/site-power/allocation-state';
+import { requestAllocation } from '../../../shared/site-power';
 
 /** The process's Lambda client: the local stack's Invoke API at `LAMBDA_ENDPOINT` when set, else AWS's. */
 const lambdaClient = processClient(

@@ -136,7 +136,7 @@ export type CreateMaintenanceWindow = z.input<typeof CreateMaintenanceWindowSche
 /** `PATCH /api/maintenance-windows/{id}` body. */
 export type PatchMaintenanceWindow = z.input<typeof PatchMaintenanceWindowSchema>;
 
-export type { Alert, AlertType } from '../../../shared/alerts/types';
+export type { Alert, AlertType } from '../../../shared/alerts';
 
 /** A page of a list: the cursor of the next in `pagination` (this API's lists) or at the top (read with `nextPageCursorOf`). */
 export interface ListPage<T> {
@@ -146,9 +146,9 @@ export interface ListPage<T> {
 }
 
 /** `GET /api/alerts` answer. */
-export type AlertList = ListPage<import('../../../shared/alerts/types').Alert>;
+export type AlertList = ListPage<import('../../../shared/alerts').Alert>;
 
-export type { EventType } from '../../../shared/events/types';
+export type { EventType } from '../../../shared/events';
 
 /**
  * A webhook endpoint (`/api/webhook-endpoints`), as the API answers it; `secret`

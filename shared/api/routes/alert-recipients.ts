@@ -5,12 +5,9 @@
  * Organization-scoped keys only: a recipient may span every site.
  */
 import * as z from 'zod';
-import { positiveId } from '../../charger-operations/targets';
+import { positiveId } from '../../charger-operations';
 import { ALERT_TYPES } from '../../db/entities/alerts';
-import {
-  MAX_RECIPIENT_NAME_LENGTH,
-  type AlertRecipient as AlertRecipientShape,
-} from '../../alert-recipients/recipients';
+import { type AlertRecipient as AlertRecipientShape, MAX_RECIPIENT_NAME_LENGTH } from '../../alert-recipients';
 import { conformsTo, Pagination, paginationQuery, text } from './common';
 import { defineRoutes, idPath } from './define';
 

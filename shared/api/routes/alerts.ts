@@ -4,8 +4,12 @@
  * Times are ISO 8601 UTC.
  */
 import * as z from 'zod';
-import { ALERT_TYPES, type Alert as AlertShape } from '../../alerts/types';
-import { ALERT_SETTINGS_BOUNDS, type AlertSettings as AlertSettingsShape } from '../../alerts/settings';
+import {
+  type Alert as AlertShape,
+  ALERT_SETTINGS_BOUNDS,
+  ALERT_TYPES,
+  type AlertSettings as AlertSettingsShape,
+} from '../../alerts';
 import { conformsTo, Pagination } from './common';
 import { cursor, enumList, flag, idList, instant } from './list-query';
 import { defineRoutes, idPath } from './define';

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { defineRoutes } from './define';
-import { OPERATION_KINDS } from '../../charger-operations/registry';
+import { OPERATION_KINDS } from '../../charger-operations';
 import { ChargerOperationResponse, operationIdPath } from './charger-operations';
 
 /** One charger's log of a `getLog` operation. */

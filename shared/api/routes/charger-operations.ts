@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { OPERATION_STATUSES } from '../../db/entities/charger-operations';
-import { OPERATION_ACTIONS, OPERATION_KINDS } from '../../charger-operations/registry';
+import { OPERATION_ACTIONS, OPERATION_KINDS } from '../../charger-operations';
 import { numericIdParam, Pagination, paginationQuery } from './common';
 import { defineRoutes } from './define';
 

@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { conformsTo, EmbeddedVehicle } from './common';
-import type * as views from '../../chargers/views';
-import { CHARGER_TYPES } from '../../smart-charging/types';
+import type * as views from '../../chargers';
+import { CHARGER_TYPES } from '../../smart-charging';
 
 const timestamped = <T extends z.ZodType>(value: T) => z.object({ value, timestamp: z.string() });
 

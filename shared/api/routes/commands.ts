@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
-import { ocppPasswordSchema } from '../../chargers/credentials';
+import { ocppPasswordSchema } from '../../chargers';
 import { defineRoutes, idPath } from './define';
 
 const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -6,15 +6,15 @@
 import * as z from 'zod';
 import { conformsTo, departureTimeSchema, numericIdParam } from './common';
 import { validationError } from '../errors';
-import type * as domain from '../../departures/rules';
+import type * as domain from '../../departures';
 import {
-  type DepartureBatchEntry,
   DEFAULT_TARGET_SOC,
+  type DepartureBatchEntry,
   MAX_BATCH_VEHICLES,
   MAX_DEPARTURE_NAME_LENGTH,
   MAX_DEPARTURES_PER_VEHICLE,
   MAX_VIN_LENGTH,
-} from '../../departures/rules';
+} from '../../departures';
 import { defineRoutes } from './define';
 
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;

@@ -6,9 +6,8 @@
  */
 import * as z from 'zod';
 import { CAMPAIGN_STATUSES } from '../../db/entities/firmware-campaigns';
-import { checkFirmwareDates, firmwareFields } from '../../charger-operations/firmware-kind';
-import { MAX_CAMPAIGN_CHARGERS } from '../../firmware-campaigns/campaigns';
-import { chargerIdList, positiveId } from '../../charger-operations/targets';
+import { chargerIdList, checkFirmwareDates, firmwareFields, positiveId } from '../../charger-operations';
+import { MAX_CAMPAIGN_CHARGERS } from '../../firmware-campaigns';
 import { Pagination, paginationQuery } from './common';
 import { defineRoutes } from './define';
 

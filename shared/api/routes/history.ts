@@ -5,13 +5,10 @@
  * and the routes. One function for the four: they share the history read model and its code.
  */
 import * as z from 'zod';
+import type * as history from '../../history';
 import { actionList, cursor, flag, ID_PATTERN, idList, instant, nameList } from './list-query';
 import { conformsTo, EmbeddedVehicle, Pagination } from './common';
-import type * as sessions from '../../history/session-views';
-import type * as health from '../../history/charger-health';
-import type * as errors from '../../history/error-list';
-import type * as messages from '../../history/message-list';
-import { CHARGER_TYPES } from '../../smart-charging/types';
+import { CHARGER_TYPES } from '../../smart-charging';
 import { defineRoutes } from './define';
 
 const nullableTime = z.string().nullable();
@@ -37,7 +34,7 @@ export const TouEnergy = z
   .meta({ id: 'TouEnergy' });
 
 /** A charging session (reference notes, "Charging sessions"). */
-export const ChargingSession = conformsTo<sessions.ChargingSession>()(
+export const ChargingSession = conformsTo<history.ChargingSession>()(
   z
     .object({
       id: z.number().int(),
@@ -102,7 +99,7 @@ const Utilization = z
   .meta({ id: 'Utilization' });
 
 /** `GET /api/charger-health` answer. */
-export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
+export const ChargerHealthReport = conformsTo<history.ChargerHealthReport>()(
   z
     .object({
       summary: z.object({
@@ -154,7 +151,7 @@ export const ChargerHealthReport = conformsTo<health.ChargerHealthReport>()(
 );
 
 /** One charger error report. */
-export const ChargerErrorReport = conformsTo<errors.ChargerErrorReport>()(
+export const ChargerErrorReport = conformsTo<history.ChargerErrorReport>()(
   z
     .object({
       id: z.number().int(),
@@ -177,7 +174,7 @@ export const ChargerErrorReport = conformsTo<errors.ChargerErrorReport>()(
 export const ChargerErrorList = z.object({ data: z.array(ChargerErrorReport), pagination: Pagination });
 
 /** A logged frame as text. */
-const LoggedFrame = conformsTo<messages.LoggedFrame>()(
+const LoggedFrame = conformsTo<history.LoggedFrame>()(
   z
     .object({
       text: z.string().meta({ description: 'The frame as it went over the WebSocket, or its first 32 KB' }),
@@ -188,7 +185,7 @@ const LoggedFrame = conformsTo<messages.LoggedFrame>()(
 );
 
 /** One logged OCPP exchange. */
-export const OcppMessage = conformsTo<messages.OcppMessage>()(
+export const OcppMessage = conformsTo<history.OcppMessage>()(
   z
     .object({
       id: z.string(),

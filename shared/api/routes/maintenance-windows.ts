@@ -4,11 +4,8 @@
  * a UTC offset, answered in UTC.
  */
 import * as z from 'zod';
-import { positiveId } from '../../charger-operations/targets';
-import {
-  MAX_COMMENT_LENGTH,
-  type MaintenanceWindow as MaintenanceWindowShape,
-} from '../../maintenance-windows/windows';
+import { positiveId } from '../../charger-operations';
+import { type MaintenanceWindow as MaintenanceWindowShape, MAX_COMMENT_LENGTH } from '../../maintenance-windows';
 import { conformsTo, Pagination } from './common';
 import { cursor, idList, instant } from './list-query';
 import { defineRoutes, idPath } from './define';

@@ -11,7 +11,7 @@ import {
   MAX_LIMIT_SCHEDULE_PERIODS,
   SITE_POWER_LIMIT_TYPES,
   sitePowerLimitInputSchema,
-} from '../../site-power/limit-rules';
+} from '../../site-power';
 import { defineRoutes } from './define';
 
 /**

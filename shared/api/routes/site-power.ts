@@ -4,9 +4,11 @@
  */
 import * as z from 'zod';
 import { conformsTo, departureTimeSchema, numericIdParam, SitePath } from './common';
-import { MAX_SITE_POWER_LIMIT } from '../../site-power/limit-rules';
-import type { PowerAllocationView } from '../../site-power/allocation-view';
-import type { ChargingOverride as ChargingOverrideView } from '../../site-power/overrides';
+import {
+  type ChargingOverride as ChargingOverrideView,
+  MAX_SITE_POWER_LIMIT,
+  type PowerAllocationView,
+} from '../../site-power';
 import { defineRoutes } from './define';
 
 const unit = z.enum(['W', 'A']);

@@ -7,8 +7,7 @@
 import * as z from 'zod';
 import { defineRoutes } from './define';
 import { conformsTo, numericIdParam } from './common';
-import { DEMAND_BILLING_PERIOD, siteTariffInputSchema } from '../../site-power/tariff-rules';
-import type { SiteTariffView } from '../../site-power/tariffs';
+import { DEMAND_BILLING_PERIOD, siteTariffInputSchema, type SiteTariffView } from '../../site-power';
 
 /** Periods of the examples: off-peak all week, on-peak on weekday afternoons. */
 const examplePrices = [

@@ -3,7 +3,7 @@
  * answers, and the routes.
  */
 import * as z from 'zod';
-import { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from '../../access/items';
+import { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from '../../access';
 import { AuthorizationStatus, CustomerInput, Pagination, paginationQuery, RawOcppIdTag, text } from './common';
 import { defineRoutes, idPath } from './define';
 

@@ -3,14 +3,14 @@
  * bodies, answers and queries, and the routes. Organization-scoped keys only.
  */
 import * as z from 'zod';
-import { EVENT_TYPES } from '../../events/types';
-import type { WebhookDelivery as WebhookDeliveryShape } from '../../webhooks/deliveries';
+import { EVENT_TYPES } from '../../events';
 import {
   MAX_DESCRIPTION_LENGTH,
+  MAX_URL_LENGTH,
+  type WebhookDelivery as WebhookDeliveryShape,
   type WebhookEndpoint as WebhookEndpointShape,
   type WebhookEndpointWithSecret,
-} from '../../webhooks/endpoints';
-import { MAX_URL_LENGTH } from '../../webhooks/url-check';
+} from '../../webhooks';
 import { conformsTo, Pagination, paginationQuery } from './common';
 import { defineRoutes, idPath } from './define';
 

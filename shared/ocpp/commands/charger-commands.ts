@@ -10,7 +10,7 @@ import type { ChargerCommands, CommandableCharger, CommandCatalog, VersionInputs
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
-import { RESET_TYPES, TRIGGER_MESSAGES } from '../../charger-operations/version-inputs';
+import { RESET_TYPES, TRIGGER_MESSAGES } from '../../charger-operations';
 import { LOG_TYPES_BY_VERSION, MAX_LOG_LOCATION_LENGTH } from './charger-logs';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';

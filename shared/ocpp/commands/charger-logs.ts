@@ -5,7 +5,7 @@
  * `status` Accepted/Rejected/AcceptedCanceled and optional `filename`). The upload URL is the
  * product's (`shared/charger-logs/storage.ts`).
  */
-import type { GetLogInput, LogRequestAnswer } from '../../charger-operations/commands';
+import type { GetLogInput, LogRequestAnswer } from '../../charger-operations';
 import type { OcppProtocol } from '../../db/entities/common';
 import type { LogEnumType } from '../types/v201';
 import { defineCommand } from './command';

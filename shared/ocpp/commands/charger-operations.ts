@@ -8,12 +8,11 @@
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
  * new kind adds its declaration here.
  */
-import type { ChargerOperationCommandCatalog, OperationAnswer } from '../../charger-operations/commands';
+import type { ChargerOperationCommandCatalog, OperationAnswer, TRIGGER_MESSAGES } from '../../charger-operations';
 import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
 import { getLog } from './charger-logs';
-import type { TRIGGER_MESSAGES } from '../../charger-operations/version-inputs';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 

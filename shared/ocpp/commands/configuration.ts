@@ -9,7 +9,7 @@ import type {
   SettingChangeAnswer,
   SettingReading,
   SettingRef,
-} from '../../charger-configuration/commands';
+} from '../../charger-configuration';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';

@@ -6,7 +6,7 @@
  * `SecurityCtrlr.BasicAuthPassword`. The charger confirms with `Accepted` (or `RebootRequired`)
  * and connects with the new password from then on (it reconnects with it).
  */
-import type { ChargerPasswordStatus, CredentialsCommandCatalog } from '../../charging/commands';
+import type { ChargerPasswordStatus, CredentialsCommandCatalog } from '../../charging';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
 import { AUTHORIZATION_KEY, BASIC_AUTH_PASSWORD, passwordStatus16, passwordStatus201 } from './password-answer';

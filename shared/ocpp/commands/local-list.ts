@@ -11,7 +11,7 @@
  * (1.6 §5.15, D01.FR.17). A 2.0.1 idToken needs a type: RFID cards go as `ISO14443`, vehicle IDs as
  * `MacAddress` (docs/local-authorization-list.md).
  */
-import type { LocalListCommandCatalog, LocalListEntry, LocalListSupport } from '../../local-auth-list/commands';
+import type { LocalListCommandCatalog, LocalListEntry, LocalListSupport } from '../../local-auth-list';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';

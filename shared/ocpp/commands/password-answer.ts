@@ -4,7 +4,7 @@
  * the command path: 1.6 ChangeConfiguration `AuthorizationKey` answers a ConfigurationStatus, 2.0.1
  * SetVariables `SecurityCtrlr.BasicAuthPassword` a SetVariableStatus for that variable.
  */
-import { type ChargerPasswordStatus, confirmsPassword } from '../../charging/commands';
+import { type ChargerPasswordStatus, confirmsPassword } from '../../charging';
 import type { OcppProtocol } from '../../db/entities/common';
 import { validatePayload } from '../schemas';
 import type * as Ocpp16 from '../types/v16';

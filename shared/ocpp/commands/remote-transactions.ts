@@ -3,7 +3,7 @@
  * RemoteStopTransaction; OCPP 2.0.1 functional block F, F01 RequestStartTransaction, F03
  * RequestStopTransaction).
  */
-import type { RemoteStartInput } from '../../charging/commands';
+import type { RemoteStartInput } from '../../charging';
 import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
 import * as V16 from '../validators/v16';

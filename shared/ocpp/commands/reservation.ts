@@ -4,7 +4,7 @@
  * charger supports reservations (1.6 GetConfiguration `SupportedFeatureProfiles` §9.1.29; 2.0.1
  * GetVariables `ReservationCtrlr.Enabled` / `Available`).
  */
-import type { ReserveNowInput, ReserveNowStatus } from '../../charging/commands';
+import type { ReserveNowInput, ReserveNowStatus } from '../../charging';
 import type { IdTokenEnumType } from '../types/v201';
 import { defineCommand } from './command';
 import { controllerEnabled, controllerVariables, supportsFeatureProfile } from './capability-readings';

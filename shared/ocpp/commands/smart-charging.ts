@@ -16,7 +16,7 @@ import type {
   ChargingRateUnit,
   SmartChargingCommandCatalog,
   SmartChargingSupport,
-} from '../../site-power/commands';
+} from '../../site-power';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';

@@ -1,7 +1,7 @@
 /** OCPP 1.6 Core profile, Authorize (§4.1): the answer comes from the one authorization lookup. */
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
-import { authorizeIdTag } from '../../charging/authorization';
+import { authorizeIdTag } from '../../charging';
 
 /** OCPP 1.6 Authorize handler. */
 export const authorization = [

@@ -1,10 +1,8 @@
 /** OCPP 1.6 Core profile, StatusNotification (§4.9): connectorId 0 is the charger, N is port N. */
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
-import { recordPortStatus } from '../../charging/ports';
-import { recordChargerStatus } from '../../charging/charger-reports';
-import { chargerTime } from '../../charging/charger-time';
-import { recordChargerError, statusErrorReport } from '../../history/charger-errors';
+import { chargerTime, recordChargerStatus, recordPortStatus } from '../../charging';
+import { recordChargerError, statusErrorReport } from '../../history';
 
 /** OCPP 1.6 StatusNotification handler; an impossible connectorId is a PropertyConstraintViolation. */
 export const availability = [

@@ -1,9 +1,9 @@
 /** OCPP 1.6 Firmware Management profile: FirmwareStatusNotification (§4.5), DiagnosticsStatusNotification (§4.4). */
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
-import { recordFirmwareStatus } from '../../charging/charger-reports';
+import { recordFirmwareStatus } from '../../charging';
 import { logger } from '../../logger';
-import { recordDiagnosticsStatus } from '../../charger-logs/log-statuses';
+import { recordDiagnosticsStatus } from '../../charger-logs';
 
 /** OCPP 1.6 Firmware Management handlers. */
 export const firmware = [

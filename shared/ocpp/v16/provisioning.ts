@@ -1,7 +1,7 @@
 /** OCPP 1.6 Core profile, provisioning: BootNotification (§4.2) and Heartbeat (§4.6). */
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
-import { recordBoot } from '../../charging/charger-reports';
+import { recordBoot } from '../../charging';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../connection';
 
 /** OCPP 1.6 BootNotification and Heartbeat handlers. */

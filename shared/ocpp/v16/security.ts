@@ -6,7 +6,7 @@
  */
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
-import { recordFirmwareStatus } from '../../charging/charger-reports';
+import { recordFirmwareStatus } from '../../charging';
 import { logger } from '../../logger';
 
 /** OCPP 1.6 security extension handlers. */

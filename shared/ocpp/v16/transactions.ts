@@ -5,16 +5,16 @@
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
 import type * as Ocpp16 from '../types/v16';
-import { authorizeIdTag } from '../../charging/authorization';
-import { chargerTime } from '../../charging/charger-time';
-import { boundedReading, type MeterValue } from '../../metering/meter-values';
-import { getSession } from '../../charging/sessions';
 import {
+  authorizeIdTag,
+  chargerTime,
   endTransaction,
+  getSession,
   recordTransactionReadings,
   startTransaction,
   transactionReadings,
-} from '../../charging/transactions';
+} from '../../charging';
+import { boundedReading, type MeterValue } from '../../metering';
 
 /** An OCPP 1.6 decimal value (`"1253.5"`, `"-0.04"`, `"1e3"`); NaN for anything else (`""`, `"0x10"`, `"abc"`). */
 function parseDecimal(text: string): number {

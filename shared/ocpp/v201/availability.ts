@@ -5,9 +5,7 @@
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
-import { recordPortStatus } from '../../charging/ports';
-import { recordChargerStatus } from '../../charging/charger-reports';
-import { chargerTime } from '../../charging/charger-time';
+import { chargerTime, recordChargerStatus, recordPortStatus } from '../../charging';
 
 /** OCPP 2.0.1 StatusNotification handler; an impossible evseId is a PropertyConstraintViolation. */
 export const availability = [

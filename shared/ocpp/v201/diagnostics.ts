@@ -5,7 +5,7 @@
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
-import { recordLogStatus } from '../../charger-logs/log-statuses';
+import { recordLogStatus } from '../../charger-logs';
 import { recordNotifyEventFaults } from './faults';
 
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */

@@ -7,9 +7,8 @@
  */
 import type * as Ocpp201 from '../types/v201';
 import type { Db } from '../../db';
-import type { ChargerConnection } from '../../charging/charger-connection';
-import { chargerTime } from '../../charging/charger-time';
-import { recordChargerError, type ErrorReport } from '../../history/charger-errors';
+import { type ChargerConnection, chargerTime } from '../../charging';
+import { type ErrorReport, recordChargerError } from '../../history';
 
 /** Whether a NotifyEvent event reports a fault. */
 export function isFault(event: Ocpp201.EventDataType): boolean {

@@ -5,7 +5,7 @@
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
-import { recordTransactionReadings, transactionReadings } from '../../charging/transactions';
+import { recordTransactionReadings, transactionReadings } from '../../charging';
 import { fromOcpp201MeterValues } from './transactions';
 
 /** OCPP 2.0.1 MeterValues handler. */

@@ -5,10 +5,10 @@
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
-import { recordBoot } from '../../charging/charger-reports';
+import { recordBoot } from '../../charging';
 import { HEARTBEAT_INTERVAL_SECONDS } from '../connection';
 import { logger } from '../../logger';
-import { recordReportPage } from '../../charger-configuration/store';
+import { recordReportPage } from '../../charger-configuration';
 
 /** OCPP 2.0.1 BootNotification, Heartbeat and NotifyReport handlers. */
 export const provisioning = [

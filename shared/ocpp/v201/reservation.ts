@@ -4,8 +4,7 @@
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
-import { endReservation } from '../../charging/remote-control';
-import { storableId } from '../../charging/sessions';
+import { endReservation, storableId } from '../../charging';
 
 /** OCPP 2.0.1 ReservationStatusUpdate handler. */
 export const reservation = [

@@ -10,18 +10,18 @@
 import { ocpp201 } from '../handler';
 import { OcppCallError } from '../errors';
 import * as V201 from '../validators/v201';
-import { storableId } from '../../charging/sessions';
+import { storableId } from '../../charging';
 import type * as Ocpp201 from '../types/v201';
 import {
   clearExternalLimit,
+  type EvChargingNeedsReport,
+  type LimitSchedule,
+  MAX_REPORTED_PROFILES,
   recordChargingProfilesReport,
   recordEvChargingNeeds,
   recordEvChargingSchedule,
   recordExternalLimit,
-  MAX_REPORTED_PROFILES,
-  type EvChargingNeedsReport,
-  type LimitSchedule,
-} from '../../site-power/station-reports';
+} from '../../site-power';
 
 /** Most periods taken in an external limit's schedule (a day in 15-minute periods). */
 export const MAX_LIMIT_PERIODS = 96;

@@ -9,20 +9,20 @@
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import type * as Ocpp201 from '../types/v201';
-import { authorizeIdTag } from '../../charging/authorization';
-import { chargerTime } from '../../charging/charger-time';
-import type { MeterValue } from '../../metering/meter-values';
-import type { ChargerConnection } from '../../charging/charger-connection';
-import type { Db } from '../../db';
-import { getSession } from '../../charging/sessions';
 import {
+  authorizeIdTag,
+  type ChargerConnection,
+  chargerTime,
   endTransaction,
   endUsedReservation,
+  getSession,
   recordTransactionReadings,
   startTransaction,
   transactionReadings,
   type TransactionReadings,
-} from '../../charging/transactions';
+} from '../../charging';
+import type { MeterValue } from '../../metering';
+import type { Db } from '../../db';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
 

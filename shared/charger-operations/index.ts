@@ -1,0 +1,22 @@
+/**
+ * The face of `shared/charger-operations/` (charger operations as resources: the kinds, targets,
+ * the worker's steps, the audit trail, and the commands they send): what the adapters
+ * (`shared/api`, `shared/ocpp`, `lambdas/`, `lib/`, `bin/`) import of it, and only through here
+ * (`.dependency-cruiser.cjs`, docs/architecture.md "Domain folders"). Tests may import the modules.
+ *
+ * @module
+ */
+export { listOperations } from './audit-trail';
+export type { ChargerOperationCommandCatalog, GetLogInput, LogRequestAnswer, OperationAnswer } from './commands';
+export { checkFirmwareDates, firmwareFields } from './firmware-kind';
+export { readOperationLogs } from './operation-logs';
+export {
+  performOperation,
+  readOperation,
+  requestOperation,
+  sweepOperations,
+  type OperationStarter,
+} from './operations';
+export { OPERATION_ACTIONS, OPERATION_KINDS, type OperationAction } from './registry';
+export { chargerIdList, positiveId, type TargetFields } from './targets';
+export { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES, RESET_TYPES, TRIGGER_MESSAGES } from './version-inputs';

@@ -1,0 +1,18 @@
+/**
+ * The face of `shared/chargers/` (chargers, ports, sites, registration, OCPP passwords, port
+ * readings): what the adapters (`shared/api`, `shared/ocpp`, `lambdas/`, `lib/`, `bin/`) import of
+ * it, and only through here (`.dependency-cruiser.cjs`, docs/architecture.md "Domain folders").
+ * Tests may import the modules.
+ *
+ * @module
+ */
+export { listChargers, readCharger } from './chargers';
+export { ocppPasswordSchema, promotePendingPassword } from './credentials';
+export { ChargerNotFoundError, SiteNotFoundError } from './errors';
+export { CHARGER_CONSTRAINTS, type ChargerItem } from './items';
+export { LastMessageRecorder } from './last-message';
+export { verifyPassword } from './passwords';
+export { backfillPortLocations } from './port-lookup';
+export { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from './registration';
+export { createSite, createSiteSchema, getSite, listSitesWithChargers } from './sites';
+export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from './views';

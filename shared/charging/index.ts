@@ -1,0 +1,34 @@
+/**
+ * The face of `shared/charging/` (sessions and the transaction service both OCPP versions use, port
+ * status, authorization, remote control and the charger password, and the commands they send): what
+ * the adapters (`shared/api`, `shared/ocpp`, `lambdas/`, `lib/`, `bin/`) import of it, and only
+ * through here (`.dependency-cruiser.cjs`, docs/architecture.md "Domain folders"). Tests may import
+ * the modules.
+ *
+ * @module
+ */
+export { authorizeIdTag } from './authorization';
+export type { ChargerConnection } from './charger-connection';
+export { changeChargerPassword } from './charger-password';
+export { recordBoot, recordChargerStatus, recordFirmwareStatus } from './charger-reports';
+export { chargerTime } from './charger-time';
+export {
+  confirmsPassword,
+  type ChargerPasswordStatus,
+  type CredentialsCommandCatalog,
+  type RemoteControlCommandCatalog,
+  type RemoteStartInput,
+  type ReserveNowInput,
+  type ReserveNowStatus,
+} from './commands';
+export { recordPortStatus } from './ports';
+export { cancelPortReservation, endReservation, remoteStartPort, remoteStopPort, reservePort } from './remote-control';
+export { getSession, storableId } from './sessions';
+export {
+  endTransaction,
+  endUsedReservation,
+  recordTransactionReadings,
+  startTransaction,
+  transactionReadings,
+  type TransactionReadings,
+} from './transactions';

@@ -1,0 +1,11 @@
+/**
+ * The face of `shared/organizations/` (organizations and the scope a request acts in): what the
+ * adapters (`shared/api`, `shared/ocpp`, `lambdas/`, `lib/`, `bin/`) import of it, and only through
+ * here (`.dependency-cruiser.cjs`, docs/architecture.md "Domain folders"). Tests may import the
+ * modules.
+ *
+ * @module
+ */
+export type { AccessScope } from './access-scope';
+export { ApiKeyNotFoundError, OrganizationNotFoundError } from './errors';
+export { createOrganization, createOrganizationSchema, listOrganizations } from './organizations';

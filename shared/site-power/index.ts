@@ -1,0 +1,57 @@
+/**
+ * The face of `shared/site-power/` (site limits, tariffs, overrides, station reports, the
+ * allocation runs and their triggers, and the commands they send): what the adapters (`shared/api`,
+ * `shared/ocpp`, `lambdas/`, `lib/`, `bin/`) import of it, and only through here
+ * (`.dependency-cruiser.cjs`, docs/architecture.md "Domain folders"). Tests may import the modules.
+ *
+ * @module
+ */
+export { requestAllocation } from './allocation-state';
+export { readPowerAllocation, type PowerAllocationView } from './allocation-view';
+export type {
+  ChargingProfileInput,
+  ChargingRateUnit,
+  SmartChargingCommandCatalog,
+  SmartChargingSupport,
+} from './commands';
+export {
+  CHARGING_RATE_UNITS,
+  MAX_LIMIT_SCHEDULE_PERIODS,
+  MAX_SITE_POWER_LIMIT,
+  parseLimitPeriods,
+  SITE_POWER_LIMIT_TYPES,
+  sitePowerLimitInputSchema,
+} from './limit-rules';
+export {
+  deleteSitePowerLimit,
+  getSitePowerLimits,
+  listSitePowerLimits,
+  putSitePowerLimit,
+  setSitePowerLimit,
+  sitePowerLimitSchedules,
+} from './limits';
+export { deleteChargingOverride, setChargingOverride, type ChargingOverride } from './overrides';
+export { runSiteAllocation, type RunOutcome } from './run';
+export { scheduledSites } from './scheduled-sites';
+export {
+  clearExternalLimit,
+  MAX_REPORTED_PROFILES,
+  recordChargingProfilesReport,
+  recordEvChargingNeeds,
+  recordEvChargingSchedule,
+  recordExternalLimit,
+  type EvChargingNeedsReport,
+  type LimitSchedule,
+} from './station-reports';
+export { DEMAND_BILLING_PERIOD, parseTariffPrice, siteTariffInputSchema } from './tariff-rules';
+export {
+  deleteTariff,
+  getTariff,
+  operatorSite,
+  putSiteTariff,
+  readSiteTariff,
+  removeSiteTariff,
+  setTariff,
+  type SiteTariffView,
+} from './tariffs';
+export { reallocationsOf, TRIGGERING_ENTITIES } from './triggers';
