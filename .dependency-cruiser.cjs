@@ -60,6 +60,45 @@ const domainOrderRules = DOMAIN_ORDER.slice(0, -1).map((folder, index) => ({
   to: { path: `^shared/(${DOMAIN_ORDER.slice(index + 1).join('|')})/` },
 }));
 
+/**
+ * `lib/` holds four applications, a folder each: `aws/` (the CDK app), `local/` (the local stack),
+ * `simulator/` (the charger simulator), `console/` (the operator console). The simulator and the
+ * console import no other; the CDK app deploys the console's build and the local stack serves it
+ * and seeds the simulator's depot, and neither imports the other.
+ */
+const LIB_APPLICATION_RULES = [
+  ['simulator', 'aws|local|console'],
+  ['console', 'aws|local|simulator'],
+  ['aws', 'local|simulator'],
+  ['local', 'aws'],
+].map(([application, others]) => ({
+  name: `lib-${application}-apart`,
+  severity: 'error',
+  comment: `lib/${application}/ is an application of its own: it imports nothing of lib/(${others})/.`,
+  from: { path: `^lib/${application}/` },
+  to: { path: `^lib/(${others})/` },
+}));
+
+/**
+ * Each entry point in `bin/` starts one application: `app.ts` the CDK app (`lib/aws`), `local.ts`
+ * the local stack (`lib/local`), `simulate.ts` the simulator (`lib/simulator`); the operator CLI
+ * (`admin*.ts`, `cli-support.ts`) uses the domain's faces, and of `lib/` only the local stack's
+ * defaults (the table and port it talks to unless told otherwise); the generators use neither.
+ */
+const BIN_ENTRY_RULES = [
+  ['cdk-app', 'app\\.ts', '^lib/(?!aws/)'],
+  ['local-stack', 'local\\.ts', '^lib/(?!local/)'],
+  ['simulator', 'simulate(-keys)?\\.ts', '^lib/(?!simulator/)'],
+  ['operator-cli', '(admin[^/]*|cli-support)\\.ts', '^lib/(?!local/defaults\\.ts$)'],
+  ['generators', 'generate-[^/]*\\.ts', '^lib/'],
+].map(([name, entry, refused]) => ({
+  name: `bin-${name}-one-application`,
+  severity: 'error',
+  comment: 'Each bin/ entry point starts one application of lib/ (or none): see BIN_ENTRY_RULES.',
+  from: { path: `^bin/${entry}$` },
+  to: { path: refused },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -133,6 +172,8 @@ module.exports = {
       from: { path: '^lambdas/' },
       to: { path: '^(bin|lib)/' },
     },
+    ...LIB_APPLICATION_RULES,
+    ...BIN_ENTRY_RULES,
     {
       name: 'no-circular',
       severity: 'error',
