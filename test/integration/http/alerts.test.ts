@@ -259,6 +259,23 @@ describe('alert settings', () => {
     expect((await call('GET', SETTINGS, SETTINGS, 200, { key: other.apiKey })).data).toEqual(ALERT_SETTINGS_DEFAULTS);
   });
 
+  it('two concurrent PATCHes of different settings keep both, every time (first change and later ones)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { apiKey } = await createTenant(stack, []);
+      const patch = (alertSettings: object) => call('PATCH', SETTINGS, SETTINGS, 200, { key: apiKey, body: { alertSettings } });
+      // The organization's first change (nothing stored yet), then one over stored settings.
+      await Promise.all([patch({ offlineThresholdMinutes: 30 + round }), patch({ lowBatterySocPercent: 30 + round })]);
+      await Promise.all([patch({ chargerFaultedGraceMinutes: 40 + round }), patch({ lateChargingMarginMinutes: 40 + round })]);
+      expect((await call('GET', SETTINGS, SETTINGS, 200, { key: apiKey })).data, `round ${round}`).toEqual({
+        ...ALERT_SETTINGS_DEFAULTS,
+        offlineThresholdMinutes: 30 + round,
+        lowBatterySocPercent: 30 + round,
+        chargerFaultedGraceMinutes: 40 + round,
+        lateChargingMarginMinutes: 40 + round,
+      });
+    }
+  });
+
   it('a site-scoped key reads them and cannot change them', async () => {
     await call('GET', SETTINGS, SETTINGS, 200, { key: siteB.apiKey });
     const body = { alertSettings: { offlineThresholdMinutes: 30 } };
