@@ -82,7 +82,14 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       localList: true,
       alerts: true,
       webhooks: true,
-      ...(options.inMemory ? {} : { logDir: join(dataDir, 'logs'), mailDir: join(dataDir, 'mail') }),
+      ...(options.inMemory
+        ? {}
+        : {
+            logDir: join(dataDir, 'logs'),
+            mailDir: join(dataDir, 'mail'),
+            // Webhook retries still due when the stack stops are made by the next start (docs/webhooks.md).
+            webhookQueueFile: join(dataDir, 'webhook-queue.json'),
+          }),
     });
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;

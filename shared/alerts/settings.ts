@@ -88,7 +88,8 @@ export async function updateAlertSettings(
         .where(({ alertSettings }, { exists }) => exists(alertSettings))
         .go({ response: 'all_new' }),
     );
-  const updated = (await setChanged()) ?? ((await createSettingsMap(db, organizationId)) ? await setChanged() : undefined);
+  const updated =
+    (await setChanged()) ?? ((await createSettingsMap(db, organizationId)) ? await setChanged() : undefined);
   return updated && settingsOf(updated.data.alertSettings);
 }
 

@@ -262,10 +262,14 @@ describe('alert settings', () => {
   it('two concurrent PATCHes of different settings keep both, every time (first change and later ones)', async () => {
     for (let round = 0; round < 10; round++) {
       const { apiKey } = await createTenant(stack, []);
-      const patch = (alertSettings: object) => call('PATCH', SETTINGS, SETTINGS, 200, { key: apiKey, body: { alertSettings } });
+      const patch = (alertSettings: object) =>
+        call('PATCH', SETTINGS, SETTINGS, 200, { key: apiKey, body: { alertSettings } });
       // The organization's first change (nothing stored yet), then one over stored settings.
       await Promise.all([patch({ offlineThresholdMinutes: 30 + round }), patch({ lowBatterySocPercent: 30 + round })]);
-      await Promise.all([patch({ chargerFaultedGraceMinutes: 40 + round }), patch({ lateChargingMarginMinutes: 40 + round })]);
+      await Promise.all([
+        patch({ chargerFaultedGraceMinutes: 40 + round }),
+        patch({ lateChargingMarginMinutes: 40 + round }),
+      ]);
       expect((await call('GET', SETTINGS, SETTINGS, 200, { key: apiKey })).data, `round ${round}`).toEqual({
         ...ALERT_SETTINGS_DEFAULTS,
         offlineThresholdMinutes: 30 + round,

@@ -49,7 +49,17 @@ const SPECIAL_RANGES_CARRYING_PUBLIC_IPV4: [form: string, address: string][] = [
 ];
 
 /** IPv6 and IPv4 addresses refused in their own right. */
-const OTHER_REFUSED = ['::', '::1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', 'ff02::1', '2001:db8::1', '127.0.0.1', '10.1.2.3'];
+const OTHER_REFUSED = [
+  '::',
+  '::1',
+  'fe80::1',
+  'fd00:ec2::254',
+  'fc00::1',
+  'ff02::1',
+  '2001:db8::1',
+  '127.0.0.1',
+  '10.1.2.3',
+];
 
 /** Public addresses: allowed, also as IPv4-compatible and ISATAP forms of a public IPv4 address. */
 const ALLOWED = [
@@ -146,9 +156,9 @@ describe('where a delivery connects (request-filtering-agent with the same judge
   it.each(REFUSED)('refuses a host resolving to %s', async (address) => {
     const resolved: LookupAddress[] = [{ address, family: 6 }];
     const lookup = allowedAddressesOnly(((_host: string, options: LookupOneOptions & { all?: boolean }, callback) =>
-      options.all
-        ? callback(null, resolved)
-        : callback(null, address, 6)) as Parameters<typeof allowedAddressesOnly>[0]);
+      options.all ? callback(null, resolved) : callback(null, address, 6)) as Parameters<
+      typeof allowedAddressesOnly
+    >[0]);
     const result = await postWebhook('https://hooks.example.com:9/hook', '{}', {}, { timeoutMs: 5000, lookup });
     expect(result.responseCode).toBeNull();
     expect(result.error).toMatch(/not allowed/i);
