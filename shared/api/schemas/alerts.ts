@@ -18,7 +18,15 @@ export const Alert = conformsTo<AlertShape>()(
     .object({
       id: z.number().int(),
       type: z.enum(ALERT_TYPES),
-      startTimestamp: z.string().meta({ format: 'date-time', description: 'When it was raised' }),
+      startTimestamp: z.string().meta({
+        format: 'date-time',
+        description: 'When it was raised (written): the time startTimestampAfter and pollCursor go by',
+      }),
+      detectedTimestamp: z.string().meta({
+        format: 'date-time',
+        description:
+          'When its condition was seen (the offline probe sent, the fault reported), at or before startTimestamp',
+      }),
       endTimestamp: z
         .string()
         .nullable()
@@ -64,8 +72,17 @@ export const Alert = conformsTo<AlertShape>()(
 /** `{ data: alert }`. */
 export const AlertResponse = z.object({ data: Alert }).meta({ id: 'AlertResponse' });
 
-/** A page of alerts. */
-export const AlertList = z.object({ data: z.array(Alert), pagination: Pagination }).meta({ id: 'AlertList' });
+/** A page of alerts; a poll's (`pollCursor`) also carries the cursor of the next poll. */
+export const AlertList = z
+  .object({
+    data: z.array(Alert),
+    pagination: Pagination.extend({
+      pollCursor: z.string().optional().meta({
+        description: 'With pollCursor: pass it as the next poll\'s pollCursor (docs/alerts.md, "Polling")',
+      }),
+    }),
+  })
+  .meta({ id: 'AlertList' });
 
 const alertTypes = enumList(ALERT_TYPES, 'an alert type').meta({
   description: 'Alert types; repeat the parameter (types=offlineCharger&types=chargerFaulted)',
@@ -86,6 +103,10 @@ export const AlertsQuery = z.strictObject({
   'types[]': alertTypes.optional(),
   active: flag.optional().meta({ description: 'true: active alerts only; false: ended ones only (default: both)' }),
   nextPageCursor: cursor.optional(),
+  pollCursor: z.string().max(2048).optional().meta({
+    description:
+      "Poll for new alerts, each exactly once, oldest first: the previous poll's pagination.pollCursor, or an ISO 8601 time (with offset) to start after; not with startTimestampAfter or nextPageCursor",
+  }),
 });
 
 /** One setting: whole minutes (or %) within its bounds. */

@@ -38,21 +38,31 @@ async function raise(
   charger: { chargerId: number; siteId: number; organizationId: number; portId?: number },
   id: number,
 ) {
-  const { alert } = await raiseAlert(stack.db, {
-    organizationId: charger.organizationId,
-    siteId: charger.siteId,
-    siteName: 'Depot',
-    chargerId: charger.chargerId,
-    chargerName: `Charger ${charger.chargerId}`,
-    ...(charger.portId ? { portId: charger.portId, portNumber: 1, portName: 'Port 1' } : {}),
-    type,
-    episodeKey: episodeKey(type, charger.portId ? 'port' : 'charger', id),
-    details:
-      type === 'offlineCharger'
-        ? { thresholdMinutes: 10 }
-        : { ocppErrorCode: 'GroundFailure', ocppVendorErrorCode: null, ocppInfo: null, faultedSince: at(minutes - 6) },
-    at: at(minutes),
-  });
+  const { alert } = await raiseAlert(
+    stack.db,
+    {
+      organizationId: charger.organizationId,
+      siteId: charger.siteId,
+      siteName: 'Depot',
+      chargerId: charger.chargerId,
+      chargerName: `Charger ${charger.chargerId}`,
+      ...(charger.portId ? { portId: charger.portId, portNumber: 1, portName: 'Port 1' } : {}),
+      type,
+      episodeKey: episodeKey(type, charger.portId ? 'port' : 'charger', id),
+      details:
+        type === 'offlineCharger'
+          ? { thresholdMinutes: 10 }
+          : {
+              ocppErrorCode: 'GroundFailure',
+              ocppVendorErrorCode: null,
+              ocppInfo: null,
+              faultedSince: at(minutes - 6),
+            },
+      at: at(minutes),
+    },
+    // Raised (written) at that time too, as if the clock said so.
+    () => Date.parse(at(minutes)),
+  );
   return alert.alertId;
 }
 
@@ -146,6 +156,7 @@ describe('GET /api/alerts', () => {
       id: seeded.siteB,
       type: 'offlineCharger',
       startTimestamp: at(101),
+      detectedTimestamp: at(101),
       endTimestamp: null,
       muted: false,
       offlineCharger: { thresholdMinutes: 10 },
