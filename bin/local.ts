@@ -16,7 +16,7 @@ import { backfillPortLocations } from '../shared/chargers/port-lookup';
 import { listChargers } from '../shared/chargers/chargers';
 import type { Charger } from '../shared/chargers/views';
 import { dbConfigFromEnv } from '../shared/db';
-import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT } from '../lib/local/defaults';
+import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT, recordRunningStack } from '../lib/local/defaults';
 import { GATEWAY_SERVICE } from '../lib/local/gateway';
 import { assertPortFree } from '../lib/local/ports';
 import { LocalStackSupervisor, portInUseLine } from '../lib/local/supervise';
@@ -234,4 +234,6 @@ supervisor.attach(stack);
 const demo = await demoData(stack);
 // Read now, not from the demo file: a password set since the seed counts.
 const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
+// Where this stack serves, for the operator CLI to find (docs/cli.md); an in-memory stack keeps no files.
+if (!options.inMemory) recordRunningStack(dataDir, { url: stack.url, dynamoDbEndpoint: dynamo.endpoint });
 console.log(usage(stack, dynamo, demo, chargers));

@@ -109,6 +109,22 @@ async function testDelivery(base: string, key: string, endpointId: number) {
   return body.data[0];
 }
 
+/**
+ * `npm run admin -- <args>` in `cwd` as a user types it: no DynamoDB or gateway setting in the
+ * environment but those given.
+ */
+function admin(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const { DYNAMODB_ENDPOINT: _e, DYNAMODB_PORT: _d, PORT: _p, ...inherited } = process.env;
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd, env: { ...inherited, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** Runs a printed curl line with fetch (the machine may lack curl). */
 async function runCurl(line: string): Promise<{ status: number; body: any }> {
   const key = /Bearer (\S+)"/.exec(line)?.[1];
@@ -179,8 +195,19 @@ describe('npm start', () => {
         30_000,
         500,
       );
+      // The operator CLI finds the stack's DynamoDB Local on its moved port by itself (.data/local-stack.json).
+      const listed = await admin(clone, ['organizations', 'list']);
+      expect(listed.stderr).not.toContain('error:');
+      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: 'Demo Fleet' })]);
       await stop(first.child);
       expect(first.output()).toContain('Stopping');
+      expect(existsSync(join(clone, '.data', 'local-stack.json'))).toBe(false);
+      // Nothing there: the CLI names the port it tried and how to change it.
+      const nowhere = await freePort();
+      const refused = await admin(clone, ['organizations', 'list'], { DYNAMODB_PORT: String(nowhere) });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`error: cannot reach DynamoDB at http://127.0.0.1:${nowhere} (DYNAMODB_PORT);`);
+      expect(refused.stderr).toContain('npm start');
       expect(await portIsClosed(ports.dynamo)).toBe(true);
       // The data lives in the clone's own .data/ directory (not in DynamoDB Local's package).
       const demo = JSON.parse(readFileSync(join(clone, '.data', 'demo.json'), 'utf8')) as { apiKey: string };
