@@ -190,9 +190,9 @@ export async function updateAlert(
 }
 
 /**
- * Ends an episode's active alert: `endTimestamp` set (`clearedAt`, or its `startTimestamp` when that is
- * later: an alert raised and cleared at once for a condition seen earlier), out of the active
- * index, marker released (1 TransactWriteItems).
+ * Ends an episode's active alert: `endTimestamp` set (`clearedAt`, or its `startTimestamp` when
+ * that is later: an alert raised and cleared at once for a condition seen earlier), out of the
+ * active index, marker released (1 TransactWriteItems).
  * @returns the alert as cleared; undefined when no alert of the episode is active
  */
 export async function clearAlert(
