@@ -15,6 +15,7 @@ import {
 } from '../shared/charger-configuration';
 import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/routes/charger-configuration';
 import { chargerOperatorScope, parse, positiveInteger, run } from './cli-support';
+import { localGatewayUrl } from '../lib/local/defaults';
 
 const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'];
 
@@ -64,7 +65,7 @@ function wsEndpoint(): Option {
     '--ws-endpoint <url>',
     "WebSocket API management endpoint: the deployed stack's WebSocket stage callback URL " +
       '(https://<api-id>.execute-api.<region>.amazonaws.com/<stage>); default the local gateway',
-  ).default(`http://127.0.0.1:${process.env.PORT ?? 3000}`);
+  ).default(localGatewayUrl());
 }
 
 /**

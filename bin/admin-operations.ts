@@ -21,9 +21,10 @@ import {
 import type { AccessScope } from '../shared/organizations';
 import { OPERATION_STATUSES } from '../shared/db/entities/charger-operations';
 import { parse, positiveInteger, run } from './cli-support';
+import { localGatewayUrl } from '../lib/local/defaults';
 
 /** The local stack's gateway, which serves the management API `npm start` posts to. */
-export const LOCAL_MANAGEMENT_URL = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+export const LOCAL_MANAGEMENT_URL = localGatewayUrl();
 
 /** Options of a command, as parsed. */
 export type Options = Record<string, unknown> & { organizationId: number; ocppManagementUrl?: string };

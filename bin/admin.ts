@@ -19,7 +19,7 @@ import {
   updateCharger,
   updateChargerSchema,
 } from '../shared/chargers';
-import { LOCAL_DYNAMODB_ENDPOINT, LOCAL_TABLE_NAME } from '../lib/local/defaults';
+import { localDynamoDbEndpoint, LOCAL_TABLE_NAME } from '../lib/local/defaults';
 import { setTelematics } from '../shared/access';
 import {
   operatorSite,
@@ -49,7 +49,11 @@ const program = new Command()
   .name('npm run admin --')
   .description('Operator CLI of the charging network: organizations, API keys, sites and chargers. Prints JSON.')
   .option('--table <name>', 'DynamoDB table of a deployed stack (uses your AWS credentials and region)')
-  .option('--endpoint <url>', "DynamoDB endpoint (default: the local stack's DynamoDB Local, unless --table is given)")
+  .option(
+    '--endpoint <url>',
+    "DynamoDB endpoint (default: the local stack's DynamoDB Local: DYNAMODB_ENDPOINT, DYNAMODB_PORT, or the one " +
+      'a running npm start recorded in .data/local-stack.json; unless --table is given)',
+  )
   .option('--region <region>', 'AWS region of --table (default: AWS_REGION)')
   .showHelpAfterError()
   .configureOutput({ outputError: (message, write) => write(message) });
@@ -59,7 +63,8 @@ function dbConfig(): DbConfig {
   const { table, endpoint, region } = program.opts<{ table?: string; endpoint?: string; region?: string }>();
   return {
     tableName: table ?? LOCAL_TABLE_NAME,
-    endpoint: endpoint ?? (table ? undefined : (process.env.DYNAMODB_ENDPOINT ?? LOCAL_DYNAMODB_ENDPOINT)),
+    // The local stack's: DYNAMODB_ENDPOINT, DYNAMODB_PORT, else the one a running npm start recorded in .data/.
+    endpoint: endpoint ?? (table ? undefined : localDynamoDbEndpoint().url),
     region: region ?? process.env.AWS_REGION,
   };
 }

@@ -9,6 +9,7 @@ import { DomainError } from '../shared/errors';
 import type { Db } from '../shared/db';
 import type { AccessScope } from '../shared/organizations';
 import { ChargerNotFoundError } from '../shared/chargers';
+import { LOCAL_DATA_DIR, localDynamoDbEndpoint, STACK_FILE } from '../lib/local/defaults';
 
 /** Parses a positive integer option (IDs, counts). */
 export function positiveInteger(value: string): number {
@@ -70,10 +71,27 @@ function errorMessage(error: unknown): string {
   const e = error as { name?: string; code?: string; message?: string };
   if (e.name === 'ResourceNotFoundException')
     return 'table not found; is the local stack running (`npm start`), or is --table right?';
-  if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(e.message))) {
-    return 'cannot reach DynamoDB; start the local stack with `npm start`, or pass --table for a deployed stack';
-  }
+  if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(e.message))) return unreachableMessage(error);
   return String(e.message ?? error);
+}
+
+/**
+ * The message for a DynamoDB Local nothing answered at: the address tried, what chose it
+ * (`DYNAMODB_PORT`, the running `npm start`'s record, the default port, `--endpoint`), and how to
+ * change it.
+ */
+function unreachableMessage(error: unknown): string {
+  const refused = [error, (error as { cause?: unknown }).cause].find(
+    (e): e is { address?: string; port?: number } => (e as { code?: string } | undefined)?.code === 'ECONNREFUSED',
+  );
+  const local = localDynamoDbEndpoint();
+  const tried = refused?.port ? `http://${refused.address ?? '127.0.0.1'}:${refused.port}` : local.url;
+  const source = new URL(tried).port === new URL(local.url).port ? local.source : '--endpoint';
+  return (
+    `cannot reach DynamoDB at ${tried} (${source}); start the local stack with \`npm start\` (the CLI then finds ` +
+    `its ports in ${LOCAL_DATA_DIR}/${STACK_FILE}), or set DYNAMODB_PORT to the port of a running stack's ` +
+    'DynamoDB Local (or --endpoint <url>), or pass --table for a deployed stack'
+  );
 }
 
 /** Runs a command action: JSON result on stdout, or a one-line error and exit code 1. */

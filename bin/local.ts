@@ -14,7 +14,7 @@ import { startLocalStack, type LocalStack } from '../lib/local/stack';
 import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
 import { backfillPortLocations, type Charger, listChargers } from '../shared/chargers';
 import { dbConfigFromEnv } from '../shared/db';
-import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT } from '../lib/local/defaults';
+import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT, recordRunningStack } from '../lib/local/defaults';
 import { GATEWAY_SERVICE } from '../lib/local/gateway';
 import { assertPortFree } from '../lib/local/ports';
 import { LocalStackSupervisor, portInUseLine } from '../lib/local/supervise';
@@ -80,7 +80,14 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       localList: true,
       alerts: true,
       webhooks: true,
-      ...(options.inMemory ? {} : { logDir: join(dataDir, 'logs'), mailDir: join(dataDir, 'mail') }),
+      ...(options.inMemory
+        ? {}
+        : {
+            logDir: join(dataDir, 'logs'),
+            mailDir: join(dataDir, 'mail'),
+            // Webhook retries still due when the stack stops are made by the next start (docs/webhooks.md).
+            webhookQueueFile: join(dataDir, 'webhook-queue.json'),
+          }),
     });
   } catch (error) {
     if (!(error instanceof PortInUseError)) throw error;
@@ -225,4 +232,6 @@ supervisor.attach(stack);
 const demo = await demoData(stack);
 // Read now, not from the demo file: a password set since the seed counts.
 const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
+// Where this stack serves, for the operator CLI to find (docs/cli.md); an in-memory stack keeps no files.
+if (!options.inMemory) recordRunningStack(dataDir, { url: stack.url, dynamoDbEndpoint: dynamo.endpoint });
 console.log(usage(stack, dynamo, demo, chargers));

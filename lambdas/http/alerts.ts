@@ -2,13 +2,13 @@
 import { httpHandler } from './lib/http-handler';
 import { alertRoutes } from '../../shared/api/routes/alerts';
 import { mergedList, siteAndChargerIds } from '../../shared/api/routes/list-query';
-import { alertSettings, listAlerts, readAlert, updateAlertSettings } from '../../shared/alerts';
+import { alertSettings, listAlerts, pollAlerts, readAlert, updateAlertSettings } from '../../shared/alerts';
 import { NotFoundError } from '../../shared/errors';
 
 /** Lambda handler of the alert routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(alertRoutes, {
-  'GET /api/alerts': async ({ db, principal, queryStringParameters: q }) => ({
-    body: await listAlerts(db, principal, {
+  'GET /api/alerts': async ({ db, principal, queryStringParameters: q }) => {
+    const query = {
       startTimestampAfter: q.startTimestampAfter,
       includeMuted: q.includeMuted,
       alertRecipientIds: mergedList(q['alertRecipientIds[]'], q.alertRecipientIds),
@@ -16,8 +16,15 @@ export const handler = httpHandler(alertRoutes, {
       types: mergedList(q['types[]'], q.types),
       active: q.active,
       nextPageCursor: q.nextPageCursor,
-    }),
-  }),
+    };
+    const { pollCursor } = q;
+    return {
+      body:
+        pollCursor === undefined
+          ? await listAlerts(db, principal, query)
+          : await pollAlerts(db, principal, { ...query, pollCursor }),
+    };
+  },
   'GET /api/alerts/{id}': async ({ db, principal, pathParameters }) => ({
     body: { data: await readAlert(db, principal, pathParameters.id) },
   }),

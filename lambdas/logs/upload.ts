@@ -4,8 +4,9 @@
  * API's routes of the same paths; on the local stack the local gateway invokes this same handler.
  * Parses the request, checks the token (the domain's `receiveUpload`), stores the file and answers:
  * 201 stored; 403 a token that is not a valid, unexpired upload token (or a request that did not
- * come through CloudFront); 413 a body over the store's limit (AWS: 4 MiB); 400 a multipart body
- * with no part; 405 another method. Nothing is stored but on 201.
+ * come through CloudFront); 410 a token whose file is already stored (a token uploads once); 413 a
+ * body over the store's limit (AWS: 4 MiB); 400 a multipart body with no part; 405 another method.
+ * Nothing is stored but on 201.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { BadRequestError, MethodNotAllowedError, PayloadTooLargeError, ProblemError } from '../../shared/api/errors';
@@ -22,6 +23,14 @@ const FORBIDDEN_TOKEN = new ProblemError(
   'The upload link is not valid: it may have expired (ask for the log again)',
 );
 
+/** 410 for a token whose upload is stored: it is spent, and the file is not replaced. */
+const UPLOAD_LINK_USED = new ProblemError(
+  410,
+  'upload-link-used',
+  'Gone',
+  'This upload link was already used: the file it uploaded is kept and not replaced (ask for the log again)',
+);
+
 /** The answer to an outcome of {@link receiveUpload}. */
 function responseOf(outcome: UploadOutcome, method: string, path: string): APIGatewayProxyStructuredResultV2 {
   switch (outcome.result) {
@@ -29,6 +38,8 @@ function responseOf(outcome: UploadOutcome, method: string, path: string): APIGa
       return { statusCode: 201, body: '' };
     case 'forbidden':
       return problemResponse(FORBIDDEN_TOKEN);
+    case 'alreadyUploaded':
+      return problemResponse(UPLOAD_LINK_USED);
     case 'tooLarge':
       return problemResponse(new PayloadTooLargeError(outcome.maxBytes));
     case 'noFilePart':

@@ -147,6 +147,18 @@ async function handleRequest(
   return handleHttpApi(handlers.http, req, res, url);
 }
 
+/**
+ * How long the gateway keeps an idle client connection open, ms: 65 s, well above the keep-alive
+ * of clients that reuse connections (undici, Node's `fetch`: 4 s; browsers, load balancers: up to
+ * 60 s). With Node's default (5 s) the server closed an idle connection while such a client
+ * was sending on it, and the client got "other side closed". The client learns it from the
+ * `Keep-Alive: timeout=65` header.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** How long a request's headers may take, ms: above {@link KEEP_ALIVE_TIMEOUT_MS}, as Node requires. */
+export const HEADERS_TIMEOUT_MS = 66_000;
+
 /** Who the gateway's port belongs to, in messages. */
 export const GATEWAY_SERVICE = 'The local API Gateway';
 
@@ -170,6 +182,8 @@ export async function startLocalGateway(
       else res.end();
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.on('clientError', answerClientError);
   server.on('upgrade', (req, socket, head) => {
     websocketApi.handleUpgrade(req, socket, head).catch((error: unknown) => {

@@ -53,6 +53,9 @@ export interface LocalStack {
  *   fan-out as a stream consumer, the worker behind an in-process queue (`delivery-queue.ts`;
  *   `npm start`; tests that need it). Without it, deliveries (test events, retries) are stored but
  *   never attempted. @default false
+ * @param options.webhookQueueFile where the delivery queue keeps its waiting messages, so that a
+ *   retry due after the stack stopped is made by the next stack on the same file (`npm start`:
+ *   `.data/webhook-queue.json`) @default none: they are kept in memory only
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -64,6 +67,7 @@ export async function startLocalStack(options: {
   localList?: boolean;
   alerts?: boolean;
   webhooks?: boolean;
+  webhookQueueFile?: string;
   logDir?: string;
   mailDir?: string;
 }): Promise<LocalStack> {
@@ -91,7 +95,9 @@ export async function startLocalStack(options: {
   process.env.WEBHOOK_KEY = await localSecretFile(join(process.env.LOG_DIR, '.webhook-key'));
   // Without the webhooks option, deliveries (tests, retries) are stored and queued, never attempted.
   const deliveries = options.webhooks
-    ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>)
+    ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>, {
+        ...(options.webhookQueueFile ? { journalFile: options.webhookQueueFile } : {}),
+      })
     : undefined;
   useDeliveryQueue(deliveries ?? { send: async () => {} });
   // The operations' sweep every minute, as the EventBridge rule runs it on AWS.

@@ -80,16 +80,34 @@ function watch(client: RPCClient, options: ClientOptions, url: string): void {
   client.on('open', () => onLog({ level: 'info', message: `connected with ${client.protocol ?? options.protocol}` }));
 }
 
+/** Errors of a connection nothing answered (no server on the port, or no such host). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'ETIMEDOUT']);
+
+/**
+ * What to do when nothing answered at `url`: its port, and how to point the simulator elsewhere
+ * (the local stack prints the port it serves on; the CLI takes `--url`).
+ */
+function unreachableHint(url: string): string {
+  const parsed = new URL(url);
+  const port = parsed.port || (parsed.protocol === 'wss:' ? '443' : '80');
+  return (
+    `nothing listens on port ${port} of ${parsed.hostname}: start the local stack (npm start prints the port it ` +
+    'serves on), or point the simulator at the CSMS with --url ws://localhost:<port>/ocpp'
+  );
+}
+
 /**
  * Opens the WebSocket.
  * @throws Error naming the URL and, for a refused upgrade (wrong password, unknown charger, no
- * common subprotocol), the HTTP status
+ * common subprotocol), the HTTP status; for a connection nothing answered, the port tried and
+ * how to change it ({@link unreachableHint})
  */
 export async function connect(client: RPCClient, url: string): Promise<void> {
   await client.connect().catch((error: unknown) => {
     const code = (error as { code?: unknown }).code;
     const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`cannot connect to ${url}: ${typeof code === 'number' ? `HTTP ${code} ` : ''}${detail}`, {
+    const hint = typeof code === 'string' && UNREACHABLE.has(code) ? `; ${unreachableHint(url)}` : '';
+    throw new Error(`cannot connect to ${url}: ${typeof code === 'number' ? `HTTP ${code} ` : ''}${detail}${hint}`, {
       cause: error,
     });
   });

@@ -8,6 +8,7 @@
  */
 export { alertEventsOf } from './events';
 export { listAlerts, readAlert } from './list';
+export { pollAlerts } from './poll';
 export { ALERT_SETTINGS_BOUNDS, alertSettings, updateAlertSettings, type AlertSettings } from './settings';
 export { PROBE_DEADLINE_MS, sweepAlerts, type SweepCounts } from './sweep';
 export { ALERT_TRIGGERING_ENTITIES, applyAlertRules } from './triggers';

@@ -34,12 +34,15 @@ export interface AlertListQuery {
   /** true: active alerts only; false: ended ones only; undefined: both. */
   active?: boolean;
   nextPageCursor?: string;
+  /** A poll's cursor, or a time to start after (`poll.ts`). */
+  pollCursor?: string;
 }
 
-type AlertItem = EntityItem<Db['alert']>;
+/** A stored alert. */
+export type AlertItem = EntityItem<Db['alert']>;
 
 /** The filters a cursor is bound to (lists sorted, so their order does not matter). */
-interface AlertFilter {
+export interface AlertFilter {
   after?: string;
   includeMuted: boolean;
   siteId?: number;
@@ -50,11 +53,28 @@ interface AlertFilter {
   active?: boolean;
 }
 
-/** The Query of an organization's alerts under `filter`, newest first. */
-function alertQuery(db: Db, organizationId: number, filter: AlertFilter) {
-  const byOrganization = db.alert.query.byOrganization({ organizationId });
-  const range = filter.after === undefined ? byOrganization : byOrganization.gt({ startTimestamp: filter.after });
-  return range.where((a, { eq, gt, contains, exists, notExists }) => {
+const sorted = <T>(values: T[] | undefined) => values && [...values].sort();
+
+/** The filters of a request in `scope` (a site-scoped key sees its site only). */
+export function alertFilterOf(scope: AccessScope, request: AlertListQuery): AlertFilter {
+  return {
+    after: request.startTimestampAfter,
+    includeMuted: request.includeMuted ?? false,
+    siteId: scope.scope === 'site' ? scope.siteId : undefined,
+    alertRecipientIds: sorted(request.alertRecipientIds),
+    siteIds: sorted(request.siteIds),
+    chargerIds: sorted(request.chargerIds),
+    types: sorted(request.types),
+    active: request.active,
+  };
+}
+
+/** An ElectroDB filter callback on the organization's alerts. */
+export type AlertWhere = Parameters<ReturnType<Db['alert']['query']['byOrganization']>['where']>[0];
+
+/** The filter expression of `filter` (ElectroDB `where`), `after` included. */
+export function alertConditions(filter: AlertFilter): AlertWhere {
+  return (a, { eq, gt, contains, exists, notExists }) => {
     const anyOf = <V>(test: (value: V) => string, values: V[] | undefined) =>
       values === undefined ? '' : `(${values.map(test).join(' OR ')})`;
     return [
@@ -70,10 +90,15 @@ function alertQuery(db: Db, organizationId: number, filter: AlertFilter) {
     ]
       .filter(Boolean)
       .join(' AND ');
-  });
+  };
 }
 
-const sorted = <T>(values: T[] | undefined) => values && [...values].sort();
+/** The Query of an organization's alerts under `filter` (newest first when read `desc`). */
+function alertQuery(db: Db, organizationId: number, filter: AlertFilter) {
+  const byOrganization = db.alert.query.byOrganization({ organizationId });
+  const range = filter.after === undefined ? byOrganization : byOrganization.gt({ startTimestamp: filter.after });
+  return range.where(alertConditions(filter));
+}
 
 /**
  * One page of alerts (`GET /api/alerts`), newest first (by `startTimestamp`, then ID), up to
@@ -82,16 +107,7 @@ const sorted = <T>(values: T[] | undefined) => values && [...values].sort();
  * @throws InvalidError (`nextPageCursor` of another list, organization or filter)
  */
 export async function listAlerts(db: Db, scope: AccessScope, request: AlertListQuery): Promise<Page<Alert>> {
-  const filter: AlertFilter = {
-    after: request.startTimestampAfter,
-    includeMuted: request.includeMuted ?? false,
-    siteId: scope.scope === 'site' ? scope.siteId : undefined,
-    alertRecipientIds: sorted(request.alertRecipientIds),
-    siteIds: sorted(request.siteIds),
-    chargerIds: sorted(request.chargerIds),
-    types: sorted(request.types),
-    active: request.active,
-  };
+  const filter = alertFilterOf(scope, request);
   const page = await paginate(
     { list: 'alerts', organizationId: scope.organizationId, query: { ...filter } },
     request.nextPageCursor,

@@ -4,6 +4,7 @@
  * from {@link ALERT_SETTINGS_DEFAULTS}); a read fills in the defaults.
  */
 import type { Db } from '../db';
+import { conditionHeld, unlessConditionFails } from '../db/conditions';
 
 /** The alert rules' settings of one organization. */
 export interface AlertSettings {
@@ -64,7 +65,10 @@ export async function alertSettings(db: Db, organizationId: number): Promise<Ale
 
 /**
  * Changes some of an organization's alert settings (values already validated by the caller) and
- * returns them all: 1 GetItem + 1 UpdateItem (the stored map replaced by the merged one).
+ * returns them all. Only the settings given are written (`SET alertSettings.<name> = :value` on the
+ * stored map, nothing read first), so concurrent changes of different settings all stay, and of
+ * the same setting the last one written wins. 1 UpdateItem; an organization's first change 3
+ * (the field update refused for want of a map, the map created if still absent, the update again).
  * @returns undefined when the organization does not exist
  */
 export async function updateAlertSettings(
@@ -72,9 +76,24 @@ export async function updateAlertSettings(
   organizationId: number,
   patch: Partial<AlertSettings>,
 ): Promise<AlertSettings | undefined> {
-  const current = await db.organization.get({ organizationId }).go({ attributes: ['alertSettings'] });
-  if (!current.data) return undefined;
-  const merged = { ...(current.data.alertSettings as Partial<AlertSettings> | undefined), ...patch };
-  await db.organization.patch({ organizationId }).set({ alertSettings: merged }).go();
-  return settingsOf(merged);
+  const changes = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof AlertSettings, number][];
+  // DynamoDB refuses a path into a map that is not there: the update requires the map (and the item).
+  const setChanged = () =>
+    unlessConditionFails(
+      db.organization
+        .patch({ organizationId })
+        .data(({ alertSettings }, { set }) => {
+          for (const [name, value] of changes) set(alertSettings[name], value);
+        })
+        .where(({ alertSettings }, { exists }) => exists(alertSettings))
+        .go({ response: 'all_new' }),
+    );
+  const updated =
+    (await setChanged()) ?? ((await createSettingsMap(db, organizationId)) ? await setChanged() : undefined);
+  return updated && settingsOf(updated.data.alertSettings);
+}
+
+/** Stores an empty settings map unless one is there: false when the organization does not exist. */
+function createSettingsMap(db: Db, organizationId: number): Promise<boolean> {
+  return conditionHeld(db.organization.patch({ organizationId }).ifNotExists({ alertSettings: {} }).go());
 }

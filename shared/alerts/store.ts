@@ -70,7 +70,10 @@ export interface RaiseAlert extends AlertSubject {
   episodeKey: string;
   /** The type's object in the API's shape (`shared/alerts/types.ts`), e.g. `{ thresholdMinutes: 10 }`. */
   details: Record<string, unknown>;
-  /** ISO 8601 UTC: when the condition was first seen; the alert's `startTimestamp`. */
+  /**
+   * ISO 8601 UTC: when the condition was first seen (the alert's `detectedTimestamp`); its
+   * `startTimestamp` is when it is written, this or later.
+   */
   at: string;
 }
 
@@ -103,31 +106,44 @@ async function inMaintenance(db: Db, subject: AlertSubject, at: string): Promise
 }
 
 /**
- * Raises the episode's alert unless one is active.
+ * Raises the episode's alert unless one is active. Its `startTimestamp` is taken when it is
+ * written (on each attempt of the transaction, right before it is sent), never before `raise.at`:
+ * a poller of `startTimestampAfter` sees an alert whose condition was seen before its previous
+ * poll (the offline probe waits 20 s) but that was raised after it (docs/alerts.md, "Polling").
+ * @param now the clock @default Date.now
  * @returns the alert, and `raised: true` when this call raised it (false: the episode's active
  *   alert, unchanged)
  * @throws BusyError when concurrent writes keep cancelling the transaction
  */
-export async function raiseAlert(db: Db, raise: RaiseAlert): Promise<{ alert: AlertItem; raised: boolean }> {
+export async function raiseAlert(
+  db: Db,
+  raise: RaiseAlert,
+  now: () => number = Date.now,
+): Promise<{ alert: AlertItem; raised: boolean }> {
   const existing = await activeAlert(db, raise.organizationId, raise.episodeKey);
   if (existing) return { alert: existing, raised: false };
   const muted = await inMaintenance(db, raise, raise.at);
   const alertId = await allocateIds(db, 'alert');
   const { at, ...fields } = raise;
-  const item = {
-    ...fields,
-    alertId,
-    startTimestamp: at,
-    muted,
-    activeOrganizationId: raise.organizationId,
-    createdAt: at,
-    updatedAt: at,
-  };
-  const outcome = await transact(db, (e) => ({
-    alert: e.alert.create(item).commit(),
-    marker: claimUnique(e, activeConstraint(raise.organizationId), raise.episodeKey, alertId),
-  }));
-  if (outcome.ok) return { alert: item as AlertItem, raised: true };
+  let item: AlertItem | undefined;
+  const outcome = await transact(db, (e) => {
+    const raisedAt = new Date(Math.max(Date.parse(at), now())).toISOString();
+    item = {
+      ...fields,
+      alertId,
+      startTimestamp: raisedAt,
+      detectedAt: at,
+      muted,
+      activeOrganizationId: raise.organizationId,
+      createdAt: raisedAt,
+      updatedAt: raisedAt,
+    } as AlertItem;
+    return {
+      alert: e.alert.create(item).commit(),
+      marker: claimUnique(e, activeConstraint(raise.organizationId), raise.episodeKey, alertId),
+    };
+  });
+  if (outcome.ok && item) return { alert: item, raised: true };
   // Raised by another run meanwhile: that one is the episode's alert.
   const raced = await activeAlert(db, raise.organizationId, raise.episodeKey);
   if (!raced) throw new Error(`Alert episode ${raise.episodeKey} could not be raised (${outcome.failedLabels})`);
@@ -174,18 +190,20 @@ export async function updateAlert(
 }
 
 /**
- * Ends an episode's active alert: `endTimestamp` set, out of the active index, marker released
- * (1 TransactWriteItems).
+ * Ends an episode's active alert: `endTimestamp` set (`clearedAt`, or its `startTimestamp` when
+ * that is later: an alert raised and cleared at once for a condition seen earlier), out of the
+ * active index, marker released (1 TransactWriteItems).
  * @returns the alert as cleared; undefined when no alert of the episode is active
  */
 export async function clearAlert(
   db: Db,
   organizationId: number,
   key: string,
-  at: string,
+  clearedAt: string,
 ): Promise<AlertItem | undefined> {
   const alert = await activeAlert(db, organizationId, key);
   if (!alert) return undefined;
+  const at = clearedAt < alert.startTimestamp ? alert.startTimestamp : clearedAt;
   const outcome = await transact(db, (e) => ({
     alert: e.alert
       .patch({ alertId: alert.alertId })
@@ -212,6 +230,7 @@ export function alertView(item: AlertItem): Alert {
     id: item.alertId,
     type: item.type,
     startTimestamp: item.startTimestamp,
+    detectedTimestamp: item.detectedAt ?? item.startTimestamp,
     endTimestamp: item.endTimestamp ?? null,
     muted: item.muted,
     lowBattery: details('lowBattery'),

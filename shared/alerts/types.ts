@@ -54,7 +54,10 @@ export interface ChargerFaultedDetails {
 export interface Alert {
   id: number;
   type: AlertType;
+  /** When it was raised (written), ISO 8601 UTC: the time `startTimestampAfter` and polls go by. */
   startTimestamp: string;
+  /** When its condition was seen (the offline probe sent, the fault reported), at or before `startTimestamp`. */
+  detectedTimestamp: string;
   /** null while the alert is active. */
   endTimestamp: string | null;
   muted: boolean;

@@ -5,7 +5,7 @@
  * or download) on one key (one log request of one charger), until it expires, signed with
  * `LOG_URL_SECRET` (random, kept in the folder: {@link localUrlSecret}).
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { localSecretFile } from '../local-secret-file';
 import { isStorageKey, type LogStorage } from './log-storage';
@@ -26,13 +26,26 @@ export function localPathOf(dir: string, key: string): string {
   return join(dir, key);
 }
 
-/** Stores `body` under `key` (written to a temporary file, then renamed: a reader never sees half a file). */
-export async function storeLocalFile(dir: string, key: string, body: Buffer): Promise<void> {
+/**
+ * Stores `body` under `key` unless a file is there already: written to a temporary file, then
+ * hard-linked to its name, which fails when the name exists (so a reader never sees half a file,
+ * and of two uploads of one key only the first is kept).
+ * @returns false when a file was already stored under `key` (nothing written)
+ */
+export async function storeLocalFile(dir: string, key: string, body: Buffer): Promise<boolean> {
   const path = localPathOf(dir, key);
   await mkdir(dirname(path), { recursive: true });
   const partial = `${path}.partial-${process.pid}-${Date.now()}`;
   await writeFile(partial, body);
-  await rename(partial, path);
+  try {
+    await link(partial, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(partial, { force: true });
+  }
 }
 
 /** The local storage of `config`. */

@@ -73,15 +73,28 @@ export function s3LogStorage(bucket: string, client: () => S3Client = s3, shortU
   };
 }
 
+/** S3's answers to a create-only PutObject whose key exists (412) or is being written by another (409). */
+const KEY_TAKEN = new Set(['PreconditionFailed', 'ConditionalRequestConflict']);
+
 /**
- * Writes a log file to the bucket (1 PutObject; `s3:PutObject` on the key): what the upload
- * function does with a file a charger sent to our short upload URL.
+ * Writes a log file to the bucket unless an object is there already (1 PutObject with
+ * `If-None-Match: *`, S3's conditional write; `s3:PutObject` on the key): what the upload function
+ * does with a file a charger sent to our short upload URL.
+ * @returns false when the key already holds an object (nothing written)
  */
 export async function putLogObject(
   bucket: string,
   key: string,
   file: Buffer,
   client: () => S3Client = s3,
-): Promise<void> {
-  await client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: file, ContentLength: file.length }));
+): Promise<boolean> {
+  try {
+    await client().send(
+      new PutObjectCommand({ Bucket: bucket, Key: key, Body: file, ContentLength: file.length, IfNoneMatch: '*' }),
+    );
+    return true;
+  } catch (error) {
+    if (KEY_TAKEN.has((error as { name?: string }).name ?? '')) return false;
+    throw error;
+  }
 }

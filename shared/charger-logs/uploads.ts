@@ -21,8 +21,12 @@ export interface UploadStore {
   readonly maxBytes: number;
   /** The URL secret tokens are checked with. */
   secret(): Promise<string>;
-  /** Stores a whole file under `key`, replacing what was there (a reader never sees half a file). */
-  put(key: string, file: Buffer): Promise<void>;
+  /**
+   * Stores a whole file under `key` unless one is there (a conditional write: a reader never sees
+   * half a file, and a stored file is never replaced).
+   * @returns false when a file was already stored under `key` (nothing written)
+   */
+  put(key: string, file: Buffer): Promise<boolean>;
 }
 
 /** An upload request, as the HTTP layer read it. */
@@ -45,11 +49,15 @@ export type UploadOutcome =
   | { result: 'forbidden' }
   | { result: 'tooLarge'; maxBytes: number }
   /** A multipart body with no part. */
-  | { result: 'noFilePart' };
+  | { result: 'noFilePart' }
+  /** A file is already stored for this token's key: a token uploads once (nothing replaced). */
+  | { result: 'alreadyUploaded' };
 
 /**
  * Checks the token of an upload and stores its file under the token's key: the body (PUT, or a
- * POST that is not multipart) or the first file part of a `multipart/form-data` POST.
+ * POST that is not multipart) or the first file part of a `multipart/form-data` POST. A token
+ * uploads once: the store writes only where no file is, so a replay (after the charger reported
+ * Uploaded and the operation completed, or at any time) leaves the stored file as it is.
  * @returns the outcome; only `stored` wrote anything
  * @throws what the store throws (reading the secret, writing the file)
  */
@@ -63,6 +71,6 @@ export async function receiveUpload(request: UploadRequest, store: UploadStore):
     ? firstFilePart(request.body, request.contentType ?? '')
     : request.body;
   if (!file) return { result: 'noFilePart' };
-  await store.put(granted.key, file);
+  if (!(await store.put(granted.key, file))) return { result: 'alreadyUploaded' };
   return { result: 'stored', key: granted.key, sizeBytes: file.length };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort } from '../../lib/local/dynamodb';
-import { portIsClosed } from './local/support/process';
+import { pollFor, portIsClosed } from './local/support/process';
 
 /**
  * A fresh clone of the project as a new user has it: every file git tracks (or would track) copied
@@ -71,6 +73,58 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
   }
 }
 
+/**
+ * A webhook receiver on a free port: it answers 503 with `Retry-After: 10` until `accept()`, then
+ * 200, and records the phase of each request it received.
+ */
+async function webhookReceiver() {
+  let accepting = false;
+  const received: ('refused' | 'accepted')[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push(accepting ? 'accepted' : 'refused');
+      res.writeHead(accepting ? 200 : 503, accepting ? {} : { 'retry-after': '10' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    accept: () => (accepting = true),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/**
+ * The delivery of an endpoint's test event, read through the API of the stack at `base` (polled
+ * every 500 ms by the test: within the key's 200 requests a minute).
+ */
+async function testDelivery(base: string, key: string, endpointId: number) {
+  const response = await fetch(`${base}/api/webhook-endpoints/${endpointId}/deliveries`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  if (response.status !== 200) throw new Error(`deliveries answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { data: { status: string; attempts: number }[] };
+  return body.data[0];
+}
+
+/**
+ * `npm run admin -- <args>` in `cwd` as a user types it: no DynamoDB or gateway setting in the
+ * environment but those given.
+ */
+function admin(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const { DYNAMODB_ENDPOINT: _e, DYNAMODB_PORT: _d, PORT: _p, ...inherited } = process.env;
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd, env: { ...inherited, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** Runs a printed curl line with fetch (the machine may lack curl). */
 async function runCurl(line: string): Promise<{ status: number; body: any }> {
   const key = /Bearer (\S+)"/.exec(line)?.[1];
@@ -80,7 +134,7 @@ async function runCurl(line: string): Promise<{ status: number; body: any }> {
 }
 
 describe('npm start', () => {
-  it('runs from a fresh clone with no flags: seeds once, prints working curl lines and OCPP URLs, stops DynamoDB Local on Ctrl-C, and keeps data and key for the next start', async () => {
+  it('runs from a fresh clone with no flags: seeds once, prints working curl lines and OCPP URLs, stops DynamoDB Local on Ctrl-C, and keeps data, key and pending webhook retries for the next start', async () => {
     const clone = freshClone();
     const ports = { http: await freePort(), dynamo: await freePort() };
     try {
@@ -121,12 +175,45 @@ describe('npm start', () => {
       // The operator console, built on this first page request (a fresh clone has no dist/).
       const consolePage = await fetch(`http://localhost:${ports.http}/`);
       expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('/console.js')]);
+      // A webhook retry due after the stop: the receiver answers 503 with Retry-After 10 s.
+      const receiver = await webhookReceiver();
+      const base = `http://localhost:${ports.http}`;
+      const endpoint = await fetch(`${base}/api/webhook-endpoints`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ webhookEndpoint: { url: receiver.url, eventTypes: ['alert.raised'] } }),
+      }).then((r) => r.json() as Promise<{ data: { id: number } }>);
+      const endpointId = endpoint.data.id;
+      const test = await fetch(`${base}/api/webhook-endpoints/${endpointId}/test`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(test.status).toBe(202);
+      await pollFor(
+        async () => (await testDelivery(base, key!, endpointId))?.attempts === 1,
+        'the first attempt of the test delivery',
+        30_000,
+        500,
+      );
+      // The operator CLI finds the stack's DynamoDB Local on its moved port by itself (.data/local-stack.json).
+      const listed = await admin(clone, ['organizations', 'list']);
+      expect(listed.stderr).not.toContain('error:');
+      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: 'Demo Fleet' })]);
       await stop(first.child);
       expect(first.output()).toContain('Stopping');
+      expect(existsSync(join(clone, '.data', 'local-stack.json'))).toBe(false);
+      // Nothing there: the CLI names the port it tried and how to change it.
+      const nowhere = await freePort();
+      const refused = await admin(clone, ['organizations', 'list'], { DYNAMODB_PORT: String(nowhere) });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`error: cannot reach DynamoDB at http://127.0.0.1:${nowhere} (DYNAMODB_PORT);`);
+      expect(refused.stderr).toContain('npm start');
       expect(await portIsClosed(ports.dynamo)).toBe(true);
       // The data lives in the clone's own .data/ directory (not in DynamoDB Local's package).
       const demo = JSON.parse(readFileSync(join(clone, '.data', 'demo.json'), 'utf8')) as { apiKey: string };
       expect(existsSync(join(clone, '.data', 'dynamodb', 'shared-local-instance.db'))).toBe(true);
+      // From now on the receiver accepts: only the next start can make the attempt it accepts.
+      receiver.accept();
 
       const second = await start(clone, ports);
       expect(second.output()).not.toContain('Seeded the demo');
@@ -139,6 +226,16 @@ describe('npm start', () => {
       expect(sites.status).toBe(200);
       expect(sites.body.data).toHaveLength(1);
       expect(sites.body.data[0].chargers).toHaveLength(12);
+      // The retry pending at the stop is made by this start, at its time (or at once, when overdue), without a …/retry.
+      await pollFor(
+        async () => (await testDelivery(base, key!, endpointId))?.status === 'succeeded',
+        'the retry of the test delivery after the restart',
+        60_000,
+        500,
+      );
+      expect(receiver.received.at(-1)).toBe('accepted');
+      expect(receiver.received.filter((phase) => phase === 'accepted')).toHaveLength(1);
+      await receiver.close();
       await stop(second.child);
       expect(await portIsClosed(ports.dynamo)).toBe(true);
     } finally {

@@ -187,3 +187,27 @@ export function codeSpans(text: string): Set<string> {
   for (const token of walk(lexer(text))) if (token.type === 'codespan') spans.add((token as Tokens.Codespan).text);
   return spans;
 }
+
+/**
+ * Table rows that repeat an earlier row's first cell in the same table (a page listed twice in the
+ * README's docs table, a function twice in a table of functions): a first cell that is a link or
+ * a code span names what the row is about, so a repeat is a second, differing description of one
+ * thing. Plain-text first cells (`(ours)` in a table of fields) may repeat.
+ *
+ * @param doc - the document
+ * @returns one problem per repeated row
+ */
+export function duplicateRows(doc: MarkdownDoc): DocsProblem[] {
+  const problems: DocsProblem[] = [];
+  for (const token of lexer(doc.text)) {
+    if (token.type !== 'table') continue;
+    const seen = new Set<string>();
+    for (const row of (token as Tokens.Table).rows) {
+      const key = row[0]?.text.trim() ?? '';
+      if (!/^[[`]/.test(key)) continue;
+      if (seen.has(key)) problems.push({ file: doc.path, reference: key, problem: 'a second row of the table' });
+      seen.add(key);
+    }
+  }
+  return problems;
+}

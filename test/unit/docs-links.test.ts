@@ -11,6 +11,7 @@ import {
   brokenLinks,
   codeSpans,
   type DocsRepository,
+  duplicateRows,
   headingAnchors,
   type MarkdownDoc,
   missingPaths,
@@ -91,6 +92,19 @@ describe('the docs checker, on small examples', () => {
   });
 });
 
+describe('repeated table rows, on a small example', () => {
+  it('fails a row naming what an earlier row of the same table names; passes another table and plain-text cells', () => {
+    const text =
+      '| Page | What |\n|---|---|\n| [a](a.md) | one |\n| [b](b.md) | two |\n| [a](a.md) | one again |\n' +
+      '| `f` | x |\n| `f` | y |\n| (ours) | u |\n| (ours) | v |\n\n' +
+      '| Page | What |\n|---|---|\n| [a](a.md) | elsewhere |\n';
+    expect(duplicateRows({ path: 'README.md', text })).toEqual([
+      { file: 'README.md', reference: '[a](a.md)', problem: 'a second row of the table' },
+      { file: 'README.md', reference: '`f`', problem: 'a second row of the table' },
+    ]);
+  });
+});
+
 describe('the paths of code spans, on a small example', () => {
   it('fails a path that does not exist, and passes placeholders, existing and ignored paths', () => {
     const repo = inMemory({ 'shared/access/id-tags.ts': '', 'docs/api.md': '' });
@@ -133,6 +147,10 @@ describe.each(docs.map((doc) => [doc.path, doc] as const))('%s', (_path, doc) =>
 
   it('names only repository paths that exist', () => {
     expect(missingPaths(doc, onDisk, isIgnored)).toEqual([]);
+  });
+
+  it('has one row per thing in each table', () => {
+    expect(duplicateRows(doc)).toEqual([]);
   });
 });
 

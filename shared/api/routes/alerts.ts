@@ -24,7 +24,15 @@ export const Alert = conformsTo<AlertShape>()(
     .object({
       id: z.number().int(),
       type: z.enum(ALERT_TYPES),
-      startTimestamp: z.string().meta({ format: 'date-time', description: 'When it was raised' }),
+      startTimestamp: z.string().meta({
+        format: 'date-time',
+        description: 'When it was raised (written): the time startTimestampAfter and pollCursor go by',
+      }),
+      detectedTimestamp: z.string().meta({
+        format: 'date-time',
+        description:
+          'When its condition was seen (the offline probe sent, the fault reported), at or before startTimestamp',
+      }),
       endTimestamp: z
         .string()
         .nullable()
@@ -70,8 +78,17 @@ export const Alert = conformsTo<AlertShape>()(
 /** `{ data: alert }`. */
 export const AlertResponse = z.object({ data: Alert }).meta({ id: 'AlertResponse' });
 
-/** A page of alerts. */
-export const AlertList = z.object({ data: z.array(Alert), pagination: Pagination }).meta({ id: 'AlertList' });
+/** A page of alerts; a poll's (`pollCursor`) also carries the cursor of the next poll. */
+export const AlertList = z
+  .object({
+    data: z.array(Alert),
+    pagination: Pagination.extend({
+      pollCursor: z.string().optional().meta({
+        description: 'With pollCursor: pass it as the next poll\'s pollCursor (docs/alerts.md, "Polling")',
+      }),
+    }),
+  })
+  .meta({ id: 'AlertList' });
 
 const alertTypes = enumList(ALERT_TYPES, 'an alert type').meta({
   description: 'Alert types; repeat the parameter (types=offlineCharger&types=chargerFaulted)',
@@ -92,6 +109,10 @@ export const AlertsQuery = z.strictObject({
   'types[]': alertTypes.optional(),
   active: flag.optional().meta({ description: 'true: active alerts only; false: ended ones only (default: both)' }),
   nextPageCursor: cursor.optional(),
+  pollCursor: z.string().max(2048).optional().meta({
+    description:
+      "Poll for new alerts, each exactly once, oldest first: the previous poll's pagination.pollCursor, or an ISO 8601 time (with offset) to start after; not with startTimestampAfter or nextPageCursor",
+  }),
 });
 
 /** One setting: whole minutes (or %) within its bounds. */
@@ -151,7 +172,7 @@ export const alertRoutes = defineRoutes('alerts', {
   'GET /api/alerts': {
     summary: 'List alerts',
     description:
-      'Reference notes, "Alerts". Newest first (by startTimestamp), up to 50 per page. startTimestampAfter: alerts raised after it. includeMuted (default false): muted alerts too (raised during a maintenance window). alertRecipientIds: alerts e-mailed to one of these recipients. siteIds, chargerIds, types: repeat the bare name (types=offlineCharger&types=chargerFaulted; name[] and comma-joined values are accepted too), at most 50 each; an unknown type is a 400. active: true for active alerts only, false for ended ones only. With several filters an alert must match each. A site-scoped key sees its site\'s alerts only; IDs it cannot see match nothing.',
+      'Reference notes, "Alerts". Newest first (by startTimestamp: when the alert was raised, that is written; detectedTimestamp is when its condition was seen), up to 50 per page. startTimestampAfter: alerts raised after it. pollCursor: poll for new alerts instead, each exactly once, oldest first (docs/alerts.md, "Polling"): an ISO time to start after, then the pagination.pollCursor of each answer. includeMuted (default false): muted alerts too (raised during a maintenance window). alertRecipientIds: alerts e-mailed to one of these recipients. siteIds, chargerIds, types: repeat the bare name (types=offlineCharger&types=chargerFaulted; name[] and comma-joined values are accepted too), at most 50 each; an unknown type is a 400. active: true for active alerts only, false for ended ones only. With several filters an alert must match each. A site-scoped key sees its site\'s alerts only; IDs it cannot see match nothing.',
     tags: ['Alerts'],
     request: { queryStringParameters: AlertsQuery },
     responses: { 200: { description: 'One page of alerts', schema: AlertList } },

@@ -52,8 +52,13 @@ const alertSchema = {
     type: { type: ALERT_TYPES, required: true },
     /** What the alert is about; one active alert per episode key and organization. */
     episodeKey: { type: 'string', required: true },
-    /** ISO 8601 UTC: when the condition was first seen (raised). */
+    /**
+     * ISO 8601 UTC: when the alert was raised, that is written (never before `detectedAt`): the
+     * time `GET /api/alerts?startTimestampAfter=` and its polls go by.
+     */
     startTimestamp: timestamp,
+    /** ISO 8601 UTC: when its condition was seen (the offline probe sent, the fault reported); absent on older alerts. */
+    detectedAt: optionalString,
     /** ISO 8601 UTC: when it cleared; absent while the alert is active. */
     endTimestamp: optionalString,
     /** Raised during a maintenance window of its charger (or port): shown, never delivered. */

@@ -17,9 +17,20 @@ const organizationSchema = {
     name: { type: 'string', required: true },
     /**
      * The organization's alert settings (`shared/alerts/settings.ts`): only those changed from the
-     * defaults are stored, e.g. `{ offlineThresholdMinutes: 15 }`.
+     * defaults are stored, e.g. `{ offlineThresholdMinutes: 15 }`. A map of its own properties, so
+     * that a change sets only the settings it changes (`SET alertSettings.<name> = …`): two
+     * concurrent changes of different settings both stay.
      */
-    alertSettings: { type: 'any' },
+    alertSettings: {
+      type: 'map',
+      properties: {
+        offlineThresholdMinutes: { type: 'number' },
+        offlineClearAfterMinutes: { type: 'number' },
+        chargerFaultedGraceMinutes: { type: 'number' },
+        lateChargingMarginMinutes: { type: 'number' },
+        lowBatterySocPercent: { type: 'number' },
+      },
+    },
     createdAt: timestamp,
   },
   indexes: {

@@ -33,17 +33,23 @@ afterAll(async () => {
 /** Raises an `offlineCharger` alert of the tenant's charger through the alert store; returns it as the API shows it. */
 async function raiseOffline(muted = false): Promise<Alert> {
   const charger = tenant.chargers[0]!;
-  const { alert } = await raiseAlert(stack.db, {
-    organizationId: tenant.organizationId,
-    siteId: tenant.siteId,
-    siteName: 'Depot',
-    chargerId: charger.id,
-    chargerName: 'Bay 7',
-    type: 'offlineCharger',
-    episodeKey: episodeKey('offlineCharger', 'charger', charger.id),
-    details: { thresholdMinutes: 10 },
-    at: '2026-11-28T01:30:00.000Z',
-  });
+  const at = '2026-11-28T01:30:00.000Z';
+  const { alert } = await raiseAlert(
+    stack.db,
+    {
+      organizationId: tenant.organizationId,
+      siteId: tenant.siteId,
+      siteName: 'Depot',
+      chargerId: charger.id,
+      chargerName: 'Bay 7',
+      type: 'offlineCharger',
+      episodeKey: episodeKey('offlineCharger', 'charger', charger.id),
+      details: { thresholdMinutes: 10 },
+      at,
+    },
+    // Raised (written) at that time too, as if the clock said so.
+    () => Date.parse(at),
+  );
   // Cleared at once, so that the next test raises a new alert of the same episode (mailing reads no state).
   await clearAlert(stack.db, tenant.organizationId, alert.episodeKey, '2026-11-28T01:40:00.000Z');
   return { ...alertView(alert), muted };

@@ -11,13 +11,17 @@ import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/routes/charger-views';
-import { clearAlert, episodeKey, raiseAlert, type AlertSubject } from '../../../shared/alerts/store';
+import { clearAlert, episodeKey, raiseAlert, type AlertSubject, type RaiseAlert } from '../../../shared/alerts/store';
 
 const MINUTE_MS = 60_000;
 let ui: ConsolePage;
 let depot: Charger;
 let workshop: Charger;
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE_MS).toISOString();
+
+/** Raises an alert as the store would have at its `at` (its raise time too, as if the clock said so). */
+const raisedAt = (db: Parameters<typeof raiseAlert>[0], raise: RaiseAlert) =>
+  raiseAlert(db, raise, () => Date.parse(raise.at));
 
 const subject = (charger: Charger, port?: number): AlertSubject => ({
   organizationId: ui.tenant.organizationId,
@@ -47,14 +51,14 @@ beforeAll(async () => {
   depot = await register('Bay 1');
   workshop = await register('Workshop');
   const { db } = ui.stack;
-  await raiseAlert(db, {
+  await raisedAt(db, {
     ...subject(depot),
     type: 'offlineCharger',
     episodeKey: episodeKey('offlineCharger', 'charger', depot.id),
     details: { thresholdMinutes: 10 },
     at: ago(30),
   });
-  await raiseAlert(db, {
+  await raisedAt(db, {
     ...subject(depot, 0),
     vehicleId: 7,
     vehicleName: 'Van 7',
@@ -69,7 +73,7 @@ beforeAll(async () => {
     at: ago(5),
   });
   const faulted = episodeKey('chargerFaulted', 'port', workshop.ports[0]!.id);
-  await raiseAlert(db, {
+  await raisedAt(db, {
     ...subject(workshop, 0),
     type: 'chargerFaulted',
     episodeKey: faulted,
@@ -84,7 +88,7 @@ beforeAll(async () => {
     body: { chargerId: workshop.id, startTimestamp: ago(1), endTimestamp: ago(-60), comment: 'Service' },
   });
   expect(window.status).toBe(201);
-  const { alert } = await raiseAlert(db, {
+  const { alert } = await raisedAt(db, {
     ...subject(workshop, 1),
     type: 'chargingSessionError',
     episodeKey: episodeKey('chargingSessionError', 'session', 9_000_002),

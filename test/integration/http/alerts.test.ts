@@ -38,21 +38,31 @@ async function raise(
   charger: { chargerId: number; siteId: number; organizationId: number; portId?: number },
   id: number,
 ) {
-  const { alert } = await raiseAlert(stack.db, {
-    organizationId: charger.organizationId,
-    siteId: charger.siteId,
-    siteName: 'Depot',
-    chargerId: charger.chargerId,
-    chargerName: `Charger ${charger.chargerId}`,
-    ...(charger.portId ? { portId: charger.portId, portNumber: 1, portName: 'Port 1' } : {}),
-    type,
-    episodeKey: episodeKey(type, charger.portId ? 'port' : 'charger', id),
-    details:
-      type === 'offlineCharger'
-        ? { thresholdMinutes: 10 }
-        : { ocppErrorCode: 'GroundFailure', ocppVendorErrorCode: null, ocppInfo: null, faultedSince: at(minutes - 6) },
-    at: at(minutes),
-  });
+  const { alert } = await raiseAlert(
+    stack.db,
+    {
+      organizationId: charger.organizationId,
+      siteId: charger.siteId,
+      siteName: 'Depot',
+      chargerId: charger.chargerId,
+      chargerName: `Charger ${charger.chargerId}`,
+      ...(charger.portId ? { portId: charger.portId, portNumber: 1, portName: 'Port 1' } : {}),
+      type,
+      episodeKey: episodeKey(type, charger.portId ? 'port' : 'charger', id),
+      details:
+        type === 'offlineCharger'
+          ? { thresholdMinutes: 10 }
+          : {
+              ocppErrorCode: 'GroundFailure',
+              ocppVendorErrorCode: null,
+              ocppInfo: null,
+              faultedSince: at(minutes - 6),
+            },
+      at: at(minutes),
+    },
+    // Raised (written) at that time too, as if the clock said so.
+    () => Date.parse(at(minutes)),
+  );
   return alert.alertId;
 }
 
@@ -146,6 +156,7 @@ describe('GET /api/alerts', () => {
       id: seeded.siteB,
       type: 'offlineCharger',
       startTimestamp: at(101),
+      detectedTimestamp: at(101),
       endTimestamp: null,
       muted: false,
       offlineCharger: { thresholdMinutes: 10 },
@@ -257,6 +268,27 @@ describe('alert settings', () => {
       offlineClearAfterMinutes: 1,
     });
     expect((await call('GET', SETTINGS, SETTINGS, 200, { key: other.apiKey })).data).toEqual(ALERT_SETTINGS_DEFAULTS);
+  });
+
+  it('two concurrent PATCHes of different settings keep both, every time (first change and later ones)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { apiKey } = await createTenant(stack, []);
+      const patch = (alertSettings: object) =>
+        call('PATCH', SETTINGS, SETTINGS, 200, { key: apiKey, body: { alertSettings } });
+      // The organization's first change (nothing stored yet), then one over stored settings.
+      await Promise.all([patch({ offlineThresholdMinutes: 30 + round }), patch({ lowBatterySocPercent: 30 + round })]);
+      await Promise.all([
+        patch({ chargerFaultedGraceMinutes: 40 + round }),
+        patch({ lateChargingMarginMinutes: 40 + round }),
+      ]);
+      expect((await call('GET', SETTINGS, SETTINGS, 200, { key: apiKey })).data, `round ${round}`).toEqual({
+        ...ALERT_SETTINGS_DEFAULTS,
+        offlineThresholdMinutes: 30 + round,
+        lowBatterySocPercent: 30 + round,
+        chargerFaultedGraceMinutes: 40 + round,
+        lateChargingMarginMinutes: 40 + round,
+      });
+    }
   });
 
   it('a site-scoped key reads them and cannot change them', async () => {

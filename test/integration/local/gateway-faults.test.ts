@@ -4,6 +4,7 @@
  * the gateway keeps serving every other charger and the HTTP API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
@@ -149,5 +150,39 @@ describe('request line and header limits (API Gateway HTTP API: 10240 bytes; Clo
     });
     expect(status).toBe(414);
     await expectStillServing();
+  });
+});
+
+describe('keep-alive: a client may reuse an idle connection', () => {
+  /** GET `path` through `agent`: the status, the Keep-Alive header, and whether an idle connection was reused. */
+  const get = (agent: Agent, path: string) =>
+    new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>((resolve, reject) => {
+      const req = request(`${stack.url}${path}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            keepAlive: res.headers['keep-alive'] as string | undefined,
+            reused: req.reusedSocket,
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('announces a keep-alive of 65 s, and serves a request on a connection idle longer than Node’s default 5 s', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await get(agent, '/api/openapi.json');
+      expect(first).toEqual({ status: 200, keepAlive: 'timeout=65', reused: false });
+      // The one wait of this file: longer than Node's default keepAliveTimeout (5 s), after which a
+      // server closes an idle connection (a client reusing it just then gets "other side closed").
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const second = await get(agent, '/api/openapi.json');
+      expect(second).toEqual({ status: 200, keepAlive: 'timeout=65', reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });

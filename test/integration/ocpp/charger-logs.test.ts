@@ -146,6 +146,12 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger logs on an %s charger'
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="diag.log"');
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    // The upload link is single-use: replayed after the operation completed, 410, the file untouched.
+    const replay = await fetch(locationOf(sent), { method: 'PUT', body: 'replayed' });
+    expect(replay.status).toBe(410);
+    expect(await replay.json()).toMatchObject({ type: '/problems/upload-link-used' });
+    const again = await fetch(logs.body.data[0].downloadUrl);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
     // The upload link is for uploads only; the download link for downloads only.
     const downloadUrl: string = logs.body.data[0].downloadUrl;
     expect((await fetch(downloadUrl.replace('/downloads/', '/uploads/'), { method: 'PUT', body: 'x' })).status).toBe(

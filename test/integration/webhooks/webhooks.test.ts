@@ -151,6 +151,12 @@ describe('webhook endpoints', () => {
     await refused({ url: 'https://10.0.0.1/hook' }, url);
     await refused({ url: 'https://169.254.169.254/latest/meta-data' }, url);
     await refused({ url: 'https://[fd00:ec2::254]/' }, url);
+    // IPv6 forms carrying a loopback IPv4 address (IPv4-compatible, mapped, NAT64), and port 0.
+    await refused({ url: 'https://[::7f00:1]/' }, url);
+    await refused({ url: 'https://[::127.0.0.1]/' }, url);
+    await refused({ url: 'https://[::ffff:127.0.0.1]/' }, url);
+    await refused({ url: 'https://[64:ff9b::a9fe:a9fe]/' }, url);
+    await refused({ url: 'https://93.184.216.34:0/' }, url);
     await refused({ url: `https://93.184.215.14/${'a'.repeat(3000)}` }, url);
     await refused({ url: 'not a url' }, url);
     await refused(
@@ -171,6 +177,9 @@ describe('webhook endpoints', () => {
     const created = await create('/patched');
     await call('PATCH', `${ROUTE}/${created.id}`, `${ROUTE}/{id}`, 400, {
       body: { webhookEndpoint: { url: 'https://192.168.1.10/' } },
+    });
+    await call('PATCH', `${ROUTE}/${created.id}`, `${ROUTE}/{id}`, 400, {
+      body: { webhookEndpoint: { url: 'https://93.184.216.34:0/' } },
     });
     expect((await call('GET', `${ROUTE}/${created.id}`, `${ROUTE}/{id}`, 200)).data.url).toBe(`${receiverUrl}/patched`);
     expect((await call('GET', ROUTE, ROUTE, 200)).data.length).toBe(before + 1);

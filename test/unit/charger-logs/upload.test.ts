@@ -2,9 +2,10 @@
  * The upload function (lambdas/logs/upload.ts) behind our short upload URL: on AWS (S3 PutObject,
  * the secret from Secrets Manager; both SDK clients mocked) and on the local stack (the data
  * folder). A token that grants no upload is 403 and writes nothing; PUT, multipart POST and a file
- * name after the token are stored; a body over the limit is 413 and writes nothing.
+ * name after the token are stored; a body over the limit is 413 and writes nothing; a token whose
+ * file is stored is 410 and replaces nothing.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -126,6 +127,22 @@ describe('the upload function on AWS', () => {
     expect(put()).toHaveLength(1);
   });
 
+  it('stores a file once: a replay is 410 and the stored object is not replaced (a create-only PutObject)', async () => {
+    const token = signToken(SECRET, 'upload', KEY, 60);
+    expect((await handler(eventOf('PUT', `/uploads/${token}`, Buffer.from('first')))).statusCode).toBe(201);
+    expect(put()[0]).toMatchObject({ Key: KEY, IfNoneMatch: '*' });
+    // S3 refuses a create-only PutObject of a key that exists (412), or racing one in flight (409).
+    for (const [name, status] of [
+      ['PreconditionFailed', 412],
+      ['ConditionalRequestConflict', 409],
+    ] as const) {
+      s3.on(PutObjectCommand).rejects(Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } }));
+      const replay = await handler(eventOf('PUT', `/uploads/${token}/diag.log`, Buffer.from('replaced')));
+      expect(replay.statusCode).toBe(410);
+      expect(JSON.parse(replay.body!)).toMatchObject({ type: '/problems/upload-link-used', status: 410 });
+    }
+  });
+
   it('reads the secret once per process', () => {
     expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(1);
   });
@@ -150,6 +167,17 @@ describe('the upload function on the local stack', () => {
     const result = await handler(eventOf('POST', `/uploads/${token}/diag.log`, multipart('local'), MULTIPART));
     expect(result.statusCode).toBe(201);
     expect(await readFile(join(dir, KEY), 'utf8')).toBe('local');
+  });
+
+  it('stores a file once: a replay of the token is 410 and the file is untouched', async () => {
+    const key = storageKeyOf(3, 42, 1002);
+    const token = signToken(SECRET, 'upload', key, 60);
+    expect((await handler(eventOf('PUT', `/uploads/${token}`, Buffer.from('first')))).statusCode).toBe(201);
+    const replay = await handler(eventOf('POST', `/uploads/${token}/diag.log`, multipart('replaced'), MULTIPART));
+    expect(replay.statusCode).toBe(410);
+    expect(JSON.parse(replay.body!)).toMatchObject({ type: '/problems/upload-link-used', status: 410 });
+    expect(await readFile(join(dir, key), 'utf8')).toBe('first');
+    expect((await readdir(join(dir, 'logs/3/42'))).sort()).toEqual(['1001', '1002']);
   });
 
   it('answers 405 with Allow for another method', async () => {

@@ -79,6 +79,7 @@ function alert(overrides: Partial<Alert> = {}): Alert {
     id: 1,
     type: 'offlineCharger',
     startTimestamp: at(-1),
+    detectedTimestamp: at(-1),
     endTimestamp: null,
     muted: false,
     lowBattery: null,

@@ -99,10 +99,10 @@ describe('boot', () => {
     expect(fake.csms.passwords.get(without.ocppId)).toBeUndefined();
   });
 
-  it('rejects when the CSMS cannot be reached', async () => {
-    await expect(
-      startSimulator({ ocppId: 'CP-nowhere', protocol: 'ocpp1.6', url: 'ws://127.0.0.1:1' }),
-    ).rejects.toThrow();
+  it('rejects when the CSMS cannot be reached, naming the URL and port it tried and how to change them', async () => {
+    const refused = startSimulator({ ocppId: 'CP-nowhere', protocol: 'ocpp1.6', url: 'ws://127.0.0.1:1/ocpp' });
+    await expect(refused).rejects.toThrow(/^cannot connect to ws:\/\/127\.0\.0\.1:1\/ocpp\/CP-nowhere: .*ECONNREFUSED/);
+    await expect(refused).rejects.toThrow(/nothing listens on port 1 .*npm start.*--url ws:\/\/localhost:<port>\/ocpp/);
   });
 });
 

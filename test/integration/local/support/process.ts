@@ -40,16 +40,17 @@ export function runLocal(ports: { http: number; dynamo: number }, imports: strin
   return { child, output: () => output, stderr: () => stderr, exited };
 }
 
-/** Polls every 100 ms until `condition` holds; throws with `what` after `timeoutMs`. */
+/** Polls every `intervalMs` (100 ms) until `condition` holds; throws with `what` after `timeoutMs`. */
 export async function pollFor(
   condition: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = 90_000,
+  intervalMs = 100,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
