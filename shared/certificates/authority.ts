@@ -50,9 +50,13 @@ export function newSerialNumber(): string {
  * Issues a certificate signed by `ca` (one call to its signer).
  * @throws the signer's error (KMS unreachable, access denied): nothing is issued
  */
-export async function issueCertificate(ca: SigningAuthority, profile: CertificateProfile): Promise<x509.X509Certificate> {
-  const publicKey = profile.publicKey instanceof x509.PublicKey ? profile.publicKey : new x509.PublicKey(profile.publicKey);
-  const notAfter = profile.notAfter > ca.certificate.notAfter ? ca.certificate.notAfter : profile.notAfter;
+export async function issueCertificate(
+  ca: SigningAuthority,
+  profile: CertificateProfile,
+): Promise<x509.X509Certificate> {
+  const publicKey =
+    profile.publicKey instanceof x509.PublicKey ? profile.publicKey : new x509.PublicKey(profile.publicKey);
+  const notAfter = new Date(Math.min(profile.notAfter.getTime(), ca.certificate.notAfter.getTime()));
   return x509.X509CertificateGenerator.create(
     {
       serialNumber: newSerialNumber(),
@@ -86,7 +90,10 @@ export interface CaCertificateOptions {
  * A self-signed CA certificate for the signer's key (a root): basic constraints CA (critical),
  * key usage keyCertSign + cRLSign + digitalSignature (critical: it also signs OCSP responses), SKI.
  */
-export async function createCaCertificate(signer: CaSigner, options: CaCertificateOptions): Promise<x509.X509Certificate> {
+export async function createCaCertificate(
+  signer: CaSigner,
+  options: CaCertificateOptions,
+): Promise<x509.X509Certificate> {
   const publicKey = new x509.PublicKey(await signer.publicKey());
   const usages = x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature;
   return x509.X509CertificateGenerator.create(
@@ -179,7 +186,10 @@ export interface ChargingStationCertificateIssuer {
  * (critical), key usage digitalSignature (+ keyAgreement for EC, keyEncipherment for RSA;
  * critical), extended key usage clientAuth.
  */
-export function caIssuer(ca: SigningAuthority, settings: CertificateLifetimeSettings): ChargingStationCertificateIssuer {
+export function caIssuer(
+  ca: SigningAuthority,
+  settings: CertificateLifetimeSettings,
+): ChargingStationCertificateIssuer {
   return {
     async issue(csr, now) {
       const keyUsage =

@@ -69,8 +69,10 @@ function reject(reason: CsrRejectionReason, detail: string): CsrRejection {
 function parseCsr(text: string): x509.Pkcs10CertificateRequest | undefined {
   const trimmed = text.trim();
   try {
-    if (PEM_CSR.test(trimmed)) return new x509.Pkcs10CertificateRequest(trimmed.replace('NEW CERTIFICATE', 'CERTIFICATE'));
-    if (BASE64.test(trimmed) && trimmed.length > 0) return new x509.Pkcs10CertificateRequest(Buffer.from(trimmed, 'base64'));
+    if (PEM_CSR.test(trimmed))
+      return new x509.Pkcs10CertificateRequest(trimmed.replace('NEW CERTIFICATE', 'CERTIFICATE'));
+    if (BASE64.test(trimmed) && trimmed.length > 0)
+      return new x509.Pkcs10CertificateRequest(Buffer.from(trimmed, 'base64'));
   } catch {
     // Not a CSR: the caller says so.
   }
@@ -78,9 +80,7 @@ function parseCsr(text: string): x509.Pkcs10CertificateRequest | undefined {
 }
 
 /** The key check: EC P-256/P-384 or RSA ≥ 2,048 bits. */
-function checkKey(
-  request: x509.Pkcs10CertificateRequest,
-): CsrRejection | Pick<CheckedCsr, 'keyType' | 'keyDetail'> {
+function checkKey(request: x509.Pkcs10CertificateRequest): CsrRejection | Pick<CheckedCsr, 'keyType' | 'keyDetail'> {
   const algorithm = request.publicKey.algorithm as { name: string; namedCurve?: string; modulusLength?: number };
   if (algorithm.name === 'ECDSA') {
     const curve = algorithm.namedCurve ?? 'unknown';
@@ -93,7 +93,10 @@ function checkKey(
     if (bits < MIN_RSA_BITS) return reject('weakKey', `RSA key of ${bits} bits; at least ${MIN_RSA_BITS} needed`);
     return { keyType: 'RSA', keyDetail: `${bits} bits` };
   }
-  return reject('unsupportedKey', `${algorithm.name} key; accepted: EC ${EC_CURVES.join('/')}, RSA ≥ ${MIN_RSA_BITS} bits`);
+  return reject(
+    'unsupportedKey',
+    `${algorithm.name} key; accepted: EC ${EC_CURVES.join('/')}, RSA ≥ ${MIN_RSA_BITS} bits`,
+  );
 }
 
 /** The subject check: one CN, the charger's identity; O the operator's name when configured. */

@@ -28,7 +28,9 @@ export function kmsCaSigner(keyId: string, client: KMSClient = new KMSClient({})
   const readPublicKey = async () => {
     const answer = await client.send(new GetPublicKeyCommand({ KeyId: keyId }));
     if (answer.KeySpec !== CA_KEY_SPEC || answer.KeyUsage !== 'SIGN_VERIFY' || !answer.PublicKey)
-      throw new Error(`KMS key ${keyId} is ${answer.KeySpec}/${answer.KeyUsage}; the CA needs ${CA_KEY_SPEC}/SIGN_VERIFY`);
+      throw new Error(
+        `KMS key ${keyId} is ${answer.KeySpec}/${answer.KeyUsage}; the CA needs ${CA_KEY_SPEC}/SIGN_VERIFY`,
+      );
     return answer.PublicKey;
   };
   return {
@@ -43,7 +45,12 @@ export function kmsCaSigner(keyId: string, client: KMSClient = new KMSClient({})
     async sign(data) {
       const digest = createHash('sha256').update(data).digest();
       const answer = await client.send(
-        new SignCommand({ KeyId: keyId, Message: digest, MessageType: 'DIGEST', SigningAlgorithm: CA_SIGNING_ALGORITHM }),
+        new SignCommand({
+          KeyId: keyId,
+          Message: digest,
+          MessageType: 'DIGEST',
+          SigningAlgorithm: CA_SIGNING_ALGORITHM,
+        }),
       );
       if (!answer.Signature) throw new Error(`KMS returned no signature for key ${keyId}`);
       return answer.Signature;

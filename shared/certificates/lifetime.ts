@@ -58,6 +58,10 @@ export function renewalDueAt(certificate: x509.X509Certificate, settings: Certif
 }
 
 /** Whether `certificate` is due for renewal at `now` (or already expired). */
-export function renewalDue(certificate: x509.X509Certificate, settings: CertificateLifetimeSettings, now: Date): boolean {
+export function renewalDue(
+  certificate: x509.X509Certificate,
+  settings: CertificateLifetimeSettings,
+  now: Date,
+): boolean {
   return now.getTime() >= renewalDueAt(certificate, settings).getTime();
 }
