@@ -137,7 +137,12 @@ describe('admitViewerCertificate ($connect, security profile 3)', () => {
     const kept = await issue(ca, 'CP-1');
     let reads = 0;
     const lists = { [await caKeyId(ca.certificate)]: [revoked.serialNumber.toUpperCase()] };
-    const source: RevocationSource = { revokedSerials: async (id) => (reads++, lists[id] ?? []) };
+    const source: RevocationSource = {
+      revokedSerials: async (id) => {
+        reads++;
+        return lists[id] ?? [];
+      },
+    };
     const revocation = new CachedRevocationList(source, { ttlMs: 60_000, now: () => NOW.getTime() });
     const context = { ocppId: 'CP-1', trustStore, revocation, now: NOW };
     expect(await admitViewerCertificate(await forwarded(revoked), context)).toMatchObject({
