@@ -2,7 +2,8 @@
  * The tests' second opinion: the `openssl` command line (OpenSSL 3, from Debian) makes the CSRs and
  * keys a charger would, and checks what our code issues (`openssl verify`, `x509 -text`, `ocsp`).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,14 @@ import { join } from 'node:path';
 /** Runs `openssl` with `args` (and `input` on stdin); its stdout. Throws with stderr when it fails. */
 export function openssl(args: string[], input?: string | Buffer): string {
   return execFileSync('openssl', args, { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/**
+ * Runs `openssl` without blocking this process: for commands that talk to a server of the test's
+ * own process (a synchronous child would stall the server it waits for). Its stdout.
+ */
+export async function opensslAsync(args: string[]): Promise<string> {
+  return (await promisify(execFile)('openssl', args, { encoding: 'utf8', timeout: 20_000 })).stdout;
 }
 
 /** Runs `openssl` with `args` and binary `input`; its binary stdout. */
