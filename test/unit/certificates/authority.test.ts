@@ -13,7 +13,12 @@ import {
 import { fileCaSigner, generateEcKey, keyObjectSigner } from '../../../shared/certificates/ca-signer';
 import { type CheckedCsr, checkCsr } from '../../../shared/certificates/csr';
 import { kmsCaSigner } from '../../../shared/certificates/kms-signer';
-import { DEFAULT_LIFETIME_SETTINGS, renewalDue, renewalDueAt } from '../../../shared/certificates/lifetime';
+import {
+  DEFAULT_LIFETIME_SETTINGS,
+  lifetimeSettingsProblem,
+  renewalDue,
+  renewalDueAt,
+} from '../../../shared/certificates/lifetime';
 import { LOCAL_CA_FILES, localCertificateAuthority } from '../../../shared/certificates/local-authority';
 import { commonNameOf, toPemChain } from '../../../shared/certificates/x509';
 import { openssl, opensslBytes, opensslCsr, temporaryDirectory } from './openssl';
@@ -72,6 +77,17 @@ describe('the local CSMS CA', () => {
     const late = new Date(ca.certificate.notAfter.getTime() - DAY);
     const capped = await caIssuer(ca, DEFAULT_LIFETIME_SETTINGS).issue(await checked('/CN=CP-3', 'CP-3'), late);
     expect(capped.certificate.notAfter.getTime()).toBe(ca.certificate.notAfter.getTime());
+  });
+
+  it.each([
+    [{ certificateLifetimeDays: 0, renewalLeadDays: 0 }, /certificateLifetimeDays/],
+    [{ certificateLifetimeDays: 826, renewalLeadDays: 30 }, /certificateLifetimeDays/],
+    [{ certificateLifetimeDays: 30, renewalLeadDays: 30 }, /renewalLeadDays/],
+    [{ certificateLifetimeDays: 30.5, renewalLeadDays: 1 }, /certificateLifetimeDays/],
+    [{ certificateLifetimeDays: 365, renewalLeadDays: -1 }, /renewalLeadDays/],
+  ])('names the problem with lifetime settings %o', (settings, problem) => {
+    expect(lifetimeSettingsProblem(settings)).toMatch(problem);
+    expect(lifetimeSettingsProblem(DEFAULT_LIFETIME_SETTINGS)).toBeUndefined();
   });
 
   it('refuses a CA certificate that is not for its key, and a certificate that is not a CA', async () => {
