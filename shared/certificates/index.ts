@@ -79,6 +79,7 @@ export {
 } from './revocation';
 export { type ChainFailure, type ChainResult, TrustStore } from './trust-store';
 export { generateV2gTestPki, type TestContract, type V2gTestPki } from './v2g-test-pki';
+export { loadOrCreateV2gTestPki } from './v2g-test-pki-files';
 export {
   readViewerCertificate,
   VIEWER_CERT_HEADERS,

@@ -185,21 +185,35 @@ function serialKey(issuer: x509.Name, serial: string): string {
  * (ISO 15118-2: 2–3 months), contracts 2 years.
  */
 export async function generateV2gTestPki(input: V2gTestPkiOptions): Promise<V2gTestPki> {
-  const options: Required<V2gTestPkiOptions> = {
-    seccId: 'DEABCS1234567890123456789012345678',
-    now: new Date(),
-    ...input,
-  };
+  const options = withDefaults(input);
   const [v2gRoot, cpoSubCa1, cpoSubCa2] = await hierarchy('V2G', 'CPO', options);
   const [moRoot, moSubCa1, moSubCa2] = await hierarchy('MO', 'MO', options);
   const seccUsages = x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement;
   const secc = await leaf(cpoSubCa2, subject(options.seccId, 'CPO'), seccUsages, 90, options);
+  return assembleV2gTestPki({ v2gRoot, cpoSubCa1, cpoSubCa2, secc, moRoot, moSubCa1, moSubCa2 }, options);
+}
+
+function withDefaults(input: V2gTestPkiOptions): Required<V2gTestPkiOptions> {
+  return { seccId: 'DEABCS1234567890123456789012345678', now: new Date(), ...input };
+}
+
+/** The certificates and keys of a PKI, without its behaviour. */
+export type V2gTestPkiParts = Pick<
+  V2gTestPki,
+  'v2gRoot' | 'cpoSubCa1' | 'cpoSubCa2' | 'secc' | 'moRoot' | 'moSubCa1' | 'moSubCa2'
+>;
+
+/** A working PKI from its parts (generated, or read back from files: `v2g-test-pki-files.ts`). */
+export function assembleV2gTestPki(parts: V2gTestPkiParts, input: V2gTestPkiOptions): V2gTestPki {
+  const options = withDefaults(input);
+  const { v2gRoot, cpoSubCa1, cpoSubCa2, secc, moRoot, moSubCa1, moSubCa2 } = parts;
   const records = new PkiRecords([v2gRoot, cpoSubCa1, cpoSubCa2, moRoot, moSubCa1, moSubCa2]);
   for (const c of [cpoSubCa1, cpoSubCa2, moSubCa1, moSubCa2, secc]) records.record(c.certificate);
   const contractUsages =
     x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation | x509.KeyUsageFlags.keyAgreement;
   return {
-    ...{ v2gRoot, cpoSubCa1, cpoSubCa2, secc, moRoot, moSubCa1, moSubCa2, ocspUrl: options.ocspUrl },
+    ...parts,
+    ocspUrl: options.ocspUrl,
     async issueContract(emaid, now = new Date()) {
       const contract = await leaf(moSubCa2, subject(emaid, 'MO'), contractUsages, 730, { ...options, now });
       records.record(contract.certificate);

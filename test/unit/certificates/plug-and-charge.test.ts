@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   testPkiContractProvider,
 } from '../../../shared/certificates/contract-certificates';
 import { certificateHashData } from '../../../shared/certificates/ocsp';
+import { loadOrCreateV2gTestPki } from '../../../shared/certificates/v2g-test-pki-files';
 import { toPemChain } from '../../../shared/certificates/x509';
 import { generateV2gTestPki, type V2gTestPki } from '../../../shared/certificates/v2g-test-pki';
 import { openssl, temporaryDirectory } from './openssl';
@@ -56,6 +57,24 @@ describe('the V2G test PKI', () => {
     expect(text).toMatch(/CN\s*=\s*DEABCC1234567X/);
     expect(text).toMatch(/Digital Signature, Non Repudiation, Key Agreement/);
     expect(emaidOfContractCertificate(toPemChain(contract.chain))).toBe('DEABCC1234567X');
+  });
+});
+
+describe('the test PKI in files (npm start)', () => {
+  it('is written once and read back with the same roots and working keys; a new OCSP URL makes a new one', async () => {
+    const folder = join(dir, 'v2g-test-pki');
+    const first = await loadOrCreateV2gTestPki(folder, { ocspUrl: OCSP_URL });
+    expect(statSync(join(folder, 'mo-sub-ca-2-key.pem')).mode & 0o777).toBe(0o600);
+    const again = await loadOrCreateV2gTestPki(folder, { ocspUrl: OCSP_URL });
+    expect(again.v2gRoot.certificate.serialNumber).toBe(first.v2gRoot.certificate.serialNumber);
+    const contract = await again.issueContract('DEABCC1111111X');
+    const root = file('reloaded-mo-root.pem', again.moRoot.certificate.toString('pem'));
+    const chain = file('reloaded-chain.pem', toPemChain(contract.chain));
+    expect(openssl(['verify', '-CAfile', root, '-untrusted', chain, chain])).toMatch(/: OK/);
+    const secc = await certificateHashData(again.secc.certificate, again.cpoSubCa2.certificate);
+    expect(await again.statusOf(secc)).toEqual({ status: 'good' });
+    const moved = await loadOrCreateV2gTestPki(folder, { ocspUrl: 'http://127.0.0.1:10/ocsp' });
+    expect(moved.v2gRoot.certificate.serialNumber).not.toBe(first.v2gRoot.certificate.serialNumber);
   });
 });
 
