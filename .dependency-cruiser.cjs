@@ -24,9 +24,11 @@ const CORE = '^shared/(?!api/|ocpp/)';
  * The domain folders under `shared/`, lowest first (docs/architecture.md "Domain folders"): each
  * imports only folders before it (and `shared/db`, the cross-cutting modules). `history/` sits
  * below `charging/`: charging writes a session's history through it in the session's own
- * transactions, and history reads sessions from the table, not through charging.
+ * transactions, and history reads sessions from the table, not through charging. `certificates/`
+ * is the lowest: X.509, CSRs, OCSP and the admission decision need no other domain folder.
  */
 const DOMAIN_ORDER = [
+  'certificates',
   'charger-commands',
   'organizations',
   'access',
