@@ -48,7 +48,10 @@ async function start(
   const deadline = Date.now() + 60_000;
   while (!output.includes('Ctrl-C stops everything')) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop(child).catch(() => undefined); // nothing left running
+      throw new Error(`npm start did not come up:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, output: () => output };
@@ -137,8 +140,11 @@ describe('npm start', () => {
   it('runs from a fresh clone with no flags: seeds once, prints working curl lines and OCPP URLs, stops DynamoDB Local on Ctrl-C, and keeps data, key and pending webhook retries for the next start', async () => {
     const clone = freshClone();
     const ports = { http: await freePort(), dynamo: await freePort() };
+    const started: ChildProcessWithoutNullStreams[] = [];
+    let receiver: Awaited<ReturnType<typeof webhookReceiver>> | undefined;
     try {
       const first = await start(clone, ports);
+      started.push(first.child);
       const output = first.output();
       expect(output).toContain('Seeded the demo');
       expect(output).toMatch(/ws:\/\/localhost:\d+\/ocpp\/DEMO-DCFC-1/);
@@ -176,7 +182,7 @@ describe('npm start', () => {
       const consolePage = await fetch(`http://localhost:${ports.http}/`);
       expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('/console.js')]);
       // A webhook retry due after the stop: the receiver answers 503 with Retry-After 10 s.
-      const receiver = await webhookReceiver();
+      receiver = await webhookReceiver();
       const base = `http://localhost:${ports.http}`;
       const endpoint = await fetch(`${base}/api/webhook-endpoints`, {
         method: 'POST',
@@ -216,6 +222,7 @@ describe('npm start', () => {
       receiver.accept();
 
       const second = await start(clone, ports);
+      started.push(second.child);
       expect(second.output()).not.toContain('Seeded the demo');
       expect(second.output()).toContain(`Bearer ${demo.apiKey}`);
       const sitesLine = second
@@ -235,10 +242,12 @@ describe('npm start', () => {
       );
       expect(receiver.received.at(-1)).toBe('accepted');
       expect(receiver.received.filter((phase) => phase === 'accepted')).toHaveLength(1);
-      await receiver.close();
       await stop(second.child);
       expect(await portIsClosed(ports.dynamo)).toBe(true);
     } finally {
+      // A failed step leaves no stack running: each start still running is stopped (Ctrl-C).
+      for (const child of started) if (child.exitCode === null) await stop(child).catch(() => undefined);
+      await receiver?.close();
       rmSync(clone, { recursive: true, force: true });
     }
   }, 180_000);
