@@ -16,7 +16,7 @@
  */
 import { SEND_LOCAL_LIST_MAX_LENGTH } from '../local-list';
 import type * as V201 from '../../../shared/ocpp/types/v201';
-import { ocppPasswordSchema } from '../../../shared/chargers/credentials';
+import { ocppPasswordSchema } from '../../../shared/chargers/password-schema';
 import { isoNow, mapNonEmpty, type StationApi } from '../protocol';
 import { MEASURANDS, type Commands } from './messages';
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { ID_TOKEN_TYPES } from '../../ocpp/id-token-types';
-import { ocppPasswordSchema } from '../../chargers/credentials';
+import { ocppPasswordSchema } from '../../chargers/password-schema';
 
 const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** OCPP IdToken: 1–20 characters (OCPP 1.6 CiString20Type), no control characters. */
