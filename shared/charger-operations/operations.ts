@@ -19,6 +19,7 @@ import type { OperationKind, OperationResult, TargetOutcome } from './kinds';
 import { kindOf, type OperationAction, OPERATION_KINDS } from './registry';
 import { endOperation, getOperationItem, isOpen, recordOutcome, type OperationItem } from './results';
 import { resolveTargets, type OperationTarget, type TargetFields } from './targets';
+import { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 
 /** Targets performed at once by one worker. */
 export const PERFORM_CONCURRENCY = 25;
@@ -44,45 +45,10 @@ export function operationDeadlineMs(targets: number): number {
   return Math.min(MAX_DEADLINE_MS, 180_000 + Math.ceil(targets / PERFORM_CONCURRENCY) * 30_000);
 }
 
-/** Who asked for an operation: an API key, or the operator CLI. */
-export type RequestedBy = { apiKeyId: number } | { operator: string };
-
 /** Starts the worker for an operation without waiting for it (an asynchronous Lambda invocation on AWS). */
 export type OperationStarter = (operationId: string) => Promise<void>;
 
-/** An operation as the API shows it. */
-export interface ChargerOperation {
-  operationId: string;
-  action: string;
-  status: OperationItem['status'];
-  organizationId: number;
-  siteId: number | null;
-  request: Record<string, unknown>;
-  requestedBy: RequestedBy;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  deadlineAt: string;
-  results: OperationResult[];
-}
-
-/** The API view of an item. */
-export function toChargerOperation(item: OperationItem): ChargerOperation {
-  return {
-    operationId: item.operationId,
-    action: item.action,
-    status: item.status,
-    organizationId: item.organizationId,
-    siteId: item.siteId ?? null,
-    request: item.request as Record<string, unknown>,
-    requestedBy: item.requestedBy as RequestedBy,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    completedAt: item.completedAt ?? null,
-    deadlineAt: item.deadlineAt,
-    results: item.results,
-  };
-}
+export { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 
 /** Connected chargers of the targets (fresh reads), by ID. */
 async function connectedChargers(
