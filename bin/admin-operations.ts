@@ -10,7 +10,7 @@ import type { Db } from '../shared/db';
 import { listOperations } from '../shared/charger-operations/audit-trail';
 import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from '../shared/charger-operations/version-inputs';
 import { performOperation, readOperation, requestOperation } from '../shared/charger-operations/operations';
-import { OPERATION_ACTIONS, OPERATION_KINDS, type OperationAction } from '../shared/charger-operations/registry';
+import { OPERATION_ACTIONS, OPERATION_INPUTS, type OperationAction } from '../shared/charger-operations/inputs';
 import type { AccessScope } from '../shared/organizations/access-scope';
 import { OPERATION_STATUSES } from '../shared/db/entities/charger-operations';
 import { parse, positiveInteger, run } from './cli-support';
@@ -67,7 +67,7 @@ export async function operate(
 ) {
   const scope: AccessScope = { organizationId: options.organizationId, scope: 'organization' };
   const input = parse(
-    OPERATION_KINDS[action].input,
+    OPERATION_INPUTS[action],
     body,
     (path) => optionOf[String(path[0])] ?? OPTION_OF[String(path[0])] ?? 'input',
   );

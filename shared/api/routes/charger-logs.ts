@@ -3,7 +3,7 @@
  * `getLog` operation kind and the logs of an operation with their download links.
  */
 import { defineRoutes } from './define';
-import { OPERATION_KINDS } from '../../charger-operations/registry';
+import { OPERATION_INPUTS } from '../../charger-operations/inputs';
 import { ChargerOperationResponse, operationIdPath } from '../schemas/charger-operations';
 import { ChargerLogList } from '../schemas/charger-logs';
 
@@ -14,7 +14,7 @@ export const chargerLogRoutes = defineRoutes('chargerOperations', {
     description:
       "Each charger gets an upload URL of ours (on AWS a presigned S3 PUT URL, or for 2.0.1, whose log.remoteLocation takes 512 characters, our short https://<domain>/uploads/<token>: PUT or multipart POST, 4 MiB at most; on the local stack a path of the local gateway), sent as 1.6 GetDiagnostics location or 2.0.1 GetLog log.remoteLocation with our requestId. logType DiagnosticsLog (both versions) or SecurityLog (2.0.1 only: 400 body.logType for a 1.6 charger, nothing sent); oldestTimestamp/latestTimestamp (1.6 startTime/stopTime) must not be in the future (400 naming the field). An accepted request is a scheduled result: 202 with the operation pending, then accepted when the charger reports the upload (1.6 DiagnosticsStatusNotification Uploaded, 2.0.1 LogStatusNotification Uploaded) and the file is stored; failed with the charger's status as the error code (UploadFailed, UploadFailure, BadMessage, NotSupportedOperation, PermissionDenied); timeout when it never reports (LOG_UPLOAD_TIMEOUT_MS, 1 h). Rejected (or a 1.6 answer naming no file) is rejected; CALLERROR NotSupported/NotImplemented notSupported. Targets: chargerId, chargerIds or siteId, exactly one. Download links: GET /api/charger-operations/{operationId}/logs.",
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.getLog.input },
+    request: { body: OPERATION_INPUTS.getLog },
     responses: {
       200: {
         description: 'The operation, ended (every charger refused, failed or was not connected)',

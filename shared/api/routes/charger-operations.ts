@@ -1,11 +1,11 @@
 /**
  * Routes of the `chargerOperations` function: charger operations as resources
  * (docs/charger-operations.md). One `POST /api/ocpp/<kind>` per operation kind, with the kind's
- * body schema (`shared/charger-operations/registry.ts`), and the operations' reads.
+ * body schema (`shared/charger-operations/inputs.ts`), and the operations' reads.
  */
 import { defineRoutes } from './define';
 import { chargerLogRoutes } from './charger-logs';
-import { OPERATION_KINDS } from '../../charger-operations/registry';
+import { OPERATION_INPUTS } from '../../charger-operations/inputs';
 import {
   ChargerOperationList,
   ChargerOperationResponse,
@@ -27,42 +27,42 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     summary: 'Reset chargers (OCPP Reset)',
     description: `1.6 Soft/Hard; 2.0.1 OnIdle/Immediate, optionally one port (portId, sent as evseId). A charger that resets before it answers (its connection drops, then it boots) is accepted. A 2.0.1 Scheduled (OnIdle while charging) is a success that settles when the charger boots. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.reset.input },
+    request: { body: OPERATION_INPUTS.reset },
     responses,
   },
   'POST /api/ocpp/unlock-connector': {
     summary: "Unlock a port's connector (OCPP UnlockConnector)",
     description: `Unlocked is accepted; UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector are rejected, NotSupported notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.unlockConnector.input },
+    request: { body: OPERATION_INPUTS.unlockConnector },
     responses,
   },
   'POST /api/ocpp/change-availability': {
     summary: 'Make chargers or a port Operative or Inoperative (OCPP ChangeAvailability)',
     description: `Scheduled (a transaction in progress) is a success: the result stays scheduled until the port's status (every port's, for a charger) shows the change, then accepted. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.changeAvailability.input },
+    request: { body: OPERATION_INPUTS.changeAvailability },
     responses,
   },
   'POST /api/ocpp/trigger-message': {
     summary: 'Ask chargers to send a message (OCPP TriggerMessage)',
     description: `Only the messages of the charger's version: 1.6 BootNotification, DiagnosticsStatusNotification, FirmwareStatusNotification, Heartbeat, MeterValues, StatusNotification; 2.0.1 also LogStatusNotification, TransactionEvent, the Sign…Certificate and PublishFirmwareStatusNotification, not DiagnosticsStatusNotification. NotImplemented is notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.triggerMessage.input },
+    request: { body: OPERATION_INPUTS.triggerMessage },
     responses,
   },
   'POST /api/ocpp/clear-cache': {
     summary: "Clear chargers' authorization cache (OCPP ClearCache)",
     description: ANSWER,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.clearCache.input },
+    request: { body: OPERATION_INPUTS.clearCache },
     responses,
   },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.updateFirmware.input },
+    request: { body: OPERATION_INPUTS.updateFirmware },
     responses,
   },
   'GET /api/charger-operations': {

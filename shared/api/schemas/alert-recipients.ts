@@ -3,7 +3,7 @@
  * `{ alertRecipient: { name, email, alertTypes, siteIds?, enabled? } }`.
  */
 import * as z from 'zod';
-import { positiveId } from '../../charger-operations/targets';
+import { positiveId } from '../../charger-operations/inputs';
 import { ALERT_TYPES } from '../../db/entities/alerts';
 import {
   MAX_RECIPIENT_NAME_LENGTH,

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { OPERATION_STATUSES } from '../../db/entities/charger-operations';
-import { OPERATION_ACTIONS } from '../../charger-operations/registry';
+import { OPERATION_ACTIONS } from '../../charger-operations/inputs';
 import { numericIdParam, Pagination, paginationQuery } from './common';
 
 const RESULT_STATUSES = [

@@ -1,12 +1,11 @@
 /**
  * Bodies, answers and queries of firmware campaigns (docs/firmware.md). The firmware fields are the
- * update-firmware kind's (`shared/charger-operations/firmware-kind.ts`).
+ * update-firmware kind's (`shared/charger-operations/inputs.ts`).
  */
 import * as z from 'zod';
 import { CAMPAIGN_STATUSES } from '../../db/entities/firmware-campaigns';
-import { checkFirmwareDates, firmwareFields } from '../../charger-operations/firmware-kind';
+import { checkFirmwareDates, chargerIdList, firmwareFields, positiveId } from '../../charger-operations/inputs';
 import { MAX_CAMPAIGN_CHARGERS } from '../../firmware-campaigns/campaigns';
-import { chargerIdList, positiveId } from '../../charger-operations/targets';
 import { Pagination, paginationQuery } from './common';
 
 const CHARGER_STATES = ['pending', 'updating', 'installed', 'failed', 'skipped'] as const;

@@ -3,7 +3,7 @@
  * docs/maintenance-windows.md). Times are ISO 8601 with a UTC offset, answered in UTC.
  */
 import * as z from 'zod';
-import { positiveId } from '../../charger-operations/targets';
+import { positiveId } from '../../charger-operations/inputs';
 import {
   MAX_COMMENT_LENGTH,
   type MaintenanceWindow as MaintenanceWindowShape,

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const standIn: Record<string, { name: string } | undefined> = { ...StandInModule };
 const libDynamoDb: Record<string, { name: string } | undefined> = { ...LibDynamoDbModule };
 const clientStandIn: Record<string, { name: string } | undefined> = { ...ClientStandInModule };
-const clientDynamoDb: Record<string, { name: string } | undefined> = { ...ClientDynamoDbModule };
+const clientDynamoDb = ClientDynamoDbModule as unknown as Record<string, { name: string } | undefined>;
 
 /** The DynamoDB commands the document client's commands that the lib-dynamodb stand-in exports wrap. */
 function wrappedCommands(): string[] {
