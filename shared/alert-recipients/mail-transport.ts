@@ -41,7 +41,7 @@ export interface AlertMailer {
   send(mail: AlertMail): Promise<string>;
 }
 
-const sesClient = processClient(
+const sesClient = /* @__PURE__ */ processClient(
   () => process.env.AWS_REGION,
   () => new SESv2Client({}),
 );
