@@ -48,11 +48,17 @@ export function operationDeadlineMs(targets: number): number {
 /** Starts the worker for an operation without waiting for it (an asynchronous Lambda invocation on AWS). */
 export type OperationStarter = (operationId: string) => Promise<void>;
 
+/**
+ * What asking for an operation needs of the command path: the chargers, with what their versions
+ * take. It sends nothing (the worker does), so its callers need not bundle a command's OCPP mapping.
+ */
+export type ChargerFinder = Pick<ChargerOperationCommands, 'find'>;
+
 export { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 
 /** Connected chargers of the targets (fresh reads), by ID. */
 async function connectedChargers(
-  commands: ChargerOperationCommands,
+  commands: ChargerFinder,
   targets: readonly OperationTarget[],
 ): Promise<Map<number, CommandableCharger>> {
   const found = new Map<number, CommandableCharger>();
@@ -81,7 +87,7 @@ async function connectedChargers(
  */
 export async function requestOperation(
   db: Db,
-  commands: ChargerOperationCommands,
+  commands: ChargerFinder,
   start: OperationStarter,
   scope: AccessScope,
   request: { action: OperationAction; body: TargetFields & Record<string, unknown>; requestedBy: RequestedBy },
