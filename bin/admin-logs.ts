@@ -11,6 +11,8 @@ import { pollUntil } from '../shared/db';
 import { readOperation } from '../shared/charger-operations/operations';
 import { readOperationLogs } from '../shared/charger-operations/operation-logs';
 import { localUrlSecret } from '../shared/charger-logs/local-storage';
+import { s3LogStorage } from '../shared/charger-logs/s3-storage';
+import { storeLogsInS3 } from '../shared/charger-logs/storage';
 import { LOG_TYPES } from '../shared/db/entities/charger-logs';
 import { givenOf, LOCAL_MANAGEMENT_URL, operate, operationCommand, targetsOf, type Options } from './admin-operations';
 import { positiveInteger, run } from './cli-support';
@@ -22,6 +24,7 @@ const LOCAL_LOG_DIR = '.data/logs';
 async function useStorage(o: Options): Promise<void> {
   if (o.logBucket) {
     process.env.LOG_BUCKET_NAME = String(o.logBucket);
+    storeLogsInS3(s3LogStorage);
     return;
   }
   const dir = String(o.logDir ?? LOCAL_LOG_DIR);

@@ -14,7 +14,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { NotTakenByChargerError } from './errors';
-import type { OperationInput } from './inputs';
+import type { TargetFields } from './targets';
 import {
   outcomeOf,
   type FirmwareProgress,
@@ -169,7 +169,7 @@ function progressOutcome(
 }
 
 /** The body of an update-firmware operation as stored: the campaign's, when a campaign started it. */
-type UpdateFirmwareBody = OperationInput<'updateFirmware'> & { campaignId?: string };
+type UpdateFirmwareBody = TargetFields & FirmwareRequestFields & { campaignId?: string };
 
 /**
  * UpdateFirmware (1.6 §5.19; 2.0.1 L01). The charger's acceptance (1.6's empty answer; 2.0.1

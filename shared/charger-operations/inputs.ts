@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { LOG_TYPES } from '../db/entities/charger-logs';
 import { MAX_FIRMWARE_LEAD_DAYS, type FirmwareRequestFields } from './firmware-kind';
+import type { OperationAction } from './kinds';
 import { MAX_OPERATION_TARGETS, type TargetFields } from './targets';
 import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from './version-inputs';
 
@@ -226,13 +227,7 @@ export const OPERATION_INPUTS = {
   clearCache: ClearCacheRequest,
   updateFirmware: UpdateFirmwareRequest,
   getLog: GetLogRequest,
-};
-
-/** An operation's action. */
-export type OperationAction = keyof typeof OPERATION_INPUTS;
-
-/** Every action, for the audit trail's filter. */
-export const OPERATION_ACTIONS = Object.keys(OPERATION_INPUTS) as OperationAction[];
+} satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */
 export type OperationInput<A extends OperationAction> = z.output<(typeof OPERATION_INPUTS)[A]>;

@@ -15,6 +15,23 @@ import type {
 import type { OperationTarget, TargetFields } from './targets';
 
 /**
+ * Every operation kind's action, in the API's order: the kinds (`registry.ts`) and their bodies
+ * (`inputs.ts`) are each one entry per action, and the audit trail filters by them.
+ */
+export const OPERATION_ACTIONS = [
+  'reset',
+  'unlockConnector',
+  'changeAvailability',
+  'triggerMessage',
+  'clearCache',
+  'updateFirmware',
+  'getLog',
+] as const;
+
+/** An operation's action. */
+export type OperationAction = (typeof OPERATION_ACTIONS)[number];
+
+/**
  * A result's status: `pending` (not done yet), `accepted` (done, or a `Scheduled` answer whose
  * change has happened), `scheduled` (the charger will do it later: still in progress), `rejected`,
  * `notSupported` (the charger says it cannot: a status such as NotSupported, or CALLERROR

@@ -5,8 +5,7 @@
  * (`shared/ocpp/commands/charger-operations.ts`), and its route
  * (`shared/api/routes/charger-operations.ts`).
  */
-import type { OperationAction } from './inputs';
-import type { OperationKind } from './kinds';
+import type { OperationAction, OperationKind } from './kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
 import { updateFirmware } from './firmware-kind';
 import { getLog } from './log-kind';
@@ -22,7 +21,7 @@ export const OPERATION_KINDS = {
   getLog,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
-export type { OperationAction } from './inputs';
+export type { OperationAction } from './kinds';
 
 /** The kind of a stored action; undefined for one this build does not know. */
 export function kindOf(action: string): OperationKind<any> | undefined {

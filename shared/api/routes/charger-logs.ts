@@ -1,14 +1,14 @@
 /**
- * Routes of charger logs (docs/charger-logs.md), served by the `chargerOperations` function: the
- * `getLog` operation kind and the logs of an operation with their download links.
+ * The route of the `getLog` operation kind (docs/charger-logs.md), served by the
+ * `chargerOperations` function; the logs of an operation with their download links are a read
+ * (`charger-operation-reads.ts`).
  */
 import { defineRoutes } from './define';
 import { OPERATION_INPUTS } from '../../charger-operations/inputs';
-import { ChargerOperationResponse, operationIdPath } from '../schemas/charger-operations';
-import { ChargerLogList } from '../schemas/charger-logs';
+import { ChargerOperationResponse } from '../schemas/charger-operations';
 
-/** The routes, in the order the OpenAPI document lists them. */
-export const chargerLogRoutes = defineRoutes('chargerOperations', {
+/** `POST /api/ocpp/get-log`. */
+export const getLogRoutes = defineRoutes('chargerOperations', {
   'POST /api/ocpp/get-log': {
     summary: 'Ask chargers to upload a log (OCPP 1.6 GetDiagnostics, 2.0.1 GetLog)',
     description:
@@ -22,13 +22,5 @@ export const chargerLogRoutes = defineRoutes('chargerOperations', {
       },
       202: { description: 'The operation, pending (uploads to come)', schema: ChargerOperationResponse },
     },
-  },
-  'GET /api/charger-operations/{operationId}/logs': {
-    summary: 'The logs of a get-log operation, with download links',
-    description:
-      "One entry per charger: its request, the last status it reported, and once uploaded the file's name, size, time and a download link valid 15 minutes (on AWS a presigned S3 GET URL). Reading settles the operation as its read does. 404 for another organization's operation, or one that is not a get-log operation.",
-    tags: ['Charger operations'],
-    request: { pathParameters: operationIdPath },
-    responses: { 200: { description: 'The logs', schema: ChargerLogList } },
   },
 });

@@ -1,17 +1,12 @@
 /**
  * Routes of the `chargerOperations` function: charger operations as resources
- * (docs/charger-operations.md). One `POST /api/ocpp/<kind>` per operation kind, with the kind's
- * body schema (`shared/charger-operations/inputs.ts`), and the operations' reads.
+ * (docs/charger-operations.md), one `POST /api/ocpp/<kind>` per operation kind, with the kind's
+ * body schema (`shared/charger-operations/inputs.ts`). Their reads are `charger-operation-reads.ts`'s.
  */
 import { defineRoutes } from './define';
-import { chargerLogRoutes } from './charger-logs';
+import { getLogRoutes } from './charger-logs';
 import { OPERATION_INPUTS } from '../../charger-operations/inputs';
-import {
-  ChargerOperationList,
-  ChargerOperationResponse,
-  ChargerOperationsQuery,
-  operationIdPath,
-} from '../schemas/charger-operations';
+import { ChargerOperationResponse } from '../schemas/charger-operations';
 
 const ANSWER =
   "200 with the operation when every charger answered within a few seconds (results with each charger's answer), else 202 with it pending: follow it with GET /api/charger-operations/{operationId}. Targets: chargerId, chargerIds (bulk, up to 500) or siteId (every charger of the site), exactly one. 404 unknown charger, port or site (nothing sent); 400 a field the charger's OCPP version does not take, named (nothing sent). A charger not connected is a result notConnected, not an error.";
@@ -21,7 +16,7 @@ const responses = {
   202: { description: 'The operation, pending', schema: ChargerOperationResponse },
 };
 
-/** The routes, in the order the OpenAPI document lists them. */
+/** The operations' requests, in the order the OpenAPI document lists them. */
 export const chargerOperationRoutes = defineRoutes('chargerOperations', {
   'POST /api/ocpp/reset': {
     summary: 'Reset chargers (OCPP Reset)',
@@ -65,21 +60,5 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.updateFirmware },
     responses,
   },
-  'GET /api/charger-operations': {
-    summary: 'The audit trail of charger operations',
-    description:
-      'Newest first, 100 per page; filters chargerId, siteId, action, status, createdAfter. A site-scoped key sees the operations of its site only.',
-    tags: ['Charger operations'],
-    request: { queryStringParameters: ChargerOperationsQuery },
-    responses: { 200: { description: 'One page of operations', schema: ChargerOperationList } },
-  },
-  'GET /api/charger-operations/{operationId}': {
-    summary: 'A charger operation',
-    description:
-      "Its status and each charger's result. Reading a pending operation settles what can be: a scheduled change that has happened, an operation past its deadline. Another organization's operation is 404.",
-    tags: ['Charger operations'],
-    request: { pathParameters: operationIdPath },
-    responses: { 200: { description: 'The operation', schema: ChargerOperationResponse } },
-  },
-  ...chargerLogRoutes,
+  ...getLogRoutes,
 });

@@ -9,6 +9,7 @@ import { accessIdRoutes } from './access-ids';
 import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
 import { chargerOperationRoutes } from './charger-operations';
+import { chargerOperationReadRoutes } from './charger-operation-reads';
 import { firmwareCampaignRoutes } from './firmware-campaigns';
 import type { RouteDefinition } from './define';
 import { routeMatcher, type ListedRouteKey, type RouteMatch as KeyMatch } from './keys';
@@ -41,6 +42,7 @@ export const ROUTES = {
   ...siteRoutes,
   ...commandRoutes,
   ...chargerOperationRoutes,
+  ...chargerOperationReadRoutes,
   ...firmwareCampaignRoutes,
   ...accessIdRoutes,
   ...vehicleRoutes,

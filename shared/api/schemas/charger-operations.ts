@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { OPERATION_STATUSES } from '../../db/entities/charger-operations';
-import { OPERATION_ACTIONS } from '../../charger-operations/inputs';
+import { OPERATION_ACTIONS } from '../../charger-operations/kinds';
 import { numericIdParam, Pagination, paginationQuery } from './common';
 
 const RESULT_STATUSES = [
@@ -93,7 +93,7 @@ export const operationIdPath = z.strictObject({
 export const ChargerOperationsQuery = paginationQuery.extend({
   chargerId: numericIdParam.optional().meta({ description: 'Operations that addressed this charger' }),
   siteId: numericIdParam.optional().meta({ description: 'Operations whose chargers are all on this site' }),
-  action: z.enum(OPERATION_ACTIONS as [string, ...string[]]).optional(),
+  action: z.enum(OPERATION_ACTIONS).optional(),
   status: z.enum(OPERATION_STATUSES).optional(),
   createdAfter: z.iso
     .datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset' })
