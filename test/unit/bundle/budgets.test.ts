@@ -28,7 +28,7 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/http/fallback.ts': 10,
   'lambdas/http/history.ts': 640,
   'lambdas/http/maintenance-windows.ts': 620,
-  'lambdas/http/openapi.ts': 750,
+  'lambdas/http/openapi.ts': 710,
   'lambdas/http/site-limits.ts': 620,
   'lambdas/http/site-power.ts': 610,
   'lambdas/http/sites.ts': 600,
