@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { localUrlSecret } from '../../shared/charger-logs/local-storage';
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
-import { startStreamLoop, type StreamConsumer } from './table-stream';
+import { startStreamLoop, type StreamConsumer, type StreamTiming } from './table-stream';
 import { lambdaContext } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
@@ -55,6 +55,9 @@ export interface LocalStack {
  *   fan-out as a stream consumer, the worker behind an in-process queue (`delivery-queue.ts`;
  *   `npm start`; tests that need it). Without it, deliveries (test events, retries) are stored but
  *   never attempted. @default false
+ * @param options.streamTiming how the table's stream is read @default `STREAM_TIMING` (`table-stream.ts`)
+ * @param options.streamObservers consumers handed the stream's batches beside the product's (the
+ *   tests count the batches a consumer was handed) @default none
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -68,6 +71,8 @@ export async function startLocalStack(options: {
   webhooks?: boolean;
   logDir?: string;
   mailDir?: string;
+  streamTiming?: StreamTiming;
+  streamObservers?: readonly StreamConsumer[];
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -110,13 +115,14 @@ export async function startLocalStack(options: {
         );
       }, 60_000)
     : undefined;
-  const consumers = streamConsumers(options, handlers);
+  const consumers = [...streamConsumers(options, handlers), ...(options.streamObservers ?? [])];
   const loop = consumers.length
     ? await startStreamLoop({
         dynamoDbEndpoint: options.dynamoDbEndpoint,
         tableName: options.tableName,
         consumers,
         ...(options.smartCharging ? { schedule: handlers.power.schedule } : {}),
+        timing: options.streamTiming,
       })
     : undefined;
   return {
