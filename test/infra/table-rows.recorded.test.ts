@@ -118,7 +118,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
 
 /** Polls `condition` until it holds. */
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setImmediate(resolve));
