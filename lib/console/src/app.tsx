@@ -15,6 +15,7 @@ import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
 import { FirmwarePage } from './pages/firmware';
 import { AlertsPage } from './pages/alerts';
+import { AlertCount } from './pages/alert-count';
 import { WebhooksPage } from './pages/webhooks';
 import { parseRoute, type Route } from './route';
 
@@ -95,6 +96,7 @@ function Shell(props: { onSignOut: () => void }) {
           </a>
           <a href="#/alerts" aria-current={current === 'alerts' ? 'page' : undefined}>
             Alerts
+            <AlertCount />
           </a>
           <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>
             Webhooks

@@ -2,9 +2,12 @@
  * Alerts (`GET /api/alerts`): the Alerts page (`#/alerts`), active alerts first
  * and then those ended in the last 7 days, filtered by type, site, active or ended, and whether
  * muted ones (raised during a maintenance window) show; a muted alert carries a "muted" badge and
- * is greyed. Each row: the type in words, site, charger and port (a link to the charger page),
- * started, ended or how long it has been active, and the type's details in words. The charger
- * page shows that charger's active alerts ({@link ChargerAlerts}). Read every 10 s while visible.
+ * is greyed. Each row: the severity, the type in words, site, charger and port (a link to the
+ * charger page), started, ended or how long it has been active, the type's details in words, and
+ * who acknowledged it and when, or an Acknowledge button (`POST /api/alerts/{id}/acknowledge`).
+ * Info alerts (charging completed) are listed apart, under "Information", never among faults. The
+ * charger page shows that charger's active critical and warning alerts ({@link ChargerAlerts}).
+ * Read every 10 s while visible.
  *
  * @module
  */
@@ -14,12 +17,16 @@ import {
   ALERT_TYPE_WORDS,
   ALERT_TYPES,
   DEFAULT_ALERT_FILTERS,
+  SEVERITY_BADGES,
+  acknowledgement,
   alertDetails,
   alertDuration,
   alertQueries,
   sortAlerts,
+  splitBySeverity,
   type AlertFilters,
 } from '../alert-data';
+import { OutcomeNotice, useAction } from '../action';
 import { nextPageCursorOf } from '../api';
 import { callOptional, type Optional } from '../capabilities';
 import { DataTable, LoadState, NotAvailable } from '../components';
@@ -87,13 +94,20 @@ export function AlertsPage() {
 function AlertsResult(props: { alerts: Loaded<Optional<{ alerts: Alert[]; more: boolean }>>; empty: string }) {
   const { alerts } = props;
   const data = alerts.data;
+  const now = alerts.updatedAt?.getTime() ?? Date.now();
+  const { attention, info } = splitBySeverity(data?.available ? data.data.alerts : []);
   return (
     <>
       <LoadState loaded={alerts} what="the alerts" />
       {data && !data.available ? <NotAvailable what="Alerts" /> : null}
       {data?.available && !data.data.alerts.length ? <p class="muted">{props.empty}</p> : null}
-      {data?.available && data.data.alerts.length ? (
-        <AlertTable alerts={data.data.alerts} now={alerts.updatedAt?.getTime() ?? Date.now()} />
+      {attention.length ? <AlertTable alerts={attention} now={now} onChange={alerts.refresh} /> : null}
+      {info.length ? (
+        <section aria-labelledby="alerts-info-heading">
+          <h2 id="alerts-info-heading">Information</h2>
+          <p class="muted">All is well: vehicles that reached their target. Kept apart from faults and warnings.</p>
+          <AlertTable alerts={info} now={now} onChange={alerts.refresh} caption="Information" />
+        </section>
       ) : null}
       {data?.available && data.data.more ? (
         <p class="muted">More alerts match: narrow the filters to see them.</p>
@@ -166,15 +180,47 @@ function FilterForm(props: {
   );
 }
 
-/** The alerts as a table; `compact` leaves out the site and charger (the charger page's own). */
-function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean }) {
-  const columns = props.compact
-    ? ['Alert', 'Port', 'Started', 'Details']
-    : ['Alert', 'Site', 'Charger', 'Started', 'Ended', 'Details'];
+/** Tells the navigation's count (`./alert-count.tsx`) that an alert changed here. */
+export const ALERTS_CHANGED_EVENT = 'console:alerts-changed';
+
+/** An unacknowledged alert's Acknowledge button; who and when once acknowledged. */
+function Acknowledgement(props: { alert: Alert; now: number; onChange(): void }) {
+  const session = useSession();
+  const { busy, outcome, run } = useAction();
+  const { alert } = props;
+  const done = acknowledgement(alert, props.now);
+  if (done) return <>{done}</>;
+  const acknowledge = () =>
+    run(async () => {
+      await session.call(`/api/alerts/${alert.id}/acknowledge`, { method: 'POST' });
+      props.onChange();
+      dispatchEvent(new Event(ALERTS_CHANGED_EVENT));
+      return 'Acknowledged.';
+    }, 'Not acknowledged: ');
   return (
-    <DataTable columns={columns} caption="Alerts">
+    <>
+      <button type="button" class="secondary" disabled={busy} onClick={() => void acknowledge()}>
+        Acknowledge
+      </button>
+      {outcome?.kind === 'error' ? <OutcomeNotice outcome={outcome} /> : null}
+    </>
+  );
+}
+
+/** The alerts as a table; `compact` leaves out the site and charger (the charger page's own). */
+function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean; caption?: string; onChange(): void }) {
+  const columns = props.compact
+    ? ['Severity', 'Alert', 'Port', 'Started', 'Details', 'Acknowledged']
+    : ['Severity', 'Alert', 'Site', 'Charger', 'Started', 'Ended', 'Details', 'Acknowledged'];
+  return (
+    <DataTable columns={columns} caption={props.caption ?? 'Alerts'}>
       {props.alerts.map((alert) => (
         <tr key={alert.id} class={alert.muted ? 'alert-muted' : undefined} data-alert-id={alert.id}>
+          <td>
+            <span class={`badge ${SEVERITY_BADGES[alert.severity].badge}`}>
+              {SEVERITY_BADGES[alert.severity].words}
+            </span>
+          </td>
           <td>
             <strong>{ALERT_TYPE_WORDS[alert.type] ?? alert.type}</strong>
             {alert.muted ? (
@@ -209,6 +255,9 @@ function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean }) 
             {alert.vehicle ? `${alert.vehicle.name}: ` : ''}
             {alertDetails(alert, props.now)}
           </td>
+          <td class="wrap">
+            <Acknowledgement alert={alert} now={props.now} onChange={props.onChange} />
+          </td>
         </tr>
       ))}
     </DataTable>
@@ -222,7 +271,16 @@ export function ChargerAlerts(props: { chargerId: number }) {
     (signal) =>
       loadAlerts(
         session,
-        [new URLSearchParams({ chargerIds: String(props.chargerId), active: 'true', includeMuted: 'true' })],
+        [
+          new URLSearchParams([
+            ['chargerIds', String(props.chargerId)],
+            ['active', 'true'],
+            ['includeMuted', 'true'],
+            // Faults and warnings only: a completed charge is no alert of the charger.
+            ['severities', 'critical'],
+            ['severities', 'warning'],
+          ]),
+        ],
         signal,
       ),
     [session, props.chargerId],
@@ -237,7 +295,12 @@ export function ChargerAlerts(props: { chargerId: number }) {
       <LoadState loaded={alerts} what="the alerts" />
       {data?.available && !data.data.alerts.length ? <p class="muted">None.</p> : null}
       {data?.available && data.data.alerts.length ? (
-        <AlertTable alerts={data.data.alerts} now={alerts.updatedAt?.getTime() ?? Date.now()} compact />
+        <AlertTable
+          alerts={data.data.alerts}
+          now={alerts.updatedAt?.getTime() ?? Date.now()}
+          compact
+          onChange={alerts.refresh}
+        />
       ) : null}
       <p>
         <a href="#/alerts">All alerts</a>
