@@ -101,12 +101,27 @@ export function formatLimit(limit: number, unit: 'W' | 'A'): string {
   return unit === 'W' ? formatKw(limit / 1000) : `${limit} A`;
 }
 
-/** Date and time in the browser's locale and zone, or the input when it is not a date. */
-export function formatDateTime(iso: string): string {
+/**
+ * A date and time: in the browser's zone, or in `timeZone` (a site's IANA zone) with the zone's
+ * short name (`5 Dec 2026, 06:12:09 CST`), so a page never mixes clocks silently. An unknown zone
+ * falls back to the browser's; an unreadable instant is returned as it is.
+ */
+export function formatDateTime(iso: string, timeZone?: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms)
-    ? new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-    : iso;
+  if (!Number.isFinite(ms)) return iso;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+  if (timeZone) {
+    try {
+      // dateStyle/timeStyle cannot be combined with timeZoneName: say the zone apart.
+      const zone = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' })
+        .formatToParts(ms)
+        .find((part) => part.type === 'timeZoneName')?.value;
+      return `${new Date(ms).toLocaleString(undefined, { ...options, timeZone })}${zone ? ` ${zone}` : ''}`;
+    } catch {
+      // an unknown zone: the browser's
+    }
+  }
+  return new Date(ms).toLocaleString(undefined, options);
 }
 
 /** `just now`, `42 s ago`, `5 min ago`, `3 h ago`, `2 d ago` relative to `now` (ms). */

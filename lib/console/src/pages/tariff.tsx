@@ -72,7 +72,7 @@ function TariffSummary(props: { tariff: SiteTariff | null }) {
         {demand
           ? `demand charge ${demand.pricePerKw} ${tariff.currency} per kW of the month's highest 15-minute average power`
           : 'no demand charge'}
-        . <span class="muted">Updated {formatDateTime(tariff.updatedAt)}.</span>
+        . <span class="muted">Updated {formatDateTime(tariff.updatedAt, tariff.timezone)}.</span>
       </p>
       <div class="table-scroll">
         <table class="tariff-days">
