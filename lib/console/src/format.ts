@@ -73,6 +73,17 @@ export function lastSeen(charger: Charger): string | null {
   return valid.length ? new Date(Math.max(...valid)).toISOString() : null;
 }
 
+/**
+ * Why commands cannot reach a charger now, or null while it is connected: it never connected, or
+ * it is offline since a time (in `timeZone` when given). Its command buttons are disabled with it.
+ */
+export function commandsBlockedReason(charger: Pick<Charger, 'connectionStatus'>, timeZone?: string): string | null {
+  const status = charger.connectionStatus;
+  if (status === null) return 'The charger has never connected: commands cannot reach it until it does.';
+  if (status.status === 'Connected') return null;
+  return `The charger is offline (since ${formatDateTime(status.timestamp, timeZone)}): commands cannot reach it until it reconnects.`;
+}
+
 /** Summed power of the sessions in progress on `chargers`, kW (latest readings; none = 0). */
 export function sitePowerKw(chargers: Charger[]): number {
   let sum = 0;
