@@ -13,7 +13,7 @@ import { useMemo } from 'preact/hooks';
 import { callOptional, type Optional, type OptionalEndpoint } from '../capabilities';
 import { Ago, DataTable, LoadState, Notice, NotAvailable } from '../components';
 import { useSession } from '../context';
-import { formatDateTime, formatKwh, formatPercent, lastSeen } from '../format';
+import { formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
@@ -154,17 +154,35 @@ function OptionalSection<T>(props: {
   );
 }
 
+/**
+ * The period the health figures cover: `the last 30 days` when the charger was connected before
+ * they start, else `since its first connection, 5 Dec 2026, 12:40:00 (2 h 5 min)`.
+ */
+function healthPeriod(activeSince: string, rangeStart: string, activeSeconds: number): string {
+  const span = formatSpan(activeSeconds * 1000);
+  if (Date.parse(activeSince) <= Date.parse(rangeStart)) return `the last 30 days (${span})`;
+  return `since its first connection, ${formatDateTime(activeSince)} (${span})`;
+}
+
 const errorSummary = (counts: ErrorCounts) =>
   `${counts.total} (${counts.endedEarly} ended early, ${counts.failedToStart} failed to start, ${counts.other} other)`;
 
 function HealthSection(props: { health: Loaded<Optional<ChargerHealthReport>> }) {
   return (
-    <OptionalSection loaded={props.health} what="Health (last 30 days)">
+    <OptionalSection loaded={props.health} what="Health">
       {(report) => {
         const item = report.data[0];
         if (!item) return <p class="muted">No figures for this charger.</p>;
+        if (item.activeSince === null)
+          return (
+            <p class="muted">No figures: the charger has never connected (health counts from its first connection).</p>
+          );
         return (
           <dl class="details">
+            <div>
+              <dt>Period</dt>
+              <dd>{healthPeriod(item.activeSince, report.summary.startTime, item.activeTimeInIntervalSeconds)}</dd>
+            </div>
             <div>
               <dt>Online</dt>
               <dd>{formatPercent(item.connectivity.onlinePercent)}</dd>
