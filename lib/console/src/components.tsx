@@ -117,11 +117,6 @@ export function DataTable(props: {
   );
 }
 
-/** "Not available yet" for an endpoint this API does not have. */
-export function NotAvailable(props: { what: string }) {
-  return <p class="muted not-available">{props.what}: not available yet (this API does not have the endpoint).</p>;
-}
-
 /**
  * A form row's seven weekday checkboxes (Monday first), each labelled `<label> <day>` (`Period 2
  * Monday`) and shown as the day's first two letters.

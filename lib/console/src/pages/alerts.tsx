@@ -28,8 +28,7 @@ import {
 } from '../alert-data';
 import { OutcomeNotice, useAction } from '../action';
 import { nextPageCursorOf } from '../api';
-import { callOptional, type Optional } from '../capabilities';
-import { DataTable, LoadState, NotAvailable } from '../components';
+import { DataTable, LoadState } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
@@ -42,28 +41,26 @@ const ENDED_WINDOW_MS = 7 * 24 * 3600 * 1000;
 /** Pages read per query (of the API's page size). */
 const MAX_PAGES = 3;
 
-/** Every alert of `queries` (each followed up to {@link MAX_PAGES} pages), or that the API has no alerts yet. */
-function loadAlerts(
+/** Every alert of `queries` (each followed up to {@link MAX_PAGES} pages). */
+async function loadAlerts(
   session: ConsoleSession,
   queries: URLSearchParams[],
   signal: AbortSignal,
-): Promise<Optional<{ alerts: Alert[]; more: boolean }>> {
-  return callOptional(session.operations, 'alerts', async () => {
-    const alerts: Alert[] = [];
-    let more = false;
-    for (const query of queries) {
-      let cursor: string | null = null;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        if (cursor) query.set('nextPageCursor', cursor);
-        const list: AlertList = await session.call<AlertList>(`/api/alerts?${query}`, { signal });
-        alerts.push(...list.data);
-        cursor = nextPageCursorOf(list);
-        if (!cursor) break;
-      }
-      more ||= cursor !== null;
+): Promise<{ alerts: Alert[]; more: boolean }> {
+  const alerts: Alert[] = [];
+  let more = false;
+  for (const query of queries) {
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      if (cursor) query.set('nextPageCursor', cursor);
+      const list: AlertList = await session.call<AlertList>(`/api/alerts?${query}`, { signal });
+      alerts.push(...list.data);
+      cursor = nextPageCursorOf(list);
+      if (!cursor) break;
     }
-    return { alerts: sortAlerts(alerts), more };
-  });
+    more ||= cursor !== null;
+  }
+  return { alerts: sortAlerts(alerts), more };
 }
 
 /** The Alerts page. */
@@ -91,16 +88,15 @@ export function AlertsPage() {
   );
 }
 
-function AlertsResult(props: { alerts: Loaded<Optional<{ alerts: Alert[]; more: boolean }>>; empty: string }) {
+function AlertsResult(props: { alerts: Loaded<{ alerts: Alert[]; more: boolean }>; empty: string }) {
   const { alerts } = props;
   const data = alerts.data;
   const now = alerts.updatedAt?.getTime() ?? Date.now();
-  const { attention, info } = splitBySeverity(data?.available ? data.data.alerts : []);
+  const { attention, info } = splitBySeverity(data?.alerts ?? []);
   return (
     <>
       <LoadState loaded={alerts} what="the alerts" />
-      {data && !data.available ? <NotAvailable what="Alerts" /> : null}
-      {data?.available && !data.data.alerts.length ? <p class="muted">{props.empty}</p> : null}
+      {data && !data.alerts.length ? <p class="muted">{props.empty}</p> : null}
       {attention.length ? <AlertTable alerts={attention} now={now} onChange={alerts.refresh} /> : null}
       {info.length ? (
         <section aria-labelledby="alerts-info-heading">
@@ -109,9 +105,7 @@ function AlertsResult(props: { alerts: Loaded<Optional<{ alerts: Alert[]; more: 
           <AlertTable alerts={info} now={now} onChange={alerts.refresh} caption="Information" />
         </section>
       ) : null}
-      {data?.available && data.data.more ? (
-        <p class="muted">More alerts match: narrow the filters to see them.</p>
-      ) : null}
+      {data?.more ? <p class="muted">More alerts match: narrow the filters to see them.</p> : null}
     </>
   );
 }
@@ -264,7 +258,7 @@ function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean; ca
   );
 }
 
-/** The charger page's active alerts of `chargerId` (muted ones included, marked), small; nothing when the API has no alerts. */
+/** The charger page's active critical and warning alerts of `chargerId` (muted ones included, marked), small. */
 export function ChargerAlerts(props: { chargerId: number }) {
   const session = useSession();
   const alerts = usePoll(
@@ -288,15 +282,14 @@ export function ChargerAlerts(props: { chargerId: number }) {
     ALERTS_REFRESH_MS,
   );
   const data = alerts.data;
-  if (data && !data.available) return null;
   return (
     <section aria-labelledby="charger-alerts-heading" class="charger-alerts">
       <h2 id="charger-alerts-heading">Active alerts</h2>
       <LoadState loaded={alerts} what="the alerts" />
-      {data?.available && !data.data.alerts.length ? <p class="muted">None.</p> : null}
-      {data?.available && data.data.alerts.length ? (
+      {data && !data.alerts.length ? <p class="muted">None.</p> : null}
+      {data?.alerts.length ? (
         <AlertTable
-          alerts={data.data.alerts}
+          alerts={data.alerts}
           now={alerts.updatedAt?.getTime() ?? Date.now()}
           compact
           onChange={alerts.refresh}

@@ -4,8 +4,7 @@
  * @module
  */
 import { allocationRows, siteNames, vehicleName, type AllocationRow } from '../allocation-rows';
-import type { Optional } from '../capabilities';
-import { Ago, NotAvailable } from '../components';
+import { Ago } from '../components';
 import { formatLimit, formatPercent } from '../format';
 import { demandPeakWords, formatPlanTime, plannerWords, portPlanText, reasonWords } from '../plan-data';
 import type { PowerAllocation, SiteWithChargers } from '../types';
@@ -16,19 +15,11 @@ import type { PowerAllocation, SiteWithChargers } from '../types';
  * reasons' legend and the vehicles predicted late; every time by the site's clock, its zone said.
  */
 export function AllocationSection(props: {
-  allocation: Optional<PowerAllocation> | undefined;
+  allocation: PowerAllocation | undefined;
   site: SiteWithChargers | undefined;
 }) {
   if (!props.allocation) return null;
-  if (!props.allocation.available) {
-    return (
-      <section aria-labelledby="allocation-heading">
-        <h2 id="allocation-heading">Smart charging</h2>
-        <NotAvailable what="Allocated limits per port and vehicles predicted late" />
-      </section>
-    );
-  }
-  const allocation = props.allocation.data.data;
+  const allocation = props.allocation.data;
   const unit = allocation.chargingRateUnit;
   const now = Date.now();
   const timeZone = props.site?.timezone;

@@ -1,19 +1,16 @@
 /**
- * Site power: the site's power over the last 24 h (the charging sessions' 15-minute intervals when
- * the API has them, else the live power summed while the page is open) with the cost and capacity
- * limits and, when smart charging has planned, the planned power and limits ahead; the limits'
- * form; the site's tariff and its form; and, when smart charging exists, which planner made the
- * allocation, each port's allocated limit, its next planned change and its reason in words, the
- * demand peak so far, and the vehicles predicted late.
+ * Site power: the site's power over the last 24 h (the charging sessions' 15-minute intervals, the
+ * live power summed while the page is open until they are read) with the cost and capacity limits
+ * and, when smart charging has planned, the planned power and limits ahead; the limits' form; the
+ * site's tariff and its form; and the allocation (`allocation-table.tsx`).
  *
- * Requests: `GET /api/sites` every 5 s (live power), the allocation every 5 s when it exists, the
+ * Requests: `GET /api/sites` every 5 s (live power), the allocation every 5 s, the
  * limits and the tariff every minute and after a change, the sessions' intervals every minute (one
  * request at a time, as that endpoint allows per key).
  *
  * @module
  */
 import { useMemo } from 'preact/hooks';
-import { callOptional, type Optional } from '../capabilities';
 import { LoadState, Notice } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatKw, sitePowerKw } from '../format';
@@ -79,15 +76,12 @@ export function SitePowerPage(props: { siteId: number }) {
     MINUTE_MS,
   );
   const allocation = usePoll(
-    (signal) =>
-      callOptional(session.operations, 'powerAllocation', () =>
-        session.call<PowerAllocation>(`/api/site/${siteId}/power-allocation`, { signal }),
-      ),
+    (signal) => session.call<PowerAllocation>(`/api/site/${siteId}/power-allocation`, { signal }),
     [session, siteId],
     unauthorized,
   );
   const history = usePoll(
-    (signal) => callOptional(session.operations, 'chargingSessions', () => sessionsOfLastDay(session, siteId, signal)),
+    (signal) => sessionsOfLastDay(session, siteId, signal),
     [session, siteId],
     unauthorized,
     MINUTE_MS,
@@ -142,15 +136,16 @@ const limitText = (kw: number | null) => (kw === null ? 'none' : formatKw(kw));
 function PowerSection(props: {
   site: SiteWithChargers | undefined;
   samples: PowerSample[];
-  history: Optional<ChargingSession[]> | undefined;
+  /** The sessions' intervals; undefined until read (live samples meanwhile). */
+  history: ChargingSession[] | undefined;
   schedules: SitePowerLimitSchedules['sitePowerLimitSchedules'] | undefined;
-  allocation: Optional<PowerAllocation> | undefined;
+  allocation: PowerAllocation | undefined;
 }) {
   const limits = useMemo(() => limitsKw(props.schedules ?? []), [props.schedules]);
-  const fromIntervals = props.history?.available === true;
+  const fromIntervals = props.history !== undefined;
   const now = props.samples[props.samples.length - 1]?.t ?? Date.now();
   const series = useMemo(() => {
-    if (props.history?.available && props.site) return powerFromIntervals(props.history.data, props.site.id, now);
+    if (props.history && props.site) return powerFromIntervals(props.history, props.site.id, now);
     return props.samples;
   }, [props.history, props.samples, props.site, now]);
   const from = fromIntervals
@@ -158,10 +153,7 @@ function PowerSection(props: {
     : Math.min(series[0]?.t ?? now, now - MIN_LIVE_WINDOW_MS);
   // Live samples come every 5 s while a page showing the sites is open; a longer silence breaks the line.
   const maxGapMs = fromIntervals ? undefined : 3 * REFRESH_MS;
-  const plan = useMemo(
-    () => (props.allocation?.available ? sitePlan(props.allocation.data.data, now) : null),
-    [props.allocation, now],
-  );
+  const plan = useMemo(() => (props.allocation ? sitePlan(props.allocation.data, now) : null), [props.allocation, now]);
   const data = useMemo(
     () => chartData(series, limits, { from, to: now, maxGapMs }, plan),
     [series, limits, from, now, maxGapMs, plan],
@@ -195,7 +187,7 @@ function PowerSection(props: {
     fromIntervals
       ? 'Power per 15-minute interval of the charging sessions over the last 24 h.'
       : 'Live power summed over the sessions in progress, sampled every 5 s while a page showing the sites is open' +
-        ' (the charging sessions endpoint is not available yet).',
+        ' (until the charging sessions are read).',
     ...(plan ? [planSummary(plan, now, timeZone)] : []),
   ].join(' ');
   const past = fromIntervals ? 'Power, last 24 h' : 'Power while the console is open (live)';
