@@ -22,7 +22,11 @@ describe('pollUntil', () => {
     // Each read returns its own number, so the value returned names the read it came from, however
     // many reads the wait allowed on a loaded machine.
     let calls = 0;
-    const value = await pollUntil(async () => ++calls, () => false, { waitMs: 30, minTimeoutMs: 1, maxTimeoutMs: 2 });
+    const value = await pollUntil(
+      async () => ++calls,
+      () => false,
+      { waitMs: 30, minTimeoutMs: 1, maxTimeoutMs: 2 },
+    );
     expect(value).toBe(calls);
   });
 
