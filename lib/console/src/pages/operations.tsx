@@ -88,7 +88,17 @@ function OperationControls(props: {
   const [resetType, setResetType] = useState('Soft');
   const [message, setMessage] = useState('StatusNotification');
   const target = portId ? { portId: Number(portId) } : { chargerId: charger.id };
-  const describedBy = props.blocked ? 'operations-blocked' : undefined;
+  // One button per operation, each disabled with the section (and pointing to its reason).
+  const button = (text: string, onClick: () => void, unusable = false) => (
+    <button
+      type="button"
+      disabled={off || unusable}
+      aria-describedby={props.blocked ? 'operations-blocked' : undefined}
+      onClick={onClick}
+    >
+      {text}
+    </button>
+  );
   return (
     <div class="inline-form">
       <label>
@@ -110,38 +120,14 @@ function OperationControls(props: {
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        disabled={off}
-        aria-describedby={describedBy}
-        onClick={() => send('Reset', 'reset', { ...target, type: resetType })}
-      >
-        Reset
-      </button>
-      <button
-        type="button"
-        disabled={off || !portId}
-        aria-describedby={describedBy}
-        onClick={() => send('Unlock', 'unlock-connector', { portId: Number(portId) })}
-      >
-        Unlock
-      </button>
-      <button
-        type="button"
-        disabled={off}
-        aria-describedby={describedBy}
-        onClick={() => send('Inoperative', 'change-availability', { ...target, operationalStatus: 'Inoperative' })}
-      >
-        Make inoperative
-      </button>
-      <button
-        type="button"
-        disabled={off}
-        aria-describedby={describedBy}
-        onClick={() => send('Operative', 'change-availability', { ...target, operationalStatus: 'Operative' })}
-      >
-        Make operative
-      </button>
+      {button('Reset', () => send('Reset', 'reset', { ...target, type: resetType }))}
+      {button('Unlock', () => send('Unlock', 'unlock-connector', { portId: Number(portId) }), !portId)}
+      {button('Make inoperative', () =>
+        send('Inoperative', 'change-availability', { ...target, operationalStatus: 'Inoperative' }),
+      )}
+      {button('Make operative', () =>
+        send('Operative', 'change-availability', { ...target, operationalStatus: 'Operative' }),
+      )}
       <label>
         Message
         <select value={message} onChange={(event) => setMessage((event.target as HTMLSelectElement).value)}>
@@ -150,22 +136,8 @@ function OperationControls(props: {
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        disabled={off}
-        aria-describedby={describedBy}
-        onClick={() => send('Trigger', 'trigger-message', { ...target, requestedMessage: message })}
-      >
-        Trigger message
-      </button>
-      <button
-        type="button"
-        disabled={off}
-        aria-describedby={describedBy}
-        onClick={() => send('Clear cache', 'clear-cache', { chargerId: charger.id })}
-      >
-        Clear cache
-      </button>
+      {button('Trigger message', () => send('Trigger', 'trigger-message', { ...target, requestedMessage: message }))}
+      {button('Clear cache', () => send('Clear cache', 'clear-cache', { chargerId: charger.id }))}
     </div>
   );
 }
