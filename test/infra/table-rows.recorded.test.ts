@@ -635,9 +635,10 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'GET', `/api/charger-health?chargerIds=${chargers.v16.id}`);
     await expectApi(204, 'DELETE', `/api/maintenance-windows/${window.id}`);
 
-    // Alert settings (the organization item).
+    // Alert settings (the organization item), and an alert acknowledged (the alert item).
     await expectApi(200, 'PATCH', '/api/alert-settings', { alertSettings: { offlineThresholdMinutes: 15 } });
-    await expectApi(200, 'GET', '/api/alerts?includeMuted=true');
+    const alerts = await expectApi(200, 'GET', '/api/alerts?includeMuted=true');
+    await expectApi(200, 'POST', `/api/alerts/${alerts.data[0].id}/acknowledge`);
 
     // Disconnections.
     const disconnects = () =>

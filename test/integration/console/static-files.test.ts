@@ -48,6 +48,16 @@ describe('console files on the local gateway', () => {
     );
   });
 
+  it('serves its icon, also at /favicon.ico (no page logs a 404 for it)', async () => {
+    expect(await (await get('/')).text()).toContain('<link rel="icon" href="/favicon.svg"');
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const icon = await get(path);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await icon.text()).toMatch(/^<svg /);
+    }
+  });
+
   it.each(['/api/docs', '/api/docs/'])('serves the API reference at %s, Swagger UI beside it', async (path) => {
     const page = await get(path);
 
