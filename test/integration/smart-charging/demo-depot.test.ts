@@ -118,7 +118,9 @@ describe('the demo depot', () => {
         a?.ports.filter((p: { departureSource: string | null }) => p.departureSource === 'api').length ===
           DEMO_FLEET_SIZE && a.lateVehicles.length > 0,
       "an allocation with every van's departure",
-      30_000,
+      // Usually the last van's plug-in replans with the SoCs reported; when a loaded machine delays
+      // the first MeterValues past it, the schedule's visit (every 5 minutes) replans the site.
+      330_000,
     );
 
     expect(new Set(open.ports.map((p: { departureTime: string }) => p.departureTime)).size).toBe(DEMO_FLEET_SIZE);
@@ -144,5 +146,5 @@ describe('the demo depot', () => {
     expect(limited.allocatedTotal).toBeLessThanOrEqual(60_000);
     expect(limited.lateVehicles.length).toBeLessThan(DEMO_FLEET_SIZE);
     expect(new Set(limited.ports.map((p: { reason: string }) => p.reason)).size).toBeGreaterThan(1);
-  }, 90_000);
+  }, 420_000);
 });
