@@ -39,6 +39,7 @@ export async function startTestStack(
     alerts?: boolean;
     webhooks?: boolean;
     streamObservers?: readonly StreamConsumer[];
+    streamTiming?: StreamTiming;
   } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');
