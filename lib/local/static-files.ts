@@ -34,7 +34,7 @@ const PAGES: Record<string, string> = {
 };
 
 /**
- * Paths answered with another file: `/favicon.ico`, which browsers ask for on pages that name no
+ * Paths answered with another file (built first, as pages are): `/favicon.ico`, which browsers ask for on pages that name no
  * icon (the API's JSON, for one), is the console's SVG icon, so no page logs a 404 for it.
  */
 const ALIASES: Record<string, string> = { '/favicon.ico': '/favicon.svg' };
@@ -65,7 +65,8 @@ export function createStaticFileHandler(options: StaticFileOptions = {}): Static
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const page = PAGES[pathname];
     if (!page && pathname.startsWith('/api/') && !pathname.startsWith('/api/docs/')) return false;
-    if (page && options.build !== false) {
+    // The icon too: a browser asks for /favicon.ico on the API's JSON before any console page.
+    if ((page || ALIASES[pathname]) && options.build !== false) {
       try {
         await ensureBuilt();
       } catch (error) {

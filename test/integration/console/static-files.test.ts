@@ -110,10 +110,13 @@ describe('console files, building', () => {
     rmSync(join(root, '..'), { recursive: true, force: true });
   });
 
-  it('builds the console on the first page request when there is no build', async () => {
+  it('builds the console on the first page or icon request when there is no build', async () => {
     expect(existsSync(root)).toBe(false);
     expect((await fetch(`${url}/console.js`)).status).toBe(404);
 
+    // A browser opening the API's JSON first asks for /favicon.ico before any console page.
+    const icon = await fetch(`${url}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     const page = await fetch(`${url}/`);
 
     expect(page.status).toBe(200);
