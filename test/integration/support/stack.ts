@@ -39,7 +39,6 @@ export async function startTestStack(
     alerts?: boolean;
     webhooks?: boolean;
     streamObservers?: readonly StreamConsumer[];
-    streamTiming?: StreamTiming;
   } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');
