@@ -10,6 +10,7 @@
  * same with a limit in amps (32 A, then 16 A): the plan is said in amps. The console calls nothing
  * but this origin. No page may throw or log an error.
  */
+import { pollUntil } from '../support/ocpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -121,6 +122,13 @@ async function planSite(unit: 'W' | 'A', high: number, low: number, van = false)
         },
       ],
     });
+    // Once the session's allocation is stored: a departure replans the sites already planned.
+    await pollUntil(
+      async () => (await api(stack, `/api/site/${tenant.siteId}/power-allocation`, { key: tenant.apiKey })).body,
+      (body) => (body?.data?.ports ?? []).some((p: { sessionId: number | null }) => p.sessionId !== null),
+      "the session's allocation",
+      30_000,
+    );
     const departureTime = new Date(Date.now() + 2 * 3600_000).toISOString();
     const plan = { vehicleId: vehicle.body.vehicle.id, departureTimes: [{ departureTime, targetSoc: 90 }] };
     const posted = await api(stack, '/api/departure-times/vehicle', { key: tenant.apiKey, method: 'POST', body: plan });
