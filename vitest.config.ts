@@ -18,6 +18,8 @@ const integrationEnv = { ...env, API_KEY_CACHE_SECONDS: '1' };
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // Each project's span and time in its files, printed when the run ends (CI's log shows them).
+    reporters: ['default', './test/support/project-times-reporter.ts'],
     projects: [
       // Unit tests that bundle a Lambda with esbuild or import a handler's module graph take seconds
       // while integration files load the 2 cores: a bound above Vitest's 5 s default.
