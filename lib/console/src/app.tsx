@@ -12,6 +12,7 @@ import { ChargerPage } from './pages/charger';
 import { SitePowerPage } from './pages/site-power';
 import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
+import { SessionsPage } from './pages/sessions';
 import { FirmwarePage } from './pages/firmware';
 import { AlertsPage } from './pages/alerts';
 import { AlertCount } from './pages/alert-count';
@@ -86,6 +87,9 @@ function Shell(props: { onSignOut: () => void }) {
           <a href="#/vehicles" aria-current={current === 'vehicles' ? 'page' : undefined}>
             Vehicles
           </a>
+          <a href="#/sessions" aria-current={current === 'sessions' ? 'page' : undefined}>
+            Sessions
+          </a>
           <a href="#/firmware" aria-current={current === 'firmware' ? 'page' : undefined}>
             Firmware
           </a>
@@ -120,6 +124,8 @@ function Page(props: { route: Route }) {
       return <ChargerPage chargerId={route.chargerId} />;
     case 'vehicles':
       return <VehiclesPage />;
+    case 'sessions':
+      return <SessionsPage />;
     case 'firmware':
       return <FirmwarePage />;
     case 'alerts':

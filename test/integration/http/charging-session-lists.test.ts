@@ -207,9 +207,7 @@ describe('GET /api/charging-sessions over 159 sessions', () => {
       ids(beta.filter((s) => s.siteId === siteB)),
     );
     const from = iso(BASE + 60 * 20 * 60_000);
-    expect(ids(await all(`rfidIds[]=${rfidId}&endTimeAfter=${from}`))).toEqual(
-      ids(acme.filter((s) => s.end! >= from)),
-    );
+    expect(ids(await all(`rfidIds[]=${rfidId}&endTimeAfter=${from}`))).toEqual(ids(acme.filter((s) => s.end! >= from)));
     // Both: a session has one or the other here, never both.
     expect(await all(`rfidIds[]=${rfidId}&vehicleIds[]=${vehicleId}`)).toEqual([]);
     expect(await all(`vehicleIds[]=${vehicleId}`, other.apiKey)).toEqual([]);
