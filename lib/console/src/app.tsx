@@ -13,6 +13,7 @@ import { SitePowerPage } from './pages/site-power';
 import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
 import { SessionsPage } from './pages/sessions';
+import { AccessIdsPage } from './pages/access-ids';
 import { FirmwarePage } from './pages/firmware';
 import { AlertsPage } from './pages/alerts';
 import { AlertCount } from './pages/alert-count';
@@ -87,6 +88,9 @@ function Shell(props: { onSignOut: () => void }) {
           <a href="#/vehicles" aria-current={current === 'vehicles' ? 'page' : undefined}>
             Vehicles
           </a>
+          <a href="#/access-ids" aria-current={current === 'accessIds' ? 'page' : undefined}>
+            Access IDs
+          </a>
           <a href="#/sessions" aria-current={current === 'sessions' ? 'page' : undefined}>
             Sessions
           </a>
@@ -126,6 +130,8 @@ function Page(props: { route: Route }) {
       return <VehiclesPage />;
     case 'sessions':
       return <SessionsPage />;
+    case 'accessIds':
+      return <AccessIdsPage />;
     case 'firmware':
       return <FirmwarePage />;
     case 'alerts':

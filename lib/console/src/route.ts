@@ -1,6 +1,6 @@
 /**
  * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
- * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/sessions`, `#/firmware`, `#/alerts`,
+ * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/access-ids`, `#/sessions`, `#/firmware`, `#/alerts`,
  * `#/webhooks`. Anything else is a "no such page" notice.
  *
  * @module
@@ -13,6 +13,7 @@ export type Route =
   | { page: 'charger'; chargerId: number }
   | { page: 'vehicles' }
   | { page: 'sessions' }
+  | { page: 'accessIds' }
   | { page: 'firmware' }
   | { page: 'alerts' }
   | { page: 'webhooks' }
@@ -26,6 +27,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/' || path === '/sites') return { page: 'sites' };
   if (path === '/vehicles') return { page: 'vehicles' };
   if (path === '/sessions') return { page: 'sessions' };
+  if (path === '/access-ids') return { page: 'accessIds' };
   if (path === '/firmware') return { page: 'firmware' };
   if (path === '/alerts') return { page: 'alerts' };
   if (path === '/webhooks') return { page: 'webhooks' };
@@ -45,6 +47,8 @@ export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
       return '#/vehicles';
     case 'sessions':
       return '#/sessions';
+    case 'accessIds':
+      return '#/access-ids';
     case 'firmware':
       return '#/firmware';
     case 'alerts':
