@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError, describeError } from './api';
 import { Notice } from './components';
@@ -86,5 +87,30 @@ export function FieldError(props: { outcome: Outcome; path: string; id: string }
     <span id={props.id} class="field-error">
       {messages.join('; ')}
     </span>
+  );
+}
+
+/**
+ * A labelled input (`children` renders it with the attributes given) and the API's message for
+ * its field beside it. The input's id is `idPrefix` and the field's last path segments.
+ */
+export function LabelledField(props: {
+  label: string;
+  /** The field as the problem document names it (`body.webhookEndpoint.url`). */
+  path: string;
+  /** Where the field's own name starts in `path` (`body.webhookEndpoint.`). */
+  root: string;
+  idPrefix: string;
+  outcome: Outcome;
+  children: (attributes: { id: string } & ReturnType<typeof fieldAttributes>) => JSX.Element;
+}) {
+  const inputId = `${props.idPrefix}-${props.path.replace(props.root, '').replaceAll('.', '-')}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div class="field">
+      <label for={inputId}>{props.label}</label>
+      {props.children({ id: inputId, ...fieldAttributes(props.outcome, props.path, errorId) })}
+      <FieldError outcome={props.outcome} path={props.path} id={errorId} />
+    </div>
   );
 }

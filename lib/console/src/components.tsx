@@ -140,3 +140,30 @@ export function DayCheckboxes(props: { label: string; days: boolean[]; onChange(
     </>
   );
 }
+
+/**
+ * A list's page buttons: "First page" once past it, "Next page" while the API says there is one
+ * (spec §8 cursors); `onCursor` gets the cursor to load (null: the first page).
+ */
+export function Pager(props: {
+  label: string;
+  cursor: string | null;
+  pagination: { hasNextPage: boolean; nextPageCursor: string | null } | undefined;
+  onCursor: (cursor: string | null) => void;
+}) {
+  const next = props.pagination?.hasNextPage ? props.pagination.nextPageCursor : null;
+  return (
+    <nav class="pager" aria-label={props.label}>
+      {props.cursor ? (
+        <button type="button" class="secondary" onClick={() => props.onCursor(null)}>
+          First page
+        </button>
+      ) : null}
+      {next ? (
+        <button type="button" class="secondary" onClick={() => props.onCursor(next)}>
+          Next page
+        </button>
+      ) : null}
+    </nav>
+  );
+}

@@ -200,7 +200,7 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Refresh these' }).click();
     const recent = page.getByRole('region', { name: 'Recent sessions (7 days)' });
     await recent.getByRole('columnheader', { name: 'Energy' }).waitFor();
-    await page.getByText('Sessions', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Health' }).getByText('Sessions', { exact: true }).waitFor();
     expect(await page.locator('.not-available').count()).toBe(0);
     expect(await page.getByText('No figures for this charger.').count()).toBe(0);
     expect(tab.problems).toEqual([]);

@@ -8,8 +8,8 @@
  * @module
  */
 import { useState } from 'preact/hooks';
-import { FieldError, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
-import { DataTable, LoadState } from '../components';
+import { LabelledField, OutcomeNotice, useAction, type Outcome } from '../action';
+import { DataTable, LoadState, Pager } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
@@ -40,18 +40,7 @@ export function AccessIdsPage() {
       {list.data && list.data.data.length > 0 ? (
         <AccessIdTable accessIds={list.data.data} onChange={list.refresh} />
       ) : null}
-      <nav class="pager" aria-label="Access ID pages">
-        {cursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(null)}>
-            First page
-          </button>
-        ) : null}
-        {list.data?.pagination.hasNextPage && list.data.pagination.nextPageCursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(list.data!.pagination.nextPageCursor)}>
-            Next page
-          </button>
-        ) : null}
-      </nav>
+      <Pager label="Access ID pages" cursor={cursor} pagination={list.data?.pagination} onCursor={setCursor} />
     </>
   );
 }
@@ -136,7 +125,7 @@ function CreateForm(props: { onCreated: () => void }) {
   );
 }
 
-/** A labelled text input with the API's message for its field beside it. */
+/** A labelled text input of the form with the API's message for its field beside it. */
 function Field(props: {
   label: string;
   path: (typeof FIELDS)[number];
@@ -144,18 +133,16 @@ function Field(props: {
   value: string;
   onInput: (event: Event) => void;
 }) {
-  const id = `access-id-${props.path.split('.').slice(2).join('-')}`;
   return (
-    <div class="field">
-      <label for={id}>{props.label}</label>
-      <input
-        id={id}
-        value={props.value}
-        onInput={props.onInput}
-        {...fieldAttributes(props.outcome, props.path, `${id}-error`)}
-      />
-      <FieldError outcome={props.outcome} path={props.path} id={`${id}-error`} />
-    </div>
+    <LabelledField
+      label={props.label}
+      path={props.path}
+      root="body.accessId."
+      idPrefix="access-id"
+      outcome={props.outcome}
+    >
+      {(attributes) => <input value={props.value} onInput={props.onInput} {...attributes} />}
+    </LabelledField>
   );
 }
 

@@ -8,7 +8,7 @@
  * @module
  */
 import { useMemo, useState } from 'preact/hooks';
-import { DataTable, LoadState, Notice } from '../components';
+import { DataTable, LoadState, Notice, Pager } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime, formatKwh, formatSpan } from '../format';
 import { useLoad } from '../live';
@@ -85,18 +85,7 @@ export function SessionsPage() {
         </Notice>
       ) : null}
       {list.data && list.data.data.length > 0 ? <SessionTable sessions={list.data.data} zones={zones} /> : null}
-      <nav class="pager" aria-label="Session pages">
-        {cursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(null)}>
-            First page
-          </button>
-        ) : null}
-        {list.data?.pagination.hasNextPage && list.data.pagination.nextPageCursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(list.data!.pagination.nextPageCursor)}>
-            Next page
-          </button>
-        ) : null}
-      </nav>
+      <Pager label="Session pages" cursor={cursor} pagination={list.data?.pagination} onCursor={setCursor} />
     </>
   );
 }

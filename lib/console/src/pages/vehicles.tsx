@@ -10,7 +10,7 @@
  */
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { DataTable, LoadState, Notice } from '../components';
+import { DataTable, LoadState, Notice, Pager } from '../components';
 import { useSession } from '../context';
 import { formatDateTime, formatPercent } from '../format';
 import { useLoad, usePoll } from '../live';
@@ -61,18 +61,7 @@ export function VehiclesPage() {
           ))}
         </DataTable>
       ) : null}
-      <nav class="pager" aria-label="Vehicle pages">
-        {cursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(null)}>
-            First page
-          </button>
-        ) : null}
-        {list?.pagination.hasNextPage && list.pagination.nextPageCursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(list.pagination.nextPageCursor)}>
-            Next page
-          </button>
-        ) : null}
-      </nav>
+      <Pager label="Vehicle pages" cursor={cursor} pagination={list?.pagination} onCursor={setCursor} />
     </>
   );
 }

@@ -10,7 +10,7 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { FieldError, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
+import { FieldError, LabelledField, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
 import { LoadState, Notice, DataTable } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
@@ -185,22 +185,14 @@ function EndpointForm(props: { onCreated(endpoint: WebhookEndpoint): void }) {
   );
 }
 
-/** A labelled input with the API's message for its field beside it. */
+/** A labelled input of the endpoint form with the API's message for its field beside it. */
 function Field(props: {
   label: string;
   path: (typeof FIELD_PATHS)[number];
   outcome: Outcome;
   children: (attributes: object) => JSX.Element;
 }) {
-  const inputId = `webhook-${props.path.replace('body.webhookEndpoint.', '')}`;
-  const errorId = `${inputId}-error`;
-  return (
-    <div class="field">
-      <label for={inputId}>{props.label}</label>
-      {props.children({ id: inputId, ...fieldAttributes(props.outcome, props.path, errorId) })}
-      <FieldError outcome={props.outcome} path={props.path} id={errorId} />
-    </div>
-  );
+  return <LabelledField {...props} root="body.webhookEndpoint." idPrefix="webhook" />;
 }
 
 /** The endpoints with their actions; `onChoose` shows one's delivery log. */
