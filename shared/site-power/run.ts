@@ -23,8 +23,7 @@ import {
   type LateVehicle,
 } from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
-import { allocationInput, measuredSitePowerW } from './demand';
-import { sampleDemand } from './demand-charge';
+import { allocationInput, sampleSiteDemand } from './demand';
 import { clearProfiles, deliverProfiles, learnSupport, unlimitedLines, type Delivery } from './delivery';
 import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
@@ -81,9 +80,7 @@ async function allocateOnce(
   if (!snapshot) return undefined;
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
-  const demand = snapshot.tariff?.demandChargePerKw
-    ? sampleDemand(snapshot.previous?.demand, measuredSitePowerW(snapshot), now, snapshot.site.timezone)
-    : undefined;
+  const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
   const input = allocationInput(snapshot, now, demand);
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)

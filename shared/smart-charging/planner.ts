@@ -49,11 +49,15 @@
  */
 import { externalLimitBySlot, type Slot } from './horizon';
 import type { PlanSolver } from './linear-program';
-import { buildModel, coefficient, kW, overriding, type Model, type PlanPort } from './plan-model';
+import { buildModel, coefficient, kW, overriding, type Model, type PlanFloors, type PlanPort } from './plan-model';
 import { byMinimumPriority } from './ports';
+import { chooseReady } from './ready';
 import type { AllocationInput } from './types';
 
 export { MAX_NEED_WH, WEIGHTS, type PlanMode, type PlanPort } from './plan-model';
+
+/** The share of the solve budget the choice of the vehicles made ready may take (`./ready.ts`). */
+export const READY_BUDGET_SHARE = 0.4;
 
 /** The planner's answer: each port's power in each slot, W (before rounding to whole watts). */
 export interface Plan {
@@ -162,15 +166,17 @@ export function planSite(
   ports: readonly PlanPort[],
   solver: PlanSolver,
   budgetMs: number,
-  floors: ReadonlyMap<number, number> = new Map(),
+  floors: PlanFloors = {},
 ): Plan {
   const model = buildModel(input, ports, floors);
   const started = performance.now();
   let solution: Float64Array;
   try {
-    const first = model.lp.solve(solver, budgetMs);
+    const left = () => budgetMs - (performance.now() - started);
+    let first = model.lp.solve(solver, budgetMs);
+    if (chooseReady(model, solver, left() * READY_BUDGET_SHARE, first)) first = model.lp.solve(solver, left());
     fixFirstSlot(model, chargingFirst(model, first));
-    solution = model.lp.solve(solver, budgetMs - (performance.now() - started));
+    solution = model.lp.solve(solver, left());
   } finally {
     model.lp.dispose();
   }
