@@ -31,6 +31,12 @@ import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
 import type { LimitSchedule } from './station-reports';
 
+/**
+ * The warning logged when the planner falls back to the greedy allocation (a solver error or a
+ * solve over its budget); the stack counts these lines as the `PlannerFallbacks` metric.
+ */
+export const PLANNER_FALLBACK_MESSAGE = 'the planner fell back to the greedy allocation';
+
 /** Most runs one invocation makes before it leaves the rest to the next trigger. */
 const MAX_RUNS = 5;
 
@@ -84,7 +90,7 @@ async function allocateOnce(
   const input = allocationInput(snapshot, now, demand);
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
-    logger.warn('the planner fell back to the greedy allocation', { siteId, reason: result.fallbackReason });
+    logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });
   const refused = new Set<number>();
   let delivery: Delivery;
   if (limited) {
@@ -173,6 +179,7 @@ async function storeAllocation(
     defaultProfiles: delivery.defaultProfiles,
     planner: result.planner,
     ...(result.fallbackReason !== undefined ? { fallbackReason: result.fallbackReason.slice(0, 500) } : {}),
+    fallbackCount: (snapshot.previous?.fallbackCount ?? 0) + (result.fallbackReason !== undefined ? 1 : 0),
     slots: result.slots.map((slot) => ({ ...slot })),
     ...(demand ? { demand } : {}),
   };

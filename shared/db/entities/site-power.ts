@@ -234,6 +234,11 @@ const siteAllocationSchema = {
     /** `optimal` (the planner) or `greedy` (the one-instant stages), and why the planner fell back, if it did. */
     planner: { type: ['optimal', 'greedy'] as const },
     fallbackReason: optionalString,
+    /**
+     * How many of the site's allocations fell back to the greedy since its allocations began (a
+     * solver error or a solve over its budget; a site with nothing to plan is not one).
+     */
+    fallbackCount: optionalNumber,
     /** The site's plan slot by slot: ms since epoch, totals and limits in `chargingRateUnit`, price per kWh. */
     slots: {
       type: 'list',
