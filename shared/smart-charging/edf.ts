@@ -7,7 +7,8 @@
  *
  * The rule, as acnportal's `earliest_deadline_first` runs it at one instant: the vehicles that hold
  * power (not released, not probed; overrides and uncontrolled load counted first), in order of
- * their planned departure (then first come, then portId), each get the most they can take (their
+ * their departure (then first come, then portId), a vehicle without one (not even an estimate:
+ * only the default dwell, which may have passed) last, as EDF ranks an unknown deadline, each get the most they can take (their
  * cap, or what their need, guessed or not, takes in 5 minutes: the shortest first slot) that every limit (the cost
  * limit too) still leaves. What it gives the vehicles with an unknown need is their floor.
  *
@@ -32,10 +33,18 @@ export function edfFloors(input: AllocationInput, ports: readonly WorkPort[]): M
     const override = activeOverrideW(p.session, input.now);
     if (p.state === 'active' && override !== undefined) consume(budgets, p, override);
   }
-  const departure = (p: WorkPort) => plannedDeparture(p.session, input.now).time;
+  const departure = (p: WorkPort) => {
+    const planned = plannedDeparture(p.session, input.now);
+    return planned.known ? planned.time : Infinity;
+  };
   const queue = ports
     .filter((p) => p.state === 'active' && activeOverrideW(p.session, input.now) === undefined)
-    .sort((a, b) => departure(a) - departure(b) || a.session.startTime - b.session.startTime || a.portId - b.portId);
+    .sort(
+      (a, b) =>
+        (departure(a) === departure(b) ? 0 : departure(a) < departure(b) ? -1 : 1) ||
+        a.session.startTime - b.session.startTime ||
+        a.portId - b.portId,
+    );
   const floors = new Map<number, number>();
   for (const p of queue) {
     const wanted = Math.min(p.capW, p.need ? p.need.energyWh / firstSlotHours : Infinity);
