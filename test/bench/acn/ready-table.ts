@@ -70,7 +70,7 @@ export function readyTable(highs: Highs, m: Month, periodMs: number, capacitiesK
       const t0 = performance.now();
       const result = replay(m.sessions, row.make(capacityW), { startMs: m.startMs, periodMs, capacityW });
       const r = readiness(m.sessions, result);
-      rows.push([
+      const cells = [
         `${kW} kW`,
         row.name,
         String(r.served),
@@ -79,7 +79,10 @@ export function readyTable(highs: Highs, m: Month, periodMs: number, capacitiesK
         r.energyPercent.toFixed(2),
         r.meanSharePercent.toFixed(1),
         `${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      ]);
+      ];
+      rows.push(cells);
+      // Each row as it comes: a month at five capacities takes a while.
+      console.log(`  … ${m.label} ${cells.join(' | ')}`);
     }
   }
   console.log(
