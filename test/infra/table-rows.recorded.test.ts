@@ -682,6 +682,7 @@ describe('the writes the handlers make', () => {
         'power/schedule',
         'power/allocate',
         'http/chargerOperations',
+        'http/chargerOperationReads',
         'operations/perform',
         'operations/sweep',
         'local-list/sync',
