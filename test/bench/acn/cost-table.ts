@@ -122,6 +122,8 @@ export function costTable(highs: Highs, scenarios: readonly CostScenario[], peri
     const above = (100 * (a.costPerKWh * a.energyKWh - b.costPerKWh * b.energyKWh)) / (b.costPerKWh * b.energyKWh);
     rows.push([label, history, 'ours', ...cells(result, month, periodMs, season), `+${above.toFixed(1)} %`]);
     rows.push([label, history, 'least cost, same energy', ...cells(best, month, periodMs, season), '']);
+    // Each scenario as it comes: a month of ours takes a while.
+    for (const row of rows.slice(-2)) console.log(`  … ${row.join(' | ')}`);
   }
   console.log(
     `\n  Cost at ${COST_CAPACITY_W / 1000} kW: SCE TOU-EV-4 energy + $${DEMAND_CHARGE_PER_KW}/kW of the month's` +

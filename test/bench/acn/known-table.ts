@@ -165,21 +165,29 @@ export function knownTable(
     for (const kW of capacitiesKw) {
       const capacityW = kW * 1000;
       const withInputs = () => estimator(inputs, all, 'inputs');
-      const variants: [string, Scheduler][] = [
-        ['ours, estimates', estimatedOurs(highs, withInputs())],
-        ['EDF, estimates', estimatedPeer(edf, withInputs())],
-        ['LLF, estimates', estimatedPeer(llf, withInputs())],
-        ['ours, defaults only', estimatedOurs(highs, estimator(inputs, all, 'defaults'))],
-        ['ours, perfect information', allocationScheduler((input) => allocateSite(input, { solver: highs }))],
+      const variants: [string, string, () => Scheduler][] = [
+        ['ours', 'ours, estimates', () => estimatedOurs(highs, withInputs())],
+        ['edf', 'EDF, estimates', () => estimatedPeer(edf, withInputs())],
+        ['llf', 'LLF, estimates', () => estimatedPeer(llf, withInputs())],
+        ['defaults', 'ours, defaults only', () => estimatedOurs(highs, estimator(inputs, all, 'defaults'))],
         [
+          'perfect',
+          'ours, perfect information',
+          () => allocationScheduler((input) => allocateSite(input, { solver: highs })),
+        ],
+        [
+          'optimum',
           'offline optimum (perfect)',
-          planScheduler(energyOptimum(highs, m.sessions, { periodMs, capacityW }), m.sessions, m.startMs),
+          () => planScheduler(energyOptimum(highs, m.sessions, { periodMs, capacityW }), m.sessions, m.startMs),
         ],
       ];
-      for (const [name, scheduler] of variants) {
+      const only = process.env.ACN_KNOWN?.split(',');
+      for (const [key, name, make] of variants) {
+        if (only && !only.includes(key)) continue;
+        const scheduler = make();
         const t0 = performance.now();
         const r = readiness(m.sessions, replay(m.sessions, scheduler, { startMs: m.startMs, periodMs, capacityW }));
-        rows.push([
+        const cells = [
           `${kW} kW`,
           name,
           String(r.served),
@@ -187,7 +195,9 @@ export function knownTable(
           r.energyPercent.toFixed(2),
           r.meanSharePercent.toFixed(1),
           `${((performance.now() - t0) / 1000).toFixed(1)} s`,
-        ]);
+        ];
+        rows.push(cells);
+        console.log(`  … ${m.label} ${cells.join(' | ')}`);
       }
     }
     console.log(
