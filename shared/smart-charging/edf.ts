@@ -8,9 +8,12 @@
  * The rule, as acnportal's `earliest_deadline_first` runs it at one instant: the vehicles that hold
  * power (not released, not probed; overrides and uncontrolled load counted first), in order of
  * their departure (then first come, then portId), a vehicle without one (not even an estimate:
- * only the default dwell, which may have passed) last, as EDF ranks an unknown deadline, each get the most they can take (their
- * cap, or what their need, guessed or not, takes in 5 minutes: the shortest first slot) that every limit (the cost
- * limit too) still leaves. What it gives the vehicles with an unknown need is their floor.
+ * only the default dwell, which may have passed) last, as EDF ranks an unknown deadline, each get
+ * the most they can take (their cap, or what their need, guessed or not, takes in 5 minutes: the
+ * shortest first slot) that every limit (the cost limit too) still leaves. What it gives the
+ * vehicles with an unknown need and a departure (told or estimated) is their floor. A vehicle with
+ * neither has no floor: EDF has nothing to rank it by, and among such vehicles the plan's fair
+ * share decides, as before.
  *
  * @module
  */
@@ -51,7 +54,7 @@ export function edfFloors(input: AllocationInput, ports: readonly WorkPort[]): M
     const grant = Math.max(0, Math.min(wanted, headroomW(budgets, p).headroomW));
     if (grant <= 0) continue;
     consume(budgets, p, grant);
-    if (!needKnown(p.session)) floors.set(p.portId, grant);
+    if (!needKnown(p.session) && departure(p) !== Infinity) floors.set(p.portId, grant);
   }
   return floors;
 }

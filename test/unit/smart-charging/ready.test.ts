@@ -109,3 +109,10 @@ describe('vehicles ready first', () => {
     );
   }, 120_000);
 });
+
+describe('floors of vehicles whose need is unknown', () => {
+  it('gives none to vehicles that told no departure either: they share alike, first come or not', () => {
+    const r = allocateSite(site([dcfc(1), dcfc(2)], { cost: watts(60_000) }), { solver });
+    expect(r.ports.map((p) => p.limitW)).toEqual([30_000, 30_000]);
+  });
+});
