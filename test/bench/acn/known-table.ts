@@ -26,12 +26,11 @@ import {
   similarSessions,
 } from '../../../shared/smart-charging/estimates';
 import { type DriverInput, loadDriverInputs } from './inputs';
-import { readiness } from './metrics';
 import { energyOptimum, planScheduler } from './optimum';
 import { allocationScheduler, SITE_TIME_ZONE, sessionDemand } from './ours';
 import { edf, llf } from './peers';
-import { type ActiveSession, replay, type Scheduler, type SchedulingPeriod } from './replay';
-import { printTable, type Month } from './ready-table';
+import type { ActiveSession, Scheduler, SchedulingPeriod } from './replay';
+import { type Month, printTable, READY_COLUMNS, replayRow } from './ready-table';
 import type { AcnSession } from './sessions';
 
 /** What a replay's schedulers know of each session: the driver's inputs and the history, or the defaults. */
@@ -184,26 +183,13 @@ export function knownTable(
       const only = process.env.ACN_KNOWN?.split(',');
       for (const [key, name, make] of variants) {
         if (only && !only.includes(key)) continue;
-        const scheduler = make();
-        const t0 = performance.now();
-        const r = readiness(m.sessions, replay(m.sessions, scheduler, { startMs: m.startMs, periodMs, capacityW }));
-        const cells = [
-          `${kW} kW`,
-          name,
-          String(r.served),
-          String(r.underQuarter),
-          r.energyPercent.toFixed(2),
-          r.meanSharePercent.toFixed(1),
-          `${((performance.now() - t0) / 1000).toFixed(1)} s`,
-        ];
-        rows.push(cells);
-        console.log(`  … ${m.label} ${cells.join(' | ')}`);
+        rows.push(replayRow(m, name, make(), kW, periodMs));
       }
     }
     console.log(
       `\n  With what the system knows, ${m.label}: ${claimed} of ${m.sessions.length} sessions with the driver's` +
         ' inputs, the others forecast from the sessions before them',
     );
-    printTable(['capacity', 'scheduler', 'served', '< 25 %', 'energy %', 'mean %', 'time'], rows);
+    printTable(['capacity', 'scheduler', ...READY_COLUMNS], rows);
   }
 }

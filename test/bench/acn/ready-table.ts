@@ -58,6 +58,32 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const r of rows) console.log(line(r));
 }
 
+/** The header of {@link replayRow}'s cells after the capacity and the scheduler. */
+export const READY_COLUMNS = ['served', '≥ 50 %', '< 25 %', 'energy %', 'mean %', 'time'];
+
+/**
+ * Replays a month with a scheduler at a capacity and prints its row at once (a month takes a
+ * while): capacity, name, sessions fully served, at least half, under a quarter, energy %, mean
+ * share %, time.
+ */
+export function replayRow(m: Month, name: string, scheduler: Scheduler, kW: number, periodMs: number): string[] {
+  const t0 = performance.now();
+  const capacityW = kW * 1000;
+  const r = readiness(m.sessions, replay(m.sessions, scheduler, { startMs: m.startMs, periodMs, capacityW }));
+  const cells = [
+    `${kW} kW`,
+    name,
+    String(r.served),
+    String(r.half),
+    String(r.underQuarter),
+    r.energyPercent.toFixed(2),
+    r.meanSharePercent.toFixed(1),
+    `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  ];
+  console.log(`  … ${m.label} ${cells.join(' | ')}`);
+  return cells;
+}
+
 /**
  * Prints the table of a month: per capacity and scheduler, sessions fully served, at least half
  * served, under a quarter, energy %, mean share %, time.
@@ -67,27 +93,12 @@ export function readyTable(highs: Highs, m: Month, periodMs: number, capacitiesK
   for (const kW of capacitiesKw) {
     const capacityW = kW * 1000;
     for (const row of schedulers(highs, m, periodMs)) {
-      const t0 = performance.now();
-      const result = replay(m.sessions, row.make(capacityW), { startMs: m.startMs, periodMs, capacityW });
-      const r = readiness(m.sessions, result);
-      const cells = [
-        `${kW} kW`,
-        row.name,
-        String(r.served),
-        String(r.half),
-        String(r.underQuarter),
-        r.energyPercent.toFixed(2),
-        r.meanSharePercent.toFixed(1),
-        `${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      ];
-      rows.push(cells);
-      // Each row as it comes: a month at five capacities takes a while.
-      console.log(`  … ${m.label} ${cells.join(' | ')}`);
+      rows.push(replayRow(m, row.name, row.make(capacityW), kW, periodMs));
     }
   }
   console.log(
     `\n  Vehicles ready, ${m.label} (${m.sessions.length} sessions): sessions fully served (within 0.1 kWh),` +
       ' served at least half, under a quarter of their request; energy delivered; mean share of the request',
   );
-  printTable(['capacity', 'scheduler', 'served', '≥ 50 %', '< 25 %', 'energy %', 'mean %', 'time'], rows);
+  printTable(['capacity', 'scheduler', ...READY_COLUMNS], rows);
 }
