@@ -18,10 +18,14 @@ const integrationEnv = { ...env, API_KEY_CACHE_SECONDS: '1' };
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // Each project's span and time in its files, printed when the run ends (CI's log shows them).
+    reporters: ['default', './test/support/project-times-reporter.ts'],
     projects: [
       // Unit tests that bundle a Lambda with esbuild or import a handler's module graph take seconds
       // while integration files load the 2 cores: a bound above Vitest's 5 s default.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env, testTimeout: 30_000 } },
+      // Unit files share a worker's modules (`isolate: false`): most of their time was importing the
+      // same module graphs (zod schemas, ElectroDB entities, the SDK) again for every file.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env, testTimeout: 30_000, isolate: false } },
       {
         test: {
           name: 'integration',
@@ -33,8 +37,29 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The template's files share a worker's modules (`isolate: false`): aws-cdk-lib is imported and
+      // the default stack synthesised once per worker (`test/infra/support/template.ts`), not once
+      // per file. The recorded scenarios run the handlers against DynamoDB Local and set the
+      // process's environment, so they keep a worker of their own.
       {
-        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 120_000, hookTimeout: 180_000 },
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          exclude: ['test/infra/table-rows.recorded.test.ts'],
+          env,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra-recorded',
+          include: ['test/infra/table-rows.recorded.test.ts'],
+          env,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
       },
     ],
   },

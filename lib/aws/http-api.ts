@@ -125,8 +125,9 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.alertRecipients, counterRow('alertRecipient')],
     'dynamodb:DeleteItem': [ROWS.alertRecipients],
   }),
-  // The organization's alert settings (an attribute of the organization item); alerts are read only.
-  alerts: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.organizations] }),
+  // The organization's alert settings (an attribute of the organization item) and an alert's
+  // acknowledgement (who and when, nothing else of it).
+  alerts: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.organizations, ROWS.alerts] }),
   // An endpoint (its own partition) created with its ID, changed, rotated, deleted; a test
   // delivery created, a delivery retried.
   webhooks: mergeRowWrites(RATE_LIMITED, {

@@ -67,6 +67,7 @@ export const ROUTE_KEYS = [
   'DELETE /api/alert-recipients/{id}',
   'GET /api/alerts',
   'GET /api/alerts/{id}',
+  'POST /api/alerts/{id}/acknowledge',
   'GET /api/alert-settings',
   'PATCH /api/alert-settings',
   'POST /api/webhook-endpoints',
