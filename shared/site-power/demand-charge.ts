@@ -12,12 +12,20 @@
  *   that time belongs to, split at their boundaries. (A sample held over the time after it would
  *   count the power before a new allocation as drawn under it, one allocation late: a meter sees
  *   the energy when it flows.) A sample measured no later than the one before adds nothing.
+ *   A session that ended since the sample before has no reading any more, yet drew until it
+ *   ended: its last reading counts until this sample ({@link endedSessionsPowerW}), the whole time
+ *   (the meter may see less, never more). Left out, each vehicle leaving in the middle of a demand
+ *   interval hid its draw from the interval's average, and the plan, filling the interval up to
+ *   the peak so far, raised the billed peak by what it did not see (Caltech October 2019: 47.8 kW
+ *   billed where the product measured 41.2).
  * - Each interval that ends counts towards the peak of the billing period it starts in; a new
  *   period starts from 0 (the old one's peak is kept as `previousPeakW`, shown, never planned as
  *   free).
  * - **The site's days**: the sessions each allocation sees (their start and energy so far; a
  *   session no longer seen has ended) are kept until every session of their day has ended; the day
- *   then becomes its need (`neededLevelW`), and the last {@link DAYS_KEPT} days are kept.
+ *   then becomes its need (`neededLevelW`), and the last {@link DAYS_KEPT} days are kept. A day
+ *   still open {@link DAY_OPEN_MS} after its start closes anyway, and its sessions still in
+ *   progress are not taken up again.
  *
  * @module
  */
@@ -34,12 +42,17 @@ const MAX_GAP_MS = 32 * 86_400_000;
 /** A day whose sessions have not all ended this long after its start is closed anyway, ms. */
 const DAY_OPEN_MS = 3 * 86_400_000;
 
-/** A session of a day not yet closed: its id, start, when it was last seen and its energy then. */
+/**
+ * A session of a day not yet closed: its id, start, when it was last seen and its energy then, its
+ * power then (W) and the most it can draw (W), when known.
+ */
 export interface SeenSession {
   readonly id: number;
   readonly start: number;
   readonly seenAt: number;
   readonly energyWh: number;
+  readonly powerW?: number;
+  readonly maxPowerW?: number;
   /** Whether it is over (not seen by a later allocation). */
   readonly ended?: boolean;
 }
@@ -134,15 +147,39 @@ function closeInterval(timeZone: string, state: DemandState): DemandState {
   return { ...current, peakW: averageW, peakIntervalStart: state.intervalStart };
 }
 
+/** A session in progress as an allocation sees it (`recordSessions`). */
+export interface SessionSeen {
+  readonly id: number;
+  /** Its start, epoch ms. */
+  readonly start: number;
+  /** Energy delivered so far, Wh. */
+  readonly energyWh: number;
+  /** Its latest power reading, W, if any. */
+  readonly powerW?: number;
+  /** The most it can draw (the port's or the vehicle's maximum), W, if known. */
+  readonly maxPowerW?: number;
+}
+
+/**
+ * The power of the sessions that were in progress at the last sample and are not any more (see the
+ * module's documentation): the sum of their last readings, W, to add to a new sample.
+ * @param state the stored state (before this sample)
+ * @param inProgress the ids of the sessions in progress now
+ */
+export function endedSessionsPowerW(state: DemandState | undefined, inProgress: readonly number[]): number {
+  const now = new Set(inProgress);
+  return (state?.sessions ?? []).reduce((sum, s) => sum + (s.ended || now.has(s.id) ? 0 : (s.powerW ?? 0)), 0);
+}
+
 /**
  * The demand state after an allocation saw the site's sessions in progress (see the module's
  * documentation): each is kept with its energy so far; one no longer seen has ended; a day whose
  * sessions have all ended (or that started {@link DAY_OPEN_MS} ago) becomes its need.
- * @param sessions the sessions in progress now: id, start (epoch ms), energy delivered so far (Wh)
+ * @param sessions the sessions in progress now
  */
 export function recordSessions(
   state: DemandState,
-  sessions: readonly { readonly id: number; readonly start: number; readonly energyWh: number }[],
+  sessions: readonly SessionSeen[],
   now: number,
   timeZone: string,
 ): DemandState {
@@ -151,9 +188,17 @@ export function recordSessions(
     const current = seen.get(s.id);
     if (!current) return s.ended ? s : { ...s, ended: true };
     seen.delete(s.id);
-    return { id: s.id, start: s.start, seenAt: now, energyWh: current.energyWh };
+    return seenSession(current, now);
   });
-  const added = [...seen.values()].map((s): SeenSession => ({ ...s, seenAt: now }));
+  // A session of a day already closed (one plugged in for days) is not taken up again: its day
+  // would close again at once, each allocation adding it to the days once more.
+  const closed = new Set((state.days ?? []).map((d) => d.start));
+  const added = [...seen.values()]
+    .filter((s) => {
+      const day = dayStart(timeZone, s.start);
+      return !closed.has(day) && now - day < DAY_OPEN_MS;
+    })
+    .map((s) => seenSession(s, now));
   const byDay = new Map<number, SeenSession[]>();
   for (const s of [...kept, ...added]) {
     const day = dayStart(timeZone, s.start);
@@ -164,7 +209,9 @@ export function recordSessions(
     day < today && (list.every((s) => s.ended) || now - day >= DAY_OPEN_MS);
   const days = [...(state.days ?? [])];
   for (const [day, list] of [...byDay].filter(closes).sort((a, b) => a[0] - b[0])) {
-    const neededW = neededLevelW(list.map((s) => ({ start: s.start, end: s.seenAt, energyWh: s.energyWh })));
+    const neededW = neededLevelW(
+      list.map((s) => ({ start: s.start, end: s.seenAt, energyWh: s.energyWh, maxPowerW: s.maxPowerW })),
+    );
     const { weekday } = localWeekdayMinute(timeZone, day + 12 * 3_600_000);
     days.push({ start: day, weekday, neededW: Math.round(neededW) });
   }
@@ -172,6 +219,18 @@ export function recordSessions(
     ...state,
     days: days.slice(-DAYS_KEPT),
     sessions: [...byDay].filter((entry) => !closes(entry)).flatMap(([, list]) => list),
+  };
+}
+
+/** A session as kept: what was seen of it, when. */
+function seenSession(s: SessionSeen, now: number): SeenSession {
+  return {
+    id: s.id,
+    start: s.start,
+    seenAt: now,
+    energyWh: s.energyWh,
+    ...(s.powerW !== undefined ? { powerW: s.powerW } : {}),
+    ...(s.maxPowerW !== undefined ? { maxPowerW: s.maxPowerW } : {}),
   };
 }
 

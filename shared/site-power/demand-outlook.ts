@@ -7,11 +7,14 @@
  * would. So the plan prices each kW above the peak so far at the chance that the rest of the period
  * stays below it (`EnergyTariff.peakOutlook`), learnt from the site's own days:
  *
- * - **A day's need** ({@link neededLevelW}): the least constant power that would have delivered
- *   every session of the day (each one's energy within its stay), whatever the control: the
- *   highest, over every window from an arrival to a departure, of the energy of the sessions inside
- *   it over its length (at least 15 minutes, the demand interval). This is Yao, Demers and
- *   Shenker's critical intensity, a lower bound on the day's peak; unlike the peaks the site
+ * - **A day's need** ({@link neededLevelW}): a lower bound on the constant power that would have
+ *   delivered every session of the day (each one's energy within its stay, at most its maximum
+ *   power), whatever the control: the highest, over every window from an arrival to a departure,
+ *   of the energy the sessions must take inside it (what they could not have taken outside it at
+ *   their maximum) over its length (at least 15 minutes, the demand interval). Without maximums
+ *   this is Yao, Demers and Shenker's critical intensity; with them it also counts a long session
+ *   that must draw at its maximum through the window (without them, October 2019 at Caltech read
+ *   as needing 22 kW where 35.8 kW is the least any schedule reaches). Unlike the peaks the site
  *   reached, it does not grow with the peak the plan was allowed (a month's peak, once reached, is
  *   free for the rest of it, so later days fill up to it).
  * - **A remaining day's forecast**: the needs of the past days of the same ISO weekday (at least
@@ -29,11 +32,15 @@
 import type { EnergyTariff } from '../smart-charging';
 import { localWeekdayMinute } from '../time-zone';
 
-/** One session as a day's need reads it: when it arrived and left, ms since epoch, and its energy, Wh. */
+/**
+ * One session as a day's need reads it: when it arrived and left, ms since epoch, its energy, Wh,
+ * and the most it can draw, W (none: no bound).
+ */
 export interface DaySession {
   readonly start: number;
   readonly end: number;
   readonly energyWh: number;
+  readonly maxPowerW?: number;
 }
 
 /** A past day of the site: its local midnight (ms since epoch), ISO weekday (1–7) and need, W. */
@@ -53,23 +60,33 @@ export const MIN_SPREAD = 0.1;
 export const OUTLOOK_PROBABILITIES = [0.02, 0.1, 0.25, 0.5, 0.75, 0.9, 0.98] as const;
 
 /**
- * A day's need (see the module's documentation): the least constant power, W, that delivers every
- * session's energy within its stay.
+ * A day's need (see the module's documentation): a lower bound on the constant power, W, that
+ * delivers every session's energy within its stay at no more than its maximum power.
  * @param sessions the day's sessions (those arriving that day)
  */
 export function neededLevelW(sessions: readonly DaySession[]): number {
-  const byStart = sessions.filter((s) => s.energyWh > 0 && s.end > s.start).sort((a, b) => a.start - b.start);
+  const real = sessions.filter((s) => s.energyWh > 0 && s.end > s.start);
+  const starts = [...new Set(real.map((s) => s.start))];
+  const ends = [...new Set(real.map((s) => s.end))];
   let most = 0;
-  for (let k = 0; k < byStart.length; k++) {
-    const from = byStart[k]!.start;
-    const inside = byStart.slice(k).sort((a, b) => a.end - b.end);
-    let wh = 0;
-    for (const s of inside) {
-      wh += s.energyWh;
-      most = Math.max(most, (wh * 3_600_000) / Math.max(MIN_WINDOW_MS, s.end - from));
+  for (const from of starts) {
+    for (const to of ends) {
+      if (to <= from) continue;
+      const wh = real.reduce((sum, s) => sum + forcedInsideWh(s, from, to), 0);
+      most = Math.max(most, (wh * 3_600_000) / Math.max(MIN_WINDOW_MS, to - from));
     }
   }
   return most;
+}
+
+/** The energy a session must take inside [from, to), Wh: what its maximum could not deliver outside it. */
+function forcedInsideWh(s: DaySession, from: number, to: number): number {
+  const insideMs = Math.min(s.end, to) - Math.max(s.start, from);
+  if (insideMs <= 0) return 0;
+  const outsideMs = s.end - s.start - insideMs;
+  if (outsideMs <= 0) return s.energyWh;
+  if (s.maxPowerW === undefined) return 0;
+  return Math.min(s.energyWh, Math.max(0, s.energyWh - (s.maxPowerW * outsideMs) / 3_600_000));
 }
 
 /** The standard normal distribution's CDF (Abramowitz and Stegun 7.1.26, error < 1.5e-7). */

@@ -27,7 +27,14 @@ import {
   type SiteLimit,
 } from '../smart-charging';
 import { energyPriceAt, tariffPeriodBoundaries } from '../smart-charging/tariff';
-import { type DemandState, demandForPlan, recordSessions, sampleDemand } from './demand-charge';
+import {
+  type DemandState,
+  demandForPlan,
+  endedSessionsPowerW,
+  recordSessions,
+  sampleDemand,
+  type SessionSeen,
+} from './demand-charge';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
 import { limitTimeline } from './limit-schedules';
 import { evNeedsOf, externalLimitInForce, nextLimitChange, type Electrical } from './station-inputs';
@@ -257,18 +264,35 @@ export function measuredSitePower(snapshot: SiteSnapshot, now: number): { powerW
 }
 
 /**
- * The site's demand after this allocation's sample (`./demand-charge.ts`): the measured power
- * applied to the intervals it was drawn in, and the sessions in progress recorded for the site's
- * days.
+ * The site's demand after this allocation's sample (`./demand-charge.ts`): the measured power,
+ * with the last readings of the sessions that ended since the sample before, applied to the
+ * intervals it was drawn in, and the sessions in progress recorded for the site's days (with
+ * their reading and their port's maximum).
  */
 export function sampleSiteDemand(snapshot: SiteSnapshot, now: number): DemandState {
   const { powerW, at } = measuredSitePower(snapshot, now);
   const timeZone = snapshot.site.timezone;
-  const sampled = sampleDemand(snapshot.previous?.demand, powerW, at, timeZone);
-  const sessions = snapshot.ports.flatMap((p) => {
+  const sessions = snapshot.ports.flatMap((p): SessionSeen[] => {
     const s = p.currentChargingSession;
-    return s ? [{ id: s.sessionId, start: Date.parse(s.startTime), energyWh: energyDeliveredKwh(s) * 1000 }] : [];
+    const charger = snapshot.chargers.get(p.chargerId);
+    if (!s) return [];
+    const maxPowerW = p.maximumPowerKw ? p.maximumPowerKw * 1000 : charger && DEFAULT_PORT_MAX_W[charger.type];
+    return [
+      {
+        id: s.sessionId,
+        start: Date.parse(s.startTime),
+        energyWh: energyDeliveredKwh(s) * 1000,
+        ...(s.powerKw ? { powerW: Math.max(0, s.powerKw.value * 1000) } : {}),
+        ...(maxPowerW ? { maxPowerW } : {}),
+      },
+    ];
   });
+  const previous = snapshot.previous?.demand;
+  const endedW = endedSessionsPowerW(
+    previous,
+    sessions.map((s) => s.id),
+  );
+  const sampled = sampleDemand(previous, powerW + endedW, at, timeZone);
   return recordSessions(sampled, sessions, now, timeZone);
 }
 

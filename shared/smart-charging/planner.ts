@@ -22,11 +22,13 @@
  *    assumed need (a vehicle that told nothing: what it can take until its planned departure, at
  *    most an 80 kWh battery; a SoC-based vehicle: the room above its target, as the estimate of its
  *    battery may be short) — targets met first;
- * 3. energy cost (the tariff's price per kWh in each slot) plus the demand charge on the highest
- *    slot above the billing period's peak so far (or its forecast, `expectedPeakW`, when higher);
- * 4. earlier delivery (it leaves room for vehicles that arrive later), the more so the less slack
- *    a vehicle has (its laxity: time to departure minus the time its need takes at its cap), so that
- *    among equal plans the least laxity charges first, as LLF does;
+ * 3. energy cost (the tariff's price per kWh in each slot) plus the demand charge: each 15-minute
+ *    interval's average above the billing period's peak so far, priced by the outlook of the rest
+ *    of the period (`./demand-model.ts`);
+ * 4. earlier delivery (it leaves room for vehicles that arrive later), the more so the sooner a
+ *    vehicle leaves, so that among equal plans the earliest departure charges first, as EDF does;
+ *    with a tariff, also a cost of deferral alike for every vehicle ({@link WEIGHTS}.deferral), so
+ *    that a small price difference does not push the day's energy into the evening's arrivals;
  * 5. fairness: in the first slot, power above a port's fair share (the equal level, up to its cap,
  *    that the limits leave) costs a little, so that when nothing else decides, all share alike.
  * Probes of released vehicles (`./release.ts`) are not in the program: after the solve, each takes

@@ -303,6 +303,8 @@ const siteAllocationSchema = {
               start: { type: 'number', required: true },
               seenAt: { type: 'number', required: true },
               energyWh: { type: 'number', required: true },
+              powerW: { type: 'number' },
+              maxPowerW: { type: 'number' },
               ended: { type: 'boolean' },
             },
           },

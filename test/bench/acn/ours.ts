@@ -20,6 +20,7 @@ import {
 import {
   type DemandState,
   demandForPlan,
+  endedSessionsPowerW,
   recordSessions,
   sampleDemand,
 } from '../../../shared/site-power/demand-charge';
@@ -70,7 +71,8 @@ export const SITE_TIME_ZONE = 'America/Los_Angeles';
  * A scheduler that calls an allocation every period (see the module's documentation). With a
  * tariff, the site's demand is kept as the product keeps it (`shared/site-power/demand-charge.ts`:
  * each period's draw, measured at the period's end, goes to the intervals it was drawn in; the
- * sessions seen make the site's days), and the planner is told what the product tells it.
+ * sessions seen make the site's days, a session that left counting its last draw until the
+ * sample), and the planner is told what the product tells it.
  * @param allocate the allocation to benchmark (default: today's `allocateSite`)
  * @param tariff the site's prices from an instant (its demand charge too), if any
  * @returns a scheduler for `replay`; it numbers vehicles in the order it first sees them, so use a
@@ -92,9 +94,19 @@ export function allocationScheduler(
     const limits = Number.isFinite(capacityW) ? { capacity: { limit: capacityW, unit: 'W' as const } } : {};
     let site = {};
     if (tariff) {
-      const drawW = sessions.reduce((sum, s) => sum + (s.lastDrawW ?? 0), 0);
-      demand = sampleDemand(demand, drawW, now, SITE_TIME_ZONE);
-      const seen = sessions.map((s) => ({ id: portOf(s.id), start: s.arrivalMs, energyWh: s.deliveredWh }));
+      const seen = sessions.map((s) => ({
+        id: portOf(s.id),
+        start: s.arrivalMs,
+        energyWh: s.deliveredWh,
+        ...(s.lastDrawW !== undefined && { powerW: s.lastDrawW }),
+        maxPowerW: Math.min(s.vehicleMaxW, s.evseMaxW),
+      }));
+      const drawW = seen.reduce((sum, s) => sum + (s.powerW ?? 0), 0);
+      const endedW = endedSessionsPowerW(
+        demand,
+        seen.map((s) => s.id),
+      );
+      demand = sampleDemand(demand, drawW + endedW, now, SITE_TIME_ZONE);
       demand = recordSessions(demand, seen, now, SITE_TIME_ZONE);
       site = { tariff: { ...tariff(now), ...demandForPlan(demand, now, SITE_TIME_ZONE) } };
     }

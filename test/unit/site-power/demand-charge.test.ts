@@ -9,6 +9,7 @@ import {
   DAYS_KEPT,
   dayStart,
   demandForPlan,
+  endedSessionsPowerW,
   recordSessions,
   sampleDemand,
   type DemandState,
@@ -79,6 +80,16 @@ describe("the site's days", () => {
     expect(neededLevelW([])).toBe(0);
   });
 
+  it("counts what a session's maximum power forces into a window, not only the sessions inside it", () => {
+    // A: 8:00–12:00, 24 kWh at most 6.6 kW: outside 9–10 it takes at most 3 h × 6.6 = 19.8 kWh, so
+    // 4.2 kWh falls in 9–10; B: 9:00–10:00, 6 kWh. Window 9–10: 10.2 kW (without A's maximum, the
+    // most is 8–12's 30 kWh / 4 h = 7.5 kW).
+    const a = { start: T10 - 2 * HOUR, end: T10 + 2 * HOUR, energyWh: 24_000 };
+    const b = { start: T10 - HOUR, end: T10, energyWh: 6_000 };
+    expect(neededLevelW([a, b])).toBeCloseTo(7_500, 6);
+    expect(neededLevelW([{ ...a, maxPowerW: 6_600 }, b])).toBeCloseTo(10_200, 6);
+  });
+
   it('closes a day once all its sessions have ended, and keeps the last five weeks', () => {
     const day = dayStart(TZ, T10);
     let state = meter([[0, 0]]);
@@ -92,6 +103,34 @@ describe("the site's days", () => {
     expect(state.sessions).toEqual([]);
     const many = { ...state, days: Array.from({ length: 40 }, (_, k) => ({ start: k, weekday: 1, neededW: k })) };
     expect(recordSessions(many, [], day + 26 * HOUR, TZ).days).toHaveLength(DAYS_KEPT);
+  });
+
+  it('closes a day whose session stays plugged in for days once, never taking that session up again', () => {
+    const day = dayStart(TZ, T10);
+    let state = recordSessions(meter([[0, 0]]), [{ id: 7, start: T10, energyWh: 1_000 }], T10, TZ);
+    for (let h = 1; h <= 5 * 24; h++) {
+      state = recordSessions(state, [{ id: 7, start: T10, energyWh: 2_000 }], T10 + h * HOUR, TZ);
+    }
+    expect(state.days?.map((d) => d.start)).toEqual([day]);
+    expect(state.sessions).toEqual([]);
+  });
+
+  it('counts a session that ended since the last sample at its last reading, so that its draw is not lost', () => {
+    let state = recordSessions(
+      meter([[0, 0]]),
+      [
+        { id: 1, start: T10, energyWh: 0, powerW: 6_600 },
+        { id: 2, start: T10, energyWh: 0, powerW: 3_000 },
+      ],
+      T10,
+      TZ,
+    );
+    expect(endedSessionsPowerW(state, [1, 2])).toBe(0);
+    expect(endedSessionsPowerW(state, [2])).toBe(6_600);
+    state = recordSessions(state, [{ id: 2, start: T10, energyWh: 250, powerW: 3_000 }], T10 + 5 * MIN, TZ);
+    // Once recorded as ended, it is not counted again.
+    expect(endedSessionsPowerW(state, [2])).toBe(0);
+    expect(endedSessionsPowerW(undefined, [])).toBe(0);
   });
 });
 
