@@ -28,9 +28,10 @@
  * planned is corrected as above; an energy beyond the vehicle's battery (or, unknown, beyond
  * {@link MAX_NEED_WH}) is clamped to it.
  *
- * Without a figure from the vehicle, the fleet or the driver, the need stays *unknown* even with a
- * forecast: the allocation then gives the vehicle at least what earliest-departure-first would give
- * it (`./allocate.ts`), so that a guess never ranks it behind the others.
+ * Without a figure from the vehicle or the fleet, the need stays *unknown* even with a driver's
+ * estimate or a forecast (drivers ask for more than they take): the allocation then gives the
+ * vehicle at least what earliest-departure-first would give it (`./edf.ts`), so that a guess never
+ * ranks it behind the others.
  *
  * @module
  */
@@ -246,7 +247,7 @@ export function drawObserved(session: SessionDemand): boolean | undefined {
   return limit >= 0.9 * minimumPowerW(session) ? false : undefined;
 }
 
-/** Whether a source tells the need (the vehicle, the fleet, the driver) rather than guesses it. */
+/** Whether a source tells the need (the vehicle, the fleet) rather than estimates it (the driver, history, defaults). */
 export function knownSource(source: EstimateSource | undefined): boolean {
-  return source === 'vehicle' || source === 'fleet' || source === 'driver';
+  return source === 'vehicle' || source === 'fleet';
 }
