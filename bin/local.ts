@@ -134,7 +134,7 @@ function fleetTour(demo: DemoData, base: string, ocpp: string): string[] {
     `The depot: ${first.ocppId}…${last.ocppId} each charge their own van (${vans[0]!.name}…${vans.at(-1)!.name}, ` +
       `cards ${vans[0]!.idTag}…${vans.at(-1)!.idTag}),`,
     '1 h to 5 h 30 min from plug-in to departure, departures published through the API. In another terminal:',
-    `  npm run simulate -- --fleet ${demo.fleet!.length} --speed 60 --url ${ocpp} --api-key ${demo.apiKey}`,
+    `  npm run simulate -- --fleet ${demo.fleet!.length} --url ${ocpp} --api-key ${demo.apiKey}`,
     'Then look at:',
     `  Sites page (each port's van, power, SoC):          ${base}/#/sites`,
     `  Site power (allocation per port, vans late):       ${base}/#/sites/${demo.site.id}/power`,

@@ -8,7 +8,7 @@
  * npm run simulate -- --id CP-1 --protocol ocpp1.6 --password secret
  * npm run simulate -- --id CP-2 --protocol ocpp2.0.1 --auto --duration 20 --meter-interval 2
  * npm run simulate -- --ids DEMO-DCFC-1,DEMO-L2-1 --types DC,AC --connectors 2,1 --speed 60
- * npm run simulate -- --fleet 10 --speed 60 --api-key <demo key>   # the demo depot: a van per charger
+ * npm run simulate -- --fleet 10 --api-key <demo key>   # the demo depot: a van per charger, in real time
  */
 import { FIRMWARE_FAILURES, type FirmwareFailure } from '../lib/simulator/firmware';
 import { listenForKeys } from './simulate-keys';
@@ -113,12 +113,18 @@ const program: Command = new Command('simulate')
     '--auto and fleet sessions end when the EV reaches this SoC (default 100; a fleet van stays until its departure)',
     percent,
   )
-  .option('--speed <factor>', 'simulated seconds per real second for energy and SoC', positiveNumber, 1)
+  .option(
+    '--speed <factor>',
+    'SoC moves this many times faster: EV batteries this many times smaller (power and energy stay real); ' +
+      'fleet vans leave after their dwell divided by it',
+    positiveNumber,
+    1,
+  )
   .option('--auto', 'run one session (plug in, authorize, start, meter values, stop) then exit')
   .option(
     '--duration <seconds>',
     'longest --auto / fleet session, real seconds (also the EV departure; default 30; a fleet van stays ' +
-      'until its departure at --speed)',
+      'until its departure, its dwell divided by --speed)',
     positiveNumber,
   )
   .option('--no-reservation', 'do not support reservations (ReserveNow Rejected, not advertised)')

@@ -46,6 +46,8 @@ export const handler = httpHandler(historyRoutes, {
       ...siteAndChargerIds(q),
       customerIds: mergedList(q['customerIds[]'], q.customerIds),
       customerNames: mergedList(q['customerNames[]'], q.customerNames),
+      vehicleIds: mergedList(q['vehicleIds[]'], q.vehicleIds),
+      rfidIds: mergedList(q['rfidIds[]'], q.rfidIds),
       includeInProgressSessions: q.includeInProgressSessions,
       includeIntervals: q.includeIntervals,
       includeTouEnergy: q.includeTouEnergy,

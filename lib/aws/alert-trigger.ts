@@ -9,8 +9,8 @@ import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
-import { createFunction } from './functions';
 import type { NetworkTable } from './table';
+import { createTableFunction } from './table-functions';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 
 /**
@@ -38,15 +38,14 @@ export class AlertTrigger extends Construct {
   constructor(scope: Construct, id: string, props: AlertTriggerProps) {
     super(scope, id);
     const { table } = props;
-    this.trigger = createFunction(this, 'trigger', {
+    this.trigger = createTableFunction(this, 'trigger', {
       entry: 'lambdas/alerts/trigger.ts',
       description: 'Alerts: late charging, session errors, charging completed and low battery from table changes',
       timeout: Duration.seconds(60),
       tracing: props.tracing,
-      environment: { TABLE_NAME: table.tableName },
+      table,
+      writes: ALERT_TRIGGER_WRITES,
     });
-    table.grantReadData(this.trigger);
-    table.grantRowWrites(this.trigger, ALERT_TRIGGER_WRITES);
     table.streamChangesTo(this.trigger, ALERT_TRIGGERING_ENTITIES);
   }
 }

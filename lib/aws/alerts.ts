@@ -10,8 +10,8 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
-import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
+import { createTableFunction } from './table-functions';
 import type { NetworkTable } from './table';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 
@@ -48,21 +48,16 @@ export class Alerts extends Construct {
   constructor(scope: Construct, id: string, props: AlertsProps) {
     super(scope, id);
     const { table, ocppApi } = props;
-    const sweep = createFunction(this, 'sweep', {
+    const sweep = createTableFunction(this, 'sweep', {
       entry: 'lambdas/alerts/sweep.ts',
       description: 'Alerts: raises and clears offline chargers (after a probe) and faulted ports every minute',
       // The probes of an organization run at once and wait at most 20 s (shared/alerts/sweep.ts).
       timeout: Duration.seconds(60),
       tracing: props.tracing,
-      environment: {
-        TABLE_NAME: table.tableName,
-        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
-        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
-      },
+      table,
+      writes: ALERT_FUNCTION_WRITES.sweep,
+      chargerCalls: { ocppApi, messageLog: props.ocppMessageLog },
     });
-    table.grantReadData(sweep);
-    table.grantRowWrites(sweep, ALERT_FUNCTION_WRITES.sweep);
-    ocppApi.grantManageConnections(sweep);
     new Rule(this, 'Every minute', {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(sweep)],

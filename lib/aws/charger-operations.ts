@@ -10,10 +10,9 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { acknowledgeWildcardResource } from './execute-api';
-import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
+import { createTableFunction, grantStart } from './table-functions';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
@@ -66,48 +65,34 @@ export class ChargerOperations extends Construct {
   constructor(scope: Construct, id: string, props: ChargerOperationsProps) {
     super(scope, id);
     const { table, ocppApi, starter } = props;
-    const perform = createFunction(this, 'perform', {
+    const perform = createTableFunction(this, 'perform', {
       entry: 'lambdas/operations/perform.ts',
       description: 'Charger operations: performs one operation on its chargers',
       // An operation's deadline is at most 14 minutes (shared/charger-operations/operations.ts).
       timeout: Duration.minutes(15),
       tracing: props.tracing,
-      environment: {
-        TABLE_NAME: table.tableName,
-        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
-        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
-      },
+      table,
+      writes: OPERATION_FUNCTION_WRITES.perform,
+      chargerCalls: { ocppApi, messageLog: props.ocppMessageLog },
     });
     // A crashed worker is not run again (its CALLs may have reached chargers): the sweep ends what it left open.
     perform.configureAsyncInvoke({ retryAttempts: 0 });
-    table.grantReadData(perform);
-    table.grantRowWrites(perform, OPERATION_FUNCTION_WRITES.perform);
-    ocppApi.grantManageConnections(perform);
 
-    const sweep = createFunction(this, 'sweep', {
+    const sweep = createTableFunction(this, 'sweep', {
       entry: 'lambdas/operations/sweep.ts',
       description: 'Charger operations: settles scheduled results and ends overdue operations',
       timeout: Duration.seconds(60),
       tracing: props.tracing,
-      environment: { TABLE_NAME: table.tableName },
+      table,
+      writes: OPERATION_FUNCTION_WRITES.sweep,
     });
-    table.grantReadData(sweep);
-    table.grantRowWrites(sweep, OPERATION_FUNCTION_WRITES.sweep);
     new Rule(this, 'Every minute', {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(sweep)],
     });
 
     // The HTTP function starts operations; the sweep too, for the firmware campaigns it advances.
-    for (const fn of [starter, sweep]) {
-      fn.addEnvironment('OPERATION_FUNCTION_NAME', perform.functionName);
-      perform.grantInvoke(fn);
-      acknowledgeWildcardResource(
-        fn.role!,
-        `${perform.functionArn}:*`,
-        "lambda:InvokeFunction on the operation worker and its versions/aliases (CDK's grantInvoke): it may start that one function and no other.",
-      );
-    }
+    for (const fn of [starter, sweep]) grantStart(perform, fn, 'OPERATION_FUNCTION_NAME');
     this.functions = { perform, sweep };
   }
 }

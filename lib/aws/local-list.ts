@@ -9,9 +9,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
-import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
+import { createTableFunction } from './table-functions';
 import { ROWS, type RowWrites } from './table-rows';
 
 /**
@@ -45,22 +45,16 @@ export class LocalAuthList extends Construct {
   constructor(scope: Construct, id: string, props: LocalAuthListProps) {
     super(scope, id);
     const { table, ocppApi } = props;
-    const sync = createFunction(this, 'sync', {
+    const sync = createTableFunction(this, 'sync', {
       entry: 'lambdas/local-list/sync.ts',
       description: "Local authorization list: sends chargers' lists when access IDs change, at boot, on resync",
       // A batch's chargers run 25 at a time, each a few CALLs of up to 10 s.
       timeout: Duration.minutes(5),
       tracing: props.tracing,
-      environment: {
-        TABLE_NAME: table.tableName,
-        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
-        OCPP_COMMAND_TIMEOUT_MS: '10000',
-        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
-      },
+      table,
+      writes: LOCAL_LIST_FUNCTION_WRITES,
+      chargerCalls: { ocppApi, messageLog: props.ocppMessageLog, timeoutMs: 10_000 },
     });
-    table.grantReadData(sync);
-    table.grantRowWrites(sync, LOCAL_LIST_FUNCTION_WRITES);
-    ocppApi.grantManageConnections(sync);
     table.streamChangesTo(sync, LOCAL_LIST_TRIGGERING_ENTITIES);
     this.functions = { sync };
   }

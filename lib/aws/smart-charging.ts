@@ -13,10 +13,9 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { PLANNER_FALLBACK_MESSAGE, TRIGGERING_ENTITIES } from '../../shared/site-power';
-import { acknowledgeWildcardResource } from './execute-api';
-import { createFunction } from './functions';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
+import { createTableFunction, grantStart } from './table-functions';
 import { ROWS, type RowWrites } from './table-rows';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
@@ -71,7 +70,7 @@ export class SmartCharging extends Construct {
   constructor(scope: Construct, id: string, props: SmartChargingProps) {
     super(scope, id);
     const { table, ocppApi } = props;
-    const allocate = createFunction(this, 'allocate', {
+    const allocate = createTableFunction(this, 'allocate', {
       entry: 'lambdas/power/allocate.ts',
       description: 'Smart charging: allocates one site and sends its charging profiles',
       timeout: Duration.seconds(90),
@@ -79,32 +78,20 @@ export class SmartCharging extends Construct {
       bundledFiles: [HIGHS_WASM],
       memorySize: ALLOCATE_FUNCTION_MEMORY_MB,
       tracing: props.tracing,
-      environment: {
-        TABLE_NAME: table.tableName,
-        WS_MANAGEMENT_ENDPOINT: ocppApi.managementEndpoint,
-        OCPP_COMMAND_TIMEOUT_MS: '10000',
-        OCPP_MESSAGE_LOG: props.ocppMessageLog ?? 'all',
-      },
+      table,
+      writes: POWER_FUNCTION_WRITES.allocate,
+      chargerCalls: { ocppApi, messageLog: props.ocppMessageLog, timeoutMs: 10_000 },
     });
-    table.grantReadData(allocate);
-    table.grantRowWrites(allocate, POWER_FUNCTION_WRITES.allocate);
-    ocppApi.grantManageConnections(allocate);
     const starter = (name: 'trigger' | 'schedule', description: string) => {
-      const fn = createFunction(this, name, {
+      const fn = createTableFunction(this, name, {
         entry: `lambdas/power/${name}.ts`,
         description,
         timeout: Duration.seconds(30),
         tracing: props.tracing,
-        environment: { TABLE_NAME: table.tableName, ALLOCATE_FUNCTION_NAME: allocate.functionName },
+        table,
+        writes: POWER_FUNCTION_WRITES[name],
       });
-      table.grantReadData(fn);
-      table.grantRowWrites(fn, POWER_FUNCTION_WRITES[name]);
-      allocate.grantInvoke(fn);
-      acknowledgeWildcardResource(
-        fn.role!,
-        `${allocate.functionArn}:*`,
-        "lambda:InvokeFunction on the allocate function and its versions/aliases (CDK's grantInvoke): it may start that one function and no other.",
-      );
+      grantStart(allocate, fn, 'ALLOCATE_FUNCTION_NAME');
       return fn;
     };
     const trigger = starter('trigger', 'Smart charging: table changes that re-allocate a site');

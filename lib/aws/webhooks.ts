@@ -17,8 +17,8 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { FAN_OUT_ENTITIES } from '../../shared/webhooks';
-import { createFunction } from './functions';
 import type { NetworkTable } from './table';
+import { createTableFunction } from './table-functions';
 import { ROWS, type RowWrites } from './table-rows';
 
 /** Receives of a message before it goes to the dead-letter queue. */
@@ -64,13 +64,14 @@ export class Webhooks extends Construct {
       id: 'AwsSolutions-SQS3',
       reason: 'This is the dead-letter queue of the webhook delivery queue.',
     });
-    const deliver = createFunction(this, 'deliver', {
+    const deliver = createTableFunction(this, 'deliver', {
       entry: 'lambdas/webhooks/deliver.ts',
       description: 'Webhooks: signed delivery attempts, from the delivery queue',
       // Ten attempts at a time, each cut at 15 s.
       timeout: Duration.seconds(60),
       tracing: props.tracing,
-      environment: { TABLE_NAME: table.tableName },
+      table,
+      writes: WEBHOOK_FUNCTION_WRITES.deliver,
     });
     this.queue = new Queue(this, 'Deliveries', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -80,12 +81,13 @@ export class Webhooks extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
     deliver.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
-    const fanOut = createFunction(this, 'fan-out', {
+    const fanOut = createTableFunction(this, 'fan-out', {
       entry: 'lambdas/webhooks/fan-out.ts',
       description: "Webhooks: the table's events to the subscribed endpoints' deliveries",
       timeout: Duration.minutes(1),
       tracing: props.tracing,
-      environment: { TABLE_NAME: table.tableName },
+      table,
+      writes: WEBHOOK_FUNCTION_WRITES['fan-out'],
     });
     table.streamChangesTo(fanOut, FAN_OUT_ENTITIES);
     this.secretsKey = new Secret(this, 'SecretsKey', {
@@ -98,13 +100,6 @@ export class Webhooks extends Construct {
         "A rotation would make every stored endpoint secret unreadable (they are encrypted with it); the functions read it once per process. Replace it by hand, with the endpoints' secrets rotated, if it leaks (docs/webhooks.md).",
     });
     this.functions = { 'fan-out': fanOut, deliver };
-    for (const [name, fn] of Object.entries(this.functions) as [
-      keyof typeof WEBHOOK_FUNCTION_WRITES,
-      NodejsFunction,
-    ][]) {
-      table.grantReadData(fn);
-      table.grantRowWrites(fn, WEBHOOK_FUNCTION_WRITES[name]);
-    }
     const readKey = new PolicyStatement({
       actions: ['secretsmanager:GetSecretValue'],
       resources: [this.secretsKey.secretArn],

@@ -117,8 +117,10 @@ export interface ChargePointOptions {
   /** AC level 2 or DC fast charging. @default 'AC' */
   currentType?: CurrentType;
   /**
-   * Simulated seconds per real second for the meter model (e.g. 60 shows one minute of charging
-   * per second). @default 1
+   * How much faster than real time the EV's state of charge moves (e.g. 60: a minute's worth of
+   * SoC per second). The depot is compressed rather than the clock: each EV's battery is this many
+   * times smaller, while power stays what the charger and the EV allow and the meter's energy is
+   * that power over real time, so power, energy and the CSMS's clock agree. @default 1
    */
   speed?: number;
   /** Initial lifetime energy register of every connector, Wh. @default 100000 */
@@ -158,7 +160,7 @@ export class ChargePoint {
   readonly connectors: readonly Connector[];
   /** AC or DC. */
   readonly currentType: CurrentType;
-  /** Simulated seconds per real second. */
+  /** How much faster than real time SoC moves: every EV's battery is this many times smaller. */
   readonly speed: number;
   /** Whether the charge point as a whole is operative (1.6 connectorId 0). */
   operative = true;
@@ -265,8 +267,9 @@ export class ChargePoint {
   ): Session {
     const connector = this.connector(connectorId);
     if (connector.session) throw new Error(`connector ${connectorId} already has a session`);
-    const vehicle: EvState = { ...this.evSpec, socPercent: this.startSocPercent, ...ev };
-    checkRange('ev.batteryWh', vehicle.batteryWh, 0);
+    const given: EvState = { ...this.evSpec, socPercent: this.startSocPercent, ...ev };
+    checkRange('ev.batteryWh', given.batteryWh, 0);
+    const vehicle: EvState = { ...given, batteryWh: given.batteryWh / this.speed };
     checkRange('ev.maxPowerW', vehicle.maxPowerW, 0);
     checkRange('ev.socPercent', vehicle.socPercent, 0, 100, false);
     const session: Session = {
@@ -291,7 +294,7 @@ export class ChargePoint {
 
   /**
    * Reads the connector's meter at `now`. While the session is `charging`, the EV charges since the
-   * previous sample (time scaled by `speed`) at what the charger offered then (see
+   * previous sample (real time; `speed` shrank its battery instead) at what the charger offered then (see
    * {@link ChargePoint.offer}; the EV takes at most its acceptance, see `chargeEv`), and the energy
    * register and SoC move accordingly. The power reported is what the EV draws at `now`:
    * min(offer, EV acceptance); 0 when full or not charging.
@@ -302,7 +305,7 @@ export class ChargePoint {
     if (!session) return this.reading(connector, undefined, now, 0, this.offer(connectorId, now).phases);
     if (session.state === 'charging') {
       const from = session.lastSample.timestamp;
-      const seconds = (Math.max(0, now.getTime() - from.getTime()) / 1000) * this.speed;
+      const seconds = Math.max(0, now.getTime() - from.getTime()) / 1000;
       connector.energyWh += chargeEv(session.ev, this.offer(connectorId, from).powerW, seconds).energyWh;
     }
     const offer = this.offer(connectorId, now);

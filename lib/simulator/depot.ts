@@ -69,12 +69,15 @@ export function depotVans(count: number): DepotVan[] {
 }
 
 /**
- * The van's departure for a session that starts at `pluggedInAt`: its dwell later, rounded up to
- * the minute, as ISO 8601 UTC with seconds (what the departure-times API takes).
+ * The van's departure for a session that starts at `pluggedInAt`: its dwell later (divided by the
+ * fleet's `speed`, which compresses the depot: the van leaves when its charger ends the session, on
+ * the same clock as the CSMS), rounded up to the minute, as ISO 8601 UTC with seconds (what the
+ * departure-times API takes).
+ * @param speed how many times shorter the depot's day runs (`--speed`) @default 1
  */
-export function departureOf(van: DepotVan, pluggedInAt: Date): string {
+export function departureOf(van: DepotVan, pluggedInAt: Date, speed = 1): string {
   const minute = 60_000;
-  const at = Math.ceil((pluggedInAt.getTime() + van.dwellSeconds * 1000) / minute) * minute;
+  const at = Math.ceil((pluggedInAt.getTime() + (van.dwellSeconds / speed) * 1000) / minute) * minute;
   return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

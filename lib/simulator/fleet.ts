@@ -90,7 +90,7 @@ export function planFleet(options: FleetPlanOptions): FleetMember[] {
 export interface FleetSessionOptions {
   /**
    * Longest session, seconds (real time). @default a van's dwell divided by the simulator's
-   * `speed` (it leaves at its departure in simulated time); 30 without a van
+   * `speed` (it leaves at its published departure); 30 without a van
    */
   readonly durationSeconds?: number;
   /** Pause between two sessions on a connector, seconds (real time); the first start is staggered within it. */
@@ -210,7 +210,7 @@ export class Fleet {
   private async publish(sim: Simulator, connectorId: number, van: DepotVan): Promise<void> {
     const { publishDeparture } = this.options;
     if (!publishDeparture) return;
-    const departureTime = departureOf(van, new Date());
+    const departureTime = departureOf(van, new Date(), this.options.simulator.speed ?? 1);
     try {
       await publishDeparture(van, departureTime);
       this.log(sim, 'info', `#${connectorId} ${van.name} leaves at ${departureTime} with ${van.targetSocPercent} %`);

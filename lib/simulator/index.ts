@@ -108,7 +108,10 @@ export interface SimulatorOptions {
   readonly rateUnits?: readonly RateUnit[];
   /** 2.0.1: send NotifyEVChargingNeeds (ISO 15118) after TransactionEvent Started. @default false */
   readonly iso15118?: boolean;
-  /** Simulated seconds per real second for the meter model. @default 1 */
+  /**
+   * How much faster than real time SoC moves: each EV's battery is this many times smaller, power
+   * and energy stay real (see `ChargePointOptions.speed`). @default 1
+   */
   readonly speed?: number;
   /**
    * BootNotification identity.

@@ -108,17 +108,25 @@ export interface SendOptions {
 }
 
 /**
- * How a domain reaches chargers (implemented by `shared/ocpp/commands`), for the commands of its
- * catalogue `C` only: a Lambda wires in the commands its domain sends and bundles nothing of the
- * others (their OCPP mappings and validators).
+ * Finds chargers as the commands see them, without sending any: what asking for a charger
+ * operation or advancing a firmware campaign needs, so the functions that only ask bundle no
+ * command's OCPP mapping or validators.
  */
-export interface ChargerCommands<C extends CommandCatalog<C>> {
+export interface ChargerFinder {
   /**
    * A charger: possibly cached (the connection is verified when a command is sent), or read.
    * @param fresh read it even when cached
    * @returns undefined when it does not exist
    */
   find(chargerId: number, fresh?: boolean): Promise<CommandableCharger | undefined>;
+}
+
+/**
+ * How a domain reaches chargers (implemented by `shared/ocpp/commands`), for the commands of its
+ * catalogue `C` only: a Lambda wires in the commands its domain sends and bundles nothing of the
+ * others (their OCPP mappings and validators).
+ */
+export interface ChargerCommands<C extends CommandCatalog<C>> extends ChargerFinder {
   /**
    * Sends a command and waits for the charger's answer.
    * @throws the command path's errors: not connected, timeout, invalid reply

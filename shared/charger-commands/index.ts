@@ -8,6 +8,7 @@
 export type {
   ChargerAnswer,
   ChargerCommands,
+  ChargerFinder,
   CommandableCharger,
   CommandCatalog,
   CommandFailureKind,

@@ -13,7 +13,7 @@ import { pollUntil, transact } from '../db';
 import { PENDING_QUEUE } from '../db/entities/charger-operations';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import type { ChargerOperationCommands } from './commands';
-import type { CommandableCharger } from '../charger-commands';
+import type { ChargerFinder, CommandableCharger } from '../charger-commands';
 import { logger } from '../logger';
 import { OperationNotFoundError } from './errors';
 import type { OperationKind, OperationResult, TargetOutcome } from './kinds';
@@ -48,12 +48,6 @@ export function operationDeadlineMs(targets: number): number {
 
 /** Starts the worker for an operation without waiting for it (an asynchronous Lambda invocation on AWS). */
 export type OperationStarter = (operationId: string) => Promise<void>;
-
-/**
- * What asking for an operation needs of the command path: the chargers, with what their versions
- * take. It sends nothing (the worker does), so its callers need not bundle a command's OCPP mapping.
- */
-export type ChargerFinder = Pick<ChargerOperationCommands, 'find'>;
 
 export { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 

@@ -23,11 +23,11 @@ import {
   operationWaitMs,
   requestOperation,
   settleOperation,
-  type ChargerFinder,
   type OperationStarter,
   type RequestedBy,
 } from '../charger-operations/operations';
 import { getOperationItem } from '../charger-operations/results';
+import type { ChargerFinder } from '../charger-commands';
 import { checkFirmwareFields, type FirmwareRequestFields } from '../charger-operations/firmware-kind';
 import { CampaignNotFoundError } from './errors';
 import { chargersToStart, progressOf, type CampaignCharger, type CampaignChargerState } from './progress';

@@ -23,6 +23,10 @@ export interface SessionFilters {
   chargerIds?: number[];
   customerIds?: number[];
   customerNames?: string[];
+  /** Sessions of these vehicles (`vehicle.id`). */
+  vehicleIds?: number[];
+  /** Sessions authorized with these access IDs (`rfid.id`). */
+  rfidIds?: number[];
   includeInProgressSessions?: boolean;
 }
 
@@ -67,6 +71,10 @@ export async function planSessionQuery(
 
   const completedOnly = !filters.includeInProgressSessions;
   const { organizationId } = scope;
+  const carried = {
+    ...(filters.vehicleIds?.length ? { vehicleIds: filters.vehicleIds } : {}),
+    ...(filters.rfidIds?.length ? { rfidIds: filters.rfidIds } : {}),
+  };
   if (order === 'start') {
     const partitions: SessionPartition[] = chargers
       ? chargers.map((c) => ({ index: 'byCharger', value: c.chargerId }))
@@ -81,7 +89,7 @@ export async function planSessionQuery(
       partitions,
       lower: filters.startTimeAfter,
       upper: filters.startTimeBefore,
-      filter: { completedOnly, ...(customers && !byCustomer ? { customerIndexKeys: customers } : {}) },
+      filter: { completedOnly, ...(customers && !byCustomer ? { customerIndexKeys: customers } : {}), ...carried },
     };
   }
   const siteIds = chargers ? [...new Set(chargers.map((c) => c.siteId))] : sites;
@@ -98,6 +106,7 @@ export async function planSessionQuery(
       ...(customers ? { customerIndexKeys: customers } : {}),
       ...(filters.startTimeAfter ? { startTimeAfter: filters.startTimeAfter } : {}),
       ...(filters.startTimeBefore ? { startTimeBefore: filters.startTimeBefore } : {}),
+      ...carried,
     },
   };
 }

@@ -45,6 +45,9 @@ export interface PartitionFilter {
   siteIds?: readonly number[];
   chargerIds?: readonly number[];
   customerIndexKeys?: readonly string[];
+  /** The vehicle (`vehicle.id`) and access ID (`rfid.id`) the session charged with. */
+  vehicleIds?: readonly number[];
+  rfidIds?: readonly number[];
   /** Start-time bounds (end order only), ISO 8601 UTC: [after, before). */
   startTimeAfter?: string;
   startTimeBefore?: string;
@@ -117,7 +120,7 @@ function hasConditions(filter: PartitionFilter): boolean {
 /** The FilterExpression of a partition filter (see {@link hasConditions}). */
 function whereOf(filter: PartitionFilter) {
   return (
-    attr: Record<string, never>,
+    attr: Record<string, never> & { vehicle: { id: never }; rfid: { id: never } },
     op: { eq: (a: never, v: never) => string; gte: (a: never, v: never) => string; lt: (a: never, v: never) => string },
   ) => {
     const parts: string[] = [];
@@ -125,6 +128,8 @@ function whereOf(filter: PartitionFilter) {
     if (filter.siteIds) parts.push(anyOf(attr.siteId!, filter.siteIds, op.eq));
     if (filter.chargerIds) parts.push(anyOf(attr.chargerId!, filter.chargerIds, op.eq));
     if (filter.customerIndexKeys) parts.push(anyOf(attr.customerIndexKey!, filter.customerIndexKeys, op.eq));
+    if (filter.vehicleIds) parts.push(anyOf(attr.vehicle.id, filter.vehicleIds, op.eq));
+    if (filter.rfidIds) parts.push(anyOf(attr.rfid.id, filter.rfidIds, op.eq));
     if (filter.startTimeAfter) parts.push(op.gte(attr.startTime!, filter.startTimeAfter as never));
     if (filter.startTimeBefore) parts.push(op.lt(attr.startTime!, filter.startTimeBefore as never));
     return parts.join(' AND ');

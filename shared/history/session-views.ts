@@ -59,6 +59,11 @@ export interface ChargingSession {
   intervals?: Interval[];
   /** `includeTouEnergy=true` only. */
   touEnergy?: TouEnergy[];
+  /**
+   * `includeTouEnergy=true` only: the energy's cost under the site's tariff (each tariff period's
+   * energy at its `pricePerKwh`, in the tariff's currency, 4 decimals); null for a site without one.
+   */
+  energyCost?: { amount: number; currency: string } | null;
 }
 
 /** What a session's view is built from besides its record. */
@@ -71,7 +76,7 @@ export interface SessionContext {
   /** The site (its timezone, and its older periods), for `touEnergy`. */
   site?: SiteItem;
   /** The site's tariff, whose periods name the `touEnergy` periods when the site has one. */
-  tariff?: Pick<EntityItem<Db['siteTariff']>, 'energyPrices'>;
+  tariff?: Pick<EntityItem<Db['siteTariff']>, 'energyPrices' | 'currency'>;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -165,7 +170,7 @@ export function toChargingSession(
     customer: record.customerName ? { id: context.customerId ?? null, name: record.customerName } : null,
     organization: { id: record.organizationId, name: charger?.organizationName ?? '' },
     ...(intervals ? { intervals } : {}),
-    ...(options.includeTouEnergy ? { touEnergy: touOf(record, context) } : {}),
+    ...(options.includeTouEnergy ? { touEnergy: touOf(record, context), energyCost: costOf(record, context) } : {}),
   };
 }
 
@@ -187,6 +192,29 @@ function sitePeriods(context: Pick<SessionContext, 'site' | 'tariff'>): TouPerio
     start: p.startTime,
     end: p.endTime,
   }));
+}
+
+/**
+ * The session's energy cost under the site's tariff, or null without one: the energy of each of
+ * the tariff's periods (each its own, though periods may share a name and differ in price) at the
+ * period's price.
+ */
+function costOf(record: SessionRecordItem, context: SessionContext): { amount: number; currency: string } | null {
+  const { tariff } = context;
+  if (!tariff) return null;
+  const periods = tariff.energyPrices.map((p, i) => ({
+    name: String(i),
+    days: p.daysOfWeek,
+    start: p.startTime,
+    end: p.endTime,
+  }));
+  const points = sessionEnergyPoints(spanOf(record), context.readings ?? []);
+  const amount = touEnergy(points, context.site?.timezone ?? 'UTC', periods).reduce(
+    (sum, { period, energyDeliveredKwh }) =>
+      sum + energyDeliveredKwh * (tariff.energyPrices[Number(period)]?.pricePerKwh ?? 0),
+    0,
+  );
+  return { amount: Math.round(amount * 10_000) / 10_000, currency: tariff.currency };
 }
 
 /** Energy by the site's time-of-use periods, in its timezone. */

@@ -165,7 +165,7 @@ describe('npm start', () => {
       // The depot tour: the fleet command with the demo key, and the allocation to look at.
       const key = /Bearer (\S+)"/.exec(chargerLine)![1];
       expect(output).toContain(
-        `npm run simulate -- --fleet 10 --speed 60 --url ws://localhost:${ports.http}/ocpp --api-key ${key}`,
+        `npm run simulate -- --fleet 10 --url ws://localhost:${ports.http}/ocpp --api-key ${key}`,
       );
       expect(output).toContain('Demo Van 1…Demo Van 10, cards SIM-TAG-1…SIM-TAG-10');
       expect(output).toContain(`http://localhost:${ports.http}/#/sites/1/power`);

@@ -12,6 +12,8 @@ import { ChargerPage } from './pages/charger';
 import { SitePowerPage } from './pages/site-power';
 import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
+import { SessionsPage } from './pages/sessions';
+import { AccessIdsPage } from './pages/access-ids';
 import { FirmwarePage } from './pages/firmware';
 import { AlertsPage } from './pages/alerts';
 import { AlertCount } from './pages/alert-count';
@@ -86,6 +88,12 @@ function Shell(props: { onSignOut: () => void }) {
           <a href="#/vehicles" aria-current={current === 'vehicles' ? 'page' : undefined}>
             Vehicles
           </a>
+          <a href="#/access-ids" aria-current={current === 'accessIds' ? 'page' : undefined}>
+            Access IDs
+          </a>
+          <a href="#/sessions" aria-current={current === 'sessions' ? 'page' : undefined}>
+            Sessions
+          </a>
           <a href="#/firmware" aria-current={current === 'firmware' ? 'page' : undefined}>
             Firmware
           </a>
@@ -120,6 +128,10 @@ function Page(props: { route: Route }) {
       return <ChargerPage chargerId={route.chargerId} />;
     case 'vehicles':
       return <VehiclesPage />;
+    case 'sessions':
+      return <SessionsPage />;
+    case 'accessIds':
+      return <AccessIdsPage />;
     case 'firmware':
       return <FirmwarePage />;
     case 'alerts':

@@ -1,6 +1,6 @@
 /**
  * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
- * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/firmware`, `#/alerts`,
+ * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/access-ids`, `#/sessions`, `#/firmware`, `#/alerts`,
  * `#/webhooks`. Anything else is a "no such page" notice.
  *
  * @module
@@ -12,6 +12,8 @@ export type Route =
   | { page: 'sitePower'; siteId: number }
   | { page: 'charger'; chargerId: number }
   | { page: 'vehicles' }
+  | { page: 'sessions' }
+  | { page: 'accessIds' }
   | { page: 'firmware' }
   | { page: 'alerts' }
   | { page: 'webhooks' }
@@ -24,6 +26,8 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '/sites') return { page: 'sites' };
   if (path === '/vehicles') return { page: 'vehicles' };
+  if (path === '/sessions') return { page: 'sessions' };
+  if (path === '/access-ids') return { page: 'accessIds' };
   if (path === '/firmware') return { page: 'firmware' };
   if (path === '/alerts') return { page: 'alerts' };
   if (path === '/webhooks') return { page: 'webhooks' };
@@ -41,6 +45,10 @@ export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
       return '#/sites';
     case 'vehicles':
       return '#/vehicles';
+    case 'sessions':
+      return '#/sessions';
+    case 'accessIds':
+      return '#/access-ids';
     case 'firmware':
       return '#/firmware';
     case 'alerts':

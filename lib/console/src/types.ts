@@ -20,6 +20,7 @@ import type {
   VehicleListResponse as VehicleListSchema,
 } from '../../../shared/api/routes/vehicles';
 import type { UpcomingDeparturesResponse as UpcomingDeparturesSchema } from '../../../shared/api/routes/departure-times';
+import type { AccessIdListResponse as AccessIdListSchema } from '../../../shared/api/routes/access-ids';
 import type { PowerAllocationResponse as PowerAllocationSchema } from '../../../shared/api/routes/site-power';
 import type {
   SetSitePowerLimitBody as SetLimitSchema,
@@ -124,6 +125,9 @@ export type FirmwareCampaignAnswer = z.infer<typeof FirmwareCampaignResponseSche
 export type FirmwareCampaign = FirmwareCampaignAnswer['data'];
 /** A page of firmware campaigns. */
 export type FirmwareCampaignList = z.infer<typeof FirmwareCampaignListSchema>;
+
+/** A page of access IDs (spec §4.1). */
+export type AccessIdList = z.infer<typeof AccessIdListSchema>;
 
 /** `{ data: window }` of a maintenance window (docs/maintenance-windows.md). */
 export type MaintenanceWindowAnswer = z.infer<typeof MaintenanceWindowResponseSchema>;

@@ -76,6 +76,15 @@ export const ChargingSession = conformsTo<history.ChargingSession>()(
       organization: z.object({ id: z.number().int(), name: z.string() }),
       intervals: z.array(SessionInterval).optional().meta({ description: 'includeIntervals=true only' }),
       touEnergy: z.array(TouEnergy).optional().meta({ description: 'includeTouEnergy=true only' }),
+      energyCost: z
+        .object({ amount: z.number(), currency: z.string().meta({ description: "ISO 4217, the tariff's" }) })
+        .nullable()
+        .optional()
+        .meta({
+          id: 'EnergyCost',
+          description:
+            "includeTouEnergy=true only: the energy's cost under the site's tariff (each tariff period's energy at its pricePerKwh, 4 decimals); null for a site without a tariff",
+        }),
     })
     .meta({ id: 'ChargingSession' }),
 );
@@ -242,6 +251,10 @@ export const ChargingSessionsQuery = z.strictObject({
   customerIds: idList.optional(),
   'customerNames[]': nameList.optional(),
   customerNames: nameList.optional(),
+  'vehicleIds[]': idList.optional(),
+  vehicleIds: idList.optional(),
+  'rfidIds[]': idList.optional(),
+  rfidIds: idList.optional(),
   includeInProgressSessions: flag.optional(),
   includeIntervals: flag.optional(),
   includeTouEnergy: flag.optional(),
@@ -300,10 +313,10 @@ export const historyRoutes = defineRoutes('history', {
       'Reference notes, "Charging sessions". Completed sessions only, unless includeInProgressSessions=true (in progress: endTime, durationSeconds, averageDemandKw, socEndPercent, chargingEndTime are null; energyDeliveredKwh is the energy so far). 100 per page.',
       'Order: newest first by startTime; when endTimeAfter or endTimeBefore is given, newest first by endTime (a session in progress counts as ending later than any time: endTimeAfter keeps it, endTimeBefore drops it). Every filter is a key of an index (sites, chargers, customers, organization; start or end time), never a scan.',
       ARRAYS,
-      'customerIds[] are the numeric IDs of customers (the customer object of a session carries it); customerNames[] match case-insensitively.',
+      'customerIds[] are the numeric IDs of customers (the customer object of a session carries it); customerNames[] match case-insensitively. vehicleIds[] and rfidIds[] keep the sessions of those vehicles and access IDs (the vehicle and rfid objects of a session carry their IDs), applied inside the partition the other filters pick.',
       'chargingStartTime/chargingEndTime: the first and last meter reading at or above 0.1 kW (or, without power readings, with the registers rising at that rate). averageDemandKw: energy ÷ duration. maxDemandKw: the highest 15-minute average (intervals aligned to the hour, UTC).',
       "includeIntervals=true adds intervals: one per 15-minute slot the session covers, energy from the meter register (the energy between two readings spread evenly over the time between them; duplicate and late readings count once), averagePowerKw = the slot's energy ÷ 0.25 h, maxPowerKw the highest power reading, socPercent the last SoC reading. Only one includeIntervals request may run at a time per API key: a second concurrent one is 429 with Retry-After.",
-      "includeTouEnergy=true adds touEnergy: the energy by the site's time-of-use periods (the names of its tariff's energyPrices, see PUT /api/sites/{siteId}/tariff; a site without a tariff keeps the periods it had before tariffs existed) in the site's timezone (DST included), split between periods in proportion to the time between readings; a site without periods has one period, all; energy outside every period is other.",
+      "includeTouEnergy=true adds touEnergy: the energy by the site's time-of-use periods (the names of its tariff's energyPrices, see PUT /api/sites/{siteId}/tariff; a site without a tariff keeps the periods it had before tariffs existed) in the site's timezone (DST included), split between periods in proportion to the time between readings; a site without periods has one period, all; energy outside every period is other. It also adds energyCost: that energy at the tariff's prices ({amount, currency}), null for a site without a tariff.",
     ].join('\n\n'),
     tags: ['Charging sessions'],
     request: { queryStringParameters: ChargingSessionsQuery },

@@ -6,7 +6,13 @@
  * mappings and validators and no others.
  */
 import type { Db } from '../../db';
-import type { ChargerCommands, CommandableCharger, CommandCatalog, VersionInputs } from '../../charger-commands';
+import type {
+  ChargerCommands,
+  ChargerFinder,
+  CommandableCharger,
+  CommandCatalog,
+  VersionInputs,
+} from '../../charger-commands';
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
@@ -76,12 +82,8 @@ function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger 
   return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[connection.protocol] } };
 }
 
-/**
- * The chargers as the domain's commands find them, without any command to send: what asking for a
- * charger operation needs (`ChargerFinder`), so the functions that only ask bundle no command's
- * OCPP mapping or validators.
- */
-export function ocppChargerFinder(db: Db): Pick<ChargerCommands<Record<never, never>>, 'find'> {
+/** The chargers as the domain's commands find them, without any command to send (`ChargerFinder`). */
+export function ocppChargerFinder(db: Db): ChargerFinder {
   return { find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)) };
 }
 

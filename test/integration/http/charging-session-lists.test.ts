@@ -45,7 +45,19 @@ beforeAll(async () => {
     const created = await api(stack, '/api/access-ids', {
       key: tenant.apiKey,
       method: 'POST',
-      body: { accessId: { type: 'RFID', name: `Card ${i}`, ocppIdTag: `CUST-${i}`, customer: { name } } },
+      // Customer 0 charges with an RFID card, customer 1 with its van's own ID (a vehicle).
+      body: {
+        accessId:
+          i === 0
+            ? { type: 'RFID', name: `Card ${i}`, ocppIdTag: `CUST-${i}`, customer: { name } }
+            : {
+                type: 'Vehicle',
+                name: `Van ${i}`,
+                ocppIdTag: `CUST-${i}`,
+                customer: { name },
+                vehicle: { make: 'Ford', model: 'E-Transit', vin: '1FTBW9CK0PKA99991' },
+              },
+      },
     });
     expect(created.status).toBe(201);
   }
@@ -180,6 +192,33 @@ describe('GET /api/charging-sessions over 159 sessions', () => {
       ids(completed().filter((s) => s.customer === 'Beta Bus' && s.siteId === siteB)),
     );
     expect(await all('customerNames[]=Nobody%20Inc')).toEqual([]);
+  });
+
+  it('filters by access ID (rfidIds[]) and by vehicle (vehicleIds[]), alone or with a site or an end time', async () => {
+    const acme = completed().filter((s) => s.customer === 'Acme Freight');
+    const beta = completed().filter((s) => s.customer === 'Beta Bus');
+    const rfidId = (await all('customerNames[]=Acme%20Freight'))[0].rfid.id;
+    const vehicleId = (await all('customerNames[]=Beta%20Bus'))[0].vehicle.id;
+    expect([rfidId, vehicleId]).toEqual([expect.any(Number), expect.any(Number)]);
+
+    expect(ids(await all(`rfidIds[]=${rfidId}`))).toEqual(ids(acme));
+    expect(ids(await all(`vehicleIds=${vehicleId}`))).toEqual(ids(beta));
+    expect(ids(await all(`vehicleIds[]=${vehicleId}&siteIds[]=${siteB}`))).toEqual(
+      ids(beta.filter((s) => s.siteId === siteB)),
+    );
+    const from = iso(BASE + 60 * 20 * 60_000);
+    expect(ids(await all(`rfidIds[]=${rfidId}&endTimeAfter=${from}`))).toEqual(ids(acme.filter((s) => s.end! >= from)));
+    // Both: a session has one or the other here, never both.
+    expect(await all(`rfidIds[]=${rfidId}&vehicleIds[]=${vehicleId}`)).toEqual([]);
+    expect(await all(`vehicleIds[]=${vehicleId}`, other.apiKey)).toEqual([]);
+  });
+
+  it('refuses a vehicle or access ID that is not a positive integer, naming the parameter', async () => {
+    for (const query of ['vehicleIds[]=abc', 'rfidIds[]=0', 'rfidIds=1,-2']) {
+      const { status, body } = await api(stack, `/api/charging-sessions?${query}`, { key: tenant.apiKey });
+      expect(status, query).toBe(400);
+      expect(JSON.stringify(body), query).toMatch(/vehicleIds|rfidIds/);
+    }
   });
 
   it('shows a site-scoped key its site only, and nothing of another organization', async () => {

@@ -256,7 +256,7 @@ describe("the sessions' time-of-use energy", () => {
   let charger: RPCClient;
   afterAll(async () => charger?.close());
 
-  it("splits a session's energy by the tariff's period names", async () => {
+  it("splits a session's energy by the tariff's period names and prices it", async () => {
     // The tenant's site is in America/Chicago: Monday 2026-11-23 15:30-16:30 CST is 21:30Z-22:30Z.
     expect((await putTariff(tenant.siteId, { currency: 'USD', energyPrices: prices() })).status).toBe(200);
     charger = await connectCharger(stack, ocppId, 'ocpp1.6');
@@ -279,12 +279,15 @@ describe("the sessions' time-of-use energy", () => {
       { period: 'offPeak', energyDeliveredKwh: 5 },
       { period: 'onPeak', energyDeliveredKwh: 5 },
     ]);
+    // Its cost: 5 kWh of weekday offPeak before 16:00 at 0.12 (not the evening offPeak's -0.015,
+    // which shares the name) and 5 kWh of onPeak at 0.45.
+    expect(body.data[0].energyCost).toEqual({ amount: 2.85, currency: 'USD' });
     expect(validate('/api/charging-sessions', 'GET', 200, body)).toEqual([]);
-    // Without a tariff the site has one period again.
+    // Without a tariff the site has one period again, and no cost.
     expect((await deleteTariff(tenant.siteId)).status).toBe(204);
-    expect((await api(stack, path, { key: tenant.apiKey })).body.data[0].touEnergy).toEqual([
-      { period: 'all', energyDeliveredKwh: 10 },
-    ]);
+    const untariffed = (await api(stack, path, { key: tenant.apiKey })).body.data[0];
+    expect(untariffed.touEnergy).toEqual([{ period: 'all', energyDeliveredKwh: 10 }]);
+    expect(untariffed.energyCost).toBeNull();
   });
 });
 

@@ -49,6 +49,16 @@ const allocation = async () =>
   (await api(stack, `/api/site/${demo.site.id}/power-allocation`, { key: demo.apiKey })).body.data;
 const vehicleIdOf = (name: string): number => demo.vans!.find((v) => v.name === name)!.id;
 
+/** How long the plan keeps the site at `limitW` (within 5 %: ports' limits are rounded), from its first slot, minutes. */
+function minutesAtLimit(slots: { startTime: string; endTime: string; allocated: number }[], limitW: number): number {
+  let ms = 0;
+  for (const slot of slots) {
+    if (slot.allocated < 0.95 * limitW) break;
+    ms += Date.parse(slot.endTime) - Date.parse(slot.startTime);
+  }
+  return ms / 60_000;
+}
+
 describe('the demo depot', () => {
   it('seeds a van with its own card for every fleet charger', () => {
     expect(demo.fleet?.map((c) => c.ocppId)).toEqual(vans.map((v) => `SIM-${v.number}`));
@@ -139,6 +149,10 @@ describe('the demo depot', () => {
     expect(limited.allocatedTotal).toBeLessThanOrEqual(60_000);
     expect(limited.lateVehicles.length).toBeLessThan(DEMO_FLEET_SIZE);
     expect(new Set(limited.ports.map((p: { reason: string }) => p.reason)).size).toBeGreaterThan(1);
+    // The README tour's story: the plan keeps the site at the limit for at least 10 minutes from
+    // now (the vans need far more than 60 kW can give by then), and every late van has an ETA.
+    expect(minutesAtLimit(limited.plannedSlots, 60_000)).toBeGreaterThanOrEqual(10);
+    expect(limited.lateVehicles.map((l: { eta: string | null }) => l.eta)).not.toContain(null);
 
     const cleared = await api(stack, `/api/site/${demo.site.id}/limits/${limit.body.sitePowerLimitScheduleId}`, {
       key: demo.apiKey,
@@ -160,4 +174,25 @@ describe('the demo depot', () => {
     expect(lateVans(open)).not.toContain(1);
     expect(limited.lateVehicles.length).toBeGreaterThan(open.lateVehicles.length);
   }, 120_000);
+
+  it("never delivers more energy than its ports' maximum power over the time they have charged", async () => {
+    // What the power chart draws is each session's energy over time: it stays within the site's
+    // maximum only if every session's energy does within its port's.
+    const { body } = await api(
+      stack,
+      `/api/charging-sessions?siteIds[]=${demo.site.id}&includeInProgressSessions=true`,
+      { key: demo.apiKey },
+    );
+    const sessions = body.data as {
+      startTime: string;
+      energyDeliveredKwh: number;
+      port: { maximumPowerKw: number | null };
+    }[];
+    expect(sessions.length).toBeGreaterThanOrEqual(DEMO_FLEET_SIZE);
+    expect(sessions.some((s) => s.energyDeliveredKwh > 0)).toBe(true);
+    for (const session of sessions) {
+      const hours = (Date.now() - Date.parse(session.startTime)) / 3_600_000;
+      expect(session.energyDeliveredKwh).toBeLessThanOrEqual(session.port.maximumPowerKw! * hours + 0.001);
+    }
+  });
 });

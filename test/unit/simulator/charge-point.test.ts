@@ -48,11 +48,21 @@ describe('ChargePoint meter model', () => {
     expect(cp.connector(1).session?.meterStartWh).toBe(1000);
   });
 
-  it('accelerates time with speed', () => {
+  it('moves SoC speed times faster with a battery speed times smaller, energy staying power × real time', () => {
     const cp = new ChargePoint({ speed: 60, initialEnergyWh: 0 });
-    charging(cp);
+    const normal = new ChargePoint({ initialEnergyWh: 0 });
+    charging(cp, 1, 35);
+    charging(normal, 1, 35);
 
-    expect(cp.sample(1, secondsAfterT0(60)).energyWh).toBe(7200);
+    const fast = cp.sample(1, secondsAfterT0(60));
+    const real = normal.sample(1, secondsAfterT0(60));
+
+    // 7.2 kW for a minute is 120 Wh on both meters; into a 1 kWh battery (60 kWh ÷ 60) that is 12 %.
+    expect(fast.energyWh).toBe(120);
+    expect(real.energyWh).toBe(120);
+    expect(fast.powerW).toBe(7200);
+    expect(fast.socPercent).toBeCloseTo(47, 5);
+    expect(real.socPercent! - 35).toBeCloseTo(0.2, 5);
   });
 
   it('charges DC at min(EV maximum, port maximum) and reports one current at 400 V', () => {

@@ -141,13 +141,14 @@ describe('startFleet', () => {
         .map((c) => c.payload.idTag ?? c.payload.idToken.idToken);
     expect(new Set(tags('DEPOT-1'))).toEqual(new Set(['SIM-TAG-1', 'SIM-TAG-2']));
     expect(new Set(tags('DEPOT-2'))).toEqual(new Set(['SIM-TAG-3']));
-    // Each van's departure is published before it plugs in, its dwell after (1 h, 1 h 30, 2 h).
+    // Each van's departure is published before it plugs in, its dwell divided by the speed after
+    // (1 h, 1 h 30, 2 h ÷ 3600: 1, 1.5, 2 s), on the real clock, rounded up to the minute.
     const first = new Map(published.map(([tag, at]) => [tag, Date.parse(at)] as const).reverse());
     expect([...first.keys()].sort()).toEqual(['SIM-TAG-1', 'SIM-TAG-2', 'SIM-TAG-3']);
     vans.forEach((van) => {
       const offsetS = (first.get(van.idTag)! - before) / 1000;
-      expect(offsetS).toBeGreaterThanOrEqual(van.dwellSeconds);
-      expect(offsetS).toBeLessThan(van.dwellSeconds + 120);
+      expect(offsetS).toBeGreaterThanOrEqual(van.dwellSeconds / 3600);
+      expect(offsetS).toBeLessThan(van.dwellSeconds / 3600 + 120);
     });
     // A van arrives with its own SoC and stays plugged in past its target, until its departure.
     expect(logs).toContainEqual(

@@ -1,6 +1,7 @@
 /**
  * Vehicles and departures: each vehicle of the key's organization with its access IDs (one
- * `GET /api/vehicles` per refresh) and its next departure and target SoC. Departures are one
+ * `GET /api/vehicles` per refresh) and its next departure and target SoC; a vehicle added
+ * (`POST /api/vehicles`) or edited (`PATCH`) with one form. Departures are one
  * request per vehicle, so they are read once per visit, two at a time, automatically for the
  * first {@link AUTO_DEPARTURES} vehicles of the page and on demand for the others: the key's
  * 200 requests a minute stay for the live pages.
@@ -8,6 +9,7 @@
  * @module
  */
 import { useState } from 'preact/hooks';
+import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState, Notice } from '../components';
 import { useSession } from '../context';
 import { formatDateTime, formatPercent } from '../format';
@@ -43,18 +45,19 @@ export function VehiclesPage() {
   return (
     <>
       <h1>Vehicles and departures</h1>
+      <VehicleForm onSaved={vehicles.refresh} />
       <LoadState loaded={vehicles} what="the vehicles" />
       {list?.data.length === 0 ? (
         <Notice kind="info">
           <p>
-            No vehicles yet. Integrators add them with <code>POST /api/vehicles</code>.
+            No vehicles yet: add one above, or an integrator with <code>POST /api/vehicles</code>.
           </p>
         </Notice>
       ) : null}
       {list && list.data.length > 0 ? (
         <DataTable columns={['Vehicle', 'Customer', 'Next departure', 'Access IDs']} caption="Vehicles">
           {list.data.map((vehicle, index) => (
-            <VehicleRow key={vehicle.id} vehicle={vehicle} auto={index < AUTO_DEPARTURES} />
+            <VehicleRow key={vehicle.id} vehicle={vehicle} auto={index < AUTO_DEPARTURES} onSaved={vehicles.refresh} />
           ))}
         </DataTable>
       ) : null}
@@ -74,8 +77,89 @@ export function VehiclesPage() {
   );
 }
 
-function VehicleRow(props: { vehicle: Vehicle; auto: boolean }) {
+/** The fields the form edits, as text ('' = none). */
+const VEHICLE_FIELDS = [
+  ['name', 'Name'],
+  ['make', 'Make'],
+  ['model', 'Model'],
+  ['vin', 'VIN'],
+  ['licensePlate', 'License plate'],
+] as const;
+type VehicleField = (typeof VEHICLE_FIELDS)[number][0];
+
+/**
+ * Adds a vehicle, or edits `vehicle` (then an emptied field is removed: `null` in the PATCH);
+ * the API's refusal says the field.
+ */
+function VehicleForm(props: { vehicle?: Vehicle; onSaved: () => void; onDone?: () => void }) {
+  const session = useSession();
+  const { busy, outcome, run } = useAction();
+  const initial = Object.fromEntries(VEHICLE_FIELDS.map(([field]) => [field, props.vehicle?.[field] ?? ''])) as Record<
+    VehicleField,
+    string
+  >;
+  const [form, setForm] = useState(initial);
+  const editing = props.vehicle;
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(
+      async () => {
+        const fields = Object.entries(form).map(([field, value]) => [field, value.trim() || null] as const);
+        const vehicle = Object.fromEntries(editing ? fields : fields.filter(([, value]) => value !== null));
+        const path = editing ? `/api/vehicles/${editing.id}` : '/api/vehicles';
+        const saved = await session.call<{ vehicle: Vehicle }>(path, {
+          method: editing ? 'PATCH' : 'POST',
+          body: { vehicle },
+        });
+        props.onSaved();
+        props.onDone?.();
+        if (!editing) setForm(initial);
+        return `${saved.vehicle.name ?? `Vehicle ${saved.vehicle.id}`} ${editing ? 'saved' : 'added'}.`;
+      },
+      editing ? 'Not saved: ' : 'Not added: ',
+    );
+  };
+  return (
+    <form
+      class="inline-form"
+      aria-label={editing ? `Edit ${editing.name ?? `vehicle ${editing.id}`}` : 'New vehicle'}
+      onSubmit={submit}
+    >
+      {VEHICLE_FIELDS.map(([field, label]) => (
+        <label key={field}>
+          {label}
+          <input
+            value={form[field]}
+            onInput={(event) => setForm({ ...form, [field]: (event.target as HTMLInputElement).value })}
+          />
+        </label>
+      ))}
+      <button type="submit" disabled={busy}>
+        {editing ? 'Save' : 'Add vehicle'}
+      </button>
+      {props.onDone ? (
+        <button type="button" class="secondary" onClick={props.onDone}>
+          Cancel
+        </button>
+      ) : null}
+      <div class="form-outcome" aria-live="polite">
+        <OutcomeNotice outcome={outcome} />
+      </div>
+    </form>
+  );
+}
+
+function VehicleRow(props: { vehicle: Vehicle; auto: boolean; onSaved: () => void }) {
   const { vehicle } = props;
+  const [editing, setEditing] = useState(false);
+  if (editing)
+    return (
+      <tr>
+        <td colSpan={4}>
+          <VehicleForm vehicle={vehicle} onSaved={props.onSaved} onDone={() => setEditing(false)} />
+        </td>
+      </tr>
+    );
   const description = [vehicle.make, vehicle.model, vehicle.vin && `VIN ${vehicle.vin}`, vehicle.licensePlate]
     .filter(Boolean)
     .join(' · ');
@@ -84,6 +168,9 @@ function VehicleRow(props: { vehicle: Vehicle; auto: boolean }) {
       <th scope="row" class="wrap">
         {vehicle.name ?? `Vehicle ${vehicle.id}`}
         {description ? <div class="muted">{description}</div> : null}
+        <button type="button" class="secondary" onClick={() => setEditing(true)}>
+          Edit
+        </button>
       </th>
       <td class="wrap">{vehicle.customer?.name ?? '—'}</td>
       <td>
