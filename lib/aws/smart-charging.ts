@@ -9,9 +9,10 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { TRIGGERING_ENTITIES } from '../../shared/site-power';
+import { PLANNER_FALLBACK_MESSAGE, TRIGGERING_ENTITIES } from '../../shared/site-power';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
 import { createTableFunction, grantStart } from './table-functions';
@@ -54,6 +55,13 @@ export const HIGHS_WASM = 'node_modules/highs/build/highs.wasm';
  */
 export const ALLOCATE_FUNCTION_MEMORY_MB = 1024;
 
+/**
+ * The metric counting the planner's fallbacks to the greedy allocation (a solver error or a solve
+ * over its budget; a site with nothing to plan is none): one per warning the `allocate` function
+ * logs with {@link PLANNER_FALLBACK_MESSAGE}.
+ */
+export const PLANNER_FALLBACK_METRIC = { metricNamespace: 'ChargingNetwork', metricName: 'PlannerFallbacks' } as const;
+
 /** The smart-charging functions, their triggers and grants. */
 export class SmartCharging extends Construct {
   /** `lambdas/power/trigger.ts`, `schedule.ts`, `allocate.ts`. */
@@ -92,6 +100,13 @@ export class SmartCharging extends Construct {
     new Rule(this, 'Every minute', {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(schedule)],
+    });
+    new MetricFilter(this, 'PlannerFallbacks', {
+      logGroup: allocate.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', PLANNER_FALLBACK_MESSAGE),
+      ...PLANNER_FALLBACK_METRIC,
+      metricValue: '1',
+      defaultValue: 0,
     });
     this.functions = { trigger, schedule, allocate };
   }

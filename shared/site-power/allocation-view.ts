@@ -97,6 +97,10 @@ export interface PowerAllocationView {
    * or a site with nothing to plan), or null when the site was never allocated.
    */
   planner: 'optimal' | 'greedy' | null;
+  /** Why this allocation fell back to the greedy (a solver error or a solve over its budget), or null. */
+  fallbackReason: string | null;
+  /** How many of the site's allocations fell back since its allocations began. */
+  fallbackCount: number;
   /** The site's plan from now to the horizon, slot by slot. */
   plannedSlots: PlannedSlotView[];
   /** The billing period's highest 15-minute average so far, kW, when the site's tariff has a demand charge. */
@@ -157,6 +161,8 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
       ports: [],
       lateVehicles: [],
       planner: null,
+      fallbackReason: null,
+      fallbackCount: 0,
       plannedSlots: [],
       demandPeakKw: null,
     };
@@ -180,6 +186,8 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
       expectedSocAtDeparture: late.expectedSocAtDeparture ?? null,
     })),
     planner: data.planner ?? null,
+    fallbackReason: data.fallbackReason ?? null,
+    fallbackCount: data.fallbackCount ?? 0,
     plannedSlots: (data.slots ?? []).map((slot) => ({
       startTime: new Date(slot.start).toISOString(),
       endTime: new Date(slot.end).toISOString(),

@@ -1,44 +1,90 @@
 /**
- * The site's demand as a demand charge bills it (a tariff's `demandCharge`,
- * docs/smart-charging.md): the billing period's highest 15-minute average power so far, kept from what each
- * allocation samples, and the forecast the planner is given. Pure.
+ * The site's demand as the utility's meter bills it (a tariff's `demandCharge`,
+ * docs/smart-charging.md): the billing period's highest 15-minute average power so far, kept from
+ * what each allocation samples, the interval in progress, and the site's past days for the
+ * forecast of the rest of the period (`./demand-outlook.ts`). Pure.
  *
- * - The billing period is the calendar month in the site's time zone.
- * - Each allocation samples the site's power: the sum of the latest power readings of its sessions,
- *   W. Between two samples the earlier one holds (the allocation runs at least every 5 minutes
- *   while the site has sessions, and on every session start and end); each 15-minute interval
- *   (aligned to the clock) averages what it held, and the highest average of the period is its
- *   peak. A site meter would see the same energy more finely: the figure is the product's own
- *   estimate, not the utility's bill.
- * - The forecast (`EnergyTariff.expectedPeakW`): the previous billing period's peak. Power up to it
- *   is planned as free of demand charge, so that the first days of a period charge ahead of the
- *   day's arrivals instead of raising the peak one arrival at a time.
+ * - The billing period is the calendar month in the site's time zone; intervals are the clock's
+ *   quarter hours (every zone's offset is a whole number of quarter hours).
+ * - **A sample** is the site's power as measured (the sum of the latest power readings of its
+ *   sessions, W) with the time it was measured (the latest reading's). It describes the power drawn
+ *   since the sample before it: the energy between the two goes, at its power, to the intervals
+ *   that time belongs to, split at their boundaries. (A sample held over the time after it would
+ *   count the power before a new allocation as drawn under it, one allocation late: a meter sees
+ *   the energy when it flows.) A sample measured no later than the one before adds nothing.
+ *   A session that ended since the sample before has no reading any more, yet drew until it
+ *   ended: its last reading counts until this sample ({@link endedSessionsPowerW}), the whole time
+ *   (the meter may see less, never more). Left out, each vehicle leaving in the middle of a demand
+ *   interval hid its draw from the interval's average, and the plan, filling the interval up to
+ *   the peak so far, raised the billed peak by what it did not see (Caltech October 2019: 47.8 kW
+ *   billed where the product measured 41.2).
+ * - Each interval that ends counts towards the peak of the billing period it starts in; a new
+ *   period starts from 0 (the old one's peak is kept as `previousPeakW`, shown, never planned as
+ *   free).
+ * - **The site's days**: the sessions each allocation sees (their start and energy so far; a
+ *   session no longer seen has ended) are kept until every session of their day has ended; the day
+ *   then becomes its need (`neededLevelW`), and the last {@link DAYS_KEPT} days are kept. A day
+ *   still open {@link DAY_OPEN_MS} after its start closes anyway, and its sessions still in
+ *   progress are not taken up again.
  *
  * @module
  */
-import { utcOffsetMs } from '../time-zone';
+import { localWeekdayMinute, utcOffsetMs } from '../time-zone';
+import { type DayNeed, neededLevelW, peakOutlook } from './demand-outlook';
+import type { EnergyTariff } from '../smart-charging';
 
 /** Length of a demand interval, ms (15 min). */
 export const DEMAND_INTERVAL_MS = 15 * 60_000;
-
+/** Past days kept for the forecast (five of each weekday). */
+export const DAYS_KEPT = 35;
 /** A gap between samples beyond which the state starts again (a site without sessions for a month), ms. */
 const MAX_GAP_MS = 32 * 86_400_000;
+/** A day whose sessions have not all ended this long after its start is closed anyway, ms. */
+const DAY_OPEN_MS = 3 * 86_400_000;
+
+/**
+ * A session of a day not yet closed: its id, start, when it was last seen and its energy then, its
+ * power then (W) and the most it can draw (W), when known.
+ */
+export interface SeenSession {
+  readonly id: number;
+  readonly start: number;
+  readonly seenAt: number;
+  readonly energyWh: number;
+  readonly powerW?: number;
+  readonly maxPowerW?: number;
+  /** Whether it is over (not seen by a later allocation). */
+  readonly ended?: boolean;
+}
 
 /** The stored demand state (the allocation item's `demand`). */
 export interface DemandState {
   /** Start of the billing period, epoch ms. */
   readonly billingPeriodStart: number;
-  /** Highest 15-minute average of the period so far, W. */
+  /** Highest 15-minute average of the period so far (intervals that ended), W. */
   readonly peakW: number;
   readonly peakIntervalStart?: number;
   /** The open interval's start, epoch ms, and its energy so far, Wh. */
   readonly intervalStart: number;
   readonly intervalWh: number;
-  /** The last sample: when, and the site's power then, W. */
+  /** The last sample: when it was measured, and the site's power then, W. */
   readonly sampledAt: number;
   readonly sampledW: number;
   /** The previous billing period's peak, W, when known. */
   readonly previousPeakW?: number;
+  /** The site's past days and their needs, oldest first (at most {@link DAYS_KEPT}). */
+  readonly days?: DayNeed[];
+  /** The sessions of the days not yet closed. */
+  readonly sessions?: SeenSession[];
+}
+
+const intervalOf = (t: number) => Math.floor(t / DEMAND_INTERVAL_MS) * DEMAND_INTERVAL_MS;
+
+/** Local midnight starting the day that contains `at` in `timeZone`, epoch ms. */
+export function dayStart(timeZone: string, at: number): number {
+  const local = at + utcOffsetMs(timeZone, at);
+  const midnight = Math.floor(local / 86_400_000) * 86_400_000;
+  return midnight - utcOffsetMs(timeZone, midnight - utcOffsetMs(timeZone, midnight));
 }
 
 /** The start of the calendar month containing `at` in `timeZone`, epoch ms. */
@@ -49,48 +95,44 @@ export function billingPeriodStart(timeZone: string, at: number): number {
 }
 
 /**
- * The demand state after a new sample (see the module's documentation): the previous sample's
- * power fills the time since it, interval by interval; each interval that ends counts towards the
- * peak of the billing period it starts in, and a new period starts from 0 (the old one's peak
- * becomes `previousPeakW`).
+ * The demand state after a new sample (see the module's documentation).
  * @param previous the stored state, if any (ignored when older than 32 days)
- * @param sampleW the site's power now, W (≥ 0)
- * @param now epoch ms (a sample not after the stored one changes nothing)
+ * @param sampleW the site's power as measured, W (≥ 0)
+ * @param at when it was measured (the latest reading's time), epoch ms
  * @param timeZone the site's IANA time zone
  */
 export function sampleDemand(
   previous: DemandState | undefined,
   sampleW: number,
-  now: number,
+  at: number,
   timeZone: string,
 ): DemandState {
-  const intervalOf = (t: number) => Math.floor(t / DEMAND_INTERVAL_MS) * DEMAND_INTERVAL_MS;
-  if (previous && now <= previous.sampledAt) return previous;
-  const recent = previous && now - previous.sampledAt <= MAX_GAP_MS ? previous : undefined;
+  if (previous && at <= previous.sampledAt) return previous;
+  const recent = previous && at - previous.sampledAt <= MAX_GAP_MS ? previous : undefined;
   let state: DemandState = recent ?? {
-    billingPeriodStart: billingPeriodStart(timeZone, now),
+    billingPeriodStart: billingPeriodStart(timeZone, at),
     peakW: 0,
-    intervalStart: intervalOf(now),
+    intervalStart: intervalOf(at),
     intervalWh: 0,
-    sampledAt: now,
+    sampledAt: at,
     sampledW: sampleW,
+    ...(previous?.days ? { days: previous.days } : {}),
   };
   let t = state.sampledAt;
-  const powerW = state.sampledW;
-  while (t < now) {
+  while (t < at) {
     const intervalEnd = state.intervalStart + DEMAND_INTERVAL_MS;
-    const end = Math.min(now, intervalEnd);
-    state = { ...state, intervalWh: state.intervalWh + (powerW * (end - t)) / 3_600_000 };
+    const end = Math.min(at, intervalEnd);
+    state = { ...state, intervalWh: state.intervalWh + (sampleW * (end - t)) / 3_600_000 };
     t = end;
     if (t < intervalEnd) break;
     state = { ...closeInterval(timeZone, state), intervalStart: intervalEnd, intervalWh: 0 };
   }
   const period = billingPeriodStart(timeZone, state.intervalStart);
   if (period > state.billingPeriodStart) state = newPeriod(state, period);
-  return { ...state, sampledAt: now, sampledW: sampleW };
+  return { ...state, sampledAt: at, sampledW: sampleW };
 }
 
-/** A new billing period: the old one's peak becomes the forecast, the peak starts from 0. */
+/** A new billing period: the old one's peak is kept as the previous period's, the peak starts from 0. */
 function newPeriod(state: DemandState, start: number): DemandState {
   const { peakIntervalStart: _, ...rest } = state;
   return { ...rest, billingPeriodStart: start, peakW: 0, previousPeakW: state.peakW };
@@ -103,4 +145,115 @@ function closeInterval(timeZone: string, state: DemandState): DemandState {
   const averageW = (state.intervalWh * 3_600_000) / DEMAND_INTERVAL_MS;
   if (averageW <= current.peakW) return current;
   return { ...current, peakW: averageW, peakIntervalStart: state.intervalStart };
+}
+
+/** A session in progress as an allocation sees it (`recordSessions`). */
+export interface SessionSeen {
+  readonly id: number;
+  /** Its start, epoch ms. */
+  readonly start: number;
+  /** Energy delivered so far, Wh. */
+  readonly energyWh: number;
+  /** Its latest power reading, W, if any. */
+  readonly powerW?: number;
+  /** The most it can draw (the port's or the vehicle's maximum), W, if known. */
+  readonly maxPowerW?: number;
+}
+
+/**
+ * The power of the sessions that were in progress at the last sample and are not any more (see the
+ * module's documentation): the sum of their last readings, W, to add to a new sample.
+ * @param state the stored state (before this sample)
+ * @param inProgress the ids of the sessions in progress now
+ */
+export function endedSessionsPowerW(state: DemandState | undefined, inProgress: readonly number[]): number {
+  const now = new Set(inProgress);
+  return (state?.sessions ?? []).reduce((sum, s) => sum + (s.ended || now.has(s.id) ? 0 : (s.powerW ?? 0)), 0);
+}
+
+/**
+ * The demand state after an allocation saw the site's sessions in progress (see the module's
+ * documentation): each is kept with its energy so far; one no longer seen has ended; a day whose
+ * sessions have all ended (or that started {@link DAY_OPEN_MS} ago) becomes its need.
+ * @param sessions the sessions in progress now
+ */
+export function recordSessions(
+  state: DemandState,
+  sessions: readonly SessionSeen[],
+  now: number,
+  timeZone: string,
+): DemandState {
+  const seen = new Map(sessions.map((s) => [s.id, s]));
+  const kept = (state.sessions ?? []).map((s): SeenSession => {
+    const current = seen.get(s.id);
+    if (!current) return s.ended ? s : { ...s, ended: true };
+    seen.delete(s.id);
+    return seenSession(current, now);
+  });
+  // A session of a day already closed (one plugged in for days) is not taken up again: its day
+  // would close again at once, each allocation adding it to the days once more.
+  const closed = new Set((state.days ?? []).map((d) => d.start));
+  const added = [...seen.values()]
+    .filter((s) => {
+      const day = dayStart(timeZone, s.start);
+      return !closed.has(day) && now - day < DAY_OPEN_MS;
+    })
+    .map((s) => seenSession(s, now));
+  const byDay = new Map<number, SeenSession[]>();
+  for (const s of [...kept, ...added]) {
+    const day = dayStart(timeZone, s.start);
+    byDay.set(day, [...(byDay.get(day) ?? []), s]);
+  }
+  const today = dayStart(timeZone, now);
+  const closes = ([day, list]: [number, SeenSession[]]) =>
+    day < today && (list.every((s) => s.ended) || now - day >= DAY_OPEN_MS);
+  const days = [...(state.days ?? [])];
+  for (const [day, list] of [...byDay].filter(closes).sort((a, b) => a[0] - b[0])) {
+    const neededW = neededLevelW(
+      list.map((s) => ({ start: s.start, end: s.seenAt, energyWh: s.energyWh, maxPowerW: s.maxPowerW })),
+    );
+    const { weekday } = localWeekdayMinute(timeZone, day + 12 * 3_600_000);
+    days.push({ start: day, weekday, neededW: Math.round(neededW) });
+  }
+  return {
+    ...state,
+    days: days.slice(-DAYS_KEPT),
+    sessions: [...byDay].filter((entry) => !closes(entry)).flatMap(([, list]) => list),
+  };
+}
+
+/** A session as kept: what was seen of it, when. */
+function seenSession(s: SessionSeen, now: number): SeenSession {
+  return {
+    id: s.id,
+    start: s.start,
+    seenAt: now,
+    energyWh: s.energyWh,
+    ...(s.powerW !== undefined ? { powerW: s.powerW } : {}),
+    ...(s.maxPowerW !== undefined ? { maxPowerW: s.maxPowerW } : {}),
+  };
+}
+
+/**
+ * What the planner is told of the demand (`EnergyTariff`'s demand fields): the peak so far, the
+ * interval in progress and the outlook for the rest of the billing period: today (its arrivals are
+ * not all known yet) and the days after it.
+ */
+export function demandForPlan(
+  state: DemandState,
+  now: number,
+  timeZone: string,
+): Pick<EnergyTariff, 'peakSoFarW' | 'openInterval' | 'peakOutlook'> {
+  const periodEnd = billingPeriodStart(timeZone, state.billingPeriodStart + 40 * 86_400_000);
+  const remaining: number[] = [];
+  for (let d = dayStart(timeZone, now); d < periodEnd; ) {
+    remaining.push(d);
+    d = dayStart(timeZone, d + 36 * 3_600_000);
+  }
+  const outlook = peakOutlook(state.days ?? [], remaining, timeZone);
+  return {
+    peakSoFarW: state.peakW,
+    ...(state.intervalWh > 0 ? { openInterval: { start: state.intervalStart, energyWh: state.intervalWh } } : {}),
+    ...(outlook ? { peakOutlook: outlook } : {}),
+  };
 }

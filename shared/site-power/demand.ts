@@ -27,6 +27,14 @@ import {
   type SiteLimit,
 } from '../smart-charging';
 import { energyPriceAt, tariffPeriodBoundaries } from '../smart-charging/tariff';
+import {
+  type DemandState,
+  demandForPlan,
+  endedSessionsPowerW,
+  recordSessions,
+  sampleDemand,
+  type SessionSeen,
+} from './demand-charge';
 import type { SiteAllocationItem, SiteSnapshot } from './site-snapshot';
 import { limitTimeline } from './limit-schedules';
 import { evNeedsOf, externalLimitInForce, nextLimitChange, type Electrical } from './station-inputs';
@@ -228,41 +236,71 @@ function chargerLimits(snapshot: SiteSnapshot, now: number): AllocationInput['ch
 
 /**
  * The site's tariff over the horizon, if it has one: its price changes from `now` (the first at
- * `now`) to {@link MAX_HORIZON_MS} ahead, its demand charge, the billing period's peak so far and
- * the forecast (`./demand-charge.ts`: the previous period's peak).
+ * `now`) to {@link MAX_HORIZON_MS} ahead, its demand charge, and the demand as the planner weighs
+ * it (`./demand-charge.ts`: the peak so far, the interval in progress, the outlook for the rest of
+ * the billing period).
  */
-function energyTariff(
-  snapshot: SiteSnapshot,
-  now: number,
-  demand?: SiteAllocationItem['demand'],
-): EnergyTariff | undefined {
+function energyTariff(snapshot: SiteSnapshot, now: number, demand?: DemandState): EnergyTariff | undefined {
   const { tariff } = snapshot;
   if (!tariff) return undefined;
   const changes = [now, ...tariffPeriodBoundaries(tariff, now + 1, now + MAX_HORIZON_MS)];
   return {
     energyPrices: changes.map((from) => ({ from, pricePerKwh: energyPriceAt(tariff, from).pricePerKwh })),
     ...(tariff.demandChargePerKw !== undefined ? { demandChargePerKw: tariff.demandChargePerKw } : {}),
-    ...(demand ? { peakSoFarW: demand.peakW } : {}),
-    ...(demand?.previousPeakW !== undefined ? { expectedPeakW: demand.previousPeakW } : {}),
+    ...(demand ? demandForPlan(demand, now, snapshot.site.timezone) : {}),
   };
 }
 
-/** The site's power now as measured: the sum of its sessions' latest power readings, W. */
-export function measuredSitePowerW(snapshot: SiteSnapshot): number {
-  return (
-    measuredOf(snapshot.ports.flatMap((p) => (p.currentChargingSession ? [p.currentChargingSession] : [])))?.powerW ?? 0
+/**
+ * The site's power as measured: the sum of its sessions' latest power readings, W, and when it was
+ * measured (the latest reading's time, at most `now`; `now` without readings).
+ */
+export function measuredSitePower(snapshot: SiteSnapshot, now: number): { powerW: number; at: number } {
+  const sessions = snapshot.ports.flatMap((p) => (p.currentChargingSession ? [p.currentChargingSession] : []));
+  const readings = sessions.flatMap((s) => (s.powerKw ? [s.powerKw] : []));
+  if (readings.length === 0) return { powerW: 0, at: now };
+  const at = Math.min(now, Math.max(...readings.map((r) => Date.parse(r.timestamp))));
+  return { powerW: readings.reduce((sum, r) => sum + Math.max(0, r.value) * 1000, 0), at };
+}
+
+/**
+ * The site's demand after this allocation's sample (`./demand-charge.ts`): the measured power,
+ * with the last readings of the sessions that ended since the sample before, applied to the
+ * intervals it was drawn in, and the sessions in progress recorded for the site's days (with
+ * their reading and their port's maximum).
+ */
+export function sampleSiteDemand(snapshot: SiteSnapshot, now: number): DemandState {
+  const { powerW, at } = measuredSitePower(snapshot, now);
+  const timeZone = snapshot.site.timezone;
+  const sessions = snapshot.ports.flatMap((p): SessionSeen[] => {
+    const s = p.currentChargingSession;
+    const charger = snapshot.chargers.get(p.chargerId);
+    if (!s) return [];
+    const maxPowerW = p.maximumPowerKw ? p.maximumPowerKw * 1000 : charger && DEFAULT_PORT_MAX_W[charger.type];
+    return [
+      {
+        id: s.sessionId,
+        start: Date.parse(s.startTime),
+        energyWh: energyDeliveredKwh(s) * 1000,
+        ...(s.powerKw ? { powerW: Math.max(0, s.powerKw.value * 1000) } : {}),
+        ...(maxPowerW ? { maxPowerW } : {}),
+      },
+    ];
+  });
+  const previous = snapshot.previous?.demand;
+  const endedW = endedSessionsPowerW(
+    previous,
+    sessions.map((s) => s.id),
   );
+  const sampled = sampleDemand(previous, powerW + endedW, at, timeZone);
+  return recordSessions(sampled, sessions, now, timeZone);
 }
 
 /**
  * The allocation input of a site at `now` (epoch ms).
- * @param demand the site's demand state after this run's sample (`./demand-charge.ts`), for the tariff's demand charge
+ * @param demand the site's demand state after this run's sample (`sampleSiteDemand`), for the tariff's demand charge
  */
-export function allocationInput(
-  snapshot: SiteSnapshot,
-  now: number,
-  demand?: SiteAllocationItem['demand'],
-): AllocationInput {
+export function allocationInput(snapshot: SiteSnapshot, now: number, demand?: DemandState): AllocationInput {
   const timeline = (type: 'cost' | 'capacity') => {
     const item = snapshot.limits[type];
     return item ? limitTimeline(item, snapshot.site.timezone, now, MAX_HORIZON_MS) : undefined;

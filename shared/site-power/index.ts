@@ -31,7 +31,7 @@ export {
   sitePowerLimitSchedules,
 } from './limits';
 export { deleteChargingOverride, setChargingOverride, type ChargingOverride } from './overrides';
-export { runSiteAllocation, type RunOutcome } from './run';
+export { PLANNER_FALLBACK_MESSAGE, runSiteAllocation, type RunOutcome } from './run';
 export { scheduledSites } from './scheduled-sites';
 export {
   clearExternalLimit,

@@ -24,14 +24,19 @@ import {
   type PortAllocation,
 } from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
-import { allocationInput, measuredSitePowerW } from './demand';
-import { sampleDemand } from './demand-charge';
+import { allocationInput, sampleSiteDemand } from './demand';
 import { clearProfiles, deliverProfiles, learnSupport, unlimitedLines, type Delivery } from './delivery';
 import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
 import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
 import type { LimitSchedule } from './station-reports';
+
+/**
+ * The warning logged when the planner falls back to the greedy allocation (a solver error or a
+ * solve over its budget); the stack counts these lines as the `PlannerFallbacks` metric.
+ */
+export const PLANNER_FALLBACK_MESSAGE = 'the planner fell back to the greedy allocation';
 
 /** Most runs one invocation makes before it leaves the rest to the next trigger. */
 const MAX_RUNS = 5;
@@ -82,13 +87,11 @@ async function allocateOnce(
   if (!snapshot) return undefined;
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
-  const demand = snapshot.tariff?.demandChargePerKw
-    ? sampleDemand(snapshot.previous?.demand, measuredSitePowerW(snapshot), now, snapshot.site.timezone)
-    : undefined;
+  const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
   const input = allocationInput(snapshot, now, demand);
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
-    logger.warn('the planner fell back to the greedy allocation', { siteId, reason: result.fallbackReason });
+    logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });
   const refused = new Set<number>();
   let delivery: Delivery;
   if (limited) {
@@ -185,6 +188,7 @@ async function storeAllocation(
     defaultProfiles: delivery.defaultProfiles,
     planner: result.planner,
     ...(result.fallbackReason !== undefined ? { fallbackReason: result.fallbackReason.slice(0, 500) } : {}),
+    fallbackCount: (snapshot.previous?.fallbackCount ?? 0) + (result.fallbackReason !== undefined ? 1 : 0),
     slots: result.slots.map((slot) => ({ ...slot })),
     ...(demand ? { demand } : {}),
   };

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { edfFloors } from './edf';
 import { allocateGreedy, departureFloors } from './greedy';
 import { withOutlook } from './eta';
 import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
@@ -104,15 +105,30 @@ function greedyLater(input: AllocationInput, ports: readonly WorkPort[], unit: R
   });
 }
 
-/** The greedy's departure stage on a copy of the ports (`departureFloors`). */
-function greedyFloors(input: AllocationInput, modes: readonly PlanMode[], unit: RateUnit): Map<number, number> {
+/** Fresh work ports of the input with the release rule's states (for a stage run on the side). */
+function markedPorts(input: AllocationInput, modes: readonly PlanMode[]): WorkPort[] {
   const ports = workPorts(input);
   ports.forEach((p, i) => {
     if (modes[i] === 'released' || modes[i] === 'probing') p.state = modes[i]!;
   });
+  return ports;
+}
+
+/**
+ * The greedy's departure stage on a copy of the ports (`departureFloors`), for the vehicles whose
+ * plan rests on estimates: a need from a SoC (an estimated battery) or from an estimate, or a
+ * maximum power the vehicle never reported.
+ */
+function greedyFloors(input: AllocationInput, modes: readonly PlanMode[], unit: RateUnit): Map<number, number> {
+  const ports = markedPorts(input, modes);
   const floors = departureFloors(input, ports, unit);
   const estimated = new Set(
-    ports.filter((p) => p.need?.soc !== undefined || p.session.evNeeds?.maxPowerW === undefined).map((p) => p.portId),
+    ports
+      .filter(
+        (p) =>
+          p.need?.soc !== undefined || p.session.estimate !== undefined || p.session.evNeeds?.maxPowerW === undefined,
+      )
+      .map((p) => p.portId),
   );
   return new Map([...floors].filter(([portId]) => estimated.has(portId)));
 }
@@ -206,7 +222,10 @@ function allocate(input: AllocationInput, ports: WorkPort[], options: Allocation
         released.map((r) => r.mode),
         unit,
       );
-      const plan = planSite(input, planPorts, options.solver, options.solveBudgetMs ?? SOLVE_BUDGET_MS, floors);
+      const modes = released.map((r) => r.mode);
+      const unknown = edfFloors(input, markedPorts(input, modes));
+      const budget = options.solveBudgetMs ?? SOLVE_BUDGET_MS;
+      const plan = planSite(input, planPorts, options.solver, budget, { departure: floors, unknownNeed: unknown });
       const states = released.map((r) => r.state);
       return {
         ...toResult(plannedOutcomes(planPorts, plan, states), unit, planFrames(plan)),

@@ -154,9 +154,25 @@ export function priceBySlot(slots: readonly Slot[], tariff: AllocationInput['tar
   });
 }
 
-/** Share of each slot a vehicle leaving at `departure` is still there (0–1). */
-export function presenceBySlot(slots: readonly Slot[], departure: number): number[] {
-  return slots.map(({ start, end }) => Math.min(1, Math.max(0, (departure - start) / (end - start))));
+/**
+ * The instants a vehicle may leave at, equally likely: its estimate's distribution when its
+ * departure is the estimate's (`SessionEstimate.departures`), else its planned departure; each at
+ * least the end of the first slot.
+ */
+export function plausibleDepartures(session: SessionDemand, now: number): number[] {
+  const planned = plannedDeparture(session, now).time;
+  const spread = session.estimate?.departures;
+  if (!spread?.length || resolveDeparture(session)?.source !== 'estimate') return [planned];
+  return spread.map((d) => Math.max(d, now + MIN_FIRST_SLOT_MS));
+}
+
+/** Share of each slot a vehicle leaving at one of `departures` (equally likely) is expected to be there (0–1). */
+export function presenceBySlot(slots: readonly Slot[], departures: number | readonly number[]): number[] {
+  const all = typeof departures === 'number' ? [departures] : departures;
+  return slots.map(
+    ({ start, end }) =>
+      all.reduce((sum, d) => sum + Math.min(1, Math.max(0, (d - start) / (end - start))), 0) / all.length,
+  );
 }
 
 /** A limit's value at `at`: its value now, then its changes up to `at` (null: none). */

@@ -8,7 +8,7 @@ import { batteryCapacityWh } from './needs';
 import type { WorkPort } from './ports';
 import { deliveredWithin } from './taper';
 import { floorWatts } from './units';
-import type { LateVehicle } from './types';
+import type { DepartureSource, LateVehicle } from './types';
 
 /**
  * Shortfall, Wh, below which a vehicle is not called late: the departure stage asks 1 W above the
@@ -21,7 +21,8 @@ export type Delivered = { readonly energyWh: number; readonly socPercent?: numbe
 
 function late(p: WorkPort, reaches: (p: WorkPort) => Delivered): LateVehicle | undefined {
   const { departure, need, session } = p;
-  if (!departure || !need || need.energyWh <= LATE_TOLERANCE_WH) return undefined;
+  // An estimated departure is a guess, not a commitment: a vehicle is late only for a departure it or the fleet told.
+  if (!departure || departure.source === 'estimate' || !need || need.energyWh <= LATE_TOLERANCE_WH) return undefined;
   const delivered = reaches(p);
   if (delivered.energyWh >= need.energyWh - LATE_TOLERANCE_WH) return undefined;
   const soc = session.socPercent;
@@ -35,7 +36,7 @@ function late(p: WorkPort, reaches: (p: WorkPort) => Delivered): LateVehicle | u
     sessionId: session.sessionId,
     ...(session.vehicleId !== undefined && { vehicleId: session.vehicleId }),
     departureTime: departure.time,
-    departureSource: departure.source,
+    departureSource: departure.source as DepartureSource,
     ...(targetSoc !== undefined && { targetSoc: Math.round(targetSoc * 10) / 10 }),
     ...(expected !== undefined && { expectedSocAtDeparture: Math.floor(expected * 10) / 10 }),
     energyNeededWh: Math.ceil(need.energyWh),

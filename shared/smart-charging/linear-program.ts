@@ -59,6 +59,12 @@ export class LinearProgram {
     this.live?.model.changeColBounds(column, this.live.clamp(lower), this.live.clamp(upper));
   }
 
+  /** Changes a column's objective coefficient (as {@link bound}). */
+  setCost(column: number, cost: number): void {
+    this.cost[column] = cost;
+    this.live?.model.changeColCost(column, cost);
+  }
+
   /** Changes a row's upper bound (as {@link bound}). */
   rowBound(row: number, upper: number): void {
     this.rowUpper[row] = upper;
@@ -85,6 +91,8 @@ export class LinearProgram {
    */
   solve(highs: PlanSolver, budgetMs: number): Float64Array {
     if (!(budgetMs > 0)) throw new SolveError(`no time left for the solve (budget ${Math.round(budgetMs)} ms)`);
+    // No columns: nothing to plan (every vehicle released or probed), an answer rather than an error.
+    if (this.cost.length === 0) return new Float64Array(0);
     const { model } = this.load(highs);
     model.zeroAllClocks();
     model.options.set({ output_flag: false, time_limit: budgetMs / 1000 });
@@ -97,6 +105,57 @@ export class LinearProgram {
     return model.getSolution().colValue;
   }
 
+  /**
+   * Solves a copy of the problem as a mixed-integer program with HiGHS, within `budgetMs`: the
+   * same columns and rows, the given objective instead of the problem's (every other column costs
+   * 0), and the given columns integral. The problem itself and its loaded model stay as they are.
+   * @param objective cost by column (the columns it leaves out cost 0)
+   * @param integers the integral columns (their bounds make binaries of them)
+   * @param absGap the solve ends when the best solution found is within this of the optimum's bound
+   * @param start a feasible solution to start from (every column's value)
+   * @returns every column's value in the best solution found (optimal, or the incumbent when the
+   *   budget ran out), or undefined when none was found (no time, or infeasible)
+   * @throws SolveError when HiGHS fails (a solver error rather than an answer)
+   */
+  solveMip(
+    highs: PlanSolver,
+    budgetMs: number,
+    objective: ReadonlyMap<number, number>,
+    integers: readonly number[],
+    absGap: number,
+    start?: Float64Array,
+  ): Float64Array | undefined {
+    if (!(budgetMs > 0) || this.cost.length === 0 || integers.length === 0) return undefined;
+    const colCost = new Float64Array(this.cost.length);
+    for (const [column, cost] of objective) colCost[column] = cost;
+    const integrality = new Int32Array(this.cost.length);
+    for (const column of integers) integrality[column] = 1;
+    const { model } = this.create(highs, colCost, integrality);
+    try {
+      model.options.set({
+        output_flag: false,
+        time_limit: budgetMs / 1000,
+        mip_rel_gap: 0,
+        mip_abs_gap: absGap,
+        // Started from a feasible plan, the MIP finds its answer by branching: these improvement
+        // heuristics cost most of its time (measured on the ACN month) and changed no answer.
+        mip_heuristic_run_rins: false,
+        mip_heuristic_run_rens: false,
+        mip_heuristic_run_root_reduced_cost: false,
+      });
+      if (start) model.setSolution({ colValue: start });
+      model.run();
+      const status = model.getModelStatus();
+      const { optimal, timeLimit, infeasible } = highs.constants.modelStatus;
+      if (status === infeasible) return undefined;
+      if (status !== optimal && status !== timeLimit) throw new SolveError(`HiGHS ended the MIP with ${status}`);
+      const feasible = Number(model.info.get('primal_solution_status')) === 2;
+      return feasible ? model.getSolution().colValue : undefined;
+    } finally {
+      model.dispose();
+    }
+  }
+
   /** Frees the solver's copy of the model (WebAssembly memory is not garbage-collected). */
   dispose(): void {
     this.live?.model.dispose();
@@ -105,7 +164,16 @@ export class LinearProgram {
 
   /** The model loaded in the solver, loading it the first time. */
   private load(highs: PlanSolver): { model: ReturnType<PlanSolver['createModel']>; clamp: (v: number) => number } {
-    if (this.live) return this.live;
+    this.live ??= this.create(highs, Float64Array.from(this.cost));
+    return this.live;
+  }
+
+  /** A model of the problem in the solver, with these costs (and integrality, for a MIP). */
+  private create(
+    highs: PlanSolver,
+    colCost: Float64Array,
+    integrality?: Int32Array,
+  ): { model: ReturnType<PlanSolver['createModel']>; clamp: (v: number) => number } {
     const inf = highs.infinity;
     const clamp = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
     const numCols = this.cost.length;
@@ -113,7 +181,8 @@ export class LinearProgram {
     const model = highs.createModel({
       numCols,
       numRows,
-      colCost: Float64Array.from(this.cost),
+      colCost,
+      ...(integrality ? { integrality } : {}),
       colLower: Float64Array.from(this.lower, clamp),
       colUpper: Float64Array.from(this.upper_, clamp),
       rowLower: Float64Array.from(this.rowLower, clamp),
@@ -127,7 +196,6 @@ export class LinearProgram {
         values: Float64Array.from(this.values),
       },
     });
-    this.live = { model, clamp };
-    return this.live;
+    return { model, clamp };
   }
 }

@@ -81,19 +81,22 @@ export function acceptanceCapW(session: SessionDemand): number | undefined {
 export interface ResolvedDeparture {
   /** ms since epoch. */
   readonly time: number;
-  readonly source: DepartureSource;
+  /** `estimate`: `SessionDemand.estimate`'s (a driver's, a forecast's or the default). */
+  readonly source: DepartureSource | 'estimate';
   /** %, from the API departure (spec §4.2); absent for a vehicle's own (ISO 15118) departure. */
   readonly targetSoc?: number;
 }
 
 /**
  * The departure that counts: the API's (spec §4.2) when there is one, else the vehicle's own ISO
- * 15118 `evNeeds.departureTime` (source `vehicle`), else none.
+ * 15118 `evNeeds.departureTime` (source `vehicle`), else the estimate's (`SessionDemand.estimate`),
+ * else none.
  */
 export function resolveDeparture(session: SessionDemand): ResolvedDeparture | undefined {
   if (session.departure) return { time: session.departure.time, source: 'api', targetSoc: session.departure.targetSoc };
   const time = session.evNeeds?.departureTime;
-  return time === undefined ? undefined : { time, source: 'vehicle' };
+  if (time !== undefined) return { time, source: 'vehicle' };
+  return session.estimate ? { time: session.estimate.departureTime, source: 'estimate' } : undefined;
 }
 
 /**
@@ -108,6 +111,27 @@ export function batteryCapacityWh(session: SessionDemand): number {
     return delivered / ((soc - start) / 100);
   }
   return DEFAULT_BATTERY_CAPACITY_WH;
+}
+
+/**
+ * Whether the vehicle's need is known (told by the vehicle or the fleet) rather than estimated: an
+ * ISO 15118 energy request; a SoC target with the battery's capacity given or learnt from the
+ * session (not the default); an estimate's energy from the fleet or the vehicle. Without it the
+ * allocation gives the vehicle at least what earliest-departure-first gives it. A driver's energy
+ * is planned with but not known: drivers ask for more than they take (88 % of Caltech's, by 6.1 kWh
+ * at the median), and taken as known it left the vehicles without the EDF floor while the plan
+ * poured power into requests that would never be drawn (October 2019 at 20 kW: 66.6 % of the
+ * energy against EDF's 73.5 % given the same estimates; with the floor 72.9 %).
+ */
+export function needKnown(session: SessionDemand): boolean {
+  if (session.evNeeds?.energyAmountWh !== undefined) return true;
+  if (session.socPercent !== undefined) {
+    const { socStartPercent: start, socPercent: soc, energyDeliveredWh: delivered } = session;
+    const learnt = start !== undefined && soc - start >= CAPACITY_ESTIMATE_MIN_SOC_RISE && delivered > 0;
+    return session.batteryCapacityWh !== undefined || learnt;
+  }
+  const source = session.estimate?.energySource;
+  return session.estimate?.energyWh !== undefined && (source === 'fleet' || source === 'vehicle');
 }
 
 /**
@@ -126,7 +150,8 @@ function maxAcceptW(session: SessionDemand, capW: number): number {
  * - the vehicle's ISO 15118 `energyAmountWh` minus the energy delivered since it asked, for a departure of source
  *   `vehicle` (and for an API departure when the SoC is unknown);
  * - else (targetSoc − socPercent) / 100 × {@link batteryCapacityWh}, the target being the API
- *   departure's, or 90 % (the API's default) for a vehicle departure without an energy request.
+ *   departure's, or 90 % (the API's default) for a vehicle departure without an energy request;
+ * - else, without a SoC, the estimate's energy (`SessionDemand.estimate`) minus what it got.
  * @param capW the port's cap ({@link portCapW}), W
  */
 export function chargeNeed(session: SessionDemand, departure: ResolvedDeparture, capW: number): ChargeNeed | undefined {
@@ -138,7 +163,11 @@ export function chargeNeed(session: SessionDemand, departure: ResolvedDeparture,
     const deliveredSince = session.energyDeliveredWh - (session.evNeeds?.deliveredAtRequestWh ?? 0);
     return { energyWh: Math.max(0, requested - deliveredSince), maxAcceptW: maxW };
   }
-  if (soc === undefined) return undefined;
+  if (soc === undefined) {
+    const estimated = session.estimate?.energyWh;
+    if (estimated === undefined) return undefined;
+    return { energyWh: Math.max(0, estimated - session.energyDeliveredWh), maxAcceptW: maxW };
+  }
   const target = Math.max(soc, departure.targetSoc ?? DEFAULT_TARGET_SOC);
   const capacityWh = batteryCapacityWh(session);
   const energyWh = ((target - soc) / 100) * capacityWh;

@@ -22,11 +22,13 @@
  *    assumed need (a vehicle that told nothing: what it can take until its planned departure, at
  *    most an 80 kWh battery; a SoC-based vehicle: the room above its target, as the estimate of its
  *    battery may be short) — targets met first;
- * 3. energy cost (the tariff's price per kWh in each slot) plus the demand charge on the highest
- *    slot above the billing period's peak so far (or its forecast, `expectedPeakW`, when higher);
- * 4. earlier delivery (it leaves room for vehicles that arrive later), the more so the less slack
- *    a vehicle has (its laxity: time to departure minus the time its need takes at its cap), so that
- *    among equal plans the least laxity charges first, as LLF does;
+ * 3. energy cost (the tariff's price per kWh in each slot) plus the demand charge: each 15-minute
+ *    interval's average above the billing period's peak so far, priced by the outlook of the rest
+ *    of the period (`./demand-model.ts`);
+ * 4. earlier delivery (it leaves room for vehicles that arrive later), the more so the sooner a
+ *    vehicle leaves, so that among equal plans the earliest departure charges first, as EDF does;
+ *    with a tariff, also a cost of deferral alike for every vehicle ({@link WEIGHTS}.deferral), so
+ *    that a small price difference does not push the day's energy into the evening's arrivals;
  * 5. fairness: in the first slot, power above a port's fair share (the equal level, up to its cap,
  *    that the limits leave) costs a little, so that when nothing else decides, all share alike.
  * Probes of released vehicles (`./release.ts`) are not in the program: after the solve, each takes
@@ -49,11 +51,15 @@
  */
 import { externalLimitBySlot, type Slot } from './horizon';
 import type { PlanSolver } from './linear-program';
-import { buildModel, coefficient, kW, overriding, type Model, type PlanPort } from './plan-model';
+import { buildModel, coefficient, kW, overriding, type Model, type PlanFloors, type PlanPort } from './plan-model';
 import { byMinimumPriority } from './ports';
+import { chooseReady } from './ready';
 import type { AllocationInput } from './types';
 
 export { MAX_NEED_WH, WEIGHTS, type PlanMode, type PlanPort } from './plan-model';
+
+/** The share of the solve budget the choice of the vehicles made ready may take (`./ready.ts`). */
+export const READY_BUDGET_SHARE = 0.4;
 
 /** The planner's answer: each port's power in each slot, W (before rounding to whole watts). */
 export interface Plan {
@@ -162,15 +168,17 @@ export function planSite(
   ports: readonly PlanPort[],
   solver: PlanSolver,
   budgetMs: number,
-  floors: ReadonlyMap<number, number> = new Map(),
+  floors: PlanFloors = {},
 ): Plan {
   const model = buildModel(input, ports, floors);
   const started = performance.now();
   let solution: Float64Array;
   try {
-    const first = model.lp.solve(solver, budgetMs);
+    const left = () => budgetMs - (performance.now() - started);
+    let first = model.lp.solve(solver, budgetMs);
+    if (chooseReady(model, solver, left() * READY_BUDGET_SHARE, first)) first = model.lp.solve(solver, left());
     fixFirstSlot(model, chargingFirst(model, first));
-    solution = model.lp.solve(solver, budgetMs - (performance.now() - started));
+    solution = model.lp.solve(solver, left());
   } finally {
     model.lp.dispose();
   }

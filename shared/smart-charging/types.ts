@@ -54,6 +54,36 @@ export interface EvChargingNeeds {
   readonly maxPowerW?: number;
 }
 
+/**
+ * Where a departure or an energy figure comes from, most trusted first: the vehicle (ISO 15118
+ * needs, telematics), the fleet (the departure-times API), the driver (an estimate entered in an
+ * app), a forecast from the site's history, or the documented defaults (`./estimates.ts`).
+ */
+export type EstimateSource = 'vehicle' | 'fleet' | 'driver' | 'history' | 'default';
+
+/**
+ * A session's departure and energy as estimated when neither the vehicle nor the fleet tells them
+ * (`./estimates.ts`: a driver's inputs, else a forecast from history, else the defaults), already
+ * corrected for how the session goes.
+ */
+export interface SessionEstimate {
+  /** When the vehicle is expected to leave, ms since epoch. */
+  readonly departureTime: number;
+  readonly departureSource: EstimateSource;
+  /** Energy for the whole session, Wh (what it got so far counts against it); absent: unknown. */
+  readonly energyWh?: number;
+  readonly energySource?: EstimateSource;
+  /** Whether a figure was corrected by how the session goes (a departure passed, an energy exceeded). */
+  readonly corrected?: boolean;
+  /**
+   * How uncertain the departure is: equally likely departure instants (ms since epoch, after now),
+   * learnt from how similar sessions or the site's drivers' estimates turned out. The plan counts
+   * energy planned at an instant by the share of them still to come (what it expects to reach the
+   * vehicle). Absent: `departureTime` for sure.
+   */
+  readonly departures?: readonly number[];
+}
+
 /** A manual charging session override (spec §2.6) on a port, in force until `expiresAt`. */
 export interface PortOverride {
   /** The port's limit while the override holds, W (≥ 0). */
@@ -123,6 +153,12 @@ export interface SessionDemand {
   readonly departure?: Departure;
   /** ISO 15118 needs the vehicle reported, if any. */
   readonly evNeeds?: EvChargingNeeds;
+  /**
+   * The departure and energy as estimated (`./estimates.ts`), for what neither `departure` nor
+   * `evNeeds` nor the SoC tells: the planner uses them after those. A need from a forecast or the
+   * defaults stays unknown (the vehicle then gets at least what earliest-departure-first gives it).
+   */
+  readonly estimate?: SessionEstimate;
   /** Active override on the port, if any. */
   readonly override?: PortOverride;
   /** External limit on this EVSE, if any. */
@@ -177,12 +213,20 @@ export interface EnergyTariff {
   /** The billing period's highest 15-minute average so far, W (0 when unknown). */
   readonly peakSoFarW?: number;
   /**
-   * What the billing period's peak is expected to reach, W: a forecast such as the highest
-   * 15-minute average of the last 7 days. The plan treats power up to it as free of demand charge,
-   * so that it charges ahead of the day's arrivals instead of raising the peak one arrival at a
-   * time (which ends above what the day needed). Absent: `peakSoFarW` alone.
+   * The 15-minute interval in progress (the utility's, aligned to the clock): its start, ms since
+   * epoch, and the energy the site drew in it so far, Wh. Its average is that energy plus what the
+   * plan draws until the interval ends. Absent: nothing drawn in it yet.
    */
-  readonly expectedPeakW?: number;
+  readonly openInterval?: { readonly start: number; readonly energyWh: number };
+  /**
+   * What raising the billing period's peak above `peakSoFarW` costs, as a share of the demand
+   * charge, level by level: from each `fromW` (increasing) up to the next, each kW costs `share`
+   * (0–1, increasing) × the demand charge; above the last, the whole charge. The share is the
+   * chance that the rest of the period would not reach that level anyway (a forecast from the
+   * site's history, `shared/site-power/demand-outlook.ts`). Absent: the whole charge above the
+   * peak so far.
+   */
+  readonly peakOutlook?: readonly { readonly fromW: number; readonly share: number }[];
 }
 
 /** Everything the allocation needs for one site at one instant. */

@@ -8,6 +8,8 @@
  *    with the solver: DynamoDB requests per allocation (the allocation's own, and those of the
  *    profiles it sends through the command path) and wall time, when nothing changed (no profile
  *    sent) and after the cost limit changed (every port gets a new TxProfile).
+ *
+ * `SITE_ALLOCATION_PLANNER_ONLY=1` runs the first part alone.
  */
 import { once } from 'node:events';
 import WebSocket from 'ws';
@@ -159,6 +161,8 @@ function measurePlanner(solver: PlanSolver): void {
 export async function run(): Promise<void> {
   const solver = await loadPlanSolver();
   measurePlanner(solver);
+  // While iterating on the planner: its figure alone, without the local stack's part.
+  if (process.env.SITE_ALLOCATION_PLANNER_ONLY) return;
   const bench = await startBenchStack();
   const sockets: WebSocket[] = [];
   try {

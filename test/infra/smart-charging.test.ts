@@ -8,6 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { synthesise } from './support/template';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power/triggers';
 import { rowWritesOf } from './support/iam';
+import { PLANNER_FALLBACK_MESSAGE } from '../../shared/site-power';
 
 const { template, resources, functionId, statementsOf, actionsOf, streamMappingOf } = synthesise();
 
@@ -62,5 +63,16 @@ describe('smart charging', () => {
       Timeout: 90,
       Environment: { Variables: Match.objectLike({ OCPP_COMMAND_TIMEOUT_MS: '10000', OCPP_MESSAGE_LOG: 'all' }) },
     });
+  });
+  it("counts the planner's fallbacks: a metric from allocate's warning lines, 0 when there is none", () => {
+    const filters = Object.values(resources).filter((r) => r.Type === 'AWS::Logs::MetricFilter');
+    const fallbacks = filters.find((f) => f.Properties.FilterPattern.includes(PLANNER_FALLBACK_MESSAGE));
+    expect(fallbacks?.Properties.FilterPattern).toBe(`{ $.message = "${PLANNER_FALLBACK_MESSAGE}" }`);
+    expect(fallbacks?.Properties.MetricTransformations).toEqual([
+      { MetricNamespace: 'ChargingNetwork', MetricName: 'PlannerFallbacks', MetricValue: '1', DefaultValue: 0 },
+    ]);
+    const group = fallbacks?.Properties.LogGroupName.Ref;
+    const allocate = resources[functionId('lambdas/power/allocate.ts')]!;
+    expect(allocate.Properties.LoggingConfig.LogGroup.Ref).toBe(group);
   });
 });

@@ -114,6 +114,13 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
         description:
           "optimal: the planner's solve over the horizon; greedy: this instant alone (the fallback when a solve fails or runs over its budget); null: never allocated",
       }),
+      fallbackReason: z.string().nullable().meta({
+        description:
+          'Why this allocation fell back to the greedy: a solver error or a solve over its budget (a site with nothing to plan is no fallback); null when it did not',
+      }),
+      fallbackCount: z.number().int().meta({
+        description: "How many of the site's allocations fell back to the greedy since its allocations began",
+      }),
       plannedSlots: z
         .array(
           z.object({

@@ -245,6 +245,11 @@ const siteAllocationSchema = {
     /** `optimal` (the planner) or `greedy` (the one-instant stages), and why the planner fell back, if it did. */
     planner: { type: ['optimal', 'greedy'] as const },
     fallbackReason: optionalString,
+    /**
+     * How many of the site's allocations fell back to the greedy since its allocations began (a
+     * solver error or a solve over its budget; a site with nothing to plan is not one).
+     */
+    fallbackCount: optionalNumber,
     /** The site's plan slot by slot: ms since epoch, totals and limits in `chargingRateUnit`, price per kWh. */
     slots: {
       type: 'list',
@@ -263,7 +268,9 @@ const siteAllocationSchema = {
     },
     /**
      * The site's demand as the allocation samples it (`shared/site-power/demand-charge.ts`): the
-     * billing period's highest 15-minute average so far and the open interval. Epoch ms and W/Wh.
+     * billing period's highest 15-minute average so far, the open interval, the site's last days
+     * (their needs, for the forecast of the rest of the period) and the sessions of the days not
+     * yet closed. Epoch ms and W/Wh.
      */
     demand: {
       type: 'map',
@@ -276,6 +283,32 @@ const siteAllocationSchema = {
         sampledAt: { type: 'number', required: true },
         sampledW: { type: 'number', required: true },
         previousPeakW: optionalNumber,
+        days: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              start: { type: 'number', required: true },
+              weekday: { type: 'number', required: true },
+              neededW: { type: 'number', required: true },
+            },
+          },
+        },
+        sessions: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              id: { type: 'number', required: true },
+              start: { type: 'number', required: true },
+              seenAt: { type: 'number', required: true },
+              energyWh: { type: 'number', required: true },
+              powerW: { type: 'number' },
+              maxPowerW: { type: 'number' },
+              ended: { type: 'boolean' },
+            },
+          },
+        },
       },
     },
     /** Chargers holding this CSMS's TxDefaultProfile (for a new arrival): its limit, unit and connection. */

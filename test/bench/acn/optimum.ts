@@ -8,8 +8,9 @@
  *   and Σ_t r[i,t]·Δ ≤ request_i. It splits into independent programs wherever no vehicle is
  *   plugged in across a period boundary, and solves those one by one.
  * - {@link costOptimum}: deliver every request as far as the ports allow (Σ_t r[i,t]·Δ =
- *   min(request_i, port maximum × stay)) at the least TOU energy cost plus demand charge × the
- *   highest 15-minute average power, under the capacity.
+ *   min(request_i, port maximum × stay)), or exactly what a schedule delivered to each session, at
+ *   the least TOU energy cost plus demand charge × the highest 15-minute average power, under the
+ *   capacity.
  *
  * @module
  */
@@ -150,6 +151,9 @@ export function energyOptimum(highs: Highs, sessions: readonly ReplaySession[], 
  * @param sessions the month's sessions
  * @param prices energy price of each period from period 0, $/kWh (see `periodPrices`)
  * @param options period (a divisor of 15 minutes), capacity, EVSE and vehicle maxima
+ * @param deliveredWh the energy each session must get, Wh, by session id (a schedule's outcome: the
+ *   least-cost schedule that delivers the same energy to every session); default: every request as
+ *   far as the ports allow
  * @returns the optimal plan, W per session and period
  * @throws Error when HiGHS does not report an optimum (the capacity cannot carry the requests)
  */
@@ -158,6 +162,7 @@ export function costOptimum(
   sessions: readonly ReplaySession[],
   prices: Float64Array,
   options: OptimumOptions,
+  deliveredWh?: ReadonlyMap<string, number>,
 ): Plan {
   const hours = options.periodMs / 3_600_000;
   const maxKW = Math.min(options.evseMaxW ?? EVSE_MAX_W, options.vehicleMaxW ?? VEHICLE_MAX_W) / 1000;
@@ -199,7 +204,9 @@ export function costOptimum(
   }
   starts[peak + 1] = nz;
   colCost[peak] = DEMAND_CHARGE_PER_KW;
-  const targets = sessions.map((s) => Math.min(s.requestedWh / 1000, maxKW * hours * (s.departure - s.arrival)));
+  const targets = sessions.map((s) =>
+    Math.min((deliveredWh?.get(s.id) ?? s.requestedWh) / 1000, maxKW * hours * (s.departure - s.arrival)),
+  );
   const rowLower = Float64Array.from([
     ...targets,
     ...new Array<number>(capacityRows).fill(-highs.infinity),

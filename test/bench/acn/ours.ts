@@ -17,6 +17,13 @@ import {
   type ReleaseState,
   type SessionDemand,
 } from '../../../shared/smart-charging';
+import {
+  type DemandState,
+  demandForPlan,
+  endedSessionsPowerW,
+  recordSessions,
+  sampleDemand,
+} from '../../../shared/site-power/demand-charge';
 import type { ActiveSession, Scheduler } from './replay';
 
 /**
@@ -57,66 +64,55 @@ export function sessionDemand(s: ActiveSession, portId: number, release?: Releas
   };
 }
 
+/** Caltech's time zone: the billing period is its calendar month. */
+export const SITE_TIME_ZONE = 'America/Los_Angeles';
+
 /**
- * A scheduler that calls an allocation every period (see the module's documentation).
+ * A scheduler that calls an allocation every period (see the module's documentation). With a
+ * tariff, the site's demand is kept as the product keeps it (`shared/site-power/demand-charge.ts`:
+ * each period's draw, measured at the period's end, goes to the intervals it was drawn in; the
+ * sessions seen make the site's days, a session that left counting its last draw until the
+ * sample), and the planner is told what the product tells it.
  * @param allocate the allocation to benchmark (default: today's `allocateSite`)
+ * @param tariff the site's prices from an instant (its demand charge too), if any
  * @returns a scheduler for `replay`; it numbers vehicles in the order it first sees them, so use a
  *   new one for each replay
  */
 export function allocationScheduler(
   allocate: Allocate = allocateSite,
-  tariff?: (now: number) => Omit<EnergyTariff, 'peakSoFarW' | 'expectedPeakW'>,
-  billingPeriodOf: (t: number) => number = () => 0,
+  tariff?: (now: number) => Omit<EnergyTariff, 'peakSoFarW' | 'openInterval' | 'peakOutlook'>,
 ): Scheduler {
-  const peak = demandPeak(billingPeriodOf);
   const ports = new Map<string, number>();
   const portOf = (id: string) => {
     if (!ports.has(id)) ports.set(id, ports.size + 1);
     return ports.get(id)!;
   };
   const releases = new Map<number, ReleaseState>();
+  let demand: DemandState | undefined;
   return ({ now, capacityW, sessions }) => {
     const demands = sessions.map((s) => sessionDemand(s, portOf(s.id), releases.get(portOf(s.id))));
     const limits = Number.isFinite(capacityW) ? { capacity: { limit: capacityW, unit: 'W' as const } } : {};
-    const { peakSoFarW, previousPeakW } = peak(now, sessions);
-    const expected = previousPeakW !== undefined ? { expectedPeakW: previousPeakW } : {};
-    const site = tariff ? { tariff: { ...tariff(now), peakSoFarW, ...expected } } : {};
+    let site = {};
+    if (tariff) {
+      const seen = sessions.map((s) => ({
+        id: portOf(s.id),
+        start: s.arrivalMs,
+        energyWh: s.deliveredWh,
+        ...(s.lastDrawW !== undefined && { powerW: s.lastDrawW }),
+        maxPowerW: Math.min(s.vehicleMaxW, s.evseMaxW),
+      }));
+      const drawW = seen.reduce((sum, s) => sum + (s.powerW ?? 0), 0);
+      const endedW = endedSessionsPowerW(
+        demand,
+        seen.map((s) => s.id),
+      );
+      demand = sampleDemand(demand, drawW + endedW, now, SITE_TIME_ZONE);
+      demand = recordSessions(demand, seen, now, SITE_TIME_ZONE);
+      site = { tariff: { ...tariff(now), ...demandForPlan(demand, now, SITE_TIME_ZONE) } };
+    }
     const { ports: allocated } = allocate({ now, limits, sessions: demands, ...site });
     for (const p of allocated) if (p.release) releases.set(p.portId, p.release);
     const byPort = new Map(allocated.map((p) => [p.portId, p.limitW]));
     return new Map(sessions.map((s) => [s.id, byPort.get(portOf(s.id)) ?? 0]));
-  };
-}
-
-/**
- * The site's demand as a meter bills it, as the product keeps it (`shared/site-power/demand-charge.ts`):
- * each call adds the draw of the period before (Σ of the vehicles' last draws, over the time since
- * the previous call) to its 15-minute interval; the highest average of the current billing period
- * is the peak so far, and the previous period's highest is the forecast the planner is given.
- * @param billingPeriodOf the start of the billing period an instant is in, ms (one period by default)
- */
-function demandPeak(
-  billingPeriodOf: (t: number) => number,
-): (now: number, sessions: readonly ActiveSession[]) => { peakSoFarW: number; previousPeakW?: number } {
-  const intervalMs = 15 * 60_000;
-  const energy = new Map<number, number>();
-  const peaks = new Map<number, number>();
-  let previous: number | undefined;
-  return (now, sessions) => {
-    if (previous !== undefined) {
-      const drawW = sessions.reduce((sum, s) => sum + (s.lastDrawW ?? 0), 0);
-      const interval = Math.floor(previous / intervalMs) * intervalMs;
-      const wh = (energy.get(interval) ?? 0) + (drawW * (now - previous)) / 3_600_000;
-      energy.set(interval, wh);
-      const period = billingPeriodOf(interval);
-      peaks.set(period, Math.max(peaks.get(period) ?? 0, (wh * 3_600_000) / intervalMs));
-    }
-    previous = now;
-    const period = billingPeriodOf(now);
-    const before = [...peaks.keys()].filter((p) => p < period).sort((a, b) => b - a)[0];
-    return {
-      peakSoFarW: peaks.get(period) ?? 0,
-      ...(before !== undefined ? { previousPeakW: peaks.get(before)! } : {}),
-    };
   };
 }

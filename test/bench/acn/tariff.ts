@@ -35,15 +35,22 @@ const localParts = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
+ * Which of TOU-EV-4's price tables applies: `calendar` (the season of the date, as the rate sheet
+ * says), or `summer` / `winter` whatever the date (to price a month with the other season's table).
+ */
+export type Season = 'calendar' | 'summer' | 'winter';
+
+/**
  * TOU-EV-4's energy price at an instant (see the module's table).
  * @param ms instant, ms since the epoch
+ * @param season the price table (default: the date's season)
  * @returns $/kWh
  */
-export function touEv4Price(ms: number): number {
+export function touEv4Price(ms: number, season: Season = 'calendar'): number {
   const parts = Object.fromEntries(localParts.formatToParts(ms).map((p) => [p.type, p.value]));
   const month = Number(parts.month);
   const hour = Number(parts.hour) + Number(parts.minute) / 60;
-  const summer = month >= 6 && month <= 9;
+  const summer = season === 'calendar' ? month >= 6 && month <= 9 : season === 'summer';
   const weekend = parts.weekday === 'Sat' || parts.weekday === 'Sun';
   const prices = summer ? SUMMER_WEEKDAY : WINTER_WEEKDAY;
   if (weekend) return prices[0]!;
@@ -51,10 +58,10 @@ export function touEv4Price(ms: number): number {
   return prices[slot]!;
 }
 
-/** Energy price of each period, $/kWh (the price at the period's start). */
-export function periodPrices(startMs: number, periodMs: number, periods: number): Float64Array {
+/** Energy price of each period, $/kWh (the price at the period's start), under `season`'s table. */
+export function periodPrices(startMs: number, periodMs: number, periods: number, season?: Season): Float64Array {
   const prices = new Float64Array(periods);
-  for (let t = 0; t < periods; t++) prices[t] = touEv4Price(startMs + t * periodMs);
+  for (let t = 0; t < periods; t++) prices[t] = touEv4Price(startMs + t * periodMs, season);
   return prices;
 }
 
@@ -77,13 +84,14 @@ export interface SiteCost {
  * @param siteW the site's average draw in each period, W (period 0 starts at `startMs`, on a quarter hour)
  * @param startMs period 0's start, ms since the epoch
  * @param periodMs period length, ms (a divisor of 15 minutes)
+ * @param season the price table (default: each date's season)
  * @returns energy, energy cost, peak 15-minute demand, demand charge and cost per kWh
  * @throws Error when `periodMs` does not divide 15 minutes
  */
-export function siteCost(siteW: Float64Array, startMs: number, periodMs: number): SiteCost {
+export function siteCost(siteW: Float64Array, startMs: number, periodMs: number, season?: Season): SiteCost {
   if (DEMAND_INTERVAL_MS % periodMs !== 0) throw new Error(`period ${periodMs} ms does not divide 15 minutes`);
   const hours = periodMs / 3_600_000;
-  const prices = periodPrices(startMs, periodMs, siteW.length);
+  const prices = periodPrices(startMs, periodMs, siteW.length, season);
   const perInterval = DEMAND_INTERVAL_MS / periodMs;
   let energyKWh = 0;
   let energyCost = 0;

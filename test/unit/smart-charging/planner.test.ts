@@ -124,3 +124,17 @@ describe('allocateSite falls back to the greedy allocation', () => {
     expect(r.fallbackReason).toMatch(/budget/);
   });
 });
+
+describe('allocateSite with nothing to plan', () => {
+  it('answers an empty model (every vehicle probed) as a plan, not a fallback, and probes them', () => {
+    const probing = { state: 'probing' as const, until: NOW + 60_000 };
+    const sessions = [level2(1, { release: probing }), dcfc(2, { release: probing })];
+    const r = allocateSite(site(sessions, { capacity: watts(50_000) }), { solver });
+    expect(r.planner).toBe('optimal');
+    expect(r.fallbackReason).toBeUndefined();
+    expect(r.ports.map((p) => [p.reason, p.limitW])).toEqual([
+      ['probing', 1920],
+      ['probing', 5000],
+    ]);
+  });
+});
