@@ -49,6 +49,7 @@ const DOMAIN_ORDER = [
   'alerts',
   'alert-recipients',
   'webhooks',
+  'users',
 ];
 
 /** One rule per domain folder: it must not import a folder above it. */

@@ -116,6 +116,7 @@ const responses = {
 /** The routes, in the order the OpenAPI document lists them. */
 export const chargerOperationRoutes = defineRoutes('chargerOperations', {
   'POST /api/ocpp/reset': {
+    role: 'operator',
     summary: 'Reset chargers (OCPP Reset)',
     description: `1.6 Soft/Hard; 2.0.1 OnIdle/Immediate, optionally one port (portId, sent as evseId). A charger that resets before it answers (its connection drops, then it boots) is accepted. A 2.0.1 Scheduled (OnIdle while charging) is a success that settles when the charger boots. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -123,6 +124,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/unlock-connector': {
+    role: 'operator',
     summary: "Unlock a port's connector (OCPP UnlockConnector)",
     description: `Unlocked is accepted; UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector are rejected, NotSupported notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -130,6 +132,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/change-availability': {
+    role: 'operator',
     summary: 'Make chargers or a port Operative or Inoperative (OCPP ChangeAvailability)',
     description: `Scheduled (a transaction in progress) is a success: the result stays scheduled until the port's status (every port's, for a charger) shows the change, then accepted. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -137,6 +140,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/trigger-message': {
+    role: 'operator',
     summary: 'Ask chargers to send a message (OCPP TriggerMessage)',
     description: `Only the messages of the charger's version: 1.6 BootNotification, DiagnosticsStatusNotification, FirmwareStatusNotification, Heartbeat, MeterValues, StatusNotification; 2.0.1 also LogStatusNotification, TransactionEvent, the Sign…Certificate and PublishFirmwareStatusNotification, not DiagnosticsStatusNotification. NotImplemented is notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -144,6 +148,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/clear-cache': {
+    role: 'operator',
     summary: "Clear chargers' authorization cache (OCPP ClearCache)",
     description: ANSWER,
     tags: ['Charger operations'],

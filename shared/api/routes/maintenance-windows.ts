@@ -100,6 +100,7 @@ const RULES =
 /** The routes, in the order the OpenAPI document lists them. */
 export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {
   'POST /api/maintenance-windows': {
+    role: 'operator',
     summary: 'Create a maintenance window',
     description: `201 with the window. ${RULES} 400 naming the field (nothing stored): bad times, a port of another charger, a comment over 1000 characters, an unknown field; 404: an unknown charger or port (or another organization's), named in detail.`,
     tags: ['Maintenance windows'],
@@ -122,6 +123,7 @@ export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {
     responses: { 200: { description: 'The window', schema: MaintenanceWindowResponse } },
   },
   'PATCH /api/maintenance-windows/{id}': {
+    role: 'operator',
     summary: 'Change a maintenance window',
     description: `The fields given change (comment null removes it); the charger and port do not. ${RULES} A start left unchanged may be in the past (a window in progress can be extended or shortened). 409 for a window that has ended (it is history) or that another request changed meanwhile.`,
     tags: ['Maintenance windows'],
@@ -130,6 +132,7 @@ export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {
     errors: { 409: 'The window has ended, or another request changed it meanwhile' },
   },
   'DELETE /api/maintenance-windows/{id}': {
+    role: 'operator',
     summary: 'Delete a maintenance window',
     description: '204 with an empty body. 409 for a window that has ended (it is history); 404 for an unknown one.',
     tags: ['Maintenance windows'],
