@@ -121,11 +121,16 @@ module.exports = {
       comment:
         'The adapters and entry points (shared/api, shared/ocpp, lambdas/, lib/, bin/) import a domain folder only ' +
         'through its face, its index.ts (smart-charging also has solver.ts, so that only the code that plans loads ' +
-        'HiGHS): export what they need there. Tests may import the modules.',
+        'HiGHS, and charger-logs has s3-storage.ts, so that only the entry points that store logs load the S3 ' +
+        'client): export what they need there. Tests may import the modules.',
       from: { path: '^(shared/(api|ocpp)|lambdas|lib|bin)/' },
       to: {
         path: `^shared/(${DOMAIN_ORDER.join('|')})/`,
-        pathNot: [`^shared/(${DOMAIN_ORDER.join('|')})/index\\.ts$`, '^shared/smart-charging/solver\\.ts$'],
+        pathNot: [
+          `^shared/(${DOMAIN_ORDER.join('|')})/index\\.ts$`,
+          '^shared/smart-charging/solver\\.ts$',
+          '^shared/charger-logs/s3-storage\\.ts$',
+        ],
       },
     },
     {

@@ -8,7 +8,8 @@
 import { Option, type Command } from 'commander';
 import { type Db, pollUntil } from '../shared/db';
 import { readOperation, readOperationLogs } from '../shared/charger-operations';
-import { localUrlSecret } from '../shared/charger-logs';
+import { localUrlSecret, storeLogsInS3 } from '../shared/charger-logs';
+import { s3LogStorage } from '../shared/charger-logs/s3-storage';
 import { LOG_TYPES } from '../shared/db/entities/charger-logs';
 import { givenOf, LOCAL_MANAGEMENT_URL, operate, operationCommand, targetsOf, type Options } from './admin-operations';
 import { positiveInteger, run } from './cli-support';
@@ -20,6 +21,7 @@ const LOCAL_LOG_DIR = '.data/logs';
 async function useStorage(o: Options): Promise<void> {
   if (o.logBucket) {
     process.env.LOG_BUCKET_NAME = String(o.logBucket);
+    storeLogsInS3(s3LogStorage);
     return;
   }
   const dir = String(o.logDir ?? LOCAL_LOG_DIR);

@@ -12,7 +12,7 @@ import {
   ALL_TRIGGER_MESSAGES,
   listOperations,
   OPERATION_ACTIONS,
-  OPERATION_KINDS,
+  OPERATION_INPUTS,
   type OperationAction,
   performOperation,
   readOperation,
@@ -75,7 +75,7 @@ export async function operate(
 ) {
   const scope: AccessScope = { organizationId: options.organizationId, scope: 'organization' };
   const input = parse(
-    OPERATION_KINDS[action].input,
+    OPERATION_INPUTS[action],
     body,
     (path) => optionOf[String(path[0])] ?? OPTION_OF[String(path[0])] ?? 'input',
   );

@@ -113,7 +113,7 @@ sites
   .requiredOption('--name <name>', 'site name')
   .requiredOption('--timezone <tz>', 'IANA time zone, e.g. America/New_York')
   .option('--address <address>', 'postal address')
-  .action(run(async (o: object) => createSite(db(), parse(createSiteSchema, o))));
+  .action(run(async (o: object) => createSite(db(), parse(createSiteSchema(), o))));
 sites
   .command('list')
   .description('List the sites of an organization, with their chargers')

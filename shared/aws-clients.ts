@@ -34,6 +34,8 @@ export function localEndpointConfig(endpoint: string): LocalEndpointConfig {
  * @param targetOf where the client must point now, read on each call (usually from the
  *   environment): an endpoint, or anything else that tells two clients apart (a table and its endpoint)
  * @param create makes a client for a target
+ * A module's `const client = /* @__PURE__ *\/ processClient(…)` is marked pure: esbuild then leaves
+ * it, and the SDK client behind it, out of a bundle that uses nothing of the module that reads it.
  * @returns the getter
  * @throws whatever `targetOf` or `create` throws (e.g. an endpoint that is required but not set)
  */

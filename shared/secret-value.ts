@@ -9,7 +9,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { processClient } from './aws-clients';
 
 /** The process's Secrets Manager client. */
-const secretsManager = processClient(
+const secretsManager = /* @__PURE__ */ processClient(
   () => undefined,
   () => new SecretsManagerClient({}),
 );

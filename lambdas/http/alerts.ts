@@ -2,7 +2,15 @@
 import { httpHandler } from './lib/http-handler';
 import { alertRoutes } from '../../shared/api/routes/alerts';
 import { mergedList, siteAndChargerIds } from '../../shared/api/routes/list-query';
-import { alertSettings, listAlerts, pollAlerts, readAlert, updateAlertSettings } from '../../shared/alerts';
+import {
+  acknowledgeAlert,
+  alertSettings,
+  listAlerts,
+  pollAlerts,
+  readAlert,
+  updateAlertSettings,
+} from '../../shared/alerts';
+import { actorOf } from '../../shared/api/actor';
 import { NotFoundError } from '../../shared/errors';
 
 /** Lambda handler of the alert routes (HTTP API payload 2.0 event → result). */
@@ -15,6 +23,8 @@ export const handler = httpHandler(alertRoutes, {
       ...siteAndChargerIds(q),
       types: mergedList(q['types[]'], q.types),
       active: q.active,
+      severities: mergedList(q['severities[]'], q.severities),
+      acknowledged: q.acknowledged,
       nextPageCursor: q.nextPageCursor,
     };
     const { pollCursor } = q;
@@ -27,6 +37,9 @@ export const handler = httpHandler(alertRoutes, {
   },
   'GET /api/alerts/{id}': async ({ db, principal, pathParameters }) => ({
     body: { data: await readAlert(db, principal, pathParameters.id) },
+  }),
+  'POST /api/alerts/{id}/acknowledge': async ({ db, principal, pathParameters }) => ({
+    body: { data: await acknowledgeAlert(db, principal, pathParameters.id, actorOf(principal)) },
   }),
   'GET /api/alert-settings': async ({ db, principal }) => ({
     body: { data: await alertSettings(db, principal.organizationId) },

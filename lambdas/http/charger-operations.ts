@@ -1,22 +1,15 @@
 /**
  * Charger operations (docs/charger-operations.md): each `POST /api/ocpp/<kind>` writes the
  * operation, starts the worker and answers 200 with it once every charger has answered, else 202
- * with it pending; the reads serve the operation and the audit trail.
+ * with it pending; and the firmware campaigns (docs/firmware.md). The operations' reads are
+ * `charger-operation-reads.ts`'s.
  */
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
 import type { ApiPrincipal } from '../../shared/api/auth';
 import { chargerOperationRoutes } from '../../shared/api/routes/charger-operations';
-import {
-  listOperations,
-  type OperationAction,
-  readOperation,
-  readOperationLogs,
-  requestOperation,
-  type TargetFields,
-} from '../../shared/charger-operations';
-import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
-import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
+import { type OperationAction, requestOperation, type TargetFields } from '../../shared/charger-operations';
+import { ocppChargerFinder } from '../../shared/ocpp/commands/charger-commands';
 import { startOperation } from '../operations/lib/start-operation';
 import { chargerLogRoutes } from '../../shared/api/routes/charger-logs';
 import { firmwareCampaignRoutes } from '../../shared/api/routes/firmware-campaigns';
@@ -28,8 +21,8 @@ import {
   readCampaign,
 } from '../../shared/firmware-campaigns';
 
-/** The commands whose targets this function checks (it sends none: the worker does). */
-const commandsOf = (db: Db) => ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
+/** The chargers whose versions this function checks (it sends nothing: the worker does). */
+const commandsOf = (db: Db) => ocppChargerFinder(db);
 
 /** The implementation of an operation's route: the operation, 200 when ended, 202 while pending. */
 const operation =
@@ -54,7 +47,7 @@ const operation =
 /** What a campaign starts its chargers' operations with. */
 const campaignDeps = (db: Db) => ({ commands: commandsOf(db), start: startOperation });
 
-/** Lambda handler of the charger-operation (logs included) and firmware-campaign routes. */
+/** Lambda handler of the charger operations' requests (a log's included) and the firmware-campaign routes. */
 export const handler = httpHandler(
   { ...chargerOperationRoutes, ...chargerLogRoutes, ...firmwareCampaignRoutes },
   {
@@ -65,15 +58,6 @@ export const handler = httpHandler(
     'POST /api/ocpp/clear-cache': operation('clearCache'),
     'POST /api/ocpp/update-firmware': operation('updateFirmware'),
     'POST /api/ocpp/get-log': operation('getLog'),
-    'GET /api/charger-operations': async ({ db, principal, queryStringParameters }) => ({
-      body: await listOperations(db, principal, queryStringParameters),
-    }),
-    'GET /api/charger-operations/{operationId}': async ({ db, principal, pathParameters }) => ({
-      body: { data: await readOperation(db, principal, pathParameters.operationId) },
-    }),
-    'GET /api/charger-operations/{operationId}/logs': async ({ db, principal, pathParameters }) => ({
-      body: { data: await readOperationLogs(db, principal, pathParameters.operationId) },
-    }),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, { apiKeyId: principal.apiKeyId });
       return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };

@@ -1,9 +1,39 @@
-/** `GET /api/openapi.json`: the OpenAPI 3.1 document generated from the route table (public). */
-import { httpHandler } from './lib/http-handler';
-import { openApiRoutes } from '../../shared/api/routes/openapi';
-import { openApiDocument } from '../../shared/api/openapi';
+/**
+ * `GET /api/openapi.json`: the OpenAPI 3.1 document generated from the route table (public).
+ *
+ * The route needs no API key and reads no table, so, like the `$default` function, the handler
+ * checks the origin and answers without `httpHandler`'s composition (authentication, rate limit,
+ * the data layer's client). The generator and the route table (every route's zod schemas, built as
+ * their modules load, and the domain modules they name) are imported on the first request, once
+ * per instance: generating the document is all this function does, so a cold request costs what it
+ * did, while the instance's init is the bundle's parse alone instead of the slowest of the stack.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { InternalServerError } from '../../shared/api/errors';
+import { logger } from '../../shared/logger';
+import { cameThroughCloudFront } from '../lib/origin-verify';
+import { FORBIDDEN_DIRECT_ACCESS, problemResponse } from './lib/problem-response';
 
-/** Lambda handler serving the OpenAPI 3.1 document. */
-export const handler = httpHandler(openApiRoutes, {
-  'GET /api/openapi.json': async () => ({ body: openApiDocument() }),
-});
+let document: Promise<string> | undefined;
+
+/** The document as JSON, generated on the first call. */
+async function generate(): Promise<string> {
+  const { openApiDocument } = await import('../../shared/api/openapi');
+  return JSON.stringify(openApiDocument());
+}
+
+/**
+ * Answers the document as JSON; 403 when the request did not come through CloudFront, a 500
+ * problem document (the cause logged) when it cannot be generated.
+ */
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  if (!cameThroughCloudFront(event.headers)) return problemResponse(FORBIDDEN_DIRECT_ACCESS);
+  try {
+    document ??= generate();
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: await document };
+  } catch (error) {
+    document = undefined;
+    logger.error('the OpenAPI document could not be generated', error as Error);
+    return problemResponse(new InternalServerError());
+  }
+}

@@ -8,10 +8,11 @@ import { logger } from '../../shared/logger';
 import { performOperation } from '../../shared/charger-operations';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
-import { logUrlSecret, signShortUploadsWith } from '../../shared/charger-logs';
+import { logUrlSecret, storeLogsInS3 } from '../../shared/charger-logs';
+import { s3LogStorage } from '../../shared/charger-logs/s3-storage';
 
 // The worker signs upload URLs: short ones of ours where a presigned URL is too long (2.0.1 GetLog).
-signShortUploadsWith(() => logUrlSecret());
+storeLogsInS3(s3LogStorage, () => logUrlSecret());
 
 /** A UUID of any version (an operationId is a UUIDv7). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,9 +7,13 @@
 import { getDb } from '../../shared/db';
 import { sweepOperations } from '../../shared/charger-operations';
 import { sweepCampaigns } from '../../shared/firmware-campaigns';
-import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
-import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
+import { ocppChargerFinder } from '../../shared/ocpp/commands/charger-commands';
+import { storeLogsInS3 } from '../../shared/charger-logs';
+import { s3LogStorage } from '../../shared/charger-logs/s3-storage';
 import { startOperation } from './lib/start-operation';
+
+// Settling a get-log result reads what was uploaded (a HeadObject).
+storeLogsInS3(s3LogStorage);
 
 /**
  * EventBridge scheduled event (its content is not used): the operations, then the running firmware
@@ -18,6 +22,5 @@ import { startOperation } from './lib/start-operation';
 export async function handler(): Promise<number> {
   const db = getDb();
   const operations = await sweepOperations(db);
-  const commands = ocppChargerCommands(db, CHARGER_OPERATION_COMMANDS);
-  return operations + (await sweepCampaigns(db, { commands, start: startOperation }));
+  return operations + (await sweepCampaigns(db, { commands: ocppChargerFinder(db), start: startOperation }));
 }

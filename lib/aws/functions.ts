@@ -38,14 +38,19 @@ export const ESM_REQUIRE_BANNER =
  * {@link PROJECT_ROOT}), each by a stand-in documented in its file: the SDK's default credential
  * chain by the environment credentials Lambda always sets (`lambdas/lib/bundle/credentials.ts`),
  * ElectroDB's model check by a no-op (`lambdas/lib/bundle/jsonschema.cjs`; the tests check
- * the models), and the document client's package by the commands ElectroDB and our code send
- * (`lambdas/lib/bundle/lib-dynamodb.mjs`: ElectroDB's `require` would keep all of it). Tests, the
- * local stack and the CLI run the real modules.
+ * the models), the document client's package by the commands ElectroDB and our code send
+ * (`lambdas/lib/bundle/lib-dynamodb.mjs`: ElectroDB's `require` would keep all of it), and the
+ * DynamoDB client's package by the client and the commands those wrap
+ * (`lambdas/lib/bundle/client-dynamodb.mjs`: below a `require`, its index would keep all sixty
+ * commands), and nodemailer, which writes the local stack's `.eml` files only, by an error
+ * (`lambdas/lib/bundle/nodemailer.ts`). Tests, the local stack and the CLI run the real modules.
  */
 export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': 'lambdas/lib/bundle/credentials.ts',
   jsonschema: 'lambdas/lib/bundle/jsonschema.cjs',
   '@aws-sdk/lib-dynamodb': 'lambdas/lib/bundle/lib-dynamodb.mjs',
+  '@aws-sdk/client-dynamodb': 'lambdas/lib/bundle/client-dynamodb.mjs',
+  nodemailer: 'lambdas/lib/bundle/nodemailer.ts',
 };
 
 /**

@@ -47,8 +47,8 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN
   // markers) and the customers they name.
-  // The operation and its pending marker (one transaction); a result settled or ended by a read, or
-  // failed when the worker could not be started, the operation's end (its marker deleted); a
+  // The operation and its pending marker (one transaction); a result failed when the worker could
+  // not be started, or settled by a campaign's read, the operation's end (its marker deleted); a
   // firmware campaign, its running marker, each advance (conditional PutItem) and its end.
   chargerOperations: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [
@@ -59,6 +59,11 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     ],
     'dynamodb:UpdateItem': [ROWS.chargerOperations],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations, ROWS.runningFirmwareCampaigns],
+  }),
+  // A result settled or ended by a read of its operation, the operation's end (its marker deleted).
+  chargerOperationReads: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:UpdateItem': [ROWS.chargerOperations],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   }),
   accessIds: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.accessIds, ROWS.organizations, ROWS.vehicleNameMarkers, ROWS.vehicleVinMarkers],
@@ -120,8 +125,9 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.alertRecipients, counterRow('alertRecipient')],
     'dynamodb:DeleteItem': [ROWS.alertRecipients],
   }),
-  // The organization's alert settings (an attribute of the organization item); alerts are read only.
-  alerts: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.organizations] }),
+  // The organization's alert settings (an attribute of the organization item) and an alert's
+  // acknowledgement (who and when, nothing else of it).
+  alerts: mergeRowWrites(RATE_LIMITED, { 'dynamodb:UpdateItem': [ROWS.organizations, ROWS.alerts] }),
   // An endpoint (its own partition) created with its ID, changed, rotated, deleted; a test
   // delivery created, a delivery retried.
   webhooks: mergeRowWrites(RATE_LIMITED, {

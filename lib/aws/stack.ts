@@ -228,7 +228,7 @@ export class ChargingNetworkStack extends Stack {
     // After the distribution: the worker's short upload URLs name its domain.
     this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
       uploadSigners: [this.chargerOperations.functions.perform],
-      readers: [this.httpApi.functions.chargerOperations, this.chargerOperations.functions.sweep],
+      readers: [this.httpApi.functions.chargerOperationReads, this.chargerOperations.functions.sweep],
       httpApi: this.httpApi.httpApi,
       originVerify,
       uploadBaseUrl: `https://${this.edge.domainName}`,

@@ -124,6 +124,8 @@ function buildInto(outDir: string): ConsoleBuildReport {
       `console.js is ${kB(report.consoleJsGzipBytes)} gzipped, over the ${kB(CONSOLE_JS_LIMIT_BYTES)} limit`,
     );
   }
+  // Served at /favicon.ico too (lib/local/static-files.ts, lib/aws/edge/console-index.js).
+  copyFileSync(join(SRC, 'favicon.svg'), join(outDir, 'favicon.svg'));
   // Last: its modification time marks a complete build (see isConsoleBuildStale).
   copyFileSync(join(SRC, 'index.html'), join(outDir, 'index.html'));
   return report;

@@ -63,8 +63,8 @@ interface Java {
   exited: Promise<DynamoDbLocalExit>;
 }
 
-function launch(port: number, dataDir: string | undefined): Java {
-  const child = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: 'pipe', detached: true });
+function launch(port: number, dataDir: string | undefined, sharedDb: boolean): Java {
+  const child = spawn({ port, path: dataDir ?? null, sharedDb, stdio: 'pipe', detached: true });
   if (child.pid === undefined) throw new Error('DynamoDB Local could not be started (java did not run)');
   let output = '';
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-KEPT_OUTPUT_CHARS));
@@ -114,18 +114,24 @@ async function waitUntilReady(java: Java, endpoint: string): Promise<void> {
  * @param options.dataDir directory for the database file, relative to the current directory or
  *   absolute; omitted = in memory. It is made absolute here: the Java process runs in the package's
  *   own directory, where a relative path would name another place.
+ * @param options.sharedDb one database whatever the clients' credentials and region (`npm start`);
+ *   false gives each region (and access key) a database of its own, which the integration tests
+ *   use to give each test file its own: DynamoDB Local's stream queries scan every stream record of
+ *   a database, so a database shared by a whole run grows slower with every write. @default true
  * @throws Error with {@link JAVA_MISSING} when Java is missing
  * @throws PortInUseError when another process listens on the port (checked before Java starts)
  * @throws Error when it exits before answering or does not answer within 60 s
  */
-export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { port?: number; dataDir?: string; sharedDb?: boolean } = {},
+): Promise<DynamoDbLocal> {
   if (!hasJava()) throw new Error(JAVA_MISSING);
   const port = options.port ?? (await freePort());
   // DynamoDB Local listens on all interfaces; we talk to it on 127.0.0.1.
   await assertPortFree(port, 'DynamoDB Local', ['0.0.0.0', '127.0.0.1']);
   const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const java = launch(port, dataDir);
+  const java = launch(port, dataDir, options.sharedDb ?? true);
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitUntilReady(java, endpoint);

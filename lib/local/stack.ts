@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { localUrlSecret } from '../../shared/charger-logs';
 import { createDocumentClient, ensureTable, openDb, type Db } from '../../shared/db';
 import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
-import { startStreamLoop, type StreamConsumer } from './table-stream';
+import { startStreamLoop, type StreamConsumer, type StreamTiming } from './table-stream';
 import { lambdaContext, type LambdaHandler } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
@@ -56,6 +56,9 @@ export interface LocalStack {
  * @param options.webhookQueueFile where the delivery queue keeps its waiting messages, so that a
  *   retry due after the stack stopped is made by the next stack on the same file (`npm start`:
  *   `.data/webhook-queue.json`) @default none: they are kept in memory only
+ * @param options.streamTiming how the table's stream is read @default `STREAM_TIMING` (`table-stream.ts`)
+ * @param options.streamObservers consumers handed the stream's batches beside the product's (the
+ *   tests count the batches a consumer was handed) @default none
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -70,6 +73,8 @@ export async function startLocalStack(options: {
   webhookQueueFile?: string;
   logDir?: string;
   mailDir?: string;
+  streamTiming?: StreamTiming;
+  streamObservers?: readonly StreamConsumer[];
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -114,13 +119,14 @@ export async function startLocalStack(options: {
         );
       }, 60_000)
     : undefined;
-  const consumers = streamConsumers(options, handlers);
+  const consumers = [...streamConsumers(options, handlers), ...(options.streamObservers ?? [])];
   const loop = consumers.length
     ? await startStreamLoop({
         dynamoDbEndpoint: options.dynamoDbEndpoint,
         tableName: options.tableName,
         consumers,
         ...(options.smartCharging ? { schedule: handlers.power.schedule } : {}),
+        timing: options.streamTiming,
       })
     : undefined;
   return {

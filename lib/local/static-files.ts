@@ -22,6 +22,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.png': 'image/png',
+  '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
 };
 
@@ -31,6 +32,12 @@ const PAGES: Record<string, string> = {
   '/api/docs': '/api/docs/index.html',
   '/api/docs/': '/api/docs/index.html',
 };
+
+/**
+ * Paths answered with another file (built first, as pages are): `/favicon.ico`, which browsers ask for on pages that name no
+ * icon (the API's JSON, for one), is the console's SVG icon, so no page logs a 404 for it.
+ */
+const ALIASES: Record<string, string> = { '/favicon.ico': '/favicon.svg' };
 
 /** Answers a request when it is for a console file; false leaves it to the caller. */
 export type StaticFileHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
@@ -58,7 +65,8 @@ export function createStaticFileHandler(options: StaticFileOptions = {}): Static
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const page = PAGES[pathname];
     if (!page && pathname.startsWith('/api/') && !pathname.startsWith('/api/docs/')) return false;
-    if (page && options.build !== false) {
+    // The icon too: a browser asks for /favicon.ico on the API's JSON before any console page.
+    if ((page || ALIASES[pathname]) && options.build !== false) {
       try {
         await ensureBuilt();
       } catch (error) {
@@ -70,7 +78,7 @@ export function createStaticFileHandler(options: StaticFileOptions = {}): Static
         return true;
       }
     }
-    const file = resolve(root, `.${page ?? pathname}`);
+    const file = resolve(root, `.${page ?? ALIASES[pathname] ?? pathname}`);
     if (!file.startsWith(root + sep)) return false;
     const stat = statIfFile(file);
     if (!stat) return false;

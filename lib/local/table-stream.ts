@@ -17,15 +17,29 @@ import {
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../../shared/db';
+import { localEndpointConfig } from '../../shared/aws-clients';
 import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { lambdaContext } from './lambda-events';
 import type { InvokableHandlers } from './lambda-api';
 
-/** How often an idle stream is read, ms. */
-const POLL_MS = 250;
-/** Records are gathered this long (or up to {@link BATCH_SIZE}) before the trigger gets them, as the event source mapping's batching window. */
-const BATCHING_WINDOW_MS = 1_000;
+/**
+ * How the stream is read. The defaults are `npm start`'s; the integration tests shorten both waits
+ * (their stacks hand a change on in a fraction of a second instead of about one), since what they
+ * check does not depend on how long a window lasts.
+ */
+export interface StreamTiming {
+  /** How often an idle shard is read, ms. */
+  pollMs: number;
+  /**
+   * Records are gathered this long (or up to {@link BATCH_SIZE}) before the consumers get them, ms:
+   * the event source mapping's batching window.
+   */
+  batchingWindowMs: number;
+}
+
+/** `npm start`'s timing: a shard read every 250 ms, batches gathered for up to 1 s. */
+export const STREAM_TIMING: StreamTiming = { pollMs: 250, batchingWindowMs: 1_000 };
 const BATCH_SIZE = 100;
 /** How often the schedule runs, ms (the EventBridge rule's rate). */
 const SCHEDULE_MS = 60_000;
@@ -110,6 +124,7 @@ export async function iteratorFor(
  * @param shard the shard and where its reading got to (updated as records are read)
  * @param first the iterator to start from ({@link iteratorFor})
  * @param start where a shard without a position is read from when the iterator goes stale
+ * @param timing how often an idle shard is read and how long a batch is gathered
  * @throws the stream's other errors (the caller reads the shard again later, from its position)
  */
 export async function readShard(
@@ -120,7 +135,9 @@ export async function readShard(
   deliver: (records: _Record[]) => Promise<void>,
   running: () => boolean,
   passes: (record: _Record) => boolean = (record) => concerns(record, TRIGGERING_ENTITIES),
+  timing: StreamTiming = STREAM_TIMING,
 ): Promise<void> {
+  const { pollMs, batchingWindowMs } = timing;
   let next = first;
   let batch: _Record[] = [];
   let windowEnds = 0;
@@ -135,12 +152,12 @@ export async function readShard(
         `smart charging: ${(error as Error).name} on shard ${shard.shardId}, reading on from a new iterator`,
       );
       next = await iteratorFor(streams, shard, start, lastRead);
-      await sleep(POLL_MS); // a fresh iterator that goes stale at once is not tried in a busy loop
+      await sleep(pollMs); // a fresh iterator that goes stale at once is not tried in a busy loop
       continue;
     }
     const { Records = [], NextShardIterator } = page;
     const records = Records.filter(passes);
-    if (records.length && batch.length === 0) windowEnds = Date.now() + BATCHING_WINDOW_MS;
+    if (records.length && batch.length === 0) windowEnds = Date.now() + batchingWindowMs;
     batch.push(...records);
     lastRead = Records.at(-1)?.dynamodb?.SequenceNumber ?? lastRead;
     next = NextShardIterator;
@@ -150,7 +167,7 @@ export async function readShard(
     }
     if (batch.length === 0) shard.sequenceNumber = lastRead;
     if (Records.length === 0)
-      await sleep(batch.length ? Math.min(POLL_MS, Math.max(0, windowEnds - Date.now())) : POLL_MS);
+      await sleep(batch.length ? Math.min(pollMs, Math.max(0, windowEnds - Date.now())) : pollMs);
   }
   // The shard ended (its iterator gone, e.g. a closed shard read to its end) with records in the window.
   if (batch.length && running()) {
@@ -182,6 +199,7 @@ function shardReaders(
   deliver: (records: _Record[]) => Promise<void>,
   running: () => boolean,
   passes: (record: _Record) => boolean,
+  timing: StreamTiming,
 ): ShardReaders {
   /** The shards being read (or read to their end), by shard ID, with their positions. */
   const shards = new Map<string, ShardPosition & { reading: boolean; finished: boolean }>();
@@ -193,7 +211,7 @@ function shardReaders(
     first: string | undefined,
     from: ShardStart,
   ) => {
-    const reader = readShard(streams, shard, first, from, deliver, running, passes)
+    const reader = readShard(streams, shard, first, from, deliver, running, passes, timing)
       .then(() => {
         shard.finished = running();
       })
@@ -256,22 +274,19 @@ export async function startSmartChargingLoop(options: {
  * batches, and running the schedule (every minute) when one is given.
  * @param options.consumers the stream's functions and their filters
  * @param options.schedule smart charging's `schedule` handler
+ * @param options.timing how the shards are read @default {@link STREAM_TIMING}
  */
 export async function startStreamLoop(options: {
   dynamoDbEndpoint: string;
   tableName: string;
   consumers: readonly StreamConsumer[];
   schedule?: InvokableHandlers[string];
+  timing?: StreamTiming;
 }): Promise<StreamLoop> {
-  const local = {
-    endpoint: options.dynamoDbEndpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  };
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   const { Table } = await client.send(new DescribeTableCommand({ TableName: options.tableName }));
   client.destroy();
-  const streams = new DynamoDBStreamsClient(local);
+  const streams = new DynamoDBStreamsClient(localEndpointConfig(options.dynamoDbEndpoint));
   let running = true;
   const deliver = async (records: _Record[]) => {
     await Promise.all(
@@ -286,7 +301,14 @@ export async function startStreamLoop(options: {
     );
   };
   const passes = (record: _Record) => options.consumers.some(({ entities }) => concerns(record, entities));
-  const { discover, readers } = shardReaders(streams, Table!.LatestStreamArn!, deliver, () => running, passes);
+  const { discover, readers } = shardReaders(
+    streams,
+    Table!.LatestStreamArn!,
+    deliver,
+    () => running,
+    passes,
+    options.timing ?? STREAM_TIMING,
+  );
   await discover('LATEST');
   /** Whether a look for shards is under way: one at a time, however long DynamoDB Local takes to answer. */
   let looking = false;

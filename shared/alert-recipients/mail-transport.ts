@@ -5,8 +5,11 @@
  *   logged once per process);
  * - `MAIL_DIR` set (the local stack: `<data directory>/mail`): nodemailer's stream transport, each
  *   message written as an `.eml` file there and its path printed;
- * - else (AWS): nodemailer's SES transport through the SES v2 API (`SendEmail` of the raw message,
- *   `@aws-sdk/client-sesv2`), from the identity `ALERT_EMAIL_FROM`.
+ * - else (AWS): SES v2 `SendEmail` of a simple message (subject and text, UTF-8; SES builds the
+ *   MIME message), from the identity `ALERT_EMAIL_FROM`.
+ *
+ * nodemailer only writes the local files: the Lambda bundles replace it by a stand-in that throws
+ * (`lambdas/lib/bundle/nodemailer.ts`), which keeps its 240 kB out of the function that mails.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,20 +41,30 @@ export interface AlertMailer {
   send(mail: AlertMail): Promise<string>;
 }
 
-const sesClient = processClient(
+const sesClient = /* @__PURE__ */ processClient(
   () => process.env.AWS_REGION,
   () => new SESv2Client({}),
 );
 
-/** SES v2 through nodemailer's SES transport. */
+/** SES v2 `SendEmail` of a simple message: SES builds the MIME message from its subject and text. */
 function sesMailer(from: string, client: SESv2Client): AlertMailer {
-  const transport = createTransport({ SES: { sesClient: client, SendEmailCommand } });
   return {
     from,
     kind: 'ses',
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-      return info.response;
+      const { MessageId } = await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [mail.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: mail.subject, Charset: 'UTF-8' },
+              Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+            },
+          },
+        }),
+      );
+      return MessageId ?? '';
     },
   };
 }

@@ -7,9 +7,16 @@
  * @module
  */
 export { alertEventsOf } from './events';
-export { listAlerts, readAlert } from './list';
+export { acknowledgeAlert, listAlerts, readAlert } from './list';
 export { pollAlerts } from './poll';
 export { ALERT_SETTINGS_BOUNDS, alertSettings, updateAlertSettings, type AlertSettings } from './settings';
 export { PROBE_DEADLINE_MS, sweepAlerts, type SweepCounts } from './sweep';
 export { ALERT_TRIGGERING_ENTITIES, applyAlertRules } from './triggers';
-export { ALERT_TYPES, type Alert, type AlertType } from './types';
+export {
+  ALERT_SEVERITIES,
+  ALERT_SEVERITY,
+  ALERT_TYPES,
+  type Alert,
+  type AlertSeverity,
+  type AlertType,
+} from './types';

@@ -3,10 +3,10 @@
  * prediction (`siteAllocation.lateVehicles`, written by smart charging at every allocation of the
  * site, `shared/smart-charging/late.ts`), pure.
  *
- * - **ETA**: when the vehicle would reach its target if it stayed plugged in past its departure at
- *   the power its port is allocated at the end of its plan (the last planned limit, else its limit
- *   now): departure + shortfall ÷ that power, to the minute; null when the port is allocated
- *   nothing (no ETA can be given) or the allocation predates the shortfall figures.
+ * - **ETA**: the allocation's own (`eta`, `shared/smart-charging/eta.ts`: departure + the shortfall
+ *   at the most the vehicle could draw past its departure within the site's limits), rounded up to
+ *   the minute. An allocation stored before it carried one: departure + shortfall ÷ the port's last
+ *   planned power (else its limit now); null when that is 0 or the shortfall figures are absent.
  * - **Raised** when a vehicle is listed late by more than the organization's
  *   `lateChargingMarginMinutes` (ETA − departure; a null ETA counts as later than any margin).
  *   `originalEta` and `originalDepartureTime` are fixed then.
@@ -32,6 +32,8 @@ interface LateLine {
   departureTime: string;
   energyNeededWh?: number;
   expectedEnergyWh?: number;
+  /** ms since epoch. */
+  eta?: number;
 }
 
 /** A `ports` line of a stored allocation (the fields the rule reads). */
@@ -51,6 +53,7 @@ const lateLines = (image: Image | undefined): LateLine[] =>
  * module); undefined when it cannot be told.
  */
 export function lateEta(late: LateLine, port: PortLine | undefined): number | undefined {
+  if (typeof late.eta === 'number') return Math.ceil(late.eta / MINUTE_MS) * MINUTE_MS;
   const departure = Date.parse(late.departureTime);
   if (late.energyNeededWh === undefined || late.expectedEnergyWh === undefined || !port) return undefined;
   const powerW = port.plan?.at(-1)?.limitW ?? port.limitW;

@@ -11,11 +11,12 @@
  */
 import { createConversions, type EntityItem } from 'electrodb';
 import type { Db } from '../db';
+import { unlessConditionFails } from '../db/conditions';
 import { exactPage, paginate, type Page } from '../db/pagination';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { AlertNotFoundError } from './errors';
 import { alertView } from './store';
-import type { Alert, AlertType } from './types';
+import { typesOfSeverities, type Alert, type AlertSeverity, type AlertType } from './types';
 
 /** Alerts per page of `GET /api/alerts` (the reference states none; as maintenance windows). */
 export const ALERT_PAGE_SIZE = 50;
@@ -33,6 +34,10 @@ export interface AlertListQuery {
   types?: AlertType[];
   /** true: active alerts only; false: ended ones only; undefined: both. */
   active?: boolean;
+  /** Alerts of these severities (their types: `ALERT_SEVERITY`). */
+  severities?: AlertSeverity[];
+  /** true: acknowledged alerts only; false: unacknowledged ones only; undefined: both. */
+  acknowledged?: boolean;
   nextPageCursor?: string;
   /** A poll's cursor, or a time to start after (`poll.ts`). */
   pollCursor?: string;
@@ -51,6 +56,8 @@ export interface AlertFilter {
   chargerIds?: number[];
   types?: AlertType[];
   active?: boolean;
+  severities?: AlertSeverity[];
+  acknowledged?: boolean;
 }
 
 const sorted = <T>(values: T[] | undefined) => values && [...values].sort();
@@ -66,6 +73,8 @@ export function alertFilterOf(scope: AccessScope, request: AlertListQuery): Aler
     chargerIds: sorted(request.chargerIds),
     types: sorted(request.types),
     active: request.active,
+    severities: sorted(request.severities),
+    acknowledged: request.acknowledged,
   };
 }
 
@@ -83,9 +92,15 @@ export function alertConditions(filter: AlertFilter): AlertWhere {
       filter.includeMuted ? '' : eq(a.muted, false),
       filter.siteId === undefined ? '' : eq(a.siteId, filter.siteId),
       filter.active === undefined ? '' : filter.active ? notExists(a.endTimestamp) : exists(a.endTimestamp),
+      filter.acknowledged === undefined
+        ? ''
+        : filter.acknowledged
+          ? exists(a.acknowledgedAt)
+          : notExists(a.acknowledgedAt),
       anyOf((id: number) => eq(a.siteId, id), filter.siteIds),
       anyOf((id: number) => eq(a.chargerId, id), filter.chargerIds),
       anyOf((type: AlertType) => eq(a.type, type), filter.types),
+      anyOf((type: AlertType) => eq(a.type, type), filter.severities && typesOfSeverities(filter.severities)),
       anyOf((id: number) => contains(a.recipientIds, id as never), filter.alertRecipientIds),
     ]
       .filter(Boolean)
@@ -124,6 +139,37 @@ export async function listAlerts(db: Db, scope: AccessScope, request: AlertListQ
     },
   );
   return { data: page.data.map(alertView), pagination: page.pagination };
+}
+
+/**
+ * Acknowledges an alert (`POST /api/alerts/{id}/acknowledge`, docs/alerts.md "Acknowledgement"):
+ * records who and when, once. Idempotent: an alert already acknowledged is answered as it is (the
+ * first acknowledgement stands). An ended alert may be acknowledged too. Nothing else of the alert
+ * changes, so no event is sent. 1 GetItem + 1 conditional UpdateItem (none when already acknowledged).
+ * @param actor who acknowledges (`actorOf`: a key's name, a person's e-mail)
+ * @param now the clock @default Date.now
+ * @throws AlertNotFoundError for an unknown alert, or one of another organization (or site)
+ */
+export async function acknowledgeAlert(
+  db: Db,
+  scope: AccessScope,
+  alertId: number,
+  actor: string,
+  now: () => number = Date.now,
+): Promise<Alert> {
+  const { data } = await db.alert.get({ alertId }).go();
+  if (!data || !canAccess(scope, data.organizationId, data.siteId)) throw new AlertNotFoundError(alertId);
+  if (data.acknowledgedAt !== undefined) return alertView(data as AlertItem);
+  const acknowledgedAt = new Date(now()).toISOString();
+  const updated = await unlessConditionFails(
+    db.alert
+      .patch({ alertId })
+      .set({ acknowledgedAt, acknowledgedBy: actor })
+      .where(({ acknowledgedAt: at }, { notExists }) => notExists(at))
+      .go({ response: 'all_new' }),
+  );
+  // Acknowledged by another request meanwhile: that acknowledgement stands.
+  return updated ? alertView(updated.data as AlertItem) : readAlert(db, scope, alertId);
 }
 
 /**

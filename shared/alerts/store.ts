@@ -22,7 +22,7 @@ import { transact } from '../db/transactions';
 import { claimUnique, releaseUnique } from '../db/unique';
 import { windowsOverlapping } from '../maintenance-windows/windows';
 import { portName } from '../chargers/items';
-import type { Alert, AlertType } from './types';
+import { ALERT_SEVERITY, type Alert, type AlertType } from './types';
 
 /** A stored alert. */
 export type AlertItem = EntityItem<Db['alert']>;
@@ -229,10 +229,13 @@ export function alertView(item: AlertItem): Alert {
   return {
     id: item.alertId,
     type: item.type,
+    severity: ALERT_SEVERITY[item.type],
     startTimestamp: item.startTimestamp,
     detectedTimestamp: item.detectedAt ?? item.startTimestamp,
     endTimestamp: item.endTimestamp ?? null,
     muted: item.muted,
+    acknowledgedAt: item.acknowledgedAt ?? null,
+    acknowledgedBy: item.acknowledgedBy ?? null,
     lowBattery: details('lowBattery'),
     chargingCompleted: details('chargingCompleted'),
     chargingSessionError: details('chargingSessionError'),

@@ -6,6 +6,31 @@ import type { AlertType } from '../db/entities/alerts';
 
 export { ALERT_TYPES, type AlertType } from '../db/entities/alerts';
 
+/** How urgent an alert is (docs/alerts.md, "Severity"). */
+export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
+
+/** One of {@link ALERT_SEVERITIES}. */
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+/**
+ * The severity of each type: `critical` when a charger cannot charge (offline, faulted, a session
+ * that failed); `warning` when a vehicle may leave short (late, low battery); `info` when all is
+ * well (charging completed).
+ */
+export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
+  offlineCharger: 'critical',
+  chargerFaulted: 'critical',
+  chargingSessionError: 'critical',
+  lateCharging: 'warning',
+  lowBattery: 'warning',
+  chargingCompleted: 'info',
+};
+
+/** The types of some severities, in {@link ALERT_TYPES}' order. */
+export function typesOfSeverities(severities: readonly AlertSeverity[]): AlertType[] {
+  return (Object.keys(ALERT_SEVERITY) as AlertType[]).filter((type) => severities.includes(ALERT_SEVERITY[type]));
+}
+
 /** `{ id, name }` of something an alert names. */
 export interface AlertRef {
   id: number;
@@ -54,6 +79,8 @@ export interface ChargerFaultedDetails {
 export interface Alert {
   id: number;
   type: AlertType;
+  /** From the type ({@link ALERT_SEVERITY}). */
+  severity: AlertSeverity;
   /** When it was raised (written), ISO 8601 UTC: the time `startTimestampAfter` and polls go by. */
   startTimestamp: string;
   /** When its condition was seen (the offline probe sent, the fault reported), at or before `startTimestamp`. */
@@ -61,6 +88,9 @@ export interface Alert {
   /** null while the alert is active. */
   endTimestamp: string | null;
   muted: boolean;
+  /** When it was acknowledged (ISO 8601 UTC) and by whom (a key's name, a person's e-mail); null until then. */
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
   lowBattery: SocAlertDetails | null;
   chargingCompleted: SocAlertDetails | null;
   chargingSessionError: SessionErrorDetails | null;

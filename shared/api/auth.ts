@@ -24,6 +24,8 @@ import { BoundedMap } from '../bounded-map';
 /** What an authenticated request may see (its key's scope), and which key it is. */
 export interface ApiPrincipal extends AccessScope {
   apiKeyId: number;
+  /** The key's name, when it was given one (`actorOf` names the key by it). */
+  apiKeyName?: string;
   /** SHA-256 (hex) of the key; identifies the key for rate limiting. */
   keyHash: string;
 }
@@ -117,6 +119,7 @@ export async function authenticate(
   if (data.revokedAt) throw new UnauthorizedError('API key has been revoked');
   const principal: ApiPrincipal = {
     apiKeyId: data.apiKeyId,
+    ...(data.name ? { apiKeyName: data.name } : {}),
     keyHash,
     organizationId: data.organizationId,
     scope: data.scope,

@@ -8,7 +8,7 @@
  */
 export { localPathOf, localUrlSecret } from './local-storage';
 export { recordDiagnosticsStatus, recordLogStatus } from './log-statuses';
-export { signShortUploadsWith } from './storage';
+export { storeLogsInS3 } from './storage';
 export { verifyToken } from './tokens';
 export { AWS_UPLOAD_MAX_BYTES, LOCAL_UPLOAD_MAX_BYTES } from './upload-limits';
 export { logUploadStore } from './upload-store';

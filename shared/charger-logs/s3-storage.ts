@@ -18,7 +18,7 @@ import type { LogStorage } from './log-storage';
 import { uploadUrlOf } from './tokens';
 
 /** The process's S3 client (`S3_ENDPOINT` points it elsewhere, e.g. a local S3 for tests). */
-const s3 = processClient(
+const s3 = /* @__PURE__ */ processClient(
   () => process.env.S3_ENDPOINT,
   (endpoint) => new S3Client(endpoint ? { ...localEndpointConfig(endpoint), forcePathStyle: true } : {}),
 );

@@ -10,7 +10,7 @@ import { createConversions } from 'electrodb';
 import type { Db } from '../db';
 import { exactPage, PAGE_SIZE, paginate, type Page } from '../db/pagination';
 import type { AccessScope } from '../organizations/access-scope';
-import { toChargerOperation, type ChargerOperation } from './operations';
+import { toChargerOperation, type ChargerOperation } from './view';
 import type { OperationItem } from './results';
 
 /** The audit trail's filters (all optional) and cursor. */

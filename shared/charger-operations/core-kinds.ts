@@ -1,15 +1,13 @@
 /**
  * The core operation kinds: reset, unlock a connector, change availability,
- * trigger a message, clear the authorization cache. Their OCPP commands are declared in
- * `shared/ocpp/commands/charger-operations.ts`; what each version takes comes with the charger
- * (`VersionInputs`), so nothing here asks which version a charger speaks.
+ * trigger a message, clear the authorization cache. Their bodies are in `inputs.ts`, their OCPP
+ * commands are declared in `shared/ocpp/commands/charger-operations.ts`; what each version takes
+ * comes with the charger (`VersionInputs`), so nothing here asks which version a charger speaks.
  */
-import * as z from 'zod';
 import { pollUntil, type Db } from '../db';
 import { NotTakenByChargerError } from './errors';
-import { defineKind, outcomeOf, type TargetOutcome } from './kinds';
-import { chargerTargetFields, exactlyOneOf, portTargetField } from './targets';
-import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from './version-inputs';
+import type { OperationInput } from './inputs';
+import { outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
 
 /** How long a reset that dropped the connection before answering may take to boot again, ms (`OPERATION_RESET_BOOT_WAIT_MS`). */
 export function resetBootWaitMs(): number {
@@ -38,18 +36,8 @@ function awaitBoot(db: Db, chargerId: number, after: string, waitMs: number): Pr
  * again within {@link resetBootWaitMs}) is `accepted` with a note; a 2.0.1 `Scheduled` (OnIdle
  * while charging) settles when the charger boots.
  */
-export const reset = defineKind({
+export const reset: OperationKind<OperationInput<'reset'>> = {
   action: 'reset',
-  input: z
-    .strictObject({
-      ...chargerTargetFields,
-      ...portTargetField,
-      type: z.enum(ALL_RESET_TYPES).meta({
-        description: "1.6: Soft or Hard; 2.0.1: OnIdle or Immediate (400 when the charger's version lacks it)",
-      }),
-    })
-    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
-    .meta({ id: 'ResetRequest' }),
   check(request, { chargerId, connection: { takes } }) {
     if (!takes.resetTypes.includes(request.type)) {
       throw new NotTakenByChargerError('type', chargerId, `its OCPP version takes ${takes.resetTypes.join(' or ')}`);
@@ -75,18 +63,15 @@ export const reset = defineKind({
     const bootedAt = result.answeredAt && (await bootedAfter(db, result.chargerId, result.answeredAt));
     return bootedAt ? { status: 'accepted', note: `the charger booted at ${bootedAt}` } : undefined;
   },
-});
+};
 
 /** UnlockConnector (1.6 §5.18; 2.0.1 F05): `Unlocked` is accepted; UnlockFailed and the like rejected. */
-export const unlockConnector = defineKind({
+export const unlockConnector: OperationKind<OperationInput<'unlockConnector'>> = {
   action: 'unlockConnector',
-  input: z
-    .strictObject({ portId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-    .meta({ id: 'UnlockConnectorRequest' }),
   async perform({ commands, target }) {
     return outcomeOf(await commands.send(target.chargerId, 'UnlockConnector', { portNumber: target.portNumber! }));
   },
-});
+};
 
 /** The port statuses that show an availability in effect (1.6 ChargePointStatus, 2.0.1 ConnectorStatusEnumType). */
 const inEffect = (operationalStatus: 'Operative' | 'Inoperative', status: string | undefined) =>
@@ -97,18 +82,8 @@ const inEffect = (operationalStatus: 'Operative' | 'Inoperative', status: string
  * `Scheduled` (a transaction in progress) is a success that settles when the port's status (every
  * port's, for the charger) shows the change: Unavailable for Inoperative, anything else for Operative.
  */
-export const changeAvailability = defineKind({
+export const changeAvailability: OperationKind<OperationInput<'changeAvailability'>> = {
   action: 'changeAvailability',
-  input: z
-    .strictObject({
-      ...chargerTargetFields,
-      ...portTargetField,
-      operationalStatus: z
-        .enum(['Operative', 'Inoperative'])
-        .meta({ description: '1.6 `type`, 2.0.1 `operationalStatus`' }),
-    })
-    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
-    .meta({ id: 'ChangeAvailabilityRequest' }),
   async perform({ commands, request, target }) {
     return outcomeOf(
       await commands.send(target.chargerId, 'ChangeAvailability', {
@@ -126,24 +101,14 @@ export const changeAvailability = defineKind({
       ? ({ status: 'accepted', note: `the status changed to ${concerned[0]!.ocppStatus!.status}` } as TargetOutcome)
       : undefined;
   },
-});
+};
 
 /**
  * TriggerMessage (1.6 §5.17; 2.0.1 F06): only the messages the charger's version defines (400
  * naming `requestedMessage` otherwise); with `portId`, for that connector/EVSE.
  */
-export const triggerMessage = defineKind({
+export const triggerMessage: OperationKind<OperationInput<'triggerMessage'>> = {
   action: 'triggerMessage',
-  input: z
-    .strictObject({
-      ...chargerTargetFields,
-      ...portTargetField,
-      requestedMessage: z.enum(ALL_TRIGGER_MESSAGES).meta({
-        description: "A message of the charger's OCPP version (400 when its version lacks it)",
-      }),
-    })
-    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
-    .meta({ id: 'TriggerMessageRequest' }),
   check(request, { chargerId, connection: { takes } }) {
     if (!takes.triggerMessages.includes(request.requestedMessage)) {
       throw new NotTakenByChargerError(
@@ -161,16 +126,12 @@ export const triggerMessage = defineKind({
       }),
     );
   },
-});
+};
 
 /** ClearCache (1.6 §5.4; 2.0.1 C11): the charger empties its authorization cache. */
-export const clearCache = defineKind({
+export const clearCache: OperationKind<OperationInput<'clearCache'>> = {
   action: 'clearCache',
-  input: z
-    .strictObject(chargerTargetFields)
-    .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-    .meta({ id: 'ClearCacheRequest' }),
   async perform({ commands, target }) {
     return outcomeOf(await commands.send(target.chargerId, 'ClearCache', undefined));
   },
-});
+};

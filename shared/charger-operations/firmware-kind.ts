@@ -11,15 +11,18 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import * as z from 'zod';
 import type { Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { NotTakenByChargerError } from './errors';
-import { defineKind, outcomeOf, type FirmwareProgress, type OperationResult, type TargetOutcome } from './kinds';
-import { chargerTargetFields, exactlyOneOf } from './targets';
+import type { TargetFields } from './targets';
+import {
+  outcomeOf,
+  type FirmwareProgress,
+  type OperationKind,
+  type OperationResult,
+  type TargetOutcome,
+} from './kinds';
 
-/** How far in the past a `retrieveDate`/`installDate` may be (clocks differ), ms. */
-const CLOCK_SLACK_MS = 5 * 60_000;
 /** How far ahead a `retrieveDate`/`installDate` may be, days: the request's result waits that long at most. */
 export const MAX_FIRMWARE_LEAD_DAYS = 30;
 
@@ -33,9 +36,6 @@ export const FIRMWARE_FAILURES: readonly string[] = [
   'InvalidSignature',
 ];
 
-/** URL schemes a charger may download firmware from. */
-const FIRMWARE_URL_SCHEMES = ['https:', 'ftp:', 'ftps:'];
-
 /**
  * How long a request may go without a status before it is stalled, ms (`FIRMWARE_STALL_MS`,
  * default 1 h), counted from its last status, its sending, or its retrieve/install date, the latest.
@@ -44,46 +44,6 @@ export function firmwareStallMs(): number {
   const configured = Number(process.env.FIRMWARE_STALL_MS);
   return Number.isFinite(configured) && configured > 0 ? configured : 3_600_000;
 }
-
-/** An ISO 8601 date-time with its offset. */
-const dateTime = z.iso.datetime({ offset: true });
-
-/** The firmware fields of a body (the update-firmware kind's and a firmware campaign's). */
-export const firmwareFields = {
-  location: z
-    .string()
-    .max(512)
-    .refine((value) => {
-      try {
-        return FIRMWARE_URL_SCHEMES.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, 'must be an https, ftp or ftps URL')
-    .meta({
-      description: 'Where the charger downloads the firmware: an https, ftp or ftps URL (2.0.1 at most 512 characters)',
-    }),
-  retrieveDate: dateTime.optional().meta({
-    description: 'When the charger downloads it, ISO 8601 (default now; not in the past, at most 30 days ahead)',
-  }),
-  installDate: dateTime.optional().meta({
-    description: 'When the charger installs it, ISO 8601 (2.0.1 installDateTime only; 400 for a 1.6 charger)',
-  }),
-  retries: z.number().int().min(0).max(100).optional().meta({ description: 'Download attempts before giving up' }),
-  retryInterval: z.number().int().min(0).max(86_400).optional().meta({ description: 'Seconds between attempts' }),
-  signingCertificate: z
-    .string()
-    .min(1)
-    .max(5500)
-    .optional()
-    .meta({ description: 'PEM certificate that signed the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
-  signature: z
-    .string()
-    .min(1)
-    .max(800)
-    .optional()
-    .meta({ description: 'Base64 signature of the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
-};
 
 /** The firmware part of a body. */
 export interface FirmwareRequestFields {
@@ -94,28 +54,6 @@ export interface FirmwareRequestFields {
   retryInterval?: number;
   signingCertificate?: string;
   signature?: string;
-}
-
-/** A zod check that the dates are neither in the past nor too far ahead, and install after retrieve. */
-export function checkFirmwareDates(body: FirmwareRequestFields, context: z.RefinementCtx): void {
-  const now = Date.now();
-  for (const field of ['retrieveDate', 'installDate'] as const) {
-    const value = body[field];
-    if (value === undefined) continue;
-    const at = Date.parse(value);
-    if (at < now - CLOCK_SLACK_MS)
-      context.addIssue({ code: 'custom', message: 'must not be in the past', path: [field] });
-    if (at > now + MAX_FIRMWARE_LEAD_DAYS * 86_400_000) {
-      context.addIssue({
-        code: 'custom',
-        message: `must be at most ${MAX_FIRMWARE_LEAD_DAYS} days ahead`,
-        path: [field],
-      });
-    }
-  }
-  if (body.installDate && body.retrieveDate && Date.parse(body.installDate) < Date.parse(body.retrieveDate)) {
-    context.addIssue({ code: 'custom', message: 'must not be before retrieveDate', path: ['installDate'] });
-  }
 }
 
 /** Refuses the 2.0.1-only fields for a charger whose version lacks them. */
@@ -230,15 +168,8 @@ function progressOutcome(
     : undefined;
 }
 
-/** The update-firmware body. */
-const updateFirmwareInput = z
-  .strictObject({ ...chargerTargetFields, ...firmwareFields })
-  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-  .superRefine(checkFirmwareDates)
-  .meta({ id: 'UpdateFirmwareRequest' });
-
 /** The body of an update-firmware operation as stored: the campaign's, when a campaign started it. */
-type UpdateFirmwareBody = z.infer<typeof updateFirmwareInput> & { campaignId?: string };
+type UpdateFirmwareBody = TargetFields & FirmwareRequestFields & { campaignId?: string };
 
 /**
  * UpdateFirmware (1.6 §5.19; 2.0.1 L01). The charger's acceptance (1.6's empty answer; 2.0.1
@@ -246,9 +177,8 @@ type UpdateFirmwareBody = z.infer<typeof updateFirmwareInput> & { campaignId?: s
  * `Rejected`, `InvalidCertificate`, `RevokedCertificate` are `rejected`. It settles from the
  * request's FirmwareStatusNotifications (the sweep, a read of the operation).
  */
-export const updateFirmware = defineKind({
+export const updateFirmware: OperationKind<UpdateFirmwareBody> = {
   action: 'updateFirmware',
-  input: updateFirmwareInput as unknown as z.ZodType<UpdateFirmwareBody>,
   check(request, { chargerId, connection: { takes } }) {
     checkFirmwareFields(request, chargerId, takes);
   },
@@ -294,4 +224,4 @@ export const updateFirmware = defineKind({
   },
   // The stall timeout ends a request long before; this only bounds a request whose retrieve date is far ahead.
   scheduledForMs: (MAX_FIRMWARE_LEAD_DAYS + 1) * 86_400_000,
-});
+};

@@ -8,7 +8,8 @@
  */
 export { listOperations } from './audit-trail';
 export type { ChargerOperationCommandCatalog, GetLogInput, LogRequestAnswer, OperationAnswer } from './commands';
-export { checkFirmwareDates, firmwareFields } from './firmware-kind';
+export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
+export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';
 export {
   performOperation,
@@ -17,6 +18,6 @@ export {
   sweepOperations,
   type OperationStarter,
 } from './operations';
-export { OPERATION_ACTIONS, OPERATION_KINDS, type OperationAction } from './registry';
-export { chargerIdList, positiveId, type TargetFields } from './targets';
+export { OPERATION_KINDS } from './registry';
+export type { TargetFields } from './targets';
 export { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES, RESET_TYPES, TRIGGER_MESSAGES } from './version-inputs';

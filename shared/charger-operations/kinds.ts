@@ -1,15 +1,31 @@
 /**
- * What an operation kind is (docs/charger-operations.md, "Adding a kind"): its action name, the
- * zod schema of its API body, which chargers or ports a body addresses, what each charger's
- * version must take of it, how one target is performed through the charger's command path, and,
- * for answers that complete later (`Scheduled`), how such a result settles. The machinery
- * (`operations.ts`) is the same for every kind.
+ * What an operation kind is (docs/charger-operations.md, "Adding a kind"): its action name, what
+ * each charger's version must take of its API body (the body's schema is in `inputs.ts`), how one
+ * target is performed through the charger's command path, and, for answers that complete later
+ * (`Scheduled`), how such a result settles. The machinery (`operations.ts`) is the same for every
+ * kind.
  */
-import type * as z from 'zod';
 import type { Db } from '../db';
 import type { ChargerAnswer, CommandableCharger } from '../charger-commands';
 import type { ChargerOperationCommands, OperationAnswer } from './commands';
 import type { OperationTarget, TargetFields } from './targets';
+
+/**
+ * Every operation kind's action, in the API's order: the kinds (`registry.ts`) and their bodies
+ * (`inputs.ts`) are each one entry per action, and the audit trail filters by them.
+ */
+export const OPERATION_ACTIONS = [
+  'reset',
+  'unlockConnector',
+  'changeAvailability',
+  'triggerMessage',
+  'clearCache',
+  'updateFirmware',
+  'getLog',
+] as const;
+
+/** An operation's action. */
+export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
 /**
  * A result's status: `pending` (not done yet), `accepted` (done, or a `Scheduled` answer whose
@@ -88,12 +104,13 @@ export interface SettleContext<Body> {
   result: OperationResult;
 }
 
-/** An operation kind. */
+/**
+ * An operation kind, taking `Body` (its `OperationInput` of `inputs.ts`). A kind is a plain object,
+ * so a bundle that imports a kind module for something else leaves the kind out.
+ */
 export interface OperationKind<Body extends TargetFields = TargetFields> {
   /** OCPP-neutral name, stored as the operation's `action` (`reset`, `unlockConnector`, …). */
   action: string;
-  /** The API body. */
-  input: z.ZodType<Body>;
   /**
    * Refuses a body the charger's OCPP version does not take (before anything is written or sent).
    * @throws InvalidError naming the body field
@@ -115,14 +132,6 @@ export interface OperationKind<Body extends TargetFields = TargetFields> {
   settle?(context: SettleContext<Body>): Promise<TargetOutcome | undefined>;
   /** How long a `scheduled` result may wait before it times out, ms. @default 24 h */
   scheduledForMs?: number;
-}
-
-/**
- * Declares a kind with its body's type inferred from its schema.
- * @returns the kind as given
- */
-export function defineKind<Body extends TargetFields>(kind: OperationKind<Body>): OperationKind<Body> {
-  return kind;
 }
 
 /** Status words that mean each result status (those not listed are `rejected`). */

@@ -5,7 +5,6 @@
  * (the file stored) is `accepted`, a failure status `failed` with that status as the error's code;
  * one that never reports times out after `LOG_UPLOAD_TIMEOUT_MS` (the sweep).
  */
-import * as z from 'zod';
 import {
   cancelOtherRequests,
   createLogRequest,
@@ -15,61 +14,19 @@ import {
   storedFileOf,
   uploadState,
 } from '../charger-logs/log-requests';
-import { LOG_TYPES } from '../db/entities/charger-logs';
 import { NotTakenByChargerError } from './errors';
-import { defineKind, outcomeOf, type TargetOutcome } from './kinds';
-import { chargerTargetFields, exactlyOneOf } from './targets';
-
-/** ISO 8601 date-time with offset, not in the future (a log holds what has happened). */
-const pastDateTime = z.iso
-  .datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z' })
-  .refine((v) => Date.parse(v) <= Date.now(), 'must not be in the future');
+import type { OperationInput } from './inputs';
+import { outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
 
 /** Answers of 2.0.1 GetLog that mean the upload will come (N01: `AcceptedCanceled` also stops an earlier one). */
 const ACCEPTED_STATUSES = new Set(['Accepted', 'AcceptedCanceled']);
-
-/** `POST /api/ocpp/get-log` body. */
-export const GetLogRequestBody = z
-  .strictObject({
-    ...chargerTargetFields,
-    logType: z.enum(LOG_TYPES).meta({
-      description:
-        'DiagnosticsLog (1.6 GetDiagnostics, 2.0.1 GetLog) or SecurityLog (2.0.1 only: 400 for a 1.6 charger)',
-    }),
-    oldestTimestamp: pastDateTime
-      .optional()
-      .meta({ description: 'Oldest log entry to include (1.6 startTime, 2.0.1 log.oldestTimestamp)' }),
-    latestTimestamp: pastDateTime
-      .optional()
-      .meta({ description: 'Latest log entry to include (1.6 stopTime, 2.0.1 log.latestTimestamp)' }),
-    retries: z.number().int().min(0).max(100).optional().meta({ description: 'Upload attempts the charger may make' }),
-    retryInterval: z
-      .number()
-      .int()
-      .min(0)
-      .max(86_400)
-      .optional()
-      .meta({ description: 'Seconds between upload attempts' }),
-  })
-  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-  .superRefine((body, context) => {
-    if (
-      body.oldestTimestamp &&
-      body.latestTimestamp &&
-      Date.parse(body.oldestTimestamp) > Date.parse(body.latestTimestamp)
-    ) {
-      context.addIssue({ code: 'custom', message: 'must not be before oldestTimestamp', path: ['latestTimestamp'] });
-    }
-  })
-  .meta({ id: 'GetLogRequest' });
 
 /**
  * GetLog: one request per charger (our `requestId`, its upload URL), sent as 1.6 GetDiagnostics or
  * 2.0.1 GetLog. Accepted is `scheduled`, settled by the charger's status notifications.
  */
-export const getLog = defineKind({
+export const getLog: OperationKind<OperationInput<'getLog'>> = {
   action: 'getLog',
-  input: GetLogRequestBody,
   check(request, { chargerId, connection: { takes } }) {
     if (!takes.logTypes.includes(request.logType)) {
       throw new NotTakenByChargerError('logType', chargerId, `its OCPP version uploads ${takes.logTypes.join(', ')}`);
@@ -151,4 +108,4 @@ export const getLog = defineKind({
       note: `requestId ${log.requestId}: ${state.description}`,
     };
   },
-});
+};

@@ -20,6 +20,7 @@ import type { OperationKind, OperationResult, TargetOutcome } from './kinds';
 import { kindOf, type OperationAction, OPERATION_KINDS } from './registry';
 import { endOperation, getOperationItem, isOpen, recordOutcome, type OperationItem } from './results';
 import { resolveTargets, type OperationTarget, type TargetFields } from './targets';
+import { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 
 /** Targets performed at once by one worker. */
 export const PERFORM_CONCURRENCY = 25;
@@ -45,49 +46,20 @@ export function operationDeadlineMs(targets: number): number {
   return Math.min(MAX_DEADLINE_MS, 180_000 + Math.ceil(targets / PERFORM_CONCURRENCY) * 30_000);
 }
 
-/** Who asked for an operation: an API key, or the operator CLI. */
-export type RequestedBy = { apiKeyId: number } | { operator: string };
-
 /** Starts the worker for an operation without waiting for it (an asynchronous Lambda invocation on AWS). */
 export type OperationStarter = (operationId: string) => Promise<void>;
 
-/** An operation as the API shows it. */
-export interface ChargerOperation {
-  operationId: string;
-  action: string;
-  status: OperationItem['status'];
-  organizationId: number;
-  siteId: number | null;
-  request: Record<string, unknown>;
-  requestedBy: RequestedBy;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  deadlineAt: string;
-  results: OperationResult[];
-}
+/**
+ * What asking for an operation needs of the command path: the chargers, with what their versions
+ * take. It sends nothing (the worker does), so its callers need not bundle a command's OCPP mapping.
+ */
+export type ChargerFinder = Pick<ChargerOperationCommands, 'find'>;
 
-/** The API view of an item. */
-export function toChargerOperation(item: OperationItem): ChargerOperation {
-  return {
-    operationId: item.operationId,
-    action: item.action,
-    status: item.status,
-    organizationId: item.organizationId,
-    siteId: item.siteId ?? null,
-    request: item.request as Record<string, unknown>,
-    requestedBy: item.requestedBy as RequestedBy,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    completedAt: item.completedAt ?? null,
-    deadlineAt: item.deadlineAt,
-    results: item.results,
-  };
-}
+export { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 
 /** Connected chargers of the targets (fresh reads), by ID. */
 async function connectedChargers(
-  commands: ChargerOperationCommands,
+  commands: ChargerFinder,
   targets: readonly OperationTarget[],
 ): Promise<Map<number, CommandableCharger>> {
   const found = new Map<number, CommandableCharger>();
@@ -116,7 +88,7 @@ async function connectedChargers(
  */
 export async function requestOperation(
   db: Db,
-  commands: ChargerOperationCommands,
+  commands: ChargerFinder,
   start: OperationStarter,
   scope: AccessScope,
   request: { action: OperationAction; body: TargetFields & Record<string, unknown>; requestedBy: RequestedBy },

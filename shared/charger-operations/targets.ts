@@ -1,9 +1,9 @@
 /**
  * Which chargers (and ports) an operation addresses: the body's `chargerId`, `chargerIds` (bulk),
  * `siteId` (bulk: every charger of the site) or `portId`, exactly one of them, resolved for the
- * caller's scope. A charger, port or site the caller may not see is reported as unknown (404).
+ * caller's scope. A charger, port or site the caller may not see is reported as unknown (404). The
+ * body fields themselves are in `inputs.ts`.
  */
-import * as z from 'zod';
 import type { Db } from '../db';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { ChargerNotFoundError, PortNotFoundError, SiteNotFoundError } from '../chargers/errors';
@@ -15,57 +15,12 @@ import { InvalidError } from '../errors';
 /** Most chargers (or ports) one operation addresses: its results stay well inside DynamoDB's 400 KB item. */
 export const MAX_OPERATION_TARGETS = 500;
 
-/** A numeric ID in a body: a positive integer JSON numbers hold exactly. */
-export const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-/**
- * A list of charger IDs in a body: 1 to `max` IDs, none repeated.
- * @param max most IDs (an operation's {@link MAX_OPERATION_TARGETS}, a campaign's chargers)
- */
-export function chargerIdList(max: number) {
-  return z
-    .array(positiveId)
-    .min(1, 'must name at least one charger')
-    .max(max, `must name at most ${max} chargers`)
-    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a charger');
-}
-
 /** The target fields a body may have. */
 export interface TargetFields {
   chargerId?: number;
   chargerIds?: number[];
   siteId?: number;
   portId?: number;
-}
-
-/** Body fields addressing chargers: one, a list (bulk) or a site (bulk). */
-export const chargerTargetFields = {
-  chargerId: positiveId.optional().meta({ description: 'One charger' }),
-  chargerIds: chargerIdList(MAX_OPERATION_TARGETS)
-    .optional()
-    .meta({ description: `Several chargers (bulk, at most ${MAX_OPERATION_TARGETS})` }),
-  siteId: positiveId.optional().meta({ description: 'Every charger of this site (bulk)' }),
-};
-
-/** Body field addressing one port. */
-export const portTargetField = {
-  portId: positiveId.optional().meta({ description: 'One port (its charger is addressed)' }),
-};
-
-/**
- * A zod check that exactly one of `fields` is given; the issue names the body (none given) or the
- * second field given.
- */
-export function exactlyOneOf(fields: readonly (keyof TargetFields)[]) {
-  return (body: TargetFields, context: z.RefinementCtx) => {
-    const given = fields.filter((field) => body[field] !== undefined);
-    if (given.length === 1) return;
-    context.addIssue({
-      code: 'custom',
-      message: `give exactly one of ${fields.join(', ')}`,
-      path: given.length > 1 ? [given[1]!] : [],
-    });
-  };
 }
 
 /** One charger (or port) an operation addresses, as recorded in its results. */

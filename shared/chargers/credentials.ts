@@ -6,30 +6,17 @@
  * had none); from then on only with the new one. Hashes only are stored (`passwords.ts`).
  */
 import { randomInt } from 'node:crypto';
-import * as z from 'zod';
 import type { Db } from '../db';
 import type { OcppProtocol } from '../db/entities/common';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { InvalidError } from '../errors';
 
-/**
- * Characters of a password sent over OCPP: 2.0.1's `passwordString` (A01: alphanumerics and
- * `*-_=:+|@.`), which 1.6's `AuthorizationKey` carries too (as hexadecimal).
- */
-const PASSWORD_CHARACTERS = /^[A-Za-z0-9*\-_=:+|@.]*$/;
 /** The alphabet of generated passwords: alphanumerics only (no character a shell or a vendor's UI mangles). */
 const GENERATED_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Length of a generated password: 20 characters (≈119 bits), the most 1.6's `AuthorizationKey` holds. */
 const GENERATED_PASSWORD_LENGTH = 20;
 /** Longest password per OCPP version: 1.6 `AuthorizationKey` holds 20 bytes (40 hex digits); 2.0.1 40 characters. */
 const MAX_PASSWORD_LENGTH: Record<OcppProtocol, number> = { 'ocpp1.6': 20, 'ocpp2.0.1': 40 };
-
-/** A password given to set over OCPP: 16–40 characters of 2.0.1's `passwordString` set. */
-export const ocppPasswordSchema = z
-  .string()
-  .min(16, 'must be at least 16 characters')
-  .max(40, 'must be at most 40 characters')
-  .regex(PASSWORD_CHARACTERS, 'must be characters of A-Z a-z 0-9 * - _ = : + | @ .');
 
 /** A new random password: {@link GENERATED_PASSWORD_LENGTH} alphanumerics from the system's CSPRNG. */
 export function generatePassword(): string {

@@ -7,7 +7,8 @@
  * @module
  */
 export { listChargers, readCharger } from './chargers';
-export { ocppPasswordSchema, promotePendingPassword } from './credentials';
+export { promotePendingPassword } from './credentials';
+export { ocppPasswordSchema } from './password-schema';
 export { ChargerNotFoundError, SiteNotFoundError } from './errors';
 export { CHARGER_CONSTRAINTS, type ChargerItem } from './items';
 export { LastMessageRecorder } from './last-message';

@@ -23,15 +23,19 @@ export function isIanaTimezone(timezone: string): boolean {
   }
 }
 
+/**
+ * The schema of the operator's input for creating a site, built when asked: this module's readers
+ * (the operations' targets, API-key scopes) run in functions that load no zod.
+ */
+export const createSiteSchema = () =>
+  z.strictObject({
+    organizationId: z.number().int().positive(),
+    name: text(200),
+    address: text(500).optional(),
+    timezone: z.string().refine(isIanaTimezone, 'must be an IANA time zone name, e.g. America/New_York'),
+  });
 /** Operator input for creating a site. */
-export const createSiteSchema = z.strictObject({
-  organizationId: z.number().int().positive(),
-  name: text(200),
-  address: text(500).optional(),
-  timezone: z.string().refine(isIanaTimezone, 'must be an IANA time zone name, e.g. America/New_York'),
-});
-/** Operator input for creating a site. */
-export type CreateSiteInput = z.infer<typeof createSiteSchema>;
+export type CreateSiteInput = z.infer<ReturnType<typeof createSiteSchema>>;
 
 /** The site in the reference notes' shape, without chargers. */
 export interface SiteSummaryWithOrganization {

@@ -41,7 +41,7 @@ export { queryPartition } from './partition';
  * The process's data layer, kept as the SDK clients are (`processClient`), by table and endpoint; a
  * replaced one is left to the garbage collector rather than destroyed (a request may still hold it).
  */
-const processDb = processClient(
+const processDb = /* @__PURE__ */ processClient(
   () => {
     const { endpoint, tableName } = dbConfigFromEnv();
     return `${endpoint ?? ''}|${tableName}`;

@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { entityOf, type TableChange } from '../db/table-changes';
 import type { OperationItem } from '../charger-operations/results';
-import { toChargerOperation } from '../charger-operations/operations';
+import { toChargerOperation } from '../charger-operations/view';
 import type { EventType, NotificationEvent } from './types';
 
 /** The entities whose changes can yield events; the stream filter passes only these. */

@@ -18,12 +18,12 @@ import { isConditionalCheckFailure } from '../db/conditions';
 import { RUNNING_CAMPAIGNS_QUEUE } from '../db/entities/firmware-campaigns';
 import type { EntityItem } from 'electrodb';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
-import type { ChargerOperationCommands } from '../charger-operations/commands';
 import { logger } from '../logger';
 import {
   operationWaitMs,
   requestOperation,
   settleOperation,
+  type ChargerFinder,
   type OperationStarter,
   type RequestedBy,
 } from '../charger-operations/operations';
@@ -38,9 +38,9 @@ import { resolveCampaignTargets, type CampaignTargets } from './targets';
 /** A campaign item as stored. */
 export type CampaignItem = Omit<EntityItem<Db['firmwareCampaign']>, 'chargers'> & { chargers: CampaignCharger[] };
 
-/** What starting the chargers' operations needs: the command path (to check versions) and the worker's starter. */
+/** What starting the chargers' operations needs: the chargers (to check versions) and the worker's starter. */
 export interface CampaignDeps {
-  commands: ChargerOperationCommands;
+  commands: ChargerFinder;
   start: OperationStarter;
 }
 

@@ -45,8 +45,10 @@ export interface ChargerHealthRequest {
 }
 
 /** One charger's health (reference notes). */
-export interface ChargerHealth extends ChargerFigures {
+export interface ChargerHealth extends Omit<ChargerFigures, 'activeFrom'> {
   chargerId: number;
+  /** Where the active time starts, ISO 8601 UTC; null for a charger that never connected. */
+  activeSince: string | null;
   serialNumber: string | null;
   name: string;
   site: { id: number; name: string };
@@ -200,6 +202,7 @@ export async function chargerHealthReport(
         chargerId: charger.chargerId,
         createdAt: charger.createdAt,
         connectionStatus: charger.connectionStatus,
+        ...(charger.firstConnectedAt !== undefined ? { firstConnectedAt: charger.firstConnectedAt } : {}),
         ports: ports.filter((p) => p.chargerId === charger.chargerId).map(healthPort),
         maintenance: windows
           .filter((w) => w.chargerId === charger.chargerId)
@@ -212,12 +215,14 @@ export async function chargerHealthReport(
       events.get(charger.chargerId) ?? [],
       range,
     );
+    const { activeFrom, ...counted } = figures;
     return {
       chargerId: charger.chargerId,
       serialNumber: charger.serialNumber ?? null,
       name: charger.name,
       site: { id: charger.siteId, name: charger.siteName },
-      ...figures,
+      activeSince: activeFrom === null ? null : new Date(activeFrom).toISOString(),
+      ...counted,
       reportUrl: options.reportUrl?.(charger.chargerId) ?? null,
       ocppPasswordSet: charger.passwordHash !== undefined,
     };

@@ -4,8 +4,9 @@
  * unavailable, the seconds with a session in progress, the sessions started, and the errors.
  *
  * Definitions (docs/history-and-health.md, "Charger health"):
- * - The active time is the range from the charger's registration (or the range's start) to the
- *   range's end (capped at now).
+ * - The active time is the range from the charger's first connection (or the range's start) to
+ *   the range's end (capped at now); from its registration for a charger connected before first
+ *   connections were recorded; none for a charger that never connected.
  * - A port's second is **faulted** when its status is `Faulted`, **unavailable** when its status is
  *   `Unavailable` or the charger is offline, **available** otherwise (any operative status, or no
  *   status reported yet while online). `uptimePercent` = available ÷ active time. A charger's
@@ -62,6 +63,8 @@ export interface HealthCharger {
   chargerId: number;
   createdAt: string;
   connectionStatus?: { status: string; timestamp: string };
+  /** When it first connected (ISO); absent: never, or before this was recorded (then `createdAt` counts). */
+  firstConnectedAt?: string;
   ports: {
     portId: number;
     portNumber: number;
@@ -84,6 +87,8 @@ export interface HealthRange {
 /** A charger's figures before naming (`charger-health.ts` adds names, site and `reportUrl`). */
 export interface ChargerFigures {
   activeTimeInIntervalSeconds: number;
+  /** When the active time starts (epoch ms), or null for a charger that never connected (no active time). */
+  activeFrom: number | null;
   /** Seconds of the active time under a whole-charger maintenance window, and their share of it. */
   maintenance: { maintenanceSeconds: number; maintenancePercent: number };
   connectivity: { onlineSeconds: number; offlineSeconds: number; onlinePercent: number };
@@ -290,6 +295,16 @@ export function sumErrorCounts(counts: readonly ErrorCounts[]): ErrorCounts {
   };
 }
 
+/**
+ * From when a charger's time counts, epoch ms: its first connection; a charger connected before
+ * that was recorded, its registration; undefined for one that never connected (no time counts:
+ * a charger not yet installed is not "offline").
+ */
+function activeSince(charger: HealthCharger): number | undefined {
+  if (charger.firstConnectedAt !== undefined) return Date.parse(charger.firstConnectedAt);
+  return charger.connectionStatus ? Date.parse(charger.createdAt) : undefined;
+}
+
 /** A charger's figures over the range from its events (any order, repeats allowed). */
 export function chargerFigures(
   charger: HealthCharger,
@@ -297,7 +312,8 @@ export function chargerFigures(
   range: HealthRange,
 ): ChargerFigures {
   const events = distinctEvents(rawEvents);
-  const start = Math.min(range.to, Math.max(range.from, Date.parse(charger.createdAt)));
+  const since = activeSince(charger);
+  const start = since === undefined ? range.to : Math.min(range.to, Math.max(range.from, since));
   const active = range.to - start;
   const online = onlineSegments(charger, events, start, range.to);
   const onlineMs = online.filter((s) => s.value).reduce((sum, s) => sum + (s.to - s.from), 0);
@@ -317,6 +333,7 @@ export function chargerFigures(
   const busy = ports.reduce((sum, p) => sum + p.utilization.chargingSessionSeconds, 0);
   return {
     activeTimeInIntervalSeconds: seconds(active),
+    activeFrom: since === undefined ? null : start,
     maintenance: { maintenanceSeconds: seconds(maintenanceMs), maintenancePercent: percent(maintenanceMs, active) },
     connectivity: {
       onlineSeconds: seconds(onlineMs),

@@ -163,6 +163,8 @@ export async function recordConnection(
           ...laneReset.set,
         })
         .remove(laneReset.remove)
+        // Kept from the first connection on: health counts from it.
+        .data((attr, op) => op.ifNotExists(attr.firstConnectedAt, at))
         .commit(),
       ...(accepted.previousConnectionId
         ? [connection.delete({ connectionId: accepted.previousConnectionId }).commit()]

@@ -30,6 +30,19 @@ export interface AllocatedPortView {
   /** An external limit on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W, or null. */
   externalLimitW: number | null;
   externalLimitSource: string | null;
+  /** The session's vehicle, or null when not identified. */
+  vehicleId: number | null;
+  /** The vehicle's SoC as the allocation read it, %, or null. */
+  socPercent: number | null;
+  /** The SoC it must reach by its departure, %, or null (no departure, or no SoC). */
+  targetSoc: number | null;
+  /** Energy it still needs for its departure, Wh, or null (no departure, or no known need). */
+  energyNeededWh: number | null;
+  /**
+   * When it is expected to reach its target, ISO 8601 UTC: by its departure when on time, after it
+   * when late (`lateVehicles`); null when its target is reached or its need unknown.
+   */
+  eta: string | null;
   /** The departure the allocation used for the vehicle, ISO 8601 UTC, or null. */
   departureTime: string | null;
   /** Where it came from: the departure-times API (`api`) or the vehicle over ISO 15118 (`vehicle`). */
@@ -41,6 +54,10 @@ export interface AllocatedPortView {
 /** A vehicle predicted to miss its departure's target. */
 export interface LateVehicleView {
   vehicleId: number | null;
+  portId: number;
+  sessionId: number;
+  /** When it would reach its target staying past its departure, ISO 8601 UTC; null when it accepts no power. */
+  eta: string | null;
   /** ISO 8601 UTC. */
   departureTime: string;
   /** Where the departure comes from: the departure-times API or the vehicle (ISO 15118). */
@@ -86,6 +103,8 @@ export interface PowerAllocationView {
   demandPeakKw: number | null;
 }
 
+const isoOrNull = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+
 /** A port line in the view's unit. */
 function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): AllocatedPortView {
   const plan = line.plan ?? [
@@ -107,6 +126,11 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     sentAt: line.sentAt ?? null,
     externalLimitW: line.externalLimitW ?? null,
     externalLimitSource: line.externalLimitSource ?? null,
+    vehicleId: line.vehicleId ?? null,
+    socPercent: line.socPercent ?? null,
+    targetSoc: line.targetSoc ?? null,
+    energyNeededWh: line.energyNeededWh ?? null,
+    eta: isoOrNull(line.eta),
     departureTime: line.departureTime ?? null,
     departureSource: line.departureSource ?? null,
     evChargingSchedule: line.evChargingSchedule ?? null,
@@ -147,6 +171,9 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
     ports: data.ports.map((line) => portView(line, data.chargingRateUnit)),
     lateVehicles: data.lateVehicles.map((late) => ({
       vehicleId: late.vehicleId ?? null,
+      portId: late.portId,
+      sessionId: late.sessionId,
+      eta: isoOrNull(late.eta),
       departureTime: late.departureTime,
       departureSource: late.departureSource,
       targetSoc: late.targetSoc ?? null,

@@ -21,6 +21,7 @@ import {
   type AllocationOptions,
   type AllocationResult,
   type LateVehicle,
+  type PortAllocation,
 } from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
 import { allocationInput, measuredSitePowerW } from './demand';
@@ -97,7 +98,7 @@ async function allocateOnce(
     await clearProfiles(commands, snapshot);
     delivery = { ports: unlimitedLines(snapshot, result), defaultProfiles: [], refused: [] };
   }
-  await storeAllocation(db, snapshot, input, result, withStationReports(delivery, input, snapshot), demand);
+  await storeAllocation(db, snapshot, input, result, withStationReports(delivery, input, result, snapshot), demand);
   if (refused.size)
     logger.info('chargers refused charging profiles; allocating again without them', {
       siteId,
@@ -111,9 +112,15 @@ async function allocateOnce(
  * departure the allocation used and its source (`api` wins over the vehicle's own), and the first
  * period of the schedule the vehicle chose.
  */
-function withStationReports(delivery: Delivery, input: AllocationInput, snapshot: SiteSnapshot): Delivery {
+function withStationReports(
+  delivery: Delivery,
+  input: AllocationInput,
+  result: AllocationResult,
+  snapshot: SiteSnapshot,
+): Delivery {
   const sessions = new Map(input.sessions.map((s) => [s.sessionId, s]));
   const ports = new Map(snapshot.ports.map((p) => [p.portId, p]));
+  const outlooks = new Map(result.ports.map((p) => [p.sessionId, outlookOf(p)]));
   const lines = delivery.ports.map((line) => {
     const session = sessions.get(line.sessionId);
     const evSchedule = ports.get(line.portId)?.currentChargingSession?.evChargingSchedule;
@@ -121,6 +128,8 @@ function withStationReports(delivery: Delivery, input: AllocationInput, snapshot
     const startMs = evSchedule ? Date.parse(evSchedule.timeBase) + evSchedule.startPeriod * 1000 : NaN;
     return {
       ...line,
+      ...(session?.vehicleId !== undefined ? { vehicleId: session.vehicleId } : {}),
+      ...outlooks.get(line.sessionId),
       ...(session?.externalLimit
         ? {
             externalLimitW: Math.floor(session.externalLimit.limitW),
@@ -211,6 +220,15 @@ function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
   return [...overrideExpiries, ...limitChanges, ...siteLimitChanges].filter((t) => t > now);
 }
 
+/** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */
+function outlookOf(p: PortAllocation): Pick<PortAllocation, 'socPercent' | 'targetSoc' | 'energyNeededWh' | 'eta'> {
+  return Object.fromEntries(
+    (['socPercent', 'targetSoc', 'energyNeededWh', 'eta'] as const).flatMap((key) =>
+      p[key] === undefined ? [] : [[key, p[key]]],
+    ),
+  );
+}
+
 function toLateLine(late: LateVehicle): SiteAllocationItem['lateVehicles'][number] {
   return {
     ...(late.vehicleId !== undefined ? { vehicleId: late.vehicleId } : {}),
@@ -222,5 +240,6 @@ function toLateLine(late: LateVehicle): SiteAllocationItem['lateVehicles'][numbe
     ...(late.expectedSocAtDeparture !== undefined ? { expectedSocAtDeparture: late.expectedSocAtDeparture } : {}),
     energyNeededWh: late.energyNeededWh,
     expectedEnergyWh: late.expectedEnergyWh,
+    ...(late.eta !== undefined ? { eta: late.eta } : {}),
   };
 }

@@ -15,6 +15,7 @@
  * @module
  */
 import { allocateGreedy, departureFloors } from './greedy';
+import { withOutlook } from './eta';
 import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
 import { heldLimitDelivers, lateVehicles, type Delivered } from './late';
 import type { PlanSolver } from './linear-program';
@@ -187,8 +188,13 @@ export function allocateSite(given: AllocationInput, options: AllocationOptions 
   validateInput(given);
   // A change of a limit's schedule at or before now is in force now.
   const input = inputAt(given, given.now);
-  const unit = siteUnit(input.limits);
   const ports = workPorts(input);
+  return withOutlook(allocate(input, ports, options), ports, input);
+}
+
+/** {@link allocateSite} of a validated input in force now, on its work ports. */
+function allocate(input: AllocationInput, ports: WorkPort[], options: AllocationOptions): AllocationResult {
+  const unit = siteUnit(input.limits);
   const released = ports.map((p) => release(p, input.now));
   let fallbackReason: string | undefined;
   const planning = released.some((r) => r.mode === 'holding' || r.mode === 'probing');

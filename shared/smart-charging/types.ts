@@ -259,6 +259,20 @@ export interface PortAllocation {
   readonly plan: readonly PlannedPeriod[];
   /** The release rule's state to pass back as `SessionDemand.release` at the next allocation. */
   readonly release: ReleaseState;
+  /** The vehicle's SoC as the allocation read it, %, when known. */
+  readonly socPercent?: number;
+  /**
+   * The SoC it must reach by its departure, %: the API departure's `targetSoc`, or the SoC a
+   * vehicle's own energy request leads to; absent without a departure or a SoC.
+   */
+  readonly targetSoc?: number;
+  /** Energy it still needs for its departure, Wh (whole Wh, rounded up); absent without a departure or a known need. */
+  readonly energyNeededWh?: number;
+  /**
+   * When it is expected to reach its target, ms since epoch (`./eta.ts`): by its departure when on
+   * time, after it when late; absent when its target is reached or its need unknown.
+   */
+  readonly eta?: number;
 }
 
 /** A port's limit from `start` on (until the next period). */
@@ -308,6 +322,11 @@ export interface LateVehicle {
   readonly energyNeededWh: number;
   /** Energy expected to reach the vehicle by its departure at the allocated power, Wh (whole Wh, rounded down). */
   readonly expectedEnergyWh: number;
+  /**
+   * When it would reach its target if it stayed past its departure, ms since epoch (`./eta.ts`):
+   * absent only when the vehicle accepts no power.
+   */
+  readonly eta?: number;
 }
 
 /** The allocation of one site. */

@@ -65,7 +65,7 @@ export function queueDelivery(deliveryId: string, token: string, delaySeconds: n
 }
 
 /** The process's SQS client. */
-const sqs = processClient(
+const sqs = /* @__PURE__ */ processClient(
   () => undefined,
   () => new SQSClient({}),
 );

@@ -1,21 +1,26 @@
 /**
- * Speed: the bundle of every Lambda as `cdk synth` builds it
- * (minified size, whether a source map ships) and its module init time in Node (a fresh process
- * importing the bundle, median of 7; wall time and the CPU time, which a loaded machine inflates less); the composition of the largest bundle by package (esbuild
- * metafile, rebuilt with the stack's own esbuild options); and what the first request of an
- * instance adds on top of init: building the data layer (ElectroDB entities and the DynamoDB
- * client), measured in a bundle made with the same options.
+ * The Lambda bundles as deployed: every function `cdk synth` bundles (the assets it would upload),
+ * each with its size and its module init in Node, a fresh process importing the bundle `RUNS`
+ * times (median and slowest; wall time, and the CPU time, which a loaded machine inflates less);
+ * the composition of the largest bundle (esbuild metafile, rebuilt with the stack's own options);
+ * and what the first request of an instance adds on top of init (building the data layer).
+ *
+ * Side by side: with `LAMBDA_BUNDLES_BASELINE=<a checkout of another commit, npm ci'd>` that
+ * checkout is synthesised too and both sets of bundles are measured interleaved (each run imports
+ * every function's bundle of both, which first alternating by run), so both see the same load of
+ * a shared machine; the figures of both are printed per function. `LAMBDA_BUNDLES_RUNS` sets the
+ * runs (default 7).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/aws/functions';
 import { bundleInputs } from '../support/bundles';
 import { percentile, report } from './support';
 
-const RUNS = 7;
+const RUNS = Number(process.env.LAMBDA_BUNDLES_RUNS ?? 7);
 const ENV = {
   ...process.env,
   TABLE_NAME: 'bench',
@@ -25,49 +30,113 @@ const ENV = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
-/** Runs an ES module script in a fresh Node process and returns the number it prints. */
-function timeInFreshProcess(script: string): number {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: ENV });
-  return Number(out.toString().trim().split('\n').pop());
-}
-
-/**
- * Milliseconds of CPU (user + system) that importing a bundle takes in a fresh process: unlike wall
- * time, it does not grow when other processes share the machine's cores.
- */
-function initCpuMs(file: string): number {
-  return timeInFreshProcess(
-    `const c=process.cpuUsage();await import(${JSON.stringify(file)});const u=process.cpuUsage(c);console.log((u.user+u.system)/1000)`,
-  );
-}
-
-function initTimeMs(file: string): number {
-  return timeInFreshProcess(
-    `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`,
-  );
-}
-
+/** One deployed bundle. */
 interface Bundle {
+  /** The handler module (`lambdas/http/chargers.ts`). */
   entry: string;
   file: string;
   bytes: number;
   sourceMap: boolean;
 }
 
-/** The handler bundles of a synthesised cloud assembly. */
-function bundlesOf(out: string): Bundle[] {
+/** Init times of one bundle, ms. */
+interface Inits {
+  wall: number[];
+  cpu: number[];
+}
+
+/** Runs an ES module script in a fresh Node process and returns the JSON it prints last. */
+function runFresh<T>(script: string): T {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: ENV });
+  return JSON.parse(out.toString().trim().split('\n').pop()!) as T;
+}
+
+/** The wall and CPU (user + system) milliseconds of importing a bundle in a fresh process. */
+function initOnce(file: string): { wall: number; cpu: number } {
+  return runFresh(
+    `const c=process.cpuUsage(),t=performance.now();await import(${JSON.stringify(file)});` +
+      `const w=performance.now()-t,u=process.cpuUsage(c);console.log(JSON.stringify({wall:w,cpu:(u.user+u.system)/1000}))`,
+  );
+}
+
+/** Synthesises the stack of the checkout at `root` into a new folder; returns it and the seconds it took. */
+function synth(root: string): { out: string; seconds: number } {
+  const out = mkdtempSync(join(tmpdir(), 'cn-synth-'));
+  const t0 = performance.now();
+  execFileSync('npx', ['cdk', 'synth', '-q', '--output', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { out, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The handler bundles of a synthesised cloud assembly, by entry. */
+function bundlesOf(out: string): Map<string, Bundle> {
   const template = JSON.parse(readFileSync(join(out, 'ChargingNetwork.template.json'), 'utf8'));
-  const bundles: Bundle[] = [];
+  const bundles = new Map<string, Bundle>();
   for (const resource of Object.values<any>(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function' || !resource.Metadata?.['aws:asset:path']) continue;
     const entry = /\(?(lambdas\/[\w/.-]+)\)?$/.exec(String(resource.Properties.Description ?? ''))?.[1];
     if (!entry) continue; // CDK's own functions (the console's deployment)
     const dir = join(out, resource.Metadata['aws:asset:path']);
-    const name = readdirSync(dir).find((f) => /^index\.m?js$/.test(f))!;
-    const file = join(dir, name);
-    bundles.push({ entry, file, bytes: statSync(file).size, sourceMap: existsSync(`${file}.map`) });
+    const file = join(dir, readdirSync(dir).find((f) => /^index\.m?js$/.test(f))!);
+    bundles.set(entry, { entry, file, bytes: statSync(file).size, sourceMap: existsSync(`${file}.map`) });
   }
   return bundles;
+}
+
+/**
+ * Imports every bundle of each set `RUNS` times, interleaved: in each run every function's bundle
+ * of every set, the sets in turn, the first set alternating by run.
+ */
+function measure(sets: Map<string, Bundle>[]): Map<string, Inits>[] {
+  const inits = sets.map(() => new Map<string, Inits>());
+  const entries = [...new Set(sets.flatMap((set) => [...set.keys()]))].sort();
+  for (let run = 0; run < RUNS; run++) {
+    for (const entry of entries) {
+      const order = sets.map((_, i) => i);
+      if (run % 2) order.reverse();
+      for (const i of order) {
+        const bundle = sets[i]!.get(entry);
+        if (!bundle) continue;
+        const { wall, cpu } = initOnce(bundle.file);
+        const times = inits[i]!.get(entry) ?? { wall: [], cpu: [] };
+        times.wall.push(wall);
+        times.cpu.push(cpu);
+        inits[i]!.set(entry, times);
+      }
+    }
+  }
+  return inits;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** One set's figures of one function: size, init median (slowest), CPU median. */
+function figures(bundle: Bundle | undefined, times: Inits | undefined): string {
+  if (!bundle || !times) return '—';
+  return (
+    `${kib(bundle.bytes)}${bundle.sourceMap ? ' + map' : ''}, init ${ms(percentile(times.wall, 50))} ` +
+    `(slowest ${ms(Math.max(...times.wall))}), CPU ${ms(percentile(times.cpu, 50))}`
+  );
+}
+
+/** Across the functions of one set: the median and the slowest of their median inits, and the largest bundle. */
+function summary(set: Map<string, Bundle>, inits: Map<string, Inits>): string {
+  const medians = [...inits].map(([entry, t]) => ({ entry, wall: percentile(t.wall, 50), cpu: percentile(t.cpu, 50) }));
+  const slowest = medians.reduce((a, b) => (b.wall > a.wall ? b : a));
+  const sizes = [...set.values()].map((b) => b.bytes);
+  const largest = [...set.values()].reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const wallMedian = percentile(
+    medians.map((m) => m.wall),
+    50,
+  );
+  const cpuMedian = percentile(
+    medians.map((m) => m.cpu),
+    50,
+  );
+  return (
+    `${set.size} functions, ${kib(Math.min(...sizes))}–${kib(largest.bytes)} (largest ${largest.entry}); ` +
+    `init median of medians ${ms(wallMedian)} (CPU ${ms(cpuMedian)}), slowest ${ms(slowest.wall)} (${slowest.entry})`
+  );
 }
 
 /** Bytes of a bundle by package (or by source folder for our own code), largest first. */
@@ -91,57 +160,58 @@ async function dataLayerMs(dir: string): Promise<number> {
   const file = join(dir, 'db.mjs');
   await build({ ...LAMBDA_ESBUILD_OPTIONS, entryPoints: [source], outfile: file, logLevel: 'silent' });
   const runs = Array.from({ length: RUNS }, () =>
-    timeInFreshProcess(`const m=await import(${JSON.stringify(file)});console.log(m.run())`),
+    runFresh<number>(`const m=await import(${JSON.stringify(file)});console.log(JSON.stringify(m.run()))`),
   );
   return percentile(runs, 50);
 }
 
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+/** The machine's state, for reading the figures. */
+const conditions = () =>
+  `Node ${process.versions.node}, ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 export async function run(): Promise<void> {
-  const out = mkdtempSync(join(tmpdir(), 'cn-synth-'));
+  const baselineRoot = process.env.LAMBDA_BUNDLES_BASELINE;
+  const before = conditions();
+  const current = synth(PROJECT_ROOT);
+  const baseline = baselineRoot ? synth(baselineRoot) : undefined;
   try {
-    const t0 = performance.now();
-    execFileSync('npx', ['cdk', 'synth', '-q', '--output', out], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const synthSeconds = (performance.now() - t0) / 1000;
-    const bundles = bundlesOf(out);
-    const rows: Record<string, string> = { 'cdk synth (with bundling)': `${synthSeconds.toFixed(1)} s` };
-    const inits: number[] = [];
-    const cpus: number[] = [];
-    for (const bundle of bundles) {
-      const times = Array.from({ length: RUNS }, () => initTimeMs(bundle.file)).sort((a, b) => a - b);
-      const cpu = percentile(
-        Array.from({ length: RUNS }, () => initCpuMs(bundle.file)),
-        50,
-      );
-      inits.push(percentile(times, 50));
-      cpus.push(cpu);
-      rows[bundle.entry] =
-        `${kb(bundle.bytes)}${bundle.sourceMap ? ' + source map' : ''}, init median ${percentile(times, 50).toFixed(0)} ms ` +
-        `(min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}), CPU ${cpu.toFixed(0)} ms`;
+    const sets = [bundlesOf(current.out), ...(baseline ? [bundlesOf(baseline.out)] : [])];
+    const [inits, baselineInits] = measure(sets);
+    const rows: Record<string, string> = {
+      'cdk synth (with bundling)': `${current.seconds.toFixed(0)} s${baseline ? ` (baseline ${baseline.seconds.toFixed(0)} s)` : ''}`,
+      'conditions at the start / the end': `${before} / ${conditions()}`,
+    };
+    for (const entry of [...new Set(sets.flatMap((set) => [...set.keys()]))].sort()) {
+      rows[entry] = figures(sets[0]!.get(entry), inits!.get(entry));
+      if (baseline) rows[`${entry} (baseline)`] = figures(sets[1]!.get(entry), baselineInits!.get(entry));
     }
-    rows['largest / median of the medians'] =
-      `${kb(Math.max(...bundles.map((b) => b.bytes)))} / init ${percentile(inits, 50).toFixed(0)} ms, ` +
-      `CPU ${percentile(cpus, 50).toFixed(0)} ms`;
+    rows['all functions'] = summary(sets[0]!, inits!);
+    if (baseline) rows['all functions (baseline)'] = summary(sets[1]!, baselineInits!);
     report(
-      `Lambda bundles (as cdk synth builds them) and module init (wall, CPU) in Node ${process.versions.node}, ${RUNS} runs each`,
+      `Lambda bundles as cdk synth builds them, module init in a fresh Node process, ${RUNS} runs each` +
+        (baseline ? `, interleaved with the baseline ${baselineRoot}` : ''),
       rows,
     );
 
-    const largest = bundles.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    const largest = [...sets[0]!.values()].reduce((a, b) => (b.bytes > a.bytes ? b : a));
     const parts = await composition(largest.entry);
     const total = parts.reduce((sum, [, n]) => sum + n, 0);
     const shown = parts.slice(0, 14);
     const rest = parts.slice(14).reduce((sum, [, n]) => sum + n, 0);
-    report(`Composition of the largest bundle, ${largest.entry} (esbuild metafile, ${kb(total)} of code)`, {
-      ...Object.fromEntries(shown.map(([name, n]) => [name, `${kb(n)} (${((n / total) * 100).toFixed(0)} %)`])),
-      [`${parts.length - shown.length} more`]: kb(rest),
+    report(`Composition of the largest bundle, ${largest.entry} (esbuild metafile, ${kib(total)} of code)`, {
+      ...Object.fromEntries(shown.map(([name, n]) => [name, `${kib(n)} (${((n / total) * 100).toFixed(0)} %)`])),
+      [`${parts.length - shown.length} more`]: kib(rest),
     });
 
     report('First request of an instance, beyond init', {
-      'building the data layer (openDb: DynamoDB client + ElectroDB entities), median': `${(await dataLayerMs(out)).toFixed(0)} ms`,
+      'building the data layer (openDb: DynamoDB client + ElectroDB entities), median': ms(
+        await dataLayerMs(current.out),
+      ),
     });
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    rmSync(current.out, { recursive: true, force: true });
+    if (baseline) rmSync(baseline.out, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Chargers' logs in the synthesised template: one private bucket (encrypted, public access
  * blocked, TLS only, no ACLs, objects expiring), the worker may only put log objects (it signs
- * upload URLs), the HTTP function and the sweep may only get them (download URLs, the size of an
- * uploaded file where a result is settled), the OCPP message function nothing, the upload function may only put them (our short upload URL),
+ * upload URLs), the HTTP function of the operations' reads and the sweep may only get them (download
+ * URLs, the size of an uploaded file where a result is settled), the OCPP message function and the
+ * HTTP function that asks for operations nothing, the upload function may only put them (our short upload URL),
  * each named in their environment; no other function touches it. The short upload URL: CloudFront's
  * `/uploads/*` behaviour to the HTTP API, its routes to the upload function, and the generated
  * secret its tokens are signed with, readable by the worker and the upload function only.
@@ -17,7 +18,8 @@ import { synthesise, type PolicyStatement } from './support/template';
 const { template, resources, statementsOf, idOf, functionId } = synthesise();
 const WORKER = 'lambdas/operations/perform.ts';
 const UPLOAD = UPLOAD_FUNCTION_ENTRY;
-const HTTP = 'lambdas/http/charger-operations.ts';
+const HTTP = 'lambdas/http/charger-operation-reads.ts';
+const HTTP_REQUESTS = 'lambdas/http/charger-operations.ts';
 const SWEEP = 'lambdas/operations/sweep.ts';
 const OCPP_MESSAGE = 'lambdas/ocpp/message.ts';
 
@@ -98,6 +100,10 @@ describe('charger logs', () => {
 
   it('gives the OCPP message function nothing of S3: a status notification writes the table only', () => {
     expect(s3Statements(OCPP_MESSAGE)).toEqual([]);
+  });
+
+  it('gives the HTTP function that asks for operations nothing of S3: the worker issues the upload URLs', () => {
+    expect(s3Statements(HTTP_REQUESTS)).toEqual([]);
   });
 
   it('names the bucket to those four functions and grants no other function of ours anything on it', () => {

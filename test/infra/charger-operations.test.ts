@@ -1,6 +1,7 @@
 /**
  * Charger operations in the synthesised template: the `chargerOperations` HTTP function and the
- * sweep (firmware campaigns) may start the worker and no other function (named in its environment), the worker is not run again after
+ * sweep (firmware campaigns) may start the worker and no other function (named in its environment),
+ * the function of the operations' reads may not, the worker is not run again after
  * a crash (the sweep ends what it left), may post to chargers and write only its rows, and an
  * EventBridge rule runs the sweep every minute.
  */
@@ -12,6 +13,7 @@ const { template, resources, functionId, statementsOf, actionsOf } = synthesise(
 const WORKER = 'lambdas/operations/perform.ts';
 const SWEEP = 'lambdas/operations/sweep.ts';
 const HTTP = 'lambdas/http/charger-operations.ts';
+const READS = 'lambdas/http/charger-operation-reads.ts';
 
 /** The row patterns a function's write statements are confined to. */
 function writePatterns(entry: string): Set<string> {
@@ -44,6 +46,10 @@ describe('charger operations', () => {
     },
   );
 
+  it('gives the function of the reads no right to start the worker', () => {
+    expect(actionsOf(READS)).not.toContain('lambda:InvokeFunction');
+  });
+
   it('runs the worker once per invocation, for up to 15 minutes, posting to chargers', () => {
     const worker = functionId(WORKER);
     const config = Object.values(resources).find(
@@ -72,6 +78,9 @@ describe('charger operations', () => {
     expect(writePatterns(SWEEP)).toEqual(new Set(['$cn#operationid_*', '$cn#queue_chargeroperations', ...campaigns]));
     expect(writePatterns(HTTP)).toEqual(
       new Set(['$cn#keyhash_*#window_*', '$cn#operationid_*', '$cn#queue_chargeroperations', ...campaigns]),
+    );
+    expect(writePatterns(READS)).toEqual(
+      new Set(['$cn#keyhash_*#window_*', '$cn#operationid_*', '$cn#queue_chargeroperations']),
     );
   });
 

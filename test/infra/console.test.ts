@@ -148,7 +148,7 @@ describe('operator console on AWS', () => {
     expect(assets).toHaveLength(1);
     const asset = join(outdir, assets[0]!);
 
-    expect(readdirSync(asset).sort()).toEqual(['api', 'console.css', 'console.js', 'index.html']);
+    expect(readdirSync(asset).sort()).toEqual(['api', 'console.css', 'console.js', 'favicon.svg', 'index.html']);
     expect(readdirSync(join(asset, 'api', 'docs'))).toEqual(
       expect.arrayContaining(['index.html', 'docs.js', 'swagger-ui-bundle.js', 'swagger-ui.css']),
     );

@@ -118,7 +118,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
 
 /** Polls `condition` until it holds. */
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setImmediate(resolve));
@@ -635,9 +635,10 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'GET', `/api/charger-health?chargerIds=${chargers.v16.id}`);
     await expectApi(204, 'DELETE', `/api/maintenance-windows/${window.id}`);
 
-    // Alert settings (the organization item).
+    // Alert settings (the organization item), and an alert acknowledged (the alert item).
     await expectApi(200, 'PATCH', '/api/alert-settings', { alertSettings: { offlineThresholdMinutes: 15 } });
-    await expectApi(200, 'GET', '/api/alerts?includeMuted=true');
+    const alerts = await expectApi(200, 'GET', '/api/alerts?includeMuted=true');
+    await expectApi(200, 'POST', `/api/alerts/${alerts.data[0].id}/acknowledge`);
 
     // Disconnections.
     const disconnects = () =>
@@ -682,6 +683,7 @@ describe('the writes the handlers make', () => {
         'power/schedule',
         'power/allocate',
         'http/chargerOperations',
+        'http/chargerOperationReads',
         'operations/perform',
         'operations/sweep',
         'local-list/sync',

@@ -440,6 +440,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       },
     },
     'GET /api/alerts/{id}': { path: id(fixtures.alertId) },
+    'POST /api/alerts/{id}/acknowledge': { path: id(fixtures.alertId) },
     'GET /api/alert-settings': { query: {} },
     'PATCH /api/alert-settings': { body: { alertSettings: { offlineThresholdMinutes: 15, lowBatterySocPercent: 25 } } },
     'GET /api/openapi.json': { query: {} },

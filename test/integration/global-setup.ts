@@ -1,5 +1,6 @@
 /**
- * Starts one in-memory DynamoDB Local for every integration test file, and bundles the operator
+ * Starts one in-memory DynamoDB Local for every integration test file (a database per region: each
+ * file takes a region of its own, `support/own-database.ts`), and bundles the operator
  * CLI (`bin/admin.ts`) once with esbuild, so that the tests run it as a process of its own
  * (`test/integration/support/admin.ts`) without transpiling its sources again at every run (tsx
  * takes about 1 s of CPU per start; the bundle a quarter of that).
@@ -38,7 +39,7 @@ async function bundleAdminCli(directory: string): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(path.join(tmpdir(), 'admin-cli-'));
-  const [dynamo, adminCli] = await Promise.all([startDynamoDbLocal(), bundleAdminCli(directory)]);
+  const [dynamo, adminCli] = await Promise.all([startDynamoDbLocal({ sharedDb: false }), bundleAdminCli(directory)]);
   project.provide('dynamoDbEndpoint', dynamo.endpoint);
   project.provide('adminCli', adminCli);
   return async () => {

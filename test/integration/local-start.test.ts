@@ -77,7 +77,7 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
 }
 
 /**
- * A webhook receiver on a free port: it answers 503 with `Retry-After: 10` until `accept()`, then
+ * A webhook receiver on a free port: it answers 503 with `Retry-After: 30` until `accept()`, then
  * 200, and records the phase of each request it received.
  */
 async function webhookReceiver() {
@@ -87,7 +87,7 @@ async function webhookReceiver() {
     req.resume();
     req.on('end', () => {
       received.push(accepting ? 'accepted' : 'refused');
-      res.writeHead(accepting ? 200 : 503, accepting ? {} : { 'retry-after': '10' }).end();
+      res.writeHead(accepting ? 200 : 503, accepting ? {} : { 'retry-after': '30' }).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -181,7 +181,12 @@ describe('npm start', () => {
       // The operator console, built on this first page request (a fresh clone has no dist/).
       const consolePage = await fetch(`http://localhost:${ports.http}/`);
       expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('/console.js')]);
-      // A webhook retry due after the stop: the receiver answers 503 with Retry-After 10 s.
+      // The operator CLI finds the stack's DynamoDB Local on its moved port by itself (.data/local-stack.json).
+      const listed = await admin(clone, ['organizations', 'list']);
+      expect(listed.stderr).not.toContain('error:');
+      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: 'Demo Fleet' })]);
+      // A webhook retry due after the stop: the receiver answers 503 with Retry-After 30 s, and the
+      // stack is stopped as soon as the first attempt is recorded, well before the retry is due.
       receiver = await webhookReceiver();
       const base = `http://localhost:${ports.http}`;
       const endpoint = await fetch(`${base}/api/webhook-endpoints`, {
@@ -201,12 +206,9 @@ describe('npm start', () => {
         30_000,
         500,
       );
-      // The operator CLI finds the stack's DynamoDB Local on its moved port by itself (.data/local-stack.json).
-      const listed = await admin(clone, ['organizations', 'list']);
-      expect(listed.stderr).not.toContain('error:');
-      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: 'Demo Fleet' })]);
       await stop(first.child);
       expect(first.output()).toContain('Stopping');
+      expect(receiver.received).toEqual(['refused']);
       expect(existsSync(join(clone, '.data', 'local-stack.json'))).toBe(false);
       // Nothing there: the CLI names the port it tried and how to change it.
       const nowhere = await freePort();
@@ -250,5 +252,5 @@ describe('npm start', () => {
       await receiver?.close();
       rmSync(clone, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 240_000);
 });

@@ -21,6 +21,9 @@ vi.mock('@aws-lambda-powertools/logger', () => ({
 
 describe('logger', () => {
   it('builds the Powertools logger at the first log call, once, and passes the call through', async () => {
+    // A fresh instance of the module: the unit files share a worker's modules, and another file may
+    // have logged through it already.
+    vi.resetModules();
     const { logger } = await import('../../shared/logger');
     expect(built.count).toBe(0);
     logger.warn('first', { chargerId: 1 });

@@ -8,7 +8,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localEndpointConfig, processClient } from '../../../shared/aws-clients';
 
 /** The process's Lambda client: the local stack's Invoke API at `LAMBDA_ENDPOINT` when set, else AWS's. */
-const lambdaClient = processClient(
+const lambdaClient = /* @__PURE__ */ processClient(
   () => process.env.LAMBDA_ENDPOINT,
   (endpoint) => new LambdaClient(endpoint ? localEndpointConfig(endpoint) : {}),
 );

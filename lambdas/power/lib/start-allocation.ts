@@ -9,7 +9,7 @@ import type { Db } from '../../../shared/db';
 import { requestAllocation } from '../../../shared/site-power';
 
 /** The process's Lambda client: the local stack's Invoke API at `LAMBDA_ENDPOINT` when set, else AWS's. */
-const lambdaClient = processClient(
+const lambdaClient = /* @__PURE__ */ processClient(
   () => process.env.LAMBDA_ENDPOINT,
   (endpoint) => new LambdaClient(endpoint ? localEndpointConfig(endpoint) : {}),
 );

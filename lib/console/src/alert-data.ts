@@ -7,7 +7,7 @@
  * @module
  */
 import { formatSpan } from './format';
-import type { Alert, AlertType } from './types';
+import type { Alert, AlertSeverity, AlertType } from './types';
 
 /** Each alert type in words (a `Record`, so a type added to the API fails the console's type check until named here). */
 export const ALERT_TYPE_WORDS: Record<AlertType, string> = {
@@ -18,6 +18,36 @@ export const ALERT_TYPE_WORDS: Record<AlertType, string> = {
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
 };
+
+/** Each severity in words, and the badge it wears (critical: a charger cannot charge; warning: a vehicle may leave short; info: all is well). */
+export const SEVERITY_BADGES: Record<AlertSeverity, { words: string; badge: string }> = {
+  critical: { words: 'Critical', badge: 'badge-fault' },
+  warning: { words: 'Warning', badge: 'badge-warn' },
+  info: { words: 'Info', badge: 'badge-ok' },
+};
+
+/**
+ * The alerts that need someone (critical and warning) apart from those that say all is well
+ * (info: charging completed), each in the given order: info alerts are never mixed with faults.
+ */
+export function splitBySeverity(alerts: readonly Alert[]): { attention: Alert[]; info: Alert[] } {
+  return {
+    attention: alerts.filter((alert) => alert.severity !== 'info'),
+    info: alerts.filter((alert) => alert.severity === 'info'),
+  };
+}
+
+/** `by fleet-key, 18:40` (the time with its date when not on `nowMs`'s day), or null while unacknowledged. */
+export function acknowledgement(alert: Pick<Alert, 'acknowledgedAt' | 'acknowledgedBy'>, nowMs: number): string | null {
+  if (alert.acknowledgedAt === null) return null;
+  return `by ${alert.acknowledgedBy ?? 'someone'}, ${formatClockTime(alert.acknowledgedAt, nowMs)}`;
+}
+
+/**
+ * The query of the navigation's count: active, unmuted, unacknowledged critical alerts (a muted
+ * one was raised during a maintenance window: expected, not someone's to act on).
+ */
+export const UNACKNOWLEDGED_CRITICAL_QUERY = 'active=true&severities=critical&acknowledged=false';
 
 /** The alert types, in the order the filter lists them. */
 export const ALERT_TYPES = Object.keys(ALERT_TYPE_WORDS) as AlertType[];

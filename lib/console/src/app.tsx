@@ -6,7 +6,6 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, callApi, describeError, isWellFormedKey } from './api';
-import { loadOperations, type ApiOperations } from './capabilities';
 import { Notice } from './components';
 import { createSession, keyStore, SessionContext } from './context';
 import { ChargerPage } from './pages/charger';
@@ -15,6 +14,7 @@ import { SitesPage } from './pages/sites';
 import { VehiclesPage } from './pages/vehicles';
 import { FirmwarePage } from './pages/firmware';
 import { AlertsPage } from './pages/alerts';
+import { AlertCount } from './pages/alert-count';
 import { WebhooksPage } from './pages/webhooks';
 import { parseRoute, type Route } from './route';
 
@@ -37,21 +37,17 @@ function useRoute(): Route {
 export function App() {
   const [key, setKey] = useState(() => keyStore.get());
   const [notice, setNotice] = useState<string | null>(null);
-  // undefined until the OpenAPI document was read (or failed: null), so pages start once.
-  const [operations, setOperations] = useState<ApiOperations | undefined>(undefined);
-  useEffect(() => void loadOperations().then(setOperations), []);
   const session = useMemo(
     () =>
-      key === null || operations === undefined
+      key === null
         ? null
-        : createSession(key, operations, (error) => {
+        : createSession(key, (error) => {
             keyStore.set(null);
             setKey(null);
             setNotice(error ? describeError(error) : null);
           }),
-    [key, operations],
+    [key],
   );
-  if (key !== null && operations === undefined) return <p role="status">Loading…</p>;
   if (!session) {
     return (
       <KeyForm
@@ -95,6 +91,7 @@ function Shell(props: { onSignOut: () => void }) {
           </a>
           <a href="#/alerts" aria-current={current === 'alerts' ? 'page' : undefined}>
             Alerts
+            <AlertCount />
           </a>
           <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>
             Webhooks

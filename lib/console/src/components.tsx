@@ -18,6 +18,17 @@ export function Notice(props: { kind: 'error' | 'info' | 'warn'; children: Compo
   );
 }
 
+/** Why a section's commands are disabled (`id` for the buttons' `aria-describedby`). */
+export function CommandsBlocked(props: { id: string; reason: string }) {
+  return (
+    <div id={props.id}>
+      <Notice kind="warn">
+        <p>{props.reason}</p>
+      </Notice>
+    </div>
+  );
+}
+
 /** A port's status badge: the label in text (never colour alone), details in the tooltip. */
 export function StatusBadge(props: { badge: PortBadge }) {
   return (
@@ -104,11 +115,6 @@ export function DataTable(props: {
       </table>
     </div>
   );
-}
-
-/** "Not available yet" for an endpoint this API does not have. */
-export function NotAvailable(props: { what: string }) {
-  return <p class="muted not-available">{props.what}: not available yet (this API does not have the endpoint).</p>;
 }
 
 /**

@@ -1,20 +1,17 @@
 /**
- * What every page needs: the operator's key, a way to call the API with it, the API's optional
- * endpoints, and sign-out (also used when the API refuses the key).
+ * What every page needs: the operator's key, a way to call the API with it, and sign-out (also
+ * used when the API refuses the key).
  *
  * @module
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { callApi, type ApiError, type CallOptions } from './api';
-import type { ApiOperations } from './capabilities';
 
 /** The console's session. */
 export interface ConsoleSession {
   /** Calls `/api/…` with the key; see {@link callApi}. */
   call<T>(path: string, options?: CallOptions): Promise<T>;
-  /** Operations of the OpenAPI document (null: unknown). */
-  operations: ApiOperations;
   /** Forgets the key and shows the key form with `error`'s message (none: a plain sign-out). */
   signOut(error?: ApiError): void;
 }
@@ -30,12 +27,8 @@ export function useSession(): ConsoleSession {
 }
 
 /** A session calling the API with `key`. */
-export function createSession(
-  key: string,
-  operations: ApiOperations,
-  signOut: (error?: ApiError) => void,
-): ConsoleSession {
-  return { call: (path, options) => callApi(path, key, options), operations, signOut };
+export function createSession(key: string, signOut: (error?: ApiError) => void): ConsoleSession {
+  return { call: (path, options) => callApi(path, key, options), signOut };
 }
 
 const KEY_ITEM = 'charging-network.apiKey';

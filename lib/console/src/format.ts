@@ -73,6 +73,17 @@ export function lastSeen(charger: Charger): string | null {
   return valid.length ? new Date(Math.max(...valid)).toISOString() : null;
 }
 
+/**
+ * Why commands cannot reach a charger now, or null while it is connected: it never connected, or
+ * it is offline since a time (in `timeZone` when given). Its command buttons are disabled with it.
+ */
+export function commandsBlockedReason(charger: Pick<Charger, 'connectionStatus'>, timeZone?: string): string | null {
+  const status = charger.connectionStatus;
+  if (status === null) return 'The charger has never connected: commands cannot reach it until it does.';
+  if (status.status === 'Connected') return null;
+  return `The charger is offline (since ${formatDateTime(status.timestamp, timeZone)}): commands cannot reach it until it reconnects.`;
+}
+
 /** Summed power of the sessions in progress on `chargers`, kW (latest readings; none = 0). */
 export function sitePowerKw(chargers: Charger[]): number {
   let sum = 0;
@@ -101,12 +112,27 @@ export function formatLimit(limit: number, unit: 'W' | 'A'): string {
   return unit === 'W' ? formatKw(limit / 1000) : `${limit} A`;
 }
 
-/** Date and time in the browser's locale and zone, or the input when it is not a date. */
-export function formatDateTime(iso: string): string {
+/**
+ * A date and time: in the browser's zone, or in `timeZone` (a site's IANA zone) with the zone's
+ * short name (`5 Dec 2026, 06:12:09 CST`), so a page never mixes clocks silently. An unknown zone
+ * falls back to the browser's; an unreadable instant is returned as it is.
+ */
+export function formatDateTime(iso: string, timeZone?: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms)
-    ? new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-    : iso;
+  if (!Number.isFinite(ms)) return iso;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+  if (timeZone) {
+    try {
+      // dateStyle/timeStyle cannot be combined with timeZoneName: say the zone apart.
+      const zone = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' })
+        .formatToParts(ms)
+        .find((part) => part.type === 'timeZoneName')?.value;
+      return `${new Date(ms).toLocaleString(undefined, { ...options, timeZone })}${zone ? ` ${zone}` : ''}`;
+    } catch {
+      // an unknown zone: the browser's
+    }
+  }
+  return new Date(ms).toLocaleString(undefined, options);
 }
 
 /** `just now`, `42 s ago`, `5 min ago`, `3 h ago`, `2 d ago` relative to `now` (ms). */

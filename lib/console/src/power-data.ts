@@ -8,7 +8,7 @@
  * @module
  */
 import type { SitePlan } from './plan-data';
-import type { ChargingSession, SitePowerLimitSchedule } from './types';
+import type { Charger, ChargingSession, SitePowerLimitSchedule } from './types';
 
 /** Colours of the chart's lines (each ≥ 3:1 against the white plot, as graphics need). */
 export const LINE_COLOURS = {
@@ -61,6 +61,29 @@ export function limitsKw(schedules: SitePowerLimitSchedule[]): SiteLimitsKw {
     else result[schedule.type === 'cost' ? 'costKw' : 'capacityKw'] = limit / 1000;
   }
   return result;
+}
+
+/**
+ * The most the site's chargers can draw, kW: the sum of its ports' `maximumPowerKw` (a port
+ * without one counts 0); null when no port has one.
+ */
+export function siteMaximumKw(chargers: readonly Charger[]): number | null {
+  const maxima = chargers.flatMap((charger) => charger.ports.flatMap((port) => port.maximumPowerKw ?? []));
+  return maxima.length ? maxima.reduce((sum, kw) => sum + kw, 0) : null;
+}
+
+/** Headroom above the highest value on the chart's axis. */
+const AXIS_HEADROOM = 1.15;
+
+/**
+ * The top of the chart's kW axis: the highest value drawn (power, limits, plan), but never above
+ * the site's maximum or its highest limit, whichever is higher — a reading beyond what the
+ * chargers can draw must not squash the limits and the plan into a flat line — with headroom.
+ * @param limitsKw the limits and planned limits in force on the chart (null: none)
+ */
+export function axisTopKw(dataMaxKw: number, siteMaxKw: number | null, limitsKw: readonly (number | null)[]): number {
+  const ceiling = siteMaxKw === null ? Number.POSITIVE_INFINITY : Math.max(siteMaxKw, ...limitsKw.map((kw) => kw ?? 0));
+  return Math.max(1, Math.min(dataMaxKw, ceiling) * AXIS_HEADROOM);
 }
 
 /**

@@ -136,7 +136,7 @@ export type CreateMaintenanceWindow = z.input<typeof CreateMaintenanceWindowSche
 /** `PATCH /api/maintenance-windows/{id}` body. */
 export type PatchMaintenanceWindow = z.input<typeof PatchMaintenanceWindowSchema>;
 
-export type { Alert, AlertType } from '../../../shared/alerts';
+export type { Alert, AlertSeverity, AlertType } from '../../../shared/alerts';
 
 /** A page of a list: the cursor of the next in `pagination` (this API's lists) or at the top (read with `nextPageCursorOf`). */
 export interface ListPage<T> {

@@ -52,19 +52,19 @@ export const CreateAccessIdBody = z.strictObject({
   }),
 });
 
+/** An access ID's vehicle as a change or a batch item gives it: each field optional, `null` deletes it. */
+const VehicleFields = z.strictObject({
+  make: text(100).nullable().optional(),
+  model: text(100).nullable().optional(),
+  vin: text(17).nullable().optional(),
+});
+
 /** `PATCH /api/access-ids/{id}` body: only these fields; `null` deletes an optional value. */
 export const PatchAccessIdBody = z.strictObject({
   accessId: z.strictObject({
     name: text().optional(),
     authorizationStatus: AuthorizationStatus.optional(),
-    vehicle: z
-      .strictObject({
-        make: text(100).nullable().optional(),
-        model: text(100).nullable().optional(),
-        vin: text(17).nullable().optional(),
-      })
-      .nullable()
-      .optional(),
+    vehicle: VehicleFields.nullable().optional(),
     customer: CustomerInput.nullable().optional(),
   }),
 });
@@ -75,13 +75,7 @@ export const BatchItem = z.strictObject({
   name: text(200),
   type: z.enum(['RFID', 'Vehicle']),
   authorizationStatus: AuthorizationStatus.optional(),
-  vehicle: z
-    .strictObject({
-      make: text(100).nullable().optional(),
-      model: text(100).nullable().optional(),
-      vin: text(17).nullable().optional(),
-    })
-    .optional(),
+  vehicle: VehicleFields.optional(),
   customer: z.strictObject({ name: text(200) }).optional(),
 });
 

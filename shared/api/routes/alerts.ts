@@ -7,6 +7,7 @@ import * as z from 'zod';
 import {
   type Alert as AlertShape,
   ALERT_SETTINGS_BOUNDS,
+  ALERT_SEVERITIES,
   ALERT_TYPES,
   type AlertSettings as AlertSettingsShape,
 } from '../../alerts';
@@ -24,6 +25,10 @@ export const Alert = conformsTo<AlertShape>()(
     .object({
       id: z.number().int(),
       type: z.enum(ALERT_TYPES),
+      severity: z.enum(ALERT_SEVERITIES).meta({
+        description:
+          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError), warning (lateCharging, lowBattery), info (chargingCompleted)',
+      }),
       startTimestamp: z.string().meta({
         format: 'date-time',
         description: 'When it was raised (written): the time startTimestampAfter and pollCursor go by',
@@ -38,6 +43,13 @@ export const Alert = conformsTo<AlertShape>()(
         .nullable()
         .meta({ format: 'date-time', description: 'When it cleared; null while active' }),
       muted: z.boolean().meta({ description: 'Raised during a maintenance window: shown, never delivered' }),
+      acknowledgedAt: z
+        .string()
+        .nullable()
+        .meta({ format: 'date-time', description: 'When it was acknowledged; null until then' }),
+      acknowledgedBy: z.string().nullable().meta({
+        description: "Who acknowledged it: the API key's name (else API key <id>) or the person's e-mail",
+      }),
       lowBattery: SocDetails.nullable(),
       chargingCompleted: SocDetails.nullable(),
       chargingSessionError: z
@@ -94,6 +106,10 @@ const alertTypes = enumList(ALERT_TYPES, 'an alert type').meta({
   description: 'Alert types; repeat the parameter (types=offlineCharger&types=chargerFaulted)',
   example: 'offlineCharger',
 });
+const alertSeverities = enumList(ALERT_SEVERITIES, 'a severity').meta({
+  description: 'Severities; repeat the parameter (severities=critical&severities=warning)',
+  example: 'critical',
+});
 
 /** `GET /api/alerts` query (the reference's bare repeated names; `name[]` accepted too). */
 export const AlertsQuery = z.strictObject({
@@ -108,6 +124,11 @@ export const AlertsQuery = z.strictObject({
   types: alertTypes.optional(),
   'types[]': alertTypes.optional(),
   active: flag.optional().meta({ description: 'true: active alerts only; false: ended ones only (default: both)' }),
+  severities: alertSeverities.optional(),
+  'severities[]': alertSeverities.optional(),
+  acknowledged: flag
+    .optional()
+    .meta({ description: 'true: acknowledged alerts only; false: unacknowledged ones only (default: both)' }),
   nextPageCursor: cursor.optional(),
   pollCursor: z.string().max(2048).optional().meta({
     description:
@@ -172,7 +193,7 @@ export const alertRoutes = defineRoutes('alerts', {
   'GET /api/alerts': {
     summary: 'List alerts',
     description:
-      'Reference notes, "Alerts". Newest first (by startTimestamp: when the alert was raised, that is written; detectedTimestamp is when its condition was seen), up to 50 per page. startTimestampAfter: alerts raised after it. pollCursor: poll for new alerts instead, each exactly once, oldest first (docs/alerts.md, "Polling"): an ISO time to start after, then the pagination.pollCursor of each answer. includeMuted (default false): muted alerts too (raised during a maintenance window). alertRecipientIds: alerts e-mailed to one of these recipients. siteIds, chargerIds, types: repeat the bare name (types=offlineCharger&types=chargerFaulted; name[] and comma-joined values are accepted too), at most 50 each; an unknown type is a 400. active: true for active alerts only, false for ended ones only. With several filters an alert must match each. A site-scoped key sees its site\'s alerts only; IDs it cannot see match nothing.',
+      'Reference notes, "Alerts". Newest first (by startTimestamp: when the alert was raised, that is written; detectedTimestamp is when its condition was seen), up to 50 per page. startTimestampAfter: alerts raised after it. pollCursor: poll for new alerts instead, each exactly once, oldest first (docs/alerts.md, "Polling"): an ISO time to start after, then the pagination.pollCursor of each answer. includeMuted (default false): muted alerts too (raised during a maintenance window). alertRecipientIds: alerts e-mailed to one of these recipients. siteIds, chargerIds, types: repeat the bare name (types=offlineCharger&types=chargerFaulted; name[] and comma-joined values are accepted too), at most 50 each; an unknown type is a 400. severities: critical, warning, info (repeated like types). active: true for active alerts only, false for ended ones only. acknowledged: true for acknowledged alerts only, false for unacknowledged ones only. With several filters an alert must match each. A site-scoped key sees its site\'s alerts only; IDs it cannot see match nothing.',
     tags: ['Alerts'],
     request: { queryStringParameters: AlertsQuery },
     responses: { 200: { description: 'One page of alerts', schema: AlertList } },
@@ -183,6 +204,14 @@ export const alertRoutes = defineRoutes('alerts', {
     tags: ['Alerts'],
     request: { pathParameters: idPath },
     responses: { 200: { description: 'The alert', schema: AlertResponse } },
+  },
+  'POST /api/alerts/{id}/acknowledge': {
+    summary: 'Acknowledge an alert',
+    description:
+      'Records who acknowledged the alert (the API key\'s name, else "API key <id>"; a person\'s e-mail) and when (docs/alerts.md, "Acknowledgement"). Idempotent: an alert already acknowledged is answered as it is, the first acknowledgement standing. Ended alerts may be acknowledged too. No body. Nothing else changes and no event is sent. 404 for an unknown alert or another organization\'s (or site\'s).',
+    tags: ['Alerts'],
+    request: { pathParameters: idPath },
+    responses: { 200: { description: 'The alert, acknowledged', schema: AlertResponse } },
   },
   'GET /api/alert-settings': {
     summary: "Get the organization's alert settings",

@@ -1,12 +1,12 @@
 /**
  * The charger logs route group (docs/charger-logs.md), served by the `chargerOperations`
- * function: the `getLog` operation kind (its body is the kind's, `shared/charger-operations/log-kind.ts`)
- * and the logs of an operation with their download links.
+ * function: the `getLog` operation kind (its body is the kind's, `shared/charger-operations/inputs.ts`),
+ * and the shape of an operation's logs, which the `chargerOperationReads` function answers.
  */
 import * as z from 'zod';
 import { defineRoutes } from './define';
-import { OPERATION_KINDS } from '../../charger-operations';
-import { ChargerOperationResponse, operationIdPath } from './charger-operations';
+import { OPERATION_INPUTS } from '../../charger-operations';
+import { ChargerOperationResponse } from './charger-operations';
 
 /** One charger's log of a `getLog` operation. */
 export const ChargerLog = z
@@ -49,7 +49,7 @@ export const chargerLogRoutes = defineRoutes('chargerOperations', {
     description:
       "Each charger gets an upload URL of ours (on AWS a presigned S3 PUT URL, or for 2.0.1, whose log.remoteLocation takes 512 characters, our short https://<domain>/uploads/<token>: PUT or multipart POST, 4 MiB at most; on the local stack a path of the local gateway), sent as 1.6 GetDiagnostics location or 2.0.1 GetLog log.remoteLocation with our requestId. logType DiagnosticsLog (both versions) or SecurityLog (2.0.1 only: 400 body.logType for a 1.6 charger, nothing sent); oldestTimestamp/latestTimestamp (1.6 startTime/stopTime) must not be in the future (400 naming the field). An accepted request is a scheduled result: 202 with the operation pending, then accepted when the charger reports the upload (1.6 DiagnosticsStatusNotification Uploaded, 2.0.1 LogStatusNotification Uploaded) and the file is stored; failed with the charger's status as the error code (UploadFailed, UploadFailure, BadMessage, NotSupportedOperation, PermissionDenied); timeout when it never reports (LOG_UPLOAD_TIMEOUT_MS, 1 h). Rejected (or a 1.6 answer naming no file) is rejected; CALLERROR NotSupported/NotImplemented notSupported. Targets: chargerId, chargerIds or siteId, exactly one. Download links: GET /api/charger-operations/{operationId}/logs.",
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.getLog.input },
+    request: { body: OPERATION_INPUTS.getLog },
     responses: {
       200: {
         description: 'The operation, ended (every charger refused, failed or was not connected)',
@@ -57,13 +57,5 @@ export const chargerLogRoutes = defineRoutes('chargerOperations', {
       },
       202: { description: 'The operation, pending (uploads to come)', schema: ChargerOperationResponse },
     },
-  },
-  'GET /api/charger-operations/{operationId}/logs': {
-    summary: 'The logs of a get-log operation, with download links',
-    description:
-      "One entry per charger: its request, the last status it reported, and once uploaded the file's name, size, time and a download link valid 15 minutes (on AWS a presigned S3 GET URL). Reading settles the operation as its read does. 404 for another organization's operation, or one that is not a get-log operation.",
-    tags: ['Charger operations'],
-    request: { pathParameters: operationIdPath },
-    responses: { 200: { description: 'The logs', schema: ChargerLogList } },
   },
 });

@@ -2,12 +2,13 @@
  * The `chargerOperations` route group: charger operations as resources
  * (docs/charger-operations.md), their answers and the list's query, and the routes: one
  * `POST /api/ocpp/<kind>` per operation kind with the kind's own body schema
- * (`shared/charger-operations/registry.ts`: a kind owns its input), and the operations' reads. The
- * function also serves the charger logs' and the firmware campaigns' groups.
+ * (`shared/charger-operations/inputs.ts`). The function also serves the charger logs' and the firmware
+ * campaigns' groups; the operations' reads are the `chargerOperationReads` function's
+ * (`charger-operation-reads.ts`).
  */
 import * as z from 'zod';
 import { OPERATION_STATUSES } from '../../db/entities/charger-operations';
-import { OPERATION_ACTIONS, OPERATION_KINDS } from '../../charger-operations';
+import { OPERATION_ACTIONS, OPERATION_INPUTS } from '../../charger-operations';
 import { numericIdParam, Pagination, paginationQuery } from './common';
 import { defineRoutes } from './define';
 
@@ -97,7 +98,7 @@ export const operationIdPath = z.strictObject({
 export const ChargerOperationsQuery = paginationQuery.extend({
   chargerId: numericIdParam.optional().meta({ description: 'Operations that addressed this charger' }),
   siteId: numericIdParam.optional().meta({ description: 'Operations whose chargers are all on this site' }),
-  action: z.enum(OPERATION_ACTIONS as [string, ...string[]]).optional(),
+  action: z.enum(OPERATION_ACTIONS).optional(),
   status: z.enum(OPERATION_STATUSES).optional(),
   createdAfter: z.iso
     .datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset' })
@@ -120,7 +121,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     summary: 'Reset chargers (OCPP Reset)',
     description: `1.6 Soft/Hard; 2.0.1 OnIdle/Immediate, optionally one port (portId, sent as evseId). A charger that resets before it answers (its connection drops, then it boots) is accepted. A 2.0.1 Scheduled (OnIdle while charging) is a success that settles when the charger boots. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.reset.input },
+    request: { body: OPERATION_INPUTS.reset },
     responses,
   },
   'POST /api/ocpp/unlock-connector': {
@@ -128,7 +129,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     summary: "Unlock a port's connector (OCPP UnlockConnector)",
     description: `Unlocked is accepted; UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector are rejected, NotSupported notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.unlockConnector.input },
+    request: { body: OPERATION_INPUTS.unlockConnector },
     responses,
   },
   'POST /api/ocpp/change-availability': {
@@ -136,7 +137,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     summary: 'Make chargers or a port Operative or Inoperative (OCPP ChangeAvailability)',
     description: `Scheduled (a transaction in progress) is a success: the result stays scheduled until the port's status (every port's, for a charger) shows the change, then accepted. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.changeAvailability.input },
+    request: { body: OPERATION_INPUTS.changeAvailability },
     responses,
   },
   'POST /api/ocpp/trigger-message': {
@@ -144,7 +145,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     summary: 'Ask chargers to send a message (OCPP TriggerMessage)',
     description: `Only the messages of the charger's version: 1.6 BootNotification, DiagnosticsStatusNotification, FirmwareStatusNotification, Heartbeat, MeterValues, StatusNotification; 2.0.1 also LogStatusNotification, TransactionEvent, the Sign…Certificate and PublishFirmwareStatusNotification, not DiagnosticsStatusNotification. NotImplemented is notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.triggerMessage.input },
+    request: { body: OPERATION_INPUTS.triggerMessage },
     responses,
   },
   'POST /api/ocpp/clear-cache': {
@@ -152,30 +153,14 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     summary: "Clear chargers' authorization cache (OCPP ClearCache)",
     description: ANSWER,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.clearCache.input },
+    request: { body: OPERATION_INPUTS.clearCache },
     responses,
   },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,
     tags: ['Charger operations'],
-    request: { body: OPERATION_KINDS.updateFirmware.input },
+    request: { body: OPERATION_INPUTS.updateFirmware },
     responses,
-  },
-  'GET /api/charger-operations': {
-    summary: 'The audit trail of charger operations',
-    description:
-      'Newest first, 100 per page; filters chargerId, siteId, action, status, createdAfter. A site-scoped key sees the operations of its site only.',
-    tags: ['Charger operations'],
-    request: { queryStringParameters: ChargerOperationsQuery },
-    responses: { 200: { description: 'One page of operations', schema: ChargerOperationList } },
-  },
-  'GET /api/charger-operations/{operationId}': {
-    summary: 'A charger operation',
-    description:
-      "Its status and each charger's result. Reading a pending operation settles what can be: a scheduled change that has happened, an operation past its deadline. Another organization's operation is 404.",
-    tags: ['Charger operations'],
-    request: { pathParameters: operationIdPath },
-    responses: { 200: { description: 'The operation', schema: ChargerOperationResponse } },
   },
 });

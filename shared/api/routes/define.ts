@@ -24,10 +24,17 @@ export const HTTP_FUNCTIONS = {
   /** Sends OCPP commands to chargers and waits for their reply (up to the command deadline). */
   commands: { tableAccess: 'readWrite', sendsOcppCommands: true },
   /**
-   * Charger operations (docs/charger-operations.md): writes the operation, starts the operation
-   * worker (`lambdas/operations/perform.ts`) and waits a few seconds for it; reads the operations.
+   * Charger operations and firmware campaigns (docs/charger-operations.md, docs/firmware.md):
+   * writes the operation, starts the operation worker (`lambdas/operations/perform.ts`, Lambda
+   * Invoke) and waits a few seconds for it.
    */
   chargerOperations: { tableAccess: 'readWrite' },
+  /**
+   * Reads of charger operations and their logs' download links: settles what a read settles (a
+   * log's upload, read from S3). Apart from `chargerOperations` so that neither function bundles
+   * both the S3 client and the Lambda client.
+   */
+  chargerOperationReads: { tableAccess: 'readWrite' },
   accessIds: { tableAccess: 'readWrite' },
   vehicles: { tableAccess: 'readWrite' },
   /** Departure-time synchronisation and reads (spec §4.2). */

@@ -13,6 +13,7 @@ import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
 import { chargerOperationRoutes } from './charger-operations';
 import { chargerLogRoutes } from './charger-logs';
+import { chargerOperationReadRoutes } from './charger-operation-reads';
 import { configurationReadRoutes, configurationRoutes } from './charger-configuration';
 import { localListRoutes } from './local-list';
 import { siteTariffRoutes } from './site-tariffs';
@@ -52,6 +53,7 @@ export const ROUTES = {
   ...localListRoutes,
   ...chargerOperationRoutes,
   ...chargerLogRoutes,
+  ...chargerOperationReadRoutes,
   ...firmwareCampaignRoutes,
   ...accessIdRoutes,
   ...vehicleRoutes,

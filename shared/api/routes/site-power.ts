@@ -68,6 +68,17 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
             .string()
             .nullable()
             .meta({ description: 'Its chargingLimitSource: EMS, Other, SO, CSO' }),
+          vehicleId: z.number().int().nullable().meta({ description: "The session's vehicle, when identified" }),
+          socPercent: z.number().nullable().meta({ description: "The vehicle's SoC as the allocation read it, %" }),
+          targetSoc: z.number().nullable().meta({
+            description:
+              "The SoC it must reach by its departure, %: the departure's targetSoc, or what the vehicle asked",
+          }),
+          energyNeededWh: z.number().nullable().meta({ description: 'Energy it still needs for its departure, Wh' }),
+          eta: z.string().nullable().meta({
+            description:
+              'When it is expected to reach its target, ISO 8601 UTC: by its departure when on time, after it when late; null when reached or unknown',
+          }),
           departureTime: z
             .string()
             .nullable()
@@ -85,6 +96,12 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
       lateVehicles: z.array(
         z.object({
           vehicleId: z.number().int().nullable(),
+          portId: z.number().int(),
+          sessionId: z.number().int(),
+          eta: z.string().nullable().meta({
+            description:
+              "When it would reach its target staying past its departure, at the most it could then draw within the site's limits, ISO 8601 UTC",
+          }),
           departureTime: z.string(),
           departureSource: z
             .enum(['api', 'vehicle'])

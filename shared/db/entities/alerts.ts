@@ -67,6 +67,12 @@ const alertSchema = {
     details: { type: 'any', required: true },
     /** The alert recipients an e-mail was sent to (`GET /api/alerts?alertRecipientIds=`). */
     recipientIds: { type: 'list', items: { type: 'number' } },
+    /**
+     * When a person (or an integrator's key) acknowledged the alert, ISO 8601 UTC, and who
+     * (`actorOf`: a key's name, a person's e-mail); absent until then. Set once.
+     */
+    acknowledgedAt: optionalString,
+    acknowledgedBy: optionalString,
     /** The organization's ID while the alert is active, absent once cleared: the sparse index of active alerts. */
     activeOrganizationId: optionalNumber,
     createdAt: timestamp,

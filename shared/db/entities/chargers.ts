@@ -94,6 +94,12 @@ const chargerSchema = {
       type: 'map',
       properties: { status: { type: 'string', required: true }, timestamp: { type: 'string', required: true } },
     },
+    /**
+     * When the charger first connected, ISO 8601 UTC (set once, by its first connection): charger
+     * health counts from it (`shared/history/health.ts`). Absent until then, and on chargers that
+     * connected before it was recorded.
+     */
+    firstConnectedAt: optionalString,
     /** API Gateway connectionId of the charger's current WebSocket connection. */
     currentConnectionId: optionalString,
     /** Negotiated OCPP-J subprotocol of the current connection. */

@@ -178,6 +178,15 @@ const allocatedPort = {
     sentAt: optionalString,
     externalLimitW: optionalNumber,
     externalLimitSource: optionalString,
+    /**
+     * What the vehicle is heading for (`shared/smart-charging/eta.ts`): its vehicle, SoC and
+     * target, %, the energy it still needs, Wh, and its ETA, ms since epoch; each when known.
+     */
+    vehicleId: optionalNumber,
+    socPercent: optionalNumber,
+    targetSoc: optionalNumber,
+    energyNeededWh: optionalNumber,
+    eta: optionalNumber,
     /** The vehicle's departure the allocation used, and where it came from (`api` or `vehicle`). */
     departureTime: optionalString,
     departureSource: { type: ['api', 'vehicle'] as const },
@@ -228,6 +237,8 @@ const siteAllocationSchema = {
           /** Wh still needed, and expected by departure (whole Wh): how far short, for the late alert's ETA. */
           energyNeededWh: optionalNumber,
           expectedEnergyWh: optionalNumber,
+          /** When it would reach its target staying past its departure, ms since epoch (`shared/smart-charging/eta.ts`). */
+          eta: optionalNumber,
         },
       },
     },

@@ -11,9 +11,23 @@ import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import { RESET_TYPES, TRIGGER_MESSAGES } from '../../charger-operations';
-import { LOG_TYPES_BY_VERSION, MAX_LOG_LOCATION_LENGTH } from './charger-logs';
+import type { LogEnumType } from '../types/v201';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
+
+// Here, not with the GetLog command (`charger-logs.ts`): a function that finds chargers without
+// sending bundles no command declaration.
+/** Log types per version: 1.6 GetDiagnostics uploads diagnostics only; 2.0.1 LogEnumType. */
+export const LOG_TYPES_BY_VERSION = {
+  'ocpp1.6': ['DiagnosticsLog'],
+  'ocpp2.0.1': ['DiagnosticsLog', 'SecurityLog'],
+} as const satisfies Record<OcppProtocol, readonly LogEnumType[]>;
+
+/** Longest upload URL per version: 2.0.1 LogParametersType.remoteLocation maxLength 512; 1.6 anyURI has none. */
+export const MAX_LOG_LOCATION_LENGTH: Record<OcppProtocol, number> = {
+  'ocpp1.6': Number.MAX_SAFE_INTEGER,
+  'ocpp2.0.1': 512,
+};
 
 /** CALLERROR codes that mean "this charger cannot do that" (OCPP-J: NotImplemented, NotSupported). */
 const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
@@ -62,6 +76,15 @@ function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger 
   return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[connection.protocol] } };
 }
 
+/**
+ * The chargers as the domain's commands find them, without any command to send: what asking for a
+ * charger operation needs (`ChargerFinder`), so the functions that only ask bundle no command's
+ * OCPP mapping or validators.
+ */
+export function ocppChargerFinder(db: Db): Pick<ChargerCommands<Record<never, never>>, 'find'> {
+  return { find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)) };
+}
+
 /** The OCPP command declaration of each command of a domain's catalogue `C`. */
 export type CommandSet<C extends CommandCatalog<C>> = {
   [K in keyof C]: Command<C[K]['input'], C[K]['result']>;
@@ -78,7 +101,7 @@ export function ocppChargerCommands<C extends CommandCatalog<C>>(
   options: Omit<CommandOptions, 'with' | 'before' | 'messageId'> = {},
 ): ChargerCommands<C> {
   return {
-    find: async (chargerId, fresh) => commandable(await findCharger(db, chargerId, fresh)),
+    ...ocppChargerFinder(db),
     notConnected: (chargerId) => new ChargerNotConnectedError(chargerId),
     newMessageId,
     failureOf: (error) =>

@@ -6,23 +6,10 @@
  * product's (`shared/charger-logs/storage.ts`).
  */
 import type { GetLogInput, LogRequestAnswer } from '../../charger-operations';
-import type { OcppProtocol } from '../../db/entities/common';
 import type { LogEnumType } from '../types/v201';
 import { defineCommand } from './command';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
-
-/** Log types per version: 1.6 GetDiagnostics uploads diagnostics only; 2.0.1 LogEnumType. */
-export const LOG_TYPES_BY_VERSION = {
-  'ocpp1.6': ['DiagnosticsLog'],
-  'ocpp2.0.1': ['DiagnosticsLog', 'SecurityLog'],
-} as const satisfies Record<OcppProtocol, readonly LogEnumType[]>;
-
-/** Longest upload URL per version: 2.0.1 LogParametersType.remoteLocation maxLength 512; 1.6 anyURI has none. */
-export const MAX_LOG_LOCATION_LENGTH: Record<OcppProtocol, number> = {
-  'ocpp1.6': Number.MAX_SAFE_INTEGER,
-  'ocpp2.0.1': 512,
-};
 
 /** Members whose value is not undefined. */
 const defined = <T extends object>(value: T): T =>

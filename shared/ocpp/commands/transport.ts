@@ -22,7 +22,7 @@ export class ConnectionGoneError extends Error {
 }
 
 /** The management API client, at `WS_MANAGEMENT_ENDPOINT` (dummy credentials for a local gateway). */
-const managementClient = processClient(
+const managementClient = /* @__PURE__ */ processClient(
   () => {
     const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
     if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not set');

@@ -60,6 +60,16 @@ export interface Synthesised {
  * @param props - stack props (environment, domain, web ACL, alarms, …)
  */
 export function synthesise(props?: ChargingNetworkStackProps): Synthesised {
+  if (props !== undefined) return synthesiseNew(props);
+  defaultStack ??= synthesiseNew(undefined);
+  return defaultStack;
+}
+
+// The stack with default props, synthesised once per worker: the infra files share a worker's
+// modules (`isolate: false` in vitest.config.ts), and most of them read this same template.
+let defaultStack: Synthesised | undefined;
+
+function synthesiseNew(props: ChargingNetworkStackProps | undefined): Synthesised {
   const stack = new ChargingNetworkStack(appWithoutBundling(), 'ChargingNetwork', props);
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Record<string, CfnResource>;

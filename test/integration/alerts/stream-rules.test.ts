@@ -99,7 +99,14 @@ describe('lateCharging', () => {
       'the van listed late',
       30_000,
     );
-    expect(listed.data.lateVehicles[0]).toMatchObject({ vehicleId });
+    expect(listed.data.lateVehicles[0]).toMatchObject({ vehicleId, eta: expect.any(String) });
+    // The same ETA on the port's line, with what the vehicle is heading for.
+    expect(listed.data.ports[0]).toMatchObject({
+      vehicleId,
+      socPercent: 30,
+      targetSoc: 90,
+      eta: listed.data.lateVehicles[0].eta,
+    });
     const [late] = ofType(
       await alertsUntil(tenant, (alerts) => ofType(alerts, 'lateCharging').length > 0, 'a lateCharging alert'),
       'lateCharging',
@@ -117,6 +124,8 @@ describe('lateCharging', () => {
     expect(Date.parse(details.originalDepartureTime!)).toBe(Date.parse(departure));
     expect(details.currentDepartureTime).toBe(details.originalDepartureTime);
     expect(Date.parse(details.originalEta!)).toBeGreaterThan(Date.parse(departure) + HOUR);
+    // The allocation's ETA, rounded up to the minute (the allocation may have run again since).
+    expect(Date.parse(details.originalEta!) - Date.parse(listed.data.lateVehicles[0].eta)).toBeLessThan(5 * 60_000);
 
     // The departure moves 20 hours out: on time, the alert clears (one alert, never raised again).
     expect((await call(tenant, 'POST', '/api/departure-times/vehicle', plan(inHours(20)))).status).toBe(200);

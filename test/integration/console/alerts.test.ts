@@ -2,8 +2,10 @@
  * The Alerts page and a charger's active alerts in headless Chromium: alerts
  * raised and cleared through the alert store (the system raises them; `shared/alerts/store.ts`)
  * are listed active first, then ended, each with its type and details in words; a muted one
- * (raised during a maintenance window) is badged; the filters narrow the list; the charger page
- * shows its active ones. No page may throw or log an error.
+ * (raised during a maintenance window) is badged; each shows its severity; info alerts are listed
+ * apart; acknowledging one records who and when and lowers the navigation's count of
+ * unacknowledged critical alerts; the filters narrow the list; the charger page shows its active
+ * faults and warnings. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsolePage, type ConsolePage } from '../support/console-page';
@@ -72,6 +74,13 @@ beforeAll(async () => {
     },
     at: ago(5),
   });
+  await raisedAt(db, {
+    ...subject(depot, 1),
+    type: 'chargingCompleted',
+    episodeKey: episodeKey('chargingCompleted', 'session', 9_000_003),
+    details: { socThreshold: 90, socPercent: 91 },
+    at: ago(3),
+  });
   const faulted = episodeKey('chargerFaulted', 'port', workshop.ports[0]!.id);
   await raisedAt(db, {
     ...subject(workshop, 0),
@@ -114,47 +123,70 @@ async function rows() {
   return texts.map((row) => row.split('\t').map((cell) => cell.trim()));
 }
 
+/** The rows of the page's information table (info alerts, apart). */
+async function infoRows() {
+  const texts = await ui.page.getByRole('table', { name: 'Information' }).locator('tbody tr').allInnerTexts();
+  return texts.map((row) => row.split('\t').map((cell) => cell.trim()));
+}
+
 describe('the Alerts page', () => {
-  it('lists active alerts first, then ended ones, in words; muted ones badged; the filters narrow it', async () => {
+  it('lists active alerts first, then ended ones, in words with their severity; info apart; muted ones badged; the filters narrow it', async () => {
     const { page, stack, tenant, tab } = ui;
     await page.goto(`${stack.url}/`);
     await page.getByLabel('API key').fill(tenant.apiKey);
     await page.getByRole('button', { name: 'Open console' }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Alerts' }).click();
+    // One active, unmuted, unacknowledged critical alert: the offline charger (the fault ended,
+    // the session error is muted).
+    const count = page.getByRole('navigation', { name: 'Pages' }).getByTestId('critical-alert-count');
+    await expect.poll(() => count.textContent()).toBe('1 unacknowledged critical');
+    await page.getByRole('link', { name: /^Alerts/ }).click();
     await page.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Alerts' }).waitFor();
     const listed = await rows();
-    expect(listed.map((cells) => [cells[0], cells[2]])).toEqual([
-      ['Charging session error muted', 'Workshop, Port 2'],
-      ['Late charging', 'Bay 1, Port 1'],
-      ['Charger offline', 'Bay 1'],
-      ['Charger faulted', 'Workshop, Port 1'],
+    expect(listed.map((cells) => [cells[0], cells[1], cells[3]])).toEqual([
+      ['Critical', 'Charging session error muted', 'Workshop, Port 2'],
+      ['Warning', 'Late charging', 'Bay 1, Port 1'],
+      ['Critical', 'Charger offline', 'Bay 1'],
+      ['Critical', 'Charger faulted', 'Workshop, Port 1'],
     ]);
-    expect(listed[0]![5]).toBe('Charging ended early, GroundFailure, vendor code E12, status Faulted');
-    expect(listed[1]![5]).toMatch(/^Van 7: predicted 45 min late: ETA .+, departs .+$/);
-    expect(listed[2]![4]).toMatch(/^active for 3\d min$/);
-    expect(listed[2]![5]).toBe('offline for more than 10 min');
-    expect(listed[3]![4]).toMatch(/\(lasted 35 min\)$/);
-    expect(listed[3]![5]).toMatch(/^faulted since .+: GroundFailure$/);
+    expect(listed[0]![6]).toBe('Charging ended early, GroundFailure, vendor code E12, status Faulted');
+    expect(listed[1]![6]).toMatch(/^Van 7: predicted 45 min late: ETA .+, departs .+$/);
+    expect(listed[2]![5]).toMatch(/^active for 3\d min$/);
+    expect(listed[2]![6]).toBe('offline for more than 10 min');
+    expect(listed[3]![5]).toMatch(/\(lasted 35 min\)$/);
+    expect(listed[3]![6]).toMatch(/^faulted since .+: GroundFailure$/);
+    expect(listed.map((cells) => cells[7])).toEqual(['Acknowledge', 'Acknowledge', 'Acknowledge', 'Acknowledge']);
     expect(await page.locator('tr.alert-muted').count()).toBe(1);
+    // The completed charge is listed apart, not among the faults.
+    expect((await infoRows()).map((cells) => [cells[0], cells[1], cells[6]])).toEqual([
+      ['Info', 'Charging completed', 'target reached: SoC 91 %'],
+    ]);
     await screenshot(page, 'alerts');
+
+    // Acknowledging the offline charger records who and when, and the navigation's count drops.
+    const offline = page.getByRole('table', { name: 'Alerts' }).locator('tbody tr').nth(2);
+    await offline.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect.poll(async () => (await rows())[2]![7]).toMatch(/^by .+, \d{1,2}:\d{2}/);
+    await expect.poll(() => count.count()).toBe(0);
+    const stored = await api(stack, '/api/alerts?active=true&acknowledged=true', { key: tenant.apiKey });
+    expect(stored.body.data.map((alert: { type: string }) => alert.type)).toEqual(['offlineCharger']);
 
     const filters = page.getByRole('form', { name: 'Alert filters' });
     await filters.getByLabel('Include muted').uncheck();
     await expect.poll(async () => (await rows()).length).toBe(3);
     await filters.getByLabel('Show').selectOption({ label: 'Ended only' });
-    await expect.poll(async () => (await rows()).map((cells) => cells[0])).toEqual(['Charger faulted']);
+    await expect.poll(async () => (await rows()).map((cells) => cells[1])).toEqual(['Charger faulted']);
     await filters.getByLabel('Show').selectOption({ label: 'Active only' });
     await filters.getByLabel('Type').selectOption({ label: 'Late charging' });
-    await expect.poll(async () => (await rows()).map((cells) => cells[0])).toEqual(['Late charging']);
+    await expect.poll(async () => (await rows()).map((cells) => cells[1])).toEqual(['Late charging']);
 
-    // The charger link opens its page, which shows its active alerts.
+    // The charger link opens its page, which shows its active faults and warnings (not the completed charge).
     await page.getByRole('link', { name: 'Bay 1' }).click();
     const section = page.getByRole('region', { name: 'Active alerts' });
     await section.getByRole('table', { name: 'Alerts' }).waitFor();
     const own = await section.locator('tbody tr').allInnerTexts();
-    expect(own.map((row) => row.split('\t')[0]!.trim())).toEqual(['Late charging', 'Charger offline']);
+    expect(own.map((row) => row.split('\t')[1]!.trim())).toEqual(['Late charging', 'Charger offline']);
     expect(tab.problems).toEqual([]);
   });
 });

@@ -91,3 +91,46 @@ describe('the local list on the charger page', () => {
     expect(tab.problems).toEqual([]);
   });
 });
+
+describe("a charger's commands and health", () => {
+  it('disables the commands of a charger that never connected, says why, and shows no health figures', async () => {
+    const { page, stack, tab } = ui;
+    const never = await registerCharger(ui.stack.db, {
+      siteId: ui.tenant.siteId,
+      ocppId: uniqueOcppId('NEVERUI'),
+      name: 'Not installed',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
+    await page.goto(`${stack.url}/#/chargers/${never.id}`);
+    const ports = page.getByRole('region', { name: 'Ports' });
+    await ports.getByText('The charger has never connected: commands cannot reach it until it does.').waitFor();
+    const start = ports.getByRole('button', { name: 'Start port 1' });
+    expect(await start.isDisabled()).toBe(true);
+    expect(await start.getAttribute('aria-describedby')).toBe('ports-blocked');
+    const operations = page.getByRole('region', { name: 'Operations' });
+    await operations.getByText(/^The charger has never connected/).waitFor();
+    for (const name of ['Reset', 'Trigger message', 'Make inoperative', 'Clear cache'])
+      expect(await operations.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    await page
+      .getByRole('region', { name: 'Health' })
+      .getByText('No figures: the charger has never connected (health counts from its first connection).')
+      .waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('enables the commands of a connected charger and counts its health from its first connection', async () => {
+    const { page, stack, tab } = ui;
+    await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    const operations = page.getByRole('region', { name: 'Operations' });
+    const reset = operations.getByRole('button', { name: 'Reset', exact: true });
+    await reset.waitFor();
+    await expect.poll(() => reset.isDisabled()).toBe(false);
+    expect(await page.getByText(/commands cannot reach it/).count()).toBe(0);
+    const period = page.getByRole('region', { name: 'Health' }).locator('dt', { hasText: 'Period' }).locator('+ dd');
+    await expect
+      .poll(async () => (await period.textContent()) ?? '')
+      .toMatch(/^since its first connection, .+ \(.+\)$/);
+    expect(tab.problems).toEqual([]);
+  });
+});

@@ -151,6 +151,10 @@ describe('operator console', () => {
     // The canvas is drawn in the frame after the figure's attributes: poll for the pixels.
     await expect.poll(() => countPixels(page, 'figure.chart canvas', plot, LINE_COLOURS.power)).toBeGreaterThan(0);
 
+    // The form defaults to a capacity limit (the README's); this one is a cost limit.
+    const type = page.getByRole('form', { name: 'Set a limit' }).getByLabel('Type');
+    expect(await type.inputValue()).toBe('capacity');
+    await type.selectOption('cost');
     await page.getByLabel('Limit', { exact: true }).fill('5');
     await page.getByRole('button', { name: 'Set limit' }).click();
 

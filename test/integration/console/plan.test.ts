@@ -4,10 +4,13 @@
  * time of day (30 to 45 minutes from now, site time) and one Level 2 session (a strict-mode OCPP
  * 1.6 client that accepts its profiles). The chart goes on after now with the planned power, its
  * caption says the planned power and the limit's step at that time, and the ports table shows the
- * port's next planned change, the `planned` reason in words and the solver as the planner. The
+ * port's next planned change, the `planned` reason in words and the solver as the planner; its van
+ * (50 % SoC, 90 % by a departure two hours out: late) has its name, SoC, target, departure and ETA
+ * by the site's clock and why in words. The
  * same with a limit in amps (32 A, then 16 A): the plan is said in amps. The console calls nothing
  * but this origin. No page may throw or log an error.
  */
+import { pollUntil } from '../support/ocpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -78,11 +81,19 @@ interface PlanSite {
  * A site with one Level 2 charger, a capacity limit by time of day (`high`, then `low`: W or A)
  * and a session on the charger drawing 11 kW.
  */
-async function planSite(unit: 'W' | 'A', high: number, low: number): Promise<PlanSite> {
+async function planSite(unit: 'W' | 'A', high: number, low: number, van = false): Promise<PlanSite> {
   const ocppId = uniqueOcppId('PLAN');
   const tenant = await createTenant(stack, [
     { ocppId, name: 'Bay', type: 'Level 2', ports: [{ connectorType: 'J1772', maximumPowerKw: 11.5 }] },
   ]);
+  const vehicle = van
+    ? await api(stack, '/api/vehicles', {
+        key: tenant.apiKey,
+        method: 'POST',
+        body: { vehicle: { name: 'Plan Van', accessIds: [{ ocppIdTag: 'PLAN-TAG' }] } },
+      })
+    : undefined;
+  if (vehicle) expect(vehicle.status).toBe(201);
   const { periods, step } = capacityPeriods(Date.now(), high, low);
   const set = await api(stack, `/api/site/${tenant.siteId}/limits`, {
     key: tenant.apiKey,
@@ -98,7 +109,31 @@ async function planSite(unit: 'W' | 'A', high: number, low: number): Promise<Pla
   expect(set.status).toBe(201);
   const charger = await connectSmartCharger(stack, ocppId, 'ocpp1.6', 1, { rateUnits: [unit] });
   chargers.push(charger);
-  await charger.start(1, 'PLAN-TAG', 11_000);
+  const transactionId = await charger.start(1, 'PLAN-TAG', 11_000);
+  if (vehicle) {
+    // 50 → 90 % in two hours at 8 kW at most: late, with an ETA after its departure.
+    await charger.client.call('MeterValues', {
+      connectorId: 1,
+      transactionId: Number(transactionId),
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [{ value: '50', measurand: 'SoC', unit: 'Percent' }],
+        },
+      ],
+    });
+    // Once the session's allocation is stored: a departure replans the sites already planned.
+    await pollUntil(
+      async () => (await api(stack, `/api/site/${tenant.siteId}/power-allocation`, { key: tenant.apiKey })).body,
+      (body) => (body?.data?.ports ?? []).some((p: { sessionId: number | null }) => p.sessionId !== null),
+      "the session's allocation",
+      30_000,
+    );
+    const departureTime = new Date(Date.now() + 2 * 3600_000).toISOString();
+    const plan = { vehicleId: vehicle.body.vehicle.id, departureTimes: [{ departureTime, targetSoc: 90 }] };
+    const posted = await api(stack, '/api/departure-times/vehicle', { key: tenant.apiKey, method: 'POST', body: plan });
+    expect(posted.status).toBe(200);
+  }
   const clock = [Math.floor(step / 3600), Math.floor((step % 3600) / 60)].map((n) => String(n).padStart(2, '0'));
   // On another day than now the console puts the weekday first (`Sat 00:15`).
   return { tenant, stepAt: `(?:[A-Z][a-z]{2} )?${clock.join(':')}` };
@@ -118,7 +153,7 @@ async function openSitePower(of: PlanSite): Promise<WatchedPage> {
 
 beforeAll(async () => {
   stack = await startTestStack({ smartCharging: true });
-  site = await planSite('W', 8000, 4000);
+  site = await planSite('W', 8000, 4000, true);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -188,6 +223,23 @@ describe("the site power page's plan", () => {
     await row.getByRole('cell', { name: new RegExp(`^8\\.00 kW until ${site.stepAt}, then 4\\.00 kW$`) }).waitFor();
     const reason = row.getByRole('cell', { name: 'planned', exact: true });
     expect(await reason.getAttribute('title')).toMatch(/optimum of the plan/);
+    // The vehicle, its SoC and target, departure and ETA by the site's clock, and why in words: late.
+    const clockAt = '(?:[A-Z][a-z]{2} )?\\d{2}:\\d{2}';
+    await row.getByRole('cell', { name: /late: reaches 90 % at / }).waitFor({ timeout: 60_000 });
+    const cells = (await row.locator('th, td').allTextContents()).map((text) => text.trim());
+    expect(cells.slice(0, 4)).toEqual(['Plan Van', 'Bay · port 1', '50 %', '90 %']);
+    expect(cells[4]).toMatch(new RegExp(`^${clockAt}$`));
+    expect(cells[5]).toMatch(new RegExp(`^${clockAt} late$`));
+    expect(cells[8]).toMatch(new RegExp(`; late: reaches 90 % at ${clockAt}, after its departure\\.$`));
+    expect(await allocation.getByText(`Times are site time (${TIME_ZONE}).`).count()).toBe(1);
+    const late = allocation.getByRole('list', { name: 'Vehicles predicted late' });
+    expect(await late.textContent()).toMatch(
+      new RegExp(`^Plan Van: \\d+ % expected at its departure, ${clockAt} \\(target 90 %; ETA ${clockAt};`),
+    );
+    // The kW axis within the site's maximum (11.5 kW) or its highest limit, with headroom.
+    const yMax = Number(await page.locator('figure.chart').getAttribute('data-y-max'));
+    expect(yMax).toBeGreaterThan(8);
+    expect(yMax).toBeLessThanOrEqual(11.5 * 1.15 + 0.01);
     const legend = allocation.getByRole('definition');
     expect(await legend.allTextContents()).toContain('the optimum of the plan over the hours ahead');
     await screenshot(page, 'site-power-plan');

@@ -48,6 +48,16 @@ describe('console files on the local gateway', () => {
     );
   });
 
+  it('serves its icon, also at /favicon.ico (no page logs a 404 for it)', async () => {
+    expect(await (await get('/')).text()).toContain('<link rel="icon" href="/favicon.svg"');
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const icon = await get(path);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await icon.text()).toMatch(/^<svg /);
+    }
+  });
+
   it.each(['/api/docs', '/api/docs/'])('serves the API reference at %s, Swagger UI beside it', async (path) => {
     const page = await get(path);
 
@@ -100,10 +110,13 @@ describe('console files, building', () => {
     rmSync(join(root, '..'), { recursive: true, force: true });
   });
 
-  it('builds the console on the first page request when there is no build', async () => {
+  it('builds the console on the first page or icon request when there is no build', async () => {
     expect(existsSync(root)).toBe(false);
     expect((await fetch(`${url}/console.js`)).status).toBe(404);
 
+    // A browser opening the API's JSON first asks for /favicon.ico before any console page.
+    const icon = await fetch(`${url}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     const page = await fetch(`${url}/`);
 
     expect(page.status).toBe(200);

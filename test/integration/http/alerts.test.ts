@@ -155,10 +155,13 @@ describe('GET /api/alerts', () => {
     expect(first.data[0]).toEqual({
       id: seeded.siteB,
       type: 'offlineCharger',
+      severity: 'critical',
       startTimestamp: at(101),
       detectedTimestamp: at(101),
       endTimestamp: null,
       muted: false,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
       offlineCharger: { thresholdMinutes: 10 },
       lowBattery: null,
       chargingCompleted: null,
@@ -253,6 +256,60 @@ describe('GET /api/alerts/{id}', () => {
   });
 });
 
+describe('POST /api/alerts/{id}/acknowledge', () => {
+  const ack = (id: number, status: number, as?: string) =>
+    call('POST', `${ROUTE}/${id}/acknowledge`, `${ROUTE}/{id}/acknowledge`, status, { key: as });
+
+  it("records the key's name and the time once: a second acknowledgement answers the first", async () => {
+    const named = await createApiKey(stack.db, {
+      organizationId: tenant.organizationId,
+      scope: 'organization',
+      name: 'Night shift console',
+    });
+    const before = Date.now();
+    const first = (await ack(seeded.a10!, 200, named.apiKey)).data;
+    expect(first).toMatchObject({ id: seeded.a10, acknowledgedBy: 'Night shift console', severity: 'critical' });
+    expect(Date.parse(first.acknowledgedAt)).toBeGreaterThanOrEqual(before - 1000);
+    // Another key later: the first acknowledgement stands.
+    const again = (await ack(seeded.a10!, 200)).data;
+    expect(again).toEqual(first);
+    expect((await call('GET', `${ROUTE}/${seeded.a10}`, `${ROUTE}/{id}`, 200)).data).toEqual(first);
+    // Concurrent acknowledgements of one alert: one of them is recorded, every answer says the same.
+    const answers = await Promise.all([ack(seeded.a11!, 200), ack(seeded.a11!, 200, named.apiKey)]);
+    expect(answers[0].data).toEqual(answers[1].data);
+  });
+
+  it('a key without a name is named by its ID', async () => {
+    const unnamed = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' });
+    const alert = (await ack(seeded.a12!, 200, unnamed.apiKey)).data;
+    expect(alert.acknowledgedBy).toBe(`API key ${unnamed.id}`);
+  });
+
+  it("another organization's or site's alert is a 404 and stays unacknowledged", async () => {
+    await ack(seeded.fault!, 404, siteB.apiKey);
+    await ack(seeded.other!, 404);
+    await ack(999_999_999, 404);
+    expect((await call('GET', `${ROUTE}/${seeded.fault}`, `${ROUTE}/{id}`, 200)).data.acknowledgedAt).toBeNull();
+    expect(
+      (await call('GET', `${ROUTE}/${seeded.other}`, `${ROUTE}/{id}`, 200, { key: other.apiKey })).data,
+    ).toMatchObject({ acknowledgedAt: null, acknowledgedBy: null });
+  });
+
+  it('filters by severity and acknowledgement', async () => {
+    await ack(seeded.a20!, 200);
+    const acknowledged = await listIds('acknowledged=true');
+    expect(acknowledged).toContain(seeded.a20);
+    expect(await listIds('acknowledged=false')).not.toContain(seeded.a20);
+    expect(await listIds('severities=critical&active=true&acknowledged=false')).toEqual([
+      seeded.siteB,
+      seeded.fault,
+      seeded.a54,
+    ]);
+    expect(await listIds('severities=info')).toEqual([]);
+    expect(await listIds('severities[]=warning&severities[]=info')).toEqual([]);
+  });
+});
+
 describe('alert settings', () => {
   it('reads the defaults, changes some, keeps the others; other organizations keep theirs', async () => {
     const fresh = await createTenant(stack, []);
@@ -313,6 +370,9 @@ describe('bad input: 400 naming the field, nothing stored', () => {
     ['?alertRecipientIds=-1', 'alertRecipientIds'],
     ['?organizationIds=1', 'organizationIds'],
     ['?nextPageCursor=bogus', 'nextPageCursor'],
+    ['?severities=urgent', 'severities'],
+    ['?severities[]=Critical', 'severities[]'],
+    ['?acknowledged=maybe', 'acknowledged'],
   ])('GET %s', async (query, parameter) => {
     const problem = await call('GET', `${ROUTE}${query}`, ROUTE, 400);
     expect(problem.errors.map((e: { path: string }) => e.path)).toContain(`queryStringParameters.${parameter}`);
@@ -320,6 +380,11 @@ describe('bad input: 400 naming the field, nothing stored', () => {
 
   it.each(['0', 'abc', '1.5', '-1', '1234567890123456'])('the ID %s', async (id) => {
     const problem = await call('GET', `${ROUTE}/${id}`, `${ROUTE}/{id}`, 400);
+    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['pathParameters.id']);
+  });
+
+  it.each(['0', 'abc', '-1'])('acknowledging the ID %s', async (id) => {
+    const problem = await call('POST', `${ROUTE}/${id}/acknowledge`, `${ROUTE}/{id}/acknowledge`, 400);
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['pathParameters.id']);
   });
 

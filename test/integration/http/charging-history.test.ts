@@ -14,6 +14,7 @@ import { responseValidator } from '../../support/openapi';
 import { parseTouPeriod } from '../../../shared/history/tou';
 import { recordConnectionChange } from '../../../shared/history/status-events';
 import { createApiKey } from '../../../shared/api/api-keys';
+import { registerCharger } from '../../../shared/chargers/registration';
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -39,8 +40,12 @@ beforeAll(async () => {
   // Periods stored on the site before tariffs existed (the retired `sites set-tou`): still read.
   const touPeriods = ['peak=16:00-21:00/Mon-Fri', 'night=00:00-01:30'].map((text) => parseTouPeriod(text));
   await stack.db.site.patch({ siteId: tenant.siteId }).set({ touPeriods }).go();
-  // The 1.6 charger exists from 2026-11-20 and was online from 06:00 to 11:00 UTC on the 21st.
-  await stack.db.charger.patch({ chargerId: charger16() }).set({ createdAt: '2026-11-20T00:00:00.000Z' }).go();
+  // The 1.6 charger exists from 2026-11-20, first connected at 05:00 UTC on the 21st (its later
+  // real connections keep that) and was online from 06:00 to 11:00.
+  await stack.db.charger
+    .patch({ chargerId: charger16() })
+    .set({ createdAt: '2026-11-20T00:00:00.000Z', firstConnectedAt: '2026-11-21T05:00:00.000Z' })
+    .go();
   const owner = { organizationId: tenant.organizationId, siteId: tenant.siteId, chargerId: charger16() };
   await recordConnectionChange(stack.db, owner, 'connected', '2026-11-21T06:00:00.000Z', false);
   await recordConnectionChange(stack.db, owner, 'disconnected', '2026-11-21T11:00:00.000Z');
@@ -363,6 +368,7 @@ describe('GET /api/charger-health', () => {
     expect(c).toMatchObject({
       chargerId: charger16(),
       activeTimeInIntervalSeconds: 21_600,
+      activeSince: '2026-11-21T06:00:00.000Z',
       connectivity: { onlineSeconds: 18_000, offlineSeconds: 3600 },
       chargingSessionsCount: 1,
       utilization: { chargingSessionSeconds: 1800 },
@@ -380,6 +386,34 @@ describe('GET /api/charger-health', () => {
     // Port 2 never reported a status: available while online.
     expect(c.ports[1].uptime).toMatchObject({ availableSeconds: 18_000, faultedSeconds: 0, unavailableSeconds: 3600 });
     expect(body.summary).toMatchObject({ chargingSessionsCount: 1, errorCounts: { total: 1 } });
+
+    // Counted from its first connection (05:00), not its registration (the 20th): 3 h before
+    // 05:00 are no offline time.
+    const early = await get(
+      `/api/charger-health?startTimestamp=2026-11-21T02:00:00Z&endTimestamp=2026-11-21T08:00:00Z&chargerIds[]=${charger16()}`,
+      '/api/charger-health',
+    );
+    expect(early.body.data[0]).toMatchObject({
+      activeSince: '2026-11-21T05:00:00.000Z',
+      activeTimeInIntervalSeconds: 10_800,
+      connectivity: { onlineSeconds: 7200, offlineSeconds: 3600 },
+    });
+  });
+
+  it('counts no time for a charger that never connected', async () => {
+    const never = await registerCharger(stack.db, {
+      siteId: tenant.siteId,
+      ocppId: uniqueOcppId('NEVER'),
+      name: 'Never connected',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
+    const { body } = await get(`/api/charger-health?chargerIds[]=${never.id}`, '/api/charger-health');
+    expect(body.data[0]).toMatchObject({
+      activeSince: null,
+      activeTimeInIntervalSeconds: 0,
+      connectivity: { onlineSeconds: 0, offlineSeconds: 0, onlinePercent: 0 },
+    });
   });
 
   it('records a real disconnection in the charger history', async () => {

@@ -356,10 +356,13 @@ describe('maintenance windows', () => {
 
 describe('charger health with maintenance windows', () => {
   it('reports the maintenance seconds and leaves them out of uptime, exactly', async () => {
-    // The AC charger exists from 2026-11-20 and was online from 06:00 to 11:00 UTC on the 21st;
-    // its two ports never reported a status (available while online, unavailable offline).
+    // The AC charger exists from 2026-11-20, first connected and was online from 06:00 to 11:00
+    // UTC on the 21st; its two ports never reported a status (available while online, unavailable offline).
     const charger = chargerA();
-    await stack.db.charger.patch({ chargerId: charger.id }).set({ createdAt: '2026-11-20T00:00:00.000Z' }).go();
+    await stack.db.charger
+      .patch({ chargerId: charger.id })
+      .set({ createdAt: '2026-11-20T00:00:00.000Z', firstConnectedAt: '2026-11-21T06:00:00.000Z' })
+      .go();
     const owner = { organizationId: tenant.organizationId, siteId: tenant.siteId, chargerId: charger.id };
     await recordConnectionChange(stack.db, owner, 'connected', '2026-11-21T06:00:00.000Z', false);
     await recordConnectionChange(stack.db, owner, 'disconnected', '2026-11-21T11:00:00.000Z');

@@ -15,6 +15,7 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
+import { localEndpointConfig } from '../../../shared/aws-clients';
 
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -167,7 +168,7 @@ export class ChangeFeed {
   /** Reads the stream of a (test) table from now, enabling it when the table has none. */
   static async open(tableName: string): Promise<ChangeFeed> {
     const endpoint = process.env.DYNAMODB_ENDPOINT!;
-    const local = { endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+    const local = localEndpointConfig(endpoint);
     const dynamo = new DynamoDBClient(local);
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
     let streamArn = Table?.StreamSpecification?.StreamEnabled ? Table.LatestStreamArn : undefined;

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startLocalStack, type LocalStack } from '../../../lib/local/stack';
+import type { StreamConsumer, StreamTiming } from '../../../lib/local/table-stream';
 import { localEndpointConfig } from '../../../shared/aws-clients';
 import { createOrganization } from '../../../shared/organizations/organizations';
 import { createApiKey } from '../../../shared/api/api-keys';
@@ -15,21 +16,37 @@ import { registerCharger, type RegisterChargerInput } from '../../../shared/char
 import type { Charger } from '../../../shared/api/routes/charger-views';
 
 /**
- * Starts this test file's stack. Its `close` also deletes its table: every file makes one on the
- * shared in-memory DynamoDB Local, which grows slower as the tables of a whole run pile up.
+ * How the test stacks read their table's stream: every 100 ms when idle, batches gathered for
+ * 200 ms (`npm start`: 250 ms and 1 s, as the event source mappings). A change reaches its consumers
+ * in about a quarter of a second instead of more than one, and no test depends on how long a window
+ * lasts: the one that counts coalesced changes counts them per batch handed on.
+ */
+export const TEST_STREAM_TIMING: StreamTiming = { pollMs: 100, batchingWindowMs: 200 };
+
+/**
+ * Starts this test file's stack. Its `close` also deletes its table (the file's own database on the
+ * shared in-memory DynamoDB Local keeps only what the file made).
  * @param options.smartCharging drive smart charging from the table's stream, as `npm start` does
  * @param options.localList synchronise local authorization lists from the table's stream, as `npm start` does
  * @param options.alerts raise the stream-raised alerts from the table's stream, as `npm start` does
  * @param options.webhooks deliver webhooks (the fan-out on the stream, the in-process queue), as `npm start` does
+ * @param options.streamObservers consumers handed the stream's batches beside the product's
  */
 export async function startTestStack(
-  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean } = {},
+  options: {
+    smartCharging?: boolean;
+    localList?: boolean;
+    alerts?: boolean;
+    webhooks?: boolean;
+    streamObservers?: readonly StreamConsumer[];
+  } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');
   const stack = await startLocalStack({
     dynamoDbEndpoint: endpoint,
     tableName: `test-${randomUUID()}`,
     port: 0,
+    streamTiming: TEST_STREAM_TIMING,
     ...options,
   });
   const close = stack.close.bind(stack);

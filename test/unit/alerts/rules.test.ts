@@ -46,6 +46,17 @@ describe('lateCharging', () => {
     expect(lateEta(late({ energyNeededWh: undefined }), port(10_000))).toBeUndefined();
   });
 
+  it("takes the allocation's own ETA, to the minute, even when the plan ends at 0 W", () => {
+    const eta = Date.parse('2026-11-28T06:40:30.000Z');
+    const ended = port(0, [{ limitW: 10_000 }, { limitW: 0 }]);
+    expect(lateEta(late({ eta }), ended)).toBe(Date.parse('2026-11-28T06:41:00.000Z'));
+    const intents = lateChargingIntents({ eventName: 'INSERT', newImage: allocation([late({ eta })], [ended]) }, 15);
+    expect(intents[0]).toMatchObject({
+      action: 'raise',
+      details: { originalEta: '2026-11-28T06:41:00.000Z', currentEta: '2026-11-28T06:41:00.000Z' },
+    });
+  });
+
   it('raises a vehicle late by more than the margin with original and current values, and only updates one late by less', () => {
     const change: TableChange = { eventName: 'INSERT', newImage: allocation([late()]) };
     const intents = lateChargingIntents(change, 15);

@@ -37,7 +37,7 @@ describe('the log functions’ bundles', () => {
     expect(files).not.toContain('shared/charger-logs/storage.ts');
   });
 
-  it.each(['lambdas/ocpp/message.ts', 'lambdas/http/charger-operations.ts'])(
+  it.each(['lambdas/ocpp/message.ts', 'lambdas/http/charger-operations.ts', 'lambdas/http/charger-operation-reads.ts'])(
     '%s holds no Secrets Manager client and no upload handling',
     async (entry) => {
       const files = await bundledFiles(entry);

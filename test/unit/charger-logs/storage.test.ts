@@ -5,7 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { s3LogStorage } from '../../../shared/charger-logs/s3-storage';
 import { localPathOf } from '../../../shared/charger-logs/local-storage';
 import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
-import { logStorage } from '../../../shared/charger-logs/storage';
+import { LogStorageNotConfiguredError, logStorage, storeLogsInS3 } from '../../../shared/charger-logs/storage';
 import { signToken, verifyToken } from '../../../shared/charger-logs/tokens';
 import { firstFilePart } from '../../../shared/charger-logs/multipart';
 import { MULTIPART_CONTENT_TYPE, multipartBody } from '../../support/multipart';
@@ -170,7 +170,10 @@ describe('the storage the environment names, on AWS', () => {
     vi.stubEnv('LOG_URL_SECRET_ARN', ARN);
     vi.stubEnv('LOG_URL_SECRET', '');
     secretsManager.on(GetSecretValueCommand, { SecretId: ARN }).resolves({ SecretString: 'aws-secret' });
-    // Without the secret reader (any function but the worker): the presigned URL, however long.
+    // A process given no S3 storage (the functions that only ask for operations) refuses.
+    expect(() => logStorage()).toThrow(LogStorageNotConfiguredError);
+    // Without the secret reader (the sweep, the operations' reads): the presigned URL, however long.
+    storeLogsInS3(s3LogStorage);
     expect((await logStorage().uploadUrl(KEY, 3600, 512)).length).toBeGreaterThan(512);
 
     await import('../../../lambdas/operations/perform');

@@ -1,11 +1,9 @@
 /**
- * The console's API client (lib/console/src/api.ts), optional endpoints
- * (lib/console/src/capabilities.ts) and hash routes (lib/console/src/route.ts), against a
- * `fetch` that answers like the API.
+ * The console's API client (lib/console/src/api.ts) and hash routes (lib/console/src/route.ts),
+ * against a `fetch` that answers like the API.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, isWellFormedKey, nextPageCursorOf, type Fetch } from '../../../lib/console/src/api';
-import { callOptional, loadOperations, mayHave } from '../../../lib/console/src/capabilities';
 import { hrefOf, parseRoute } from '../../../lib/console/src/route';
 
 const KEY = `cnk_${'a'.repeat(43)}`;
@@ -122,33 +120,6 @@ describe('callApi', () => {
       throw new DOMException('aborted', 'AbortError');
     };
     await expect(callApi('/api/sites', KEY, {}, aborting)).rejects.toMatchObject({ name: 'AbortError' });
-  });
-});
-
-describe('optional endpoints', () => {
-  const document = { paths: { '/api/sites': { get: {} }, '/api/site/{siteId}/power-allocation': { get: {} } } };
-
-  it('reads the operations of the OpenAPI document, path parameters as {}', async () => {
-    const operations = await loadOperations(answering(200, document));
-    expect(operations).toEqual(new Set(['GET /api/sites', 'GET /api/site/{}/power-allocation']));
-    expect(mayHave(operations, 'powerAllocation')).toBe(true);
-    expect(mayHave(operations, 'chargerHealth')).toBe(false);
-    expect(await loadOperations(answering(500, 'x'))).toBeNull();
-    expect(mayHave(null, 'chargerHealth')).toBe(true);
-  });
-
-  it('does not call an endpoint the document lacks', async () => {
-    const call = vi.fn(async () => 1);
-    await expect(callOptional(new Set(), 'errors', call)).resolves.toEqual({ available: false });
-    expect(call).not.toHaveBeenCalled();
-  });
-
-  it('takes a "No endpoint" 404 as missing, but passes other errors on', async () => {
-    const missing = () => Promise.reject(new ApiError('notFound', 404, 'Not found (404): No endpoint GET /api/errors'));
-    await expect(callOptional(null, 'errors', missing)).resolves.toEqual({ available: false });
-    const unknownSite = () => Promise.reject(new ApiError('notFound', 404, 'Not found (404): Site 9 not found'));
-    await expect(callOptional(null, 'powerAllocation', unknownSite)).rejects.toMatchObject({ kind: 'notFound' });
-    await expect(callOptional(null, 'errors', async () => 5)).resolves.toEqual({ available: true, data: 5 });
   });
 });
 

@@ -21,7 +21,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('buildConsole', () => {
   it('writes the console and the API reference, Swagger UI from its package', () => {
-    expect(readdirSync(outDir).sort()).toEqual(['api', 'console.css', 'console.js', 'index.html']);
+    expect(readdirSync(outDir).sort()).toEqual(['api', 'console.css', 'console.js', 'favicon.svg', 'index.html']);
     expect(readdirSync(join(outDir, 'api', 'docs')).sort()).toEqual([
       'docs.css',
       'docs.js',

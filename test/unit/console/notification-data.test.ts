@@ -78,10 +78,13 @@ function alert(overrides: Partial<Alert> = {}): Alert {
   return {
     id: 1,
     type: 'offlineCharger',
+    severity: 'critical',
     startTimestamp: at(-1),
     detectedTimestamp: at(-1),
     endTimestamp: null,
     muted: false,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
     lowBattery: null,
     chargingCompleted: null,
     chargingSessionError: null,

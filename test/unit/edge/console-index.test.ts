@@ -38,6 +38,7 @@ describe('console-index CloudFront Function', () => {
     ['/', '/index.html'],
     ['/api/docs', '/api/docs/index.html'],
     ['/api/docs/', '/api/docs/index.html'],
+    ['/favicon.ico', '/favicon.svg'],
   ])('serves %s from %s', (uri, object) => {
     expect(run(uri).uri).toBe(object);
   });

@@ -1,7 +1,8 @@
 /**
  * The check that a request came through CloudFront (the secret origin header), in the helper and
- * in the three places that receive requests from outside: every HTTP function (httpHandler), the
- * HTTP `$default` fallback and OCPP `$connect`. The refusals happen before any table access.
+ * in the four places that receive requests from outside: every HTTP function (httpHandler), the
+ * OpenAPI function and the HTTP `$default` fallback (each without it), and OCPP `$connect`. The
+ * refusals happen before any table access.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -9,6 +10,7 @@ import { cameThroughCloudFront, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '
 import { openApiRoutes } from '../../../shared/api/routes/openapi';
 import { httpHandler } from '../../../lambdas/http/lib/http-handler';
 import { handler as fallback } from '../../../lambdas/http/fallback';
+import { handler as openApiDocument } from '../../../lambdas/http/openapi';
 import { handler as connect } from '../../../lambdas/ocpp/connect';
 import type { Db } from '../../../shared/db';
 
@@ -72,6 +74,14 @@ describe('handlers behind CloudFront', () => {
     expect(JSON.parse(refused.body!)).toMatchObject({ status: 403, type: '/problems/forbidden' });
 
     expect((await call(openapi, { [ORIGIN_VERIFY_HEADER]: SECRET })).statusCode).toBe(200);
+  });
+
+  it('the OpenAPI function answers 403 without the header, and the document with it', async () => {
+    expect((await call(openApiDocument, { [ORIGIN_VERIFY_HEADER]: 'wrong' })).statusCode).toBe(403);
+    const served = await call(openApiDocument, { [ORIGIN_VERIFY_HEADER]: SECRET });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers?.['content-type']).toBe('application/json');
+    expect(JSON.parse(served.body!)).toMatchObject({ openapi: '3.1.0', paths: { '/api/openapi.json': {} } });
   });
 
   it('the fallback answers 403 instead of its 404 without the header', async () => {

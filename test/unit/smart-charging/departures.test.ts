@@ -34,8 +34,13 @@ describe('allocateSite: departures (spec §2.6, §4.2)', () => {
         expectedSocAtDeparture: 59.7,
         energyNeededWh: 40_000,
         expectedEnergyWh: 15_786,
+        // 59.7 → 90 % after departure at the 50 kW cost limit, the taper above 80 % included.
+        eta: expect.any(Number),
       },
     ]);
+    // 24 214 Wh short: more than 29 minutes at 50 kW flat, less than at a tenth of that.
+    expect(r.lateVehicles[0]!.eta).toBeGreaterThan(NOW + 2 * HOUR + 1_743_000);
+    expect(r.lateVehicles[0]!.eta).toBeLessThan(NOW + 2 * HOUR + 17_430_000);
   });
 
   it('saves as many as it can when not all can make it, rather than the least laxity first', () => {
@@ -95,6 +100,7 @@ describe('allocateSite: departures (spec §2.6, §4.2)', () => {
         departureSource: 'vehicle',
         energyNeededWh: 30_000,
         expectedEnergyWh: 5000,
+        eta: NOW + HOUR + 600_000,
       },
     ]);
   });

@@ -2,9 +2,12 @@
  * Alerts (`GET /api/alerts`): the Alerts page (`#/alerts`), active alerts first
  * and then those ended in the last 7 days, filtered by type, site, active or ended, and whether
  * muted ones (raised during a maintenance window) show; a muted alert carries a "muted" badge and
- * is greyed. Each row: the type in words, site, charger and port (a link to the charger page),
- * started, ended or how long it has been active, and the type's details in words. The charger
- * page shows that charger's active alerts ({@link ChargerAlerts}). Read every 10 s while visible.
+ * is greyed. Each row: the severity, the type in words, site, charger and port (a link to the
+ * charger page), started, ended or how long it has been active, the type's details in words, and
+ * who acknowledged it and when, or an Acknowledge button (`POST /api/alerts/{id}/acknowledge`).
+ * Info alerts (charging completed) are listed apart, under "Information", never among faults. The
+ * charger page shows that charger's active critical and warning alerts ({@link ChargerAlerts}).
+ * Read every 10 s while visible.
  *
  * @module
  */
@@ -14,15 +17,18 @@ import {
   ALERT_TYPE_WORDS,
   ALERT_TYPES,
   DEFAULT_ALERT_FILTERS,
+  SEVERITY_BADGES,
+  acknowledgement,
   alertDetails,
   alertDuration,
   alertQueries,
   sortAlerts,
+  splitBySeverity,
   type AlertFilters,
 } from '../alert-data';
+import { OutcomeNotice, useAction } from '../action';
 import { nextPageCursorOf } from '../api';
-import { callOptional, type Optional } from '../capabilities';
-import { DataTable, LoadState, NotAvailable } from '../components';
+import { DataTable, LoadState } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
@@ -35,28 +41,26 @@ const ENDED_WINDOW_MS = 7 * 24 * 3600 * 1000;
 /** Pages read per query (of the API's page size). */
 const MAX_PAGES = 3;
 
-/** Every alert of `queries` (each followed up to {@link MAX_PAGES} pages), or that the API has no alerts yet. */
-function loadAlerts(
+/** Every alert of `queries` (each followed up to {@link MAX_PAGES} pages). */
+async function loadAlerts(
   session: ConsoleSession,
   queries: URLSearchParams[],
   signal: AbortSignal,
-): Promise<Optional<{ alerts: Alert[]; more: boolean }>> {
-  return callOptional(session.operations, 'alerts', async () => {
-    const alerts: Alert[] = [];
-    let more = false;
-    for (const query of queries) {
-      let cursor: string | null = null;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        if (cursor) query.set('nextPageCursor', cursor);
-        const list: AlertList = await session.call<AlertList>(`/api/alerts?${query}`, { signal });
-        alerts.push(...list.data);
-        cursor = nextPageCursorOf(list);
-        if (!cursor) break;
-      }
-      more ||= cursor !== null;
+): Promise<{ alerts: Alert[]; more: boolean }> {
+  const alerts: Alert[] = [];
+  let more = false;
+  for (const query of queries) {
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      if (cursor) query.set('nextPageCursor', cursor);
+      const list: AlertList = await session.call<AlertList>(`/api/alerts?${query}`, { signal });
+      alerts.push(...list.data);
+      cursor = nextPageCursorOf(list);
+      if (!cursor) break;
     }
-    return { alerts: sortAlerts(alerts), more };
-  });
+    more ||= cursor !== null;
+  }
+  return { alerts: sortAlerts(alerts), more };
 }
 
 /** The Alerts page. */
@@ -84,20 +88,24 @@ export function AlertsPage() {
   );
 }
 
-function AlertsResult(props: { alerts: Loaded<Optional<{ alerts: Alert[]; more: boolean }>>; empty: string }) {
+function AlertsResult(props: { alerts: Loaded<{ alerts: Alert[]; more: boolean }>; empty: string }) {
   const { alerts } = props;
   const data = alerts.data;
+  const now = alerts.updatedAt?.getTime() ?? Date.now();
+  const { attention, info } = splitBySeverity(data?.alerts ?? []);
   return (
     <>
       <LoadState loaded={alerts} what="the alerts" />
-      {data && !data.available ? <NotAvailable what="Alerts" /> : null}
-      {data?.available && !data.data.alerts.length ? <p class="muted">{props.empty}</p> : null}
-      {data?.available && data.data.alerts.length ? (
-        <AlertTable alerts={data.data.alerts} now={alerts.updatedAt?.getTime() ?? Date.now()} />
+      {data && !data.alerts.length ? <p class="muted">{props.empty}</p> : null}
+      {attention.length ? <AlertTable alerts={attention} now={now} onChange={alerts.refresh} /> : null}
+      {info.length ? (
+        <section aria-labelledby="alerts-info-heading">
+          <h2 id="alerts-info-heading">Information</h2>
+          <p class="muted">All is well: vehicles that reached their target. Kept apart from faults and warnings.</p>
+          <AlertTable alerts={info} now={now} onChange={alerts.refresh} caption="Information" />
+        </section>
       ) : null}
-      {data?.available && data.data.more ? (
-        <p class="muted">More alerts match: narrow the filters to see them.</p>
-      ) : null}
+      {data?.more ? <p class="muted">More alerts match: narrow the filters to see them.</p> : null}
     </>
   );
 }
@@ -166,15 +174,47 @@ function FilterForm(props: {
   );
 }
 
-/** The alerts as a table; `compact` leaves out the site and charger (the charger page's own). */
-function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean }) {
-  const columns = props.compact
-    ? ['Alert', 'Port', 'Started', 'Details']
-    : ['Alert', 'Site', 'Charger', 'Started', 'Ended', 'Details'];
+/** Tells the navigation's count (`./alert-count.tsx`) that an alert changed here. */
+export const ALERTS_CHANGED_EVENT = 'console:alerts-changed';
+
+/** An unacknowledged alert's Acknowledge button; who and when once acknowledged. */
+function Acknowledgement(props: { alert: Alert; now: number; onChange(): void }) {
+  const session = useSession();
+  const { busy, outcome, run } = useAction();
+  const { alert } = props;
+  const done = acknowledgement(alert, props.now);
+  if (done) return <>{done}</>;
+  const acknowledge = () =>
+    run(async () => {
+      await session.call(`/api/alerts/${alert.id}/acknowledge`, { method: 'POST' });
+      props.onChange();
+      dispatchEvent(new Event(ALERTS_CHANGED_EVENT));
+      return 'Acknowledged.';
+    }, 'Not acknowledged: ');
   return (
-    <DataTable columns={columns} caption="Alerts">
+    <>
+      <button type="button" class="secondary" disabled={busy} onClick={() => void acknowledge()}>
+        Acknowledge
+      </button>
+      {outcome?.kind === 'error' ? <OutcomeNotice outcome={outcome} /> : null}
+    </>
+  );
+}
+
+/** The alerts as a table; `compact` leaves out the site and charger (the charger page's own). */
+function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean; caption?: string; onChange(): void }) {
+  const columns = props.compact
+    ? ['Severity', 'Alert', 'Port', 'Started', 'Details', 'Acknowledged']
+    : ['Severity', 'Alert', 'Site', 'Charger', 'Started', 'Ended', 'Details', 'Acknowledged'];
+  return (
+    <DataTable columns={columns} caption={props.caption ?? 'Alerts'}>
       {props.alerts.map((alert) => (
         <tr key={alert.id} class={alert.muted ? 'alert-muted' : undefined} data-alert-id={alert.id}>
+          <td>
+            <span class={`badge ${SEVERITY_BADGES[alert.severity].badge}`}>
+              {SEVERITY_BADGES[alert.severity].words}
+            </span>
+          </td>
           <td>
             <strong>{ALERT_TYPE_WORDS[alert.type] ?? alert.type}</strong>
             {alert.muted ? (
@@ -209,20 +249,32 @@ function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean }) 
             {alert.vehicle ? `${alert.vehicle.name}: ` : ''}
             {alertDetails(alert, props.now)}
           </td>
+          <td class="wrap">
+            <Acknowledgement alert={alert} now={props.now} onChange={props.onChange} />
+          </td>
         </tr>
       ))}
     </DataTable>
   );
 }
 
-/** The charger page's active alerts of `chargerId` (muted ones included, marked), small; nothing when the API has no alerts. */
+/** The charger page's active critical and warning alerts of `chargerId` (muted ones included, marked), small. */
 export function ChargerAlerts(props: { chargerId: number }) {
   const session = useSession();
   const alerts = usePoll(
     (signal) =>
       loadAlerts(
         session,
-        [new URLSearchParams({ chargerIds: String(props.chargerId), active: 'true', includeMuted: 'true' })],
+        [
+          new URLSearchParams([
+            ['chargerIds', String(props.chargerId)],
+            ['active', 'true'],
+            ['includeMuted', 'true'],
+            // Faults and warnings only: a completed charge is no alert of the charger.
+            ['severities', 'critical'],
+            ['severities', 'warning'],
+          ]),
+        ],
         signal,
       ),
     [session, props.chargerId],
@@ -230,14 +282,18 @@ export function ChargerAlerts(props: { chargerId: number }) {
     ALERTS_REFRESH_MS,
   );
   const data = alerts.data;
-  if (data && !data.available) return null;
   return (
     <section aria-labelledby="charger-alerts-heading" class="charger-alerts">
       <h2 id="charger-alerts-heading">Active alerts</h2>
       <LoadState loaded={alerts} what="the alerts" />
-      {data?.available && !data.data.alerts.length ? <p class="muted">None.</p> : null}
-      {data?.available && data.data.alerts.length ? (
-        <AlertTable alerts={data.data.alerts} now={alerts.updatedAt?.getTime() ?? Date.now()} compact />
+      {data && !data.alerts.length ? <p class="muted">None.</p> : null}
+      {data?.alerts.length ? (
+        <AlertTable
+          alerts={data.alerts}
+          now={alerts.updatedAt?.getTime() ?? Date.now()}
+          compact
+          onChange={alerts.refresh}
+        />
       ) : null}
       <p>
         <a href="#/alerts">All alerts</a>

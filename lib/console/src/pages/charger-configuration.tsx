@@ -8,8 +8,7 @@
  * @module
  */
 import { OutcomeNotice, useAction } from '../action';
-import { callOptional, type Optional } from '../capabilities';
-import { DataTable, LoadState, NotAvailable } from '../components';
+import { DataTable, LoadState } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, type Loaded } from '../live';
@@ -20,11 +19,8 @@ import type { ChargerConfiguration, ChargerConfigurationAnswer, ConfigurationRef
 export function ConfigurationSection(props: { chargerId: number }) {
   const session = useSession();
   const path = `/api/chargers/${props.chargerId}/configuration`;
-  const loaded: Loaded<Optional<ChargerConfigurationAnswer>> = useLoad(
-    (signal) =>
-      callOptional(session.operations, 'chargerConfiguration', () =>
-        session.call<ChargerConfigurationAnswer>(path, { signal }),
-      ),
+  const loaded: Loaded<ChargerConfigurationAnswer> = useLoad(
+    (signal) => session.call<ChargerConfigurationAnswer>(path, { signal }),
     [session, path],
     session.signOut,
   );
@@ -52,8 +48,7 @@ export function ConfigurationSection(props: { chargerId: number }) {
       </div>
       <OutcomeNotice outcome={outcome} />
       <LoadState loaded={loaded} what="the configuration" />
-      {loaded.data && !loaded.data.available ? <NotAvailable what="Configuration" /> : null}
-      {loaded.data?.available ? <ConfigurationTable configuration={loaded.data.data.data} /> : null}
+      {loaded.data ? <ConfigurationTable configuration={loaded.data.data} /> : null}
     </section>
   );
 }

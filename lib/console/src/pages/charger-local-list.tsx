@@ -7,8 +7,7 @@
  * @module
  */
 import { OutcomeNotice, useAction } from '../action';
-import { callOptional, type Optional } from '../capabilities';
-import { LoadState, NotAvailable } from '../components';
+import { LoadState } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, type Loaded } from '../live';
@@ -35,9 +34,8 @@ const SUPPORT_TEXT: Record<LocalList['support'], string> = {
 export function LocalListSection(props: { chargerId: number }) {
   const session = useSession();
   const path = `/api/chargers/${props.chargerId}/local-list`;
-  const loaded: Loaded<Optional<LocalListAnswer>> = useLoad(
-    (signal) =>
-      callOptional(session.operations, 'chargerLocalList', () => session.call<LocalListAnswer>(path, { signal })),
+  const loaded: Loaded<LocalListAnswer> = useLoad(
+    (signal) => session.call<LocalListAnswer>(path, { signal }),
     [session, path],
     session.signOut,
   );
@@ -52,7 +50,7 @@ export function LocalListSection(props: { chargerId: number }) {
       'Sending the list failed. ',
       'Asking…',
     );
-  const list = loaded.data?.available ? loaded.data.data.data : undefined;
+  const list = loaded.data?.data;
   return (
     <section aria-labelledby="local-list-heading">
       <div class="section-head">
@@ -68,7 +66,6 @@ export function LocalListSection(props: { chargerId: number }) {
       </div>
       <OutcomeNotice outcome={outcome} />
       <LoadState loaded={loaded} what="the local list" />
-      {loaded.data && !loaded.data.available ? <NotAvailable what="Local authorization list" /> : null}
       {list ? <LocalListDetails list={list} /> : null}
     </section>
   );

@@ -11,8 +11,7 @@
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { FieldError, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
-import { callOptional } from '../capabilities';
-import { DataTable, LoadState, NotAvailable } from '../components';
+import { DataTable, LoadState } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
@@ -57,22 +56,21 @@ export function MaintenanceSection(props: { charger: Charger }) {
   // Fixed per charger: a path that changed every render would load again every render.
   const after = useMemo(() => new Date(Date.now() - PAST_MS).toISOString(), [charger.id]);
   const windows = useLoad(
-    (signal) =>
-      callOptional(session.operations, 'maintenanceWindows', async () => {
-        const all: MaintenanceWindow[] = [];
-        let cursor: string | null = null;
-        for (let page = 0; page < MAX_PAGES; page += 1) {
-          const query = new URLSearchParams({ chargerIds: String(charger.id), afterTimestamp: after });
-          if (cursor) query.set('nextPageCursor', cursor);
-          const list: MaintenanceWindowList = await session.call<MaintenanceWindowList>(`${ROUTE}?${query}`, {
-            signal,
-          });
-          all.push(...list.data);
-          cursor = list.pagination.nextPageCursor;
-          if (!list.pagination.hasNextPage || !cursor) break;
-        }
-        return all;
-      }),
+    async (signal) => {
+      const all: MaintenanceWindow[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({ chargerIds: String(charger.id), afterTimestamp: after });
+        if (cursor) query.set('nextPageCursor', cursor);
+        const list: MaintenanceWindowList = await session.call<MaintenanceWindowList>(`${ROUTE}?${query}`, {
+          signal,
+        });
+        all.push(...list.data);
+        cursor = list.pagination.nextPageCursor;
+        if (!list.pagination.hasNextPage || !cursor) break;
+      }
+      return all;
+    },
     [session, charger.id, after],
     session.signOut,
   );
@@ -94,11 +92,10 @@ export function MaintenanceSection(props: { charger: Charger }) {
         </button>
       </div>
       <LoadState loaded={windows} what="the maintenance windows" />
-      {windows.data && !windows.data.available ? <NotAvailable what="Maintenance windows" /> : null}
-      {windows.data?.available ? (
+      {windows.data ? (
         <>
           <WindowTable
-            windows={windows.data.data}
+            windows={windows.data}
             busy={busy}
             onEdit={(window) => {
               setOutcome(null);

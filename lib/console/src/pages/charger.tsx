@@ -10,10 +10,9 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
-import { callOptional, type Optional, type OptionalEndpoint } from '../capabilities';
-import { Ago, DataTable, LoadState, Notice, NotAvailable } from '../components';
+import { Ago, DataTable, LoadState, Notice } from '../components';
 import { useSession } from '../context';
-import { formatDateTime, formatKwh, formatPercent, lastSeen } from '../format';
+import { formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
@@ -25,14 +24,10 @@ import { ChargerAlerts } from './alerts';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-/** `GET path` of an optional endpoint, once per path (see {@link callOptional}). */
-function useOptional<T>(endpoint: OptionalEndpoint, path: string): Loaded<Optional<T>> {
+/** `GET path`, once per path (and on refresh). */
+function useRead<T>(path: string): Loaded<T> {
   const session = useSession();
-  return useLoad(
-    (signal) => callOptional(session.operations, endpoint, () => session.call<T>(path, { signal })),
-    [session, path],
-    session.signOut,
-  );
+  return useLoad((signal) => session.call<T>(path, { signal }), [session, path], session.signOut);
 }
 
 /** The charger page of `chargerId`. */
@@ -47,10 +42,9 @@ export function ChargerPage(props: { chargerId: number }) {
   const ids = `chargerIds[]=${chargerId}`;
   // Fixed per charger: a path that changed every render would load again every render.
   const after = useMemo(() => encodeURIComponent(new Date(Date.now() - WEEK_MS).toISOString()), [chargerId]);
-  const health = useOptional<ChargerHealthReport>('chargerHealth', `/api/charger-health?${ids}`);
-  const errors = useOptional<ChargerErrorList>('errors', `/api/errors?${ids}`);
-  const sessions = useOptional<ChargingSessionList>(
-    'chargingSessions',
+  const health = useRead<ChargerHealthReport>(`/api/charger-health?${ids}`);
+  const errors = useRead<ChargerErrorList>(`/api/errors?${ids}`);
+  const sessions = useRead<ChargingSessionList>(
     `/api/charging-sessions?${ids}&startTimeAfter=${after}&includeInProgressSessions=true`,
   );
   const data = charger.data?.data;
@@ -138,33 +132,46 @@ function ChargerDetails(props: { charger: Charger; now: number }) {
   );
 }
 
-function OptionalSection<T>(props: {
-  loaded: Loaded<Optional<T>>;
-  what: string;
-  children: (data: T) => ComponentChildren;
-}) {
+function LoadedSection<T>(props: { loaded: Loaded<T>; what: string; children: (data: T) => ComponentChildren }) {
   const { loaded } = props;
   return (
     <section aria-label={props.what}>
       <h3>{props.what}</h3>
       <LoadState loaded={loaded} what={props.what.toLowerCase()} />
-      {loaded.data && !loaded.data.available ? <NotAvailable what={props.what} /> : null}
-      {loaded.data?.available ? props.children(loaded.data.data) : null}
+      {loaded.data ? props.children(loaded.data) : null}
     </section>
   );
+}
+
+/**
+ * The period the health figures cover: `the last 30 days` when the charger was connected before
+ * they start, else `since its first connection, 5 Dec 2026, 12:40:00 (2 h 5 min)`.
+ */
+function healthPeriod(activeSince: string, rangeStart: string, activeSeconds: number): string {
+  const span = formatSpan(activeSeconds * 1000);
+  if (Date.parse(activeSince) <= Date.parse(rangeStart)) return `the last 30 days (${span})`;
+  return `since its first connection, ${formatDateTime(activeSince)} (${span})`;
 }
 
 const errorSummary = (counts: ErrorCounts) =>
   `${counts.total} (${counts.endedEarly} ended early, ${counts.failedToStart} failed to start, ${counts.other} other)`;
 
-function HealthSection(props: { health: Loaded<Optional<ChargerHealthReport>> }) {
+function HealthSection(props: { health: Loaded<ChargerHealthReport> }) {
   return (
-    <OptionalSection loaded={props.health} what="Health (last 30 days)">
+    <LoadedSection loaded={props.health} what="Health">
       {(report) => {
         const item = report.data[0];
         if (!item) return <p class="muted">No figures for this charger.</p>;
+        if (item.activeSince === null)
+          return (
+            <p class="muted">No figures: the charger has never connected (health counts from its first connection).</p>
+          );
         return (
           <dl class="details">
+            <div>
+              <dt>Period</dt>
+              <dd>{healthPeriod(item.activeSince, report.summary.startTime, item.activeTimeInIntervalSeconds)}</dd>
+            </div>
             <div>
               <dt>Online</dt>
               <dd>{formatPercent(item.connectivity.onlinePercent)}</dd>
@@ -188,13 +195,13 @@ function HealthSection(props: { health: Loaded<Optional<ChargerHealthReport>> })
           </dl>
         );
       }}
-    </OptionalSection>
+    </LoadedSection>
   );
 }
 
-function ErrorsSection(props: { errors: Loaded<Optional<ChargerErrorList>> }) {
+function ErrorsSection(props: { errors: Loaded<ChargerErrorList> }) {
   return (
-    <OptionalSection loaded={props.errors} what="Errors">
+    <LoadedSection loaded={props.errors} what="Errors">
       {(list) =>
         list.data.length === 0 ? (
           <p class="muted">No errors reported.</p>
@@ -211,13 +218,13 @@ function ErrorsSection(props: { errors: Loaded<Optional<ChargerErrorList>> }) {
           </ul>
         )
       }
-    </OptionalSection>
+    </LoadedSection>
   );
 }
 
-function SessionsSection(props: { sessions: Loaded<Optional<ChargingSessionList>> }) {
+function SessionsSection(props: { sessions: Loaded<ChargingSessionList> }) {
   return (
-    <OptionalSection loaded={props.sessions} what="Recent sessions (7 days)">
+    <LoadedSection loaded={props.sessions} what="Recent sessions (7 days)">
       {(list) =>
         list.data.length === 0 ? (
           <p class="muted">No sessions in the last 7 days.</p>
@@ -235,6 +242,6 @@ function SessionsSection(props: { sessions: Loaded<Optional<ChargingSessionList>
           </DataTable>
         )
       }
-    </OptionalSection>
+    </LoadedSection>
   );
 }

@@ -116,7 +116,7 @@ function LimitList(props: {
               : first && limit !== undefined
                 ? formatLimit(limit, first.chargingRateUnit)
                 : ''}{' '}
-            <span class="muted">set {formatDateTime(schedule.createdAt)}</span>{' '}
+            <span class="muted">set {formatDateTime(schedule.createdAt, props.timeZone)}</span>{' '}
             <button
               type="button"
               class="secondary"
@@ -143,7 +143,7 @@ function LimitList(props: {
 const inputValue = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement).value;
 
 function LimitInputs(props: { busy: boolean; timeZone?: string; onSubmit(entry: LimitEntry): void }) {
-  const [type, setType] = useState<LimitType>('cost');
+  const [type, setType] = useState<LimitType>('capacity');
   const [unit, setUnit] = useState<LimitInputUnit>('kW');
   const [shape, setShape] = useState<Shape>('flat');
   const [value, setValue] = useState('');
@@ -160,8 +160,9 @@ function LimitInputs(props: { busy: boolean; timeZone?: string; onSubmit(entry: 
         <label>
           Type
           <select value={type} onChange={(event) => setType(inputValue(event) as LimitType)}>
-            <option value="cost">Cost (soft cap)</option>
+            {/* Capacity first and the default: the limit a depot's connection sets (the README's too). */}
             <option value="capacity">Capacity (hard cap)</option>
+            <option value="cost">Cost (soft cap)</option>
           </select>
         </label>
         <label>

@@ -2,16 +2,17 @@
  * A charger's operations (docs/charger-operations.md): buttons for reset, unlock, availability,
  * trigger message and clear cache (`POST /api/ocpp/<kind>`, for the charger or one of its ports),
  * get logs (`charger-logs.tsx`),
- * the answer of each (or that it is pending), and the charger's recent operations
+ * the answer of each (or that it is pending; the buttons disabled, with the reason, while the
+ * charger is offline or has never connected), and the charger's recent operations
  * (`GET /api/charger-operations?chargerId=`), refreshed after each.
  *
  * @module
  */
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { DataTable, LoadState } from '../components';
+import { CommandsBlocked, DataTable, LoadState } from '../components';
 import { useSession } from '../context';
-import { formatDateTime } from '../format';
+import { commandsBlockedReason, formatDateTime } from '../format';
 import { useLoad } from '../live';
 import { ChargerLogRequest } from './charger-logs';
 import type { Charger, ChargerOperation, ChargerOperationAnswer, ChargerOperationList } from '../types';
@@ -36,15 +37,12 @@ export function ChargerOperations(props: { charger: Charger }) {
   const { charger } = props;
   const session = useSession();
   const { busy, outcome, run } = useAction();
-  const [portId, setPortId] = useState('');
-  const [resetType, setResetType] = useState('Soft');
-  const [message, setMessage] = useState('StatusNotification');
   const recent = useLoad(
     (signal) => session.call<ChargerOperationList>(`/api/charger-operations?chargerId=${charger.id}`, { signal }),
     [session, charger.id],
     session.signOut,
   );
-  const target = portId ? { portId: Number(portId) } : { chargerId: charger.id };
+  const blocked = commandsBlockedReason(charger);
 
   const send = (label: string, kind: string, body: Record<string, unknown>) => {
     const action = async () => {
@@ -61,73 +59,8 @@ export function ChargerOperations(props: { charger: Charger }) {
   return (
     <section aria-labelledby="operations-heading">
       <h2 id="operations-heading">Operations</h2>
-      <div class="inline-form">
-        <label>
-          Port
-          <select value={portId} onChange={(event) => setPortId((event.target as HTMLSelectElement).value)}>
-            <option value="">The whole charger</option>
-            {charger.ports.map((port) => (
-              <option key={port.id} value={String(port.id)}>
-                Port {port.portNumber}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Reset type
-          <select value={resetType} onChange={(event) => setResetType((event.target as HTMLSelectElement).value)}>
-            {RESET_TYPES.map((type) => (
-              <option key={type}>{type}</option>
-            ))}
-          </select>
-        </label>
-        <button type="button" disabled={busy} onClick={() => send('Reset', 'reset', { ...target, type: resetType })}>
-          Reset
-        </button>
-        <button
-          type="button"
-          disabled={busy || !portId}
-          onClick={() => send('Unlock', 'unlock-connector', { portId: Number(portId) })}
-        >
-          Unlock
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => send('Inoperative', 'change-availability', { ...target, operationalStatus: 'Inoperative' })}
-        >
-          Make inoperative
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => send('Operative', 'change-availability', { ...target, operationalStatus: 'Operative' })}
-        >
-          Make operative
-        </button>
-        <label>
-          Message
-          <select value={message} onChange={(event) => setMessage((event.target as HTMLSelectElement).value)}>
-            {MESSAGES.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => send('Trigger', 'trigger-message', { ...target, requestedMessage: message })}
-        >
-          Trigger message
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => send('Clear cache', 'clear-cache', { chargerId: charger.id })}
-        >
-          Clear cache
-        </button>
-      </div>
+      {blocked ? <CommandsBlocked id="operations-blocked" reason={blocked} /> : null}
+      <OperationControls charger={charger} off={busy || blocked !== null} blocked={blocked !== null} send={send} />
       <div aria-live="polite">
         <OutcomeNotice outcome={outcome} />
       </div>
@@ -137,6 +70,75 @@ export function ChargerOperations(props: { charger: Charger }) {
       <LoadState loaded={recent} what="the operations" />
       {recent.data ? <OperationTable operations={recent.data.data.slice(0, 20)} /> : null}
     </section>
+  );
+}
+
+/**
+ * The operation buttons, for the charger or the chosen port; `off` disables them (busy, or the
+ * charger cannot be reached: `blocked`, whose reason the section says above them).
+ */
+function OperationControls(props: {
+  charger: Charger;
+  off: boolean;
+  blocked: boolean;
+  send(label: string, kind: string, body: Record<string, unknown>): void;
+}) {
+  const { charger, off, send } = props;
+  const [portId, setPortId] = useState('');
+  const [resetType, setResetType] = useState('Soft');
+  const [message, setMessage] = useState('StatusNotification');
+  const target = portId ? { portId: Number(portId) } : { chargerId: charger.id };
+  // One button per operation, each disabled with the section (and pointing to its reason).
+  const button = (text: string, onClick: () => void, unusable = false) => (
+    <button
+      type="button"
+      disabled={off || unusable}
+      aria-describedby={props.blocked ? 'operations-blocked' : undefined}
+      onClick={onClick}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <div class="inline-form">
+      <label>
+        Port
+        <select value={portId} onChange={(event) => setPortId((event.target as HTMLSelectElement).value)}>
+          <option value="">The whole charger</option>
+          {charger.ports.map((port) => (
+            <option key={port.id} value={String(port.id)}>
+              Port {port.portNumber}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Reset type
+        <select value={resetType} onChange={(event) => setResetType((event.target as HTMLSelectElement).value)}>
+          {RESET_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </select>
+      </label>
+      {button('Reset', () => send('Reset', 'reset', { ...target, type: resetType }))}
+      {button('Unlock', () => send('Unlock', 'unlock-connector', { portId: Number(portId) }), !portId)}
+      {button('Make inoperative', () =>
+        send('Inoperative', 'change-availability', { ...target, operationalStatus: 'Inoperative' }),
+      )}
+      {button('Make operative', () =>
+        send('Operative', 'change-availability', { ...target, operationalStatus: 'Operative' }),
+      )}
+      <label>
+        Message
+        <select value={message} onChange={(event) => setMessage((event.target as HTMLSelectElement).value)}>
+          {MESSAGES.map((name) => (
+            <option key={name}>{name}</option>
+          ))}
+        </select>
+      </label>
+      {button('Trigger message', () => send('Trigger', 'trigger-message', { ...target, requestedMessage: message }))}
+      {button('Clear cache', () => send('Clear cache', 'clear-cache', { chargerId: charger.id }))}
+    </div>
   );
 }
 

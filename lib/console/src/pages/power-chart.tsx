@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { PlanUnit } from '../plan-data';
-import { type ChartData, LINE_COLOURS } from '../power-data';
+import { axisTopKw, type ChartData, LINE_COLOURS } from '../power-data';
 
 /** Props of {@link PowerChart}. */
 export interface PowerChartProps {
@@ -27,11 +27,21 @@ export interface PowerChartProps {
   plan?: { now: number; unit: PlanUnit } | null;
   /** The site's IANA time zone: the time axis reads the site's clock. */
   timeZone?: string;
+  /**
+   * The most the kW axis may show (see `axisTopKw`): the site's maximum or its highest limit,
+   * whichever is higher; undefined: the data decides.
+   */
+  ceilingKw?: number;
 }
 
 const stepped = () => uPlot.paths.stepped?.({ align: 1 });
 
-function options(width: number, props: PowerChartProps, now: { current: number | null }): uPlot.Options {
+function options(
+  width: number,
+  props: PowerChartProps,
+  now: { current: number | null },
+  ceiling: { current: number | undefined },
+): uPlot.Options {
   const amps = props.plan?.unit === 'A';
   const planScale = amps ? 'A' : 'y';
   const unit = amps ? 'A' : 'kW';
@@ -58,12 +68,14 @@ function options(width: number, props: PowerChartProps, now: { current: number |
     value: (_u, v) => (v === null ? '—' : `${v.toFixed(amps ? 1 : 2)} ${unit}`),
   };
   const upward: uPlot.Scale['range'] = (_u, _min, max) => [0, Math.max(1, max * 1.15)];
+  // kW: within the site's maximum and limits (power beyond what the chargers can draw is cut off).
+  const upwardKw: uPlot.Scale['range'] = (_u, _min, max) => [0, axisTopKw(max, ceiling.current ?? null, [])];
   const timeZone = props.timeZone;
   return {
     width,
     height: Math.max(200, Math.min(360, Math.round(width * 0.5))),
     ...(timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), timeZone) } : {}),
-    scales: { x: { time: true }, y: { range: upward }, ...(amps ? { A: { range: upward } } : {}) },
+    scales: { x: { time: true }, y: { range: upwardKw }, ...(amps ? { A: { range: upward } } : {}) },
     // Wide tick spacing keeps the two-line time labels apart, on phones too.
     axes: [
       { space: 110 },
@@ -126,6 +138,7 @@ function markPositions(u: uPlot): void {
   figure.dataset.plotTop = String(Math.round(u.bbox.top));
   figure.dataset.plotWidth = String(Math.round(u.bbox.width));
   figure.dataset.plotHeight = String(Math.round(u.bbox.height));
+  figure.dataset.yMax = String(u.scales.y?.max ?? '');
   for (const [index, name] of [
     [2, 'cost'],
     [3, 'capacity'],
@@ -147,15 +160,18 @@ export function PowerChart(props: PowerChartProps) {
   const chart = useRef<uPlot | null>(null);
   const now = useRef<number | null>(props.plan?.now ?? null);
   now.current = props.plan?.now ?? null;
+  const ceiling = useRef<number | undefined>(props.ceilingKw);
+  ceiling.current = props.ceilingKw;
   const planUnit = props.plan?.unit ?? null;
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
-    const plot = new uPlot(options(element.clientWidth || 320, props, now), props.data, element);
+    const plot = new uPlot(options(element.clientWidth || 320, props, now, ceiling), props.data, element);
     chart.current = plot;
     const observer = new ResizeObserver(() => {
       const width = element.clientWidth;
-      if (width > 0 && width !== plot.width) plot.setSize({ width, height: options(width, props, now).height ?? 300 });
+      if (width > 0 && width !== plot.width)
+        plot.setSize({ width, height: options(width, props, now, ceiling).height ?? 300 });
     });
     observer.observe(element);
     return () => {

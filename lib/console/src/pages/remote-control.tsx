@@ -1,13 +1,16 @@
 /**
  * A charger's ports with remote start / stop buttons (`POST /api/ocpp/remote-start` with an
  * optional tag, `POST /api/ocpp/remote-stop` with the session in progress) and the charger's
- * answer, or why the command failed (not connected, timeout, refused).
+ * answer, or why the command failed (not connected, timeout, refused). While the charger is offline
+ * or has never connected the buttons are disabled and the section says why.
  *
  * @module
  */
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
+import { CommandsBlocked } from '../components';
 import { useSession } from '../context';
+import { commandsBlockedReason } from '../format';
 import type { Charger, RemoteStartAnswer, RemoteStopAnswer } from '../types';
 import { PortTable } from './sites';
 
@@ -16,6 +19,7 @@ export function RemoteControl(props: { charger: Charger; onAnswer: () => void })
   const session = useSession();
   const { busy, outcome, run } = useAction();
   const [idTag, setIdTag] = useState('');
+  const blocked = commandsBlockedReason(props.charger);
 
   const send = (portId: number) => {
     const port = props.charger.ports.find((candidate) => candidate.id === portId);
@@ -43,6 +47,7 @@ export function RemoteControl(props: { charger: Charger; onAnswer: () => void })
   return (
     <section aria-labelledby="ports-heading">
       <h2 id="ports-heading">Ports</h2>
+      {blocked ? <CommandsBlocked id="ports-blocked" reason={blocked} /> : null}
       <label class="inline-field">
         Tag for a remote start (optional; the server's own tag when empty)
         <input
@@ -55,7 +60,12 @@ export function RemoteControl(props: { charger: Charger; onAnswer: () => void })
       <PortTable
         charger={props.charger}
         actions={(port) => (
-          <button type="button" disabled={busy} onClick={() => send(port.id)}>
+          <button
+            type="button"
+            disabled={busy || blocked !== null}
+            aria-describedby={blocked ? 'ports-blocked' : undefined}
+            onClick={() => send(port.id)}
+          >
             {port.currentChargingSession ? 'Stop' : 'Start'}
             <span class="visually-hidden"> port {port.portNumber}</span>
           </button>

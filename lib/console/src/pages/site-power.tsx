@@ -1,29 +1,27 @@
 /**
- * Site power: the site's power over the last 24 h (the charging sessions' 15-minute intervals when
- * the API has them, else the live power summed while the page is open) with the cost and capacity
- * limits and, when smart charging has planned, the planned power and limits ahead; the limits'
- * form; the site's tariff and its form; and, when smart charging exists, which planner made the
- * allocation, each port's allocated limit, its next planned change and its reason in words, the
- * demand peak so far, and the vehicles predicted late.
+ * Site power: the site's power over the last 24 h (the charging sessions' 15-minute intervals, the
+ * live power summed while the page is open until they are read) with the cost and capacity limits
+ * and, when smart charging has planned, the planned power and limits ahead; the limits' form; the
+ * site's tariff and its form; and the allocation (`allocation-table.tsx`).
  *
- * Requests: `GET /api/sites` every 5 s (live power), the allocation every 5 s when it exists, the
+ * Requests: `GET /api/sites` every 5 s (live power), the allocation every 5 s, the
  * limits and the tariff every minute and after a change, the sessions' intervals every minute (one
  * request at a time, as that endpoint allows per key).
  *
  * @module
  */
 import { useMemo } from 'preact/hooks';
-import { callOptional, type Optional } from '../capabilities';
-import { Ago, LoadState, NotAvailable, Notice } from '../components';
+import { LoadState, Notice } from '../components';
 import { useSession, type ConsoleSession } from '../context';
-import { formatDateTime, formatKw, formatLimit, formatPercent, sitePowerKw } from '../format';
+import { formatKw, sitePowerKw } from '../format';
 import { REFRESH_MS, usePoll } from '../live';
-import { demandPeakWords, planSummary, plannerWords, portPlanText, reasonWords, sitePlan } from '../plan-data';
+import { planSummary, sitePlan } from '../plan-data';
 import {
   chartData,
   limitsKw,
   MIN_LIVE_WINDOW_MS,
   powerFromIntervals,
+  siteMaximumKw,
   WINDOW_MS,
   type PowerSample,
 } from '../power-data';
@@ -34,6 +32,7 @@ import type {
   SitePowerLimitSchedules,
   SiteWithChargers,
 } from '../types';
+import { AllocationSection } from './allocation-table';
 import { LimitForm } from './limit-form';
 import { PowerChart } from './power-chart';
 import { TariffSection } from './tariff';
@@ -77,15 +76,12 @@ export function SitePowerPage(props: { siteId: number }) {
     MINUTE_MS,
   );
   const allocation = usePoll(
-    (signal) =>
-      callOptional(session.operations, 'powerAllocation', () =>
-        session.call<PowerAllocation>(`/api/site/${siteId}/power-allocation`, { signal }),
-      ),
+    (signal) => session.call<PowerAllocation>(`/api/site/${siteId}/power-allocation`, { signal }),
     [session, siteId],
     unauthorized,
   );
   const history = usePoll(
-    (signal) => callOptional(session.operations, 'chargingSessions', () => sessionsOfLastDay(session, siteId, signal)),
+    (signal) => sessionsOfLastDay(session, siteId, signal),
     [session, siteId],
     unauthorized,
     MINUTE_MS,
@@ -140,15 +136,16 @@ const limitText = (kw: number | null) => (kw === null ? 'none' : formatKw(kw));
 function PowerSection(props: {
   site: SiteWithChargers | undefined;
   samples: PowerSample[];
-  history: Optional<ChargingSession[]> | undefined;
+  /** The sessions' intervals; undefined until read (live samples meanwhile). */
+  history: ChargingSession[] | undefined;
   schedules: SitePowerLimitSchedules['sitePowerLimitSchedules'] | undefined;
-  allocation: Optional<PowerAllocation> | undefined;
+  allocation: PowerAllocation | undefined;
 }) {
   const limits = useMemo(() => limitsKw(props.schedules ?? []), [props.schedules]);
-  const fromIntervals = props.history?.available === true;
+  const fromIntervals = props.history !== undefined;
   const now = props.samples[props.samples.length - 1]?.t ?? Date.now();
   const series = useMemo(() => {
-    if (props.history?.available && props.site) return powerFromIntervals(props.history.data, props.site.id, now);
+    if (props.history && props.site) return powerFromIntervals(props.history, props.site.id, now);
     return props.samples;
   }, [props.history, props.samples, props.site, now]);
   const from = fromIntervals
@@ -156,10 +153,7 @@ function PowerSection(props: {
     : Math.min(series[0]?.t ?? now, now - MIN_LIVE_WINDOW_MS);
   // Live samples come every 5 s while a page showing the sites is open; a longer silence breaks the line.
   const maxGapMs = fromIntervals ? undefined : 3 * REFRESH_MS;
-  const plan = useMemo(
-    () => (props.allocation?.available ? sitePlan(props.allocation.data.data, now) : null),
-    [props.allocation, now],
-  );
+  const plan = useMemo(() => (props.allocation ? sitePlan(props.allocation.data, now) : null), [props.allocation, now]);
   const data = useMemo(
     () => chartData(series, limits, { from, to: now, maxGapMs }, plan),
     [series, limits, from, now, maxGapMs, plan],
@@ -167,10 +161,24 @@ function PowerSection(props: {
   const timeZone = props.site?.timezone;
   const current = props.site ? sitePowerKw(props.site.chargers) : null;
   const peak = series.reduce((max, sample) => Math.max(max, sample.kw), 0);
+  const siteMaxKw = props.site ? siteMaximumKw(props.site.chargers) : null;
+  const planLimitsKw = plan?.unit === 'kW' ? plan.slots.flatMap((slot) => [slot.capacity ?? 0, slot.cost ?? 0]) : [];
+  const ceilingKw =
+    siteMaxKw === null ? undefined : Math.max(siteMaxKw, limits.costKw ?? 0, limits.capacityKw ?? 0, ...planLimitsKw);
+  const lastAverage = fromIntervals ? series[series.length - 1]?.kw : undefined;
   // Amp limits and limits by time of day have no flat kW line: only the plan's slots draw them.
   const drawn = plan ? 'drawn over the plan only' : 'not drawn';
   const summary = [
-    `Now ${formatKw(current)}; highest in this window ${formatKw(peak)}.`,
+    // Two different figures, each named: the chargers' latest readings against 15-minute averages.
+    `Now ${formatKw(current)} (instantaneous: the sum of the chargers' latest power readings)` +
+      (lastAverage === undefined ? '' : `; ${formatKw(lastAverage)} averaged over the last 15-minute interval`) +
+      `; highest ${fromIntervals ? '15-minute average' : 'sample'} in this window ${formatKw(peak)}.`,
+    ...(siteMaxKw === null
+      ? []
+      : [
+          `The site's chargers can draw at most ${formatKw(siteMaxKw)}` +
+            (peak > siteMaxKw ? ': power above that is cut off the chart.' : '.'),
+        ]),
     `Cost limit ${limitText(limits.costKw)}; capacity limit ${limitText(limits.capacityKw)}.`,
     ...(limits.ampLimits.length ? [`Limits in amps, ${drawn}: ${limits.ampLimits.join(', ')}.`] : []),
     ...(limits.timeOfDay.length
@@ -179,7 +187,7 @@ function PowerSection(props: {
     fromIntervals
       ? 'Power per 15-minute interval of the charging sessions over the last 24 h.'
       : 'Live power summed over the sessions in progress, sampled every 5 s while a page showing the sites is open' +
-        ' (the charging sessions endpoint is not available yet).',
+        ' (until the charging sessions are read).',
     ...(plan ? [planSummary(plan, now, timeZone)] : []),
   ].join(' ');
   const past = fromIntervals ? 'Power, last 24 h' : 'Power while the console is open (live)';
@@ -192,135 +200,8 @@ function PowerSection(props: {
         summary={summary}
         plan={plan ? { now, unit: plan.unit } : null}
         timeZone={timeZone}
+        {...(ceilingKw === undefined ? {} : { ceilingKw })}
       />
     </section>
-  );
-}
-
-function AllocationSection(props: {
-  allocation: Optional<PowerAllocation> | undefined;
-  site: SiteWithChargers | undefined;
-}) {
-  if (!props.allocation) return null;
-  if (!props.allocation.available) {
-    return (
-      <section aria-labelledby="allocation-heading">
-        <h2 id="allocation-heading">Smart charging</h2>
-        <NotAvailable what="Allocated limits per port and vehicles predicted late" />
-      </section>
-    );
-  }
-  const allocation = props.allocation.data.data;
-  const unit = allocation.chargingRateUnit;
-  const portName = new Map(
-    props.site?.chargers.flatMap((charger) =>
-      charger.ports.map((port) => [port.id, `${charger.name} · port ${port.portNumber}`]),
-    ) ?? [],
-  );
-  const totals = [
-    `${formatLimit(allocation.allocatedTotal, unit)} allocated`,
-    allocation.costLimit === null ? null : `cost limit ${formatLimit(allocation.costLimit, unit)}`,
-    allocation.capacityLimit === null ? null : `capacity limit ${formatLimit(allocation.capacityLimit, unit)}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const now = Date.now();
-  const timeZone = props.site?.timezone;
-  const planner = plannerWords(allocation.planner);
-  const demandPeak = demandPeakWords(allocation.demandPeakKw);
-  const reasons = [...new Set(allocation.ports.map((port) => port.reason))].sort();
-  return (
-    <section aria-labelledby="allocation-heading">
-      <h2 id="allocation-heading">Smart charging</h2>
-      {planner ? (
-        <p>
-          <strong title={planner.title}>{planner.label}</strong>
-          {demandPeak ? ` · ${demandPeak}` : null}
-        </p>
-      ) : null}
-      <p class="muted">
-        Computed <Ago iso={allocation.computedAt} now={now} />: {totals}.
-      </p>
-      <div class="table-scroll">
-        <table>
-          <caption class="visually-hidden">Allocated limit per port</caption>
-          <thead>
-            <tr>
-              <th scope="col">Port</th>
-              <th scope="col" class="num">
-                Limit
-              </th>
-              <th scope="col">Plan</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Profile</th>
-            </tr>
-          </thead>
-          <tbody>
-            {allocation.ports.map((port) => (
-              <tr key={port.portId}>
-                <th scope="row" class="wrap">
-                  {portName.get(port.portId) ?? `Port ${port.portId}`}
-                </th>
-                <td class="num">{formatLimit(port.limit, unit)}</td>
-                <PlanCell port={port} unit={unit} now={now} timeZone={timeZone} />
-                <td class="wrap" title={reasonWords(port.reason) ?? undefined}>
-                  {port.reason}
-                </td>
-                <td>
-                  {port.profileStatus ?? '—'}
-                  {port.sentAt ? (
-                    <>
-                      {' '}
-                      (<Ago iso={port.sentAt} now={Date.now()} />)
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {reasons.length ? (
-        <dl class="details" aria-label="Reasons">
-          {reasons.map((reason) => (
-            <div key={reason}>
-              <dt>{reason}</dt>
-              <dd class="wrap">{reasonWords(reason) ?? 'a reason this console does not know yet'}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      <h3>Vehicles predicted late</h3>
-      {allocation.lateVehicles.length === 0 ? (
-        <p class="muted">None: every vehicle is expected to reach its target in time.</p>
-      ) : (
-        <ul>
-          {allocation.lateVehicles.map((vehicle) => (
-            <li key={`${vehicle.vehicleId}-${vehicle.departureTime}`}>
-              {vehicle.vehicleId === null ? 'A vehicle' : `Vehicle ${vehicle.vehicleId}`}:{' '}
-              {formatPercent(vehicle.expectedSocAtDeparture)} expected at {formatDateTime(vehicle.departureTime)}{' '}
-              (target {formatPercent(vehicle.targetSoc)}; departure from{' '}
-              {vehicle.departureSource === 'vehicle' ? 'the vehicle' : 'the departure times'})
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** A port's next planned change (`10.0 kW until 16:00, then 4.00 kW`), its whole plan in the title. */
-function PlanCell(props: {
-  port: PowerAllocation['data']['ports'][number];
-  unit: 'W' | 'A';
-  now: number;
-  timeZone: string | undefined;
-}) {
-  const plan = portPlanText(props.port.plannedPeriods ?? [], props.unit, props.now, props.timeZone);
-  if (!plan) return <td class="muted">—</td>;
-  return (
-    <td class="wrap" title={`Planned: ${plan.all}`}>
-      {plan.next}
-    </td>
   );
 }

@@ -7,8 +7,7 @@
  * @module
  */
 import { ApiError } from '../api';
-import { callOptional } from '../capabilities';
-import { LoadState, NotAvailable } from '../components';
+import { LoadState } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { DAY_NAMES, formatDateTime } from '../format';
 import { usePoll } from '../live';
@@ -17,12 +16,12 @@ import { TariffForm } from './tariff-form';
 
 const MINUTE_MS = 60_000;
 
-/** The site's tariff, or null when it has none (a 404 that is not "No endpoint"). */
+/** The site's tariff, or null when it has none (a 404). */
 async function readTariff(session: ConsoleSession, siteId: number, signal: AbortSignal): Promise<SiteTariff | null> {
   try {
     return (await session.call<SiteTariffAnswer>(`/api/sites/${siteId}/tariff`, { signal })).tariff;
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'notFound' && !/No endpoint/.test(error.message)) return null;
+    if (error instanceof ApiError && error.kind === 'notFound') return null;
     throw error;
   }
 }
@@ -31,7 +30,7 @@ async function readTariff(session: ConsoleSession, siteId: number, signal: Abort
 export function TariffSection(props: { siteId: number }) {
   const session = useSession();
   const tariff = usePoll(
-    (signal) => callOptional(session.operations, 'siteTariff', () => readTariff(session, props.siteId, signal)),
+    (signal) => readTariff(session, props.siteId, signal),
     [session, props.siteId],
     session.signOut,
     MINUTE_MS,
@@ -41,11 +40,10 @@ export function TariffSection(props: { siteId: number }) {
     <section aria-labelledby="tariff-heading">
       <h2 id="tariff-heading">Tariff</h2>
       <LoadState loaded={tariff} what="the tariff" />
-      {loaded && !loaded.available ? <NotAvailable what="Tariffs" /> : null}
-      {loaded?.available ? (
+      {loaded !== undefined ? (
         <>
-          <TariffSummary tariff={loaded.data} />
-          <TariffForm siteId={props.siteId} tariff={loaded.data} onChange={tariff.refresh} />
+          <TariffSummary tariff={loaded} />
+          <TariffForm siteId={props.siteId} tariff={loaded} onChange={tariff.refresh} />
         </>
       ) : null}
     </section>
@@ -72,7 +70,7 @@ function TariffSummary(props: { tariff: SiteTariff | null }) {
         {demand
           ? `demand charge ${demand.pricePerKw} ${tariff.currency} per kW of the month's highest 15-minute average power`
           : 'no demand charge'}
-        . <span class="muted">Updated {formatDateTime(tariff.updatedAt)}.</span>
+        . <span class="muted">Updated {formatDateTime(tariff.updatedAt, tariff.timezone)}.</span>
       </p>
       <div class="table-scroll">
         <table class="tariff-days">

@@ -11,8 +11,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { FieldError, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
-import { callOptional } from '../capabilities';
-import { LoadState, Notice, NotAvailable, DataTable } from '../components';
+import { LoadState, Notice, DataTable } from '../components';
 import { useSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
@@ -38,10 +37,7 @@ interface ShownSecret {
 export function WebhooksPage() {
   const session = useSession();
   const endpoints = useLoad(
-    (signal) =>
-      callOptional(session.operations, 'webhookEndpoints', () =>
-        session.call<{ data: WebhookEndpoint[] }>(ROUTE, { signal }),
-      ),
+    (signal) => session.call<{ data: WebhookEndpoint[] }>(ROUTE, { signal }),
     [session],
     session.signOut,
   );
@@ -54,7 +50,7 @@ export function WebhooksPage() {
     setRound((n) => n + 1);
   };
   const data = endpoints.data;
-  const shown = data?.available ? data.data.data.find((endpoint) => endpoint.id === chosen) : undefined;
+  const shown = data?.data.find((endpoint) => endpoint.id === chosen);
   return (
     <>
       <h1>Webhooks</h1>
@@ -63,9 +59,8 @@ export function WebhooksPage() {
         <code>webhook-signature</code>) to the endpoints that want it, retried with back-off for about three days.
       </p>
       <LoadState loaded={endpoints} what="the webhook endpoints" />
-      {data && !data.available ? <NotAvailable what="Webhook endpoints" /> : null}
       {secret ? <SecretNotice secret={secret} onDismiss={() => setSecret(null)} /> : null}
-      {data?.available ? (
+      {data ? (
         <>
           <EndpointForm
             onCreated={(created) => {
@@ -74,12 +69,7 @@ export function WebhooksPage() {
               endpoints.refresh();
             }}
           />
-          <EndpointTable
-            endpoints={data.data.data}
-            onChange={endpoints.refresh}
-            onSecret={setSecret}
-            onChoose={choose}
-          />
+          <EndpointTable endpoints={data.data} onChange={endpoints.refresh} onSecret={setSecret} onChoose={choose} />
           {shown ? <DeliveryLog key={`${shown.id}-${round}`} endpoint={shown} /> : null}
         </>
       ) : null}

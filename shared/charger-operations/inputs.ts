@@ -1,0 +1,233 @@
+/**
+ * What an operation's API body may hold (docs/charger-operations.md): the zod schema of each kind's
+ * body, by action, and the body fields they share (targets, firmware). The routes, the OpenAPI
+ * document and the operator CLI validate with them; the kinds (`core-kinds.ts`, `firmware-kind.ts`,
+ * `log-kind.ts`) take the bodies they describe. Apart from the kinds because a zod schema is built
+ * when its module loads: the worker and the sweep, which read stored bodies and validate none, load
+ * neither zod nor these schemas.
+ */
+import * as z from 'zod';
+import { LOG_TYPES } from '../db/entities/charger-logs';
+import { MAX_FIRMWARE_LEAD_DAYS, type FirmwareRequestFields } from './firmware-kind';
+import type { OperationAction } from './kinds';
+import { MAX_OPERATION_TARGETS, type TargetFields } from './targets';
+import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from './version-inputs';
+
+/** A numeric ID in a body: a positive integer JSON numbers hold exactly. */
+export const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A list of charger IDs in a body: 1 to `max` IDs, none repeated.
+ * @param max most IDs (an operation's {@link MAX_OPERATION_TARGETS}, a campaign's chargers)
+ */
+export function chargerIdList(max: number) {
+  return z
+    .array(positiveId)
+    .min(1, 'must name at least one charger')
+    .max(max, `must name at most ${max} chargers`)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a charger');
+}
+
+/** Body fields addressing chargers: one, a list (bulk) or a site (bulk). */
+export const chargerTargetFields = {
+  chargerId: positiveId.optional().meta({ description: 'One charger' }),
+  chargerIds: chargerIdList(MAX_OPERATION_TARGETS)
+    .optional()
+    .meta({ description: `Several chargers (bulk, at most ${MAX_OPERATION_TARGETS})` }),
+  siteId: positiveId.optional().meta({ description: 'Every charger of this site (bulk)' }),
+};
+
+/** Body field addressing one port. */
+const portTargetField = {
+  portId: positiveId.optional().meta({ description: 'One port (its charger is addressed)' }),
+};
+
+/**
+ * A zod check that exactly one of `fields` is given; the issue names the body (none given) or the
+ * second field given.
+ */
+export function exactlyOneOf(fields: readonly (keyof TargetFields)[]) {
+  return (body: TargetFields, context: z.RefinementCtx) => {
+    const given = fields.filter((field) => body[field] !== undefined);
+    if (given.length === 1) return;
+    context.addIssue({
+      code: 'custom',
+      message: `give exactly one of ${fields.join(', ')}`,
+      path: given.length > 1 ? [given[1]!] : [],
+    });
+  };
+}
+
+/** `POST /api/ocpp/reset` body. */
+const ResetRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    ...portTargetField,
+    type: z.enum(ALL_RESET_TYPES).meta({
+      description: "1.6: Soft or Hard; 2.0.1: OnIdle or Immediate (400 when the charger's version lacks it)",
+    }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+  .meta({ id: 'ResetRequest' });
+
+/** `POST /api/ocpp/unlock-connector` body. */
+const UnlockConnectorRequest = z.strictObject({ portId: positiveId }).meta({ id: 'UnlockConnectorRequest' });
+
+/** `POST /api/ocpp/change-availability` body. */
+const ChangeAvailabilityRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    ...portTargetField,
+    operationalStatus: z
+      .enum(['Operative', 'Inoperative'])
+      .meta({ description: '1.6 `type`, 2.0.1 `operationalStatus`' }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+  .meta({ id: 'ChangeAvailabilityRequest' });
+
+/** `POST /api/ocpp/trigger-message` body. */
+const TriggerMessageRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    ...portTargetField,
+    requestedMessage: z.enum(ALL_TRIGGER_MESSAGES).meta({
+      description: "A message of the charger's OCPP version (400 when its version lacks it)",
+    }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+  .meta({ id: 'TriggerMessageRequest' });
+
+/** `POST /api/ocpp/clear-cache` body. */
+const ClearCacheRequest = z
+  .strictObject(chargerTargetFields)
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'ClearCacheRequest' });
+
+/** How far in the past a `retrieveDate`/`installDate` may be (clocks differ), ms. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/** URL schemes a charger may download firmware from. */
+const FIRMWARE_URL_SCHEMES = ['https:', 'ftp:', 'ftps:'];
+
+/** An ISO 8601 date-time with its offset. */
+const dateTime = z.iso.datetime({ offset: true });
+
+/** The firmware fields of a body (the update-firmware kind's and a firmware campaign's). */
+export const firmwareFields = {
+  location: z
+    .string()
+    .max(512)
+    .refine((value) => {
+      try {
+        return FIRMWARE_URL_SCHEMES.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an https, ftp or ftps URL')
+    .meta({
+      description: 'Where the charger downloads the firmware: an https, ftp or ftps URL (2.0.1 at most 512 characters)',
+    }),
+  retrieveDate: dateTime.optional().meta({
+    description: 'When the charger downloads it, ISO 8601 (default now; not in the past, at most 30 days ahead)',
+  }),
+  installDate: dateTime.optional().meta({
+    description: 'When the charger installs it, ISO 8601 (2.0.1 installDateTime only; 400 for a 1.6 charger)',
+  }),
+  retries: z.number().int().min(0).max(100).optional().meta({ description: 'Download attempts before giving up' }),
+  retryInterval: z.number().int().min(0).max(86_400).optional().meta({ description: 'Seconds between attempts' }),
+  signingCertificate: z
+    .string()
+    .min(1)
+    .max(5500)
+    .optional()
+    .meta({ description: 'PEM certificate that signed the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
+  signature: z
+    .string()
+    .min(1)
+    .max(800)
+    .optional()
+    .meta({ description: 'Base64 signature of the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
+};
+
+/** A zod check that the dates are neither in the past nor too far ahead, and install after retrieve. */
+export function checkFirmwareDates(body: FirmwareRequestFields, context: z.RefinementCtx): void {
+  const now = Date.now();
+  for (const field of ['retrieveDate', 'installDate'] as const) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const at = Date.parse(value);
+    if (at < now - CLOCK_SLACK_MS)
+      context.addIssue({ code: 'custom', message: 'must not be in the past', path: [field] });
+    if (at > now + MAX_FIRMWARE_LEAD_DAYS * 86_400_000) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be at most ${MAX_FIRMWARE_LEAD_DAYS} days ahead`,
+        path: [field],
+      });
+    }
+  }
+  if (body.installDate && body.retrieveDate && Date.parse(body.installDate) < Date.parse(body.retrieveDate)) {
+    context.addIssue({ code: 'custom', message: 'must not be before retrieveDate', path: ['installDate'] });
+  }
+}
+
+/** `POST /api/ocpp/update-firmware` body. */
+const UpdateFirmwareRequest = z
+  .strictObject({ ...chargerTargetFields, ...firmwareFields })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .superRefine(checkFirmwareDates)
+  .meta({ id: 'UpdateFirmwareRequest' });
+
+/** ISO 8601 date-time with offset, not in the future (a log holds what has happened). */
+const pastDateTime = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date-time with offset, e.g. 2026-11-21T18:00:00Z' })
+  .refine((v) => Date.parse(v) <= Date.now(), 'must not be in the future');
+
+/** `POST /api/ocpp/get-log` body. */
+const GetLogRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    logType: z.enum(LOG_TYPES).meta({
+      description:
+        'DiagnosticsLog (1.6 GetDiagnostics, 2.0.1 GetLog) or SecurityLog (2.0.1 only: 400 for a 1.6 charger)',
+    }),
+    oldestTimestamp: pastDateTime
+      .optional()
+      .meta({ description: 'Oldest log entry to include (1.6 startTime, 2.0.1 log.oldestTimestamp)' }),
+    latestTimestamp: pastDateTime
+      .optional()
+      .meta({ description: 'Latest log entry to include (1.6 stopTime, 2.0.1 log.latestTimestamp)' }),
+    retries: z.number().int().min(0).max(100).optional().meta({ description: 'Upload attempts the charger may make' }),
+    retryInterval: z
+      .number()
+      .int()
+      .min(0)
+      .max(86_400)
+      .optional()
+      .meta({ description: 'Seconds between upload attempts' }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .superRefine((body, context) => {
+    if (
+      body.oldestTimestamp &&
+      body.latestTimestamp &&
+      Date.parse(body.oldestTimestamp) > Date.parse(body.latestTimestamp)
+    ) {
+      context.addIssue({ code: 'custom', message: 'must not be before oldestTimestamp', path: ['latestTimestamp'] });
+    }
+  })
+  .meta({ id: 'GetLogRequest' });
+
+/** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
+export const OPERATION_INPUTS = {
+  reset: ResetRequest,
+  unlockConnector: UnlockConnectorRequest,
+  changeAvailability: ChangeAvailabilityRequest,
+  triggerMessage: TriggerMessageRequest,
+  clearCache: ClearCacheRequest,
+  updateFirmware: UpdateFirmwareRequest,
+  getLog: GetLogRequest,
+} satisfies Record<OperationAction, z.ZodType>;
+
+/** The validated body of an operation of `action`. */
+export type OperationInput<A extends OperationAction> = z.output<(typeof OPERATION_INPUTS)[A]>;

@@ -1,0 +1,125 @@
+/**
+ * Every Lambda function the stack defines, bundled as the stack bundles it (`LAMBDA_ESBUILD_OPTIONS`,
+ * one esbuild run for all, in memory), stays within its size budget: a bundle is parsed whole at
+ * each cold start, and its size is most of a function's init time (docs/benchmarks.md, "Lambda
+ * bundles"). Each budget is today's size with a little headroom, none above 800 KiB; a function
+ * that grows past its budget fails here with what it holds, largest first, so the change that
+ * grew it can be looked at (`npm run bench -- lambda-bundles` for init times). And the heavy
+ * packages sit only in the functions that run them.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBundles, stackFunctions, type Bundle, type StackFunction } from '../../support/bundles';
+
+/** The most any function's bundle may weigh, KiB. */
+const CEILING_KIB = 800;
+
+/** Each function's budget, KiB (1,024 bytes), by handler module. */
+const BUDGET_KIB: Record<string, number> = {
+  'lambdas/alerts/sweep.ts': 600,
+  'lambdas/alerts/trigger.ts': 480,
+  'lambdas/http/access-ids.ts': 620,
+  'lambdas/http/alert-recipients.ts': 610,
+  'lambdas/http/alerts.ts': 600,
+  'lambdas/http/charger-operation-reads.ts': 800,
+  'lambdas/http/charger-operations.ts': 750,
+  'lambdas/http/chargers.ts': 600,
+  'lambdas/http/commands.ts': 780,
+  'lambdas/http/departure-times.ts': 610,
+  'lambdas/http/fallback.ts': 10,
+  'lambdas/http/history.ts': 640,
+  'lambdas/http/maintenance-windows.ts': 620,
+  'lambdas/http/openapi.ts': 710,
+  'lambdas/http/site-limits.ts': 620,
+  'lambdas/http/site-power.ts': 610,
+  'lambdas/http/sites.ts': 600,
+  'lambdas/http/vehicles.ts': 610,
+  'lambdas/http/webhooks.ts': 660,
+  'lambdas/local-list/sync.ts': 600,
+  'lambdas/logs/upload.ts': 370,
+  'lambdas/ocpp/connect.ts': 550,
+  'lambdas/ocpp/disconnect.ts': 490,
+  'lambdas/ocpp/message.ts': 750,
+  'lambdas/operations/perform.ts': 780,
+  'lambdas/operations/sweep.ts': 780,
+  'lambdas/power/allocate.ts': 770,
+  'lambdas/power/schedule.ts': 550,
+  'lambdas/power/trigger.ts': 550,
+  'lambdas/webhooks/deliver.ts': 560,
+  'lambdas/webhooks/fan-out.ts': 620,
+};
+
+/**
+ * The packages that are a large share of a bundle and run in few functions: the handlers that
+ * hold each (any other holding it fails). The HTTP functions validate with zod; the OCPP, stream
+ * and scheduled functions validate no request body.
+ */
+const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
+  '@aws-sdk/client-s3': (e) =>
+    [
+      'lambdas/operations/perform.ts',
+      'lambdas/operations/sweep.ts',
+      'lambdas/logs/upload.ts',
+      'lambdas/http/charger-operation-reads.ts',
+    ].includes(e),
+  '@aws-sdk/client-lambda': (e) =>
+    ['lambdas/http/charger-operations.ts', 'lambdas/operations/sweep.ts'].includes(e) || e.startsWith('lambdas/power/'),
+  '@aws-sdk/client-sesv2': (e) => e === 'lambdas/webhooks/fan-out.ts',
+  nodemailer: () => false,
+  zod: (e) => e.startsWith('lambdas/http/'),
+  highs: (e) => e === 'lambdas/power/allocate.ts',
+};
+
+const kib = (bytes: number) => bytes / 1024;
+
+/** The packages (or our folders) of a bundle with the KiB each adds, largest first. */
+function composition(bundle: Bundle): string {
+  const by = new Map<string, number>();
+  for (const [input, bytes] of bundle.inputs) {
+    const part = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, -1).join('/');
+    by.set(part, (by.get(part) ?? 0) + bytes);
+  }
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([part, bytes]) => `${part} ${kib(bytes).toFixed(0)}`)
+    .join(', ');
+}
+
+/** Whether a bundle holds code of `pkg` (bytes in the output, not only an import tree-shaken away). */
+const holds = (bundle: Bundle, pkg: string) =>
+  [...bundle.inputs].some(([input, bytes]) => bytes > 0 && input.includes(`node_modules/${pkg}/`));
+
+let functions: StackFunction[];
+let bundles: Map<string, Bundle>;
+
+// Synthesising the stack and one esbuild run for 31 entries take seconds, more on a loaded machine.
+beforeAll(async () => {
+  functions = await stackFunctions();
+  bundles = await buildBundles([...new Set(functions.map((f) => f.entry))]);
+}, 180_000);
+
+describe('Lambda bundle budgets', () => {
+  it('finds every function of the stack, each with a budget of at most 800 KiB', () => {
+    expect(functions.length).toBeGreaterThanOrEqual(31);
+    const entries = new Set(functions.map((f) => f.entry));
+    expect([...entries].filter((entry) => BUDGET_KIB[entry] === undefined)).toEqual([]);
+    expect(Object.keys(BUDGET_KIB).filter((entry) => !entries.has(entry))).toEqual([]);
+    for (const [entry, budget] of Object.entries(BUDGET_KIB)) expect(budget, entry).toBeLessThanOrEqual(CEILING_KIB);
+  });
+
+  it('keeps every bundle within its budget', () => {
+    const over = functions
+      .map(({ name, entry }) => ({ name, entry, bundle: bundles.get(entry)! }))
+      .filter(({ entry, bundle }) => kib(bundle.bytes) > BUDGET_KIB[entry]!)
+      .map(
+        ({ name, entry, bundle }) =>
+          `${name} (${entry}): ${kib(bundle.bytes).toFixed(1)} KiB > ${BUDGET_KIB[entry]} KiB: ${composition(bundle)}`,
+      );
+    expect(over).toEqual([]);
+  });
+
+  it.each(Object.entries(HELD_ONLY_BY))('holds %s only in the functions that run it', (pkg, allowed) => {
+    const holders = [...bundles].filter(([, bundle]) => holds(bundle, pkg)).map(([entry]) => entry);
+    expect(holders.filter((entry) => !allowed(entry))).toEqual([]);
+  });
+});
