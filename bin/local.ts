@@ -6,6 +6,7 @@
  * A port already in use (either one) is refused in one line with exit 1, before anything starts;
  * how the stack stops, and that DynamoDB Local never outlives it: `lib/local/supervise.ts`.
  */
+import { IDENTITY_ACCOUNTS_FILE } from '../lib/local/identity/accounts';
 import { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -87,6 +88,7 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
             mailDir: join(dataDir, 'mail'),
             // Webhook retries still due when the stack stops are made by the next start (docs/webhooks.md).
             webhookQueueFile: join(dataDir, 'webhook-queue.json'),
+            identityAccountsFile: join(dataDir, IDENTITY_ACCOUNTS_FILE),
           }),
     });
   } catch (error) {

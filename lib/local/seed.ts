@@ -131,7 +131,13 @@ export async function seedDemo(db: Db): Promise<DemoData> {
   const fleet = await seedFleet(db, site.id);
   const vans = [];
   for (const van of depotVans(DEMO_FLEET_SIZE)) vans.push(await seedVanWithCard(db, organization.id, van));
-  const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
+  const key = await createApiKey(db, {
+    organizationId: organization.id,
+    scope: 'organization',
+    name: 'Demo key',
+    // The console's key does everything the console offers, the people's page included.
+    role: 'owner',
+  });
   return {
     organization: { id: organization.id, name: organization.name },
     site: { id: site.id, name: site.name, timezone: site.timezone },

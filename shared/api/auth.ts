@@ -16,17 +16,30 @@
  * key per instance per minute).
  */
 import type { Db } from '../db';
-import type { AccessScope } from '../organizations';
+import { DEFAULT_API_KEY_ROLE, roleAtLeast, type AccessScope, type Role } from '../organizations';
 import { hashApiKey } from './api-keys';
-import { UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from './errors';
 import { BoundedMap } from '../bounded-map';
 
-/** What an authenticated request may see (its key's scope), and which key it is. */
+/** Who a request comes from: an API key (with its name, if it has one) or a person (with its e-mail). */
+export type Actor =
+  | { kind: 'apiKey'; apiKeyId: number; name?: string }
+  | { kind: 'user'; userId: number; email: string };
+
+/**
+ * What an authenticated request may see and do, and who it is: the same object for an
+ * integrator's API key and a person's token (docs/people-and-roles.md), so every route's rules
+ * (scope, role) hold for both.
+ */
 export interface ApiPrincipal extends AccessScope {
-  apiKeyId: number;
-  /** The key's name, when it was given one (`actorOf` names the key by it). */
-  apiKeyName?: string;
-  /** SHA-256 (hex) of the key; identifies the key for rate limiting. */
+  /** What the caller may do; each route declares the least it needs (`RouteSpec.role`). */
+  role: Role;
+  /** Who the caller is: what `actorOf` records. */
+  actor: Actor;
+  /**
+   * Identifies the caller for rate limiting (spec §8) and the instance's cache: the key's SHA-256
+   * (hex), or `user:` and the token's subject for a person.
+   */
   keyHash: string;
 }
 
@@ -94,12 +107,14 @@ export class ApiKeyCache {
 const processCache = new ApiKeyCache();
 
 /**
- * Resolves the `Authorization` header to the key's principal: from the instance's cache, else
- * with one GetItem (then cached).
+ * Resolves the `Authorization` header to the caller's principal: an API key's, or a person's
+ * access token's (docs/people-and-roles.md). Either from the instance's cache, else with one
+ * GetItem (a key) or one Query (the person of a token's subject), then cached.
  * @param authorization the raw header value, or undefined when absent
- * @param cache where recently read keys are kept (default: the process's)
+ * @param cache where recently read keys and people are kept (default: the process's)
  * @throws UnauthorizedError (401) when the header is missing or not `Bearer <key>`, the key is
- *   malformed, unknown, or revoked (spec §5.2; a revocation is seen within the cache's TTL)
+ *   malformed, unknown, or revoked (spec §5.2; a revocation is seen within the cache's TTL), or
+ *   the token is invalid (`./tokens.ts`) or no person here has its account
  */
 export async function authenticate(
   db: Db,
@@ -118,8 +133,8 @@ export async function authenticate(
   if (!data) throw new UnauthorizedError('Invalid API key');
   if (data.revokedAt) throw new UnauthorizedError('API key has been revoked');
   const principal: ApiPrincipal = {
-    apiKeyId: data.apiKeyId,
-    ...(data.name ? { apiKeyName: data.name } : {}),
+    role: data.role ?? DEFAULT_API_KEY_ROLE,
+    actor: { kind: 'apiKey', apiKeyId: data.apiKeyId, ...(data.name ? { name: data.name } : {}) },
     keyHash,
     organizationId: data.organizationId,
     scope: data.scope,
@@ -128,3 +143,13 @@ export async function authenticate(
   cache.set(principal);
   return principal;
 }
+
+/**
+ * Refuses a caller below the role a route needs (docs/people-and-roles.md): the same check for a
+ * person and an API key, since both are a principal with a role.
+ * @throws ForbiddenError (403) naming the role needed and the caller's
+ */
+export function requireRole(principal: Pick<ApiPrincipal, 'role'>, needed: Role): void {
+  if (!roleAtLeast(principal.role, needed)) throw new ForbiddenError(needed, principal.role);
+}
+

@@ -28,7 +28,12 @@ export interface UserChange {
  * The transaction item moving the organization's owner count when a person's role goes from
  * `before` to `after` (none when ownership does not change); going down it needs another owner.
  */
-function ownerCountMove(e: TransactionEntities, organizationId: number, before: Role | undefined, after: Role | undefined) {
+function ownerCountMove(
+  e: TransactionEntities,
+  organizationId: number,
+  before: Role | undefined,
+  after: Role | undefined,
+) {
   const wasOwner = before === 'owner';
   const isOwner = after === 'owner';
   if (wasOwner === isOwner) return undefined;
@@ -69,7 +74,8 @@ export async function changeUser(
     const current = await visibleUser(db, scope, userId);
     const role = change.role ?? current.role;
     const siteId = change.siteId === undefined ? current.siteId : (change.siteId ?? undefined);
-    if (change.siteId !== undefined || change.role !== undefined) await checkSiteOf(db, scope.organizationId, role, siteId);
+    if (change.siteId !== undefined || change.role !== undefined)
+      await checkSiteOf(db, scope.organizationId, role, siteId);
     const updatedAt = new Date(now).toISOString();
     const outcome = await transact(db, (e) => ({
       user: userPatch(e, userId, { role, updatedAt, siteId }, current.siteId !== undefined)

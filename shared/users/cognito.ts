@@ -4,13 +4,13 @@
  * AdminDeleteUser removes. The pool signs people in by e-mail address (its usernames are the
  * addresses, kept as given; Cognito compares them case-insensitively).
  *
- * `COGNITO_ENDPOINT` points the client at the local stack's stand-in of the user pool API
- * (`lib/local/identity/`), so `npm start` runs this same code. The SDK is loaded on first use: only
- * the people's function pays for it.
+ * The local stack registers its own directory instead (`useIdentityDirectory`). The SDK is loaded
+ * on first use: only the people's function pays for it.
  */
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { localEndpointConfig, processClient } from '../aws-clients';
-import { IdentityAccountExistsError, type IdentityDirectory } from './directory';
+import { IdentityAccountExistsError, registeredDirectory, type IdentityDirectory } from './directory';
+import { IdentityNotConfiguredError } from './errors';
 
 type CognitoModule = typeof import('@aws-sdk/client-cognito-identity-provider');
 
@@ -69,11 +69,14 @@ export function cognitoDirectory(userPoolId: string): IdentityDirectory {
 }
 
 /**
- * The directory of this process's user pool (`USER_POOL_ID`).
- * @throws Error when `USER_POOL_ID` is not set (a deployment bug: the people's function always has it)
+ * The directory of this process: the one registered (`useIdentityDirectory`: the local stack's
+ * accounts), else the user pool `USER_POOL_ID`.
+ * @throws IdentityNotConfiguredError when neither is there (no identity provider: people cannot be invited)
  */
 export function processDirectory(env: NodeJS.ProcessEnv = process.env): IdentityDirectory {
+  const registered = registeredDirectory();
+  if (registered) return registered;
   const userPoolId = env.USER_POOL_ID;
-  if (!userPoolId) throw new Error('USER_POOL_ID is not set: sign-in is not configured');
+  if (!userPoolId) throw new IdentityNotConfiguredError();
   return cognitoDirectory(userPoolId);
 }

@@ -2,7 +2,7 @@
  * Where people's accounts live: the identity provider proves who a person is (password, MFA), our
  * table says what the person may do (`./users.ts`). {@link IdentityDirectory} is what the people's
  * functions need of the provider; `./cognito.ts` implements it with Amazon Cognito's user pool API
- * (on AWS, and locally against the local stack's stand-in of that API, `lib/local/identity/`).
+ * (on AWS); the local stack registers its own accounts (`lib/local/identity/accounts.ts`).
  */
 
 /** Options of {@link IdentityDirectory.invite}. */
@@ -34,4 +34,19 @@ export class IdentityAccountExistsError extends Error {
     super(`The identity provider already has an account for ${email}`);
     this.name = 'IdentityAccountExistsError';
   }
+}
+
+let registered: IdentityDirectory | undefined;
+
+/**
+ * Registers the directory this process uses instead of the Cognito user pool (the local stack's
+ * accounts, `lib/local/identity/accounts.ts`); undefined goes back to the pool.
+ */
+export function useIdentityDirectory(directory: IdentityDirectory | undefined): void {
+  registered = directory;
+}
+
+/** The directory registered with {@link useIdentityDirectory}, if any. */
+export function registeredDirectory(): IdentityDirectory | undefined {
+  return registered;
 }

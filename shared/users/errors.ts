@@ -1,5 +1,5 @@
 /** Domain errors of the organization's people (docs/people-and-roles.md). */
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, DomainError, NotFoundError } from '../errors';
 
 /** No person has this ID (or none the caller may see: same answer). */
 export class UserNotFoundError extends NotFoundError {
@@ -24,5 +24,13 @@ export class LastOwnerError extends ConflictError {
     super(
       `The organization's last owner cannot be ${action === 'remove' ? 'removed' : 'given another role'}: make another person owner first`,
     );
+  }
+}
+
+/** No identity provider is configured here (no user pool, no local accounts): nobody can be invited. */
+export class IdentityNotConfiguredError extends DomainError {
+  readonly kind = 'conflict';
+  constructor() {
+    super('Sign-in is not configured on this deployment (no identity provider): people cannot be invited');
   }
 }

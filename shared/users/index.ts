@@ -7,8 +7,13 @@
  */
 export { changeUser, removeUser, type UserChange } from './changes';
 export { cognitoDirectory, processDirectory } from './cognito';
-export { IdentityAccountExistsError, type IdentityDirectory, type InviteOptions } from './directory';
-export { LastOwnerError, UserEmailTakenError, UserNotFoundError } from './errors';
+export {
+  IdentityAccountExistsError,
+  useIdentityDirectory,
+  type IdentityDirectory,
+  type InviteOptions,
+} from './directory';
+export { IdentityNotConfiguredError, LastOwnerError, UserEmailTakenError, UserNotFoundError } from './errors';
 export {
   findUserBySubject,
   inviteUser,

@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import { OPERATION_STATUSES } from '../../db/entities/charger-operations';
 import { OPERATION_ACTIONS, OPERATION_INPUTS } from '../../charger-operations';
-import { numericIdParam, Pagination, paginationQuery } from './common';
+import { numericIdParam, Pagination, paginationQuery, RequestedBySchema } from './common';
 import { defineRoutes } from './define';
 
 const RESULT_STATUSES = [
@@ -70,9 +70,11 @@ export const ChargerOperation = z
     organizationId: z.number().int(),
     siteId: z.number().int().nullable().meta({ description: 'When every charger addressed is on one site' }),
     request: z.record(z.string(), z.unknown()).meta({ description: 'The validated body' }),
-    requestedBy: z
-      .union([z.object({ apiKeyId: z.number().int() }), z.object({ operator: z.string() })])
-      .meta({ description: 'The API key that asked, or the operator CLI' }),
+    requestedBy: RequestedBySchema,
+    userEmail: z
+      .string()
+      .nullable()
+      .meta({ description: "Who asked: a person's e-mail, or the API key's name; null for the operator CLI" }),
     createdAt: z.string(),
     updatedAt: z.string(),
     completedAt: z.string().nullable(),

@@ -59,6 +59,11 @@ export const HTTP_FUNCTIONS = {
    * secrets, queues test deliveries and retries (SQS).
    */
   webhooks: { tableAccess: 'readWrite' },
+  /**
+   * The organization's people (docs/people-and-roles.md): stores them and creates or deletes their
+   * identity provider accounts (Cognito's admin API, loaded on first use).
+   */
+  users: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },

@@ -62,7 +62,10 @@ export const MaintenanceWindow = conformsTo<MaintenanceWindowShape>()(
       startTimestamp: z.string().meta({ format: 'date-time' }),
       endTimestamp: z.string().meta({ format: 'date-time' }),
       comment: z.string().nullable(),
-      userEmail: z.null().meta({ description: 'Always null: API keys belong to no user' }),
+      userEmail: z.string().nullable().meta({
+        description:
+          "Who made or last changed the window: a person's e-mail, or the API key's name (docs/people-and-roles.md)",
+      }),
       createdAt: z.string().meta({ format: 'date-time' }),
       updatedAt: z.string().meta({ format: 'date-time' }),
       charger: NamedRef,
@@ -95,7 +98,7 @@ export const MaintenanceWindowsQuery = z.strictObject({
 });
 
 const RULES =
-  'startTimestamp and endTimestamp: ISO 8601 with a UTC offset (answered in UTC); the end after the start and in the future; the start at most 5 minutes in the past. A window of a whole charger (no portId) counts for the charger and each of its ports in charger health, a port window for that port only. userEmail is always null (API keys belong to no user).';
+  'startTimestamp and endTimestamp: ISO 8601 with a UTC offset (answered in UTC); the end after the start and in the future; the start at most 5 minutes in the past. A window of a whole charger (no portId) counts for the charger and each of its ports in charger health, a port window for that port only. userEmail: who made or last changed the window (a person e-mail, else the API key name).';
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {

@@ -124,7 +124,11 @@ const userSchema = {
       pk: { field: 'gsi1pk', composite: ['organizationId'] },
       sk: { field: 'gsi1sk', composite: ['userId'] },
     },
-    bySubject: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['subject'] }, sk: { field: 'gsi2sk', composite: [] } },
+    bySubject: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['subject'] },
+      sk: { field: 'gsi2sk', composite: [] },
+    },
   },
 } as const;
 

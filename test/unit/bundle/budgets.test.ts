@@ -34,6 +34,8 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/http/sites.ts': 600,
   'lambdas/http/vehicles.ts': 610,
   'lambdas/http/webhooks.ts': 660,
+  // The Cognito client (inviting and removing people's accounts) is about 150 KiB of it: 742 today.
+  'lambdas/http/users.ts': 760,
   'lambdas/local-list/sync.ts': 600,
   'lambdas/logs/upload.ts': 370,
   'lambdas/ocpp/connect.ts': 550,
@@ -67,6 +69,7 @@ const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
   nodemailer: () => false,
   zod: (e) => e.startsWith('lambdas/http/'),
   highs: (e) => e === 'lambdas/power/allocate.ts',
+  '@aws-sdk/client-cognito-identity-provider': (e) => e === 'lambdas/http/users.ts',
 };
 
 const kib = (bytes: number) => bytes / 1024;
