@@ -18,6 +18,12 @@ import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
 import { startLocalDeliveryQueue } from './delivery-queue';
 import { useIdentityDirectory } from '../../shared/users';
 import { IDENTITY_ACCOUNTS_FILE, localAccounts } from './identity/accounts';
+import {
+  LOCAL_API_RESOURCE,
+  LOCAL_CLIENT_ID,
+  startLocalIdentityProvider,
+  type LocalIdentityProvider,
+} from './identity/provider';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
 /** A running local stack. */
@@ -30,6 +36,8 @@ export interface LocalStack {
   tableName: string;
   /** Data layer on the same table, for seeding and assertions. */
   db: Db;
+  /** The local OpenID provider's issuer (`http://127.0.0.1:<port>`): where people sign in. */
+  identityIssuer: string;
   close(): Promise<void>;
 }
 
@@ -61,6 +69,8 @@ export interface LocalStack {
  * @param options.identityAccountsFile where the people's accounts are kept (the user pool's
  *   stand-in, `identity/accounts.ts`; `npm start`: `.data/identity-accounts.json`) @default a file
  *   in the logs' folder
+ * @param options.identityPort the local OpenID provider's port (`identity/provider.ts`; its
+ *   issuer is set as `OIDC_ISSUER` for the handlers) @default 0: any free port
  * @param options.streamTiming how the table's stream is read @default `STREAM_TIMING` (`table-stream.ts`)
  * @param options.streamObservers consumers handed the stream's batches beside the product's (the
  *   tests count the batches a consumer was handed) @default none
@@ -77,6 +87,7 @@ export async function startLocalStack(options: {
   webhooks?: boolean;
   webhookQueueFile?: string;
   identityAccountsFile?: string;
+  identityPort?: number;
   logDir?: string;
   mailDir?: string;
   streamTiming?: StreamTiming;
@@ -92,7 +103,7 @@ export async function startLocalStack(options: {
   const gateway = await startLocalGateway(handlers, { port: options.port, host: options.host });
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
-  await configureLocalServices(options, gateway.url);
+  const identity = await configureLocalServices(options, gateway.url);
   // Without the webhooks option, deliveries (tests, retries) are stored and queued, never attempted.
   const deliveries = options.webhooks
     ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>, {
@@ -129,6 +140,7 @@ export async function startLocalStack(options: {
     url: gateway.url,
     ocppUrl: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
     tableName: options.tableName,
+    identityIssuer: identity.issuer,
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
     async close() {
       clearInterval(sweep);
@@ -137,6 +149,7 @@ export async function startLocalStack(options: {
       await gateway.close();
       useDeliveryQueue(undefined);
       useIdentityDirectory(undefined);
+      await identity.close();
       await deliveries?.close();
     },
   };
@@ -168,9 +181,9 @@ function streamConsumers(
  * registries): logs and alert e-mails in folders, the webhook secrets' key, the people's accounts.
  */
 async function configureLocalServices(
-  options: { logDir?: string; mailDir?: string; identityAccountsFile?: string },
+  options: { logDir?: string; mailDir?: string; identityAccountsFile?: string; identityPort?: number; host?: string },
   gatewayUrl: string,
-): Promise<void> {
+): Promise<LocalIdentityProvider> {
   // Chargers' logs under the data directory, uploaded to and downloaded from the gateway with
   // links signed with the folder's secret (the operator CLI signs with it too).
   process.env.LOG_DIR = options.logDir ?? (await mkdtemp(join(tmpdir(), 'charger-logs-')));
@@ -185,10 +198,21 @@ async function configureLocalServices(
   process.env.WEBHOOK_KEY = await localSecretFile(join(process.env.LOG_DIR, '.webhook-key'));
   // People's accounts in a file, as a user pool keeps them on AWS; an invitation's temporary
   // password printed where the e-mail would carry it.
-  useIdentityDirectory(
-    localAccounts(
-      options.identityAccountsFile ?? join(process.env.LOG_DIR, IDENTITY_ACCOUNTS_FILE),
-      (email, password) => console.log(`Invitation for ${email}: temporary password ${password}`),
-    ),
+  const accounts = localAccounts(
+    options.identityAccountsFile ?? join(process.env.LOG_DIR, IDENTITY_ACCOUNTS_FILE),
+    (email, password) => console.log(`Invitation for ${email}: temporary password ${password}`),
   );
+  useIdentityDirectory(accounts);
+  // The OpenID provider people sign in with (Cognito's managed login on AWS), whose access tokens
+  // the handlers verify (`shared/api/tokens.ts`).
+  const identity = await startLocalIdentityProvider(accounts, {
+    port: options.identityPort ?? 0,
+    host: new URL(gatewayUrl).hostname,
+    consoleUrl: gatewayUrl,
+  });
+  process.env.OIDC_ISSUER = identity.issuer;
+  process.env.OIDC_CLIENT_ID = LOCAL_CLIENT_ID;
+  process.env.OIDC_AUDIENCE = LOCAL_API_RESOURCE;
+  delete process.env.OIDC_JWKS_URI;
+  return identity;
 }

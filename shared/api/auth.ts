@@ -19,6 +19,7 @@ import type { Db } from '../db';
 import { DEFAULT_API_KEY_ROLE, roleAtLeast, type AccessScope, type Role } from '../organizations';
 import { hashApiKey } from './api-keys';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { looksLikeJwt, verifyAccessToken } from './tokens';
 import { BoundedMap } from '../bounded-map';
 
 /** Who a request comes from: an API key (with its name, if it has one) or a person (with its e-mail). */
@@ -125,6 +126,7 @@ export async function authenticate(
     throw new UnauthorizedError('Missing Authorization header; send "Authorization: Bearer <API key>"');
   const token = BEARER_PATTERN.exec(authorization.trim())?.[1];
   if (!token) throw new UnauthorizedError('Malformed Authorization header; expected "Bearer <API key>"');
+  if (looksLikeJwt(token)) return authenticatePerson(db, token, cache);
   if (!KEY_PATTERN.test(token)) throw new UnauthorizedError('Invalid API key');
   const keyHash = hashApiKey(token);
   const cached = cache.get(keyHash);
@@ -153,3 +155,27 @@ export function requireRole(principal: Pick<ApiPrincipal, 'role'>, needed: Role)
   if (!roleAtLeast(principal.role, needed)) throw new ForbiddenError(needed, principal.role);
 }
 
+/**
+ * A person's principal from a verified access token: the person whose account the token names
+ * (1 Query of gsi2 by subject, kept like a key for the cache's TTL, so a removal or a role change
+ * is seen within it).
+ * @throws UnauthorizedError for an invalid token, or an account no person here has (removed)
+ */
+async function authenticatePerson(db: Db, token: string, cache: ApiKeyCache): Promise<ApiPrincipal> {
+  const { subject } = await verifyAccessToken(token);
+  const keyHash = `user:${subject}`;
+  const cached = cache.get(keyHash);
+  if (cached) return cached;
+  const { data } = await db.user.query.bySubject({ subject }).go({ count: 1 });
+  const person = data[0];
+  if (!person) throw new UnauthorizedError('No user of this service has this account: ask an owner to invite you');
+  const principal: ApiPrincipal = {
+    role: person.role,
+    actor: { kind: 'user', userId: person.userId, email: person.email },
+    keyHash,
+    organizationId: person.organizationId,
+    ...(person.siteId !== undefined ? { scope: 'site', siteId: person.siteId } : { scope: 'organization' }),
+  };
+  cache.set(principal);
+  return principal;
+}
