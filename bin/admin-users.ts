@@ -28,16 +28,21 @@ const OPERATOR = 'operator CLI';
 /**
  * Adds the `users` command.
  * @param db opens the table the CLI's options name
- * @param onAws whether the CLI works on a deployed table (`--table`)
+ * @param onAws whether the CLI works on a deployed table (`--table` without `--endpoint`)
  */
 export function addUserCommands(program: Command, db: () => Db, onAws: () => boolean): void {
   const users = program
     .command('users')
     .description("Invite, list, change and remove an organization's people (docs/people-and-roles.md)")
-    .option('--user-pool-id <id>', 'the Cognito user pool of --table (default: USER_POOL_ID)');
+    .option('--user-pool-id <id>', 'the Cognito user pool of --table (default: USER_POOL_ID)')
+    .option(
+      '--accounts-file <path>',
+      "the local stack's accounts (without --table, or with --endpoint)",
+      join(LOCAL_DATA_DIR, IDENTITY_ACCOUNTS_FILE),
+    );
   const directory = (): IdentityDirectory => {
     if (!onAws()) {
-      return localAccounts(join(LOCAL_DATA_DIR, IDENTITY_ACCOUNTS_FILE), (email, password) =>
+      return localAccounts(users.opts<{ accountsFile: string }>().accountsFile, (email, password) =>
         console.error(`invitation for ${email}: temporary password ${password}`),
       );
     }
@@ -73,10 +78,11 @@ export function addUserCommands(program: Command, db: () => Db, onAws: () => boo
     .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
     .requiredOption('--id <id>', 'user ID', positiveInteger)
     .addOption(new Option('--role <role>', 'the new role').choices(ROLES))
-    .option('--site-id <id>', 'the one site (0: every site)', (v: string) => (v === '0' ? null : positiveInteger(v)))
+    .option('--site-id <id>', 'the one site (0: every site)', (v: string) => (v === '0' ? 0 : positiveInteger(v)))
     .action(
-      run(async (o: { organizationId: number; id: number; role?: string; siteId?: number | null }) => {
-        const { user } = parse(PatchUserBody, { user: { role: o.role, siteId: o.siteId } }, fieldOf);
+      run(async (o: { organizationId: number; id: number; role?: string; siteId?: number }) => {
+        const siteId = o.siteId === 0 ? null : o.siteId;
+        const { user } = parse(PatchUserBody, { user: { role: o.role, siteId } }, fieldOf);
         return changeUser(db(), scope(o.organizationId), o.id, user);
       }),
     );

@@ -303,7 +303,10 @@ addOperationCommands(chargers, db);
 addLocalListCommands(chargers, db);
 addFirmwareCommands(program, chargers, db);
 addLogCommands(chargers, db);
-addUserCommands(program, db, () => program.opts<{ table?: string }>().table !== undefined);
+addUserCommands(program, db, () => {
+  const { table, endpoint } = program.opts<{ table?: string; endpoint?: string }>();
+  return table !== undefined && endpoint === undefined;
+});
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles
