@@ -18,7 +18,6 @@ export {
   findUserBySubject,
   inviteUser,
   listUsers,
-  markSignedIn,
   readUser,
   toUser,
   type NewUser,

@@ -20,7 +20,6 @@ import { createConversions, type EntityItem } from 'electrodb';
 import type { Db } from '../db';
 import { transactWithIds } from '../db/ids';
 import { claimUnique } from '../db/unique';
-import { unlessConditionFails } from '../db/conditions';
 import { exactPage, PAGE_SIZE, paginate, type Page } from '../db/pagination';
 import { InvalidError } from '../errors';
 import { getSite } from '../chargers/sites';
@@ -39,7 +38,10 @@ export interface User {
   role: Role;
   /** The one site the person sees; null: every site of the organization. */
   siteId: number | null;
-  /** `invited` until the person first signs in here, then `active`. */
+  /**
+   * `invited` as stored by an invitation; `active` is reserved for a person's first sign-in, which is
+   * not recorded yet (the identity provider shows it: Cognito's user status).
+   */
   status: 'invited' | 'active';
   /** Who invited the person: an e-mail, an API key's name, or `operator CLI`; null when unknown. */
   invitedBy: string | null;
@@ -189,20 +191,4 @@ export async function listUsers(db: Db, scope: AccessScope, nextPageCursor?: str
 export async function findUserBySubject(db: Db, subject: string): Promise<UserItem | undefined> {
   const { data } = await db.user.query.bySubject({ subject }).go({ count: 1 });
   return (data[0] as UserItem | undefined) ?? undefined;
-}
-
-/**
- * Records that an invited person has signed in (`GET /api/me`, which the console calls first): one
- * conditional UpdateItem, made once per person.
- */
-export async function markSignedIn(db: Db, user: UserItem, now = Date.now()): Promise<void> {
-  if (user.status !== 'invited') return;
-  // Refused on its condition: signed in meanwhile (another request), or removed.
-  await unlessConditionFails(
-    db.user
-      .patch({ userId: user.userId })
-      .set({ status: 'active', updatedAt: new Date(now).toISOString() })
-      .where(({ status }, { eq }) => eq(status, 'invited'))
-      .go(),
-  );
 }

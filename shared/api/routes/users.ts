@@ -24,7 +24,9 @@ export const User = z
     email: z.string(),
     role: z.enum(ROLES),
     siteId: z.number().int().nullable().meta({ description: 'The one site the person sees; null: every site' }),
-    status: z.enum(['invited', 'active']),
+    status: z
+      .enum(['invited', 'active'])
+      .meta({ description: 'invited when stored; active is reserved for the first sign-in, not recorded yet' }),
     invitedBy: z.string().nullable().meta({ description: "Who invited: a person's e-mail or an API key's name" }),
     createdAt: z.string(),
     updatedAt: z.string(),
