@@ -72,6 +72,19 @@ export function addUserCommands(program: Command, db: () => Db, onAws: () => boo
     .action(
       run(async (o: { organizationId: number; cursor?: string }) => listUsers(db(), scope(o.organizationId), o.cursor)),
     );
+  addChangeCommands(users, db, directory, scope);
+}
+
+/** `user.email` → `email`: the option's name. */
+const fieldOf = (path: readonly PropertyKey[]) => path.slice(1).map(String).join('.') || 'input';
+
+/** Adds `users change` and `users remove`. */
+function addChangeCommands(
+  users: Command,
+  db: () => Db,
+  directory: () => IdentityDirectory,
+  scope: (organizationId: number) => { organizationId: number; scope: 'organization' },
+): void {
   users
     .command('change')
     .description("Change a person's role or site (--site-id 0: every site)")
@@ -98,6 +111,3 @@ export function addUserCommands(program: Command, db: () => Db, onAws: () => boo
       }),
     );
 }
-
-/** `user.email` → `email`: the option's name. */
-const fieldOf = (path: readonly PropertyKey[]) => path.slice(1).map(String).join('.') || 'input';
