@@ -49,6 +49,7 @@ const DOMAIN_ORDER = [
   'alerts',
   'alert-recipients',
   'webhooks',
+  'users',
 ];
 
 /** One rule per domain folder: it must not import a folder above it. */
@@ -85,13 +86,14 @@ const LIB_APPLICATION_RULES = [
  * Each entry point in `bin/` starts one application: `app.ts` the CDK app (`lib/aws`), `local.ts`
  * the local stack (`lib/local`), `simulate.ts` the simulator (`lib/simulator`); the operator CLI
  * (`admin*.ts`, `cli-support.ts`) uses the domain's faces, and of `lib/` only the local stack's
- * defaults (the table and port it talks to unless told otherwise); the generators use neither.
+ * defaults (the table and port it talks to unless told otherwise) and its people's accounts (the
+ * user pool's stand-in, whose file `users invite` writes to); the generators use neither.
  */
 const BIN_ENTRY_RULES = [
   ['cdk-app', 'app\\.ts', '^lib/(?!aws/)'],
   ['local-stack', 'local\\.ts', '^lib/(?!local/)'],
   ['simulator', 'simulate(-keys)?\\.ts', '^lib/(?!simulator/)'],
-  ['operator-cli', '(admin[^/]*|cli-support)\\.ts', '^lib/(?!local/defaults\\.ts$)'],
+  ['operator-cli', '(admin[^/]*|cli-support)\\.ts', '^lib/(?!local/(defaults|identity/accounts)\\.ts$)'],
   ['generators', 'generate-[^/]*\\.ts', '^lib/'],
 ].map(([name, entry, refused]) => ({
   name: `bin-${name}-one-application`,

@@ -6,7 +6,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { openDb, type Db, type DbConfig } from '../shared/db';
-import { createOrganization, createOrganizationSchema, listOrganizations } from '../shared/organizations';
+import { createOrganization, createOrganizationSchema, listOrganizations, ROLES } from '../shared/organizations';
 import { createApiKey, createApiKeySchema, revokeApiKey } from '../shared/api/api-keys';
 import {
   backfillPortLocations,
@@ -35,6 +35,7 @@ import { addOperationCommands } from './admin-operations';
 import { addLocalListCommands } from './admin-local-list';
 import { addFirmwareCommands } from './admin-firmware';
 import { addLogCommands } from './admin-logs';
+import { addUserCommands } from './admin-users';
 import { CHARGER_TYPES } from '../shared/smart-charging';
 import { decimal, parse, positiveInteger, run } from './cli-support';
 
@@ -96,6 +97,9 @@ apiKeys
   )
   .option('--site-id <id>', 'the site, for --scope site', positiveInteger)
   .option('--name <name>', 'a label for the key')
+  .addOption(
+    new Option('--role <role>', 'what the key may do (docs/people-and-roles.md)').choices(ROLES).default('admin'),
+  )
   .action(run(async (o: object) => createApiKey(db(), parse(createApiKeySchema, o))));
 apiKeys
   .command('revoke')
@@ -299,6 +303,10 @@ addOperationCommands(chargers, db);
 addLocalListCommands(chargers, db);
 addFirmwareCommands(program, chargers, db);
 addLogCommands(chargers, db);
+addUserCommands(program, db, () => {
+  const { table, endpoint } = program.opts<{ table?: string; endpoint?: string }>();
+  return table !== undefined && endpoint === undefined;
+});
 
 const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
 vehicles

@@ -6,12 +6,13 @@
  * A port already in use (either one) is refused in one line with exit 1, before anything starts;
  * how the stack stops, and that DynamoDB Local never outlives it: `lib/local/supervise.ts`.
  */
+import { IDENTITY_ACCOUNTS_FILE } from '../lib/local/identity/accounts';
 import { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } from '../lib/local/dynamodb';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
-import { isSeeded, seedDemo, type DemoData } from '../lib/local/seed';
+import { isSeeded, seedDemo, seedPeople, type DemoData } from '../lib/local/seed';
 import { backfillPortLocations, type Charger, listChargers } from '../shared/chargers';
 import { dbConfigFromEnv } from '../shared/db';
 import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT, recordRunningStack } from '../lib/local/defaults';
@@ -76,6 +77,8 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       tableName: LOCAL_TABLE_NAME,
       port,
       host: HOST,
+      // The OpenID provider beside the gateway: OIDC_PORT, else the next port (3001 by default).
+      identityPort: parsePort(process.env.OIDC_PORT ?? String(port ? port + 1 : 0), 'OIDC_PORT', 0),
       smartCharging: true,
       localList: true,
       alerts: true,
@@ -87,6 +90,7 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
             mailDir: join(dataDir, 'mail'),
             // Webhook retries still due when the stack stops are made by the next start (docs/webhooks.md).
             webhookQueueFile: join(dataDir, 'webhook-queue.json'),
+            identityAccountsFile: join(dataDir, IDENTITY_ACCOUNTS_FILE),
           }),
     });
   } catch (error) {
@@ -113,7 +117,13 @@ async function demoData(stack: LocalStack): Promise<DemoData | undefined> {
   }
   // Data kept from an earlier version may hold ports without their location item (found by ID).
   await backfillPortLocations(dbConfigFromEnv());
-  return existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData) : undefined;
+  const demo = existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as DemoData) : undefined;
+  // A demo seeded before people existed gets its people now.
+  if (demo && !demo.people) {
+    demo.people = await seedPeople(stack.db, demo.organization.id);
+    writeFileSync(demoFile, JSON.stringify(demo, null, 2));
+  }
+  return demo;
 }
 
 /**
@@ -192,6 +202,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       `API key (organization "${demo.organization.name}", organization scope): ${demo.apiKey}`,
       '',
       `Operator console: ${base}/ (paste the key)   API reference: ${base}/api/docs`,
+      ...peopleLines(stack, demo),
       '',
       'Try:',
       `  curl ${auth} ${base}/api/sites`,
@@ -235,3 +246,13 @@ const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
 // Where this stack serves, for the operator CLI to find (docs/cli.md); an in-memory stack keeps no files.
 if (!options.inMemory) recordRunningStack(dataDir, { url: stack.url, dynamoDbEndpoint: dynamo.endpoint });
 console.log(usage(stack, dynamo, demo, chargers));
+
+/** The demo's people (one per role) and where they sign in (docs/people-and-roles.md). */
+function peopleLines(stack: LocalStack, demo: DemoData): string[] {
+  if (!demo.people?.length) return [];
+  return [
+    '',
+    `People (sign in at the local OpenID provider ${stack.identityIssuer}; docs/people-and-roles.md):`,
+    ...demo.people.map((p) => `  ${p.role.padEnd(8)} ${p.email}  password ${p.password}`),
+  ];
+}

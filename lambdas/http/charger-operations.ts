@@ -7,6 +7,7 @@
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
 import type { ApiPrincipal } from '../../shared/api/auth';
+import { requestedByOf } from '../../shared/api/actor';
 import { chargerOperationRoutes } from '../../shared/api/routes/charger-operations';
 import { type OperationAction, requestOperation, type TargetFields } from '../../shared/charger-operations';
 import { ocppChargerFinder } from '../../shared/ocpp/commands/charger-commands';
@@ -39,7 +40,7 @@ const operation =
     const { operation, ended } = await requestOperation(db, commandsOf(db), startOperation, principal, {
       action,
       body,
-      requestedBy: { apiKeyId: principal.apiKeyId },
+      requestedBy: requestedByOf(principal),
     });
     return { statusCode: ended ? 200 : 202, body: { data: operation } };
   };
@@ -59,7 +60,7 @@ export const handler = httpHandler(
     'POST /api/ocpp/update-firmware': operation('updateFirmware'),
     'POST /api/ocpp/get-log': operation('getLog'),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
-      const request = campaignRequestOf(body, { apiKeyId: principal.apiKeyId });
+      const request = campaignRequestOf(body, requestedByOf(principal));
       return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };
     },
     'GET /api/firmware-campaigns': async ({ db, principal, queryStringParameters }) => ({

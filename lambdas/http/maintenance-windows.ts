@@ -1,4 +1,5 @@
 /** Maintenance windows (docs/maintenance-windows.md): create, list, read, change, delete. */
+import { actorOf } from '../../shared/api/actor';
 import { httpHandler } from './lib/http-handler';
 import { maintenanceWindowRoutes } from '../../shared/api/routes/maintenance-windows';
 import { siteAndChargerIds } from '../../shared/api/routes/list-query';
@@ -14,7 +15,7 @@ import {
 export const handler = httpHandler(maintenanceWindowRoutes, {
   'POST /api/maintenance-windows': async ({ db, principal, body }) => ({
     statusCode: 201,
-    body: { data: await createMaintenanceWindow(db, principal, body) },
+    body: { data: await createMaintenanceWindow(db, principal, { ...body, userEmail: actorOf(principal) }) },
   }),
   'GET /api/maintenance-windows': async ({ db, principal, queryStringParameters: q }) => ({
     body: await listMaintenanceWindows(db, principal, {
@@ -28,7 +29,12 @@ export const handler = httpHandler(maintenanceWindowRoutes, {
     body: { data: await readMaintenanceWindow(db, principal, pathParameters.id) },
   }),
   'PATCH /api/maintenance-windows/{id}': async ({ db, principal, pathParameters, body }) => ({
-    body: { data: await updateMaintenanceWindow(db, principal, pathParameters.id, body) },
+    body: {
+      data: await updateMaintenanceWindow(db, principal, pathParameters.id, {
+        ...body,
+        userEmail: actorOf(principal),
+      }),
+    },
   }),
   'DELETE /api/maintenance-windows/{id}': async ({ db, principal, pathParameters }) => {
     await deleteMaintenanceWindow(db, principal, pathParameters.id);

@@ -1,5 +1,6 @@
 /** Spec §4.7: set, read and clear a site's power limits; and its tariff (`docs/tariffs.md`). */
 import { httpHandler } from './lib/http-handler';
+import { actorOf } from '../../shared/api/actor';
 import { siteLimitRoutes } from '../../shared/api/routes/site-limits';
 import { siteTariffRoutes } from '../../shared/api/routes/site-tariffs';
 import {
@@ -16,7 +17,13 @@ export const handler = httpHandler(
   { ...siteLimitRoutes, ...siteTariffRoutes },
   {
     'POST /api/site/{siteId}/limits': async ({ db, principal, pathParameters, body }) => {
-      const schedule = await setSitePowerLimit(db, principal, pathParameters.siteId, body.sitePowerLimitSchedule);
+      const schedule = await setSitePowerLimit(
+        db,
+        principal,
+        pathParameters.siteId,
+        body.sitePowerLimitSchedule,
+        actorOf(principal),
+      );
       return { statusCode: 201, body: { sitePowerLimitScheduleId: schedule.id, sitePowerLimitSchedule: schedule } };
     },
     'GET /api/site/{siteId}/limits': async ({ db, principal, pathParameters }) => ({
@@ -27,7 +34,7 @@ export const handler = httpHandler(
       return { statusCode: 204 };
     },
     'PUT /api/sites/{siteId}/tariff': async ({ db, principal, pathParameters, body }) => ({
-      body: { tariff: await setTariff(db, principal, pathParameters.siteId, body.tariff) },
+      body: { tariff: await setTariff(db, principal, pathParameters.siteId, body.tariff, actorOf(principal)) },
     }),
     'GET /api/sites/{siteId}/tariff': async ({ db, principal, pathParameters }) => ({
       body: { tariff: await getTariff(db, principal, pathParameters.siteId) },

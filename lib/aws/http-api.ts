@@ -135,6 +135,13 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
     'dynamodb:UpdateItem': [ROWS.webhookEndpoints, ROWS.webhookDeliveries, counterRow('webhookEndpoint')],
     'dynamodb:DeleteItem': [ROWS.webhookEndpoints],
   }),
+  // A person (its own partition) invited with its ID and its address's marker, changed, removed
+  // (the marker released); the organization's owner count moved in the same transactions.
+  users: mergeRowWrites(RATE_LIMITED, {
+    'dynamodb:PutItem': [ROWS.users, ROWS.userEmailMarkers],
+    'dynamodb:UpdateItem': [ROWS.users, ROWS.organizations, counterRow('user')],
+    'dynamodb:DeleteItem': [ROWS.users, ROWS.userEmailMarkers],
+  }),
   openapi: {},
   fallback: {},
 };

@@ -89,6 +89,10 @@ export const ROWS = {
   webhookEndpoints: '$cn#webhookendpointid_*',
   /** A webhook delivery (`webhookDelivery`), by its `msg_…` ID. */
   webhookDeliveries: '$cn#deliveryid_*',
+  /** A person of an organization (`user`), by its numeric ID (padded to 12 digits). */
+  users: '$cn#userid_*',
+  /** The people's address markers, one per address in every organization (`uniqueValue` `userEmail`). */
+  userEmailMarkers: '$cn#constraint_userEmail#value_*',
   /** An API key's request leases (`requestLease`: one `includeIntervals` request at a time). */
   requestLeases: '$cn#keyhash_*#name_*',
 } as const;

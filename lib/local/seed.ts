@@ -6,6 +6,9 @@
  * charges, `lib/simulator/depot.ts`; `SIM-TAG-1` is the simulator's default tag) and an
  * organization-scoped API key.
  */
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../../shared/organizations';
+import { inviteUser, processDirectory } from '../../shared/users';
 import type { Db } from '../../shared/db';
 import { createOrganization, listOrganizations } from '../../shared/organizations';
 import { createApiKey } from '../../shared/api/api-keys';
@@ -31,7 +34,27 @@ export interface DemoData {
   fleet?: Pick<Charger, 'id' | 'name' | 'ocppId' | 'type' | 'numberOfPorts'>[];
   /** The depot's vans, van N for the fleet's N-th charger; absent in demo files written before they were seeded. */
   vans?: { id: number; name: string; vin: string; idTag: string }[];
+  /** One person of each role, who sign in at the local OpenID provider; absent in older demo files. */
+  people?: { email: string; role: Role; password: string }[];
   apiKey: string;
+}
+
+/**
+ * Invites one person of each role into the demo organization, with a random password each (kept
+ * in the demo file and printed at every start): the people who sign in to the console locally.
+ */
+export async function seedPeople(db: Db, organizationId: number): Promise<NonNullable<DemoData['people']>> {
+  const people = [];
+  for (const role of ['owner', 'admin', 'operator', 'viewer'] as const) {
+    const email = `${role}@demo-fleet.example.com`;
+    const password = randomBytes(9).toString('base64url');
+    await inviteUser(db, processDirectory(), { organizationId, scope: 'organization' }, { email, role }, 'npm start', {
+      temporaryPassword: password,
+      sendInvitation: false,
+    });
+    people.push({ email, role, password });
+  }
+  return people;
 }
 
 /** True when the table already holds an organization (so the demo must not be seeded again). */
@@ -131,13 +154,20 @@ export async function seedDemo(db: Db): Promise<DemoData> {
   const fleet = await seedFleet(db, site.id);
   const vans = [];
   for (const van of depotVans(DEMO_FLEET_SIZE)) vans.push(await seedVanWithCard(db, organization.id, van));
-  const key = await createApiKey(db, { organizationId: organization.id, scope: 'organization', name: 'Demo key' });
+  const key = await createApiKey(db, {
+    organizationId: organization.id,
+    scope: 'organization',
+    name: 'Demo key',
+    // The console's key does everything the console offers, the people's page included.
+    role: 'owner',
+  });
   return {
     organization: { id: organization.id, name: organization.name },
     site: { id: site.id, name: site.name, timezone: site.timezone },
     chargers: chargers.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
     fleet: fleet.map(({ id, name, ocppId, type, numberOfPorts }) => ({ id, name, ocppId, type, numberOfPorts })),
     vans,
+    people: await seedPeople(db, organization.id),
     apiKey: key.apiKey,
   };
 }

@@ -16,6 +16,14 @@ import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
 import { localSecretFile } from '../../shared/local-secret-file';
 import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
 import { startLocalDeliveryQueue } from './delivery-queue';
+import { useIdentityDirectory } from '../../shared/users';
+import { IDENTITY_ACCOUNTS_FILE, localAccounts } from './identity/accounts';
+import {
+  LOCAL_API_RESOURCE,
+  LOCAL_CLIENT_ID,
+  startLocalIdentityProvider,
+  type LocalIdentityProvider,
+} from './identity/provider';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
 /** A running local stack. */
@@ -28,6 +36,8 @@ export interface LocalStack {
   tableName: string;
   /** Data layer on the same table, for seeding and assertions. */
   db: Db;
+  /** The local OpenID provider's issuer (`http://127.0.0.1:<port>`): where people sign in. */
+  identityIssuer: string;
   close(): Promise<void>;
 }
 
@@ -56,6 +66,11 @@ export interface LocalStack {
  * @param options.webhookQueueFile where the delivery queue keeps its waiting messages, so that a
  *   retry due after the stack stopped is made by the next stack on the same file (`npm start`:
  *   `.data/webhook-queue.json`) @default none: they are kept in memory only
+ * @param options.identityAccountsFile where the people's accounts are kept (the user pool's
+ *   stand-in, `identity/accounts.ts`; `npm start`: `.data/identity-accounts.json`) @default a file
+ *   in the logs' folder
+ * @param options.identityPort the local OpenID provider's port (`identity/provider.ts`; its
+ *   issuer is set as `OIDC_ISSUER` for the handlers) @default 0: any free port
  * @param options.streamTiming how the table's stream is read @default `STREAM_TIMING` (`table-stream.ts`)
  * @param options.streamObservers consumers handed the stream's batches beside the product's (the
  *   tests count the batches a consumer was handed) @default none
@@ -71,6 +86,8 @@ export async function startLocalStack(options: {
   alerts?: boolean;
   webhooks?: boolean;
   webhookQueueFile?: string;
+  identityAccountsFile?: string;
+  identityPort?: number;
   logDir?: string;
   mailDir?: string;
   streamTiming?: StreamTiming;
@@ -86,18 +103,7 @@ export async function startLocalStack(options: {
   const gateway = await startLocalGateway(handlers, { port: options.port, host: options.host });
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
-  // Chargers' logs under the data directory, uploaded to and downloaded from the gateway with
-  // links signed with the folder's secret (the operator CLI signs with it too).
-  process.env.LOG_DIR = options.logDir ?? (await mkdtemp(join(tmpdir(), 'charger-logs-')));
-  process.env.LOG_UPLOAD_BASE_URL = gateway.url;
-  process.env.LOG_URL_SECRET = await localUrlSecret(process.env.LOG_DIR);
-  delete process.env.LOG_BUCKET_NAME;
-  // Alert e-mails as .eml files under the data directory, their path printed (SES on AWS).
-  process.env.MAIL_DIR = options.mailDir ?? (await mkdtemp(join(tmpdir(), 'alert-mail-')));
-  process.env.ALERT_EMAIL_FROM ??= 'alerts@charging-network.localhost';
-  process.env.CONSOLE_URL = gateway.url;
-  // Webhook secrets are encrypted with a key kept beside the logs' secret in the data folder.
-  process.env.WEBHOOK_KEY = await localSecretFile(join(process.env.LOG_DIR, '.webhook-key'));
+  const identity = await configureLocalServices(options, gateway.url);
   // Without the webhooks option, deliveries (tests, retries) are stored and queued, never attempted.
   const deliveries = options.webhooks
     ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>, {
@@ -134,6 +140,7 @@ export async function startLocalStack(options: {
     url: gateway.url,
     ocppUrl: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
     tableName: options.tableName,
+    identityIssuer: identity.issuer,
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
     async close() {
       clearInterval(sweep);
@@ -141,6 +148,8 @@ export async function startLocalStack(options: {
       await loop?.stop();
       await gateway.close();
       useDeliveryQueue(undefined);
+      useIdentityDirectory(undefined);
+      await identity.close();
       await deliveries?.close();
     },
   };
@@ -165,4 +174,45 @@ function streamConsumers(
       ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
       : []),
   ];
+}
+
+/**
+ * Points the handlers at the local stand-ins of the AWS services (through the environment and the
+ * registries): logs and alert e-mails in folders, the webhook secrets' key, the people's accounts.
+ */
+async function configureLocalServices(
+  options: { logDir?: string; mailDir?: string; identityAccountsFile?: string; identityPort?: number; host?: string },
+  gatewayUrl: string,
+): Promise<LocalIdentityProvider> {
+  // Chargers' logs under the data directory, uploaded to and downloaded from the gateway with
+  // links signed with the folder's secret (the operator CLI signs with it too).
+  process.env.LOG_DIR = options.logDir ?? (await mkdtemp(join(tmpdir(), 'charger-logs-')));
+  process.env.LOG_UPLOAD_BASE_URL = gatewayUrl;
+  process.env.LOG_URL_SECRET = await localUrlSecret(process.env.LOG_DIR);
+  delete process.env.LOG_BUCKET_NAME;
+  // Alert e-mails as .eml files under the data directory, their path printed (SES on AWS).
+  process.env.MAIL_DIR = options.mailDir ?? (await mkdtemp(join(tmpdir(), 'alert-mail-')));
+  process.env.ALERT_EMAIL_FROM ??= 'alerts@charging-network.localhost';
+  process.env.CONSOLE_URL = gatewayUrl;
+  // Webhook secrets are encrypted with a key kept beside the logs' secret in the data folder.
+  process.env.WEBHOOK_KEY = await localSecretFile(join(process.env.LOG_DIR, '.webhook-key'));
+  // People's accounts in a file, as a user pool keeps them on AWS; an invitation's temporary
+  // password printed where the e-mail would carry it.
+  const accounts = localAccounts(
+    options.identityAccountsFile ?? join(process.env.LOG_DIR, IDENTITY_ACCOUNTS_FILE),
+    (email, password) => console.log(`Invitation for ${email}: temporary password ${password}`),
+  );
+  useIdentityDirectory(accounts);
+  // The OpenID provider people sign in with (Cognito's managed login on AWS), whose access tokens
+  // the handlers verify (`shared/api/tokens.ts`).
+  const identity = await startLocalIdentityProvider(accounts, {
+    port: options.identityPort ?? 0,
+    host: new URL(gatewayUrl).hostname,
+    consoleUrl: gatewayUrl,
+  });
+  process.env.OIDC_ISSUER = identity.issuer;
+  process.env.OIDC_CLIENT_ID = LOCAL_CLIENT_ID;
+  process.env.OIDC_AUDIENCE = LOCAL_API_RESOURCE;
+  delete process.env.OIDC_JWKS_URI;
+  return identity;
 }

@@ -7,7 +7,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { allocateIds, type Db } from '../db';
 import { getSite, SiteNotFoundError } from '../chargers';
-import { ApiKeyNotFoundError, OrganizationNotFoundError } from '../organizations';
+import {
+  ApiKeyNotFoundError,
+  DEFAULT_API_KEY_ROLE,
+  OrganizationNotFoundError,
+  ROLES,
+  type Role,
+} from '../organizations';
 
 const KEY_PREFIX = 'cnk_';
 
@@ -28,6 +34,8 @@ export const createApiKeySchema = z
     scope: z.enum(['organization', 'site']),
     siteId: z.number().int().positive().optional(),
     name: z.string().trim().min(1).max(200).optional(),
+    /** What the key may do (docs/people-and-roles.md). @default DEFAULT_API_KEY_ROLE (admin) */
+    role: z.enum(ROLES).optional(),
   })
   .refine((k) => (k.scope === 'site') === (k.siteId !== undefined), {
     message: 'a site-scoped key needs siteId; an organization-scoped key takes none',
@@ -42,11 +50,13 @@ export interface CreatedApiKey {
   scope: 'organization' | 'site';
   siteId: number | null;
   name: string | null;
+  role: Role;
   createdAt: string;
 }
 
 /**
- * Issues an API key (spec §5); only its SHA-256 is stored.
+ * Issues an API key (spec §5) with its role (default `admin`, as keys made before roles have);
+ * only its SHA-256 is stored.
  * @throws OrganizationNotFoundError; SiteNotFoundError when the site of a site-scoped key is not in
  *   that organization
  */
@@ -61,7 +71,8 @@ export async function createApiKey(db: Db, input: z.infer<typeof createApiKeySch
   const apiKey = generateApiKey();
   const apiKeyId = await allocateIds(db, 'apiKey');
   const createdAt = new Date().toISOString();
-  await db.apiKey.create({ ...input, keyHash: hashApiKey(apiKey), apiKeyId, createdAt }).go();
+  const role = input.role ?? DEFAULT_API_KEY_ROLE;
+  await db.apiKey.create({ ...input, role, keyHash: hashApiKey(apiKey), apiKeyId, createdAt }).go();
   return {
     id: apiKeyId,
     apiKey,
@@ -69,6 +80,7 @@ export async function createApiKey(db: Db, input: z.infer<typeof createApiKeySch
     scope: input.scope,
     siteId: input.siteId ?? null,
     name: input.name ?? null,
+    role,
     createdAt,
   };
 }

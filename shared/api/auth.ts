@@ -16,17 +16,31 @@
  * key per instance per minute).
  */
 import type { Db } from '../db';
-import type { AccessScope } from '../organizations';
+import { DEFAULT_API_KEY_ROLE, roleAtLeast, type AccessScope, type Role } from '../organizations';
 import { hashApiKey } from './api-keys';
-import { UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { looksLikeJwt, verifyAccessToken } from './tokens';
 import { BoundedMap } from '../bounded-map';
 
-/** What an authenticated request may see (its key's scope), and which key it is. */
+/** Who a request comes from: an API key (with its name, if it has one) or a person (with its e-mail). */
+export type Actor =
+  | { kind: 'apiKey'; apiKeyId: number; name?: string }
+  | { kind: 'user'; userId: number; email: string };
+
+/**
+ * What an authenticated request may see and do, and who it is: the same object for an
+ * integrator's API key and a person's token (docs/people-and-roles.md), so every route's rules
+ * (scope, role) hold for both.
+ */
 export interface ApiPrincipal extends AccessScope {
-  apiKeyId: number;
-  /** The key's name, when it was given one (`actorOf` names the key by it). */
-  apiKeyName?: string;
-  /** SHA-256 (hex) of the key; identifies the key for rate limiting. */
+  /** What the caller may do; each route declares the least it needs (`RouteSpec.role`). */
+  role: Role;
+  /** Who the caller is: what `actorOf` records. */
+  actor: Actor;
+  /**
+   * Identifies the caller for rate limiting (spec §8) and the instance's cache: the key's SHA-256
+   * (hex), or `user:` and the token's subject for a person.
+   */
   keyHash: string;
 }
 
@@ -94,12 +108,14 @@ export class ApiKeyCache {
 const processCache = new ApiKeyCache();
 
 /**
- * Resolves the `Authorization` header to the key's principal: from the instance's cache, else
- * with one GetItem (then cached).
+ * Resolves the `Authorization` header to the caller's principal: an API key's, or a person's
+ * access token's (docs/people-and-roles.md). Either from the instance's cache, else with one
+ * GetItem (a key) or one Query (the person of a token's subject), then cached.
  * @param authorization the raw header value, or undefined when absent
- * @param cache where recently read keys are kept (default: the process's)
+ * @param cache where recently read keys and people are kept (default: the process's)
  * @throws UnauthorizedError (401) when the header is missing or not `Bearer <key>`, the key is
- *   malformed, unknown, or revoked (spec §5.2; a revocation is seen within the cache's TTL)
+ *   malformed, unknown, or revoked (spec §5.2; a revocation is seen within the cache's TTL), or
+ *   the token is invalid (`./tokens.ts`) or no person here has its account
  */
 export async function authenticate(
   db: Db,
@@ -110,6 +126,7 @@ export async function authenticate(
     throw new UnauthorizedError('Missing Authorization header; send "Authorization: Bearer <API key>"');
   const token = BEARER_PATTERN.exec(authorization.trim())?.[1];
   if (!token) throw new UnauthorizedError('Malformed Authorization header; expected "Bearer <API key>"');
+  if (looksLikeJwt(token)) return authenticatePerson(db, token, cache);
   if (!KEY_PATTERN.test(token)) throw new UnauthorizedError('Invalid API key');
   const keyHash = hashApiKey(token);
   const cached = cache.get(keyHash);
@@ -118,12 +135,46 @@ export async function authenticate(
   if (!data) throw new UnauthorizedError('Invalid API key');
   if (data.revokedAt) throw new UnauthorizedError('API key has been revoked');
   const principal: ApiPrincipal = {
-    apiKeyId: data.apiKeyId,
-    ...(data.name ? { apiKeyName: data.name } : {}),
+    role: data.role ?? DEFAULT_API_KEY_ROLE,
+    actor: { kind: 'apiKey', apiKeyId: data.apiKeyId, ...(data.name ? { name: data.name } : {}) },
     keyHash,
     organizationId: data.organizationId,
     scope: data.scope,
     ...(data.siteId !== undefined ? { siteId: data.siteId } : {}),
+  };
+  cache.set(principal);
+  return principal;
+}
+
+/**
+ * Refuses a caller below the role a route needs (docs/people-and-roles.md): the same check for a
+ * person and an API key, since both are a principal with a role.
+ * @throws ForbiddenError (403) naming the role needed and the caller's
+ */
+export function requireRole(principal: Pick<ApiPrincipal, 'role'>, needed: Role): void {
+  if (!roleAtLeast(principal.role, needed)) throw new ForbiddenError(needed, principal.role);
+}
+
+/**
+ * A person's principal from a verified access token: the person whose account the token names
+ * (1 Query of gsi2 by subject, kept like a key for the cache's TTL, so a removal or a role change
+ * is seen within it).
+ * @throws UnauthorizedError for an invalid token, or an account no person here has (removed)
+ */
+async function authenticatePerson(db: Db, token: string, cache: ApiKeyCache): Promise<ApiPrincipal> {
+  const { subject } = await verifyAccessToken(token);
+  const keyHash = `user:${subject}`;
+  const cached = cache.get(keyHash);
+  if (cached) return cached;
+  const { data } = await db.user.query.bySubject({ subject }).go({ count: 1 });
+  const person = data[0];
+  if (!person) throw new UnauthorizedError('No user of this service has this account: ask an owner to invite you');
+  const principal: ApiPrincipal = {
+    role: person.role,
+    actor: { kind: 'user', userId: person.userId, email: person.email },
+    keyHash,
+    organizationId: person.organizationId,
+    ...(person.siteId !== undefined ? { scope: 'site', siteId: person.siteId } : { scope: 'organization' }),
   };
   cache.set(principal);
   return principal;

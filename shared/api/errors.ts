@@ -76,6 +76,22 @@ export class UnauthorizedError extends ProblemError {
   }
 }
 
+/**
+ * 403: the caller's role is below the one the route needs (docs/people-and-roles.md); the detail
+ * and `errors` name the role needed and the caller's.
+ */
+export class ForbiddenError extends ProblemError {
+  constructor(needed: string, held: string) {
+    super(
+      403,
+      'forbidden',
+      'Forbidden',
+      `This operation needs the role ${needed} or above; the caller's role is ${held}`,
+      [{ path: 'headers.authorization', message: `needs the role ${needed} or above (has ${held})` }],
+    );
+  }
+}
+
 /** 404: unknown route, or a resource that does not exist in the key's organization. */
 export class NotFoundError extends ProblemError {
   constructor(detail: string) {

@@ -62,7 +62,14 @@ function errorResponses(
     500: { description: 'Internal error', content: problemContent },
   };
   if (route.authenticated) {
-    errors[401] = { description: 'Missing, malformed, unknown or revoked API key', content: problemContent };
+    errors[401] = {
+      description: "Missing, malformed, unknown or revoked API key; an expired, forged or another issuer's token",
+      content: problemContent,
+    };
+    errors[403] = {
+      description: `The caller's role is below ${route.role} (the detail names the role needed)`,
+      content: problemContent,
+    };
     errors[429] = {
       description: 'More than 200 requests per minute for this key; see `Retry-After`',
       content: problemContent,
@@ -99,7 +106,8 @@ export function openApiDocument(): object {
   registry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
     scheme: 'bearer',
-    description: 'API key: `Authorization: Bearer cnk_…`',
+    description:
+      "API key (`Authorization: Bearer cnk_…`) or a person's access token from the identity provider (`Authorization: Bearer <JWT>`); both carry a role (docs/people-and-roles.md)",
   });
   for (const route of routeList) {
     const errors = errorResponses(route);
@@ -107,7 +115,10 @@ export function openApiDocument(): object {
       method: route.method.toLowerCase() as 'get',
       path: route.path,
       summary: route.summary,
-      description: route.description,
+      description: route.authenticated
+        ? `${route.description ?? ''}\n\nRole: ${route.role} or above.`.trim()
+        : route.description,
+      'x-required-role': route.authenticated ? route.role : undefined,
       tags: route.tags,
       security: route.authenticated ? [{ apiKey: [] }] : [],
       request: {

@@ -7,8 +7,14 @@
 import type { OperationResult } from './kinds';
 import type { OperationItem } from './results';
 
-/** Who asked for an operation: an API key, or the operator CLI. */
-export type RequestedBy = { apiKeyId: number } | { operator: string };
+/**
+ * Who asked for an operation: an API key or a person, each with `userEmail` (what `actorOf` says:
+ * the person's e-mail, the key's name), or the operator CLI.
+ */
+export type RequestedBy =
+  | { apiKeyId: number; userEmail?: string }
+  | { userId: number; userEmail: string }
+  | { operator: string };
 
 /** An operation as the API shows it. */
 export interface ChargerOperation {
@@ -19,6 +25,8 @@ export interface ChargerOperation {
   siteId: number | null;
   request: Record<string, unknown>;
   requestedBy: RequestedBy;
+  /** Who asked (the reference API's name): a person's e-mail, an API key's name; null for the operator CLI. */
+  userEmail: string | null;
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
@@ -36,6 +44,7 @@ export function toChargerOperation(item: OperationItem): ChargerOperation {
     siteId: item.siteId ?? null,
     request: item.request as Record<string, unknown>,
     requestedBy: item.requestedBy as RequestedBy,
+    userEmail: (item.requestedBy as { userEmail?: string }).userEmail ?? null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     completedAt: item.completedAt ?? null,

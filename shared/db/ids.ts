@@ -34,7 +34,8 @@ export type IdKind =
   | 'maintenanceWindow'
   | 'alert'
   | 'alertRecipient'
-  | 'webhookEndpoint';
+  | 'webhookEndpoint'
+  | 'user';
 
 /**
  * Allocates `count` consecutive numeric IDs of one kind with a single atomic UpdateItem (ADD).

@@ -62,8 +62,11 @@ export interface MaintenanceWindow {
   endTimestamp: string;
   /** null when none was given. */
   comment: string | null;
-  /** Always null: the reference names the user who made it; our API keys have no user. */
-  userEmail: null;
+  /**
+   * Who made or last changed the window (`actorOf`: a person's e-mail, an API key's name); null for
+   * a window made before this was recorded, or by the operator.
+   */
+  userEmail: string | null;
   createdAt: string;
   updatedAt: string;
   charger: NamedRef;
@@ -80,6 +83,8 @@ export interface NewMaintenanceWindow {
   startTimestamp: string;
   endTimestamp: string;
   comment?: string | null;
+  /** Who makes it (`actorOf`), recorded as `userEmail`. */
+  userEmail?: string;
 }
 
 /** `PATCH /api/maintenance-windows/{id}` input: given fields change; `comment: null` removes it. */
@@ -87,6 +92,8 @@ export interface MaintenanceWindowChange {
   startTimestamp?: string;
   endTimestamp?: string;
   comment?: string | null;
+  /** Who changes it (`actorOf`), recorded as `userEmail`. */
+  userEmail?: string;
 }
 
 /** `GET /api/maintenance-windows` filters (reference notes). */
@@ -157,7 +164,7 @@ async function toViews(db: Db, items: readonly MaintenanceWindowItem[]): Promise
       startTimestamp: w.startTimestamp,
       endTimestamp: w.endTimestamp,
       comment: w.comment ?? null,
-      userEmail: null,
+      userEmail: w.userEmail ?? null,
       createdAt: w.createdAt,
       updatedAt: w.updatedAt,
       charger: { id: w.chargerId, name: charger?.name ?? `Charger ${w.chargerId}` },
@@ -215,6 +222,7 @@ export async function createMaintenanceWindow(
       startTimestamp: input.startTimestamp,
       endTimestamp: input.endTimestamp,
       ...(input.comment ? { comment: input.comment } : {}),
+      ...(input.userEmail ? { userEmail: input.userEmail } : {}),
       createdAt: at,
       updatedAt: at,
     })
@@ -254,9 +262,13 @@ export async function updateMaintenanceWindow(
   checkTimes(startTimestamp, endTimestamp, now, startTimestamp !== stored.startTimestamp);
   const updatedAt = new Date(now).toISOString();
   try {
-    const patch = db.maintenanceWindow
-      .patch({ maintenanceWindowId })
-      .set({ startTimestamp, endTimestamp, updatedAt, organizationId: stored.organizationId });
+    const patch = db.maintenanceWindow.patch({ maintenanceWindowId }).set({
+      startTimestamp,
+      endTimestamp,
+      updatedAt,
+      organizationId: stored.organizationId,
+      ...(change.userEmail ? { userEmail: change.userEmail } : {}),
+    });
     const withComment =
       change.comment === null
         ? patch.remove(['comment'])

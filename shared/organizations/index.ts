@@ -7,5 +7,6 @@
  * @module
  */
 export type { AccessScope } from './access-scope';
+export { DEFAULT_API_KEY_ROLE, isRole, ROLES, roleAtLeast, type Role } from './roles';
 export { ApiKeyNotFoundError, OrganizationNotFoundError } from './errors';
 export { createOrganization, createOrganizationSchema, listOrganizations } from './organizations';

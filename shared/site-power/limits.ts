@@ -43,6 +43,8 @@ export interface SitePowerLimitSchedule {
   id: string;
   createdAt: string;
   source: string;
+  /** Who set it: a person's e-mail, an API key's name; null for the operator CLI. */
+  userEmail: string | null;
   type: SitePowerLimitType;
   schedules: {
     /** 1 = Monday … 7 = Sunday. */
@@ -67,6 +69,7 @@ export function toSitePowerLimitSchedule(item: SitePowerLimitItem): SitePowerLim
     id: item.scheduleId,
     createdAt: item.createdAt,
     source: item.source,
+    userEmail: item.userEmail ?? null,
     type: item.type,
     schedules: schedules.map(({ daysOfWeek, chargingSchedulePeriods }) => ({
       daysOfWeek,
@@ -111,6 +114,7 @@ export async function getSitePowerLimits(
  * rule is broken.
  * Requests: 1 PutItem (W), or a 2-item TransactWriteItems (A).
  * @param input validated by `sitePowerLimitInputSchema` (`./limit-rules.ts`)
+ * @param userEmail who sets it (`actorOf`), recorded as `userEmail`
  * @returns the new schedule, with a new string `id`
  * @throws AmpLimitRuleError amp limit on a site with DCFC chargers
  */
@@ -118,6 +122,7 @@ export async function putSitePowerLimit(
   db: Db,
   site: SiteItem,
   input: SitePowerLimitInput,
+  userEmail?: string,
 ): Promise<SitePowerLimitSchedule> {
   const { siteId } = site;
   const item: SitePowerLimitItem = {
@@ -128,6 +133,7 @@ export async function putSitePowerLimit(
     ...storedLimitValues(input),
     chargingRateUnit: input.chargingRateUnit,
     source: API_SOURCE,
+    ...(userEmail ? { userEmail } : {}),
     createdAt: new Date().toISOString(),
   };
   if (input.chargingRateUnit === 'W') {
@@ -158,8 +164,9 @@ export async function setSitePowerLimit(
   scope: AccessScope,
   siteId: number,
   input: SitePowerLimitInput,
+  userEmail?: string,
 ): Promise<SitePowerLimitSchedule> {
-  return putSitePowerLimit(db, await visibleSite(db, scope, siteId), input);
+  return putSitePowerLimit(db, await visibleSite(db, scope, siteId), input, userEmail);
 }
 
 /**

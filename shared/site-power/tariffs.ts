@@ -35,6 +35,8 @@ export interface SiteTariffView {
   energyPrices: TariffEnergyPrice[];
   /** Per kW of the month's highest 15-minute average power; null when none. */
   demandCharge: { pricePerKw: number; billingPeriod: typeof DEMAND_BILLING_PERIOD } | null;
+  /** Who set it: a person's e-mail, an API key's name; null for the operator CLI. */
+  userEmail: string | null;
   /** ISO 8601 UTC. */
   updatedAt: string;
 }
@@ -50,6 +52,7 @@ export function toSiteTariffView(item: SiteTariffItem, site: SiteItem): SiteTari
       item.demandChargePerKw === undefined
         ? null
         : { pricePerKw: item.demandChargePerKw, billingPeriod: DEMAND_BILLING_PERIOD },
+    userEmail: item.userEmail ?? null,
     updatedAt: item.updatedAt,
   };
 }
@@ -84,6 +87,7 @@ export async function putSiteTariff(
   site: SiteItem,
   input: SiteTariffInput,
   now = new Date(),
+  userEmail?: string,
 ): Promise<SiteTariffView> {
   checkTariff(input, site);
   const demand = input.demandCharge?.pricePerKw;
@@ -93,6 +97,7 @@ export async function putSiteTariff(
     currency: input.currency,
     energyPrices: normaliseEnergyPrices(input.energyPrices),
     ...(demand === undefined ? {} : { demandChargePerKw: demand }),
+    ...(userEmail ? { userEmail } : {}),
     updatedAt: now.toISOString(),
   };
   if (site.touPeriods === undefined) {
@@ -154,8 +159,9 @@ export async function setTariff(
   scope: AccessScope,
   siteId: number,
   input: SiteTariffInput,
+  userEmail?: string,
 ): Promise<SiteTariffView> {
-  return putSiteTariff(db, await visibleSite(db, scope, siteId), input);
+  return putSiteTariff(db, await visibleSite(db, scope, siteId), input, new Date(), userEmail);
 }
 
 /**

@@ -26,6 +26,8 @@ import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
 import { createOrganization } from '../../shared/organizations/organizations';
 import { createApiKey, hashApiKey } from '../../shared/api/api-keys';
+import { useIdentityDirectory } from '../../shared/users';
+import { localAccounts } from '../../lib/local/identity/accounts';
 import { countRequest, REQUESTS_PER_MINUTE } from '../../shared/api/rate-limit';
 import { httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
 import { createSite } from '../../shared/chargers/sites';
@@ -222,7 +224,10 @@ beforeAll(async () => {
       createdAt: new Date().toISOString(),
     })
     .go();
-  apiKey = (await createApiKey(db, { organizationId, scope: 'organization' })).apiKey;
+  // An owner's key: it reaches every route, the people's included.
+  apiKey = (await createApiKey(db, { organizationId, scope: 'organization', role: 'owner' })).apiKey;
+  // People's accounts in memory, as the local stack keeps them in a file (a user pool on AWS).
+  useIdentityDirectory(localAccounts(undefined));
 }, 120_000);
 
 afterAll(async () => {
@@ -634,6 +639,18 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'PATCH', `/api/maintenance-windows/${window.id}`, { comment: 'Cable replacement' });
     await expectApi(200, 'GET', `/api/charger-health?chargerIds=${chargers.v16.id}`);
     await expectApi(204, 'DELETE', `/api/maintenance-windows/${window.id}`);
+
+    // People: invited (their ID counter, the person, the address's marker, the organization's
+    // owner count), changed, removed (the marker released).
+    const owner = (
+      await expectApi(201, 'POST', '/api/users', { user: { email: 'owner@fleet.example.com', role: 'owner' } })
+    ).data;
+    const person = (
+      await expectApi(201, 'POST', '/api/users', { user: { email: 'ops@fleet.example.com', role: 'viewer' } })
+    ).data;
+    await expectApi(200, 'PATCH', `/api/users/${person.id}`, { user: { role: 'owner' } });
+    await expectApi(200, 'PATCH', `/api/users/${owner.id}`, { user: { role: 'admin' } });
+    await expectApi(204, 'DELETE', `/api/users/${owner.id}`);
 
     // Alert settings (the organization item), and an alert acknowledged (the alert item).
     await expectApi(200, 'PATCH', '/api/alert-settings', { alertSettings: { offlineThresholdMinutes: 15 } });

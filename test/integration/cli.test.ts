@@ -157,6 +157,7 @@ describe('operator CLI', () => {
     expect(set.stderr).toBe('');
     expect(set.code).toBe(0);
     expect(set.json.tariff).toEqual({
+      userEmail: null,
       siteId: site.json.id,
       currency: 'USD',
       timezone: 'America/Chicago',

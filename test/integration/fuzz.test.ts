@@ -65,6 +65,7 @@ const fixtures = {
   alertRecipientId: 0,
   alertId: 0,
   webhookEndpointId: 0,
+  userId: 0,
   deliveryId: '',
   vin: '1FTBW9CK5NKA00001',
 };
@@ -83,7 +84,11 @@ beforeAll(async () => {
   ];
   tenant = await createTenant(stack, chargers);
   for (let i = 0; i < 40; i++) {
-    keys.push((await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' })).apiKey);
+    // Owners' keys: they reach every route, the people's included.
+    keys.push(
+      (await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization', role: 'owner' }))
+        .apiKey,
+    );
   }
   const vehicle = await post('/api/vehicles', {
     vehicle: { name: 'Van 1', make: 'Ford', model: 'E-Transit', vin: fixtures.vin },
@@ -107,6 +112,8 @@ beforeAll(async () => {
     alertRecipient: { name: 'Lead', email: 'lead@fleet.example.com', alertTypes: ['offlineCharger'] },
   });
   fixtures.alertRecipientId = recipient.body.data.id;
+  const user = await post('/api/users', { user: { email: 'fuzz-viewer@fleet.example.com', role: 'viewer' } });
+  fixtures.userId = user.body.data.id;
   const { alert } = await raiseAlert(stack.db, {
     organizationId: tenant.organizationId,
     siteId: tenant.siteId,
@@ -415,6 +422,12 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       body: { alertRecipient: { email: 'night@fleet.example.com', siteIds: [] } },
     },
     'DELETE /api/alert-recipients/{id}': { path: id(fixtures.alertRecipientId) },
+    'GET /api/me': {},
+    'POST /api/users': { body: { user: { email: 'fuzz@fleet.example.com', role: 'operator', siteId: tenant.siteId } } },
+    'GET /api/users': { query: {} },
+    'GET /api/users/{id}': { path: id(fixtures.userId) },
+    'PATCH /api/users/{id}': { path: id(fixtures.userId), body: { user: { role: 'admin', siteId: null } } },
+    'DELETE /api/users/{id}': { path: id(fixtures.userId) },
     'POST /api/webhook-endpoints': {
       body: {
         webhookEndpoint: { url: WEBHOOK_URL, eventTypes: ['alert.raised', 'session.ended'], description: 'Fuzz' },

@@ -4,7 +4,8 @@
  *
  * It refuses (403) a request that did not come through CloudFront (`lambdas/lib/origin-verify.ts`).
  * For the route API Gateway matched (`event.routeKey`, HTTP API payload format 2.0) it
- * authenticates the API key (kept by the instance for a minute, `shared/api/auth.ts`) and counts
+ * authenticates the API key (kept by the instance for a minute, `shared/api/auth.ts`), refuses a
+ * role below the route's (403, docs/people-and-roles.md) and counts
  * the request (spec §5, §8; a GET's count runs while it reads, and a `countAlongside` route's while
  * it prepares its first effect; a 429 wins), refuses site-scoped keys on
  * organization-only routes (§5.3), checks the body's size and
@@ -29,7 +30,7 @@ import {
   validationError,
 } from '../../../shared/api/errors';
 import { DomainError } from '../../../shared/errors';
-import { authenticate, type ApiPrincipal } from '../../../shared/api/auth';
+import { authenticate, requireRole, type ApiPrincipal } from '../../../shared/api/auth';
 import { countRequest } from '../../../shared/api/rate-limit';
 import { getDb, type Db } from '../../../shared/db';
 import {
@@ -145,7 +146,11 @@ function resolveRoute(routes: Record<string, RouteDefinition>) {
   };
 }
 
-/** Authenticates the API key of an authenticated route and counts the request against its rate limit. */
+/**
+ * Authenticates the API key of an authenticated route, counts the request against its rate limit,
+ * and refuses a caller below the route's role (403 naming the role needed) before anything of the
+ * request is read or stored.
+ */
 function authenticateKey(db: () => Db) {
   return {
     before: async (request: Request) => {
@@ -163,6 +168,7 @@ function authenticateKey(db: () => Db) {
         await counting;
       }
       if (route.organizationScopeOnly && principal.scope !== 'organization') throw organizationScopeRequired();
+      requireRole(principal, route.role);
       request.context.principal = principal;
     },
   };

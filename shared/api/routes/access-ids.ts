@@ -142,6 +142,7 @@ export const accessIdRoutes = defineRoutes('accessIds', {
     responses: { 200: { description: 'The access ID with its customer', schema: AccessIdResponse } },
   },
   'POST /api/access-ids': {
+    role: 'operator',
     fieldRoot: 'body.accessId',
     summary: 'Create an access ID',
     description: 'Spec §4.1. 201; 409 when the normalised ocppIdTag exists; 404 unknown vehicleId.',
@@ -150,6 +151,7 @@ export const accessIdRoutes = defineRoutes('accessIds', {
     responses: { 201: { description: 'Created', schema: AccessIdResponse } },
   },
   'PATCH /api/access-ids/{id}': {
+    role: 'operator',
     fieldRoot: 'body.accessId',
     summary: 'Update an access ID',
     description:
@@ -159,6 +161,7 @@ export const accessIdRoutes = defineRoutes('accessIds', {
     responses: { 200: { description: 'Updated', schema: AccessIdResponse } },
   },
   'PUT /api/access-ids/batch': {
+    role: 'operator',
     summary: 'Create or update up to 1000 access IDs',
     description:
       'Spec §4.1 rules 1–6. More than 1000 items is a 400 for the whole request; a bad item is an error result and the others proceed; a tag given twice fails its later items.',

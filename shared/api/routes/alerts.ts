@@ -206,6 +206,7 @@ export const alertRoutes = defineRoutes('alerts', {
     responses: { 200: { description: 'The alert', schema: AlertResponse } },
   },
   'POST /api/alerts/{id}/acknowledge': {
+    role: 'operator',
     summary: 'Acknowledge an alert',
     description:
       'Records who acknowledged the alert (the API key\'s name, else "API key <id>"; a person\'s e-mail) and when (docs/alerts.md, "Acknowledgement"). Idempotent: an alert already acknowledged is answered as it is, the first acknowledgement standing. Ended alerts may be acknowledged too. No body. Nothing else changes and no event is sent. 404 for an unknown alert or another organization\'s (or site\'s).',

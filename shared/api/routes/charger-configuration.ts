@@ -272,6 +272,7 @@ export const configurationReadRoutes = /* @__PURE__ */ defineRoutes('chargers', 
 /** The configuration's refresh and change, served by the `commands` function (they send commands). */
 export const configurationRoutes = /* @__PURE__ */ defineRoutes('commands', {
   'POST /api/chargers/{id}/configuration/refresh': {
+    role: 'operator',
     summary: "Read a charger's configuration from the charger (OCPP GetConfiguration / GetBaseReport, GetVariables)",
     description:
       'docs/charger-configuration.md. Body `{}` reads everything: 1.6 GetConfiguration, 2.0.1 GetBaseReport ' +

@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import { OPERATION_STATUSES } from '../../db/entities/charger-operations';
 import { OPERATION_ACTIONS, OPERATION_INPUTS } from '../../charger-operations';
-import { numericIdParam, Pagination, paginationQuery } from './common';
+import { numericIdParam, Pagination, paginationQuery, RequestedBySchema } from './common';
 import { defineRoutes } from './define';
 
 const RESULT_STATUSES = [
@@ -70,9 +70,11 @@ export const ChargerOperation = z
     organizationId: z.number().int(),
     siteId: z.number().int().nullable().meta({ description: 'When every charger addressed is on one site' }),
     request: z.record(z.string(), z.unknown()).meta({ description: 'The validated body' }),
-    requestedBy: z
-      .union([z.object({ apiKeyId: z.number().int() }), z.object({ operator: z.string() })])
-      .meta({ description: 'The API key that asked, or the operator CLI' }),
+    requestedBy: RequestedBySchema,
+    userEmail: z
+      .string()
+      .nullable()
+      .meta({ description: "Who asked: a person's e-mail, or the API key's name; null for the operator CLI" }),
     createdAt: z.string(),
     updatedAt: z.string(),
     completedAt: z.string().nullable(),
@@ -117,6 +119,7 @@ const responses = {
 /** The routes, in the order the OpenAPI document lists them. */
 export const chargerOperationRoutes = defineRoutes('chargerOperations', {
   'POST /api/ocpp/reset': {
+    role: 'operator',
     summary: 'Reset chargers (OCPP Reset)',
     description: `1.6 Soft/Hard; 2.0.1 OnIdle/Immediate, optionally one port (portId, sent as evseId). A charger that resets before it answers (its connection drops, then it boots) is accepted. A 2.0.1 Scheduled (OnIdle while charging) is a success that settles when the charger boots. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -124,6 +127,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/unlock-connector': {
+    role: 'operator',
     summary: "Unlock a port's connector (OCPP UnlockConnector)",
     description: `Unlocked is accepted; UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector are rejected, NotSupported notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -131,6 +135,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/change-availability': {
+    role: 'operator',
     summary: 'Make chargers or a port Operative or Inoperative (OCPP ChangeAvailability)',
     description: `Scheduled (a transaction in progress) is a success: the result stays scheduled until the port's status (every port's, for a charger) shows the change, then accepted. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -138,6 +143,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/trigger-message': {
+    role: 'operator',
     summary: 'Ask chargers to send a message (OCPP TriggerMessage)',
     description: `Only the messages of the charger's version: 1.6 BootNotification, DiagnosticsStatusNotification, FirmwareStatusNotification, Heartbeat, MeterValues, StatusNotification; 2.0.1 also LogStatusNotification, TransactionEvent, the Sign…Certificate and PublishFirmwareStatusNotification, not DiagnosticsStatusNotification. NotImplemented is notSupported. ${ANSWER}`,
     tags: ['Charger operations'],
@@ -145,6 +151,7 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     responses,
   },
   'POST /api/ocpp/clear-cache': {
+    role: 'operator',
     summary: "Clear chargers' authorization cache (OCPP ClearCache)",
     description: ANSWER,
     tags: ['Charger operations'],

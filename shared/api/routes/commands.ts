@@ -132,6 +132,7 @@ export const ChargerPasswordResponse = z
 /** The routes, in the order the OpenAPI document lists them. */
 export const commandRoutes = defineRoutes('commands', {
   'POST /api/ocpp/reservations': {
+    role: 'operator',
     summary: 'Reserve a port (OCPP ReserveNow)',
     description:
       "Spec §4.3. The charger's answer is the status (200); a charger without reservation support answers Rejected. 404 unknown port; 409 reservationId already used, or charger not connected; 502 charger error; 504 no answer in time.",
@@ -140,6 +141,7 @@ export const commandRoutes = defineRoutes('commands', {
     responses: { 200: { description: "The charger's status", schema: ReservationResponse } },
   },
   'POST /api/ocpp/reservations/cancel': {
+    role: 'operator',
     summary: 'Cancel a reservation (OCPP CancelReservation)',
     description:
       'Sent to the charger even when the reservation is unknown to us. 404 unknown charger; 409 not connected; 502; 504.',
@@ -148,6 +150,7 @@ export const commandRoutes = defineRoutes('commands', {
     responses: { 200: { description: "The charger's status", schema: CommandStatusResponse } },
   },
   'POST /api/ocpp/remote-start': {
+    role: 'operator',
     countAlongside: true,
     summary: 'Start charging on a port (OCPP RemoteStartTransaction / RequestStartTransaction)',
     description:
@@ -157,6 +160,7 @@ export const commandRoutes = defineRoutes('commands', {
     responses: { 200: { description: "The charger's status and the remote start ID", schema: RemoteStartResponse } },
   },
   'POST /api/ocpp/remote-stop': {
+    role: 'operator',
     countAlongside: true,
     summary: 'Stop the session in progress on a port (OCPP RemoteStopTransaction / RequestStopTransaction)',
     description:

@@ -107,3 +107,16 @@ export const departureTimeSchema = /* @__PURE__ */ z
     description: 'ISO 8601 with a UTC offset (Z or ±hh:mm); answered in UTC',
     example: '2026-11-21T18:00:00Z',
   });
+
+/** Who asked for an operation or a campaign (docs/people-and-roles.md, "Who did what"). */
+export const RequestedBySchema = z
+  .union([
+    z.object({ apiKeyId: z.number().int(), userEmail: z.string().optional() }),
+    z.object({ userId: z.number().int(), userEmail: z.string() }),
+    z.object({ operator: z.string() }),
+  ])
+  .meta({
+    id: 'RequestedBy',
+    description:
+      'The API key that asked (userEmail: its name), the person (userEmail: the e-mail), or the operator CLI',
+  });

@@ -1,10 +1,12 @@
 /**
  * How routes are declared: `defineRoutes(function, { 'GET /api/x/{id}': { summary, … } })`. The
  * route key (API Gateway's `METHOD /path`) gives the method and path; every route is
- * authenticated, takes no query parameters and reports domain errors under `body` (routes with a
- * body) or `queryStringParameters` unless it says otherwise.
+ * authenticated, takes no query parameters, reports domain errors under `body` (routes with a
+ * body) or `queryStringParameters`, and needs the role its method implies
+ * ({@link defaultRoleOf}: a read `viewer`, a write `admin`) unless it says otherwise.
  */
 import * as z from 'zod';
+import type { Role } from '../../organizations';
 import { numericIdParam, textIdParam } from './common';
 import { parseRouteKey, type HttpMethod } from './keys';
 
@@ -57,6 +59,11 @@ export const HTTP_FUNCTIONS = {
    * secrets, queues test deliveries and retries (SQS).
    */
   webhooks: { tableAccess: 'readWrite' },
+  /**
+   * The organization's people (docs/people-and-roles.md): stores them and creates or deletes their
+   * identity provider accounts (Cognito's admin API, loaded on first use).
+   */
+  users: { tableAccess: 'readWrite' },
   openapi: { tableAccess: 'none' },
   /** API Gateway's `$default` route: problem documents for unknown routes (404) and wrong methods (405). */
   fallback: { tableAccess: 'none' },
@@ -94,6 +101,14 @@ export interface RouteRequestSchemas {
 export interface RouteSpec {
   /** false only for public routes (the OpenAPI document). @default true */
   authenticated?: boolean;
+  /**
+   * The least role a caller (a person or an API key) needs (docs/people-and-roles.md); a caller
+   * below it gets 403 naming it, before anything of the request is read or stored. Declared where
+   * a write needs less than `admin` (`operator`: remote commands, charger operations, maintenance
+   * windows, access IDs) or a route more than its default (`owner`: the people).
+   * @default {@link defaultRoleOf} the method: `viewer` for GET, `admin` for any write
+   */
+  role?: Role;
   /** Only organization-scoped keys (spec §5.3); a site-scoped key gets a 400 naming `headers.authorization`. @default false */
   organizationScopeOnly?: boolean;
   /**
@@ -121,7 +136,7 @@ export interface RouteSpec {
 
 /** A complete route. `path` uses API Gateway's `{param}` syntax. */
 export interface RouteDefinition
-  extends Required<Pick<RouteSpec, 'authenticated' | 'organizationScopeOnly' | 'fieldRoot'>>,
+  extends Required<Pick<RouteSpec, 'authenticated' | 'organizationScopeOnly' | 'fieldRoot' | 'role'>>,
     Pick<RouteSpec, 'countAlongside'> {
   routeKey: string;
   method: HttpMethod;
@@ -157,6 +172,15 @@ export type DefinedRoute<K extends string, F extends RouteDefinition['function']
 };
 
 /**
+ * The role a route needs when it declares none: reads (`GET`) are for every role (`viewer`);
+ * writes for `admin`, so a new write is closed to operators and viewers until its declaration
+ * opens it (docs/people-and-roles.md).
+ */
+export function defaultRoleOf(method: HttpMethod): Role {
+  return method === 'GET' ? 'viewer' : 'admin';
+}
+
+/**
  * Declares the routes of one HTTP function, filling in method, path and the defaults.
  * @throws Error at start-up when a key is not `METHOD /api/...`
  */
@@ -166,10 +190,12 @@ export function defineRoutes<F extends RouteDefinition['function'], const T exte
 ): { [K in keyof T & string]: DefinedRoute<K, F, T[K]> } {
   return Object.fromEntries(
     Object.entries(specs).map(([routeKey, spec]) => {
+      const parsed = parseRouteKey(routeKey);
       const route: RouteDefinition = {
         ...spec,
-        ...parseRouteKey(routeKey),
+        ...parsed,
         function: fn,
+        role: spec.role ?? defaultRoleOf(parsed.method),
         authenticated: spec.authenticated ?? true,
         organizationScopeOnly: spec.organizationScopeOnly ?? false,
         fieldRoot: spec.fieldRoot ?? (spec.request?.body ? 'body' : 'queryStringParameters'),

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { CAMPAIGN_STATUSES } from '../../db/entities/firmware-campaigns';
 import { chargerIdList, checkFirmwareDates, firmwareFields, positiveId } from '../../charger-operations';
 import { MAX_CAMPAIGN_CHARGERS } from '../../firmware-campaigns';
-import { Pagination, paginationQuery } from './common';
+import { Pagination, paginationQuery, RequestedBySchema } from './common';
 import { defineRoutes } from './define';
 
 const CHARGER_STATES = ['pending', 'updating', 'installed', 'failed', 'skipped'] as const;
@@ -105,7 +105,7 @@ export const FirmwareCampaign = z
     maxConcurrent: z.number().int(),
     maxFailures: z.number().int().optional().meta({ description: 'Absent: the campaign never stops for failures' }),
     maxDownPerSite: z.number().int().optional(),
-    requestedBy: z.union([z.object({ apiKeyId: z.number().int() }), z.object({ operator: z.string() })]),
+    requestedBy: RequestedBySchema,
     createdAt: z.string(),
     updatedAt: z.string(),
     completedAt: z.string().nullable(),

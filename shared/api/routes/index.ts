@@ -31,6 +31,7 @@ import { sitePowerRoutes } from './site-power';
 import { siteRoutes } from './sites';
 import { vehicleRoutes } from './vehicles';
 import { webhookRoutes } from './webhooks';
+import { userRoutes } from './users';
 
 export {
   HTTP_FUNCTIONS,
@@ -66,6 +67,7 @@ export const ROUTES = {
   ...alertRecipientRoutes,
   ...alertRoutes,
   ...webhookRoutes,
+  ...userRoutes,
   ...openApiRoutes,
 };
 

@@ -63,6 +63,7 @@ export const localListRoutes = defineRoutes('commands', {
     responses: { 200: { description: "The charger's local list", schema: LocalListResponse } },
   },
   'POST /api/chargers/{id}/local-list/sync': {
+    role: 'operator',
     summary: "Resend a charger's whole local authorization list (a Full update)",
     description:
       "No body. Answered 202 at once: the update runs from the table's stream, when the charger is connected. 404 unknown charger; 409 the charger keeps no local list (it said so at its last boot).",

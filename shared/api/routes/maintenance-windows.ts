@@ -62,7 +62,10 @@ export const MaintenanceWindow = conformsTo<MaintenanceWindowShape>()(
       startTimestamp: z.string().meta({ format: 'date-time' }),
       endTimestamp: z.string().meta({ format: 'date-time' }),
       comment: z.string().nullable(),
-      userEmail: z.null().meta({ description: 'Always null: API keys belong to no user' }),
+      userEmail: z.string().nullable().meta({
+        description:
+          "Who made or last changed the window: a person's e-mail, or the API key's name (docs/people-and-roles.md)",
+      }),
       createdAt: z.string().meta({ format: 'date-time' }),
       updatedAt: z.string().meta({ format: 'date-time' }),
       charger: NamedRef,
@@ -95,11 +98,12 @@ export const MaintenanceWindowsQuery = z.strictObject({
 });
 
 const RULES =
-  'startTimestamp and endTimestamp: ISO 8601 with a UTC offset (answered in UTC); the end after the start and in the future; the start at most 5 minutes in the past. A window of a whole charger (no portId) counts for the charger and each of its ports in charger health, a port window for that port only. userEmail is always null (API keys belong to no user).';
+  'startTimestamp and endTimestamp: ISO 8601 with a UTC offset (answered in UTC); the end after the start and in the future; the start at most 5 minutes in the past. A window of a whole charger (no portId) counts for the charger and each of its ports in charger health, a port window for that port only. userEmail: who made or last changed the window (a person e-mail, else the API key name).';
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {
   'POST /api/maintenance-windows': {
+    role: 'operator',
     summary: 'Create a maintenance window',
     description: `201 with the window. ${RULES} 400 naming the field (nothing stored): bad times, a port of another charger, a comment over 1000 characters, an unknown field; 404: an unknown charger or port (or another organization's), named in detail.`,
     tags: ['Maintenance windows'],
@@ -122,6 +126,7 @@ export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {
     responses: { 200: { description: 'The window', schema: MaintenanceWindowResponse } },
   },
   'PATCH /api/maintenance-windows/{id}': {
+    role: 'operator',
     summary: 'Change a maintenance window',
     description: `The fields given change (comment null removes it); the charger and port do not. ${RULES} A start left unchanged may be in the past (a window in progress can be extended or shortened). 409 for a window that has ended (it is history) or that another request changed meanwhile.`,
     tags: ['Maintenance windows'],
@@ -130,6 +135,7 @@ export const maintenanceWindowRoutes = defineRoutes('maintenanceWindows', {
     errors: { 409: 'The window has ended, or another request changed it meanwhile' },
   },
   'DELETE /api/maintenance-windows/{id}': {
+    role: 'operator',
     summary: 'Delete a maintenance window',
     description: '204 with an empty body. 409 for a window that has ended (it is history); 404 for an unknown one.',
     tags: ['Maintenance windows'],

@@ -79,5 +79,11 @@ export const ROUTE_KEYS = [
   'POST /api/webhook-endpoints/{id}/test',
   'GET /api/webhook-endpoints/{id}/deliveries',
   'POST /api/webhook-deliveries/{id}/retry',
+  'GET /api/me',
+  'POST /api/users',
+  'GET /api/users',
+  'GET /api/users/{id}',
+  'PATCH /api/users/{id}',
+  'DELETE /api/users/{id}',
   'GET /api/openapi.json',
 ] as const;

@@ -53,6 +53,9 @@ export const SitePowerLimitSchedule = z
     }),
     createdAt: z.string().meta({ format: 'date-time' }),
     source: z.string().meta({ description: 'Who set it: api', example: 'api' }),
+    userEmail: z.string().nullable().meta({
+      description: "Who set it: a person's e-mail, or the API key's name; null for the operator CLI",
+    }),
     type: z.enum(SITE_POWER_LIMIT_TYPES),
     schedules: z
       .array(

@@ -61,6 +61,9 @@ export const SiteTariff = conformsTo<SiteTariffView>()(
             .meta({ description: "Calendar month in the site's time zone" }),
         })
         .nullable(),
+      userEmail: z.string().nullable().meta({
+        description: "Who set it: a person's e-mail, or the API key's name; null for the operator CLI",
+      }),
       updatedAt: z.string().meta({ format: 'date-time' }),
     })
     .meta({ id: 'SiteTariff' }),
@@ -76,6 +79,7 @@ export const SiteTariffResponse = z.object({ tariff: SiteTariff }).meta({
       timezone: 'America/Los_Angeles',
       energyPrices: examplePrices,
       demandCharge: { pricePerKw: 15.51, billingPeriod: DEMAND_BILLING_PERIOD },
+      userEmail: 'shift-lead@fleet.example.com',
       updatedAt: '2026-11-21T18:00:00.000Z',
     },
   },

@@ -33,11 +33,16 @@ const chargerOperationSchema = {
     action: { type: 'string', required: true },
     /** The validated API body. */
     request: { type: 'any', required: true },
-    /** Who asked: the API key's ID, or the operator CLI. */
+    /** Who asked: the API key's ID or the person's, with `userEmail` (`actorOf`), or the operator CLI. */
     requestedBy: {
       type: 'map',
       required: true,
-      properties: { apiKeyId: optionalNumber, operator: optionalString },
+      properties: {
+        apiKeyId: optionalNumber,
+        userId: optionalNumber,
+        userEmail: optionalString,
+        operator: optionalString,
+      },
     },
     status: { type: OPERATION_STATUSES, required: true },
     createdAt: timestamp,

@@ -40,7 +40,12 @@ const firmwareCampaignSchema = {
     requestedBy: {
       type: 'map',
       required: true,
-      properties: { apiKeyId: optionalNumber, operator: optionalString },
+      properties: {
+        apiKeyId: optionalNumber,
+        userId: optionalNumber,
+        userEmail: optionalString,
+        operator: optionalString,
+      },
     },
     revision: { type: 'number', required: true },
     createdAt: timestamp,

@@ -27,6 +27,8 @@ const maintenanceWindowSchema = {
     /** ISO 8601 UTC, after `startTimestamp`. */
     endTimestamp: timestamp,
     comment: optionalString,
+    /** Who made or last changed it (`actorOf`: a person's e-mail, an API key's name). */
+    userEmail: optionalString,
     createdAt: timestamp,
     updatedAt: timestamp,
   },

@@ -53,6 +53,8 @@ const sitePowerLimitSchema = {
     },
     /** Who set it: `api` (the only source so far). */
     source: { type: 'string', required: true },
+    /** Who set it (`actorOf`: a person's e-mail, an API key's name); unset: the operator CLI. */
+    userEmail: optionalString,
     createdAt: timestamp,
   },
   indexes: {
@@ -93,6 +95,8 @@ const siteTariffSchema = {
     },
     /** In `currency` per kW of the month's highest 15-minute average power; unset: no demand charge. */
     demandChargePerKw: optionalNumber,
+    /** Who set it (`actorOf`: a person's e-mail, an API key's name); unset: the operator CLI. */
+    userEmail: optionalString,
     updatedAt: timestamp,
   },
   indexes: {

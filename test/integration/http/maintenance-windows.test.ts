@@ -66,8 +66,12 @@ afterAll(async () => {
 let key: string;
 /** This test's key (the module's, not a local of the same name). */
 const testKey = () => key;
+/** The ID of this test's key: a window records `API key <id>` as who made it (the key has no name). */
+let keyId: number;
 beforeEach(async () => {
-  key = (await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' })).apiKey;
+  const created = await createApiKey(stack.db, { organizationId: tenant.organizationId, scope: 'organization' });
+  key = created.apiKey;
+  keyId = created.id;
 });
 
 /** A request whose answer must be `status` and valid against the OpenAPI document. */
@@ -134,7 +138,7 @@ describe('maintenance windows', () => {
       id: expect.any(Number),
       startTimestamp: start,
       comment: 'Cable replacement',
-      userEmail: null,
+      userEmail: `API key ${keyId}`,
       charger: { id: chargerA().id, name: 'AC 1' },
       port: null,
       site: { id: tenant.siteId, name: 'Depot' },

@@ -63,6 +63,7 @@ describe('POST /api/site/{siteId}/limits', () => {
         id: body.sitePowerLimitScheduleId,
         createdAt: expect.any(String),
         source: 'api',
+        userEmail: expect.stringMatching(/^API key \d+$/),
         type: 'capacity',
         schedules: [
           {

@@ -74,6 +74,7 @@ describe('PUT, GET and DELETE /api/sites/{siteId}/tariff', () => {
         timezone: 'America/Los_Angeles',
         energyPrices: [prices()[2], prices()[1], prices()[3], { ...prices()[0], daysOfWeek: [6, 7] }],
         demandCharge: { pricePerKw: 15.51, billingPeriod: 'month' },
+        userEmail: expect.stringMatching(/^API key \d+$/),
         updatedAt: expect.any(String),
       },
     });

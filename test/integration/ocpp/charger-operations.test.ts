@@ -88,7 +88,9 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger operations on an %s ch
       status: 'completed',
       organizationId: tenant.organizationId,
       siteId: tenant.siteId,
-      requestedBy: { apiKeyId: tenant.apiKeyId },
+      // Who asked, as the audit trail shows it: the key (it has no name).
+      requestedBy: { apiKeyId: tenant.apiKeyId, userEmail: `API key ${tenant.apiKeyId}` },
+      userEmail: `API key ${tenant.apiKeyId}`,
       request: { chargerId: chargerId(), type },
       results: [{ chargerId: chargerId(), ocppId: ids[protocol], status: 'accepted', ocppStatus: 'Accepted' }],
     });

@@ -20,6 +20,8 @@ interface StoredKey {
   organizationId: number;
   scope: 'organization' | 'site';
   siteId?: number;
+  role?: string;
+  name?: string;
   revokedAt?: string;
 }
 
@@ -57,7 +59,14 @@ describe('authenticate with the key cache', () => {
     store.keys.set(hashApiKey(key), { apiKeyId: 7, organizationId: 3, scope: 'organization' });
 
     const principal = await authenticate(store.db, `Bearer ${key}`, cache);
-    expect(principal).toEqual({ apiKeyId: 7, keyHash: hashApiKey(key), organizationId: 3, scope: 'organization' });
+    // A key made before roles existed has the default role, admin.
+    expect(principal).toEqual({
+      role: 'admin',
+      actor: { kind: 'apiKey', apiKeyId: 7 },
+      keyHash: hashApiKey(key),
+      organizationId: 3,
+      scope: 'organization',
+    });
     store.keys.get(hashApiKey(key))!.revokedAt = '2026-01-01T00:00:00.000Z';
     time.now += 59_999;
     expect(await authenticate(store.db, `bearer  ${key}`, cache)).toEqual(principal);
@@ -73,8 +82,19 @@ describe('authenticate with the key cache', () => {
     const store = keyStore();
     const cache = new ApiKeyCache(() => 0);
     const key = generateApiKey();
-    store.keys.set(hashApiKey(key), { apiKeyId: 1, organizationId: 1, scope: 'site', siteId: 4 });
-    await authenticate(store.db, `Bearer ${key}`, cache);
+    store.keys.set(hashApiKey(key), {
+      apiKeyId: 1,
+      organizationId: 1,
+      scope: 'site',
+      siteId: 4,
+      role: 'viewer',
+      name: 'Wall',
+    });
+    expect(await authenticate(store.db, `Bearer ${key}`, cache)).toMatchObject({
+      role: 'viewer',
+      actor: { kind: 'apiKey', apiKeyId: 1, name: 'Wall' },
+      siteId: 4,
+    });
     await authenticate(store.db, `Bearer ${key}`, cache);
     expect(store.gets).toBe(2);
 
@@ -88,7 +108,8 @@ describe('authenticate with the key cache', () => {
 
 describe('ApiKeyCache', () => {
   const principal = (n: number): ApiPrincipal => ({
-    apiKeyId: n,
+    role: 'admin',
+    actor: { kind: 'apiKey', apiKeyId: n },
     keyHash: `h${n}`,
     organizationId: 1,
     scope: 'organization',

@@ -19,10 +19,11 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/alerts/trigger.ts': 480,
   'lambdas/http/access-ids.ts': 620,
   'lambdas/http/alert-recipients.ts': 610,
-  'lambdas/http/alerts.ts': 600,
+  // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
+  'lambdas/http/alerts.ts': 620,
   'lambdas/http/charger-operation-reads.ts': 800,
   'lambdas/http/charger-operations.ts': 750,
-  'lambdas/http/chargers.ts': 600,
+  'lambdas/http/chargers.ts': 620,
   'lambdas/http/commands.ts': 780,
   'lambdas/http/departure-times.ts': 610,
   'lambdas/http/fallback.ts': 10,
@@ -34,6 +35,8 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/http/sites.ts': 600,
   'lambdas/http/vehicles.ts': 610,
   'lambdas/http/webhooks.ts': 660,
+  // The Cognito client (inviting and removing people's accounts) is about 145 KiB of it: 760 today.
+  'lambdas/http/users.ts': 780,
   'lambdas/local-list/sync.ts': 600,
   'lambdas/logs/upload.ts': 370,
   'lambdas/ocpp/connect.ts': 550,
@@ -67,6 +70,7 @@ const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
   nodemailer: () => false,
   zod: (e) => e.startsWith('lambdas/http/'),
   highs: (e) => e === 'lambdas/power/allocate.ts',
+  '@aws-sdk/client-cognito-identity-provider': (e) => e === 'lambdas/http/users.ts',
 };
 
 const kib = (bytes: number) => bytes / 1024;

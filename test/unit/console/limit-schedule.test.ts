@@ -50,6 +50,7 @@ describe('a stored limit in words', () => {
     id: 'capacity-1',
     createdAt: '2026-01-01T00:00:00.000Z',
     source: 'api',
+    userEmail: null,
     type: 'capacity',
     schedules: WEEKDAY_DROP_SCHEDULES,
   };

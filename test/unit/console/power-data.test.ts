@@ -16,6 +16,7 @@ function schedule(type: 'cost' | 'capacity', limit: number, unit: 'W' | 'A' = 'W
     id: `${type}-1`,
     createdAt: '2026-01-01T00:00:00.000Z',
     source: 'api',
+    userEmail: null,
     type,
     schedules: [
       {
