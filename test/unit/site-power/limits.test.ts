@@ -21,6 +21,8 @@ describe('site power limit shapes', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       source: 'api',
       type: 'cost',
+      // No one recorded as setting it (an item from before people): null, as the reference gives.
+      userEmail: null,
       schedules: [
         {
           daysOfWeek: [1, 2, 3, 4, 5, 6, 7],

@@ -10,7 +10,7 @@ import { OutcomeNotice, useAction } from '../action';
 import { useSession } from '../context';
 import type { Charger, ChargerOperationAnswer } from '../types';
 import type { z } from 'zod';
-import type { ChargerLogList } from '../../../../shared/api/routes/charger-logs';
+import type { ChargerLogList } from '../../../../shared/api/routes/charger-operation-reads';
 
 /** One charger's log of a get-log operation, as the API gives it. */
 type ChargerLog = z.infer<typeof ChargerLogList>['data'][number];
