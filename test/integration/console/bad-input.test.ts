@@ -173,7 +173,7 @@ describe('operator console, bad input', () => {
     await page.getByText('This organization has no sites yet.').waitFor();
     await screenshot(page, 'empty-organization');
     await page.getByRole('link', { name: 'Vehicles' }).click();
-    await page.getByText('No vehicles yet.').waitFor();
+    await page.getByText('No vehicles yet: add one above', { exact: false }).waitFor();
   });
 
   it('fits a charger with 40 ports and a 200-character name on a phone screen', async () => {
