@@ -46,6 +46,8 @@ describe('sites set-limit and get-limits', () => {
         createdAt: expect.any(String),
         source: 'api',
         type: 'capacity',
+        // The operator CLI is no person and no API key: nobody is recorded.
+        userEmail: null,
         schedules: [
           {
             daysOfWeek: [1, 2, 3, 4, 5],

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import type { default as Provider, Configuration } from 'oidc-provider';
 import type { LocalAccounts } from './accounts';
 
 /** The console's client ID at the local provider (`OIDC_CLIENT_ID`). */
@@ -166,6 +166,24 @@ async function interaction(
 }
 
 /**
+ * Runs `load` with oidc-provider's own warnings held back. It warns (`console.warn`, "oidc-provider
+ * WARNING: …") about what this local stand-in is on purpose: Node.js 20 where it asks for 22, its
+ * in-memory adapter, development signing keys. `npm start`'s output, and its one-line errors when a
+ * port is taken, stay ours; any other warning passes.
+ */
+async function withoutProviderWarnings<T>(load: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING:'))) warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/**
  * Starts the provider.
  * @param options.port its port (0: any free one)
  * @param options.host the interface and the issuer's host @default 127.0.0.1
@@ -193,7 +211,11 @@ export async function startLocalIdentityProvider(
     server.listen(options.port, host, resolve);
   });
   const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
-  provider = new Provider(issuer, await configuration(accounts, options.consoleUrl));
+  const config = await configuration(accounts, options.consoleUrl);
+  provider = await withoutProviderWarnings(async () => {
+    const { default: OpenIdProvider } = await import('oidc-provider');
+    return new OpenIdProvider(issuer, config);
+  });
   return {
     issuer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
