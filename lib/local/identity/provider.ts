@@ -185,7 +185,7 @@ async function withoutProviderWarnings<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * Starts the provider.
- * @param options.port its port (0: any free one)
+ * @param options.port its port (0: any free one); when taken, any free one
  * @param options.host the interface and the issuer's host @default 127.0.0.1
  * @param options.consoleUrl where the console is served (its origin is the client's redirect URI)
  */
@@ -206,9 +206,19 @@ export async function startLocalIdentityProvider(
     }
     provider?.callback()(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, resolve);
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  // The port is a preference: when another process holds it (a second npm start, anything on
+  // 3001), any free port serves as well, since the issuer URL carries the port taken.
+  await listen(options.port).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || options.port === 0) throw error;
+    return listen(0);
   });
   const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
   const config = await configuration(accounts, options.consoleUrl);
