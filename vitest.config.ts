@@ -31,7 +31,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
-          setupFiles: ['test/integration/support/own-database.ts'],
+          setupFiles: ['test/integration/support/file-setup.ts'],
+          // Files share a worker's modules, as the unit files do; the setup file gives each its own
+          // database and puts the environment back after it.
+          isolate: false,
           env: integrationEnv,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 /**
  * Starts one in-memory DynamoDB Local for every integration test file (a database per region: each
- * file takes a region of its own, `support/own-database.ts`), and bundles the operator
+ * file takes a region of its own, `support/file-setup.ts`), and bundles the operator
  * CLI (`bin/admin.ts`) once with esbuild, so that the tests run it as a process of its own
  * (`test/integration/support/admin.ts`) without transpiling its sources again at every run (tsx
  * takes about 1 s of CPU per start; the bundle a quarter of that).
