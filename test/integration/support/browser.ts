@@ -1,15 +1,16 @@
 /**
  * Test support: headless Chromium (Debian's `chromium`, `/usr/bin/chromium`; `CHROMIUM_PATH` to
- * override) driven by playwright-core, with a new empty profile per launch. The background
+ * override) driven by playwright-core, with a new empty profile (browser context) per test file.
+ * The files of a worker share its modules (`isolate: false`), and so its one Chromium: launching
+ * it is a second or two of CPU, a context a few milliseconds. The background
  * networking flags keep Chromium from calling Google's services, which this machine's closed
  * network refuses. Every page records uncaught exceptions and console errors; tests assert there
  * are none. Screenshots go to `test/artifacts/` (git-ignored).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 // Browser globals, used only inside page.evaluate callbacks (no DOM lib in Node's program).
 declare const document: { querySelector(selector: string): CanvasLike | null };
@@ -34,11 +35,12 @@ const CHROMIUM_ARGS = [
 /** Where screenshots are saved. */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 
-/** A running browser with one context (profile). */
+/** A browser profile of its own (a context of the worker's Chromium). */
 export interface TestBrowser {
   context: BrowserContext;
   /** A new tab; its uncaught exceptions and console errors collect in `problems`. */
   newPage(viewport?: { width: number; height: number }): Promise<WatchedPage>;
+  /** Closes the profile and its tabs (the worker's Chromium stays for the next file). */
   close(): Promise<void>;
 }
 
@@ -49,15 +51,27 @@ export interface WatchedPage {
   problems: string[];
 }
 
-/** Launches Chromium with a fresh profile. */
+let workerChromium: Promise<Browser> | undefined;
+
+/** This worker's Chromium, launched on first use and again if it went away; it ends with the worker. */
+function chromiumOfThisWorker(): Promise<Browser> {
+  workerChromium ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 }).then(
+    (browser) => {
+      browser.once('disconnected', () => (workerChromium = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      workerChromium = undefined;
+      throw error;
+    },
+  );
+  return workerChromium;
+}
+
+/** Opens a fresh, empty profile (cookies, storage, cache of its own) in this worker's Chromium. */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
-    timeout: 60_000,
-  });
+  const browser = await chromiumOfThisWorker();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(20_000);
   return {
     context,
@@ -74,7 +88,6 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
