@@ -125,7 +125,7 @@ function Page(props: { route: Route }) {
     case 'sitePower':
       return <SitePowerPage siteId={route.siteId} />;
     case 'charger':
-      return <ChargerPage chargerId={route.chargerId} />;
+      return <ChargerPage chargerId={route.chargerId} tab={route.tab} />;
     case 'vehicles':
       return <VehiclesPage />;
     case 'sessions':

@@ -1,16 +1,31 @@
 /**
  * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
- * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}`, `#/vehicles`, `#/access-ids`, `#/sessions`, `#/firmware`, `#/alerts`,
+ * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}` (its overview tab) and
+ * `#/chargers/{chargerId}/{tab}`, `#/vehicles`, `#/access-ids`, `#/sessions`, `#/firmware`, `#/alerts`,
  * `#/webhooks`. Anything else is a "no such page" notice.
  *
  * @module
  */
 
+/** The charger page's tabs, in the order shown: slug (in the hash) and label. */
+export const CHARGER_TABS = [
+  ['overview', 'Overview'],
+  ['sessions', 'Sessions'],
+  ['configuration', 'Configuration'],
+  ['operations', 'Operations'],
+  ['firmware-and-logs', 'Firmware and logs'],
+  ['health', 'Health'],
+  ['message-log', 'Message log'],
+] as const;
+
+/** A tab of the charger page. */
+export type ChargerTab = (typeof CHARGER_TABS)[number][0];
+
 /** A page and its parameters. */
 export type Route =
   | { page: 'sites' }
   | { page: 'sitePower'; siteId: number }
-  | { page: 'charger'; chargerId: number }
+  | { page: 'charger'; chargerId: number; tab: ChargerTab }
   | { page: 'vehicles' }
   | { page: 'sessions' }
   | { page: 'accessIds' }
@@ -33,8 +48,8 @@ export function parseRoute(hash: string): Route {
   if (path === '/webhooks') return { page: 'webhooks' };
   const sitePower = new RegExp(`^/sites/${ID}/power$`).exec(path);
   if (sitePower) return { page: 'sitePower', siteId: Number(sitePower[1]) };
-  const charger = new RegExp(`^/chargers/${ID}$`).exec(path);
-  if (charger) return { page: 'charger', chargerId: Number(charger[1]) };
+  const charger = new RegExp(`^/chargers/${ID}(?:/(${CHARGER_TABS.map(([slug]) => slug).join('|')}))?$`).exec(path);
+  if (charger) return { page: 'charger', chargerId: Number(charger[1]), tab: (charger[2] as ChargerTab) ?? 'overview' };
   return { page: 'notFound', hash: path };
 }
 
@@ -58,6 +73,6 @@ export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
     case 'sitePower':
       return `#/sites/${route.siteId}/power`;
     case 'charger':
-      return `#/chargers/${route.chargerId}`;
+      return `#/chargers/${route.chargerId}${route.tab === 'overview' ? '' : `/${route.tab}`}`;
   }
 }

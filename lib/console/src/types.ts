@@ -38,6 +38,7 @@ import type {
   ChargerHealthReport as ChargerHealthReportSchema,
   ChargingSession as ChargingSessionSchema,
   ChargingSessionList as ChargingSessionListSchema,
+  OcppMessageList as OcppMessageListSchema,
   SessionInterval as SessionIntervalSchema,
 } from '../../../shared/api/routes/history';
 import type {
@@ -94,6 +95,8 @@ export type SessionInterval = z.infer<typeof SessionIntervalSchema>;
 export type ChargingSession = z.infer<typeof ChargingSessionSchema>;
 /** `GET /api/charging-sessions` answer. */
 export type ChargingSessionList = z.infer<typeof ChargingSessionListSchema>;
+/** `GET /api/ocpp-messages`: a charger's logged OCPP exchanges, newest first. */
+export type OcppMessageList = z.infer<typeof OcppMessageListSchema>;
 /** `GET /api/charger-health` answer (10 requests per minute per key). */
 export type ChargerHealthReport = z.infer<typeof ChargerHealthReportSchema>;
 /** Error counts of the charger-health report. */

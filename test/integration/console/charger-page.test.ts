@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
 import { connectCharger } from '../support/ocpp';
 import { uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -54,6 +54,7 @@ describe('the configuration on the charger page', () => {
     await page.getByRole('button', { name: 'Open console' }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
     await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    await openChargerTab(page, 'Configuration');
     const section = page.getByRole('region', { name: 'Configuration' });
     await section.getByText('Never read from the charger.').waitFor();
 
@@ -74,6 +75,7 @@ describe('the local list on the charger page', () => {
   it('shows a list never sent and asks for the whole list again with the button', async () => {
     const { page, stack, tab } = ui;
     await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    await openChargerTab(page, 'Configuration');
     const section = page.getByRole('region', { name: 'Local authorization list' });
     await section.getByText('Never sent').waitFor();
     expect(await section.locator('dd').allInnerTexts()).toEqual([
@@ -108,10 +110,12 @@ describe("a charger's commands and health", () => {
     const start = ports.getByRole('button', { name: 'Start port 1' });
     expect(await start.isDisabled()).toBe(true);
     expect(await start.getAttribute('aria-describedby')).toBe('ports-blocked');
+    await openChargerTab(page, 'Operations');
     const operations = page.getByRole('region', { name: 'Operations' });
     await operations.getByText(/^The charger has never connected/).waitFor();
     for (const name of ['Reset', 'Trigger message', 'Make inoperative', 'Clear cache'])
       expect(await operations.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    await openChargerTab(page, 'Health');
     await page
       .getByRole('region', { name: 'Health' })
       .getByText('No figures: the charger has never connected (health counts from its first connection).')
@@ -122,15 +126,56 @@ describe("a charger's commands and health", () => {
   it('enables the commands of a connected charger and counts its health from its first connection', async () => {
     const { page, stack, tab } = ui;
     await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    await openChargerTab(page, 'Operations');
     const operations = page.getByRole('region', { name: 'Operations' });
     const reset = operations.getByRole('button', { name: 'Reset', exact: true });
     await reset.waitFor();
     await expect.poll(() => reset.isDisabled()).toBe(false);
     expect(await page.getByText(/commands cannot reach it/).count()).toBe(0);
+    await openChargerTab(page, 'Health');
     const period = page.getByRole('region', { name: 'Health' }).locator('dt', { hasText: 'Period' }).locator('+ dd');
     await expect
       .poll(async () => (await period.textContent()) ?? '')
       .toMatch(/^since its first connection, .+ \(.+\)$/);
+    expect(tab.problems).toEqual([]);
+  });
+});
+
+describe('the charger page in tabs', () => {
+  it("shows one tab at a time, marked among the tab links, and the message log of the charger's OCPP exchanges", async () => {
+    const { page, stack, tab } = ui;
+    await page.goto(`${stack.url}/#/chargers/${chargerId}/message-log`);
+    const tabs = page.getByRole('navigation', { name: 'Charger tabs' });
+    await tabs.waitFor();
+    expect(await tabs.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Sessions',
+      'Configuration',
+      'Operations',
+      'Firmware and logs',
+      'Health',
+      'Message log',
+    ]);
+    expect(await tabs.getByRole('link', { name: 'Message log' }).getAttribute('aria-current')).toBe('page');
+    const log = page.getByRole('region', { name: 'Message log' });
+    // The configuration read above: the CSMS's GetConfiguration and the charger's answer.
+    const read = log
+      .getByRole('table', { name: 'OCPP messages' })
+      .getByRole('row')
+      .filter({ hasText: 'GetConfiguration' });
+    await expect
+      .poll(async () => {
+        await log.getByRole('button', { name: 'Refresh' }).click();
+        return read.count();
+      })
+      .toBeGreaterThan(0);
+    expect(await read.first().textContent()).toMatch(/CSMS\s*GetConfiguration\s*CALLRESULT/);
+    expect(await page.getByRole('region', { name: 'Operations' }).count()).toBe(0);
+
+    await openChargerTab(page, 'Overview');
+    await page.getByRole('region', { name: 'Ports' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Message log' }).count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe(`#/chargers/${chargerId}`);
     expect(tab.problems).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { startSimulator, type Simulator } from '../../../lib/simulator';
 import { LINE_COLOURS } from '../../../lib/console/src/power-data';
 import { api, startTestStack } from '../support/stack';
 import { countPixels, launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+import { openChargerTab } from '../support/console-page';
 
 // Browser globals, used only inside page.evaluate/waitForFunction callbacks (no DOM lib in Node's program).
 declare const document: {
@@ -123,9 +124,10 @@ describe('operator console', () => {
     await page.locator(`tr[data-port-id="${port.id}"]`, { hasText: 'Demo Van 1' }).waitFor();
     await page.locator(`tr[data-port-id="${port.id}"] .badge`, { hasText: 'Charging' }).waitFor();
     await screenshot(page, 'charger');
-    // Health, errors and sessions come from the real endpoints now: the session in progress is listed.
-    await page.getByRole('button', { name: 'Refresh these' }).click();
+    // The sessions and health tabs come from the real endpoints: the session in progress is listed.
+    await openChargerTab(page, 'Sessions');
     await page.getByRole('cell', { name: 'in progress' }).waitFor();
+    await openChargerTab(page, 'Health');
     await page.getByText('Uptime', { exact: true }).waitFor();
     expect(await page.getByText('not available yet').count()).toBe(0);
 
@@ -196,10 +198,11 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Start port 1' }).waitFor();
     const [port] = (await api(stack, `/api/chargers/${level2().id}`, { key: demo.apiKey })).body.data.ports;
     expect(await powerCell(port.id).textContent()).toBe('—');
-    // The history sections come from the real endpoints: the session just stopped is listed.
-    await page.getByRole('button', { name: 'Refresh these' }).click();
+    // The history tabs come from the real endpoints, each loaded as it opens: the session just stopped is listed.
+    await openChargerTab(page, 'Sessions');
     const recent = page.getByRole('region', { name: 'Recent sessions (7 days)' });
     await recent.getByRole('columnheader', { name: 'Energy' }).waitFor();
+    await openChargerTab(page, 'Health');
     await page.getByRole('region', { name: 'Health' }).getByText('Sessions', { exact: true }).waitFor();
     expect(await page.locator('.not-available').count()).toBe(0);
     expect(await page.getByText('No figures for this charger.').count()).toBe(0);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import type { Tenant } from '../support/stack';
-import { openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
+import { openChargerTab, openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 import { pollUntil } from '../support/ocpp';
 
@@ -38,7 +38,8 @@ describe('firmware in the console', () => {
     await page.getByRole('button', { name: 'Open console' }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
-    const section = page.getByRole('region', { name: 'Operations' });
+    await openChargerTab(page, 'Firmware and logs');
+    const section = page.getByRole('region', { name: 'Firmware and logs' });
     await section.getByLabel('Firmware URL').fill('http://fw.example.com/v2.bin');
     await section.getByRole('button', { name: 'Update firmware' }).click();
     await section.getByText('body.location', { exact: true }).waitFor();
@@ -62,7 +63,7 @@ describe('firmware in the console', () => {
   }, 90_000);
 
   it('starts a campaign to a model and shows its progress per charger to the end', async () => {
-    await page.getByRole('link', { name: 'Firmware' }).click();
+    await page.getByRole('link', { name: 'Firmware', exact: true }).click();
     await page.getByRole('heading', { name: 'Firmware', level: 1 }).waitFor();
     const form = page.getByRole('region', { name: 'New campaign' });
     await form.getByLabel('Model').fill(MODEL);

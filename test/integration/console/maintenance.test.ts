@@ -5,7 +5,7 @@
  * ended window is listed read-only. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -57,6 +57,7 @@ describe('maintenance windows on the charger page', () => {
     await page.getByRole('button', { name: 'Open console' }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
+    await openChargerTab(page, 'Operations');
     const section = page.getByRole('region', { name: 'Maintenance windows' });
     await section.getByText('No maintenance windows now, ahead or in the last 7 days.').waitFor();
     const form = section.getByRole('form', { name: 'Plan a window' });
@@ -147,6 +148,7 @@ describe('maintenance windows on the charger page', () => {
     expect(status).toBe(201);
     // The page is already open (the first test): read it again.
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
+    await openChargerTab(page, 'Operations');
     await page.reload();
     const section = page.getByRole('region', { name: 'Maintenance windows' });
     await section.locator('tbody tr', { hasText: 'Firmware day' }).waitFor();

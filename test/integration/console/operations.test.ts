@@ -11,7 +11,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import type { Tenant } from '../support/stack';
 import { pollUntil } from '../support/ocpp';
-import { openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
+import { openChargerTab, openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 
 let ui: ConsoleWithCharger;
@@ -41,6 +41,7 @@ describe("the charger page's operations", () => {
     await page.getByRole('button', { name: 'Open console' }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
+    await openChargerTab(page, 'Operations');
     const section = page.getByRole('region', { name: 'Operations' });
     await section.getByText('No operations yet.').waitFor();
     await section.getByLabel('Reset type').selectOption('Hard');
@@ -77,7 +78,8 @@ describe("the charger page's operations", () => {
   });
 
   it('gets the logs: the simulator uploads, and the page links to the file', async () => {
-    const section = page.getByRole('region', { name: 'Operations' });
+    await openChargerTab(page, 'Firmware and logs');
+    const section = page.getByRole('region', { name: 'Firmware and logs' });
     await section.getByLabel('Log type').selectOption('DiagnosticsLog');
     await section.getByRole('button', { name: 'Get logs' }).click();
     const link = section.getByRole('link', { name: /^Download diagnostics-.*\.log$/ });
@@ -94,7 +96,7 @@ describe("the charger page's operations", () => {
   });
 
   it('refuses a SecurityLog for a 1.6 charger, naming the field', async () => {
-    const section = page.getByRole('region', { name: 'Operations' });
+    const section = page.getByRole('region', { name: 'Firmware and logs' });
     await section.getByLabel('Log type').selectOption('SecurityLog');
     await section.getByRole('button', { name: 'Get logs' }).click();
     await section.getByText(/^Get logs failed\./).waitFor();

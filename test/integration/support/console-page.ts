@@ -69,3 +69,8 @@ export async function openConsoleWithCharger(
     },
   };
 }
+
+/** Opens the charger page's tab `name` (`Overview`, `Operations`, `Firmware and logs`…) as a person does: its link. */
+export async function openChargerTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Charger tabs' }).getByRole('link', { name, exact: true }).click();
+}

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, isWellFormedKey, nextPageCursorOf, type Fetch } from '../../../lib/console/src/api';
-import { hrefOf, parseRoute } from '../../../lib/console/src/route';
+import { CHARGER_TABS, hrefOf, parseRoute } from '../../../lib/console/src/route';
 
 const KEY = `cnk_${'a'.repeat(43)}`;
 
@@ -143,7 +143,10 @@ describe('hash routes', () => {
     ['#/webhooks', { page: 'webhooks' }],
     ['#/alerts/1', { page: 'notFound', hash: '/alerts/1' }],
     ['#/sites/12/power', { page: 'sitePower', siteId: 12 }],
-    ['#/chargers/3', { page: 'charger', chargerId: 3 }],
+    ['#/chargers/3', { page: 'charger', chargerId: 3, tab: 'overview' }],
+    ['#/chargers/3/message-log', { page: 'charger', chargerId: 3, tab: 'message-log' }],
+    ['#/chargers/3/firmware-and-logs', { page: 'charger', chargerId: 3, tab: 'firmware-and-logs' }],
+    ['#/chargers/3/logs', { page: 'notFound', hash: '/chargers/3/logs' }],
     ['#/chargers/0', { page: 'notFound', hash: '/chargers/0' }],
     ['#/chargers/1234567890123456', { page: 'notFound', hash: '/chargers/1234567890123456' }],
     ['#/chargers/abc', { page: 'notFound', hash: '/chargers/abc' }],
@@ -158,9 +161,11 @@ describe('hash routes', () => {
       { page: 'alerts' },
       { page: 'webhooks' },
       { page: 'sitePower', siteId: 4 },
-      { page: 'charger', chargerId: 9 },
+      ...CHARGER_TABS.map(([tab]) => ({ page: 'charger', chargerId: 9, tab }) as const),
     ] as const) {
       expect(parseRoute(hrefOf(route))).toEqual(route);
     }
+    // The overview is the charger's own address, as links made before the tabs wrote it.
+    expect(hrefOf({ page: 'charger', chargerId: 9, tab: 'overview' })).toBe('#/chargers/9');
   });
 });

@@ -1,10 +1,17 @@
 /**
- * Charger: its details and ports (refreshed every 5 s with one `GET /api/chargers/{id}`), remote
- * start / stop per port with the charger's answer, its operations (reset, unlock, availability,
- * trigger message, clear cache) with its recent ones, and, loaded once and on demand (charger health
- * allows 10 requests a minute per key), its configuration as last read (`charger-configuration.tsx`),
- * its active alerts (`alerts.tsx`), its maintenance windows (`charger-maintenance.tsx`),
- * its health figures, errors and recent sessions.
+ * Charger: its name and state above tabs, one at a time (`#/chargers/{id}/{tab}`, `route.ts`), so the
+ * page is read tab by tab instead of as one long scroll. The charger itself is refreshed every 5 s
+ * (one `GET /api/chargers/{id}`); each tab loads what it shows when it is opened:
+ * - **Overview**: details and ports, active alerts (`alerts.tsx`), remote start / stop per port;
+ * - **Sessions**: the last 7 days' sessions;
+ * - **Configuration**: the configuration as last read (`charger-configuration.tsx`) and the local list;
+ * - **Operations**: reset, unlock, availability, trigger message, clear cache (`operations.tsx`) and
+ *   maintenance windows (`charger-maintenance.tsx`);
+ * - **Firmware and logs**: a firmware update and a log request;
+ * - **Health**: figures since the first connection and errors (charger health allows 10 requests a
+ *   minute per key, so it loads on opening and on demand);
+ * - **Message log**: the OCPP exchanges (`charger-messages.tsx`).
+ * Times are in the site's zone.
  *
  * @module
  */
@@ -18,7 +25,9 @@ import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionLis
 import { RemoteControl } from './remote-control';
 import { ConfigurationSection } from './charger-configuration';
 import { LocalListSection } from './charger-local-list';
-import { ChargerOperations } from './operations';
+import { ChargerFirmwareAndLogs, ChargerOperations } from './operations';
+import { ChargerMessageLog } from './charger-messages';
+import { CHARGER_TABS, hrefOf, type ChargerTab } from '../route';
 import { MaintenanceSection } from './charger-maintenance';
 import { ChargerAlerts } from './alerts';
 
@@ -30,22 +39,14 @@ function useRead<T>(path: string): Loaded<T> {
   return useLoad((signal) => session.call<T>(path, { signal }), [session, path], session.signOut);
 }
 
-/** The charger page of `chargerId`. */
-export function ChargerPage(props: { chargerId: number }) {
-  const { chargerId } = props;
+/** The charger page of `chargerId`, showing `tab`. */
+export function ChargerPage(props: { chargerId: number; tab: ChargerTab }) {
+  const { chargerId, tab } = props;
   const session = useSession();
   const charger = usePoll(
     (signal) => session.call<{ data: Charger }>(`/api/chargers/${chargerId}`, { signal }),
     [session, chargerId],
     session.signOut,
-  );
-  const ids = `chargerIds[]=${chargerId}`;
-  // Fixed per charger: a path that changed every render would load again every render.
-  const after = useMemo(() => encodeURIComponent(new Date(Date.now() - WEEK_MS).toISOString()), [chargerId]);
-  const health = useRead<ChargerHealthReport>(`/api/charger-health?${ids}`);
-  const errors = useRead<ChargerErrorList>(`/api/errors?${ids}`);
-  const sessions = useRead<ChargingSessionList>(
-    `/api/charging-sessions?${ids}&startTimeAfter=${after}&includeInProgressSessions=true`,
   );
   const data = charger.data?.data;
   return (
@@ -56,33 +57,110 @@ export function ChargerPage(props: { chargerId: number }) {
       </p>
       <LoadState loaded={charger} what="the charger" />
       {data && !data.ocppPasswordSet ? <NoPasswordWarning charger={data} /> : null}
-      {data ? <ChargerDetails charger={data} now={charger.updatedAt?.getTime() ?? Date.now()} /> : null}
-      <ChargerAlerts chargerId={chargerId} />
-      {data ? <RemoteControl charger={data} onAnswer={charger.refresh} /> : null}
-      <ConfigurationSection chargerId={chargerId} />
-      <LocalListSection chargerId={chargerId} />
-      {data ? <ChargerOperations charger={data} /> : null}
-      {data ? <MaintenanceSection charger={data} /> : null}
+      {data ? <ChargerTabs chargerId={chargerId} tab={tab} /> : null}
+      {data ? (
+        <TabContent
+          charger={data}
+          tab={tab}
+          now={charger.updatedAt?.getTime() ?? Date.now()}
+          refresh={charger.refresh}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The tab links; the open one is marked as the current page. */
+function ChargerTabs(props: { chargerId: number; tab: ChargerTab }) {
+  return (
+    <nav class="tabs" aria-label="Charger tabs">
+      {CHARGER_TABS.map(([tab, label]) => (
+        <a
+          key={tab}
+          href={hrefOf({ page: 'charger', chargerId: props.chargerId, tab })}
+          aria-current={tab === props.tab ? 'page' : undefined}
+        >
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** What the open tab shows. */
+function TabContent(props: { charger: Charger; tab: ChargerTab; now: number; refresh: () => void }) {
+  const { charger } = props;
+  switch (props.tab) {
+    case 'overview':
+      return (
+        <>
+          <ChargerDetails charger={charger} now={props.now} />
+          <ChargerAlerts chargerId={charger.id} />
+          <RemoteControl charger={charger} onAnswer={props.refresh} />
+        </>
+      );
+    case 'sessions':
+      return <SessionsTab charger={charger} />;
+    case 'configuration':
+      return (
+        <>
+          <ConfigurationSection chargerId={charger.id} />
+          <LocalListSection chargerId={charger.id} />
+        </>
+      );
+    case 'operations':
+      return (
+        <>
+          <ChargerOperations charger={charger} />
+          <MaintenanceSection charger={charger} />
+        </>
+      );
+    case 'firmware-and-logs':
+      return <ChargerFirmwareAndLogs charger={charger} />;
+    case 'health':
+      return <HealthTab charger={charger} />;
+    case 'message-log':
+      return <ChargerMessageLog charger={charger} />;
+  }
+}
+
+/** The Health tab: the health figures and the errors, loaded on opening and on demand. */
+function HealthTab(props: { charger: Charger }) {
+  const ids = `chargerIds[]=${props.charger.id}`;
+  const zone = props.charger.site.timezone;
+  const health = useRead<ChargerHealthReport>(`/api/charger-health?${ids}`);
+  const errors = useRead<ChargerErrorList>(`/api/errors?${ids}`);
+  return (
+    <>
       <div class="section-head">
-        <h2>Health, errors and sessions</h2>
+        <h2>Health and errors</h2>
         <button
           type="button"
           class="secondary"
           onClick={() => {
-            for (const loaded of [health, errors, sessions]) loaded.refresh();
+            for (const loaded of [health, errors]) loaded.refresh();
           }}
         >
           Refresh these
         </button>
       </div>
-      <HealthSection health={health} />
-      <ErrorsSection errors={errors} />
-      <SessionsSection sessions={sessions} />
+      <HealthSection health={health} zone={zone} />
+      <ErrorsSection errors={errors} zone={zone} />
     </>
   );
 }
 
-/** The warning of a charger without an OCPP password (docs/charger-credentials.md). */
+/** The Sessions tab: the last 7 days' sessions, in progress included. */
+function SessionsTab(props: { charger: Charger }) {
+  const { id } = props.charger;
+  // Fixed per charger: a path that changed every render would load again every render.
+  const after = useMemo(() => encodeURIComponent(new Date(Date.now() - WEEK_MS).toISOString()), [id]);
+  const sessions = useRead<ChargingSessionList>(
+    `/api/charging-sessions?chargerIds[]=${id}&startTimeAfter=${after}&includeInProgressSessions=true`,
+  );
+  return <SessionsSection sessions={sessions} zone={props.charger.site.timezone} />;
+}
+
 function NoPasswordWarning(props: { charger: Charger }) {
   return (
     <Notice kind="warn">
@@ -104,7 +182,7 @@ function ChargerDetails(props: { charger: Charger; now: number }) {
     [
       'Connection',
       charger.connectionStatus
-        ? `${charger.connectionStatus.status} since ${formatDateTime(charger.connectionStatus.timestamp)}`
+        ? `${charger.connectionStatus.status} since ${formatDateTime(charger.connectionStatus.timestamp, charger.site.timezone)}`
         : 'Never connected',
     ],
     ['Last seen', <Ago iso={lastSeen(charger)} now={props.now} />],
@@ -147,16 +225,16 @@ function LoadedSection<T>(props: { loaded: Loaded<T>; what: string; children: (d
  * The period the health figures cover: `the last 30 days` when the charger was connected before
  * they start, else `since its first connection, 5 Dec 2026, 12:40:00 (2 h 5 min)`.
  */
-function healthPeriod(activeSince: string, rangeStart: string, activeSeconds: number): string {
+function healthPeriod(activeSince: string, rangeStart: string, activeSeconds: number, zone: string): string {
   const span = formatSpan(activeSeconds * 1000);
   if (Date.parse(activeSince) <= Date.parse(rangeStart)) return `the last 30 days (${span})`;
-  return `since its first connection, ${formatDateTime(activeSince)} (${span})`;
+  return `since its first connection, ${formatDateTime(activeSince, zone)} (${span})`;
 }
 
 const errorSummary = (counts: ErrorCounts) =>
   `${counts.total} (${counts.endedEarly} ended early, ${counts.failedToStart} failed to start, ${counts.other} other)`;
 
-function HealthSection(props: { health: Loaded<ChargerHealthReport> }) {
+function HealthSection(props: { health: Loaded<ChargerHealthReport>; zone: string }) {
   return (
     <LoadedSection loaded={props.health} what="Health">
       {(report) => {
@@ -170,7 +248,9 @@ function HealthSection(props: { health: Loaded<ChargerHealthReport> }) {
           <dl class="details">
             <div>
               <dt>Period</dt>
-              <dd>{healthPeriod(item.activeSince, report.summary.startTime, item.activeTimeInIntervalSeconds)}</dd>
+              <dd>
+                {healthPeriod(item.activeSince, report.summary.startTime, item.activeTimeInIntervalSeconds, props.zone)}
+              </dd>
             </div>
             <div>
               <dt>Online</dt>
@@ -199,7 +279,7 @@ function HealthSection(props: { health: Loaded<ChargerHealthReport> }) {
   );
 }
 
-function ErrorsSection(props: { errors: Loaded<ChargerErrorList> }) {
+function ErrorsSection(props: { errors: Loaded<ChargerErrorList>; zone: string }) {
   return (
     <LoadedSection loaded={props.errors} what="Errors">
       {(list) =>
@@ -209,8 +289,8 @@ function ErrorsSection(props: { errors: Loaded<ChargerErrorList> }) {
           <ul class="plain">
             {list.data.slice(0, 20).map((error) => (
               <li key={error.id} class="wrap">
-                {formatDateTime(error.timestamp)}: <strong>{error.ocppErrorCode}</strong> ({error.errorCategory})
-                {error.port ? ` on ${error.port.name}` : ''}
+                {formatDateTime(error.timestamp, props.zone)}: <strong>{error.ocppErrorCode}</strong> (
+                {error.errorCategory}){error.port ? ` on ${error.port.name}` : ''}
                 {error.vendorErrorCode ? `, vendor code ${error.vendorErrorCode}` : ''}
                 {error.ocppInfo ? `: ${error.ocppInfo}` : ''}
               </li>
@@ -222,7 +302,7 @@ function ErrorsSection(props: { errors: Loaded<ChargerErrorList> }) {
   );
 }
 
-function SessionsSection(props: { sessions: Loaded<ChargingSessionList> }) {
+function SessionsSection(props: { sessions: Loaded<ChargingSessionList>; zone: string }) {
   return (
     <LoadedSection loaded={props.sessions} what="Recent sessions (7 days)">
       {(list) =>
@@ -232,8 +312,8 @@ function SessionsSection(props: { sessions: Loaded<ChargingSessionList> }) {
           <DataTable columns={['Started', 'Ended', 'Port', 'Who', { label: 'Energy', num: true }]}>
             {list.data.slice(0, 50).map((item) => (
               <tr key={item.id}>
-                <td>{formatDateTime(item.startTime)}</td>
-                <td>{item.endTime ? formatDateTime(item.endTime) : 'in progress'}</td>
+                <td>{formatDateTime(item.startTime, props.zone)}</td>
+                <td>{item.endTime ? formatDateTime(item.endTime, props.zone) : 'in progress'}</td>
                 <td>{item.port.portNumber}</td>
                 <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
                 <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>

@@ -1,10 +1,11 @@
 /**
- * A charger's operations (docs/charger-operations.md): buttons for reset, unlock, availability,
- * trigger message and clear cache (`POST /api/ocpp/<kind>`, for the charger or one of its ports),
- * get logs (`charger-logs.tsx`),
- * the answer of each (or that it is pending; the buttons disabled, with the reason, while the
- * charger is offline or has never connected), and the charger's recent operations
- * (`GET /api/charger-operations?chargerId=`), refreshed after each.
+ * A charger's operations (docs/charger-operations.md), in two tabs of the charger page that share
+ * the charger's recent operations (`GET /api/charger-operations?chargerId=`, refreshed after each):
+ * **Operations**, buttons for reset, unlock, availability, trigger message and clear cache
+ * (`POST /api/ocpp/<kind>`, for the charger or one of its ports) with the answer of each (or that it
+ * is pending; the buttons disabled, with the reason, while the charger is offline or has never
+ * connected); and **Firmware and logs**, a firmware update (`firmware.tsx`) and a log request
+ * (`charger-logs.tsx`).
  *
  * @module
  */
@@ -32,16 +33,34 @@ function summary(operation: ChargerOperation): string {
   return `${operation.status}: ${results}`;
 }
 
-/** The operations section of the charger page. */
-export function ChargerOperations(props: { charger: Charger }) {
-  const { charger } = props;
+/** The charger's recent operations, loaded once and again on `refresh`. */
+function useRecentOperations(charger: Charger) {
   const session = useSession();
-  const { busy, outcome, run } = useAction();
-  const recent = useLoad(
+  return useLoad(
     (signal) => session.call<ChargerOperationList>(`/api/charger-operations?chargerId=${charger.id}`, { signal }),
     [session, charger.id],
     session.signOut,
   );
+}
+
+/** The recent operations under a tab's forms (the last 20). */
+function RecentOperations(props: { recent: ReturnType<typeof useRecentOperations>; zone: string }) {
+  const { recent } = props;
+  return (
+    <>
+      <h3>Recent operations</h3>
+      <LoadState loaded={recent} what="the operations" />
+      {recent.data ? <OperationTable operations={recent.data.data.slice(0, 20)} zone={props.zone} /> : null}
+    </>
+  );
+}
+
+/** The Operations tab of the charger page: the operation buttons, the answer, the recent operations. */
+export function ChargerOperations(props: { charger: Charger }) {
+  const { charger } = props;
+  const session = useSession();
+  const { busy, outcome, run } = useAction();
+  const recent = useRecentOperations(charger);
   const blocked = commandsBlockedReason(charger);
 
   const send = (label: string, kind: string, body: Record<string, unknown>) => {
@@ -64,11 +83,21 @@ export function ChargerOperations(props: { charger: Charger }) {
       <div aria-live="polite">
         <OutcomeNotice outcome={outcome} />
       </div>
+      <RecentOperations recent={recent} zone={charger.site.timezone} />
+    </section>
+  );
+}
+
+/** The Firmware and logs tab of the charger page: a firmware update, a log request, the recent operations. */
+export function ChargerFirmwareAndLogs(props: { charger: Charger }) {
+  const { charger } = props;
+  const recent = useRecentOperations(charger);
+  return (
+    <section aria-labelledby="firmware-logs-heading">
+      <h2 id="firmware-logs-heading">Firmware and logs</h2>
       <FirmwareUpdate chargerId={charger.id} onSent={recent.refresh} />
       <ChargerLogRequest charger={charger} onChange={recent.refresh} />
-      <h3>Recent operations</h3>
-      <LoadState loaded={recent} what="the operations" />
-      {recent.data ? <OperationTable operations={recent.data.data.slice(0, 20)} /> : null}
+      <RecentOperations recent={recent} zone={charger.site.timezone} />
     </section>
   );
 }
@@ -142,13 +171,13 @@ function OperationControls(props: {
   );
 }
 
-function OperationTable(props: { operations: ChargerOperation[] }) {
+function OperationTable(props: { operations: ChargerOperation[]; zone: string }) {
   if (props.operations.length === 0) return <p class="muted">No operations yet.</p>;
   return (
     <DataTable columns={['Asked', 'Operation', 'Outcome']} caption="Recent operations">
       {props.operations.map((operation) => (
         <tr key={operation.operationId}>
-          <td>{formatDateTime(operation.createdAt)}</td>
+          <td>{formatDateTime(operation.createdAt, props.zone)}</td>
           <td>{operation.action}</td>
           <td class="wrap">{summary(operation)}</td>
         </tr>

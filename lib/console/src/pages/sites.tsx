@@ -81,7 +81,7 @@ function ChargerCard(props: { charger: Charger; now: number }) {
   return (
     <article class="card charger" aria-labelledby={`charger-${charger.id}`}>
       <h3 id={`charger-${charger.id}`} class="wrap">
-        <a href={hrefOf({ page: 'charger', chargerId: charger.id })}>{charger.name}</a>
+        <a href={hrefOf({ page: 'charger', chargerId: charger.id, tab: 'overview' })}>{charger.name}</a>
       </h3>
       <p class="muted wrap">
         {charger.ocppId ?? 'no OCPP ID'} · {charger.type} ·{' '}
