@@ -1,13 +1,14 @@
 /**
  * Smart charging's trigger: a batch of the table's changes (DynamoDB Streams, new and old images,
  * filtered to the entities that can matter) becomes at most one allocation request per site
- * (`shared/site-power/triggers.ts`); a departure plan change re-allocates the organization's
- * sites with sessions in progress.
+ * (`shared/site-power/triggers.ts`, and a vehicle's readings: `reading-triggers.ts`); a departure
+ * plan change re-allocates the organization's sites with sessions in progress.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { reallocationsOf, scheduledSites } from '../../shared/site-power';
+import { logger } from '../../shared/logger';
+import { readingReallocations, reallocationsOf, scheduledSites } from '../../shared/site-power';
 import { reallocate } from './lib/start-allocation';
 
 /** DynamoDB Streams event source: the changed items' images → allocation requests. */
@@ -17,6 +18,11 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   const db = getDb();
   if (organizationIds.size) {
     for (const site of await scheduledSites(db)) if (organizationIds.has(site.organizationId)) siteIds.add(site.siteId);
+  }
+  for (const [siteId, reading] of await readingReallocations(db, changes)) {
+    if (siteIds.has(siteId)) continue;
+    siteIds.add(siteId);
+    logger.info("a vehicle's readings call for a new plan", { siteId, reading });
   }
   await reallocate(db, siteIds);
 }
