@@ -28,7 +28,7 @@
  */
 import type { Db } from '../db';
 import { entityOf, type TableChange } from '../db/table-changes';
-import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging';
+import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
 
 /** A vehicle drawing less than this share of its planned limit is behind its plan. */
 export const BEHIND_DRAW_SHARE = 0.5;
