@@ -2,7 +2,7 @@
  * When a vehicle's readings make its site plan again (docs/smart-charging.md, "When a site is
  * allocated"): read from the `portReadings` changes of the table's stream (each MeterValues
  * rewrites the port's readings item), decided per change, at most once per event, never once per
- * meter value. Three events:
+ * meter value. Four events:
  *
  * - **First SoC** (`firstSoc`): the session's first SoC reading (`socStartPercent` appears). Until
  *   then the plan knew neither SoC nor need; one per session.
@@ -21,7 +21,10 @@
  *   uncontrolled. It fires on the change where the condition becomes true, judged against the
  *   site's stored allocation; the next allocation starts the window again.
  *
- * The first two are read from the change's images alone. The third reads the site's allocation
+ * - **SoC behind its plan** (`socBehind`, {@link socBehind}): under a site limit, the SoC more than
+ *   {@link BEHIND_SOC_POINTS} below what the stored plan expects by now.
+ *
+ * The first two are read from the change's images alone. The last two read the site's allocation
  * (1 GetItem per site per batch that holds readings of it).
  *
  * @module
@@ -36,12 +39,16 @@ export const BEHIND_DRAW_SHARE = 0.5;
 export const BEHIND_SUSTAIN_MS = 60_000;
 /** How long after a limit begins its readings count (the charger applies it, then meters it), ms. */
 export const BEHIND_SETTLE_MS = 30_000;
+/** SoC points a vehicle may lag what its plan expects by now before it counts as behind, %. */
+export const BEHIND_SOC_POINTS = 3;
 /** The reasons of a port's limit that the plan chose, and under-drawing can change. */
 const PLANNED_REASONS = new Set(['planned', 'capped', 'departure', 'share']);
+/** The reasons of a port that charges on its plan (its SoC is expected to move). */
+const CHARGING_REASONS = new Set([...PLANNED_REASONS, 'minimum']);
 
 type Image = Record<string, unknown>;
 /** Why a readings change makes its site plan again. */
-export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind';
+export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind';
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const socOf = (image: Image | undefined) => numberOf((image?.socPercent as Image | undefined)?.value);
@@ -79,6 +86,12 @@ export interface PlannedLine {
   /** The port's planned limits from the allocation on: `start` ms since epoch, W. */
   plan?: readonly { start: number; limitW: number }[];
   sentAt?: string;
+  /** The vehicle's SoC and target when the plan was made, %, and when the plan delivers its need (ms since epoch). */
+  socPercent?: number;
+  targetSoc?: number;
+  eta?: number;
+  /** Its departure (ISO 8601). */
+  departureTime?: string;
 }
 
 /** The parts of a stored allocation that the behind-plan rule reads. */
@@ -120,15 +133,57 @@ export function drawBehind(image: Image | undefined, line: PlannedLine, computed
   });
 }
 
-/** Whether a readings change is the one where its vehicle falls behind the stored allocation's plan. */
-export function fallsBehind(change: TableChange, allocation: PlannedAllocation): boolean {
+/** Energy the plan gives a port from `from` to `to` (ms), Wh. */
+function plannedWh(line: PlannedLine, from: number, to: number): number {
+  const plan = line.plan?.length ? line.plan : [{ start: from, limitW: line.limitW }];
+  return plan.reduce((sum, entry, k) => {
+    const start = Math.max(from, entry.start);
+    const end = Math.min(to, plan[k + 1]?.start ?? to);
+    return sum + (entry.limitW * Math.max(0, end - start)) / 3_600_000;
+  }, 0);
+}
+
+/**
+ * Whether the SoC of an image lags what its plan expects by now by more than
+ * {@link BEHIND_SOC_POINTS}: the plan takes the vehicle from its SoC to its target by its ETA (or
+ * its departure, when sooner), so by now it expects the share of that rise that the plan's energy
+ * so far is of its energy to then (no battery size needed: a battery larger than the plan
+ * assumed, or a vehicle drawing less than planned, shows as a lag). Judged once
+ * {@link BEHIND_SETTLE_MS} + {@link BEHIND_SUSTAIN_MS} have passed since the plan.
+ */
+export function socBehind(image: Image | undefined, line: PlannedLine, computedAt: number): boolean {
+  if (!image || image.sessionId !== line.sessionId || !CHARGING_REASONS.has(line.reason)) return false;
+  const soc = socOf(image);
+  const at = Date.parse(String((image.socPercent as Image | undefined)?.timestamp));
+  const { socPercent: from, targetSoc: target, eta } = line;
+  if (soc === undefined || from === undefined || target === undefined || eta === undefined || !(target > from))
+    return false;
+  if (!(at >= computedAt + BEHIND_SETTLE_MS + BEHIND_SUSTAIN_MS)) return false;
+  const end = Math.min(eta, line.departureTime ? Date.parse(line.departureTime) : eta);
+  const total = plannedWh(line, computedAt, end);
+  if (!(total > 0)) return false;
+  const expected = from + (target - from) * Math.min(1, plannedWh(line, computedAt, Math.min(at, end)) / total);
+  return soc < expected - BEHIND_SOC_POINTS;
+}
+
+/**
+ * Whether a readings change is the one where its vehicle falls behind the stored allocation's plan
+ * (its draw, else its SoC), and which.
+ */
+export function fallsBehind(
+  change: TableChange,
+  allocation: PlannedAllocation,
+): 'drawBehind' | 'socBehind' | undefined {
   const after = change.newImage;
-  if (!after || after.endedAt !== undefined) return false;
-  if (allocation.costLimit === undefined && allocation.capacityLimit === undefined) return false;
+  if (!after || after.endedAt !== undefined) return undefined;
+  if (allocation.costLimit === undefined && allocation.capacityLimit === undefined) return undefined;
   const line = allocation.ports.find((p) => p.chargerId === after.chargerId && p.portNumber === after.portNumber);
-  if (!line) return false;
+  if (!line) return undefined;
   const computedAt = Date.parse(allocation.computedAt);
-  return drawBehind(after, line, computedAt) && !drawBehind(sameSession(change), line, computedAt);
+  const before = sameSession(change);
+  if (drawBehind(after, line, computedAt) && !drawBehind(before, line, computedAt)) return 'drawBehind';
+  if (socBehind(after, line, computedAt) && !socBehind(before, line, computedAt)) return 'socBehind';
+  return undefined;
 }
 
 /** The site of a readings item: its own `siteId`, else its charger's (1 GetItem, once per charger per batch). */
@@ -174,8 +229,10 @@ export async function readingReallocations(
     [...pending].map(async ([siteId, siteChanges]) => {
       if (sites.has(siteId)) return;
       const { data } = await db.siteAllocation.get({ siteId }).go();
-      if (data && siteChanges.some((change) => fallsBehind(change, data as PlannedAllocation)))
-        sites.set(siteId, 'drawBehind');
+      for (const change of data ? siteChanges : []) {
+        const event = fallsBehind(change, data as PlannedAllocation);
+        if (event) return void sites.set(siteId, event);
+      }
     }),
   );
   return sites;

@@ -120,7 +120,8 @@ function readingEvents(p: Plugged, previous: AllocationResult | undefined, compu
     costLimit: REALTIME_COST_LIMIT_W,
     ports: previous.ports.map((l) => ({ ...l, portNumber: 1 })),
   };
-  return fallsBehind(change, allocation) ? ['drawBehind'] : [];
+  const behind = fallsBehind(change, allocation);
+  return behind ? [behind] : [];
 }
 
 /**
