@@ -1,8 +1,8 @@
 /**
  * A vehicle's readings make its site plan again, through the table's change stream as on AWS (the
  * trigger's filter passes `portReadings` items): a van's first SoC reading (OCPP 1.6 MeterValues
- * from a strict-mode client) is in the next stored allocation, and a reading that brings nothing
- * new leaves the site alone.
+ * from a strict-mode client) is in the next stored allocation, well before the 5-minute schedule.
+ * Which readings trigger and which do not is unit-tested (`test/unit/site-power/reading-triggers.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -55,8 +55,7 @@ describe("a vehicle's readings", () => {
     const first = await pollUntil(stored, (a) => a?.ports.length === 1, 'an allocation of the session');
     expect(first!.ports[0]!.socPercent).toBeUndefined();
 
-    // A reading without SoC: nothing new for the plan. It is followed by the first SoC reading,
-    // which is what the next allocation holds.
+    // A reading without SoC, then the first SoC reading, which the next allocation holds.
     await meterValues(transactionId, 7_000);
     await meterValues(transactionId, 7_000, 42);
     const withSoc = await pollUntil(stored, (a) => a?.ports[0]?.socPercent === 42, 'an allocation that knows the SoC');
