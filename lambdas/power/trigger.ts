@@ -1,13 +1,13 @@
 /**
  * Smart charging's trigger: a batch of the table's changes (DynamoDB Streams, new and old images,
  * filtered to the entities that can matter) becomes at most one allocation request per site
- * (`shared/site-power/triggers.ts`); a departure plan change re-allocates the organization's
- * sites with sessions in progress.
+ * (`shared/site-power/triggers.ts`, and a vehicle's readings: `reading-triggers.ts`); a departure
+ * plan change re-allocates the organization's sites with sessions in progress.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { reallocationsOf, scheduledSites } from '../../shared/site-power';
+import { readingReallocations, reallocationsOf, scheduledSites } from '../../shared/site-power';
 import { reallocate } from './lib/start-allocation';
 
 /** DynamoDB Streams event source: the changed items' images → allocation requests. */
@@ -18,5 +18,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   if (organizationIds.size) {
     for (const site of await scheduledSites(db)) if (organizationIds.has(site.organizationId)) siteIds.add(site.siteId);
   }
+  // No log line here: the trigger's bundle stays without the logger (its budget).
+  for (const siteId of (await readingReallocations(db, changes)).keys()) siteIds.add(siteId);
   await reallocate(db, siteIds);
 }

@@ -15,7 +15,7 @@ export type PortReadingsItem = EntityItem<Db['portReadings']>;
 /** The readings of a session in progress: registers in Wh, power in kW, current in A, voltage in V, SoC in %. */
 export type SessionReadings = Omit<
   PortReadingsItem,
-  'chargerId' | 'portNumber' | 'sessionId' | 'ocppTransactionId' | 'endedAt' | 'slot' | 'slotReadings'
+  'chargerId' | 'portNumber' | 'sessionId' | 'ocppTransactionId' | 'endedAt' | 'slot' | 'slotReadings' | 'siteId'
 >;
 /**
  * A port as the domain reads it: the stored port with the readings of its session in progress

@@ -170,7 +170,7 @@ async function createSession(
     )
       .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
       .commit(),
-    readings: e.portReadings.put(readings).commit(),
+    readings: e.portReadings.put({ ...readings, siteId: connection.siteId }).commit(),
   }));
   if (!outcome.ok) return undefined;
   if (earlier) {

@@ -67,7 +67,9 @@ function endStray(
         eq(currentChargingSession.ocppTransactionId, stray.ocppTransactionId),
       )
       .commit(),
-    readings: restored ? e.portReadings.put(restored.readings).commit() : endReadings(e, portKey, at),
+    readings: restored
+      ? e.portReadings.put({ ...restored.readings, siteId: connection.siteId }).commit()
+      : endReadings(e, portKey, at),
   };
 }
 
@@ -192,7 +194,7 @@ async function reinstate(
             .set({ currentChargingSession: onPort.stored })
             .where(({ currentChargingSession }, { notExists }) => notExists(currentChargingSession))
             .commit(),
-          readings: e.portReadings.put(onPort.readings).commit(),
+          readings: e.portReadings.put({ ...onPort.readings, siteId: connection.siteId }).commit(),
         }),
   }));
   await recordReinstated(db, connection, session.sessionId);

@@ -55,3 +55,10 @@ export {
   type SiteTariffView,
 } from './tariffs';
 export { reallocationsOf, TRIGGERING_ENTITIES } from './triggers';
+export {
+  BEHIND_DRAW_SHARE,
+  BEHIND_SETTLE_MS,
+  BEHIND_SUSTAIN_MS,
+  readingReallocations,
+  type ReadingEvent,
+} from './reading-triggers';

@@ -11,10 +11,12 @@
  *   (`currentChargingSession.evChargingNeeds`);
  * - a charger connects, reconnects, disconnects or boots (`charger.currentConnectionId`,
  *   `lastBootAt`): its profiles must be sent again, or it no longer counts as controlled;
- * - a vehicle's departure plan changes (`departurePlan`): every scheduled site of the organization.
+ * - a vehicle's departure plan changes (`departurePlan`): every scheduled site of the organization;
+ * - a vehicle's readings (`portReadings`) bring its first SoC, show its battery learnt, or fall
+ *   behind its plan (`reading-triggers.ts`: at most once per such event, not once per meter value).
  *
- * Everything else (meter values, statuses, API keys…) is ignored, so the trigger never runs
- * inside a charger's message and costs nothing on the hot path.
+ * Everything else (statuses, API keys…) is ignored. The trigger never runs inside a charger's
+ * message: it reads the stream after the MeterValues was answered.
  */
 import { entityOf, type TableChange } from '../db/table-changes';
 
@@ -26,6 +28,7 @@ export const TRIGGERING_ENTITIES = [
   'port',
   'charger',
   'departurePlan',
+  'portReadings',
 ] as const;
 
 /** The sites to allocate again, and the organizations whose scheduled sites to allocate again. */

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { edfFloors } from './edf';
+import { edfFloors, yieldToEarlier } from './edf';
 import { allocateGreedy, departureFloors } from './greedy';
 import { withOutlook } from './eta';
 import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
@@ -217,13 +217,14 @@ function allocate(input: AllocationInput, ports: WorkPort[], options: Allocation
   if (options.solver && planning) {
     const planPorts = ports.map((work, i): PlanPort => ({ work, mode: released[i]!.mode, needMet: released[i]!.met }));
     try {
-      const floors = greedyFloors(
+      let floors = greedyFloors(
         input,
         released.map((r) => r.mode),
         unit,
       );
       const modes = released.map((r) => r.mode);
       const unknown = edfFloors(input, markedPorts(input, modes));
+      floors = yieldToEarlier(input, markedPorts(input, modes), floors, unknown);
       const budget = options.solveBudgetMs ?? SOLVE_BUDGET_MS;
       const plan = planSite(input, planPorts, options.solver, budget, { departure: floors, unknownNeed: unknown });
       const states = released.map((r) => r.state);

@@ -397,7 +397,11 @@ export function buildModel(input: AllocationInput, ports: readonly PlanPort[], g
   const limits0 = [...hard0, ...costLimit0];
   const held = ports.map((p) => overriding(p.work, slots[0]!.start));
   addFairness(frame.lp, slots[0]!, held, columns, limits0, WEIGHTS.fairness);
-  const soft = new Map(ports.flatMap((p, i) => (unknown.has(p.work.portId) ? [[i, unknown.get(p.work.portId)!]] : [])));
+  // In earliest-departure-first's order (`unknown`'s): the earlier departure's floor is held first.
+  const index = new Map(ports.map((p, i) => [p.work.portId, i]));
+  const soft = new Map(
+    [...unknown].flatMap(([portId, floorW]) => (index.has(portId) ? [[index.get(portId)!, floorW]] : [])),
+  );
   addSoftFloors(frame.lp, slots[0]!, columns, soft, WEIGHTS.unknownNeed);
   const energyTerms = slots.map((_, t) =>
     columns.flatMap((cols, i): Term[] => (cols[t]! >= 0 ? [[cols[t]!, presences[i]![t]!]] : [])),

@@ -106,10 +106,15 @@ export function addFairness(
   }
 }
 
+/** How much more a kWh short of the first-ranked soft floor costs than the weight, as a share of it. */
+export const FLOOR_RANK_SPREAD = 0.1;
+
 /**
  * Soft floors of the first slot: below its floor, each kW a port is short costs `weight` a kWh (a
- * goal the limits may refuse, never an infeasible program).
- * @param floors W by port index
+ * goal the limits may refuse, never an infeasible program), a little more for the floors that come
+ * first in `floors`' order (up to {@link FLOOR_RANK_SPREAD} more for the first): when the limits
+ * cannot hold them all, the first are held (earliest-departure-first's order).
+ * @param floors W by port index, in the order they rank
  */
 export function addSoftFloors(
   lp: LinearProgram,
@@ -118,10 +123,12 @@ export function addSoftFloors(
   floors: ReadonlyMap<number, number>,
   weight: number,
 ): void {
+  let rank = 0;
   for (const [i, floorW] of floors) {
     const c = columns[i]![0]!;
+    const ranked = weight * (1 + (FLOOR_RANK_SPREAD * (floors.size - rank++)) / floors.size);
     if (c < 0 || floorW <= 0) continue;
-    const short = lp.addColumn(weight * firstSlot.hours, 0, kW(floorW));
+    const short = lp.addColumn(ranked * firstSlot.hours, 0, kW(floorW));
     lp.addRow(
       [
         [c, 1],

@@ -27,8 +27,8 @@ describe('smart charging', () => {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
     });
-    // A tariff change re-allocates its site, like a limit change.
-    expect(TRIGGERING_ENTITIES).toEqual(expect.arrayContaining(['sitePowerLimit', 'siteTariff']));
+    // A tariff change re-allocates its site, like a limit change; a vehicle's readings can too.
+    expect(TRIGGERING_ENTITIES).toEqual(expect.arrayContaining(['sitePowerLimit', 'siteTariff', 'portReadings']));
     expect(mapping.newImageEntities).toEqual([...TRIGGERING_ENTITIES]);
     expect(mapping.oldImageEntities).toEqual([...TRIGGERING_ENTITIES]);
     expect(actionsOf('lambdas/power/trigger.ts')).toEqual(

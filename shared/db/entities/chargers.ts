@@ -368,6 +368,11 @@ const portReadingsSchema = {
     sessionId: { type: 'number', required: true },
     /** Its OCPP transactionId as a string: a MeterValues names the transaction it reports on. */
     ocppTransactionId: { type: 'string', required: true, field: 'transactionKey' },
+    /**
+     * The charger's site when the session started: smart charging's stream trigger reads it from the
+     * change (a vehicle's readings can make its site plan again). Absent on items older than it.
+     */
+    siteId: optionalNumber,
     /** Register at start, Wh; set from the first register seen when the start carried none. */
     meterStartWh: optionalNumber,
     energyRegisterWh: optionalNumber,

@@ -124,8 +124,8 @@ describe('the demo depot', () => {
       a.lateVehicles.map((l) => byVan.get(l.vehicleId)!.number).sort((x, y) => x - y);
     const everyDeparture = (a: { ports: { departureSource: string | null }[] }) =>
       a.ports.filter((p) => p.departureSource === 'api').length === DEMO_FLEET_SIZE;
-    // A van's need is known from its SoC, and a reading does not make the site plan again (its
-    // plug-in, a departure, a limit do): the allocations below are made by setting and clearing a
+    // A van's need is known from its SoC (its first SoC reading makes the site plan again, as its
+    // plug-in, a departure and a limit do): the allocations below are made by setting and clearing a
     // limit once every van has reported its SoC, whatever the order the plug-ins and readings took.
     await pollUntil(
       async () => (await stack.db.portReadings.scan.go({ pages: 'all' })).data,

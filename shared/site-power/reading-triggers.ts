@@ -1,0 +1,239 @@
+/**
+ * When a vehicle's readings make its site plan again (docs/smart-charging.md, "When a site is
+ * allocated"): read from the `portReadings` changes of the table's stream (each MeterValues
+ * rewrites the port's readings item), decided per change, at most once per event, never once per
+ * meter value. Four events:
+ *
+ * - **First SoC** (`firstSoc`): the session's first SoC reading (`socStartPercent` appears). Until
+ *   then the plan knew neither SoC nor need; one per session.
+ * - **Battery learnt** (`batteryLearnt`): the SoC rose {@link CAPACITY_ESTIMATE_MIN_SOC_RISE}
+ *   points since the start, from which the planner estimates the battery from the energy
+ *   delivered: the vehicle's need becomes known (it no longer needs the earliest-departure-first
+ *   floor of an unknown need); one per session.
+ * - **Behind its plan** (`drawBehind`): under a site limit, the vehicle drew less than
+ *   {@link BEHIND_DRAW_SHARE} of the limit its plan gives it in every reading of the last
+ *   {@link BEHIND_SUSTAIN_MS}, each taken at least {@link BEHIND_SETTLE_MS} after that limit began
+ *   (a charger shows a new profile at its next meter value). Its power can go to others (the
+ *   allocation caps it near its draw, or releases it), or its departure is at risk. Only for a
+ *   port whose limit is the plan's (`planned`, `capped`, `departure`, `share`): not at its minimum
+ *   (nothing to give away: the release rule decides), not at 0 W (a vehicle given 0 W that draws
+ *   nothing is not behind), not released, probed, overridden, held by an external limit or
+ *   uncontrolled. It fires on the change where the condition becomes true, judged against the
+ *   site's stored allocation; the next allocation starts the window again.
+ *
+ * - **SoC behind its plan** (`socBehind`, {@link socBehind}): under a site limit, the SoC more than
+ *   {@link BEHIND_SOC_POINTS} below what the stored plan expects by now.
+ *
+ * The first two are read from the change's images alone. The last two read the site's allocation
+ * (1 GetItem per site per batch that holds readings of it).
+ *
+ * @module
+ */
+import type { Db } from '../db';
+import { entityOf, type TableChange } from '../db/table-changes';
+import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
+
+/** A vehicle drawing less than this share of its planned limit is behind its plan. */
+export const BEHIND_DRAW_SHARE = 0.5;
+/** How long a vehicle draws less than its share of the limit before it counts as behind, ms. */
+export const BEHIND_SUSTAIN_MS = 60_000;
+/** How long after a limit begins its readings count (the charger applies it, then meters it), ms. */
+export const BEHIND_SETTLE_MS = 30_000;
+/** SoC points a vehicle may lag what its plan expects by now before it counts as behind, %. */
+export const BEHIND_SOC_POINTS = 3;
+/** The reasons of a port's limit that the plan chose, and under-drawing can change. */
+const PLANNED_REASONS = new Set(['planned', 'capped', 'departure', 'share']);
+/** The reasons of a port that charges on its plan (its SoC is expected to move). */
+const CHARGING_REASONS = new Set([...PLANNED_REASONS, 'minimum']);
+
+type Image = Record<string, unknown>;
+/** Why a readings change makes its site plan again. */
+export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind';
+
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
+const socOf = (image: Image | undefined) => numberOf((image?.socPercent as Image | undefined)?.value);
+
+/** The same session's earlier image, when the change's old image is one. */
+function sameSession(change: TableChange): Image | undefined {
+  const before = change.oldImage;
+  return before && before.sessionId === change.newImage?.sessionId ? before : undefined;
+}
+
+/**
+ * The event read from a readings change's images alone (first SoC, battery learnt), if any: a
+ * session in progress only.
+ */
+export function imageEventOf(change: TableChange): ReadingEvent | undefined {
+  const after = change.newImage;
+  if (!after || after.endedAt !== undefined || entityOf(change) !== 'portReadings') return undefined;
+  const before = sameSession(change);
+  const start = numberOf(after.socStartPercent);
+  if (start === undefined) return undefined;
+  if (numberOf(before?.socStartPercent) === undefined) return 'firstSoc';
+  const rise = (image: Image | undefined) => (socOf(image) ?? start) - start;
+  return rise(after) >= CAPACITY_ESTIMATE_MIN_SOC_RISE && rise(before) < CAPACITY_ESTIMATE_MIN_SOC_RISE
+    ? 'batteryLearnt'
+    : undefined;
+}
+
+/** The parts of a stored port line that the behind-plan rule reads. */
+export interface PlannedLine {
+  sessionId: number;
+  chargerId: number;
+  portNumber: number;
+  reason: string;
+  limitW: number;
+  /** The port's planned limits from the allocation on: `start` ms since epoch, W. */
+  plan?: readonly { start: number; limitW: number }[];
+  sentAt?: string;
+  /** The vehicle's SoC and target when the plan was made, %, and when the plan delivers its need (ms since epoch). */
+  socPercent?: number;
+  targetSoc?: number;
+  eta?: number;
+  /** Its departure (ISO 8601). */
+  departureTime?: string;
+}
+
+/** The parts of a stored allocation that the behind-plan rule reads. */
+export interface PlannedAllocation {
+  computedAt: string;
+  costLimit?: number;
+  capacityLimit?: number;
+  ports: readonly PlannedLine[];
+}
+
+/** The planned limit in force at `t` (ms) and when the charger began to apply it (ms). */
+function limitAt(line: PlannedLine, computedAt: number, t: number): { limitW: number; since: number } {
+  const sent = line.sentAt ? Date.parse(line.sentAt) : computedAt;
+  const entries = (line.plan ?? []).filter((entry) => entry.start <= t);
+  const entry = entries.at(-1);
+  if (!entry) return { limitW: line.limitW, since: Math.max(computedAt, sent) };
+  return { limitW: entry.limitW, since: Math.max(entry.start, computedAt, sent) };
+}
+
+/**
+ * Whether the readings of an image show its vehicle behind its plan (see the module): every power
+ * reading of the open slot in the last {@link BEHIND_SUSTAIN_MS} (at least two) below
+ * {@link BEHIND_DRAW_SHARE} of the limit in force, each taken {@link BEHIND_SETTLE_MS} after it
+ * began.
+ */
+export function drawBehind(image: Image | undefined, line: PlannedLine, computedAt: number): boolean {
+  if (!image || image.sessionId !== line.sessionId || !PLANNED_REASONS.has(line.reason)) return false;
+  const readings = ((image.slotReadings as { t: number; p?: number }[] | undefined) ?? []).filter(
+    (r) => r.p !== undefined,
+  );
+  const last = readings.at(-1);
+  if (!last) return false;
+  const window = readings.filter((r) => r.t >= last.t - BEHIND_SUSTAIN_MS);
+  if (window.length < 2 || window[0]!.t > last.t - BEHIND_SUSTAIN_MS + BEHIND_SUSTAIN_MS / 2) return false;
+  if (last.t - BEHIND_SUSTAIN_MS < computedAt + BEHIND_SETTLE_MS) return false;
+  return window.every((r) => {
+    const { limitW, since } = limitAt(line, computedAt, r.t);
+    return r.t >= since + BEHIND_SETTLE_MS && limitW > 0 && r.p! * 1000 < BEHIND_DRAW_SHARE * limitW;
+  });
+}
+
+/** Energy the plan gives a port from `from` to `to` (ms), Wh. */
+function plannedWh(line: PlannedLine, from: number, to: number): number {
+  const plan = line.plan?.length ? line.plan : [{ start: from, limitW: line.limitW }];
+  return plan.reduce((sum, entry, k) => {
+    const start = Math.max(from, entry.start);
+    const end = Math.min(to, plan[k + 1]?.start ?? to);
+    return sum + (entry.limitW * Math.max(0, end - start)) / 3_600_000;
+  }, 0);
+}
+
+/**
+ * Whether the SoC of an image lags what its plan expects by now by more than
+ * {@link BEHIND_SOC_POINTS}: the plan takes the vehicle from its SoC to its target by its ETA (or
+ * its departure, when sooner), so by now it expects the share of that rise that the plan's energy
+ * so far is of its energy to then (no battery size needed: a battery larger than the plan
+ * assumed, or a vehicle drawing less than planned, shows as a lag). Judged once
+ * {@link BEHIND_SETTLE_MS} + {@link BEHIND_SUSTAIN_MS} have passed since the plan.
+ */
+export function socBehind(image: Image | undefined, line: PlannedLine, computedAt: number): boolean {
+  if (!image || image.sessionId !== line.sessionId || !CHARGING_REASONS.has(line.reason)) return false;
+  const soc = socOf(image);
+  const at = Date.parse(String((image.socPercent as Image | undefined)?.timestamp));
+  const { socPercent: from, targetSoc: target, eta } = line;
+  if (soc === undefined || from === undefined || target === undefined || eta === undefined || !(target > from))
+    return false;
+  if (!(at >= computedAt + BEHIND_SETTLE_MS + BEHIND_SUSTAIN_MS)) return false;
+  const end = Math.min(eta, line.departureTime ? Date.parse(line.departureTime) : eta);
+  const total = plannedWh(line, computedAt, end);
+  if (!(total > 0)) return false;
+  const expected = from + (target - from) * Math.min(1, plannedWh(line, computedAt, Math.min(at, end)) / total);
+  return soc < expected - BEHIND_SOC_POINTS;
+}
+
+/**
+ * Whether a readings change is the one where its vehicle falls behind the stored allocation's plan
+ * (its draw, else its SoC), and which.
+ */
+export function fallsBehind(
+  change: TableChange,
+  allocation: PlannedAllocation,
+): 'drawBehind' | 'socBehind' | undefined {
+  const after = change.newImage;
+  if (!after || after.endedAt !== undefined) return undefined;
+  if (allocation.costLimit === undefined && allocation.capacityLimit === undefined) return undefined;
+  const line = allocation.ports.find((p) => p.chargerId === after.chargerId && p.portNumber === after.portNumber);
+  if (!line) return undefined;
+  const computedAt = Date.parse(allocation.computedAt);
+  const before = sameSession(change);
+  if (drawBehind(after, line, computedAt) && !drawBehind(before, line, computedAt)) return 'drawBehind';
+  if (socBehind(after, line, computedAt) && !socBehind(before, line, computedAt)) return 'socBehind';
+  return undefined;
+}
+
+/** The site of a readings item: its own `siteId`, else its charger's (1 GetItem, once per charger per batch). */
+async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promise<number | undefined>>) {
+  const siteId = numberOf(image.siteId);
+  if (siteId !== undefined) return siteId;
+  const chargerId = numberOf(image.chargerId);
+  if (chargerId === undefined) return undefined;
+  if (!chargers.has(chargerId))
+    chargers.set(
+      chargerId,
+      db.charger
+        .get({ chargerId })
+        .go()
+        .then(({ data }) => data?.siteId),
+    );
+  return chargers.get(chargerId);
+}
+
+/**
+ * The sites whose vehicles' readings in a batch call for a new plan (see the module), with the
+ * event of each (for the log).
+ * Requests: 1 GetItem of the site's allocation per site with readings in the batch; 1 GetItem of a
+ * charger whose readings item predates `siteId`.
+ */
+export async function readingReallocations(
+  db: Db,
+  changes: readonly TableChange[],
+): Promise<Map<number, ReadingEvent>> {
+  const sites = new Map<number, ReadingEvent>();
+  const chargers = new Map<number, Promise<number | undefined>>();
+  const pending = new Map<number, TableChange[]>();
+  for (const change of changes) {
+    const after = change.newImage;
+    if (entityOf(change) !== 'portReadings' || !after || after.endedAt !== undefined) continue;
+    const siteId = await siteOfReadings(db, after, chargers);
+    if (siteId === undefined || sites.has(siteId)) continue;
+    const event = imageEventOf(change);
+    if (event) sites.set(siteId, event);
+    else pending.set(siteId, [...(pending.get(siteId) ?? []), change]);
+  }
+  await Promise.all(
+    [...pending].map(async ([siteId, siteChanges]) => {
+      if (sites.has(siteId)) return;
+      const { data } = await db.siteAllocation.get({ siteId }).go();
+      for (const change of data ? siteChanges : []) {
+        const event = fallsBehind(change, data as PlannedAllocation);
+        if (event) return void sites.set(siteId, event);
+      }
+    }),
+  );
+  return sites;
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { TableChange } from '../../../shared/db/table-changes';
+import {
+  BEHIND_SETTLE_MS,
+  BEHIND_SUSTAIN_MS,
+  fallsBehind,
+  imageEventOf,
+  type PlannedAllocation,
+} from '../../../shared/site-power/reading-triggers';
+
+const T0 = Date.parse('2026-12-05T10:00:00Z');
+const readings = (fields: object) => ({
+  __edb_e__: 'portReadings',
+  chargerId: 4,
+  portNumber: 1,
+  sessionId: 9,
+  siteId: 2,
+  ...fields,
+});
+const soc = (value: number) => ({ socPercent: { value, timestamp: new Date(T0).toISOString() } });
+const change = (before: object | undefined, after: object): TableChange => ({
+  eventName: before ? 'MODIFY' : 'INSERT',
+  ...(before ? { oldImage: readings(before) } : {}),
+  newImage: readings(after),
+});
+
+describe("a vehicle's readings that make its site plan again", () => {
+  it("fires on the session's first SoC reading, not on the ones after it", () => {
+    expect(imageEventOf(change({ powerKw: { value: 7 } }, { socStartPercent: 30, ...soc(30) }))).toBe('firstSoc');
+    expect(imageEventOf(change(undefined, { socStartPercent: 30, ...soc(30) }))).toBe('firstSoc');
+    expect(imageEventOf(change({ socStartPercent: 30, ...soc(30) }, { socStartPercent: 30, ...soc(31) }))).toBe(
+      undefined,
+    );
+    // Another session's readings on the port before: a first reading again.
+    expect(
+      imageEventOf({
+        eventName: 'MODIFY',
+        oldImage: readings({ sessionId: 8, socStartPercent: 50 }),
+        newImage: readings({ socStartPercent: 20, ...soc(20) }),
+      }),
+    ).toBe('firstSoc');
+    expect(imageEventOf(change({}, { powerKw: { value: 7 } }))).toBe(undefined);
+    expect(imageEventOf(change({}, { socStartPercent: 30, ...soc(30), endedAt: 'x' }))).toBe(undefined);
+  });
+
+  it('fires once when the SoC has risen enough for the battery to be learnt (its need becomes known)', () => {
+    const at = (value: number) => ({ socStartPercent: 30, ...soc(value) });
+    expect(imageEventOf(change(at(34), at(35)))).toBe('batteryLearnt');
+    expect(imageEventOf(change(at(33), at(36)))).toBe('batteryLearnt');
+    expect(imageEventOf(change(at(35), at(36)))).toBe(undefined);
+    expect(imageEventOf(change(at(31), at(33)))).toBe(undefined);
+  });
+});
+
+describe('a vehicle drawing clearly less than its plan', () => {
+  const allocation = (reason: string, limitW = 10_000, extra: object = {}): PlannedAllocation => ({
+    computedAt: new Date(T0).toISOString(),
+    costLimit: 30_000,
+    ports: [{ sessionId: 9, chargerId: 4, portNumber: 1, reason, limitW, plan: [{ start: T0, limitW }], ...extra }],
+  });
+  /** Readings every 10 s from `from` ms after the allocation to `to`, at `kw`. */
+  const slot = (from: number, to: number, kw: number) => {
+    const list = [];
+    for (let t = from; t <= to; t += 10_000) list.push({ t: T0 + t, p: kw });
+    return list;
+  };
+  const grace = BEHIND_SETTLE_MS + BEHIND_SUSTAIN_MS;
+  const drawing = (to: number, kw: number) => ({ slotReadings: slot(0, to, kw) });
+
+  it('fires on the reading that completes the window below half its limit, once', () => {
+    const a = allocation('planned');
+    expect(fallsBehind(change(drawing(grace - 10_000, 2), drawing(grace, 2)), a)).toBe('drawBehind');
+    // The window was already complete at the reading before: it fired then.
+    expect(fallsBehind(change(drawing(grace, 2), drawing(grace + 10_000, 2)), a)).toBeUndefined();
+    // Too early after the limit began: the charger may not have applied it yet.
+    expect(fallsBehind(change(drawing(grace - 20_000, 2), drawing(grace - 10_000, 2)), a)).toBeUndefined();
+  });
+
+  it('does not fire for a vehicle drawing its share, one given 0 W, at its minimum, released or without a limit', () => {
+    const at = (kw: number) => change(drawing(grace - 10_000, kw), drawing(grace, kw));
+    const behind = at(2);
+    expect(fallsBehind(behind, allocation('planned'))).toBe('drawBehind');
+    expect(fallsBehind(at(6), allocation('planned'))).toBeUndefined();
+    expect(fallsBehind(at(0), allocation('waiting', 0))).toBeUndefined();
+    expect(fallsBehind(at(0), allocation('planned', 0))).toBeUndefined();
+    for (const reason of ['minimum', 'released', 'probing', 'override', 'uncontrolled', 'external'])
+      expect(fallsBehind(behind, allocation(reason))).toBeUndefined();
+    const unlimited = { ...allocation('planned'), costLimit: undefined };
+    expect(fallsBehind(behind, unlimited)).toBeUndefined();
+    // Another session's line.
+    expect(fallsBehind(behind, allocation('planned', 10_000, { sessionId: 8 }))).toBeUndefined();
+  });
+
+  it('counts readings against the limit of the plan in force when they were taken', () => {
+    // 0 W planned for the first two minutes, 10 kW after: drawing nothing before is no shortfall.
+    const a = allocation('planned', 0, {
+      plan: [
+        { start: T0, limitW: 0 },
+        { start: T0 + 120_000, limitW: 10_000 },
+      ],
+    });
+    expect(fallsBehind(change(drawing(170_000, 0), drawing(180_000, 0)), a)).toBeUndefined();
+    const late = 120_000 + grace;
+    expect(fallsBehind(change(drawing(late - 10_000, 0), drawing(late, 0)), a)).toBe('drawBehind');
+  });
+});
+
+describe('a vehicle whose SoC lags its plan', () => {
+  /** A plan from 40 % to 90 % at 10 kW, delivering its need 10 minutes after it was made. */
+  const allocation: PlannedAllocation = {
+    computedAt: new Date(T0).toISOString(),
+    capacityLimit: 50_000,
+    ports: [
+      {
+        sessionId: 9,
+        chargerId: 4,
+        portNumber: 1,
+        reason: 'planned',
+        limitW: 10_000,
+        plan: [{ start: T0, limitW: 10_000 }],
+        socPercent: 40,
+        targetSoc: 90,
+        eta: T0 + 10 * 60_000,
+      },
+    ],
+  };
+  /** A reading `seconds` after the plan, at `socValue` %, drawing the plan's 10 kW. */
+  const at = (seconds: number, socValue: number) => ({
+    slotReadings: [{ t: T0 + seconds * 1000, p: 10 }],
+    socPercent: { value: socValue, timestamp: new Date(T0 + seconds * 1000).toISOString() },
+  });
+
+  it('fires once when the SoC falls more than 3 points behind the share of the rise the plan expects by now', () => {
+    // At 4 minutes the plan expects 40 + 50 × 0.4 = 60 %.
+    expect(fallsBehind(change(at(237, 57.5), at(240, 56.9)), allocation)).toBe('socBehind');
+    expect(fallsBehind(change(at(240, 56.9), at(243, 57)), allocation)).toBeUndefined();
+    expect(fallsBehind(change(at(237, 58), at(240, 58)), allocation)).toBeUndefined();
+    // Too soon after the plan to judge.
+    expect(fallsBehind(change(at(57, 40), at(60, 40)), allocation)).toBeUndefined();
+  });
+
+  it('does not fire for a vehicle given 0 W, released or without a target', () => {
+    const line = allocation.ports[0]!;
+    for (const changed of [{ reason: 'waiting', limitW: 0 }, { reason: 'released' }, { targetSoc: undefined }]) {
+      const other = { ...allocation, ports: [{ ...line, ...changed }] };
+      expect(fallsBehind(change(at(237, 57.5), at(240, 50)), other)).toBeUndefined();
+    }
+  });
+});
