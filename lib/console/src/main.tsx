@@ -7,6 +7,7 @@ import { render } from 'preact';
 import { App } from './app';
 import './styles.css';
 import './notifications.css';
+import './people.css';
 
 const root = document.getElementById('app');
 if (root) {
