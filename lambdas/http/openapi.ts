@@ -26,17 +26,24 @@ async function generate(): Promise<string> {
 /**
  * The sign-in settings of `GET /api/sign-in` (`SignInResponse`) from the function's environment,
  * the same the token verifier reads (`OIDC_ISSUER`, `OIDC_CLIENT_ID`), with `OIDC_SCOPE` (default
- * `openid email`); null without an issuer or a client (API keys only).
+ * `openid email`) and `OIDC_LOGOUT_ENDPOINT` (Cognito's `/logout`, which its discovery does not
+ * name); null without an issuer or a client (API keys only).
  */
 export function signInSettings(env: NodeJS.ProcessEnv = process.env): {
   issuer: string;
   clientId: string;
   scope: string;
+  logoutEndpoint: string | null;
 } | null {
   const issuer = env.OIDC_ISSUER;
   const clientId = env.OIDC_CLIENT_ID;
   if (!issuer || !clientId) return null;
-  return { issuer, clientId, scope: env.OIDC_SCOPE || 'openid email' };
+  return {
+    issuer,
+    clientId,
+    scope: env.OIDC_SCOPE || 'openid email',
+    logoutEndpoint: env.OIDC_LOGOUT_ENDPOINT || null,
+  };
 }
 
 /**

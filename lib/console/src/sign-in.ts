@@ -24,6 +24,8 @@ export interface SignInSettings {
   issuer: string;
   clientId: string;
   scope: string;
+  /** Cognito's `/logout` (its discovery names no end-session endpoint); null: the discovery's. */
+  logoutEndpoint: string | null;
 }
 
 /** A signed-in person's tokens (memory only). */
@@ -170,7 +172,17 @@ export async function completeSignIn(settings: SignInSettings): Promise<SignedIn
  */
 export function signOutAt(settings: SignInSettings | null, signedIn: SignedIn): void {
   storage()?.removeItem(SIGNED_IN_ITEM);
-  if (!signedIn.endSessionEndpoint || !settings) return;
+  if (!settings) return;
+  if (settings.logoutEndpoint) {
+    // Cognito's own parameters: the client and where to return (an allowed sign-out URL).
+    const url = new URL(settings.logoutEndpoint);
+    url.searchParams.set('client_id', settings.clientId);
+    url.searchParams.set('logout_uri', redirectUri());
+    location.assign(url.href);
+    return;
+  }
+  if (!signedIn.endSessionEndpoint) return;
+  // OpenID Connect RP-initiated logout.
   const url = new URL(signedIn.endSessionEndpoint);
   url.searchParams.set('client_id', settings.clientId);
   url.searchParams.set('post_logout_redirect_uri', redirectUri());

@@ -20,6 +20,10 @@ export const SignInResponse = z
         }),
         clientId: z.string().meta({ description: "The console's client ID: public, no secret, PKCE S256" }),
         scope: z.string().meta({ description: 'The scopes to ask for, space-separated' }),
+        logoutEndpoint: z.string().nullable().meta({
+          description:
+            "Cognito's sign-out endpoint (`/logout`, with `client_id` and `logout_uri`); null: the issuer's discovery names its end-session endpoint, if any",
+        }),
       })
       .nullable()
       .meta({ description: 'null when people cannot sign in here (no OIDC_ISSUER): API keys only' }),

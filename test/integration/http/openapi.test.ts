@@ -36,7 +36,9 @@ describe('GET /api/sign-in', () => {
     const { status, body, headers } = await api(stack, '/api/sign-in');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('application/json');
-    expect(body).toEqual({ data: { issuer: stack.identityIssuer, clientId: 'console', scope: 'openid email api' } });
+    expect(body).toEqual({
+      data: { issuer: stack.identityIssuer, clientId: 'console', scope: 'openid email api', logoutEndpoint: null },
+    });
     // The issuer it names is the one people sign in at: its discovery document says so.
     const discovery = await fetch(`${body.data.issuer}/.well-known/openid-configuration`);
     expect(((await discovery.json()) as { issuer: string }).issuer).toBe(stack.identityIssuer);

@@ -13,7 +13,12 @@ describe('the sign-in settings', () => {
       issuer,
       clientId: 'abc123',
       scope: 'openid email',
+      logoutEndpoint: null,
     });
+    const logout = 'https://charging-1.auth.eu-west-1.amazoncognito.com/logout';
+    expect(
+      signInSettings({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'abc123', OIDC_LOGOUT_ENDPOINT: logout })?.logoutEndpoint,
+    ).toBe(logout);
     expect(
       signInSettings({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'abc123', OIDC_SCOPE: 'openid email api' })?.scope,
     ).toBe('openid email api');
