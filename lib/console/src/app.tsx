@@ -8,14 +8,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, describeError } from './api';
 import { Notice } from './components';
-import {
-  type ConsoleSession,
-  createSession,
-  keyStore,
-  MeContext,
-  SessionContext,
-  useSession as useSessionOf,
-} from './context';
+import { type ConsoleSession, createSession, keyStore, MeContext, SessionContext, useSession } from './context';
 import {
   beginSignIn,
   completeSignIn,
@@ -167,7 +160,7 @@ function useMe(session: ConsoleSession): Me | null {
 
 function Shell(props: { signOutLabel: string; onSignOut: () => void }) {
   const route = useRoute();
-  const session = useSessionOf();
+  const session = useSession();
   const me = useMe(session);
   const current = route.page === 'sitePower' || route.page === 'charger' ? 'sites' : route.page;
   useEffect(() => document.getElementById('main')?.focus({ preventScroll: true }), [route]);

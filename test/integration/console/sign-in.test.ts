@@ -6,7 +6,7 @@
  * token; sign-out ends the provider's session too. An operator creates an access ID; when the
  * person is removed, the next call's 401 brings back the sign-in page. An owner invites a person
  * (an address that is not one refused, with the field named, nothing stored) and changes a role on
- * the Users page. No page may throw or log an error.
+ * the Users page, then removes them. No page may throw or log an error.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +173,11 @@ describe('signing in to the console', () => {
       expect.objectContaining({ email: 'shift.lead@depot.example.com', role: 'admin' }),
     );
     expect(await row.getByLabel('Role of shift.lead@depot.example.com').inputValue()).toBe('admin');
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('shift.lead@depot.example.com removed: their account is deleted.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await listed()).map((user) => user.email)).not.toContain('shift.lead@depot.example.com');
 
     // The last owner stays: the API's 409 is shown, nothing changed.
     const self = rowOf(people.owner);
