@@ -151,7 +151,8 @@ export class PeopleSignIn extends Construct {
         id: 'AwsSolutions-COG8',
         reason:
           "The Essentials plan (managed login) is enough: the Plus plan's threat protection (adaptive authentication, " +
-          'compromised credentials) is billed per monthly active user at several times the price, for invited staff only.',
+          'compromised credentials; the former advanced security mode) costs more per monthly active user, and the ' +
+          'pool holds invited staff only (no self-sign-up), with strong passwords and TOTP MFA available.',
       },
     );
   }
