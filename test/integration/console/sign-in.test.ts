@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteUser, processDirectory, removeUser } from '../../../shared/users';
 import { screenshot } from '../support/browser';
 import { openConsolePage, type ConsolePage } from '../support/console-page';
-import { api } from '../support/stack';
+import { api, uniqueOcppId } from '../support/stack';
+import { registerCharger } from '../../../shared/chargers/registration';
 
 let ui: ConsolePage;
 const PASSWORD = 'correct horse battery staple';
@@ -84,6 +85,25 @@ describe('signing in to the console', () => {
     expect(await page.getByRole('button', { name: /Set .*limit/ }).count()).toBe(0);
     await page.getByText('Setting the tariff needs the role admin or above; you are a viewer.').waitFor();
     expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    // A charger's commands: disabled for the role, said before its never having connected.
+    const charger = await registerCharger(ui.stack.db, {
+      siteId: ui.tenant.siteId,
+      ocppId: uniqueOcppId('SIGN'),
+      name: 'AC 1',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
+    await page.goto(`${ui.stack.url}/#/chargers/${charger.id}`);
+    await page
+      .getByText('Starting or stopping a session remotely needs the role operator or above; you are a viewer.')
+      .waitFor();
+    await page.getByText('Running a charger operation needs the role operator or above; you are a viewer.').waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: /^Start/ })
+        .first()
+        .isDisabled(),
+    ).toBe(true);
     const refused = await api(ui.stack, `/api/site/${ui.tenant.siteId}/limits`, {
       key: bearer.slice('Bearer '.length),
       method: 'POST',

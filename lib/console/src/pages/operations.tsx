@@ -11,7 +11,7 @@
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { CommandsBlocked, DataTable, LoadState } from '../components';
-import { useSession } from '../context';
+import { useRoleRefusal, useSession } from '../context';
 import { commandsBlockedReason, formatDateTime } from '../format';
 import { useLoad } from '../live';
 import { ChargerLogRequest } from './charger-logs';
@@ -42,7 +42,7 @@ export function ChargerOperations(props: { charger: Charger }) {
     [session, charger.id],
     session.signOut,
   );
-  const blocked = commandsBlockedReason(charger);
+  const blocked = useRoleRefusal('operator', 'Running a charger operation') ?? commandsBlockedReason(charger);
 
   const send = (label: string, kind: string, body: Record<string, unknown>) => {
     const action = async () => {
