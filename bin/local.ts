@@ -252,7 +252,7 @@ function peopleLines(stack: LocalStack, demo: DemoData): string[] {
   if (!demo.people?.length) return [];
   return [
     '',
-    `People (sign in at the local OpenID provider ${stack.identityIssuer}; docs/people-and-roles.md):`,
+    `People (the console's "Sign in" takes them to the local OpenID provider ${stack.identityIssuer}; docs/people-and-roles.md):`,
     ...demo.people.map((p) => `  ${p.role.padEnd(8)} ${p.email}  password ${p.password}`),
   ];
 }

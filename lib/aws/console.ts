@@ -33,7 +33,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { buildConsole, CONSOLE_SOURCE_DIR, describeBuild } from '../console/build';
-import { CONSOLE_CACHE_CONTROL, CONSOLE_CONTENT_SECURITY_POLICY } from '../console/headers';
+import { CONSOLE_CACHE_CONTROL, consoleContentSecurityPolicy } from '../console/headers';
 import { createLogGroup } from './logs';
 
 /** Path of the CloudFront Function naming the pages' index documents (cloudfront-js-2.0, no imports). */
@@ -58,7 +58,11 @@ export class OperatorConsole extends Construct {
   /** Uploads the build to the bucket on every deployment. */
   public readonly deployment: BucketDeployment;
 
-  constructor(scope: Construct, id: string) {
+  /**
+   * @param props.identityOrigins the OpenID provider's origins the console calls to sign people in
+   *   (its CSP's `connect-src`; `lib/aws/people.ts`) @default none: API keys only
+   */
+  constructor(scope: Construct, id: string, props: { identityOrigins?: readonly string[] } = {}) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -80,7 +84,7 @@ export class OperatorConsole extends Construct {
       // Compression (the Swagger UI bundle shrinks from 1.7 MB to 0.45 MB) needs a caching policy.
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       compress: true,
-      responseHeadersPolicy: this.securityHeaders(),
+      responseHeadersPolicy: this.securityHeaders(props.identityOrigins ?? []),
       functionAssociations: [{ function: this.indexRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
     this.defaultBehavior = behavior;
@@ -107,11 +111,14 @@ export class OperatorConsole extends Construct {
     });
   }
 
-  private securityHeaders(): ResponseHeadersPolicy {
+  private securityHeaders(identityOrigins: readonly string[]): ResponseHeadersPolicy {
     return new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Operator console: CSP (this origin only), HSTS, nosniff, no framing, no referrer',
+      comment: 'Operator console: CSP (this origin, and sign-in calls), HSTS, nosniff, no framing, no referrer',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONSOLE_CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: consoleContentSecurityPolicy(identityOrigins),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },

@@ -22,6 +22,7 @@ import { LocalAuthList } from './local-list';
 import { AlertTrigger } from './alert-trigger';
 import { Webhooks } from './webhooks';
 import { grantAlertEmail } from './alert-email';
+import { cognitoDomainPrefix, cognitoOrigins, PeopleSignIn } from './people';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -79,11 +80,19 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default none: alert e-mail is off
    */
   readonly alertEmailSender?: string;
+  /**
+   * The prefix of the user pool's Cognito domain, where people sign in
+   * (`<prefix>.auth.<region>.amazoncognito.com`; docs/people-and-roles.md). Unique in the Region;
+   * not `aws`, `amazon` or `cognito`.
+   * @default `charging-<the stack's ID>`
+   */
+  readonly userPoolDomainPrefix?: string;
 }
 
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
- * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`) from CDK context values: strings on
+ * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`,
+ * `userPoolDomainPrefix`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -123,6 +132,7 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     tracing: flag('tracing'),
     ocppMessageLog: ocppMessageLog as OcppMessageLogMode | undefined,
     alertEmailSender: text('alertEmailSender'),
+    userPoolDomainPrefix: text('userPoolDomainPrefix'),
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
@@ -170,13 +180,14 @@ export class ChargingNetworkStack extends Stack {
   public readonly chargerLogs: ChargerLogs;
   /** Alerts: the sweep and its schedule. */
   public readonly alerts: Alerts;
+  /** Where people sign in: the Cognito user pool and the console's app client. */
+  public readonly people: PeopleSignIn;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
       description: 'Charging network management: HTTP API for integrators, OCPP endpoint for chargers',
       ...props,
     });
-
     this.table = new NetworkTable(this, 'Data');
     const originVerify = new OriginVerifySecret(this, 'OriginVerify');
     // Created before the HTTP API so that HTTP command functions can be granted its connections.
@@ -216,7 +227,7 @@ export class ChargingNetworkStack extends Stack {
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
     this.alerts = this.addAlertSweep(props);
     this.webhooks = this.createWebhooks(props);
-    this.operatorConsole = new OperatorConsole(this, 'Console');
+    this.operatorConsole = this.createConsole(props);
     this.edge = new EdgeDistribution(this, 'Edge', {
       console: this.operatorConsole,
       httpApiDomainName: this.httpApi.domainName,
@@ -235,16 +246,28 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
     });
     this.grantAlertEmail(props);
+    this.people = this.addPeople(props);
 
-    this.alarms = new NetworkAlarms(this, 'Alarms', {
-      httpApi: this.httpApi.httpApi,
-      webSocketApi: this.ocppApi.webSocketApi,
-      webSocketStageName: this.ocppApi.stage.stageName,
-      table: this.table.table,
-      topic: props.alarmTopicArn ? Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn) : undefined,
-    });
+    this.alarms = this.createAlarms(props);
     this.watchFunctions();
     this.addOutputs();
+  }
+
+  /** The console's bucket and behaviours; its CSP lets it call the user pool's origins to sign people in. */
+  private createConsole(props: ChargingNetworkStackProps): OperatorConsole {
+    const domainPrefix = cognitoDomainPrefix(this, props.userPoolDomainPrefix);
+    return new OperatorConsole(this, 'Console', { identityOrigins: cognitoOrigins(this, domainPrefix) });
+  }
+
+  /**
+   * Where people sign in (after the distribution: the console's URL is the app client's callback),
+   * wired to the HTTP functions.
+   */
+  private addPeople(props: ChargingNetworkStackProps): PeopleSignIn {
+    const domainPrefix = cognitoDomainPrefix(this, props.userPoolDomainPrefix);
+    const people = new PeopleSignIn(this, 'People', { consoleUrl: this.consoleUrl, domainPrefix });
+    people.wire(this.httpApi.functions, this.httpApi.functions.users);
+    return people;
   }
 
   /** The alert sweep (every minute), which probes chargers through the OCPP API. */
@@ -278,6 +301,17 @@ export class ChargingNetworkStack extends Stack {
     });
   }
 
+  /** The CloudWatch alarms of the APIs and the table, notifying `alarmTopicArn` when given. */
+  private createAlarms(props: ChargingNetworkStackProps): NetworkAlarms {
+    return new NetworkAlarms(this, 'Alarms', {
+      httpApi: this.httpApi.httpApi,
+      webSocketApi: this.ocppApi.webSocketApi,
+      webSocketStageName: this.ocppApi.stage.stageName,
+      table: this.table.table,
+      topic: props.alarmTopicArn ? Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn) : undefined,
+    });
+  }
+
   /** Every function of ours is watched by the alarms (errors, throttles, duration). */
   private watchFunctions(): void {
     for (const [name, fn] of Object.entries(this.httpApi.functions)) this.alarms.watchFunction(`http-${name}`, fn);
@@ -293,11 +327,20 @@ export class ChargingNetworkStack extends Stack {
     for (const [name, fn] of Object.entries(this.webhooks.functions)) this.alarms.watchFunction(`webhooks-${name}`, fn);
   }
 
-  /** The stack's outputs: the console, API and OCPP URLs, the table, the CNAME target. */
+  /** The console's URL: `https://<custom domain or distribution>/`. */
+  public get consoleUrl(): string {
+    return `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`;
+  }
+
+  /** The stack's outputs: the console, API and OCPP URLs, the table, the user pool, the CNAME target. */
   private addOutputs(): void {
     new CfnOutput(this, 'ConsoleUrl', {
-      value: `https://${this.edge.customDomainName ?? this.edge.distribution.distributionDomainName}/`,
+      value: this.consoleUrl,
       description: 'Operator console (API reference at /api/docs)',
+    });
+    new CfnOutput(this, 'UserPoolId', {
+      value: this.people.userPool.userPoolId,
+      description: "People's accounts (the operator CLI's users invite --user-pool-id)",
     });
     new CfnOutput(this, 'ApiUrl', { value: this.edge.apiUrl, description: 'HTTP API base URL for integrators' });
     new CfnOutput(this, 'OcppUrl', {

@@ -4,7 +4,7 @@
  * missing or older than its sources): static files only, served at `/` by the local gateway and by
  * CloudFront from S3.
  *
- * - `index.html`, `console.js` (Preact + uPlot + Papa Parse + the pages, one minified ES module bundled by
+ * - `index.html`, `console.js` (Preact + uPlot + Papa Parse + oauth4webapi + the pages, one minified ES module bundled by
  *   esbuild), `console.css`.
  * - `api/docs/`: the API reference, Swagger UI from the `swagger-ui-dist` package (its prebuilt
  *   bundle and stylesheet, copied as published) with `docs.js`, which points it at
@@ -40,7 +40,7 @@ const SWAGGER_FILES = [
   'favicon-32x32.png',
 ];
 /** Packages whose version changes the output (a newer install makes the build stale). */
-const BUNDLED_PACKAGES = ['preact', 'uplot', 'swagger-ui-dist'];
+const BUNDLED_PACKAGES = ['preact', 'uplot', 'oauth4webapi', 'swagger-ui-dist'];
 
 /** Sizes of one build, in bytes. */
 export interface ConsoleBuildReport {

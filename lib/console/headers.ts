@@ -11,19 +11,29 @@
  * @module
  */
 
-/** Content-Security-Policy of every console and API reference page. */
-export const CONSOLE_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The Content-Security-Policy of the console's pages. `identityOrigins`: the origins of the OpenID
+ * provider people sign in with (its issuer, for discovery; its token endpoint), which the console
+ * calls besides this origin's `/api` (`connect-src`); the sign-in itself is a navigation, which
+ * the policy does not restrict.
+ */
+export function consoleContentSecurityPolicy(identityOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    ["connect-src 'self'", ...new Set(identityOrigins)].join(' '),
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Content-Security-Policy of every console and API reference page where nobody signs in (API keys only). */
+export const CONSOLE_CONTENT_SECURITY_POLICY = consoleContentSecurityPolicy();
 
 /**
  * Files are revalidated on every load (`no-cache`: the browser keeps them but asks with their
@@ -31,11 +41,13 @@ export const CONSOLE_CONTENT_SECURITY_POLICY = [
  */
 export const CONSOLE_CACHE_CONTROL = 'no-cache';
 
-/** Headers sent with every static file. */
-export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONSOLE_CONTENT_SECURITY_POLICY,
-  'cache-control': CONSOLE_CACHE_CONTROL,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-};
+/** Headers sent with every static file; `identityOrigins` as {@link consoleContentSecurityPolicy}'s. */
+export function consoleHeaders(identityOrigins: readonly string[] = []): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': consoleContentSecurityPolicy(identityOrigins),
+    'cache-control': CONSOLE_CACHE_CONTROL,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+  };
+}

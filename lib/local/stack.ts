@@ -20,6 +20,7 @@ import { useIdentityDirectory } from '../../shared/users';
 import { IDENTITY_ACCOUNTS_FILE, localAccounts } from './identity/accounts';
 import {
   LOCAL_API_RESOURCE,
+  LOCAL_CONSOLE_SCOPE,
   LOCAL_CLIENT_ID,
   startLocalIdentityProvider,
   type LocalIdentityProvider,
@@ -213,6 +214,7 @@ async function configureLocalServices(
   process.env.OIDC_ISSUER = identity.issuer;
   process.env.OIDC_CLIENT_ID = LOCAL_CLIENT_ID;
   process.env.OIDC_AUDIENCE = LOCAL_API_RESOURCE;
+  process.env.OIDC_SCOPE = LOCAL_CONSOLE_SCOPE;
   delete process.env.OIDC_JWKS_URI;
   return identity;
 }

@@ -14,7 +14,7 @@ import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { buildConsole, CONSOLE_DIST_DIR, describeBuild, isConsoleBuildStale } from '../console/build';
-import { CONSOLE_HEADERS } from '../console/headers';
+import { consoleHeaders } from '../console/headers';
 
 /** Content types of the files the console build writes. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -48,6 +48,18 @@ export interface StaticFileOptions {
   root?: string;
   /** Build the console when the output is stale. @default true */
   build?: boolean;
+  /**
+   * The OpenID provider's origins the console may call (its CSP's `connect-src`), read at each
+   * request: the local provider starts after the gateway.
+   * @default the origin of `OIDC_ISSUER`, when set
+   */
+  identityOrigins?: () => string[];
+}
+
+/** The origin of `OIDC_ISSUER` (the local provider's: discovery and its token endpoint are there). */
+function issuerOrigins(): string[] {
+  const issuer = process.env.OIDC_ISSUER;
+  return issuer ? [new URL(issuer).origin] : [];
 }
 
 /** A handler of `root`'s files (see the module documentation). */
@@ -84,7 +96,7 @@ export function createStaticFileHandler(options: StaticFileOptions = {}): Static
     if (!stat) return false;
     const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     const headers = {
-      ...CONSOLE_HEADERS,
+      ...consoleHeaders((options.identityOrigins ?? issuerOrigins)()),
       etag,
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     };

@@ -379,7 +379,7 @@ describe('ChargingNetwork stack', () => {
       template.hasOutput('OcppUrl', { Value: { 'Fn::Join': ['', ['wss://', domain, `/${OCPP_STAGE_NAME}`]] } });
     });
 
-    it('names the table and the log bucket, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
+    it('names the table, the log bucket and the user pool, and only the CloudFront URLs: no execute-api endpoint is advertised', () => {
       template.hasOutput('TableName', { Value: { Ref: idOf('AWS::DynamoDB::Table', {}) } });
       expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
         'ApiUrl',
@@ -387,6 +387,7 @@ describe('ChargingNetwork stack', () => {
         'LogBucketName',
         'OcppUrl',
         'TableName',
+        'UserPoolId',
       ]);
       expect(JSON.stringify(template.findOutputs('*'))).not.toMatch(/execute-api|ApiEndpoint/);
     });

@@ -34,6 +34,14 @@ export function isWellFormedKey(key: string): boolean {
   return /^[\x21-\x7e]{1,200}$/.test(key);
 }
 
+/**
+ * True when `credential` (an API key, or a person's access token: a JWT, longer than any key) can
+ * be sent in an HTTP header: printable ASCII without spaces, at most 8 KiB.
+ */
+export function isSendableCredential(credential: string): boolean {
+  return /^[\x21-\x7e]{1,8192}$/.test(credential);
+}
+
 /** Options of one call. */
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,7 +54,7 @@ export interface CallOptions {
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 /**
- * Calls `path` (`/api/…`) with `key` and returns the parsed JSON body (undefined for an empty one).
+ * Calls `path` (`/api/…`) with `key` (an API key or an access token) and returns the parsed JSON body (undefined for an empty one).
  *
  * @throws ApiError for any non-2xx answer, an answer that is not JSON, or no answer at all.
  * @throws DOMException `AbortError` when `signal` aborts.
@@ -57,7 +65,7 @@ export async function callApi<T>(
   options: CallOptions = {},
   fetchImpl: Fetch = fetch,
 ): Promise<T> {
-  if (!isWellFormedKey(key))
+  if (!isSendableCredential(key))
     throw new ApiError(
       'unauthorized',
       0,

@@ -1,13 +1,29 @@
 /**
- * The console's shell: the key form until a key is accepted, then the navigation and the page of
- * the location hash. The key is checked with one `GET /api/sites` before it is kept.
+ * The console's shell: the sign-in page (a person signs in at the organization's OpenID provider,
+ * an integrator pastes an API key) until one is done, then the navigation — who is signed in and
+ * the role — and the page of the location hash.
  *
  * @module
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, callApi, describeError, isWellFormedKey } from './api';
+import { ApiError, describeError } from './api';
 import { Notice } from './components';
-import { createSession, keyStore, SessionContext } from './context';
+import { type ConsoleSession, createSession, keyStore, MeContext, SessionContext, useSession } from './context';
+import {
+  beginSignIn,
+  completeSignIn,
+  describeSignInError,
+  forgetSignIn,
+  isRedirectBack,
+  readSignInSettings,
+  type SignedIn,
+  type SignInSettings,
+  signOutAt,
+  wasSignedIn,
+} from './sign-in';
+import type { Me } from './types';
+import { SignInPage } from './pages/sign-in';
+import { UsersPage } from './pages/users';
 import { ChargerPage } from './pages/charger';
 import { SitePowerPage } from './pages/site-power';
 import { SitesPage } from './pages/sites';
@@ -35,46 +51,126 @@ function useRoute(): Route {
   return useMemo(() => parseRoute(hash), [hash]);
 }
 
+/** How this tab calls the API: an integrator's key, or a signed-in person's tokens (memory only). */
+type Credential = { kind: 'key'; key: string } | { kind: 'person'; signedIn: SignedIn };
+
+/**
+ * The sign-in settings, read once; on the provider's redirect back, the code exchanged; in a tab
+ * that had signed in (a reload), the sign-in started again (the provider's session answers it
+ * without a password).
+ */
+function useSignIn(start: boolean, onSignedIn: (signedIn: SignedIn) => void) {
+  const [settings, setSettings] = useState<SignInSettings | null | undefined>(undefined);
+  const [busy, setBusy] = useState<string | null>(() =>
+    start && (isRedirectBack() || wasSignedIn()) ? 'Signing you in…' : null,
+  );
+  const [notice, setNotice] = useState<string | null>(null);
+  // Once per page load.
+  useEffect(() => {
+    readSignInSettings()
+      .then(async (read) => {
+        setSettings(read);
+        if (!start || !read) return;
+        if (isRedirectBack()) onSignedIn(await completeSignIn(read));
+        else if (wasSignedIn()) return beginSignIn(read);
+      })
+      .catch((error: unknown) => setNotice(describeSignInError(error)))
+      .finally(() => setBusy(null));
+  }, []);
+  const signIn = () => {
+    if (!settings) return;
+    setBusy('Signing you in…');
+    beginSignIn(settings).catch((error: unknown) => {
+      setBusy(null);
+      setNotice(describeSignInError(error));
+    });
+  };
+  return { settings, busy, notice, setNotice, signIn };
+}
+
 /** The whole console. */
 export function App() {
-  const [key, setKey] = useState(() => keyStore.get());
-  const [notice, setNotice] = useState<string | null>(null);
-  const session = useMemo(
-    () =>
-      key === null
-        ? null
-        : createSession(key, (error) => {
-            keyStore.set(null);
-            setKey(null);
-            setNotice(error ? describeError(error) : null);
-          }),
-    [key],
-  );
-  if (!session) {
+  const [credential, setCredential] = useState<Credential | null>(() => {
+    const key = keyStore.get();
+    return key === null ? null : { kind: 'key', key };
+  });
+  const [keyNotice, setKeyNotice] = useState<string | null>(null);
+  const signIn = useSignIn(credential === null, (signedIn) => setCredential({ kind: 'person', signedIn }));
+  const session = useMemo(() => {
+    if (credential === null) return null;
+    const token = credential.kind === 'key' ? credential.key : credential.signedIn.accessToken;
+    return createSession(token, (error) => {
+      setCredential(null);
+      if (credential.kind === 'key') {
+        keyStore.set(null);
+        setKeyNotice(error ? describeError(error) : null);
+      } else if (error) {
+        // Expired, or refused (the person removed): the sign-in page, no automatic sign-in.
+        forgetSignIn();
+        signIn.setNotice(
+          error.kind === 'unauthorized'
+            ? `Your sign-in has ended: ${error.message.replace(/^The API refused this key /, 'the API refused it ')} Sign in again.`
+            : describeError(error),
+        );
+      } else {
+        signOutAt(signIn.settings ?? null, credential.signedIn);
+      }
+    });
+  }, [credential]);
+  if (!session || !credential) {
     return (
-      <KeyForm
-        notice={notice}
-        onAccepted={(accepted) => {
+      <SignInPage
+        settings={signIn.settings}
+        busy={signIn.busy}
+        signInNotice={signIn.notice}
+        keyNotice={keyNotice}
+        onSignIn={signIn.signIn}
+        onKeyAccepted={(accepted) => {
           keyStore.set(accepted);
-          setNotice(null);
-          setKey(accepted);
+          setKeyNotice(null);
+          setCredential({ kind: 'key', key: accepted });
         }}
       />
     );
   }
   return (
     <SessionContext.Provider value={session}>
-      <Shell onSignOut={() => session.signOut()} />
+      <Shell signOutLabel={credential.kind === 'key' ? 'Forget key' : 'Sign out'} onSignOut={() => session.signOut()} />
     </SessionContext.Provider>
   );
 }
 
-function Shell(props: { onSignOut: () => void }) {
+/** Who is calling (`GET /api/me`), read once per session; a refusal signs out as any 401 does. */
+function useMe(session: ConsoleSession): Me | null {
+  const [me, setMe] = useState<Me | null>(null);
+  useEffect(() => {
+    let live = true;
+    session
+      .call<{ data: Me }>('/api/me')
+      .then((answer) => live && setMe(answer.data))
+      .catch((error: unknown) => {
+        if (live && error instanceof ApiError && error.kind === 'unauthorized') session.signOut(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  return me;
+}
+
+function Shell(props: { signOutLabel: string; onSignOut: () => void }) {
   const route = useRoute();
+  const session = useSession();
+  const me = useMe(session);
   const current = route.page === 'sitePower' || route.page === 'charger' ? 'sites' : route.page;
   useEffect(() => document.getElementById('main')?.focus({ preventScroll: true }), [route]);
+  const link = (href: string, page: Route['page'], label: string) => (
+    <a href={href} aria-current={current === page ? 'page' : undefined}>
+      {label}
+    </a>
+  );
   return (
-    <>
+    <MeContext.Provider value={me}>
       {/* A button, not a #main link: the hash is the route. */}
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
         Skip to content
@@ -82,38 +178,32 @@ function Shell(props: { onSignOut: () => void }) {
       <header class="top">
         <span class="brand">Charging network</span>
         <nav aria-label="Pages">
-          <a href="#/sites" aria-current={current === 'sites' ? 'page' : undefined}>
-            Sites
-          </a>
-          <a href="#/vehicles" aria-current={current === 'vehicles' ? 'page' : undefined}>
-            Vehicles
-          </a>
-          <a href="#/access-ids" aria-current={current === 'accessIds' ? 'page' : undefined}>
-            Access IDs
-          </a>
-          <a href="#/sessions" aria-current={current === 'sessions' ? 'page' : undefined}>
-            Sessions
-          </a>
-          <a href="#/firmware" aria-current={current === 'firmware' ? 'page' : undefined}>
-            Firmware
-          </a>
+          {link('#/sites', 'sites', 'Sites')}
+          {link('#/vehicles', 'vehicles', 'Vehicles')}
+          {link('#/access-ids', 'accessIds', 'Access IDs')}
+          {link('#/sessions', 'sessions', 'Sessions')}
+          {link('#/firmware', 'firmware', 'Firmware')}
           <a href="#/alerts" aria-current={current === 'alerts' ? 'page' : undefined}>
             Alerts
             <AlertCount />
           </a>
-          <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>
-            Webhooks
-          </a>
+          {link('#/webhooks', 'webhooks', 'Webhooks')}
+          {me?.role === 'owner' && me.siteId === null ? link('#/users', 'users', 'Users') : null}
           <a href="/api/docs">API reference</a>
         </nav>
+        {me ? (
+          <span class="who" title={me.kind === 'user' ? 'Signed in as' : 'API key'}>
+            {me.kind === 'user' ? me.email : `Key ${me.name}`} · <span class="role">{me.role}</span>
+          </span>
+        ) : null}
         <button type="button" class="secondary" onClick={props.onSignOut}>
-          Forget key
+          {props.signOutLabel}
         </button>
       </header>
       <main id="main" tabIndex={-1}>
         <Page route={route} />
       </main>
-    </>
+    </MeContext.Provider>
   );
 }
 
@@ -138,6 +228,8 @@ function Page(props: { route: Route }) {
       return <AlertsPage />;
     case 'webhooks':
       return <WebhooksPage />;
+    case 'users':
+      return <UsersPage />;
     case 'notFound':
       return (
         <Notice kind="warn">
@@ -147,79 +239,4 @@ function Page(props: { route: Route }) {
         </Notice>
       );
   }
-}
-
-/**
- * Checks a key with one `GET /api/sites` before it is kept: a malformed key is refused without a
- * call, a refused or unreachable one says why, a rate-limited one is a valid key (the pages retry).
- */
-function useKeyCheck(initialMessage: string | null, onAccepted: (key: string) => void) {
-  const [message, setMessage] = useState<string | null>(initialMessage);
-  const [checking, setChecking] = useState(false);
-  const check = async (input: string) => {
-    const key = input.trim();
-    if (!key) return setMessage('Paste an API key first.');
-    if (!isWellFormedKey(key)) {
-      return setMessage(
-        'That is not an API key: a key is cnk_ followed by 43 letters, digits, - or _, with no spaces.',
-      );
-    }
-    setChecking(true);
-    setMessage(null);
-    try {
-      await callApi('/api/sites', key);
-      onAccepted(key);
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'rateLimited') onAccepted(key);
-      else setMessage(describeError(error));
-    } finally {
-      setChecking(false);
-    }
-  };
-  return { message, checking, check };
-}
-
-function KeyForm(props: { notice: string | null; onAccepted: (key: string) => void }) {
-  const [value, setValue] = useState('');
-  const { message, checking, check } = useKeyCheck(props.notice, props.onAccepted);
-  const submit = (event: Event) => {
-    event.preventDefault();
-    void check(value);
-  };
-  return (
-    <main id="main" class="key-page">
-      <h1>Charging network console</h1>
-      <form class="key-form" onSubmit={submit} aria-describedby="key-help">
-        <label for="api-key">API key</label>
-        <input
-          id="api-key"
-          name="api-key"
-          type="password"
-          autoComplete="off"
-          spellcheck={false}
-          value={value}
-          onInput={(event) => setValue((event.target as HTMLInputElement).value)}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? 'key-error' : undefined}
-        />
-        <button type="submit" disabled={checking}>
-          {checking ? 'Checking…' : 'Open console'}
-        </button>
-        <p id="key-help" class="muted">
-          The key stays in this tab only (session storage), is sent only as an Authorization header to this site's API,
-          and is forgotten when the tab closes.
-        </p>
-      </form>
-      {message ? (
-        <div id="key-error">
-          <Notice kind="error">
-            <p>{message}</p>
-          </Notice>
-        </div>
-      ) : null}
-      <p>
-        <a href="/api/docs">API reference</a> (no key needed)
-      </p>
-    </main>
-  );
 }

@@ -1,18 +1,20 @@
 /**
- * What every page needs: the operator's key, a way to call the API with it, and sign-out (also
- * used when the API refuses the key).
+ * What every page needs: the caller's credential (an API key, or a signed-in person's access
+ * token), a way to call the API with it, sign-out (also used when the API refuses it), and who the
+ * caller is (`GET /api/me`: the role the pages enable their forms by).
  *
  * @module
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { callApi, type ApiError, type CallOptions } from './api';
+import type { Me, Role } from './types';
 
 /** The console's session. */
 export interface ConsoleSession {
-  /** Calls `/api/…` with the key; see {@link callApi}. */
+  /** Calls `/api/…` with the credential; see {@link callApi}. */
   call<T>(path: string, options?: CallOptions): Promise<T>;
-  /** Forgets the key and shows the key form with `error`'s message (none: a plain sign-out). */
+  /** Forgets the credential and shows the sign-in page with `error`'s message (none: a plain sign-out). */
   signOut(error?: ApiError): void;
 }
 
@@ -26,9 +28,34 @@ export function useSession(): ConsoleSession {
   return session;
 }
 
-/** A session calling the API with `key`. */
-export function createSession(key: string, signOut: (error?: ApiError) => void): ConsoleSession {
-  return { call: (path, options) => callApi(path, key, options), signOut };
+/** A session calling the API with `credential` (an API key or an access token). */
+export function createSession(credential: string, signOut: (error?: ApiError) => void): ConsoleSession {
+  return { call: (path, options) => callApi(path, credential, options), signOut };
+}
+
+/** The roles, lowest first (the API's order: each may do everything of those before it). */
+const ROLE_ORDER: readonly Role[] = ['viewer', 'operator', 'admin', 'owner'];
+
+/** True when `role` may do what `needed` may. */
+export function roleAtLeast(role: Role, needed: Role): boolean {
+  return ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(needed);
+}
+
+/** Who is calling, once `GET /api/me` has answered (null before). */
+export const MeContext = createContext<Me | null>(null);
+
+/**
+ * Why the caller may not do what needs `needed`, in words, or null when it may (also while
+ * `GET /api/me` has not answered: the API refuses what the role may not do anyway, with a 403).
+ */
+export function useRoleRefusal(needed: Role, what: string): string | null {
+  const me = useContext(MeContext);
+  if (!me || roleAtLeast(me.role, needed)) return null;
+  return `${what} needs the role ${needed} or above; you are ${article(me.role)} ${me.role}.`;
+}
+
+function article(role: Role): string {
+  return /^[aeiou]/.test(role) ? 'an' : 'a';
 }
 
 const KEY_ITEM = 'charging-network.apiKey';

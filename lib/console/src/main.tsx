@@ -7,6 +7,8 @@ import { render } from 'preact';
 import { App } from './app';
 import './styles.css';
 import './notifications.css';
+import './people.css';
+import './tabs.css';
 
 const root = document.getElementById('app');
 if (root) {

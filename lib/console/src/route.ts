@@ -2,7 +2,7 @@
  * Hash routes, so a static host serves every page from `/index.html` with no rewrites:
  * `#/sites`, `#/sites/{siteId}/power`, `#/chargers/{chargerId}` (its overview tab) and
  * `#/chargers/{chargerId}/{tab}`, `#/vehicles`, `#/access-ids`, `#/sessions`, `#/firmware`, `#/alerts`,
- * `#/webhooks`. Anything else is a "no such page" notice.
+ * `#/webhooks`, `#/users`. Anything else is a "no such page" notice.
  *
  * @module
  */
@@ -32,6 +32,7 @@ export type Route =
   | { page: 'firmware' }
   | { page: 'alerts' }
   | { page: 'webhooks' }
+  | { page: 'users' }
   | { page: 'notFound'; hash: string };
 
 const ID = '([1-9][0-9]{0,14})';
@@ -46,6 +47,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/firmware') return { page: 'firmware' };
   if (path === '/alerts') return { page: 'alerts' };
   if (path === '/webhooks') return { page: 'webhooks' };
+  if (path === '/users') return { page: 'users' };
   const sitePower = new RegExp(`^/sites/${ID}/power$`).exec(path);
   if (sitePower) return { page: 'sitePower', siteId: Number(sitePower[1]) };
   const charger = new RegExp(`^/chargers/${ID}(?:/(${CHARGER_TABS.map(([slug]) => slug).join('|')}))?$`).exec(path);
@@ -70,6 +72,8 @@ export function hrefOf(route: Exclude<Route, { page: 'notFound' }>): string {
       return '#/alerts';
     case 'webhooks':
       return '#/webhooks';
+    case 'users':
+      return '#/users';
     case 'sitePower':
       return `#/sites/${route.siteId}/power`;
     case 'charger':

@@ -199,3 +199,12 @@ export interface WebhookDelivery {
 
 /** `GET /api/webhook-endpoints/{id}/deliveries` answer. */
 export type WebhookDeliveryList = ListPage<WebhookDelivery>;
+
+/** `GET /api/me`'s `data`: who is calling, with which role and scope. */
+export type Me = z.infer<typeof import('../../../shared/api/routes/users').MeResponse>['data'];
+/** A person of the organization (`/api/users`). */
+export type User = z.infer<typeof import('../../../shared/api/routes/users').User>;
+/** `GET /api/users` answer. */
+export type UserList = z.infer<typeof import('../../../shared/api/routes/users').UserList>;
+/** A role, lowest first: viewer, operator, admin, owner (docs/people-and-roles.md). */
+export type Role = Me['role'];

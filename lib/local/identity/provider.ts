@@ -21,12 +21,31 @@ export const LOCAL_CLIENT_ID = 'console';
 export const LOCAL_API_RESOURCE = 'urn:charging-network:api';
 /** The scope the API's access tokens carry. */
 const API_SCOPE = 'api';
+/** What the console asks for at the local provider (`OIDC_SCOPE`, given it by `GET /api/sign-in`). */
+export const LOCAL_CONSOLE_SCOPE = `openid email ${API_SCOPE}`;
 
 /** A running provider. */
 export interface LocalIdentityProvider {
   /** `http://<host>:<port>`: the `iss` of its tokens. */
   issuer: string;
   close(): Promise<void>;
+}
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
+
+/**
+ * The console's origins: its URL's, and on this machine the other loopback name's too (the
+ * gateway listens on 127.0.0.1, `npm start` prints http://localhost:…): the redirect URI is the
+ * origin the browser opened.
+ */
+function consoleOrigins(consoleUrl: string): string[] {
+  const url = new URL(consoleUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_NAMES.map((name) => {
+    const alias = new URL(url);
+    alias.hostname = name;
+    return alias.origin;
+  });
 }
 
 /** The provider's configuration: the console's client, JWT access tokens for the API, our accounts. */
@@ -38,7 +57,7 @@ async function configuration(accounts: LocalAccounts, consoleUrl: string): Promi
     alg: 'RS256',
     use: 'sig',
   };
-  const consoleOrigin = new URL(consoleUrl).origin;
+  const origins = consoleOrigins(consoleUrl);
   return {
     clients: [
       {
@@ -46,8 +65,8 @@ async function configuration(accounts: LocalAccounts, consoleUrl: string): Promi
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        redirect_uris: [`${consoleOrigin}/`],
-        post_logout_redirect_uris: [`${consoleOrigin}/`],
+        redirect_uris: origins.map((origin) => `${origin}/`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
       },
     ],
     jwks: { keys: [signingKey as never] },
@@ -56,7 +75,7 @@ async function configuration(accounts: LocalAccounts, consoleUrl: string): Promi
     scopes: ['openid', 'email', API_SCOPE],
     claims: { openid: ['sub'], email: ['email'] },
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 86_400, Grant: 86_400 },
-    clientBasedCORS: (_ctx, origin) => origin === consoleOrigin,
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
     async findAccount(_ctx, subject) {
       const account = accounts.bySubject(subject);
       if (!account) return undefined;
@@ -65,7 +84,7 @@ async function configuration(accounts: LocalAccounts, consoleUrl: string): Promi
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => LOCAL_API_RESOURCE,
@@ -80,6 +99,23 @@ async function configuration(accounts: LocalAccounts, consoleUrl: string): Promi
       },
     },
   };
+}
+
+/**
+ * The sign-out confirmation of the end-session endpoint (`form` is the provider's hidden form,
+ * with its CSRF token): ours, because the default page loads a web font from another origin.
+ */
+async function logoutSource(ctx: { body?: unknown }, form: string): Promise<void> {
+  ctx.body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign out · Charging network (local)</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 22rem; margin: 4rem auto">
+<h1>Sign out</h1>
+<p>Sign out of the local stack's identity provider too? You will be asked for your password next time.</p>
+${form}
+<p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<button type="submit" form="op.logoutForm">Stay signed in</button></p>
+</body></html>`;
 }
 
 /** The sign-in page of an interaction (no script: a plain form posting to the provider). */

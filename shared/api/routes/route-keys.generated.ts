@@ -86,4 +86,5 @@ export const ROUTE_KEYS = [
   'PATCH /api/users/{id}',
   'DELETE /api/users/{id}',
   'GET /api/openapi.json',
+  'GET /api/sign-in',
 ] as const;

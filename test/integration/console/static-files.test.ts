@@ -1,6 +1,7 @@
 /**
  * The console's static files on the local gateway (lib/local/static-files.ts): the console at `/`,
- * the API reference at `/api/docs`, both with the security and cache headers CloudFront sends;
+ * the API reference at `/api/docs`, both with the security and cache headers CloudFront sends (the
+ * OpenID provider's origin allowed to the console's calls);
  * the API still answers everything else under `/api`; nothing outside the build is served; and a
  * missing build is made on the first page request.
  */
@@ -10,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../../lib/console/headers';
+import { consoleContentSecurityPolicy } from '../../../lib/console/headers';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createStaticFileHandler } from '../../../lib/local/static-files';
 import { startTestStack } from '../support/stack';
@@ -29,7 +30,10 @@ describe('console files on the local gateway', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toBe(CONSOLE_CONTENT_SECURITY_POLICY);
+    // This origin, and the local OpenID provider's, which the console calls to sign people in.
+    const identityOrigin = new URL(stack.identityIssuer).origin;
+    expect(response.headers.get('content-security-policy')).toBe(consoleContentSecurityPolicy([identityOrigin]));
+    expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${identityOrigin};`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -30,3 +30,17 @@ describe('GET /api/openapi.json', () => {
     }
   });
 });
+
+describe('GET /api/sign-in', () => {
+  it('names the OpenID provider and the console client without a credential, as the token verifier has them', async () => {
+    const { status, body, headers } = await api(stack, '/api/sign-in');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toContain('application/json');
+    expect(body).toEqual({
+      data: { issuer: stack.identityIssuer, clientId: 'console', scope: 'openid email api', logoutEndpoint: null },
+    });
+    // The issuer it names is the one people sign in at: its discovery document says so.
+    const discovery = await fetch(`${body.data.issuer}/.well-known/openid-configuration`);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(stack.identityIssuer);
+  });
+});

@@ -104,7 +104,7 @@ describe('callApi', () => {
 
   it('refuses a key that cannot be sent in a header without calling the API', async () => {
     const fetchImpl = vi.fn<Fetch>();
-    for (const key of ['', 'has space', 'clé', 'a\nb', 'x'.repeat(201)]) {
+    for (const key of ['', 'has space', 'clé', 'a\nb', 'x'.repeat(8193)]) {
       expect(isWellFormedKey(key)).toBe(false);
       await expect(callApi('/api/sites', key, {}, fetchImpl)).rejects.toMatchObject({
         kind: 'unauthorized',
@@ -113,6 +113,14 @@ describe('callApi', () => {
     }
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(isWellFormedKey(KEY)).toBe(true);
+    expect(isWellFormedKey('x'.repeat(201))).toBe(false);
+  });
+
+  it("sends a person's access token, longer than any key, as the bearer", async () => {
+    const token = `${'a'.repeat(200)}.${'b'.repeat(600)}.${'c'.repeat(342)}`;
+    const fetchImpl = vi.fn<Fetch>(async () => new Response('{"data":[]}', { status: 200 }));
+    await callApi('/api/sites', token, {}, fetchImpl);
+    expect(fetchImpl.mock.calls[0]![1].headers).toMatchObject({ authorization: `Bearer ${token}` });
   });
 
   it('passes an abort through as an AbortError', async () => {

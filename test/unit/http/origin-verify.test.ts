@@ -60,7 +60,10 @@ describe('handlers behind CloudFront', () => {
   // A public route served without the table: only the origin check stands between the caller and it.
   const openapi = httpHandler(
     openApiRoutes,
-    { 'GET /api/openapi.json': async () => ({ body: { ok: true } }) },
+    {
+      'GET /api/openapi.json': async () => ({ body: { ok: true } }),
+      'GET /api/sign-in': async () => ({ body: { ok: true } }),
+    },
     { db: () => ({}) as Db },
   );
   type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;

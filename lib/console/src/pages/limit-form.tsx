@@ -9,8 +9,8 @@
  */
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { DayCheckboxes } from '../components';
-import { useSession } from '../context';
+import { DayCheckboxes, Notice } from '../components';
+import { useRoleRefusal, useSession } from '../context';
 import { formatDateTime, formatLimit } from '../format';
 import {
   isTimeOfDay,
@@ -85,10 +85,18 @@ export function LimitForm(props: LimitFormProps) {
       return `The ${schedule.type} limit was removed.`;
     });
 
+  // A role below admin reads the limits; the form is not offered (the API would answer 403).
+  const refusal = useRoleRefusal('admin', 'Setting or removing a limit');
   return (
     <>
-      <LimitList schedules={props.schedules} timeZone={props.timeZone} busy={busy} onRemove={remove} />
-      <LimitInputs busy={busy} timeZone={props.timeZone} onSubmit={set} />
+      <LimitList schedules={props.schedules} timeZone={props.timeZone} busy={busy || !!refusal} onRemove={remove} />
+      {refusal ? (
+        <Notice kind="info">
+          <p>{refusal}</p>
+        </Notice>
+      ) : (
+        <LimitInputs busy={busy} timeZone={props.timeZone} onSubmit={set} />
+      )}
       <OutcomeNotice outcome={outcome} />
     </>
   );

@@ -12,7 +12,7 @@
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { CommandsBlocked, DataTable, LoadState } from '../components';
-import { useSession } from '../context';
+import { useRoleRefusal, useSession } from '../context';
 import { commandsBlockedReason, formatDateTime } from '../format';
 import { useLoad } from '../live';
 import { ChargerLogRequest } from './charger-logs';
@@ -61,7 +61,7 @@ export function ChargerOperations(props: { charger: Charger }) {
   const session = useSession();
   const { busy, outcome, run } = useAction();
   const recent = useRecentOperations(charger);
-  const blocked = commandsBlockedReason(charger);
+  const blocked = useRoleRefusal('operator', 'Running a charger operation') ?? commandsBlockedReason(charger);
 
   const send = (label: string, kind: string, body: Record<string, unknown>) => {
     const action = async () => {

@@ -9,7 +9,7 @@
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { CommandsBlocked } from '../components';
-import { useSession } from '../context';
+import { useRoleRefusal, useSession } from '../context';
 import { commandsBlockedReason } from '../format';
 import type { Charger, RemoteStartAnswer, RemoteStopAnswer } from '../types';
 import { PortTable } from './sites';
@@ -19,7 +19,9 @@ export function RemoteControl(props: { charger: Charger; onAnswer: () => void })
   const session = useSession();
   const { busy, outcome, run } = useAction();
   const [idTag, setIdTag] = useState('');
-  const blocked = commandsBlockedReason(props.charger);
+  // The role first: a viewer's command would be refused (403) whether or not the charger is connected.
+  const blocked =
+    useRoleRefusal('operator', 'Starting or stopping a session remotely') ?? commandsBlockedReason(props.charger);
 
   const send = (portId: number) => {
     const port = props.charger.ports.find((candidate) => candidate.id === portId);

@@ -7,8 +7,8 @@
  * @module
  */
 import { ApiError } from '../api';
-import { LoadState } from '../components';
-import { useSession, type ConsoleSession } from '../context';
+import { LoadState, Notice } from '../components';
+import { useRoleRefusal, useSession, type ConsoleSession } from '../context';
 import { DAY_NAMES, formatDateTime } from '../format';
 import { usePoll } from '../live';
 import type { SiteTariff, SiteTariffAnswer } from '../types';
@@ -36,6 +36,7 @@ export function TariffSection(props: { siteId: number }) {
     MINUTE_MS,
   );
   const loaded = tariff.data;
+  const refusal = useRoleRefusal('admin', 'Setting the tariff');
   return (
     <section aria-labelledby="tariff-heading">
       <h2 id="tariff-heading">Tariff</h2>
@@ -43,7 +44,13 @@ export function TariffSection(props: { siteId: number }) {
       {loaded !== undefined ? (
         <>
           <TariffSummary tariff={loaded} />
-          <TariffForm siteId={props.siteId} tariff={loaded} onChange={tariff.refresh} />
+          {refusal ? (
+            <Notice kind="info">
+              <p>{refusal}</p>
+            </Notice>
+          ) : (
+            <TariffForm siteId={props.siteId} tariff={loaded} onChange={tariff.refresh} />
+          )}
         </>
       ) : null}
     </section>
