@@ -423,6 +423,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     },
     'DELETE /api/alert-recipients/{id}': { path: id(fixtures.alertRecipientId) },
     'GET /api/me': {},
+    'GET /api/sign-in': {},
     'POST /api/users': { body: { user: { email: 'fuzz@fleet.example.com', role: 'operator', siteId: tenant.siteId } } },
     'GET /api/users': { query: {} },
     'GET /api/users/{id}': { path: id(fixtures.userId) },

@@ -85,6 +85,12 @@ const RETRY_FACTOR = 0.3;
 const MIN_READ_MS = 3;
 const READ_BACKOFF = 1.5;
 const MAX_READ_MS = 250;
+/**
+ * How long a reply may still be on its way once the charger's connection has changed: a charger
+ * that answers, then closes its connection at once (to reconnect with a new password, to reset)
+ * sends its reply first, but the reply's handling can end after the close is recorded.
+ */
+const REPLY_IN_FLIGHT_MS = 1_000;
 
 /** The last round trips per charger (ms), newest last. */
 const roundTrips = new BoundedMap<number, number[]>(10_000);
@@ -111,7 +117,7 @@ function noteRoundTrip(chargerId: number, ms: number): void {
  * Waits for the reply to a posted CALL: reads the record first at 1.1 × the charger's usual round
  * trip (one GetItem), then with the charger (one TransactGetItems) 0.3 × the round trip later,
  * then ×1.5 up to 250 ms apart.
- * @throws ChargerNotConnectedError when the charger's connection changes (the reply will not come)
+ * @throws ChargerNotConnectedError when the charger's connection changes and no reply was sent before
  * @throws ChargerTimeoutError at the deadline (the lane is released, so a late reply changes nothing)
  */
 export async function awaitAnswer(
@@ -131,10 +137,22 @@ export async function awaitAnswer(
       noteRoundTrip(target.chargerId, read.answeredAt - postedAt);
       return read.answer;
     }
-    if (read.disconnected) throw new ChargerNotConnectedError(target.chargerId);
+    if (read.disconnected) return lastChance(db, target, messageId);
     if (Date.now() >= deadline.at) return timeOut(db, target, messageId, action, deadline);
     delay = reads === 0 ? Math.max(MIN_READ_MS, roundTrip * RETRY_FACTOR) : Math.min(MAX_READ_MS, delay * READ_BACKOFF);
   }
+}
+
+/**
+ * The charger's connection changed with no reply read yet: one more read (one GetItem) once a reply
+ * sent just before the close has had time to be handled ({@link REPLY_IN_FLIGHT_MS}).
+ * @throws ChargerNotConnectedError when there is still no reply
+ */
+async function lastChance(db: Db, target: CommandTarget, messageId: string): Promise<Answer> {
+  await sleep(REPLY_IN_FLIGHT_MS);
+  const { answer } = await readAnswer(db, target, messageId, false);
+  if (answer) return answer;
+  throw new ChargerNotConnectedError(target.chargerId);
 }
 
 /**

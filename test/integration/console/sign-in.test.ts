@@ -3,8 +3,10 @@
  * (authorization code with PKCE, done by the console with oauth4webapi; the provider's own sign-in
  * form), on the local stack: the navigation names the person and the role, and the pages follow the
  * role. A viewer gets no limit form and the API answers 403 to a limit sent with the viewer's
- * token; sign-out ends the provider's session too. An operator creates an access ID; when the
- * person is removed, the next call's 401 brings back the sign-in page. An owner invites a person
+ * token; sign-out ends the provider's session too. An operator creates an access ID, starts a
+ * session, clears a charger's cache and plans a maintenance window, the last two shown with the
+ * operator's e-mail (the audit trail's `userEmail`); when the person is removed, the next call's
+ * 401 brings back the sign-in page. An owner invites a person
  * (an address that is not one refused, with the field named, nothing stored) and changes a role on
  * the Users page, then removes them. No page may throw or log an error.
  */
@@ -15,8 +17,11 @@ import { screenshot } from '../support/browser';
 import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
+import { startSimulator, type Simulator } from '../../../lib/simulator';
+import { toDateTimeLocal } from '../../../lib/console/src/maintenance-data';
 
 let ui: ConsolePage;
+let sim: Simulator | undefined;
 const PASSWORD = 'correct horse battery staple';
 const people = {
   viewer: 'viewer@depot.example.com',
@@ -39,6 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await sim?.close();
   await ui?.close();
   if (cacheSeconds === undefined) delete process.env.API_KEY_CACHE_SECONDS;
   else process.env.API_KEY_CACHE_SECONDS = cacheSeconds;
@@ -127,7 +133,7 @@ describe('signing in to the console', () => {
     expect(await page.getByRole('heading', { name: 'Sites', level: 1 }).count()).toBe(0);
   });
 
-  it('lets an operator create an access ID; once removed, the next call (401) brings back the sign-in page', async () => {
+  it('lets an operator create an access ID, start a session, run an operation and plan a maintenance window (the page names the operator as who did them); once removed, the next call (401) brings back the sign-in page', async () => {
     const { page } = ui;
     // The provider's session ended with the viewer's sign-out: its form asks again.
     await signIn(page, people.operator);
@@ -143,6 +149,37 @@ describe('signing in to the console', () => {
     await expect
       .poll(async () => (await api(ui.stack, '/api/access-ids', { key: ui.tenant.apiKey })).body.data)
       .toMatchObject([{ name: 'Card of the night shift', ocppIdTag: '0A0B0C0D' }]);
+
+    // A connected charger: the operator starts a session on it, clears its cache and plans a window.
+    const ocppId = uniqueOcppId('SIGNOP');
+    const live = await registerCharger(ui.stack.db, {
+      siteId: ui.tenant.siteId,
+      ocppId,
+      name: 'AC live',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
+    sim = await startSimulator({ ocppId, url: ui.stack.ocppUrl, protocol: 'ocpp1.6' });
+    await page.goto(`${ui.stack.url}/#/chargers/${live.id}`);
+    // Enabled once the page has read the charger connected.
+    await page.getByRole('button', { name: 'Start port 1' }).click();
+    await page.getByText('Port 1: the charger answered Accepted to the remote start').waitFor();
+    await openChargerTab(page, 'Operations');
+    const operations = page.getByRole('region', { name: 'Operations' });
+    await operations.getByRole('button', { name: 'Clear cache' }).click();
+    await operations.getByText(/^Clear cache: completed/).waitFor();
+    await operations
+      .getByRole('table', { name: 'Recent operations' })
+      .getByRole('row', { name: /clearCache/ })
+      .filter({ hasText: people.operator })
+      .waitFor();
+    const windows = page.getByRole('region', { name: 'Maintenance windows' });
+    const plan = windows.getByRole('form', { name: 'Plan a window' });
+    const start = Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000;
+    await plan.getByLabel('Start').fill(toDateTimeLocal(new Date(start).toISOString()));
+    await plan.getByLabel('End').fill(toDateTimeLocal(new Date(start + 3_600_000).toISOString()));
+    await plan.getByRole('button', { name: 'Plan window' }).click();
+    await windows.locator('tbody tr', { hasText: people.operator }).waitFor();
 
     const { data } = await ui.stack.db.user.query.byOrganization({ organizationId: ui.tenant.organizationId }).go();
     const operator = data.find((user) => user.email === people.operator)!;

@@ -134,7 +134,7 @@ function WindowTable(props: {
   const now = Date.now();
   if (!props.windows.length) return <p class="muted">No maintenance windows now, ahead or in the last 7 days.</p>;
   return (
-    <DataTable columns={['Status', 'Covers', 'Start', 'End', 'Comment', '']} caption="Maintenance windows">
+    <DataTable columns={['Status', 'Covers', 'Start', 'End', 'Comment', 'By', '']} caption="Maintenance windows">
       {sortWindows(props.windows, now).map((window) => {
         const phase = windowPhase(window, now);
         const when = `${formatDateTime(window.startTimestamp)} – ${formatDateTime(window.endTimestamp)}`;
@@ -147,6 +147,7 @@ function WindowTable(props: {
             <td>{formatDateTime(window.startTimestamp)}</td>
             <td>{formatDateTime(window.endTimestamp)}</td>
             <td class="wrap">{window.comment ?? ''}</td>
+            <td class="wrap">{window.userEmail ?? '—'}</td>
             <td class="actions">
               {phase === 'ended' ? (
                 <span class="muted">read-only</span>

@@ -174,10 +174,11 @@ function OperationControls(props: {
 function OperationTable(props: { operations: ChargerOperation[]; zone: string }) {
   if (props.operations.length === 0) return <p class="muted">No operations yet.</p>;
   return (
-    <DataTable columns={['Asked', 'Operation', 'Outcome']} caption="Recent operations">
+    <DataTable columns={['Asked', 'By', 'Operation', 'Outcome']} caption="Recent operations">
       {props.operations.map((operation) => (
         <tr key={operation.operationId}>
           <td>{formatDateTime(operation.createdAt, props.zone)}</td>
+          <td class="wrap">{operation.userEmail ?? '—'}</td>
           <td>{operation.action}</td>
           <td class="wrap">{summary(operation)}</td>
         </tr>
