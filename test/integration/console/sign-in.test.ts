@@ -8,7 +8,8 @@
  * operator's e-mail (the audit trail's `userEmail`); when the person is removed, the next call's
  * 401 brings back the sign-in page. An owner invites a person
  * (an address that is not one refused, with the field named, nothing stored) and changes a role on
- * the Users page, then removes them. No page may throw or log an error.
+ * the Users page, then removes them; an admin gets the limit form and no Users page. No page may
+ * throw or log an error.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ const PASSWORD = 'correct horse battery staple';
 const people = {
   viewer: 'viewer@depot.example.com',
   operator: 'operator@depot.example.com',
+  admin: 'admin@depot.example.com',
   owner: 'owner@depot.example.com',
 };
 const cacheSeconds = process.env.API_KEY_CACHE_SECONDS;
@@ -245,5 +247,21 @@ describe('signing in to the console', () => {
     expect(await listed()).toContainEqual(expect.objectContaining({ email: people.owner, role: 'owner' }));
     await screenshot(page, 'users');
     expect(ui.tab.problems).toEqual([]);
+  });
+
+  it('gives an admin the limit form, and no Users page', async () => {
+    // A new tab of a browser with no provider session: the owner's tab keeps its tokens in memory.
+    await ui.page.context().clearCookies();
+    const page = await ui.page.context().newPage();
+    try {
+      await signIn(page, people.admin);
+      expect(await who(page)).toBe(`${people.admin} · admin`);
+      await page.goto(`${ui.stack.url}/#/sites/${ui.tenant.siteId}/power`);
+      await page.getByRole('form', { name: 'Set a limit' }).getByRole('button', { name: 'Set limit' }).waitFor();
+      expect(await page.getByText(/needs the role admin or above/).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
   });
 });
