@@ -113,26 +113,37 @@ export function formatLimit(limit: number, unit: 'W' | 'A'): string {
 }
 
 /**
- * A date and time: in the browser's zone, or in `timeZone` (a site's IANA zone) with the zone's
- * short name (`5 Dec 2026, 06:12:09 CST`), so a page never mixes clocks silently. An unknown zone
- * falls back to the browser's; an unreadable instant is returned as it is.
+ * A date and time with its zone's short name (`5 Dec 2026, 06:12:09 CST`), so that no page mixes
+ * clocks silently: in `timeZone` (a site's IANA zone) for what happens at a site, else in the
+ * browser's zone (what belongs to no one site: webhooks, people, campaigns). An unknown zone falls
+ * back to the browser's; an unreadable instant is returned as it is.
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return iso;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
-  if (timeZone) {
+  for (const zone of [timeZone, browserZone()]) {
+    if (!zone) continue;
     try {
-      // dateStyle/timeStyle cannot be combined with timeZoneName: say the zone apart.
-      const zone = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' })
-        .formatToParts(ms)
-        .find((part) => part.type === 'timeZoneName')?.value;
-      return `${new Date(ms).toLocaleString(undefined, { ...options, timeZone })}${zone ? ` ${zone}` : ''}`;
+      return `${new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone })} ${zoneName(ms, zone)}`.trimEnd();
     } catch {
-      // an unknown zone: the browser's
+      // an unknown zone: the next one
     }
   }
-  return new Date(ms).toLocaleString(undefined, options);
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** The browser's IANA zone (undefined where the browser does not say). */
+function browserZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The zone's short name at `ms` (`CST`, `UTC`); dateStyle/timeStyle cannot be combined with timeZoneName. */
+function zoneName(ms: number, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' })
+      .formatToParts(ms)
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  );
 }
 
 /** `just now`, `42 s ago`, `5 min ago`, `3 h ago`, `2 d ago` relative to `now` (ms). */

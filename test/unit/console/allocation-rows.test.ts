@@ -146,4 +146,12 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-01-02T13:12:09.000Z', CHICAGO)).toMatch(/7:12:09.*CST$/);
     expect(formatDateTime('not a date', CHICAGO)).toBe('not a date');
   });
+
+  it("says a time that belongs to no site in the browser's zone, named too; an unknown zone is the browser's", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const inBrowser = formatDateTime('2026-01-02T13:12:09.000Z', zone);
+    expect(formatDateTime('2026-01-02T13:12:09.000Z')).toBe(inBrowser);
+    expect(formatDateTime('2026-01-02T13:12:09.000Z', 'Mars/Olympus_Mons')).toBe(inBrowser);
+    expect(inBrowser).toMatch(/\d:\d\d:\d\d.* \S+$/);
+  });
 });

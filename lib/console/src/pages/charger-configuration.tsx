@@ -16,7 +16,7 @@ import { configurationRows } from '../configuration-data';
 import type { ChargerConfiguration, ChargerConfigurationAnswer, ConfigurationRefreshAnswer } from '../types';
 
 /** The configuration section of the charger page. */
-export function ConfigurationSection(props: { chargerId: number }) {
+export function ConfigurationSection(props: { chargerId: number; zone: string }) {
   const session = useSession();
   const path = `/api/chargers/${props.chargerId}/configuration`;
   const loaded: Loaded<ChargerConfigurationAnswer> = useLoad(
@@ -48,12 +48,12 @@ export function ConfigurationSection(props: { chargerId: number }) {
       </div>
       <OutcomeNotice outcome={outcome} />
       <LoadState loaded={loaded} what="the configuration" />
-      {loaded.data ? <ConfigurationTable configuration={loaded.data.data} /> : null}
+      {loaded.data ? <ConfigurationTable configuration={loaded.data.data} zone={props.zone} /> : null}
     </section>
   );
 }
 
-function ConfigurationTable(props: { configuration: ChargerConfiguration }) {
+function ConfigurationTable(props: { configuration: ChargerConfiguration; zone: string }) {
   const { configuration } = props;
   const rows = configurationRows(configuration);
   const pending = configuration.pendingReport;
@@ -61,10 +61,10 @@ function ConfigurationTable(props: { configuration: ChargerConfiguration }) {
     <>
       <p class="muted">
         {configuration.readAt
-          ? `Read ${formatDateTime(configuration.readAt)} (${configuration.source}).`
+          ? `Read ${formatDateTime(configuration.readAt, props.zone)} (${configuration.source}).`
           : 'Never read from the charger.'}
         {pending
-          ? ` A report asked ${formatDateTime(pending.requestedAt)} is ${pending.status === 'incomplete' ? 'incomplete' : 'coming'}` +
+          ? ` A report asked ${formatDateTime(pending.requestedAt, props.zone)} is ${pending.status === 'incomplete' ? 'incomplete' : 'coming'}` +
             ` (${pending.received.length} page${pending.received.length === 1 ? '' : 's'} received).`
           : ''}
         {configuration.omittedVariables ? ` ${configuration.omittedVariables} variables too many to store.` : ''}

@@ -31,7 +31,7 @@ const SUPPORT_TEXT: Record<LocalList['support'], string> = {
 };
 
 /** The local list section of the charger page. */
-export function LocalListSection(props: { chargerId: number }) {
+export function LocalListSection(props: { chargerId: number; zone: string }) {
   const session = useSession();
   const path = `/api/chargers/${props.chargerId}/local-list`;
   const loaded: Loaded<LocalListAnswer> = useLoad(
@@ -66,12 +66,12 @@ export function LocalListSection(props: { chargerId: number }) {
       </div>
       <OutcomeNotice outcome={outcome} />
       <LoadState loaded={loaded} what="the local list" />
-      {list ? <LocalListDetails list={list} /> : null}
+      {list ? <LocalListDetails list={list} zone={props.zone} /> : null}
     </section>
   );
 }
 
-function LocalListDetails(props: { list: LocalList }) {
+function LocalListDetails(props: { list: LocalList; zone: string }) {
   const { list } = props;
   const sync = list.lastSync;
   return (
@@ -91,13 +91,13 @@ function LocalListDetails(props: { list: LocalList }) {
       <dt>Last update</dt>
       <dd>
         {sync
-          ? `${formatDateTime(sync.at)}: ${sync.updateType}, ${sync.messages} message${sync.messages === 1 ? '' : 's'}, ${sync.result}${sync.error ? ` (${sync.error})` : ''}`
+          ? `${formatDateTime(sync.at, props.zone)}: ${sync.updateType}, ${sync.messages} message${sync.messages === 1 ? '' : 's'}, ${sync.result}${sync.error ? ` (${sync.error})` : ''}`
           : 'none'}
       </dd>
       {list.resyncRequestedAt ? (
         <>
           <dt>Resend asked</dt>
-          <dd>{formatDateTime(list.resyncRequestedAt)}</dd>
+          <dd>{formatDateTime(list.resyncRequestedAt, props.zone)}</dd>
         </>
       ) : null}
     </dl>

@@ -104,8 +104,8 @@ function TabContent(props: { charger: Charger; tab: ChargerTab; now: number; ref
     case 'configuration':
       return (
         <>
-          <ConfigurationSection chargerId={charger.id} />
-          <LocalListSection chargerId={charger.id} />
+          <ConfigurationSection chargerId={charger.id} zone={charger.site.timezone} />
+          <LocalListSection chargerId={charger.id} zone={charger.site.timezone} />
         </>
       );
     case 'operations':
