@@ -11,7 +11,8 @@
  * - **Health**: figures since the first connection and errors (charger health allows 10 requests a
  *   minute per key, so it loads on opening and on demand);
  * - **Message log**: the OCPP exchanges (`charger-messages.tsx`).
- * Times are in the site's zone.
+ * Times are in the site's zone, but the maintenance windows' (the browser's, named: their form takes
+ * the browser's time).
  *
  * @module
  */
