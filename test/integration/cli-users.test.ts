@@ -36,7 +36,10 @@ const users = (...args: string[]) =>
   );
 
 describe('operator CLI: users', () => {
-  it("invites an organization's first owner, lists, changes and removes people, keeping an owner", async () => {
+  // Ten CLI processes one after another: a few seconds each when the machine is busy.
+  it("invites an organization's first owner, lists, changes and removes people, keeping an owner", {
+    timeout: 120_000,
+  }, async () => {
     const bad = await users('invite', '--email', 'not-an-address', '--role', 'owner');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/email/);
