@@ -114,7 +114,7 @@ describe('operator CLI', () => {
     expect(sites.json[0].chargers).toHaveLength(1);
     const orgs = await admin('organizations', 'list');
     expect(orgs.json.map((o: { name: string }) => o.name)).toContain('CLI Fleet');
-  }, 120_000); // five CLI processes, each starting tsx
+  }, 120_000); // five CLI processes in a row: a few seconds each on a busy machine
 
   it("sets, reads and clears a site's tariff; its price notation splits a period past midnight", async () => {
     const org = await admin('organizations', 'create', '--name', 'Tariff Fleet');
