@@ -118,7 +118,7 @@ describe('the demo depot', () => {
     expect(await read()).toEqual(before);
   });
 
-  it("allocates with each van's departure; a mix of vans is late, more of them under a capacity limit", async () => {
+  it("allocates with each van's departure; a mix of vans is late, and every one of them under a capacity limit too", async () => {
     const byVan = new Map(vans.map((v) => [vehicleIdOf(v.name), v]));
     const lateVans = (a: { lateVehicles: { vehicleId: number }[] }) =>
       a.lateVehicles.map((l) => byVan.get(l.vehicleId)!.number).sort((x, y) => x - y);
@@ -172,7 +172,9 @@ describe('the demo depot', () => {
     expect(lateVans(open)).toContain(2);
     expect(lateVans(open)).not.toContain(10);
     expect(lateVans(open)).not.toContain(1);
-    expect(limited.lateVehicles.length).toBeGreaterThan(open.lateVehicles.length);
+    // A limit can only make vans later: every van late without it is late under it. (Whether it
+    // makes more vans late depends on how far the DC vans have charged, so that is not asserted.)
+    expect(lateVans(limited)).toEqual(expect.arrayContaining(lateVans(open)));
   }, 120_000);
 
   it("never delivers more energy than its ports' maximum power over the time they have charged", async () => {
