@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { formatSpan } from './format';
+import { formatSpan, knownZone } from './format';
 import type { Alert, AlertSeverity, AlertType } from './types';
 
 /** Each alert type in words (a `Record`, so a type added to the API fails the console's type check until named here). */
@@ -37,10 +37,14 @@ export function splitBySeverity(alerts: readonly Alert[]): { attention: Alert[];
   };
 }
 
-/** `by fleet-key, 18:40` (the time with its date when not on `nowMs`'s day), or null while unacknowledged. */
-export function acknowledgement(alert: Pick<Alert, 'acknowledgedAt' | 'acknowledgedBy'>, nowMs: number): string | null {
+/** `by fleet-key, 18:40 CST` (as {@link formatClockTime} says it), or null while unacknowledged. */
+export function acknowledgement(
+  alert: Pick<Alert, 'acknowledgedAt' | 'acknowledgedBy'>,
+  nowMs: number,
+  timeZone?: string,
+): string | null {
   if (alert.acknowledgedAt === null) return null;
-  return `by ${alert.acknowledgedBy ?? 'someone'}, ${formatClockTime(alert.acknowledgedAt, nowMs)}`;
+  return `by ${alert.acknowledgedBy ?? 'someone'}, ${formatClockTime(alert.acknowledgedAt, nowMs, timeZone)}`;
 }
 
 /**
@@ -52,14 +56,24 @@ export const UNACKNOWLEDGED_CRITICAL_QUERY = 'active=true&severities=critical&ac
 /** The alert types, in the order the filter lists them. */
 export const ALERT_TYPES = Object.keys(ALERT_TYPE_WORDS) as AlertType[];
 
-/** `18:40` of an ISO instant in the browser's zone (with the date when it is not on `nowMs`'s day); '?' for none. */
-export function formatClockTime(iso: string | null, nowMs: number): string {
+/**
+ * `18:40 CST` of an ISO instant on `timeZone`'s clock (the alert's site's IANA zone; the
+ * browser's when undefined or unknown), with the date when it is not on `nowMs`'s day there; '?'
+ * for none.
+ */
+export function formatClockTime(iso: string | null, nowMs: number, timeZone?: string): string {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   if (!Number.isFinite(ms)) return '?';
-  const date = new Date(ms);
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (date.toDateString() === new Date(nowMs).toDateString()) return time;
-  return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
+  const zone = knownZone(timeZone);
+  const time = new Date(ms).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: zone,
+    timeZoneName: 'short',
+  });
+  const day = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: zone });
+  if (day(ms) === day(nowMs)) return time;
+  return `${new Date(ms).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: zone })} ${time}`;
 }
 
 const joinParts = (parts: (string | null | false | undefined)[]) => parts.filter(Boolean).join(', ');
@@ -82,10 +96,10 @@ const percent = (value: number | null) => (value === null ? '?' : `${Math.round(
 
 /**
  * The type's details of `alert` in words, from its type's object (its other objects are null);
- * '' when the object is missing. `nowMs` decides whether times carry their date.
+ * '' when the object is missing. Times as {@link formatClockTime} says them on `timeZone`'s clock.
  */
-export function alertDetails(alert: Alert, nowMs: number): string {
-  const clock = (iso: string | null) => formatClockTime(iso, nowMs);
+export function alertDetails(alert: Alert, nowMs: number, timeZone?: string): string {
+  const clock = (iso: string | null) => formatClockTime(iso, nowMs, timeZone);
   switch (alert.type) {
     case 'offlineCharger': {
       const minutes = alert.offlineCharger?.thresholdMinutes;

@@ -8,7 +8,16 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, describeError } from './api';
 import { Notice } from './components';
-import { type ConsoleSession, createSession, keyStore, MeContext, SessionContext, useSession } from './context';
+import {
+  type ConsoleSession,
+  createSession,
+  keyStore,
+  MeContext,
+  SessionContext,
+  SiteZonesContext,
+  useLoadSiteZones,
+  useSession,
+} from './context';
 import {
   beginSignIn,
   completeSignIn,
@@ -22,6 +31,7 @@ import {
   wasSignedIn,
 } from './sign-in';
 import type { Me } from './types';
+
 import { SignInPage } from './pages/sign-in';
 import { UsersPage } from './pages/users';
 import { ChargerPage } from './pages/charger';
@@ -162,6 +172,7 @@ function Shell(props: { signOutLabel: string; onSignOut: () => void }) {
   const route = useRoute();
   const session = useSession();
   const me = useMe(session);
+  const zones = useLoadSiteZones(session);
   const current = route.page === 'sitePower' || route.page === 'charger' ? 'sites' : route.page;
   useEffect(() => document.getElementById('main')?.focus({ preventScroll: true }), [route]);
   const link = (href: string, page: Route['page'], label: string) => (
@@ -171,38 +182,40 @@ function Shell(props: { signOutLabel: string; onSignOut: () => void }) {
   );
   return (
     <MeContext.Provider value={me}>
-      {/* A button, not a #main link: the hash is the route. */}
-      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
-        Skip to content
-      </button>
-      <header class="top">
-        <span class="brand">Charging network</span>
-        <nav aria-label="Pages">
-          {link('#/sites', 'sites', 'Sites')}
-          {link('#/vehicles', 'vehicles', 'Vehicles')}
-          {link('#/access-ids', 'accessIds', 'Access IDs')}
-          {link('#/sessions', 'sessions', 'Sessions')}
-          {link('#/firmware', 'firmware', 'Firmware')}
-          <a href="#/alerts" aria-current={current === 'alerts' ? 'page' : undefined}>
-            Alerts
-            <AlertCount />
-          </a>
-          {link('#/webhooks', 'webhooks', 'Webhooks')}
-          {me?.role === 'owner' && me.siteId === null ? link('#/users', 'users', 'Users') : null}
-          <a href="/api/docs">API reference</a>
-        </nav>
-        {me ? (
-          <span class="who" title={me.kind === 'user' ? 'Signed in as' : 'API key'}>
-            {me.kind === 'user' ? me.email : `Key ${me.name}`} · <span class="role">{me.role}</span>
-          </span>
-        ) : null}
-        <button type="button" class="secondary" onClick={props.onSignOut}>
-          {props.signOutLabel}
+      <SiteZonesContext.Provider value={zones}>
+        {/* A button, not a #main link: the hash is the route. */}
+        <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
+          Skip to content
         </button>
-      </header>
-      <main id="main" tabIndex={-1}>
-        <Page route={route} />
-      </main>
+        <header class="top">
+          <span class="brand">Charging network</span>
+          <nav aria-label="Pages">
+            {link('#/sites', 'sites', 'Sites')}
+            {link('#/vehicles', 'vehicles', 'Vehicles')}
+            {link('#/access-ids', 'accessIds', 'Access IDs')}
+            {link('#/sessions', 'sessions', 'Sessions')}
+            {link('#/firmware', 'firmware', 'Firmware')}
+            <a href="#/alerts" aria-current={current === 'alerts' ? 'page' : undefined}>
+              Alerts
+              <AlertCount />
+            </a>
+            {link('#/webhooks', 'webhooks', 'Webhooks')}
+            {me?.role === 'owner' && me.siteId === null ? link('#/users', 'users', 'Users') : null}
+            <a href="/api/docs">API reference</a>
+          </nav>
+          {me ? (
+            <span class="who" title={me.kind === 'user' ? 'Signed in as' : 'API key'}>
+              {me.kind === 'user' ? me.email : `Key ${me.name}`} · <span class="role">{me.role}</span>
+            </span>
+          ) : null}
+          <button type="button" class="secondary" onClick={props.onSignOut}>
+            {props.signOutLabel}
+          </button>
+        </header>
+        <main id="main" tabIndex={-1}>
+          <Page route={route} />
+        </main>
+      </SiteZonesContext.Provider>
     </MeContext.Provider>
   );
 }

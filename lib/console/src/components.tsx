@@ -38,11 +38,14 @@ export function StatusBadge(props: { badge: PortBadge }) {
   );
 }
 
-/** A time shown as "5 min ago", with the full date in the tooltip and for screen readers. */
-export function Ago(props: { iso: string | null | undefined; now: number }) {
+/**
+ * A time shown as "5 min ago", with the full date in the tooltip and for screen readers, on
+ * `zone`'s clock (a site's IANA zone; the browser's when undefined).
+ */
+export function Ago(props: { iso: string | null | undefined; now: number; zone?: string }) {
   if (!props.iso) return <span>never</span>;
   return (
-    <time dateTime={props.iso} title={formatDateTime(props.iso)}>
+    <time dateTime={props.iso} title={formatDateTime(props.iso, props.zone)}>
       {formatAgo(props.iso, props.now)}
     </time>
   );

@@ -6,8 +6,9 @@
  * @module
  */
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import { callApi, type ApiError, type CallOptions } from './api';
+import { siteZones, type SiteZones } from './site-zones';
 import type { Me, Role } from './types';
 
 /** The console's session. */
@@ -83,3 +84,33 @@ export const keyStore = {
     }
   },
 };
+
+/** No site known: every time on the browser's clock. */
+const UNKNOWN: SiteZones = siteZones([]);
+
+/** Provided by the signed-in shell. */
+export const SiteZonesContext = createContext<SiteZones>(UNKNOWN);
+
+/** The caller's site zones (the browser's clock until `GET /api/sites` has answered). */
+export function useSiteZones(): SiteZones {
+  return useContext(SiteZonesContext);
+}
+
+/**
+ * Reads the sites' zones once per session, for the shell to provide. A failed read leaves the
+ * browser's clock (the pages that need the sites show that error themselves).
+ */
+export function useLoadSiteZones(session: ConsoleSession): SiteZones {
+  const [zones, setZones] = useState<SiteZones>(UNKNOWN);
+  useEffect(() => {
+    let live = true;
+    session
+      .call<{ data: { id: number; timezone?: string | null }[] }>('/api/sites')
+      .then((answer) => live && setZones(siteZones(answer.data)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  return zones;
+}

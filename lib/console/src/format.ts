@@ -33,16 +33,18 @@ const TONES: Record<string, Tone> = {
 /**
  * The badge of a port: `Offline` when its charger is not connected (whatever it last reported),
  * `Faulted` on a fault or an error code, `Charging` for an OCPP 2.0.1 `Occupied` port with a
- * session in progress, `Unknown` before any status, else the OCPP status.
+ * session in progress, `Unknown` before any status, else the OCPP status. Its title says when the
+ * status was reported, on `timeZone`'s clock (the site's; the browser's when undefined).
  */
 export function portBadge(
   charger: Pick<Charger, 'connectionStatus'>,
   port: Pick<Port, 'ocppStatus' | 'currentChargingSession'>,
+  timeZone?: string,
 ): PortBadge {
   const status = port.ocppStatus;
   const error = status?.errorCode && status.errorCode !== 'NoError' ? ` (${status.errorCode})` : '';
   const reported = status
-    ? `OCPP status ${status.status}${error} at ${formatDateTime(status.timestamp)}`
+    ? `OCPP status ${status.status}${error} at ${formatDateTime(status.timestamp, timeZone)}`
     : 'No status reported yet';
   if (charger.connectionStatus?.status !== 'Connected')
     return { label: 'Offline', tone: 'off', title: `Charger not connected. ${reported}` };
@@ -114,9 +116,9 @@ export function formatLimit(limit: number, unit: 'W' | 'A'): string {
 
 /**
  * A date and time with its zone's short name (`5 Dec 2026, 06:12:09 CST`), so that no page mixes
- * clocks silently: in `timeZone` (a site's IANA zone) for what happens at a site, else in the
- * browser's zone (what belongs to no one site: webhooks, people, campaigns). An unknown zone falls
- * back to the browser's; an unreadable instant is returned as it is.
+ * clocks silently: in `timeZone` (a site's IANA zone, or the one all sites share for what belongs
+ * to no one site: `./site-zones.ts`), else in the browser's zone. An unknown zone falls back to the
+ * browser's; an unreadable instant is returned as it is.
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
   const ms = Date.parse(iso);
@@ -130,6 +132,17 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     }
   }
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** `timeZone` when the browser knows it as an IANA zone, else undefined (the browser's own). */
+export function knownZone(timeZone: string | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The browser's IANA zone (undefined where the browser does not say). */

@@ -5,7 +5,8 @@
  * (raised during a maintenance window) is badged; each shows its severity; info alerts are listed
  * apart; acknowledging one records who and when and lowers the navigation's count of
  * unacknowledged critical alerts; the filters narrow the list; the charger page shows its active
- * faults and warnings. No page may throw or log an error.
+ * faults and warnings. The browser runs on Tokyo's clock and the site on Chicago's: every time is
+ * the site's, its zone named. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsolePage, type ConsolePage } from '../support/console-page';
@@ -16,6 +17,8 @@ import type { Charger } from '../../../shared/api/routes/charger-views';
 import { clearAlert, episodeKey, raiseAlert, type AlertSubject, type RaiseAlert } from '../../../shared/alerts/store';
 
 const MINUTE_MS = 60_000;
+/** The short name of createTenant's site zone (America/Chicago) as Chromium's en-US says it. */
+const SITE_ZONE_NAME = /\bC[SD]T\b/;
 let ui: ConsolePage;
 let depot: Charger;
 let workshop: Charger;
@@ -41,7 +44,7 @@ const subject = (charger: Charger, port?: number): AlertSubject => ({
 });
 
 beforeAll(async () => {
-  ui = await openConsolePage();
+  ui = await openConsolePage({}, { timezoneId: 'Asia/Tokyo' });
   const register = (name: string) =>
     registerCharger(ui.stack.db, {
       siteId: ui.tenant.siteId,
@@ -143,6 +146,8 @@ describe('the Alerts page', () => {
     await page.getByRole('link', { name: /^Alerts/ }).click();
     await page.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Alerts' }).waitFor();
+    // Once the sites' zones are read, every start is on the site's clock.
+    await expect.poll(async () => (await rows()).every((cells) => SITE_ZONE_NAME.test(cells[4]!))).toBe(true);
     const listed = await rows();
     expect(listed.map((cells) => [cells[0], cells[1], cells[3]])).toEqual([
       ['Critical', 'Charging session error muted', 'Workshop, Port 2'],
@@ -151,7 +156,9 @@ describe('the Alerts page', () => {
       ['Critical', 'Charger faulted', 'Workshop, Port 1'],
     ]);
     expect(listed[0]![6]).toBe('Charging ended early, GroundFailure, vendor code E12, status Faulted');
-    expect(listed[1]![6]).toMatch(/^Van 7: predicted 45 min late: ETA .+, departs .+$/);
+    expect(listed[1]![6]).toMatch(
+      /^Van 7: predicted 45 min late: ETA .+ C[SD]T, departs .+ C[SD]T \(first predicted ETA .+ C[SD]T\)$/,
+    );
     expect(listed[2]![5]).toMatch(/^active for 3\d min$/);
     expect(listed[2]![6]).toBe('offline for more than 10 min');
     expect(listed[3]![5]).toMatch(/\(lasted 35 min\)$/);
@@ -167,7 +174,7 @@ describe('the Alerts page', () => {
     // Acknowledging the offline charger records who and when, and the navigation's count drops.
     const offline = page.getByRole('table', { name: 'Alerts' }).locator('tbody tr').nth(2);
     await offline.getByRole('button', { name: 'Acknowledge' }).click();
-    await expect.poll(async () => (await rows())[2]![7]).toMatch(/^by .+, \d{1,2}:\d{2}/);
+    await expect.poll(async () => (await rows())[2]![7]).toMatch(/^by .+, \d{1,2}:\d{2}( [AP]M)? C[SD]T$/);
     await expect.poll(() => count.count()).toBe(0);
     const stored = await api(stack, '/api/alerts?active=true&acknowledged=true', { key: tenant.apiKey });
     expect(stored.body.data.map((alert: { type: string }) => alert.type)).toEqual(['offlineCharger']);

@@ -2,7 +2,8 @@
  * Maintenance windows on the charger page in headless Chromium (docs/maintenance-windows.md, issue
  * 27 item 6): a window planned from the form is listed and stored; an end before the start is the
  * API's 400, shown next to the End field, and stores nothing; a window is changed and deleted; an
- * ended window is listed read-only. No page may throw or log an error.
+ * ended window is listed read-only. The browser runs on Tokyo's clock and the site on Chicago's:
+ * the form takes and the list shows the site's time, its zone named. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
@@ -13,11 +14,14 @@ import type { Charger } from '../../../shared/api/routes/charger-views';
 import { toDateTimeLocal } from '../../../lib/console/src/maintenance-data';
 
 const HOUR_MS = 3600_000;
+/** createTenant's site zone; the browser's is Asia/Tokyo. */
+const SITE_ZONE = 'America/Chicago';
+const local = (ms: number) => toDateTimeLocal(new Date(ms).toISOString(), SITE_ZONE);
 let ui: ConsolePage;
 let charger: Charger;
 
 beforeAll(async () => {
-  ui = await openConsolePage();
+  ui = await openConsolePage({}, { timezoneId: 'Asia/Tokyo' });
   charger = await registerCharger(ui.stack.db, {
     siteId: ui.tenant.siteId,
     ocppId: uniqueOcppId('MAINT'),
@@ -65,14 +69,16 @@ describe('maintenance windows on the charger page', () => {
     // Whole minutes: the input holds minutes.
     const start = Math.ceil((Date.now() + 2 * HOUR_MS) / 60_000) * 60_000;
     await form.getByLabel('Covers').selectOption({ label: charger.ports[1]!.name });
-    await form.getByLabel('Start').fill(toDateTimeLocal(new Date(start).toISOString()));
-    await form.getByLabel('End').fill(toDateTimeLocal(new Date(start + 3 * HOUR_MS).toISOString()));
+    await form.getByLabel('Start').fill(local(start));
+    await form.getByLabel('End').fill(local(start + 3 * HOUR_MS));
     await form.getByLabel('Comment').fill('Cable replacement');
     await form.getByRole('button', { name: 'Plan window' }).click();
     await section.getByText(/^Maintenance window planned: /).waitFor();
     const row = section.locator('tbody tr', { hasText: 'Cable replacement' });
     await row.waitFor();
-    expect((await row.locator('td').allInnerTexts()).slice(0, 2)).toEqual(['Upcoming', charger.ports[1]!.name]);
+    const cells = await row.locator('td').allInnerTexts();
+    expect(cells.slice(0, 2)).toEqual(['Upcoming', charger.ports[1]!.name]);
+    expect(cells[2]).toMatch(/ C[SD]T$/);
     const [stored] = await windowsOfCharger();
     expect(stored).toMatchObject({
       startTimestamp: new Date(start).toISOString(),
@@ -84,8 +90,8 @@ describe('maintenance windows on the charger page', () => {
     expect(await form.getByLabel('Comment').inputValue()).toBe('');
 
     // An end before the start: the API's 400, next to the End field; nothing stored.
-    await form.getByLabel('Start').fill(toDateTimeLocal(new Date(start + 5 * HOUR_MS).toISOString()));
-    await form.getByLabel('End').fill(toDateTimeLocal(new Date(start + 4 * HOUR_MS).toISOString()));
+    await form.getByLabel('Start').fill(local(start + 5 * HOUR_MS));
+    await form.getByLabel('End').fill(local(start + 4 * HOUR_MS));
     await form.getByRole('button', { name: 'Plan window' }).click();
     await section.getByText(/^The window was not planned\. 400: /).waitFor();
     const end = form.getByLabel('End');
@@ -100,6 +106,7 @@ describe('maintenance windows on the charger page', () => {
     await row.getByRole('button', { name: /^Edit the window/ }).click();
     const edit = section.getByRole('form', { name: 'Change the window' });
     expect(await edit.getByLabel('Covers').isDisabled()).toBe(true);
+    expect(await edit.getByLabel('Start').inputValue()).toBe(local(start));
     await edit.getByLabel('Comment').fill('Cable and connector replacement');
     await edit.getByRole('button', { name: 'Save window' }).click();
     await section.getByText('Maintenance window changed.').waitFor();

@@ -68,10 +68,13 @@ function chromiumOfThisWorker(): Promise<Browser> {
   return workerChromium;
 }
 
-/** Opens a fresh, empty profile (cookies, storage, cache of its own) in this worker's Chromium. */
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * Opens a fresh, empty profile (cookies, storage, cache of its own) in this worker's Chromium,
+ * its clock in `timezoneId` (an IANA zone; the machine's when undefined).
+ */
+export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<TestBrowser> {
   const browser = await chromiumOfThisWorker();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   context.setDefaultTimeout(20_000);
   return {
     context,

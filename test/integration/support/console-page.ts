@@ -23,11 +23,15 @@ export interface ConsolePage {
 /**
  * Starts a local stack, creates a tenant without chargers and opens a tab (for `beforeAll`, 120 s).
  * @param options the stack's options (`startTestStack`), e.g. `webhooks` to attempt deliveries
+ * @param browserOptions the browser's, e.g. a `timezoneId` other than the tenant's site's
  */
-export async function openConsolePage(options: Parameters<typeof startTestStack>[0] = {}): Promise<ConsolePage> {
+export async function openConsolePage(
+  options: Parameters<typeof startTestStack>[0] = {},
+  browserOptions: Parameters<typeof launchBrowser>[0] = {},
+): Promise<ConsolePage> {
   const stack = await startTestStack(options);
   const tenant = await createTenant(stack);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(browserOptions);
   const tab = await browser.newPage();
   return {
     stack,

@@ -54,12 +54,12 @@ describe('buildConsole', () => {
     expect(describeBuild(report)).toMatch(/console\.js .* kB gzipped \(limit 150\.0 kB\)/);
   });
 
-  it("bundles preact, uplot, papaparse, oauth4webapi and the console's sources only: no zod and no server code", () => {
+  it("bundles preact, uplot, papaparse, oauth4webapi, @date-fns/tz and the console's sources only: no zod and no server code", () => {
     const packages = new Set(
       report.consoleInputs.map((input) => /node_modules\/([^/]+)/.exec(input)?.[1]).filter(Boolean),
     );
 
-    expect([...packages].sort()).toEqual(['oauth4webapi', 'papaparse', 'preact', 'uplot']);
+    expect([...packages].sort()).toEqual(['@date-fns', 'oauth4webapi', 'papaparse', 'preact', 'uplot']);
     expect(
       report.consoleInputs.filter((input) => !input.includes('node_modules') && !input.startsWith('src/')),
     ).toEqual([]);

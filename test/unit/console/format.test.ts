@@ -11,6 +11,7 @@ import {
   sessionWho,
   sitePowerKw,
 } from '../../../lib/console/src/format';
+import { siteZones } from '../../../lib/console/src/site-zones';
 import type { Charger, CurrentChargingSession, Port } from '../../../lib/console/src/types';
 
 const connected = { connectionStatus: { status: 'Connected', timestamp: '2026-01-01T10:00:00.000Z' } };
@@ -168,5 +169,32 @@ describe('days and clock times', () => {
 
   it('writes seconds after midnight as HH:MM, with seconds only when there are some', () => {
     expect([0, 57_600, 75_630].map(formatClock)).toEqual(['00:00', '16:00', '21:00:30']);
+  });
+});
+
+describe('site zones', () => {
+  it('gives each site its zone, and what belongs to no site the zone the sites share', () => {
+    const zones = siteZones([
+      { id: 1, timezone: 'America/Chicago' },
+      { id: 2, timezone: 'America/Chicago' },
+    ]);
+    expect([zones.of(1), zones.of(2), zones.of(99), zones.of(null), zones.shared]).toEqual(
+      Array(5).fill('America/Chicago'),
+    );
+  });
+
+  it("falls back to the browser's zone (undefined) where the sites' zones differ or none is known", () => {
+    const mixed = siteZones([
+      { id: 1, timezone: 'America/Chicago' },
+      { id: 2, timezone: 'Europe/Berlin' },
+    ]);
+    expect([mixed.of(1), mixed.of(2), mixed.of(3), mixed.shared]).toEqual([
+      'America/Chicago',
+      'Europe/Berlin',
+      undefined,
+      undefined,
+    ]);
+    expect(siteZones([]).shared).toBeUndefined();
+    expect(siteZones([{ id: 1, timezone: null }]).of(1)).toBeUndefined();
   });
 });

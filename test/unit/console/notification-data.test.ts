@@ -54,8 +54,18 @@ describe('maintenance windows', () => {
     expect(fromDateTimeLocal(local)).toBe('2026-12-01T08:30:00.000Z');
     expect(toDateTimeLocal(null)).toBe('');
     expect(toDateTimeLocal('not a date')).toBe('');
-    for (const bad of ['', '2026-12-01', 'tomorrow', '2026-13-45T99:99'])
+    for (const bad of ['', '2026-12-01', 'tomorrow', '2026-13-45T99:99', '2026-02-30T10:00', '2026-12-01T24:00'])
       expect(fromDateTimeLocal(bad)).toBeUndefined();
+  });
+
+  it("reads and writes datetime-local values on the site's wall clock, whatever the browser's zone", () => {
+    expect(toDateTimeLocal('2026-12-01T15:30:45.000Z', 'America/Chicago')).toBe('2026-12-01T09:30');
+    expect(fromDateTimeLocal('2026-12-01T09:30', 'America/Chicago')).toBe('2026-12-01T15:30:00.000Z');
+    expect(toDateTimeLocal('2026-07-01T15:30:00.000Z', 'America/Chicago')).toBe('2026-07-01T10:30');
+    expect(fromDateTimeLocal('2026-07-01T10:30', 'Europe/Berlin')).toBe('2026-07-01T08:30:00.000Z');
+    // Across midnight: the site's date, not UTC's.
+    expect(toDateTimeLocal('2026-12-02T03:00:00.000Z', 'America/Los_Angeles')).toBe('2026-12-01T19:00');
+    expect(fromDateTimeLocal('2026-02-30T10:00', 'America/Chicago')).toBeUndefined();
   });
 });
 

@@ -10,7 +10,7 @@
 import { useState } from 'preact/hooks';
 import { LabelledField, OutcomeNotice, useAction, type Outcome } from '../action';
 import { DataTable, LoadState, Pager } from '../components';
-import { useSession } from '../context';
+import { useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
 import type { AccessIdList } from '../types';
@@ -168,6 +168,7 @@ function AccessIdRow(props: {
   run: ReturnType<typeof useAction>['run'];
   onChange: () => void;
 }) {
+  const zones = useSiteZones();
   const session = useSession();
   const { accessId } = props;
   const [name, setName] = useState<string | null>(null);
@@ -198,7 +199,10 @@ function AccessIdRow(props: {
       <td>{accessId.type}</td>
       <td>
         {revoked ? (
-          <span class="badge badge-fault" title={accessId.revokedAt ? formatDateTime(accessId.revokedAt) : undefined}>
+          <span
+            class="badge badge-fault"
+            title={accessId.revokedAt ? formatDateTime(accessId.revokedAt, zones.shared) : undefined}
+          >
             Revoked
           </span>
         ) : (

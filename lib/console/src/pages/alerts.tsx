@@ -7,7 +7,7 @@
  * who acknowledged it and when, or an Acknowledge button (`POST /api/alerts/{id}/acknowledge`).
  * Info alerts (charging completed) are listed apart, under "Information", never among faults. The
  * charger page shows that charger's active critical and warning alerts ({@link ChargerAlerts}).
- * Read every 10 s while visible.
+ * Times on each alert's site's clock, its zone named. Read every 10 s while visible.
  *
  * @module
  */
@@ -29,7 +29,7 @@ import {
 import { OutcomeNotice, useAction } from '../action';
 import { nextPageCursorOf } from '../api';
 import { DataTable, LoadState } from '../components';
-import { useSession, type ConsoleSession } from '../context';
+import { useSession, type ConsoleSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
 import type { Alert, AlertList, SiteWithChargers } from '../types';
@@ -178,11 +178,11 @@ function FilterForm(props: {
 export const ALERTS_CHANGED_EVENT = 'console:alerts-changed';
 
 /** An unacknowledged alert's Acknowledge button; who and when once acknowledged. */
-function Acknowledgement(props: { alert: Alert; now: number; onChange(): void }) {
+function Acknowledgement(props: { alert: Alert; now: number; zone: string | undefined; onChange(): void }) {
   const session = useSession();
   const { busy, outcome, run } = useAction();
   const { alert } = props;
-  const done = acknowledgement(alert, props.now);
+  const done = acknowledgement(alert, props.now, props.zone);
   if (done) return <>{done}</>;
   const acknowledge = () =>
     run(async () => {
@@ -206,6 +206,7 @@ function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean; ca
   const columns = props.compact
     ? ['Severity', 'Alert', 'Port', 'Started', 'Details', 'Acknowledged']
     : ['Severity', 'Alert', 'Site', 'Charger', 'Started', 'Ended', 'Details', 'Acknowledged'];
+  const zones = useSiteZones();
   return (
     <DataTable columns={columns} caption={props.caption ?? 'Alerts'}>
       {props.alerts.map((alert) => (
@@ -237,20 +238,20 @@ function AlertTable(props: { alerts: Alert[]; now: number; compact?: boolean; ca
               </td>
             </>
           )}
-          <td>{formatDateTime(alert.startTimestamp)}</td>
+          <td>{formatDateTime(alert.startTimestamp, zones.of(alert.site.id))}</td>
           {props.compact ? null : (
             <td>
-              {alert.endTimestamp ? `${formatDateTime(alert.endTimestamp)} (` : ''}
+              {alert.endTimestamp ? `${formatDateTime(alert.endTimestamp, zones.of(alert.site.id))} (` : ''}
               {alertDuration(alert, props.now)}
               {alert.endTimestamp ? ')' : ''}
             </td>
           )}
           <td class="wrap">
             {alert.vehicle ? `${alert.vehicle.name}: ` : ''}
-            {alertDetails(alert, props.now)}
+            {alertDetails(alert, props.now, zones.of(alert.site.id))}
           </td>
           <td class="wrap">
-            <Acknowledgement alert={alert} now={props.now} onChange={props.onChange} />
+            <Acknowledgement alert={alert} now={props.now} zone={zones.of(alert.site.id)} onChange={props.onChange} />
           </td>
         </tr>
       ))}

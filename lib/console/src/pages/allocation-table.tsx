@@ -45,7 +45,7 @@ export function AllocationSection(props: {
         </p>
       ) : null}
       <p class="muted">
-        Computed <Ago iso={allocation.computedAt} now={now} />: {totals}. Times are site time
+        Computed <Ago iso={allocation.computedAt} now={now} zone={timeZone} />: {totals}. Times are site time
         {timeZone ? ` (${timeZone})` : ''}.
       </p>
       <div class="table-scroll">
@@ -157,7 +157,7 @@ function AllocationRowView(props: {
         {port.sentAt ? (
           <>
             {' '}
-            (<Ago iso={port.sentAt} now={props.now} />)
+            (<Ago iso={port.sentAt} now={props.now} zone={props.timeZone} />)
           </>
         ) : null}
       </td>

@@ -4,7 +4,7 @@
  * every page), a form that plans one for the whole charger or one port (`POST`), changes one not
  * yet ended (`PATCH`, only the fields changed) or deletes it (`DELETE`). An ended window is
  * history (the API refuses to change it): read-only. The API's 400 is shown next to the field it
- * names.
+ * names. Times, shown and typed, are on the site's clock (its zone named), whatever the browser's.
  *
  * @module
  */
@@ -52,6 +52,7 @@ const EMPTY: Draft = { portId: '', start: '', end: '', comment: '' };
 /** The maintenance section of the charger page. */
 export function MaintenanceSection(props: { charger: Charger }) {
   const { charger } = props;
+  const zone = charger.site.timezone;
   const session = useSession();
   // Fixed per charger: a path that changed every render would load again every render.
   const after = useMemo(() => new Date(Date.now() - PAST_MS).toISOString(), [charger.id]);
@@ -81,7 +82,7 @@ export function MaintenanceSection(props: { charger: Charger }) {
       await session.call(`${ROUTE}/${window.id}`, { method: 'DELETE' });
       if (editing?.id === window.id) setEditing(null);
       windows.refresh();
-      return `Maintenance window ${formatDateTime(window.startTimestamp)} – ${formatDateTime(window.endTimestamp)} deleted.`;
+      return `Maintenance window ${formatDateTime(window.startTimestamp, zone)} – ${formatDateTime(window.endTimestamp, zone)} deleted.`;
     }, 'The window was not deleted. ');
   return (
     <section aria-labelledby="maintenance-heading">
@@ -96,6 +97,7 @@ export function MaintenanceSection(props: { charger: Charger }) {
         <>
           <WindowTable
             windows={windows.data}
+            zone={zone}
             busy={busy}
             onEdit={(window) => {
               setOutcome(null);
@@ -127,6 +129,7 @@ export function MaintenanceSection(props: { charger: Charger }) {
 
 function WindowTable(props: {
   windows: MaintenanceWindow[];
+  zone: string;
   busy: boolean;
   onEdit(window: MaintenanceWindow): void;
   onDelete(window: MaintenanceWindow): void;
@@ -137,15 +140,15 @@ function WindowTable(props: {
     <DataTable columns={['Status', 'Covers', 'Start', 'End', 'Comment', 'By', '']} caption="Maintenance windows">
       {sortWindows(props.windows, now).map((window) => {
         const phase = windowPhase(window, now);
-        const when = `${formatDateTime(window.startTimestamp)} – ${formatDateTime(window.endTimestamp)}`;
+        const when = `${formatDateTime(window.startTimestamp, props.zone)} – ${formatDateTime(window.endTimestamp, props.zone)}`;
         return (
           <tr key={window.id} data-window-id={window.id}>
             <td>
               <span class={`badge badge-${PHASES[phase].tone}`}>{PHASES[phase].label}</span>
             </td>
             <td>{window.port ? window.port.name : 'Whole charger'}</td>
-            <td>{formatDateTime(window.startTimestamp)}</td>
-            <td>{formatDateTime(window.endTimestamp)}</td>
+            <td>{formatDateTime(window.startTimestamp, props.zone)}</td>
+            <td>{formatDateTime(window.endTimestamp, props.zone)}</td>
             <td class="wrap">{window.comment ?? ''}</td>
             <td class="wrap">{window.userEmail ?? '—'}</td>
             <td class="actions">
@@ -181,11 +184,12 @@ function WindowTable(props: {
   );
 }
 
-/** The body of a change: only the fields that differ from `window`. */
-function patchOf(window: MaintenanceWindow, draft: Draft): PatchMaintenanceWindow {
+/** The body of a change: only the fields that differ from `window` (times on `zone`'s clock). */
+function patchOf(window: MaintenanceWindow, draft: Draft, zone: string): PatchMaintenanceWindow {
   const body: PatchMaintenanceWindow = {};
-  if (draft.start !== toDateTimeLocal(window.startTimestamp)) body.startTimestamp = fromDateTimeLocal(draft.start);
-  if (draft.end !== toDateTimeLocal(window.endTimestamp)) body.endTimestamp = fromDateTimeLocal(draft.end);
+  if (draft.start !== toDateTimeLocal(window.startTimestamp, zone))
+    body.startTimestamp = fromDateTimeLocal(draft.start, zone);
+  if (draft.end !== toDateTimeLocal(window.endTimestamp, zone)) body.endTimestamp = fromDateTimeLocal(draft.end, zone);
   const comment = draft.comment.trim() ? draft.comment : null;
   if (comment !== window.comment) body.comment = comment;
   return body;
@@ -203,8 +207,9 @@ async function saveWindow(
   editing: MaintenanceWindow | null,
   draft: Draft,
 ): Promise<string> {
+  const zone = charger.site.timezone;
   if (editing) {
-    const body = patchOf(editing, draft);
+    const body = patchOf(editing, draft, zone);
     if (!Object.keys(body).length) return 'Nothing changed.';
     await session.call<MaintenanceWindowAnswer>(`${ROUTE}/${editing.id}`, { method: 'PATCH', body });
     return 'Maintenance window changed.';
@@ -213,12 +218,12 @@ async function saveWindow(
     chargerId: charger.id,
     ...(draft.portId ? { portId: Number(draft.portId) } : {}),
     // An empty time is left out of the JSON (undefined), so the API names the field.
-    startTimestamp: fromDateTimeLocal(draft.start) as string,
-    endTimestamp: fromDateTimeLocal(draft.end) as string,
+    startTimestamp: fromDateTimeLocal(draft.start, zone) as string,
+    endTimestamp: fromDateTimeLocal(draft.end, zone) as string,
     ...(draft.comment.trim() ? { comment: draft.comment } : {}),
   };
   const { data } = await session.call<MaintenanceWindowAnswer>(ROUTE, { method: 'POST', body });
-  return `Maintenance window planned: ${data.port ? data.port.name : 'the whole charger'}, ${formatDateTime(data.startTimestamp)} – ${formatDateTime(data.endTimestamp)}.`;
+  return `Maintenance window planned: ${data.port ? data.port.name : 'the whole charger'}, ${formatDateTime(data.startTimestamp, zone)} – ${formatDateTime(data.endTimestamp, zone)}.`;
 }
 
 /** The create form, or the change form of `editing` (its port fixed: the API does not move a window). */
@@ -237,8 +242,8 @@ function WindowForm(props: {
     editing
       ? {
           portId: editing.port ? String(editing.port.id) : '',
-          start: toDateTimeLocal(editing.startTimestamp),
-          end: toDateTimeLocal(editing.endTimestamp),
+          start: toDateTimeLocal(editing.startTimestamp, charger.site.timezone),
+          end: toDateTimeLocal(editing.endTimestamp, charger.site.timezone),
           comment: editing.comment ?? '',
         }
       : EMPTY,
@@ -284,10 +289,10 @@ function WindowForm(props: {
           ))}
         </select>
       ))}
-      {field('Start', 'body.startTimestamp', (attributes) => (
+      {field(`Start (${charger.site.timezone} time)`, 'body.startTimestamp', (attributes) => (
         <input type="datetime-local" value={draft.start} onInput={set('start')} {...attributes} />
       ))}
-      {field('End', 'body.endTimestamp', (attributes) => (
+      {field(`End (${charger.site.timezone} time)`, 'body.endTimestamp', (attributes) => (
         <input type="datetime-local" value={draft.end} onInput={set('end')} {...attributes} />
       ))}
       {field('Comment', 'body.comment', (attributes) => (

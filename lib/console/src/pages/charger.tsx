@@ -11,8 +11,7 @@
  * - **Health**: figures since the first connection and errors (charger health allows 10 requests a
  *   minute per key, so it loads on opening and on demand);
  * - **Message log**: the OCPP exchanges (`charger-messages.tsx`).
- * Times are in the site's zone, but the maintenance windows' (the browser's, named: their form takes
- * the browser's time).
+ * Every time, the maintenance form's included, is on the site's clock, its zone named.
  *
  * @module
  */
@@ -186,7 +185,7 @@ function ChargerDetails(props: { charger: Charger; now: number }) {
         ? `${charger.connectionStatus.status} since ${formatDateTime(charger.connectionStatus.timestamp, charger.site.timezone)}`
         : 'Never connected',
     ],
-    ['Last seen', <Ago iso={lastSeen(charger)} now={props.now} />],
+    ['Last seen', <Ago iso={lastSeen(charger)} now={props.now} zone={charger.site.timezone} />],
     [
       'Hardware',
       [

@@ -10,7 +10,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useSession } from '../context';
+import { useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad, usePoll } from '../live';
 import type { ChargerOperationAnswer, FirmwareCampaign, FirmwareCampaignAnswer, FirmwareCampaignList } from '../types';
@@ -61,6 +61,7 @@ export function campaignCounts(campaign: FirmwareCampaign): string {
 
 /** The firmware page: a campaign form, the campaigns, the chosen one's progress. */
 export function FirmwarePage() {
+  const zones = useSiteZones();
   const session = useSession();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const campaigns = useLoad(
@@ -85,7 +86,7 @@ export function FirmwarePage() {
           <DataTable columns={['Started', 'Firmware', 'Status', 'Progress', '']} caption="Campaigns">
             {campaigns.data.data.map((campaign) => (
               <tr key={campaign.campaignId}>
-                <td>{formatDateTime(campaign.createdAt)}</td>
+                <td>{formatDateTime(campaign.createdAt, zones.shared)}</td>
                 <td class="wrap">{String(campaign.firmware.location)}</td>
                 <td>{campaign.status}</td>
                 <td class="wrap">{campaignCounts(campaign)}</td>

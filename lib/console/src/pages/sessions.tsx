@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { DataTable, LoadState, Notice, Pager } from '../components';
-import { useSession, type ConsoleSession } from '../context';
+import { useSession, type ConsoleSession, useSiteZones } from '../context';
 import { formatDateTime, formatKwh, formatSpan } from '../format';
 import { useLoad } from '../live';
 import {
@@ -62,10 +62,6 @@ export function SessionsPage() {
     [session, query],
     session.signOut,
   );
-  const zones = useMemo(
-    () => new Map((choices.data?.sites ?? []).map((site) => [site.id, site.timezone ?? undefined])),
-    [choices.data],
-  );
   return (
     <>
       <h1>Charging sessions</h1>
@@ -84,7 +80,7 @@ export function SessionsPage() {
           <p>No sessions match these filters.</p>
         </Notice>
       ) : null}
-      {list.data && list.data.data.length > 0 ? <SessionTable sessions={list.data.data} zones={zones} /> : null}
+      {list.data && list.data.data.length > 0 ? <SessionTable sessions={list.data.data} /> : null}
       <Pager label="Session pages" cursor={cursor} pagination={list.data?.pagination} onCursor={setCursor} />
     </>
   );
@@ -192,7 +188,8 @@ function CsvExport(props: { filters: SessionFilterForm }) {
   );
 }
 
-function SessionTable(props: { sessions: ChargingSession[]; zones: Map<number, string | undefined> }) {
+function SessionTable(props: { sessions: ChargingSession[] }) {
+  const zones = useSiteZones();
   return (
     <DataTable
       columns={['Started', 'Where', 'Vehicle / card', 'Energy', 'Duration', 'By period', 'Energy cost']}
@@ -200,7 +197,7 @@ function SessionTable(props: { sessions: ChargingSession[]; zones: Map<number, s
     >
       {props.sessions.map((s) => (
         <tr key={s.id}>
-          <th scope="row">{formatDateTime(s.startTime, props.zones.get(s.site.id))}</th>
+          <th scope="row">{formatDateTime(s.startTime, zones.of(s.site.id))}</th>
           <td class="wrap">
             {s.site.name} · <a href={`#/chargers/${s.charger.id}`}>{s.charger.name}</a> · port {s.port.portNumber}
           </td>

@@ -86,7 +86,7 @@ function ChargerCard(props: { charger: Charger; now: number }) {
       <p class="muted wrap">
         {charger.ocppId ?? 'no OCPP ID'} · {charger.type} ·{' '}
         <span class={connected ? 'online' : 'offline'}>{connected ? 'Connected' : 'Offline'}</span> · last seen{' '}
-        <Ago iso={lastSeen(charger)} now={props.now} />
+        <Ago iso={lastSeen(charger)} now={props.now} zone={charger.site.timezone} />
       </p>
       <PortTable charger={charger} />
     </article>
@@ -119,7 +119,7 @@ export function PortTable(props: { charger: Charger; actions?: (port: Port) => C
               {port.portNumber} <span class="muted connector">{port.connectorType}</span>
             </th>
             <td>
-              <StatusBadge badge={portBadge(charger, port)} />
+              <StatusBadge badge={portBadge(charger, port, charger.site.timezone)} />
             </td>
             <td class="wrap">{session ? sessionWho(session) : <span class="muted">—</span>}</td>
             <td class="num power">{session ? formatKw(session.latestReadings.powerKw?.value) : '—'}</td>

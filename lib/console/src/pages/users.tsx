@@ -10,7 +10,7 @@
 import { useState } from 'preact/hooks';
 import { LabelledField, OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState, Notice, Pager } from '../components';
-import { useRoleRefusal, useSession } from '../context';
+import { useRoleRefusal, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
 import type { Role, SiteWithChargers, User, UserList } from '../types';
@@ -150,6 +150,7 @@ function UserRow(props: {
   run: ReturnType<typeof useAction>['run'];
   onChange: () => void;
 }) {
+  const zones = useSiteZones();
   const session = useSession();
   const { user } = props;
   const [role, setRole] = useState<Role>(user.role);
@@ -182,7 +183,7 @@ function UserRow(props: {
       <td class="wrap">{props.site}</td>
       <td>{user.status}</td>
       <td class="wrap">{user.invitedBy ?? '—'}</td>
-      <td>{formatDateTime(user.createdAt)}</td>
+      <td>{formatDateTime(user.createdAt, zones.shared)}</td>
       <td class="actions">
         <button type="button" disabled={props.busy || role === user.role} onClick={change}>
           Change role

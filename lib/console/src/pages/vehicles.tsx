@@ -11,7 +11,7 @@
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState, Notice, Pager } from '../components';
-import { useSession } from '../context';
+import { useSession, useSiteZones } from '../context';
 import { formatDateTime, formatPercent } from '../format';
 import { useLoad, usePoll } from '../live';
 import type { UpcomingDepartures, Vehicle, VehicleList } from '../types';
@@ -195,6 +195,7 @@ function NextDeparture(props: { vehicleId: number; auto: boolean }) {
 }
 
 function DepartureLoader(props: { vehicleId: number }) {
+  const zones = useSiteZones();
   const session = useSession();
   const departures = useLoad(
     (signal) =>
@@ -209,7 +210,7 @@ function DepartureLoader(props: { vehicleId: number }) {
   if (!next) return <span class="muted">none planned</span>;
   return (
     <span>
-      {formatDateTime(next.departureTime)}, target {formatPercent(next.targetSoc)}
+      {formatDateTime(next.departureTime, zones.shared)}, target {formatPercent(next.targetSoc)}
       {next.shiftName || next.routeName ? (
         <span class="muted"> ({[next.shiftName, next.routeName].filter(Boolean).join(', ')})</span>
       ) : null}

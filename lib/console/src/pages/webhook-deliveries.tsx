@@ -8,7 +8,7 @@
  */
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useSession } from '../context';
+import { useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import { usePoll } from '../live';
 import type { WebhookDelivery, WebhookDeliveryList, WebhookEndpoint } from '../types';
@@ -18,6 +18,7 @@ const STATUS_TONES: Record<WebhookDelivery['status'], string> = { pending: 'warn
 
 /** The delivery log of `endpoint`. */
 export function DeliveryLog(props: { endpoint: WebhookEndpoint }) {
+  const zones = useSiteZones();
   const { endpoint } = props;
   const session = useSession();
   const deliveries = usePoll(
@@ -50,7 +51,7 @@ export function DeliveryLog(props: { endpoint: WebhookEndpoint }) {
         >
           {list.map((delivery) => (
             <tr key={String(delivery.id)} data-delivery-id={delivery.id}>
-              <td>{formatDateTime(delivery.createdAt)}</td>
+              <td>{formatDateTime(delivery.createdAt, zones.shared)}</td>
               <td>
                 <code>{delivery.eventType}</code>
               </td>
@@ -64,7 +65,7 @@ export function DeliveryLog(props: { endpoint: WebhookEndpoint }) {
                     <ol class="attempts">
                       {delivery.attemptLog.map((attempt) => (
                         <li key={attempt.timestamp}>
-                          {formatDateTime(attempt.timestamp)}: {attemptWords(attempt)}
+                          {formatDateTime(attempt.timestamp, zones.shared)}: {attemptWords(attempt)}
                         </li>
                       ))}
                     </ol>
@@ -74,14 +75,14 @@ export function DeliveryLog(props: { endpoint: WebhookEndpoint }) {
                 )}
               </td>
               <td>{delivery.lastResponseCode ?? '—'}</td>
-              <td>{delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : '—'}</td>
+              <td>{delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt, zones.shared) : '—'}</td>
               <td>
                 {delivery.status === 'succeeded' ? null : (
                   <button
                     type="button"
                     class="secondary"
                     disabled={busy}
-                    aria-label={`Retry the ${delivery.eventType} delivery of ${formatDateTime(delivery.createdAt)}`}
+                    aria-label={`Retry the ${delivery.eventType} delivery of ${formatDateTime(delivery.createdAt, zones.shared)}`}
                     onClick={() => retry(delivery)}
                   >
                     Retry

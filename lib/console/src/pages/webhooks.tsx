@@ -12,7 +12,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { FieldError, LabelledField, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
 import { LoadState, Notice, DataTable } from '../components';
-import { useSession } from '../context';
+import { useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
 import type { EventType, WebhookEndpoint } from '../types';
@@ -202,6 +202,7 @@ function EndpointTable(props: {
   onSecret(secret: ShownSecret): void;
   onChoose(id: WebhookEndpoint['id'] | null): void;
 }) {
+  const zones = useSiteZones();
   const session = useSession();
   const { busy, outcome, run } = useAction();
   if (!props.endpoints.length) return <p class="muted">No webhook endpoints yet.</p>;
@@ -269,7 +270,7 @@ function EndpointTable(props: {
                 {endpointState(endpoint)}
               </span>
             </td>
-            <td>{formatDateTime(endpoint.createdAt)}</td>
+            <td>{formatDateTime(endpoint.createdAt, zones.shared)}</td>
             <td class="actions">
               <button
                 type="button"
