@@ -149,7 +149,7 @@ function fleetTour(demo: DemoData, base: string, ocpp: string): string[] {
     `  Sites page (each port's van, power, SoC):          ${base}/#/sites`,
     `  Site power (allocation per port, vans late):       ${base}/#/sites/${demo.site.id}/power`,
     `  The allocation (ports[].departureTime, lateVehicles):  curl ${auth} ${allocation}`,
-    '  Set a 60 kW capacity limit (or use the site power page) and watch the allocation share it, more vans late:',
+    '  Set a 60 kW capacity limit (or use the site power page) and watch the allocation share it at the limit, the late vans each with an ETA:',
     `  curl -X POST ${auth} -H "Content-Type: application/json" -d '${limit}' ${base}/api/site/${demo.site.id}/limits`,
     '',
   ];
