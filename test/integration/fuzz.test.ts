@@ -271,6 +271,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/remote-start': { body: { portId, idTag: 'FUZZ-CARD-1', idTokenType: 'ISO14443' } },
     'POST /api/ocpp/remote-stop': { body: { portId, sessionId: 1 } },
     'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
+    'PUT /api/chargers/{id}/security-profile': { path: id(charger().id), body: { securityProfile: 2 } },
     'GET /api/chargers/{id}/configuration': { path: id(charger().id) },
     'POST /api/chargers/{id}/configuration/refresh': { path: id(charger().id), body: { keys: ['HeartbeatInterval'] } },
     'PATCH /api/chargers/{id}/configuration': {
