@@ -4,13 +4,14 @@
  * gateway (`tls-listener.ts`), and the handlers told what CloudFront's side tells them on AWS: the
  * chargers' trust store (`CHARGER_TRUST_ANCHORS`, the local CA) and a secret that vouches for the
  * certificate headers the listener forwards (`VIEWER_CERT_VERIFY_SECRET`, sent in the origin-verify
- * header). A request straight to the plain gateway carries no secret, so `$connect` ignores the
+ * header), and the CA the certificate function signs chargers' CSRs with (`LOCAL_CA_DIR`). A request straight to the plain gateway carries no secret, so `$connect` ignores the
  * certificate headers on it, as it does on AWS for a request that did not come through CloudFront.
  */
 import { randomBytes } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, VIEWER_CERT_VERIFY_ENV } from '../../lambdas/lib/origin-verify';
 import type { LocalCertificateAuthority } from '../../shared/certificates';
 import { CHARGER_TRUST_ANCHORS_ENV } from '../../shared/ocpp/connect-certificates';
+import { CA_ENV } from '../../lambdas/certificates/sign';
 import { ensureLocalTlsCertificates } from './tls-certificates';
 import { startTlsListener, type ViewerMtlsMode } from './tls-listener';
 
@@ -48,6 +49,8 @@ export async function startChargerTls(options: {
   const secret = randomBytes(24).toString('base64url');
   process.env[CHARGER_TRUST_ANCHORS_ENV] = caPem;
   process.env[VIEWER_CERT_VERIFY_ENV] = secret;
+  // The certificate function signs chargers' CSRs with the same CA (SignCertificate).
+  process.env[CA_ENV.localDir] = options.dataDir;
   const listener = await startTlsListener({
     port: options.port,
     host: options.host,
@@ -68,6 +71,7 @@ export async function startChargerTls(options: {
       await listener.close();
       delete process.env[VIEWER_CERT_VERIFY_ENV];
       delete process.env[CHARGER_TRUST_ANCHORS_ENV];
+      delete process.env[CA_ENV.localDir];
     },
   };
 }

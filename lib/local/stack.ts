@@ -27,6 +27,7 @@ import {
 } from './identity/provider';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type ChargerTls, startChargerTls } from './charger-tls';
+import { CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
 import type { ViewerMtlsMode } from './tls-listener';
 
 /** A running local stack. */
@@ -81,7 +82,8 @@ export interface LocalStack {
  *   tests count the batches a consumer was handed) @default none
  * @param options.tls a TLS listener for chargers with client certificates in front of the gateway
  *   (`charger-tls.ts`: the local CA in `dataDir`, `port` 0 for any free one, `mode` as CloudFront's
- *   viewer mTLS) @default none: chargers connect over plain `ws://` only
+ *   viewer mTLS), and the certificate function on the table's stream signing chargers' CSRs with
+ *   that CA (SignCertificate) @default none: chargers connect over plain `ws://` only, and CSRs wait
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -171,7 +173,7 @@ export async function startLocalStack(options: {
 
 /** The functions fed by the table's stream, as their event source mappings on AWS, for the options on. */
 function streamConsumers(
-  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean },
+  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean; tls?: object },
   handlers: Awaited<ReturnType<typeof loadHandlers>>,
 ): StreamConsumer[] {
   return [
@@ -186,6 +188,10 @@ function streamConsumers(
       : []),
     ...(options.webhooks
       ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
+      : []),
+    // Chargers' CSRs (SignCertificate), signed with the local CA the `tls` option makes.
+    ...(options.tls
+      ? [{ name: 'certificates', entities: CERTIFICATE_SIGNING_ENTITIES, handler: handlers.certificates!.sign! }]
       : []),
   ];
 }
