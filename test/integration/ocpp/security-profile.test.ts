@@ -13,7 +13,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
-import WebSocket from 'ws';
 import type { LocalStack } from '../../../lib/local/stack';
 import { caIssuer, createCaCertificate, type SigningAuthority } from '../../../shared/certificates/authority';
 import { fileCaSigner } from '../../../shared/certificates/ca-signer';
@@ -24,7 +23,7 @@ import { viewerCertificateHeaders } from '../../../shared/certificates/viewer-ce
 import { parseCertificate } from '../../../shared/certificates/x509';
 import { totalRequests } from '../../../shared/db/client';
 import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
-import { pollUntil } from '../support/ocpp';
+import { handshakeStatus, pollUntil } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
 const PASSWORD = 'the-right-password-1';
@@ -65,37 +64,23 @@ async function identity(ocppId: string, ca: SigningAuthority, issuedAt = new Dat
 const caPem = () => stack.tls!.ca.certificate.toString('pem');
 
 /**
- * Opens a WebSocket as `ocppId` and resolves with the handshake's status (101 accepted, then closed
- * at once; else the refusal's), with `client`'s certificate when given. (API Gateway, and the local
- * gateway, send no body with a refusal: each bad case below differs from an admitted one in one thing.)
+ * The handshake's status as `ocppId` (101 accepted, then closed at once; else the refusal's), with
+ * `client`'s certificate when given. (API Gateway, and the local gateway, send no body with a
+ * refusal: each bad case below differs from an admitted one in one thing.)
  * @param options.plain connect to the plain gateway (`ws://`) instead of the TLS listener
  */
-function handshake(
+async function handshake(
   ocppId: string,
   options: { client?: ClientIdentity; password?: string; plain?: boolean; headers?: Record<string, string> } = {},
 ): Promise<number> {
-  const base = options.plain ? stack.ocppUrl : stack.tls!.ocppUrl;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}/${ocppId}`, ['ocpp2.0.1'], {
-      ca: caPem(),
-      ...(options.client ? { cert: options.client.cert, key: options.client.key } : {}),
-      headers: {
-        ...(options.password ? { authorization: basic(ocppId, options.password) } : {}),
-        ...options.headers,
-      },
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('open', () => {
-      resolve(101);
-      ws.close();
-    });
-    ws.on('error', (error) => {
-      if (!/Unexpected server response/.test(error.message)) reject(error);
-    });
+  const { status } = await handshakeStatus(stack, ocppId, {
+    protocols: ['ocpp2.0.1'],
+    baseUrl: options.plain ? stack.ocppUrl : stack.tls!.ocppUrl,
+    tls: { ca: caPem(), ...(options.client ? { cert: options.client.cert, key: options.client.key } : {}) },
+    ...(options.password ? { authorization: basic(ocppId, options.password) } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
   });
+  return status;
 }
 
 /** The charger's connection status as stored. */
