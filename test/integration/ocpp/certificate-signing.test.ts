@@ -53,6 +53,13 @@ beforeAll(async () => {
         received.push(params as TestCharger['received'][number]);
         return { status: 'Accepted' };
       });
+      // As a charger does when asked: it answers, then sends its CSR (2.0.1 F06, A02).
+      c.handle('TriggerMessage', async ({ params }) => {
+        if ((params as { requestedMessage: string }).requestedMessage !== 'SignChargingStationCertificate')
+          return { status: 'Rejected' };
+        setImmediate(() => void signCertificate(protocol, opensslCsr(dir, `/CN=${ocppId}`).csr));
+        return { status: 'Accepted' };
+      });
     });
     chargers[protocol] = { ocppId: ocppId!, chargerId: id, client, received };
   }
@@ -70,6 +77,25 @@ async function signCertificate(protocol: OcppProtocol, csr: string): Promise<str
   const answer = (await chargers[protocol].client.call('SignCertificate', params)) as { status: string };
   return answer.status;
 }
+
+describe('a renewal asked for through the API (2.0.1 TriggerMessage SignChargingStationCertificate)', () => {
+  it('is an operation the charger accepts, after which it sends its CSR and gets its certificate', async () => {
+    const charger = chargers['ocpp2.0.1'];
+    const trigger = await api(stack, '/api/ocpp/trigger-message', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { chargerId: charger.chargerId, requestedMessage: 'SignChargingStationCertificate' },
+    });
+    expect(trigger.body.data).toMatchObject({ results: [{ status: 'accepted' }] });
+    const [signed] = await pollUntil(
+      async () => charger.received,
+      (r) => r.length > 0,
+      'CertificateSigned',
+    );
+    expect(commonNameOf(parseCertificateChain(signed!.certificateChain)![0]!.subjectName)).toBe(charger.ocppId);
+    charger.received.length = 0;
+  });
+});
 
 describe.each(PROTOCOLS)('SignCertificate → CertificateSigned (%s)', (protocol) => {
   const charger = () => chargers[protocol];
