@@ -1,14 +1,17 @@
 /**
  * `npm start`: the whole product on this machine (docs/architecture.md, "Local stack").
  * DynamoDB Local (data under `.data/`, or `--in-memory`), the local API Gateway on `PORT`
- * (default 3000), demo data seeded on first start, and how to use it printed.
+ * (default 3000), the chargers' TLS listener with client certificates on `TLS_PORT` (default
+ * `PORT` + 2; docs/certificates.md "On a laptop"), demo data seeded on first start, and how to use
+ * it printed.
  *
  * A port already in use (either one) is refused in one line with exit 1, before anything starts;
  * how the stack stops, and that DynamoDB Local never outlives it: `lib/local/supervise.ts`.
  */
 import { IDENTITY_ACCOUNTS_FILE } from '../lib/local/identity/accounts';
 import { Command } from 'commander';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } from '../lib/local/dynamodb';
 import { startLocalStack, type LocalStack } from '../lib/local/stack';
@@ -50,19 +53,24 @@ function parsePort(value: string, name: string, min: number): number {
 }
 
 const port = parsePort(options.port ?? process.env.PORT ?? '3000', 'port', 0);
+// The chargers' TLS listener (security profile 3): TLS_PORT, else two above the gateway (3002 by default).
+const tlsPort = parsePort(process.env.TLS_PORT ?? String(port ? port + 2 : 0), 'TLS_PORT', 0);
+const TLS_SERVICE = 'the TLS listener for chargers';
 const dynamoPort = parsePort(process.env.DYNAMODB_PORT ?? String(LOCAL_DYNAMODB_PORT), 'DYNAMODB_PORT', 1);
 
 /** Checks the HTTP port, then starts DynamoDB Local; any failure is one line and exit 1. */
 async function startDatabase(): Promise<DynamoDbLocal> {
   try {
     if (port !== 0) await assertPortFree(port, GATEWAY_SERVICE, [HOST]);
+    if (tlsPort !== 0) await assertPortFree(tlsPort, TLS_SERVICE, [HOST]);
     return await startDynamoDbLocal({
       port: dynamoPort,
       dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb'),
     });
   } catch (error) {
     if (error instanceof PortInUseError) {
-      fail(portInUseLine(error, error.service === GATEWAY_SERVICE ? 'PORT' : 'DYNAMODB_PORT'));
+      const setting = { [GATEWAY_SERVICE]: 'PORT', [TLS_SERVICE]: 'TLS_PORT' }[error.service] ?? 'DYNAMODB_PORT';
+      fail(portInUseLine(error, setting));
     }
     if ((error as Error).message === JAVA_MISSING) fail(JAVA_MISSING);
     return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
@@ -83,6 +91,11 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
       localList: true,
       alerts: true,
       webhooks: true,
+      // The local CA and the server certificate are kept with the data (a temporary folder in memory).
+      tls: {
+        dataDir: options.inMemory ? mkdtempSync(join(tmpdir(), 'charging-network-tls-')) : dataDir,
+        port: tlsPort,
+      },
       ...(options.inMemory
         ? {}
         : {
@@ -214,6 +227,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       ...demo.chargers.map(
         (c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ${ocpp}/${c.ocppId}`,
       ),
+      ...tlsLines(stack),
       ...passwordWarning(
         chargers.filter((c) => !c.ocppPasswordSet),
         chargers.length,
@@ -246,6 +260,15 @@ const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
 // Where this stack serves, for the operator CLI to find (docs/cli.md); an in-memory stack keeps no files.
 if (!options.inMemory) recordRunningStack(dataDir, { url: stack.url, dynamoDbEndpoint: dynamo.endpoint });
 console.log(usage(stack, dynamo, demo, chargers));
+
+/** Where chargers connect with a client certificate (security profile 3), and the CA file they trust. */
+function tlsLines(stack: LocalStack): string[] {
+  if (!stack.tls) return [];
+  return [
+    `  With a client certificate (security profile 3, docs/certificates.md): ${stack.tls.ocppUrl}/<ocppId>`,
+    `  trusting the local CA ${stack.tls.caFile}, which also issues chargers' certificates`,
+  ];
+}
 
 /** The demo's people (one per role) and where they sign in (docs/people-and-roles.md). */
 function peopleLines(stack: LocalStack, demo: DemoData): string[] {

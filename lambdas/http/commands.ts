@@ -2,13 +2,15 @@
  * Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands; a
  * charger's Basic-auth password (docs/charger-credentials.md); a charger's configuration read from
  * it and changed (docs/charger-configuration.md); a charger's local authorization list read and its
- * resync (docs/local-authorization-list.md).
+ * resync (docs/local-authorization-list.md); a charger's security profile (docs/certificates.md).
  */
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
 import { commandRoutes } from '../../shared/api/routes/commands';
 import { configurationRoutes } from '../../shared/api/routes/charger-configuration';
 import { localListRoutes } from '../../shared/api/routes/local-list';
+import { chargerSecurityRoutes } from '../../shared/api/routes/charger-security';
+import { setSecurityProfile } from '../../shared/chargers';
 import {
   cancelPortReservation,
   changeChargerPassword,
@@ -31,7 +33,7 @@ const configurationCommandsOf = (db: Db) => ocppChargerCommands(db, CONFIGURATIO
 
 /** Lambda handler of the OCPP command routes; waits for the charger up to the command deadline. */
 export const handler = httpHandler(
-  { ...commandRoutes, ...configurationRoutes, ...localListRoutes },
+  { ...commandRoutes, ...configurationRoutes, ...localListRoutes, ...chargerSecurityRoutes },
   {
     'POST /api/ocpp/reservations': async ({ db, principal, body }) => ({
       body: { data: { status: await reservePort(db, commandsOf(db), principal, body) } },
@@ -68,6 +70,9 @@ export const handler = httpHandler(
     },
     'GET /api/chargers/{id}/local-list': async ({ db, principal, pathParameters }) => ({
       body: { data: await readLocalList(db, principal, pathParameters.id) },
+    }),
+    'PUT /api/chargers/{id}/security-profile': async ({ db, principal, pathParameters, body }) => ({
+      body: { data: await setSecurityProfile(db, principal, pathParameters.id, body.securityProfile) },
     }),
     'POST /api/chargers/{id}/local-list/sync': async ({ db, principal, pathParameters }) => ({
       statusCode: 202,

@@ -40,3 +40,30 @@ export function cameThroughCloudFront(
   const received = entry?.[1];
   return received !== undefined && timingSafeEqual(digest(received), digest(secret));
 }
+
+/**
+ * Environment variable of the local stack's secret for certificate headers: the local TLS listener
+ * (`lib/local/tls-listener.ts`) adds {@link ORIGIN_VERIFY_HEADER} with it to what it forwards, as
+ * CloudFront adds the origin secret on AWS. Unset on AWS, where {@link ORIGIN_VERIFY_ENV} serves.
+ */
+export const VIEWER_CERT_VERIFY_ENV = 'VIEWER_CERT_VERIFY_SECRET';
+
+/**
+ * Whether a request's `CloudFront-Viewer-Cert-*` headers may be believed (docs/certificates.md):
+ * only when a secret vouches for them and the request carries it in {@link ORIGIN_VERIFY_HEADER},
+ * i.e. it came through CloudFront ({@link ORIGIN_VERIFY_ENV}, on AWS) or the local TLS listener
+ * ({@link VIEWER_CERT_VERIFY_ENV}). Unlike {@link cameThroughCloudFront}, no configured secret
+ * means no: anyone can write a header, and a forwarded certificate's PEM is public.
+ * @param headers - the request headers (any letter case)
+ * @param env - where to read the secrets (default `process.env`)
+ */
+export function viewerCertificateHeadersTrusted(
+  headers: Record<string, string | undefined> | null | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  const secret = env[ORIGIN_VERIFY_ENV] || env[VIEWER_CERT_VERIFY_ENV];
+  if (!secret) return false;
+  const entry = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === ORIGIN_VERIFY_HEADER);
+  const received = entry?.[1];
+  return received !== undefined && timingSafeEqual(digest(received), digest(secret));
+}

@@ -3,8 +3,10 @@
  * by the CloudFront Function on AWS, by the local gateway locally), Basic auth, subprotocol
  * negotiation, then the connection is recorded and the chosen `Sec-WebSocket-Protocol` returned.
  * A refusal is an HTTP status at the handshake: 403 not through CloudFront
- * (`lambdas/lib/origin-verify.ts`), 404 unknown charger, 401 bad credentials, 400 no supported
- * subprotocol.
+ * (`lambdas/lib/origin-verify.ts`), 404 unknown charger, 401 bad credentials or, by the security
+ * profile rule, a missing or refused client certificate (docs/certificates.md), 400 no supported
+ * subprotocol. The `CloudFront-Viewer-Cert-*` headers are read only when the origin-verify secret
+ * vouches for them (`viewerCertificateHeadersTrusted`).
  *
  * A charger has one connection: when its identity connects while an older connection is open,
  * the older one is closed (`DeleteConnection`) before the new one is recorded, and the takeover
@@ -15,7 +17,7 @@ import { getDb } from '../../shared/db';
 import { checkConnect, recordConnection } from '../../shared/ocpp/connection';
 import { closeConnection } from '../../shared/ocpp/commands/transport';
 import { logger } from '../../shared/logger';
-import { cameThroughCloudFront } from '../lib/origin-verify';
+import { cameThroughCloudFront, viewerCertificateHeadersTrusted } from '../lib/origin-verify';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   headers?: Record<string, string | undefined>;
@@ -29,17 +31,21 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   if (!ocppId) return { statusCode: 404, body: 'Unknown charge point' };
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const db = getDb();
+  const requestTime = new Date(event.requestContext.requestTimeEpoch ?? Date.now());
   const decision = await checkConnect(db, ocppId, {
     authorization: headers.authorization,
     secWebSocketProtocol: headers['sec-websocket-protocol'],
+    certificateHeaders: viewerCertificateHeadersTrusted(headers) ? headers : undefined,
+    at: requestTime,
   });
   if ('reason' in decision) {
-    logger.info('connection refused', { ocppId, reason: decision.reason });
+    const detail = 'detail' in decision ? decision.detail : undefined;
+    logger.info('connection refused', { ocppId, reason: decision.reason, ...(detail ? { detail } : {}) });
     return { statusCode: decision.status, body: decision.reason };
   }
   const { connectionId } = event.requestContext;
   if (decision.previousConnectionId) await closePrevious(ocppId, decision.previousConnectionId, connectionId);
-  const at = new Date(event.requestContext.requestTimeEpoch ?? Date.now()).toISOString();
+  const at = requestTime.toISOString();
   await recordConnection(db, decision, ocppId, connectionId, at);
   return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': decision.protocol } };
 }

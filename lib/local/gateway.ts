@@ -54,6 +54,8 @@ export interface LocalHandlers {
    * worker (`lambdas/webhooks/deliver.ts`, the local delivery queue's).
    */
   webhooks?: InvokableHandlers;
+  /** The certificate function (`lambdas/certificates/sign.ts`): the stream loop's, with the stack's `tls` option. */
+  certificates?: InvokableHandlers;
 }
 
 /** A running gateway. */
@@ -70,8 +72,8 @@ export interface LocalGateway {
 /**
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
  * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts`, `lambdas/power/{trigger,schedule,allocate}.ts`,
- * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts`, `lambdas/alerts/{trigger,sweep}.ts` and
- * `lambdas/webhooks/{fan-out,deliver}.ts`. Import after the environment
+ * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts`, `lambdas/alerts/{trigger,sweep}.ts`,
+ * `lambdas/webhooks/{fan-out,deliver}.ts` and `lambdas/certificates/sign.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -109,6 +111,7 @@ export async function loadHandlers(): Promise<LocalHandlers> {
     ) as InvokableHandlers;
   const alerts = await handlersOf('alerts', ['trigger', 'sweep']);
   const webhooks = await handlersOf('webhooks', ['fan-out', 'deliver']);
+  const certificates = await handlersOf('certificates', ['sign']);
   return {
     http,
     ocpp: { connect, message, disconnect },
@@ -117,6 +120,7 @@ export async function loadHandlers(): Promise<LocalHandlers> {
     localList,
     alerts,
     webhooks,
+    certificates,
   };
 }
 

@@ -26,6 +26,9 @@ import {
   type LocalIdentityProvider,
 } from './identity/provider';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { type ChargerTls, startChargerTls } from './charger-tls';
+import { CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
+import type { ViewerMtlsMode } from './tls-listener';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -39,6 +42,8 @@ export interface LocalStack {
   db: Db;
   /** The local OpenID provider's issuer (`http://127.0.0.1:<port>`): where people sign in. */
   identityIssuer: string;
+  /** The chargers' TLS entrance (security profile 3), with the `tls` option. */
+  tls?: ChargerTls;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,10 @@ export interface LocalStack {
  * @param options.streamTiming how the table's stream is read @default `STREAM_TIMING` (`table-stream.ts`)
  * @param options.streamObservers consumers handed the stream's batches beside the product's (the
  *   tests count the batches a consumer was handed) @default none
+ * @param options.tls a TLS listener for chargers with client certificates in front of the gateway
+ *   (`charger-tls.ts`: the local CA in `dataDir`, `port` 0 for any free one, `mode` as CloudFront's
+ *   viewer mTLS), and the certificate function on the table's stream signing chargers' CSRs with
+ *   that CA (SignCertificate) @default none: chargers connect over plain `ws://` only, and CSRs wait
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -93,6 +102,7 @@ export async function startLocalStack(options: {
   mailDir?: string;
   streamTiming?: StreamTiming;
   streamObservers?: readonly StreamConsumer[];
+  tls?: { dataDir: string; port: number; mode?: ViewerMtlsMode };
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -105,6 +115,9 @@ export async function startLocalStack(options: {
   process.env.WS_MANAGEMENT_ENDPOINT = gateway.url;
   process.env.LAMBDA_ENDPOINT = gateway.url;
   const identity = await configureLocalServices(options, gateway.url);
+  const tls = options.tls
+    ? await startChargerTls({ ...options.tls, host: options.host, upstream: gateway.url })
+    : undefined;
   // Without the webhooks option, deliveries (tests, retries) are stored and queued, never attempted.
   const deliveries = options.webhooks
     ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>, {
@@ -142,10 +155,12 @@ export async function startLocalStack(options: {
     ocppUrl: `${gateway.url.replace(/^http/, 'ws')}/ocpp`,
     tableName: options.tableName,
     identityIssuer: identity.issuer,
+    ...(tls ? { tls } : {}),
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
     async close() {
       clearInterval(sweep);
       clearInterval(alertSweep);
+      await tls?.close();
       await loop?.stop();
       await gateway.close();
       useDeliveryQueue(undefined);
@@ -158,7 +173,7 @@ export async function startLocalStack(options: {
 
 /** The functions fed by the table's stream, as their event source mappings on AWS, for the options on. */
 function streamConsumers(
-  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean },
+  options: { smartCharging?: boolean; localList?: boolean; alerts?: boolean; webhooks?: boolean; tls?: object },
   handlers: Awaited<ReturnType<typeof loadHandlers>>,
 ): StreamConsumer[] {
   return [
@@ -173,6 +188,10 @@ function streamConsumers(
       : []),
     ...(options.webhooks
       ? [{ name: 'webhooks-fan-out', entities: FAN_OUT_ENTITIES, handler: handlers.webhooks!['fan-out']! }]
+      : []),
+    // Chargers' CSRs (SignCertificate), signed with the local CA the `tls` option makes.
+    ...(options.tls
+      ? [{ name: 'certificates', entities: CERTIFICATE_SIGNING_ENTITIES, handler: handlers.certificates!.sign! }]
       : []),
   ];
 }

@@ -7,7 +7,8 @@
  *   `SignCertificate` → `CertificateSigned` uses ({@link caIssuer}), after {@link checkCsr}.
  * - `$connect` (security profile 3): {@link readViewerCertificate} (CloudFront's headers),
  *   {@link admitViewerCertificate} with a {@link TrustStore} and a {@link CachedRevocationList},
- *   then {@link decideSecurityProfile}.
+ *   then {@link decideSecurityProfile}; the revoked serials in the table ({@link tableRevocationSource},
+ *   {@link revokeSerial}).
  * - Plug & Charge: {@link OcspChecker} (`Authorize`, `GetCertificateStatus`), a
  *   {@link ContractCertificateProvider} (`Get15118EVCertificate`), eMAIDs; the local V2G test PKI
  *   ({@link generateV2gTestPki}) and its OCSP answers ({@link answerOcspRequest}).
@@ -84,6 +85,7 @@ export {
   RevocationUnavailableError,
   staticRevocationSource,
 } from './revocation';
+export { revokeSerial, tableRevocationSource } from './revocation-store';
 export { type ChainFailure, type ChainResult, TrustStore } from './trust-store';
 export { generateV2gTestPki, type TestContract, type V2gTestPki } from './v2g-test-pki';
 export { loadOrCreateV2gTestPki } from './v2g-test-pki-files';

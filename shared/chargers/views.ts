@@ -82,6 +82,11 @@ export interface Charger {
    * identity can connect as it (docs/charger-credentials.md).
    */
   ocppPasswordSet: boolean;
+  /**
+   * The OCPP security profile it is set to: 1 and 2 connect with the Basic-auth password, 3 with a
+   * client certificate (docs/certificates.md). 2 unless set.
+   */
+  securityProfile: 1 | 2 | 3;
   connectionStatus: { status: string; timestamp: string } | null;
   numberOfPorts: number;
   ports: Port[];
@@ -161,6 +166,7 @@ export function toCharger(item: ChargerItem, ports: PortItem[]): Charger {
     type: item.type,
     powerSharing: ports.length > 1,
     ocppPasswordSet: item.passwordHash !== undefined,
+    securityProfile: item.securityProfile === 1 || item.securityProfile === 3 ? item.securityProfile : 2,
     connectionStatus: item.connectionStatus
       ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp }
       : null,

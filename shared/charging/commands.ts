@@ -77,3 +77,19 @@ export interface CredentialsCommandCatalog {
 
 /** What charger credentials are sent through (`charger-password.ts`). */
 export type CredentialsCommands = ChargerCommands<CredentialsCommandCatalog>;
+
+/** OCPP's `CertificateSigningUseEnumType`: the station's TLS client certificate, or its ISO 15118 (V2G) one. */
+export type CertificateSigningUse = 'ChargingStationCertificate' | 'V2GCertificate';
+
+/** The commands of a charger's certificates (docs/certificates.md). */
+export interface CertificateCommandCatalog {
+  /**
+   * Delivers the certificate chain the CSMS CA issued for the charger's CSR (OCPP 2.0.1 A02/A03
+   * CertificateSigned; 1.6 security whitepaper): PEM, leaf first. The charger answers whether it
+   * installed it.
+   */
+  CertificateSigned: {
+    input: { certificateChain: string; certificateType?: CertificateSigningUse };
+    result: 'Accepted' | 'Rejected';
+  };
+}

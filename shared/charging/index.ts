@@ -13,6 +13,8 @@ export { changeChargerPassword } from './charger-password';
 export { recordBoot, recordChargerStatus, recordFirmwareStatus } from './charger-reports';
 export { chargerTime } from './charger-time';
 export {
+  type CertificateCommandCatalog,
+  type CertificateSigningUse,
   confirmsPassword,
   type ChargerPasswordStatus,
   type CredentialsCommandCatalog,

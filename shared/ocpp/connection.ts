@@ -1,7 +1,7 @@
 /**
  * The OCPP-J WebSocket connection lifecycle: the `$connect` checks (identity, HTTP Basic auth of
- * OCPP security profiles 1/2, subprotocol negotiation) and the connection records that
- * `$default` and `$disconnect` resolve a connectionId with.
+ * OCPP security profiles 1/2, the client certificate of profile 3, subprotocol negotiation) and
+ * the connection records that `$default` and `$disconnect` resolve a connectionId with.
  */
 import type { ChargerConnection } from '../charging';
 import type { OcppProtocol } from '../db/entities/common';
@@ -42,8 +42,41 @@ export function negotiateProtocol(header: string | undefined): OcppProtocol | un
 /** Why a handshake is refused, with the HTTP status API Gateway answers. */
 export type ConnectRefusal =
   | { status: 404; reason: 'unknownCharger' }
-  | { status: 401; reason: 'badCredentials' }
+  | {
+      status: 401;
+      /**
+       * `badCredentials`: the password; `certificateRequired` (profile 3 without a good
+       * certificate), `badCertificate` (a certificate presented and refused, whatever the profile):
+       * the security profile rule (docs/certificates.md).
+       */
+      reason: 'badCredentials' | 'badCertificate' | 'certificateRequired';
+      /** Why, for the logs (the charger is told the reason only). */
+      detail?: string;
+    }
   | { status: 400; reason: 'noSupportedProtocol' };
+
+/** What `$connect` decides on, from the handshake request. */
+export interface ConnectRequest {
+  authorization?: string;
+  secWebSocketProtocol?: string;
+  /**
+   * The request's headers (lowercase names) when its `CloudFront-Viewer-Cert-*` headers may be
+   * believed: it came through CloudFront or the local TLS listener (`lambdas/lib/origin-verify.ts`);
+   * undefined otherwise, so a certificate header written by anyone else is never read.
+   */
+  certificateHeaders?: Record<string, string | undefined>;
+  /** The request's time: a certificate is judged valid at it. @default now */
+  at?: Date;
+}
+
+/** The security profile of a charger whose `securityProfile` was never set (docs/certificates.md). */
+export const DEFAULT_SECURITY_PROFILE = 2;
+
+/** A charger's security profile: 1, 2 or 3; unset (or anything else stored) is {@link DEFAULT_SECURITY_PROFILE}. */
+export function securityProfileOf(charger: Pick<ChargerItem, 'securityProfile'>): 1 | 2 | 3 {
+  const profile = charger.securityProfile;
+  return profile === 1 || profile === 2 || profile === 3 ? profile : DEFAULT_SECURITY_PROFILE;
+}
 
 /** A charger allowed to connect. */
 export interface AcceptedConnection {
@@ -84,34 +117,75 @@ async function passwordInForce(db: Db, charger: ChargerItem): Promise<string | u
 }
 
 /**
- * Decides a `$connect`: the charger must be registered under `ocppId`; when it has a
- * password, `Authorization: Basic` must carry `ocppId:password` (OCPP 1.6 security
- * whitepaper / OCPP 2.0.1 A00.FR.201-205), the password in force ({@link passwordInForce});
- * a supported subprotocol must be offered.
+ * The Basic-auth check (OCPP 1.6 security whitepaper / OCPP 2.0.1 A00.FR.201-205): a charger with
+ * a password needs `Authorization: Basic` with `ocppId:password`, the password in force
+ * ({@link passwordInForce}); a charger without one is accepted.
+ */
+async function checkPassword(
+  db: Db,
+  charger: ChargerItem,
+  ocppId: string,
+  authorization: string | undefined,
+): Promise<'accepted' | 'refused'> {
+  const passwordHash = await passwordInForce(db, charger);
+  if (!passwordHash) return 'accepted';
+  const credentials = basicCredentials(authorization);
+  const good =
+    credentials !== undefined &&
+    credentials.username === ocppId &&
+    (await verifyPassword(credentials.password, passwordHash));
+  return good ? 'accepted' : 'refused';
+}
+
+/**
+ * Whether the charger proves who it is: by its password alone (profiles 1 and 2 without a
+ * certificate), or, when it presents a certificate or is set to profile 3, by the certificate and
+ * the profile rule (`connect-certificates.ts`, loaded only then).
+ * @returns undefined when it does, else the refusal
+ */
+async function authenticate(
+  db: Db,
+  charger: ChargerItem,
+  ocppId: string,
+  request: ConnectRequest,
+): Promise<ConnectRefusal | undefined> {
+  const securityProfile = securityProfileOf(charger);
+  // Profile 3: the certificate authenticates; a password sent along is not checked (A00).
+  const password = securityProfile === 3 ? 'accepted' : await checkPassword(db, charger, ocppId, request.authorization);
+  const presented = request.certificateHeaders?.['cloudfront-viewer-cert-present']?.trim() === '1';
+  if (securityProfile !== 3 && !presented)
+    return password === 'accepted' ? undefined : { status: 401, reason: 'badCredentials' };
+  const { decideWithCertificate } = await import('./connect-certificates');
+  const { decision } = await decideWithCertificate(db, request.certificateHeaders, {
+    ocppId,
+    securityProfile,
+    password,
+    now: request.at ?? new Date(),
+  });
+  return decision.admit ? undefined : { status: 401, reason: decision.reason, detail: decision.detail };
+}
+
+/**
+ * Decides a `$connect`: the charger must be registered under `ocppId`; it must authenticate as its
+ * security profile requires ({@link authenticate}: the Basic-auth password for profiles 1 and 2, a
+ * client certificate for profile 3, and a certificate presented must be good whatever the
+ * profile); a supported subprotocol must be offered.
  * Requests: 1 GetItem (identity) + 1 GetItem (charger); while a new password is pending, 1 more
- * GetItem (its CALL's answer) and, once confirmed, 1 UpdateItem.
+ * GetItem (its CALL's answer) and, once confirmed, 1 UpdateItem; with a certificate, 1 GetItem of
+ * its CA's revocations when the instance's copy is older than 60 s (none on a warm instance).
  */
 export async function checkConnect(
   db: Db,
   ocppId: string,
-  headers: { authorization?: string; secWebSocketProtocol?: string },
+  request: ConnectRequest,
 ): Promise<AcceptedConnection | ConnectRefusal> {
   const { data: claim } = await db.uniqueValue.get({ constraint: CHARGER_CONSTRAINTS.ocppId(), value: ocppId }).go();
   if (!claim) return { status: 404, reason: 'unknownCharger' };
   const { data: charger } = await db.charger.get({ chargerId: claim.targetId }).go();
   if (!charger) return { status: 404, reason: 'unknownCharger' };
-  const passwordHash = await passwordInForce(db, charger);
-  if (passwordHash) {
-    const credentials = basicCredentials(headers.authorization);
-    if (
-      !credentials ||
-      credentials.username !== ocppId ||
-      !(await verifyPassword(credentials.password, passwordHash))
-    ) {
-      return { status: 401, reason: 'badCredentials' };
-    }
-  }
-  const protocol = negotiateProtocol(headers.secWebSocketProtocol);
+  const refusal = await authenticate(db, charger, ocppId, request);
+  if (refusal) return refusal;
+  const protocol = negotiateProtocol(request.secWebSocketProtocol);
   if (!protocol) return { status: 400, reason: 'noSupportedProtocol' };
   const previousConnectionId =
     charger.connectionStatus?.status === 'Connected' ? charger.currentConnectionId : undefined;

@@ -34,6 +34,16 @@ process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
 
 // 80 inputs per route (fixed seed): at 200 the HTTP inputs were three quarters of this file's time
 // and `npm test` went past its 15-minute budget. A deeper run sets FUZZ_HTTP_INPUTS_PER_ROUTE.
+/** A certificate signing request as a charger sends one (EC P-256, made with openssl), for SignCertificate. */
+const CSR = [
+  '-----BEGIN CERTIFICATE REQUEST-----',
+  'MIHNMHQCAQAwEjEQMA4GA1UEAwwHRlVaWi1DUDBZMBMGByqGSM49AgEGCCqGSM49',
+  'AwEHA0IABG2UgUqKf+LQZEawwxIBk1c3r6mGwBuWrFDJUku0WHhDG8CAF6zbp4A0',
+  'rcMb/Y4l4CwMk6+1mVdF+qOuu/fhcyWgADAKBggqhkjOPQQDAgNJADBGAiEAqLF3',
+  'iBVf/JyxgadVa1Gz/jOOn2753FIBSZUFwIs9nxkCIQC+sKZtOPikK05koolMbV0p',
+  'of27Hchb4qdqG3DkgwQQHQ==',
+  '-----END CERTIFICATE REQUEST-----',
+].join('\n');
 const HTTP_INPUTS_PER_ROUTE = Number(process.env.FUZZ_HTTP_INPUTS_PER_ROUTE) || 80;
 const FRAMES_PER_ACTION = 100;
 const SHAPE_FRAMES = 200;
@@ -271,6 +281,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/remote-start': { body: { portId, idTag: 'FUZZ-CARD-1', idTokenType: 'ISO14443' } },
     'POST /api/ocpp/remote-stop': { body: { portId, sessionId: 1 } },
     'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
+    'PUT /api/chargers/{id}/security-profile': { path: id(charger().id), body: { securityProfile: 2 } },
     'GET /api/chargers/{id}/configuration': { path: id(charger().id) },
     'POST /api/chargers/{id}/configuration/refresh': { path: id(charger().id), body: { keys: ['HeartbeatInterval'] } },
     'PATCH /api/chargers/{id}/configuration': {
@@ -689,6 +700,7 @@ function ocpp16Examples(transactionId: number): Examples {
     SecurityEventNotification: [{ type: 'StartupOfTheDevice', timestamp: now(), techInfo: 'x' }],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 3 }],
     SignedFirmwareStatusNotification: [{ status: 'SignatureVerified', requestId: 4 }],
+    SignCertificate: [{ csr: CSR }],
   };
 }
 
@@ -755,6 +767,7 @@ function ocpp201Examples(): Examples {
     MeterValues: [{ evseId: 1, meterValue }],
     FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 1 }],
+    SignCertificate: [{ csr: CSR, certificateType: 'ChargingStationCertificate' }],
     NotifyEvent: [
       {
         generatedAt: now(),

@@ -103,6 +103,12 @@ export const Charger = conformsTo<views.Charger>()(
           'Whether the charger has an OCPP Basic-auth password; without one, anyone who knows its OCPP identity ' +
           'can connect as it (set one with POST /api/chargers/{id}/password)',
       }),
+      securityProfile: z.union([z.literal(1), z.literal(2), z.literal(3)]).meta({
+        description:
+          'OCPP security profile the charger is set to: 1 and 2 connect with the Basic-auth password, 3 with a ' +
+          'client certificate the CSMS trusts, whose CN is the ocppId (the password alone is then refused). ' +
+          'Default 2; set with PUT /api/chargers/{id}/security-profile',
+      }),
       connectionStatus: z
         .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
         .nullable()

@@ -11,6 +11,7 @@
 import { accessIdRoutes } from './access-ids';
 import { chargerRoutes } from './chargers';
 import { commandRoutes } from './commands';
+import { chargerSecurityRoutes } from './charger-security';
 import { chargerOperationRoutes } from './charger-operations';
 import { chargerLogRoutes } from './charger-logs';
 import { chargerOperationReadRoutes } from './charger-operation-reads';
@@ -52,6 +53,7 @@ export const ROUTES = {
   ...commandRoutes,
   ...configurationRoutes,
   ...localListRoutes,
+  ...chargerSecurityRoutes,
   ...chargerOperationRoutes,
   ...chargerLogRoutes,
   ...chargerOperationReadRoutes,

@@ -16,6 +16,7 @@ export const ROUTE_KEYS = [
   'PATCH /api/chargers/{id}/configuration',
   'GET /api/chargers/{id}/local-list',
   'POST /api/chargers/{id}/local-list/sync',
+  'PUT /api/chargers/{id}/security-profile',
   'POST /api/ocpp/reset',
   'POST /api/ocpp/unlock-connector',
   'POST /api/ocpp/change-availability',

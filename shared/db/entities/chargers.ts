@@ -90,6 +90,12 @@ const chargerSchema = {
     /** scrypt hash of the OCPP Basic-auth password (`scrypt$N$r$p$salt$hash`, base64). */
     passwordHash: optionalString,
     pendingPassword: pendingPasswordAttribute,
+    /**
+     * The OCPP security profile the charger is set to (OCPP 2.0.1 A00; 1.6 security whitepaper): 1
+     * and 2 authenticate with the Basic-auth password, 3 with a client certificate
+     * (docs/certificates.md). Unset: 2.
+     */
+    securityProfile: optionalNumber,
     connectionStatus: {
       type: 'map',
       properties: { status: { type: 'string', required: true }, timestamp: { type: 'string', required: true } },

@@ -18,6 +18,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessEntities } from './access';
 import { alertEntities } from './alerts';
 import { alertRecipientEntities } from './alert-recipients';
+import { certificateEntities } from './certificates';
 import { chargerEntities } from './chargers';
 import { connectionEntities } from './connections';
 import { chargerOperationEntities } from './charger-operations';
@@ -58,6 +59,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...maintenanceWindowEntities(config),
     ...webhookEntities(config),
     ...alertEntities(config),
+    ...certificateEntities(config),
     ...alertRecipientEntities(config),
   };
   const service = new Service(entities);

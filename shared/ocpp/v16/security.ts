@@ -1,13 +1,15 @@
 /**
  * OCPP 1.6 security extension (Improved security for OCPP 1.6-J, edition 2), what a charger sends:
  * SecurityEventNotification and LogStatusNotification are acknowledged and logged,
- * SignedFirmwareStatusNotification is stored like FirmwareStatusNotification. Certificates
- * (SignCertificate) are not managed by this CSMS: NotSupported.
+ * SignedFirmwareStatusNotification is stored like FirmwareStatusNotification; SignCertificate
+ * ("Update Charge Point Certificate"), the CSR handed to the certificate function, which checks and
+ * signs it and sends CertificateSigned (`../certificate-signing.ts`, docs/certificates.md).
  */
 import { ocpp16 } from '../handler';
 import * as V16 from '../validators/v16';
 import { recordFirmwareStatus } from '../../charging';
 import { logger } from '../../logger';
+import { answerSignCertificate } from '../certificate-signing';
 
 /** OCPP 1.6 security extension handlers. */
 export const security = [
@@ -19,6 +21,9 @@ export const security = [
     logger.info('log status', { ocppId: connection.ocppId, status, requestId });
     return {};
   }),
+  ocpp16(V16.SignCertificate, async ({ db, connection, receivedAt }, { csr }) => ({
+    status: await answerSignCertificate(db, connection, { csr, receivedAt }),
+  })),
   ocpp16(V16.SignedFirmwareStatusNotification, async ({ db, connection, receivedAt }, { status }) => {
     await recordFirmwareStatus(db, connection, status, receivedAt);
     return {};

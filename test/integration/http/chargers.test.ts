@@ -58,6 +58,7 @@ describe('GET /api/chargers/{id}', () => {
       type: 'DCFC',
       powerSharing: true,
       ocppPasswordSet: false,
+      securityProfile: 2,
       connectionStatus: null,
       numberOfPorts: 2,
       ports: [1, 2].map((n) => ({

@@ -37,15 +37,28 @@ export async function connectCharger(
   return client;
 }
 
-/** The HTTP status of a refused handshake, or 101 when accepted (then closed). */
+/**
+ * The HTTP status of a refused handshake, or 101 when accepted (then closed).
+ * @param options.baseUrl where to connect (`…/ocpp`) @default the stack's plain `ws://` URL
+ * @param options.tls the client's TLS options (`ca`, and a client certificate's `cert` and `key`)
+ * @param options.headers more request headers
+ */
 export async function handshakeStatus(
   stack: LocalStack,
   identity: string,
-  options: { protocols?: string[]; authorization?: string } = {},
+  options: {
+    protocols?: string[];
+    authorization?: string;
+    baseUrl?: string;
+    tls?: { ca?: string; cert?: string; key?: string };
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; protocol?: string }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${stack.ocppUrl}/${encodeURIComponent(identity)}`, options.protocols ?? ['ocpp1.6'], {
-      headers: options.authorization ? { authorization: options.authorization } : {},
+    const base = options.baseUrl ?? stack.ocppUrl;
+    const ws = new WebSocket(`${base}/${encodeURIComponent(identity)}`, options.protocols ?? ['ocpp1.6'], {
+      ...options.tls,
+      headers: { ...(options.authorization ? { authorization: options.authorization } : {}), ...options.headers },
     });
     ws.on('unexpected-response', (_req, res) => {
       resolve({ status: res.statusCode ?? 0 });

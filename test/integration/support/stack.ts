@@ -31,6 +31,7 @@ export const TEST_STREAM_TIMING: StreamTiming = { pollMs: 100, batchingWindowMs:
  * @param options.alerts raise the stream-raised alerts from the table's stream, as `npm start` does
  * @param options.webhooks deliver webhooks (the fan-out on the stream, the in-process queue), as `npm start` does
  * @param options.streamObservers consumers handed the stream's batches beside the product's
+ * @param options.tls the chargers' TLS listener with client certificates (security profile 3), as `npm start` has
  */
 export async function startTestStack(
   options: {
@@ -39,6 +40,7 @@ export async function startTestStack(
     alerts?: boolean;
     webhooks?: boolean;
     streamObservers?: readonly StreamConsumer[];
+    tls?: Parameters<typeof startLocalStack>[0]['tls'];
   } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');

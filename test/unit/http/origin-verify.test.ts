@@ -6,7 +6,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { cameThroughCloudFront, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../../lambdas/lib/origin-verify';
+import {
+  cameThroughCloudFront,
+  ORIGIN_VERIFY_ENV,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_CERT_VERIFY_ENV,
+  viewerCertificateHeadersTrusted,
+} from '../../../lambdas/lib/origin-verify';
 import { openApiRoutes } from '../../../shared/api/routes/openapi';
 import { httpHandler } from '../../../lambdas/http/lib/http-handler';
 import { handler as fallback } from '../../../lambdas/http/fallback';
@@ -35,6 +41,28 @@ describe('cameThroughCloudFront', () => {
       expect(cameThroughCloudFront(headers, env), JSON.stringify(headers)).toBe(false);
     }
     expect(cameThroughCloudFront(null, env)).toBe(false);
+  });
+});
+
+describe('viewerCertificateHeadersTrusted (whose CloudFront-Viewer-Cert-* headers $connect reads)', () => {
+  it('believes none when no secret is configured, unlike cameThroughCloudFront', () => {
+    expect(viewerCertificateHeadersTrusted({ [ORIGIN_VERIFY_HEADER]: 'anything' }, {})).toBe(false);
+    expect(viewerCertificateHeadersTrusted({}, {})).toBe(false);
+  });
+
+  it("believes CloudFront's secret on AWS, and the local TLS listener's locally", () => {
+    expect(viewerCertificateHeadersTrusted({ 'X-Origin-Verify': SECRET }, { [ORIGIN_VERIFY_ENV]: SECRET })).toBe(true);
+    expect(
+      viewerCertificateHeadersTrusted({ [ORIGIN_VERIFY_HEADER]: SECRET }, { [VIEWER_CERT_VERIFY_ENV]: SECRET }),
+    ).toBe(true);
+  });
+
+  it('refuses a missing, wrong or longer value', () => {
+    const env = { [VIEWER_CERT_VERIFY_ENV]: SECRET };
+    for (const value of [undefined, '', 'guess', `${SECRET}x`])
+      expect(viewerCertificateHeadersTrusted(value === undefined ? {} : { [ORIGIN_VERIFY_HEADER]: value }, env)).toBe(
+        false,
+      );
   });
 });
 

@@ -1,0 +1,137 @@
+/**
+ * The certificate function (docs/certificates.md "Renewal over OCPP"): the chargers' CSRs that
+ * `$default` accepted in SignCertificate (`shared/ocpp/certificate-signing.ts`), from the table's
+ * stream (new `certificateSigningRequest` items). Each CSR is checked (`checkCsr`: PKCS #10, key type
+ * and size, its signature, CN = the charger's `ocppId`); one that passes gets a charging station
+ * certificate issued by the CSMS CA (one signature: one `kms:Sign` on AWS) for the configured
+ * lifetime, sent to the charger in CertificateSigned through the command path (its answer logged);
+ * a refused one is a security event, logged (warning; the product has no store of security events
+ * yet), and nothing is signed or sent. The CSR's item is deleted either way.
+ *
+ * The CA: on AWS the KMS key `CA_KMS_KEY_ID` with the CA certificate (and its chain) in
+ * `CA_CERTIFICATE` (PEM); locally the CA of the data directory `LOCAL_CA_DIR` (`npm start`'s, set by
+ * the local stack). The lifetime: `CERTIFICATE_LIFETIME_DAYS` (default 365, 1–825).
+ */
+import {
+  caIssuer,
+  checkCsr,
+  DEFAULT_LIFETIME_SETTINGS,
+  importCaCertificate,
+  kmsCaSigner,
+  lifetimeSettingsProblem,
+  localCertificateAuthority,
+  type CertificateLifetimeSettings,
+  type SigningAuthority,
+} from '../../shared/certificates';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { CertificateSigningUse } from '../../shared/charging';
+import { type Db, getDb } from '../../shared/db';
+import { entityOf, tableChangesOf } from '../../shared/db/table-changes';
+import { logger } from '../../shared/logger';
+import { CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
+import { CERTIFICATE_COMMANDS } from '../../shared/ocpp/commands/certificates';
+import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+
+/** Environment variables of the CA (module doc). */
+export const CA_ENV = {
+  kmsKeyId: 'CA_KMS_KEY_ID',
+  certificate: 'CA_CERTIFICATE',
+  localDir: 'LOCAL_CA_DIR',
+  lifetimeDays: 'CERTIFICATE_LIFETIME_DAYS',
+} as const;
+
+let authority: { key: string; ca: Promise<SigningAuthority> } | undefined;
+
+/** The CSMS CA of the environment, loaded once per instance and configuration; undefined when none is configured. */
+function certificateAuthority(env: NodeJS.ProcessEnv = process.env): Promise<SigningAuthority> | undefined {
+  const keyId = env[CA_ENV.kmsKeyId];
+  const pem = env[CA_ENV.certificate];
+  const dir = env[CA_ENV.localDir];
+  const key = `${keyId}|${pem}|${dir}`;
+  if (authority?.key === key) return authority.ca;
+  let ca: Promise<SigningAuthority> | undefined;
+  if (keyId && pem) ca = importCaCertificate(pem, kmsCaSigner(keyId));
+  else if (dir) ca = localCertificateAuthority(dir);
+  if (!ca) return undefined;
+  authority = { key, ca };
+  return ca;
+}
+
+/**
+ * The lifetime settings of the environment.
+ * @throws Error when `CERTIFICATE_LIFETIME_DAYS` is out of range: configuration to fix
+ */
+function lifetimeSettings(env: NodeJS.ProcessEnv = process.env): CertificateLifetimeSettings {
+  const days = env[CA_ENV.lifetimeDays];
+  const settings = {
+    ...DEFAULT_LIFETIME_SETTINGS,
+    ...(days ? { certificateLifetimeDays: Number(days) } : {}),
+  };
+  const problem = lifetimeSettingsProblem(settings);
+  if (problem) throw new Error(`${CA_ENV.lifetimeDays}: ${problem}`);
+  return settings;
+}
+
+/** A stored CSR, as the stream hands it. */
+interface SigningRequest {
+  chargerId: number;
+  requestId: string;
+  ocppId: string;
+  csr: string;
+  certificateType: CertificateSigningUse;
+}
+
+/** The chain issued for the request's CSR, or undefined when it is refused (a security event, logged). */
+async function sign(request: SigningRequest): Promise<string | undefined> {
+  const context = { ocppId: request.ocppId, chargerId: request.chargerId, certificateType: request.certificateType };
+  const checked = await checkCsr(request.csr, { ocppId: request.ocppId });
+  if (!checked.ok) {
+    logger.warn('security event', { ...context, type: 'InvalidCsr', reason: checked.reason, techInfo: checked.detail });
+    return undefined;
+  }
+  const ca = certificateAuthority();
+  if (!ca) {
+    logger.error('SignCertificate not served: no CA is configured', context);
+    return undefined;
+  }
+  const issued = await caIssuer(await ca, lifetimeSettings()).issue(checked, new Date());
+  logger.info('certificate issued', { ...context, serialNumber: issued.certificate.serialNumber.toLowerCase() });
+  return issued.certificateChainPem;
+}
+
+/** CertificateSigned sent, the charger's answer logged; a charger gone or silent asks again later. */
+async function deliver(db: Db, request: SigningRequest, certificateChain: string): Promise<void> {
+  const { chargerId, certificateType } = request;
+  try {
+    const commands = ocppChargerCommands(db, CERTIFICATE_COMMANDS);
+    const answer = await commands.send(chargerId, 'CertificateSigned', { certificateChain, certificateType });
+    if (answer.ok) logger.info('CertificateSigned answered', { chargerId, certificateType, status: answer.result });
+    else logger.warn('CertificateSigned refused', { chargerId, certificateType, error: answer.errorDescription });
+  } catch (error) {
+    // Not connected, or no answer: the charger asks again (2.0.1 A02: after CertSigningWaitMinimum).
+    logger.warn('CertificateSigned not delivered', { chargerId, certificateType, error: String(error) });
+  }
+}
+
+/** One stored CSR: signed and delivered, or refused; its item deleted. */
+async function serve(db: Db, request: SigningRequest): Promise<void> {
+  try {
+    const chain = await sign(request);
+    if (chain) await deliver(db, request, chain);
+  } finally {
+    await db.certificateSigningRequest.delete({ chargerId: request.chargerId, requestId: request.requestId }).go();
+  }
+}
+
+/** DynamoDB Streams event source: each new CSR item served, one after another. */
+export async function handler(event: DynamoDBStreamEvent): Promise<{ requests: number }> {
+  const db = getDb();
+  const requests = tableChangesOf(event)
+    .filter(
+      (change) =>
+        !change.oldImage && change.newImage && CERTIFICATE_SIGNING_ENTITIES.includes(entityOf(change) as never),
+    )
+    .map((change) => change.newImage as unknown as SigningRequest);
+  for (const request of requests) await serve(db, request);
+  return { requests: requests.length };
+}

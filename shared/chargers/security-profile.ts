@@ -1,0 +1,43 @@
+/**
+ * A charger's OCPP security profile (OCPP 2.0.1 A00 "Security profiles"; 1.6 security whitepaper
+ * `SecurityProfile`; docs/certificates.md): what `$connect` requires of it. 1 and 2: the Basic-auth
+ * password (2 over TLS; the product serves TLS on every path, so they are checked alike); 3: a client
+ * certificate the CSMS trusts, whose CN is the charger's identity, the password no longer enough.
+ * Unset is 2. Set through the API (`PUT /api/chargers/{id}/security-profile`) by an admin.
+ */
+import * as z from 'zod';
+import type { Db } from '../db';
+import { canAccess, type AccessScope } from '../organizations/access-scope';
+import { getChargerView } from './chargers';
+import { ChargerNotFoundError } from './errors';
+import { type Charger, toCharger } from './views';
+
+/** A security profile: 1, 2 or 3 (OCPP's numbers). */
+export const securityProfileSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  error: 'must be 1, 2 or 3',
+});
+
+/** A charger's security profile. */
+export type SecurityProfileNumber = z.infer<typeof securityProfileSchema>;
+
+/**
+ * Sets the security profile of a charger the scope may see. `$connect` applies it from the
+ * charger's next connection on: a profile 3 charger connected now with its password keeps that
+ * connection until it reconnects (docs/certificates.md, moving a fleet to profile 3).
+ * Requests: 1 Query (the charger and its ports), 1 UpdateItem (conditional on the charger).
+ * @returns the charger, in the shape of `GET /api/chargers/{id}`
+ * @throws ChargerNotFoundError for an unknown charger or one outside the scope
+ */
+export async function setSecurityProfile(
+  db: Db,
+  scope: AccessScope,
+  chargerId: number,
+  securityProfile: SecurityProfileNumber,
+): Promise<Charger> {
+  const view = await getChargerView(db, chargerId);
+  if (!view || !canAccess(scope, view.charger.organizationId, view.charger.siteId))
+    throw new ChargerNotFoundError(chargerId);
+  const updatedAt = new Date().toISOString();
+  await db.charger.patch({ chargerId }).set({ securityProfile, updatedAt }).go();
+  return toCharger({ ...view.charger, securityProfile, updatedAt }, view.ports);
+}

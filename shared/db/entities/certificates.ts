@@ -1,0 +1,63 @@
+/**
+ * Entities of chargers' certificates (`shared/certificates/`; docs/certificates.md): the serial
+ * numbers each CA revoked, read by `$connect` (security profile 3) to refuse a revoked client
+ * certificate; the CSRs chargers sent, waiting to be signed. A charger's security profile is an attribute of the charger item (`chargers.ts`).
+ */
+import { Entity } from 'electrodb';
+import { SERVICE, timestamp, type EntityConfiguration } from './common';
+
+/** How long a CSR waits for the certificate function, in seconds (TTL): a day, then it is gone. */
+export const CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS = 86_400;
+
+/**
+ * A charger's CSR waiting for the certificate function (`lambdas/certificates/sign.ts`, fed by the
+ * table's stream): written by `$default` when it answers SignCertificate `Accepted`, deleted by the
+ * certificate function once it has signed (or refused) it. In the charger's partition.
+ */
+const certificateSigningRequestSchema = {
+  model: { entity: 'certificateSigningRequest', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'string', required: true },
+    ocppId: { type: 'string', required: true },
+    /** The CSR as the charger sent it (PEM, at most 5,500 characters: OCPP's limit). */
+    csr: { type: 'string', required: true },
+    /** OCPP's `CertificateSigningUseEnumType` (1.6: always the station's own). */
+    certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const, required: true },
+    receivedAt: timestamp,
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId'] },
+    },
+  },
+} as const;
+
+/**
+ * The serial numbers one CA revoked, one item per CA (by its key ID: the SHA-256 of its public key,
+ * `caKeyId` of `shared/certificates/revocation.ts`), read with one GetItem by `$connect`'s
+ * revocation list (cached per instance, docs/certificates.md "Revocation") and added to with one
+ * UpdateItem (`ADD` to the set: concurrent revocations all stay).
+ */
+const certificateRevocationSchema = {
+  model: { entity: 'certificateRevocation', version: '1', service: SERVICE },
+  attributes: {
+    caKeyId: { type: 'string', required: true },
+    /** Hexadecimal, lowercase, no leading zeros (OCPP's form of a serial number). */
+    serials: { type: 'set', items: 'string' },
+    updatedAt: timestamp,
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['caKeyId'] }, sk: { field: 'sk', composite: [] } },
+  },
+} as const;
+
+/** Builds the certificate entities bound to one client and table. */
+export function certificateEntities(config: EntityConfiguration) {
+  return {
+    certificateRevocation: new Entity(certificateRevocationSchema, config),
+    certificateSigningRequest: new Entity(certificateSigningRequestSchema, config),
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Charger-initiated certificate renewal (docs/certificates.md "Renewal over OCPP"), both versions,
+ * with real strict-mode OCPP clients: SignCertificate with a CSR made by openssl (as a charger
+ * makes one) is answered `Accepted`, then the CSMS sends CertificateSigned with a chain the local
+ * CA issued: it parses, its CN is the charger's identity, it chains to the CA. What is not a CSR is
+ * `Rejected`; a CSR that names another charger or has a weak key is accepted, then refused by the
+ * certificate function: nothing is signed or sent. The renewed
+ * certificate then opens a profile 3 connection over TLS.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RPCClient } from 'ocpp-rpc';
+import type { LocalStack } from '../../../lib/local/stack';
+import { TrustStore } from '../../../shared/certificates/trust-store';
+import { commonNameOf, parseCertificateChain } from '../../../shared/certificates/x509';
+import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
+import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+
+let stack: LocalStack;
+let tenant: Tenant;
+let dir: string;
+let remove: () => void;
+const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+
+/** A connected test charger: the CertificateSigned requests it received (it accepts each). */
+interface TestCharger {
+  ocppId: string;
+  chargerId: number;
+  client: RPCClient;
+  received: { certificateChain: string; certificateType?: string }[];
+}
+const chargers = {} as Record<OcppProtocol, TestCharger>;
+
+beforeAll(async () => {
+  ({ dir, remove } = temporaryDirectory());
+  stack = await startTestStack({ tls: { dataDir: join(dir, 'data'), port: 0 } });
+  tenant = await createTenant(
+    stack,
+    PROTOCOLS.map((protocol) => ({
+      ocppId: uniqueOcppId(protocol === 'ocpp1.6' ? 'SC16' : 'SC201'),
+      name: protocol,
+      type: 'Level 2' as const,
+      ports: [{ connectorType: 'J1772' as const }],
+    })),
+  );
+  for (const [i, protocol] of PROTOCOLS.entries()) {
+    const { id, ocppId } = tenant.chargers[i]!;
+    const received: TestCharger['received'] = [];
+    const client = await connectCharger(stack, ocppId!, protocol, undefined, (c) => {
+      c.handle('CertificateSigned', async ({ params }) => {
+        received.push(params as TestCharger['received'][number]);
+        return { status: 'Accepted' };
+      });
+      // As a charger does when asked: it answers, then sends its CSR (2.0.1 F06, A02).
+      c.handle('TriggerMessage', async ({ params }) => {
+        if ((params as { requestedMessage: string }).requestedMessage !== 'SignChargingStationCertificate')
+          return { status: 'Rejected' };
+        setImmediate(() => void signCertificate(protocol, opensslCsr(dir, `/CN=${ocppId}`).csr));
+        return { status: 'Accepted' };
+      });
+    });
+    chargers[protocol] = { ocppId: ocppId!, chargerId: id, client, received };
+  }
+});
+
+afterAll(async () => {
+  for (const charger of Object.values(chargers)) await charger.client.close({ force: true });
+  await stack?.close();
+  remove?.();
+});
+
+/** Sends SignCertificate with `csr`; the charger's answer's status. */
+async function signCertificate(protocol: OcppProtocol, csr: string): Promise<string> {
+  const params = protocol === 'ocpp1.6' ? { csr } : { csr, certificateType: 'ChargingStationCertificate' };
+  const answer = (await chargers[protocol].client.call('SignCertificate', params)) as { status: string };
+  return answer.status;
+}
+
+describe('a renewal asked for through the API (2.0.1 TriggerMessage SignChargingStationCertificate)', () => {
+  it('is an operation the charger accepts, after which it sends its CSR and gets its certificate', async () => {
+    const charger = chargers['ocpp2.0.1'];
+    const trigger = await api(stack, '/api/ocpp/trigger-message', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { chargerId: charger.chargerId, requestedMessage: 'SignChargingStationCertificate' },
+    });
+    expect(trigger.body.data).toMatchObject({ results: [{ status: 'accepted' }] });
+    const [signed] = await pollUntil(
+      async () => charger.received,
+      (r) => r.length > 0,
+      'CertificateSigned',
+    );
+    expect(commonNameOf(parseCertificateChain(signed!.certificateChain)![0]!.subjectName)).toBe(charger.ocppId);
+    charger.received.length = 0;
+  });
+});
+
+describe.each(PROTOCOLS)('SignCertificate → CertificateSigned (%s)', (protocol) => {
+  const charger = () => chargers[protocol];
+  /** The charger's CSRs not yet served by the certificate function. */
+  const pendingRequests = async () =>
+    (await stack.db.certificateSigningRequest.query.primary({ chargerId: charger().chargerId }).go()).data.length;
+
+  it('rejects what is not a CSR; signs and sends nothing for one that names another charger or has a weak key', async () => {
+    const other = PROTOCOLS.find((p) => p !== protocol)!;
+    expect(await signCertificate(protocol, 'not a certificate request')).toBe('Rejected');
+    expect(
+      await signCertificate(protocol, '-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----'),
+    ).toBe('Rejected');
+    expect(await pendingRequests()).toBe(0);
+    // Well-formed requests are accepted and checked by the certificate function, which refuses these.
+    expect(await signCertificate(protocol, opensslCsr(dir, `/CN=${chargers[other].ocppId}`).csr)).toBe('Accepted');
+    expect(await signCertificate(protocol, opensslCsr(dir, `/CN=${charger().ocppId}`, 'rsa:1024').csr)).toBe(
+      'Accepted',
+    );
+    await pollUntil(pendingRequests, (n) => n === 0, 'the certificate function to serve the CSRs');
+    expect(charger().received).toEqual([]);
+  });
+
+  it('accepts a good CSR, then sends a chain the CA issued for the charger, which opens a profile 3 connection', async () => {
+    const { csr, keyFile } = opensslCsr(dir, `/O=Test Operator/CN=${charger().ocppId}`);
+    expect(await signCertificate(protocol, csr)).toBe('Accepted');
+    const [signed] = await pollUntil(
+      async () => charger().received,
+      (received) => received.length > 0,
+      'CertificateSigned',
+    );
+    expect(charger().received).toHaveLength(1);
+    if (protocol === 'ocpp2.0.1') expect(signed!.certificateType).toBe('ChargingStationCertificate');
+    const chain = parseCertificateChain(signed!.certificateChain)!;
+    expect(chain).toBeDefined();
+    const [leaf, ...rest] = chain;
+    expect(commonNameOf(leaf!.subjectName)).toBe(charger().ocppId);
+    const verified = await new TrustStore([stack.tls!.ca.certificate]).verify(leaf!, rest, new Date());
+    expect(verified.ok).toBe(true);
+
+    const set = await api(stack, `/api/chargers/${charger().chargerId}/security-profile`, {
+      key: tenant.apiKey,
+      method: 'PUT',
+      body: { securityProfile: 3 },
+    });
+    expect(set.status).toBe(200);
+    await charger().client.close({ force: true });
+    const renewed = new RPCClient({
+      endpoint: stack.tls!.ocppUrl,
+      identity: charger().ocppId,
+      protocols: [protocol],
+      strictMode: true,
+      reconnect: false,
+      wsOpts: {
+        ca: stack.tls!.ca.certificate.toString('pem'),
+        cert: signed!.certificateChain,
+        key: readFileSync(keyFile),
+      },
+    } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+    await renewed.connect();
+    charger().client = renewed;
+    expect(await renewed.call('Heartbeat', {})).toHaveProperty('currentTime');
+  });
+});
