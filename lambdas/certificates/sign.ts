@@ -28,17 +28,9 @@ import type { CertificateSigningUse } from '../../shared/charging';
 import { type Db, getDb } from '../../shared/db';
 import { entityOf, tableChangesOf } from '../../shared/db/table-changes';
 import { logger } from '../../shared/logger';
-import { CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
+import { CA_ENV, CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
 import { CERTIFICATE_COMMANDS } from '../../shared/ocpp/commands/certificates';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
-
-/** Environment variables of the CA (module doc). */
-export const CA_ENV = {
-  kmsKeyId: 'CA_KMS_KEY_ID',
-  certificate: 'CA_CERTIFICATE',
-  localDir: 'LOCAL_CA_DIR',
-  lifetimeDays: 'CERTIFICATE_LIFETIME_DAYS',
-} as const;
 
 let authority: { key: string; ca: Promise<SigningAuthority> } | undefined;
 

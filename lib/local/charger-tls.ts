@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, VIEWER_CERT_VERIFY_ENV } from '../../lambdas/lib/origin-verify';
 import type { LocalCertificateAuthority } from '../../shared/certificates';
 import { CHARGER_TRUST_ANCHORS_ENV } from '../../shared/ocpp/connect-certificates';
-import { CA_ENV } from '../../lambdas/certificates/sign';
+import { CA_ENV } from '../../shared/ocpp/certificate-signing';
 import { ensureLocalTlsCertificates } from './tls-certificates';
 import { startTlsListener, type ViewerMtlsMode } from './tls-listener';
 

@@ -8,13 +8,32 @@
  * answers `Accepted`; the table's stream hands it to the certificate function, which checks it
  * (key type and size, its signature, CN = `ocppId`), signs it (one signature) and sends
  * CertificateSigned, or records the refusal as a security event and sends nothing (the charger
- * asks again: 2.0.1 A02, after `CertSigningWaitMinimum`).
+ * asks again: 2.0.1 A02, after `CertSigningWaitMinimum`). A deployment with no CSMS CA
+ * configured (no KMS key and CA certificate, no local CA directory) answers every SignCertificate
+ * `Rejected`: accepting a CSR that nothing will ever sign would leave the charger waiting.
  */
 import { randomUUID } from 'node:crypto';
 import type { CertificateSigningUse, ChargerConnection } from '../charging';
 import type { Db } from '../db';
 import { CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS } from '../db/entities/certificates';
 import { logger } from '../logger';
+
+/**
+ * Environment variables of the CSMS CA (docs/certificates.md): on AWS the KMS key and the CA
+ * certificate (PEM, with its chain), locally the data directory of `npm start`'s CA; the lifetime
+ * of the certificates it issues, days.
+ */
+export const CA_ENV = {
+  kmsKeyId: 'CA_KMS_KEY_ID',
+  certificate: 'CA_CERTIFICATE',
+  localDir: 'LOCAL_CA_DIR',
+  lifetimeDays: 'CERTIFICATE_LIFETIME_DAYS',
+} as const;
+
+/** Whether `env` names a CSMS CA to sign chargers' CSRs with: a KMS key with its certificate, or a local CA directory. */
+export function certificateSigningConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean((env[CA_ENV.kmsKeyId] && env[CA_ENV.certificate]) || env[CA_ENV.localDir]);
+}
 
 /** The entities whose new items the certificate function consumes from the table's stream. */
 export const CERTIFICATE_SIGNING_ENTITIES = ['certificateSigningRequest'] as const;
@@ -36,8 +55,9 @@ export function looksLikeCsr(csr: string): boolean {
 }
 
 /**
- * Answers a charger's SignCertificate: `Rejected` for what is not a certificate request (logged
- * as a security event), else the CSR stored for the certificate function and `Accepted`.
+ * Answers a charger's SignCertificate: `Rejected` where no CSMS CA is configured
+ * ({@link certificateSigningConfigured}) and for what is not a certificate request (logged as a
+ * security event), else the CSR stored for the certificate function and `Accepted`.
  * Requests: 1 PutItem when accepted.
  */
 export async function answerSignCertificate(
@@ -46,6 +66,10 @@ export async function answerSignCertificate(
   request: { csr: string; certificateType?: CertificateSigningUse; receivedAt: string },
 ): Promise<'Accepted' | 'Rejected'> {
   const certificateType = request.certificateType ?? 'ChargingStationCertificate';
+  if (!certificateSigningConfigured()) {
+    logger.warn('SignCertificate refused: no CSMS CA is configured', { ocppId: connection.ocppId, certificateType });
+    return 'Rejected';
+  }
   if (!looksLikeCsr(request.csr)) {
     logger.warn('security event', {
       ocppId: connection.ocppId,

@@ -4,7 +4,13 @@
  * function (`checkCsr`, `test/unit/certificates/csr.test.ts`).
  */
 import { describe, expect, it } from 'vitest';
-import { looksLikeCsr } from '../../../shared/ocpp/certificate-signing';
+import type { Db } from '../../../shared/db';
+import {
+  answerSignCertificate,
+  CA_ENV,
+  certificateSigningConfigured,
+  looksLikeCsr,
+} from '../../../shared/ocpp/certificate-signing';
 import { opensslCsr, temporaryDirectory } from '../certificates/openssl';
 
 describe('looksLikeCsr', () => {
@@ -28,5 +34,51 @@ describe('looksLikeCsr', () => {
       Buffer.from('x'.repeat(64)).toString('base64'),
     ])
       expect(looksLikeCsr(csr), csr).toBe(false);
+  });
+});
+
+describe('a deployment without a CSMS CA', () => {
+  it('is configured by a KMS key with its CA certificate, or by a local CA directory', () => {
+    expect(certificateSigningConfigured({})).toBe(false);
+    expect(certificateSigningConfigured({ [CA_ENV.kmsKeyId]: 'key-id' })).toBe(false);
+    expect(certificateSigningConfigured({ [CA_ENV.kmsKeyId]: 'key-id', [CA_ENV.certificate]: 'PEM' })).toBe(true);
+    expect(certificateSigningConfigured({ [CA_ENV.localDir]: '/tmp/ca' })).toBe(true);
+  });
+
+  it('answers SignCertificate Rejected and stores nothing: nothing would ever sign the CSR', async () => {
+    const saved = { ...process.env };
+    for (const name of Object.values(CA_ENV)) delete process.env[name];
+    const { dir, remove } = temporaryDirectory();
+    const csr = opensslCsr(dir, '/CN=CP-1').csr;
+    remove();
+    const stored: unknown[] = [];
+    const db = {
+      certificateSigningRequest: {
+        put(item: unknown) {
+          stored.push(item);
+          return { go: async () => ({}) };
+        },
+      },
+    };
+    try {
+      const answer = await answerSignCertificate(
+        db as unknown as Db,
+        { chargerId: 1, ocppId: 'CP-1' },
+        { csr, receivedAt: new Date().toISOString() },
+      );
+      expect(answer).toBe('Rejected');
+      expect(stored).toEqual([]);
+      process.env[CA_ENV.localDir] = '/tmp/ca';
+      expect(
+        await answerSignCertificate(
+          db as unknown as Db,
+          { chargerId: 1, ocppId: 'CP-1' },
+          { csr, receivedAt: new Date().toISOString() },
+        ),
+      ).toBe('Accepted');
+      expect(stored).toHaveLength(1);
+    } finally {
+      process.env = saved;
+    }
   });
 });
