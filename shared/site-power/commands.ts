@@ -53,6 +53,44 @@ export interface SmartChargingSupport {
   maxPeriods?: number;
 }
 
+/**
+ * What a composite schedule is asked for (OCPP 1.6 GetCompositeSchedule §5.7, 2.0.1
+ * GetCompositeSchedule K08): one port, or the whole charger (`portNumber` 0: 1.6 connectorId 0,
+ * the grid connection; 2.0.1 evseId 0), for `duration` seconds from now, in `chargingRateUnit`
+ * when given (else the charger's choice).
+ */
+export interface CompositeScheduleRequest {
+  /** 1.6 connectorId / 2.0.1 evseId; 0 = the whole charger. */
+  portNumber: number;
+  /** Seconds from now, > 0. */
+  duration: number;
+  chargingRateUnit?: ChargingRateUnit;
+}
+
+/**
+ * The schedule a charger says it will enforce (its profiles combined with its own limits), in the
+ * version-neutral form both versions map to, with OCPP's names: 1.6 `scheduleStart` (or the
+ * schedule's `startSchedule`) and `chargingSchedule`; 2.0.1 `schedule`.
+ */
+export interface CompositeSchedule {
+  /** 1.6 connectorId / 2.0.1 evseId it is for; absent when a 1.6 answer omits it (the one asked). */
+  portNumber?: number;
+  /** ISO 8601 as the charger sent it: when the first period starts (absent: 1.6 said neither). */
+  scheduleStart?: string;
+  /** Seconds the schedule covers (1.6 may omit it). */
+  duration?: number;
+  chargingRateUnit: ChargingRateUnit;
+  /** Each limit (A per phase, or W) from `startPeriod` seconds after `scheduleStart` until the next. */
+  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+}
+
+/** A charger's answer to GetCompositeSchedule: its status word, the schedule when Accepted, the whole answer. */
+export interface CompositeScheduleAnswer {
+  ocppStatus: 'Accepted' | 'Rejected';
+  schedule?: CompositeSchedule;
+  answer: Record<string, unknown>;
+}
+
 /** The commands of smart charging. */
 export interface SmartChargingCommandCatalog {
   /** Whether the charger takes charging profiles (1.6 GetConfiguration, 2.0.1 GetVariables SmartChargingCtrlr). */
@@ -60,6 +98,8 @@ export interface SmartChargingCommandCatalog {
   SetChargingProfile: { input: ChargingProfileInput; result: 'Accepted' | 'Rejected' | 'NotSupported' };
   /** Clears this CSMS's profiles of one purpose on every port. */
   ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
+  /** What the charger will enforce on a port (the drift check after a profile, `drift.ts`). */
+  GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
 }
 
 /** What smart charging sends through (`run.ts`, `delivery.ts`, `default-profiles.ts`). */

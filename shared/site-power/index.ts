@@ -11,6 +11,9 @@ export { readPowerAllocation, type PowerAllocationView } from './allocation-view
 export type {
   ChargingProfileInput,
   ChargingRateUnit,
+  CompositeSchedule,
+  CompositeScheduleAnswer,
+  CompositeScheduleRequest,
   SmartChargingCommandCatalog,
   SmartChargingSupport,
 } from './commands';

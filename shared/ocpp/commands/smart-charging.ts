@@ -21,6 +21,7 @@ import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
+import { getCompositeSchedule } from './composite-schedule';
 import {
   configurationValue,
   controllerEnabled,
@@ -190,4 +191,5 @@ export const SMART_CHARGING_COMMANDS: CommandSet<SmartChargingCommandCatalog> = 
   SmartChargingSupport: smartChargingSupport,
   SetChargingProfile: setChargingProfile,
   ClearChargingProfile: clearChargingProfile,
+  GetCompositeSchedule: getCompositeSchedule,
 };
