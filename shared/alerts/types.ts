@@ -14,8 +14,8 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /**
  * The severity of each type: `critical` when a charger cannot charge (offline, faulted, a session
- * that failed); `warning` when a vehicle may leave short (late, low battery); `info` when all is
- * well (charging completed).
+ * that failed); `warning` when a vehicle may leave short (late, low battery) or a charger may draw
+ * more than its plan (profile drift); `info` when all is well (charging completed).
  */
 export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   offlineCharger: 'critical',
@@ -24,6 +24,7 @@ export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   lateCharging: 'warning',
   lowBattery: 'warning',
   chargingCompleted: 'info',
+  profileDrift: 'warning',
 };
 
 /** The types of some severities, in {@link ALERT_TYPES}' order. */
@@ -75,6 +76,30 @@ export interface ChargerFaultedDetails {
   faultedSince: string;
 }
 
+/**
+ * `profileDrift` (ours): the charger enforces more than the allocation sent it
+ * (docs/smart-charging.md, "What the charger enforces"): its composite schedule above the profile
+ * (`source` `compositeSchedule`: the first instant above and both limits, in `chargingRateUnit`),
+ * or a profile this CSMS did not send (`unknownProfile`: its id and source); and the answer to the
+ * profile sent again (the repair).
+ */
+export interface ProfileDriftDetails {
+  source: 'compositeSchedule' | 'unknownProfile';
+  /** ISO 8601 UTC: when the check ran. */
+  checkedAt: string;
+  /** ISO 8601 UTC: the first instant the composite schedule is above the profile; null for an unknown profile. */
+  at: string | null;
+  chargingRateUnit: 'A' | 'W' | null;
+  /** The profile sent there, A per phase or W. */
+  plannedLimit: number | null;
+  /** The charger's composite schedule there, same unit. */
+  compositeLimit: number | null;
+  unknownProfileId: number | null;
+  unknownProfileSource: string | null;
+  /** The charger's answer to the profile sent again (`Accepted`, `Rejected`, `Failed`, …); null when none was. */
+  resentStatus: string | null;
+}
+
 /** The API's alert. */
 export interface Alert {
   id: number;
@@ -97,6 +122,7 @@ export interface Alert {
   offlineCharger: OfflineChargerDetails | null;
   lateCharging: LateChargingDetails | null;
   chargerFaulted: ChargerFaultedDetails | null;
+  profileDrift: ProfileDriftDetails | null;
   /** `{ id }` of the session concerned, or null. */
   chargingSession: { id: number } | null;
   vehicle: AlertRef | null;

@@ -226,16 +226,9 @@ const GetCompositeScheduleRequest = z
   .strictObject({
     ...chargerTargetFields,
     ...portTargetField,
-    duration: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_COMPOSITE_SCHEDULE_SECONDS)
-      .meta({ description: `Seconds from now the schedule covers, 1 to ${MAX_COMPOSITE_SCHEDULE_SECONDS}` }),
-    chargingRateUnit: z
-      .enum(['A', 'W'])
-      .optional()
-      .meta({ description: "The schedule's unit: A (per phase) or W; absent: the charger's choice" }),
+    // Seconds from now; without a unit, the charger's choice.
+    duration: z.number().int().min(1).max(MAX_COMPOSITE_SCHEDULE_SECONDS),
+    chargingRateUnit: z.enum(['A', 'W']).optional(),
   })
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
   .meta({ id: 'GetCompositeScheduleRequest' });

@@ -58,22 +58,16 @@ export const ChargerOperationResult = z
       .meta({ description: "An update-firmware result's progress (docs/firmware.md)" }),
     compositeSchedule: z
       .object({
-        portNumber: z.number().int().meta({ description: '1.6 connectorId / 2.0.1 evseId; 0: the whole charger' }),
-        scheduleStart: z.string().optional().meta({ description: 'When the first period starts, ISO 8601 as sent' }),
-        duration: z.number().int().optional().meta({ description: 'Seconds the schedule covers' }),
-        chargingRateUnit: z.enum(['A', 'W']).meta({ description: 'A (per phase) or W' }),
-        chargingSchedulePeriod: z
-          .array(
-            z.object({
-              startPeriod: z.number().int().meta({ description: 'Seconds from scheduleStart' }),
-              limit: z.number().meta({ description: 'In chargingRateUnit, until the next period' }),
-              numberPhases: z.number().int().optional(),
-            }),
-          )
-          .meta({ description: 'The limits the charger will hold the port to' }),
+        portNumber: z.number().int(),
+        scheduleStart: z.string().optional(),
+        duration: z.number().int().optional(),
+        chargingRateUnit: z.enum(['A', 'W']),
+        chargingSchedulePeriod: z.array(
+          z.object({ startPeriod: z.number().int(), limit: z.number(), numberPhases: z.number().int().optional() }),
+        ),
       })
       .optional()
-      .meta({ description: 'A get-composite-schedule result: what the charger will enforce (Accepted only)' }),
+      .meta({ description: 'GetCompositeSchedule Accepted' }),
   })
   .meta({ id: 'ChargerOperationResult' });
 
@@ -178,8 +172,8 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
   },
   'POST /api/ocpp/get-composite-schedule': {
     role: 'operator',
-    summary: 'Ask chargers what they will enforce (OCPP GetCompositeSchedule)',
-    description: `1.6 §5.7 and 2.0.1 K08: the schedule a port (portId, sent as connectorId/evseId) or a whole charger (0: its grid connection) will be held to over duration seconds, its profiles and its own limits combined, in chargingRateUnit when given. Accepted: the result is accepted with compositeSchedule { portNumber, scheduleStart, duration, chargingRateUnit, chargingSchedulePeriod }; Rejected rejected; CALLERROR NotSupported/NotImplemented notSupported. 400 names duration or chargingRateUnit out of range. ${ANSWER}`,
+    summary: 'What chargers will enforce (OCPP GetCompositeSchedule)',
+    description: `A port's, or a charger's (id 0), over duration seconds: the result's compositeSchedule. ${ANSWER}`,
     tags: ['Charger operations'],
     request: { body: OPERATION_INPUTS.getCompositeSchedule },
     responses,

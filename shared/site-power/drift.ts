@@ -1,0 +1,204 @@
+/**
+ * The drift check (docs/smart-charging.md, "What the charger enforces"): after a charger accepts a
+ * TxProfile of ours, one GetCompositeSchedule (OCPP 1.6 §5.7, 2.0.1 K08) of that port for the next
+ * {@link DRIFT_CHECK_SECONDS}, in the profile's unit, compared with what was sent. A composite
+ * schedule above the profile sent, beyond {@link DRIFT_TOLERANCE}, at any instant it covers, is a
+ * drift: the profile is sent once more (the repair) and the port's line records the drift, from
+ * which the alert rules raise `profileDrift` (`shared/alerts/profile-drift.ts`); a later check
+ * that matches records no drift, which clears it. A charger that answers NotSupported/NotImplemented
+ * is not asked again until it boots (`smartCharging.compositeSchedule`).
+ *
+ * @module
+ */
+import type { ChargerItem } from '../chargers/items';
+import type { Db } from '../db';
+import type { ChargingProfileInput, ChargingRateUnit, CompositeSchedule, SmartChargingCommands } from './commands';
+import { toWatts } from './demand';
+import type { PortContext } from './port-profiles';
+import { answerOf } from './profile-answers';
+import type { SiteSnapshot } from './site-snapshot';
+import type { Electrical } from './station-inputs';
+
+/** How far ahead the composite schedule is read and compared, s: the hour the profiles are kept to (`profilesToSend`). */
+export const DRIFT_CHECK_SECONDS = 3_600;
+
+/**
+ * How far above the profile sent a composite schedule may be before it is a drift: 5 % of the
+ * profile's limit or 1 A per phase / 1 kW, whichever is larger, the same margins under which the
+ * delivery does not send a new profile (rounding to 0.1 A and a charger's own steps stay inside).
+ */
+export const DRIFT_TOLERANCE = { share: 0.05, amps: 1, watts: 1_000 } as const;
+
+/**
+ * A port's drift check as its allocation line stores it (`profileDrift`): when, whether the
+ * charger enforces more than its profile, and for a drift where (the first instant, both limits in
+ * `chargingRateUnit`) or which profile it holds that this CSMS did not send, and the answer to the
+ * profile sent again.
+ */
+export interface ProfileDriftLine {
+  /** ISO 8601 UTC. */
+  checkedAt: string;
+  drifted: boolean;
+  source?: 'compositeSchedule' | 'unknownProfile';
+  chargingRateUnit?: ChargingRateUnit;
+  plannedLimit?: number;
+  compositeLimit?: number;
+  /** ISO 8601 UTC: the first instant above the profile. */
+  at?: string;
+  /** A profile the charger holds that this CSMS did not send (2.0.1 ReportChargingProfiles): its id and source. */
+  unknownProfileId?: number;
+  unknownProfileSource?: string;
+  resentStatus?: string;
+}
+
+/** Where a composite schedule is above the profile sent: the first such instant and both limits there, in `unit`. */
+export interface DriftFinding {
+  /** ms since epoch. */
+  at: number;
+  unit: ChargingRateUnit;
+  plannedLimit: number;
+  compositeLimit: number;
+}
+
+/** A schedule as limits in W, each from `start` (ms since epoch), until `end` when it has one. */
+interface Steps {
+  starts: number[];
+  limitsW: number[];
+  end: number;
+}
+
+/** The profile sent as steps in W (its last period holds). */
+function sentSteps(sent: ChargingProfileInput, electrical: Electrical, now: number): Steps {
+  const start = sent.startSchedule ? Date.parse(sent.startSchedule) : now;
+  return {
+    starts: sent.periods.map((p) => start + p.startPeriod * 1000),
+    limitsW: sent.periods.map((p) =>
+      toWatts(p.limit, sent.unit, { ...electrical, phases: sent.numberPhases ?? electrical.phases }),
+    ),
+    end: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The composite schedule as steps in W (a period's `numberPhases` when it says, else the port's). */
+function compositeSteps(composite: CompositeSchedule, electrical: Electrical, now: number): Steps {
+  const start = composite.scheduleStart ? Date.parse(composite.scheduleStart) : now;
+  const unit = composite.chargingRateUnit;
+  return {
+    starts: composite.chargingSchedulePeriod.map((p) => start + p.startPeriod * 1000),
+    limitsW: composite.chargingSchedulePeriod.map((p) =>
+      toWatts(p.limit, unit, { ...electrical, phases: p.numberPhases ?? electrical.phases }),
+    ),
+    end: composite.duration === undefined ? Number.POSITIVE_INFINITY : start + composite.duration * 1000,
+  };
+}
+
+/** The limit of `steps` at `t`, or undefined before its first period or after its end. */
+function limitAt(steps: Steps, t: number): number | undefined {
+  if (t >= steps.end) return undefined;
+  let limit: number | undefined;
+  for (const [k, start] of steps.starts.entries()) {
+    if (start > t) break;
+    limit = steps.limitsW[k];
+  }
+  return limit;
+}
+
+/** A W value in the profile's unit (A per phase rounded to 0.1 A, whole W). */
+function inUnit(limitW: number, unit: ChargingRateUnit, electrical: Electrical): number {
+  return unit === 'W' ? Math.round(limitW) : Math.round((limitW / (electrical.voltageV * electrical.phases)) * 10) / 10;
+}
+
+/**
+ * Where the composite schedule exceeds the profile sent by more than {@link DRIFT_TOLERANCE},
+ * from `now` over {@link DRIFT_CHECK_SECONDS} (an A schedule against a W profile, or the reverse,
+ * converted at the port's voltage and phases as the delivery converts). Pure.
+ * @returns the first instant above, or undefined when the charger keeps to the profile
+ */
+export function findDrift(
+  sent: ChargingProfileInput,
+  composite: CompositeSchedule,
+  electrical: Electrical,
+  now: number,
+): DriftFinding | undefined {
+  const planned = sentSteps(sent, electrical, now);
+  const actual = compositeSteps(composite, electrical, now);
+  const horizon = now + DRIFT_CHECK_SECONDS * 1000;
+  const instants = [now, ...planned.starts, ...actual.starts]
+    .filter((t) => t >= now && t < horizon)
+    .sort((a, b) => a - b);
+  const slackW = sent.unit === 'A' ? toWatts(DRIFT_TOLERANCE.amps, 'A', electrical) : DRIFT_TOLERANCE.watts;
+  for (const t of instants) {
+    const plannedW = limitAt(planned, t);
+    const actualW = limitAt(actual, t);
+    if (plannedW === undefined || actualW === undefined) continue;
+    if (actualW > plannedW + Math.max(plannedW * DRIFT_TOLERANCE.share, slackW)) {
+      return {
+        at: t,
+        unit: sent.unit,
+        plannedLimit: inUnit(plannedW, sent.unit, electrical),
+        compositeLimit: inUnit(actualW, sent.unit, electrical),
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Whether the charger may be asked for its composite schedule (not known to refuse it on this boot). */
+export function checksDrift(charger: ChargerItem): boolean {
+  return charger.smartCharging?.compositeSchedule !== 'unsupported';
+}
+
+/** Remembers that a charger does not answer GetCompositeSchedule, until it boots (1 UpdateItem). */
+async function markUnsupported(db: Db, snapshot: SiteSnapshot, charger: ChargerItem): Promise<void> {
+  if (!charger.smartCharging) return;
+  const smartCharging = { ...charger.smartCharging, compositeSchedule: 'unsupported' as const };
+  await db.charger.patch({ chargerId: charger.chargerId }).set({ smartCharging }).go();
+  snapshot.chargers.set(charger.chargerId, { ...charger, smartCharging });
+}
+
+/**
+ * Checks one port whose TxProfile `sent` was just accepted: one GetCompositeSchedule; on a drift
+ * the profile sent again, once. A charger that cannot answer (NotSupported) is remembered; one that
+ * fails, times out or rejects the request leaves the port's previous check as it was.
+ * @returns the port's check to store, or undefined when nothing was learnt
+ */
+export async function checkDrift(
+  db: Db,
+  commands: SmartChargingCommands,
+  snapshot: SiteSnapshot,
+  ctx: PortContext,
+  sent: ChargingProfileInput,
+): Promise<ProfileDriftLine | undefined> {
+  const charger = snapshot.chargers.get(ctx.charger.chargerId) ?? ctx.charger;
+  if (!checksDrift(charger)) return undefined;
+  const request = { portNumber: sent.portNumber, duration: DRIFT_CHECK_SECONDS, chargingRateUnit: sent.unit };
+  const answer = await answerOf(() => commands.send(charger.chargerId, 'GetCompositeSchedule', request));
+  if (answer === 'NotSupported') {
+    await markUnsupported(db, snapshot, charger);
+    return undefined;
+  }
+  if (typeof answer === 'string' || !answer.schedule) return undefined;
+  const checkedAt = Date.now();
+  const finding = findDrift(sent, answer.schedule, ctx.electrical, checkedAt);
+  if (!finding) return { checkedAt: new Date(checkedAt).toISOString(), drifted: false };
+  const resent = await answerOf(() => commands.send(charger.chargerId, 'SetChargingProfile', sent));
+  return {
+    checkedAt: new Date(checkedAt).toISOString(),
+    drifted: true,
+    source: 'compositeSchedule',
+    chargingRateUnit: finding.unit,
+    plannedLimit: finding.plannedLimit,
+    compositeLimit: finding.compositeLimit,
+    at: new Date(finding.at).toISOString(),
+    resentStatus: resent,
+  };
+}
+
+/**
+ * The port's last check carried to this allocation when none ran now: the previous line's, for
+ * the same session (a drift stays raised until a later check matches).
+ */
+export function carriedDrift(ctx: PortContext): ProfileDriftLine | undefined {
+  const previous = ctx.previous;
+  return previous?.sessionId === ctx.allocation.sessionId ? (previous.profileDrift as ProfileDriftLine) : undefined;
+}
