@@ -12,6 +12,7 @@
  * One episode per port: `profileDrift:port:<portId>`.
  */
 import type { TableChange } from '../db/table-changes';
+import { profileDriftView, type ProfileDriftLine } from '../site-power/drift';
 import { numberOf, stringOf, type AlertIntent, type Image } from './intents';
 import { episodeKey } from './store';
 import type { ProfileDriftDetails } from './types';
@@ -23,36 +24,16 @@ interface PortLine {
   portNumber: number;
   sessionId: number;
   vehicleId?: number;
-  profileDrift?: {
-    checkedAt: string;
-    drifted: boolean;
-    source?: ProfileDriftDetails['source'];
-    chargingRateUnit?: 'A' | 'W';
-    plannedLimit?: number;
-    compositeLimit?: number;
-    at?: string;
-    unknownProfileId?: number;
-    unknownProfileSource?: string;
-    resentStatus?: string;
-  };
+  profileDrift?: ProfileDriftLine;
 }
 
 const portLines = (image: Image | undefined): PortLine[] =>
   Array.isArray(image?.ports) ? (image.ports as PortLine[]) : [];
 
-/** A drifted line's details in the API's shape. */
-function detailsOf(drift: NonNullable<PortLine['profileDrift']>): ProfileDriftDetails {
-  return {
-    source: drift.source ?? 'compositeSchedule',
-    checkedAt: drift.checkedAt,
-    at: drift.at ?? null,
-    chargingRateUnit: drift.chargingRateUnit ?? null,
-    plannedLimit: drift.plannedLimit ?? null,
-    compositeLimit: drift.compositeLimit ?? null,
-    unknownProfileId: drift.unknownProfileId ?? null,
-    unknownProfileSource: drift.unknownProfileSource ?? null,
-    resentStatus: drift.resentStatus ?? null,
-  };
+/** A drifted line's details in the API's shape (the check's view without `drifted`). */
+function detailsOf(drift: ProfileDriftLine): ProfileDriftDetails {
+  const { drifted: _, ...details } = profileDriftView(drift);
+  return { ...details, source: details.source ?? 'compositeSchedule' };
 }
 
 /**

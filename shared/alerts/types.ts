@@ -3,6 +3,7 @@
  * object under its name, the other types' objects null, times ISO 8601 UTC.
  */
 import type { AlertType } from '../db/entities/alerts';
+import type { ProfileDriftView } from '../site-power/drift';
 
 export { ALERT_TYPES, type AlertType } from '../db/entities/alerts';
 
@@ -83,22 +84,9 @@ export interface ChargerFaultedDetails {
  * or a profile this CSMS did not send (`unknownProfile`: its id and source); and the answer to the
  * profile sent again (the repair).
  */
-export interface ProfileDriftDetails {
-  source: 'compositeSchedule' | 'unknownProfile';
-  /** ISO 8601 UTC: when the check ran. */
-  checkedAt: string;
-  /** ISO 8601 UTC: the first instant the composite schedule is above the profile; null for an unknown profile. */
-  at: string | null;
-  chargingRateUnit: 'A' | 'W' | null;
-  /** The profile sent there, A per phase or W. */
-  plannedLimit: number | null;
-  /** The charger's composite schedule there, same unit. */
-  compositeLimit: number | null;
-  unknownProfileId: number | null;
-  unknownProfileSource: string | null;
-  /** The charger's answer to the profile sent again (`Accepted`, `Rejected`, `Failed`, …); null when none was. */
-  resentStatus: string | null;
-}
+export type ProfileDriftDetails = Omit<ProfileDriftView, 'drifted' | 'source'> & {
+  source: NonNullable<ProfileDriftView['source']>;
+};
 
 /** The API's alert. */
 export interface Alert {

@@ -3,7 +3,7 @@
  * the limits, the total, each port's limit in the site's unit and in W with its reason and the
  * charger's answer to its profile, and the vehicles predicted to miss their departure.
  */
-import type { ProfileDriftLine } from './drift';
+import { profileDriftView, type ProfileDriftLine, type ProfileDriftView } from './drift';
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
 import { getSitePowerLimits, visibleSite } from './limits';
@@ -33,17 +33,7 @@ export interface AllocatedPortView {
    * when, whether the charger enforces more than its profile, where and by how much; null when
    * none ran for the session.
    */
-  profileDrift: {
-    checkedAt: string;
-    drifted: boolean;
-    source: string | null;
-    chargingRateUnit: 'A' | 'W' | null;
-    plannedLimit: number | null;
-    compositeLimit: number | null;
-    at: string | null;
-    unknownProfileId: number | null;
-    resentStatus: string | null;
-  } | null;
+  profileDrift: ProfileDriftView | null;
   /** An external limit on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W, or null. */
   externalLimitW: number | null;
   externalLimitSource: string | null;
@@ -145,7 +135,7 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     })),
     profileStatus: line.profileStatus ?? null,
     sentAt: line.sentAt ?? null,
-    profileDrift: driftView(line.profileDrift),
+    profileDrift: line.profileDrift ? profileDriftView(line.profileDrift as ProfileDriftLine) : null,
     externalLimitW: line.externalLimitW ?? null,
     externalLimitSource: line.externalLimitSource ?? null,
     vehicleId: line.vehicleId ?? null,
@@ -215,21 +205,5 @@ export async function readPowerAllocation(db: Db, scope: AccessScope, siteId: nu
       pricePerKwh: slot.pricePerKwh ?? null,
     })),
     demandPeakKw: data.demand ? Math.round(data.demand.peakW) / 1000 : null,
-  };
-}
-
-/** A port's drift check as the allocation read shows it. */
-function driftView(drift: ProfileDriftLine | undefined): AllocatedPortView['profileDrift'] {
-  if (!drift) return null;
-  return {
-    checkedAt: drift.checkedAt,
-    drifted: drift.drifted,
-    source: drift.source ?? null,
-    chargingRateUnit: drift.chargingRateUnit ?? null,
-    plannedLimit: drift.plannedLimit ?? null,
-    compositeLimit: drift.compositeLimit ?? null,
-    at: drift.at ?? null,
-    unknownProfileId: drift.unknownProfileId ?? null,
-    resentStatus: drift.resentStatus ?? null,
   };
 }

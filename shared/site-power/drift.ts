@@ -51,6 +51,36 @@ export interface ProfileDriftLine {
   resentStatus?: string;
 }
 
+/** A check as the API shows it (the allocation read's `profileDrift`, the alert's details): absent fields null. */
+export interface ProfileDriftView {
+  checkedAt: string;
+  drifted: boolean;
+  source: 'compositeSchedule' | 'unknownProfile' | null;
+  chargingRateUnit: ChargingRateUnit | null;
+  plannedLimit: number | null;
+  compositeLimit: number | null;
+  at: string | null;
+  unknownProfileId: number | null;
+  unknownProfileSource: string | null;
+  resentStatus: string | null;
+}
+
+/** A stored check as the API shows it. */
+export function profileDriftView(drift: ProfileDriftLine): ProfileDriftView {
+  return {
+    checkedAt: drift.checkedAt,
+    drifted: drift.drifted,
+    source: drift.source ?? null,
+    chargingRateUnit: drift.chargingRateUnit ?? null,
+    plannedLimit: drift.plannedLimit ?? null,
+    compositeLimit: drift.compositeLimit ?? null,
+    at: drift.at ?? null,
+    unknownProfileId: drift.unknownProfileId ?? null,
+    unknownProfileSource: drift.unknownProfileSource ?? null,
+    resentStatus: drift.resentStatus ?? null,
+  };
+}
+
 /** Where a composite schedule is above the profile sent: the first such instant and both limits there, in `unit`. */
 export interface DriftFinding {
   /** ms since epoch. */

@@ -64,12 +64,13 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
             .object({
               checkedAt: z.string(),
               drifted: z.boolean().meta({ description: 'The charger enforces more than its profile' }),
-              source: z.string().nullable().meta({ description: 'compositeSchedule or unknownProfile' }),
+              source: z.enum(['compositeSchedule', 'unknownProfile']).nullable(),
               chargingRateUnit: z.enum(['A', 'W']).nullable(),
               plannedLimit: z.number().nullable().meta({ description: 'The profile sent at `at`' }),
               compositeLimit: z.number().nullable().meta({ description: "The charger's composite schedule at `at`" }),
               at: z.string().nullable().meta({ description: 'The first instant above the profile' }),
               unknownProfileId: z.number().int().nullable(),
+              unknownProfileSource: z.string().nullable(),
               resentStatus: z.string().nullable().meta({ description: 'The answer to the profile sent again' }),
             })
             .nullable()
