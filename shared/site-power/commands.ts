@@ -5,6 +5,21 @@
  */
 import type { ChargerCommands } from '../charger-commands';
 
+/** Stack level of this CSMS's profiles (0 is left to the charger's own defaults). */
+export const STACK_LEVEL = 1;
+/** ID of this CSMS's TxDefaultProfile. */
+export const TX_DEFAULT_PROFILE_ID = 9_000_000;
+
+/** ID of this CSMS's TxProfile on a connector/EVSE (one per port, replaced by the next). */
+export function txProfileId(portNumber: number): number {
+  return 9_000_000 + portNumber;
+}
+
+/** Whether a profile ID is one this CSMS sends on the port (its TxProfile) or the charger (its TxDefaultProfile). */
+export function isOurProfileId(id: number, portNumber: number): boolean {
+  return id === TX_DEFAULT_PROFILE_ID || id === txProfileId(portNumber);
+}
+
 /** A unit of a charging schedule: A (per phase) or W. */
 export type ChargingRateUnit = 'A' | 'W';
 
@@ -91,6 +106,12 @@ export interface CompositeScheduleAnswer {
   answer: Record<string, unknown>;
 }
 
+/** What GetChargingProfiles asks (2.0.1 K09): every profile on one EVSE, reported under `requestId`. */
+export interface ChargingProfilesRequest {
+  requestId: number;
+  portNumber: number;
+}
+
 /** The commands of smart charging. */
 export interface SmartChargingCommandCatalog {
   /** Whether the charger takes charging profiles (1.6 GetConfiguration, 2.0.1 GetVariables SmartChargingCtrlr). */
@@ -100,6 +121,8 @@ export interface SmartChargingCommandCatalog {
   ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
   /** What the charger will enforce on a port (the drift check after a profile, `drift.ts`). */
   GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
+  /** Which profiles a station holds on a port (2.0.1 only: a 1.6 charger answers NotSupported); reported by ReportChargingProfiles. */
+  GetChargingProfiles: { input: ChargingProfilesRequest; result: 'Accepted' | 'NoProfiles' };
 }
 
 /** What smart charging sends through (`run.ts`, `delivery.ts`, `default-profiles.ts`). */

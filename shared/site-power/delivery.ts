@@ -36,7 +36,7 @@ import {
   type PortContext,
 } from './port-profiles';
 import { answerOf, markRefused } from './profile-answers';
-import { carriedDrift, checkDrift, type ProfileDriftLine } from './drift';
+import { checkDrift, portDrift, type ProfileDriftLine } from './drift';
 import type { SiteSnapshot } from './site-snapshot';
 
 export type { AllocatedPortLine } from './port-profiles';
@@ -147,7 +147,8 @@ export async function deliverProfiles(
   const drifts = await checkAccepted(db, commands, snapshot, byPort, answers);
   return {
     ports: contexts.map((ctx) => {
-      const drift = drifts.get(ctx.allocation.portId) ?? carriedDrift(ctx);
+      const charger = snapshot.chargers.get(ctx.charger.chargerId) ?? ctx.charger;
+      const drift = portDrift(ctx, drifts.get(ctx.allocation.portId), charger);
       return { ...line(ctx, answers.get(ctx.allocation.portId)), ...(drift ? { profileDrift: drift } : {}) };
     }),
     defaultProfiles: [...heldDefaults, ...defaults.filter((d) => d.unchanged).map((d) => d.current!)],

@@ -12,7 +12,13 @@
  */
 import type { ChargerItem } from '../chargers/items';
 import type { Db } from '../db';
-import type { ChargingProfileInput, ChargingRateUnit, CompositeSchedule, SmartChargingCommands } from './commands';
+import {
+  isOurProfileId,
+  type ChargingProfileInput,
+  type ChargingRateUnit,
+  type CompositeSchedule,
+  type SmartChargingCommands,
+} from './commands';
 import { toWatts } from './demand';
 import type { PortContext } from './port-profiles';
 import { answerOf } from './profile-answers';
@@ -210,6 +216,9 @@ export async function checkDrift(
   if (typeof answer === 'string' || !answer.schedule) return undefined;
   const checkedAt = Date.now();
   const finding = findDrift(sent, answer.schedule, ctx.electrical, checkedAt);
+  if (finding || ctx.previous?.profileDrift?.source === 'unknownProfile') {
+    await askProfiles(db, commands, snapshot, charger, sent.portNumber);
+  }
   if (!finding) return { checkedAt: new Date(checkedAt).toISOString(), drifted: false };
   const resent = await answerOf(() => commands.send(charger.chargerId, 'SetChargingProfile', sent));
   return {
@@ -225,10 +234,72 @@ export async function checkDrift(
 }
 
 /**
- * The port's last check carried to this allocation when none ran now: the previous line's, for
- * the same session (a drift stays raised until a later check matches).
+ * Asks a station which profiles it holds on the port (2.0.1 GetChargingProfiles K09; a 1.6 charger
+ * answers NotSupported without a CALL): its ReportChargingProfiles are stored on the charger as
+ * they come (`recordChargingProfilesReport`) and read by the next allocation; `NoProfiles` forgets
+ * the report stored before (1 UpdateItem).
  */
-export function carriedDrift(ctx: PortContext): ProfileDriftLine | undefined {
-  const previous = ctx.previous;
-  return previous?.sessionId === ctx.allocation.sessionId ? (previous.profileDrift as ProfileDriftLine) : undefined;
+async function askProfiles(
+  db: Db,
+  commands: SmartChargingCommands,
+  snapshot: SiteSnapshot,
+  charger: ChargerItem,
+  portNumber: number,
+): Promise<void> {
+  // Unique enough per charger: the reports of an earlier request are stored as they come anyway.
+  const requestId = Date.now() % 2_000_000_000;
+  const answer = await answerOf(() =>
+    commands.send(charger.chargerId, 'GetChargingProfiles', { requestId, portNumber }),
+  );
+  if (answer !== 'NoProfiles' || !charger.chargingProfilesReport) return;
+  await db.charger.patch({ chargerId: charger.chargerId }).remove(['chargingProfilesReport']).go();
+  const { chargingProfilesReport: _, ...rest } = snapshot.chargers.get(charger.chargerId) ?? charger;
+  snapshot.chargers.set(charger.chargerId, rest as ChargerItem);
+}
+
+/**
+ * A profile the station reported on the port (or on the whole station) since it last booted that
+ * this CSMS did not send: another `chargingLimitSource` than CSO, or an ID not ours.
+ */
+export function foreignProfile(
+  charger: ChargerItem,
+  portNumber: number,
+): { id: number; source: string; receivedAt: string } | undefined {
+  const report = charger.chargingProfilesReport;
+  if (!report || (charger.lastBootAt && report.receivedAt < charger.lastBootAt)) return undefined;
+  if (report.evseId !== 0 && report.evseId !== portNumber) return undefined;
+  const foreign = report.profiles.find(
+    (p) => report.chargingLimitSource !== 'CSO' || !isOurProfileId(p.id, portNumber),
+  );
+  return foreign && { id: foreign.id, source: report.chargingLimitSource, receivedAt: report.receivedAt };
+}
+
+/**
+ * The port's drift to store: its composite check now, else the previous one of the session (a drift
+ * stays raised until a later check matches); a composite drift first, else a profile the station
+ * holds that this CSMS did not send ({@link foreignProfile}); an earlier unknown profile no longer
+ * reported is no drift.
+ */
+export function portDrift(
+  ctx: PortContext,
+  checked: ProfileDriftLine | undefined,
+  charger: ChargerItem,
+): ProfileDriftLine | undefined {
+  const previous =
+    ctx.previous?.sessionId === ctx.allocation.sessionId
+      ? (ctx.previous.profileDrift as ProfileDriftLine | undefined)
+      : undefined;
+  const composite = checked ?? previous;
+  if (composite?.drifted && composite.source !== 'unknownProfile') return composite;
+  const foreign = foreignProfile(charger, ctx.port.portNumber);
+  if (foreign) {
+    return {
+      checkedAt: foreign.receivedAt,
+      drifted: true,
+      source: 'unknownProfile',
+      unknownProfileId: foreign.id,
+      unknownProfileSource: foreign.source,
+    };
+  }
+  return composite?.drifted ? { checkedAt: composite.checkedAt, drifted: false } : composite;
 }

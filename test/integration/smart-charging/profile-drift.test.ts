@@ -216,4 +216,81 @@ describe('the drift check', () => {
       }
     },
   );
+
+  it('counts a profile the station holds that this CSMS did not send (2.0.1 GetChargingProfiles → ReportChargingProfiles)', async () => {
+    const ocppId = uniqueOcppId('FOREIGN');
+    const tenant = await createTenant(stack, [
+      { ocppId, name: 'Shared AC', type: 'Level 2', ports: [{ connectorType: 'J1772', maximumPowerKw: 11.5 }] },
+    ]);
+    let above = true;
+    let holdsForeign = true;
+    const report = (client: any, requestId: number) =>
+      setTimeout(() => {
+        void client.call('ReportChargingProfiles', {
+          requestId,
+          chargingLimitSource: 'EMS',
+          evseId: 1,
+          chargingProfile: [
+            {
+              id: 77,
+              stackLevel: 2,
+              chargingProfilePurpose: 'TxDefaultProfile',
+              chargingProfileKind: 'Absolute',
+              chargingSchedule: [
+                {
+                  id: 1,
+                  startSchedule: new Date().toISOString(),
+                  chargingRateUnit: 'A',
+                  chargingSchedulePeriod: [{ startPeriod: 0, limit: 32 }],
+                },
+              ],
+            },
+          ],
+        });
+      }, 50);
+    const ac = await connectSmartCharger(stack, ocppId, 'ocpp2.0.1', 1, {
+      rateUnits: ['A'],
+      compositeSchedule: (params, last) => {
+        const answer = composite201(params, last) as { schedule: { chargingSchedulePeriod: { limit: number }[] } };
+        if (above) for (const p of answer.schedule.chargingSchedulePeriod) p.limit += 10;
+        return answer;
+      },
+      chargingProfiles: (params, client) => {
+        if (!holdsForeign) return { status: 'NoProfiles' };
+        report(client, params.requestId);
+        return { status: 'Accepted' };
+      },
+    });
+    expect((await capacity(tenant, 5_000)).status).toBe(201);
+    await ac.start(1, 'TAG-4', 7_000);
+    const asked = await ac.waitFor((c) => c.action === 'GetChargingProfiles', 'GetChargingProfiles after the drift');
+    expect(asked.params).toEqual({ requestId: expect.any(Number), evseId: 1, chargingProfile: {} });
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: tenant.chargers[0]!.id }).go({ consistent: true })).data,
+      (item) => item?.chargingProfilesReport?.profiles?.[0]?.id === 77,
+      'the report stored',
+    );
+    // The next profile change: the composite matches now, the EMS profile is still there.
+    above = false;
+    expect((await capacity(tenant, 4_000)).status).toBe(201);
+    const foreign = await pollUntil(
+      () => driftAlerts(tenant),
+      (alerts) => alerts[0]?.details?.source === 'unknownProfile',
+      'the alert naming the unknown profile',
+      30_000,
+    );
+    expect(foreign).toHaveLength(1);
+    expect(foreign[0]!.details).toMatchObject({ unknownProfileId: 77, unknownProfileSource: 'EMS' });
+    expect(foreign[0]!.endTimestamp).toBeUndefined();
+    // The EMS lets go: the next check asks again, NoProfiles, and the alert clears.
+    holdsForeign = false;
+    expect((await capacity(tenant, 4_500)).status).toBe(201);
+    await pollUntil(
+      () => driftAlerts(tenant),
+      (alerts) => alerts.length === 1 && alerts[0]!.endTimestamp !== undefined,
+      'the alert cleared',
+      30_000,
+    );
+    await ac.close();
+  });
 });

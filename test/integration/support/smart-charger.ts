@@ -39,6 +39,8 @@ export interface SmartChargerOptions {
    * for that connector/EVSE (undefined: none yet). Absent: the CALL is not handled (ocpp-rpc answers NotImplemented).
    */
   compositeSchedule?: (params: any, lastProfile: any) => Record<string, unknown>;
+  /** Its answer to GetChargingProfiles (2.0.1), given the client to send its reports with. Absent: not handled. */
+  chargingProfiles?: (params: any, client: RPCClient) => Record<string, unknown>;
 }
 
 /** A connected charger that records the CALLs it receives. */
@@ -102,6 +104,13 @@ function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: 
         .filter((c) => c.action === 'SetChargingProfile' && (c.params.connectorId ?? c.params.evseId) === port)
         .at(-1)?.params;
       return compositeSchedule(call.params, last);
+    });
+  }
+  const chargingProfiles = options.chargingProfiles;
+  if (chargingProfiles) {
+    handle('GetChargingProfiles', (call: { params: unknown }) => {
+      record('GetChargingProfiles')(call);
+      return chargingProfiles(call.params, client);
     });
   }
   handle('ClearChargingProfile', (call: { params: unknown }) => {

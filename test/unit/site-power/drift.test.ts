@@ -4,7 +4,8 @@
  * below the profile, or outside the hour, no drift.
  */
 import { describe, expect, it } from 'vitest';
-import { DRIFT_CHECK_SECONDS, findDrift } from '../../../shared/site-power/drift';
+import { DRIFT_CHECK_SECONDS, findDrift, foreignProfile } from '../../../shared/site-power/drift';
+import type { ChargerItem } from '../../../shared/chargers/items';
 import type { ChargingProfileInput, CompositeSchedule } from '../../../shared/site-power/commands';
 
 const NOW = Date.parse('2026-12-05T10:00:00Z');
@@ -90,5 +91,40 @@ describe('findDrift', () => {
     ).toBeUndefined();
     const later = composite('W', [[0, 90_000]], { scheduleStart: new Date(NOW + 600_000).toISOString() });
     expect(findDrift(profileW([[0, 60_000]]), later, threePhase, NOW)?.at).toBe(NOW + 600_000);
+  });
+});
+
+describe('foreignProfile', () => {
+  const report = (
+    chargingLimitSource: string,
+    evseId: number,
+    ids: number[],
+    receivedAt = '2026-12-05T10:00:00.000Z',
+  ) => ({
+    requestId: 1,
+    chargingLimitSource,
+    evseId,
+    receivedAt,
+    profileCount: ids.length,
+    profiles: ids.map((id) => ({
+      id,
+      stackLevel: 1,
+      chargingProfilePurpose: 'TxProfile',
+      chargingProfileKind: 'Absolute',
+    })),
+  });
+  const charger = (chargingProfilesReport: object | undefined, lastBootAt = '2026-12-05T09:00:00.000Z') =>
+    ({ chargerId: 1, lastBootAt, chargingProfilesReport }) as unknown as ChargerItem;
+
+  it("finds a profile of another source, or one of ours' source with an ID not ours, on the port or the station", () => {
+    expect(foreignProfile(charger(report('CSO', 1, [9_000_001, 9_000_000])), 1)).toBeUndefined();
+    expect(foreignProfile(charger(report('CSO', 1, [9_000_001, 42])), 1)).toMatchObject({ id: 42, source: 'CSO' });
+    expect(foreignProfile(charger(report('EMS', 0, [9_000_001])), 1)).toMatchObject({ id: 9_000_001, source: 'EMS' });
+  });
+
+  it('ignores another EVSE, a report from before the last boot, and no report', () => {
+    expect(foreignProfile(charger(report('EMS', 2, [7])), 1)).toBeUndefined();
+    expect(foreignProfile(charger(report('EMS', 1, [7]), '2026-12-05T11:00:00.000Z'), 1)).toBeUndefined();
+    expect(foreignProfile(charger(undefined), 1)).toBeUndefined();
   });
 });
