@@ -146,7 +146,7 @@ export function operationCommand(
 
 /**
  * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
- * `trigger-message`, `clear-cache`, `operations` (the audit trail) and `operation` (one).
+ * `trigger-message`, `clear-cache`, `composite-schedule`, `operations` (the audit trail) and `operation` (one).
  * @param db opens the table the CLI's options name
  */
 export function addOperationCommands(chargers: Command, db: () => Db): void {
@@ -188,6 +188,21 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
   operation('clear-cache', "Clear chargers' authorization cache (OCPP ClearCache)", 'no').action(
     run(async (o: Options) => operate(db(), 'clearCache', targetsOf(o), o)),
   );
+
+  operation('composite-schedule', 'Ask chargers what they will enforce (OCPP GetCompositeSchedule)', 'also')
+    .requiredOption('--duration <seconds>', 'seconds from now the schedule covers (at most 86400)', positiveInteger)
+    .addOption(new Option('--unit <unit>', "A (per phase) or W; default the charger's choice").choices(['A', 'W']))
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'getCompositeSchedule',
+          { ...targetsOf(o), duration: o.duration, ...(o.unit ? { chargingRateUnit: o.unit } : {}) },
+          o,
+          { duration: '--duration', chargingRateUnit: '--unit' },
+        ),
+      ),
+    );
 
   addReadCommands(chargers, db);
 }

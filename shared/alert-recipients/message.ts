@@ -13,6 +13,7 @@ const TYPE_NAMES: Record<Alert['type'], string> = {
   chargingCompleted: 'Charging completed',
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
+  profileDrift: 'Charger above its charging profile',
 };
 
 /**
@@ -62,7 +63,19 @@ function whatHappened(alert: Alert, time: (at: string) => string): string {
       const codes = [fault?.ocppErrorCode, fault?.ocppVendorErrorCode, fault?.ocppInfo].filter(Boolean);
       return `The port has reported Faulted since ${fault ? time(fault.faultedSince) : 'unknown'}${codes.length ? ` (${codes.join(', ')})` : ''}.`;
     }
+    case 'profileDrift':
+      return driftSentence(alert.profileDrift, time);
   }
+}
+
+/** What a `profileDrift` alert says: the limits and where, or the unknown profile, and the repair. */
+function driftSentence(drift: Alert['profileDrift'], time: (at: string) => string): string {
+  const repair = drift?.resentStatus ? ` The profile was sent again (${drift.resentStatus}).` : '';
+  if (drift?.source === 'unknownProfile') {
+    return `The charger holds charging profile ${drift.unknownProfileId ?? 'unknown'} (${drift.unknownProfileSource ?? 'unknown source'}) that this system did not send.${repair}`;
+  }
+  const unit = drift?.chargingRateUnit ?? '';
+  return `The charger will enforce ${drift?.compositeLimit ?? 'unknown'} ${unit} from ${drift?.at ? time(drift.at) : 'unknown'}, above the ${drift?.plannedLimit ?? 'unknown'} ${unit} of its charging profile.${repair}`;
 }
 
 /**

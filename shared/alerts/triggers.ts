@@ -1,6 +1,6 @@
 /**
  * The alert rules raised from the table's change stream (docs/alerts.md):
- * `lateCharging` (site allocations), `chargingSessionError` (charger error reports and ended
+ * `lateCharging` and `profileDrift` (site allocations), `chargingSessionError` (charger error reports and ended
  * sessions), `lowBattery` and `chargingCompleted` (SoC readings and ended sessions). A batch of
  * changes, filtered to {@link ALERT_TRIGGERING_ENTITIES}, becomes the rules' intents, carried out
  * in the changes' order (`apply.ts`).
@@ -16,6 +16,7 @@ import { nextDeparture } from '../departures/store';
 import { applyIntents, chargerViewOf, type ChargerViews } from './apply';
 import type { AlertIntent } from './intents';
 import { lateChargingIntents } from './late-charging';
+import { profileDriftIntents } from './profile-drift';
 import { faultIntents } from './session-errors';
 import { sessionEndIntents } from './session-end';
 import { alertSettings, type AlertSettings } from './settings';
@@ -67,9 +68,12 @@ async function socChangeIntents(db: Db, reads: BatchReads, news: SocChange): Pro
 async function intentsOf(db: Db, reads: BatchReads, change: TableChange): Promise<AlertIntent[]> {
   const organizationId = (change.newImage?.organizationId ?? change.oldImage?.organizationId) as number;
   switch (entityOf(change)) {
-    case 'siteAllocation':
-      if (!change.newImage?.lateVehicles && !change.oldImage?.lateVehicles) return [];
-      return lateChargingIntents(change, (await settingsOf(db, reads, organizationId)).lateChargingMarginMinutes);
+    case 'siteAllocation': {
+      const drift = profileDriftIntents(change);
+      if (!change.newImage?.lateVehicles && !change.oldImage?.lateVehicles) return drift;
+      const margin = (await settingsOf(db, reads, organizationId)).lateChargingMarginMinutes;
+      return [...lateChargingIntents(change, margin), ...drift];
+    }
     case 'chargerError':
       return faultIntents(change);
     case 'sessionRecord': {

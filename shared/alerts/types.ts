@@ -3,6 +3,7 @@
  * object under its name, the other types' objects null, times ISO 8601 UTC.
  */
 import type { AlertType } from '../db/entities/alerts';
+import type { ProfileDriftView } from '../site-power/drift';
 
 export { ALERT_TYPES, type AlertType } from '../db/entities/alerts';
 
@@ -14,8 +15,8 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /**
  * The severity of each type: `critical` when a charger cannot charge (offline, faulted, a session
- * that failed); `warning` when a vehicle may leave short (late, low battery); `info` when all is
- * well (charging completed).
+ * that failed); `warning` when a vehicle may leave short (late, low battery) or a charger may draw
+ * more than its plan (profile drift); `info` when all is well (charging completed).
  */
 export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   offlineCharger: 'critical',
@@ -24,6 +25,7 @@ export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   lateCharging: 'warning',
   lowBattery: 'warning',
   chargingCompleted: 'info',
+  profileDrift: 'warning',
 };
 
 /** The types of some severities, in {@link ALERT_TYPES}' order. */
@@ -75,6 +77,17 @@ export interface ChargerFaultedDetails {
   faultedSince: string;
 }
 
+/**
+ * `profileDrift` (ours): the charger enforces more than the allocation sent it
+ * (docs/smart-charging.md, "What the charger enforces"): its composite schedule above the profile
+ * (`source` `compositeSchedule`: the first instant above and both limits, in `chargingRateUnit`),
+ * or a profile this CSMS did not send (`unknownProfile`: its id and source); and the answer to the
+ * profile sent again (the repair).
+ */
+export type ProfileDriftDetails = Omit<ProfileDriftView, 'drifted' | 'source'> & {
+  source: NonNullable<ProfileDriftView['source']>;
+};
+
 /** The API's alert. */
 export interface Alert {
   id: number;
@@ -97,6 +110,7 @@ export interface Alert {
   offlineCharger: OfflineChargerDetails | null;
   lateCharging: LateChargingDetails | null;
   chargerFaulted: ChargerFaultedDetails | null;
+  profileDrift: ProfileDriftDetails | null;
   /** `{ id }` of the session concerned, or null. */
   chargingSession: { id: number } | null;
   vehicle: AlertRef | null;

@@ -5,6 +5,7 @@
  * (`CHARGER_OPERATION_COMMANDS` in `shared/ocpp/commands`).
  */
 import type { ChargerCommands, VersionInputs } from '../charger-commands';
+import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
 
 /**
  * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
@@ -84,6 +85,8 @@ export interface ChargerOperationCommandCatalog {
   UpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
   /** Ask for a log to be uploaded (1.6 GetDiagnostics, 2.0.1 GetLog). */
   GetLog: { input: GetLogInput; result: LogRequestAnswer };
+  /** What a port (0: the whole charger) will be held to (1.6 §5.7, 2.0.1 K08). */
+  GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

@@ -218,6 +218,21 @@ const GetLogRequest = z
   })
   .meta({ id: 'GetLogRequest' });
 
+/** Longest composite schedule asked for, s: a day, the plan's horizon. */
+export const MAX_COMPOSITE_SCHEDULE_SECONDS = 86_400;
+
+/** `POST /api/ocpp/get-composite-schedule` body. */
+const GetCompositeScheduleRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    ...portTargetField,
+    // Seconds from now; without a unit, the charger's choice.
+    duration: z.number().int().min(1).max(MAX_COMPOSITE_SCHEDULE_SECONDS),
+    chargingRateUnit: z.enum(['A', 'W']).optional(),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
+  .meta({ id: 'GetCompositeScheduleRequest' });
+
 /** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
 export const OPERATION_INPUTS = {
   reset: ResetRequest,
@@ -227,6 +242,7 @@ export const OPERATION_INPUTS = {
   clearCache: ClearCacheRequest,
   updateFirmware: UpdateFirmwareRequest,
   getLog: GetLogRequest,
+  getCompositeSchedule: GetCompositeScheduleRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -9,6 +9,7 @@ import type { Db } from '../db';
 import type { ChargerAnswer, CommandableCharger } from '../charger-commands';
 import type { ChargerOperationCommands, OperationAnswer } from './commands';
 import type { OperationTarget, TargetFields } from './targets';
+import type { CompositeSchedule } from '../site-power/commands';
 
 /**
  * Every operation kind's action, in the API's order: the kinds (`registry.ts`) and their bodies
@@ -22,6 +23,7 @@ export const OPERATION_ACTIONS = [
   'clearCache',
   'updateFirmware',
   'getLog',
+  'getCompositeSchedule',
 ] as const;
 
 /** An operation's action. */
@@ -70,6 +72,8 @@ export interface TargetOutcome {
   note?: string;
   /** A firmware update's progress (update-firmware results only). */
   firmware?: FirmwareProgress;
+  /** The schedule the charger will enforce (get-composite-schedule results, Accepted only). */
+  compositeSchedule?: CompositeSchedule;
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

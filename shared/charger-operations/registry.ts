@@ -9,6 +9,7 @@ import type { OperationAction, OperationKind } from './kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
 import { updateFirmware } from './firmware-kind';
 import { getLog } from './log-kind';
+import { getCompositeSchedule } from './schedule-kind';
 
 /** Every kind, by its action. */
 export const OPERATION_KINDS = {
@@ -19,6 +20,7 @@ export const OPERATION_KINDS = {
   clearCache,
   updateFirmware,
   getLog,
+  getCompositeSchedule,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -3,6 +3,7 @@
  * the limits, the total, each port's limit in the site's unit and in W with its reason and the
  * charger's answer to its profile, and the vehicles predicted to miss their departure.
  */
+import { profileDriftView, type ProfileDriftLine, type ProfileDriftView } from './drift';
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
 import { getSitePowerLimits, visibleSite } from './limits';
@@ -27,6 +28,12 @@ export interface AllocatedPortView {
   profileStatus: string | null;
   /** When the profile was sent, ISO 8601 UTC, or null. */
   sentAt: string | null;
+  /**
+   * The port's last drift check (`drift.ts`, docs/smart-charging.md "What the charger enforces"):
+   * when, whether the charger enforces more than its profile, where and by how much; null when
+   * none ran for the session.
+   */
+  profileDrift: ProfileDriftView | null;
   /** An external limit on the EVSE (OCPP 2.0.1 NotifyChargingLimit), W, or null. */
   externalLimitW: number | null;
   externalLimitSource: string | null;
@@ -128,6 +135,7 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     })),
     profileStatus: line.profileStatus ?? null,
     sentAt: line.sentAt ?? null,
+    profileDrift: line.profileDrift ? profileDriftView(line.profileDrift as ProfileDriftLine) : null,
     externalLimitW: line.externalLimitW ?? null,
     externalLimitSource: line.externalLimitSource ?? null,
     vehicleId: line.vehicleId ?? null,

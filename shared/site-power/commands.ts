@@ -5,6 +5,21 @@
  */
 import type { ChargerCommands } from '../charger-commands';
 
+/** Stack level of this CSMS's profiles (0 is left to the charger's own defaults). */
+export const STACK_LEVEL = 1;
+/** ID of this CSMS's TxDefaultProfile. */
+export const TX_DEFAULT_PROFILE_ID = 9_000_000;
+
+/** ID of this CSMS's TxProfile on a connector/EVSE (one per port, replaced by the next). */
+export function txProfileId(portNumber: number): number {
+  return 9_000_000 + portNumber;
+}
+
+/** Whether a profile ID is one this CSMS sends on the port (its TxProfile) or the charger (its TxDefaultProfile). */
+export function isOurProfileId(id: number, portNumber: number): boolean {
+  return id === TX_DEFAULT_PROFILE_ID || id === txProfileId(portNumber);
+}
+
 /** A unit of a charging schedule: A (per phase) or W. */
 export type ChargingRateUnit = 'A' | 'W';
 
@@ -53,6 +68,50 @@ export interface SmartChargingSupport {
   maxPeriods?: number;
 }
 
+/**
+ * What a composite schedule is asked for (OCPP 1.6 GetCompositeSchedule §5.7, 2.0.1
+ * GetCompositeSchedule K08): one port, or the whole charger (`portNumber` 0: 1.6 connectorId 0,
+ * the grid connection; 2.0.1 evseId 0), for `duration` seconds from now, in `chargingRateUnit`
+ * when given (else the charger's choice).
+ */
+export interface CompositeScheduleRequest {
+  /** 1.6 connectorId / 2.0.1 evseId; 0 = the whole charger. */
+  portNumber: number;
+  /** Seconds from now, > 0. */
+  duration: number;
+  chargingRateUnit?: ChargingRateUnit;
+}
+
+/**
+ * The schedule a charger says it will enforce (its profiles combined with its own limits), in the
+ * version-neutral form both versions map to, with OCPP's names: 1.6 `scheduleStart` (or the
+ * schedule's `startSchedule`) and `chargingSchedule`; 2.0.1 `schedule`.
+ */
+export interface CompositeSchedule {
+  /** 1.6 connectorId / 2.0.1 evseId it is for; absent when a 1.6 answer omits it (the one asked). */
+  portNumber?: number;
+  /** ISO 8601 as the charger sent it: when the first period starts (absent: 1.6 said neither). */
+  scheduleStart?: string;
+  /** Seconds the schedule covers (1.6 may omit it). */
+  duration?: number;
+  chargingRateUnit: ChargingRateUnit;
+  /** Each limit (A per phase, or W) from `startPeriod` seconds after `scheduleStart` until the next. */
+  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+}
+
+/** A charger's answer to GetCompositeSchedule: its status word, the schedule when Accepted, the whole answer. */
+export interface CompositeScheduleAnswer {
+  ocppStatus: 'Accepted' | 'Rejected';
+  schedule?: CompositeSchedule;
+  answer: Record<string, unknown>;
+}
+
+/** What GetChargingProfiles asks (2.0.1 K09): every profile on one EVSE, reported under `requestId`. */
+export interface ChargingProfilesRequest {
+  requestId: number;
+  portNumber: number;
+}
+
 /** The commands of smart charging. */
 export interface SmartChargingCommandCatalog {
   /** Whether the charger takes charging profiles (1.6 GetConfiguration, 2.0.1 GetVariables SmartChargingCtrlr). */
@@ -60,6 +119,10 @@ export interface SmartChargingCommandCatalog {
   SetChargingProfile: { input: ChargingProfileInput; result: 'Accepted' | 'Rejected' | 'NotSupported' };
   /** Clears this CSMS's profiles of one purpose on every port. */
   ClearChargingProfile: { input: { purpose: 'TxProfile' | 'TxDefaultProfile' }; result: 'Accepted' | 'Unknown' };
+  /** What the charger will enforce on a port (the drift check after a profile, `drift.ts`). */
+  GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
+  /** Which profiles a station holds on a port (2.0.1 only: a 1.6 charger answers NotSupported); reported by ReportChargingProfiles. */
+  GetChargingProfiles: { input: ChargingProfilesRequest; result: 'Accepted' | 'NoProfiles' };
 }
 
 /** What smart charging sends through (`run.ts`, `delivery.ts`, `default-profiles.ts`). */

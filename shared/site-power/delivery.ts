@@ -36,6 +36,7 @@ import {
   type PortContext,
 } from './port-profiles';
 import { answerOf, markRefused } from './profile-answers';
+import { checkDrift, portDrift, type ProfileDriftLine } from './drift';
 import type { SiteSnapshot } from './site-snapshot';
 
 export type { AllocatedPortLine } from './port-profiles';
@@ -143,10 +144,39 @@ export async function deliverProfiles(
       )),
     );
   }
+  const drifts = await checkAccepted(db, commands, snapshot, byPort, answers);
   return {
-    ports: contexts.map((ctx) => line(ctx, answers.get(ctx.allocation.portId))),
+    ports: contexts.map((ctx) => {
+      const charger = snapshot.chargers.get(ctx.charger.chargerId) ?? ctx.charger;
+      const drift = portDrift(ctx, drifts.get(ctx.allocation.portId), charger);
+      return { ...line(ctx, answers.get(ctx.allocation.portId)), ...(drift ? { profileDrift: drift } : {}) };
+    }),
     defaultProfiles: [...heldDefaults, ...defaults.filter((d) => d.unchanged).map((d) => d.current!)],
   };
+}
+
+/**
+ * The drift check of every TxProfile accepted now (`./drift.ts`): one GetCompositeSchedule per
+ * profile, none for a charger that does not answer it.
+ * @returns each checked port's result, by port
+ */
+async function checkAccepted(
+  db: Db,
+  commands: SmartChargingCommands,
+  snapshot: SiteSnapshot,
+  byPort: Map<number, PortContext>,
+  answers: Map<number, { input: ChargingProfileInput; status: string }>,
+): Promise<Map<number, ProfileDriftLine>> {
+  const drifts = new Map<number, ProfileDriftLine>();
+  await Promise.all(
+    [...answers]
+      .filter(([, answer]) => answer.status === 'Accepted')
+      .map(async ([portId, { input }]) => {
+        const drift = await checkDrift(db, commands, snapshot, byPort.get(portId)!, input);
+        if (drift) drifts.set(portId, drift);
+      }),
+  );
+  return drifts;
 }
 
 /**

@@ -8,9 +8,14 @@
  */
 export { requestAllocation } from './allocation-state';
 export { readPowerAllocation, type PowerAllocationView } from './allocation-view';
+export { STACK_LEVEL, TX_DEFAULT_PROFILE_ID, txProfileId } from './commands';
 export type {
   ChargingProfileInput,
+  ChargingProfilesRequest,
   ChargingRateUnit,
+  CompositeSchedule,
+  CompositeScheduleAnswer,
+  CompositeScheduleRequest,
   SmartChargingCommandCatalog,
   SmartChargingSupport,
 } from './commands';

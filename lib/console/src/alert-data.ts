@@ -17,6 +17,7 @@ export const ALERT_TYPE_WORDS: Record<AlertType, string> = {
   chargingCompleted: 'Charging completed',
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
+  profileDrift: 'Profile drift',
 };
 
 /** Each severity in words, and the badge it wears (critical: a charger cannot charge; warning: a vehicle may leave short; info: all is well). */
@@ -137,6 +138,12 @@ export function alertDetails(alert: Alert, nowMs: number, timeZone?: string): st
       if (!fault) return '';
       const what = ocppError(fault);
       return `faulted since ${clock(fault.faultedSince)}${what ? `: ${what}` : ''}`;
+    }
+    case 'profileDrift': {
+      const drift = alert.profileDrift;
+      if (!drift) return '';
+      if (drift.source === 'unknownProfile') return `holds profile ${drift.unknownProfileId} it was not sent`;
+      return `enforces ${drift.compositeLimit} ${drift.chargingRateUnit}, plan ${drift.plannedLimit} ${drift.chargingRateUnit}`;
     }
   }
 }

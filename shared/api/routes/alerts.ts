@@ -27,7 +27,7 @@ export const Alert = conformsTo<AlertShape>()(
       type: z.enum(ALERT_TYPES),
       severity: z.enum(ALERT_SEVERITIES).meta({
         description:
-          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError), warning (lateCharging, lowBattery), info (chargingCompleted)',
+          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError), warning (lateCharging, lowBattery, profileDrift), info (chargingCompleted)',
       }),
       startTimestamp: z.string().meta({
         format: 'date-time',
@@ -78,6 +78,23 @@ export const Alert = conformsTo<AlertShape>()(
           faultedSince: z.string().meta({ format: 'date-time' }),
         })
         .nullable(),
+      profileDrift: z
+        .object({
+          source: z.enum(['compositeSchedule', 'unknownProfile']).meta({
+            description:
+              'compositeSchedule: what the charger will enforce is above the profile sent; unknownProfile: it holds a profile this CSMS did not send',
+          }),
+          checkedAt: z.string().meta({ format: 'date-time' }),
+          at: nullableString.meta({ description: 'The first instant above the profile (compositeSchedule)' }),
+          chargingRateUnit: z.enum(['A', 'W']).nullable(),
+          plannedLimit: z.number().nullable().meta({ description: 'The profile sent there, A per phase or W' }),
+          compositeLimit: z.number().nullable().meta({ description: "The charger's composite schedule there" }),
+          unknownProfileId: z.number().int().nullable(),
+          unknownProfileSource: nullableString,
+          resentStatus: nullableString.meta({ description: 'The answer to the profile sent again (the repair)' }),
+        })
+        .nullable()
+        .meta({ description: 'docs/smart-charging.md, "What the charger enforces"' }),
       chargingSession: z.object({ id: z.number().int() }).nullable(),
       vehicle: NamedRef.nullable(),
       site: NamedRef,

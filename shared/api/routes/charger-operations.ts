@@ -56,6 +56,18 @@ export const ChargerOperationResult = z
       })
       .optional()
       .meta({ description: "An update-firmware result's progress (docs/firmware.md)" }),
+    compositeSchedule: z
+      .object({
+        portNumber: z.number().int(),
+        scheduleStart: z.string().optional(),
+        duration: z.number().int().optional(),
+        chargingRateUnit: z.enum(['A', 'W']),
+        chargingSchedulePeriod: z.array(
+          z.object({ startPeriod: z.number().int(), limit: z.number(), numberPhases: z.number().int().optional() }),
+        ),
+      })
+      .optional()
+      .meta({ description: 'GetCompositeSchedule Accepted' }),
   })
   .meta({ id: 'ChargerOperationResult' });
 
@@ -156,6 +168,14 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     description: ANSWER,
     tags: ['Charger operations'],
     request: { body: OPERATION_INPUTS.clearCache },
+    responses,
+  },
+  'POST /api/ocpp/get-composite-schedule': {
+    role: 'operator',
+    summary: 'What chargers will enforce (OCPP GetCompositeSchedule)',
+    description: `A port's, or a charger's (id 0), over duration seconds: the result's compositeSchedule. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.getCompositeSchedule },
     responses,
   },
   'POST /api/ocpp/update-firmware': {

@@ -60,6 +60,24 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
               "The charger's answer to the TxProfile: Accepted, Rejected, NotSupported, Failed, NotConnected; Uncontrolled (none sent: the charger cannot be controlled); None (no limits, no profile); null (not sent yet)",
           }),
           sentAt: z.string().nullable(),
+          profileDrift: z
+            .object({
+              checkedAt: z.string(),
+              drifted: z.boolean().meta({ description: 'The charger enforces more than its profile' }),
+              source: z.enum(['compositeSchedule', 'unknownProfile']).nullable(),
+              chargingRateUnit: z.enum(['A', 'W']).nullable(),
+              plannedLimit: z.number().nullable().meta({ description: 'The profile sent at `at`' }),
+              compositeLimit: z.number().nullable().meta({ description: "The charger's composite schedule at `at`" }),
+              at: z.string().nullable().meta({ description: 'The first instant above the profile' }),
+              unknownProfileId: z.number().int().nullable(),
+              unknownProfileSource: z.string().nullable(),
+              resentStatus: z.string().nullable().meta({ description: 'The answer to the profile sent again' }),
+            })
+            .nullable()
+            .meta({
+              description:
+                "The port's last drift check (GetCompositeSchedule after its profile, docs/smart-charging.md); null when none ran for the session",
+            }),
           externalLimitW: z
             .number()
             .nullable()

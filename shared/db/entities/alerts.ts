@@ -5,7 +5,7 @@
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
-/** The alert types: the reference product's five, and `chargerFaulted` of ours. */
+/** The alert types: the reference product's five, and `chargerFaulted` and `profileDrift` of ours. */
 export const ALERT_TYPES = [
   'offlineCharger',
   'lateCharging',
@@ -13,6 +13,7 @@ export const ALERT_TYPES = [
   'chargingCompleted',
   'lowBattery',
   'chargerFaulted',
+  'profileDrift',
 ] as const;
 
 /** One of {@link ALERT_TYPES}. */

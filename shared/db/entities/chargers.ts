@@ -141,6 +141,8 @@ const chargerSchema = {
         rateUnits: { type: 'list', items: { type: 'string' } },
         /** Most periods a schedule may have, as the charger reported it. */
         maxPeriods: optionalNumber,
+        /** `unsupported`: it answered GetCompositeSchedule NotSupported/NotImplemented, so the drift check skips it. */
+        compositeSchedule: { type: ['unsupported'] as const },
       },
     },
     /** The connection on which the charger refused or failed a charging profile: uncontrolled until it reconnects. */

@@ -177,6 +177,12 @@ const allocatedPort = {
       },
     },
     profileConnectionId: optionalString,
+    /**
+     * The port's last drift check, `ProfileDriftLine` of `shared/site-power/drift.ts` (its shape
+     * is typed there: an `any` here keeps the attribute's schema out of every bundle holding the
+     * table's entities); carried while the session lasts until the next check.
+     */
+    profileDrift: { type: 'any' },
     /** The charger's last answer: Accepted, Rejected, NotSupported, Failed, TimedOut, NotConnected; `Uncontrolled` when none was sent. */
     profileStatus: optionalString,
     sentAt: optionalString,

@@ -50,10 +50,13 @@ export interface VersionMapping<Input, Result, Request, Response> {
   result(response: Response): Result;
 }
 
-/** A command with its mapping for each version. */
+/**
+ * A command with its mapping for each version; a version without one (an action OCPP 1.6 does not
+ * have) answers NotSupported without sending anything ({@link runCommand}).
+ */
 export interface Command<Input, Result> {
   name: string;
-  'ocpp1.6': VersionMapping<Input, Result, any, any>;
+  'ocpp1.6'?: VersionMapping<Input, Result, any, any>;
   'ocpp2.0.1': VersionMapping<Input, Result, any, any>;
 }
 
@@ -65,6 +68,19 @@ export function defineCommand<Input, Result, A16 extends Ocpp16.Action, A201 ext
   'ocpp1.6': VersionMapping<Input, Result, Ocpp16.Actions[A16]['request'], Ocpp16.Actions[A16]['response']> & {
     call: ActionValidators<'ocpp1.6', A16>;
   };
+  'ocpp2.0.1': VersionMapping<Input, Result, Ocpp201.Actions[A201]['request'], Ocpp201.Actions[A201]['response']> & {
+    call: ActionValidators<'ocpp2.0.1', A201>;
+  };
+}): Command<Input, Result> {
+  return definition;
+}
+
+/**
+ * Declares a command OCPP 2.0.1 has and 1.6 does not (GetChargingProfiles K09): a 1.6 charger
+ * answers NotSupported without a CALL.
+ */
+export function defineCommand201<Input, Result, A201 extends Ocpp201.Action>(definition: {
+  name: string;
   'ocpp2.0.1': VersionMapping<Input, Result, Ocpp201.Actions[A201]['request'], Ocpp201.Actions[A201]['response']> & {
     call: ActionValidators<'ocpp2.0.1', A201>;
   };
@@ -128,6 +144,11 @@ export async function runCommand<Input, Result>(
   const deadline = { at: Date.now() + deadlineMs, ms: deadlineMs };
   for (let refreshes = 0; ; refreshes++) {
     const mapping = command[target.protocol];
+    if (!mapping) {
+      // The version has no such action: the charger cannot do it, as a CALLERROR NotSupported says.
+      const description = `OCPP ${target.protocol.slice(4)} has no ${command.name}`;
+      return { ok: false, action: command.name, errorCode: 'NotSupported', errorDescription: description };
+    }
     const { action } = mapping.call;
     const payload = mapping.request(input);
     validatePayload(mapping.call, 'req', payload);

@@ -2,25 +2,32 @@
  * Smart charging commands (OCPP 1.6 Smart Charging profile, §5.16 SetChargingProfile, §5.5
  * ClearChargingProfile, §5.8 GetConfiguration of `SupportedFeatureProfiles` and
  * `ChargingScheduleAllowedChargingRateUnit`; OCPP 2.0.1 functional block K, K01 SetChargingProfile,
- * K10 ClearChargingProfile, and the `SmartChargingCtrlr` component of the device model).
+ * K10 ClearChargingProfile, K09 GetChargingProfiles (2.0.1 only), and the `SmartChargingCtrlr`
+ * component of the device model).
  *
  * The profiles this CSMS installs have fixed IDs, so each new one replaces its predecessor
- * (K01.FR.05 / 1.6 §3.13.3): a TxDefaultProfile on every connector (id {@link TX_DEFAULT_PROFILE_ID})
- * and one TxProfile per connector ({@link txProfileId}), all at stack level {@link STACK_LEVEL}. A
+ * (K01.FR.05 / 1.6 §3.13.3): a TxDefaultProfile on every connector (id `TX_DEFAULT_PROFILE_ID`)
+ * and one TxProfile per connector (`txProfileId`), all at stack level `STACK_LEVEL` (the IDs are
+ * the domain's, `shared/site-power/commands.ts`, which tells ours from a charger's others). A
  * TxProfile carries the next hours of the port's plan as periods from an absolute `startSchedule`
  * (kind Absolute), so that a charger that loses its connection follows the plan; a TxDefaultProfile
  * is one period (kind Relative).
  */
-import type {
-  ChargingProfileInput,
-  ChargingRateUnit,
-  SmartChargingCommandCatalog,
-  SmartChargingSupport,
+import {
+  STACK_LEVEL,
+  TX_DEFAULT_PROFILE_ID,
+  txProfileId,
+  type ChargingProfileInput,
+  type ChargingProfilesRequest,
+  type ChargingRateUnit,
+  type SmartChargingCommandCatalog,
+  type SmartChargingSupport,
 } from '../../site-power';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
-import { defineCommand } from './command';
+import { defineCommand, defineCommand201 } from './command';
+import { getCompositeSchedule } from './composite-schedule';
 import {
   configurationValue,
   controllerEnabled,
@@ -31,16 +38,6 @@ import {
 } from './capability-readings';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
-
-/** Stack level of this CSMS's profiles (0 is left to the charger's own defaults). */
-export const STACK_LEVEL = 1;
-/** ID of this CSMS's TxDefaultProfile. */
-export const TX_DEFAULT_PROFILE_ID = 9_000_000;
-
-/** ID of this CSMS's TxProfile on a connector/EVSE (one per port, replaced by the next). */
-export function txProfileId(portNumber: number): number {
-  return 9_000_000 + portNumber;
-}
 
 /** The profile's ID by purpose and port. */
 function profileId(input: ChargingProfileInput): number {
@@ -185,9 +182,30 @@ export const clearChargingProfile = defineCommand<
   },
 });
 
+/**
+ * GetChargingProfiles (2.0.1 K09): every profile the station holds on the EVSE (`{ requestId,
+ * evseId, chargingProfile: {} }`); `Accepted` means ReportChargingProfiles messages follow,
+ * `NoProfiles` that it holds none. OCPP 1.6 has no such action: a 1.6 charger answers NotSupported
+ * without a CALL.
+ */
+export const getChargingProfiles = defineCommand201<
+  ChargingProfilesRequest,
+  'Accepted' | 'NoProfiles',
+  'GetChargingProfiles'
+>({
+  name: 'GetChargingProfiles',
+  'ocpp2.0.1': {
+    call: V201.GetChargingProfiles,
+    request: ({ requestId, portNumber }) => ({ requestId, evseId: portNumber, chargingProfile: {} }),
+    result: (response) => response.status,
+  },
+});
+
 /** The OCPP declaration of each smart-charging command: what the `allocate` function wires into `ocppChargerCommands`. */
 export const SMART_CHARGING_COMMANDS: CommandSet<SmartChargingCommandCatalog> = {
   SmartChargingSupport: smartChargingSupport,
   SetChargingProfile: setChargingProfile,
   ClearChargingProfile: clearChargingProfile,
+  GetCompositeSchedule: getCompositeSchedule,
+  GetChargingProfiles: getChargingProfiles,
 };

@@ -168,6 +168,7 @@ describe('GET /api/alerts', () => {
       chargingSessionError: null,
       lateCharging: null,
       chargerFaulted: null,
+      profileDrift: null,
       chargingSession: null,
       vehicle: null,
       site: { id: siteB.siteId, name: 'Depot' },

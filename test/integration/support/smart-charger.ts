@@ -34,6 +34,13 @@ export interface SmartChargerOptions {
    * answer (e.g. the charger ends the transaction, then rejects the profile for it).
    */
   beforeAnswer?: (params: any, client: RPCClient) => Promise<'Accepted' | 'Rejected' | undefined>;
+  /**
+   * Its answer to GetCompositeSchedule, from the request and the last SetChargingProfile it took
+   * for that connector/EVSE (undefined: none yet). Absent: the CALL is not handled (ocpp-rpc answers NotImplemented).
+   */
+  compositeSchedule?: (params: any, lastProfile: any) => Record<string, unknown>;
+  /** Its answer to GetChargingProfiles (2.0.1), given the client to send its reports with. Absent: not handled. */
+  chargingProfiles?: (params: any, client: RPCClient) => Record<string, unknown>;
 }
 
 /** A connected charger that records the CALLs it receives. */
@@ -88,6 +95,24 @@ function answerSmartCharging(client: RPCClient, calls: ReceivedCall[], options: 
     received.answeredAt = Date.now();
     return { status };
   });
+  const compositeSchedule = options.compositeSchedule;
+  if (compositeSchedule) {
+    handle('GetCompositeSchedule', (call: { params: { connectorId?: number; evseId?: number } }) => {
+      record('GetCompositeSchedule')(call);
+      const port = call.params.connectorId ?? call.params.evseId;
+      const last = calls
+        .filter((c) => c.action === 'SetChargingProfile' && (c.params.connectorId ?? c.params.evseId) === port)
+        .at(-1)?.params;
+      return compositeSchedule(call.params, last);
+    });
+  }
+  const chargingProfiles = options.chargingProfiles;
+  if (chargingProfiles) {
+    handle('GetChargingProfiles', (call: { params: unknown }) => {
+      record('GetChargingProfiles')(call);
+      return chargingProfiles(call.params, client);
+    });
+  }
   handle('ClearChargingProfile', (call: { params: unknown }) => {
     record('ClearChargingProfile')(call);
     return { status: 'Accepted' };

@@ -22,6 +22,7 @@ function port(portId: number, fields: Partial<Port> = {}): Port {
     plannedPeriods: [{ startTime: iso('07:00'), limit: 11_000, limitW: 11_000 }],
     profileStatus: 'Accepted',
     sentAt: null,
+    profileDrift: null,
     externalLimitW: null,
     externalLimitSource: null,
     vehicleId: null,

@@ -101,6 +101,7 @@ function alert(overrides: Partial<Alert> = {}): Alert {
     offlineCharger: { thresholdMinutes: 10 },
     lateCharging: null,
     chargerFaulted: null,
+    profileDrift: null,
     chargingSession: null,
     vehicle: null,
     site: { id: 1, name: 'Depot' },

@@ -27,7 +27,7 @@ function loggedItem(action: string, payload: unknown) {
 
 describe('the message log and charger passwords', () => {
   it('keeps a 1.6 AuthorizationKey change without its value', () => {
-    const payload = setChargerPassword['ocpp1.6'].request({ password: '0GQFV5CPuenReF5IJf7j' });
+    const payload = setChargerPassword['ocpp1.6']!.request({ password: '0GQFV5CPuenReF5IJf7j' });
     expect(payload).toEqual({ key: 'AuthorizationKey', value: '304751465635435075656e52654635494a66376a' });
     const item = loggedItem('ChangeConfiguration', payload);
     expect(item.frame).toBe(

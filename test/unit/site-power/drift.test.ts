@@ -1,0 +1,130 @@
+/**
+ * The drift comparison (`shared/site-power/drift.ts`): a composite schedule above the profile sent
+ * beyond the tolerance, at any instant of the hour checked, in either unit; within the tolerance,
+ * below the profile, or outside the hour, no drift.
+ */
+import { describe, expect, it } from 'vitest';
+import { DRIFT_CHECK_SECONDS, findDrift, foreignProfile } from '../../../shared/site-power/drift';
+import type { ChargerItem } from '../../../shared/chargers/items';
+import type { ChargingProfileInput, CompositeSchedule } from '../../../shared/site-power/commands';
+
+const NOW = Date.parse('2026-12-05T10:00:00Z');
+const start = new Date(NOW).toISOString();
+const threePhase = { phases: 3, voltageV: 230 };
+
+const profileW = (periods: [number, number][]): ChargingProfileInput => ({
+  portNumber: 1,
+  purpose: 'TxProfile',
+  ocppTransactionId: '7',
+  unit: 'W',
+  startSchedule: start,
+  periods: periods.map(([startPeriod, limit]) => ({ startPeriod, limit })),
+});
+
+const composite = (unit: 'A' | 'W', periods: [number, number][], extra: Partial<CompositeSchedule> = {}) =>
+  ({
+    portNumber: 1,
+    scheduleStart: start,
+    duration: DRIFT_CHECK_SECONDS,
+    chargingRateUnit: unit,
+    chargingSchedulePeriod: periods.map(([startPeriod, limit]) => ({ startPeriod, limit })),
+    ...extra,
+  }) as CompositeSchedule;
+
+describe('findDrift', () => {
+  it('finds the first instant the composite schedule is above the profile beyond 5 % / 1 kW', () => {
+    const sent = profileW([
+      [0, 60_000],
+      [1800, 30_000],
+    ]);
+    expect(findDrift(sent, composite('W', [[0, 60_000]]), threePhase, NOW)).toEqual({
+      at: NOW + 1_800_000,
+      unit: 'W',
+      plannedLimit: 30_000,
+      compositeLimit: 60_000,
+    });
+    // 5 % of 60 kW is 3 kW: 62.9 kW is inside, 63.1 kW is not.
+    expect(findDrift(profileW([[0, 60_000]]), composite('W', [[0, 62_900]]), threePhase, NOW)).toBeUndefined();
+    expect(findDrift(profileW([[0, 60_000]]), composite('W', [[0, 63_100]]), threePhase, NOW)?.compositeLimit).toBe(
+      63_100,
+    );
+    // Under 20 kW the 1 kW floor applies.
+    expect(findDrift(profileW([[0, 5_000]]), composite('W', [[0, 5_900]]), threePhase, NOW)).toBeUndefined();
+    expect(findDrift(profileW([[0, 5_000]]), composite('W', [[0, 6_100]]), threePhase, NOW)).toBeDefined();
+  });
+
+  it('is no drift when the charger holds the port lower than the profile (its own limits)', () => {
+    expect(findDrift(profileW([[0, 60_000]]), composite('W', [[0, 20_000]]), threePhase, NOW)).toBeUndefined();
+  });
+
+  it('compares an A composite with a W profile at the port voltage and phases', () => {
+    // 60 kW at 230 V × 3 phases ≈ 87 A; 100 A is 69 kW.
+    expect(findDrift(profileW([[0, 60_000]]), composite('A', [[0, 86]]), threePhase, NOW)).toBeUndefined();
+    expect(findDrift(profileW([[0, 60_000]]), composite('A', [[0, 100]]), threePhase, NOW)).toEqual({
+      at: NOW,
+      unit: 'W',
+      plannedLimit: 60_000,
+      compositeLimit: 69_000,
+    });
+  });
+
+  it('compares in A with a 1 A floor, a period taking its own phases', () => {
+    const sentA: ChargingProfileInput = { ...profileW([[0, 16]]), unit: 'A', numberPhases: 1 };
+    const onePhase = { phases: 1, voltageV: 240 };
+    expect(findDrift(sentA, composite('A', [[0, 16.9]]), onePhase, NOW)).toBeUndefined();
+    expect(findDrift(sentA, composite('A', [[0, 17.5]]), onePhase, NOW)).toMatchObject({
+      unit: 'A',
+      plannedLimit: 16,
+      compositeLimit: 17.5,
+    });
+  });
+
+  it('looks only at the hour checked and within the composite schedule', () => {
+    const sent = profileW([
+      [0, 60_000],
+      [DRIFT_CHECK_SECONDS + 60, 0],
+    ]);
+    // The drop after the hour is not checked; a composite that ended before is no limit.
+    expect(findDrift(sent, composite('W', [[0, 60_000]], { duration: 7_200 }), threePhase, NOW)).toBeUndefined();
+    expect(
+      findDrift(profileW([[0, 0]]), composite('W', [[0, 60_000]], { duration: 0 }), threePhase, NOW),
+    ).toBeUndefined();
+    const later = composite('W', [[0, 90_000]], { scheduleStart: new Date(NOW + 600_000).toISOString() });
+    expect(findDrift(profileW([[0, 60_000]]), later, threePhase, NOW)?.at).toBe(NOW + 600_000);
+  });
+});
+
+describe('foreignProfile', () => {
+  const report = (
+    chargingLimitSource: string,
+    evseId: number,
+    ids: number[],
+    receivedAt = '2026-12-05T10:00:00.000Z',
+  ) => ({
+    requestId: 1,
+    chargingLimitSource,
+    evseId,
+    receivedAt,
+    profileCount: ids.length,
+    profiles: ids.map((id) => ({
+      id,
+      stackLevel: 1,
+      chargingProfilePurpose: 'TxProfile',
+      chargingProfileKind: 'Absolute',
+    })),
+  });
+  const charger = (chargingProfilesReport: object | undefined, lastBootAt = '2026-12-05T09:00:00.000Z') =>
+    ({ chargerId: 1, lastBootAt, chargingProfilesReport }) as unknown as ChargerItem;
+
+  it("finds a profile of another source, or one of ours' source with an ID not ours, on the port or the station", () => {
+    expect(foreignProfile(charger(report('CSO', 1, [9_000_001, 9_000_000])), 1)).toBeUndefined();
+    expect(foreignProfile(charger(report('CSO', 1, [9_000_001, 42])), 1)).toMatchObject({ id: 42, source: 'CSO' });
+    expect(foreignProfile(charger(report('EMS', 0, [9_000_001])), 1)).toMatchObject({ id: 9_000_001, source: 'EMS' });
+  });
+
+  it('ignores another EVSE, a report from before the last boot, and no report', () => {
+    expect(foreignProfile(charger(report('EMS', 2, [7])), 1)).toBeUndefined();
+    expect(foreignProfile(charger(report('EMS', 1, [7]), '2026-12-05T11:00:00.000Z'), 1)).toBeUndefined();
+    expect(foreignProfile(charger(undefined), 1)).toBeUndefined();
+  });
+});
