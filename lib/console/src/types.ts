@@ -10,7 +10,7 @@ import type { Problem } from '../../../shared/api/routes/common';
 import type {
   ChargerOperationList as ChargerOperationListSchema,
   ChargerOperationResponse as ChargerOperationResponseSchema,
-} from '../../../shared/api/routes/charger-operations';
+} from '../../../shared/api/routes/charger-operation-reads';
 import type {
   FirmwareCampaignList as FirmwareCampaignListSchema,
   FirmwareCampaignResponse as FirmwareCampaignResponseSchema,

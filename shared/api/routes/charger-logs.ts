@@ -5,7 +5,7 @@
  */
 import { defineRoutes } from './define';
 import { OPERATION_INPUTS } from '../../charger-operations';
-import { ChargerOperationResponse } from './charger-operations';
+import { ChargerOperationResponse } from './charger-operation-reads';
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const chargerLogRoutes = defineRoutes('chargerOperations', {
