@@ -1,7 +1,8 @@
 /**
  * What every page needs: the caller's credential (an API key, or a signed-in person's access
  * token), a way to call the API with it, sign-out (also used when the API refuses it), and who the
- * caller is (`GET /api/me`: the role the pages enable their forms by).
+ * caller is (`GET /api/me`: the role the pages enable their forms by), and the sites' time zones
+ * every time is shown in (`./site-zones.ts`).
  *
  * @module
  */
