@@ -9,6 +9,7 @@ import './styles.css';
 import './notifications.css';
 import './people.css';
 import './tabs.css';
+import './vehicle-plan.css';
 
 const root = document.getElementById('app');
 if (root) {

@@ -236,6 +236,50 @@ describe("the site power page's plan", () => {
     expect(await late.textContent()).toMatch(
       new RegExp(`^Plan Van: \\d+ % expected at its departure, ${clockAt} \\(target 90 %; ETA ${clockAt};`),
     );
+    // The plan by vehicle: the van's bars are the allocation read's planned periods from now on
+    // (the first starting now), its departure a line, and it is late with the table's ETA.
+    const byVehicle = allocation.getByRole('list', { name: 'Plan by vehicle' }).locator('li', { hasText: 'Plan Van' });
+    const bars = () =>
+      byVehicle
+        .locator('.vp-bar')
+        .evaluateAll((els) =>
+          els.map((el) => ({ start: el.getAttribute('data-start')!, limit: Number(el.getAttribute('data-limit')) })),
+        );
+    const readPeriods = async () => {
+      const read = await api(stack, `/api/site/${site.tenant.siteId}/power-allocation`, { key: site.tenant.apiKey });
+      const port = read.body.data.ports[0] as {
+        departureTime: string;
+        plannedPeriods: { startTime: string; limit: number }[];
+      };
+      const now = Date.now();
+      return port.plannedPeriods
+        .map((period, i) => ({
+          ...period,
+          end: Date.parse(port.plannedPeriods[i + 1]?.startTime ?? port.departureTime),
+        }))
+        .filter(
+          (period) =>
+            period.limit > 0 && period.end > now && Date.parse(period.startTime) < Date.parse(port.departureTime),
+        );
+    };
+    await expect
+      .poll(async () => {
+        const [shown, periods] = await Promise.all([bars(), readPeriods()]);
+        return (
+          shown.length > 0 &&
+          shown.length === periods.length &&
+          shown.every(
+            (bar, i) =>
+              bar.limit === periods[i]!.limit &&
+              (i === 0 || bar.start === new Date(periods[i]!.startTime).toISOString()),
+          )
+        );
+      })
+      .toBe(true);
+    expect(await byVehicle.getByRole('img', { name: new RegExp(`^departs ${clockAt}$`) }).count()).toBe(1);
+    expect((await byVehicle.locator('.vp-eta').textContent())?.trim()).toBe(
+      `late ETA ${cells[5]!.replace(/ late$/, '')}`,
+    );
     // The kW axis within the site's maximum (11.5 kW) or its highest limit, with headroom.
     const yMax = Number(await page.locator('figure.chart').getAttribute('data-y-max'));
     expect(yMax).toBeGreaterThan(8);

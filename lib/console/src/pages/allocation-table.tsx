@@ -6,6 +6,7 @@
 import { allocationRows, siteNames, vehicleName, type AllocationRow } from '../allocation-rows';
 import { Ago } from '../components';
 import { formatLimit, formatPercent } from '../format';
+import { VehiclePlanSection } from './vehicle-plan';
 import { demandPeakWords, formatPlanTime, plannerWords, portPlanText, reasonWords } from '../plan-data';
 import type { PowerAllocation, SiteWithChargers } from '../types';
 
@@ -96,6 +97,7 @@ export function AllocationSection(props: {
           ))}
         </dl>
       ) : null}
+      <VehiclePlanSection allocation={allocation} rows={rows} now={now} timeZone={timeZone} />
       <h3>Vehicles predicted late</h3>
       {allocation.lateVehicles.length === 0 ? (
         <p class="muted">None: every vehicle is expected to reach its target in time.</p>
