@@ -66,6 +66,9 @@ describe('maintenance windows', () => {
     // Across midnight: the site's date, not UTC's.
     expect(toDateTimeLocal('2026-12-02T03:00:00.000Z', 'America/Los_Angeles')).toBe('2026-12-01T19:00');
     expect(fromDateTimeLocal('2026-02-30T10:00', 'America/Chicago')).toBeUndefined();
+    // A wall time the spring change skips is the instant an hour later; one the autumn change repeats, the first.
+    expect(fromDateTimeLocal('2026-03-08T02:30', 'America/Chicago')).toBe('2026-03-08T08:30:00.000Z');
+    expect(fromDateTimeLocal('2026-11-01T01:30', 'America/Chicago')).toBe('2026-11-01T06:30:00.000Z');
   });
 });
 
