@@ -54,6 +54,35 @@ export interface ClearIntent {
 /** One decision of a rule. */
 export type AlertIntent = RaiseIntent | UpdateIntent | ClearIntent;
 
+/** The fields of a stored allocation's `ports` line (a `siteAllocation` image) that every rule reads. */
+export interface AllocationPortLine {
+  portId: number;
+  chargerId: number;
+  /** OCPP connectorId/evseId. */
+  portNumber: number;
+}
+
+/** The `ports` lines of a `siteAllocation` image, typed as the rule reads them; none without. */
+export function allocationPortLines<T extends AllocationPortLine>(image: Image | undefined): T[] {
+  return Array.isArray(image?.ports) ? (image.ports as T[]) : [];
+}
+
+/** The place of an alert on `port` of an allocation, for `session` (and its vehicle when known). */
+export function portPlace(
+  organizationId: number,
+  port: AllocationPortLine,
+  session: { sessionId: number; vehicleId?: number },
+): AlertPlace {
+  return {
+    organizationId,
+    chargerId: port.chargerId,
+    portNumber: port.portNumber,
+    portId: port.portId,
+    sessionId: session.sessionId,
+    ...(session.vehicleId !== undefined ? { vehicleId: session.vehicleId } : {}),
+  };
+}
+
 /** A number of an image, or undefined. */
 export const numberOf = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;

@@ -19,7 +19,15 @@
  */
 import type { TableChange } from '../db/table-changes';
 import { episodeKey } from './store';
-import { numberOf, stringOf, type AlertIntent, type Image } from './intents';
+import {
+  allocationPortLines,
+  numberOf,
+  portPlace,
+  stringOf,
+  type AlertIntent,
+  type AllocationPortLine,
+  type Image,
+} from './intents';
 import type { LateChargingDetails } from './types';
 
 const MINUTE_MS = 60_000;
@@ -37,10 +45,7 @@ interface LateLine {
 }
 
 /** A `ports` line of a stored allocation (the fields the rule reads). */
-interface PortLine {
-  portId: number;
-  chargerId: number;
-  portNumber: number;
+interface PortLine extends AllocationPortLine {
   limitW: number;
   plan?: { limitW: number }[];
 }
@@ -73,9 +78,7 @@ export function lateChargingIntents(change: TableChange, marginMinutes: number):
   const organizationId = numberOf(after?.organizationId);
   const at = stringOf(after?.computedAt);
   if (!after || organizationId === undefined || at === undefined) return [];
-  const ports = new Map(
-    (Array.isArray(after.ports) ? (after.ports as PortLine[]) : []).map((port) => [port.portId, port]),
-  );
+  const ports = new Map(allocationPortLines<PortLine>(after).map((port) => [port.portId, port]));
   const intents: AlertIntent[] = [];
   const lateNow = new Set<number>();
   for (const late of lateLines(after)) {
@@ -98,14 +101,7 @@ export function lateChargingIntents(change: TableChange, marginMinutes: number):
         action: 'raise',
         type: 'lateCharging',
         episodeKey: key,
-        place: {
-          organizationId,
-          chargerId: port.chargerId,
-          portNumber: port.portNumber,
-          portId: port.portId,
-          sessionId: late.sessionId,
-          ...(late.vehicleId !== undefined ? { vehicleId: late.vehicleId } : {}),
-        },
+        place: portPlace(organizationId, port, late),
         details: { ...details },
         at,
       });

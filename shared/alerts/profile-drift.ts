@@ -13,22 +13,26 @@
  */
 import type { TableChange } from '../db/table-changes';
 import { profileDriftView, type ProfileDriftLine } from '../site-power/drift';
-import { numberOf, stringOf, type AlertIntent, type Image } from './intents';
+import {
+  allocationPortLines,
+  numberOf,
+  portPlace,
+  stringOf,
+  type AlertIntent,
+  type AllocationPortLine,
+  type Image,
+} from './intents';
 import { episodeKey } from './store';
 import type { ProfileDriftDetails } from './types';
 
 /** A `ports` line of a stored allocation (the fields the rule reads). */
-interface PortLine {
-  portId: number;
-  chargerId: number;
-  portNumber: number;
+interface PortLine extends AllocationPortLine {
   sessionId: number;
   vehicleId?: number;
   profileDrift?: ProfileDriftLine;
 }
 
-const portLines = (image: Image | undefined): PortLine[] =>
-  Array.isArray(image?.ports) ? (image.ports as PortLine[]) : [];
+const portLines = (image: Image | undefined) => allocationPortLines<PortLine>(image);
 
 /** A drifted line's details in the API's shape (the check's view without `drifted`). */
 function detailsOf(drift: ProfileDriftLine): ProfileDriftDetails {
@@ -58,14 +62,7 @@ export function profileDriftIntents(change: TableChange): AlertIntent[] {
       action: 'raise',
       type: 'profileDrift',
       episodeKey: key,
-      place: {
-        organizationId,
-        chargerId: port.chargerId,
-        portNumber: port.portNumber,
-        portId: port.portId,
-        sessionId: port.sessionId,
-        ...(port.vehicleId !== undefined ? { vehicleId: port.vehicleId } : {}),
-      },
+      place: portPlace(organizationId, port, port),
       details,
       at: drift.checkedAt,
     });
