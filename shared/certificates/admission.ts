@@ -14,6 +14,7 @@ import { type CachedRevocationList, RevocationUnavailableError } from './revocat
 import type { ChainFailure, TrustStore } from './trust-store';
 import type { ViewerCertificate } from './viewer-certificate';
 import { type CertificateSummary, commonNameOf, parseCertificate, summarizeCertificate, x509 } from './x509';
+import type { SecurityProfile } from '../db/entities/chargers';
 
 /** Why a presented certificate is refused (or that there is none). */
 export type CertificateRefusal =
@@ -103,7 +104,7 @@ export async function admitViewerCertificate(
 }
 
 /** A charger's security profile (OCPP 2.0.1 A00; 1.6 whitepaper `SecurityProfile`). */
-export type SecurityProfile = 1 | 2 | 3;
+export type { SecurityProfile };
 
 /** What `$connect` knows of a connection when it decides. */
 export interface ConnectEvidence {

@@ -15,6 +15,6 @@ export { LastMessageRecorder } from './last-message';
 export { verifyPassword } from './passwords';
 export { backfillPortLocations } from './port-lookup';
 export { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from './registration';
-export { securityProfileSchema, type SecurityProfileNumber, setSecurityProfile } from './security-profile';
+export { securityProfileSchema, setSecurityProfile } from './security-profile';
 export { createSite, createSiteSchema, getSite, listSitesWithChargers } from './sites';
 export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from './views';

@@ -2,6 +2,7 @@
  * The spec §2.3 read model of chargers, ports and the session in progress on each port, built
  * from the stored items: what `GET /api/chargers/…`, `GET /api/sites` and the operator CLI show.
  */
+import { type SecurityProfile, securityProfileOf } from '../db/entities/chargers';
 import type { ChargerItem, PortItem } from './items';
 import { energyDeliveredKwh } from '../metering/meter-values';
 import { embeddedVehicle } from '../access/views';
@@ -86,7 +87,7 @@ export interface Charger {
    * The OCPP security profile it is set to: 1 and 2 connect with the Basic-auth password, 3 with a
    * client certificate (docs/certificates.md). 2 unless set.
    */
-  securityProfile: 1 | 2 | 3;
+  securityProfile: SecurityProfile;
   connectionStatus: { status: string; timestamp: string } | null;
   numberOfPorts: number;
   ports: Port[];
@@ -166,7 +167,7 @@ export function toCharger(item: ChargerItem, ports: PortItem[]): Charger {
     type: item.type,
     powerSharing: ports.length > 1,
     ocppPasswordSet: item.passwordHash !== undefined,
-    securityProfile: item.securityProfile === 1 || item.securityProfile === 3 ? item.securityProfile : 2,
+    securityProfile: securityProfileOf(item),
     connectionStatus: item.connectionStatus
       ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp }
       : null,

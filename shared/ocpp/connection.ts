@@ -5,6 +5,7 @@
  */
 import type { ChargerConnection } from '../charging';
 import type { OcppProtocol } from '../db/entities/common';
+import { securityProfileOf } from '../db/entities/chargers';
 import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
 import { CHARGER_CONSTRAINTS, type ChargerItem, promotePendingPassword, verifyPassword } from '../chargers';
@@ -67,15 +68,6 @@ export interface ConnectRequest {
   certificateHeaders?: Record<string, string | undefined>;
   /** The request's time: a certificate is judged valid at it. @default now */
   at?: Date;
-}
-
-/** The security profile of a charger whose `securityProfile` was never set (docs/certificates.md). */
-export const DEFAULT_SECURITY_PROFILE = 2;
-
-/** A charger's security profile: 1, 2 or 3; unset (or anything else stored) is {@link DEFAULT_SECURITY_PROFILE}. */
-export function securityProfileOf(charger: Pick<ChargerItem, 'securityProfile'>): 1 | 2 | 3 {
-  const profile = charger.securityProfile;
-  return profile === 1 || profile === 2 || profile === 3 ? profile : DEFAULT_SECURITY_PROFILE;
 }
 
 /** A charger allowed to connect. */

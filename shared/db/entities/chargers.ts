@@ -447,6 +447,16 @@ const uniqueValueSchema = {
   },
 } as const;
 
+/** OCPP's security profiles (2.0.1 A00; 1.6 security whitepaper): 1 and 2 the Basic-auth password, 3 a client certificate. */
+export const SECURITY_PROFILES = [1, 2, 3] as const;
+/** A charger's security profile. */
+export type SecurityProfile = (typeof SECURITY_PROFILES)[number];
+
+/** A stored charger's security profile: its `securityProfile`; 2 when unset or not 1–3 (docs/certificates.md). */
+export function securityProfileOf(charger: { securityProfile?: number | null }): SecurityProfile {
+  return SECURITY_PROFILES.find((known) => known === charger.securityProfile) ?? 2;
+}
+
 /** Builds the chargers entities bound to one client and table. */
 export function chargerEntities(config: EntityConfiguration) {
   return {
