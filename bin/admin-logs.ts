@@ -49,12 +49,14 @@ export function addLogCommands(chargers: Command, db: () => Db): void {
     operationCommand(
       chargers,
       'get-log',
-      'Ask chargers to upload a log (OCPP 1.6 GetDiagnostics, 2.0.1 GetLog)',
+      'Ask chargers to upload a log (GetLog; a 1.6 diagnostics log: GetDiagnostics)',
       'no',
       'charger-logs.md',
     )
       .addOption(
-        new Option('--log-type <type>', 'SecurityLog: 2.0.1 only').choices(LOG_TYPES).default('DiagnosticsLog'),
+        new Option('--log-type <type>', 'SecurityLog: 2.0.1, or 1.6 with the security extension')
+          .choices(LOG_TYPES)
+          .default('DiagnosticsLog'),
       )
       .option('--oldest <time>', 'oldest entry to include, ISO 8601')
       .option('--latest <time>', 'latest entry to include, ISO 8601')

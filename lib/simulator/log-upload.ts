@@ -69,3 +69,30 @@ export function uploadAfterReply(
     await notify(problem ? 'Failed' : 'Uploaded');
   });
 }
+
+/**
+ * A GetLog request (2.0.1 N01, and the 1.6 security extension's, one shape): accepted, then the
+ * upload after the answer, each step reported with LogStatusNotification (`UploadFailure` on failure).
+ * @param sendLogStatus sends the version's LogStatusNotification
+ * @returns the answer: `Accepted` with the file's name
+ */
+export function answerGetLog(
+  station: StationApi,
+  request: {
+    requestId: number;
+    logType: string;
+    log: { remoteLocation: string; oldestTimestamp?: string; latestTimestamp?: string };
+  },
+  sendLogStatus: (payload: {
+    status: 'Uploading' | 'Uploaded' | 'UploadFailure';
+    requestId: number;
+  }) => Promise<unknown>,
+): { status: 'Accepted'; filename: string } {
+  const { requestId, logType, log } = request;
+  uploadAfterReply(
+    station,
+    { url: log.remoteLocation, logType, oldest: log.oldestTimestamp, latest: log.latestTimestamp },
+    (status) => sendLogStatus({ status: status === 'Failed' ? 'UploadFailure' : status, requestId }),
+  );
+  return { status: 'Accepted', filename: logFileName(logType) };
+}

@@ -63,7 +63,7 @@ export interface VersionInputs {
   portReset: boolean;
   /** Messages TriggerMessage may ask for (1.6 §5.17 MessageTrigger; 2.0.1 F06 MessageTriggerEnumType). */
   triggerMessages: readonly string[];
-  /** Log types the version uploads: 1.6 `DiagnosticsLog` (GetDiagnostics); 2.0.1 also `SecurityLog` (N01 LogEnumType). */
+  /** Log types the version uploads: `DiagnosticsLog` and `SecurityLog` (2.0.1 N01 LogEnumType; 1.6 GetDiagnostics, and GetLog of the security extension). */
   logTypes: readonly string[];
   /** Longest upload URL the version carries: 2.0.1 `remoteLocation` 512 characters; 1.6 `location` (anyURI) no limit. */
   maxLogLocationLength: number;

@@ -69,25 +69,28 @@ export async function setStatus(db: Db, log: LogRequest, status: string, at: str
 
 /**
  * 1.6 DiagnosticsStatusNotification: concerns the charger's latest request (1.6 carries no request
- * ID), when it is still open. Requests: 1 Query (the charger's latest request) + 1 UpdateItem.
+ * ID), when it is still open and a diagnostics log (a security log, asked with GetLog, is reported
+ * with LogStatusNotification). Requests: 1 Query (the charger's latest request) + 1 UpdateItem.
  */
 export async function recordDiagnosticsStatus(db: Db, chargerId: number, status: string, at: string): Promise<void> {
   const { data } = await db.chargerLog.query.primary({ chargerId }).go({ order: 'desc', limit: 1 });
   const latest = data[0] as LogRequest | undefined;
-  if (!latest || !OPEN.has(latest.status)) return;
+  if (!latest || !OPEN.has(latest.status) || latest.logType === 'SecurityLog') return;
   await setStatus(db, latest, status, at);
 }
 
 /**
- * 2.0.1 LogStatusNotification with our `requestId`. Requests: 1 GetItem + 1 UpdateItem.
+ * LogStatusNotification (2.0.1 N01, the 1.6 security extension): concerns the request its
+ * `requestId` names; without one (Idle, or sent on a TriggerMessage) it concerns no request of
+ * ours. Requests: 1 GetItem + 1 UpdateItem (none without a `requestId`).
  */
 export async function recordLogStatus(
   db: Db,
   chargerId: number,
-  requestId: number,
-  status: string,
+  { status, requestId }: { status: string; requestId?: number },
   at: string,
 ): Promise<void> {
+  if (requestId === undefined) return;
   const { data } = await db.chargerLog.get({ chargerId, requestId }).go({ consistent: true });
   if (!data || !OPEN.has(data.status)) return;
   await setStatus(db, data as LogRequest, status, at);

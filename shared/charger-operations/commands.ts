@@ -83,8 +83,10 @@ export interface ChargerOperationCommandCatalog {
   ClearCache: { input: undefined; result: OperationAnswer };
   /** Update the firmware (1.6 §5.19, 2.0.1 L01): 1.6's empty answer is `Accepted`. */
   UpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
-  /** Ask for a log to be uploaded (1.6 GetDiagnostics, 2.0.1 GetLog). */
+  /** Ask for a diagnostics log to be uploaded (1.6 GetDiagnostics, 2.0.1 GetLog). */
   GetLog: { input: GetLogInput; result: LogRequestAnswer };
+  /** Ask for a security log to be uploaded (GetLog: 2.0.1 N01, the 1.6 security extension). */
+  GetSecurityLog: { input: GetLogInput; result: LogRequestAnswer };
   /** What a port (0: the whole charger) will be held to (1.6 §5.7, 2.0.1 K08). */
   GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
 }

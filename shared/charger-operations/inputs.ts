@@ -189,7 +189,7 @@ const GetLogRequest = z
     ...chargerTargetFields,
     logType: z.enum(LOG_TYPES).meta({
       description:
-        'DiagnosticsLog (1.6 GetDiagnostics, 2.0.1 GetLog) or SecurityLog (2.0.1 only: 400 for a 1.6 charger)',
+        'DiagnosticsLog (1.6 GetDiagnostics, 2.0.1 GetLog) or SecurityLog (GetLog: 2.0.1, and the 1.6 security extension)',
     }),
     oldestTimestamp: pastDateTime
       .optional()

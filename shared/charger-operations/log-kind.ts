@@ -18,12 +18,15 @@ import { NotTakenByChargerError } from './errors';
 import type { OperationInput } from './inputs';
 import { outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
 
+/** The longest upload URL GetLog carries, in 2.0.1 (N01) and the 1.6 security extension alike: LogParametersType.remoteLocation. */
+const GET_LOG_LOCATION_MAX_LENGTH = 512;
+
 /** Answers of 2.0.1 GetLog that mean the upload will come (N01: `AcceptedCanceled` also stops an earlier one). */
 const ACCEPTED_STATUSES = new Set(['Accepted', 'AcceptedCanceled']);
 
 /**
- * GetLog: one request per charger (our `requestId`, its upload URL), sent as 1.6 GetDiagnostics or
- * 2.0.1 GetLog. Accepted is `scheduled`, settled by the charger's status notifications.
+ * GetLog: one request per charger (our `requestId`, its upload URL), sent as GetLog (2.0.1, and
+ * the 1.6 security extension's for a security log) or 1.6 GetDiagnostics (a diagnostics log). Accepted is `scheduled`, settled by the charger's status notifications.
  */
 export const getLog: OperationKind<OperationInput<'getLog'>> = {
   action: 'getLog',
@@ -36,7 +39,13 @@ export const getLog: OperationKind<OperationInput<'getLog'>> = {
     return logUploadTimeoutMs();
   },
   async perform({ db, commands, request, target, charger, operationId, organizationId }) {
-    const { maxLogLocationLength } = charger.connection.takes;
+    // A security log is asked with GetLog in both versions; 1.6 GetDiagnostics uploads diagnostics only.
+    const command = request.logType === 'SecurityLog' ? 'GetSecurityLog' : 'GetLog';
+    // GetLog's remoteLocation takes 512 characters in 1.6's security extension too (LogParametersType).
+    const maxLogLocationLength =
+      command === 'GetSecurityLog'
+        ? Math.min(GET_LOG_LOCATION_MAX_LENGTH, charger.connection.takes.maxLogLocationLength)
+        : charger.connection.takes.maxLogLocationLength;
     const { log, uploadUrl } = await createLogRequest(
       db,
       { organizationId, chargerId: target.chargerId, operationId, logType: request.logType },
@@ -55,7 +64,7 @@ export const getLog: OperationKind<OperationInput<'getLog'>> = {
     }
     let answer: Awaited<ReturnType<typeof commands.send<'GetLog'>>>;
     try {
-      answer = await commands.send(target.chargerId, 'GetLog', {
+      answer = await commands.send(target.chargerId, command, {
         requestId: log.requestId,
         logType: request.logType,
         remoteLocation: uploadUrl,

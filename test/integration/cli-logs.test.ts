@@ -72,7 +72,7 @@ describe('operator CLI: charger logs', () => {
     expect((await download.arrayBuffer()).byteLength).toBe(logs.json[0].sizeBytes);
   });
 
-  it('refuses SecurityLog for a 1.6 charger, naming the option', async () => {
+  it('refuses an oldest entry in the future, naming the field, nothing sent', async () => {
     const refused = await runAdmin(
       stack,
       'chargers',
@@ -80,10 +80,10 @@ describe('operator CLI: charger logs', () => {
       ...getLogOptions(),
       '--charger-id',
       String(tenant.chargers[0]!.id),
-      '--log-type',
-      'SecurityLog',
+      '--oldest',
+      new Date(Date.now() + 3_600_000).toISOString(),
     );
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/logType|log-type/);
+    expect(refused.stderr).toMatch(/oldestTimestamp|oldest/);
   });
 });

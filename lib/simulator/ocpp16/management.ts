@@ -7,7 +7,7 @@
  */
 import type * as V16 from '../../../shared/ocpp/types/v16';
 import type { Commands, Context16 } from './messages';
-import { logFileName, uploadAfterReply } from '../log-upload';
+import { answerGetLog, logFileName, uploadAfterReply } from '../log-upload';
 
 type TriggerableMessage = V16.TriggerMessageRequest['requestedMessage'];
 
@@ -65,7 +65,7 @@ function localAuthList({ station }: Context16): Commands {
   };
 }
 
-/** GetDiagnostics, a generated log uploaded with PUT (UpdateFirmware: `firmware.ts`). */
+/** GetDiagnostics and the security extension's GetLog, a generated log uploaded with PUT (UpdateFirmware: `firmware.ts`). */
 function firmware({ station, messages }: Context16): Commands {
   return {
     GetDiagnostics: {
@@ -81,6 +81,11 @@ function firmware({ station, messages }: Context16): Commands {
       },
       // No fileName: no diagnostics available.
       refuse: () => ({}),
+    },
+    // The security extension's GetLog (edition 2): as 2.0.1's, reported with LogStatusNotification.
+    GetLog: {
+      answer: (req) => answerGetLog(station, req, (payload) => messages.call('LogStatusNotification', payload)),
+      refuse: () => ({ status: 'Rejected' }),
     },
   };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Commands, Context201 } from './messages';
-import { logFileName, uploadAfterReply } from '../log-upload';
+import { answerGetLog } from '../log-upload';
 
 /** ReserveNow and CancelReservation (no evseId: any EVSE). */
 function reservation({ station }: Context201): Commands {
@@ -69,19 +69,7 @@ function localList({ station }: Context201): Commands {
 function diagnostics({ station, messages }: Context201): Commands {
   return {
     GetLog: {
-      answer: (req) => {
-        const { requestId, logType, log } = req;
-        uploadAfterReply(
-          station,
-          { url: log.remoteLocation, logType, oldest: log.oldestTimestamp, latest: log.latestTimestamp },
-          (status) =>
-            messages.call('LogStatusNotification', {
-              status: status === 'Failed' ? 'UploadFailure' : status,
-              requestId,
-            }),
-        );
-        return { status: 'Accepted', filename: logFileName(logType) };
-      },
+      answer: (req) => answerGetLog(station, req, (payload) => messages.call('LogStatusNotification', payload)),
       refuse: () => ({ status: 'Rejected' }),
     },
   };

@@ -5,7 +5,7 @@
 import { Entity } from 'electrodb';
 import { optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
-/** The log types of the API: `DiagnosticsLog` (both versions), `SecurityLog` (2.0.1 only). */
+/** The log types of the API: `DiagnosticsLog` (both versions), `SecurityLog` (2.0.1, and 1.6 chargers with the security extension). */
 export const LOG_TYPES = ['DiagnosticsLog', 'SecurityLog'] as const;
 
 /**

@@ -23,9 +23,12 @@ import { newMessageId } from './correlation';
 
 // Here, not with the GetLog command (`charger-logs.ts`): a function that finds chargers without
 // sending bundles no command declaration.
-/** Log types per version: 1.6 GetDiagnostics uploads diagnostics only; 2.0.1 LogEnumType. */
+/**
+ * Log types per version: 2.0.1 LogEnumType; 1.6 diagnostics (GetDiagnostics) and security logs
+ * (GetLog of the security extension, which a charger without it answers NotSupported).
+ */
 export const LOG_TYPES_BY_VERSION = {
-  'ocpp1.6': ['DiagnosticsLog'],
+  'ocpp1.6': ['DiagnosticsLog', 'SecurityLog'],
   'ocpp2.0.1': ['DiagnosticsLog', 'SecurityLog'],
 } as const satisfies Record<OcppProtocol, readonly LogEnumType[]>;
 

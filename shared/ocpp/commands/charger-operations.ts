@@ -12,7 +12,7 @@ import type { ChargerOperationCommandCatalog, OperationAnswer, TRIGGER_MESSAGES 
 import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
-import { getLog } from './charger-logs';
+import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
@@ -178,6 +178,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   ClearCache: clearCache,
   UpdateFirmware: updateFirmware,
   GetLog: getLog,
+  GetSecurityLog: getSecurityLog,
   GetCompositeSchedule: getCompositeSchedule,
 };
 

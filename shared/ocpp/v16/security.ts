@@ -1,6 +1,7 @@
 /**
  * OCPP 1.6 security extension (Improved security for OCPP 1.6-J, edition 2), what a charger sends:
- * SecurityEventNotification and LogStatusNotification are acknowledged and logged,
+ * SecurityEventNotification is acknowledged and logged, LogStatusNotification recorded on the log
+ * request it names (`shared/charger-logs/`, a security log asked with GetLog),
  * SignedFirmwareStatusNotification is stored like FirmwareStatusNotification; SignCertificate
  * ("Update Charge Point Certificate"), the CSR handed to the certificate function, which checks and
  * signs it and sends CertificateSigned (`../certificate-signing.ts`, docs/certificates.md).
@@ -10,6 +11,7 @@ import * as V16 from '../validators/v16';
 import { recordFirmwareStatus } from '../../charging';
 import { logger } from '../../logger';
 import { answerSignCertificate } from '../certificate-signing';
+import { recordLogStatus } from '../../charger-logs';
 
 /** OCPP 1.6 security extension handlers. */
 export const security = [
@@ -17,8 +19,9 @@ export const security = [
     logger.warn('security event', { ocppId: connection.ocppId, type, eventTimestamp: timestamp });
     return {};
   }),
-  ocpp16(V16.LogStatusNotification, async ({ connection }, { status, requestId }) => {
-    logger.info('log status', { ocppId: connection.ocppId, status, requestId });
+  ocpp16(V16.LogStatusNotification, async ({ db, connection, receivedAt }, notification) => {
+    logger.info('log status', { ocppId: connection.ocppId, ...notification });
+    await recordLogStatus(db, connection.chargerId, notification, receivedAt);
     return {};
   }),
   ocpp16(V16.SignCertificate, async ({ db, connection, receivedAt }, { csr }) => ({

@@ -10,10 +10,9 @@ import { recordNotifyEventFaults } from './faults';
 
 /** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
 export const diagnostics = [
-  ocpp201(V201.LogStatusNotification, async ({ db, connection, receivedAt }, { status, requestId }) => {
-    logger.info('log status', { ocppId: connection.ocppId, status, requestId });
-    // Without a requestId (Idle, or sent on a TriggerMessage) it concerns no request of ours.
-    if (requestId !== undefined) await recordLogStatus(db, connection.chargerId, requestId, status, receivedAt);
+  ocpp201(V201.LogStatusNotification, async ({ db, connection, receivedAt }, notification) => {
+    logger.info('log status', { ocppId: connection.ocppId, ...notification });
+    await recordLogStatus(db, connection.chargerId, notification, receivedAt);
     return {};
   }),
   ocpp201(V201.NotifyEvent, async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {

@@ -165,13 +165,9 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger logs on an %s charger'
   });
 
   it('refuses bad input with 400 or 404 naming the field, nothing sent', async () => {
-    const securityLog = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType: 'SecurityLog' });
-    if (v16) {
-      expect(securityLog.status).toBe(400);
-      expect(paths(securityLog.body)).toEqual(['body.logType']);
-    } else {
-      expect(securityLog.status).toBe(202); // taken by 2.0.1 (answered below as it behaves)
-    }
+    const unknownType = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType: 'DataCollectorLog' });
+    expect(unknownType.status).toBe(400);
+    expect(paths(unknownType.body)).toEqual(['body.logType']);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const late = await post('/api/ocpp/get-log', {
       chargerId: chargerId(),
@@ -191,7 +187,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger logs on an %s charger'
     expect(unknown.status).toBe(404);
     const foreign = await post('/api/ocpp/get-log', { chargerId: other.chargers[0]!.id, logType: 'DiagnosticsLog' });
     expect(foreign.status).toBe(404);
-    expect(received.length).toBe(v16 ? 0 : 1);
+    expect(received.length).toBe(0);
   });
 
   it('Rejected (1.6: no file named) is rejected; the logs say it failed, not pending', async () => {
@@ -293,38 +289,89 @@ it('a 2.0.1 AcceptedCanceled cancels the upload in progress', async () => {
   }
 });
 
+it("a 1.6 security log goes as the security extension's GetLog, settled by LogStatusNotification; without the extension it is notSupported", async () => {
+  const chargerId = tenant.chargers[0]!.id;
+  const sent: any[] = [];
+  const client = await connectCharger(stack, ids['ocpp1.6'], 'ocpp1.6', undefined, (c) =>
+    c.handle('GetLog', async ({ params }: { params?: any }) => {
+      sent.push(params);
+      setTimeout(async () => {
+        await c.call('LogStatusNotification', { status: 'Uploading', requestId: params.requestId });
+        expect((await fetch(params.log.remoteLocation, { method: 'PUT', body: 'security log\n' })).status).toBe(201);
+        await c.call('LogStatusNotification', { status: 'Uploaded', requestId: params.requestId });
+      }, 50);
+      return { status: 'Accepted', filename: 'security.log' };
+    }),
+  );
+  try {
+    const { status, body } = await post('/api/ocpp/get-log', { chargerId, logType: 'SecurityLog', retries: 1 });
+    expect(status).toBe(202);
+    expect(sent).toEqual([
+      {
+        requestId: expect.any(Number),
+        logType: 'SecurityLog',
+        log: { remoteLocation: expect.any(String) },
+        retries: 1,
+      },
+    ]);
+    const done = await ended(body.data.operationId);
+    expect(done.body.data).toMatchObject({ status: 'completed', results: [{ status: 'accepted' }] });
+    const logs = await get(`/api/charger-operations/${body.data.operationId}/logs`);
+    expect(logs.body.data[0]).toMatchObject({
+      requestId: sent[0].requestId,
+      logType: 'SecurityLog',
+      status: 'uploaded',
+      ocppStatus: 'Uploaded',
+      fileName: 'security.log',
+    });
+    expect(await (await fetch(logs.body.data[0].downloadUrl)).text()).toBe('security log\n');
+  } finally {
+    await client.close();
+  }
+  // A charger without the security extension: ocpp-rpc answers the unknown action NotImplemented.
+  const plain = await connectCharger(stack, ids['ocpp1.6'], 'ocpp1.6');
+  try {
+    const { body } = await post('/api/ocpp/get-log', { chargerId, logType: 'SecurityLog' });
+    expect(body.data.results[0]).toMatchObject({ status: 'notSupported', error: { code: 'NotImplemented' } });
+  } finally {
+    await plain.close();
+  }
+});
+
 describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('the %s simulator', (protocol) => {
   let sim: Simulator;
   const chargerId = () => tenant.chargers[protocol === 'ocpp1.6' ? 2 : 3]!.id;
-  const logType = protocol === 'ocpp1.6' ? 'DiagnosticsLog' : 'SecurityLog';
   beforeAll(async () => {
     sim = await startSimulator({ ocppId: simIds[protocol], protocol, url: stack.ocppUrl });
   });
   afterAll(async () => sim?.close());
 
-  it('uploads a generated log with PUT to the URL it is given, and the link downloads it', async () => {
-    const { body } = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType });
-    const done = await ended(body.data.operationId);
-    expect(done.body.data).toMatchObject({ status: 'completed', results: [{ status: 'accepted' }] });
-    const logs = await get(`/api/charger-operations/${body.data.operationId}/logs`);
-    const [log] = logs.body.data;
-    expect(log).toMatchObject({ status: 'uploaded', ocppStatus: 'Uploaded', logType });
-    expect(log.fileName).toMatch(/\.log$/);
-    const download = await fetch(log.downloadUrl);
-    const bytes = Buffer.from(await download.arrayBuffer());
-    expect(bytes.length).toBe(log.sizeBytes);
-    expect(bytes.toString()).toMatch(new RegExp(`^# ${logType} of `));
-    const stored = await readFile(
-      join(process.env.LOG_DIR!, 'logs', String(tenant.organizationId), String(chargerId()), String(log.requestId)),
-    );
-    expect(bytes.equals(stored)).toBe(true);
-  });
+  it.each(['DiagnosticsLog', 'SecurityLog'])(
+    'uploads a generated %s with PUT to the URL it is given, and the link downloads it',
+    async (logType) => {
+      const { body } = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType });
+      const done = await ended(body.data.operationId);
+      expect(done.body.data).toMatchObject({ status: 'completed', results: [{ status: 'accepted' }] });
+      const logs = await get(`/api/charger-operations/${body.data.operationId}/logs`);
+      const [log] = logs.body.data;
+      expect(log).toMatchObject({ status: 'uploaded', ocppStatus: 'Uploaded', logType });
+      expect(log.fileName).toMatch(/\.log$/);
+      const download = await fetch(log.downloadUrl);
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(bytes.length).toBe(log.sizeBytes);
+      expect(bytes.toString()).toMatch(new RegExp(`^# ${logType} of `));
+      const stored = await readFile(
+        join(process.env.LOG_DIR!, 'logs', String(tenant.organizationId), String(chargerId()), String(log.requestId)),
+      );
+      expect(bytes.equals(stored)).toBe(true);
+    },
+  );
 
   it('reports the upload failed when the URL cannot be reached', async () => {
     const base = process.env.LOG_UPLOAD_BASE_URL;
     process.env.LOG_UPLOAD_BASE_URL = 'http://127.0.0.1:9'; // discard port: nothing listens
     try {
-      const { body } = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType });
+      const { body } = await post('/api/ocpp/get-log', { chargerId: chargerId(), logType: 'DiagnosticsLog' });
       const done = await ended(body.data.operationId);
       expect(done.body.data.results[0]).toMatchObject({
         status: 'failed',

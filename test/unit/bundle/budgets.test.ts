@@ -46,7 +46,8 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/ocpp/connect.ts': 795,
   'lambdas/ocpp/disconnect.ts': 490,
   'lambdas/ocpp/message.ts': 750,
-  'lambdas/operations/perform.ts': 780,
+  // Every operation's command, both versions' validators (69 KiB) with 1.6's GetLog: 782 today.
+  'lambdas/operations/perform.ts': 790,
   'lambdas/operations/sweep.ts': 780,
   // The drift check's GetCompositeSchedule (both versions' validators) took it to 772.
   'lambdas/power/allocate.ts': 780,
