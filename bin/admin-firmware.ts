@@ -57,11 +57,11 @@ function firmwareOptions(command: Command): Command {
   return command
     .requiredOption('--location <url>', 'firmware URL: https, ftp or ftps')
     .option('--retrieve-date <iso>', 'when to download it (default now)')
-    .option('--install-date <iso>', 'when to install it (2.0.1 only)')
+    .option('--install-date <iso>', 'when to install it (2.0.1; 1.6 with signed firmware)')
     .option('--retries <n>', 'download attempts', positiveInteger)
     .option('--retry-interval <seconds>', 'seconds between attempts', positiveInteger)
-    .option('--signature <base64>', 'firmware signature (2.0.1 only)')
-    .option('--signing-certificate <pem>', 'certificate that signed it (2.0.1 only)');
+    .option('--signature <base64>', 'firmware signature, base64 (1.6: SignedUpdateFirmware)')
+    .option('--signing-certificate <pem>', 'PEM certificate that signed it (1.6: SignedUpdateFirmware)');
 }
 
 /** The firmware fields given (each option is named as its field). */

@@ -46,14 +46,14 @@ export interface UpdateFirmwareInput {
   location: string;
   /** ISO 8601 UTC. */
   retrieveDate: string;
-  /** ISO 8601 UTC (2.0.1 only). */
+  /** ISO 8601 UTC (2.0.1; 1.6 only with signed firmware). */
   installDate?: string;
   retries?: number;
   /** Seconds. */
   retryInterval?: number;
-  /** PEM (2.0.1 only). */
+  /** PEM (2.0.1; 1.6 SignedUpdateFirmware). */
   signingCertificate?: string;
-  /** Base64 (2.0.1 only). */
+  /** Base64 (2.0.1; 1.6 SignedUpdateFirmware). */
   signature?: string;
 }
 
@@ -83,6 +83,8 @@ export interface ChargerOperationCommandCatalog {
   ClearCache: { input: undefined; result: OperationAnswer };
   /** Update the firmware (1.6 §5.19, 2.0.1 L01): 1.6's empty answer is `Accepted`. */
   UpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
+  /** Update to signed firmware (1.6 security extension SignedUpdateFirmware; 2.0.1 UpdateFirmware, L01). */
+  SignedUpdateFirmware: { input: UpdateFirmwareInput; result: OperationAnswer };
   /** Ask for a diagnostics log to be uploaded (1.6 GetDiagnostics, 2.0.1 GetLog). */
   GetLog: { input: GetLogInput; result: LogRequestAnswer };
   /** Ask for a security log to be uploaded (GetLog: 2.0.1 N01, the 1.6 security extension). */

@@ -56,16 +56,44 @@ export interface FirmwareRequestFields {
   signature?: string;
 }
 
-/** Refuses the 2.0.1-only fields for a charger whose version lacks them. */
+/**
+ * Whether a request is signed firmware: it names a signature or a signing certificate (2.0.1
+ * UpdateFirmware carries them; on 1.6 it goes as the security extension's SignedUpdateFirmware).
+ */
+export function isSignedFirmware(request: FirmwareRequestFields): boolean {
+  return request.signature !== undefined || request.signingCertificate !== undefined;
+}
+
+/**
+ * Refuses what a charger's version cannot carry. 2.0.1 UpdateFirmware (L01) takes every field. On
+ * 1.6, UpdateFirmware (§5.19) takes neither `installDate` nor a signature; the security extension's
+ * SignedUpdateFirmware takes `installDate` with both `signature` and `signingCertificate` (its
+ * FirmwareType requires both).
+ * @throws NotTakenByChargerError naming the field the 1.6 charger would miss or not take
+ */
 export function checkFirmwareFields(
   request: FirmwareRequestFields,
   chargerId: number,
   takes: { signedFirmware: boolean },
 ): void {
   if (takes.signedFirmware) return;
-  for (const field of ['signature', 'signingCertificate', 'installDate'] as const) {
-    if (request[field] !== undefined) {
-      throw new NotTakenByChargerError(field, chargerId, 'its OCPP version (1.6 UpdateFirmware) does not take it');
+  if (!isSignedFirmware(request)) {
+    if (request.installDate !== undefined) {
+      throw new NotTakenByChargerError(
+        'installDate',
+        chargerId,
+        'its OCPP version takes it only with signed firmware (1.6 SignedUpdateFirmware: signature and signingCertificate)',
+      );
+    }
+    return;
+  }
+  for (const field of ['signature', 'signingCertificate'] as const) {
+    if (request[field] === undefined) {
+      throw new NotTakenByChargerError(
+        field,
+        chargerId,
+        'required with signed firmware on its OCPP version (1.6 SignedUpdateFirmware takes both signature and signingCertificate)',
+      );
     }
   }
 }
@@ -172,9 +200,10 @@ function progressOutcome(
 type UpdateFirmwareBody = TargetFields & FirmwareRequestFields & { campaignId?: string };
 
 /**
- * UpdateFirmware (1.6 §5.19; 2.0.1 L01). The charger's acceptance (1.6's empty answer; 2.0.1
- * `Accepted`, `AcceptedCanceled`: it cancelled an update in progress) is `scheduled`; 2.0.1
- * `Rejected`, `InvalidCertificate`, `RevokedCertificate` are `rejected`. It settles from the
+ * UpdateFirmware (1.6 §5.19; 2.0.1 L01), or for signed firmware on 1.6 the security extension's
+ * SignedUpdateFirmware. The charger's acceptance (1.6 UpdateFirmware's empty answer; else
+ * `Accepted`, `AcceptedCanceled`: it cancelled an update in progress) is `scheduled`; `Rejected`,
+ * `InvalidCertificate`, `RevokedCertificate` are `rejected`. It settles from the
  * request's FirmwareStatusNotifications (the sweep, a read of the operation).
  */
 export const updateFirmware: OperationKind<UpdateFirmwareBody> = {
@@ -184,8 +213,10 @@ export const updateFirmware: OperationKind<UpdateFirmwareBody> = {
   },
   async perform({ db, commands, request, target, operationId }) {
     const requestId = await startFirmwareRequest(db, target.chargerId, operationId);
+    // Signed firmware on 1.6 is the security extension's SignedUpdateFirmware; 2.0.1 sends UpdateFirmware either way.
+    const command = isSignedFirmware(request) ? 'SignedUpdateFirmware' : 'UpdateFirmware';
     const outcome = outcomeOf(
-      await commands.send(target.chargerId, 'UpdateFirmware', {
+      await commands.send(target.chargerId, command, {
         requestId,
         location: request.location,
         retrieveDate: request.retrieveDate ?? new Date().toISOString(),

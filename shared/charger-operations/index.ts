@@ -7,7 +7,13 @@
  * @module
  */
 export { listOperations } from './audit-trail';
-export type { ChargerOperationCommandCatalog, GetLogInput, LogRequestAnswer, OperationAnswer } from './commands';
+export type {
+  ChargerOperationCommandCatalog,
+  GetLogInput,
+  LogRequestAnswer,
+  OperationAnswer,
+  UpdateFirmwareInput,
+} from './commands';
 export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
 export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';

@@ -6,6 +6,7 @@
  * when its module loads: the worker and the sweep, which read stored bodies and validate none, load
  * neither zod nor these schemas.
  */
+import { X509Certificate } from 'node:crypto';
 import * as z from 'zod';
 import { LOG_TYPES } from '../db/entities/charger-logs';
 import { MAX_FIRMWARE_LEAD_DAYS, type FirmwareRequestFields } from './firmware-kind';
@@ -109,6 +110,21 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 /** URL schemes a charger may download firmware from. */
 const FIRMWARE_URL_SCHEMES = ['https:', 'ftp:', 'ftps:'];
 
+/**
+ * Whether `value` is one PEM certificate that parses as X.509 (Node's OpenSSL: a firmware signing
+ * certificate is checked for shape only, the charger verifies the chain).
+ */
+function isPemCertificate(value: string): boolean {
+  const blocks = value.match(/-----BEGIN CERTIFICATE-----/g)?.length ?? 0;
+  if (blocks !== 1) return false;
+  try {
+    new X509Certificate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** An ISO 8601 date-time with its offset. */
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -131,7 +147,8 @@ export const firmwareFields = {
     description: 'When the charger downloads it, ISO 8601 (default now; not in the past, at most 30 days ahead)',
   }),
   installDate: dateTime.optional().meta({
-    description: 'When the charger installs it, ISO 8601 (2.0.1 installDateTime only; 400 for a 1.6 charger)',
+    description:
+      'When the charger installs it, ISO 8601 (installDateTime: 2.0.1, and 1.6 with signed firmware; else 400 for a 1.6 charger)',
   }),
   retries: z.number().int().min(0).max(100).optional().meta({ description: 'Download attempts before giving up' }),
   retryInterval: z.number().int().min(0).max(86_400).optional().meta({ description: 'Seconds between attempts' }),
@@ -139,14 +156,16 @@ export const firmwareFields = {
     .string()
     .min(1)
     .max(5500)
+    .refine(isPemCertificate, 'must be one PEM X.509 certificate')
     .optional()
-    .meta({ description: 'PEM certificate that signed the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
-  signature: z
-    .string()
-    .min(1)
-    .max(800)
-    .optional()
-    .meta({ description: 'Base64 signature of the firmware (2.0.1 only; 400 for a 1.6 charger)' }),
+    .meta({
+      description:
+        'PEM certificate that signed the firmware (2.0.1 UpdateFirmware; 1.6 SignedUpdateFirmware, with signature)',
+    }),
+  signature: z.base64('must be base64').min(1).max(800).optional().meta({
+    description:
+      'Base64 signature of the firmware (2.0.1 UpdateFirmware; 1.6 SignedUpdateFirmware, with signingCertificate)',
+  }),
 };
 
 /** A zod check that the dates are neither in the past nor too far ahead, and install after retrieve. */

@@ -142,7 +142,7 @@ export const firmwareCampaignRoutes = defineRoutes('chargerOperations', {
   'POST /api/firmware-campaigns': {
     summary: 'Update the firmware of many chargers (a firmware campaign)',
     description:
-      'One firmware to chargerIds, a siteId, or the chargers of a model/manufacturer (as their BootNotification stated it; within siteId when given). At most maxConcurrent chargers update at once (default 10), at most maxDownPerSite of one site; once maxFailures chargers failed the campaign stops and skips the rest. Each charger is an update-firmware operation (POST /api/ocpp/update-firmware) of its own. 201 with the campaign, its first chargers started. 400 naming the field: no charger matches, a bad location or date, a 2.0.1-only field for a 1.6 charger (nothing started); 404 an unknown charger or site.',
+      'One firmware to chargerIds, a siteId, or the chargers of a model/manufacturer (as their BootNotification stated it; within siteId when given). At most maxConcurrent chargers update at once (default 10), at most maxDownPerSite of one site; once maxFailures chargers failed the campaign stops and skips the rest. Each charger is an update-firmware operation (POST /api/ocpp/update-firmware) of its own. 201 with the campaign, its first chargers started. 400 naming the field: no charger matches, a bad location or date, a field a 1.6 charger cannot take (nothing started); 404 an unknown charger or site.',
     tags: ['Firmware campaigns'],
     request: { body: FirmwareCampaignRequest },
     responses: { 201: { description: 'The campaign, running', schema: FirmwareCampaignResponse } },

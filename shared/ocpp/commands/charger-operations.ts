@@ -8,8 +8,17 @@
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
  * new kind adds its declaration here.
  */
-import type { ChargerOperationCommandCatalog, OperationAnswer, TRIGGER_MESSAGES } from '../../charger-operations';
-import type { MessageTriggerEnumType, ResetEnumType } from '../types/v201';
+import type {
+  ChargerOperationCommandCatalog,
+  OperationAnswer,
+  TRIGGER_MESSAGES,
+  UpdateFirmwareInput,
+} from '../../charger-operations';
+import type {
+  MessageTriggerEnumType,
+  ResetEnumType,
+  UpdateFirmwareRequest as Ocpp201UpdateFirmwareRequest,
+} from '../types/v201';
 import type { CommandSet } from './charger-commands';
 import { defineCommand } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
@@ -120,6 +129,33 @@ export const clearCache = defineCommand<undefined, OperationAnswer, 'ClearCache'
   'ocpp2.0.1': { call: V201.ClearCache, request: () => ({}), result: answerOf },
 });
 
+/** 2.0.1 UpdateFirmware (L01), which carries the signature and signing certificate when given. */
+const updateFirmware201 = {
+  call: V201.UpdateFirmware,
+  request: ({
+    requestId,
+    location,
+    retrieveDate,
+    installDate,
+    retries,
+    retryInterval,
+    signingCertificate,
+    signature,
+  }: UpdateFirmwareInput): Ocpp201UpdateFirmwareRequest => ({
+    requestId,
+    firmware: {
+      location,
+      retrieveDateTime: retrieveDate,
+      ...(installDate === undefined ? {} : { installDateTime: installDate }),
+      ...(signingCertificate === undefined ? {} : { signingCertificate }),
+      ...(signature === undefined ? {} : { signature }),
+    },
+    ...(retries === undefined ? {} : { retries }),
+    ...(retryInterval === undefined ? {} : { retryInterval }),
+  }),
+  result: answerOf,
+};
+
 /**
  * UpdateFirmware: 1.6 §5.19 `{ location, retrieveDate, retries?, retryInterval? }`, its empty
  * answer taken as `Accepted`; 2.0.1 L01 `{ requestId, firmware: { location, retrieveDateTime,
@@ -142,8 +178,24 @@ export const updateFirmware = defineCommand<
     }),
     result: (response) => ({ ocppStatus: 'Accepted', answer: response as Record<string, unknown> }),
   },
-  'ocpp2.0.1': {
-    call: V201.UpdateFirmware,
+  'ocpp2.0.1': updateFirmware201,
+});
+
+/**
+ * SignedUpdateFirmware: the 1.6 security extension's (edition 2, "Signed Firmware Update")
+ * `{ requestId, firmware: { location, retrieveDateTime, installDateTime?, signingCertificate,
+ * signature }, retries?, retryInterval? }`, answered Accepted, Rejected, AcceptedCanceled,
+ * InvalidCertificate or RevokedCertificate; 2.0.1 UpdateFirmware (L01).
+ */
+export const signedUpdateFirmware = defineCommand<
+  ChargerOperationInput<'SignedUpdateFirmware'>,
+  OperationAnswer,
+  'SignedUpdateFirmware',
+  'UpdateFirmware'
+>({
+  name: 'SignedUpdateFirmware',
+  'ocpp1.6': {
+    call: V16.SignedUpdateFirmware,
     request: ({
       requestId,
       location,
@@ -159,14 +211,15 @@ export const updateFirmware = defineCommand<
         location,
         retrieveDateTime: retrieveDate,
         ...(installDate === undefined ? {} : { installDateTime: installDate }),
-        ...(signingCertificate === undefined ? {} : { signingCertificate }),
-        ...(signature === undefined ? {} : { signature }),
+        signingCertificate: signingCertificate!,
+        signature: signature!,
       },
       ...(retries === undefined ? {} : { retries }),
       ...(retryInterval === undefined ? {} : { retryInterval }),
     }),
     result: answerOf,
   },
+  'ocpp2.0.1': updateFirmware201,
 });
 
 /** The OCPP declaration of each charger-operation command. */
@@ -177,6 +230,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   TriggerMessage: triggerMessage,
   ClearCache: clearCache,
   UpdateFirmware: updateFirmware,
+  SignedUpdateFirmware: signedUpdateFirmware,
   GetLog: getLog,
   GetSecurityLog: getSecurityLog,
   GetCompositeSchedule: getCompositeSchedule,

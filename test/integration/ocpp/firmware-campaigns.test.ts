@@ -193,7 +193,11 @@ describe('firmware campaigns', () => {
     expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, retrieveDate: '2020-01-01T00:00:00Z' })).toEqual([
       'body.retrieveDate',
     ]);
-    expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, signature: 'c2ln' })).toEqual(['body.signature']);
+    // Signed firmware for 1.6 chargers (SignedUpdateFirmware) needs the signing certificate too.
+    expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, signature: 'c2ln' })).toEqual([
+      'body.signingCertificate',
+    ]);
+    expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, signature: 'c2ln!' })).toEqual(['body.signature']);
     expect(await paths({ location: LOCATION })).toEqual(['body']);
     const unknown = await post('/api/firmware-campaigns', { chargerIds: [999_999_999], location: LOCATION });
     expect(unknown.status).toBe(404);

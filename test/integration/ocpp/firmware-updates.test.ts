@@ -4,6 +4,8 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '..
 import { connectCharger, connectRaw, pollUntil, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
+import { createCaCertificate } from '../../../shared/certificates/authority';
+import { generateEcKey, keyObjectSigner } from '../../../shared/certificates/ca-signer';
 
 // A short command deadline (the no-answer path), and an answer awaited long enough for a charger
 // that answers at once.
@@ -19,8 +21,19 @@ const simIds: Record<OcppProtocol, string> = {
 };
 const garbageId = uniqueOcppId('FWBAD');
 const LOCATION = 'https://firmware.example.com/v2.bin';
+/** A firmware signing certificate (a real one: its shape is checked) and a signature. */
+let signingCertificate: string;
+const SIGNATURE = 'c2lnbmF0dXJl';
 
 beforeAll(async () => {
+  const now = Date.now();
+  signingCertificate = (
+    await createCaCertificate(keyObjectSigner(generateEcKey(), 'memory'), {
+      subject: 'CN=Firmware Signing',
+      notBefore: new Date(now - 60_000),
+      notAfter: new Date(now + 86_400_000),
+    })
+  ).toString('pem');
   stack = await startTestStack();
   tenant = await createTenant(stack, [
     { ocppId: ids['ocpp1.6'], name: 'Fw 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
@@ -40,7 +53,7 @@ const readUntil = (operationId: string, done: (operation: any) => boolean, what:
 
 describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('update firmware on an %s charger (strict client)', (protocol) => {
   let client: RPCClient;
-  const received: { params: any }[] = [];
+  const received: { params: any; method?: string }[] = [];
   let answer: (params: any) => unknown;
   const v16 = protocol === 'ocpp1.6';
   const accepted = () => (v16 ? {} : { status: 'Accepted' });
@@ -53,10 +66,12 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('update firmware on an %s charg
         : { reason: 'FirmwareUpdate', chargingStation: { vendorName: 'V', model: 'M' } },
     );
   const handlers = (c: RPCClient) => {
-    c.handle('UpdateFirmware', async ({ params }: { params?: unknown }) => {
-      received.push({ params });
-      return answer(params) as Record<string, unknown>;
-    });
+    for (const action of v16 ? ['UpdateFirmware', 'SignedUpdateFirmware'] : ['UpdateFirmware']) {
+      c.handle(action, async ({ method, params }: { method?: string; params?: unknown }) => {
+        received.push({ params, ...(method === 'UpdateFirmware' ? {} : { method }) });
+        return answer(params) as Record<string, unknown>;
+      });
+    }
   };
   /** FirmwareStatusNotification of the request (2.0.1 names it). */
   const notify = (status: string, requestId: number) =>
@@ -81,12 +96,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('update firmware on an %s charg
       retrieveDate,
       retries: 3,
       retryInterval: 60,
-      ...(v16
-        ? {}
-        : {
-            signature: 'c2lnbmF0dXJl',
-            signingCertificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
-          }),
+      ...(v16 ? {} : { signature: SIGNATURE, signingCertificate }),
     });
     expect(status).toBe(202);
     const result = body.data.results[0];
@@ -101,8 +111,8 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('update firmware on an %s charg
               firmware: {
                 location: LOCATION,
                 retrieveDateTime: retrieveDate,
-                signature: 'c2lnbmF0dXJl',
-                signingCertificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+                signature: SIGNATURE,
+                signingCertificate,
               },
               retries: 3,
               retryInterval: 60,
@@ -139,6 +149,57 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('update firmware on an %s charg
       'Installing',
       'Installed',
     ]);
+  });
+
+  it('sends signed firmware (1.6: SignedUpdateFirmware), settled by the signed statuses; a bad signature fails', async () => {
+    answer = () => ({ status: 'Accepted' }); // SignedUpdateFirmware answers with a status, as 2.0.1 does
+    const installDate = new Date(Date.now() + 2000).toISOString();
+    const { status, body } = await post('/api/ocpp/update-firmware', {
+      chargerId: chargerId(),
+      location: LOCATION,
+      installDate,
+      signature: SIGNATURE,
+      signingCertificate,
+    });
+    expect(status).toBe(202);
+    const { requestId } = body.data.results[0].firmware;
+    expect(received).toEqual([
+      {
+        params: {
+          requestId,
+          firmware: {
+            location: LOCATION,
+            retrieveDateTime: expect.any(String),
+            installDateTime: installDate,
+            signingCertificate,
+            signature: SIGNATURE,
+          },
+        },
+        ...(v16 ? { method: 'SignedUpdateFirmware' } : {}),
+      },
+    ]);
+    const notifySigned = (status: string) =>
+      v16
+        ? client.call('SignedFirmwareStatusNotification', { status, requestId })
+        : client.call('FirmwareStatusNotification', { status, requestId });
+    for (const step of ['Downloading', 'Downloaded', 'SignatureVerified', 'Installing', 'Installed']) {
+      await notifySigned(step);
+    }
+    const done = await readUntil(body.data.operationId, (o) => o.status !== 'pending', 'the update to end');
+    expect(done.results[0]).toMatchObject({ status: 'accepted', firmware: { requestId, status: 'Installed' } });
+
+    const tampered = await post('/api/ocpp/update-firmware', {
+      chargerId: chargerId(),
+      location: LOCATION,
+      signature: SIGNATURE,
+      signingCertificate,
+    });
+    const tamperedId = tampered.body.data.results[0].firmware.requestId;
+    await (v16
+      ? client.call('SignedFirmwareStatusNotification', { status: 'InvalidSignature', requestId: tamperedId })
+      : client.call('FirmwareStatusNotification', { status: 'InvalidSignature', requestId: tamperedId }));
+    const failed = await readUntil(tampered.body.data.operationId, (o) => o.status !== 'pending', 'the failure');
+    expect(failed.results[0]).toMatchObject({ status: 'failed', error: { code: 'InvalidSignature' } });
   });
 
   it('fails with the status a failed install reports; a later request gets a new requestId', async () => {
@@ -229,9 +290,24 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('update firmware on an %s charg
       }),
     ).toEqual(['body.retrieveDate']);
     expect(await paths({ location: LOCATION })).toEqual(['body']);
+    expect(
+      await paths({ chargerId: chargerId(), location: LOCATION, signature: 'not base64!', signingCertificate }),
+    ).toEqual(['body.signature']);
+    expect(
+      await paths({ chargerId: chargerId(), location: LOCATION, signature: SIGNATURE, signingCertificate: 'MIIB' }),
+    ).toEqual(['body.signingCertificate']);
+    expect(
+      await paths({
+        chargerId: chargerId(),
+        location: LOCATION,
+        signature: SIGNATURE,
+        signingCertificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+      }),
+    ).toEqual(['body.signingCertificate']);
     if (v16) {
-      expect(await paths({ chargerId: chargerId(), location: LOCATION, signature: 'c2ln' })).toEqual([
-        'body.signature',
+      // 1.6 SignedUpdateFirmware needs both; 1.6 UpdateFirmware takes no install date.
+      expect(await paths({ chargerId: chargerId(), location: LOCATION, signature: SIGNATURE })).toEqual([
+        'body.signingCertificate',
       ]);
       expect(
         await paths({
