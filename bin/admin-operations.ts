@@ -146,7 +146,8 @@ export function operationCommand(
 
 /**
  * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
- * `trigger-message`, `clear-cache`, `composite-schedule`, `operations` (the audit trail) and `operation` (one).
+ * `trigger-message`, `clear-cache`, `composite-schedule`, `customer-information`, `operations` (the audit
+ * trail) and `operation` (one).
  * @param db opens the table the CLI's options name
  */
 export function addOperationCommands(chargers: Command, db: () => Db): void {
@@ -204,7 +205,40 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
       ),
     );
 
+  addCustomerInformationCommand(chargers, db);
   addReadCommands(chargers, db);
+}
+
+/** `customer-information`: what chargers hold about a customer, or clear it (OCPP 2.0.1 CustomerInformation). */
+function addCustomerInformationCommand(chargers: Command, db: () => Db): void {
+  operationCommand(
+    chargers,
+    'customer-information',
+    'What chargers hold about a customer, or clear it (OCPP 2.0.1 CustomerInformation)',
+    'no',
+  )
+    .option('--customer-identifier <id>', "the charger vendor's customer identifier")
+    .option('--id-token <token>', 'an ID token the charger knows')
+    .option('--id-token-type <type>', 'its OCPP 2.0.1 IdTokenEnumType', 'ISO14443')
+    .option('--no-report', 'do not ask for a report')
+    .option('--clear', 'clear what the charger holds about the customer')
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'customerInformation',
+          {
+            ...targetsOf(o),
+            report: o.report !== false,
+            clear: o.clear === true,
+            ...(o.customerIdentifier ? { customerIdentifier: o.customerIdentifier } : {}),
+            ...(o.idToken ? { idToken: { idToken: o.idToken, type: o.idTokenType } } : {}),
+          },
+          o,
+          { customerIdentifier: '--customer-identifier', idToken: '--id-token', report: '--no-report' },
+        ),
+      ),
+    );
 }
 
 /** `operations` (the audit trail's first page, or the one after `--cursor`) and `operation` (one). */

@@ -60,6 +60,7 @@ export const handler = httpHandler(
     'POST /api/ocpp/update-firmware': operation('updateFirmware'),
     'POST /api/ocpp/get-log': operation('getLog'),
     'POST /api/ocpp/get-composite-schedule': operation('getCompositeSchedule'),
+    'POST /api/ocpp/customer-information': operation('customerInformation'),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, requestedByOf(principal));
       return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };

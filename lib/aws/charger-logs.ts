@@ -42,7 +42,7 @@ export const LOG_OBJECT_PREFIX = 'logs/';
 
 /** Properties of {@link ChargerLogs}. */
 export interface ChargerLogsProps {
-  /** Issues upload URLs (s3:PutObject): the operation worker. */
+  /** Issues upload URLs (s3:PutObject): the log requests' operation worker. */
   readonly uploadSigners: readonly NodejsFunction[];
   /**
    * Issue download URLs and read the objects' size (s3:GetObject) where a result is settled or

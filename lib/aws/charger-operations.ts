@@ -16,7 +16,7 @@ import { createTableFunction, grantStart } from './table-functions';
 import { counterRow, ROWS, type RowWrites } from './table-rows';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
-/** Writes of the operation functions (`lib/aws/table-rows.ts`). */
+/** Writes of the operation functions (`lib/aws/table-rows.ts`); the two workers write alike. */
 export const OPERATION_FUNCTION_WRITES = {
   /**
    * Each charger's result, the operation's end and its pending marker; the command lane of the
@@ -24,7 +24,18 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    // The charger's partition also holds its log requests (`chargerLog`), numbered by the `logRequest` counter.
+    // The charger's partition also holds its customer information requests, numbered by their counter.
+    'dynamodb:UpdateItem': [
+      ROWS.chargerOperations,
+      ROWS.pendingChargerOperations,
+      ROWS.chargers,
+      counterRow('customerInformationRequest'),
+    ],
+    'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
+  },
+  /** The log requests' worker: as `perform`, its log requests (`chargerLog`) numbered by the `logRequest` counter. */
+  performLogs: {
+    'dynamodb:PutItem': [ROWS.ocppMessages],
     'dynamodb:UpdateItem': [
       ROWS.chargerOperations,
       ROWS.pendingChargerOperations,
@@ -57,26 +68,43 @@ export interface ChargerOperationsProps {
   readonly ocppMessageLog?: OcppMessageLogMode;
 }
 
-/** The operation worker and the sweep, their grants and the starter's right to invoke the worker. */
+/**
+ * The operation workers (every kind but logs; log requests, which alone need S3) and the sweep,
+ * their grants and the starters' right to invoke the workers.
+ */
 export class ChargerOperations extends Construct {
-  /** `lambdas/operations/perform.ts`, `sweep.ts`. */
-  public readonly functions: Readonly<Record<'perform' | 'sweep', NodejsFunction>>;
+  /** `lambdas/operations/perform.ts`, `perform-logs.ts`, `sweep.ts`. */
+  public readonly functions: Readonly<Record<'perform' | 'performLogs' | 'sweep', NodejsFunction>>;
 
   constructor(scope: Construct, id: string, props: ChargerOperationsProps) {
     super(scope, id);
     const { table, ocppApi, starter } = props;
-    const perform = createTableFunction(this, 'perform', {
-      entry: 'lambdas/operations/perform.ts',
-      description: 'Charger operations: performs one operation on its chargers',
-      // An operation's deadline is at most 14 minutes (shared/charger-operations/operations.ts).
-      timeout: Duration.minutes(15),
-      tracing: props.tracing,
-      table,
-      writes: OPERATION_FUNCTION_WRITES.perform,
-      chargerCalls: { ocppApi, messageLog: props.ocppMessageLog },
-    });
-    // A crashed worker is not run again (its CALLs may have reached chargers): the sweep ends what it left open.
-    perform.configureAsyncInvoke({ retryAttempts: 0 });
+    const worker = (id: 'perform' | 'performLogs', entry: string, description: string) => {
+      const fn = createTableFunction(this, id, {
+        entry,
+        description,
+        // An operation's deadline is at most 14 minutes (shared/charger-operations/operations.ts).
+        timeout: Duration.minutes(15),
+        tracing: props.tracing,
+        table,
+        writes: OPERATION_FUNCTION_WRITES[id],
+        chargerCalls: { ocppApi, messageLog: props.ocppMessageLog },
+      });
+      // A crashed worker is not run again (its CALLs may have reached chargers): the sweep ends what it left open.
+      fn.configureAsyncInvoke({ retryAttempts: 0 });
+      return fn;
+    };
+    const perform = worker(
+      'perform',
+      'lambdas/operations/perform.ts',
+      'Charger operations: performs one operation on its chargers',
+    );
+    // Log requests alone sign S3 upload URLs: their worker holds the S3 client, the other does not.
+    const performLogs = worker(
+      'performLogs',
+      'lambdas/operations/perform-logs.ts',
+      'Charger operations: performs one log request on its chargers',
+    );
 
     const sweep = createTableFunction(this, 'sweep', {
       entry: 'lambdas/operations/sweep.ts',
@@ -93,6 +121,8 @@ export class ChargerOperations extends Construct {
 
     // The HTTP function starts operations; the sweep too, for the firmware campaigns it advances.
     for (const fn of [starter, sweep]) grantStart(perform, fn, 'OPERATION_FUNCTION_NAME');
-    this.functions = { perform, sweep };
+    // The sweep starts firmware campaigns' updates only; log requests come from the HTTP API.
+    grantStart(performLogs, starter, 'LOG_OPERATION_FUNCTION_NAME');
+    this.functions = { perform, performLogs, sweep };
   }
 }

@@ -238,7 +238,7 @@ export class ChargingNetworkStack extends Stack {
     });
     // After the distribution: the worker's short upload URLs name its domain.
     this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
-      uploadSigners: [this.chargerOperations.functions.perform],
+      uploadSigners: [this.chargerOperations.functions.performLogs],
       readers: [this.httpApi.functions.chargerOperationReads, this.chargerOperations.functions.sweep],
       httpApi: this.httpApi.httpApi,
       originVerify,

@@ -24,7 +24,7 @@ import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, request
 import { PortInUseError } from './ports';
 import { gatewayProblem, sendProblem } from './problem';
 import { WebSocketApi } from './websocket-api';
-import { OPERATION_FUNCTION } from '../../lambdas/operations/lib/start-operation';
+import { LOG_OPERATION_FUNCTION, OPERATION_FUNCTION } from '../../lambdas/operations/lib/start-operation';
 import { requestUrl, type HttpHandlers, type OcppHandlers } from './lambda-events';
 import { handleLogFiles } from './log-files';
 
@@ -37,8 +37,8 @@ export interface LocalHandlers {
   /** Smart charging's functions (`lambdas/power/*`); `allocate` is invoked through the Lambda Invoke API. */
   power: InvokableHandlers;
   /**
-   * The charger operations' worker (`lambdas/operations/perform.ts`, invoked through the Lambda
-   * Invoke API as `perform`) and sweep (`lambdas/operations/sweep.ts`, run every minute
+   * The charger operations' workers (`lambdas/operations/perform.ts` and, for log requests,
+   * `perform-logs.ts`, invoked through the Lambda Invoke API as `perform` and `perform-logs`) and sweep (`lambdas/operations/sweep.ts`, run every minute
    * by the local stack).
    */
   operations: InvokableHandlers;
@@ -98,8 +98,10 @@ export async function loadHandlers(): Promise<LocalHandlers> {
       ]),
     ),
   ) as InvokableHandlers;
-  const [perform, sweep] = await Promise.all(
-    (['perform', 'sweep'] as const).map(async (name) => (await import(`../../lambdas/operations/${name}.ts`)).handler),
+  const [perform, performLogs, sweep] = await Promise.all(
+    (['perform', 'perform-logs', 'sweep'] as const).map(
+      async (name) => (await import(`../../lambdas/operations/${name}.ts`)).handler,
+    ),
   );
   const sync = 'sync';
   const localList = { [sync]: (await import(`../../lambdas/local-list/${sync}.ts`)).handler } as InvokableHandlers;
@@ -116,7 +118,7 @@ export async function loadHandlers(): Promise<LocalHandlers> {
     http,
     ocpp: { connect, message, disconnect },
     power,
-    operations: { [OPERATION_FUNCTION]: perform, sweep },
+    operations: { [OPERATION_FUNCTION]: perform, [LOG_OPERATION_FUNCTION]: performLogs, sweep },
     localList,
     alerts,
     webhooks,

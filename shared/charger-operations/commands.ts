@@ -36,6 +36,19 @@ export interface LogRequestAnswer {
   answer: Record<string, unknown>;
 }
 
+/** CustomerInformation's input (2.0.1 CustomerInformationRequest, N09/N10). */
+export interface CustomerInformationInput {
+  /** Ours; 0 for a request that only clears (no report to name). */
+  requestId: number;
+  report: boolean;
+  clear: boolean;
+  customerIdentifier?: string;
+  /** 2.0.1 IdTokenType. */
+  idToken?: { idToken: string; type: string };
+  /** 2.0.1 CertificateHashDataType. */
+  customerCertificate?: { hashAlgorithm: string; issuerNameHash: string; issuerKeyHash: string; serialNumber: string };
+}
+
 /**
  * UpdateFirmware's input (`shared/charger-operations/firmware-kind.ts`): 1.6 sends `location`,
  * `retrieveDate`, `retries`, `retryInterval`; 2.0.1 also `requestId` and the rest, in `firmware`.
@@ -89,6 +102,8 @@ export interface ChargerOperationCommandCatalog {
   GetLog: { input: GetLogInput; result: LogRequestAnswer };
   /** Ask for a security log to be uploaded (GetLog: 2.0.1 N01, the 1.6 security extension). */
   GetSecurityLog: { input: GetLogInput; result: LogRequestAnswer };
+  /** A data-protection request about one customer: report and/or clear (2.0.1 N09/N10; 1.6 has none). */
+  CustomerInformation: { input: CustomerInformationInput; result: OperationAnswer };
   /** What a port (0: the whole charger) will be held to (1.6 §5.7, 2.0.1 K08). */
   GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
 }

@@ -9,11 +9,13 @@
 export { listOperations } from './audit-trail';
 export type {
   ChargerOperationCommandCatalog,
+  CustomerInformationInput,
   GetLogInput,
   LogRequestAnswer,
   OperationAnswer,
   UpdateFirmwareInput,
 } from './commands';
+export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';
 export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
 export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';

@@ -252,6 +252,76 @@ const GetCompositeScheduleRequest = z
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
   .meta({ id: 'GetCompositeScheduleRequest' });
 
+/** OCPP 2.0.1 IdTokenEnumType: how a charger knows the token a customer request names. */
+const ID_TOKEN_ENUM = [
+  'Central',
+  'eMAID',
+  'ISO14443',
+  'ISO15693',
+  'KeyCode',
+  'Local',
+  'MacAddress',
+  'NoAuthorization',
+] as const;
+
+/** A hexadecimal string of OCPP's CertificateHashDataType, at most `max` characters. */
+const hex = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal')
+    .max(max);
+
+/** `POST /api/ocpp/customer-information` body (OCPP 2.0.1 CustomerInformation N09/N10). */
+const CustomerInformationRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    report: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'Ask for a report of what the charger holds (default true)' }),
+    clear: z.boolean().default(false).meta({ description: 'Clear what the charger holds (default false)' }),
+    customerIdentifier: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: 'A customer identifier of the charger vendor (CiString64)' }),
+    idToken: z
+      .strictObject({
+        idToken: z.string().min(1).max(36),
+        type: z.enum(ID_TOKEN_ENUM),
+      })
+      .optional()
+      .meta({ description: 'An ID token, as OCPP 2.0.1 IdTokenType' }),
+    customerCertificate: z
+      .strictObject({
+        hashAlgorithm: z.enum(['SHA256', 'SHA384', 'SHA512']),
+        issuerNameHash: hex(128),
+        issuerKeyHash: hex(128),
+        serialNumber: hex(40),
+      })
+      .optional()
+      .meta({ description: "A customer certificate's hash data (OCPP 2.0.1 CertificateHashDataType)" }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .superRefine((body, context) => {
+    if (!body.report && !body.clear) {
+      context.addIssue({
+        code: 'custom',
+        message: 'report or clear must be true: the request would ask nothing',
+        path: ['report'],
+      });
+    }
+    if (body.customerIdentifier === undefined && body.idToken === undefined && body.customerCertificate === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'name the customer: customerIdentifier, idToken or customerCertificate',
+        path: ['customerIdentifier'],
+      });
+    }
+  })
+  .meta({ id: 'CustomerInformationRequest' });
+
 /** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
 export const OPERATION_INPUTS = {
   reset: ResetRequest,
@@ -262,6 +332,7 @@ export const OPERATION_INPUTS = {
   updateFirmware: UpdateFirmwareRequest,
   getLog: GetLogRequest,
   getCompositeSchedule: GetCompositeScheduleRequest,
+  customerInformation: CustomerInformationRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -24,6 +24,7 @@ export const OPERATION_ACTIONS = [
   'updateFirmware',
   'getLog',
   'getCompositeSchedule',
+  'customerInformation',
 ] as const;
 
 /** An operation's action. */
@@ -59,6 +60,22 @@ export interface FirmwareProgress {
   history: { status: string; at: string }[];
 }
 
+/** A report asked of a charger about a customer (a result's `customerInformation`). */
+export interface CustomerInformationReport {
+  /** Ours (CustomerInformation `requestId`), unique across chargers. */
+  requestId: number;
+  /** Whether every page has come (the result is then `accepted`). */
+  complete: boolean;
+  /** Once complete: the pages' `data` joined in `seqNo` order (empty when the charger holds nothing). */
+  report?: string;
+  /** How many pages it came in (0 until complete). */
+  pages: number;
+  /** When the charger generated it (the last page's `generatedAt`), ISO 8601. */
+  generatedAt?: string;
+  /** Set when the report was longer than `MAX_REPORT_CHARACTERS` (`customer-information.ts`): its end is left out. */
+  truncated?: boolean;
+}
+
 /** What one target came to: the result's fields besides the target's. */
 export interface TargetOutcome {
   status: Exclude<ResultStatus, 'pending'>;
@@ -74,6 +91,8 @@ export interface TargetOutcome {
   firmware?: FirmwareProgress;
   /** The schedule the charger will enforce (get-composite-schedule results, Accepted only). */
   compositeSchedule?: CompositeSchedule;
+  /** The report asked about a customer (customer-information results that asked for one). */
+  customerInformation?: CustomerInformationReport;
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

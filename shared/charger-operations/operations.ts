@@ -46,8 +46,8 @@ export function operationDeadlineMs(targets: number): number {
   return Math.min(MAX_DEADLINE_MS, 180_000 + Math.ceil(targets / PERFORM_CONCURRENCY) * 30_000);
 }
 
-/** Starts the worker for an operation without waiting for it (an asynchronous Lambda invocation on AWS). */
-export type OperationStarter = (operationId: string) => Promise<void>;
+/** Starts the worker of an operation's kind without waiting for it (an asynchronous Lambda invocation on AWS). */
+export type OperationStarter = (operationId: string, action: OperationAction) => Promise<void>;
 
 export { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
 
@@ -118,7 +118,7 @@ export async function requestOperation(
     marker: pendingChargerOperation.create({ queue: PENDING_QUEUE, operationId, deadlineAt }).commit(),
   }));
   try {
-    await start(operationId);
+    await start(operationId, request.action);
   } catch (error) {
     logger.error('could not start a charger operation', { operationId, error: String(error) });
     await failOpen(db, item, { code: 'InternalError', description: 'the operation could not be started' });

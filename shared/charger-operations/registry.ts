@@ -10,6 +10,7 @@ import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector 
 import { updateFirmware } from './firmware-kind';
 import { getLog } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
+import { customerInformation } from './customer-information';
 
 /** Every kind, by its action. */
 export const OPERATION_KINDS = {
@@ -21,6 +22,7 @@ export const OPERATION_KINDS = {
   updateFirmware,
   getLog,
   getCompositeSchedule,
+  customerInformation,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -38,7 +38,7 @@ export async function getOperationItem(db: Db, operationId: string): Promise<Ope
  * Writes one target's outcome into result `index` (`current`, as last read), if that result is
  * still what it was (`current.status`); a `scheduled` outcome moves the operation's deadline to
  * `scheduledUntil`. A settled `scheduled` result keeps the charger's first answer (and takes the
- * settlement's note and error). Ends the
+ * settlement's note, error and what it came to: firmware progress, a customer report). Ends the
  * operation when no result is left open. Requests: 1 UpdateItem (+1 UpdateItem and 1 DeleteItem
  * when it ends it; +1 PutItem when it moves the deadline).
  * @returns the operation after the write; undefined when the result had changed meanwhile (nothing written)
@@ -63,6 +63,7 @@ export async function recordOutcome(
           ...(outcome.note ? { note: outcome.note } : {}),
           ...(outcome.error ? { error: outcome.error } : {}),
           ...(outcome.firmware ? { firmware: outcome.firmware } : {}),
+          ...(outcome.customerInformation ? { customerInformation: outcome.customerInformation } : {}),
           ...(outcome.status === 'scheduled' ? {} : { settledAt: at }),
         }
       : { ...targetOf(current), ...outcome, answeredAt: at };

@@ -31,6 +31,7 @@ export type IdKind =
   | 'customer'
   | 'chargerError'
   | 'logRequest'
+  | 'customerInformationRequest'
   | 'maintenanceWindow'
   | 'alert'
   | 'alertRecipient'

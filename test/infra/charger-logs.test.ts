@@ -16,7 +16,8 @@ import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../lib/aws/edge';
 import { synthesise, type PolicyStatement } from './support/template';
 
 const { template, resources, statementsOf, idOf, functionId } = synthesise();
-const WORKER = 'lambdas/operations/perform.ts';
+/** The log requests' worker: it signs the upload URLs. */
+const WORKER = 'lambdas/operations/perform-logs.ts';
 const UPLOAD = UPLOAD_FUNCTION_ENTRY;
 const HTTP = 'lambdas/http/charger-operation-reads.ts';
 const HTTP_REQUESTS = 'lambdas/http/charger-operations.ts';

@@ -571,6 +571,14 @@ describe('the writes the handlers make', () => {
       'the log upload',
     );
     await expectApi(200, 'GET', `/api/charger-operations/${log.data.operationId}/logs`);
+    // A log the charger has none of (1.6: no file named): the log worker ends the operation itself.
+    rpc(v16).handle('GetDiagnostics', async () => ({}));
+    await expectApi(200, 'POST', '/api/ocpp/get-log', { chargerId: chargers.v16.id, logType: 'DiagnosticsLog' });
+    // A customer information request (its request written before the CALL; the simulator lacks the action).
+    await expectApi(200, 'POST', '/api/ocpp/customer-information', {
+      chargerId: chargers.v201.id,
+      customerIdentifier: 'customer-1',
+    });
     rpc(v16).handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
     const scheduled = await expectApi(202, 'POST', '/api/ocpp/change-availability', {
       portId: chargers.v16.ports[0]!.id,
@@ -702,6 +710,7 @@ describe('the writes the handlers make', () => {
         'http/chargerOperations',
         'http/chargerOperationReads',
         'operations/perform',
+        'operations/perform-logs',
         'operations/sweep',
         'local-list/sync',
         'alerts/trigger',

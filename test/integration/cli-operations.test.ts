@@ -118,4 +118,30 @@ describe('operator CLI: charger operations', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/not found/);
   });
+
+  it('asks a customer information request (a 1.6 charger: notSupported, nothing sent), and refuses one naming no customer', async () => {
+    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
+    const target = ['--charger-id', String(tenant.chargers[0]!.id)];
+    const before = received.length;
+    const asked = await runAdmin(
+      stack,
+      'chargers',
+      'customer-information',
+      ...organization,
+      ...target,
+      '--id-token',
+      'CARD-1',
+      '--clear',
+    );
+    expect(asked.stderr).toBe('');
+    expect(asked.json).toMatchObject({
+      action: 'customerInformation',
+      request: { report: true, clear: true, idToken: { idToken: 'CARD-1', type: 'ISO14443' } },
+      results: [{ status: 'notSupported' }],
+    });
+    const refused = await runAdmin(stack, 'chargers', 'customer-information', ...organization, ...target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--customer-identifier/);
+    expect(received.length).toBe(before);
+  }, 60_000); // two CLI processes, each starting tsx
 });

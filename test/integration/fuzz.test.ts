@@ -313,6 +313,14 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/trigger-message': { body: { chargerIds: [charger().id], requestedMessage: 'Heartbeat' } },
     'POST /api/ocpp/clear-cache': { body: { siteId: tenant.siteId } },
     'POST /api/ocpp/get-composite-schedule': { body: { portId, duration: 600, chargingRateUnit: 'W' } },
+    'POST /api/ocpp/customer-information': {
+      body: {
+        chargerId: charger().id,
+        report: true,
+        clear: false,
+        idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' },
+      },
+    },
     'POST /api/ocpp/update-firmware': {
       body: { chargerId: charger().id, location: 'https://fw.example.com/fuzz.bin', retries: 1 },
     },

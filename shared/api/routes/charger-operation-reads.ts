@@ -66,6 +66,20 @@ export const ChargerOperationResult = z
       })
       .optional()
       .meta({ description: 'GetCompositeSchedule Accepted' }),
+    customerInformation: z
+      .object({
+        requestId: z.number().int().meta({ description: 'Ours (CustomerInformation requestId)' }),
+        complete: z.boolean(),
+        report: z
+          .string()
+          .optional()
+          .meta({ description: 'The NotifyCustomerInformation pages joined, once complete' }),
+        pages: z.number().int(),
+        generatedAt: z.string().optional(),
+        truncated: z.boolean().optional().meta({ description: 'The report passed 64 KiB: its end is left out' }),
+      })
+      .optional()
+      .meta({ description: 'A customer-information report (docs/charger-operations.md)' }),
   })
   .meta({ id: 'ChargerOperationResult' });
 

@@ -68,6 +68,13 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.getCompositeSchedule },
     responses,
   },
+  'POST /api/ocpp/customer-information': {
+    summary: 'What chargers hold about a customer, or clear it (OCPP 2.0.1 CustomerInformation)',
+    description: `Admins only: a data-protection request (N09/N10) naming the customer by customerIdentifier, idToken or customerCertificate (at least one; 400 body.customerIdentifier when none), with report (default true) and/or clear (default false; both false: 400 body.report). Accepted with a report: the result is scheduled with customerInformation { requestId, complete: false } until the charger's NotifyCustomerInformation pages are all in, then accepted with the report (at most 64 KiB kept); no report within an hour: timeout. Accepted that only clears: accepted. Rejected, Invalid: rejected. A 1.6 charger has no such message: notSupported, nothing sent. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.customerInformation },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,

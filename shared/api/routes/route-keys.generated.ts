@@ -23,6 +23,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/trigger-message',
   'POST /api/ocpp/clear-cache',
   'POST /api/ocpp/get-composite-schedule',
+  'POST /api/ocpp/customer-information',
   'POST /api/ocpp/update-firmware',
   'POST /api/ocpp/get-log',
   'GET /api/charger-operations',

@@ -82,10 +82,42 @@ const pendingChargerOperationSchema = {
   },
 } as const;
 
+/**
+ * A customer information request (OCPP 2.0.1 CustomerInformation N09/N10) asked of one charger by a
+ * `customerInformation` operation, in the charger's partition (its NotifyCustomerInformation pages
+ * are written by the OCPP message function, which writes that partition already), sorted by our
+ * `requestId` (the `customerInformationRequest` counter). Written before the CALL, so a page that
+ * overtakes the answer has its request. `pages` maps each page's `seqNo` to its `data` (a page sent
+ * twice is written once); `lastSeqNo` is the page sent with `tbc` false: the report is complete when
+ * every page up to it is there.
+ */
+const customerInformationRequestSchema = {
+  model: { entity: 'customerInformationRequest', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+    organizationId: { type: 'number', required: true },
+    operationId: { type: 'string', required: true },
+    requestedAt: timestamp,
+    /** seqNo → data (each page at most 512 characters), as NotifyCustomerInformation sent them. */
+    pages: { type: 'any', required: true },
+    lastSeqNo: optionalNumber,
+    /** The last page's `generatedAt`, ISO 8601. */
+    generatedAt: optionalString,
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId'] },
+    },
+  },
+} as const;
+
 /** Builds the charger-operation entities bound to one client and table. */
 export function chargerOperationEntities(config: EntityConfiguration) {
   return {
     chargerOperation: new Entity(chargerOperationSchema, config),
     pendingChargerOperation: new Entity(pendingChargerOperationSchema, config),
+    customerInformationRequest: new Entity(customerInformationRequestSchema, config),
   };
 }

@@ -6,7 +6,8 @@
  * Accepted/Rejected/AcceptedCanceled and optional `filename`). The upload URL is the product's
  * (`shared/charger-logs/storage.ts`).
  */
-import type { GetLogInput, LogRequestAnswer } from '../../charger-operations';
+import type { ChargerOperationCommandCatalog, GetLogInput, LogRequestAnswer } from '../../charger-operations';
+import type { CommandSet } from './charger-commands';
 import type { LogEnumType } from '../types/v201';
 import { defineCommand } from './command';
 import * as V16 from '../validators/v16';
@@ -71,3 +72,17 @@ export const getSecurityLog = defineCommand<GetLogInput, LogRequestAnswer, 'GetL
   'ocpp1.6': { call: V16.GetLog, request: logRequest, result: logAnswer },
   'ocpp2.0.1': getLog201,
 });
+
+/**
+ * The commands of the log worker (`lambdas/operations/perform-logs.ts`), which performs only
+ * `getLog` operations: GetLog and GetSecurityLog. The others are not declared there (their
+ * validators stay out of its bundle); sending one would be a bug of the starter's routing, and
+ * fails that charger's result.
+ */
+export const LOG_OPERATION_COMMANDS = {
+  GetLog: getLog,
+  GetSecurityLog: getSecurityLog,
+} as Pick<
+  CommandSet<ChargerOperationCommandCatalog>,
+  'GetLog' | 'GetSecurityLog'
+> as CommandSet<ChargerOperationCommandCatalog>;

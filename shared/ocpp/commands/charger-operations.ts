@@ -13,14 +13,17 @@ import type {
   OperationAnswer,
   TRIGGER_MESSAGES,
   UpdateFirmwareInput,
+  CustomerInformationInput,
 } from '../../charger-operations';
 import type {
   MessageTriggerEnumType,
   ResetEnumType,
   UpdateFirmwareRequest as Ocpp201UpdateFirmwareRequest,
+  IdTokenType as Ocpp201IdTokenType,
+  CertificateHashDataType as Ocpp201CertificateHashDataType,
 } from '../types/v201';
 import type { CommandSet } from './charger-commands';
-import { defineCommand } from './command';
+import { defineCommand, defineCommand201 } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import * as V16 from '../validators/v16';
@@ -222,6 +225,28 @@ export const signedUpdateFirmware = defineCommand<
   'ocpp2.0.1': updateFirmware201,
 });
 
+/**
+ * CustomerInformation (2.0.1 N09/N10): `{ requestId, report, clear, customerIdentifier?, idToken?,
+ * customerCertificate? }`, answered Accepted, Rejected or Invalid. OCPP 1.6 has no such message.
+ */
+export const customerInformation = defineCommand201<CustomerInformationInput, OperationAnswer, 'CustomerInformation'>({
+  name: 'CustomerInformation',
+  'ocpp2.0.1': {
+    call: V201.CustomerInformation,
+    request: ({ requestId, report, clear, customerIdentifier, idToken, customerCertificate }) => ({
+      requestId,
+      report,
+      clear,
+      ...(customerIdentifier === undefined ? {} : { customerIdentifier }),
+      ...(idToken === undefined ? {} : { idToken: idToken as Ocpp201IdTokenType }),
+      ...(customerCertificate === undefined
+        ? {}
+        : { customerCertificate: customerCertificate as Ocpp201CertificateHashDataType }),
+    }),
+    result: answerOf,
+  },
+});
+
 /** The OCPP declaration of each charger-operation command. */
 export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatalog> = {
   Reset: reset,
@@ -234,6 +259,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   GetLog: getLog,
   GetSecurityLog: getSecurityLog,
   GetCompositeSchedule: getCompositeSchedule,
+  CustomerInformation: customerInformation,
 };
 
 /**

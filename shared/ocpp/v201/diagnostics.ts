@@ -1,18 +1,31 @@
 /**
  * OCPP 2.0.1 functional block N, Diagnostics: LogStatusNotification (N01), recorded on the log
- * request it names (`shared/charger-logs/`), and NotifyEvent (N07), acknowledged and logged; NotifyEvent faults are stored as error reports (`faults.ts`).
+ * request it names (`shared/charger-logs/`); NotifyCustomerInformation (N09), each page recorded on
+ * the customer information request it names (`shared/charger-operations/customer-information.ts`); and NotifyEvent (N07), acknowledged and logged; NotifyEvent faults are stored as error reports (`faults.ts`).
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import { logger } from '../../logger';
 import { recordLogStatus } from '../../charger-logs';
+import { recordCustomerInformationPage } from '../../charger-operations';
 import { recordNotifyEventFaults } from './faults';
 
-/** OCPP 2.0.1 LogStatusNotification and NotifyEvent handlers. */
+/** OCPP 2.0.1 LogStatusNotification, NotifyCustomerInformation and NotifyEvent handlers. */
 export const diagnostics = [
   ocpp201(V201.LogStatusNotification, async ({ db, connection, receivedAt }, notification) => {
     logger.info('log status', { ocppId: connection.ocppId, ...notification });
     await recordLogStatus(db, connection.chargerId, notification, receivedAt);
+    return {};
+  }),
+  ocpp201(V201.NotifyCustomerInformation, async ({ db, connection }, { requestId, seqNo, tbc, data, generatedAt }) => {
+    // tbc's default is false (N09): a page without it is the last.
+    await recordCustomerInformationPage(db, connection.chargerId, {
+      requestId,
+      seqNo,
+      tbc: tbc ?? false,
+      data,
+      generatedAt,
+    });
     return {};
   }),
   ocpp201(V201.NotifyEvent, async ({ db, connection, receivedAt }, { seqNo, tbc, eventData }) => {

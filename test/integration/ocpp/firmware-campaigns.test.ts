@@ -197,7 +197,9 @@ describe('firmware campaigns', () => {
     expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, signature: 'c2ln' })).toEqual([
       'body.signingCertificate',
     ]);
-    expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, signature: 'c2ln!' })).toEqual(['body.signature']);
+    expect(await paths({ chargerIds: fleet.siteA, location: LOCATION, signature: 'c2ln!' })).toEqual([
+      'body.signature',
+    ]);
     expect(await paths({ location: LOCATION })).toEqual(['body']);
     const unknown = await post('/api/firmware-campaigns', { chargerIds: [999_999_999], location: LOCATION });
     expect(unknown.status).toBe(404);

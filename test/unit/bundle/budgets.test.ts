@@ -18,7 +18,7 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/alerts/sweep.ts': 600,
   'lambdas/alerts/trigger.ts': 480,
   'lambdas/http/access-ids.ts': 620,
-  'lambdas/http/alert-recipients.ts': 610,
+  'lambdas/http/alert-recipients.ts': 620,
   // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
   'lambdas/http/alerts.ts': 620,
   'lambdas/http/charger-operation-reads.ts': 800,
@@ -46,11 +46,14 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/ocpp/connect.ts': 795,
   'lambdas/ocpp/disconnect.ts': 490,
   'lambdas/ocpp/message.ts': 750,
-  // Every operation's command, both versions' validators (69 KiB) with 1.6's GetLog: 782 today.
-  'lambdas/operations/perform.ts': 790,
+  // Every operation kind's commands but the log requests', without S3: 632 today.
+  'lambdas/operations/perform.ts': 700,
+  // The log requests' worker: the S3 client and presigner (about 125 KiB) and the log commands: 731 today.
+  'lambdas/operations/perform-logs.ts': 745,
   'lambdas/operations/sweep.ts': 780,
-  // The drift check's GetCompositeSchedule (both versions' validators) took it to 772.
-  'lambdas/power/allocate.ts': 780,
+  // The drift check's GetCompositeSchedule (both versions' validators) took it to 772; each new
+  // entity's schema adds to every function that opens the table: 780.4 today.
+  'lambdas/power/allocate.ts': 790,
   'lambdas/power/schedule.ts': 550,
   'lambdas/power/trigger.ts': 550,
   'lambdas/webhooks/deliver.ts': 560,
@@ -65,7 +68,7 @@ const BUDGET_KIB: Record<string, number> = {
 const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
   '@aws-sdk/client-s3': (e) =>
     [
-      'lambdas/operations/perform.ts',
+      'lambdas/operations/perform-logs.ts',
       'lambdas/operations/sweep.ts',
       'lambdas/logs/upload.ts',
       'lambdas/http/charger-operation-reads.ts',

@@ -1,7 +1,7 @@
 /**
  * What the log functions bundle (docs/charger-logs.md, "URL length"): the Secrets Manager client
- * (the URL secret) only in the functions that sign or check short upload URLs (the operation
- * worker, the upload function); no S3 client in the OCPP message function, whose status
+ * (the URL secret) only in the functions that sign or check short upload URLs (the log requests'
+ * operation worker, the upload function); no S3 client in the OCPP message function, whose status
  * notifications write the table only (the hot path); the upload function holds no local-stack or OCPP code beyond what it stores with.
  * Built with the stack's own esbuild options; the inputs are read from esbuild's metafile.
  */
@@ -27,8 +27,13 @@ describe('the log functions’ bundles', () => {
     expect(files.filter((file) => file.startsWith('shared/ocpp/'))).toEqual([]);
   });
 
-  it('the operation worker holds the Secrets Manager client (it signs short upload URLs)', async () => {
-    expect(holdsSecretsManager(await bundledFiles('lambdas/operations/perform.ts'))).toBe(true);
+  it('the log requests’ worker holds the S3 and Secrets Manager clients (it signs upload URLs); the other worker neither', async () => {
+    const logs = await bundledFiles('lambdas/operations/perform-logs.ts');
+    expect(holdsSecretsManager(logs)).toBe(true);
+    expect(logs.some((file) => file.includes('@aws-sdk/client-s3/'))).toBe(true);
+    const others = await bundledFiles('lambdas/operations/perform.ts');
+    expect(holdsSecretsManager(others)).toBe(false);
+    expect(others.some((file) => file.includes('@aws-sdk/client-s3/'))).toBe(false);
   });
 
   it('the OCPP message function holds no S3 client and no log storage', async () => {

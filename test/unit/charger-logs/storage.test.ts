@@ -156,9 +156,9 @@ describe('the storage the environment names, on AWS', () => {
   afterEach(() => vi.unstubAllEnvs());
   afterAll(() => secretsManager.restore());
 
-  // It imports the operation worker (its whole module graph): seconds on a loaded machine, so a
+  // It imports the log requests' operation worker (its whole module graph): seconds on a loaded machine, so a
   // bound of its own above the unit default of 5 s (not a figure it asserts).
-  it('issues the short URL to a 2.0.1 charger once the worker has given it the secret, the presigned one to 1.6', {
+  it('issues the short URL to a 2.0.1 charger once the log worker has given it the secret, the presigned one to 1.6', {
     timeout: 60_000,
   }, async () => {
     vi.stubEnv('AWS_REGION', 'eu-west-1');
@@ -176,7 +176,7 @@ describe('the storage the environment names, on AWS', () => {
     storeLogsInS3(s3LogStorage);
     expect((await logStorage().uploadUrl(KEY, 3600, 512)).length).toBeGreaterThan(512);
 
-    await import('../../../lambdas/operations/perform');
+    await import('../../../lambdas/operations/perform-logs');
     const url = await logStorage().uploadUrl(KEY, 3600, 512);
     const token = /^https:\/\/d1a2b3c4d5e6f7\.cloudfront\.net\/uploads\/([A-Za-z0-9_.-]+)$/.exec(url)?.[1];
     expect(verifyToken('aws-secret', token!, 'upload')).toEqual({ key: KEY });
