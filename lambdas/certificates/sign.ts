@@ -5,8 +5,8 @@
  * and size, its signature, CN = the charger's `ocppId`); one that passes gets a charging station
  * certificate issued by the CSMS CA (one signature: one `kms:Sign` on AWS) for the configured
  * lifetime, sent to the charger in CertificateSigned through the command path (its answer logged);
- * a refused one is a security event, logged (warning; the product has no store of security events
- * yet), and nothing is signed or sent. The CSR's item is deleted either way.
+ * a refused one is a security event, logged (warning) and stored (`InvalidCsr`, with the reason:
+ * critical, so it raises a `securityEvent` alert), and nothing is signed or sent. The CSR's item is deleted either way.
  *
  * The CA: on AWS the KMS key `CA_KMS_KEY_ID` with the CA certificate (and its chain) in
  * `CA_CERTIFICATE` (PEM); locally the CA of the data directory `LOCAL_CA_DIR` (`npm start`'s, set by
@@ -26,6 +26,7 @@ import {
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CertificateSigningUse } from '../../shared/charging';
 import { type Db, getDb } from '../../shared/db';
+import { recordSecurityEvent } from '../../shared/history';
 import { entityOf, tableChangesOf } from '../../shared/db/table-changes';
 import { logger } from '../../shared/logger';
 import { CA_ENV, CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
@@ -73,12 +74,22 @@ interface SigningRequest {
   certificateType: CertificateSigningUse;
 }
 
-/** The chain issued for the request's CSR, or undefined when it is refused (a security event, logged). */
-async function sign(request: SigningRequest): Promise<string | undefined> {
+/** The chain issued for the request's CSR, or undefined when it is refused (a security event, logged and stored). */
+async function sign(db: Db, request: SigningRequest): Promise<string | undefined> {
   const context = { ocppId: request.ocppId, chargerId: request.chargerId, certificateType: request.certificateType };
   const checked = await checkCsr(request.csr, { ocppId: request.ocppId });
   if (!checked.ok) {
+    const techInfo = `SignCertificate refused (${checked.reason}): ${checked.detail}`.slice(0, 255);
     logger.warn('security event', { ...context, type: 'InvalidCsr', reason: checked.reason, techInfo: checked.detail });
+    const now = new Date().toISOString();
+    await recordSecurityEvent(db, {
+      chargerId: request.chargerId,
+      timestamp: now,
+      type: 'InvalidCsr',
+      techInfo,
+      source: 'csms',
+      receivedAt: now,
+    });
     return undefined;
   }
   const ca = certificateAuthority();
@@ -108,7 +119,7 @@ async function deliver(db: Db, request: SigningRequest, certificateChain: string
 /** One stored CSR: signed and delivered, or refused; its item deleted. */
 async function serve(db: Db, request: SigningRequest): Promise<void> {
   try {
-    const chain = await sign(request);
+    const chain = await sign(db, request);
     if (chain) await deliver(db, request, chain);
   } finally {
     await db.certificateSigningRequest.delete({ chargerId: request.chargerId, requestId: request.requestId }).go();

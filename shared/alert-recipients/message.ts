@@ -14,6 +14,7 @@ const TYPE_NAMES: Record<Alert['type'], string> = {
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
   profileDrift: 'Charger above its charging profile',
+  securityEvent: 'Charger security event',
 };
 
 /**
@@ -65,6 +66,11 @@ function whatHappened(alert: Alert, time: (at: string) => string): string {
     }
     case 'profileDrift':
       return driftSentence(alert.profileDrift, time);
+    case 'securityEvent': {
+      const event = alert.securityEvent;
+      const by = event?.source === 'csms' ? 'The CSMS recorded' : 'The charger reported';
+      return `${by} the security event ${event?.type ?? 'unknown'} at ${event ? time(event.timestamp) : 'unknown'}${event?.techInfo ? ` (${event.techInfo})` : ''}.`;
+    }
   }
 }
 

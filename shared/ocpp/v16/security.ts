@@ -1,6 +1,6 @@
 /**
  * OCPP 1.6 security extension (Improved security for OCPP 1.6-J, edition 2), what a charger sends:
- * SecurityEventNotification and LogStatusNotification are acknowledged and logged,
+ * SecurityEventNotification stored (`recordChargerSecurityEvent`), LogStatusNotification acknowledged and logged,
  * SignedFirmwareStatusNotification is stored like FirmwareStatusNotification; SignCertificate
  * ("Update Charge Point Certificate"), the CSR handed to the certificate function, which checks and
  * signs it and sends CertificateSigned (`../certificate-signing.ts`, docs/certificates.md).
@@ -10,11 +10,12 @@ import * as V16 from '../validators/v16';
 import { recordFirmwareStatus } from '../../charging';
 import { logger } from '../../logger';
 import { answerSignCertificate } from '../certificate-signing';
+import { recordChargerSecurityEvent } from '../security-events';
 
 /** OCPP 1.6 security extension handlers. */
 export const security = [
-  ocpp16(V16.SecurityEventNotification, async ({ connection }, { type, timestamp }) => {
-    logger.warn('security event', { ocppId: connection.ocppId, type, eventTimestamp: timestamp });
+  ocpp16(V16.SecurityEventNotification, async (context, payload) => {
+    await recordChargerSecurityEvent(context, payload);
     return {};
   }),
   ocpp16(V16.LogStatusNotification, async ({ connection }, { status, requestId }) => {
