@@ -104,8 +104,9 @@ describe.each(PROTOCOLS)('SecurityEventNotification (%s)', (protocol) => {
 
     const alerts = await pollUntil(
       () => securityAlerts(chargerId()),
-      (a) => a.length > 0,
-      'the securityEvent alert',
+      // Raised, then ended by a second write: wait for both.
+      (a) => a.length > 0 && a.every((alert) => alert.endTimestamp !== null),
+      'the securityEvent alert, ended',
     );
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({
@@ -146,8 +147,8 @@ describe.each(PROTOCOLS)('SecurityEventNotification (%s)', (protocol) => {
     ]);
     await pollUntil(
       async () => (await securityAlerts(chargerId())).filter((a) => a.securityEvent.type === 'InvalidCsr'),
-      (a) => a.length === 2,
-      'an alert per refusal',
+      (a) => a.length === 2 && a.every((alert) => alert.endTimestamp !== null),
+      'an alert per refusal, ended',
     );
   });
 });
