@@ -244,6 +244,7 @@ export function alertView(item: AlertItem): Alert {
     chargerFaulted: details('chargerFaulted'),
     profileDrift: details('profileDrift'),
     securityEvent: details('securityEvent'),
+    certificateExpiring: details('certificateExpiring'),
     chargingSession: item.sessionId === undefined ? null : { id: item.sessionId },
     vehicle: item.vehicleId === undefined ? null : ref(item.vehicleId, item.vehicleName ?? `Vehicle ${item.vehicleId}`),
     site: ref(item.siteId, item.siteName),

@@ -15,7 +15,8 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /**
  * The severity of each type: `critical` when a charger cannot charge (offline, faulted, a session
- * that failed) or may be under attack (a critical security event); `warning` when a vehicle may leave short (late, low battery) or a charger may draw
+ * that failed) or may be under attack (a critical security event); `warning` also when a
+ * charger's certificate is about to end; `warning` when a vehicle may leave short (late, low battery) or a charger may draw
  * more than its plan (profile drift); `info` when all is well (charging completed).
  */
 export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
@@ -27,6 +28,7 @@ export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   chargingCompleted: 'info',
   profileDrift: 'warning',
   securityEvent: 'critical',
+  certificateExpiring: 'warning',
 };
 
 /** The types of some severities, in {@link ALERT_TYPES}' order. */
@@ -102,6 +104,16 @@ export interface SecurityEventDetails {
   source: 'charger' | 'csms';
 }
 
+/** `certificateExpiring` (ours): the charger's certificate that ends within the renewal lead time. */
+export interface CertificateExpiringDetails {
+  serialNumber: string;
+  subject: string;
+  /** ISO 8601 UTC: when it ends. */
+  notAfter: string;
+  /** The lead time it was raised with, days. */
+  renewalLeadDays: number;
+}
+
 /** The API's alert. */
 export interface Alert {
   id: number;
@@ -126,6 +138,7 @@ export interface Alert {
   chargerFaulted: ChargerFaultedDetails | null;
   profileDrift: ProfileDriftDetails | null;
   securityEvent: SecurityEventDetails | null;
+  certificateExpiring: CertificateExpiringDetails | null;
   /** `{ id }` of the session concerned, or null. */
   chargingSession: { id: number } | null;
   vehicle: AlertRef | null;

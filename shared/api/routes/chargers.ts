@@ -3,6 +3,7 @@
  * is shared with the sites), and a charger's security events (ours, docs/certificates.md).
  */
 import * as z from 'zod';
+import type { ChargerCertificate as ChargerCertificateShape } from '../../chargers';
 import type { SecurityEvent as SecurityEventShape } from '../../history';
 import { conformsTo, Pagination, paginationQuery } from './common';
 import { defineRoutes, idPath, textIdPath } from './define';
@@ -30,6 +31,28 @@ export const SecurityEvent = conformsTo<SecurityEventShape>()(
     .meta({ id: 'SecurityEvent' }),
 );
 
+/** A certificate the CSMS CA issued to a charger (`GET /api/chargers/{id}/certificates`). */
+export const ChargerCertificate = conformsTo<ChargerCertificateShape>()(
+  z
+    .object({
+      serialNumber: z.string().meta({ description: 'Hexadecimal, lowercase, no leading zeros' }),
+      subject: z.string().meta({ description: 'RFC 4514, e.g. CN=CP-1,O=Acme' }),
+      issuer: z.string(),
+      notBefore: z.string().meta({ format: 'date-time' }),
+      notAfter: z.string().meta({ format: 'date-time' }),
+      sha256: z.string().meta({ description: 'SHA-256 of the DER certificate, hexadecimal' }),
+      certificateType: z.enum(['ChargingStationCertificate', 'V2GCertificate']),
+      source: z
+        .enum(['signed'])
+        .meta({ description: "signed: issued by the CSMS CA for the charger's SignCertificate" }),
+      issuedAt: z.string().meta({ format: 'date-time' }),
+      deliveryStatus: z.string().meta({
+        description: "The charger's answer to CertificateSigned (Accepted, Rejected), or NotDelivered",
+      }),
+    })
+    .meta({ id: 'ChargerCertificate' }),
+);
+
 /** `GET /api/chargers/{id}/security-events` answer. */
 export const SecurityEventList = z.object({ data: z.array(SecurityEvent), pagination: Pagination });
 
@@ -53,6 +76,16 @@ export const chargerRoutes = defineRoutes('chargers', {
     tags: ['Chargers'],
     request: { pathParameters: textIdPath },
     responses: { 200: { description: 'The charger', schema: ChargerResponse } },
+  },
+  'GET /api/chargers/{id}/certificates': {
+    summary: "A charger's certificates",
+    description:
+      "The certificates the CSMS CA issued to the charger (its SignCertificate answered with CertificateSigned), latest end first, with the charger's answer; kept 400 days past their end. Not paginated (a certificate a year or so). A signed certificate within renewalLeadDays of its end raises certificateExpiring. 404 unknown charger (or another organization's or site's).",
+    tags: ['Chargers'],
+    request: { pathParameters: idPath },
+    responses: {
+      200: { description: "The charger's certificates", schema: z.object({ data: z.array(ChargerCertificate) }) },
+    },
   },
   'GET /api/chargers/{id}/security-events': {
     summary: "A charger's security events",

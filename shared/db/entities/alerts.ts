@@ -5,7 +5,7 @@
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
-/** The alert types: the reference product's five, and `chargerFaulted`, `profileDrift` and `securityEvent` of ours. */
+/** The alert types: the reference product's five, and `chargerFaulted`, `profileDrift`, `securityEvent` and `certificateExpiring` of ours. */
 export const ALERT_TYPES = [
   'offlineCharger',
   'lateCharging',
@@ -15,6 +15,7 @@ export const ALERT_TYPES = [
   'chargerFaulted',
   'profileDrift',
   'securityEvent',
+  'certificateExpiring',
 ] as const;
 
 /** One of {@link ALERT_TYPES}. */

@@ -170,6 +170,7 @@ describe('GET /api/alerts', () => {
       chargerFaulted: null,
       profileDrift: null,
       securityEvent: null,
+      certificateExpiring: null,
       chargingSession: null,
       vehicle: null,
       site: { id: siteB.siteId, name: 'Depot' },

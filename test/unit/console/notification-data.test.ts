@@ -106,6 +106,7 @@ function alert(overrides: Partial<Alert> = {}): Alert {
     chargerFaulted: null,
     profileDrift: null,
     securityEvent: null,
+    certificateExpiring: null,
     chargingSession: null,
     vehicle: null,
     site: { id: 1, name: 'Depot' },
