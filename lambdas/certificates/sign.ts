@@ -4,9 +4,10 @@
  * stream (new `certificateSigningRequest` items). Each CSR is checked (`checkCsr`: PKCS #10, key type
  * and size, its signature, CN = the charger's `ocppId`); one that passes gets a charging station
  * certificate issued by the CSMS CA (one signature: one `kms:Sign` on AWS) for the configured
- * lifetime, sent to the charger in CertificateSigned through the command path (its answer logged);
- * a refused one is a security event, logged (warning; the product has no store of security events
- * yet), and nothing is signed or sent. The CSR's item is deleted either way.
+ * lifetime, sent to the charger in CertificateSigned through the command path (its answer logged),
+ * and stored with the charger's answer (`recordChargerCertificate`: the charger's certificates);
+ * a refused one is a security event, logged (warning) and stored (`InvalidCsr`, with the reason:
+ * critical, so it raises a `securityEvent` alert), and nothing is signed or sent. The CSR's item is deleted either way.
  *
  * The CA: on AWS the KMS key `CA_KMS_KEY_ID` with the CA certificate (and its chain) in
  * `CA_CERTIFICATE` (PEM); locally the CA of the data directory `LOCAL_CA_DIR` (`npm start`'s, set by
@@ -20,12 +21,16 @@ import {
   kmsCaSigner,
   lifetimeSettingsProblem,
   localCertificateAuthority,
+  summarizeCertificate,
   type CertificateLifetimeSettings,
+  type CertificateSummary,
   type SigningAuthority,
 } from '../../shared/certificates';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { CertificateSigningUse } from '../../shared/charging';
 import { type Db, getDb } from '../../shared/db';
+import { recordSecurityEvent } from '../../shared/history';
+import { recordChargerCertificate } from '../../shared/chargers';
 import { entityOf, tableChangesOf } from '../../shared/db/table-changes';
 import { logger } from '../../shared/logger';
 import { CA_ENV, CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
@@ -73,12 +78,22 @@ interface SigningRequest {
   certificateType: CertificateSigningUse;
 }
 
-/** The chain issued for the request's CSR, or undefined when it is refused (a security event, logged). */
-async function sign(request: SigningRequest): Promise<string | undefined> {
+/** The chain issued for the request's CSR, or undefined when it is refused (a security event, logged and stored). */
+async function sign(db: Db, request: SigningRequest): Promise<Issued | undefined> {
   const context = { ocppId: request.ocppId, chargerId: request.chargerId, certificateType: request.certificateType };
   const checked = await checkCsr(request.csr, { ocppId: request.ocppId });
   if (!checked.ok) {
+    const techInfo = `SignCertificate refused (${checked.reason}): ${checked.detail}`.slice(0, 255);
     logger.warn('security event', { ...context, type: 'InvalidCsr', reason: checked.reason, techInfo: checked.detail });
+    const now = new Date().toISOString();
+    await recordSecurityEvent(db, {
+      chargerId: request.chargerId,
+      timestamp: now,
+      type: 'InvalidCsr',
+      techInfo,
+      source: 'csms',
+      receivedAt: now,
+    });
     return undefined;
   }
   const ca = certificateAuthority();
@@ -87,29 +102,51 @@ async function sign(request: SigningRequest): Promise<string | undefined> {
     return undefined;
   }
   const issued = await caIssuer(await ca, lifetimeSettings()).issue(checked, new Date());
-  logger.info('certificate issued', { ...context, serialNumber: issued.certificate.serialNumber.toLowerCase() });
-  return issued.certificateChainPem;
+  const summary = await summarizeCertificate(issued.certificate);
+  logger.info('certificate issued', { ...context, serialNumber: summary.serialNumber });
+  return { chain: issued.certificateChainPem, summary, issuedAt: new Date().toISOString() };
 }
 
-/** CertificateSigned sent, the charger's answer logged; a charger gone or silent asks again later. */
-async function deliver(db: Db, request: SigningRequest, certificateChain: string): Promise<void> {
+/** A certificate issued for a CSR: the chain to send and what the API shows of the leaf. */
+interface Issued {
+  chain: string;
+  summary: CertificateSummary;
+  issuedAt: string;
+}
+
+/**
+ * CertificateSigned sent, the charger's answer logged; a charger gone or silent asks again later.
+ * @returns the charger's answer (`Accepted`, `Rejected`), or `NotDelivered`
+ */
+async function deliver(db: Db, request: SigningRequest, certificateChain: string): Promise<string> {
   const { chargerId, certificateType } = request;
   try {
     const commands = ocppChargerCommands(db, CERTIFICATE_COMMANDS);
     const answer = await commands.send(chargerId, 'CertificateSigned', { certificateChain, certificateType });
     if (answer.ok) logger.info('CertificateSigned answered', { chargerId, certificateType, status: answer.result });
     else logger.warn('CertificateSigned refused', { chargerId, certificateType, error: answer.errorDescription });
+    return answer.ok ? answer.result : 'NotDelivered';
   } catch (error) {
     // Not connected, or no answer: the charger asks again (2.0.1 A02: after CertSigningWaitMinimum).
     logger.warn('CertificateSigned not delivered', { chargerId, certificateType, error: String(error) });
+    return 'NotDelivered';
   }
 }
 
 /** One stored CSR: signed and delivered, or refused; its item deleted. */
 async function serve(db: Db, request: SigningRequest): Promise<void> {
   try {
-    const chain = await sign(request);
-    if (chain) await deliver(db, request, chain);
+    const issued = await sign(db, request);
+    if (issued) {
+      const deliveryStatus = await deliver(db, request, issued.chain);
+      await recordChargerCertificate(db, {
+        chargerId: request.chargerId,
+        ...issued.summary,
+        certificateType: request.certificateType,
+        issuedAt: issued.issuedAt,
+        deliveryStatus,
+      });
+    }
   } finally {
     await db.certificateSigningRequest.delete({ chargerId: request.chargerId, requestId: request.requestId }).go();
   }

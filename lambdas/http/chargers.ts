@@ -1,12 +1,14 @@
 /**
  * Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`; and
- * `GET /api/chargers/{id}/configuration` (docs/charger-configuration.md).
+ * `GET /api/chargers/{id}/configuration` (docs/charger-configuration.md), and
+ * `GET /api/chargers/{id}/security-events` and `/certificates` (docs/certificates.md).
  */
 import { httpHandler } from './lib/http-handler';
 import { chargerRoutes } from '../../shared/api/routes/chargers';
 import { configurationReadRoutes } from '../../shared/api/routes/charger-configuration';
-import { readCharger } from '../../shared/chargers';
+import { listChargerCertificates, readCharger } from '../../shared/chargers';
 import { readChargerConfiguration } from '../../shared/charger-configuration';
+import { listSecurityEvents } from '../../shared/history';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(
@@ -20,6 +22,15 @@ export const handler = httpHandler(
     }),
     'GET /api/chargers/by-ocpp-id/{id}': async ({ db, principal, pathParameters }) => ({
       body: { data: await readCharger(db, principal, { by: 'ocppId', ocppId: pathParameters.id }) },
+    }),
+    'GET /api/chargers/{id}/certificates': async ({ db, principal, pathParameters }) => ({
+      body: { data: await listChargerCertificates(db, principal, pathParameters.id) },
+    }),
+    'GET /api/chargers/{id}/security-events': async ({ db, principal, pathParameters, queryStringParameters }) => ({
+      body: await listSecurityEvents(db, principal, {
+        chargerId: pathParameters.id,
+        ...(queryStringParameters.nextPageCursor ? { nextPageCursor: queryStringParameters.nextPageCursor } : {}),
+      }),
     }),
     'GET /api/chargers/{id}/configuration': async ({ db, principal, pathParameters }) => ({
       body: { data: await readChargerConfiguration(db, principal, pathParameters.id) },

@@ -2,8 +2,9 @@
  * The stream-raised alerts on AWS's own parts (docs/alerts.md): the table's change stream drives
  * `lambdas/alerts/trigger.ts` through its own event source mapping (a sibling of smart charging's
  * trigger, filtered to `ALERT_TRIGGERING_ENTITIES`: site allocations, charger error reports,
- * session records and port readings; batched), which raises, updates and clears `lateCharging`,
- * `chargingSessionError`, `chargingCompleted` and `lowBattery`.
+ * session records, port readings and security events; batched), which raises, updates and clears
+ * `lateCharging`, `profileDrift`, `chargingSessionError`, `chargingCompleted`, `lowBattery` and
+ * `securityEvent`.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';

@@ -14,6 +14,8 @@ const TYPE_NAMES: Record<Alert['type'], string> = {
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
   profileDrift: 'Charger above its charging profile',
+  securityEvent: 'Charger security event',
+  certificateExpiring: 'Charger certificate expiring',
 };
 
 /**
@@ -65,6 +67,15 @@ function whatHappened(alert: Alert, time: (at: string) => string): string {
     }
     case 'profileDrift':
       return driftSentence(alert.profileDrift, time);
+    case 'certificateExpiring': {
+      const certificate = alert.certificateExpiring;
+      return `The charger's certificate ${certificate?.serialNumber ?? ''} ends at ${certificate ? time(certificate.notAfter) : 'unknown'} and has not been renewed.`;
+    }
+    case 'securityEvent': {
+      const event = alert.securityEvent;
+      const by = event?.source === 'csms' ? 'The CSMS recorded' : 'The charger reported';
+      return `${by} the security event ${event?.type ?? 'unknown'} at ${event ? time(event.timestamp) : 'unknown'}${event?.techInfo ? ` (${event.techInfo})` : ''}.`;
+    }
   }
 }
 

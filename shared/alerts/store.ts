@@ -243,6 +243,8 @@ export function alertView(item: AlertItem): Alert {
     lateCharging: details('lateCharging'),
     chargerFaulted: details('chargerFaulted'),
     profileDrift: details('profileDrift'),
+    securityEvent: details('securityEvent'),
+    certificateExpiring: details('certificateExpiring'),
     chargingSession: item.sessionId === undefined ? null : { id: item.sessionId },
     vehicle: item.vehicleId === undefined ? null : ref(item.vehicleId, item.vehicleName ?? `Vehicle ${item.vehicleId}`),
     site: ref(item.siteId, item.siteName),

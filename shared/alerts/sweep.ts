@@ -9,6 +9,8 @@
  *   talking for `offlineClearAfterMinutes` ({@link offlineAction}).
  * - `chargerFaulted`: a port whose OCPP status (1.6 and 2.0.1 StatusNotification) has been
  *   `Faulted` for `chargerFaultedGraceMinutes` ({@link faultAction}); cleared when it leaves it.
+ * - `certificateExpiring`: a charger's certificate within the renewal lead time of its end
+ *   (`certificate-expiry.ts`).
  * The store raises each episode once and mutes alerts under a maintenance window
  * (`shared/alerts/store.ts`).
  *
@@ -29,6 +31,7 @@ import { logger } from '../logger';
 import { activeAlerts, chargerSubject, clearAlert, episodeKey, raiseAlert, updateAlert } from './store';
 import { alertSettings, type AlertSettings } from './settings';
 import { faultAction, offlineAction, type ChargerLink } from './sweep-rules';
+import { sweepCertificateExpiry } from './certificate-expiry';
 
 /** How long a probe waits for the charger's answer: 20 s. */
 export const PROBE_DEADLINE_MS = 20_000;
@@ -212,6 +215,7 @@ export async function sweepOrganization(
       return [sweepFault(db, charger, port, alert, settings, now)];
     }),
   ];
+  work.push(sweepCertificateExpiry(db, organizationId, byId, active, now).then((c) => ({ ...NONE, ...c })));
   const results = await Promise.allSettled(work);
   for (const failed of results.filter((r) => r.status === 'rejected'))
     logger.error('alert sweep: a charger or port failed', { organizationId, error: String(failed.reason) });

@@ -1,7 +1,8 @@
 /**
  * The alert rules raised from the table's change stream (docs/alerts.md):
  * `lateCharging` and `profileDrift` (site allocations), `chargingSessionError` (charger error reports and ended
- * sessions), `lowBattery` and `chargingCompleted` (SoC readings and ended sessions). A batch of
+ * sessions), `lowBattery` and `chargingCompleted` (SoC readings and ended sessions), `securityEvent`
+ * (chargers' critical security events). A batch of
  * changes, filtered to {@link ALERT_TRIGGERING_ENTITIES}, becomes the rules' intents, carried out
  * in the changes' order (`apply.ts`).
  *
@@ -17,13 +18,20 @@ import { applyIntents, chargerViewOf, type ChargerViews } from './apply';
 import type { AlertIntent } from './intents';
 import { lateChargingIntents } from './late-charging';
 import { profileDriftIntents } from './profile-drift';
+import { securityEventIntents } from './security-events';
 import { faultIntents } from './session-errors';
 import { sessionEndIntents } from './session-end';
 import { alertSettings, type AlertSettings } from './settings';
 import { socChangeOf, socIntents, type SocChange } from './state-of-charge';
 
 /** The entities whose changes can raise, update or clear these alerts; the stream filter passes only these. */
-export const ALERT_TRIGGERING_ENTITIES = ['siteAllocation', 'chargerError', 'sessionRecord', 'portReadings'] as const;
+export const ALERT_TRIGGERING_ENTITIES = [
+  'siteAllocation',
+  'chargerError',
+  'sessionRecord',
+  'portReadings',
+  'securityEvent',
+] as const;
 
 /** What one batch reads once: settings per organization, charger views per charger. */
 interface BatchReads {
@@ -84,6 +92,8 @@ async function intentsOf(db: Db, reads: BatchReads, change: TableChange): Promis
       const news = socChangeOf(change);
       return news ? socChangeIntents(db, reads, news) : [];
     }
+    case 'securityEvent':
+      return securityEventIntents(change);
     default:
       return [];
   }

@@ -15,7 +15,8 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /**
  * The severity of each type: `critical` when a charger cannot charge (offline, faulted, a session
- * that failed); `warning` when a vehicle may leave short (late, low battery) or a charger may draw
+ * that failed) or may be under attack (a critical security event); `warning` also when a
+ * charger's certificate is about to end; `warning` when a vehicle may leave short (late, low battery) or a charger may draw
  * more than its plan (profile drift); `info` when all is well (charging completed).
  */
 export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
@@ -26,6 +27,8 @@ export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   lowBattery: 'warning',
   chargingCompleted: 'info',
   profileDrift: 'warning',
+  securityEvent: 'critical',
+  certificateExpiring: 'warning',
 };
 
 /** The types of some severities, in {@link ALERT_TYPES}' order. */
@@ -88,6 +91,29 @@ export type ProfileDriftDetails = Omit<ProfileDriftView, 'drifted' | 'source'> &
   source: NonNullable<ProfileDriftView['source']>;
 };
 
+/**
+ * `securityEvent` (ours): a critical security event of the charger (docs/certificates.md, "Security
+ * events"), as stored: OCPP's `type`, `timestamp` and `techInfo`, and who reported it.
+ */
+export interface SecurityEventDetails {
+  type: string;
+  /** ISO 8601 UTC: when it happened. */
+  timestamp: string;
+  techInfo: string | null;
+  /** The charger (SecurityEventNotification) or the CSMS (a CSR it refused). */
+  source: 'charger' | 'csms';
+}
+
+/** `certificateExpiring` (ours): the charger's certificate that ends within the renewal lead time. */
+export interface CertificateExpiringDetails {
+  serialNumber: string;
+  subject: string;
+  /** ISO 8601 UTC: when it ends. */
+  notAfter: string;
+  /** The lead time it was raised with, days. */
+  renewalLeadDays: number;
+}
+
 /** The API's alert. */
 export interface Alert {
   id: number;
@@ -111,6 +137,8 @@ export interface Alert {
   lateCharging: LateChargingDetails | null;
   chargerFaulted: ChargerFaultedDetails | null;
   profileDrift: ProfileDriftDetails | null;
+  securityEvent: SecurityEventDetails | null;
+  certificateExpiring: CertificateExpiringDetails | null;
   /** `{ id }` of the session concerned, or null. */
   chargingSession: { id: number } | null;
   vehicle: AlertRef | null;

@@ -38,7 +38,8 @@ const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
  */
 export function parseCertificate(input: string | Uint8Array): x509.X509Certificate | undefined {
   try {
-    if (typeof input !== 'string') return new x509.X509Certificate(input);
+    // A copy: its buffer is an ArrayBuffer, as BufferSource asks (a view may be over a SharedArrayBuffer).
+    if (typeof input !== 'string') return new x509.X509Certificate(new Uint8Array(input));
     const text = input.trim();
     const blocks = text.match(PEM_CERTIFICATE);
     if (blocks) return blocks.length === 1 ? new x509.X509Certificate(blocks[0]!) : undefined;

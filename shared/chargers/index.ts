@@ -6,6 +6,12 @@
  *
  * @module
  */
+export {
+  type ChargerCertificate,
+  latestCertificateEndingAfter,
+  listChargerCertificates,
+  recordChargerCertificate,
+} from './certificates';
 export { listChargers, readCharger } from './chargers';
 export { promotePendingPassword } from './credentials';
 export { ocppPasswordSchema } from './password-schema';

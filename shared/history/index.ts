@@ -15,3 +15,10 @@ export { withRequestLease } from './request-lease';
 export type { ChargingSession } from './session-views';
 export { listChargingSessions } from './sessions';
 export { recordConnectionChange } from './status-events';
+export {
+  CRITICAL_SECURITY_EVENTS,
+  listSecurityEvents,
+  recordSecurityEvent,
+  type SecurityEvent,
+  type SecurityEventInput,
+} from './security-events';

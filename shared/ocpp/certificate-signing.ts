@@ -8,7 +8,8 @@
  * answers `Accepted`; the table's stream hands it to the certificate function, which checks it
  * (key type and size, its signature, CN = `ocppId`), signs it (one signature) and sends
  * CertificateSigned, or records the refusal as a security event and sends nothing (the charger
- * asks again: 2.0.1 A02, after `CertSigningWaitMinimum`). A deployment with no CSMS CA
+ * asks again: 2.0.1 A02, after `CertSigningWaitMinimum`). A refusal here is a stored security event
+ * too (`InvalidCsr`, one PutItem: the answer's only write). A deployment with no CSMS CA
  * configured (no KMS key and CA certificate, no local CA directory) answers every SignCertificate
  * `Rejected`: accepting a CSR that nothing will ever sign would leave the charger waiting.
  */
@@ -16,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { CertificateSigningUse, ChargerConnection } from '../charging';
 import type { Db } from '../db';
 import { CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS } from '../db/entities/certificates';
+import { recordSecurityEvent } from '../history';
 import { logger } from '../logger';
 
 /**
@@ -62,7 +64,7 @@ export function looksLikeCsr(csr: string): boolean {
  */
 export async function answerSignCertificate(
   db: Db,
-  connection: Pick<ChargerConnection, 'chargerId' | 'ocppId'>,
+  connection: Pick<ChargerConnection, 'chargerId' | 'ocppId' | 'organizationId' | 'siteId'>,
   request: { csr: string; certificateType?: CertificateSigningUse; receivedAt: string },
 ): Promise<'Accepted' | 'Rejected'> {
   const certificateType = request.certificateType ?? 'ChargingStationCertificate';
@@ -71,11 +73,22 @@ export async function answerSignCertificate(
     return 'Rejected';
   }
   if (!looksLikeCsr(request.csr)) {
+    const techInfo = 'SignCertificate: the csr is not a PKCS #10 certificate request';
     logger.warn('security event', {
       ocppId: connection.ocppId,
       chargerId: connection.chargerId,
       type: 'InvalidCsr',
-      techInfo: 'SignCertificate: the csr is not a PKCS #10 certificate request',
+      techInfo,
+    });
+    await recordSecurityEvent(db, {
+      chargerId: connection.chargerId,
+      organizationId: connection.organizationId,
+      siteId: connection.siteId,
+      timestamp: request.receivedAt,
+      type: 'InvalidCsr',
+      techInfo,
+      source: 'csms',
+      receivedAt: request.receivedAt,
     });
     return 'Rejected';
   }

@@ -285,6 +285,8 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'GET /api/chargers/{id}': { path: id(charger().id) },
     'GET /api/chargers/by-external-id/{id}': { path: { id: ids.ext } },
     'GET /api/chargers/by-ocpp-id/{id}': { path: { id: ids.http } },
+    'GET /api/chargers/{id}/security-events': { path: id(charger().id), query: {} },
+    'GET /api/chargers/{id}/certificates': { path: id(charger().id) },
     'GET /api/sites': { query: {} },
     'POST /api/ocpp/reservations': {
       body: {

@@ -18,6 +18,8 @@ export const ALERT_TYPE_WORDS: Record<AlertType, string> = {
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
   profileDrift: 'Profile drift',
+  securityEvent: 'Security event',
+  certificateExpiring: 'Certificate expiring',
 };
 
 /** Each severity in words, and the badge it wears (critical: a charger cannot charge; warning: a vehicle may leave short; info: all is well). */
@@ -144,6 +146,14 @@ export function alertDetails(alert: Alert, nowMs: number, timeZone?: string): st
       if (!drift) return '';
       if (drift.source === 'unknownProfile') return `holds profile ${drift.unknownProfileId} it was not sent`;
       return `enforces ${drift.compositeLimit} ${drift.chargingRateUnit}, plan ${drift.plannedLimit} ${drift.chargingRateUnit}`;
+    }
+    case 'certificateExpiring': {
+      const certificate = alert.certificateExpiring;
+      return certificate ? `certificate ends ${clock(certificate.notAfter)}` : '';
+    }
+    case 'securityEvent': {
+      const event = alert.securityEvent;
+      return event ? joinParts([event.type, event.techInfo]) : '';
     }
   }
 }

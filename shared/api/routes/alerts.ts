@@ -27,7 +27,7 @@ export const Alert = conformsTo<AlertShape>()(
       type: z.enum(ALERT_TYPES),
       severity: z.enum(ALERT_SEVERITIES).meta({
         description:
-          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError), warning (lateCharging, lowBattery, profileDrift), info (chargingCompleted)',
+          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError, securityEvent), warning (lateCharging, lowBattery, profileDrift, certificateExpiring), info (chargingCompleted)',
       }),
       startTimestamp: z.string().meta({
         format: 'date-time',
@@ -95,6 +95,30 @@ export const Alert = conformsTo<AlertShape>()(
         })
         .nullable()
         .meta({ description: 'docs/smart-charging.md, "What the charger enforces"' }),
+      securityEvent: z
+        .object({
+          type: z
+            .string()
+            .meta({ description: "OCPP's security event type (e.g. TamperDetectionActivated), or InvalidCsr" }),
+          timestamp: z.string().meta({ format: 'date-time', description: 'When it happened' }),
+          techInfo: nullableString,
+          source: z.enum(['charger', 'csms']).meta({
+            description: 'charger: its SecurityEventNotification; csms: a CSR that SignCertificate refused',
+          }),
+        })
+        .nullable()
+        .meta({ description: 'A critical security event of the charger (docs/certificates.md, "Security events")' }),
+      certificateExpiring: z
+        .object({
+          serialNumber: z.string(),
+          subject: z.string(),
+          notAfter: z.string().meta({ format: 'date-time' }),
+          renewalLeadDays: z.number().int(),
+        })
+        .nullable()
+        .meta({
+          description: "The charger's certificate that ends within the renewal lead time (docs/certificates.md)",
+        }),
       chargingSession: z.object({ id: z.number().int() }).nullable(),
       vehicle: NamedRef.nullable(),
       site: NamedRef,

@@ -5,6 +5,8 @@ export const ROUTE_KEYS = [
   'GET /api/chargers/{id}',
   'GET /api/chargers/by-external-id/{id}',
   'GET /api/chargers/by-ocpp-id/{id}',
+  'GET /api/chargers/{id}/certificates',
+  'GET /api/chargers/{id}/security-events',
   'GET /api/chargers/{id}/configuration',
   'GET /api/sites',
   'POST /api/ocpp/reservations',

@@ -1,7 +1,8 @@
 /**
  * Entities of chargers' certificates (`shared/certificates/`; docs/certificates.md): the serial
  * numbers each CA revoked, read by `$connect` (security profile 3) to refuse a revoked client
- * certificate; the CSRs chargers sent, waiting to be signed. A charger's security profile is an attribute of the charger item (`chargers.ts`).
+ * certificate; the CSRs chargers sent, waiting to be signed; the certificates the CSMS CA issued
+ * to chargers. A charger's security profile is an attribute of the charger item (`chargers.ts`).
  */
 import { Entity } from 'electrodb';
 import { SERVICE, timestamp, type EntityConfiguration } from './common';
@@ -54,10 +55,54 @@ const certificateRevocationSchema = {
   },
 } as const;
 
+/** How long a charger's certificate is kept after its end, in seconds (TTL from `notAfter`): 400 days. */
+export const CHARGER_CERTIFICATE_TTL_SECONDS = 400 * 86_400;
+
+/**
+ * A certificate the CSMS CA issued to a charger, stored when CertificateSigned goes out
+ * (`lambdas/certificates/sign.ts`): what the API shows of it (docs/certificates.md, "A charger's
+ * certificates"), the charger's answer, and its end. In the charger's partition, sorted by its end
+ * (the charger's latest is the last), and by organization and end on gsi1, which the alert sweep
+ * reads for `certificateExpiring`.
+ */
+const chargerCertificateSchema = {
+  model: { entity: 'chargerCertificate', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    siteId: { type: 'number', required: true },
+    /** Hexadecimal, lowercase, no leading zeros. */
+    serialNumber: { type: 'string', required: true },
+    subject: { type: 'string', required: true },
+    issuer: { type: 'string', required: true },
+    notBefore: timestamp,
+    notAfter: timestamp,
+    /** SHA-256 of the DER certificate, hexadecimal lowercase. */
+    sha256: { type: 'string', required: true },
+    certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const, required: true },
+    issuedAt: timestamp,
+    /** The charger's answer to CertificateSigned (`Accepted`, `Rejected`), or `NotDelivered`. */
+    deliveryStatus: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['notAfter', 'serialNumber'], casing: 'none' },
+    },
+    byOrganization: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['notAfter', 'chargerId', 'serialNumber'], casing: 'none' },
+    },
+  },
+} as const;
+
 /** Builds the certificate entities bound to one client and table. */
 export function certificateEntities(config: EntityConfiguration) {
   return {
     certificateRevocation: new Entity(certificateRevocationSchema, config),
     certificateSigningRequest: new Entity(certificateSigningRequestSchema, config),
+    chargerCertificate: new Entity(chargerCertificateSchema, config),
   };
 }

@@ -31,6 +31,7 @@ import { historyEntities } from './history';
 import { localAuthListEntities } from './local-auth-list';
 import { maintenanceWindowEntities } from './maintenance-windows';
 import { organizationEntities } from './organizations';
+import { securityEventEntities } from './security-events';
 import { sitePowerEntities } from './site-power';
 import { webhookEntities } from './webhooks';
 
@@ -60,6 +61,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     ...webhookEntities(config),
     ...alertEntities(config),
     ...certificateEntities(config),
+    ...securityEventEntities(config),
     ...alertRecipientEntities(config),
   };
   const service = new Service(entities);

@@ -1,7 +1,7 @@
 /**
  * OCPP 1.6 security extension (Improved security for OCPP 1.6-J, edition 2), what a charger sends:
- * SecurityEventNotification is acknowledged and logged, LogStatusNotification recorded on the log
- * request it names (`shared/charger-logs/`, a security log asked with GetLog),
+ * SecurityEventNotification stored (`recordChargerSecurityEvent`), LogStatusNotification recorded
+ * on the log request it names (`shared/charger-logs/`, a security log asked with GetLog),
  * SignedFirmwareStatusNotification is stored like FirmwareStatusNotification; SignCertificate
  * ("Update Charge Point Certificate"), the CSR handed to the certificate function, which checks and
  * signs it and sends CertificateSigned (`../certificate-signing.ts`, docs/certificates.md).
@@ -12,11 +12,12 @@ import { recordFirmwareStatus } from '../../charging';
 import { logger } from '../../logger';
 import { answerSignCertificate } from '../certificate-signing';
 import { recordLogStatus } from '../../charger-logs';
+import { recordChargerSecurityEvent } from '../security-events';
 
 /** OCPP 1.6 security extension handlers. */
 export const security = [
-  ocpp16(V16.SecurityEventNotification, async ({ connection }, { type, timestamp }) => {
-    logger.warn('security event', { ocppId: connection.ocppId, type, eventTimestamp: timestamp });
+  ocpp16(V16.SecurityEventNotification, async (context, payload) => {
+    await recordChargerSecurityEvent(context, payload);
     return {};
   }),
   ocpp16(V16.LogStatusNotification, async ({ db, connection, receivedAt }, notification) => {

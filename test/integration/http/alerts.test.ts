@@ -169,6 +169,8 @@ describe('GET /api/alerts', () => {
       lateCharging: null,
       chargerFaulted: null,
       profileDrift: null,
+      securityEvent: null,
+      certificateExpiring: null,
       chargingSession: null,
       vehicle: null,
       site: { id: siteB.siteId, name: 'Depot' },

@@ -17,8 +17,10 @@ const CEILING_KIB = 800;
 const BUDGET_KIB: Record<string, number> = {
   'lambdas/alerts/sweep.ts': 600,
   'lambdas/alerts/trigger.ts': 480,
-  'lambdas/http/access-ids.ts': 620,
-  'lambdas/http/alert-recipients.ts': 620,
+  // The entities of chargers' security events and certificates (in every bundle's entities): 620.4.
+  'lambdas/http/access-ids.ts': 630,
+  // Every entity's schema is in every bundle that opens the table: 611.2 with customer information requests.
+  'lambdas/http/alert-recipients.ts': 630,
   // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
   'lambdas/http/alerts.ts': 620,
   'lambdas/http/charger-operation-reads.ts': 800,
@@ -30,11 +32,12 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/http/fallback.ts': 10,
   // The session list's vehicle, access ID and cost additions and jose: 641 today.
   'lambdas/http/history.ts': 660,
-  'lambdas/http/maintenance-windows.ts': 620,
+  'lambdas/http/maintenance-windows.ts': 630,
   'lambdas/http/openapi.ts': 710,
   'lambdas/http/site-limits.ts': 620,
   'lambdas/http/site-power.ts': 610,
-  'lambdas/http/sites.ts': 600,
+  // The entities of chargers' security events and certificates: 600.5.
+  'lambdas/http/sites.ts': 604,
   'lambdas/http/vehicles.ts': 610,
   'lambdas/http/webhooks.ts': 660,
   // The Cognito client (inviting and removing people's accounts) is about 145 KiB of it: 760 today.

@@ -105,6 +105,8 @@ function alert(overrides: Partial<Alert> = {}): Alert {
     lateCharging: null,
     chargerFaulted: null,
     profileDrift: null,
+    securityEvent: null,
+    certificateExpiring: null,
     chargingSession: null,
     vehicle: null,
     site: { id: 1, name: 'Depot' },

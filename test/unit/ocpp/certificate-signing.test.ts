@@ -63,7 +63,7 @@ describe('a deployment without a CSMS CA', () => {
     try {
       const answer = await answerSignCertificate(
         db as unknown as Db,
-        { chargerId: 1, ocppId: 'CP-1' },
+        { chargerId: 1, ocppId: 'CP-1', organizationId: 1, siteId: 1 },
         { csr, receivedAt: new Date().toISOString() },
       );
       expect(answer).toBe('Rejected');
@@ -72,7 +72,7 @@ describe('a deployment without a CSMS CA', () => {
       expect(
         await answerSignCertificate(
           db as unknown as Db,
-          { chargerId: 1, ocppId: 'CP-1' },
+          { chargerId: 1, ocppId: 'CP-1', organizationId: 1, siteId: 1 },
           { csr, receivedAt: new Date().toISOString() },
         ),
       ).toBe('Accepted');

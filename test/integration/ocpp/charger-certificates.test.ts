@@ -1,0 +1,150 @@
+/**
+ * Each charger's certificates (docs/certificates.md "A charger's certificates"), both versions with
+ * real strict-mode clients: the certificate the CSMS CA issues for a SignCertificate is stored when
+ * CertificateSigned goes out and listed by `GET /api/chargers/{id}/certificates` (serial, subject,
+ * issuer, validity, SHA-256: the leaf the charger received); the alert sweep raises
+ * `certificateExpiring` within the renewal lead time of its end and clears it once the charger
+ * holds a later certificate.
+ */
+import { X509Certificate } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import type { LocalStack } from '../../../lib/local/stack';
+import { sweepOrganization } from '../../../shared/alerts/sweep';
+import { recordChargerCertificate } from '../../../shared/chargers/certificates';
+import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
+import { PROBE_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
+import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
+import { checkedApi, type CheckedCall } from '../support/checked-api';
+import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+
+const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+const ROUTE = '/api/chargers/{id}/certificates';
+const DAY = 86_400_000;
+let stack: LocalStack;
+let tenant: Tenant;
+let other: Tenant;
+let call: CheckedCall;
+let dir: string;
+let remove: () => void;
+const clients = {} as Record<OcppProtocol, RPCClient>;
+const chains = {} as Record<OcppProtocol, string[]>;
+
+beforeAll(async () => {
+  ({ dir, remove } = temporaryDirectory());
+  stack = await startTestStack({ tls: { dataDir: join(dir, 'data'), port: 0 } });
+  tenant = await createTenant(
+    stack,
+    PROTOCOLS.map((protocol) => ({
+      ocppId: uniqueOcppId(protocol === 'ocpp1.6' ? 'CC16' : 'CC201'),
+      name: protocol,
+      type: 'Level 2' as const,
+      ports: [{ connectorType: 'J1772' as const }],
+    })),
+  );
+  other = await createTenant(stack, [
+    { ocppId: uniqueOcppId('CCX'), name: 'x', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+  ]);
+  for (const [i, protocol] of PROTOCOLS.entries()) {
+    chains[protocol] = [];
+    clients[protocol] = await connectCharger(stack, tenant.chargers[i]!.ocppId!, protocol, undefined, (c) =>
+      c.handle('CertificateSigned', async ({ params }: any) => {
+        chains[protocol].push(params.certificateChain);
+        return { status: 'Accepted' };
+      }),
+    );
+  }
+  call = await checkedApi(stack, () => tenant.apiKey);
+});
+
+afterAll(async () => {
+  for (const client of Object.values(clients)) await client.close({ force: true });
+  await stack?.close();
+  remove?.();
+});
+
+const certificatesOf = async (chargerId: number) =>
+  (await call('GET', `/api/chargers/${chargerId}/certificates`, ROUTE, 200)).data as Record<string, unknown>[];
+
+describe.each(PROTOCOLS)('a certificate the CSMS issues (%s)', (protocol) => {
+  const index = PROTOCOLS.indexOf(protocol);
+  it('is stored when CertificateSigned goes out, and listed as the charger received it', async () => {
+    const { id, ocppId } = tenant.chargers[index]!;
+    const params = (csr: string) =>
+      protocol === 'ocpp1.6' ? { csr } : { csr, certificateType: 'ChargingStationCertificate' };
+    expect(await clients[protocol].call('SignCertificate', params(opensslCsr(dir, `/CN=${ocppId}`).csr))).toEqual({
+      status: 'Accepted',
+    });
+    const [listed] = await pollUntil(
+      () => certificatesOf(id),
+      (c) => c.length === 1,
+      'the stored certificate',
+    );
+    const leaf = new X509Certificate(chains[protocol][0]!);
+    expect(listed).toEqual({
+      serialNumber: leaf.serialNumber.toLowerCase().replace(/^0+/, ''),
+      subject: `CN=${ocppId}`,
+      issuer: expect.stringContaining('CN='),
+      notBefore: new Date(leaf.validFrom).toISOString(),
+      notAfter: new Date(leaf.validTo).toISOString(),
+      sha256: leaf.fingerprint256.replaceAll(':', '').toLowerCase(),
+      certificateType: 'ChargingStationCertificate',
+      source: 'signed',
+      issuedAt: expect.any(String),
+      deliveryStatus: 'Accepted',
+    });
+  });
+});
+
+describe('certificateExpiring', () => {
+  it('is raised by the sweep within 30 days of the end, and cleared once the charger holds a later certificate', async () => {
+    for (const client of Object.values(clients)) await client.close({ force: true });
+    const [first, second] = tenant.chargers;
+    const [ending] = await certificatesOf(first!.id);
+    const notAfter = Date.parse(ending!.notAfter as string);
+    const commands = ocppChargerCommands(stack.db, PROBE_COMMANDS, { deadlineMs: 3000 });
+    const expiring = async () =>
+      (await call('GET', '/api/alerts?types=certificateExpiring&active=true', '/api/alerts', 200)).data as any[];
+
+    await sweepOrganization(stack.db, commands, tenant.organizationId, notAfter - 31 * DAY);
+    expect(await expiring()).toEqual([]);
+    await sweepOrganization(stack.db, commands, tenant.organizationId, notAfter - 29 * DAY);
+    const raised = await expiring();
+    expect(raised.map((a) => a.charger.id).sort()).toEqual([first!.id, second!.id].sort());
+    expect(raised.find((a) => a.charger.id === first!.id)).toMatchObject({
+      severity: 'warning',
+      certificateExpiring: { serialNumber: ending!.serialNumber, notAfter: ending!.notAfter, renewalLeadDays: 30 },
+    });
+    // Swept again: nothing more.
+    await sweepOrganization(stack.db, commands, tenant.organizationId, notAfter - 28 * DAY);
+    expect(await expiring()).toHaveLength(2);
+
+    await recordChargerCertificate(stack.db, {
+      chargerId: first!.id,
+      serialNumber: 'abc123',
+      subject: `CN=${first!.ocppId}`,
+      issuer: 'CN=Test CA',
+      notBefore: new Date(notAfter - 40 * DAY).toISOString(),
+      notAfter: new Date(notAfter + 330 * DAY).toISOString(),
+      sha256: '00'.repeat(32),
+      certificateType: 'ChargingStationCertificate',
+      issuedAt: new Date(notAfter - 40 * DAY).toISOString(),
+      deliveryStatus: 'Accepted',
+    });
+    await sweepOrganization(stack.db, commands, tenant.organizationId, notAfter - 27 * DAY);
+    expect((await expiring()).map((a) => a.charger.id)).toEqual([second!.id]);
+  });
+});
+
+describe('GET /api/chargers/{id}/certificates', () => {
+  it("answers 404 for another organization's charger and 400 for a bad ID", async () => {
+    await call('GET', `/api/chargers/${other.chargers[0]!.id}/certificates`, ROUTE, 404);
+    const bad = await call('GET', '/api/chargers/x1/certificates', ROUTE, 400);
+    expect(bad.errors).toEqual([expect.objectContaining({ path: 'pathParameters.id' })]);
+    expect(
+      await call('GET', `/api/chargers/${other.chargers[0]!.id}/certificates`, ROUTE, 200, { key: other.apiKey }),
+    ).toEqual({ data: [] });
+  });
+});
