@@ -7,9 +7,12 @@
  */
 import { Option, type Command } from 'commander';
 import type { Db } from '../shared/db';
+import { readFileSync } from 'node:fs';
 import {
   ALL_RESET_TYPES,
   ALL_TRIGGER_MESSAGES,
+  CERTIFICATE_ID_TYPES,
+  INSTALL_CERTIFICATE_TYPES,
   listOperations,
   OPERATION_ACTIONS,
   OPERATION_INPUTS,
@@ -146,8 +149,8 @@ export function operationCommand(
 
 /**
  * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
- * `trigger-message`, `clear-cache`, `composite-schedule`, `customer-information`, `operations` (the audit
- * trail) and `operation` (one).
+ * `trigger-message`, `clear-cache`, `composite-schedule`, `customer-information`, the certificate
+ * operations, `operations` (the audit trail) and `operation` (one).
  * @param db opens the table the CLI's options name
  */
 export function addOperationCommands(chargers: Command, db: () => Db): void {
@@ -206,6 +209,7 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
     );
 
   addCustomerInformationCommand(chargers, db);
+  addCertificateCommands(chargers, db);
   addReadCommands(chargers, db);
 }
 
@@ -238,6 +242,81 @@ function addCustomerInformationCommand(chargers: Command, db: () => Db): void {
           { customerIdentifier: '--customer-identifier', idToken: '--id-token', report: '--no-report' },
         ),
       ),
+    );
+}
+
+/** The types of both versions, each once. */
+const bothVersions = (lists: Record<string, readonly string[]>) => [...new Set(Object.values(lists).flat())];
+
+/** Repeatable `--type`. */
+const types = (value: string, previous: string[] = []) => [...previous, value];
+
+/**
+ * `install-certificate`, `installed-certificates` and `delete-certificate`: the certificate
+ * management operations (docs/certificates.md, "Certificate management").
+ */
+function addCertificateCommands(chargers: Command, db: () => Db): void {
+  operationCommand(chargers, 'install-certificate', 'Install a root certificate (OCPP InstallCertificate)', 'no')
+    .addOption(
+      new Option('--type <type>', 'the certificate type')
+        .choices(bothVersions(INSTALL_CERTIFICATE_TYPES))
+        .makeOptionMandatory(),
+    )
+    .requiredOption('--certificate-file <path>', 'the certificate, PEM')
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'installCertificate',
+          { ...targetsOf(o), certificateType: o.type, certificate: readFileSync(o.certificateFile as string, 'utf8') },
+          o,
+          { certificateType: '--type', certificate: '--certificate-file' },
+        ),
+      ),
+    );
+
+  operationCommand(
+    chargers,
+    'installed-certificates',
+    "List chargers' installed certificates (OCPP GetInstalledCertificateIds)",
+    'no',
+  )
+    .addOption(
+      new Option('--type <type>', 'a type to list (repeat); default every type')
+        .choices(bothVersions(CERTIFICATE_ID_TYPES))
+        .argParser(types),
+    )
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'getInstalledCertificateIds',
+          { ...targetsOf(o), ...(o.type ? { certificateTypes: o.type } : {}) },
+          o,
+          {
+            certificateTypes: '--type',
+          },
+        ),
+      ),
+    );
+
+  operationCommand(
+    chargers,
+    'delete-certificate',
+    'Delete an installed certificate by its hash data (OCPP DeleteCertificate)',
+    'no',
+  )
+    .addOption(new Option('--hash-algorithm <algorithm>').choices(['SHA256', 'SHA384', 'SHA512']).makeOptionMandatory())
+    .requiredOption('--issuer-name-hash <hex>', "hash of the issuer's name, as installed-certificates lists it")
+    .requiredOption('--issuer-key-hash <hex>', "hash of the issuer's public key")
+    .requiredOption('--serial-number <hex>', 'the serial number')
+    .action(
+      run(async (o: Options) => {
+        const certificateHashData = givenOf(o, ['hashAlgorithm', 'issuerNameHash', 'issuerKeyHash', 'serialNumber']);
+        return operate(db(), 'deleteCertificate', { ...targetsOf(o), certificateHashData }, o, {
+          certificateHashData: '--issuer-name-hash, --issuer-key-hash or --serial-number',
+        });
+      }),
     );
 }
 

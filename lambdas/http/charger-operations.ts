@@ -61,6 +61,9 @@ export const handler = httpHandler(
     'POST /api/ocpp/get-log': operation('getLog'),
     'POST /api/ocpp/get-composite-schedule': operation('getCompositeSchedule'),
     'POST /api/ocpp/customer-information': operation('customerInformation'),
+    'POST /api/ocpp/install-certificate': operation('installCertificate'),
+    'POST /api/ocpp/get-installed-certificate-ids': operation('getInstalledCertificateIds'),
+    'POST /api/ocpp/delete-certificate': operation('deleteCertificate'),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, requestedByOf(principal));
       return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };

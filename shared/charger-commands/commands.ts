@@ -71,6 +71,12 @@ export interface VersionInputs {
   maxIdTagLength: number;
   /** Whether UpdateFirmware takes `signature`, `signingCertificate` and `installDateTime` (2.0.1 L01 FirmwareType; not 1.6 §5.19). */
   signedFirmware: boolean;
+  /** Certificate types InstallCertificate takes (1.6 whitepaper CertificateUseEnumType; 2.0.1 M05 InstallCertificateUseEnumType). */
+  installCertificateTypes: readonly string[];
+  /** Certificate types GetInstalledCertificateIds asks for (1.6 CertificateUseEnumType; 2.0.1 M03 GetCertificateIdUseEnumType). */
+  certificateIdTypes: readonly string[];
+  /** Certificate types one GetInstalledCertificateIds may name: 1.6 one; 2.0.1 any (none: every type). */
+  certificateIdTypesPerCall: number;
 }
 
 /** A charger as the command path knows it. */

@@ -79,6 +79,33 @@ export interface OperationAnswer {
   answer: Record<string, unknown>;
 }
 
+/**
+ * OCPP's certificate hash data (2.0.1 CertificateHashDataType; the 1.6 security whitepaper's):
+ * the hash algorithm, the hashes of the issuer's name and public key (hexadecimal) and the serial
+ * number (hexadecimal, no leading zeros).
+ */
+export interface CertificateHashData {
+  hashAlgorithm: 'SHA256' | 'SHA384' | 'SHA512';
+  issuerNameHash: string;
+  issuerKeyHash: string;
+  serialNumber: string;
+}
+
+/** A certificate a charger reports installed (GetInstalledCertificateIds), with its type (1.6: the type asked). */
+export interface InstalledCertificate extends CertificateHashData {
+  certificateType: string;
+  /** 2.0.1 `childCertificateHashData`: the sub-CAs installed under a V2G certificate chain. */
+  childCertificateHashData?: CertificateHashData[];
+}
+
+/**
+ * GetInstalledCertificateIds' answer: the status word, the whole answer and the certificates
+ * listed (none for `NotFound`); a 1.6 answer's have no `certificateType` (it is the one asked).
+ */
+export interface InstalledCertificatesAnswer extends OperationAnswer {
+  installedCertificates: (Omit<InstalledCertificate, 'certificateType'> & { certificateType?: string })[];
+}
+
 /** The commands of charger operations: one per operation kind. */
 export interface ChargerOperationCommandCatalog {
   /** Reset the charger, or one port (2.0.1 only); `type` is one of the version's {@link VersionInputs.resetTypes}. */
@@ -106,6 +133,15 @@ export interface ChargerOperationCommandCatalog {
   CustomerInformation: { input: CustomerInformationInput; result: OperationAnswer };
   /** What a port (0: the whole charger) will be held to (1.6 §5.7, 2.0.1 K08). */
   GetCompositeSchedule: { input: CompositeScheduleRequest; result: CompositeScheduleAnswer };
+  /** Install a root certificate; `certificateType` one of the version's {@link VersionInputs.installCertificateTypes}. */
+  InstallCertificate: { input: { certificateType: string; certificate: string }; result: OperationAnswer };
+  /**
+   * List the installed certificates of `certificateTypes` (the version's
+   * {@link VersionInputs.certificateIdTypes}; 1.6 exactly one, 2.0.1 none for every type).
+   */
+  GetInstalledCertificateIds: { input: { certificateTypes?: string[] }; result: InstalledCertificatesAnswer };
+  /** Delete the installed certificate the hash data names. */
+  DeleteCertificate: { input: { certificateHashData: CertificateHashData }; result: OperationAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

@@ -8,9 +8,12 @@
  */
 export { listOperations } from './audit-trail';
 export type {
+  CertificateHashData,
   ChargerOperationCommandCatalog,
   CustomerInformationInput,
   GetLogInput,
+  InstalledCertificate,
+  InstalledCertificatesAnswer,
   LogRequestAnswer,
   OperationAnswer,
   UpdateFirmwareInput,
@@ -28,4 +31,11 @@ export {
 } from './operations';
 export { OPERATION_KINDS } from './registry';
 export type { TargetFields } from './targets';
-export { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES, RESET_TYPES, TRIGGER_MESSAGES } from './version-inputs';
+export {
+  ALL_RESET_TYPES,
+  ALL_TRIGGER_MESSAGES,
+  CERTIFICATE_ID_TYPES,
+  INSTALL_CERTIFICATE_TYPES,
+  RESET_TYPES,
+  TRIGGER_MESSAGES,
+} from './version-inputs';

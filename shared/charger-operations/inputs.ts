@@ -12,7 +12,12 @@ import { LOG_TYPES } from '../db/entities/charger-logs';
 import { MAX_FIRMWARE_LEAD_DAYS, type FirmwareRequestFields } from './firmware-kind';
 import type { OperationAction } from './kinds';
 import { MAX_OPERATION_TARGETS, type TargetFields } from './targets';
-import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from './version-inputs';
+import {
+  ALL_CERTIFICATE_ID_TYPES,
+  ALL_INSTALL_CERTIFICATE_TYPES,
+  ALL_RESET_TYPES,
+  ALL_TRIGGER_MESSAGES,
+} from './version-inputs';
 
 /** A numeric ID in a body: a positive integer JSON numbers hold exactly. */
 export const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -110,15 +115,20 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 /** URL schemes a charger may download firmware from. */
 const FIRMWARE_URL_SCHEMES = ['https:', 'ftp:', 'ftps:'];
 
+/** One PEM `CERTIFICATE` block. */
+const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
+
 /**
- * Whether `value` is one PEM certificate that parses as X.509 (Node's OpenSSL: a firmware signing
- * certificate is checked for shape only, the charger verifies the chain).
+ * Whether `text` is one X.509 certificate in PEM: one `CERTIFICATE` block that Node's X.509 parser
+ * (OpenSSL, `node:crypto`) reads: a root to install, or a firmware signing certificate (checked for
+ * shape only: the charger verifies the chain). Node's parser rather than `@peculiar/x509`: the HTTP function
+ * that validates this body would carry 174 KiB of ASN.1 schemas even for that library's parsing
+ * layer alone, past its 800 KiB ceiling (docs/certificates.md, "Certificate management").
  */
-function isPemCertificate(value: string): boolean {
-  const blocks = value.match(/-----BEGIN CERTIFICATE-----/g)?.length ?? 0;
-  if (blocks !== 1) return false;
+export function isPemCertificate(text: string): boolean {
+  if (!PEM_CERTIFICATE.test(text)) return false;
   try {
-    new X509Certificate(value);
+    new X509Certificate(text);
     return true;
   } catch {
     return false;
@@ -156,7 +166,7 @@ export const firmwareFields = {
     .string()
     .min(1)
     .max(5500)
-    .refine(isPemCertificate, 'must be one PEM X.509 certificate')
+    .refine(isPemCertificate, 'must be one X.509 certificate in PEM (-----BEGIN CERTIFICATE-----)')
     .optional()
     .meta({
       description:
@@ -271,6 +281,14 @@ const hex = (max: number) =>
     .regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal')
     .max(max);
 
+/** A certificate named by its hash data (OCPP CertificateHashDataType, both versions). */
+const certificateHashData = z.strictObject({
+  hashAlgorithm: z.enum(['SHA256', 'SHA384', 'SHA512']),
+  issuerNameHash: hex(128).meta({ description: "Hash of the issuer's DER name" }),
+  issuerKeyHash: hex(128).meta({ description: "Hash of the issuer's public key" }),
+  serialNumber: hex(40).meta({ description: 'The serial number, without leading zeros' }),
+});
+
 /** `POST /api/ocpp/customer-information` body (OCPP 2.0.1 CustomerInformation N09/N10). */
 const CustomerInformationRequest = z
   .strictObject({
@@ -293,13 +311,7 @@ const CustomerInformationRequest = z
       })
       .optional()
       .meta({ description: 'An ID token, as OCPP 2.0.1 IdTokenType' }),
-    customerCertificate: z
-      .strictObject({
-        hashAlgorithm: z.enum(['SHA256', 'SHA384', 'SHA512']),
-        issuerNameHash: hex(128),
-        issuerKeyHash: hex(128),
-        serialNumber: hex(40),
-      })
+    customerCertificate: certificateHashData
       .optional()
       .meta({ description: "A customer certificate's hash data (OCPP 2.0.1 CertificateHashDataType)" }),
   })
@@ -322,6 +334,52 @@ const CustomerInformationRequest = z
   })
   .meta({ id: 'CustomerInformationRequest' });
 
+/** `POST /api/ocpp/install-certificate` body. */
+const InstallCertificateRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    certificateType: z.enum(ALL_INSTALL_CERTIFICATE_TYPES).meta({
+      description:
+        "1.6: CentralSystemRootCertificate or ManufacturerRootCertificate; 2.0.1: CSMSRootCertificate, ManufacturerRootCertificate, V2GRootCertificate or MORootCertificate (CSMSRootCertificate and CentralSystemRootCertificate are the same type: each charger gets its version's name; 400 for a type the charger's version lacks)",
+    }),
+    certificate: z
+      .string()
+      .max(5_500)
+      .refine(isPemCertificate, 'must be one X.509 certificate in PEM (-----BEGIN CERTIFICATE-----)')
+      .meta({ description: 'The certificate, PEM, at most 5,500 characters (OCPP)' }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'InstallCertificateRequest' });
+
+/** `POST /api/ocpp/get-installed-certificate-ids` body. */
+const GetInstalledCertificateIdsRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    certificateTypes: z
+      .array(z.enum(ALL_CERTIFICATE_ID_TYPES))
+      .min(1)
+      .max(ALL_CERTIFICATE_ID_TYPES.length)
+      .refine((types) => new Set(types).size === types.length, 'must not repeat a type')
+      .optional()
+      .meta({
+        description:
+          "The types to list (default every type of the charger's version): 1.6 CentralSystemRootCertificate, ManufacturerRootCertificate (one request each); 2.0.1 also V2GRootCertificate, MORootCertificate, CSMSRootCertificate, V2GCertificateChain",
+      }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'GetInstalledCertificateIdsRequest' });
+
+/** `POST /api/ocpp/delete-certificate` body. */
+const DeleteCertificateRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    certificateHashData: certificateHashData.meta({
+      description: 'As GetInstalledCertificateIds reported it (OCPP CertificateHashDataType)',
+    }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'DeleteCertificateRequest' });
+
 /** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
 export const OPERATION_INPUTS = {
   reset: ResetRequest,
@@ -333,6 +391,9 @@ export const OPERATION_INPUTS = {
   getLog: GetLogRequest,
   getCompositeSchedule: GetCompositeScheduleRequest,
   customerInformation: CustomerInformationRequest,
+  installCertificate: InstallCertificateRequest,
+  getInstalledCertificateIds: GetInstalledCertificateIdsRequest,
+  deleteCertificate: DeleteCertificateRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db';
 import type { ChargerAnswer, CommandableCharger } from '../charger-commands';
-import type { ChargerOperationCommands, OperationAnswer } from './commands';
+import type { ChargerOperationCommands, InstalledCertificate, OperationAnswer } from './commands';
 import type { OperationTarget, TargetFields } from './targets';
 import type { CompositeSchedule } from '../site-power/commands';
 
@@ -25,6 +25,9 @@ export const OPERATION_ACTIONS = [
   'getLog',
   'getCompositeSchedule',
   'customerInformation',
+  'installCertificate',
+  'getInstalledCertificateIds',
+  'deleteCertificate',
 ] as const;
 
 /** An operation's action. */
@@ -93,6 +96,8 @@ export interface TargetOutcome {
   compositeSchedule?: CompositeSchedule;
   /** The report asked about a customer (customer-information results that asked for one). */
   customerInformation?: CustomerInformationReport;
+  /** The certificates the charger listed (get-installed-certificate-ids results; none for `NotFound`). */
+  installedCertificates?: InstalledCertificate[];
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

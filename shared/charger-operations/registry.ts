@@ -6,6 +6,7 @@
  * (`shared/api/routes/charger-operations.ts`).
  */
 import type { OperationAction, OperationKind } from './kinds';
+import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
 import { updateFirmware } from './firmware-kind';
 import { getLog } from './log-kind';
@@ -23,6 +24,9 @@ export const OPERATION_KINDS = {
   getLog,
   getCompositeSchedule,
   customerInformation,
+  installCertificate,
+  getInstalledCertificateIds,
+  deleteCertificate,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -323,6 +323,18 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
         idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' },
       },
     },
+    'POST /api/ocpp/install-certificate': {
+      body: { chargerId: charger().id, certificateType: 'ManufacturerRootCertificate', certificate: 'not a PEM' },
+    },
+    'POST /api/ocpp/get-installed-certificate-ids': {
+      body: { chargerId: charger().id, certificateTypes: ['ManufacturerRootCertificate'] },
+    },
+    'POST /api/ocpp/delete-certificate': {
+      body: {
+        chargerId: charger().id,
+        certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '1f' },
+      },
+    },
     'POST /api/ocpp/update-firmware': {
       body: { chargerId: charger().id, location: 'https://fw.example.com/fuzz.bin', retries: 1 },
     },

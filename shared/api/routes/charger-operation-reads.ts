@@ -21,6 +21,14 @@ const RESULT_STATUSES = [
   'notConnected',
 ] as const;
 
+/** OCPP's certificate hash data (hexadecimal). */
+const HashData = z.object({
+  hashAlgorithm: z.string(),
+  issuerNameHash: z.string(),
+  issuerKeyHash: z.string(),
+  serialNumber: z.string(),
+});
+
 /** One charger's (or port's) result. */
 export const ChargerOperationResult = z
   .object({
@@ -80,6 +88,16 @@ export const ChargerOperationResult = z
       })
       .optional()
       .meta({ description: 'A customer-information report (docs/charger-operations.md)' }),
+    installedCertificates: z
+      .array(
+        z.object({
+          certificateType: z.string(),
+          ...HashData.shape,
+          childCertificateHashData: z.array(HashData).optional(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'GetInstalledCertificateIds: the certificates listed (none for NotFound)' }),
   })
   .meta({ id: 'ChargerOperationResult' });
 

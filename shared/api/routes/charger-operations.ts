@@ -75,6 +75,28 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.customerInformation },
     responses,
   },
+  'POST /api/ocpp/install-certificate': {
+    summary: 'Install a root certificate on chargers (OCPP InstallCertificate)',
+    description: `2.0.1 M05, 1.6 security whitepaper. certificate: one X.509 certificate in PEM (400 body.certificate otherwise, nothing sent). Accepted is accepted; Rejected and Failed rejected. See docs/certificates.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.installCertificate },
+    responses,
+  },
+  'POST /api/ocpp/get-installed-certificate-ids': {
+    role: 'operator',
+    summary: "List chargers' installed certificates (OCPP GetInstalledCertificateIds)",
+    description: `2.0.1 M03, 1.6 security whitepaper (one request per type). The result's installedCertificates: each certificate's type and hash data (hashAlgorithm, issuerNameHash, issuerKeyHash, serialNumber; 2.0.1 childCertificateHashData), empty for NotFound (accepted). ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.getInstalledCertificateIds },
+    responses,
+  },
+  'POST /api/ocpp/delete-certificate': {
+    summary: 'Delete an installed certificate from chargers (OCPP DeleteCertificate)',
+    description: `2.0.1 M04, 1.6 security whitepaper: the certificate named by its hash data, as get-installed-certificate-ids lists it. Accepted is accepted; Failed and NotFound rejected. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.deleteCertificate },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,

@@ -16,7 +16,12 @@ import type {
 import type { OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
-import { RESET_TYPES, TRIGGER_MESSAGES } from '../../charger-operations';
+import {
+  CERTIFICATE_ID_TYPES,
+  INSTALL_CERTIFICATE_TYPES,
+  RESET_TYPES,
+  TRIGGER_MESSAGES,
+} from '../../charger-operations';
 import type { LogEnumType } from '../types/v201';
 import { findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
@@ -62,6 +67,9 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     maxLogLocationLength: MAX_LOG_LOCATION_LENGTH['ocpp1.6'],
     maxIdTagLength: 20,
     signedFirmware: false,
+    installCertificateTypes: INSTALL_CERTIFICATE_TYPES['ocpp1.6'],
+    certificateIdTypes: CERTIFICATE_ID_TYPES['ocpp1.6'],
+    certificateIdTypesPerCall: 1,
   },
   'ocpp2.0.1': {
     parentIdTag: false,
@@ -75,6 +83,9 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     maxLogLocationLength: MAX_LOG_LOCATION_LENGTH['ocpp2.0.1'],
     maxIdTagLength: 36,
     signedFirmware: true,
+    installCertificateTypes: INSTALL_CERTIFICATE_TYPES['ocpp2.0.1'],
+    certificateIdTypes: CERTIFICATE_ID_TYPES['ocpp2.0.1'],
+    certificateIdTypesPerCall: Number.MAX_SAFE_INTEGER,
   },
 };
 

@@ -2,7 +2,7 @@
  * The commands of charger operations (docs/charger-operations.md): Reset (1.6 §5.14, 2.0.1 B11/B12),
  * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
  * TriggerMessage (1.6 §5.17, 2.0.1 F06), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
- * (1.6 §5.19, 2.0.1 L01), and GetLog and GetCompositeSchedule (declared beside their topics). Each result is the
+ * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule and the certificate commands (declared beside their topics). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -26,6 +26,7 @@ import type { CommandSet } from './charger-commands';
 import { defineCommand, defineCommand201 } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
+import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -260,6 +261,9 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   GetSecurityLog: getSecurityLog,
   GetCompositeSchedule: getCompositeSchedule,
   CustomerInformation: customerInformation,
+  InstallCertificate: installCertificate,
+  GetInstalledCertificateIds: getInstalledCertificateIds,
+  DeleteCertificate: deleteCertificate,
 };
 
 /**

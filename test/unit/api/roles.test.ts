@@ -12,7 +12,7 @@ import { ROLES, roleAtLeast, type Role } from '../../../shared/organizations';
 /** The work of an operator (the depot's daily work): remote commands, operations, windows, acknowledgements, access IDs. */
 const OPERATOR_WRITES = [
   /^POST \/api\/ocpp\/(reservations|reservations\/cancel|remote-start|remote-stop)$/,
-  /^POST \/api\/ocpp\/(reset|unlock-connector|change-availability|trigger-message|clear-cache|get-log|get-composite-schedule)$/,
+  /^POST \/api\/ocpp\/(reset|unlock-connector|change-availability|trigger-message|clear-cache|get-log|get-composite-schedule|get-installed-certificate-ids)$/,
   /^POST \/api\/chargers\/\{id\}\/(configuration\/refresh|local-list\/sync)$/,
   /^(POST|PATCH|DELETE) \/api\/maintenance-windows/,
   /^POST \/api\/alerts\/\{id\}\/acknowledge$/,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_CERTIFICATE_ID_TYPES,
+  ALL_INSTALL_CERTIFICATE_TYPES,
+  type CERTIFICATE_ID_TYPES,
+  certificateTypeTaken,
+  INSTALL_CERTIFICATE_TYPES,
   ALL_RESET_TYPES,
   ALL_TRIGGER_MESSAGES,
   RESET_TYPES,
@@ -20,6 +25,28 @@ describe("what each OCPP version takes of the charger operations' inputs", () =>
       Same<(typeof TRIGGER_MESSAGES)['ocpp2.0.1'][number], V201.MessageTriggerEnumType>,
     ] = [true, true, true, true];
     expect(checks).toEqual([true, true, true, true]);
+  });
+
+  it("lists exactly each version's certificate types (the official schemas' enums)", () => {
+    const checks: [
+      Same<(typeof INSTALL_CERTIFICATE_TYPES)['ocpp1.6'][number], V16.CertificateUseEnumType>,
+      Same<(typeof INSTALL_CERTIFICATE_TYPES)['ocpp2.0.1'][number], V201.InstallCertificateUseEnumType>,
+      Same<(typeof CERTIFICATE_ID_TYPES)['ocpp1.6'][number], V16.GetInstalledCertificateIdsRequest['certificateType']>,
+      Same<(typeof CERTIFICATE_ID_TYPES)['ocpp2.0.1'][number], V201.GetCertificateIdUseEnumType>,
+    ] = [true, true, true, true];
+    expect(checks).toEqual([true, true, true, true]);
+    expect(ALL_INSTALL_CERTIFICATE_TYPES).toHaveLength(5);
+    expect(ALL_CERTIFICATE_ID_TYPES).toHaveLength(6);
+  });
+
+  it("takes the CSMS root by either version's name, and nothing a version lacks", () => {
+    const v16 = INSTALL_CERTIFICATE_TYPES['ocpp1.6'];
+    const v201 = INSTALL_CERTIFICATE_TYPES['ocpp2.0.1'];
+    expect(certificateTypeTaken('CSMSRootCertificate', v16)).toBe('CentralSystemRootCertificate');
+    expect(certificateTypeTaken('CentralSystemRootCertificate', v201)).toBe('CSMSRootCertificate');
+    expect(certificateTypeTaken('ManufacturerRootCertificate', v16)).toBe('ManufacturerRootCertificate');
+    expect(certificateTypeTaken('V2GRootCertificate', v16)).toBeUndefined();
+    expect(certificateTypeTaken('V2GCertificateChain', v201)).toBeUndefined();
   });
 
   it("makes the API's enums the union of both versions' values", () => {
