@@ -14,6 +14,7 @@ const TYPE_NAMES: Record<Alert['type'], string> = {
   lowBattery: 'Low battery',
   chargerFaulted: 'Charger faulted',
   profileDrift: 'Charger above its charging profile',
+  chargerMonitor: 'Charger monitor',
 };
 
 /**
@@ -65,7 +66,18 @@ function whatHappened(alert: Alert, time: (at: string) => string): string {
     }
     case 'profileDrift':
       return driftSentence(alert.profileDrift, time);
+    case 'chargerMonitor':
+      return monitorSentence(alert.chargerMonitor, time);
   }
+}
+
+/** What a `chargerMonitor` alert says: the variable, its value, when, and the severity when known. */
+function monitorSentence(monitor: Alert['chargerMonitor'], time: (at: string) => string): string {
+  if (!monitor) return 'A monitor of the charger crossed its threshold.';
+  const { component, variable } = monitor;
+  const where = `${component.name}${component.evse ? ` (EVSE ${component.evse.id})` : ''}`;
+  const severity = monitor.severity === null ? '' : `, severity ${monitor.severity}`;
+  return `The charger's monitor of ${where} ${variable.name} reported ${monitor.actualValue} at ${time(monitor.timestamp)}${severity}.`;
 }
 
 /** What a `profileDrift` alert says: the limits and where, or the unknown profile, and the repair. */

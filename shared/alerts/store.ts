@@ -243,6 +243,7 @@ export function alertView(item: AlertItem): Alert {
     lateCharging: details('lateCharging'),
     chargerFaulted: details('chargerFaulted'),
     profileDrift: details('profileDrift'),
+    chargerMonitor: details('chargerMonitor'),
     chargingSession: item.sessionId === undefined ? null : { id: item.sessionId },
     vehicle: item.vehicleId === undefined ? null : ref(item.vehicleId, item.vehicleName ?? `Vehicle ${item.vehicleId}`),
     site: ref(item.siteId, item.siteName),

@@ -1,6 +1,6 @@
 /**
  * The alert rules raised from the table's change stream (docs/alerts.md):
- * `lateCharging` and `profileDrift` (site allocations), `chargingSessionError` (charger error reports and ended
+ * `lateCharging` and `profileDrift` (site allocations), `chargerMonitor` (monitors' events), `chargingSessionError` (charger error reports and ended
  * sessions), `lowBattery` and `chargingCompleted` (SoC readings and ended sessions). A batch of
  * changes, filtered to {@link ALERT_TRIGGERING_ENTITIES}, becomes the rules' intents, carried out
  * in the changes' order (`apply.ts`).
@@ -18,12 +18,19 @@ import type { AlertIntent } from './intents';
 import { lateChargingIntents } from './late-charging';
 import { profileDriftIntents } from './profile-drift';
 import { faultIntents } from './session-errors';
+import { chargerMonitorIntents } from './charger-monitor';
 import { sessionEndIntents } from './session-end';
 import { alertSettings, type AlertSettings } from './settings';
 import { socChangeOf, socIntents, type SocChange } from './state-of-charge';
 
 /** The entities whose changes can raise, update or clear these alerts; the stream filter passes only these. */
-export const ALERT_TRIGGERING_ENTITIES = ['siteAllocation', 'chargerError', 'sessionRecord', 'portReadings'] as const;
+export const ALERT_TRIGGERING_ENTITIES = [
+  'siteAllocation',
+  'chargerError',
+  'sessionRecord',
+  'portReadings',
+  'chargerMonitorEvent',
+] as const;
 
 /** What one batch reads once: settings per organization, charger views per charger. */
 interface BatchReads {
@@ -76,6 +83,8 @@ async function intentsOf(db: Db, reads: BatchReads, change: TableChange): Promis
     }
     case 'chargerError':
       return faultIntents(change);
+    case 'chargerMonitorEvent':
+      return chargerMonitorIntents(change);
     case 'sessionRecord': {
       if (change.newImage?.status !== 'Completed' || change.oldImage?.status === 'Completed') return [];
       return sessionEndIntents(change, (await settingsOf(db, reads, organizationId)).lowBatterySocPercent);

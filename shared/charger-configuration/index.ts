@@ -14,5 +14,6 @@ export type {
   SettingRef,
 } from './commands';
 export { changeChargerConfiguration, refreshChargerConfiguration, type ConfigurationChangeItem } from './configuration';
+export { isMonitorAlert, type MonitorEvent, recordMonitorEvents } from './monitor-events';
 export { recordReportPage } from './store';
 export { readChargerConfiguration } from './view';

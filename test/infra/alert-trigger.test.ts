@@ -22,7 +22,13 @@ describe('alert trigger', () => {
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
     });
-    expect([...ALERT_TRIGGERING_ENTITIES]).toEqual(['siteAllocation', 'chargerError', 'sessionRecord', 'portReadings']);
+    expect([...ALERT_TRIGGERING_ENTITIES]).toEqual([
+      'siteAllocation',
+      'chargerError',
+      'sessionRecord',
+      'portReadings',
+      'chargerMonitorEvent',
+    ]);
     expect(mapping.newImageEntities).toEqual([...ALERT_TRIGGERING_ENTITIES]);
     expect(mapping.oldImageEntities).toEqual([...ALERT_TRIGGERING_ENTITIES]);
     expect(actionsOf(ENTRY)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));

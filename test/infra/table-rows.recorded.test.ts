@@ -551,6 +551,23 @@ describe('the writes the handlers make', () => {
       status: 'Faulted',
       timestamp: new Date().toISOString(),
     });
+    // A monitor's event (2.0.1 NotifyEvent, a threshold crossed): kept in the charger's partition.
+    await rpc(v201).call('NotifyEvent', {
+      generatedAt: new Date().toISOString(),
+      seqNo: 0,
+      eventData: [
+        {
+          eventId: 1,
+          timestamp: new Date().toISOString(),
+          trigger: 'Alerting',
+          actualValue: '99',
+          eventNotificationType: 'CustomMonitor',
+          variableMonitoringId: 1,
+          component: { name: 'EVSE', evse: { id: 1 } },
+          variable: { name: 'Power' },
+        },
+      ],
+    });
     await expectApi(200, 'GET', '/api/charging-sessions?includeIntervals=true&includeInProgressSessions=true');
     await expectApi(200, 'GET', '/api/charger-health');
     await expectApi(200, 'GET', '/api/errors');

@@ -5,7 +5,7 @@
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
-/** The alert types: the reference product's five, and `chargerFaulted` and `profileDrift` of ours. */
+/** The alert types: the reference product's five, and `chargerFaulted`, `profileDrift` and `chargerMonitor` of ours. */
 export const ALERT_TYPES = [
   'offlineCharger',
   'lateCharging',
@@ -14,6 +14,7 @@ export const ALERT_TYPES = [
   'lowBattery',
   'chargerFaulted',
   'profileDrift',
+  'chargerMonitor',
 ] as const;
 
 /** One of {@link ALERT_TYPES}. */

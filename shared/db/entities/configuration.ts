@@ -74,10 +74,53 @@ const deviceModelPageSchema = {
   },
 } as const;
 
+/**
+ * The latest event an OCPP 2.0.1 monitor raised on a charger (NotifyEvent N07 with
+ * `eventNotificationType` HardWiredMonitor, PreconfiguredMonitor or CustomMonitor and `trigger`
+ * Alerting: a threshold crossed), one item per monitor (`monitorKey`: the component, the variable
+ * and the monitor's ID), replaced by each later event of it; `cleared` when the charger reports the
+ * situation over. The alert rules raise and clear `chargerMonitor` alerts from its stream changes
+ * (docs/monitoring.md). In the charger's partition, outside its `chargerView` collection.
+ */
+const chargerMonitorEventSchema = {
+  model: { entity: 'chargerMonitorEvent', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    /** `<component>[/<evse>[/<connector>]][#<instance>].<variable>[#<instance>]@<variableMonitoringId or ->`. */
+    monitorKey: { type: 'string', required: true },
+    organizationId: { type: 'number', required: true },
+    siteId: { type: 'number', required: true },
+    componentName: { type: 'string', required: true },
+    componentInstance: optionalString,
+    evseId: optionalNumber,
+    connectorId: optionalNumber,
+    variableName: { type: 'string', required: true },
+    variableInstance: optionalString,
+    variableMonitoringId: optionalNumber,
+    eventId: { type: 'number', required: true },
+    trigger: { type: 'string', required: true },
+    eventNotificationType: { type: 'string', required: true },
+    actualValue: { type: 'string', required: true },
+    cleared: { type: 'boolean', required: true },
+    techCode: optionalString,
+    techInfo: optionalString,
+    /** The charger's time of the event, ISO 8601 UTC. */
+    timestamp: timestamp,
+    receivedAt: timestamp,
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['monitorKey'], casing: 'none' },
+    },
+  },
+} as const;
+
 /** Builds the configuration entities bound to one client and table. */
 export function configurationEntities(config: EntityConfiguration) {
   return {
     chargerConfiguration: new Entity(chargerConfigurationSchema, config),
     deviceModelPage: new Entity(deviceModelPageSchema, config),
+    chargerMonitorEvent: new Entity(chargerMonitorEventSchema, config),
   };
 }

@@ -169,6 +169,7 @@ describe('GET /api/alerts', () => {
       lateCharging: null,
       chargerFaulted: null,
       profileDrift: null,
+      chargerMonitor: null,
       chargingSession: null,
       vehicle: null,
       site: { id: siteB.siteId, name: 'Depot' },

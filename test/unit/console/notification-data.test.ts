@@ -105,6 +105,7 @@ function alert(overrides: Partial<Alert> = {}): Alert {
     lateCharging: null,
     chargerFaulted: null,
     profileDrift: null,
+    chargerMonitor: null,
     chargingSession: null,
     vehicle: null,
     site: { id: 1, name: 'Depot' },
