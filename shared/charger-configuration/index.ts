@@ -15,5 +15,12 @@ export type {
 } from './commands';
 export { changeChargerConfiguration, refreshChargerConfiguration, type ConfigurationChangeItem } from './configuration';
 export { isMonitorAlert, type MonitorEvent, recordMonitorEvents } from './monitor-events';
+export {
+  type ChargerMonitorsView,
+  type MonitoringReportPage,
+  readChargerMonitors,
+  recordMonitoringReportPage,
+  type ReportedMonitor,
+} from './monitoring-report';
 export { recordReportPage } from './store';
 export { readChargerConfiguration } from './view';

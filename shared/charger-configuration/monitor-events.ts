@@ -9,6 +9,7 @@
  */
 import type { Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
+import { loadChargerMonitors } from './monitoring-report';
 import type { ComponentRef } from './settings';
 
 /** The event notification types of monitors (2.0.1 EventNotificationEnumType without HardWiredNotification). */
@@ -53,7 +54,8 @@ export function monitorKeyOf(event: Pick<MonitorEvent, 'component' | 'variable' 
 /**
  * Keeps the monitor events among a NotifyEvent's ({@link isMonitorAlert}): one PutItem each, which
  * replaces the monitor's item unless that holds a later event (by the charger's time), so a late
- * retransmission never revives a cleared situation.
+ * retransmission never revives a cleared situation; with the monitor's severity when the charger's
+ * last monitoring report listed it (one GetItem, when there is any such event).
  * @param charger whose events they are
  * @param receivedAt when the NotifyEvent came, ISO 8601 UTC
  * @returns how many were kept
@@ -65,7 +67,12 @@ export async function recordMonitorEvents(
   receivedAt: string,
 ): Promise<number> {
   let kept = 0;
-  for (const event of events.filter(isMonitorAlert)) {
+  const alerting = events.filter(isMonitorAlert);
+  const known = alerting.some((e) => e.variableMonitoringId !== undefined)
+    ? (await loadChargerMonitors(db, charger.chargerId)).monitors
+    : [];
+  for (const event of alerting) {
+    const severity = known.find((m) => m.id === event.variableMonitoringId)?.severity;
     const { component, variable } = event;
     try {
       await db.chargerMonitorEvent
@@ -81,6 +88,7 @@ export async function recordMonitorEvents(
           variableName: variable.name,
           ...(variable.instance === undefined ? {} : { variableInstance: variable.instance }),
           ...(event.variableMonitoringId === undefined ? {} : { variableMonitoringId: event.variableMonitoringId }),
+          ...(severity === undefined ? {} : { severity }),
           eventId: event.eventId,
           trigger: event.trigger,
           eventNotificationType: event.eventNotificationType,

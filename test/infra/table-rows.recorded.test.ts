@@ -551,7 +551,20 @@ describe('the writes the handlers make', () => {
       status: 'Faulted',
       timestamp: new Date().toISOString(),
     });
-    // A monitor's event (2.0.1 NotifyEvent, a threshold crossed): kept in the charger's partition.
+    // A station's monitors (2.0.1 NotifyMonitoringReport, one page: stored and assembled) and a
+    // monitor's event (NotifyEvent, a threshold crossed): kept in the charger's partition.
+    await rpc(v201).call('NotifyMonitoringReport', {
+      requestId: 1,
+      seqNo: 0,
+      generatedAt: new Date().toISOString(),
+      monitor: [
+        {
+          component: { name: 'EVSE', evse: { id: 1 } },
+          variable: { name: 'Power' },
+          variableMonitoring: [{ id: 1, transaction: false, value: 50, type: 'UpperThreshold', severity: 4 }],
+        },
+      ],
+    });
     await rpc(v201).call('NotifyEvent', {
       generatedAt: new Date().toISOString(),
       seqNo: 0,

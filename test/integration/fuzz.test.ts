@@ -302,6 +302,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
     'PUT /api/chargers/{id}/security-profile': { path: id(charger().id), body: { securityProfile: 2 } },
     'GET /api/chargers/{id}/configuration': { path: id(charger().id) },
+    'GET /api/chargers/{id}/monitors': { path: id(charger().id) },
     'POST /api/chargers/{id}/configuration/refresh': { path: id(charger().id), body: { keys: ['HeartbeatInterval'] } },
     'PATCH /api/chargers/{id}/configuration': {
       path: id(charger().id),

@@ -255,6 +255,30 @@ export const ConfigurationChangeResponse = z
 // bundle drops the other's routes (esbuild keeps an unused call otherwise).
 
 /** The configuration's read, served by the `chargers` function (nothing is sent to the charger). */
+/** `GET /api/chargers/{id}/monitors` answer: the monitors a 2.0.1 station last reported. */
+const ChargerMonitorsResponse = z
+  .object({
+    data: z.object({
+      chargerId: z.number().int(),
+      readAt: z.string().nullable().meta({ description: 'When the last complete report came; null: never' }),
+      report: z.object({ requestId: z.number().int(), generatedAt: z.string() }).nullable(),
+      monitors: z.array(
+        z.object({
+          id: z.number().int().meta({ description: "The charger's ID of the monitor" }),
+          component: Component,
+          variable: Variable,
+          type: z
+            .string()
+            .meta({ description: 'UpperThreshold, LowerThreshold, Delta, Periodic, PeriodicClockAligned' }),
+          value: z.number(),
+          severity: z.number().int().meta({ description: '0 danger … 9 debug' }),
+          transaction: z.boolean(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'ChargerMonitorsResponse' });
+
 export const configurationReadRoutes = /* @__PURE__ */ defineRoutes('chargers', {
   'GET /api/chargers/{id}/configuration': {
     summary: "A charger's configuration as last read (OCPP 1.6 keys, OCPP 2.0.1 device model)",
@@ -266,6 +290,16 @@ export const configurationReadRoutes = /* @__PURE__ */ defineRoutes('chargers', 
     tags: ['Chargers'],
     request: { pathParameters: idPath },
     responses: { 200: { description: 'The stored configuration', schema: ChargerConfigurationResponse } },
+  },
+  'GET /api/chargers/{id}/monitors': {
+    summary: "A charger's monitors as last reported (OCPP 2.0.1 NotifyMonitoringReport)",
+    description:
+      'docs/monitoring.md. Nothing is sent: the monitors of the last complete monitoring report (its pages ' +
+      'assembled), each with its id, component, variable, type, value, severity and transaction flag; readAt ' +
+      'null and no monitors when none came. 404 unknown charger.',
+    tags: ['Monitoring'],
+    request: { pathParameters: idPath },
+    responses: { 200: { description: 'The monitors', schema: ChargerMonitorsResponse } },
   },
 });
 

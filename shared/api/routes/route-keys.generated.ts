@@ -6,6 +6,7 @@ export const ROUTE_KEYS = [
   'GET /api/chargers/by-external-id/{id}',
   'GET /api/chargers/by-ocpp-id/{id}',
   'GET /api/chargers/{id}/configuration',
+  'GET /api/chargers/{id}/monitors',
   'GET /api/sites',
   'POST /api/ocpp/reservations',
   'POST /api/ocpp/reservations/cancel',

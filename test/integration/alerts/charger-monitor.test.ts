@@ -1,5 +1,5 @@
 /**
- * `chargerMonitor` end to end on the local stack, the alert rules on the table's change stream as
+ * `chargerMonitor` end to end on the local stack (its severity from the station's monitoring report), the alert rules on the table's change stream as
  * on AWS, with a strict ocpp-rpc 2.0.1 station: a monitor's NotifyEvent (threshold crossed) raises
  * the alert with the component, variable and value; a later event of the same monitor updates it;
  * Periodic and Delta events and events of no monitor raise nothing; the event reported cleared
@@ -64,6 +64,19 @@ describe('chargerMonitor', () => {
       variable: { name: 'Problem' },
       techCode: 'GF-9',
     };
+    // The station's monitoring report gives the monitor's severity, which NotifyEvent does not carry.
+    await client.call('NotifyMonitoringReport', {
+      requestId: 9,
+      seqNo: 0,
+      generatedAt: new Date().toISOString(),
+      monitor: [
+        {
+          component: { name: 'EVSE', evse: { id: 1 } },
+          variable: { name: 'Power' },
+          variableMonitoring: [{ id: 100, transaction: false, value: 22_000, type: 'UpperThreshold', severity: 3 }],
+        },
+      ],
+    });
     expect(await notify([powerEvent(1, '23000', { techInfo: 'above 22 kW' }), fault])).toEqual({});
     const [raised] = await pollUntil(monitorAlerts, (alerts) => alerts.length === 1, 'the alert raised', 30_000);
     expect(raised).toMatchObject({
@@ -76,7 +89,7 @@ describe('chargerMonitor', () => {
         component: { name: 'EVSE', evse: { id: 1 } },
         variable: { name: 'Power' },
         actualValue: '23000',
-        severity: null,
+        severity: 3,
         variableMonitoringId: 100,
         eventNotificationType: 'CustomMonitor',
         eventId: 1,

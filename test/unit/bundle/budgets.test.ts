@@ -17,8 +17,10 @@ const CEILING_KIB = 800;
 const BUDGET_KIB: Record<string, number> = {
   'lambdas/alerts/sweep.ts': 600,
   'lambdas/alerts/trigger.ts': 480,
-  'lambdas/http/access-ids.ts': 620,
-  'lambdas/http/alert-recipients.ts': 610,
+  // Every function holds every entity's model: the monitors' entities (chargerMonitorEvent,
+  // monitoringReportPage, chargerMonitors, about 1.5 KiB) took the next three just past 600, 620, 610.
+  'lambdas/http/access-ids.ts': 625,
+  'lambdas/http/alert-recipients.ts': 615,
   // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
   'lambdas/http/alerts.ts': 620,
   'lambdas/http/charger-operation-reads.ts': 800,
@@ -34,7 +36,7 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/http/openapi.ts': 710,
   'lambdas/http/site-limits.ts': 620,
   'lambdas/http/site-power.ts': 610,
-  'lambdas/http/sites.ts': 600,
+  'lambdas/http/sites.ts': 605,
   'lambdas/http/vehicles.ts': 610,
   'lambdas/http/webhooks.ts': 660,
   // The Cognito client (inviting and removing people's accounts) is about 145 KiB of it: 760 today.
