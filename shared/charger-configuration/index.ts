@@ -20,6 +20,8 @@ export {
   type MonitoringReportPage,
   readChargerMonitors,
   recordMonitoringReportPage,
+  refreshChargerMonitors,
+  type MonitorsRefresh,
   type ReportedMonitor,
 } from './monitoring-report';
 export { recordReportPage } from './store';

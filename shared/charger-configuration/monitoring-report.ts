@@ -4,9 +4,12 @@
  * the last) are stored as they come (`monitoringReportPage`), and once every page of a request is
  * there, in any order, assembled into the charger's `chargerMonitors` item, which replaces the
  * stored monitors (a report generated before the stored one never does). Read by the API (`GET
- * /api/chargers/{id}/monitors`) and for the severity of a monitor's alert.
+ * /api/chargers/{id}/monitors`) and for the severity of a monitor's alert; asked for with
+ * GetMonitoringReport (`refreshChargerMonitors`).
  */
-import type { Db } from '../db';
+import { pollUntil, type Db } from '../db';
+import type { ConfigurationCommands } from './commands';
+import { type ChargerResult, failed, randomRequestId, reachConnected, refused, REPORT_WAIT_MS } from './configuration';
 import type { AccessScope } from '../organizations/access-scope';
 import type { ComponentRef } from './settings';
 import { MAX_REPORT_PAGES, REPORT_PAGE_TTL_SECONDS, reportProgress } from './store';
@@ -141,4 +144,56 @@ export async function loadChargerMonitors(db: Db, chargerId: number): Promise<Ch
 export async function readChargerMonitors(db: Db, scope: AccessScope, chargerId: number): Promise<ChargerMonitorsView> {
   await reachCharger(db, scope, chargerId);
   return loadChargerMonitors(db, chargerId);
+}
+
+/** `POST /api/chargers/{id}/monitors/refresh` result: the charger's, and its monitors as now stored. */
+export interface MonitorsRefresh extends ChargerResult {
+  monitors: ChargerMonitorsView;
+}
+
+/**
+ * Asks a station for its monitors (GetMonitoringReport N02, every monitor, a new `requestId`) and
+ * waits up to `reportWaitMs` for its NotifyMonitoringReport pages to be assembled: `accepted` with
+ * them, else `pending` (the pages are assembled when they come). `EmptyResultSet` (no monitor)
+ * stores an empty list; `Rejected` is `rejected`; `NotSupported`, a CALLERROR NotSupported/
+ * NotImplemented, and a 1.6 charger (no such action: nothing sent) are `notSupported`; not
+ * connected, no answer or an invalid one as the command path says.
+ * @throws ChargerNotFoundError when the scope does not reach the charger
+ */
+export async function refreshChargerMonitors(
+  db: Db,
+  commands: ConfigurationCommands,
+  scope: AccessScope,
+  chargerId: number,
+  options: { reportWaitMs?: number } = {},
+): Promise<MonitorsRefresh> {
+  await reachConnected(commands, scope, chargerId);
+  const requestId = randomRequestId();
+  const stored = async () => loadChargerMonitors(db, chargerId);
+  let answer: Awaited<ReturnType<typeof commands.send<'ReadMonitors'>>>;
+  try {
+    answer = await commands.send(chargerId, 'ReadMonitors', { requestId });
+  } catch (error) {
+    return { ...failed(commands, error), monitors: await stored() };
+  }
+  if (!answer.ok) return { ...refused(answer), monitors: await stored() };
+  const { status } = answer.result;
+  const ocpp = { ocppStatus: status };
+  if (status === 'EmptyResultSet') {
+    const now = new Date().toISOString();
+    // An UpdateItem (upsert): the functions that ask write the charger's partition by UpdateItem only.
+    await db.chargerMonitors
+      .upsert({ chargerId, requestId, generatedAt: now, readAt: now, monitors: '[]' })
+      .go({ response: 'none' });
+    return { status: 'accepted', ...ocpp, monitors: await stored() };
+  }
+  if (status !== 'Accepted') {
+    return { status: status === 'Rejected' ? 'rejected' : 'notSupported', ...ocpp, monitors: await stored() };
+  }
+  const monitors = await pollUntil(stored, (read) => read.report?.requestId === requestId, {
+    waitMs: options.reportWaitMs ?? REPORT_WAIT_MS,
+    minTimeoutMs: 50,
+    maxTimeoutMs: 500,
+  });
+  return { status: monitors.report?.requestId === requestId ? 'accepted' : 'pending', ...ocpp, monitors };
 }

@@ -430,6 +430,9 @@ describe('the writes the handlers make', () => {
       changes: [{ key: 'WebSocketPingInterval', value: '30' }],
     });
     await expectApi(200, 'GET', `/api/chargers/${chargers.v201.id}/configuration`);
+    // A station's monitors asked for (the simulator has no GetMonitoringReport: notSupported) and read.
+    await expectApi(200, 'POST', `/api/chargers/${chargers.v201.id}/monitors/refresh`, {});
+    await expectApi(200, 'GET', `/api/chargers/${chargers.v201.id}/monitors`);
     // A key over its rate limit once the command holds the lane: nothing is sent, and the CALL's
     // log item is taken back (its count is full in this minute and the next, so a boundary between
     // does not matter).

@@ -14,6 +14,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/remote-stop',
   'POST /api/chargers/{id}/password',
   'POST /api/chargers/{id}/configuration/refresh',
+  'POST /api/chargers/{id}/monitors/refresh',
   'PATCH /api/chargers/{id}/configuration',
   'GET /api/chargers/{id}/local-list',
   'POST /api/chargers/{id}/local-list/sync',

@@ -1,8 +1,10 @@
 /**
- * A station's monitors (OCPP 2.0.1 NotifyMonitoringReport, N02) against an ocpp-rpc strict client:
+ * A station's monitors (OCPP 2.0.1 NotifyMonitoringReport, N02) against ocpp-rpc strict clients:
  * pages stored in any order and assembled into the charger's monitors once complete, listed by
  * `GET /api/chargers/{id}/monitors`; a page sent again or an older report changes nothing; a
- * malformed page is a CALLERROR; an unknown charger is a 404.
+ * malformed page is a CALLERROR; an unknown charger is a 404. Asked for with
+ * `POST /api/chargers/{id}/monitors/refresh` (GetMonitoringReport): the report awaited, an empty
+ * result stored, a 1.6 charger sent nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
@@ -14,11 +16,23 @@ let stack: LocalStack;
 let tenant: Tenant;
 let client: RPCClient;
 const ocppId = uniqueOcppId('MONREP');
+const ocppId16 = uniqueOcppId('MONREP16');
+/** The GetMonitoringReport CALLs the station received, and how it answers. */
+const asked: unknown[] = [];
+let answer: (params: { requestId: number }) => unknown = () => ({ status: 'Rejected' });
 
 beforeAll(async () => {
   stack = await startTestStack();
-  tenant = await createTenant(stack, [{ ocppId, name: 'Reporting', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] }]);
-  client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
+  tenant = await createTenant(stack, [
+    { ocppId, name: 'Reporting', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+    { ocppId: ocppId16, name: 'Reporting 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+  ]);
+  client = await connectCharger(stack, ocppId, 'ocpp2.0.1', undefined, (c) =>
+    c.handle('GetMonitoringReport', async ({ params }: { params?: any }) => {
+      asked.push(params);
+      return answer(params) as Record<string, unknown>;
+    }),
+  );
   await client.call('BootNotification', { reason: 'PowerUp', chargingStation: { vendorName: 'V', model: 'M' } });
 });
 afterAll(async () => {
@@ -115,6 +129,61 @@ describe('NotifyMonitoringReport', () => {
       }),
     ).rejects.toMatchObject({ rpcErrorCode: expect.stringMatching(/Occurrence|Constraint|Formation/) });
     expect((await monitorsOf()).body.data).toEqual(before);
+  });
+
+  it('asks for the report and answers with it once assembled; EmptyResultSet stores none', async () => {
+    const refresh = (chargerId = tenant.chargers[0]!.id) =>
+      api(stack, `/api/chargers/${chargerId}/monitors/refresh`, { key: tenant.apiKey, method: 'POST', body: {} });
+    answer = ({ requestId }) => {
+      setImmediate(() =>
+        client.call('NotifyMonitoringReport', {
+          requestId,
+          seqNo: 0,
+          generatedAt: new Date().toISOString(),
+          monitor: [temperature],
+        }),
+      );
+      return { status: 'Accepted' };
+    };
+    const { status, body } = await refresh();
+    expect(status).toBe(200);
+    expect(asked).toEqual([{ requestId: expect.any(Number) }]);
+    expect(body.data).toMatchObject({
+      status: 'accepted',
+      ocppStatus: 'Accepted',
+      monitors: {
+        report: { requestId: (asked[0] as { requestId: number }).requestId },
+        monitors: [{ id: 1, severity: 2 }],
+      },
+    });
+    expect(body.data.monitors.monitors).toHaveLength(1);
+    answer = () => ({ status: 'EmptyResultSet' });
+    const empty = await refresh();
+    expect(empty.body.data).toMatchObject({
+      status: 'accepted',
+      ocppStatus: 'EmptyResultSet',
+      monitors: { monitors: [] },
+    });
+    expect((await monitorsOf()).body.data.monitors).toEqual([]);
+    answer = () => ({ status: 'Rejected' });
+    expect((await refresh()).body.data).toMatchObject({ status: 'rejected', ocppStatus: 'Rejected' });
+    asked.length = 0;
+    const client16 = await connectCharger(stack, ocppId16, 'ocpp1.6');
+    try {
+      await client16.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
+      const refused = await refresh(tenant.chargers[1]!.id);
+      expect(refused.status).toBe(200);
+      // NotSupported is ours, without a CALL (a 1.6 client sent one would answer NotImplemented).
+      expect(refused.body.data).toMatchObject({
+        status: 'notSupported',
+        error: { code: 'NotSupported' },
+        monitors: { readAt: null, monitors: [] },
+      });
+    } finally {
+      await client16.close();
+    }
+    expect(asked).toEqual([]);
+    expect((await refresh(999_999)).status).toBe(404);
   });
 
   it('is a 404 for an unknown charger', async () => {
