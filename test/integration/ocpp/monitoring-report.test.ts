@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger } from '../support/ocpp';
+import { runAdmin } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 
 let stack: LocalStack;
@@ -185,6 +186,37 @@ describe('NotifyMonitoringReport', () => {
     expect(asked).toEqual([]);
     expect((await refresh(999_999)).status).toBe(404);
   });
+
+  it('is asked for and read with the operator CLI (chargers monitors)', async () => {
+    asked.length = 0;
+    answer = ({ requestId }) => {
+      setImmediate(() =>
+        client.call('NotifyMonitoringReport', {
+          requestId,
+          seqNo: 0,
+          generatedAt: new Date().toISOString(),
+          monitor: [power],
+        }),
+      );
+      return { status: 'Accepted' };
+    };
+    const id = String(tenant.chargers[0]!.id);
+    const refreshed = await runAdmin(
+      stack,
+      'chargers',
+      'monitors',
+      '--id',
+      id,
+      '--refresh',
+      '--ws-endpoint',
+      stack.url,
+    );
+    expect(refreshed.stderr).toBe('');
+    expect(refreshed.json).toMatchObject({ status: 'accepted', monitors: { monitors: [{ id: 7 }, { id: 8 }] } });
+    const read = await runAdmin(stack, 'chargers', 'monitors', '--id', id);
+    expect(read.json.monitors.map((m: { id: number }) => m.id)).toEqual([7, 8]);
+    expect(asked).toHaveLength(1);
+  }, 90_000); // two CLI processes
 
   it('is a 404 for an unknown charger', async () => {
     expect((await monitorsOf(999_999)).status).toBe(404);
