@@ -11,7 +11,9 @@ import {
   changeChargerConfiguration,
   type ConfigurationChangeItem,
   readChargerConfiguration,
+  readChargerMonitors,
   refreshChargerConfiguration,
+  refreshChargerMonitors,
 } from '../shared/charger-configuration';
 import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/routes/charger-configuration';
 import { chargerOperatorScope, parse, positiveInteger, run } from './cli-support';
@@ -69,12 +71,34 @@ function wsEndpoint(): Option {
 }
 
 /**
- * Adds `configuration` and `configure` to the `chargers` command.
+ * Adds `configuration`, `configure` and `monitors` to the `chargers` command.
  * @param db opens the table the CLI's options name
  */
 export function addConfigurationCommands(chargers: Command, db: () => Db): void {
   addReadCommand(chargers, db);
   addChangeCommand(chargers, db);
+  addMonitorsCommand(chargers, db);
+}
+
+/** `chargers monitors`: a 2.0.1 station's monitors as last reported, or asked for first (docs/monitoring.md). */
+function addMonitorsCommand(chargers: Command, db: () => Db): void {
+  chargers
+    .command('monitors')
+    .description(
+      "Print a 2.0.1 station's monitors as last reported (docs/monitoring.md); --refresh asks for them first " +
+        '(GetMonitoringReport)',
+    )
+    .requiredOption('--id <id>', 'charger ID', positiveInteger)
+    .option('--refresh', 'ask the station for its monitors now')
+    .addOption(wsEndpoint())
+    .action(
+      run(async (o: { id: number; refresh?: boolean; wsEndpoint: string }) => {
+        const data = db();
+        const scope = await chargerOperatorScope(data, o.id);
+        if (!o.refresh) return readChargerMonitors(data, scope, o.id);
+        return refreshChargerMonitors(data, await commandsOf(data, o.wsEndpoint), scope, o.id);
+      }),
+    );
 }
 
 /** `chargers configuration`: the stored configuration, or read from the charger first. */

@@ -1,13 +1,13 @@
 /**
  * Spec §4.5: `GET /api/chargers/{id}`, `/by-external-id/{id}`, `/by-ocpp-id/{id}`; and
- * `GET /api/chargers/{id}/configuration` (docs/charger-configuration.md), and
+ * `GET /api/chargers/{id}/configuration` and `/monitors` (docs/charger-configuration.md, docs/monitoring.md), and
  * `GET /api/chargers/{id}/security-events` and `/certificates` (docs/certificates.md).
  */
 import { httpHandler } from './lib/http-handler';
 import { chargerRoutes } from '../../shared/api/routes/chargers';
 import { configurationReadRoutes } from '../../shared/api/routes/charger-configuration';
 import { listChargerCertificates, readCharger } from '../../shared/chargers';
-import { readChargerConfiguration } from '../../shared/charger-configuration';
+import { readChargerConfiguration, readChargerMonitors } from '../../shared/charger-configuration';
 import { listSecurityEvents } from '../../shared/history';
 
 /** Lambda handler of the charger read routes (HTTP API payload 2.0 event → result). */
@@ -34,6 +34,9 @@ export const handler = httpHandler(
     }),
     'GET /api/chargers/{id}/configuration': async ({ db, principal, pathParameters }) => ({
       body: { data: await readChargerConfiguration(db, principal, pathParameters.id) },
+    }),
+    'GET /api/chargers/{id}/monitors': async ({ db, principal, pathParameters }) => ({
+      body: { data: await readChargerMonitors(db, principal, pathParameters.id) },
     }),
   },
 );

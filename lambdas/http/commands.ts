@@ -24,7 +24,11 @@ import { CREDENTIALS_COMMANDS } from '../../shared/ocpp/commands/credentials';
 import { readLocalList, requestResync } from '../../shared/local-auth-list';
 
 import { CONFIGURATION_COMMANDS } from '../../shared/ocpp/commands/configuration';
-import { changeChargerConfiguration, refreshChargerConfiguration } from '../../shared/charger-configuration';
+import {
+  changeChargerConfiguration,
+  refreshChargerConfiguration,
+  refreshChargerMonitors,
+} from '../../shared/charger-configuration';
 
 /** The commands this function sends: remote control's, credentials' and configuration's (its bundle holds no other command). */
 const commandsOf = (db: Db) => ocppChargerCommands(db, REMOTE_CONTROL_COMMANDS);
@@ -59,6 +63,10 @@ export const handler = httpHandler(
         pathParameters.id,
         body,
       );
+      return { statusCode: data.status === 'pending' ? 202 : 200, body: { data } };
+    },
+    'POST /api/chargers/{id}/monitors/refresh': async ({ db, principal, pathParameters }) => {
+      const data = await refreshChargerMonitors(db, configurationCommandsOf(db), principal, pathParameters.id);
       return { statusCode: data.status === 'pending' ? 202 : 200, body: { data } };
     },
     'PATCH /api/chargers/{id}/configuration': async ({ db, principal, pathParameters, body }) => {

@@ -16,6 +16,7 @@ const TYPE_NAMES: Record<Alert['type'], string> = {
   profileDrift: 'Charger above its charging profile',
   securityEvent: 'Charger security event',
   certificateExpiring: 'Charger certificate expiring',
+  chargerMonitor: 'Charger monitor',
 };
 
 /**
@@ -76,7 +77,18 @@ function whatHappened(alert: Alert, time: (at: string) => string): string {
       const by = event?.source === 'csms' ? 'The CSMS recorded' : 'The charger reported';
       return `${by} the security event ${event?.type ?? 'unknown'} at ${event ? time(event.timestamp) : 'unknown'}${event?.techInfo ? ` (${event.techInfo})` : ''}.`;
     }
+    case 'chargerMonitor':
+      return monitorSentence(alert.chargerMonitor, time);
   }
+}
+
+/** What a `chargerMonitor` alert says: the variable, its value, when, and the severity when known. */
+function monitorSentence(monitor: Alert['chargerMonitor'], time: (at: string) => string): string {
+  if (!monitor) return 'A monitor of the charger crossed its threshold.';
+  const { component, variable } = monitor;
+  const where = `${component.name}${component.evse ? ` (EVSE ${component.evse.id})` : ''}`;
+  const severity = monitor.severity === null ? '' : `, severity ${monitor.severity}`;
+  return `The charger's monitor of ${where} ${variable.name} reported ${monitor.actualValue} at ${time(monitor.timestamp)}${severity}.`;
 }
 
 /** What a `profileDrift` alert says: the limits and where, or the unknown profile, and the repair. */

@@ -245,6 +245,7 @@ export function alertView(item: AlertItem): Alert {
     profileDrift: details('profileDrift'),
     securityEvent: details('securityEvent'),
     certificateExpiring: details('certificateExpiring'),
+    chargerMonitor: details('chargerMonitor'),
     chargingSession: item.sessionId === undefined ? null : { id: item.sessionId },
     vehicle: item.vehicleId === undefined ? null : ref(item.vehicleId, item.vehicleName ?? `Vehicle ${item.vehicleId}`),
     site: ref(item.siteId, item.siteName),

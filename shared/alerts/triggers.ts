@@ -1,6 +1,6 @@
 /**
  * The alert rules raised from the table's change stream (docs/alerts.md):
- * `lateCharging` and `profileDrift` (site allocations), `chargingSessionError` (charger error reports and ended
+ * `lateCharging` and `profileDrift` (site allocations), `chargerMonitor` (monitors' events), `chargingSessionError` (charger error reports and ended
  * sessions), `lowBattery` and `chargingCompleted` (SoC readings and ended sessions), `securityEvent`
  * (chargers' critical security events). A batch of
  * changes, filtered to {@link ALERT_TRIGGERING_ENTITIES}, becomes the rules' intents, carried out
@@ -20,6 +20,7 @@ import { lateChargingIntents } from './late-charging';
 import { profileDriftIntents } from './profile-drift';
 import { securityEventIntents } from './security-events';
 import { faultIntents } from './session-errors';
+import { chargerMonitorIntents } from './charger-monitor';
 import { sessionEndIntents } from './session-end';
 import { alertSettings, type AlertSettings } from './settings';
 import { socChangeOf, socIntents, type SocChange } from './state-of-charge';
@@ -31,6 +32,7 @@ export const ALERT_TRIGGERING_ENTITIES = [
   'sessionRecord',
   'portReadings',
   'securityEvent',
+  'chargerMonitorEvent',
 ] as const;
 
 /** What one batch reads once: settings per organization, charger views per charger. */
@@ -84,6 +86,8 @@ async function intentsOf(db: Db, reads: BatchReads, change: TableChange): Promis
     }
     case 'chargerError':
       return faultIntents(change);
+    case 'chargerMonitorEvent':
+      return chargerMonitorIntents(change);
     case 'sessionRecord': {
       if (change.newImage?.status !== 'Completed' || change.oldImage?.status === 'Completed') return [];
       return sessionEndIntents(change, (await settingsOf(db, reads, organizationId)).lowBatterySocPercent);

@@ -17,7 +17,7 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
  * The severity of each type: `critical` when a charger cannot charge (offline, faulted, a session
  * that failed) or may be under attack (a critical security event); `warning` also when a
  * charger's certificate is about to end; `warning` when a vehicle may leave short (late, low battery) or a charger may draw
- * more than its plan (profile drift); `info` when all is well (charging completed).
+ * more than its plan (profile drift) or a monitor of its device model crossed its threshold; `info` when all is well (charging completed).
  */
 export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   offlineCharger: 'critical',
@@ -29,6 +29,7 @@ export const ALERT_SEVERITY: Readonly<Record<AlertType, AlertSeverity>> = {
   profileDrift: 'warning',
   securityEvent: 'critical',
   certificateExpiring: 'warning',
+  chargerMonitor: 'warning',
 };
 
 /** The types of some severities, in {@link ALERT_TYPES}' order. */
@@ -114,6 +115,27 @@ export interface CertificateExpiringDetails {
   renewalLeadDays: number;
 }
 
+/**
+ * `chargerMonitor` (ours): an OCPP 2.0.1 monitor crossed its threshold (NotifyEvent N07,
+ * docs/monitoring.md): the component and variable watched, the value the charger reported, the
+ * monitor's ID and kind (HardWiredMonitor, PreconfiguredMonitor, CustomMonitor), and its severity
+ * (0 danger … 9 debug) when this system knows the monitor (NotifyEvent does not carry it).
+ */
+export interface ChargerMonitorDetails {
+  component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+  variable: { name: string; instance?: string };
+  actualValue: string;
+  severity: number | null;
+  variableMonitoringId: number | null;
+  eventNotificationType: string;
+  /** The charger's event ID. */
+  eventId: number;
+  /** ISO 8601 UTC: the charger's time of the event. */
+  timestamp: string;
+  techCode: string | null;
+  techInfo: string | null;
+}
+
 /** The API's alert. */
 export interface Alert {
   id: number;
@@ -139,6 +161,7 @@ export interface Alert {
   profileDrift: ProfileDriftDetails | null;
   securityEvent: SecurityEventDetails | null;
   certificateExpiring: CertificateExpiringDetails | null;
+  chargerMonitor: ChargerMonitorDetails | null;
   /** `{ id }` of the session concerned, or null. */
   chargingSession: { id: number } | null;
   vehicle: AlertRef | null;

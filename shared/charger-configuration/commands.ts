@@ -78,6 +78,14 @@ export interface ConfigurationCommandCatalog {
    * CALL, so a 1.6 caller sends one change at a time ({@link VersionInputs.settingsPerCall}).
    */
   ChangeSettings: { input: { settings: SettingChange[] }; result: SettingChangeAnswer[] };
+  /**
+   * The station's monitors, in NotifyMonitoringReport pages carrying `requestId` (2.0.1
+   * GetMonitoringReport N02; 1.6 has none: NotSupported without a CALL).
+   */
+  ReadMonitors: {
+    input: { requestId: number };
+    result: { status: 'Accepted' | 'Rejected' | 'NotSupported' | 'EmptyResultSet'; statusInfo?: string };
+  };
 }
 
 /** What charger configuration sends through (`configuration.ts`). */

@@ -94,7 +94,7 @@ export interface ConfigurationChange extends ChargerResult {
 }
 
 /** The same, through the command path (its connection, fresh). */
-async function reachConnected(commands: ConfigurationCommands, scope: AccessScope, chargerId: number) {
+export async function reachConnected(commands: ConfigurationCommands, scope: AccessScope, chargerId: number) {
   const charger = await commands.find(chargerId, true);
   if (!charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new ChargerNotFoundError(chargerId);
   return charger;
@@ -107,7 +107,7 @@ type Failure = ChargerResult & { error: NonNullable<ChargerResult['error']> };
 const FAILURE_CODES = { notConnected: 'NotConnected', timeout: 'Timeout', invalidAnswer: 'InvalidAnswer' } as const;
 
 /** A command path error as a charger's result; anything else is rethrown. */
-function failed(commands: ConfigurationCommands, error: unknown): Failure {
+export function failed(commands: ConfigurationCommands, error: unknown): Failure {
   const kind = commands.failureOf(error);
   if (!kind) throw error;
   const status = kind === 'invalidAnswer' ? 'failed' : kind;
@@ -115,7 +115,7 @@ function failed(commands: ConfigurationCommands, error: unknown): Failure {
 }
 
 /** A CALLERROR answer as a charger's result: NotSupported/NotImplemented `notSupported`, others `failed`. */
-function refused(answer: { unsupported: boolean; errorCode: string; errorDescription: string }): Failure {
+export function refused(answer: { unsupported: boolean; errorCode: string; errorDescription: string }): Failure {
   return {
     status: answer.unsupported ? 'notSupported' : 'failed',
     error: { code: answer.errorCode, description: answer.errorDescription },
@@ -274,8 +274,8 @@ async function storeKeys(
   return saveSettings(db, chargerId, protocol, settings, { readAt, source: 'GetConfiguration' });
 }
 
-/** A GetBaseReport requestId: random, positive, 31 bits (the charger's pages carry it). */
-function randomRequestId(): number {
+/** A report's requestId (GetBaseReport, GetMonitoringReport): random, positive, 31 bits (the charger's pages carry it). */
+export function randomRequestId(): number {
   return 1 + Math.floor(Math.random() * 2_147_483_646);
 }
 

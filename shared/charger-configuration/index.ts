@@ -14,5 +14,15 @@ export type {
   SettingRef,
 } from './commands';
 export { changeChargerConfiguration, refreshChargerConfiguration, type ConfigurationChangeItem } from './configuration';
+export { isMonitorAlert, type MonitorEvent, recordMonitorEvents } from './monitor-events';
+export {
+  type ChargerMonitorsView,
+  type MonitoringReportPage,
+  readChargerMonitors,
+  recordMonitoringReportPage,
+  refreshChargerMonitors,
+  type MonitorsRefresh,
+  type ReportedMonitor,
+} from './monitoring-report';
 export { recordReportPage } from './store';
 export { readChargerConfiguration } from './view';

@@ -17,7 +17,7 @@ import type { ChargerFinder, CommandableCharger } from '../charger-commands';
 import { logger } from '../logger';
 import { OperationNotFoundError } from './errors';
 import type { OperationKind, OperationResult, TargetOutcome } from './kinds';
-import { kindOf, type OperationAction, OPERATION_KINDS } from './registry';
+import { kindOf, type OperationAction, OPERATION_KINDS, SETTLING_KINDS } from './registry';
 import { endOperation, getOperationItem, isOpen, recordOutcome, type OperationItem } from './results';
 import { resolveTargets, type OperationTarget, type TargetFields } from './targets';
 import { toChargerOperation, type ChargerOperation, type RequestedBy } from './view';
@@ -237,7 +237,7 @@ export async function performOperation(db: Db, commands: ChargerOperationCommand
  */
 export async function settleOperation(db: Db, item: OperationItem, now = new Date()): Promise<OperationItem> {
   if (item.status !== 'pending') return item;
-  const kind = kindOf(item.action);
+  const kind = SETTLING_KINDS[item.action as OperationAction];
   const overdue = now.toISOString() >= item.deadlineAt;
   let latest = item;
   for (const [index, result] of item.results.entries()) {

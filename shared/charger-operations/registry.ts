@@ -31,6 +31,20 @@ export const OPERATION_KINDS = {
 
 export type { OperationAction } from './kinds';
 
+/**
+ * The kinds whose `scheduled` results settle later (`settle`), by action: what settling an
+ * operation needs (`settleOperation`, which every read of an operation runs). Apart from
+ * {@link OPERATION_KINDS} so that the function of the operations' reads, which settles but never
+ * performs, bundles no kind that never settles (its bundle is at the 800 KiB ceiling).
+ */
+export const SETTLING_KINDS: Partial<Record<OperationAction, OperationKind<any>>> = {
+  reset,
+  changeAvailability,
+  updateFirmware,
+  getLog,
+  customerInformation,
+};
+
 /** The kind of a stored action; undefined for one this build does not know. */
 export function kindOf(action: string): OperationKind<any> | undefined {
   return (OPERATION_KINDS as Record<string, OperationKind<any>>)[action];

@@ -28,6 +28,7 @@ describe('alert trigger', () => {
       'sessionRecord',
       'portReadings',
       'securityEvent',
+      'chargerMonitorEvent',
     ]);
     expect(mapping.newImageEntities).toEqual([...ALERT_TRIGGERING_ENTITIES]);
     expect(mapping.oldImageEntities).toEqual([...ALERT_TRIGGERING_ENTITIES]);

@@ -430,6 +430,9 @@ describe('the writes the handlers make', () => {
       changes: [{ key: 'WebSocketPingInterval', value: '30' }],
     });
     await expectApi(200, 'GET', `/api/chargers/${chargers.v201.id}/configuration`);
+    // A station's monitors asked for (the simulator has no GetMonitoringReport: notSupported) and read.
+    await expectApi(200, 'POST', `/api/chargers/${chargers.v201.id}/monitors/refresh`, {});
+    await expectApi(200, 'GET', `/api/chargers/${chargers.v201.id}/monitors`);
     // A key over its rate limit once the command holds the lane: nothing is sent, and the CALL's
     // log item is taken back (its count is full in this minute and the next, so a boundary between
     // does not matter).
@@ -550,6 +553,36 @@ describe('the writes the handlers make', () => {
       errorCode: 'GroundFailure',
       status: 'Faulted',
       timestamp: new Date().toISOString(),
+    });
+    // A station's monitors (2.0.1 NotifyMonitoringReport, one page: stored and assembled) and a
+    // monitor's event (NotifyEvent, a threshold crossed): kept in the charger's partition.
+    await rpc(v201).call('NotifyMonitoringReport', {
+      requestId: 1,
+      seqNo: 0,
+      generatedAt: new Date().toISOString(),
+      monitor: [
+        {
+          component: { name: 'EVSE', evse: { id: 1 } },
+          variable: { name: 'Power' },
+          variableMonitoring: [{ id: 1, transaction: false, value: 50, type: 'UpperThreshold', severity: 4 }],
+        },
+      ],
+    });
+    await rpc(v201).call('NotifyEvent', {
+      generatedAt: new Date().toISOString(),
+      seqNo: 0,
+      eventData: [
+        {
+          eventId: 1,
+          timestamp: new Date().toISOString(),
+          trigger: 'Alerting',
+          actualValue: '99',
+          eventNotificationType: 'CustomMonitor',
+          variableMonitoringId: 1,
+          component: { name: 'EVSE', evse: { id: 1 } },
+          variable: { name: 'Power' },
+        },
+      ],
     });
     await expectApi(200, 'GET', '/api/charging-sessions?includeIntervals=true&includeInProgressSessions=true');
     await expectApi(200, 'GET', '/api/charger-health');

@@ -304,6 +304,8 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
     'PUT /api/chargers/{id}/security-profile': { path: id(charger().id), body: { securityProfile: 2 } },
     'GET /api/chargers/{id}/configuration': { path: id(charger().id) },
+    'GET /api/chargers/{id}/monitors': { path: id(charger().id) },
+    'POST /api/chargers/{id}/monitors/refresh': { path: id(charger().id), body: {} },
     'POST /api/chargers/{id}/configuration/refresh': { path: id(charger().id), body: { keys: ['HeartbeatInterval'] } },
     'PATCH /api/chargers/{id}/configuration': {
       path: id(charger().id),
@@ -801,6 +803,20 @@ function ocpp201Examples(): Examples {
         seqNo: 0,
         tbc: false,
         reportData: [{ component, variable: { name: 'Power' }, variableAttribute: [{ type: 'Actual', value: '7' }] }],
+      },
+    ],
+    NotifyMonitoringReport: [
+      {
+        requestId: 2,
+        generatedAt: now(),
+        seqNo: 0,
+        monitor: [
+          {
+            component,
+            variable: { name: 'Power' },
+            variableMonitoring: [{ id: 1, transaction: false, value: 7, type: 'UpperThreshold', severity: 5 }],
+          },
+        ],
       },
     ],
     StatusNotification: [{ timestamp: now(), connectorStatus: 'Occupied', evseId: 1, connectorId: 1 }],

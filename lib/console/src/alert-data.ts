@@ -20,6 +20,7 @@ export const ALERT_TYPE_WORDS: Record<AlertType, string> = {
   profileDrift: 'Profile drift',
   securityEvent: 'Security event',
   certificateExpiring: 'Certificate expiring',
+  chargerMonitor: 'Charger monitor',
 };
 
 /** Each severity in words, and the badge it wears (critical: a charger cannot charge; warning: a vehicle may leave short; info: all is well). */
@@ -134,6 +135,10 @@ export function alertDetails(alert: Alert, nowMs: number, timeZone?: string): st
     case 'lowBattery': {
       const soc = alert.lowBattery;
       return soc ? `SoC ${percent(soc.socPercent)}, below ${percent(soc.socThreshold)}` : '';
+    }
+    case 'chargerMonitor': {
+      const monitor = alert.chargerMonitor;
+      return monitor ? `${monitor.component.name}.${monitor.variable.name} = ${monitor.actualValue}` : '';
     }
     case 'chargerFaulted': {
       const fault = alert.chargerFaulted;

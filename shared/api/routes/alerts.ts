@@ -27,7 +27,7 @@ export const Alert = conformsTo<AlertShape>()(
       type: z.enum(ALERT_TYPES),
       severity: z.enum(ALERT_SEVERITIES).meta({
         description:
-          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError, securityEvent), warning (lateCharging, lowBattery, profileDrift, certificateExpiring), info (chargingCompleted)',
+          'From the type: critical (offlineCharger, chargerFaulted, chargingSessionError, securityEvent), warning (lateCharging, lowBattery, profileDrift, certificateExpiring, chargerMonitor), info (chargingCompleted)',
       }),
       startTimestamp: z.string().meta({
         format: 'date-time',
@@ -119,6 +119,31 @@ export const Alert = conformsTo<AlertShape>()(
         .meta({
           description: "The charger's certificate that ends within the renewal lead time (docs/certificates.md)",
         }),
+      chargerMonitor: z
+        .object({
+          component: z.object({
+            name: z.string(),
+            instance: z.string().optional(),
+            evse: z.object({ id: z.number().int(), connectorId: z.number().int().optional() }).optional(),
+          }),
+          variable: z.object({ name: z.string(), instance: z.string().optional() }),
+          actualValue: z.string().meta({ description: 'The value the charger reported' }),
+          severity: z
+            .number()
+            .int()
+            .nullable()
+            .meta({ description: "The monitor's severity, 0 danger … 9 debug, when known" }),
+          variableMonitoringId: z.number().int().nullable(),
+          eventNotificationType: z
+            .string()
+            .meta({ description: 'HardWiredMonitor, PreconfiguredMonitor or CustomMonitor' }),
+          eventId: z.number().int(),
+          timestamp: z.string().meta({ format: 'date-time' }),
+          techCode: nullableString,
+          techInfo: nullableString,
+        })
+        .nullable()
+        .meta({ description: 'An OCPP 2.0.1 monitor crossed its threshold (docs/monitoring.md)' }),
       chargingSession: z.object({ id: z.number().int() }).nullable(),
       vehicle: NamedRef.nullable(),
       site: NamedRef,

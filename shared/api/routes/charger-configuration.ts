@@ -255,6 +255,34 @@ export const ConfigurationChangeResponse = z
 // bundle drops the other's routes (esbuild keeps an unused call otherwise).
 
 /** The configuration's read, served by the `chargers` function (nothing is sent to the charger). */
+/** The monitors a 2.0.1 station last reported (docs/monitoring.md). */
+const ChargerMonitors = z
+  .object({
+    chargerId: z.number().int(),
+    readAt: z.string().nullable().meta({ description: 'When the last complete report came; null: never' }),
+    report: z.object({ requestId: z.number().int(), generatedAt: z.string() }).nullable(),
+    monitors: z.array(
+      z.object({
+        id: z.number().int().meta({ description: "The charger's ID of the monitor" }),
+        component: Component,
+        variable: Variable,
+        type: z.string().meta({ description: 'UpperThreshold, LowerThreshold, Delta, Periodic, PeriodicClockAligned' }),
+        value: z.number(),
+        severity: z.number().int().meta({ description: '0 danger … 9 debug' }),
+        transaction: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'ChargerMonitors' });
+
+/** `GET /api/chargers/{id}/monitors` answer. */
+const ChargerMonitorsResponse = z.object({ data: ChargerMonitors }).meta({ id: 'ChargerMonitorsResponse' });
+
+/** `POST /api/chargers/{id}/monitors/refresh` answer. */
+const MonitorsRefreshResponse = z
+  .object({ data: z.object({ ...chargerResult, monitors: ChargerMonitors }) })
+  .meta({ id: 'MonitorsRefreshResponse' });
+
 export const configurationReadRoutes = /* @__PURE__ */ defineRoutes('chargers', {
   'GET /api/chargers/{id}/configuration': {
     summary: "A charger's configuration as last read (OCPP 1.6 keys, OCPP 2.0.1 device model)",
@@ -266,6 +294,16 @@ export const configurationReadRoutes = /* @__PURE__ */ defineRoutes('chargers', 
     tags: ['Chargers'],
     request: { pathParameters: idPath },
     responses: { 200: { description: 'The stored configuration', schema: ChargerConfigurationResponse } },
+  },
+  'GET /api/chargers/{id}/monitors': {
+    summary: "A charger's monitors as last reported (OCPP 2.0.1 NotifyMonitoringReport)",
+    description:
+      'docs/monitoring.md. Nothing is sent: the monitors of the last complete monitoring report (its pages ' +
+      'assembled), each with its id, component, variable, type, value, severity and transaction flag; readAt ' +
+      'null and no monitors when none came. 404 unknown charger.',
+    tags: ['Monitoring'],
+    request: { pathParameters: idPath },
+    responses: { 200: { description: 'The monitors', schema: ChargerMonitorsResponse } },
   },
 });
 
@@ -289,6 +327,22 @@ export const configurationRoutes = /* @__PURE__ */ defineRoutes('commands', {
         schema: ConfigurationRefreshResponse,
       },
       202: { description: 'A 2.0.1 report still coming (status pending)', schema: ConfigurationRefreshResponse },
+    },
+  },
+  'POST /api/chargers/{id}/monitors/refresh': {
+    role: 'operator',
+    summary: 'Ask a station for its monitors (OCPP 2.0.1 GetMonitoringReport)',
+    description:
+      'docs/monitoring.md. Body `{}`. GetMonitoringReport with a new requestId; the NotifyMonitoringReport pages ' +
+      'are assembled as they come: 200 once complete (status accepted, the monitors), 202 (status pending) when ' +
+      'not within 5 s (GET /api/chargers/{id}/monitors shows them when they are). EmptyResultSet: no monitor ' +
+      '(stored). Rejected rejected; NotSupported, and a 1.6 charger (nothing sent), notSupported; the charger’s ' +
+      'failures are results in the 200 body (notConnected, timeout, failed). 404 unknown charger.',
+    tags: ['Monitoring'],
+    request: { pathParameters: idPath, body: z.strictObject({}) },
+    responses: {
+      200: { description: "The charger's result and its monitors now stored", schema: MonitorsRefreshResponse },
+      202: { description: 'The report still coming (status pending)', schema: MonitorsRefreshResponse },
     },
   },
   'PATCH /api/chargers/{id}/configuration': {

@@ -5,7 +5,7 @@
 import { Entity } from 'electrodb';
 import { optionalNumber, optionalString, timestamp, SERVICE, type EntityConfiguration } from './common';
 
-/** The alert types: the reference product's five, and `chargerFaulted`, `profileDrift`, `securityEvent` and `certificateExpiring` of ours. */
+/** The alert types: the reference product's five, and `chargerFaulted`, `profileDrift`, `securityEvent`, `certificateExpiring` and `chargerMonitor` of ours. */
 export const ALERT_TYPES = [
   'offlineCharger',
   'lateCharging',
@@ -16,6 +16,7 @@ export const ALERT_TYPES = [
   'profileDrift',
   'securityEvent',
   'certificateExpiring',
+  'chargerMonitor',
 ] as const;
 
 /** One of {@link ALERT_TYPES}. */

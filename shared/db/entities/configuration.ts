@@ -48,6 +48,30 @@ const chargerConfigurationSchema = {
 } as const;
 
 /**
+ * What every report page shares (a device-model report's and a monitoring report's): the
+ * charger, the request, the page's `seqNo` and `tbc`, its times, its expiry (TTL: a report is
+ * assembled within a day or never), keyed by charger, then request and page.
+ */
+const reportPageAttributes = {
+  chargerId: { type: 'number', required: true },
+  requestId: { type: 'number', required: true },
+  seqNo: { type: 'number', required: true },
+  /** More pages follow (`tbc`); the report's last page has false. */
+  tbc: { type: 'boolean', required: true },
+  generatedAt: timestamp,
+  receivedAt: timestamp,
+  expiresAt: { type: 'number' },
+} as const;
+
+/** The key of a report page. */
+const reportPageIndexes = {
+  primary: {
+    pk: { field: 'pk', composite: ['chargerId'] },
+    sk: { field: 'sk', composite: ['requestId', 'seqNo'] },
+  },
+} as const;
+
+/**
  * One page of an OCPP 2.0.1 report (NotifyReport, B07/B08) as the charger sent it, kept until the
  * report is assembled and a day after (TTL): pages may come in any order, and a report whose
  * pages stop coming is shown as incomplete, never assembled.
@@ -55,22 +79,87 @@ const chargerConfigurationSchema = {
 const deviceModelPageSchema = {
   model: { entity: 'deviceModelPage', version: '1', service: SERVICE },
   attributes: {
-    chargerId: { type: 'number', required: true },
-    requestId: { type: 'number', required: true },
-    seqNo: { type: 'number', required: true },
-    /** More pages follow (`tbc`); the report's last page has false. */
-    tbc: { type: 'boolean', required: true },
-    generatedAt: timestamp,
-    receivedAt: timestamp,
+    ...reportPageAttributes,
     /** The page's `reportData` as JSON text (`[]` when it had none). */
     reportData: { type: 'string', required: true },
-    expiresAt: { type: 'number' },
+  },
+  indexes: reportPageIndexes,
+} as const;
+
+/**
+ * The latest event an OCPP 2.0.1 monitor raised on a charger (NotifyEvent N07 with
+ * `eventNotificationType` HardWiredMonitor, PreconfiguredMonitor or CustomMonitor and `trigger`
+ * Alerting: a threshold crossed), one item per monitor (`monitorKey`: the component, the variable
+ * and the monitor's ID), replaced by each later event of it; `cleared` when the charger reports the
+ * situation over. The alert rules raise and clear `chargerMonitor` alerts from its stream changes
+ * (docs/monitoring.md). In the charger's partition, outside its `chargerView` collection.
+ */
+const chargerMonitorEventSchema = {
+  model: { entity: 'chargerMonitorEvent', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    /** `<component>[/<evse>[/<connector>]][#<instance>].<variable>[#<instance>]@<variableMonitoringId or ->`. */
+    monitorKey: { type: 'string', required: true },
+    organizationId: { type: 'number', required: true },
+    siteId: { type: 'number', required: true },
+    componentName: { type: 'string', required: true },
+    componentInstance: optionalString,
+    evseId: optionalNumber,
+    connectorId: optionalNumber,
+    variableName: { type: 'string', required: true },
+    variableInstance: optionalString,
+    variableMonitoringId: optionalNumber,
+    /** The monitor's severity (0-9) when its charger's monitoring report listed it. */
+    severity: optionalNumber,
+    eventId: { type: 'number', required: true },
+    trigger: { type: 'string', required: true },
+    eventNotificationType: { type: 'string', required: true },
+    actualValue: { type: 'string', required: true },
+    cleared: { type: 'boolean', required: true },
+    techCode: optionalString,
+    techInfo: optionalString,
+    /** The charger's time of the event, ISO 8601 UTC. */
+    timestamp: timestamp,
+    receivedAt: timestamp,
   },
   indexes: {
     primary: {
       pk: { field: 'pk', composite: ['chargerId'] },
-      sk: { field: 'sk', composite: ['requestId', 'seqNo'] },
+      sk: { field: 'sk', composite: ['monitorKey'], casing: 'none' },
     },
+  },
+} as const;
+
+/**
+ * One page of an OCPP 2.0.1 monitoring report (NotifyMonitoringReport, N02) as the charger sent it,
+ * kept until the report is assembled and a day after (TTL), as a device-model report's pages are.
+ */
+const monitoringReportPageSchema = {
+  model: { entity: 'monitoringReportPage', version: '1', service: SERVICE },
+  attributes: {
+    ...reportPageAttributes,
+    /** The page's `monitor` list as JSON text (`[]` when it had none). */
+    monitors: { type: 'string', required: true },
+  },
+  indexes: reportPageIndexes,
+} as const;
+
+/**
+ * A charger's monitors as its last complete monitoring report listed them (docs/monitoring.md):
+ * the monitors as JSON text, the report's `requestId` and `generatedAt`, when it was complete.
+ */
+const chargerMonitorsSchema = {
+  model: { entity: 'chargerMonitors', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'number', required: true },
+    generatedAt: timestamp,
+    readAt: timestamp,
+    /** The monitors as JSON text: `[{ id, component, variable, type, value, severity, transaction }]`. */
+    monitors: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: { pk: { field: 'pk', composite: ['chargerId'] }, sk: { field: 'sk', composite: [] } },
   },
 } as const;
 
@@ -79,5 +168,8 @@ export function configurationEntities(config: EntityConfiguration) {
   return {
     chargerConfiguration: new Entity(chargerConfigurationSchema, config),
     deviceModelPage: new Entity(deviceModelPageSchema, config),
+    chargerMonitorEvent: new Entity(chargerMonitorEventSchema, config),
+    monitoringReportPage: new Entity(monitoringReportPageSchema, config),
+    chargerMonitors: new Entity(chargerMonitorsSchema, config),
   };
 }

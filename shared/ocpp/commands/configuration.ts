@@ -1,7 +1,8 @@
 /**
  * Configuration commands: OCPP 1.6 Core §5.8 GetConfiguration and §5.3 ChangeConfiguration (keys,
  * §9); OCPP 2.0.1 functional block B, B07 GetBaseReport (the report follows in NotifyReport
- * pages), B06 GetVariables and B05 SetVariables (variables of the device model's components).
+ * pages), B06 GetVariables and B05 SetVariables (variables of the device model's components), and
+ * N02 GetMonitoringReport (the station's monitors follow in NotifyMonitoringReport pages; 2.0.1 only).
  */
 import type {
   ConfigurationCommandCatalog,
@@ -12,7 +13,7 @@ import type {
 } from '../../charger-configuration';
 import type { CommandSet } from './charger-commands';
 import type * as Ocpp201 from '../types/v201';
-import { defineCommand } from './command';
+import { defineCommand, defineCommand201 } from './command';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -160,9 +161,27 @@ export const changeSettings = defineCommand<
   },
 });
 
+/** GetMonitoringReport (N02) without criteria or components: every monitor, in pages carrying `requestId`. */
+export const readMonitors = defineCommand201<
+  ConfigurationCommandCatalog['ReadMonitors']['input'],
+  ConfigurationCommandCatalog['ReadMonitors']['result'],
+  'GetMonitoringReport'
+>({
+  name: 'ReadMonitors',
+  'ocpp2.0.1': {
+    call: V201.GetMonitoringReport,
+    request: ({ requestId }) => ({ requestId }),
+    result: (response) => ({
+      status: response.status,
+      ...(response.statusInfo ? { statusInfo: response.statusInfo.reasonCode } : {}),
+    }),
+  },
+});
+
 /** The OCPP declaration of each configuration command: what the configuration routes wire into `ocppChargerCommands`. */
 export const CONFIGURATION_COMMANDS: CommandSet<ConfigurationCommandCatalog> = {
   ReadConfiguration: readConfiguration,
   GetSettings: getSettings,
   ChangeSettings: changeSettings,
+  ReadMonitors: readMonitors,
 };

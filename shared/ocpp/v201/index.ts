@@ -11,6 +11,7 @@ import { security } from './security';
 import { dataTransfer } from './data-transfer';
 import { reservation } from './reservation';
 import { smartCharging } from './smart-charging';
+import { monitoring } from './monitoring';
 
 /** The OCPP 2.0.1 handler registry; building it fails if an action is registered twice. */
 export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
@@ -25,4 +26,5 @@ export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
   ...dataTransfer,
   ...reservation,
   ...smartCharging,
+  ...monitoring,
 ]);

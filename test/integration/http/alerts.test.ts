@@ -171,6 +171,7 @@ describe('GET /api/alerts', () => {
       profileDrift: null,
       securityEvent: null,
       certificateExpiring: null,
+      chargerMonitor: null,
       chargingSession: null,
       vehicle: null,
       site: { id: siteB.siteId, name: 'Depot' },

@@ -107,6 +107,7 @@ function alert(overrides: Partial<Alert> = {}): Alert {
     profileDrift: null,
     securityEvent: null,
     certificateExpiring: null,
+    chargerMonitor: null,
     chargingSession: null,
     vehicle: null,
     site: { id: 1, name: 'Depot' },
