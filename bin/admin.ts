@@ -32,6 +32,7 @@ import {
 import { addLimitCommands } from './admin-limits';
 import { addConfigurationCommands } from './admin-configuration';
 import { addOperationCommands } from './admin-operations';
+import { addMonitoringCommands } from './admin-monitoring';
 import { addLocalListCommands } from './admin-local-list';
 import { addFirmwareCommands } from './admin-firmware';
 import { addLogCommands } from './admin-logs';
@@ -300,6 +301,7 @@ chargers
 
 addConfigurationCommands(chargers, db);
 addOperationCommands(chargers, db);
+addMonitoringCommands(chargers, db);
 addLocalListCommands(chargers, db);
 addFirmwareCommands(program, chargers, db);
 addLogCommands(chargers, db);

@@ -64,6 +64,10 @@ export const handler = httpHandler(
     'POST /api/ocpp/install-certificate': operation('installCertificate'),
     'POST /api/ocpp/get-installed-certificate-ids': operation('getInstalledCertificateIds'),
     'POST /api/ocpp/delete-certificate': operation('deleteCertificate'),
+    'POST /api/ocpp/set-variable-monitoring': operation('setVariableMonitoring'),
+    'POST /api/ocpp/clear-variable-monitoring': operation('clearVariableMonitoring'),
+    'POST /api/ocpp/set-monitoring-base': operation('setMonitoringBase'),
+    'POST /api/ocpp/set-monitoring-level': operation('setMonitoringLevel'),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, requestedByOf(principal));
       return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };

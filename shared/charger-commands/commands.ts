@@ -77,6 +77,8 @@ export interface VersionInputs {
   certificateIdTypes: readonly string[];
   /** Certificate types one GetInstalledCertificateIds may name: 1.6 one; 2.0.1 any (none: every type). */
   certificateIdTypesPerCall: number;
+  /** Whether the version monitors device-model variables (2.0.1 N01-N07 SetVariableMonitoring and the rest; 1.6 has none). */
+  monitoring: boolean;
 }
 
 /** A charger as the command path knows it. */

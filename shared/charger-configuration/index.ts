@@ -24,5 +24,6 @@ export {
   type MonitorsRefresh,
   type ReportedMonitor,
 } from './monitoring-report';
+export { DeviceModelComponent, DeviceModelVariable, ocppText } from './schemas';
 export { recordReportPage } from './store';
 export { readChargerConfiguration } from './view';

@@ -6,6 +6,7 @@
  */
 import type { ChargerCommands, VersionInputs } from '../charger-commands';
 import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
+import type { MonitorAnswer, MonitorSetting, MonitoringBase } from './monitors';
 
 /**
  * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
@@ -142,6 +143,14 @@ export interface ChargerOperationCommandCatalog {
   GetInstalledCertificateIds: { input: { certificateTypes?: string[] }; result: InstalledCertificatesAnswer };
   /** Delete the installed certificate the hash data names. */
   DeleteCertificate: { input: { certificateHashData: CertificateHashData }; result: OperationAnswer };
+  /** Set monitors on device-model variables (2.0.1 N04 SetVariableMonitoring; 1.6 has none). */
+  SetVariableMonitoring: { input: { monitors: MonitorSetting[] }; result: MonitorAnswer };
+  /** Remove monitors by the charger's IDs (2.0.1 N06 ClearVariableMonitoring; 1.6 has none). */
+  ClearVariableMonitoring: { input: { monitorIds: number[] }; result: MonitorAnswer };
+  /** Which monitors are active (2.0.1 N03 SetMonitoringBase; 1.6 has none). */
+  SetMonitoringBase: { input: { monitoringBase: MonitoringBase }; result: OperationAnswer };
+  /** The highest severity number still reported (2.0.1 N05 SetMonitoringLevel; 1.6 has none). */
+  SetMonitoringLevel: { input: { severity: number }; result: OperationAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

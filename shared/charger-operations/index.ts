@@ -30,6 +30,14 @@ export {
   type OperationStarter,
 } from './operations';
 export { OPERATION_KINDS } from './registry';
+export {
+  MONITOR_TYPES,
+  MONITORING_BASES,
+  type MonitorAnswer,
+  type MonitorResult,
+  type MonitorSetting,
+  type MonitoringBase,
+} from './monitors';
 export type { TargetFields } from './targets';
 export {
   ALL_RESET_TYPES,

@@ -1,68 +1,35 @@
 /**
  * What an operation's API body may hold (docs/charger-operations.md): the zod schema of each kind's
- * body, by action, and the body fields they share (targets, firmware). The routes, the OpenAPI
+ * body, by action ({@link OPERATION_INPUTS}), and the firmware fields a campaign shares; the
+ * targets' fields are in `target-inputs.ts`, the security and data-protection blocks' bodies in
+ * `security-inputs.ts`, the monitoring block's in `monitoring-inputs.ts`. The routes, the OpenAPI
  * document and the operator CLI validate with them; the kinds (`core-kinds.ts`, `firmware-kind.ts`,
- * `log-kind.ts`) take the bodies they describe. Apart from the kinds because a zod schema is built
+ * `log-kind.ts`, `monitoring-kinds.ts`, …) take the bodies they describe. Apart from the kinds because a zod schema is built
  * when its module loads: the worker and the sweep, which read stored bodies and validate none, load
  * neither zod nor these schemas.
  */
-import { X509Certificate } from 'node:crypto';
 import * as z from 'zod';
 import { LOG_TYPES } from '../db/entities/charger-logs';
 import { MAX_FIRMWARE_LEAD_DAYS, type FirmwareRequestFields } from './firmware-kind';
 import type { OperationAction } from './kinds';
-import { MAX_OPERATION_TARGETS, type TargetFields } from './targets';
+import { ALL_RESET_TYPES, ALL_TRIGGER_MESSAGES } from './version-inputs';
 import {
-  ALL_CERTIFICATE_ID_TYPES,
-  ALL_INSTALL_CERTIFICATE_TYPES,
-  ALL_RESET_TYPES,
-  ALL_TRIGGER_MESSAGES,
-} from './version-inputs';
+  ClearVariableMonitoringRequest,
+  SetMonitoringBaseRequest,
+  SetMonitoringLevelRequest,
+  SetVariableMonitoringRequest,
+} from './monitoring-inputs';
+import {
+  CustomerInformationRequest,
+  DeleteCertificateRequest,
+  GetInstalledCertificateIdsRequest,
+  InstallCertificateRequest,
+  isPemCertificate,
+} from './security-inputs';
+import { chargerTargetFields, exactlyOneOf, portTargetField, positiveId } from './target-inputs';
 
-/** A numeric ID in a body: a positive integer JSON numbers hold exactly. */
-export const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-/**
- * A list of charger IDs in a body: 1 to `max` IDs, none repeated.
- * @param max most IDs (an operation's {@link MAX_OPERATION_TARGETS}, a campaign's chargers)
- */
-export function chargerIdList(max: number) {
-  return z
-    .array(positiveId)
-    .min(1, 'must name at least one charger')
-    .max(max, `must name at most ${max} chargers`)
-    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a charger');
-}
-
-/** Body fields addressing chargers: one, a list (bulk) or a site (bulk). */
-export const chargerTargetFields = {
-  chargerId: positiveId.optional().meta({ description: 'One charger' }),
-  chargerIds: chargerIdList(MAX_OPERATION_TARGETS)
-    .optional()
-    .meta({ description: `Several chargers (bulk, at most ${MAX_OPERATION_TARGETS})` }),
-  siteId: positiveId.optional().meta({ description: 'Every charger of this site (bulk)' }),
-};
-
-/** Body field addressing one port. */
-const portTargetField = {
-  portId: positiveId.optional().meta({ description: 'One port (its charger is addressed)' }),
-};
-
-/**
- * A zod check that exactly one of `fields` is given; the issue names the body (none given) or the
- * second field given.
- */
-export function exactlyOneOf(fields: readonly (keyof TargetFields)[]) {
-  return (body: TargetFields, context: z.RefinementCtx) => {
-    const given = fields.filter((field) => body[field] !== undefined);
-    if (given.length === 1) return;
-    context.addIssue({
-      code: 'custom',
-      message: `give exactly one of ${fields.join(', ')}`,
-      path: given.length > 1 ? [given[1]!] : [],
-    });
-  };
-}
+export { chargerIdList, chargerTargetFields, exactlyOneOf, positiveId } from './target-inputs';
+export { isPemCertificate } from './security-inputs';
 
 /** `POST /api/ocpp/reset` body. */
 const ResetRequest = z
@@ -114,26 +81,6 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 
 /** URL schemes a charger may download firmware from. */
 const FIRMWARE_URL_SCHEMES = ['https:', 'ftp:', 'ftps:'];
-
-/** One PEM `CERTIFICATE` block. */
-const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
-
-/**
- * Whether `text` is one X.509 certificate in PEM: one `CERTIFICATE` block that Node's X.509 parser
- * (OpenSSL, `node:crypto`) reads: a root to install, or a firmware signing certificate (checked for
- * shape only: the charger verifies the chain). Node's parser rather than `@peculiar/x509`: the HTTP function
- * that validates this body would carry 174 KiB of ASN.1 schemas even for that library's parsing
- * layer alone, past its 800 KiB ceiling (docs/certificates.md, "Certificate management").
- */
-export function isPemCertificate(text: string): boolean {
-  if (!PEM_CERTIFICATE.test(text)) return false;
-  try {
-    new X509Certificate(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An ISO 8601 date-time with its offset. */
 const dateTime = z.iso.datetime({ offset: true });
@@ -262,124 +209,6 @@ const GetCompositeScheduleRequest = z
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
   .meta({ id: 'GetCompositeScheduleRequest' });
 
-/** OCPP 2.0.1 IdTokenEnumType: how a charger knows the token a customer request names. */
-const ID_TOKEN_ENUM = [
-  'Central',
-  'eMAID',
-  'ISO14443',
-  'ISO15693',
-  'KeyCode',
-  'Local',
-  'MacAddress',
-  'NoAuthorization',
-] as const;
-
-/** A hexadecimal string of OCPP's CertificateHashDataType, at most `max` characters. */
-const hex = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal')
-    .max(max);
-
-/** A certificate named by its hash data (OCPP CertificateHashDataType, both versions). */
-const certificateHashData = z.strictObject({
-  hashAlgorithm: z.enum(['SHA256', 'SHA384', 'SHA512']),
-  issuerNameHash: hex(128).meta({ description: "Hash of the issuer's DER name" }),
-  issuerKeyHash: hex(128).meta({ description: "Hash of the issuer's public key" }),
-  serialNumber: hex(40).meta({ description: 'The serial number, without leading zeros' }),
-});
-
-/** `POST /api/ocpp/customer-information` body (OCPP 2.0.1 CustomerInformation N09/N10). */
-const CustomerInformationRequest = z
-  .strictObject({
-    ...chargerTargetFields,
-    report: z
-      .boolean()
-      .default(true)
-      .meta({ description: 'Ask for a report of what the charger holds (default true)' }),
-    clear: z.boolean().default(false).meta({ description: 'Clear what the charger holds (default false)' }),
-    customerIdentifier: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .meta({ description: 'A customer identifier of the charger vendor (CiString64)' }),
-    idToken: z
-      .strictObject({
-        idToken: z.string().min(1).max(36),
-        type: z.enum(ID_TOKEN_ENUM),
-      })
-      .optional()
-      .meta({ description: 'An ID token, as OCPP 2.0.1 IdTokenType' }),
-    customerCertificate: certificateHashData
-      .optional()
-      .meta({ description: "A customer certificate's hash data (OCPP 2.0.1 CertificateHashDataType)" }),
-  })
-  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-  .superRefine((body, context) => {
-    if (!body.report && !body.clear) {
-      context.addIssue({
-        code: 'custom',
-        message: 'report or clear must be true: the request would ask nothing',
-        path: ['report'],
-      });
-    }
-    if (body.customerIdentifier === undefined && body.idToken === undefined && body.customerCertificate === undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: 'name the customer: customerIdentifier, idToken or customerCertificate',
-        path: ['customerIdentifier'],
-      });
-    }
-  })
-  .meta({ id: 'CustomerInformationRequest' });
-
-/** `POST /api/ocpp/install-certificate` body. */
-const InstallCertificateRequest = z
-  .strictObject({
-    ...chargerTargetFields,
-    certificateType: z.enum(ALL_INSTALL_CERTIFICATE_TYPES).meta({
-      description:
-        "1.6: CentralSystemRootCertificate or ManufacturerRootCertificate; 2.0.1: CSMSRootCertificate, ManufacturerRootCertificate, V2GRootCertificate or MORootCertificate (CSMSRootCertificate and CentralSystemRootCertificate are the same type: each charger gets its version's name; 400 for a type the charger's version lacks)",
-    }),
-    certificate: z
-      .string()
-      .max(5_500)
-      .refine(isPemCertificate, 'must be one X.509 certificate in PEM (-----BEGIN CERTIFICATE-----)')
-      .meta({ description: 'The certificate, PEM, at most 5,500 characters (OCPP)' }),
-  })
-  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-  .meta({ id: 'InstallCertificateRequest' });
-
-/** `POST /api/ocpp/get-installed-certificate-ids` body. */
-const GetInstalledCertificateIdsRequest = z
-  .strictObject({
-    ...chargerTargetFields,
-    certificateTypes: z
-      .array(z.enum(ALL_CERTIFICATE_ID_TYPES))
-      .min(1)
-      .max(ALL_CERTIFICATE_ID_TYPES.length)
-      .refine((types) => new Set(types).size === types.length, 'must not repeat a type')
-      .optional()
-      .meta({
-        description:
-          "The types to list (default every type of the charger's version): 1.6 CentralSystemRootCertificate, ManufacturerRootCertificate (one request each); 2.0.1 also V2GRootCertificate, MORootCertificate, CSMSRootCertificate, V2GCertificateChain",
-      }),
-  })
-  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-  .meta({ id: 'GetInstalledCertificateIdsRequest' });
-
-/** `POST /api/ocpp/delete-certificate` body. */
-const DeleteCertificateRequest = z
-  .strictObject({
-    ...chargerTargetFields,
-    certificateHashData: certificateHashData.meta({
-      description: 'As GetInstalledCertificateIds reported it (OCPP CertificateHashDataType)',
-    }),
-  })
-  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
-  .meta({ id: 'DeleteCertificateRequest' });
-
 /** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
 export const OPERATION_INPUTS = {
   reset: ResetRequest,
@@ -394,6 +223,10 @@ export const OPERATION_INPUTS = {
   installCertificate: InstallCertificateRequest,
   getInstalledCertificateIds: GetInstalledCertificateIdsRequest,
   deleteCertificate: DeleteCertificateRequest,
+  setVariableMonitoring: SetVariableMonitoringRequest,
+  clearVariableMonitoring: ClearVariableMonitoringRequest,
+  setMonitoringBase: SetMonitoringBaseRequest,
+  setMonitoringLevel: SetMonitoringLevelRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -10,6 +10,7 @@ import type { ChargerAnswer, CommandableCharger } from '../charger-commands';
 import type { ChargerOperationCommands, InstalledCertificate, OperationAnswer } from './commands';
 import type { OperationTarget, TargetFields } from './targets';
 import type { CompositeSchedule } from '../site-power/commands';
+import type { MonitorResult } from './monitors';
 
 /**
  * Every operation kind's action, in the API's order: the kinds (`registry.ts`) and their bodies
@@ -28,6 +29,10 @@ export const OPERATION_ACTIONS = [
   'installCertificate',
   'getInstalledCertificateIds',
   'deleteCertificate',
+  'setVariableMonitoring',
+  'clearVariableMonitoring',
+  'setMonitoringBase',
+  'setMonitoringLevel',
 ] as const;
 
 /** An operation's action. */
@@ -98,6 +103,8 @@ export interface TargetOutcome {
   customerInformation?: CustomerInformationReport;
   /** The certificates the charger listed (get-installed-certificate-ids results; none for `NotFound`). */
   installedCertificates?: InstalledCertificate[];
+  /** Each monitor's result (set-/clear-variable-monitoring results), in the request's order. */
+  monitors?: MonitorResult[];
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */
@@ -140,13 +147,15 @@ export interface OperationKind<Body extends TargetFields = TargetFields> {
   /** OCPP-neutral name, stored as the operation's `action` (`reset`, `unlockConnector`, …). */
   action: string;
   /**
-   * Refuses a body the charger's OCPP version does not take (before anything is written or sent).
+   * Refuses a body the charger's OCPP version (or what it last reported of itself, read from `db`)
+   * does not take, before anything is written or sent.
    * @throws InvalidError naming the body field
    */
   check?(
     request: Body,
     charger: CommandableCharger & { connection: NonNullable<CommandableCharger['connection']> },
-  ): void;
+    db: Db,
+  ): void | Promise<void>;
   /**
    * Performs the operation on one target through `context.commands` and says what it came to. The
    * command path's failures (not connected, timeout, invalid answer) may be thrown: the machinery

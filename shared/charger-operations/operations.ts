@@ -92,7 +92,14 @@ export async function requestOperation(
   const targets = await resolveTargets(db, scope, request.body);
   if (kind.check) {
     const connected = await connectedChargers(commands, targets);
-    for (const charger of connected.values()) kind.check(request.body, charger as Parameters<typeof kind.check>[1]);
+    // Checked together (a check may read what the charger reported); the first target's refusal is the answer.
+    const checks = await Promise.allSettled(
+      [...connected.values()].map(async (charger) =>
+        kind.check!(request.body, charger as Parameters<NonNullable<typeof kind.check>>[1], db),
+      ),
+    );
+    const refused = checks.find((c) => c.status === 'rejected');
+    if (refused) throw refused.reason;
   }
   const now = new Date();
   const operationId = options.operationId ?? uuidv7({ msecs: now.getTime() });

@@ -12,6 +12,12 @@ import { updateFirmware } from './firmware-kind';
 import { getLog } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
+import {
+  clearVariableMonitoring,
+  setMonitoringBase,
+  setMonitoringLevel,
+  setVariableMonitoring,
+} from './monitoring-kinds';
 
 /** Every kind, by its action. */
 export const OPERATION_KINDS = {
@@ -27,6 +33,10 @@ export const OPERATION_KINDS = {
   installCertificate,
   getInstalledCertificateIds,
   deleteCertificate,
+  setVariableMonitoring,
+  clearVariableMonitoring,
+  setMonitoringBase,
+  setMonitoringLevel,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -337,6 +337,23 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
         certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '1f' },
       },
     },
+    'POST /api/ocpp/set-variable-monitoring': {
+      body: {
+        chargerId: charger().id,
+        monitors: [
+          {
+            component: { name: 'EVSE', evse: { id: 1 } },
+            variable: { name: 'Power' },
+            type: 'Delta',
+            value: 1000,
+            severity: 5,
+          },
+        ],
+      },
+    },
+    'POST /api/ocpp/clear-variable-monitoring': { body: { chargerId: charger().id, monitorIds: [1] } },
+    'POST /api/ocpp/set-monitoring-base': { body: { siteId: tenant.siteId, monitoringBase: 'All' } },
+    'POST /api/ocpp/set-monitoring-level': { body: { chargerIds: [charger().id], severity: 5 } },
     'POST /api/ocpp/update-firmware': {
       body: { chargerId: charger().id, location: 'https://fw.example.com/fuzz.bin', retries: 1 },
     },

@@ -8,15 +8,8 @@
  * (identifierString 50), a value at most 1000 (SetVariableData `attributeValue`).
  */
 import * as z from 'zod';
+import { DeviceModelComponent, DeviceModelVariable, ocppText } from '../../charger-configuration';
 import { defineRoutes, idPath } from './define';
-
-/** Printable text of at most `max` characters, not empty. */
-const ocppText = (max: number) =>
-  z
-    .string()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 /** A value of at most `max` characters (may be empty: some settings take an empty list). */
 const ocppValue = (max: number) =>
@@ -28,24 +21,8 @@ const ocppValue = (max: number) =>
 const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'] as const;
 const REPORT_BASES = ['ConfigurationInventory', 'FullInventory', 'SummaryInventory'] as const;
 
-/** OCPP 2.0.1 ComponentType (without customData). */
-const Component = z
-  .strictObject({
-    name: ocppText(50),
-    instance: ocppText(50).optional(),
-    evse: z
-      .strictObject({
-        id: z.number().int().min(0).max(2_147_483_647),
-        connectorId: z.number().int().min(0).max(2_147_483_647).optional(),
-      })
-      .optional(),
-  })
-  .meta({ id: 'DeviceModelComponent', description: 'OCPP 2.0.1 component, e.g. { "name": "OCPPCommCtrlr" }' });
-
-/** OCPP 2.0.1 VariableType (without customData). */
-const Variable = z
-  .strictObject({ name: ocppText(50), instance: ocppText(50).optional() })
-  .meta({ id: 'DeviceModelVariable', description: 'OCPP 2.0.1 variable, e.g. { "name": "HeartbeatInterval" }' });
+const Component = DeviceModelComponent;
+const Variable = DeviceModelVariable;
 
 /** A 2.0.1 variable to read. */
 const VariableRequest = z.strictObject({

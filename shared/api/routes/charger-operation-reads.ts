@@ -98,6 +98,20 @@ export const ChargerOperationResult = z
       )
       .optional()
       .meta({ description: 'GetInstalledCertificateIds: the certificates listed (none for NotFound)' }),
+    monitors: z
+      .array(
+        z.object({
+          id: z.number().int().optional(),
+          status: z.string(),
+          statusInfo: z.string().optional(),
+          type: z.string().optional(),
+          severity: z.number().int().optional(),
+          component: z.record(z.string(), z.unknown()).optional(),
+          variable: z.record(z.string(), z.unknown()).optional(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Per monitor set or cleared: the charger’s id and status' }),
   })
   .meta({ id: 'ChargerOperationResult' });
 

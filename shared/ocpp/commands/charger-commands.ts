@@ -70,6 +70,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     installCertificateTypes: INSTALL_CERTIFICATE_TYPES['ocpp1.6'],
     certificateIdTypes: CERTIFICATE_ID_TYPES['ocpp1.6'],
     certificateIdTypesPerCall: 1,
+    monitoring: false,
   },
   'ocpp2.0.1': {
     parentIdTag: false,
@@ -86,6 +87,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
     installCertificateTypes: INSTALL_CERTIFICATE_TYPES['ocpp2.0.1'],
     certificateIdTypes: CERTIFICATE_ID_TYPES['ocpp2.0.1'],
     certificateIdTypesPerCall: Number.MAX_SAFE_INTEGER,
+    monitoring: true,
   },
 };
 

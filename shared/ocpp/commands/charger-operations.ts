@@ -2,7 +2,8 @@
  * The commands of charger operations (docs/charger-operations.md): Reset (1.6 §5.14, 2.0.1 B11/B12),
  * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
  * TriggerMessage (1.6 §5.17, 2.0.1 F06), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
- * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule and the certificate commands (declared beside their topics). Each result is the
+ * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule, the certificate commands and the 2.0.1
+ * monitoring commands (declared beside their topics). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -27,6 +28,7 @@ import { defineCommand, defineCommand201 } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
+import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -264,6 +266,10 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   InstallCertificate: installCertificate,
   GetInstalledCertificateIds: getInstalledCertificateIds,
   DeleteCertificate: deleteCertificate,
+  SetVariableMonitoring: setVariableMonitoring,
+  ClearVariableMonitoring: clearVariableMonitoring,
+  SetMonitoringBase: setMonitoringBase,
+  SetMonitoringLevel: setMonitoringLevel,
 };
 
 /**
