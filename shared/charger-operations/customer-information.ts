@@ -47,13 +47,16 @@ function requestKey(db: Db, chargerId: number, requestId: number) {
 /**
  * Records a NotifyCustomerInformation page on the request its `requestId` names (1 UpdateItem,
  * conditional on the request being this charger's): a page sent again is written again, with the
- * same text. A page of no request of ours (another CSMS's, or one long gone) changes nothing.
+ * same text. A page of no request of ours (another CSMS's, one long gone, or numbers no request of
+ * ours has) changes nothing.
  */
 export async function recordCustomerInformationPage(
   db: Db,
   chargerId: number,
   page: CustomerInformationPage,
 ): Promise<void> {
+  // Our requestIds and a report's seqNos are small: a page beyond what a JSON number holds exactly is no page of ours.
+  if (!Number.isSafeInteger(page.requestId) || !Number.isSafeInteger(page.seqNo)) return;
   const { Key, TableName } = requestKey(db, chargerId, page.requestId);
   const last = page.tbc ? '' : ', lastSeqNo = :seqNo';
   try {

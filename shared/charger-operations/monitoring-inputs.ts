@@ -27,8 +27,11 @@ const Monitor = z
       description:
         'UpperThreshold/LowerThreshold (value crossed), Delta (value changed by), Periodic/PeriodicClockAligned (value is the interval, s)',
     }),
+    // Within what a JSON number holds exactly (the stored request and DynamoDB take no more).
     value: z
       .number()
+      .min(-Number.MAX_SAFE_INTEGER)
+      .max(Number.MAX_SAFE_INTEGER)
       .meta({ description: 'Threshold or delta in the variable’s unit; the interval in s for the periodic types' }),
     severity: severity.meta({ description: 'Of the events it triggers: 0 danger … 5 alert … 9 debug' }),
     transaction: z.boolean().optional().meta({ description: 'Active only during a transaction (default false)' }),

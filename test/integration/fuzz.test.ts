@@ -843,6 +843,10 @@ function ocpp201Examples(): Examples {
     FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 1 }],
     SignCertificate: [{ csr: CSR, certificateType: 'ChargingStationCertificate' }],
+    NotifyCustomerInformation: [
+      { data: 'CARD FUZZ-CARD-1: 2 sessions', seqNo: 0, generatedAt: now(), requestId: 1 },
+      { data: 'first page', tbc: true, seqNo: 0, generatedAt: now(), requestId: 2 },
+    ],
     NotifyEvent: [
       {
         generatedAt: now(),
