@@ -44,16 +44,13 @@ describe("what each OCPP version takes of the charger operations' inputs", () =>
   });
 
   it('asks a 1.6 charger with ExtendedTriggerMessage only for what plain TriggerMessage lacks', () => {
-    const plain: readonly string[] = [
-      'BootNotification',
-      'DiagnosticsStatusNotification',
-      'FirmwareStatusNotification',
-      'Heartbeat',
-      'MeterValues',
-      'StatusNotification',
-    ] satisfies V16.TriggerMessageRequest['requestedMessage'][];
-    expect(EXTENDED_TRIGGER_MESSAGES.filter((m) => plain.includes(m))).toEqual([]);
-    expect([...EXTENDED_TRIGGER_MESSAGES, ...plain].sort()).toEqual([...TRIGGER_MESSAGES['ocpp1.6']].sort());
+    type ExtensionOnly = Exclude<
+      V16.ExtendedTriggerMessageRequest['requestedMessage'],
+      V16.TriggerMessageRequest['requestedMessage']
+    >;
+    const exact: Same<ExtensionOnly, 'LogStatusNotification' | 'SignChargePointCertificate'> = true;
+    expect(exact).toBe(true);
+    expect([...EXTENDED_TRIGGER_MESSAGES].sort()).toEqual(['LogStatusNotification', 'SignChargePointCertificate']);
   });
 
   it("takes the CSMS root by either version's name, and nothing a version lacks", () => {
