@@ -22,7 +22,11 @@ import type {
   IdTokenType as Ocpp201IdTokenType,
   CertificateHashDataType as Ocpp201CertificateHashDataType,
 } from '../types/v201';
-import type { ExtendedTriggerMessageRequest, TriggerMessageRequest as V16TriggerMessageRequest } from '../types/v16';
+import type {
+  ExtendedTriggerMessageRequest,
+  SignedUpdateFirmwareRequest as Ocpp16SignedUpdateFirmwareRequest,
+  TriggerMessageRequest as V16TriggerMessageRequest,
+} from '../types/v16';
 import type { CommandSet } from './charger-commands';
 import { defineCommand, defineCommand201 } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
@@ -227,27 +231,8 @@ export const signedUpdateFirmware = defineCommand<
   name: 'SignedUpdateFirmware',
   'ocpp1.6': {
     call: V16.SignedUpdateFirmware,
-    request: ({
-      requestId,
-      location,
-      retrieveDate,
-      installDate,
-      retries,
-      retryInterval,
-      signingCertificate,
-      signature,
-    }) => ({
-      requestId,
-      firmware: {
-        location,
-        retrieveDateTime: retrieveDate,
-        ...(installDate === undefined ? {} : { installDateTime: installDate }),
-        signingCertificate: signingCertificate!,
-        signature: signature!,
-      },
-      ...(retries === undefined ? {} : { retries }),
-      ...(retryInterval === undefined ? {} : { retryInterval }),
-    }),
+    // The security extension's FirmwareType is 2.0.1's; both fields are there (checked before sending).
+    request: (input) => updateFirmware201.request(input) as Ocpp16SignedUpdateFirmwareRequest,
     result: answerOf,
   },
   'ocpp2.0.1': updateFirmware201,
