@@ -120,6 +120,11 @@ export interface ChargerOperationCommandCatalog {
   };
   /** Ask for a message; `requestedMessage` is one of the version's {@link VersionInputs.triggerMessages}. */
   TriggerMessage: { input: { requestedMessage: string; portNumber?: number }; result: OperationAnswer };
+  /**
+   * Ask for a message only 1.6's security extension triggers (ExtendedTriggerMessage; 2.0.1 sends
+   * TriggerMessage): a 1.6 charger without the extension answers NotSupported or NotImplemented.
+   */
+  ExtendedTriggerMessage: { input: { requestedMessage: string; portNumber?: number }; result: OperationAnswer };
   /** Clear the charger's authorization cache. */
   ClearCache: { input: undefined; result: OperationAnswer };
   /** Update the firmware (1.6 §5.19, 2.0.1 L01): 1.6's empty answer is `Accepted`. */

@@ -7,6 +7,7 @@
 import { pollUntil, type Db } from '../db';
 import { NotTakenByChargerError } from './errors';
 import type { OperationInput } from './inputs';
+import { EXTENDED_TRIGGER_MESSAGES } from './version-inputs';
 import { outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
 
 /** How long a reset that dropped the connection before answering may take to boot again, ms (`OPERATION_RESET_BOOT_WAIT_MS`). */
@@ -105,7 +106,10 @@ export const changeAvailability: OperationKind<OperationInput<'changeAvailabilit
 
 /**
  * TriggerMessage (1.6 §5.17; 2.0.1 F06): only the messages the charger's version defines (400
- * naming `requestedMessage` otherwise); with `portId`, for that connector/EVSE.
+ * naming `requestedMessage` otherwise); with `portId`, for that connector/EVSE. A 1.6 charger is
+ * sent ExtendedTriggerMessage (security extension) for the messages only the extension has
+ * (`SignChargePointCertificate`, `LogStatusNotification`): without it, it answers NotSupported or
+ * NotImplemented, `notSupported`.
  */
 export const triggerMessage: OperationKind<OperationInput<'triggerMessage'>> = {
   action: 'triggerMessage',
@@ -118,9 +122,14 @@ export const triggerMessage: OperationKind<OperationInput<'triggerMessage'>> = {
       );
     }
   },
-  async perform({ commands, request, target }) {
+  async perform({ commands, request, target, charger }) {
+    // 1.6 asks for the security extension's messages with its own action; 2.0.1 has one for all.
+    const command =
+      charger.connection.protocol === 'ocpp1.6' && EXTENDED_TRIGGER_MESSAGES.includes(request.requestedMessage)
+        ? 'ExtendedTriggerMessage'
+        : 'TriggerMessage';
     return outcomeOf(
-      await commands.send(target.chargerId, 'TriggerMessage', {
+      await commands.send(target.chargerId, command, {
         requestedMessage: request.requestedMessage,
         portNumber: target.portNumber,
       }),

@@ -1,6 +1,6 @@
 /**
  * What each OCPP version takes of the charger operations' inputs: the reset types, the messages
- * TriggerMessage may ask for and the certificate types of the certificate operations, per version, and the API's enums, their union (in this order: 1.6's,
+ * a trigger may ask for and the certificate types of the certificate operations, per version, and the API's enums, their union (in this order: 1.6's,
  * then what 2.0.1 adds). The one list of each: the command path hands a charger's version's lists
  * to the domain (`VersionInputs`, `shared/ocpp/commands/charger-commands.ts`), the operation kinds'
  * bodies and the CLI take the unions (`core-kinds.ts`, `bin/admin-operations.ts`);
@@ -14,7 +14,11 @@ export const RESET_TYPES = {
   'ocpp2.0.1': ['OnIdle', 'Immediate'],
 } as const satisfies Record<OcppProtocol, readonly string[]>;
 
-/** Messages TriggerMessage may ask for, per version (1.6 §5.17 MessageTrigger; 2.0.1 F06 MessageTriggerEnumType). */
+/**
+ * Messages a charger may be asked for, per version (1.6 §5.17 MessageTrigger and, through the
+ * security extension's ExtendedTriggerMessage, {@link EXTENDED_TRIGGER_MESSAGES}; 2.0.1 F06
+ * MessageTriggerEnumType).
+ */
 export const TRIGGER_MESSAGES = {
   'ocpp1.6': [
     'BootNotification',
@@ -23,6 +27,8 @@ export const TRIGGER_MESSAGES = {
     'Heartbeat',
     'MeterValues',
     'StatusNotification',
+    'LogStatusNotification',
+    'SignChargePointCertificate',
   ],
   'ocpp2.0.1': [
     'BootNotification',
@@ -38,6 +44,13 @@ export const TRIGGER_MESSAGES = {
     'PublishFirmwareStatusNotification',
   ],
 } as const satisfies Record<OcppProtocol, readonly string[]>;
+
+/**
+ * The 1.6 messages only the security extension (edition 2, ExtendedTriggerMessage's
+ * MessageTriggerEnumType) may ask for: a 1.6 charger is sent ExtendedTriggerMessage for these,
+ * TriggerMessage for the rest (what every 1.6 charger takes).
+ */
+export const EXTENDED_TRIGGER_MESSAGES: readonly string[] = ['LogStatusNotification', 'SignChargePointCertificate'];
 
 /**
  * Certificate types InstallCertificate installs, per version (1.6 security whitepaper

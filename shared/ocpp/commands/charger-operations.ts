@@ -1,7 +1,7 @@
 /**
  * The commands of charger operations (docs/charger-operations.md): Reset (1.6 §5.14, 2.0.1 B11/B12),
  * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
- * TriggerMessage (1.6 §5.17, 2.0.1 F06), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
+ * TriggerMessage (1.6 §5.17, 2.0.1 F06) and 1.6's ExtendedTriggerMessage (security extension), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
  * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule, the certificate commands and the 2.0.1
  * monitoring commands (declared beside their topics). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
@@ -12,7 +12,6 @@
 import type {
   ChargerOperationCommandCatalog,
   OperationAnswer,
-  TRIGGER_MESSAGES,
   UpdateFirmwareInput,
   CustomerInformationInput,
 } from '../../charger-operations';
@@ -23,7 +22,11 @@ import type {
   IdTokenType as Ocpp201IdTokenType,
   CertificateHashDataType as Ocpp201CertificateHashDataType,
 } from '../types/v201';
-import type { SignedUpdateFirmwareRequest as Ocpp16SignedUpdateFirmwareRequest } from '../types/v16';
+import type {
+  ExtendedTriggerMessageRequest,
+  SignedUpdateFirmwareRequest as Ocpp16SignedUpdateFirmwareRequest,
+  TriggerMessageRequest as V16TriggerMessageRequest,
+} from '../types/v16';
 import type { CommandSet } from './charger-commands';
 import { defineCommand, defineCommand201 } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
@@ -103,6 +106,16 @@ export const changeAvailability = defineCommand<
   },
 });
 
+/** TriggerMessage as 2.0.1 sends it (F06), every message included: `{ requestedMessage, evse? }`. */
+const triggerMessage201 = {
+  call: V201.TriggerMessage,
+  request: ({ requestedMessage, portNumber }: ChargerOperationInput<'TriggerMessage'>) => ({
+    requestedMessage: requestedMessage as MessageTriggerEnumType,
+    ...(portNumber === undefined ? {} : { evse: { id: portNumber } }),
+  }),
+  result: answerOf,
+};
+
 /** TriggerMessage: 1.6 `{ requestedMessage, connectorId? }`; 2.0.1 `{ requestedMessage, evse? }`. */
 export const triggerMessage = defineCommand<
   ChargerOperationInput<'TriggerMessage'>,
@@ -114,19 +127,34 @@ export const triggerMessage = defineCommand<
   'ocpp1.6': {
     call: V16.TriggerMessage,
     request: ({ requestedMessage, portNumber }) => ({
-      requestedMessage: requestedMessage as (typeof TRIGGER_MESSAGES)['ocpp1.6'][number],
+      requestedMessage: requestedMessage as V16TriggerMessageRequest['requestedMessage'],
       ...(portNumber === undefined ? {} : { connectorId: portNumber }),
     }),
     result: answerOf,
   },
-  'ocpp2.0.1': {
-    call: V201.TriggerMessage,
+  'ocpp2.0.1': triggerMessage201,
+});
+
+/**
+ * ExtendedTriggerMessage (1.6 security extension, edition 2) `{ requestedMessage, connectorId? }`
+ * for the messages only it triggers; 2.0.1 has them all in TriggerMessage.
+ */
+export const extendedTriggerMessage = defineCommand<
+  ChargerOperationInput<'ExtendedTriggerMessage'>,
+  OperationAnswer,
+  'ExtendedTriggerMessage',
+  'TriggerMessage'
+>({
+  name: 'ExtendedTriggerMessage',
+  'ocpp1.6': {
+    call: V16.ExtendedTriggerMessage,
     request: ({ requestedMessage, portNumber }) => ({
-      requestedMessage: requestedMessage as MessageTriggerEnumType,
-      ...(portNumber === undefined ? {} : { evse: { id: portNumber } }),
+      requestedMessage: requestedMessage as ExtendedTriggerMessageRequest['requestedMessage'],
+      ...(portNumber === undefined ? {} : { connectorId: portNumber }),
     }),
     result: answerOf,
   },
+  'ocpp2.0.1': triggerMessage201,
 });
 
 /** ClearCache: an empty request in both versions. */
@@ -238,6 +266,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   UnlockConnector: unlockConnector,
   ChangeAvailability: changeAvailability,
   TriggerMessage: triggerMessage,
+  ExtendedTriggerMessage: extendedTriggerMessage,
   ClearCache: clearCache,
   UpdateFirmware: updateFirmware,
   SignedUpdateFirmware: signedUpdateFirmware,

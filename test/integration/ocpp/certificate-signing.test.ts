@@ -5,7 +5,9 @@
  * CA issued: it parses, its CN is the charger's identity, it chains to the CA. What is not a CSR is
  * `Rejected`; a CSR that names another charger or has a weak key is accepted, then refused by the
  * certificate function: nothing is signed or sent. The renewed
- * certificate then opens a profile 3 connection over TLS.
+ * certificate then opens a profile 3 connection over TLS. A renewal asked for through the API is
+ * TriggerMessage SignChargingStationCertificate (2.0.1) or ExtendedTriggerMessage
+ * SignChargePointCertificate (1.6 security extension).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,10 +55,14 @@ beforeAll(async () => {
         received.push(params as TestCharger['received'][number]);
         return { status: 'Accepted' };
       });
-      // As a charger does when asked: it answers, then sends its CSR (2.0.1 F06, A02).
-      c.handle('TriggerMessage', async ({ params }) => {
-        if ((params as { requestedMessage: string }).requestedMessage !== 'SignChargingStationCertificate')
-          return { status: 'Rejected' };
+      // As a charger does when asked: it answers, then sends its CSR (2.0.1 F06, A02; 1.6 security
+      // extension: ExtendedTriggerMessage SignChargePointCertificate).
+      const [action, message] =
+        protocol === 'ocpp1.6'
+          ? ['ExtendedTriggerMessage', 'SignChargePointCertificate']
+          : ['TriggerMessage', 'SignChargingStationCertificate'];
+      c.handle(action, async ({ params }) => {
+        if ((params as { requestedMessage: string }).requestedMessage !== message) return { status: 'Rejected' };
         setImmediate(() => void signCertificate(protocol, opensslCsr(dir, `/CN=${ocppId}`).csr));
         return { status: 'Accepted' };
       });
@@ -78,13 +84,16 @@ async function signCertificate(protocol: OcppProtocol, csr: string): Promise<str
   return answer.status;
 }
 
-describe('a renewal asked for through the API (2.0.1 TriggerMessage SignChargingStationCertificate)', () => {
+describe.each([
+  ['ocpp2.0.1', 'SignChargingStationCertificate'],
+  ['ocpp1.6', 'SignChargePointCertificate'],
+] as const)('a renewal asked for through the API (%s, %s)', (protocol, requestedMessage) => {
   it('is an operation the charger accepts, after which it sends its CSR and gets its certificate', async () => {
-    const charger = chargers['ocpp2.0.1'];
+    const charger = chargers[protocol];
     const trigger = await api(stack, '/api/ocpp/trigger-message', {
       key: tenant.apiKey,
       method: 'POST',
-      body: { chargerId: charger.chargerId, requestedMessage: 'SignChargingStationCertificate' },
+      body: { chargerId: charger.chargerId, requestedMessage },
     });
     expect(trigger.body.data).toMatchObject({ results: [{ status: 'accepted' }] });
     const [signed] = await pollUntil(
@@ -93,6 +102,13 @@ describe('a renewal asked for through the API (2.0.1 TriggerMessage SignCharging
       'CertificateSigned',
     );
     expect(commonNameOf(parseCertificateChain(signed!.certificateChain)![0]!.subjectName)).toBe(charger.ocppId);
+    // The CSR is served once CertificateSigned is answered: the tests below count what is pending.
+    await pollUntil(
+      async () =>
+        (await stack.db.certificateSigningRequest.query.primary({ chargerId: charger.chargerId }).go()).data.length,
+      (pending) => pending === 0,
+      'the CSR served',
+    );
     charger.received.length = 0;
   });
 });

@@ -185,6 +185,24 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('charger operations on an %s ch
     expect(no.body.data).toMatchObject({ status: 'failed', results: [{ status: 'notSupported' }] });
   });
 
+  it('asks for LogStatusNotification with TriggerMessage (2.0.1), ExtendedTriggerMessage (1.6): without the extension, notSupported', async () => {
+    const log = await post('/api/ocpp/trigger-message', {
+      chargerId: chargerId(),
+      requestedMessage: 'LogStatusNotification',
+    });
+    if (v16) {
+      // This charger handles no ExtendedTriggerMessage: the strict client answers CALLERROR NotImplemented.
+      expect(log.body.data).toMatchObject({
+        status: 'failed',
+        results: [{ status: 'notSupported', error: { code: 'NotImplemented' } }],
+      });
+      expect(received).toEqual([]);
+    } else {
+      expect(log.body.data.results[0]).toMatchObject({ status: 'accepted' });
+      expect(received).toEqual([{ action: 'TriggerMessage', params: { requestedMessage: 'LogStatusNotification' } }]);
+    }
+  });
+
   it('clears the cache; CALLERROR NotSupported is notSupported, another CALLERROR failed with its code', async () => {
     expect((await post('/api/ocpp/clear-cache', { chargerId: chargerId() })).body.data.status).toBe('completed');
     answer = () => {

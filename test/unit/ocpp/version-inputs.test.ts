@@ -4,6 +4,7 @@ import {
   ALL_INSTALL_CERTIFICATE_TYPES,
   type CERTIFICATE_ID_TYPES,
   certificateTypeTaken,
+  EXTENDED_TRIGGER_MESSAGES,
   INSTALL_CERTIFICATE_TYPES,
   ALL_RESET_TYPES,
   ALL_TRIGGER_MESSAGES,
@@ -21,7 +22,10 @@ describe("what each OCPP version takes of the charger operations' inputs", () =>
     const checks: [
       Same<(typeof RESET_TYPES)['ocpp1.6'][number], V16.ResetRequest['type']>,
       Same<(typeof RESET_TYPES)['ocpp2.0.1'][number], V201.ResetEnumType>,
-      Same<(typeof TRIGGER_MESSAGES)['ocpp1.6'][number], V16.TriggerMessageRequest['requestedMessage']>,
+      Same<
+        (typeof TRIGGER_MESSAGES)['ocpp1.6'][number],
+        V16.TriggerMessageRequest['requestedMessage'] | V16.ExtendedTriggerMessageRequest['requestedMessage']
+      >,
       Same<(typeof TRIGGER_MESSAGES)['ocpp2.0.1'][number], V201.MessageTriggerEnumType>,
     ] = [true, true, true, true];
     expect(checks).toEqual([true, true, true, true]);
@@ -37,6 +41,16 @@ describe("what each OCPP version takes of the charger operations' inputs", () =>
     expect(checks).toEqual([true, true, true, true]);
     expect(ALL_INSTALL_CERTIFICATE_TYPES).toHaveLength(5);
     expect(ALL_CERTIFICATE_ID_TYPES).toHaveLength(6);
+  });
+
+  it('asks a 1.6 charger with ExtendedTriggerMessage only for what plain TriggerMessage lacks', () => {
+    type ExtensionOnly = Exclude<
+      V16.ExtendedTriggerMessageRequest['requestedMessage'],
+      V16.TriggerMessageRequest['requestedMessage']
+    >;
+    const exact: Same<ExtensionOnly, 'LogStatusNotification' | 'SignChargePointCertificate'> = true;
+    expect(exact).toBe(true);
+    expect([...EXTENDED_TRIGGER_MESSAGES].sort()).toEqual(['LogStatusNotification', 'SignChargePointCertificate']);
   });
 
   it("takes the CSMS root by either version's name, and nothing a version lacks", () => {
