@@ -33,6 +33,7 @@ import { addLimitCommands } from './admin-limits';
 import { addConfigurationCommands } from './admin-configuration';
 import { addOperationCommands } from './admin-operations';
 import { addMonitoringCommands } from './admin-monitoring';
+import { addDisplayCommands } from './admin-display';
 import { addLocalListCommands } from './admin-local-list';
 import { addFirmwareCommands } from './admin-firmware';
 import { addLogCommands } from './admin-logs';
@@ -302,6 +303,7 @@ chargers
 addConfigurationCommands(chargers, db);
 addOperationCommands(chargers, db);
 addMonitoringCommands(chargers, db);
+addDisplayCommands(chargers, db);
 addLocalListCommands(chargers, db);
 addFirmwareCommands(program, chargers, db);
 addLogCommands(chargers, db);

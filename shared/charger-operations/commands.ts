@@ -7,6 +7,7 @@
 import type { ChargerCommands, VersionInputs } from '../charger-commands';
 import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
 import type { MonitorAnswer, MonitorSetting, MonitoringBase } from './monitors';
+import type { DisplayMessage } from './display';
 
 /**
  * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
@@ -156,6 +157,10 @@ export interface ChargerOperationCommandCatalog {
   SetMonitoringBase: { input: { monitoringBase: MonitoringBase }; result: OperationAnswer };
   /** The highest severity number still reported (2.0.1 N05 SetMonitoringLevel; 1.6 has none). */
   SetMonitoringLevel: { input: { severity: number }; result: OperationAnswer };
+  /** Show a message on the charger's screen (2.0.1 O01 SetDisplayMessage; 1.6 has none). */
+  SetDisplayMessage: { input: DisplayMessage; result: OperationAnswer };
+  /** Remove a message by its id (2.0.1 O05 ClearDisplayMessage; 1.6 has none). */
+  ClearDisplayMessage: { input: { id: number }; result: OperationAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

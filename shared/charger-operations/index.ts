@@ -38,6 +38,13 @@ export {
   type MonitorSetting,
   type MonitoringBase,
 } from './monitors';
+export {
+  MAX_MESSAGE_CONTENT,
+  MESSAGE_FORMATS,
+  MESSAGE_PRIORITIES,
+  MESSAGE_STATES,
+  type DisplayMessage,
+} from './display';
 export type { TargetFields } from './targets';
 export {
   ALL_RESET_TYPES,

@@ -2,7 +2,7 @@
  * What an operation's API body may hold (docs/charger-operations.md): the zod schema of each kind's
  * body, by action ({@link OPERATION_INPUTS}), and the firmware fields a campaign shares; the
  * targets' fields are in `target-inputs.ts`, the security and data-protection blocks' bodies in
- * `security-inputs.ts`, the monitoring block's in `monitoring-inputs.ts`. The routes, the OpenAPI
+ * `security-inputs.ts`, the monitoring block's in `monitoring-inputs.ts`, the display messages' in `display-inputs.ts`. The routes, the OpenAPI
  * document and the operator CLI validate with them; the kinds (`core-kinds.ts`, `firmware-kind.ts`,
  * `log-kind.ts`, `monitoring-kinds.ts`, …) take the bodies they describe. Apart from the kinds because a zod schema is built
  * when its module loads: the worker and the sweep, which read stored bodies and validate none, load
@@ -19,6 +19,7 @@ import {
   SetMonitoringLevelRequest,
   SetVariableMonitoringRequest,
 } from './monitoring-inputs';
+import { ClearDisplayMessageRequest, SetDisplayMessageRequest } from './display-inputs';
 import {
   CustomerInformationRequest,
   DeleteCertificateRequest,
@@ -227,6 +228,8 @@ export const OPERATION_INPUTS = {
   clearVariableMonitoring: ClearVariableMonitoringRequest,
   setMonitoringBase: SetMonitoringBaseRequest,
   setMonitoringLevel: SetMonitoringLevelRequest,
+  setDisplayMessage: SetDisplayMessageRequest,
+  clearDisplayMessage: ClearDisplayMessageRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

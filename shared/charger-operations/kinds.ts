@@ -33,6 +33,8 @@ export const OPERATION_ACTIONS = [
   'clearVariableMonitoring',
   'setMonitoringBase',
   'setMonitoringLevel',
+  'setDisplayMessage',
+  'clearDisplayMessage',
 ] as const;
 
 /** An operation's action. */
@@ -105,6 +107,8 @@ export interface TargetOutcome {
   installedCertificates?: InstalledCertificate[];
   /** Each monitor's result (set-/clear-variable-monitoring results), in the request's order. */
   monitors?: MonitorResult[];
+  /** The id the message was set under (set-display-message results the charger answered). */
+  displayMessageId?: number;
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

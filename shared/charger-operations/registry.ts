@@ -12,6 +12,7 @@ import { updateFirmware } from './firmware-kind';
 import { getLog } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
+import { clearDisplayMessage, setDisplayMessage } from './display-kinds';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -37,6 +38,8 @@ export const OPERATION_KINDS = {
   clearVariableMonitoring,
   setMonitoringBase,
   setMonitoringLevel,
+  setDisplayMessage,
+  clearDisplayMessage,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -32,6 +32,7 @@ export type IdKind =
   | 'chargerError'
   | 'logRequest'
   | 'customerInformationRequest'
+  | 'displayMessage'
   | 'maintenanceWindow'
   | 'alert'
   | 'alertRecipient'

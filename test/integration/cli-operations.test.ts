@@ -144,4 +144,47 @@ describe('operator CLI: charger operations', () => {
     expect(refused.stderr).toMatch(/--customer-identifier/);
     expect(received.length).toBe(before);
   }, 60_000); // two CLI processes, each starting tsx
+
+  it('sets and clears a display message (a 1.6 charger: notSupported, nothing sent), and refuses a content over 512 characters', async () => {
+    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
+    const target = ['--charger-id', String(tenant.chargers[0]!.id)];
+    const before = received.length;
+    const shown = await runAdmin(
+      stack,
+      'chargers',
+      'display-message',
+      ...organization,
+      ...target,
+      '--content',
+      'Hi',
+      '--priority',
+      'InFront',
+      '--language',
+      'en',
+    );
+    expect(shown.stderr).toBe('');
+    expect(shown.json).toMatchObject({
+      action: 'setDisplayMessage',
+      request: { message: { priority: 'InFront', message: { format: 'UTF8', language: 'en', content: 'Hi' } } },
+      results: [{ status: 'notSupported' }],
+    });
+    const cleared = await runAdmin(stack, 'chargers', 'clear-display-message', ...organization, ...target, '--id', '7');
+    expect(cleared.json).toMatchObject({
+      action: 'clearDisplayMessage',
+      request: { id: 7 },
+      results: [{ status: 'notSupported' }],
+    });
+    const refused = await runAdmin(
+      stack,
+      'chargers',
+      'display-message',
+      ...organization,
+      ...target,
+      '--content',
+      'x'.repeat(513),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--content/);
+    expect(received.length).toBe(before);
+  }, 90_000); // three CLI processes, each starting tsx
 });

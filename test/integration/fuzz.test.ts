@@ -354,6 +354,13 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/clear-variable-monitoring': { body: { chargerId: charger().id, monitorIds: [1] } },
     'POST /api/ocpp/set-monitoring-base': { body: { siteId: tenant.siteId, monitoringBase: 'All' } },
     'POST /api/ocpp/set-monitoring-level': { body: { chargerIds: [charger().id], severity: 5 } },
+    'POST /api/ocpp/set-display-message': {
+      body: {
+        chargerId: charger().id,
+        message: { priority: 'NormalCycle', message: { format: 'UTF8', language: 'en', content: 'Fuzz' } },
+      },
+    },
+    'POST /api/ocpp/clear-display-message': { body: { chargerId: charger().id, id: 1 } },
     'POST /api/ocpp/update-firmware': {
       body: { chargerId: charger().id, location: 'https://fw.example.com/fuzz.bin', retries: 1 },
     },

@@ -98,6 +98,11 @@ export const ChargerOperationResult = z
       )
       .optional()
       .meta({ description: 'GetInstalledCertificateIds: the certificates listed (none for NotFound)' }),
+    displayMessageId: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'SetDisplayMessage: the id the message was set under' }),
     monitors: z
       .array(
         z.object({

@@ -129,6 +129,22 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.setMonitoringLevel },
     responses,
   },
+  'POST /api/ocpp/set-display-message': {
+    role: 'operator',
+    summary: "A message on chargers' screens (OCPP 2.0.1 SetDisplayMessage)",
+    description: `O01: message { id?, priority AlwaysFront/InFront/NormalCycle, state?, startDateTime?, endDateTime?, transactionId?, message { format ASCII/HTML/URI/UTF8, language?, content } }; without an id the message gets ours, each result's displayMessageId names it (to clear it). content longer than 512 characters, or than the charger's stored DisplayMessageCtrlr.DisplayMessageMaxLength: 400 body.message.message.content, nothing sent; endDateTime not after startDateTime: 400 body.message.endDateTime. Accepted is accepted; NotSupportedMessageFormat, NotSupportedPriority, NotSupportedState, UnknownTransaction, Rejected are rejected. A 1.6 charger has no display messages: notSupported, nothing sent. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.setDisplayMessage },
+    responses,
+  },
+  'POST /api/ocpp/clear-display-message': {
+    role: 'operator',
+    summary: "Remove a message from chargers' screens (OCPP 2.0.1 ClearDisplayMessage)",
+    description: `O05: the message of that id; Accepted is accepted, Unknown rejected. A 1.6 charger: notSupported, nothing sent. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.clearDisplayMessage },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,

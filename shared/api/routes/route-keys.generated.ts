@@ -35,6 +35,8 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/clear-variable-monitoring',
   'POST /api/ocpp/set-monitoring-base',
   'POST /api/ocpp/set-monitoring-level',
+  'POST /api/ocpp/set-display-message',
+  'POST /api/ocpp/clear-display-message',
   'POST /api/ocpp/update-firmware',
   'POST /api/ocpp/get-log',
   'GET /api/charger-operations',

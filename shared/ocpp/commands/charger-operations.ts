@@ -3,7 +3,7 @@
  * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
  * TriggerMessage (1.6 §5.17, 2.0.1 F06) and 1.6's ExtendedTriggerMessage (security extension), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
  * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule, the certificate commands and the 2.0.1
- * monitoring commands (declared beside their topics). Each result is the
+ * monitoring and display-message commands (declared beside their topics). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -33,6 +33,7 @@ import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
+import { clearDisplayMessage, setDisplayMessage } from './display';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -281,6 +282,8 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   ClearVariableMonitoring: clearVariableMonitoring,
   SetMonitoringBase: setMonitoringBase,
   SetMonitoringLevel: setMonitoringLevel,
+  SetDisplayMessage: setDisplayMessage,
+  ClearDisplayMessage: clearDisplayMessage,
 };
 
 /**

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectRecordingCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
 process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
@@ -28,24 +28,9 @@ const MONITORING_ACTIONS = [
 const received: { action: string; params: any }[] = [];
 let answer: (action: string, params: any) => unknown = () => ({ status: 'Rejected' });
 
-/** Connects a strict client that records and answers the monitoring CALLs, and boots it. */
-async function connect(protocol: OcppProtocol): Promise<RPCClient> {
-  const client = await connectCharger(stack, ids[protocol], protocol, undefined, (c) => {
-    for (const action of MONITORING_ACTIONS) {
-      c.handle(action, async ({ params }: { params?: unknown }) => {
-        received.push({ action, params });
-        return answer(action, params) as Record<string, unknown>;
-      });
-    }
-  });
-  await client.call(
-    'BootNotification',
-    protocol === 'ocpp1.6'
-      ? { chargePointVendor: 'V', chargePointModel: 'M' }
-      : { reason: 'PowerUp', chargingStation: { vendorName: 'V', model: 'M' } },
-  );
-  return client;
-}
+/** Connects a strict client that records and answers the CALLs of this test, and boots it. */
+const connect = (protocol: OcppProtocol) =>
+  connectRecordingCharger(stack, ids[protocol], protocol, MONITORING_ACTIONS, received, () => answer);
 
 beforeAll(async () => {
   stack = await startTestStack();

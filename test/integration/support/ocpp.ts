@@ -38,6 +38,36 @@ export async function connectCharger(
 }
 
 /**
+ * Connects a strict client that records the CALLs of `actions` it receives in `received` and
+ * answers each with `answer(action, params)` (read at each CALL, so a test may swap it), then boots
+ * it (BootNotification of its version).
+ */
+export async function connectRecordingCharger(
+  stack: LocalStack,
+  identity: string,
+  protocol: OcppProtocol,
+  actions: readonly string[],
+  received: { action: string; params: any }[],
+  answer: () => (action: string, params: any) => unknown,
+): Promise<RPCClient> {
+  const client = await connectCharger(stack, identity, protocol, undefined, (c) => {
+    for (const action of actions) {
+      c.handle(action, async ({ params }: { params?: unknown }) => {
+        received.push({ action, params });
+        return answer()(action, params) as Record<string, unknown>;
+      });
+    }
+  });
+  await client.call(
+    'BootNotification',
+    protocol === 'ocpp1.6'
+      ? { chargePointVendor: 'V', chargePointModel: 'M' }
+      : { reason: 'PowerUp', chargingStation: { vendorName: 'V', model: 'M' } },
+  );
+  return client;
+}
+
+/**
  * The HTTP status of a refused handshake, or 101 when accepted (then closed).
  * @param options.baseUrl where to connect (`…/ocpp`) @default the stack's plain `ws://` URL
  * @param options.tls the client's TLS options (`ca`, and a client certificate's `cert` and `key`)

@@ -1,0 +1,39 @@
+/**
+ * What a display message is, version-neutral with OCPP 2.0.1's names (MessageInfoType, part 2
+ * §2.x; functional block O): its priorities, states and formats, and a message as the API sets it.
+ * Types and constants only, imported by the kinds, their bodies and their commands alike.
+ */
+
+/** Message priorities (2.0.1 MessagePriorityEnumType): AlwaysFront and InFront before the normal cycle. */
+export const MESSAGE_PRIORITIES = ['AlwaysFront', 'InFront', 'NormalCycle'] as const;
+
+/** The charger states a message is shown in (2.0.1 MessageStateEnumType); none: always. */
+export const MESSAGE_STATES = ['Charging', 'Faulted', 'Idle', 'Unavailable'] as const;
+
+/** Message formats (2.0.1 MessageFormatEnumType). */
+export const MESSAGE_FORMATS = ['ASCII', 'HTML', 'URI', 'UTF8'] as const;
+
+/** Most characters of a message's content: OCPP 2.0.1 MessageContentType `content` (maxLength 512). */
+export const MAX_MESSAGE_CONTENT = 512;
+
+/**
+ * The device-model variable whose value (or `maxLimit`) bounds a message's content on a charger,
+ * component `DisplayMessageCtrlr`: 2.0.1's appendix names no standard one, so this is the name read
+ * when a charger reports it (docs/charger-operations.md, "Display messages").
+ */
+export const DISPLAY_MESSAGE_MAX_LENGTH = { component: 'DisplayMessageCtrlr', variable: 'DisplayMessageMaxLength' };
+
+/** A message to show (2.0.1 MessageInfoType without `display`), with the id it is set under. */
+export interface DisplayMessage {
+  /** The message's id on the charger (ours when the request gave none). */
+  id: number;
+  priority: (typeof MESSAGE_PRIORITIES)[number];
+  state?: (typeof MESSAGE_STATES)[number];
+  /** ISO 8601; absent: at once. */
+  startDateTime?: string;
+  /** ISO 8601; the charger removes the message then. */
+  endDateTime?: string;
+  /** Shown during this transaction only (the charger's transactionId). */
+  transactionId?: string;
+  message: { format: (typeof MESSAGE_FORMATS)[number]; language?: string; content: string };
+}
