@@ -25,6 +25,13 @@ export function customerInformationTimeoutMs(): number {
 /** The most report text a result holds, characters (the rest is left out, `truncated`): results share one item. */
 export const MAX_REPORT_CHARACTERS = 64 * 1024;
 
+/**
+ * The most pages a report may have: a request and its pages are one item, and 600 pages of 512
+ * characters stay under DynamoDB's 400 KB. A page past it is not stored (the report then never
+ * completes, and the result times out) rather than failing the charger's frame.
+ */
+export const MAX_REPORT_PAGES = 600;
+
 /** One NotifyCustomerInformation page (2.0.1 N09), version-neutral. */
 export interface CustomerInformationPage {
   requestId: number;
@@ -48,7 +55,7 @@ function requestKey(db: Db, chargerId: number, requestId: number) {
  * Records a NotifyCustomerInformation page on the request its `requestId` names (1 UpdateItem,
  * conditional on the request being this charger's): a page sent again is written again, with the
  * same text. A page of no request of ours (another CSMS's, one long gone, or numbers no request of
- * ours has) changes nothing.
+ * ours has), or past {@link MAX_REPORT_PAGES}, changes nothing.
  */
 export async function recordCustomerInformationPage(
   db: Db,
@@ -57,6 +64,7 @@ export async function recordCustomerInformationPage(
 ): Promise<void> {
   // Our requestIds and a report's seqNos are small: a page beyond what a JSON number holds exactly is no page of ours.
   if (!Number.isSafeInteger(page.requestId) || !Number.isSafeInteger(page.seqNo)) return;
+  if (page.seqNo >= MAX_REPORT_PAGES) return;
   const { Key, TableName } = requestKey(db, chargerId, page.requestId);
   const last = page.tbc ? '' : ', lastSeqNo = :seqNo';
   try {

@@ -107,6 +107,12 @@ describe('customer information', () => {
         },
       ],
     });
+    // A page past the most a report may have is answered and not stored (the item would pass 400 KB).
+    await expect(page(requestId, 600, 'x'.repeat(512), false)).resolves.toEqual({});
+    const { data } = await stack.db.customerInformationRequest
+      .get({ chargerId: chargerId('v201'), requestId })
+      .go({ consistent: true });
+    expect(Object.keys(data!.pages as object).sort()).toEqual(['0', '1', '2']);
   });
 
   it('clears by customer identifier without a report: accepted at once; Rejected is rejected', async () => {
