@@ -260,6 +260,13 @@ const MonitorsRefreshResponse = z
   .object({ data: z.object({ ...chargerResult, monitors: ChargerMonitors }) })
   .meta({ id: 'MonitorsRefreshResponse' });
 
+/**
+ * The reads of a charger's configuration and monitors, served by the `chargers` function
+ * (docs/charger-configuration.md, docs/monitoring.md): `GET /api/chargers/{id}/configuration` (1.6
+ * keys or the 2.0.1 device model as last read) and `GET /api/chargers/{id}/monitors` (the 2.0.1
+ * monitors of the last complete NotifyMonitoringReport, N02). Nothing is sent to the charger; an
+ * unknown charger is 404.
+ */
 export const configurationReadRoutes = /* @__PURE__ */ defineRoutes('chargers', {
   'GET /api/chargers/{id}/configuration': {
     summary: "A charger's configuration as last read (OCPP 1.6 keys, OCPP 2.0.1 device model)",
