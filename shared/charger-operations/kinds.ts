@@ -173,6 +173,11 @@ export interface OperationKind<Body extends TargetFields = TargetFields> {
   settle?(context: SettleContext<Body>): Promise<TargetOutcome | undefined>;
   /** How long a `scheduled` result may wait before it times out, ms. @default 24 h */
   scheduledForMs?: number;
+  /**
+   * Which worker performs it: `logs` for the kinds that sign S3 upload URLs (the log requests'
+   * worker, the only one with the S3 client); the operations' worker otherwise.
+   */
+  worker?: 'logs';
 }
 
 /** Status words that mean each result status (those not listed are `rejected`). */

@@ -30,6 +30,7 @@ const ACCEPTED_STATUSES = new Set(['Accepted', 'AcceptedCanceled']);
  */
 export const getLog: OperationKind<OperationInput<'getLog'>> = {
   action: 'getLog',
+  worker: 'logs',
   check(request, { chargerId, connection: { takes } }) {
     if (!takes.logTypes.includes(request.logType)) {
       throw new NotTakenByChargerError('logType', chargerId, `its OCPP version uploads ${takes.logTypes.join(', ')}`);

@@ -7,7 +7,7 @@
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localEndpointConfig, processClient } from '../../../shared/aws-clients';
-import type { OperationAction } from '../../../shared/charger-operations';
+import { type OperationAction, OPERATION_KINDS } from '../../../shared/charger-operations';
 
 /** The process's Lambda client: the local stack's Invoke API at `LAMBDA_ENDPOINT` when set, else AWS's. */
 const lambdaClient = /* @__PURE__ */ processClient(
@@ -22,12 +22,12 @@ export const OPERATION_FUNCTION = 'perform';
 export const LOG_OPERATION_FUNCTION = 'perform-logs';
 
 /**
- * Starts the worker of an operation's kind without waiting for it.
+ * Starts the worker of an operation's kind (its `worker`) without waiting for it.
  * @throws the Invoke API's errors (the caller fails the operation's results)
  */
 export async function startOperation(operationId: string, action: OperationAction): Promise<void> {
   const functionName =
-    action === 'getLog'
+    OPERATION_KINDS[action].worker === 'logs'
       ? (process.env.LOG_OPERATION_FUNCTION_NAME ?? LOG_OPERATION_FUNCTION)
       : (process.env.OPERATION_FUNCTION_NAME ?? OPERATION_FUNCTION);
   await lambdaClient().send(
