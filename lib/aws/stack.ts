@@ -2,6 +2,7 @@
  * The charging network on AWS (docs/architecture.md, "Shape"): one table, the OCPP WebSocket API, the
  * integrators' HTTP API and the CloudFront distribution that puts both on one domain.
  */
+import { readFileSync } from 'node:fs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -23,6 +24,7 @@ import { AlertTrigger } from './alert-trigger';
 import { Webhooks } from './webhooks';
 import { grantAlertEmail } from './alert-email';
 import { cognitoDomainPrefix, cognitoOrigins, PeopleSignIn } from './people';
+import { ChargerCertificates } from './charger-certificates';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -87,12 +89,25 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default `charging-<the stack's ID>`
    */
   readonly userPoolDomainPrefix?: string;
+  /**
+   * Days a charger certificate the CSMS CA issues is valid (docs/certificates.md), 1–825.
+   * @default 365
+   */
+  readonly certificateLifetimeDays?: number;
+  /**
+   * PEM certificates of the operator's own CAs that issue chargers' certificates, trusted beside
+   * the CSMS CA by CloudFront and `$connect` (`bin/app.ts` reads the file the context
+   * `chargerTrustAnchorsFile` names).
+   * @default none
+   */
+  readonly extraChargerTrustAnchors?: string;
 }
 
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
  * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`,
- * `userPoolDomainPrefix`) from CDK context values: strings on
+ * `userPoolDomainPrefix`, `certificateLifetimeDays`, and `chargerTrustAnchorsFile`: a PEM file read
+ * into `extraChargerTrustAnchors`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -122,6 +137,12 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
       `context ocppMessageLog must be one of ${OCPP_MESSAGE_LOG_MODES.join(', ')}, got ${ocppMessageLog}`,
     );
   }
+  const certificateLifetimeDays = integer('certificateLifetimeDays');
+  if (certificateLifetimeDays === false || (certificateLifetimeDays ?? 1) < 1 || (certificateLifetimeDays ?? 1) > 825)
+    throw new Error(
+      `context certificateLifetimeDays must be a whole number of days from 1 to 825, got ${text('certificateLifetimeDays')}`,
+    );
+  const trustAnchorsFile = text('chargerTrustAnchorsFile');
   const props: ChargingNetworkStackProps = {
     domainName: text('domainName'),
     certificateArn: text('certificateArn'),
@@ -133,6 +154,8 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     ocppMessageLog: ocppMessageLog as OcppMessageLogMode | undefined,
     alertEmailSender: text('alertEmailSender'),
     userPoolDomainPrefix: text('userPoolDomainPrefix'),
+    certificateLifetimeDays,
+    extraChargerTrustAnchors: trustAnchorsFile === undefined ? undefined : readFileSync(trustAnchorsFile, 'utf8'),
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
@@ -182,6 +205,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly alerts: Alerts;
   /** Where people sign in: the Cognito user pool and the console's app client. */
   public readonly people: PeopleSignIn;
+  /** The CSMS CA (KMS), CloudFront's trust store for chargers, the certificate function. */
+  public readonly chargerCertificates: ChargerCertificates;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -225,6 +250,7 @@ export class ChargingNetworkStack extends Stack {
       ocppMessageLog: props.ocppMessageLog,
     });
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
+    this.chargerCertificates = this.addChargerCertificates(props);
     this.alerts = this.addAlertSweep(props);
     this.webhooks = this.createWebhooks(props);
     this.operatorConsole = this.createConsole(props);
@@ -235,6 +261,7 @@ export class ChargingNetworkStack extends Stack {
       originCustomHeaders: originVerify.originCustomHeaders,
       customDomain: customDomainOf(props),
       webAclArn: attachableWebAclArn(this, props.webAclArn, { rateLimitPerIp: props.rateLimitPerIp }),
+      viewerMtls: this.chargerCertificates.viewerMtlsConfig,
     });
     // After the distribution: the worker's short upload URLs name its domain.
     this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
@@ -268,6 +295,19 @@ export class ChargingNetworkStack extends Stack {
     const people = new PeopleSignIn(this, 'People', { consoleUrl: this.consoleUrl, domainPrefix });
     people.wire(this.httpApi.functions, this.httpApi.functions.users);
     return people;
+  }
+
+  /** The CSMS CA, CloudFront's trust store for chargers, the certificate function (before the distribution). */
+  private addChargerCertificates(props: ChargingNetworkStackProps): ChargerCertificates {
+    return new ChargerCertificates(this, 'ChargerCertificates', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      ocppFunctions: this.ocppApi.functions,
+      extraTrustAnchors: props.extraChargerTrustAnchors,
+      certificateLifetimeDays: props.certificateLifetimeDays,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
   }
 
   /** The alert sweep (every minute), which probes chargers through the OCPP API. */
@@ -324,6 +364,7 @@ export class ChargingNetworkStack extends Stack {
     this.alarms.watchFunction('alerts-trigger', this.alertTrigger.trigger);
     this.alarms.watchFunction('alerts-sweep', this.alerts.functions.sweep);
     this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
+    this.alarms.watchFunction('certificates-sign', this.chargerCertificates.functions.sign);
     for (const [name, fn] of Object.entries(this.webhooks.functions)) this.alarms.watchFunction(`webhooks-${name}`, fn);
   }
 
@@ -346,6 +387,11 @@ export class ChargingNetworkStack extends Stack {
     new CfnOutput(this, 'OcppUrl', {
       value: this.edge.ocppUrl,
       description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<ocppId>',
+    });
+    new CfnOutput(this, 'ChargerCaCertificate', {
+      value: this.chargerCertificates.caCertificatePem,
+      description:
+        "The CSMS CA's certificate (PEM): chargers' certificates chain to it; CloudFront's trust store holds it",
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
     new CfnOutput(this, 'LogBucketName', {

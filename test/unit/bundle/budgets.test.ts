@@ -13,12 +13,25 @@ import { buildBundles, stackFunctions, type Bundle, type StackFunction } from '.
 /** The most any function's bundle may weigh, KiB. */
 const CEILING_KIB = 800;
 
+/**
+ * The functions allowed past {@link CEILING_KIB}, with their own ceiling: off every request path,
+ * their cold start delays no charger's frame and no API call. The certificate function serves a
+ * charger's CSR (about once a year per charger) from the table's stream, the charger waiting for
+ * CertificateSigned anyway; it holds the X.509 library (@peculiar/x509 and its ASN.1 schemas,
+ * about 200 KiB) and the KMS client beside the data layer and the command path.
+ */
+const OFF_PATH_CEILING_KIB: Record<string, number> = { 'lambdas/certificates/sign.ts': 900 };
+
 /** Each function's budget, KiB (1,024 bytes), by handler module. */
 const BUDGET_KIB: Record<string, number> = {
   'lambdas/alerts/sweep.ts': 600,
   'lambdas/alerts/trigger.ts': 480,
   // Every function holds every entity's model (security events, certificates, monitors, customer
   // information requests): 620.4 with the first two.
+  // The CA set-up at deployment: the X.509 library, KMS and S3 (606 today).
+  'lambdas/certificates/ca-setup.ts': 630,
+  // Off the request paths (OFF_PATH_CEILING_KIB): 849 today.
+  'lambdas/certificates/sign.ts': 870,
   'lambdas/http/access-ids.ts': 635,
   'lambdas/http/alert-recipients.ts': 635,
   // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
@@ -79,6 +92,7 @@ const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
       'lambdas/operations/sweep.ts',
       'lambdas/logs/upload.ts',
       'lambdas/http/charger-operation-reads.ts',
+      'lambdas/certificates/ca-setup.ts',
     ].includes(e),
   '@aws-sdk/client-lambda': (e) =>
     ['lambdas/http/charger-operations.ts', 'lambdas/operations/sweep.ts'].includes(e) || e.startsWith('lambdas/power/'),
@@ -119,12 +133,14 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('Lambda bundle budgets', () => {
-  it('finds every function of the stack, each with a budget of at most 800 KiB', () => {
-    expect(functions.length).toBeGreaterThanOrEqual(31);
+  it('finds every function of the stack, each with a budget of at most 800 KiB (or its own off-path ceiling)', () => {
+    expect(functions.length).toBeGreaterThanOrEqual(33);
     const entries = new Set(functions.map((f) => f.entry));
     expect([...entries].filter((entry) => BUDGET_KIB[entry] === undefined)).toEqual([]);
     expect(Object.keys(BUDGET_KIB).filter((entry) => !entries.has(entry))).toEqual([]);
-    for (const [entry, budget] of Object.entries(BUDGET_KIB)) expect(budget, entry).toBeLessThanOrEqual(CEILING_KIB);
+    for (const [entry, budget] of Object.entries(BUDGET_KIB)) {
+      expect(budget, entry).toBeLessThanOrEqual(OFF_PATH_CEILING_KIB[entry] ?? CEILING_KIB);
+    }
   });
 
   it('keeps every bundle within its budget', () => {
