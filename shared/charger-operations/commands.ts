@@ -5,6 +5,7 @@
  * (`CHARGER_OPERATION_COMMANDS` in `shared/ocpp/commands`).
  */
 import type { ChargerCommands, VersionInputs } from '../charger-commands';
+import type { SettingChange, SettingChangeAnswer } from '../charger-configuration';
 import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
 import type { MonitorAnswer, MonitorSetting, MonitoringBase } from './monitors';
 import type { DisplayMessage } from './display';
@@ -161,6 +162,25 @@ export interface ChargerOperationCommandCatalog {
   SetDisplayMessage: { input: DisplayMessage; result: OperationAnswer };
   /** Remove a message by its id (2.0.1 O05 ClearDisplayMessage; 1.6 has none). */
   ClearDisplayMessage: { input: { id: number }; result: OperationAnswer };
+  /** Store a network connection profile in a slot (2.0.1 B09 SetNetworkProfile; 1.6 has none). */
+  SetNetworkProfile: { input: NetworkProfileInput; result: OperationAnswer };
+  /** Change settings (1.6 ChangeConfiguration of one key, 2.0.1 SetVariables): the configuration domain's command. */
+  ChangeSettings: { input: { settings: SettingChange[] }; result: SettingChangeAnswer[] };
+}
+
+/**
+ * A network connection profile for the CSMS's own URL (2.0.1 NetworkConnectionProfileType): OCPP
+ * 2.0 over JSON, on the charger's first wired interface.
+ */
+export interface NetworkProfileInput {
+  /** The slot it is stored in (the charger's `OCPPCommCtrlr.NetworkConfigurationPriority` names slots). */
+  configurationSlot: number;
+  /** The CSMS's URL for this charger, without its identity (`wss://…/ocpp`); at most 512 characters. */
+  ocppCsmsUrl: string;
+  /** The security profile the charger connects with (1, 2 or 3). */
+  securityProfile: number;
+  /** Seconds the charger waits for an answer before it gives up on a CALL. */
+  messageTimeout: number;
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

@@ -15,6 +15,7 @@ export type {
   InstalledCertificate,
   InstalledCertificatesAnswer,
   LogRequestAnswer,
+  NetworkProfileInput,
   OperationAnswer,
   UpdateFirmwareInput,
 } from './commands';

@@ -26,6 +26,7 @@ import {
   GetInstalledCertificateIdsRequest,
   InstallCertificateRequest,
   isPemCertificate,
+  UpgradeSecurityProfileRequest,
 } from './security-inputs';
 import { chargerTargetFields, exactlyOneOf, portTargetField, positiveId } from './target-inputs';
 
@@ -230,6 +231,7 @@ export const OPERATION_INPUTS = {
   setMonitoringLevel: SetMonitoringLevelRequest,
   setDisplayMessage: SetDisplayMessageRequest,
   clearDisplayMessage: ClearDisplayMessageRequest,
+  upgradeSecurityProfile: UpgradeSecurityProfileRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -35,6 +35,7 @@ export const OPERATION_ACTIONS = [
   'setMonitoringLevel',
   'setDisplayMessage',
   'clearDisplayMessage',
+  'upgradeSecurityProfile',
 ] as const;
 
 /** An operation's action. */

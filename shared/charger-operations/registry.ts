@@ -13,6 +13,7 @@ import { getLog } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
 import { clearDisplayMessage, setDisplayMessage } from './display-kinds';
+import { upgradeSecurityProfile } from './security-profile-kind';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -40,6 +41,7 @@ export const OPERATION_KINDS = {
   setMonitoringLevel,
   setDisplayMessage,
   clearDisplayMessage,
+  upgradeSecurityProfile,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -97,6 +97,14 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.deleteCertificate },
     responses,
   },
+  'POST /api/ocpp/upgrade-security-profile': {
+    role: 'admin',
+    summary: 'Move chargers to security profile 3 (OCPP 2.0.1 A05 SetNetworkProfile; 1.6 SecurityProfile key)',
+    description: `Only for chargers that hold a current certificate of the CSMS CA (else rejected NoCertificate, nothing sent). 2.0.1: SetNetworkProfile (ocppCsmsUrl, securityProfile 3) in configurationSlot, SetVariables OCPPCommCtrlr.NetworkConfigurationPriority = that slot, Reset OnIdle; 1.6: ChangeConfiguration SecurityProfile = 3 (a soft Reset when RebootRequired). Once the charger takes it, its securityProfile here is 3: from its next connection it is refused without its certificate. See docs/certificates.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.upgradeSecurityProfile },
+    responses,
+  },
   'POST /api/ocpp/set-variable-monitoring': {
     role: 'operator',
     summary: 'Set monitors on device-model variables (OCPP 2.0.1 SetVariableMonitoring)',

@@ -31,6 +31,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/install-certificate',
   'POST /api/ocpp/get-installed-certificate-ids',
   'POST /api/ocpp/delete-certificate',
+  'POST /api/ocpp/upgrade-security-profile',
   'POST /api/ocpp/set-variable-monitoring',
   'POST /api/ocpp/clear-variable-monitoring',
   'POST /api/ocpp/set-monitoring-base',

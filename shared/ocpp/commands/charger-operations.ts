@@ -34,6 +34,8 @@ import { getCompositeSchedule } from './composite-schedule';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
 import { clearDisplayMessage, setDisplayMessage } from './display';
+import { setNetworkProfile } from './network-profile';
+import { changeSettings } from './configuration';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -284,6 +286,8 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   SetMonitoringLevel: setMonitoringLevel,
   SetDisplayMessage: setDisplayMessage,
   ClearDisplayMessage: clearDisplayMessage,
+  SetNetworkProfile: setNetworkProfile,
+  ChangeSettings: changeSettings,
 };
 
 /**
