@@ -7,7 +7,7 @@
 import type { ChargerCommands, VersionInputs } from '../charger-commands';
 import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
 import type { MonitorAnswer, MonitorSetting, MonitoringBase } from './monitors';
-import type { DisplayMessage } from './display';
+import type { DisplayMessage, GetDisplayMessagesInput } from './display';
 
 /**
  * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
@@ -161,6 +161,8 @@ export interface ChargerOperationCommandCatalog {
   SetDisplayMessage: { input: DisplayMessage; result: OperationAnswer };
   /** Remove a message by its id (2.0.1 O05 ClearDisplayMessage; 1.6 has none). */
   ClearDisplayMessage: { input: { id: number }; result: OperationAnswer };
+  /** Ask for the messages a charger holds, filtered (2.0.1 O03/O04 GetDisplayMessages; 1.6 has none). */
+  GetDisplayMessages: { input: GetDisplayMessagesInput; result: OperationAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

@@ -19,7 +19,7 @@ import {
   SetMonitoringLevelRequest,
   SetVariableMonitoringRequest,
 } from './monitoring-inputs';
-import { ClearDisplayMessageRequest, SetDisplayMessageRequest } from './display-inputs';
+import { ClearDisplayMessageRequest, GetDisplayMessagesRequest, SetDisplayMessageRequest } from './display-inputs';
 import {
   CustomerInformationRequest,
   DeleteCertificateRequest,
@@ -230,6 +230,7 @@ export const OPERATION_INPUTS = {
   setMonitoringLevel: SetMonitoringLevelRequest,
   setDisplayMessage: SetDisplayMessageRequest,
   clearDisplayMessage: ClearDisplayMessageRequest,
+  getDisplayMessages: GetDisplayMessagesRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

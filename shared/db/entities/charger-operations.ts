@@ -113,11 +113,44 @@ const customerInformationRequestSchema = {
   },
 } as const;
 
+/**
+ * A display-messages request (OCPP 2.0.1 GetDisplayMessages O03/O04) asked of one charger by a
+ * `getDisplayMessages` operation, in the charger's partition as customer information requests are
+ * (the OCPP message function writes its NotifyDisplayMessages pages there), sorted by our
+ * `requestId` (the `displayMessagesRequest` counter). Written before the CALL. The pages carry no
+ * `seqNo`: each page's `messageInfo` is appended to `messages` as it arrives (at most
+ * `MAX_LISTED_MESSAGES` of `shared/charger-operations/display-report.ts`, `truncated` beyond), and
+ * `complete` is set by the page sent with `tbc` false; a page after it changes nothing.
+ */
+const displayMessagesRequestSchema = {
+  model: { entity: 'displayMessagesRequest', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+    organizationId: { type: 'number', required: true },
+    operationId: { type: 'string', required: true },
+    requestedAt: timestamp,
+    /** The messages (2.0.1 MessageInfoType) of every page so far, in arrival order. */
+    messages: { type: 'any', required: true },
+    /** Set by the last page (`tbc` false). */
+    complete: { type: 'boolean' },
+    /** Set when the charger listed more messages than are kept. */
+    truncated: { type: 'boolean' },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId'] },
+    },
+  },
+} as const;
+
 /** Builds the charger-operation entities bound to one client and table. */
 export function chargerOperationEntities(config: EntityConfiguration) {
   return {
     chargerOperation: new Entity(chargerOperationSchema, config),
     pendingChargerOperation: new Entity(pendingChargerOperationSchema, config),
     customerInformationRequest: new Entity(customerInformationRequestSchema, config),
+    displayMessagesRequest: new Entity(displayMessagesRequestSchema, config),
   };
 }

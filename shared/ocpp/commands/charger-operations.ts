@@ -33,7 +33,7 @@ import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
-import { clearDisplayMessage, setDisplayMessage } from './display';
+import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -284,6 +284,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   SetMonitoringLevel: setMonitoringLevel,
   SetDisplayMessage: setDisplayMessage,
   ClearDisplayMessage: clearDisplayMessage,
+  GetDisplayMessages: getDisplayMessages,
 };
 
 /**
