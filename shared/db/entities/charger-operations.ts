@@ -83,6 +83,19 @@ const pendingChargerOperationSchema = {
 } as const;
 
 /**
+ * What a request an operation asks of one charger holds (customer information, display messages):
+ * the charger (its partition), our `requestId` (its counter; the sort key, padded), the operation
+ * and its organization, and when it was asked.
+ */
+const chargerRequestAttributes = {
+  chargerId: { type: 'number', required: true },
+  requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+  organizationId: { type: 'number', required: true },
+  operationId: { type: 'string', required: true },
+  requestedAt: timestamp,
+} as const;
+
+/**
  * A customer information request (OCPP 2.0.1 CustomerInformation N09/N10) asked of one charger by a
  * `customerInformation` operation, in the charger's partition (its NotifyCustomerInformation pages
  * are written by the OCPP message function, which writes that partition already), sorted by our
@@ -94,11 +107,7 @@ const pendingChargerOperationSchema = {
 const customerInformationRequestSchema = {
   model: { entity: 'customerInformationRequest', version: '1', service: SERVICE },
   attributes: {
-    chargerId: { type: 'number', required: true },
-    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
-    organizationId: { type: 'number', required: true },
-    operationId: { type: 'string', required: true },
-    requestedAt: timestamp,
+    ...chargerRequestAttributes,
     /** seqNo → data (each page at most 512 characters), as NotifyCustomerInformation sent them. */
     pages: { type: 'any', required: true },
     lastSeqNo: optionalNumber,
@@ -125,11 +134,7 @@ const customerInformationRequestSchema = {
 const displayMessagesRequestSchema = {
   model: { entity: 'displayMessagesRequest', version: '1', service: SERVICE },
   attributes: {
-    chargerId: { type: 'number', required: true },
-    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
-    organizationId: { type: 'number', required: true },
-    operationId: { type: 'string', required: true },
-    requestedAt: timestamp,
+    ...chargerRequestAttributes,
     /** The messages (2.0.1 MessageInfoType) of every page so far, in arrival order. */
     messages: { type: 'any', required: true },
     /** Set by the last page (`tbc` false). */
