@@ -70,6 +70,7 @@ export const handler = httpHandler(
     'POST /api/ocpp/set-monitoring-level': operation('setMonitoringLevel'),
     'POST /api/ocpp/set-display-message': operation('setDisplayMessage'),
     'POST /api/ocpp/clear-display-message': operation('clearDisplayMessage'),
+    'POST /api/ocpp/get-display-messages': operation('getDisplayMessages'),
     'POST /api/ocpp/upgrade-security-profile': operation('upgradeSecurityProfile'),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, requestedByOf(principal));

@@ -24,12 +24,15 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    // The charger's partition also holds its customer information requests, numbered by their counter.
+    // The charger's partition also holds its customer information and display-messages requests,
+    // numbered by their counters; a display message set without an id takes ours from its counter.
     'dynamodb:UpdateItem': [
       ROWS.chargerOperations,
       ROWS.pendingChargerOperations,
       ROWS.chargers,
       counterRow('customerInformationRequest'),
+      counterRow('displayMessagesRequest'),
+      counterRow('displayMessage'),
     ],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },

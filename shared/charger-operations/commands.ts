@@ -8,7 +8,7 @@ import type { ChargerCommands, VersionInputs } from '../charger-commands';
 import type { SettingChange, SettingChangeAnswer } from '../charger-configuration';
 import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
 import type { MonitorAnswer, MonitorSetting, MonitoringBase } from './monitors';
-import type { DisplayMessage } from './display';
+import type { DisplayMessage, GetDisplayMessagesInput } from './display';
 
 /**
  * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
@@ -162,6 +162,8 @@ export interface ChargerOperationCommandCatalog {
   SetDisplayMessage: { input: DisplayMessage; result: OperationAnswer };
   /** Remove a message by its id (2.0.1 O05 ClearDisplayMessage; 1.6 has none). */
   ClearDisplayMessage: { input: { id: number }; result: OperationAnswer };
+  /** Ask for the messages a charger holds, filtered (2.0.1 O03/O04 GetDisplayMessages; 1.6 has none). */
+  GetDisplayMessages: { input: GetDisplayMessagesInput; result: OperationAnswer };
   /** Store a network connection profile in a slot (2.0.1 B09 SetNetworkProfile; 1.6 has none). */
   SetNetworkProfile: { input: NetworkProfileInput; result: OperationAnswer };
   /** Change settings (1.6 ChangeConfiguration of one key, 2.0.1 SetVariables): the configuration domain's command. */

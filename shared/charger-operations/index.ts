@@ -20,6 +20,7 @@ export type {
   UpdateFirmwareInput,
 } from './commands';
 export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';
+export { recordDisplayMessagesPage, type DisplayMessagesPage } from './display-report';
 export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
 export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';
@@ -45,6 +46,8 @@ export {
   MESSAGE_PRIORITIES,
   MESSAGE_STATES,
   type DisplayMessage,
+  type GetDisplayMessagesInput,
+  type ReportedDisplayMessage,
 } from './display';
 export type { TargetFields } from './targets';
 export {

@@ -19,7 +19,7 @@ import {
   SetMonitoringLevelRequest,
   SetVariableMonitoringRequest,
 } from './monitoring-inputs';
-import { ClearDisplayMessageRequest, SetDisplayMessageRequest } from './display-inputs';
+import { ClearDisplayMessageRequest, GetDisplayMessagesRequest, SetDisplayMessageRequest } from './display-inputs';
 import {
   CustomerInformationRequest,
   DeleteCertificateRequest,
@@ -231,6 +231,7 @@ export const OPERATION_INPUTS = {
   setMonitoringLevel: SetMonitoringLevelRequest,
   setDisplayMessage: SetDisplayMessageRequest,
   clearDisplayMessage: ClearDisplayMessageRequest,
+  getDisplayMessages: GetDisplayMessagesRequest,
   upgradeSecurityProfile: UpgradeSecurityProfileRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 

@@ -11,6 +11,7 @@ import type { ChargerOperationCommands, InstalledCertificate, OperationAnswer } 
 import type { OperationTarget, TargetFields } from './targets';
 import type { CompositeSchedule } from '../site-power/commands';
 import type { MonitorResult } from './monitors';
+import type { DisplayMessagesReport } from './display';
 
 /**
  * Every operation kind's action, in the API's order: the kinds (`registry.ts`) and their bodies
@@ -35,6 +36,7 @@ export const OPERATION_ACTIONS = [
   'setMonitoringLevel',
   'setDisplayMessage',
   'clearDisplayMessage',
+  'getDisplayMessages',
   'upgradeSecurityProfile',
 ] as const;
 
@@ -110,6 +112,8 @@ export interface TargetOutcome {
   monitors?: MonitorResult[];
   /** The id the message was set under (set-display-message results the charger answered). */
   displayMessageId?: number;
+  /** The messages the charger listed (get-display-messages results the charger took). */
+  displayMessages?: DisplayMessagesReport;
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

@@ -12,7 +12,6 @@ import { getChargerView } from './chargers';
 import { ChargerNotFoundError } from './errors';
 import { type Charger, toCharger } from './views';
 
-
 /**
  * Sets the security profile of a charger the scope may see. `$connect` applies it from the
  * charger's next connection on: a profile 3 charger connected now with its password keeps that

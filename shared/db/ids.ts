@@ -33,6 +33,7 @@ export type IdKind =
   | 'logRequest'
   | 'customerInformationRequest'
   | 'displayMessage'
+  | 'displayMessagesRequest'
   | 'maintenanceWindow'
   | 'alert'
   | 'alertRecipient'

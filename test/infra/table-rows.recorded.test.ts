@@ -587,7 +587,7 @@ describe('the writes the handlers make', () => {
         s as unknown as {
           client: {
             call: (a: string, p: unknown) => Promise<unknown>;
-            handle: (a: string, h: () => Promise<unknown>) => void;
+            handle: (a: string, h: (call: { params: any }) => Promise<unknown>) => void;
           };
         }
       ).client;
@@ -655,6 +655,25 @@ describe('the writes the handlers make', () => {
       chargerId: chargers.v201.id,
       customerIdentifier: 'customer-1',
     });
+    // A display message under our id (its counter), and a listing of the messages: its request
+    // written before the CALL, the charger's page appended by the OCPP function, settled by a read.
+    rpc(v201).handle('SetDisplayMessage', async () => ({ status: 'Accepted' }));
+    await expectApi(200, 'POST', '/api/ocpp/set-display-message', {
+      chargerId: chargers.v201.id,
+      message: { priority: 'NormalCycle', message: { format: 'UTF8', content: 'Rows' } },
+    });
+    let listed = 0;
+    rpc(v201).handle('GetDisplayMessages', async ({ params }) => {
+      listed = params.requestId;
+      return { status: 'Accepted' };
+    });
+    const listing = await expectApi(202, 'POST', '/api/ocpp/get-display-messages', { chargerId: chargers.v201.id });
+    await rpc(v201).call('NotifyDisplayMessages', {
+      requestId: listed,
+      messageInfo: [{ id: 1, priority: 'NormalCycle', message: { format: 'UTF8', content: 'Rows' } }],
+    });
+    const messages = await expectApi(200, 'GET', `/api/charger-operations/${listing.data.operationId}`);
+    expect(messages.data.status).toBe('completed');
     rpc(v16).handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
     const scheduled = await expectApi(202, 'POST', '/api/ocpp/change-availability', {
       portId: chargers.v16.ports[0]!.id,

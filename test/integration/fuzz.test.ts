@@ -361,6 +361,9 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       },
     },
     'POST /api/ocpp/clear-display-message': { body: { chargerId: charger().id, id: 1 } },
+    'POST /api/ocpp/get-display-messages': {
+      body: { chargerId: charger().id, id: [1, 2], priority: 'InFront', state: 'Idle' },
+    },
     'POST /api/ocpp/update-firmware': {
       body: { chargerId: charger().id, location: 'https://fw.example.com/fuzz.bin', retries: 1 },
     },
@@ -853,6 +856,24 @@ function ocpp201Examples(): Examples {
     NotifyCustomerInformation: [
       { data: 'CARD FUZZ-CARD-1: 2 sessions', seqNo: 0, generatedAt: now(), requestId: 1 },
       { data: 'first page', tbc: true, seqNo: 0, generatedAt: now(), requestId: 2 },
+    ],
+    NotifyDisplayMessages: [
+      {
+        requestId: 1,
+        tbc: false,
+        messageInfo: [
+          {
+            id: 1,
+            priority: 'InFront',
+            state: 'Idle',
+            startDateTime: now(),
+            transactionId: 'fuzz-tx-1',
+            message: { format: 'UTF8', language: 'en', content: 'Fuzz' },
+            display: { name: 'Display', evse: { id: 1 } },
+          },
+        ],
+      },
+      { requestId: 2, tbc: true },
     ],
     NotifyEvent: [
       {

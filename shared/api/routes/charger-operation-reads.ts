@@ -103,6 +103,18 @@ export const ChargerOperationResult = z
       .int()
       .optional()
       .meta({ description: 'SetDisplayMessage: the id the message was set under' }),
+    displayMessages: z
+      .object({
+        requestId: z.number().int(),
+        complete: z.boolean(),
+        messages: z
+          .array(z.record(z.string(), z.unknown()))
+          .optional()
+          .meta({ description: 'Once complete: each as reported (2.0.1 MessageInfoType), in arrival order' }),
+        truncated: z.boolean().optional().meta({ description: 'More than 50 listed: the rest left out' }),
+      })
+      .optional()
+      .meta({ description: 'A get-display-messages listing (docs/charger-operations.md)' }),
     monitors: z
       .array(
         z.object({

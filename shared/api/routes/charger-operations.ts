@@ -153,6 +153,14 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.clearDisplayMessage },
     responses,
   },
+  'POST /api/ocpp/get-display-messages': {
+    role: 'operator',
+    summary: "The messages on chargers' screens (OCPP 2.0.1 GetDisplayMessages)",
+    description: `O03/O04: every message the charger holds, or only those of the ids (id, at most 100), priority and state given. Accepted: the result is scheduled with displayMessages { requestId, complete: false } until the charger's NotifyDisplayMessages pages are all in (the page with tbc false), then accepted with displayMessages { requestId, complete: true, messages } in the order they came (at most 50 kept, truncated beyond); none within 15 minutes: timeout. Unknown (nothing matches): accepted at once with no messages. A 1.6 charger has no display messages: notSupported, nothing sent; a filter for a connected 1.6 charger is 400 naming it. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.getDisplayMessages },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,

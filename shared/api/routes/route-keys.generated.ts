@@ -38,6 +38,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/set-monitoring-level',
   'POST /api/ocpp/set-display-message',
   'POST /api/ocpp/clear-display-message',
+  'POST /api/ocpp/get-display-messages',
   'POST /api/ocpp/update-firmware',
   'POST /api/ocpp/get-log',
   'GET /api/charger-operations',

@@ -33,7 +33,7 @@ import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
-import { clearDisplayMessage, setDisplayMessage } from './display';
+import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display';
 import { setNetworkProfile } from './network-profile';
 import { changeSettings } from './configuration';
 import * as V16 from '../validators/v16';
@@ -286,6 +286,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   SetMonitoringLevel: setMonitoringLevel,
   SetDisplayMessage: setDisplayMessage,
   ClearDisplayMessage: clearDisplayMessage,
+  GetDisplayMessages: getDisplayMessages,
   SetNetworkProfile: setNetworkProfile,
   ChangeSettings: changeSettings,
 };

@@ -4,9 +4,11 @@
  * (one `GET /api/chargers/{id}`); each tab loads what it shows when it is opened:
  * - **Overview**: details and ports, active alerts (`alerts.tsx`), remote start / stop per port;
  * - **Sessions**: the last 7 days' sessions;
- * - **Configuration**: the configuration as last read (`charger-configuration.tsx`) and the local list;
- * - **Operations**: reset, unlock, availability, trigger message, clear cache (`operations.tsx`) and
- *   maintenance windows (`charger-maintenance.tsx`);
+ * - **Configuration**: the configuration as last read (`charger-configuration.tsx`), the local list and,
+ *   for a 2.0.1 charger, its monitors (`charger-monitors.tsx`);
+ * - **Operations**: reset, unlock, availability, trigger message, clear cache (`operations.tsx`),
+ *   a 2.0.1 charger's display messages (`charger-display.tsx`) and maintenance windows
+ *   (`charger-maintenance.tsx`);
  * - **Firmware and logs**: a firmware update and a log request;
  * - **Health**: figures since the first connection and errors (charger health allows 10 requests a
  *   minute per key, so it loads on opening and on demand);
@@ -30,6 +32,7 @@ import { ChargerMessageLog } from './charger-messages';
 import { CHARGER_TABS, hrefOf, type ChargerTab } from '../route';
 import { MaintenanceSection } from './charger-maintenance';
 import { ChargerAlerts } from './alerts';
+import { Ocpp201Section } from './ocpp201';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -106,12 +109,14 @@ function TabContent(props: { charger: Charger; tab: ChargerTab; now: number; ref
         <>
           <ConfigurationSection chargerId={charger.id} zone={charger.site.timezone} />
           <LocalListSection chargerId={charger.id} zone={charger.site.timezone} />
+          <Ocpp201Section charger={charger} section="monitors" />
         </>
       );
     case 'operations':
       return (
         <>
           <ChargerOperations charger={charger} />
+          <Ocpp201Section charger={charger} section="display" />
           <MaintenanceSection charger={charger} />
         </>
       );
