@@ -21,7 +21,7 @@ import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { Ago, DataTable, LoadState, Notice } from '../components';
 import { useSession } from '../context';
-import { formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
+import { formatCost, formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
@@ -314,7 +314,9 @@ function SessionsSection(props: { sessions: Loaded<ChargingSessionList>; zone: s
         list.data.length === 0 ? (
           <p class="muted">No sessions in the last 7 days.</p>
         ) : (
-          <DataTable columns={['Started', 'Ended', 'Port', 'Who', { label: 'Energy', num: true }]}>
+          <DataTable
+            columns={['Started', 'Ended', 'Port', 'Who', { label: 'Energy', num: true }, { label: 'Cost', num: true }]}
+          >
             {list.data.slice(0, 50).map((item) => (
               <tr key={item.id}>
                 <td>{formatDateTime(item.startTime, props.zone)}</td>
@@ -322,6 +324,7 @@ function SessionsSection(props: { sessions: Loaded<ChargingSessionList>; zone: s
                 <td>{item.port.portNumber}</td>
                 <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
                 <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>
+                <td class="num">{formatCost(item.energyCost)}</td>
               </tr>
             ))}
           </DataTable>
