@@ -24,12 +24,13 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    // The charger's partition also holds its customer information requests, numbered by their counter.
+    // The charger's partition also holds its customer information and publish-firmware requests, numbered by their counters.
     'dynamodb:UpdateItem': [
       ROWS.chargerOperations,
       ROWS.pendingChargerOperations,
       ROWS.chargers,
       counterRow('customerInformationRequest'),
+      counterRow('publishFirmwareRequest'),
     ],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },

@@ -38,6 +38,19 @@ export interface LogRequestAnswer {
   answer: Record<string, unknown>;
 }
 
+/** PublishFirmware's input (2.0.1 PublishFirmwareRequest, L03). */
+export interface PublishFirmwareInput {
+  /** Ours (the `publishFirmwareRequest` counter). */
+  requestId: number;
+  /** Where the local controller downloads the image from. */
+  location: string;
+  /** The image's MD5 checksum, 32 hexadecimal characters. */
+  checksum: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+}
+
 /** CustomerInformation's input (2.0.1 CustomerInformationRequest, N09/N10). */
 export interface CustomerInformationInput {
   /** Ours; 0 for a request that only clears (no report to name). */
@@ -161,6 +174,10 @@ export interface ChargerOperationCommandCatalog {
   SetDisplayMessage: { input: DisplayMessage; result: OperationAnswer };
   /** Remove a message by its id (2.0.1 O05 ClearDisplayMessage; 1.6 has none). */
   ClearDisplayMessage: { input: { id: number }; result: OperationAnswer };
+  /** A local controller downloads an image and serves it to its chargers (2.0.1 L03; 1.6 has none). */
+  PublishFirmware: { input: PublishFirmwareInput; result: OperationAnswer };
+  /** A local controller stops serving the image of that MD5 checksum (2.0.1 L04; 1.6 has none). */
+  UnpublishFirmware: { input: { checksum: string }; result: OperationAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

@@ -16,9 +16,11 @@ export type {
   InstalledCertificatesAnswer,
   LogRequestAnswer,
   OperationAnswer,
+  PublishFirmwareInput,
   UpdateFirmwareInput,
 } from './commands';
 export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';
+export { recordPublishFirmwareStatus, type PublishFirmwareStatus } from './publish-kinds';
 export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
 export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';

@@ -1,10 +1,10 @@
 /**
- * The API bodies of the local controller's firmware operations (OCPP 2.0.1 L03/L04):
- * PublishFirmware (a local controller downloads a firmware image and serves it to the chargers
- * behind it) and UnpublishFirmware (it stops serving it). WORK IN PROGRESS: not yet wired into
- * `OPERATION_INPUTS`, the kinds, the routes or the OCPP commands.
+ * The API bodies of the local controller's firmware operations (docs/firmware.md, "Publishing
+ * firmware"; OCPP 2.0.1 L03 PublishFirmware: a local controller downloads a firmware image and
+ * serves it to the chargers behind it; L04 UnpublishFirmware: it stops serving it).
  */
 import * as z from 'zod';
+import { firmwareFields } from './firmware-inputs';
 import { chargerTargetFields, exactlyOneOf } from './target-inputs';
 
 /** The firmware image's MD5 checksum, 32 hexadecimal characters (2.0.1 PublishFirmwareRequest `checksum`, maxLength 32). */
@@ -17,11 +17,11 @@ const md5Checksum = z
 export const PublishFirmwareRequest = z
   .strictObject({
     ...chargerTargetFields,
-    // 2.0.1 PublishFirmwareRequest.location: string, maxLength 512.
-    location: z.url().max(512).meta({ description: 'Where the local controller downloads the image from' }),
+    // The same check as an update's: a local controller downloads as a charger does (2.0.1: at most 512 characters).
+    location: firmwareFields.location,
     checksum: md5Checksum,
-    retries: z.number().int().min(0).optional(),
-    retryInterval: z.number().int().min(0).optional().meta({ description: 'Seconds between download attempts' }),
+    retries: firmwareFields.retries,
+    retryInterval: firmwareFields.retryInterval,
   })
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
   .meta({ id: 'PublishFirmwareRequest' });

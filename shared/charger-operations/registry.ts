@@ -13,6 +13,7 @@ import { getLog } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
 import { clearDisplayMessage, setDisplayMessage } from './display-kinds';
+import { publishFirmware, unpublishFirmware } from './publish-kinds';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -40,6 +41,8 @@ export const OPERATION_KINDS = {
   setMonitoringLevel,
   setDisplayMessage,
   clearDisplayMessage,
+  publishFirmware,
+  unpublishFirmware,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';
@@ -56,6 +59,7 @@ export const SETTLING_KINDS: Partial<Record<OperationAction, OperationKind<any>>
   updateFirmware,
   getLog,
   customerInformation,
+  publishFirmware,
 };
 
 /** The kind of a stored action; undefined for one this build does not know. */

@@ -32,6 +32,7 @@ export type IdKind =
   | 'chargerError'
   | 'logRequest'
   | 'customerInformationRequest'
+  | 'publishFirmwareRequest'
   | 'displayMessage'
   | 'maintenanceWindow'
   | 'alert'

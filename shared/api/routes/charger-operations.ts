@@ -152,4 +152,18 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.updateFirmware },
     responses,
   },
+  'POST /api/ocpp/publish-firmware': {
+    summary: 'A local controller serves a firmware image to its chargers (OCPP 2.0.1 PublishFirmware)',
+    description: `L03, with our requestId: the local controller downloads the image from location (an https, ftp or ftps URL: 400 body.location) and checks it against checksum (its MD5, 32 hexadecimal characters: 400 body.checksum otherwise); retries, retryInterval (s) optional. Accepted: the result is scheduled with firmware { requestId, status, history } and settles from the controller's PublishFirmwareStatusNotifications: Published accepted with firmware.locations (where it serves the image); DownloadFailed, InvalidChecksum, PublishFailed failed (error.code the status); no status for an hour: timeout FirmwareStalled. Rejected rejected. A 1.6 charger has no such message: notSupported, nothing sent. See docs/firmware.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.publishFirmware },
+    responses,
+  },
+  'POST /api/ocpp/unpublish-firmware': {
+    summary: 'A local controller stops serving a firmware image (OCPP 2.0.1 UnpublishFirmware)',
+    description: `L04: the image of that checksum (MD5, 32 hexadecimal characters: 400 body.checksum otherwise). Unpublished is accepted; NoFirmware (no such image published) and DownloadOngoing rejected. A 1.6 charger: notSupported, nothing sent. See docs/firmware.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.unpublishFirmware },
+    responses,
+  },
 });

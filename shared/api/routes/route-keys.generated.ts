@@ -38,6 +38,8 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/set-display-message',
   'POST /api/ocpp/clear-display-message',
   'POST /api/ocpp/update-firmware',
+  'POST /api/ocpp/publish-firmware',
+  'POST /api/ocpp/unpublish-firmware',
   'POST /api/ocpp/get-log',
   'GET /api/charger-operations',
   'GET /api/charger-operations/{operationId}',

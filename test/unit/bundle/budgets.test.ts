@@ -15,7 +15,9 @@ const CEILING_KIB = 800;
 
 /** Each function's budget, KiB (1,024 bytes), by handler module. */
 const BUDGET_KIB: Record<string, number> = {
-  'lambdas/alerts/sweep.ts': 600,
+  // The probe's module declares every charger-operation command and each entity's model is in every
+  // bundle: 605.1 with publish-firmware's.
+  'lambdas/alerts/sweep.ts': 615,
   'lambdas/alerts/trigger.ts': 480,
   // Every function holds every entity's model (security events, certificates, monitors, customer
   // information requests): 620.4 with the first two.
@@ -35,7 +37,8 @@ const BUDGET_KIB: Record<string, number> = {
   // The session list's vehicle, access ID and cost additions and jose: 641 today.
   'lambdas/http/history.ts': 660,
   'lambdas/http/maintenance-windows.ts': 630,
-  'lambdas/http/openapi.ts': 720,
+  // Every route's schema and text: 721.3 with publish-firmware's.
+  'lambdas/http/openapi.ts': 735,
   'lambdas/http/site-limits.ts': 620,
   'lambdas/http/site-power.ts': 610,
   // Every entity's model, as above.
