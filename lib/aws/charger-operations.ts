@@ -24,13 +24,15 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    // The charger's partition also holds its customer information and publish-firmware requests, numbered by their counters.
+    // The charger's partition also holds its customer information and publish-firmware requests and
+    // its configuration (targeted reports noted), numbered by their counters.
     'dynamodb:UpdateItem': [
       ROWS.chargerOperations,
       ROWS.pendingChargerOperations,
       ROWS.chargers,
       counterRow('customerInformationRequest'),
       counterRow('publishFirmwareRequest'),
+      counterRow('reportRequest'),
     ],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },

@@ -51,6 +51,19 @@ export interface PublishFirmwareInput {
   retryInterval?: number;
 }
 
+/** GetReport's input (2.0.1 GetReportRequest, B08): at least one of the filters, or neither for every variable. */
+export interface GetReportInput {
+  /** Ours (the `reportRequest` counter). */
+  requestId: number;
+  /** ComponentCriterionEnumType values. */
+  componentCriteria?: string[];
+  /** ComponentVariableType: a component, and one of its variables (absent: all of them). */
+  componentVariable?: {
+    component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+    variable?: { name: string; instance?: string };
+  }[];
+}
+
 /** CustomerInformation's input (2.0.1 CustomerInformationRequest, N09/N10). */
 export interface CustomerInformationInput {
   /** Ours; 0 for a request that only clears (no report to name). */
@@ -178,6 +191,8 @@ export interface ChargerOperationCommandCatalog {
   PublishFirmware: { input: PublishFirmwareInput; result: OperationAnswer };
   /** A local controller stops serving the image of that MD5 checksum (2.0.1 L04; 1.6 has none). */
   UnpublishFirmware: { input: { checksum: string }; result: OperationAnswer };
+  /** A targeted device-model report, in NotifyReport pages carrying `requestId` (2.0.1 B08; 1.6 has none). */
+  GetReport: { input: GetReportInput; result: OperationAnswer };
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

@@ -17,6 +17,7 @@ export type {
   LogRequestAnswer,
   OperationAnswer,
   PublishFirmwareInput,
+  GetReportInput,
   UpdateFirmwareInput,
 } from './commands';
 export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';

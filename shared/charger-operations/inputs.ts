@@ -2,7 +2,7 @@
  * What an operation's API body may hold (docs/charger-operations.md): the zod schema of each kind's
  * body, by action ({@link OPERATION_INPUTS}), and the firmware fields a campaign shares; the
  * targets' fields are in `target-inputs.ts`, the security and data-protection blocks' bodies in
- * `security-inputs.ts`, the monitoring block's in `monitoring-inputs.ts`, the display messages' in `display-inputs.ts`, the firmware fields in `firmware-inputs.ts` and the local controller's in `publish-inputs.ts`. The routes, the OpenAPI
+ * `security-inputs.ts`, the monitoring block's in `monitoring-inputs.ts`, the display messages' in `display-inputs.ts`, the firmware fields in `firmware-inputs.ts`, the local controller's in `publish-inputs.ts`, GetReport's in `report-inputs.ts`. The routes, the OpenAPI
  * document and the operator CLI validate with them; the kinds (`core-kinds.ts`, `firmware-kind.ts`,
  * `log-kind.ts`, `monitoring-kinds.ts`, …) take the bodies they describe. Apart from the kinds because a zod schema is built
  * when its module loads: the worker and the sweep, which read stored bodies and validate none, load
@@ -21,6 +21,7 @@ import {
 import { ClearDisplayMessageRequest, SetDisplayMessageRequest } from './display-inputs';
 import { checkFirmwareDates, firmwareFields } from './firmware-inputs';
 import { PublishFirmwareRequest, UnpublishFirmwareRequest } from './publish-inputs';
+import { GetReportRequest } from './report-inputs';
 import {
   CustomerInformationRequest,
   DeleteCertificateRequest,
@@ -162,6 +163,7 @@ export const OPERATION_INPUTS = {
   clearDisplayMessage: ClearDisplayMessageRequest,
   publishFirmware: PublishFirmwareRequest,
   unpublishFirmware: UnpublishFirmwareRequest,
+  getReport: GetReportRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -37,6 +37,7 @@ export const OPERATION_ACTIONS = [
   'clearDisplayMessage',
   'publishFirmware',
   'unpublishFirmware',
+  'getReport',
 ] as const;
 
 /** An operation's action. */

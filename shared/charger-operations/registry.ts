@@ -14,6 +14,7 @@ import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
 import { clearDisplayMessage, setDisplayMessage } from './display-kinds';
 import { publishFirmware, unpublishFirmware } from './publish-kinds';
+import { getReport } from './report-kind';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -43,6 +44,7 @@ export const OPERATION_KINDS = {
   clearDisplayMessage,
   publishFirmware,
   unpublishFirmware,
+  getReport,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -33,6 +33,7 @@ export type IdKind =
   | 'logRequest'
   | 'customerInformationRequest'
   | 'publishFirmwareRequest'
+  | 'reportRequest'
   | 'displayMessage'
   | 'maintenanceWindow'
   | 'alert'

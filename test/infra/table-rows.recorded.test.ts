@@ -612,6 +612,11 @@ describe('the writes the handlers make', () => {
       chargerId: chargers.v201.id,
       customerIdentifier: 'customer-1',
     });
+    // A targeted report (noted before the CALL; the simulator lacks the action: the note withdrawn).
+    await expectApi(200, 'POST', '/api/ocpp/get-report', {
+      chargerId: chargers.v201.id,
+      componentCriteria: ['Problem'],
+    });
     // A publication (its request written before the CALL; the simulator lacks the action).
     await expectApi(200, 'POST', '/api/ocpp/publish-firmware', {
       chargerId: chargers.v201.id,

@@ -373,6 +373,16 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
         retryInterval: 30,
       },
     },
+    'POST /api/ocpp/get-report': {
+      body: {
+        chargerId: charger().id,
+        componentCriteria: ['Active', 'Problem'],
+        componentVariable: [
+          { component: { name: 'EVSE', evse: { id: 1 } }, variable: { name: 'Power' } },
+          { component: { name: 'OCPPCommCtrlr' } },
+        ],
+      },
+    },
     'POST /api/ocpp/unpublish-firmware': {
       body: { chargerIds: [charger().id], checksum: '9e107d9d372bb6826bd81d3542a419d6' },
     },

@@ -37,6 +37,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/set-monitoring-level',
   'POST /api/ocpp/set-display-message',
   'POST /api/ocpp/clear-display-message',
+  'POST /api/ocpp/get-report',
   'POST /api/ocpp/update-firmware',
   'POST /api/ocpp/publish-firmware',
   'POST /api/ocpp/unpublish-firmware',

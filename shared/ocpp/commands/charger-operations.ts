@@ -4,7 +4,7 @@
  * TriggerMessage (1.6 §5.17, 2.0.1 F06) and 1.6's ExtendedTriggerMessage (security extension), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
  * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule, the certificate commands and the 2.0.1
  * monitoring and display-message commands (declared beside their topics), and 2.0.1's PublishFirmware
- * and UnpublishFirmware (L03/L04). Each result is the
+ * and UnpublishFirmware (L03/L04) and GetReport (B08). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -16,8 +16,11 @@ import type {
   UpdateFirmwareInput,
   CustomerInformationInput,
   PublishFirmwareInput,
+  GetReportInput,
 } from '../../charger-operations';
 import type {
+  ComponentCriterionEnumType,
+  ComponentVariableType,
   MessageTriggerEnumType,
   ResetEnumType,
   UpdateFirmwareRequest as Ocpp201UpdateFirmwareRequest,
@@ -292,6 +295,23 @@ export const unpublishFirmware = defineCommand201<{ checksum: string }, Operatio
   },
 });
 
+/**
+ * GetReport (2.0.1 B08): `{ requestId, componentCriteria?, componentVariable? }`, answered Accepted,
+ * Rejected, NotSupported or EmptyResultSet; the report comes in NotifyReport pages.
+ */
+export const getReport = defineCommand201<GetReportInput, OperationAnswer, 'GetReport'>({
+  name: 'GetReport',
+  'ocpp2.0.1': {
+    call: V201.GetReport,
+    request: ({ requestId, componentCriteria, componentVariable }) => ({
+      requestId,
+      ...(componentCriteria ? { componentCriteria: componentCriteria as [ComponentCriterionEnumType] } : {}),
+      ...(componentVariable ? { componentVariable: componentVariable as [ComponentVariableType] } : {}),
+    }),
+    result: answerOf,
+  },
+});
+
 /** The OCPP declaration of each charger-operation command. */
 export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatalog> = {
   Reset: reset,
@@ -317,6 +337,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   ClearDisplayMessage: clearDisplayMessage,
   PublishFirmware: publishFirmware,
   UnpublishFirmware: unpublishFirmware,
+  GetReport: getReport,
 };
 
 /**
