@@ -24,8 +24,9 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    // The charger's partition also holds its customer information and display-messages requests,
-    // numbered by their counters; a display message set without an id takes ours from its counter.
+    // The charger's partition also holds its customer information, display-messages and
+    // publish-firmware requests and its configuration (targeted reports noted), numbered by their
+    // counters; a display message set without an id takes ours from its counter.
     'dynamodb:UpdateItem': [
       ROWS.chargerOperations,
       ROWS.pendingChargerOperations,
@@ -33,6 +34,8 @@ export const OPERATION_FUNCTION_WRITES = {
       counterRow('customerInformationRequest'),
       counterRow('displayMessagesRequest'),
       counterRow('displayMessage'),
+      counterRow('publishFirmwareRequest'),
+      counterRow('reportRequest'),
     ],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },

@@ -39,6 +39,32 @@ export interface LogRequestAnswer {
   answer: Record<string, unknown>;
 }
 
+/** PublishFirmware's input (2.0.1 PublishFirmwareRequest, L03). */
+export interface PublishFirmwareInput {
+  /** Ours (the `publishFirmwareRequest` counter). */
+  requestId: number;
+  /** Where the local controller downloads the image from. */
+  location: string;
+  /** The image's MD5 checksum, 32 hexadecimal characters. */
+  checksum: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+}
+
+/** GetReport's input (2.0.1 GetReportRequest, B08): at least one of the filters, or neither for every variable. */
+export interface GetReportInput {
+  /** Ours (the `reportRequest` counter). */
+  requestId: number;
+  /** ComponentCriterionEnumType values. */
+  componentCriteria?: string[];
+  /** ComponentVariableType: a component, and one of its variables (absent: all of them). */
+  componentVariable?: {
+    component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+    variable?: { name: string; instance?: string };
+  }[];
+}
+
 /** CustomerInformation's input (2.0.1 CustomerInformationRequest, N09/N10). */
 export interface CustomerInformationInput {
   /** Ours; 0 for a request that only clears (no report to name). */
@@ -168,6 +194,12 @@ export interface ChargerOperationCommandCatalog {
   SetNetworkProfile: { input: NetworkProfileInput; result: OperationAnswer };
   /** Change settings (1.6 ChangeConfiguration of one key, 2.0.1 SetVariables): the configuration domain's command. */
   ChangeSettings: { input: { settings: SettingChange[] }; result: SettingChangeAnswer[] };
+  /** A local controller downloads an image and serves it to its chargers (2.0.1 L03; 1.6 has none). */
+  PublishFirmware: { input: PublishFirmwareInput; result: OperationAnswer };
+  /** A local controller stops serving the image of that MD5 checksum (2.0.1 L04; 1.6 has none). */
+  UnpublishFirmware: { input: { checksum: string }; result: OperationAnswer };
+  /** A targeted device-model report, in NotifyReport pages carrying `requestId` (2.0.1 B08; 1.6 has none). */
+  GetReport: { input: GetReportInput; result: OperationAnswer };
 }
 
 /**

@@ -151,35 +151,51 @@ async function startFirmwareRequest(db: Db, chargerId: number, operationId: stri
   }
 }
 
-/** What a request's notifications come to: installed, failed with its status, or still going. */
-function progressOutcome(
-  stored: StoredFirmwareRequest,
+/** The statuses that end a firmware request, and what its success is called in the result's note. */
+export interface FirmwareEnds {
+  /** The status that ends it well (`accepted`): `Installed`, `Published`. */
+  done: string;
+  /** The statuses that end it badly (`failed`, the status as the error code). */
+  failures: readonly string[];
+  /** The note's verb at `done`: `firmware installed at …`. */
+  doneVerb: string;
+}
+
+/** An update's ends (1.6 FirmwareStatus, 2.0.1 FirmwareStatusEnumType). */
+const UPDATE_ENDS: FirmwareEnds = { done: INSTALLED, failures: FIRMWARE_FAILURES, doneVerb: 'installed' };
+
+/**
+ * What a firmware request's notified statuses come to (an update's or a publication's): `accepted`
+ * at its `done` status, `failed` at a failure, `timeout` `FirmwareStalled` after
+ * {@link firmwareStallMs} without a status since the last one or `since` (ms since the epoch: its
+ * sending or a later date it waits for); else `scheduled` with its progress when the result does
+ * not show the latest status yet, undefined when nothing changed. Pure.
+ */
+export function firmwareOutcome(
+  stored: { requestId: number; history: { status: string; at: string }[]; locations?: string[] },
+  since: number,
+  ends: FirmwareEnds,
   result: OperationResult,
-  request: FirmwareRequestFields,
   now: number,
 ): TargetOutcome | undefined {
+  const last = stored.history.at(-1);
   const firmware: FirmwareProgress = {
     requestId: stored.requestId,
-    ...(stored.history.length ? { status: stored.history.at(-1)!.status } : {}),
+    ...(last ? { status: last.status } : {}),
     history: stored.history,
+    ...(stored.locations ? { locations: stored.locations } : {}),
   };
-  const last = stored.history.at(-1);
-  if (last?.status === INSTALLED) {
-    return { status: 'accepted', firmware, note: `firmware installed at ${last.at}` };
+  if (last?.status === ends.done) {
+    return { status: 'accepted', firmware, note: `firmware ${ends.doneVerb} at ${last.at}` };
   }
-  if (last && FIRMWARE_FAILURES.includes(last.status)) {
+  if (last && ends.failures.includes(last.status)) {
     return {
       status: 'failed',
       firmware,
       error: { code: last.status, description: `the charger reported ${last.status} at ${last.at}` },
     };
   }
-  const lastActivity = Math.max(
-    Date.parse(last?.at ?? stored.sentAt),
-    Date.parse(stored.sentAt),
-    request.retrieveDate ? Date.parse(request.retrieveDate) : 0,
-    request.installDate ? Date.parse(request.installDate) : 0,
-  );
+  const lastActivity = Math.max(Date.parse(last?.at ?? '') || 0, since);
   if (now - lastActivity >= firmwareStallMs()) {
     return {
       status: 'timeout',
@@ -194,6 +210,21 @@ function progressOutcome(
   return stored.history.length !== (result.firmware?.history.length ?? 0)
     ? { status: 'scheduled', firmware }
     : undefined;
+}
+
+/** What an update's notifications come to: installed, failed with its status, or still going. */
+function progressOutcome(
+  stored: StoredFirmwareRequest,
+  result: OperationResult,
+  request: FirmwareRequestFields,
+  now: number,
+): TargetOutcome | undefined {
+  const since = Math.max(
+    Date.parse(stored.sentAt),
+    request.retrieveDate ? Date.parse(request.retrieveDate) : 0,
+    request.installDate ? Date.parse(request.installDate) : 0,
+  );
+  return firmwareOutcome(stored, since, UPDATE_ENDS, result, now);
 }
 
 /** The body of an update-firmware operation as stored: the campaign's, when a campaign started it. */

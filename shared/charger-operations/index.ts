@@ -17,10 +17,13 @@ export type {
   LogRequestAnswer,
   NetworkProfileInput,
   OperationAnswer,
+  PublishFirmwareInput,
+  GetReportInput,
   UpdateFirmwareInput,
 } from './commands';
 export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';
 export { recordDisplayMessagesPage, type DisplayMessagesPage } from './display-report';
+export { recordPublishFirmwareStatus, type PublishFirmwareStatus } from './publish-kinds';
 export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
 export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';

@@ -15,6 +15,8 @@ import { customerInformation } from './customer-information';
 import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display-kinds';
 import { settleDisplayMessages } from './display-report';
 import { upgradeSecurityProfile } from './security-profile-kind';
+import { publishFirmware, unpublishFirmware } from './publish-kinds';
+import { getReport } from './report-kind';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -44,6 +46,9 @@ export const OPERATION_KINDS = {
   clearDisplayMessage,
   getDisplayMessages,
   upgradeSecurityProfile,
+  publishFirmware,
+  unpublishFirmware,
+  getReport,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';
@@ -62,6 +67,7 @@ export const SETTLING_KINDS: Partial<Record<OperationAction, Pick<OperationKind<
   getLog,
   customerInformation,
   getDisplayMessages: { settle: settleDisplayMessages },
+  publishFirmware,
 };
 
 /** The kind of a stored action; undefined for one this build does not know. */

@@ -32,6 +32,8 @@ export type IdKind =
   | 'chargerError'
   | 'logRequest'
   | 'customerInformationRequest'
+  | 'publishFirmwareRequest'
+  | 'reportRequest'
   | 'displayMessage'
   | 'displayMessagesRequest'
   | 'maintenanceWindow'

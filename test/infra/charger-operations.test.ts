@@ -79,6 +79,8 @@ describe('charger operations', () => {
         '$cn#name_customerinformationrequest',
         '$cn#name_displaymessagesrequest',
         '$cn#name_displaymessage',
+        '$cn#name_publishfirmwarerequest',
+        '$cn#name_reportrequest',
       ]),
     );
     expect(writePatterns(LOG_WORKER)).toEqual(new Set([...worker, '$cn#name_logrequest']));

@@ -674,6 +674,17 @@ describe('the writes the handlers make', () => {
     });
     const messages = await expectApi(200, 'GET', `/api/charger-operations/${listing.data.operationId}`);
     expect(messages.data.status).toBe('completed');
+    // A targeted report (noted before the CALL; the simulator lacks the action: the note withdrawn).
+    await expectApi(200, 'POST', '/api/ocpp/get-report', {
+      chargerId: chargers.v201.id,
+      componentCriteria: ['Problem'],
+    });
+    // A publication (its request written before the CALL; the simulator lacks the action).
+    await expectApi(200, 'POST', '/api/ocpp/publish-firmware', {
+      chargerId: chargers.v201.id,
+      location: 'https://fw.example.com/lc.bin',
+      checksum: '9e107d9d372bb6826bd81d3542a419d6',
+    });
     rpc(v16).handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
     const scheduled = await expectApi(202, 'POST', '/api/ocpp/change-availability', {
       portId: chargers.v16.ports[0]!.id,

@@ -161,11 +161,33 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.getDisplayMessages },
     responses,
   },
+  'POST /api/ocpp/get-report': {
+    role: 'operator',
+    summary: 'A targeted device-model read (OCPP 2.0.1 GetReport)',
+    description: `B08, with our requestId: componentCriteria (Active, Available, Enabled, Problem; each at most once) and/or componentVariable ([{ component { name, instance?, evse? }, variable? { name, instance? } }], at most 100; without a variable every variable of the component); neither: every variable. The station's NotifyReport pages update only the variables they name in the stored device model (GET /api/chargers/{id}/configuration). Accepted is accepted once the page with tbc false and every page before it are in (within 30 s, else timeout ReportIncomplete: the pages still update the device model when they come); EmptyResultSet accepted at once (nothing matched); Rejected rejected; NotSupported notSupported. A 1.6 charger has no GetReport: notSupported, nothing sent. See docs/charger-configuration.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.getReport },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,
     tags: ['Charger operations'],
     request: { body: OPERATION_INPUTS.updateFirmware },
+    responses,
+  },
+  'POST /api/ocpp/publish-firmware': {
+    summary: 'A local controller serves a firmware image to its chargers (OCPP 2.0.1 PublishFirmware)',
+    description: `L03, with our requestId: the local controller downloads the image from location (an https, ftp or ftps URL: 400 body.location) and checks it against checksum (its MD5, 32 hexadecimal characters: 400 body.checksum otherwise); retries, retryInterval (s) optional. Accepted: the result is scheduled with firmware { requestId, status, history } and settles from the controller's PublishFirmwareStatusNotifications: Published accepted with firmware.locations (where it serves the image); DownloadFailed, InvalidChecksum, PublishFailed failed (error.code the status); no status for an hour: timeout FirmwareStalled. Rejected rejected. A 1.6 charger has no such message: notSupported, nothing sent. See docs/firmware.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.publishFirmware },
+    responses,
+  },
+  'POST /api/ocpp/unpublish-firmware': {
+    summary: 'A local controller stops serving a firmware image (OCPP 2.0.1 UnpublishFirmware)',
+    description: `L04: the image of that checksum (MD5, 32 hexadecimal characters: 400 body.checksum otherwise). Unpublished is accepted; NoFirmware (no such image published) and DownloadOngoing rejected. A 1.6 charger: notSupported, nothing sent. See docs/firmware.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.unpublishFirmware },
     responses,
   },
 });

@@ -150,6 +150,36 @@ const displayMessagesRequestSchema = {
   },
 } as const;
 
+/**
+ * A firmware image a local controller was asked to publish (OCPP 2.0.1 PublishFirmware L03) by a
+ * `publishFirmware` operation, in the charger's partition (its PublishFirmwareStatusNotifications
+ * are written by the OCPP message function, which writes that partition already), sorted by our
+ * `requestId` (the `publishFirmwareRequest` counter). Written before the CALL, so a status that
+ * overtakes the answer has its request. `history` is every status notified, oldest first;
+ * `locations` the URIs the controller serves the image at, from its `Published` notification.
+ */
+const publishFirmwareRequestSchema = {
+  model: { entity: 'publishFirmwareRequest', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+    organizationId: { type: 'number', required: true },
+    operationId: { type: 'string', required: true },
+    /** The image's MD5 checksum, as sent. */
+    checksum: { type: 'string', required: true },
+    requestedAt: timestamp,
+    /** `{ status, at }` per notification (at: when received, ISO 8601 UTC). */
+    history: { type: 'any', required: true },
+    locations: { type: 'list', items: { type: 'string' } },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId'] },
+    },
+  },
+} as const;
+
 /** Builds the charger-operation entities bound to one client and table. */
 export function chargerOperationEntities(config: EntityConfiguration) {
   return {
@@ -157,5 +187,6 @@ export function chargerOperationEntities(config: EntityConfiguration) {
     pendingChargerOperation: new Entity(pendingChargerOperationSchema, config),
     customerInformationRequest: new Entity(customerInformationRequestSchema, config),
     displayMessagesRequest: new Entity(displayMessagesRequestSchema, config),
+    publishFirmwareRequest: new Entity(publishFirmwareRequestSchema, config),
   };
 }

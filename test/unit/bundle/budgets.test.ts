@@ -24,7 +24,9 @@ const OFF_PATH_CEILING_KIB: Record<string, number> = { 'lambdas/certificates/sig
 
 /** Each function's budget, KiB (1,024 bytes), by handler module. */
 const BUDGET_KIB: Record<string, number> = {
-  'lambdas/alerts/sweep.ts': 600,
+  // The probe's module declares every charger-operation command and each entity's model is in every
+  // bundle: 605.1 with publish-firmware's.
+  'lambdas/alerts/sweep.ts': 615,
   'lambdas/alerts/trigger.ts': 480,
   // Every function holds every entity's model (security events, certificates, monitors, customer
   // information requests): 620.4 with the first two.
@@ -37,8 +39,9 @@ const BUDGET_KIB: Record<string, number> = {
   // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
   'lambdas/http/alerts.ts': 620,
   'lambdas/http/charger-operation-reads.ts': 800,
-  // Every operation kind's body schema (certificates and customer information too): 753.8.
-  'lambdas/http/charger-operations.ts': 775,
+  // Every operation kind's body schema (certificates and customer information too): 753.8; with
+  // publish-firmware's and get-report's: 775.3.
+  'lambdas/http/charger-operations.ts': 785,
   'lambdas/http/chargers.ts': 620,
   // A charger's security profile (its route and the charger read it answers with): 783; a station's
   // monitors asked for (GetMonitoringReport's validators, the monitors' schemas): 792.6 today.
@@ -48,8 +51,8 @@ const BUDGET_KIB: Record<string, number> = {
   // The session list's vehicle, access ID and cost additions and jose: 641 today.
   'lambdas/http/history.ts': 660,
   'lambdas/http/maintenance-windows.ts': 630,
-  // Every route's schema and text: 720.8 with the display-messages listing, and the security profile upgrade's.
-  'lambdas/http/openapi.ts': 730,
+  // Every route's schema and text: 721.3 with publish-firmware's, the display-messages listing and the security profile upgrade.
+  'lambdas/http/openapi.ts': 740,
   'lambdas/http/site-limits.ts': 620,
   'lambdas/http/site-power.ts': 610,
   // Every entity's model, as above.
