@@ -20,6 +20,7 @@ import {
   type FirmwareProgress,
   type OperationKind,
   type OperationResult,
+  type SettleContext,
   type TargetOutcome,
 } from './kinds';
 
@@ -230,6 +231,27 @@ function progressOutcome(
 /** The body of an update-firmware operation as stored: the campaign's, when a campaign started it. */
 type UpdateFirmwareBody = TargetFields & FirmwareRequestFields & { campaignId?: string };
 
+/** Settles an update from the charger's FirmwareStatusNotifications (the `settle` of {@link updateFirmware}; alone, for the reads' bundle). */
+export async function settleFirmwareUpdate({
+  db,
+  request,
+  result,
+}: SettleContext<UpdateFirmwareBody>): Promise<TargetOutcome | undefined> {
+  const requestId = result.firmware?.requestId;
+  const { data } = await db.charger.get({ chargerId: result.chargerId }).go({ consistent: true });
+  const stored = data?.firmwareRequest as StoredFirmwareRequest | undefined;
+  if (requestId === undefined || !stored || stored.requestId !== requestId) {
+    return {
+      status: 'failed',
+      error: {
+        code: 'FirmwareSuperseded',
+        description: `a later firmware request (${stored?.requestId ?? 'none'}) replaced request ${requestId}`,
+      },
+    };
+  }
+  return progressOutcome(stored, result, request, Date.now());
+}
+
 /**
  * UpdateFirmware (1.6 §5.19; 2.0.1 L01), or for signed firmware on 1.6 the security extension's
  * SignedUpdateFirmware. The charger's acceptance (1.6 UpdateFirmware's empty answer; else
@@ -269,21 +291,7 @@ export const updateFirmware: OperationKind<UpdateFirmwareBody> = {
         : {}),
     };
   },
-  async settle({ db, request, result }) {
-    const requestId = result.firmware?.requestId;
-    const { data } = await db.charger.get({ chargerId: result.chargerId }).go({ consistent: true });
-    const stored = data?.firmwareRequest as StoredFirmwareRequest | undefined;
-    if (requestId === undefined || !stored || stored.requestId !== requestId) {
-      return {
-        status: 'failed',
-        error: {
-          code: 'FirmwareSuperseded',
-          description: `a later firmware request (${stored?.requestId ?? 'none'}) replaced request ${requestId}`,
-        },
-      };
-    }
-    return progressOutcome(stored, result, request, Date.now());
-  },
+  settle: settleFirmwareUpdate,
   // The stall timeout ends a request long before; this only bounds a request whose retrieve date is far ahead.
   scheduledForMs: (MAX_FIRMWARE_LEAD_DAYS + 1) * 86_400_000,
 };

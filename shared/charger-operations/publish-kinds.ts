@@ -15,7 +15,7 @@ import { allocateIds } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { type FirmwareEnds, firmwareOutcome } from './firmware-kind';
 import type { OperationInput } from './inputs';
-import { outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
+import { outcomeOf, type OperationKind, type SettleContext, type TargetOutcome } from './kinds';
 
 /** A publication's ends (2.0.1 PublishFirmwareStatusEnumType). */
 const PUBLISH_ENDS: FirmwareEnds = {
@@ -71,6 +71,21 @@ export async function recordPublishFirmwareStatus(
   }
 }
 
+/** Settles a publication from the controller's PublishFirmwareStatusNotifications (the `settle` of {@link publishFirmware}; alone, for the reads' bundle). */
+export async function settleFirmwarePublication({
+  db,
+  result,
+}: SettleContext<OperationInput<'publishFirmware'>>): Promise<TargetOutcome | undefined> {
+  const requestId = result.firmware?.requestId;
+  if (requestId === undefined) return undefined;
+  const { data } = await db.publishFirmwareRequest
+    .get({ chargerId: result.chargerId, requestId })
+    .go({ consistent: true });
+  if (!data) return undefined;
+  const stored = { requestId, history: data.history as { status: string; at: string }[], locations: data.locations };
+  return firmwareOutcome(stored, Date.parse(data.requestedAt), PUBLISH_ENDS, result, Date.now());
+}
+
 /**
  * PublishFirmware (L03) for each target, with our `requestId` (the `publishFirmwareRequest`
  * counter): the request is written before the CALL (1 UpdateItem of the counter, 1 UpdateItem).
@@ -113,16 +128,7 @@ export const publishFirmware: OperationKind<OperationInput<'publishFirmware'>> =
       note: `requestId ${requestId}: waiting for the local controller to publish the image`,
     };
   },
-  async settle({ db, result }): Promise<TargetOutcome | undefined> {
-    const requestId = result.firmware?.requestId;
-    if (requestId === undefined) return undefined;
-    const { data } = await db.publishFirmwareRequest
-      .get({ chargerId: result.chargerId, requestId })
-      .go({ consistent: true });
-    if (!data) return undefined;
-    const stored = { requestId, history: data.history as { status: string; at: string }[], locations: data.locations };
-    return firmwareOutcome(stored, Date.parse(data.requestedAt), PUBLISH_ENDS, result, Date.now());
-  },
+  settle: settleFirmwarePublication,
 };
 
 /**

@@ -8,14 +8,14 @@
 import type { OperationAction, OperationKind } from './kinds';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
-import { updateFirmware } from './firmware-kind';
-import { getLog } from './log-kind';
+import { settleFirmwareUpdate, updateFirmware } from './firmware-kind';
+import { getLog, settleLogUpload } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
 import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display-kinds';
 import { settleDisplayMessages } from './display-report';
 import { upgradeSecurityProfile } from './security-profile-kind';
-import { publishFirmware, unpublishFirmware } from './publish-kinds';
+import { publishFirmware, settleFirmwarePublication, unpublishFirmware } from './publish-kinds';
 import { getReport } from './report-kind';
 import {
   clearVariableMonitoring,
@@ -63,11 +63,11 @@ export type { OperationAction } from './kinds';
 export const SETTLING_KINDS: Partial<Record<OperationAction, Pick<OperationKind<any>, 'settle'>>> = {
   reset,
   changeAvailability,
-  updateFirmware,
-  getLog,
+  updateFirmware: { settle: settleFirmwareUpdate },
+  getLog: { settle: settleLogUpload },
   customerInformation,
   getDisplayMessages: { settle: settleDisplayMessages },
-  publishFirmware,
+  publishFirmware: { settle: settleFirmwarePublication },
 };
 
 /** The kind of a stored action; undefined for one this build does not know. */
