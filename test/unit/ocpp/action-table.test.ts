@@ -25,6 +25,16 @@ function table(heading: string): Map<string, string> {
   return new Map(rows.map((cells) => [cells[1]!, cells[2]!]));
 }
 
+/**
+ * The actions of each version still answered `NotSupported` because their feature is not built
+ * yet; every other action must be used, answered or sent. The list only shrinks: a row that turns
+ * `NotSupported` again, or one built but still listed here, fails.
+ */
+const NOT_YET_BUILT: Record<'V16' | 'V201', readonly string[]> = {
+  V16: [],
+  V201: ['CostUpdated', 'Get15118EVCertificate', 'GetCertificateStatus', 'GetTransactionStatus'],
+};
+
 /** The actions the commands send, per version (`call: V16.X` / `call: V201.X`). */
 function sentActions(version: 'V16' | 'V201'): Set<string> {
   const dir = join(root, 'shared/ocpp/commands');
@@ -55,5 +65,10 @@ describe.each([
       expect({ action, sent: treatment === 'sent' }).toEqual({ action, sent: sent.has(action) });
       expect(['used', 'answered', 'sent', 'NotSupported']).toContain(treatment);
     }
+  });
+
+  it('answers NotSupported only for the actions whose feature is not built yet', () => {
+    const notSupported = [...rows].filter(([, treatment]) => treatment === 'NotSupported').map(([action]) => action);
+    expect(notSupported.sort()).toEqual([...NOT_YET_BUILT[version]].sort());
   });
 });
