@@ -210,6 +210,7 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
 
   addCustomerInformationCommand(chargers, db);
   addCertificateCommands(chargers, db);
+  addSecurityProfileCommand(chargers, db);
   addReadCommands(chargers, db);
 }
 
@@ -252,9 +253,8 @@ const bothVersions = (lists: Record<string, readonly string[]>) => [...new Set(O
 const types = (value: string, previous: string[] = []) => [...previous, value];
 
 /**
- * `install-certificate`, `installed-certificates`, `delete-certificate` and
- * `upgrade-security-profile`: the certificate management operations (docs/certificates.md,
- * "Certificate management", "Moving a fleet from profile 2 to 3").
+ * `install-certificate`, `installed-certificates` and `delete-certificate`: the certificate
+ * management operations (docs/certificates.md, "Certificate management").
  */
 function addCertificateCommands(chargers: Command, db: () => Db): void {
   operationCommand(chargers, 'install-certificate', 'Install a root certificate (OCPP InstallCertificate)', 'no')
@@ -319,7 +319,13 @@ function addCertificateCommands(chargers: Command, db: () => Db): void {
         });
       }),
     );
+}
 
+/**
+ * `upgrade-security-profile`: the move of chargers to security profile 3 (docs/certificates.md,
+ * "Moving a fleet from profile 2 to 3").
+ */
+function addSecurityProfileCommand(chargers: Command, db: () => Db): void {
   operationCommand(
     chargers,
     'upgrade-security-profile',
