@@ -337,6 +337,9 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
         certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '1f' },
       },
     },
+    'POST /api/ocpp/upgrade-security-profile': {
+      body: { chargerId: charger().id, ocppCsmsUrl: 'wss://charging.example.com/ocpp', configurationSlot: 2 },
+    },
     'POST /api/ocpp/set-variable-monitoring': {
       body: {
         chargerId: charger().id,
