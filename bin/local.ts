@@ -96,6 +96,8 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
         dataDir: options.inMemory ? mkdtempSync(join(tmpdir(), 'charging-network-tls-')) : dataDir,
         port: tlsPort,
       },
+      // Plug & Charge: the V2G test PKI kept with the data (in memory with --in-memory), its OCSP responder.
+      plugAndCharge: options.inMemory ? {} : { dataDir },
       ...(options.inMemory
         ? {}
         : {
@@ -228,6 +230,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
         (c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ${ocpp}/${c.ocppId}`,
       ),
       ...tlsLines(stack),
+      ...plugAndChargeLines(stack),
       ...passwordWarning(
         chargers.filter((c) => !c.ocppPasswordSet),
         chargers.length,
@@ -260,6 +263,15 @@ const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
 // Where this stack serves, for the operator CLI to find (docs/cli.md); an in-memory stack keeps no files.
 if (!options.inMemory) recordRunningStack(dataDir, { url: stack.url, dynamoDbEndpoint: dynamo.endpoint });
 console.log(usage(stack, dynamo, demo, chargers));
+
+/** Where the Plug & Charge test PKI and its OCSP responder are. */
+function plugAndChargeLines(stack: LocalStack): string[] {
+  if (!stack.plugAndCharge) return [];
+  const where = options.inMemory ? 'in memory' : `in ${options.dataDir}/certificates/v2g-test-pki/`;
+  return [
+    `  Plug & Charge (docs/certificates.md): V2G test PKI ${where}, OCSP at ${stack.plugAndCharge.responder.url}`,
+  ];
+}
 
 /** Where chargers connect with a client certificate (security profile 3), and the CA file they trust. */
 function tlsLines(stack: LocalStack): string[] {

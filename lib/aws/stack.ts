@@ -19,6 +19,7 @@ import { Alerts } from './alerts';
 import { ChargerOperations } from './charger-operations';
 import { ChargerLogs } from './charger-logs';
 import { LocalAuthList } from './local-list';
+import { PlugAndCharge } from './plug-and-charge';
 import { AlertTrigger } from './alert-trigger';
 import { Webhooks } from './webhooks';
 import { grantAlertEmail } from './alert-email';
@@ -87,12 +88,23 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default `charging-<the stack's ID>`
    */
   readonly userPoolDomainPrefix?: string;
+  /**
+   * Plug & Charge's trust store: the V2G and MO root certificates, PEM (docs/certificates.md).
+   * @default none: every contract certificate's status is the OCSP fallback
+   */
+  readonly pncTrustAnchors?: string;
+  /**
+   * A contract certificate's status when its OCSP responder cannot be asked: `unknown` refuses
+   * Plug & Charge during the outage, `good` lets the access IDs decide.
+   * @default 'unknown'
+   */
+  readonly ocspFallbackStatus?: 'good' | 'unknown';
 }
 
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
  * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`,
- * `userPoolDomainPrefix`) from CDK context values: strings on
+ * `userPoolDomainPrefix`, `pncTrustAnchors`, `ocspFallbackStatus`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -122,6 +134,9 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
       `context ocppMessageLog must be one of ${OCPP_MESSAGE_LOG_MODES.join(', ')}, got ${ocppMessageLog}`,
     );
   }
+  const ocspFallbackStatus = text('ocspFallbackStatus');
+  if (ocspFallbackStatus !== undefined && ocspFallbackStatus !== 'good' && ocspFallbackStatus !== 'unknown')
+    throw new Error(`context ocspFallbackStatus must be good or unknown, got ${ocspFallbackStatus}`);
   const props: ChargingNetworkStackProps = {
     domainName: text('domainName'),
     certificateArn: text('certificateArn'),
@@ -133,6 +148,8 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     ocppMessageLog: ocppMessageLog as OcppMessageLogMode | undefined,
     alertEmailSender: text('alertEmailSender'),
     userPoolDomainPrefix: text('userPoolDomainPrefix'),
+    pncTrustAnchors: text('pncTrustAnchors'),
+    ocspFallbackStatus,
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
@@ -182,6 +199,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly alerts: Alerts;
   /** Where people sign in: the Cognito user pool and the console's app client. */
   public readonly people: PeopleSignIn;
+  /** Plug & Charge: the certificate status function `$default` invokes. */
+  public readonly plugAndCharge: PlugAndCharge;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -205,6 +224,7 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
+    this.plugAndCharge = this.addPlugAndCharge(props);
     this.smartCharging = new SmartCharging(this, 'SmartCharging', {
       table: this.table,
       ocppApi: this.ocppApi,
@@ -251,6 +271,16 @@ export class ChargingNetworkStack extends Stack {
     this.alarms = this.createAlarms(props);
     this.watchFunctions();
     this.addOutputs();
+  }
+
+  /** Plug & Charge's certificate status function, which only `$default` may invoke. */
+  private addPlugAndCharge(props: ChargingNetworkStackProps): PlugAndCharge {
+    return new PlugAndCharge(this, 'PlugAndCharge', {
+      messageFunction: this.ocppApi.functions.message,
+      trustAnchors: props.pncTrustAnchors,
+      ocspFallbackStatus: props.ocspFallbackStatus,
+      tracing: props.tracing,
+    });
   }
 
   /** The console's bucket and behaviours; its CSP lets it call the user pool's origins to sign people in. */

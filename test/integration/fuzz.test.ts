@@ -44,6 +44,14 @@ const CSR = [
   'of27Hchb4qdqG3DkgwQQHQ==',
   '-----END CERTIFICATE REQUEST-----',
 ].join('\n');
+/** A contract certificate's OCSP request data as a charger sends it (GetCertificateStatus, Authorize). */
+const OCSP_REQUEST_DATA = {
+  hashAlgorithm: 'SHA256',
+  issuerNameHash: 'a'.repeat(64),
+  issuerKeyHash: 'b'.repeat(64),
+  serialNumber: '1f2e3d',
+  responderURL: 'http://127.0.0.1:9/ocsp',
+};
 const HTTP_INPUTS_PER_ROUTE = Number(process.env.FUZZ_HTTP_INPUTS_PER_ROUTE) || 80;
 const FRAMES_PER_ACTION = 100;
 const SHAPE_FRAMES = 200;
@@ -850,6 +858,11 @@ function ocpp201Examples(): Examples {
     FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 1 }],
     SignCertificate: [{ csr: CSR, certificateType: 'ChargingStationCertificate' }],
+    // Plug & Charge: the certificate status function is asked (a responder on a closed port: the fallback).
+    GetCertificateStatus: [{ ocspRequestData: OCSP_REQUEST_DATA }],
+    Get15118EVCertificate: [
+      { iso15118SchemaVersion: 'urn:iso:15118:2:2013:MsgDef', action: 'Install', exiRequest: 'gJgCEFCQjAw=' },
+    ],
     NotifyCustomerInformation: [
       { data: 'CARD FUZZ-CARD-1: 2 sessions', seqNo: 0, generatedAt: now(), requestId: 1 },
       { data: 'first page', tbc: true, seqNo: 0, generatedAt: now(), requestId: 2 },

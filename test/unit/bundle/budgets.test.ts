@@ -17,6 +17,8 @@ const CEILING_KIB = 800;
 const BUDGET_KIB: Record<string, number> = {
   'lambdas/alerts/sweep.ts': 600,
   'lambdas/alerts/trigger.ts': 480,
+  // Plug & Charge: the X.509 library, the OCSP schemas and the test PKI's provider; no table: 276 today.
+  'lambdas/certificates/status.ts': 300,
   // Every function holds every entity's model (security events, certificates, monitors, customer
   // information requests): 620.4 with the first two.
   'lambdas/http/access-ids.ts': 635,
@@ -50,8 +52,9 @@ const BUDGET_KIB: Record<string, number> = {
   // reflect-metadata: about 250 KiB), evaluated only for a certificate or a profile 3 charger: 780 today.
   'lambdas/ocpp/connect.ts': 795,
   'lambdas/ocpp/disconnect.ts': 490,
-  // Both versions' validators (207 KiB), the monitors' reports and events, customer information: 755.5.
-  'lambdas/ocpp/message.ts': 770,
+  // Both versions' validators (207 KiB), the monitors' reports and events, customer information: 755.5;
+  // Plug & Charge's CALLs and their Invoke of the certificate status function (SigV4 signer): 765.
+  'lambdas/ocpp/message.ts': 780,
   // Every operation kind's commands but the log requests', without S3: 632 after the logs left, 699.8
   // with monitoring and display messages; room for the operations still to come (publish firmware…).
   'lambdas/operations/perform.ts': 720,
@@ -87,6 +90,7 @@ const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
   zod: (e) => e.startsWith('lambdas/http/'),
   highs: (e) => e === 'lambdas/power/allocate.ts',
   '@aws-sdk/client-cognito-identity-provider': (e) => e === 'lambdas/http/users.ts',
+  '@peculiar/x509': (e) => e === 'lambdas/ocpp/connect.ts' || e === 'lambdas/certificates/status.ts',
 };
 
 const kib = (bytes: number) => bytes / 1024;
