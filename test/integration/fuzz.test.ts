@@ -852,7 +852,11 @@ function ocpp201Examples(): Examples {
       },
     ],
     StatusNotification: [{ timestamp: now(), connectorStatus: 'Occupied', evseId: 1, connectorId: 1 }],
-    Authorize: [{ idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' } }],
+    Authorize: [
+      { idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' } },
+      // Plug & Charge (C07): the contract certificate's status asked of the certificate status function.
+      { idToken: { idToken: 'DEABCC0000001X', type: 'eMAID' }, iso15118CertificateHashData: [OCSP_REQUEST_DATA] },
+    ],
     TransactionEvent: [event('Started', 0), event('Updated', 1), event('Ended', 2)],
     MeterValues: [{ evseId: 1, meterValue }],
     FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],

@@ -22,6 +22,7 @@ import {
   type TransactionReadings,
 } from '../../charging';
 import type { MeterValue } from '../../metering';
+import { idTagOfToken } from '../../access';
 import type { Db } from '../../db';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
@@ -91,7 +92,9 @@ export const transactions = [
       fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId),
       connection.ocppId,
     );
-    const authorization = payload.idToken ? await authorizeIdTag(db, connection, payload.idToken.idToken) : undefined;
+    const authorization = payload.idToken
+      ? await authorizeIdTag(db, connection, idTagOfToken(payload.idToken))
+      : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
     if (await updateOnItsEvse(db, connection, payload, readings)) {
       await endUsedReservation(db, connection, payload.reservationId);
@@ -121,7 +124,7 @@ export const transactions = [
         {
           portNumber: payload.evse.id,
           startTime: timestamp,
-          idTag: payload.idToken?.idToken,
+          idTag: payload.idToken ? idTagOfToken(payload.idToken) : undefined,
           transactionId,
           remoteStartId: payload.transactionInfo.remoteStartId,
           reservationId: payload.reservationId,

@@ -8,6 +8,10 @@
  *   function cannot be invoked (the fallback);
  * - Get15118EVCertificate (M01/M02): the test provider's EXI-shaped response with a new contract
  *   certificate chain; `Failed` for a request that is not EXI.
+ * - Authorize with a contract certificate (C07): an eMAID with an access ID of type `eMAID` and a
+ *   good certificate (hash data, or the chain) is Accepted; a revoked certificate is
+ *   `CertificateRevoked` and Invalid; an unknown eMAID is Invalid as any unknown token; a chain from
+ *   another PKI is `CertChainError`; the eMAID then starts a transaction as any token does.
  */
 import { AsnConvert } from '@peculiar/asn1-schema';
 import * as asnOcsp from '@peculiar/asn1-ocsp';
@@ -15,19 +19,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
 import { readTestExiResponse } from '../../../shared/certificates/contract-certificates';
+import { generateV2gTestPki } from '../../../shared/certificates/v2g-test-pki';
+import { toPemChain } from '../../../shared/certificates/x509';
 import { certificateHashData, type OcspRequestData } from '../../../shared/certificates/ocsp';
 import type { TestContract } from '../../../shared/certificates/v2g-test-pki';
 import { PLUG_AND_CHARGE_ENV } from '../../../shared/ocpp/certificate-status';
 import { connectCharger } from '../support/ocpp';
-import { createTenant, startTestStack, uniqueOcppId } from '../support/stack';
+import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
 let stack: LocalStack;
 let client: RPCClient;
+let tenant: Tenant;
 const ocppId = uniqueOcppId('PNC201');
 
 beforeAll(async () => {
   stack = await startTestStack({ plugAndCharge: { emaids: ['DEABCC0000042X'] } });
-  await createTenant(stack, [{ ocppId, name: 'Plug & Charge', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] }]);
+  tenant = await createTenant(stack, [
+    { ocppId, name: 'Plug & Charge', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+  ]);
   client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
 });
 
@@ -55,6 +64,16 @@ describe('GetCertificateStatus (2.0.1 M06)', () => {
     const answer = await client.call('GetCertificateStatus', { ocspRequestData: await requestData(contract) });
     expect(answer).toMatchObject({ status: 'Accepted' });
     expect(statusIn((answer as { ocspResult: string }).ocspResult)).toBe('good');
+  });
+
+  it("answers from the cache within the last answer's validity: a revocation shows at its next update", async () => {
+    const contract = await stack.plugAndCharge!.pki.issueContract('DEABCC0000005X');
+    const ocspRequestData = await requestData(contract);
+    const first = (await client.call('GetCertificateStatus', { ocspRequestData })) as { ocspResult: string };
+    await stack.plugAndCharge!.pki.revoke(contract.certificate);
+    const second = (await client.call('GetCertificateStatus', { ocspRequestData })) as { ocspResult: string };
+    expect(second.ocspResult).toBe(first.ocspResult);
+    expect(statusIn(second.ocspResult)).toBe('good');
   });
 
   it("answers a revoked contract certificate's OCSP response (revoked)", async () => {
@@ -109,5 +128,80 @@ describe('Get15118EVCertificate (2.0.1 M01/M02)', () => {
       { iso15118SchemaVersion: 'urn:din:70121:2012:MsgDef', action: 'Install', exiRequest },
     ])
       expect(await client.call('Get15118EVCertificate', request)).toEqual({ status: 'Failed', exiResponse: '' });
+  });
+});
+
+describe('Authorize with a contract certificate (2.0.1 C07)', () => {
+  const emaid = 'DE-ABC-C00000077-Z';
+  let contract: TestContract;
+
+  beforeAll(async () => {
+    const created = await api(stack, '/api/access-ids', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { accessId: { type: 'eMAID', name: 'Contract of the van', ocppIdTag: emaid } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.accessId).toMatchObject({ type: 'eMAID', ocppIdTag: 'DEABCC00000077Z' });
+    contract = await stack.plugAndCharge!.pki.issueContract('DEABCC00000077Z');
+  });
+
+  /** The chain's OCSP request data, leaf first (the contract certificate and MO sub-CA 2). */
+  const hashData = async (of: TestContract) => [
+    await requestData(of),
+    { ...(await certificateHashData(of.chain[1]!, of.chain[2]!)), responderURL: stack.plugAndCharge!.responder.url },
+  ];
+  const authorize = (idToken: string, extra: Record<string, unknown>) =>
+    client.call('Authorize', { idToken: { idToken, type: 'eMAID' }, ...extra });
+
+  it("accepts the eMAID's access ID with a good certificate, named by hash data or by its chain", async () => {
+    expect(await authorize('DEABCC00000077Z', { iso15118CertificateHashData: await hashData(contract) })).toEqual({
+      idTokenInfo: { status: 'Accepted' },
+      certificateStatus: 'Accepted',
+    });
+    expect(await authorize(emaid, { certificate: toPemChain(contract.chain) })).toEqual({
+      idTokenInfo: { status: 'Accepted' },
+      certificateStatus: 'Accepted',
+    });
+  });
+
+  it('refuses a revoked certificate (CertificateRevoked, Invalid) whatever the access ID says', async () => {
+    const revoked = await stack.plugAndCharge!.pki.issueContract('DEABCC00000077Z');
+    await stack.plugAndCharge!.pki.revoke(revoked.certificate);
+    expect(await authorize(emaid, { iso15118CertificateHashData: await hashData(revoked) })).toEqual({
+      idTokenInfo: { status: 'Invalid' },
+      certificateStatus: 'CertificateRevoked',
+    });
+    expect(await authorize(emaid, { certificate: toPemChain(revoked.chain) })).toMatchObject({
+      certificateStatus: 'CertificateRevoked',
+    });
+  });
+
+  it('refuses an unknown eMAID as any unknown token, and a chain of another PKI (CertChainError)', async () => {
+    const stranger = await stack.plugAndCharge!.pki.issueContract('DEABCC00000099Z');
+    expect(await authorize('DEABCC00000099Z', { iso15118CertificateHashData: await hashData(stranger) })).toEqual({
+      idTokenInfo: { status: 'Invalid' },
+      certificateStatus: 'Accepted',
+    });
+    const other = await generateV2gTestPki({ ocspUrl: stack.plugAndCharge!.responder.url });
+    const forged = await other.issueContract('DEABCC00000077Z');
+    expect(await authorize(emaid, { certificate: toPemChain(forged.chain) })).toEqual({
+      idTokenInfo: { status: 'Invalid' },
+      certificateStatus: 'CertChainError',
+    });
+  });
+
+  it('authorizes the eMAID without certificate as any token, and starts a transaction with it', async () => {
+    expect(await authorize(emaid, {})).toEqual({ idTokenInfo: { status: 'Accepted' } });
+    const started = await client.call('TransactionEvent', {
+      eventType: 'Started',
+      timestamp: new Date().toISOString(),
+      triggerReason: 'Authorized',
+      seqNo: 0,
+      transactionInfo: { transactionId: 'PNC-TX-1' },
+      evse: { id: 1, connectorId: 1 },
+      idToken: { idToken: emaid, type: 'eMAID' },
+    });
+    expect(started).toEqual({ idTokenInfo: { status: 'Accepted' } });
   });
 });
