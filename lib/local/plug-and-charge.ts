@@ -29,16 +29,18 @@ export interface LocalPlugAndCharge {
 
 /**
  * Starts the responder and makes the PKI (kept in `<dataDir>/certificates/v2g-test-pki/` when
- * `dataDir` is given, else in memory), and configures the certificate status function with them.
+ * `dataDir` is given, else in memory; made again when the responder's URL changed), and configures
+ * the certificate status function with them.
  * @param options.emaids the eMAIDs the test provider issues contract certificates for, in turn
  */
 export async function startLocalPlugAndCharge(options: {
   dataDir?: string;
+  port?: number;
   emaids?: readonly string[];
 }): Promise<LocalPlugAndCharge> {
   let pki: V2gTestPki | undefined;
-  // The responder first: the PKI's certificates carry its URL.
-  const responder = await startLocalOcspResponder(() => pki);
+  // The responder first: the PKI's certificates carry its URL (a fixed port keeps a stored PKI valid).
+  const responder = await startLocalOcspResponder(() => pki, { port: options.port ?? 0 });
   const pkiOptions = { ocspUrl: responder.url };
   pki = options.dataDir
     ? await loadOrCreateV2gTestPki(join(options.dataDir, 'certificates', 'v2g-test-pki'), pkiOptions)

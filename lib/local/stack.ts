@@ -88,7 +88,7 @@ export interface LocalStack {
  *   viewer mTLS), and the certificate function on the table's stream signing chargers' CSRs with
  *   that CA (SignCertificate) @default none: chargers connect over plain `ws://` only, and CSRs wait
  * @param options.plugAndCharge the V2G test PKI (in `dataDir` when given, else in memory), its OCSP
- *   responder and contract certificate provider, for the certificate status function (Plug & Charge:
+ *   responder (on 127.0.0.1:`port`, default any free port) and contract certificate provider, for the certificate status function (Plug & Charge:
  *   `plug-and-charge.ts`) @default none: contract certificates' statuses are the fallback
  * @throws PortInUseError when another process listens on `options.port`
  */
@@ -109,7 +109,7 @@ export async function startLocalStack(options: {
   streamTiming?: StreamTiming;
   streamObservers?: readonly StreamConsumer[];
   tls?: { dataDir: string; port: number; mode?: ViewerMtlsMode };
-  plugAndCharge?: { dataDir?: string; emaids?: readonly string[] };
+  plugAndCharge?: { dataDir?: string; port?: number; emaids?: readonly string[] };
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
