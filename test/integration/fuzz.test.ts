@@ -772,7 +772,15 @@ function ocpp16Examples(transactionId: number): Examples {
     ],
     FirmwareStatusNotification: [{ status: 'Installed' }],
     DiagnosticsStatusNotification: [{ status: 'Uploaded' }],
-    DataTransfer: [{ vendorId: 'com.example', messageId: 'm', data: 'x' }],
+    DataTransfer: [
+      { vendorId: 'com.example', messageId: 'm', data: 'x' },
+      // Plug & Charge as the OCA whitepaper maps it to 1.6: the 2.0.1 request as JSON.
+      {
+        vendorId: 'org.openchargealliance.iso15118pnc',
+        messageId: 'GetCertificateStatus',
+        data: JSON.stringify({ ocspRequestData: OCSP_REQUEST_DATA }),
+      },
+    ],
     SecurityEventNotification: [{ type: 'StartupOfTheDevice', timestamp: now(), techInfo: 'x' }],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 3 }],
     SignedFirmwareStatusNotification: [{ status: 'SignatureVerified', requestId: 4 }],

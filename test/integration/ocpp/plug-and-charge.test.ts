@@ -12,6 +12,9 @@
  *   good certificate (hash data, or the chain) is Accepted; a revoked certificate is
  *   `CertificateRevoked` and Invalid; an unknown eMAID is Invalid as any unknown token; a chain from
  *   another PKI is `CertChainError`; the eMAID then starts a transaction as any token does.
+ * - OCPP 1.6 (the OCA whitepaper's mapping): DataTransfer `org.openchargealliance.iso15118pnc`
+ *   with the 2.0.1 request as JSON reaches the same code; `Rejected` for data that is not the
+ *   request, `UnknownMessageId` for another message.
  */
 import { AsnConvert } from '@peculiar/asn1-schema';
 import * as asnOcsp from '@peculiar/asn1-ocsp';
@@ -31,17 +34,22 @@ let stack: LocalStack;
 let client: RPCClient;
 let tenant: Tenant;
 const ocppId = uniqueOcppId('PNC201');
+const ocppId16 = uniqueOcppId('PNC16');
+let client16: RPCClient;
 
 beforeAll(async () => {
   stack = await startTestStack({ plugAndCharge: { emaids: ['DEABCC0000042X'] } });
   tenant = await createTenant(stack, [
     { ocppId, name: 'Plug & Charge', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+    { ocppId: ocppId16, name: 'Plug & Charge 1.6', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
   ]);
   client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
+  client16 = await connectCharger(stack, ocppId16, 'ocpp1.6');
 });
 
 afterAll(async () => {
   await client?.close({ force: true });
+  await client16?.close({ force: true });
   await stack?.close();
 });
 
@@ -203,5 +211,68 @@ describe('Authorize with a contract certificate (2.0.1 C07)', () => {
       idToken: { idToken: emaid, type: 'eMAID' },
     });
     expect(started).toEqual({ idTokenInfo: { status: 'Accepted' } });
+  });
+});
+
+describe("OCPP 1.6: the whitepaper's DataTransfer mapping", () => {
+  const pnc = async (messageId: string, request: unknown) => {
+    const answer = (await client16.call('DataTransfer', {
+      vendorId: 'org.openchargealliance.iso15118pnc',
+      messageId,
+      data: typeof request === 'string' ? request : JSON.stringify(request),
+    })) as { status: string; data?: string };
+    return { status: answer.status, data: answer.data === undefined ? undefined : JSON.parse(answer.data) };
+  };
+
+  it('answers Authorize, GetCertificateStatus and Get15118EVCertificate with the 2.0.1 responses as JSON', async () => {
+    await api(stack, '/api/access-ids', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { accessId: { type: 'eMAID', name: 'Contract 1.6', ocppIdTag: 'DEABCC00000016Z' } },
+    });
+    const good = await stack.plugAndCharge!.pki.issueContract('DEABCC00000016Z');
+    const ocspRequestData = await requestData(good);
+    expect(
+      await pnc('Authorize', {
+        idToken: { idToken: 'DEABCC00000016Z', type: 'eMAID' },
+        iso15118CertificateHashData: [ocspRequestData],
+      }),
+    ).toEqual({ status: 'Accepted', data: { idTokenInfo: { status: 'Accepted' }, certificateStatus: 'Accepted' } });
+    const revoked = await stack.plugAndCharge!.pki.issueContract('DEABCC00000016Z');
+    await stack.plugAndCharge!.pki.revoke(revoked.certificate);
+    expect(
+      (
+        await pnc('Authorize', {
+          idToken: { idToken: 'DEABCC00000016Z', type: 'eMAID' },
+          certificate: toPemChain(revoked.chain),
+        })
+      ).data,
+    ).toEqual({
+      idTokenInfo: { status: 'Invalid' },
+      certificateStatus: 'CertificateRevoked',
+    });
+    const status = await pnc('GetCertificateStatus', { ocspRequestData });
+    expect(status.status).toBe('Accepted');
+    expect(statusIn(status.data.ocspResult)).toBe('good');
+    const exiRequest = Buffer.from([0x80, 0x98, 0x02, 0x10]).toString('base64');
+    const installed = await pnc('Get15118EVCertificate', {
+      iso15118SchemaVersion: 'urn:iso:15118:2:2013:MsgDef',
+      action: 'Install',
+      exiRequest,
+    });
+    expect(installed.data.status).toBe('Accepted');
+    expect(readTestExiResponse(installed.data.exiResponse)?.[0]?.subject).toContain('CN=DEABCC0000042X');
+  });
+
+  it('answers Rejected for data that is not the 2.0.1 request, UnknownMessageId for another message', async () => {
+    expect(await pnc('GetCertificateStatus', 'not json')).toEqual({ status: 'Rejected', data: undefined });
+    expect(await pnc('GetCertificateStatus', { ocspRequestData: { hashAlgorithm: 'MD5' } })).toEqual({
+      status: 'Rejected',
+      data: undefined,
+    });
+    expect(await pnc('SignCertificate', { csr: 'x' })).toEqual({ status: 'UnknownMessageId', data: undefined });
+    expect(await client16.call('DataTransfer', { vendorId: 'com.example', messageId: 'Authorize' })).toEqual({
+      status: 'UnknownVendorId',
+    });
   });
 });
