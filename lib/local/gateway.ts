@@ -147,7 +147,8 @@ async function handleRequest(
   if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
   const invoke = INVOKE_PATH.exec(url.pathname);
   if (invoke) {
-    const certificateStatus = { [CERTIFICATE_STATUS_FUNCTION]: handlers.certificates!.status! };
+    const status = handlers.certificates?.status;
+    const certificateStatus: InvokableHandlers = status ? { [CERTIFICATE_STATUS_FUNCTION]: status } : {};
     return handleInvoke({ ...handlers.power, ...handlers.operations, ...certificateStatus }, req, res, invoke[1]!);
   }
   // Chargers' log uploads and their downloads (S3's presigned URLs on AWS).
