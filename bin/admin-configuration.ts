@@ -1,7 +1,7 @@
 /**
- * Operator CLI commands of charger configuration (`npm run admin -- chargers configuration|configure`,
- * docs/charger-configuration.md): the configuration a charger last reported, read again from the
- * charger, and changed. Reading from or changing the charger sends OCPP commands through the
+ * Operator CLI commands of charger configuration (`npm run admin -- chargers configuration|configure|
+ * get-report`, docs/charger-configuration.md): the configuration a charger last reported, read again
+ * from the charger (whole, or a targeted report: the get-report operation), and changed. Reading from or changing the charger sends OCPP commands through the
  * WebSocket API's management endpoint (`--ws-endpoint`: the local gateway by default, the
  * WebSocket stage's callback URL on AWS), exactly as the HTTP API does.
  */
@@ -17,6 +17,7 @@ import {
 } from '../shared/charger-configuration';
 import { ConfigurationChangeBody, ConfigurationRefreshBody } from '../shared/api/routes/charger-configuration';
 import { chargerOperatorScope, parse, positiveInteger, run } from './cli-support';
+import { operate, operationCommand, targetsOf, type Options } from './admin-operations';
 import { localGatewayUrl } from '../lib/local/defaults';
 
 const ATTRIBUTE_TYPES = ['Actual', 'Target', 'MinSet', 'MaxSet'];
@@ -71,13 +72,52 @@ function wsEndpoint(): Option {
 }
 
 /**
- * Adds `configuration`, `configure` and `monitors` to the `chargers` command.
+ * Adds `configuration`, `configure`, `get-report` and `monitors` to the `chargers` command.
  * @param db opens the table the CLI's options name
  */
 export function addConfigurationCommands(chargers: Command, db: () => Db): void {
   addReadCommand(chargers, db);
   addChangeCommand(chargers, db);
+  addGetReportCommand(chargers, db);
   addMonitorsCommand(chargers, db);
+}
+
+/** A component and optionally one of its variables as typed: `Component[/evseId][.Variable]`. */
+function parseComponentVariable(text: string) {
+  const setting = parseSetting(text.includes('.') ? text : `${text}.`);
+  if (!('component' in setting)) throw new InvalidArgumentError(`${text}: give Component[/evseId][.Variable]`);
+  return { component: setting.component, ...(setting.variable.name ? { variable: setting.variable } : {}) };
+}
+
+/** `get-report`: a targeted device-model read, as the get-report operation (OCPP 2.0.1 GetReport). */
+function addGetReportCommand(chargers: Command, db: () => Db): void {
+  operationCommand(
+    chargers,
+    'get-report',
+    'Ask for a targeted device-model report (OCPP 2.0.1 GetReport)',
+    'no',
+    'charger-configuration.md',
+  )
+    .option('--criterion <criterion...>', 'only components that are Active, Available, Enabled or have a Problem')
+    .option(
+      '--variable <Component.Variable...>',
+      'only these (Component[/evseId][.Variable]: a whole component without .Variable)',
+    )
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'getReport',
+          {
+            ...targetsOf(o),
+            ...(o.criterion ? { componentCriteria: o.criterion } : {}),
+            ...(o.variable ? { componentVariable: (o.variable as string[]).map(parseComponentVariable) } : {}),
+          },
+          o,
+          { componentCriteria: '--criterion', componentVariable: '--variable' },
+        ),
+      ),
+    );
 }
 
 /** `chargers monitors`: a 2.0.1 station's monitors as last reported, or asked for first (docs/monitoring.md). */

@@ -1,7 +1,8 @@
 /**
  * Operator CLI commands of display messages (`npm run admin -- chargers display-message|
- * clear-display-message`, docs/charger-operations.md, "Display messages"): a message on OCPP 2.0.1
- * chargers' screens, as the API's set-display-message and clear-display-message operations,
+ * clear-display-message|display-messages`, docs/charger-operations.md, "Display messages"): a
+ * message on OCPP 2.0.1 chargers' screens, its removal and the listing of the messages they hold,
+ * as the API's set-display-message, clear-display-message and get-display-messages operations,
  * recorded in the audit trail as asked by the operator CLI.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -16,7 +17,10 @@ function messageIdOf(value: string): number {
   return Number(value);
 }
 
-/** Adds `display-message` and `clear-display-message` to the `chargers` command. */
+/** Message ids to filter on (`--id`, repeatable). */
+const messageIds = (value: string, previous: number[] = []) => [...previous, messageIdOf(value)];
+
+/** Adds `display-message`, `clear-display-message` and `display-messages` to the `chargers` command. */
 export function addDisplayCommands(chargers: Command, db: () => Db): void {
   const operation = (name: string, description: string) => operationCommand(chargers, name, description, 'no');
 
@@ -53,5 +57,19 @@ export function addDisplayCommands(chargers: Command, db: () => Db): void {
     .requiredOption('--id <id>', "the message's id", messageIdOf)
     .action(
       run(async (o: Options) => operate(db(), 'clearDisplayMessage', { ...targetsOf(o), id: o.id }, o, { id: '--id' })),
+    );
+
+  operation('display-messages', "List the messages on chargers' screens (OCPP 2.0.1 GetDisplayMessages)")
+    .option('--id <id>', 'only the message of this id; repeat for several', messageIds)
+    .addOption(new Option('--priority <priority>', 'only messages of this priority').choices(MESSAGE_PRIORITIES))
+    .addOption(new Option('--state <state>', 'only messages shown in this charger state').choices(MESSAGE_STATES))
+    .action(
+      run(async (o: Options) =>
+        operate(db(), 'getDisplayMessages', { ...targetsOf(o), ...givenOf(o, ['id', 'priority', 'state']) }, o, {
+          id: '--id',
+          priority: '--priority',
+          state: '--state',
+        }),
+      ),
     );
 }

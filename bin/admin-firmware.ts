@@ -1,6 +1,6 @@
 /**
  * Operator CLI commands of firmware (docs/firmware.md): `chargers update-firmware` (the
- * update-firmware operation, performed by this process through the OCPP command path like the other
+ * update-firmware operation; `publish-firmware` and `unpublish-firmware`, a local controller's, performed by this process through the OCPP command path like the other
  * operations: `admin-operations.ts`) and `firmware-campaigns create|list|show|cancel`. A campaign's
  * chargers are started by this process too: `create` and `show` advance the campaign and wait for
  * the CALLs they sent; `--follow` advances it every `--interval` seconds until it ends.
@@ -42,6 +42,7 @@ const OPTION_OF: Record<string, string> = {
   installDate: '--install-date',
   retries: '--retries',
   retryInterval: '--retry-interval',
+  checksum: '--checksum',
   signature: '--signature',
   signingCertificate: '--signing-certificate',
   maxConcurrent: '--max-concurrent',
@@ -105,11 +106,13 @@ async function followCampaign(
 }
 
 /**
- * Adds `update-firmware` to the `chargers` command and the `firmware-campaigns` command.
+ * Adds `update-firmware`, `publish-firmware` and `unpublish-firmware` to the `chargers` command, and
+ * the `firmware-campaigns` command.
  * @param db opens the table the CLI's options name
  */
 export function addFirmwareCommands(program: Command, chargers: Command, db: () => Db): void {
   addUpdateFirmware(chargers, db);
+  addPublishFirmware(chargers, db);
   const campaigns = program.command('firmware-campaigns').description('Firmware campaigns (docs/firmware.md)');
   addCampaignCreate(campaigns, db);
   addCampaignReads(campaigns, db);
@@ -135,6 +138,41 @@ function addUpdateFirmware(chargers: Command, db: () => Db): void {
     ),
   ).action(
     run(async (o: Options) => operate(db(), 'updateFirmware', { ...targetsOf(o), ...firmwareOf(o) }, o, OPTION_OF)),
+  );
+}
+
+/** `chargers publish-firmware` and `unpublish-firmware` (OCPP 2.0.1 L03/L04, local controllers). */
+function addPublishFirmware(chargers: Command, db: () => Db): void {
+  const operation = (name: string, description: string) =>
+    operationCommand(chargers, name, description, 'no', 'firmware.md').requiredOption(
+      '--checksum <md5>',
+      "the image's MD5 checksum (32 hexadecimal characters)",
+    );
+  operation(
+    'publish-firmware',
+    'A local controller serves a firmware image to its chargers (OCPP 2.0.1 PublishFirmware)',
+  )
+    .requiredOption('--location <url>', 'where it downloads the image: https, ftp or ftps')
+    .option('--retries <n>', 'download attempts', positiveInteger)
+    .option('--retry-interval <seconds>', 'seconds between attempts', positiveInteger)
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'publishFirmware',
+          { ...targetsOf(o), ...givenOf(o, ['location', 'checksum', 'retries', 'retryInterval']) },
+          o,
+          OPTION_OF,
+        ),
+      ),
+    );
+  operation(
+    'unpublish-firmware',
+    'A local controller stops serving a firmware image (OCPP 2.0.1 UnpublishFirmware)',
+  ).action(
+    run(async (o: Options) =>
+      operate(db(), 'unpublishFirmware', { ...targetsOf(o), checksum: o.checksum }, o, OPTION_OF),
+    ),
   );
 }
 

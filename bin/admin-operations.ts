@@ -252,8 +252,9 @@ const bothVersions = (lists: Record<string, readonly string[]>) => [...new Set(O
 const types = (value: string, previous: string[] = []) => [...previous, value];
 
 /**
- * `install-certificate`, `installed-certificates` and `delete-certificate`: the certificate
- * management operations (docs/certificates.md, "Certificate management").
+ * `install-certificate`, `installed-certificates`, `delete-certificate` and
+ * `upgrade-security-profile`: the certificate management operations (docs/certificates.md,
+ * "Certificate management", "Moving a fleet from profile 2 to 3").
  */
 function addCertificateCommands(chargers: Command, db: () => Db): void {
   operationCommand(chargers, 'install-certificate', 'Install a root certificate (OCPP InstallCertificate)', 'no')
@@ -317,6 +318,30 @@ function addCertificateCommands(chargers: Command, db: () => Db): void {
           certificateHashData: '--issuer-name-hash, --issuer-key-hash or --serial-number',
         });
       }),
+    );
+
+  operationCommand(
+    chargers,
+    'upgrade-security-profile',
+    'Move chargers with a certificate of the CSMS CA to security profile 3 (2.0.1 SetNetworkProfile; 1.6 SecurityProfile key)',
+    'no',
+    'certificates.md',
+  )
+    .requiredOption(
+      '--csms-url <url>',
+      "the CSMS's wss URL the charger connects to with its certificate (wss://…/ocpp)",
+    )
+    .option('--slot <n>', '2.0.1: the network configuration slot (default 2)', Number)
+    .action(
+      run(async (o: Options) =>
+        operate(
+          db(),
+          'upgradeSecurityProfile',
+          { ...targetsOf(o), ocppCsmsUrl: o.csmsUrl, ...(o.slot === undefined ? {} : { configurationSlot: o.slot }) },
+          o,
+          { ocppCsmsUrl: '--csms-url', configurationSlot: '--slot' },
+        ),
+      ),
     );
 }
 

@@ -58,6 +58,9 @@ export const handler = httpHandler(
     'POST /api/ocpp/trigger-message': operation('triggerMessage'),
     'POST /api/ocpp/clear-cache': operation('clearCache'),
     'POST /api/ocpp/update-firmware': operation('updateFirmware'),
+    'POST /api/ocpp/publish-firmware': operation('publishFirmware'),
+    'POST /api/ocpp/unpublish-firmware': operation('unpublishFirmware'),
+    'POST /api/ocpp/get-report': operation('getReport'),
     'POST /api/ocpp/get-log': operation('getLog'),
     'POST /api/ocpp/get-composite-schedule': operation('getCompositeSchedule'),
     'POST /api/ocpp/customer-information': operation('customerInformation'),
@@ -70,6 +73,8 @@ export const handler = httpHandler(
     'POST /api/ocpp/set-monitoring-level': operation('setMonitoringLevel'),
     'POST /api/ocpp/set-display-message': operation('setDisplayMessage'),
     'POST /api/ocpp/clear-display-message': operation('clearDisplayMessage'),
+    'POST /api/ocpp/get-display-messages': operation('getDisplayMessages'),
+    'POST /api/ocpp/upgrade-security-profile': operation('upgradeSecurityProfile'),
     'POST /api/firmware-campaigns': async ({ db, principal, body }) => {
       const request = campaignRequestOf(body, requestedByOf(principal));
       return { statusCode: 201, body: { data: await createCampaign(db, campaignDeps(db), principal, request) } };

@@ -149,7 +149,7 @@ export class ChargerLogs extends Construct {
     props.originVerify.requireOn(upload);
     upload.addToRolePolicy(readSecret);
     upload.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects] }));
-    const integration = new HttpLambdaIntegration('UploadIntegration', upload);
+    const integration = new HttpLambdaIntegration('UploadIntegration', upload, { scopePermissionToRoute: false });
     for (const routeKey of UPLOAD_ROUTE_KEYS) {
       const [method, path] = routeKey.split(' ') as [keyof typeof HttpMethod, string];
       const route = new HttpRoute(this, routeKey, {

@@ -24,12 +24,18 @@ export const OPERATION_FUNCTION_WRITES = {
    */
   perform: {
     'dynamodb:PutItem': [ROWS.ocppMessages],
-    // The charger's partition also holds its customer information requests, numbered by their counter.
+    // The charger's partition also holds its customer information, display-messages and
+    // publish-firmware requests and its configuration (targeted reports noted), numbered by their
+    // counters; a display message set without an id takes ours from its counter.
     'dynamodb:UpdateItem': [
       ROWS.chargerOperations,
       ROWS.pendingChargerOperations,
       ROWS.chargers,
       counterRow('customerInformationRequest'),
+      counterRow('displayMessagesRequest'),
+      counterRow('displayMessage'),
+      counterRow('publishFirmwareRequest'),
+      counterRow('reportRequest'),
     ],
     'dynamodb:DeleteItem': [ROWS.pendingChargerOperations],
   },

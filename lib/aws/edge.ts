@@ -10,6 +10,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  type CfnDistribution,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -77,6 +78,14 @@ export interface EdgeDistributionProps {
    * `/api/docs*`, placed before `/api/*`.
    * @default none: every other path reaches the HTTP API
    */
+  /**
+   * Viewer mutual TLS (chargers' certificates, security profile 3: `charger-certificates.ts`): the
+   * mode and trust store. CloudFront adds the `CloudFront-Viewer-Cert-*` headers to the viewer's
+   * request, which the charger path's origin request policy (all viewer headers but `Host`) forwards
+   * to `$connect`.
+   * @default none: no client certificates are asked for
+   */
+  readonly viewerMtls?: CfnDistribution.ViewerMtlsConfigProperty;
   readonly console?: {
     readonly defaultBehavior: BehaviorOptions;
     readonly additionalBehaviors: Record<string, BehaviorOptions>;
@@ -195,7 +204,27 @@ export class EdgeDistribution extends Construct {
           }
         : {}),
     });
+    if (props.viewerMtls) this.enableViewerMtls(props.viewerMtls);
     this.acknowledgeFindings(props);
+  }
+
+  /** Viewer mTLS on the distribution: a property the L2 `Distribution` does not have yet. */
+  private enableViewerMtls(config: CfnDistribution.ViewerMtlsConfigProperty): void {
+    const cfn = this.distribution.node.defaultChild as CfnDistribution;
+    const trustStore = config.trustStoreConfig as CfnDistribution.TrustStoreConfigProperty | undefined;
+    cfn.addPropertyOverride('DistributionConfig.ViewerMtlsConfig', {
+      Mode: config.mode,
+      ...(trustStore
+        ? {
+            TrustStoreConfig: {
+              TrustStoreId: trustStore.trustStoreId,
+              ...(trustStore.ignoreCertificateExpiry === undefined
+                ? {}
+                : { IgnoreCertificateExpiry: trustStore.ignoreCertificateExpiry }),
+            },
+          }
+        : {}),
+    });
   }
 
   private acknowledgeFindings(props: EdgeDistributionProps): void {

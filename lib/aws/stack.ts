@@ -2,6 +2,7 @@
  * The charging network on AWS (docs/architecture.md, "Shape"): one table, the OCPP WebSocket API, the
  * integrators' HTTP API and the CloudFront distribution that puts both on one domain.
  */
+import { readFileSync } from 'node:fs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -24,6 +25,7 @@ import { AlertTrigger } from './alert-trigger';
 import { Webhooks } from './webhooks';
 import { grantAlertEmail } from './alert-email';
 import { cognitoDomainPrefix, cognitoOrigins, PeopleSignIn } from './people';
+import { ChargerCertificates } from './charger-certificates';
 
 /** Properties of {@link ChargingNetworkStack}; `bin/app.ts` reads them from CDK context (`-c name=value`). */
 export interface ChargingNetworkStackProps extends StackProps {
@@ -89,7 +91,20 @@ export interface ChargingNetworkStackProps extends StackProps {
    */
   readonly userPoolDomainPrefix?: string;
   /**
-   * Plug & Charge's trust store: the V2G and MO root certificates, PEM (docs/certificates.md).
+   * Days a charger certificate the CSMS CA issues is valid (docs/certificates.md), 1–825.
+   * @default 365
+   */
+  readonly certificateLifetimeDays?: number;
+  /**
+   * PEM certificates of the operator's own CAs that issue chargers' certificates, trusted beside
+   * the CSMS CA by CloudFront and `$connect` (`bin/app.ts` reads the file the context
+   * `chargerTrustAnchorsFile` names).
+   * @default none
+   */
+  readonly extraChargerTrustAnchors?: string;
+  /**
+   * Plug & Charge's trust store: the V2G and MO root certificates, PEM (docs/certificates.md;
+   * `bin/app.ts` reads the file the context `pncTrustAnchorsFile` names).
    * @default none: every contract certificate's status is the OCSP fallback
    */
   readonly pncTrustAnchors?: string;
@@ -104,7 +119,9 @@ export interface ChargingNetworkStackProps extends StackProps {
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
  * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`,
- * `userPoolDomainPrefix`, `pncTrustAnchors`, `ocspFallbackStatus`) from CDK context values: strings on
+ * `userPoolDomainPrefix`, `certificateLifetimeDays`, `ocspFallbackStatus`, and the PEM files
+ * `chargerTrustAnchorsFile` and `pncTrustAnchorsFile`, read into `extraChargerTrustAnchors` and
+ * `pncTrustAnchors`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -134,9 +151,16 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
       `context ocppMessageLog must be one of ${OCPP_MESSAGE_LOG_MODES.join(', ')}, got ${ocppMessageLog}`,
     );
   }
+  const certificateLifetimeDays = integer('certificateLifetimeDays');
+  if (certificateLifetimeDays === false || (certificateLifetimeDays ?? 1) < 1 || (certificateLifetimeDays ?? 1) > 825)
+    throw new Error(
+      `context certificateLifetimeDays must be a whole number of days from 1 to 825, got ${text('certificateLifetimeDays')}`,
+    );
+  const trustAnchorsFile = text('chargerTrustAnchorsFile');
   const ocspFallbackStatus = text('ocspFallbackStatus');
   if (ocspFallbackStatus !== undefined && ocspFallbackStatus !== 'good' && ocspFallbackStatus !== 'unknown')
     throw new Error(`context ocspFallbackStatus must be good or unknown, got ${ocspFallbackStatus}`);
+  const pncAnchorsFile = text('pncTrustAnchorsFile');
   const props: ChargingNetworkStackProps = {
     domainName: text('domainName'),
     certificateArn: text('certificateArn'),
@@ -148,7 +172,9 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     ocppMessageLog: ocppMessageLog as OcppMessageLogMode | undefined,
     alertEmailSender: text('alertEmailSender'),
     userPoolDomainPrefix: text('userPoolDomainPrefix'),
-    pncTrustAnchors: text('pncTrustAnchors'),
+    certificateLifetimeDays,
+    extraChargerTrustAnchors: trustAnchorsFile === undefined ? undefined : readFileSync(trustAnchorsFile, 'utf8'),
+    pncTrustAnchors: pncAnchorsFile === undefined ? undefined : readFileSync(pncAnchorsFile, 'utf8'),
     ocspFallbackStatus,
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
@@ -199,6 +225,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly alerts: Alerts;
   /** Where people sign in: the Cognito user pool and the console's app client. */
   public readonly people: PeopleSignIn;
+  /** The CSMS CA (KMS), CloudFront's trust store for chargers, the certificate function. */
+  public readonly chargerCertificates: ChargerCertificates;
   /** Plug & Charge: the certificate status function `$default` invokes. */
   public readonly plugAndCharge: PlugAndCharge;
 
@@ -245,6 +273,7 @@ export class ChargingNetworkStack extends Stack {
       ocppMessageLog: props.ocppMessageLog,
     });
     this.alertTrigger = new AlertTrigger(this, 'AlertTrigger', { table: this.table, tracing: props.tracing });
+    this.chargerCertificates = this.addChargerCertificates(props);
     this.alerts = this.addAlertSweep(props);
     this.webhooks = this.createWebhooks(props);
     this.operatorConsole = this.createConsole(props);
@@ -255,6 +284,7 @@ export class ChargingNetworkStack extends Stack {
       originCustomHeaders: originVerify.originCustomHeaders,
       customDomain: customDomainOf(props),
       webAclArn: attachableWebAclArn(this, props.webAclArn, { rateLimitPerIp: props.rateLimitPerIp }),
+      viewerMtls: this.chargerCertificates.viewerMtlsConfig,
     });
     // After the distribution: the worker's short upload URLs name its domain.
     this.chargerLogs = new ChargerLogs(this, 'ChargerLogs', {
@@ -298,6 +328,19 @@ export class ChargingNetworkStack extends Stack {
     const people = new PeopleSignIn(this, 'People', { consoleUrl: this.consoleUrl, domainPrefix });
     people.wire(this.httpApi.functions, this.httpApi.functions.users);
     return people;
+  }
+
+  /** The CSMS CA, CloudFront's trust store for chargers, the certificate function (before the distribution). */
+  private addChargerCertificates(props: ChargingNetworkStackProps): ChargerCertificates {
+    return new ChargerCertificates(this, 'ChargerCertificates', {
+      table: this.table,
+      ocppApi: this.ocppApi,
+      ocppFunctions: this.ocppApi.functions,
+      extraTrustAnchors: props.extraChargerTrustAnchors,
+      certificateLifetimeDays: props.certificateLifetimeDays,
+      tracing: props.tracing,
+      ocppMessageLog: props.ocppMessageLog,
+    });
   }
 
   /** The alert sweep (every minute), which probes chargers through the OCPP API. */
@@ -354,6 +397,7 @@ export class ChargingNetworkStack extends Stack {
     this.alarms.watchFunction('alerts-trigger', this.alertTrigger.trigger);
     this.alarms.watchFunction('alerts-sweep', this.alerts.functions.sweep);
     this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
+    this.alarms.watchFunction('certificates-sign', this.chargerCertificates.functions.sign);
     for (const [name, fn] of Object.entries(this.webhooks.functions)) this.alarms.watchFunction(`webhooks-${name}`, fn);
   }
 
@@ -376,6 +420,11 @@ export class ChargingNetworkStack extends Stack {
     new CfnOutput(this, 'OcppUrl', {
       value: this.edge.ocppUrl,
       description: 'OCPP-J endpoint; a charger connects to <OcppUrl>/<ocppId>',
+    });
+    new CfnOutput(this, 'ChargerCaCertificate', {
+      value: this.chargerCertificates.caCertificatePem,
+      description:
+        "The CSMS CA's certificate (PEM): chargers' certificates chain to it; CloudFront's trust store holds it",
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table' });
     new CfnOutput(this, 'LogBucketName', {

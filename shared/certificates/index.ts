@@ -36,6 +36,12 @@ export {
   issuedChain,
   type SigningAuthority,
 } from './authority';
+export {
+  type CaCertificateProfile,
+  type CaCertificateStore,
+  ensureCaCertificate,
+  TRUST_STORE_OBJECTS,
+} from './ca-certificate';
 export { type CaSigner, fileCaSigner } from './ca-signer';
 export {
   type CertificateStatusAnswer,

@@ -7,7 +7,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCaCertificate, importCaCertificate, type SigningAuthority } from './authority';
+import type { SigningAuthority } from './authority';
+import { type CaCertificateStore, ensureCaCertificate } from './ca-certificate';
 import { fileCaSigner } from './ca-signer';
 
 /** The local CA's files, relative to the data directory. */
@@ -36,20 +37,23 @@ export interface LocalCertificateAuthority extends SigningAuthority {
 export async function localCertificateAuthority(dataDir: string, now = new Date()): Promise<LocalCertificateAuthority> {
   const signer = await fileCaSigner(join(dataDir, LOCAL_CA_FILES.key));
   const certificateFile = join(dataDir, LOCAL_CA_FILES.certificate);
-  const existing = await readFile(certificateFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (existing !== undefined) return { ...(await importCaCertificate(existing, signer)), certificateFile };
-  const notAfter = new Date(now);
-  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + LOCAL_CA_YEARS);
-  const certificate = await createCaCertificate(signer, { subject: LOCAL_CA_SUBJECT, notBefore: now, notAfter });
-  await mkdir(join(dataDir, 'certificates'), { recursive: true });
-  try {
-    await writeFile(certificateFile, certificate.toString('pem') + '\n', { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return { ...(await importCaCertificate(await readFile(certificateFile, 'utf8'), signer)), certificateFile };
-  }
-  return { certificate, intermediates: [], signer, certificateFile };
+  const store: CaCertificateStore = {
+    read: () =>
+      readFile(certificateFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      }),
+    async create(pem) {
+      await mkdir(join(dataDir, 'certificates'), { recursive: true });
+      try {
+        await writeFile(certificateFile, pem, { flag: 'wx' });
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+    },
+  };
+  const ca = await ensureCaCertificate(signer, store, { subject: LOCAL_CA_SUBJECT, years: LOCAL_CA_YEARS }, now);
+  return { ...ca, certificateFile };
 }

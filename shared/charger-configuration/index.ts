@@ -9,6 +9,7 @@
 export type {
   ConfigurationCommandCatalog,
   ConfigurationReadAnswer,
+  SettingChange,
   SettingChangeAnswer,
   SettingReading,
   SettingRef,

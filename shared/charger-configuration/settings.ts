@@ -152,6 +152,22 @@ function variableIdentityOf(setting: SettingRef): string {
   return settingIdentity({ ...setting, attributeType: undefined });
 }
 
+/**
+ * Settings with the variables of a targeted report (2.0.1 GetReport, B08) merged in: a reported
+ * variable replaces the stored one of the same component and variable (names and instances, EVSE),
+ * the others stay, a new one is added at the end. Pure.
+ * @param settings the stored settings (not modified)
+ */
+export function mergeVariables(settings: StoredSettings, reported: readonly StoredVariable[]): StoredSettings {
+  const byIdentity = new Map(reported.map((v) => [variableIdentity(v), v]));
+  const variables = (settings.variables ?? []).map((v) => {
+    const update = byIdentity.get(variableIdentity(v));
+    if (update) byIdentity.delete(variableIdentity(v));
+    return update ?? v;
+  });
+  return { ...settings, variables: [...variables, ...byIdentity.values()] };
+}
+
 /** What a merge changes of one setting: its value as read or set, and whether it waits for a reboot. */
 export interface SettingUpdate extends SettingRef {
   value?: string;

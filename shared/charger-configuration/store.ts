@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import type { OcppProtocol } from '../db/entities/common';
 import type { ReportBase } from './commands';
-import { storedVariable, type StoredSettings } from './settings';
+import { mergeVariables, storedVariable, type StoredSettings } from './settings';
 
 /** A report page is kept this long after it came (s): a report is assembled within it, or never. */
 export const REPORT_PAGE_TTL_SECONDS = 86_400;
@@ -188,6 +188,33 @@ export async function dropPendingReport(db: Db, chargerId: number, requestId: nu
   }
 }
 
+/** The most targeted reports a charger's item remembers (the latest requestIds). */
+const TARGETED_REPORTS_KEPT = 20;
+
+/**
+ * Notes a targeted report about to be asked for (2.0.1 GetReport, B08), before it is sent: its
+ * pages, whenever they complete it, are merged into the stored settings instead of replacing them
+ * ({@link recordReportPage}). Keeps the latest {@link TARGETED_REPORTS_KEPT} (requestIds grow).
+ * One UpdateItem (two when it forgets the oldest).
+ */
+export async function noteTargetedReport(db: Db, chargerId: number, requestId: number): Promise<void> {
+  const { data } = await db.chargerConfiguration
+    .upsert({ chargerId, ocppProtocol: 'ocpp2.0.1', updatedAt: new Date().toISOString() })
+    .add({ targetedReportIds: [requestId] })
+    .go({ response: 'all_new' });
+  const ids = [...(data.targetedReportIds ?? [])].sort((a, b) => a - b);
+  if (ids.length > TARGETED_REPORTS_KEPT)
+    await forgetTargetedReports(db, chargerId, ids.slice(0, -TARGETED_REPORTS_KEPT));
+}
+
+/** Forgets targeted reports (one that was refused, the oldest): their pages would no longer be merged. One UpdateItem. */
+export async function forgetTargetedReports(db: Db, chargerId: number, requestIds: number[]): Promise<void> {
+  await db.chargerConfiguration
+    .update({ chargerId })
+    .delete({ targetedReportIds: requestIds })
+    .go({ response: 'none' });
+}
+
 /** One NotifyReport page (OCPP 2.0.1 NotifyReportRequest), as the charger sent it. */
 export interface ReportPage {
   requestId: number;
@@ -247,7 +274,9 @@ export async function readReportProgress(db: Db, chargerId: number, requestId: n
  * charger's device model, which replaces the stored settings. A page sent again replaces itself;
  * a report whose pages stop coming is never assembled (its pages expire after a day).
  * DynamoDB requests: 1 PutItem and 1 Query per page; the page that completes a report adds 1
- * GetItem and 1 UpdateItem.
+ * GetItem and 1 UpdateItem. The pages of a targeted report (GetReport, {@link noteTargetedReport}) are
+ * merged into the stored settings: only the variables they name change, and again, alike, when a
+ * page is sent again.
  * @param receivedAt when the page came (ISO 8601)
  * A page with a `requestId` beyond 32 bits or a `seqNo` outside 0–9,999 is not stored (`ignored`).
  * @returns whether this page completed the report
@@ -277,11 +306,16 @@ export async function recordReportPage(
   const pages = await pagesOf(db, chargerId, page.requestId);
   const progress = reportProgress(pages);
   if (progress.lastSeqNo === undefined || progress.missing.length) return { assembled: false };
-  // The stored report's fields only: its settings are not decoded on the OCPP path.
-  const { data: current } = await db.chargerConfiguration
-    .get({ chargerId })
-    .go({ consistent: true, attributes: ['source', 'reportRequestId', 'generatedAt', 'pendingReport'] });
+  // The whole item costs what its attributes would (reads are by item size); its settings are decoded for a targeted report only.
+  const { data: current } = await db.chargerConfiguration.get({ chargerId }).go({ consistent: true });
   const ordered = pages.filter((p) => p.seqNo <= progress.lastSeqNo!).sort((a, b) => a.seqNo - b.seqNo);
+  const variablesOf = () =>
+    ordered.flatMap((p) => (JSON.parse(p.reportData) as ReportPage['reportData'] & {}).map(storedVariable));
+  if (current?.targetedReportIds?.includes(page.requestId)) {
+    const settings = mergeVariables(decodeSettings(current.content, current.contentEncoding), variablesOf());
+    await updateSettings(db, chargerId, 'ocpp2.0.1', settings);
+    return { assembled: true };
+  }
   if (current?.source === 'NotifyReport' && current.reportRequestId !== undefined) {
     // Assembled already (a page sent again), or older than the stored report (a late page of a replaced request).
     const { reportRequestId, generatedAt } = current;
@@ -291,9 +325,7 @@ export async function recordReportPage(
     )
       return { assembled: false };
   }
-  const variables = ordered.flatMap((p) =>
-    (JSON.parse(p.reportData) as ReportPage['reportData'] & {}).map(storedVariable),
-  );
+  const variables = variablesOf();
   const pending = current?.pendingReport?.requestId === page.requestId ? current.pendingReport : undefined;
   await upsertRead(
     db,

@@ -5,9 +5,10 @@
  * (`CHARGER_OPERATION_COMMANDS` in `shared/ocpp/commands`).
  */
 import type { ChargerCommands, VersionInputs } from '../charger-commands';
+import type { SettingChange, SettingChangeAnswer } from '../charger-configuration';
 import type { CompositeScheduleAnswer, CompositeScheduleRequest } from '../site-power/commands';
 import type { MonitorAnswer, MonitorSetting, MonitoringBase } from './monitors';
-import type { DisplayMessage } from './display';
+import type { DisplayMessage, GetDisplayMessagesInput } from './display';
 
 /**
  * A log request, version-neutral (1.6 GetDiagnostics §5.9, 2.0.1 GetLog N01): where to upload,
@@ -36,6 +37,32 @@ export interface LogRequestAnswer {
   status?: string;
   fileName?: string;
   answer: Record<string, unknown>;
+}
+
+/** PublishFirmware's input (2.0.1 PublishFirmwareRequest, L03). */
+export interface PublishFirmwareInput {
+  /** Ours (the `publishFirmwareRequest` counter). */
+  requestId: number;
+  /** Where the local controller downloads the image from. */
+  location: string;
+  /** The image's MD5 checksum, 32 hexadecimal characters. */
+  checksum: string;
+  retries?: number;
+  /** Seconds. */
+  retryInterval?: number;
+}
+
+/** GetReport's input (2.0.1 GetReportRequest, B08): at least one of the filters, or neither for every variable. */
+export interface GetReportInput {
+  /** Ours (the `reportRequest` counter). */
+  requestId: number;
+  /** ComponentCriterionEnumType values. */
+  componentCriteria?: string[];
+  /** ComponentVariableType: a component, and one of its variables (absent: all of them). */
+  componentVariable?: {
+    component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+    variable?: { name: string; instance?: string };
+  }[];
 }
 
 /** CustomerInformation's input (2.0.1 CustomerInformationRequest, N09/N10). */
@@ -161,6 +188,33 @@ export interface ChargerOperationCommandCatalog {
   SetDisplayMessage: { input: DisplayMessage; result: OperationAnswer };
   /** Remove a message by its id (2.0.1 O05 ClearDisplayMessage; 1.6 has none). */
   ClearDisplayMessage: { input: { id: number }; result: OperationAnswer };
+  /** Ask for the messages a charger holds, filtered (2.0.1 O03/O04 GetDisplayMessages; 1.6 has none). */
+  GetDisplayMessages: { input: GetDisplayMessagesInput; result: OperationAnswer };
+  /** Store a network connection profile in a slot (2.0.1 B09 SetNetworkProfile; 1.6 has none). */
+  SetNetworkProfile: { input: NetworkProfileInput; result: OperationAnswer };
+  /** Change settings (1.6 ChangeConfiguration of one key, 2.0.1 SetVariables): the configuration domain's command. */
+  ChangeSettings: { input: { settings: SettingChange[] }; result: SettingChangeAnswer[] };
+  /** A local controller downloads an image and serves it to its chargers (2.0.1 L03; 1.6 has none). */
+  PublishFirmware: { input: PublishFirmwareInput; result: OperationAnswer };
+  /** A local controller stops serving the image of that MD5 checksum (2.0.1 L04; 1.6 has none). */
+  UnpublishFirmware: { input: { checksum: string }; result: OperationAnswer };
+  /** A targeted device-model report, in NotifyReport pages carrying `requestId` (2.0.1 B08; 1.6 has none). */
+  GetReport: { input: GetReportInput; result: OperationAnswer };
+}
+
+/**
+ * A network connection profile for the CSMS's own URL (2.0.1 NetworkConnectionProfileType): OCPP
+ * 2.0 over JSON, on the charger's first wired interface.
+ */
+export interface NetworkProfileInput {
+  /** The slot it is stored in (the charger's `OCPPCommCtrlr.NetworkConfigurationPriority` names slots). */
+  configurationSlot: number;
+  /** The CSMS's URL for this charger, without its identity (`wss://…/ocpp`); at most 512 characters. */
+  ocppCsmsUrl: string;
+  /** The security profile the charger connects with (1, 2 or 3). */
+  securityProfile: number;
+  /** Seconds the charger waits for an answer before it gives up on a CALL. */
+  messageTimeout: number;
 }
 
 /** What charger operations send through (`operations.ts`, `kinds.ts`). */

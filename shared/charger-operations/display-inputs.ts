@@ -1,6 +1,6 @@
 /**
  * The API bodies of the display-message operations (docs/charger-operations.md, "Display
- * messages"; OCPP 2.0.1 O01 SetDisplayMessage, O05 ClearDisplayMessage).
+ * messages"; OCPP 2.0.1 O01 SetDisplayMessage, O03/O04 GetDisplayMessages, O05 ClearDisplayMessage).
  */
 import * as z from 'zod';
 import { MAX_MESSAGE_CONTENT, MESSAGE_FORMATS, MESSAGE_PRIORITIES, MESSAGE_STATES } from './display';
@@ -49,3 +49,22 @@ export const ClearDisplayMessageRequest = z
   .strictObject({ ...chargerTargetFields, id: messageId.meta({ description: 'The message’s id on the charger' }) })
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
   .meta({ id: 'ClearDisplayMessageRequest' });
+
+/** The most ids a listing may filter on (the charger's messages are few; 2.0.1 sets no limit). */
+export const MAX_MESSAGE_ID_FILTER = 100;
+
+/** `POST /api/ocpp/get-display-messages` body: the filters (each optional; a message matches every one given). */
+export const GetDisplayMessagesRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    id: z
+      .array(messageId)
+      .min(1)
+      .max(MAX_MESSAGE_ID_FILTER)
+      .optional()
+      .meta({ description: `Only the messages of these ids (at most ${MAX_MESSAGE_ID_FILTER})` }),
+    priority: z.enum(MESSAGE_PRIORITIES).optional().meta({ description: 'Only the messages of this priority' }),
+    state: z.enum(MESSAGE_STATES).optional().meta({ description: 'Only the messages shown in this charger state' }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'GetDisplayMessagesRequest' });

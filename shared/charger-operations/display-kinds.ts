@@ -1,7 +1,8 @@
 /**
  * The display-message operation kinds (docs/charger-operations.md, "Display messages"): a message
  * on chargers' screens (OCPP 2.0.1 O01 SetDisplayMessage) and its removal (O05
- * ClearDisplayMessage). OCPP 1.6 has no display messages: the commands are declared for 2.0.1
+ * ClearDisplayMessage), and the listing of a charger's messages (O03/O04 GetDisplayMessages, its
+ * pages and settling in `display-report.ts`). OCPP 1.6 has no display messages: the commands are declared for 2.0.1
  * only, so a 1.6 charger's result is `notSupported` with nothing sent, as customer information's.
  *
  * A message's content is at most 512 characters (the schema's limit, checked by the body); a
@@ -12,6 +13,7 @@ import { allocateIds } from '../db';
 import { loadConfiguration } from '../charger-configuration/store';
 import type { StoredVariable } from '../charger-configuration/settings';
 import { DISPLAY_MESSAGE_MAX_LENGTH } from './display';
+import { DISPLAY_MESSAGES_TIMEOUT_MS, noteOf, settleDisplayMessages } from './display-report';
 import { NotTakenByChargerError } from './errors';
 import type { OperationInput } from './inputs';
 import { outcomeOf, type OperationKind } from './kinds';
@@ -70,4 +72,59 @@ export const clearDisplayMessage: OperationKind<OperationInput<'clearDisplayMess
   async perform({ commands, request, target }) {
     return outcomeOf(await commands.send(target.chargerId, 'ClearDisplayMessage', { id: request.id }));
   },
+};
+
+/**
+ * GetDisplayMessages for each target (2.0.1 only). The request is written before the CALL (1
+ * UpdateItem of the counter, 1 UpdateItem); Accepted is `scheduled` until the last page
+ * ({@link DISPLAY_MESSAGES_TIMEOUT_MS} at most), Unknown `accepted` with no messages.
+ */
+export const getDisplayMessages: OperationKind<OperationInput<'getDisplayMessages'>> = {
+  action: 'getDisplayMessages',
+  scheduledForMs: DISPLAY_MESSAGES_TIMEOUT_MS,
+  check(request, charger) {
+    if (charger.connection.protocol !== 'ocpp1.6') return;
+    const filter = (['id', 'priority', 'state'] as const).find((field) => request[field] !== undefined);
+    if (filter) {
+      throw new NotTakenByChargerError(
+        filter,
+        charger.chargerId,
+        'display messages are OCPP 2.0.1 (O03): 1.6 has none',
+      );
+    }
+  },
+  async perform({ db, commands, request, target, charger, operationId, organizationId }) {
+    let requestId = 0;
+    // 1.6 has no GetDisplayMessages: the command answers NotSupported without a CALL, so nothing is written.
+    if (charger.connection.protocol !== 'ocpp1.6') {
+      requestId = await allocateIds(db, 'displayMessagesRequest');
+      // An upsert (UpdateItem): the charger's partition is written with updates (its IAM grant).
+      await db.displayMessagesRequest
+        .upsert({
+          chargerId: target.chargerId,
+          requestId,
+          organizationId,
+          operationId,
+          requestedAt: new Date().toISOString(),
+          messages: [],
+        })
+        .go();
+    }
+    const { id, priority, state } = request;
+    const answer = await commands.send(target.chargerId, 'GetDisplayMessages', { requestId, id, priority, state });
+    const outcome = outcomeOf(answer);
+    if (!answer.ok) return outcome;
+    if (outcome.ocppStatus === 'Unknown') {
+      const displayMessages = { requestId, complete: true, messages: [] };
+      return { ...outcome, status: 'accepted', displayMessages, note: noteOf(displayMessages) };
+    }
+    if (outcome.status !== 'accepted') return outcome;
+    return {
+      ...outcome,
+      status: 'scheduled',
+      displayMessages: { requestId, complete: false },
+      note: `requestId ${requestId}: waiting for the messages`,
+    };
+  },
+  settle: settleDisplayMessages,
 };

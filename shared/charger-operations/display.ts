@@ -37,3 +37,37 @@ export interface DisplayMessage {
   transactionId?: string;
   message: { format: (typeof MESSAGE_FORMATS)[number]; language?: string; content: string };
 }
+
+/**
+ * A message as a charger reports it (2.0.1 MessageInfoType in NotifyDisplayMessages, O03/O04):
+ * a message as set, with the display it is shown on when the charger names one.
+ */
+export interface ReportedDisplayMessage extends DisplayMessage {
+  /** The display (2.0.1 ComponentType: `name`, `instance?`, `evse?`) it is shown on. */
+  display?: { name: string; instance?: string; evse?: { id: number; connectorId?: number } };
+}
+
+/**
+ * GetDisplayMessages' input (2.0.1 O03/O04): our `requestId` and the filters, each optional; a
+ * message matches when it matches every filter given.
+ */
+export interface GetDisplayMessagesInput {
+  /** Ours (the `displayMessagesRequest` counter): the NotifyDisplayMessages pages name it. */
+  requestId: number;
+  /** Only these message ids. */
+  id?: number[];
+  priority?: (typeof MESSAGE_PRIORITIES)[number];
+  state?: (typeof MESSAGE_STATES)[number];
+}
+
+/** The messages a charger listed (a get-display-messages result's `displayMessages`). */
+export interface DisplayMessagesReport {
+  /** Ours (GetDisplayMessages `requestId`), unique across chargers. */
+  requestId: number;
+  /** Whether the last page (`tbc` false) has come, or the charger answered Unknown (nothing matches). */
+  complete: boolean;
+  /** Once complete: the messages, in the order the pages and their `messageInfo` came. */
+  messages?: ReportedDisplayMessage[];
+  /** Set when the charger listed more than `MAX_LISTED_MESSAGES` (`display-report.ts`): the rest are left out. */
+  truncated?: boolean;
+}

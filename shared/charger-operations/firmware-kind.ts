@@ -20,6 +20,7 @@ import {
   type FirmwareProgress,
   type OperationKind,
   type OperationResult,
+  type SettleContext,
   type TargetOutcome,
 } from './kinds';
 
@@ -151,35 +152,51 @@ async function startFirmwareRequest(db: Db, chargerId: number, operationId: stri
   }
 }
 
-/** What a request's notifications come to: installed, failed with its status, or still going. */
-function progressOutcome(
-  stored: StoredFirmwareRequest,
+/** The statuses that end a firmware request, and what its success is called in the result's note. */
+export interface FirmwareEnds {
+  /** The status that ends it well (`accepted`): `Installed`, `Published`. */
+  done: string;
+  /** The statuses that end it badly (`failed`, the status as the error code). */
+  failures: readonly string[];
+  /** The note's verb at `done`: `firmware installed at …`. */
+  doneVerb: string;
+}
+
+/** An update's ends (1.6 FirmwareStatus, 2.0.1 FirmwareStatusEnumType). */
+const UPDATE_ENDS: FirmwareEnds = { done: INSTALLED, failures: FIRMWARE_FAILURES, doneVerb: 'installed' };
+
+/**
+ * What a firmware request's notified statuses come to (an update's or a publication's): `accepted`
+ * at its `done` status, `failed` at a failure, `timeout` `FirmwareStalled` after
+ * {@link firmwareStallMs} without a status since the last one or `since` (ms since the epoch: its
+ * sending or a later date it waits for); else `scheduled` with its progress when the result does
+ * not show the latest status yet, undefined when nothing changed. Pure.
+ */
+export function firmwareOutcome(
+  stored: { requestId: number; history: { status: string; at: string }[]; locations?: string[] },
+  since: number,
+  ends: FirmwareEnds,
   result: OperationResult,
-  request: FirmwareRequestFields,
   now: number,
 ): TargetOutcome | undefined {
+  const last = stored.history.at(-1);
   const firmware: FirmwareProgress = {
     requestId: stored.requestId,
-    ...(stored.history.length ? { status: stored.history.at(-1)!.status } : {}),
+    ...(last ? { status: last.status } : {}),
     history: stored.history,
+    ...(stored.locations ? { locations: stored.locations } : {}),
   };
-  const last = stored.history.at(-1);
-  if (last?.status === INSTALLED) {
-    return { status: 'accepted', firmware, note: `firmware installed at ${last.at}` };
+  if (last?.status === ends.done) {
+    return { status: 'accepted', firmware, note: `firmware ${ends.doneVerb} at ${last.at}` };
   }
-  if (last && FIRMWARE_FAILURES.includes(last.status)) {
+  if (last && ends.failures.includes(last.status)) {
     return {
       status: 'failed',
       firmware,
       error: { code: last.status, description: `the charger reported ${last.status} at ${last.at}` },
     };
   }
-  const lastActivity = Math.max(
-    Date.parse(last?.at ?? stored.sentAt),
-    Date.parse(stored.sentAt),
-    request.retrieveDate ? Date.parse(request.retrieveDate) : 0,
-    request.installDate ? Date.parse(request.installDate) : 0,
-  );
+  const lastActivity = Math.max(Date.parse(last?.at ?? '') || 0, since);
   if (now - lastActivity >= firmwareStallMs()) {
     return {
       status: 'timeout',
@@ -196,8 +213,44 @@ function progressOutcome(
     : undefined;
 }
 
+/** What an update's notifications come to: installed, failed with its status, or still going. */
+function progressOutcome(
+  stored: StoredFirmwareRequest,
+  result: OperationResult,
+  request: FirmwareRequestFields,
+  now: number,
+): TargetOutcome | undefined {
+  const since = Math.max(
+    Date.parse(stored.sentAt),
+    request.retrieveDate ? Date.parse(request.retrieveDate) : 0,
+    request.installDate ? Date.parse(request.installDate) : 0,
+  );
+  return firmwareOutcome(stored, since, UPDATE_ENDS, result, now);
+}
+
 /** The body of an update-firmware operation as stored: the campaign's, when a campaign started it. */
 type UpdateFirmwareBody = TargetFields & FirmwareRequestFields & { campaignId?: string };
+
+/** Settles an update from the charger's FirmwareStatusNotifications (the `settle` of {@link updateFirmware}; alone, for the reads' bundle). */
+export async function settleFirmwareUpdate({
+  db,
+  request,
+  result,
+}: SettleContext<UpdateFirmwareBody>): Promise<TargetOutcome | undefined> {
+  const requestId = result.firmware?.requestId;
+  const { data } = await db.charger.get({ chargerId: result.chargerId }).go({ consistent: true });
+  const stored = data?.firmwareRequest as StoredFirmwareRequest | undefined;
+  if (requestId === undefined || !stored || stored.requestId !== requestId) {
+    return {
+      status: 'failed',
+      error: {
+        code: 'FirmwareSuperseded',
+        description: `a later firmware request (${stored?.requestId ?? 'none'}) replaced request ${requestId}`,
+      },
+    };
+  }
+  return progressOutcome(stored, result, request, Date.now());
+}
 
 /**
  * UpdateFirmware (1.6 §5.19; 2.0.1 L01), or for signed firmware on 1.6 the security extension's
@@ -238,21 +291,7 @@ export const updateFirmware: OperationKind<UpdateFirmwareBody> = {
         : {}),
     };
   },
-  async settle({ db, request, result }) {
-    const requestId = result.firmware?.requestId;
-    const { data } = await db.charger.get({ chargerId: result.chargerId }).go({ consistent: true });
-    const stored = data?.firmwareRequest as StoredFirmwareRequest | undefined;
-    if (requestId === undefined || !stored || stored.requestId !== requestId) {
-      return {
-        status: 'failed',
-        error: {
-          code: 'FirmwareSuperseded',
-          description: `a later firmware request (${stored?.requestId ?? 'none'}) replaced request ${requestId}`,
-        },
-      };
-    }
-    return progressOutcome(stored, result, request, Date.now());
-  },
+  settle: settleFirmwareUpdate,
   // The stall timeout ends a request long before; this only bounds a request whose retrieve date is far ahead.
   scheduledForMs: (MAX_FIRMWARE_LEAD_DAYS + 1) * 86_400_000,
 };

@@ -15,10 +15,15 @@ export type {
   InstalledCertificate,
   InstalledCertificatesAnswer,
   LogRequestAnswer,
+  NetworkProfileInput,
   OperationAnswer,
+  PublishFirmwareInput,
+  GetReportInput,
   UpdateFirmwareInput,
 } from './commands';
 export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';
+export { recordDisplayMessagesPage, type DisplayMessagesPage } from './display-report';
+export { recordPublishFirmwareStatus, type PublishFirmwareStatus } from './publish-kinds';
 export { checkFirmwareDates, chargerIdList, firmwareFields, OPERATION_INPUTS, positiveId } from './inputs';
 export { OPERATION_ACTIONS, type OperationAction } from './kinds';
 export { readOperationLogs } from './operation-logs';
@@ -44,6 +49,8 @@ export {
   MESSAGE_PRIORITIES,
   MESSAGE_STATES,
   type DisplayMessage,
+  type GetDisplayMessagesInput,
+  type ReportedDisplayMessage,
 } from './display';
 export type { TargetFields } from './targets';
 export {

@@ -11,6 +11,7 @@ import type { ChargerOperationCommands, InstalledCertificate, OperationAnswer } 
 import type { OperationTarget, TargetFields } from './targets';
 import type { CompositeSchedule } from '../site-power/commands';
 import type { MonitorResult } from './monitors';
+import type { DisplayMessagesReport } from './display';
 
 /**
  * Every operation kind's action, in the API's order: the kinds (`registry.ts`) and their bodies
@@ -35,6 +36,11 @@ export const OPERATION_ACTIONS = [
   'setMonitoringLevel',
   'setDisplayMessage',
   'clearDisplayMessage',
+  'getDisplayMessages',
+  'upgradeSecurityProfile',
+  'publishFirmware',
+  'unpublishFirmware',
+  'getReport',
 ] as const;
 
 /** An operation's action. */
@@ -60,7 +66,10 @@ export type ResultStatus =
 /** Statuses that are not final. */
 export const OPEN_RESULT_STATUSES: readonly ResultStatus[] = ['pending', 'scheduled'];
 
-/** A firmware update's progress (`firmware-kind.ts`): our requestId and the charger's FirmwareStatusNotifications. */
+/**
+ * A firmware request's progress: an update's (`firmware-kind.ts`: our requestId and the charger's
+ * FirmwareStatusNotifications) or a publication's (`publish-kinds.ts`: PublishFirmwareStatusNotifications).
+ */
 export interface FirmwareProgress {
   /** Ours, unique per charger (2.0.1 `requestId`; 1.6 sends none: its notifications are the latest request's). */
   requestId: number;
@@ -68,6 +77,8 @@ export interface FirmwareProgress {
   status?: string;
   /** Every status notified for the request, oldest first, with when it was received (ISO 8601 UTC). */
   history: { status: string; at: string }[];
+  /** Publish-firmware results: where the local controller serves the image (its `Published` notification's URIs). */
+  locations?: string[];
 }
 
 /** A report asked of a charger about a customer (a result's `customerInformation`). */
@@ -97,7 +108,7 @@ export interface TargetOutcome {
   error?: { code: string; description: string };
   /** Something to know about how it came about (e.g. a reset that rebooted before answering). */
   note?: string;
-  /** A firmware update's progress (update-firmware results only). */
+  /** A firmware request's progress (update-firmware and publish-firmware results only). */
   firmware?: FirmwareProgress;
   /** The schedule the charger will enforce (get-composite-schedule results, Accepted only). */
   compositeSchedule?: CompositeSchedule;
@@ -109,6 +120,8 @@ export interface TargetOutcome {
   monitors?: MonitorResult[];
   /** The id the message was set under (set-display-message results the charger answered). */
   displayMessageId?: number;
+  /** The messages the charger listed (get-display-messages results the charger took). */
+  displayMessages?: DisplayMessagesReport;
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

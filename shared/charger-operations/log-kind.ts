@@ -16,13 +16,37 @@ import {
 } from '../charger-logs/log-requests';
 import { NotTakenByChargerError } from './errors';
 import type { OperationInput } from './inputs';
-import { outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
+import { outcomeOf, type OperationKind, type SettleContext, type TargetOutcome } from './kinds';
 
 /** The longest upload URL GetLog carries, in 2.0.1 (N01) and the 1.6 security extension alike: LogParametersType.remoteLocation. */
 const GET_LOG_LOCATION_MAX_LENGTH = 512;
 
 /** Answers of 2.0.1 GetLog that mean the upload will come (N01: `AcceptedCanceled` also stops an earlier one). */
 const ACCEPTED_STATUSES = new Set(['Accepted', 'AcceptedCanceled']);
+
+/** Settles a log request from the charger's status notifications and the stored file (the `settle` of {@link getLog}; alone, for the reads' bundle). */
+export async function settleLogUpload({
+  db,
+  operationId,
+  result,
+}: SettleContext<OperationInput<'getLog'>>): Promise<TargetOutcome | undefined> {
+  const log = await logRequestOf(db, result.chargerId, operationId);
+  if (!log) return undefined;
+  const stored = await storedFileOf(log);
+  const state = uploadState(log, stored);
+  if (state.state === 'open') return undefined;
+  if (state.state === 'uploaded') {
+    return {
+      status: 'accepted',
+      note: `requestId ${log.requestId}: ${log.fileName ?? 'the log'} uploaded, ${stored?.sizeBytes} bytes`,
+    };
+  }
+  return {
+    status: 'failed',
+    error: { code: state.code, description: state.description },
+    note: `requestId ${log.requestId}: ${state.description}`,
+  };
+}
 
 /**
  * GetLog: one request per charger (our `requestId`, its upload URL), sent as GetLog (2.0.1, and
@@ -100,22 +124,5 @@ export const getLog: OperationKind<OperationInput<'getLog'>> = {
       note: `requestId ${log.requestId}: waiting for the upload${fileName ? ` of ${fileName}` : ''}`,
     };
   },
-  async settle({ db, operationId, result }): Promise<TargetOutcome | undefined> {
-    const log = await logRequestOf(db, result.chargerId, operationId);
-    if (!log) return undefined;
-    const stored = await storedFileOf(log);
-    const state = uploadState(log, stored);
-    if (state.state === 'open') return undefined;
-    if (state.state === 'uploaded') {
-      return {
-        status: 'accepted',
-        note: `requestId ${log.requestId}: ${log.fileName ?? 'the log'} uploaded, ${stored?.sizeBytes} bytes`,
-      };
-    }
-    return {
-      status: 'failed',
-      error: { code: state.code, description: state.description },
-      note: `requestId ${log.requestId}: ${state.description}`,
-    };
-  },
+  settle: settleLogUpload,
 };

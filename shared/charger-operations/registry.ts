@@ -8,11 +8,15 @@
 import type { OperationAction, OperationKind } from './kinds';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-kinds';
 import { changeAvailability, clearCache, reset, triggerMessage, unlockConnector } from './core-kinds';
-import { updateFirmware } from './firmware-kind';
-import { getLog } from './log-kind';
+import { settleFirmwareUpdate, updateFirmware } from './firmware-kind';
+import { getLog, settleLogUpload } from './log-kind';
 import { getCompositeSchedule } from './schedule-kind';
 import { customerInformation } from './customer-information';
-import { clearDisplayMessage, setDisplayMessage } from './display-kinds';
+import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display-kinds';
+import { settleDisplayMessages } from './display-report';
+import { upgradeSecurityProfile } from './security-profile-kind';
+import { publishFirmware, settleFirmwarePublication, unpublishFirmware } from './publish-kinds';
+import { getReport } from './report-kind';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -40,6 +44,11 @@ export const OPERATION_KINDS = {
   setMonitoringLevel,
   setDisplayMessage,
   clearDisplayMessage,
+  getDisplayMessages,
+  upgradeSecurityProfile,
+  publishFirmware,
+  unpublishFirmware,
+  getReport,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';
@@ -48,14 +57,17 @@ export type { OperationAction } from './kinds';
  * The kinds whose `scheduled` results settle later (`settle`), by action: what settling an
  * operation needs (`settleOperation`, which every read of an operation runs). Apart from
  * {@link OPERATION_KINDS} so that the function of the operations' reads, which settles but never
- * performs, bundles no kind that never settles (its bundle is at the 800 KiB ceiling).
+ * performs, bundles no kind that never settles (its bundle is at the 800 KiB ceiling); a kind whose
+ * settling is a module of its own is listed by its `settle` step alone, without what performs it.
  */
-export const SETTLING_KINDS: Partial<Record<OperationAction, OperationKind<any>>> = {
+export const SETTLING_KINDS: Partial<Record<OperationAction, Pick<OperationKind<any>, 'settle'>>> = {
   reset,
   changeAvailability,
-  updateFirmware,
-  getLog,
+  updateFirmware: { settle: settleFirmwareUpdate },
+  getLog: { settle: settleLogUpload },
   customerInformation,
+  getDisplayMessages: { settle: settleDisplayMessages },
+  publishFirmware: { settle: settleFirmwarePublication },
 };
 
 /** The kind of a stored action; undefined for one this build does not know. */

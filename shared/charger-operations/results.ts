@@ -64,6 +64,7 @@ export async function recordOutcome(
           ...(outcome.error ? { error: outcome.error } : {}),
           ...(outcome.firmware ? { firmware: outcome.firmware } : {}),
           ...(outcome.customerInformation ? { customerInformation: outcome.customerInformation } : {}),
+          ...(outcome.displayMessages ? { displayMessages: outcome.displayMessages } : {}),
           ...(outcome.status === 'scheduled' ? {} : { settledAt: at }),
         }
       : { ...targetOf(current), ...outcome, answeredAt: at };

@@ -146,3 +146,29 @@ export const DeleteCertificateRequest = z
   })
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
   .meta({ id: 'DeleteCertificateRequest' });
+
+/** `POST /api/ocpp/upgrade-security-profile` body. */
+export const UpgradeSecurityProfileRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    ocppCsmsUrl: z
+      .string()
+      .max(512)
+      .refine((value) => {
+        try {
+          return new URL(value).protocol === 'wss:';
+        } catch {
+          return false;
+        }
+      }, 'must be a wss URL')
+      .meta({
+        description:
+          "The CSMS's URL the charger connects to with its certificate, without its identity (wss://<domain>/ocpp; at most 512 characters): 2.0.1 SetNetworkProfile's ocppCsmsUrl. A 1.6 charger keeps its URL.",
+      }),
+    configurationSlot: z.number().int().min(1).max(10).default(2).meta({
+      description:
+        '2.0.1: the slot the profile 3 connection profile is stored in, then made the first of NetworkConfigurationPriority (default 2)',
+    }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'UpgradeSecurityProfileRequest' });

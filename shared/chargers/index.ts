@@ -21,6 +21,7 @@ export { LastMessageRecorder } from './last-message';
 export { verifyPassword } from './passwords';
 export { backfillPortLocations } from './port-lookup';
 export { registerCharger, registerChargerSchema, updateCharger, updateChargerSchema } from './registration';
-export { securityProfileSchema, setSecurityProfile } from './security-profile';
+export { setSecurityProfile } from './security-profile';
+export { securityProfileSchema } from './security-profile-schema';
 export { createSite, createSiteSchema, getSite, listSitesWithChargers } from './sites';
 export type { Charger, CurrentChargingSession, Port, SiteWithChargers } from './views';

@@ -5,22 +5,12 @@
  * certificate the CSMS trusts, whose CN is the charger's identity, the password no longer enough.
  * Unset is 2. Set through the API (`PUT /api/chargers/{id}/security-profile`) by an admin.
  */
-import * as z from 'zod';
 import type { Db } from '../db';
 import type { SecurityProfile } from '../db/entities/chargers';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { getChargerView } from './chargers';
 import { ChargerNotFoundError } from './errors';
 import { type Charger, toCharger } from './views';
-
-/**
- * A security profile in a request body: 1, 2 or 3 (OCPP's numbers), refused otherwise with "must be
- * 1, 2 or 3". A union of literals rather than `z.literal([1, 2, 3])`, which the OpenAPI document
- * would not render as the enum it is.
- */
-export const securityProfileSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
-  error: 'must be 1, 2 or 3',
-}) satisfies z.ZodType<SecurityProfile>;
 
 /**
  * Sets the security profile of a charger the scope may see. `$connect` applies it from the

@@ -25,7 +25,9 @@ export {
 } from './commands';
 export { recordPortStatus } from './ports';
 export { cancelPortReservation, endReservation, remoteStartPort, remoteStopPort, reservePort } from './remote-control';
+export { runningCost } from './running-cost';
 export { getSession, storableId } from './sessions';
+export type { EndedSession } from './session-end';
 export {
   endTransaction,
   endUsedReservation,

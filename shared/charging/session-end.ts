@@ -13,6 +13,7 @@ import { getSession, isSuperseded, SUPERSEDED, type CurrentSession, type Session
 import { finishSupersededSession } from './superseded';
 import { endReadings, readPortAndReadings } from '../chargers/port-readings';
 import { endingOf, prepareSessionEnd } from '../history/session-records';
+import type { EnergyCost } from '../history/session-cost';
 
 /** How a session ends. */
 export interface SessionEnd {
@@ -25,6 +26,18 @@ export interface SessionEnd {
   snapshot?: MeterSnapshot;
 }
 
+/** A session that ended, with its energy cost under its site's tariff (none without one). */
+export interface EndedSession {
+  sessionId: number;
+  energyCost?: EnergyCost;
+}
+
+/** What an ended session answers of its stored item. */
+export const endedOf = (session: SessionItem): EndedSession => ({
+  sessionId: session.sessionId,
+  ...(session.energyCost ? { energyCost: session.energyCost } : {}),
+});
+
 /**
  * Ends a session: the session item becomes Completed with its final energy and SoC, and the port
  * no longer shows it. Ending an ended or unknown session changes nothing, except a superseded
@@ -34,8 +47,9 @@ export interface SessionEnd {
  * series, in the same transaction (`prepareSessionEnd`).
  * Requests: 1 GetItem (session, unless the caller read it: `known`), 2 GetItems (port and its
  * readings, in parallel), what `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop),
- * 1 TransactWriteItems, 1 UpdateItem (charger history).
- * @returns the session's ID, or undefined when the transaction is unknown
+ * 1 TransactWriteItems, 1 UpdateItem (charger history). The session and its record store its
+ * energy cost under the site's tariff (`prepareSessionEnd`).
+ * @returns the session's ID and cost (an ended one's as stored), or undefined when the transaction is unknown
  */
 export async function endSession(
   db: Db,
@@ -43,11 +57,11 @@ export async function endSession(
   ocppTransactionId: string,
   end: SessionEnd,
   known?: SessionItem,
-): Promise<number | undefined> {
+): Promise<EndedSession | undefined> {
   const session = known ?? (await getSession(db, connection.chargerId, ocppTransactionId));
   if (!session) return undefined;
   if (isSuperseded(session) && end.reason !== SUPERSEDED) return finishSupersededSession(db, connection, session, end);
-  if (session.status === 'Completed') return session.sessionId;
+  if (session.status === 'Completed') return endedOf(session);
   const portKey = { chargerId: connection.chargerId, portNumber: session.portNumber };
   const { port, openSlot } = await readPortAndReadings(db, portKey, { consistent: true });
   const current: CurrentSession | undefined =
@@ -72,6 +86,7 @@ export async function endSession(
         endTime: end.endTime,
         updatedAt: new Date().toISOString(),
         ...values,
+        ...(history.energyCost ? { energyCost: history.energyCost } : {}),
         ...(end.reason ? { stopReason: end.reason } : {}),
         ...(superseded ? { portSnapshot: current } : {}),
       })
@@ -88,5 +103,5 @@ export async function endSession(
   }));
   // A failed condition means a concurrent end got there first: the outcome is the same.
   if (outcome.ok) await history.recordHistory();
-  return session.sessionId;
+  return { sessionId: session.sessionId, ...(history.energyCost ? { energyCost: history.energyCost } : {}) };
 }

@@ -26,7 +26,7 @@ import { endSession } from './session-end';
 import { startedSessionRecord } from '../history/session-records';
 import { getSession, readingFields, SUPERSEDED, type CurrentSession, type SessionItem } from './session-items';
 
-export { endSession, type SessionEnd } from './session-end';
+export { endSession, type EndedSession, type SessionEnd } from './session-end';
 export { getSession, storableId, type SessionItem } from './session-items';
 
 /** What starts a session. */

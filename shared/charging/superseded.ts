@@ -20,6 +20,7 @@ import { logger } from '../logger';
 import type { ChargerConnection } from './charger-connection';
 import { endingOf, prepareSessionEnd, recordReinstated, recordStrayEnded } from '../history/session-records';
 import type { MeterSnapshot } from '../metering/meter-values';
+import type { EnergyCost } from '../history/session-cost';
 import { finalValues } from '../metering/final-values';
 import { endReadings, getPortWithReadings, splitSession } from '../chargers/port-readings';
 import {
@@ -82,15 +83,15 @@ async function currentOnPort(db: Db, connection: ChargerConnection, portNumber: 
 /**
  * Ends a superseded session with the charger's final values (its stop arrived after all); the
  * port's session is ended too when the stop proves it stray. Requests: 2 GetItems (port, readings),
- * 1 TransactWriteItems.
- * @returns the session's ID
+ * 1 TransactWriteItems. Its energy cost is stored as its end's (`prepareSessionEnd`).
+ * @returns the session's ID and energy cost
  */
 export async function finishSupersededSession(
   db: Db,
   connection: ChargerConnection,
   session: SessionItem,
   end: { endTime: string; meterStopWh?: number; reason?: string; snapshot?: MeterSnapshot },
-): Promise<number> {
+): Promise<{ sessionId: number; energyCost?: EnergyCost }> {
   const current = await currentOnPort(db, connection, session.portNumber);
   const stray =
     current && current.ocppTransactionId !== session.ocppTransactionId && isStray(current, end.endTime)
@@ -110,7 +111,13 @@ export async function finishSupersededSession(
     record: history.write(e),
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
-      .set({ endTime: end.endTime, stopReason: end.reason ?? 'Local', updatedAt: new Date().toISOString(), ...values })
+      .set({
+        endTime: end.endTime,
+        stopReason: end.reason ?? 'Local',
+        updatedAt: new Date().toISOString(),
+        ...values,
+        ...(history.energyCost ? { energyCost: history.energyCost } : {}),
+      })
       .remove(['portSnapshot'])
       .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
       .commit(),
@@ -122,7 +129,7 @@ export async function finishSupersededSession(
     transactionId: session.ocppTransactionId,
     strayTransactionId: stray?.ocppTransactionId,
   });
-  return session.sessionId;
+  return { sessionId: session.sessionId, ...(history.energyCost ? { energyCost: history.energyCost } : {}) };
 }
 
 /**

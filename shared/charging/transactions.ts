@@ -20,6 +20,7 @@ import { endReservation } from './remote-control';
 import { recordMeterValues } from './session-readings';
 import {
   endSession,
+  type EndedSession,
   startSession,
   storableId,
   type SessionEnd,
@@ -124,6 +125,8 @@ export async function recordTransactionReadings(
  * @param readings the readings sent with the end, if any
  * @param known the transaction's session, when the caller read it; only then are the readings put
  *   in its slots (a session the caller has just started has them already)
+ * @returns the ended session with its energy cost under the site's tariff, or undefined when the
+ *   transaction is unknown
  */
 export async function endTransaction(
   db: Db,
@@ -132,7 +135,7 @@ export async function endTransaction(
   end: Omit<SessionEnd, 'snapshot'>,
   readings: TransactionReadings | undefined,
   known: SessionItem | undefined,
-): Promise<void> {
+): Promise<EndedSession | undefined> {
   await recordSessionReadings(db, connection.chargerId, known?.sessionId, readings?.meterValues ?? []);
-  await endSession(db, connection, ocppTransactionId, { ...end, snapshot: readings?.snapshot }, known);
+  return endSession(db, connection, ocppTransactionId, { ...end, snapshot: readings?.snapshot }, known);
 }

@@ -18,6 +18,7 @@ import { OPEN_END_KEY } from '../db/entities/history';
 import { appendHistoryEvent } from './history-log';
 import { flushOpenSlot, readSessionReadings } from './readings';
 import { seriesFacts, type SeriesFacts } from './series';
+import { sessionEnergyCost, siteCostTariff, type EnergyCost } from './session-cost';
 import type { FinalValues } from '../metering/final-values';
 import type { OcppProtocol } from '../db/entities/common';
 
@@ -161,6 +162,8 @@ export function endingOf(
 
 /** What ending a session writes to the history: the record (in the session's transaction), then the charger's history. */
 export interface SessionEndRecord {
+  /** The session's energy cost under its site's tariff, stored on the record; none without a tariff. */
+  energyCost?: EnergyCost;
   /**
    * The transaction items completing the record (upserts: a record missed at start is written
    * whole), and the move of the session's open slot to its time series.
@@ -172,12 +175,13 @@ export interface SessionEndRecord {
 
 /**
  * Prepares the end of a session's record: reads its readings (1 Query, strongly consistent; its
- * open slot comes with `ending`) and, for a session stopped by a fault or the EV's disconnection
- * whose vehicle is known, the vehicle's departure plan (1 GetItem). A failed read is logged and
+ * open slot comes with `ending`), its site's tariff, which prices its energy (`siteCostTariff`:
+ * none on a warm instance, else 2 GetItems in parallel with the readings), and, for a session
+ * stopped by a fault or the EV's disconnection whose vehicle is known, the vehicle's departure plan (1 GetItem). A failed read is logged and
  * leaves the computed facts out; it never fails the end.
  */
 export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<SessionEndRecord> {
-  const facts = await endFacts(db, ending);
+  const { facts, energyCost } = await endFacts(db, ending);
   const endedEarly = await wasEndedEarly(db, ending).catch((error: unknown) => {
     logger.error('could not read the departure target of an ended session', {
       sessionId: ending.sessionId,
@@ -185,47 +189,15 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
     });
     return false;
   });
-  const vehicle = ending.current?.vehicle;
-  const rfid = ending.current?.rfid;
-  const customerName = ending.customerName ?? ending.current?.customerName;
+  const fields = completedRecordFields(ending, facts, energyCost, endedEarly);
   return {
+    energyCost,
     write: (e) => [
       ...(ending.openSlot ? [flushOpenSlot(e, ending.chargerId, ending.openSlot)] : []),
       ...RECORD_ENTITIES.map((name) =>
         e[name]
           .update({ sessionId: ending.sessionId })
-          .set({
-            organizationId: ending.organizationId,
-            siteId: ending.siteId,
-            chargerId: ending.chargerId,
-            portId: ending.portId,
-            portNumber: ending.portNumber,
-            ocppTransactionId: ending.ocppTransactionId,
-            ocppProtocol: ending.protocol,
-            status: 'Completed',
-            startTime: ending.startTime,
-            endTime: ending.endTime,
-            endKey: ending.endTime,
-            ...definedOnly({
-              idTag: ending.idTag,
-              remoteStartId: ending.remoteStartId,
-              meterStartWh: ending.meterStartWh,
-              meterStopWh: ending.meterStopWh,
-              energyDeliveredKwh: ending.energyDeliveredKwh,
-              socStartPercent: ending.socStartPercent,
-              socEndPercent: ending.socEndPercent,
-              stopReason: ending.stopReason,
-              vehicle,
-              rfid,
-              chargingStartTime: facts?.chargingStartTime ?? undefined,
-              chargingEndTime: facts?.chargingEndTime ?? undefined,
-              maxDemandKw: facts?.maxDemandKw ?? undefined,
-              failedToStart: facts?.failedToStart,
-            }),
-            ...customerIndex(ending.organizationId, ending.startTime, ending.sessionId, customerName),
-            endedEarly,
-            updatedAt: new Date().toISOString(),
-          })
+          .set({ ...fields, updatedAt: new Date().toISOString() })
           .commit(),
       ),
     ],
@@ -246,28 +218,85 @@ export async function prepareSessionEnd(db: Db, ending: EndingSession): Promise<
   };
 }
 
+/** The fields of a completed session's record (both its items). */
+function completedRecordFields(
+  ending: EndingSession,
+  facts: SeriesFacts | undefined,
+  energyCost: EnergyCost | undefined,
+  endedEarly: boolean,
+) {
+  const customerName = ending.customerName ?? ending.current?.customerName;
+  return {
+    organizationId: ending.organizationId,
+    siteId: ending.siteId,
+    chargerId: ending.chargerId,
+    portId: ending.portId,
+    portNumber: ending.portNumber,
+    ocppTransactionId: ending.ocppTransactionId,
+    ocppProtocol: ending.protocol,
+    status: 'Completed' as const,
+    startTime: ending.startTime,
+    endTime: ending.endTime,
+    endKey: ending.endTime,
+    ...definedOnly({
+      idTag: ending.idTag,
+      remoteStartId: ending.remoteStartId,
+      meterStartWh: ending.meterStartWh,
+      meterStopWh: ending.meterStopWh,
+      energyDeliveredKwh: ending.energyDeliveredKwh,
+      socStartPercent: ending.socStartPercent,
+      socEndPercent: ending.socEndPercent,
+      stopReason: ending.stopReason,
+      vehicle: ending.current?.vehicle,
+      rfid: ending.current?.rfid,
+      chargingStartTime: facts?.chargingStartTime ?? undefined,
+      chargingEndTime: facts?.chargingEndTime ?? undefined,
+      maxDemandKw: facts?.maxDemandKw ?? undefined,
+      failedToStart: facts?.failedToStart,
+      energyCost,
+    }),
+    ...customerIndex(ending.organizationId, ending.startTime, ending.sessionId, customerName),
+    endedEarly,
+  };
+}
+
 /** The object without its undefined values (ElectroDB's `set` refuses them). */
 function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** The facts of the session's readings, or undefined when they cannot be read. */
-async function endFacts(db: Db, ending: EndingSession): Promise<SeriesFacts | undefined> {
+/**
+ * The facts of the session's readings and its energy cost under the site's tariff (none without
+ * one), or undefined each when they cannot be read.
+ */
+async function endFacts(db: Db, ending: EndingSession): Promise<{ facts?: SeriesFacts; energyCost?: EnergyCost }> {
   try {
-    const readings = await readSessionReadings(db, ending.chargerId, ending.sessionId, { open: ending.openSlot });
+    const [readings, tariff] = await Promise.all([
+      readSessionReadings(db, ending.chargerId, ending.sessionId, { open: ending.openSlot }),
+      siteCostTariff(db, ending.siteId).catch((error: unknown) => {
+        logger.error("could not read the tariff of an ended session's site", {
+          sessionId: ending.sessionId,
+          error: String(error),
+        });
+        return undefined;
+      }),
+    ]);
     const span = {
       startMs: Date.parse(ending.startTime),
       endMs: Date.parse(ending.endTime),
       meterStartWh: ending.meterStartWh,
       meterStopWh: ending.meterStopWh,
     };
-    return seriesFacts(span, readings, span.endMs);
+    return {
+      facts: seriesFacts(span, readings, span.endMs),
+      ...(tariff ? { energyCost: sessionEnergyCost(span, readings, tariff) } : {}),
+    };
   } catch (error) {
     logger.error('could not read the readings of an ended session', {
       sessionId: ending.sessionId,
       error: String(error),
     });
-    return undefined;
+    return {};
   }
 }
 

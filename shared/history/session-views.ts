@@ -3,8 +3,6 @@
  * record, the charger, port and customer it names, and, when asked or while the session runs, its
  * readings (intervals, energy by time-of-use period, the figures of a session in progress).
  */
-import type { EntityItem } from 'electrodb';
-import type { Db } from '../db';
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
 import { portName } from '../chargers/items';
 import { embeddedVehicle, type EmbeddedVehicle } from '../access/views';
@@ -18,6 +16,7 @@ import {
   type SessionSpan,
 } from './series';
 import { touEnergy, type TouEnergy, type TouPeriod } from './tou';
+import { sessionEnergyCost, type CostTariff, type EnergyCost } from './session-cost';
 import type { ChargerType } from '../smart-charging/types';
 
 /** A charging session (kWh, kW, %, s; times ISO 8601 UTC). */
@@ -60,10 +59,12 @@ export interface ChargingSession {
   /** `includeTouEnergy=true` only. */
   touEnergy?: TouEnergy[];
   /**
-   * `includeTouEnergy=true` only: the energy's cost under the site's tariff (each tariff period's
-   * energy at its `pricePerKwh`, in the tariff's currency, 4 decimals); null for a site without one.
+   * The energy's cost under the site's tariff (`./session-cost.ts`: each tariff period's energy at
+   * its `pricePerKwh`, in the tariff's currency, 4 decimals): the cost stored when the session
+   * ended under a tariff, on every completed session that has one; with `includeTouEnergy=true`,
+   * else computed under the site's tariff now, null for a site without one.
    */
-  energyCost?: { amount: number; currency: string } | null;
+  energyCost?: EnergyCost | null;
 }
 
 /** What a session's view is built from besides its record. */
@@ -76,7 +77,7 @@ export interface SessionContext {
   /** The site (its timezone, and its older periods), for `touEnergy`. */
   site?: SiteItem;
   /** The site's tariff, whose periods name the `touEnergy` periods when the site has one. */
-  tariff?: Pick<EntityItem<Db['siteTariff']>, 'energyPrices' | 'currency'>;
+  tariff?: CostTariff;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -170,6 +171,7 @@ export function toChargingSession(
     customer: record.customerName ? { id: context.customerId ?? null, name: record.customerName } : null,
     organization: { id: record.organizationId, name: charger?.organizationName ?? '' },
     ...(intervals ? { intervals } : {}),
+    ...(record.energyCost ? { energyCost: record.energyCost } : {}),
     ...(options.includeTouEnergy ? { touEnergy: touOf(record, context), energyCost: costOf(record, context) } : {}),
   };
 }
@@ -195,26 +197,18 @@ function sitePeriods(context: Pick<SessionContext, 'site' | 'tariff'>): TouPerio
 }
 
 /**
- * The session's energy cost under the site's tariff, or null without one: the energy of each of
- * the tariff's periods (each its own, though periods may share a name and differ in price) at the
- * period's price.
+ * The session's energy cost: the one stored when it ended (under the tariff of that time), else
+ * under the site's tariff now (a session in progress, or one that ended before costs were
+ * stored), or null without a tariff.
  */
-function costOf(record: SessionRecordItem, context: SessionContext): { amount: number; currency: string } | null {
+function costOf(record: SessionRecordItem, context: SessionContext): EnergyCost | null {
+  if (record.energyCost) return record.energyCost;
   const { tariff } = context;
   if (!tariff) return null;
-  const periods = tariff.energyPrices.map((p, i) => ({
-    name: String(i),
-    days: p.daysOfWeek,
-    start: p.startTime,
-    end: p.endTime,
-  }));
-  const points = sessionEnergyPoints(spanOf(record), context.readings ?? []);
-  const amount = touEnergy(points, context.site?.timezone ?? 'UTC', periods).reduce(
-    (sum, { period, energyDeliveredKwh }) =>
-      sum + energyDeliveredKwh * (tariff.energyPrices[Number(period)]?.pricePerKwh ?? 0),
-    0,
-  );
-  return { amount: Math.round(amount * 10_000) / 10_000, currency: tariff.currency };
+  return sessionEnergyCost(spanOf(record), context.readings ?? [], {
+    tariff,
+    timeZone: context.site?.timezone ?? 'UTC',
+  });
 }
 
 /** Energy by the site's time-of-use periods, in its timezone. */

@@ -73,7 +73,16 @@ describe('charger operations', () => {
 
   it('confines the writes to operations, their pending markers, firmware campaigns, and (the worker) the command path', () => {
     const worker = ['$cn#operationid_*', '$cn#queue_chargeroperations', '$cn#chargerid_*', '$cn#day_*#chargerid_*'];
-    expect(writePatterns(WORKER)).toEqual(new Set([...worker, '$cn#name_customerinformationrequest']));
+    expect(writePatterns(WORKER)).toEqual(
+      new Set([
+        ...worker,
+        '$cn#name_customerinformationrequest',
+        '$cn#name_displaymessagesrequest',
+        '$cn#name_displaymessage',
+        '$cn#name_publishfirmwarerequest',
+        '$cn#name_reportrequest',
+      ]),
+    );
     expect(writePatterns(LOG_WORKER)).toEqual(new Set([...worker, '$cn#name_logrequest']));
     const campaigns = ['$cn#campaignid_*', '$cn#queue_firmwarecampaigns'];
     expect(writePatterns(SWEEP)).toEqual(new Set(['$cn#operationid_*', '$cn#queue_chargeroperations', ...campaigns]));

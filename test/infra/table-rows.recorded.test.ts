@@ -41,6 +41,14 @@ import type { ChargerType } from '../../shared/smart-charging/types';
 import { requestOperation } from '../../shared/charger-operations/operations';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
+import { CA_ENV, CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
+import { opensslCsr, temporaryDirectory } from '../unit/certificates/openssl';
+
+/** The ocpp-rpc client a simulator holds: CALLs sent, CALLs answered. */
+interface RpcClient {
+  call: (action: string, payload: unknown) => Promise<unknown>;
+  handle: (action: string, handler: () => Promise<unknown>) => void;
+}
 
 // Commands to a silent charger give up quickly (production: 20 s).
 process.env.OCPP_COMMAND_TIMEOUT_MS = '2500';
@@ -115,6 +123,7 @@ function namedHandlers(handlers: LocalHandlers): LocalHandlers {
     operations: wrapAll('operations', handlers.operations),
     localList: wrapAll('local-list', handlers.localList!),
     alerts: wrapAll('alerts', handlers.alerts!),
+    certificates: wrapAll('certificates', handlers.certificates!),
   };
 }
 
@@ -136,6 +145,7 @@ let organizationId: number;
 let chargers: Record<'v16' | 'v201' | 'silent' | 'noReservations', Charger>;
 let legacySiteId: number;
 const simulators: Simulator[] = [];
+let certificateFiles: { dir: string; remove: () => void } | undefined;
 
 /** Calls the API with the tenant's key. */
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
@@ -190,6 +200,9 @@ beforeAll(async () => {
     LOG_UPLOAD_BASE_URL: gateway.url,
     LOG_URL_SECRET: randomUUID(),
   });
+  // The CSMS CA as the local stack keeps it (SignCertificate is then accepted and served).
+  certificateFiles = temporaryDirectory();
+  process.env[CA_ENV.localDir] = certificateFiles.dir;
 
   // Fixtures through the operator's code path, outside any function (not recorded).
   db = openDb({ tableName, endpoint: dynamo.endpoint });
@@ -231,6 +244,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  delete process.env[CA_ENV.localDir];
+  certificateFiles?.remove();
   await Promise.all(simulators.map((s) => s.close().catch(() => undefined)));
   await gateway?.close();
   await dynamo?.stop();
@@ -537,6 +552,34 @@ describe('the writes the handlers make', () => {
     );
     await alertLoop.stop();
 
+    // A charger's certificate renewal, driven by the table's stream as on AWS: SignCertificate
+    // accepted by $default (the CSR stored), then the certificate function signs it, sends
+    // CertificateSigned (its lane, the message log), stores the certificate and deletes the CSR.
+    const certificateLoop = await startStreamLoop({
+      dynamoDbEndpoint: dynamo.endpoint,
+      tableName: process.env.TABLE_NAME!,
+      consumers: [
+        {
+          name: 'certificates-sign',
+          entities: CERTIFICATE_SIGNING_ENTITIES,
+          handler: handlers.certificates!.sign!,
+        },
+      ],
+    });
+    const v201Client = (v201 as unknown as { client: RpcClient }).client;
+    let signed = false;
+    v201Client.handle('CertificateSigned', async () => {
+      signed = true;
+      return { status: 'Accepted' };
+    });
+    const csr = opensslCsr(certificateFiles!.dir, `/CN=${chargers.v201.ocppId}`).csr;
+    expect(await v201Client.call('SignCertificate', { csr })).toEqual({ status: 'Accepted' });
+    await until(async () => {
+      const { data } = await db.chargerCertificate.query.primary({ chargerId: chargers.v201.id }).go();
+      return signed && data.length > 0;
+    }, 'the certificate signed and stored');
+    await certificateLoop.stop();
+
     // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
     // includeIntervals lease of the key, the charger-health rate window).
     const rpc = (s: Simulator) =>
@@ -544,7 +587,7 @@ describe('the writes the handlers make', () => {
         s as unknown as {
           client: {
             call: (a: string, p: unknown) => Promise<unknown>;
-            handle: (a: string, h: () => Promise<unknown>) => void;
+            handle: (a: string, h: (call: { params: any }) => Promise<unknown>) => void;
           };
         }
       ).client;
@@ -611,6 +654,36 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'POST', '/api/ocpp/customer-information', {
       chargerId: chargers.v201.id,
       customerIdentifier: 'customer-1',
+    });
+    // A display message under our id (its counter), and a listing of the messages: its request
+    // written before the CALL, the charger's page appended by the OCPP function, settled by a read.
+    rpc(v201).handle('SetDisplayMessage', async () => ({ status: 'Accepted' }));
+    await expectApi(200, 'POST', '/api/ocpp/set-display-message', {
+      chargerId: chargers.v201.id,
+      message: { priority: 'NormalCycle', message: { format: 'UTF8', content: 'Rows' } },
+    });
+    let listed = 0;
+    rpc(v201).handle('GetDisplayMessages', async ({ params }) => {
+      listed = params.requestId;
+      return { status: 'Accepted' };
+    });
+    const listing = await expectApi(202, 'POST', '/api/ocpp/get-display-messages', { chargerId: chargers.v201.id });
+    await rpc(v201).call('NotifyDisplayMessages', {
+      requestId: listed,
+      messageInfo: [{ id: 1, priority: 'NormalCycle', message: { format: 'UTF8', content: 'Rows' } }],
+    });
+    const messages = await expectApi(200, 'GET', `/api/charger-operations/${listing.data.operationId}`);
+    expect(messages.data.status).toBe('completed');
+    // A targeted report (noted before the CALL; the simulator lacks the action: the note withdrawn).
+    await expectApi(200, 'POST', '/api/ocpp/get-report', {
+      chargerId: chargers.v201.id,
+      componentCriteria: ['Problem'],
+    });
+    // A publication (its request written before the CALL; the simulator lacks the action).
+    await expectApi(200, 'POST', '/api/ocpp/publish-firmware', {
+      chargerId: chargers.v201.id,
+      location: 'https://fw.example.com/lc.bin',
+      checksum: '9e107d9d372bb6826bd81d3542a419d6',
     });
     rpc(v16).handle('ChangeAvailability', async () => ({ status: 'Scheduled' }));
     const scheduled = await expectApi(202, 'POST', '/api/ocpp/change-availability', {
@@ -747,6 +820,7 @@ describe('the writes the handlers make', () => {
         'operations/sweep',
         'local-list/sync',
         'alerts/trigger',
+        'certificates/sign',
       ]) {
         expect(functions, fn).toContain(fn);
         for (const statement of statementsOf(entryOf(fn))) {

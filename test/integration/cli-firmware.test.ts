@@ -72,6 +72,38 @@ describe('operator CLI: firmware', () => {
     expect(bad.stderr).toContain('--location');
   });
 
+  it('asks a local controller to publish and unpublish an image, and refuses a bad checksum naming --checksum', async () => {
+    const checksum = '9e107d9d372bb6826bd81d3542a419d6';
+    const to = [...organization(), '--charger-id', chargerId(), '--checksum'];
+    const publish = await runAdmin(
+      stack,
+      'chargers',
+      'publish-firmware',
+      ...to,
+      checksum,
+      '--location',
+      'https://fw.example.com/lc.bin',
+      '--retries',
+      '2',
+    );
+    const unpublish = await runAdmin(stack, 'chargers', 'unpublish-firmware', ...to, checksum);
+    // The simulator is no local controller: it answers that it does not implement them (nothing published).
+    for (const [run, action] of [
+      [publish, 'publishFirmware'],
+      [unpublish, 'unpublishFirmware'],
+    ] as const) {
+      expect(run.stderr).toBe('');
+      expect(run.json).toMatchObject({
+        action,
+        requestedBy: { operator: 'cli' },
+        results: [{ status: 'notSupported' }],
+      });
+    }
+    expect((publish.json as { request: unknown }).request).toMatchObject({ checksum, retries: 2 });
+    const bad = await runAdmin(stack, 'chargers', 'unpublish-firmware', ...to, 'not-an-md5');
+    expect(bad.stderr).toContain('--checksum');
+  });
+
   it('runs a campaign to its end with --follow and lists it', async () => {
     const created = await runAdmin(
       stack,

@@ -187,4 +187,25 @@ describe('operator CLI: charger operations', () => {
     expect(refused.stderr).toMatch(/--content/);
     expect(received.length).toBe(before);
   }, 90_000); // three CLI processes, each starting tsx
+
+  it('lists display messages (a 1.6 charger: notSupported, nothing sent), and refuses a filter for it', async () => {
+    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
+    const target = ['--charger-id', String(tenant.chargers[0]!.id)];
+    const before = received.length;
+    const listed = await runAdmin(stack, 'chargers', 'display-messages', ...organization, ...target);
+    expect(listed.stderr).toBe('');
+    expect(listed.json).toMatchObject({ action: 'getDisplayMessages', results: [{ status: 'notSupported' }] });
+    const refused = await runAdmin(
+      stack,
+      'chargers',
+      'display-messages',
+      ...organization,
+      ...target,
+      '--priority',
+      'InFront',
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/priority/);
+    expect(received.length).toBe(before);
+  }, 60_000); // two CLI processes, each starting tsx
 });

@@ -369,8 +369,33 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       },
     },
     'POST /api/ocpp/clear-display-message': { body: { chargerId: charger().id, id: 1 } },
+    'POST /api/ocpp/get-display-messages': {
+      body: { chargerId: charger().id, id: [1, 2], priority: 'InFront', state: 'Idle' },
+    },
     'POST /api/ocpp/update-firmware': {
       body: { chargerId: charger().id, location: 'https://fw.example.com/fuzz.bin', retries: 1 },
+    },
+    'POST /api/ocpp/publish-firmware': {
+      body: {
+        chargerId: charger().id,
+        location: 'https://fw.example.com/fuzz.bin',
+        checksum: '9e107d9d372bb6826bd81d3542a419d6',
+        retries: 1,
+        retryInterval: 30,
+      },
+    },
+    'POST /api/ocpp/get-report': {
+      body: {
+        chargerId: charger().id,
+        componentCriteria: ['Active', 'Problem'],
+        componentVariable: [
+          { component: { name: 'EVSE', evse: { id: 1 } }, variable: { name: 'Power' } },
+          { component: { name: 'OCPPCommCtrlr' } },
+        ],
+      },
+    },
+    'POST /api/ocpp/unpublish-firmware': {
+      body: { chargerIds: [charger().id], checksum: '9e107d9d372bb6826bd81d3542a419d6' },
     },
     'GET /api/charger-operations': {
       query: { chargerId: String(charger().id), action: 'reset', status: 'failed', createdAfter: inAnHour() },
@@ -868,6 +893,11 @@ function ocpp201Examples(): Examples {
     TransactionEvent: [event('Started', 0), event('Updated', 1), event('Ended', 2)],
     MeterValues: [{ evseId: 1, meterValue }],
     FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],
+    PublishFirmwareStatusNotification: [
+      { status: 'Published', requestId: 1, location: ['http://192.168.1.10/fw.bin'] },
+      { status: 'Downloading', requestId: 2 },
+      { status: 'Idle' },
+    ],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 1 }],
     SignCertificate: [{ csr: CSR, certificateType: 'ChargingStationCertificate' }],
     // Plug & Charge: the certificate status function is asked (a responder on a closed port: the fallback).
@@ -878,6 +908,24 @@ function ocpp201Examples(): Examples {
     NotifyCustomerInformation: [
       { data: 'CARD FUZZ-CARD-1: 2 sessions', seqNo: 0, generatedAt: now(), requestId: 1 },
       { data: 'first page', tbc: true, seqNo: 0, generatedAt: now(), requestId: 2 },
+    ],
+    NotifyDisplayMessages: [
+      {
+        requestId: 1,
+        tbc: false,
+        messageInfo: [
+          {
+            id: 1,
+            priority: 'InFront',
+            state: 'Idle',
+            startDateTime: now(),
+            transactionId: 'fuzz-tx-1',
+            message: { format: 'UTF8', language: 'en', content: 'Fuzz' },
+            display: { name: 'Display', evse: { id: 1 } },
+          },
+        ],
+      },
+      { requestId: 2, tbc: true },
     ],
     NotifyEvent: [
       {

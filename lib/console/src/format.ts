@@ -104,6 +104,26 @@ export function formatKwh(kwh: number | null | undefined): string {
   return kwh === null || kwh === undefined || !Number.isFinite(kwh) ? '—' : `${kwh.toFixed(kwh < 100 ? 3 : 1)} kWh`;
 }
 
+/**
+ * A session's energy cost in its currency's minor unit, as OCPP 2.0.1 chargers show it
+ * (docs/tariffs.md, "Cost of a session"): `2.57 USD`, `248 JPY` (half away from zero); `so far`
+ * after a session in progress's; an em dash for none (a site without a tariff).
+ */
+export function formatCost(cost: { amount: number; currency: string } | null | undefined, inProgress = false): string {
+  if (!cost || !Number.isFinite(cost.amount)) return '—';
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency: cost.currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+  } catch {
+    // A code this browser does not know: cents.
+  }
+  const scale = 10 ** digits;
+  const rounded = (Math.sign(cost.amount) * Math.round(Math.abs(cost.amount) * scale + 1e-9)) / scale || 0;
+  return `${rounded.toFixed(digits)} ${cost.currency}${inProgress ? ' so far' : ''}`;
+}
+
 /** `56 %`. */
 export function formatPercent(percent: number | null | undefined): string {
   return percent === null || percent === undefined || !Number.isFinite(percent) ? '—' : `${Math.round(percent)} %`;

@@ -253,10 +253,10 @@ const ChargerMonitors = z
   .meta({ id: 'ChargerMonitors' });
 
 /** `GET /api/chargers/{id}/monitors` answer. */
-const ChargerMonitorsResponse = z.object({ data: ChargerMonitors }).meta({ id: 'ChargerMonitorsResponse' });
+export const ChargerMonitorsResponse = z.object({ data: ChargerMonitors }).meta({ id: 'ChargerMonitorsResponse' });
 
 /** `POST /api/chargers/{id}/monitors/refresh` answer. */
-const MonitorsRefreshResponse = z
+export const MonitorsRefreshResponse = z
   .object({ data: z.object({ ...chargerResult, monitors: ChargerMonitors }) })
   .meta({ id: 'MonitorsRefreshResponse' });
 

@@ -53,15 +53,22 @@ export const ChargerOperationResult = z
     firmware: z
       .object({
         requestId: z.number().int().meta({ description: 'Ours, unique per charger (sent as the 2.0.1 requestId)' }),
-        status: z.string().optional().meta({ description: 'The last FirmwareStatusNotification status' }),
+        status: z
+          .string()
+          .optional()
+          .meta({ description: 'The last FirmwareStatusNotification (or PublishFirmwareStatusNotification) status' }),
         history: z
           .array(
             z.object({ status: z.string(), at: z.string().meta({ description: 'When we received it, ISO 8601 UTC' }) }),
           )
           .meta({ description: 'Every status notified for the request, oldest first' }),
+        locations: z
+          .array(z.string())
+          .optional()
+          .meta({ description: 'publish-firmware: where the local controller serves the image, once Published' }),
       })
       .optional()
-      .meta({ description: "An update-firmware result's progress (docs/firmware.md)" }),
+      .meta({ description: "An update-firmware or publish-firmware result's progress (docs/firmware.md)" }),
     compositeSchedule: z
       .object({
         portNumber: z.number().int(),
@@ -103,6 +110,18 @@ export const ChargerOperationResult = z
       .int()
       .optional()
       .meta({ description: 'SetDisplayMessage: the id the message was set under' }),
+    displayMessages: z
+      .object({
+        requestId: z.number().int(),
+        complete: z.boolean(),
+        messages: z
+          .array(z.record(z.string(), z.unknown()))
+          .optional()
+          .meta({ description: 'Once complete: each as reported (2.0.1 MessageInfoType), in arrival order' }),
+        truncated: z.boolean().optional().meta({ description: 'More than 50 listed: the rest left out' }),
+      })
+      .optional()
+      .meta({ description: 'A get-display-messages listing (docs/charger-operations.md)' }),
     monitors: z
       .array(
         z.object({

@@ -83,7 +83,7 @@ export const ChargingSession = conformsTo<history.ChargingSession>()(
         .meta({
           id: 'EnergyCost',
           description:
-            "includeTouEnergy=true only: the energy's cost under the site's tariff (each tariff period's energy at its pricePerKwh, 4 decimals); null for a site without a tariff",
+            "The energy's cost under the site's tariff (each tariff period's energy at its pricePerKwh, 4 decimals): on a completed session, the cost stored when it ended under a tariff (a tariff changed or removed later does not change it); with includeTouEnergy=true, else the cost under the site's tariff now, null for a site without a tariff",
         }),
     })
     .meta({ id: 'ChargingSession' }),
@@ -317,6 +317,7 @@ export const historyRoutes = defineRoutes('history', {
       'chargingStartTime/chargingEndTime: the first and last meter reading at or above 0.1 kW (or, without power readings, with the registers rising at that rate). averageDemandKw: energy ÷ duration. maxDemandKw: the highest 15-minute average (intervals aligned to the hour, UTC).',
       "includeIntervals=true adds intervals: one per 15-minute slot the session covers, energy from the meter register (the energy between two readings spread evenly over the time between them; duplicate and late readings count once), averagePowerKw = the slot's energy ÷ 0.25 h, maxPowerKw the highest power reading, socPercent the last SoC reading. Only one includeIntervals request may run at a time per API key: a second concurrent one is 429 with Retry-After.",
       "includeTouEnergy=true adds touEnergy: the energy by the site's time-of-use periods (the names of its tariff's energyPrices, see PUT /api/sites/{siteId}/tariff; a site without a tariff keeps the periods it had before tariffs existed) in the site's timezone (DST included), split between periods in proportion to the time between readings; a site without periods has one period, all; energy outside every period is other. It also adds energyCost: that energy at the tariff's prices ({amount, currency}), null for a site without a tariff.",
+      "energyCost of a completed session is the cost stored when it ended under its site's tariff (what an OCPP 2.0.1 charger was answered as totalCost, rounded to the currency's minor unit), answered with or without includeTouEnergy; a tariff changed or removed later does not change it.",
     ].join('\n\n'),
     tags: ['Charging sessions'],
     request: { queryStringParameters: ChargingSessionsQuery },

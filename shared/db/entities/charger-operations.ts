@@ -83,6 +83,19 @@ const pendingChargerOperationSchema = {
 } as const;
 
 /**
+ * What a request an operation asks of one charger holds (customer information, display messages):
+ * the charger (its partition), our `requestId` (its counter; the sort key, padded), the operation
+ * and its organization, and when it was asked.
+ */
+const chargerRequestAttributes = {
+  chargerId: { type: 'number', required: true },
+  requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+  organizationId: { type: 'number', required: true },
+  operationId: { type: 'string', required: true },
+  requestedAt: timestamp,
+} as const;
+
+/**
  * A customer information request (OCPP 2.0.1 CustomerInformation N09/N10) asked of one charger by a
  * `customerInformation` operation, in the charger's partition (its NotifyCustomerInformation pages
  * are written by the OCPP message function, which writes that partition already), sorted by our
@@ -94,16 +107,70 @@ const pendingChargerOperationSchema = {
 const customerInformationRequestSchema = {
   model: { entity: 'customerInformationRequest', version: '1', service: SERVICE },
   attributes: {
-    chargerId: { type: 'number', required: true },
-    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
-    organizationId: { type: 'number', required: true },
-    operationId: { type: 'string', required: true },
-    requestedAt: timestamp,
+    ...chargerRequestAttributes,
     /** seqNo → data (each page at most 512 characters), as NotifyCustomerInformation sent them. */
     pages: { type: 'any', required: true },
     lastSeqNo: optionalNumber,
     /** The last page's `generatedAt`, ISO 8601. */
     generatedAt: optionalString,
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId'] },
+    },
+  },
+} as const;
+
+/**
+ * A display-messages request (OCPP 2.0.1 GetDisplayMessages O03/O04) asked of one charger by a
+ * `getDisplayMessages` operation, in the charger's partition as customer information requests are
+ * (the OCPP message function writes its NotifyDisplayMessages pages there), sorted by our
+ * `requestId` (the `displayMessagesRequest` counter). Written before the CALL. The pages carry no
+ * `seqNo`: each page's `messageInfo` is appended to `messages` as it arrives (at most
+ * `MAX_LISTED_MESSAGES` of `shared/charger-operations/display-report.ts`, `truncated` beyond), and
+ * `complete` is set by the page sent with `tbc` false; a page after it changes nothing.
+ */
+const displayMessagesRequestSchema = {
+  model: { entity: 'displayMessagesRequest', version: '1', service: SERVICE },
+  attributes: {
+    ...chargerRequestAttributes,
+    /** The messages (2.0.1 MessageInfoType) of every page so far, in arrival order. */
+    messages: { type: 'any', required: true },
+    /** Set by the last page (`tbc` false). */
+    complete: { type: 'boolean' },
+    /** Set when the charger listed more messages than are kept. */
+    truncated: { type: 'boolean' },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['chargerId'] },
+      sk: { field: 'sk', composite: ['requestId'] },
+    },
+  },
+} as const;
+
+/**
+ * A firmware image a local controller was asked to publish (OCPP 2.0.1 PublishFirmware L03) by a
+ * `publishFirmware` operation, in the charger's partition (its PublishFirmwareStatusNotifications
+ * are written by the OCPP message function, which writes that partition already), sorted by our
+ * `requestId` (the `publishFirmwareRequest` counter). Written before the CALL, so a status that
+ * overtakes the answer has its request. `history` is every status notified, oldest first;
+ * `locations` the URIs the controller serves the image at, from its `Published` notification.
+ */
+const publishFirmwareRequestSchema = {
+  model: { entity: 'publishFirmwareRequest', version: '1', service: SERVICE },
+  attributes: {
+    chargerId: { type: 'number', required: true },
+    requestId: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+    organizationId: { type: 'number', required: true },
+    operationId: { type: 'string', required: true },
+    /** The image's MD5 checksum, as sent. */
+    checksum: { type: 'string', required: true },
+    requestedAt: timestamp,
+    /** `{ status, at }` per notification (at: when received, ISO 8601 UTC). */
+    history: { type: 'any', required: true },
+    locations: { type: 'list', items: { type: 'string' } },
   },
   indexes: {
     primary: {
@@ -119,5 +186,7 @@ export function chargerOperationEntities(config: EntityConfiguration) {
     chargerOperation: new Entity(chargerOperationSchema, config),
     pendingChargerOperation: new Entity(pendingChargerOperationSchema, config),
     customerInformationRequest: new Entity(customerInformationRequestSchema, config),
+    displayMessagesRequest: new Entity(displayMessagesRequestSchema, config),
+    publishFirmwareRequest: new Entity(publishFirmwareRequestSchema, config),
   };
 }

@@ -1,6 +1,14 @@
 /** Entities of the table: Charging sessions and reservations. */
 import { Entity } from 'electrodb';
-import { optionalString, optionalNumber, timestamp, SERVICE, type EntityConfiguration, OCPP_PROTOCOLS } from './common';
+import {
+  optionalString,
+  optionalNumber,
+  timestamp,
+  SERVICE,
+  type EntityConfiguration,
+  OCPP_PROTOCOLS,
+  energyCostAttribute,
+} from './common';
 
 /**
  * A charging session (OCPP transaction), in progress or ended, keyed by charger and OCPP
@@ -29,6 +37,8 @@ const chargingSessionSchema = {
     socStartPercent: optionalNumber,
     socEndPercent: optionalNumber,
     stopReason: optionalString,
+    /** The energy's cost under the site's tariff when the session ended (none without one). */
+    energyCost: energyCostAttribute,
     remoteStartId: optionalNumber,
     reservationId: optionalNumber,
     accessIdId: optionalNumber,

@@ -33,6 +33,11 @@ export const SERVICE = 'cn';
 export const optionalString = { type: 'string' } as const;
 /** An optional number attribute. */
 export const optionalNumber = { type: 'number' } as const;
+/** An amount in a currency: `amount` (4 decimals) and `currency` (ISO 4217); a session's energy cost. */
+export const energyCostAttribute = {
+  type: 'map',
+  properties: { amount: { type: 'number', required: true }, currency: { type: 'string', required: true } },
+} as const;
 /** A required ISO 8601 UTC timestamp attribute. */
 export const timestamp = { type: 'string', required: true } as const;
 /**

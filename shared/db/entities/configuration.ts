@@ -40,6 +40,11 @@ const chargerConfigurationSchema = {
         requestedAt: { type: 'string', required: true },
       },
     },
+    /**
+     * 2.0.1: the requestIds of the targeted reports asked for (GetReport, B08; the `reportRequest`
+     * counter, the last 20): their pages are merged into the settings instead of replacing them.
+     */
+    targetedReportIds: { type: 'set', items: 'number' },
     updatedAt: timestamp,
   },
   indexes: {

@@ -17,6 +17,7 @@ import {
   SERVICE,
   type EntityConfiguration,
   OCPP_PROTOCOLS,
+  energyCostAttribute,
 } from './common';
 
 /** A numeric ID used in sort keys: padded to 12 digits so that keys sort numerically. */
@@ -82,6 +83,8 @@ const sessionRecordAttributes = {
   maxDemandKw: optionalNumber,
   failedToStart: { type: 'boolean' },
   endedEarly: { type: 'boolean' },
+  /** The energy's cost under the site's tariff when the session ended (none without one). */
+  energyCost: energyCostAttribute,
   updatedAt: timestamp,
 } as const;
 

@@ -3,7 +3,8 @@
  * UnlockConnector (1.6 §5.18, 2.0.1 F05), ChangeAvailability (1.6 §5.2, 2.0.1 G03/G04),
  * TriggerMessage (1.6 §5.17, 2.0.1 F06) and 1.6's ExtendedTriggerMessage (security extension), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
  * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule, the certificate commands and the 2.0.1
- * monitoring and display-message commands (declared beside their topics). Each result is the
+ * monitoring and display-message commands (declared beside their topics), and 2.0.1's PublishFirmware
+ * and UnpublishFirmware (L03/L04) and GetReport (B08). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -14,8 +15,12 @@ import type {
   OperationAnswer,
   UpdateFirmwareInput,
   CustomerInformationInput,
+  PublishFirmwareInput,
+  GetReportInput,
 } from '../../charger-operations';
 import type {
+  ComponentCriterionEnumType,
+  ComponentVariableType,
   MessageTriggerEnumType,
   ResetEnumType,
   UpdateFirmwareRequest as Ocpp201UpdateFirmwareRequest,
@@ -33,7 +38,9 @@ import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
-import { clearDisplayMessage, setDisplayMessage } from './display';
+import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display';
+import { setNetworkProfile } from './network-profile';
+import { changeSettings } from './configuration';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
@@ -261,6 +268,52 @@ export const customerInformation = defineCommand201<CustomerInformationInput, Op
   },
 });
 
+/**
+ * PublishFirmware (2.0.1 L03): `{ requestId, location, checksum, retries?, retryInterval? }`, answered
+ * Accepted or Rejected. OCPP 1.6 has no local controller messages.
+ */
+export const publishFirmware = defineCommand201<PublishFirmwareInput, OperationAnswer, 'PublishFirmware'>({
+  name: 'PublishFirmware',
+  'ocpp2.0.1': {
+    call: V201.PublishFirmware,
+    request: ({ requestId, location, checksum, retries, retryInterval }) => ({
+      requestId,
+      location,
+      checksum,
+      ...(retries === undefined ? {} : { retries }),
+      ...(retryInterval === undefined ? {} : { retryInterval }),
+    }),
+    result: answerOf,
+  },
+});
+
+/** UnpublishFirmware (2.0.1 L04): `{ checksum }`, answered Unpublished, NoFirmware or DownloadOngoing. */
+export const unpublishFirmware = defineCommand201<{ checksum: string }, OperationAnswer, 'UnpublishFirmware'>({
+  name: 'UnpublishFirmware',
+  'ocpp2.0.1': {
+    call: V201.UnpublishFirmware,
+    request: ({ checksum }) => ({ checksum }),
+    result: answerOf,
+  },
+});
+
+/**
+ * GetReport (2.0.1 B08): `{ requestId, componentCriteria?, componentVariable? }`, answered Accepted,
+ * Rejected, NotSupported or EmptyResultSet; the report comes in NotifyReport pages.
+ */
+export const getReport = defineCommand201<GetReportInput, OperationAnswer, 'GetReport'>({
+  name: 'GetReport',
+  'ocpp2.0.1': {
+    call: V201.GetReport,
+    request: ({ requestId, componentCriteria, componentVariable }) => ({
+      requestId,
+      ...(componentCriteria ? { componentCriteria: componentCriteria as [ComponentCriterionEnumType] } : {}),
+      ...(componentVariable ? { componentVariable: componentVariable as [ComponentVariableType] } : {}),
+    }),
+    result: answerOf,
+  },
+});
+
 /** The OCPP declaration of each charger-operation command. */
 export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatalog> = {
   Reset: reset,
@@ -284,6 +337,12 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   SetMonitoringLevel: setMonitoringLevel,
   SetDisplayMessage: setDisplayMessage,
   ClearDisplayMessage: clearDisplayMessage,
+  GetDisplayMessages: getDisplayMessages,
+  SetNetworkProfile: setNetworkProfile,
+  ChangeSettings: changeSettings,
+  PublishFirmware: publishFirmware,
+  UnpublishFirmware: unpublishFirmware,
+  GetReport: getReport,
 };
 
 /**

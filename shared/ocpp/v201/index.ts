@@ -12,6 +12,7 @@ import { dataTransfer } from './data-transfer';
 import { reservation } from './reservation';
 import { smartCharging } from './smart-charging';
 import { monitoring } from './monitoring';
+import { display } from './display';
 
 /** The OCPP 2.0.1 handler registry; building it fails if an action is registered twice. */
 export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
@@ -27,4 +28,5 @@ export const ocpp201Registry = new HandlerRegistry('ocpp2.0.1', [
   ...reservation,
   ...smartCharging,
   ...monitoring,
+  ...display,
 ]);

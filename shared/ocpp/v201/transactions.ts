@@ -15,8 +15,10 @@ import {
   chargerTime,
   endTransaction,
   endUsedReservation,
+  type EndedSession,
   getSession,
   recordTransactionReadings,
+  runningCost,
   startTransaction,
   transactionReadings,
   type TransactionReadings,
@@ -26,6 +28,8 @@ import { idTagOfToken } from '../../access';
 import type { Db } from '../../db';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
+import { logger } from '../../logger';
+import { minorUnitAmount, type EnergyCost } from '../../history';
 
 /**
  * OCPP 2.0.1 meter values in version-neutral form (unitOfMeasure with its multiplier). Timestamps
@@ -83,6 +87,30 @@ function rememberEvse(connection: ChargerConnection, transactionId: string, evse
   evseHints.set(hintKey(connection, transactionId), evseId);
 }
 
+/**
+ * The response's `totalCost` (I02, I03; `docs/tariffs.md`, "Cost of a session"), in the currency's
+ * minor unit: an Ended event's, the session's cost as stored when it ended; an Updated event's that
+ * carries an energy register, the running cost (`runningCost`: at most every 5 minutes per
+ * transaction); none without a tariff, and none when the running cost cannot be read (logged: the
+ * readings are stored, the event is answered).
+ */
+async function totalCostOf(
+  db: Db,
+  connection: ChargerConnection,
+  payload: Ocpp201.TransactionEventRequest,
+  readings: TransactionReadings,
+  ended?: EndedSession,
+): Promise<{ totalCost?: number }> {
+  let cost: EnergyCost | undefined = ended?.energyCost;
+  if (payload.eventType === 'Updated' && readings.snapshot.energyRegisterWh !== undefined) {
+    cost = await runningCost(db, connection, payload.transactionInfo.transactionId).catch((error: unknown) => {
+      logger.error('could not price a transaction in progress', { ocppId: connection.ocppId, error: String(error) });
+      return undefined;
+    });
+  }
+  return cost ? { totalCost: minorUnitAmount(cost) } : {};
+}
+
 /** OCPP 2.0.1 TransactionEvent handler: the event mapped to `shared/charging/transactions.ts`. */
 export const transactions = [
   ocpp201(V201.TransactionEvent, async ({ db, connection, receivedAt }, payload) => {
@@ -98,7 +126,7 @@ export const transactions = [
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
     if (await updateOnItsEvse(db, connection, payload, readings)) {
       await endUsedReservation(db, connection, payload.reservationId);
-      return idTokenInfo;
+      return { ...idTokenInfo, ...(await totalCostOf(db, connection, payload, readings)) };
     }
 
     const known =
@@ -134,9 +162,10 @@ export const transactions = [
       );
       rememberEvse(connection, transactionId, payload.evse.id);
     }
+    let ended: EndedSession | undefined;
     if (payload.eventType === 'Ended') {
       evseHints.delete(hintKey(connection, transactionId));
-      await endTransaction(
+      ended = await endTransaction(
         db,
         connection,
         transactionId,
@@ -145,6 +174,6 @@ export const transactions = [
         known,
       );
     }
-    return idTokenInfo;
+    return { ...idTokenInfo, ...(await totalCostOf(db, connection, payload, readings, ended)) };
   }),
 ];

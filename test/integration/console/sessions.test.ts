@@ -19,6 +19,8 @@ import { api, uniqueOcppId } from '../support/stack';
 
 let ui: ConsolePage;
 const chargers: Charger[] = [];
+/** Records a session through the domain (ended after an hour with `wh`, else left in progress). */
+let record: (charger: Charger, idTag: string, startMs: number, wh?: number) => Promise<void>;
 const HOUR_MS = 3_600_000;
 /** Monday 2026-11-23 15:30 in America/Chicago (createTenant's site): half off-peak, half on-peak. */
 const MONDAY_1530 = Date.parse('2026-11-23T21:30:00Z');
@@ -78,7 +80,7 @@ beforeAll(async () => {
     ocppId: charger.ocppId!,
     protocol: 'ocpp1.6',
   });
-  const record = async (charger: Charger, idTag: string, startMs: number, wh?: number) => {
+  record = async (charger: Charger, idTag: string, startMs: number, wh?: number) => {
     const connection = connectionOf(charger);
     const started = await startSession(stack.db, connection, {
       portNumber: 1,
@@ -125,6 +127,8 @@ describe('the Sessions page', () => {
     const listed = await rows();
     expect(listed[0]![1]).toMatch(/Bay 2 · port 1$/);
     expect(listed[0]![4]).toBe('in progress');
+    // Its running cost (no readings yet), marked as such.
+    expect(listed[0]![6]).toBe('0.00 USD so far');
     // Newest completed first: van on Bay 1 (8 kWh at 19:30, on-peak), van on Bay 2, the card.
     expect(listed.slice(1).map((cells) => [cells[2], cells[3], cells[6]])).toEqual([
       ['Van 12', '8.000 kWh', '3.60 USD'],
@@ -182,6 +186,32 @@ describe('the Sessions page', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Exported' }).textContent())
       .toBe('Exported 2 sessions.');
+    expect(ui.tab.problems).toEqual([]);
+  });
+
+  it("shows a completed session's stored cost on its charger's Sessions tab", async () => {
+    const { page, stack, tenant } = ui;
+    const charger = await registerCharger(stack.db, {
+      siteId: tenant.siteId,
+      ocppId: uniqueOcppId('SESUI'),
+      name: 'Bay 3',
+      type: 'Level 2',
+      ports: [{ connectorType: 'J1772' }],
+    });
+    await record(charger, 'SES-CARD', Date.now() - 3 * HOUR_MS, 10_000);
+    const { body } = await api(stack, `/api/charging-sessions?chargerIds[]=${charger.id}`, { key: tenant.apiKey });
+    const { amount, currency } = body.data[0].energyCost;
+    expect(currency).toBe('USD');
+    await page.goto(`${stack.url}/#/chargers/${charger.id}/sessions`);
+    await page.getByRole('heading', { name: 'Recent sessions (7 days)' }).waitFor();
+    const cells = async () =>
+      (await page.locator('table tbody tr').allInnerTexts()).map((row) => row.split('\t').map((c) => c.trim()));
+    await expect.poll(async () => (await cells()).length).toBe(1);
+    const [row] = await cells();
+    // In cents, half up (the prices are positive): the stored 4 decimals' last two are rounded off.
+    const cents = Math.round(Math.round(amount * 10_000) / 100);
+    expect(row!.slice(3)).toEqual(['SES-CARD', '10.000 kWh', `${(cents / 100).toFixed(2)} USD`]);
+    await screenshot(page, 'charger-sessions-cost');
     expect(ui.tab.problems).toEqual([]);
   });
 });

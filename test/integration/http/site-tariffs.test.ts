@@ -284,11 +284,11 @@ describe("the sessions' time-of-use energy", () => {
     // which shares the name) and 5 kWh of onPeak at 0.45.
     expect(body.data[0].energyCost).toEqual({ amount: 2.85, currency: 'USD' });
     expect(validate('/api/charging-sessions', 'GET', 200, body)).toEqual([]);
-    // Without a tariff the site has one period again, and no cost.
+    // Without a tariff the site has one period again; the session keeps the cost stored when it ended.
     expect((await deleteTariff(tenant.siteId)).status).toBe(204);
     const untariffed = (await api(stack, path, { key: tenant.apiKey })).body.data[0];
     expect(untariffed.touEnergy).toEqual([{ period: 'all', energyDeliveredKwh: 10 }]);
-    expect(untariffed.energyCost).toBeNull();
+    expect(untariffed.energyCost).toEqual({ amount: 2.85, currency: 'USD' });
   });
 });
 

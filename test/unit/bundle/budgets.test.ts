@@ -13,21 +13,38 @@ import { buildBundles, stackFunctions, type Bundle, type StackFunction } from '.
 /** The most any function's bundle may weigh, KiB. */
 const CEILING_KIB = 800;
 
+/**
+ * The functions allowed past {@link CEILING_KIB}, with their own ceiling: off every request path,
+ * their cold start delays no charger's frame and no API call. The certificate function serves a
+ * charger's CSR (about once a year per charger) from the table's stream, the charger waiting for
+ * CertificateSigned anyway; it holds the X.509 library (@peculiar/x509 and its ASN.1 schemas,
+ * about 200 KiB) and the KMS client beside the data layer and the command path.
+ */
+const OFF_PATH_CEILING_KIB: Record<string, number> = { 'lambdas/certificates/sign.ts': 900 };
+
 /** Each function's budget, KiB (1,024 bytes), by handler module. */
 const BUDGET_KIB: Record<string, number> = {
-  'lambdas/alerts/sweep.ts': 600,
+  // The probe's module declares every charger-operation command and each entity's model is in every
+  // bundle: 605.1 with publish-firmware's.
+  'lambdas/alerts/sweep.ts': 615,
   'lambdas/alerts/trigger.ts': 480,
   // Plug & Charge: the X.509 library, the OCSP schemas and the test PKI's provider; no table: 276 today.
   'lambdas/certificates/status.ts': 300,
   // Every function holds every entity's model (security events, certificates, monitors, customer
   // information requests): 620.4 with the first two.
+  // The CA set-up at deployment: the X.509 library, KMS and S3 (606 today).
+  'lambdas/certificates/ca-setup.ts': 630,
+  // Off the request paths (OFF_PATH_CEILING_KIB): 849 today.
+  'lambdas/certificates/sign.ts': 870,
   'lambdas/http/access-ids.ts': 635,
   'lambdas/http/alert-recipients.ts': 635,
   // Verifying people's tokens (jose's jwtVerify and key set, about 16 KiB) is in every HTTP function.
   'lambdas/http/alerts.ts': 620,
   'lambdas/http/charger-operation-reads.ts': 800,
-  // Every operation kind's body schema (certificates and customer information too): 753.8.
-  'lambdas/http/charger-operations.ts': 775,
+  // Every operation kind's body schema (certificates and customer information too): 753.8; with
+  // publish-firmware's and get-report's: 775.3; with the display-messages listing and the security
+  // profile upgrade: 785.4.
+  'lambdas/http/charger-operations.ts': 790,
   'lambdas/http/chargers.ts': 620,
   // A charger's security profile (its route and the charger read it answers with): 783; a station's
   // monitors asked for (GetMonitoringReport's validators, the monitors' schemas): 792.6 today.
@@ -37,12 +54,14 @@ const BUDGET_KIB: Record<string, number> = {
   // The session list's vehicle, access ID and cost additions and jose: 641 today.
   'lambdas/http/history.ts': 660,
   'lambdas/http/maintenance-windows.ts': 630,
-  'lambdas/http/openapi.ts': 720,
+  // Every route's schema and text: 721.3 with publish-firmware's, the display-messages listing and the security profile upgrade.
+  'lambdas/http/openapi.ts': 740,
   'lambdas/http/site-limits.ts': 620,
   'lambdas/http/site-power.ts': 610,
   // Every entity's model, as above.
   'lambdas/http/sites.ts': 615,
-  'lambdas/http/vehicles.ts': 610,
+  // Every entity's model (display-messages and publish-firmware requests too): 610.2.
+  'lambdas/http/vehicles.ts': 615,
   'lambdas/http/webhooks.ts': 670,
   // The Cognito client (inviting and removing people's accounts) is about 145 KiB of it: 760 today.
   'lambdas/http/users.ts': 780,
@@ -53,13 +72,16 @@ const BUDGET_KIB: Record<string, number> = {
   'lambdas/ocpp/connect.ts': 795,
   'lambdas/ocpp/disconnect.ts': 490,
   // Both versions' validators (207 KiB), the monitors' reports and events, customer information: 755.5;
-  // Plug & Charge's CALLs and their Invoke of the certificate status function (SigV4 signer): 765.
-  'lambdas/ocpp/message.ts': 780,
+  // the display-messages pages, the publish-firmware statuses and the session's cost: 774.1; Plug &
+  // Charge's CALLs and their Invoke of the certificate status function (the SigV4 signer): about 9 more.
+  'lambdas/ocpp/message.ts': 795,
   // Every operation kind's commands but the log requests', without S3: 632 after the logs left, 699.8
-  // with monitoring and display messages; room for the operations still to come (publish firmware…).
-  'lambdas/operations/perform.ts': 720,
-  // The log requests' worker: the S3 client and presigner (about 125 KiB) and the log commands: 731 today.
-  'lambdas/operations/perform-logs.ts': 745,
+  // with monitoring and display messages, 753 with the security profile upgrade (the validators of
+  // SetNetworkProfile, SetVariables and ChangeConfiguration: 37 KiB); room for publish firmware.
+  'lambdas/operations/perform.ts': 775,
+  // The log requests' worker: the S3 client and presigner (about 125 KiB) and the log commands, and
+  // the kinds' registry: 745.4 today.
+  'lambdas/operations/perform-logs.ts': 760,
   'lambdas/operations/sweep.ts': 780,
   // The drift check's GetCompositeSchedule (both versions' validators) took it to 772; every
   // entity's model is in every bundle (each new entity adds about 0.5 KiB).
@@ -82,6 +104,7 @@ const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
       'lambdas/operations/sweep.ts',
       'lambdas/logs/upload.ts',
       'lambdas/http/charger-operation-reads.ts',
+      'lambdas/certificates/ca-setup.ts',
     ].includes(e),
   '@aws-sdk/client-lambda': (e) =>
     ['lambdas/http/charger-operations.ts', 'lambdas/operations/sweep.ts'].includes(e) || e.startsWith('lambdas/power/'),
@@ -90,7 +113,7 @@ const HELD_ONLY_BY: Record<string, (entry: string) => boolean> = {
   zod: (e) => e.startsWith('lambdas/http/'),
   highs: (e) => e === 'lambdas/power/allocate.ts',
   '@aws-sdk/client-cognito-identity-provider': (e) => e === 'lambdas/http/users.ts',
-  '@peculiar/x509': (e) => e === 'lambdas/ocpp/connect.ts' || e === 'lambdas/certificates/status.ts',
+  '@peculiar/x509': (e) => e === 'lambdas/ocpp/connect.ts' || e.startsWith('lambdas/certificates/'),
 };
 
 const kib = (bytes: number) => bytes / 1024;
@@ -123,12 +146,14 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('Lambda bundle budgets', () => {
-  it('finds every function of the stack, each with a budget of at most 800 KiB', () => {
-    expect(functions.length).toBeGreaterThanOrEqual(31);
+  it('finds every function of the stack, each with a budget of at most 800 KiB (or its own off-path ceiling)', () => {
+    expect(functions.length).toBeGreaterThanOrEqual(33);
     const entries = new Set(functions.map((f) => f.entry));
     expect([...entries].filter((entry) => BUDGET_KIB[entry] === undefined)).toEqual([]);
     expect(Object.keys(BUDGET_KIB).filter((entry) => !entries.has(entry))).toEqual([]);
-    for (const [entry, budget] of Object.entries(BUDGET_KIB)) expect(budget, entry).toBeLessThanOrEqual(CEILING_KIB);
+    for (const [entry, budget] of Object.entries(BUDGET_KIB)) {
+      expect(budget, entry).toBeLessThanOrEqual(OFF_PATH_CEILING_KIB[entry] ?? CEILING_KIB);
+    }
   });
 
   it('keeps every bundle within its budget', () => {

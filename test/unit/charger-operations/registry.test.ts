@@ -1,6 +1,6 @@
 /**
  * The registry's two lists agree: every kind that settles its `scheduled` results later is among
- * the settling kinds (which reads of an operation use), and those are the kinds themselves.
+ * the settling kinds (which reads of an operation use), each with the kind's own settle step.
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, SETTLING_KINDS } from '../../../shared/charger-operations/registry';
@@ -13,7 +13,7 @@ describe('the operation kinds registry', () => {
       .sort();
     expect(Object.keys(SETTLING_KINDS).sort()).toEqual(settling);
     for (const [action, kind] of Object.entries(SETTLING_KINDS)) {
-      expect(kind).toBe(OPERATION_KINDS[action as keyof typeof OPERATION_KINDS]);
+      expect(kind.settle).toBe((OPERATION_KINDS[action as keyof typeof OPERATION_KINDS] as typeof kind).settle);
     }
   });
 });

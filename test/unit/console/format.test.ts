@@ -1,6 +1,7 @@
 /** What the console shows for a port, a session and a charger (lib/console/src/format.ts). */
 import { describe, expect, it } from 'vitest';
 import {
+  formatCost,
   formatAgo,
   formatClock,
   formatDays,
@@ -146,6 +147,18 @@ describe('number and time formats', () => {
     expect(formatKw(Number.NaN)).toBe('—');
     expect(formatLimit(100_000, 'W')).toBe('100.0 kW');
     expect(formatLimit(400, 'A')).toBe('400 A');
+  });
+
+  it("formats a session's cost in its currency's minor unit, running or final, and none as a dash", () => {
+    expect(formatCost({ amount: 2.5672, currency: 'USD' })).toBe('2.57 USD');
+    expect(formatCost({ amount: 1.005, currency: 'EUR' })).toBe('1.01 EUR');
+    expect(formatCost({ amount: -1.005, currency: 'EUR' })).toBe('-1.01 EUR');
+    expect(formatCost({ amount: 247.5, currency: 'JPY' })).toBe('248 JPY');
+    expect(formatCost({ amount: 1.2345, currency: 'KWD' })).toBe('1.235 KWD');
+    expect(formatCost({ amount: 0.7404, currency: 'USD' }, true)).toBe('0.74 USD so far');
+    expect(formatCost({ amount: -0.001, currency: 'USD' })).toBe('0.00 USD');
+    expect(formatCost(null)).toBe('—');
+    expect(formatCost(undefined, true)).toBe('—');
   });
 
   it('says how long ago, and returns what is not a date unchanged', () => {

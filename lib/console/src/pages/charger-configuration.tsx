@@ -15,6 +15,20 @@ import { useLoad, type Loaded } from '../live';
 import { configurationRows } from '../configuration-data';
 import type { ChargerConfiguration, ChargerConfigurationAnswer, ConfigurationRefreshAnswer } from '../types';
 
+/**
+ * What a charger's answer to a report request (its configuration, its monitors) says: sent,
+ * coming in pages, or its status and error.
+ */
+export function reportAnswerText(
+  result: { status: string; error?: { code: string; description: string } },
+  what: string,
+): string {
+  const { status, error } = result;
+  if (status === 'accepted') return `The charger sent ${what}.`;
+  if (status === 'pending') return 'The charger is sending its report; it shows here once complete.';
+  return `The charger's answer: ${status}${error ? ` (${error.code}: ${error.description})` : ''}.`;
+}
+
 /** The configuration section of the charger page. */
 export function ConfigurationSection(props: { chargerId: number; zone: string }) {
   const session = useSession();
@@ -30,10 +44,7 @@ export function ConfigurationSection(props: { chargerId: number; zone: string })
       async () => {
         const answer = await session.call<ConfigurationRefreshAnswer>(`${path}/refresh`, { method: 'POST', body: {} });
         loaded.refresh();
-        const { status, error } = answer.data;
-        if (status === 'accepted') return 'The charger sent its configuration.';
-        if (status === 'pending') return 'The charger is sending its report; it shows here once complete.';
-        return `The charger's answer: ${status}${error ? ` (${error.code}: ${error.description})` : ''}.`;
+        return reportAnswerText(answer.data, 'its configuration');
       },
       'Reading the configuration failed. ',
       'Asking the charger…',

@@ -4,9 +4,11 @@
  * (one `GET /api/chargers/{id}`); each tab loads what it shows when it is opened:
  * - **Overview**: details and ports, active alerts (`alerts.tsx`), remote start / stop per port;
  * - **Sessions**: the last 7 days' sessions;
- * - **Configuration**: the configuration as last read (`charger-configuration.tsx`) and the local list;
- * - **Operations**: reset, unlock, availability, trigger message, clear cache (`operations.tsx`) and
- *   maintenance windows (`charger-maintenance.tsx`);
+ * - **Configuration**: the configuration as last read (`charger-configuration.tsx`), the local list and,
+ *   for a 2.0.1 charger, its monitors (`charger-monitors.tsx`);
+ * - **Operations**: reset, unlock, availability, trigger message, clear cache (`operations.tsx`),
+ *   a 2.0.1 charger's display messages (`charger-display.tsx`) and maintenance windows
+ *   (`charger-maintenance.tsx`);
  * - **Firmware and logs**: a firmware update and a log request;
  * - **Health**: figures since the first connection and errors (charger health allows 10 requests a
  *   minute per key, so it loads on opening and on demand);
@@ -19,7 +21,7 @@ import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { Ago, DataTable, LoadState, Notice } from '../components';
 import { useSession } from '../context';
-import { formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
+import { formatCost, formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
 import { useLoad, usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
@@ -30,6 +32,7 @@ import { ChargerMessageLog } from './charger-messages';
 import { CHARGER_TABS, hrefOf, type ChargerTab } from '../route';
 import { MaintenanceSection } from './charger-maintenance';
 import { ChargerAlerts } from './alerts';
+import { Ocpp201Section } from './ocpp201';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -106,12 +109,14 @@ function TabContent(props: { charger: Charger; tab: ChargerTab; now: number; ref
         <>
           <ConfigurationSection chargerId={charger.id} zone={charger.site.timezone} />
           <LocalListSection chargerId={charger.id} zone={charger.site.timezone} />
+          <Ocpp201Section charger={charger} section="monitors" />
         </>
       );
     case 'operations':
       return (
         <>
           <ChargerOperations charger={charger} />
+          <Ocpp201Section charger={charger} section="display" />
           <MaintenanceSection charger={charger} />
         </>
       );
@@ -309,7 +314,9 @@ function SessionsSection(props: { sessions: Loaded<ChargingSessionList>; zone: s
         list.data.length === 0 ? (
           <p class="muted">No sessions in the last 7 days.</p>
         ) : (
-          <DataTable columns={['Started', 'Ended', 'Port', 'Who', { label: 'Energy', num: true }]}>
+          <DataTable
+            columns={['Started', 'Ended', 'Port', 'Who', { label: 'Energy', num: true }, { label: 'Cost', num: true }]}
+          >
             {list.data.slice(0, 50).map((item) => (
               <tr key={item.id}>
                 <td>{formatDateTime(item.startTime, props.zone)}</td>
@@ -317,6 +324,7 @@ function SessionsSection(props: { sessions: Loaded<ChargingSessionList>; zone: s
                 <td>{item.port.portNumber}</td>
                 <td class="wrap">{item.vehicle?.name ?? item.customer?.name ?? item.ocppIdTag ?? '—'}</td>
                 <td class="num">{formatKwh(item.energyDeliveredKwh)}</td>
+                <td class="num">{formatCost(item.energyCost)}</td>
               </tr>
             ))}
           </DataTable>

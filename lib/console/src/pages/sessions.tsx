@@ -10,7 +10,7 @@
 import { useState } from 'preact/hooks';
 import { DataTable, LoadState, Notice, Pager } from '../components';
 import { useSession, type ConsoleSession, useSiteZones } from '../context';
-import { formatDateTime, formatKwh, formatSpan } from '../format';
+import { formatCost, formatDateTime, formatKwh, formatSpan } from '../format';
 import { useLoad } from '../live';
 import {
   CSV_MAX_PAGES,
@@ -192,7 +192,7 @@ function SessionTable(props: { sessions: ChargingSession[] }) {
   const zones = useSiteZones();
   return (
     <DataTable
-      columns={['Started', 'Where', 'Vehicle / card', 'Energy', 'Duration', 'By period', 'Energy cost']}
+      columns={['Started', 'Where', 'Vehicle / card', 'Energy', 'Duration', 'By period', 'Cost']}
       caption="Charging sessions"
     >
       {props.sessions.map((s) => (
@@ -207,7 +207,7 @@ function SessionTable(props: { sessions: ChargingSession[] }) {
           <td class="wrap">
             {(s.touEnergy ?? []).map((t) => `${t.period} ${formatKwh(t.energyDeliveredKwh)}`).join(' · ')}
           </td>
-          <td>{s.energyCost ? `${s.energyCost.amount.toFixed(2)} ${s.energyCost.currency}` : '—'}</td>
+          <td>{formatCost(s.energyCost, s.endTime === null)}</td>
         </tr>
       ))}
     </DataTable>
