@@ -398,6 +398,7 @@ export class ChargingNetworkStack extends Stack {
     this.alarms.watchFunction('alerts-sweep', this.alerts.functions.sweep);
     this.alarms.watchFunction('logs-upload', this.chargerLogs.functions.upload);
     this.alarms.watchFunction('certificates-sign', this.chargerCertificates.functions.sign);
+    this.alarms.watchFunction('certificates-status', this.plugAndCharge.statusFunction);
     for (const [name, fn] of Object.entries(this.webhooks.functions)) this.alarms.watchFunction(`webhooks-${name}`, fn);
   }
 

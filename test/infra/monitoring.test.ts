@@ -27,8 +27,9 @@ const FUNCTION_COUNT =
   LOCAL_LIST_FUNCTIONS.length +
   WEBHOOK_FUNCTIONS.length +
   // The log upload function (lib/aws/charger-logs.ts), the alert rules' trigger (lib/aws/alert-trigger.ts),
-  // and the certificate function and the CA set-up (lib/aws/charger-certificates.ts).
-  4;
+  // the certificate function and the CA set-up (lib/aws/charger-certificates.ts), and Plug & Charge's
+  // certificate status function (lib/aws/plug-and-charge.ts).
+  5;
 /**
  * Functions that raise no alarm: the CA set-up runs at deployment only, where a failure fails (and
  * rolls back) the deployment itself.
