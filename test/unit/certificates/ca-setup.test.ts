@@ -67,7 +67,7 @@ beforeAll(() => {
 
 beforeEach(async () => {
   objects = new Map();
-  const key = (await import('node:crypto')).createPrivateKey((await import('node:fs')).readFileSync(keyFile, 'utf8'));
+  const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
   kms.on(GetPublicKeyCommand).resolves({
     KeySpec: 'ECC_NIST_P256',
     KeyUsage: 'SIGN_VERIFY',
