@@ -149,7 +149,7 @@ export function operationCommand(
 
 /**
  * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
- * `trigger-message`, `clear-cache`, `composite-schedule`, `customer-information`, the certificate
+ * `trigger-message`, `clear-cache`, `composite-schedule`, `transaction-status`, `customer-information`, the certificate
  * operations, `operations` (the audit trail) and `operation` (one).
  * @param db opens the table the CLI's options name
  */
@@ -208,8 +208,19 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
       ),
     );
 
+  operation('transaction-status', 'Queued transaction messages (OCPP 2.0.1 GetTransactionStatus)', 'no')
+    .option('--transaction-id <id>', "the charger's transactionId (with one --charger-id); default any transaction")
+    .action(
+      run(async (o: Options) =>
+        operate(db(), 'getTransactionStatus', { ...targetsOf(o), ...givenOf(o, ['transactionId']) }, o, {
+          transactionId: '--transaction-id',
+        }),
+      ),
+    );
+
   addCustomerInformationCommand(chargers, db);
   addCertificateCommands(chargers, db);
+  addSecurityProfileCommand(chargers, db);
   addReadCommands(chargers, db);
 }
 
@@ -252,9 +263,8 @@ const bothVersions = (lists: Record<string, readonly string[]>) => [...new Set(O
 const types = (value: string, previous: string[] = []) => [...previous, value];
 
 /**
- * `install-certificate`, `installed-certificates`, `delete-certificate` and
- * `upgrade-security-profile`: the certificate management operations (docs/certificates.md,
- * "Certificate management", "Moving a fleet from profile 2 to 3").
+ * `install-certificate`, `installed-certificates` and `delete-certificate`: the certificate
+ * management operations (docs/certificates.md, "Certificate management").
  */
 function addCertificateCommands(chargers: Command, db: () => Db): void {
   operationCommand(chargers, 'install-certificate', 'Install a root certificate (OCPP InstallCertificate)', 'no')
@@ -319,7 +329,10 @@ function addCertificateCommands(chargers: Command, db: () => Db): void {
         });
       }),
     );
+}
 
+/** `upgrade-security-profile` (docs/certificates.md, "Moving a fleet from profile 2 to 3"). */
+function addSecurityProfileCommand(chargers: Command, db: () => Db): void {
   operationCommand(
     chargers,
     'upgrade-security-profile',
