@@ -211,11 +211,10 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
   operation('transaction-status', 'Queued transaction messages (OCPP 2.0.1 GetTransactionStatus)', 'no')
     .option('--transaction-id <id>', "the charger's transactionId (with one --charger-id); default any transaction")
     .action(
-      run(async (o: Options) =>
-        operate(db(), 'getTransactionStatus', { ...targetsOf(o), ...givenOf(o, ['transactionId']) }, o, {
-          transactionId: '--transaction-id',
-        }),
-      ),
+      run(async (o: Options) => {
+        const body = { ...targetsOf(o), ...givenOf(o, ['transactionId']) };
+        return operate(db(), 'getTransactionStatus', body, o, { transactionId: '--transaction-id' });
+      }),
     );
 
   addCustomerInformationCommand(chargers, db);
@@ -331,7 +330,10 @@ function addCertificateCommands(chargers: Command, db: () => Db): void {
     );
 }
 
-/** `upgrade-security-profile` (docs/certificates.md, "Moving a fleet from profile 2 to 3"). */
+/**
+ * `upgrade-security-profile`: the move of chargers to security profile 3 (docs/certificates.md,
+ * "Moving a fleet from profile 2 to 3").
+ */
 function addSecurityProfileCommand(chargers: Command, db: () => Db): void {
   operationCommand(
     chargers,

@@ -2,8 +2,10 @@
  * `npm start`: the whole product on this machine (docs/architecture.md, "Local stack").
  * DynamoDB Local (data under `.data/`, or `--in-memory`), the local API Gateway on `PORT`
  * (default 3000), the chargers' TLS listener with client certificates on `TLS_PORT` (default
- * `PORT` + 2; docs/certificates.md "On a laptop"), demo data seeded on first start, and how to use
- * it printed.
+ * `PORT` + 2; docs/certificates.md "On a laptop"), Plug & Charge's test OCSP responder on
+ * 127.0.0.1:`OCSP_PORT` (default `PORT` + 3: the V2G test PKI names it in its certificates, so a
+ * fixed port keeps the PKI across restarts), demo data seeded on first start, and how to use it
+ * printed.
  *
  * A port already in use (either one) is refused in one line with exit 1, before anything starts;
  * how the stack stops, and that DynamoDB Local never outlives it: `lib/local/supervise.ts`.
@@ -56,6 +58,9 @@ const port = parsePort(options.port ?? process.env.PORT ?? '3000', 'port', 0);
 // The chargers' TLS listener (security profile 3): TLS_PORT, else two above the gateway (3002 by default).
 const tlsPort = parsePort(process.env.TLS_PORT ?? String(port ? port + 2 : 0), 'TLS_PORT', 0);
 const TLS_SERVICE = 'the TLS listener for chargers';
+// Plug & Charge's test OCSP responder: OCSP_PORT, else three above the gateway (3003 by default).
+const ocspPort = parsePort(process.env.OCSP_PORT ?? String(port ? port + 3 : 0), 'OCSP_PORT', 0);
+const OCSP_SERVICE = 'the test OCSP responder';
 const dynamoPort = parsePort(process.env.DYNAMODB_PORT ?? String(LOCAL_DYNAMODB_PORT), 'DYNAMODB_PORT', 1);
 
 /** Checks the HTTP port, then starts DynamoDB Local; any failure is one line and exit 1. */
@@ -63,13 +68,19 @@ async function startDatabase(): Promise<DynamoDbLocal> {
   try {
     if (port !== 0) await assertPortFree(port, GATEWAY_SERVICE, [HOST]);
     if (tlsPort !== 0) await assertPortFree(tlsPort, TLS_SERVICE, [HOST]);
+    if (ocspPort !== 0) await assertPortFree(ocspPort, OCSP_SERVICE, ['127.0.0.1']);
     return await startDynamoDbLocal({
       port: dynamoPort,
       dataDir: options.inMemory ? undefined : join(dataDir, 'dynamodb'),
     });
   } catch (error) {
     if (error instanceof PortInUseError) {
-      const setting = { [GATEWAY_SERVICE]: 'PORT', [TLS_SERVICE]: 'TLS_PORT' }[error.service] ?? 'DYNAMODB_PORT';
+      const settings: Record<string, string> = {
+        [GATEWAY_SERVICE]: 'PORT',
+        [TLS_SERVICE]: 'TLS_PORT',
+        [OCSP_SERVICE]: 'OCSP_PORT',
+      };
+      const setting = settings[error.service] ?? 'DYNAMODB_PORT';
       fail(portInUseLine(error, setting));
     }
     if ((error as Error).message === JAVA_MISSING) fail(JAVA_MISSING);
@@ -96,6 +107,8 @@ async function startStack(dynamo: DynamoDbLocal, supervisor: LocalStackSuperviso
         dataDir: options.inMemory ? mkdtempSync(join(tmpdir(), 'charging-network-tls-')) : dataDir,
         port: tlsPort,
       },
+      // Plug & Charge: the V2G test PKI kept with the data (in memory with --in-memory), its OCSP responder.
+      plugAndCharge: { port: ocspPort, ...(options.inMemory ? {} : { dataDir }) },
       ...(options.inMemory
         ? {}
         : {
@@ -228,6 +241,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
         (c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ${ocpp}/${c.ocppId}`,
       ),
       ...tlsLines(stack),
+      ...plugAndChargeLines(stack),
       ...passwordWarning(
         chargers.filter((c) => !c.ocppPasswordSet),
         chargers.length,
@@ -260,6 +274,15 @@ const chargers = demo ? await listChargers(stack.db, demo.organization.id) : [];
 // Where this stack serves, for the operator CLI to find (docs/cli.md); an in-memory stack keeps no files.
 if (!options.inMemory) recordRunningStack(dataDir, { url: stack.url, dynamoDbEndpoint: dynamo.endpoint });
 console.log(usage(stack, dynamo, demo, chargers));
+
+/** Where the Plug & Charge test PKI and its OCSP responder are. */
+function plugAndChargeLines(stack: LocalStack): string[] {
+  if (!stack.plugAndCharge) return [];
+  const where = options.inMemory ? 'in memory' : `in ${options.dataDir}/certificates/v2g-test-pki/`;
+  return [
+    `  Plug & Charge (docs/certificates.md): V2G test PKI ${where}, OCSP at ${stack.plugAndCharge.responder.url}`,
+  ];
+}
 
 /** Where chargers connect with a client certificate (security profile 3), and the CA file they trust. */
 function tlsLines(stack: LocalStack): string[] {

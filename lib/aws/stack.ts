@@ -20,6 +20,7 @@ import { Alerts } from './alerts';
 import { ChargerOperations } from './charger-operations';
 import { ChargerLogs } from './charger-logs';
 import { LocalAuthList } from './local-list';
+import { PlugAndCharge } from './plug-and-charge';
 import { AlertTrigger } from './alert-trigger';
 import { Webhooks } from './webhooks';
 import { grantAlertEmail } from './alert-email';
@@ -101,13 +102,26 @@ export interface ChargingNetworkStackProps extends StackProps {
    * @default none
    */
   readonly extraChargerTrustAnchors?: string;
+  /**
+   * Plug & Charge's trust store: the V2G and MO root certificates, PEM (docs/certificates.md;
+   * `bin/app.ts` reads the file the context `pncTrustAnchorsFile` names).
+   * @default none: every contract certificate's status is the OCSP fallback
+   */
+  readonly pncTrustAnchors?: string;
+  /**
+   * A contract certificate's status when its OCSP responder cannot be asked: `unknown` refuses
+   * Plug & Charge during the outage, `good` lets the access IDs decide.
+   * @default 'unknown'
+   */
+  readonly ocspFallbackStatus?: 'good' | 'unknown';
 }
 
 /**
  * Reads the optional stack props (`domainName`, `certificateArn`, `webAclArn`, `rateLimitPerIp`,
  * `connectReservedConcurrency`, `alarmTopicArn`, `tracing`, `ocppMessageLog`, `alertEmailSender`,
- * `userPoolDomainPrefix`, `certificateLifetimeDays`, and `chargerTrustAnchorsFile`: a PEM file read
- * into `extraChargerTrustAnchors`) from CDK context values: strings on
+ * `userPoolDomainPrefix`, `certificateLifetimeDays`, `ocspFallbackStatus`, and the PEM files
+ * `chargerTrustAnchorsFile` and `pncTrustAnchorsFile`, read into `extraChargerTrustAnchors` and
+ * `pncTrustAnchors`) from CDK context values: strings on
  * the command line (`npx cdk deploy -c tracing=true`), possibly JSON values in `cdk.json`.
  *
  * @param get - reads one context value (`app.node.tryGetContext`)
@@ -143,6 +157,10 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
       `context certificateLifetimeDays must be a whole number of days from 1 to 825, got ${text('certificateLifetimeDays')}`,
     );
   const trustAnchorsFile = text('chargerTrustAnchorsFile');
+  const ocspFallbackStatus = text('ocspFallbackStatus');
+  if (ocspFallbackStatus !== undefined && ocspFallbackStatus !== 'good' && ocspFallbackStatus !== 'unknown')
+    throw new Error(`context ocspFallbackStatus must be good or unknown, got ${ocspFallbackStatus}`);
+  const pncAnchorsFile = text('pncTrustAnchorsFile');
   const props: ChargingNetworkStackProps = {
     domainName: text('domainName'),
     certificateArn: text('certificateArn'),
@@ -156,6 +174,8 @@ export function stackPropsFromContext(get: (key: string) => unknown): ChargingNe
     userPoolDomainPrefix: text('userPoolDomainPrefix'),
     certificateLifetimeDays,
     extraChargerTrustAnchors: trustAnchorsFile === undefined ? undefined : readFileSync(trustAnchorsFile, 'utf8'),
+    pncTrustAnchors: pncAnchorsFile === undefined ? undefined : readFileSync(pncAnchorsFile, 'utf8'),
+    ocspFallbackStatus,
   };
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
@@ -207,6 +227,8 @@ export class ChargingNetworkStack extends Stack {
   public readonly people: PeopleSignIn;
   /** The CSMS CA (KMS), CloudFront's trust store for chargers, the certificate function. */
   public readonly chargerCertificates: ChargerCertificates;
+  /** Plug & Charge: the certificate status function `$default` invokes. */
+  public readonly plugAndCharge: PlugAndCharge;
 
   constructor(scope: Construct, id: string, props: ChargingNetworkStackProps = {}) {
     super(scope, id, {
@@ -230,6 +252,7 @@ export class ChargingNetworkStack extends Stack {
       tracing: props.tracing,
       ocppMessageLog: props.ocppMessageLog,
     });
+    this.plugAndCharge = this.addPlugAndCharge(props);
     this.smartCharging = new SmartCharging(this, 'SmartCharging', {
       table: this.table,
       ocppApi: this.ocppApi,
@@ -278,6 +301,16 @@ export class ChargingNetworkStack extends Stack {
     this.alarms = this.createAlarms(props);
     this.watchFunctions();
     this.addOutputs();
+  }
+
+  /** Plug & Charge's certificate status function, which only `$default` may invoke. */
+  private addPlugAndCharge(props: ChargingNetworkStackProps): PlugAndCharge {
+    return new PlugAndCharge(this, 'PlugAndCharge', {
+      messageFunction: this.ocppApi.functions.message,
+      trustAnchors: props.pncTrustAnchors,
+      ocspFallbackStatus: props.ocspFallbackStatus,
+      tracing: props.tracing,
+    });
   }
 
   /** The console's bucket and behaviours; its CSP lets it call the user pool's origins to sign people in. */

@@ -18,6 +18,7 @@ import { serveConsoleFile } from './static-files';
 import { HTTP_FUNCTIONS, httpHandlerEntry, type HttpFunctionName } from '../../shared/api/routes';
 import { handleHttpApi } from './http-api';
 import { CONNECTIONS_PATH, handleManagementApi } from './management-api';
+import { CERTIFICATE_STATUS_FUNCTION } from '../../shared/ocpp/certificate-status';
 import { handleInvoke, INVOKE_PATH, settleInvocations, type InvokableHandlers } from './lambda-api';
 import { NotFoundError } from '../../shared/api/errors';
 import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, requestHeadProblem } from './limits';
@@ -54,7 +55,11 @@ export interface LocalHandlers {
    * worker (`lambdas/webhooks/deliver.ts`, the local delivery queue's).
    */
   webhooks?: InvokableHandlers;
-  /** The certificate function (`lambdas/certificates/sign.ts`): the stream loop's, with the stack's `tls` option. */
+  /**
+   * The certificate function (`lambdas/certificates/sign.ts`): the stream loop's, with the stack's
+   * `tls` option; the certificate status function (`status.ts`), invoked by `$default` through the
+   * Lambda Invoke API as `certificate-status`.
+   */
   certificates?: InvokableHandlers;
 }
 
@@ -73,7 +78,7 @@ export interface LocalGateway {
  * Imports the real handler modules: `lambdas/http/<name in kebab-case>.ts` for every HTTP function
  * of the route table, `lambdas/ocpp/{connect,message,disconnect}.ts`, `lambdas/power/{trigger,schedule,allocate}.ts`,
  * `lambdas/operations/{perform,sweep}.ts`, `lambdas/local-list/sync.ts`, `lambdas/alerts/{trigger,sweep}.ts`,
- * `lambdas/webhooks/{fan-out,deliver}.ts` and `lambdas/certificates/sign.ts`. Import after the environment
+ * `lambdas/webhooks/{fan-out,deliver}.ts` and `lambdas/certificates/{sign,status}.ts`. Import after the environment
  * (`TABLE_NAME`, `DYNAMODB_ENDPOINT`, `WS_MANAGEMENT_ENDPOINT`) is set.
  */
 export async function loadHandlers(): Promise<LocalHandlers> {
@@ -113,7 +118,7 @@ export async function loadHandlers(): Promise<LocalHandlers> {
     ) as InvokableHandlers;
   const alerts = await handlersOf('alerts', ['trigger', 'sweep']);
   const webhooks = await handlersOf('webhooks', ['fan-out', 'deliver']);
-  const certificates = await handlersOf('certificates', ['sign']);
+  const certificates = await handlersOf('certificates', ['sign', 'status']);
   return {
     http,
     ocpp: { connect, message, disconnect },
@@ -141,7 +146,11 @@ async function handleRequest(
   const connection = CONNECTIONS_PATH.exec(url.pathname);
   if (connection) return handleManagementApi(websocketApi, req, res, connection[1]!);
   const invoke = INVOKE_PATH.exec(url.pathname);
-  if (invoke) return handleInvoke({ ...handlers.power, ...handlers.operations }, req, res, invoke[1]!);
+  if (invoke) {
+    const status = handlers.certificates?.status;
+    const certificateStatus: InvokableHandlers = status ? { [CERTIFICATE_STATUS_FUNCTION]: status } : {};
+    return handleInvoke({ ...handlers.power, ...handlers.operations, ...certificateStatus }, req, res, invoke[1]!);
+  }
   // Chargers' log uploads and their downloads (S3's presigned URLs on AWS).
   if (await handleLogFiles(req, res, url)) return;
   // The operator console at / and the API reference at /api/docs (static files, before the API routes).

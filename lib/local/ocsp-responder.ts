@@ -34,7 +34,8 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
 
 /**
  * The answer, signed by the PKI's CA whose key the request names (its first certificate's
- * issuerKeyHash; OCSP lets a CA answer for the certificates it issued); by the V2G root, `unknown`
+ * issuerKeyHash; OCSP lets a CA answer for the certificates it issued), with the CA's sub-CAs above it
+ * (a checker that holds only the roots can verify it); by the V2G root, `unknown`
  * for everything, when none does.
  */
 async function answer(pki: V2gTestPki, request: Uint8Array, now: Date): Promise<Uint8Array> {
@@ -44,7 +45,12 @@ async function answer(pki: V2gTestPki, request: Uint8Array, now: Date): Promise<
     if (first && (await issuerKeyHash(ca.certificate, first.hashAlgorithm)) === first.issuerKeyHash)
       return answerOcspRequest(
         request,
-        { certificate: ca.certificate, signer: ca.signer, statusOf: (data) => pki.statusOf(data) },
+        {
+          certificate: ca.certificate,
+          chain: ca.intermediates,
+          signer: ca.signer,
+          statusOf: (data) => pki.statusOf(data),
+        },
         now,
       );
   const root = pki.v2gRoot;

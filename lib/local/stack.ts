@@ -29,6 +29,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type ChargerTls, startChargerTls } from './charger-tls';
 import { CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
 import type { ViewerMtlsMode } from './tls-listener';
+import { type LocalPlugAndCharge, startLocalPlugAndCharge } from './plug-and-charge';
 
 /** A running local stack. */
 export interface LocalStack {
@@ -44,6 +45,8 @@ export interface LocalStack {
   identityIssuer: string;
   /** The chargers' TLS entrance (security profile 3), with the `tls` option. */
   tls?: ChargerTls;
+  /** The V2G test PKI, its OCSP responder and contract provider, with the `plugAndCharge` option. */
+  plugAndCharge?: LocalPlugAndCharge;
   close(): Promise<void>;
 }
 
@@ -84,6 +87,9 @@ export interface LocalStack {
  *   (`charger-tls.ts`: the local CA in `dataDir`, `port` 0 for any free one, `mode` as CloudFront's
  *   viewer mTLS), and the certificate function on the table's stream signing chargers' CSRs with
  *   that CA (SignCertificate) @default none: chargers connect over plain `ws://` only, and CSRs wait
+ * @param options.plugAndCharge the V2G test PKI (in `dataDir` when given, else in memory), its OCSP
+ *   responder (on 127.0.0.1:`port`, default any free port) and contract certificate provider, for the certificate status function (Plug & Charge:
+ *   `plug-and-charge.ts`) @default none: contract certificates' statuses are the fallback
  * @throws PortInUseError when another process listens on `options.port`
  */
 export async function startLocalStack(options: {
@@ -103,6 +109,7 @@ export async function startLocalStack(options: {
   streamTiming?: StreamTiming;
   streamObservers?: readonly StreamConsumer[];
   tls?: { dataDir: string; port: number; mode?: ViewerMtlsMode };
+  plugAndCharge?: { dataDir?: string; port?: number; emaids?: readonly string[] };
 }): Promise<LocalStack> {
   const client = createDocumentClient({ endpoint: options.dynamoDbEndpoint });
   await ensureTable(client, options.tableName);
@@ -118,6 +125,7 @@ export async function startLocalStack(options: {
   const tls = options.tls
     ? await startChargerTls({ ...options.tls, host: options.host, upstream: gateway.url })
     : undefined;
+  const plugAndCharge = options.plugAndCharge ? await startLocalPlugAndCharge(options.plugAndCharge) : undefined;
   // Without the webhooks option, deliveries (tests, retries) are stored and queued, never attempted.
   const deliveries = options.webhooks
     ? startLocalDeliveryQueue(handlers.webhooks!.deliver! as LambdaHandler<SQSEvent, SQSBatchResponse>, {
@@ -156,11 +164,13 @@ export async function startLocalStack(options: {
     tableName: options.tableName,
     identityIssuer: identity.issuer,
     ...(tls ? { tls } : {}),
+    ...(plugAndCharge ? { plugAndCharge } : {}),
     db: openDb({ tableName: options.tableName, endpoint: options.dynamoDbEndpoint }),
     async close() {
       clearInterval(sweep);
       clearInterval(alertSweep);
       await tls?.close();
+      await plugAndCharge?.close();
       await loop?.stop();
       await gateway.close();
       useDeliveryQueue(undefined);

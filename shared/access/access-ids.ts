@@ -19,7 +19,7 @@ import {
   VehicleNotFoundError,
   VinTakenError,
 } from './errors';
-import { idTagProblem, normalizeIdTag } from './id-tags';
+import { type AccessIdType, normalizeTypedIdTag, typedIdTagProblem } from './id-tags';
 import {
   VEHICLE_CONSTRAINTS,
   normalizeVin,
@@ -92,7 +92,7 @@ export async function listAccessIds(
 
 /** `POST /api/access-ids` body, `accessId` member (spec §4.1). */
 export interface CreateAccessIdInput {
-  type: 'RFID' | 'Vehicle';
+  type: AccessIdType;
   name: string;
   ocppIdTag: string;
   authorizationStatus?: AuthorizationStatus;
@@ -105,9 +105,9 @@ export interface CreateAccessIdInput {
  * Normalises a submitted tag.
  * @throws InvalidAccessInputError naming `field`
  */
-export function normalizedTag(tag: string, field = 'ocppIdTag'): string {
-  const normalized = normalizeIdTag(tag);
-  const problem = idTagProblem(normalized);
+export function normalizedTag(tag: string, field = 'ocppIdTag', type: AccessIdType = 'RFID'): string {
+  const normalized = normalizeTypedIdTag(tag, type);
+  const problem = typedIdTagProblem(normalized, type);
   if (problem) throw new InvalidAccessInputError(field, problem);
   return normalized;
 }
@@ -194,7 +194,7 @@ function newAccessIdItem(
  *   VehicleNameTakenError; VinTakenError; BusyError when concurrent writes keep winning
  */
 export async function createAccessId(db: Db, organizationId: number, input: CreateAccessIdInput): Promise<AccessId> {
-  const ocppIdTag = normalizedTag(input.ocppIdTag);
+  const ocppIdTag = normalizedTag(input.ocppIdTag, 'ocppIdTag', input.type);
   checkVehicleFields(input);
   const vin = input.vehicle?.vin ? normalizeVin(input.vehicle.vin) : undefined;
   const { item, vehicle } = await retryRaces(async () => {

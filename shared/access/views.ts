@@ -1,5 +1,6 @@
 /** The spec §2.1 and §2.2 shapes of access IDs and vehicles, built from the stored items. */
 import type { AccessIdItem, AuthorizationStatus, VehicleItem } from './items';
+import type { AccessIdType } from './id-tags';
 
 /** Spec §2.1 embedded vehicle of an access ID; also a session's vehicle (§2.3). */
 export interface EmbeddedVehicle {
@@ -14,7 +15,7 @@ export interface EmbeddedVehicle {
 export interface AccessId {
   id: number;
   ocppIdTag: string;
-  type: 'RFID' | 'Vehicle';
+  type: AccessIdType;
   name: string;
   authorizationStatus: AuthorizationStatus;
   authorizedAt: string;

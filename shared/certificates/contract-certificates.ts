@@ -13,6 +13,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { type CertificateHashData, certificateHashData, hashDataKey, normalizeHashData } from './ocsp';
+import { normalizeEmaid } from './emaid';
 import { commonNameOf, parseCertificate, type x509 } from './x509';
 import type { TestContract, V2gTestPki } from './v2g-test-pki';
 
@@ -41,6 +42,8 @@ export interface ContractCertificateProvider {
 
 /** Schema versions whose EXI the ISO 15118 test provider is meant for. */
 export const ISO15118_SCHEMA_VERSIONS = ['urn:iso:15118:2:2013:MsgDef', 'urn:iso:std:iso:15118:-20:CommonMessages'];
+
+export { normalizeEmaid };
 
 /**
  * Whether `bytes` start as an EXI stream does (W3C EXI 1.0 §5): the optional `$EXI` cookie, then
@@ -122,19 +125,6 @@ export function testPkiContractProvider(
       }
     },
   };
-}
-
-/**
- * An eMAID (e-mobility account identifier) in one form: uppercase, without the optional `-`
- * separators. ISO 15118-2 (and DIN SPEC 91286): country code (2 letters), provider ID (3
- * alphanumerics), instance (9 alphanumerics; ISO 15118-20 allows up to 28), optional check digit:
- * `DE-ABC-C12345678-X` → `DEABCC12345678X`.
- * @returns `undefined` when `text` is not an eMAID
- */
-export function normalizeEmaid(text: string): string | undefined {
-  const match = /^([A-Za-z]{2})-?([A-Za-z0-9]{3})-?([A-Za-z0-9]{9,28})-?([A-Za-z0-9])?$/.exec(text.trim());
-  if (!match) return undefined;
-  return match.slice(1).join('').toUpperCase();
 }
 
 /**

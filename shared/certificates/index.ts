@@ -9,7 +9,8 @@
  *   {@link admitViewerCertificate} with a {@link TrustStore} and a {@link CachedRevocationList},
  *   then {@link decideSecurityProfile}; the revoked serials in the table ({@link tableRevocationSource},
  *   {@link revokeSerial}).
- * - Plug & Charge: {@link OcspChecker} (`Authorize`, `GetCertificateStatus`), a
+ * - Plug & Charge: the {@link CertificateStatusService} of the certificate status function, with
+ *   an {@link OcspChecker} (`Authorize`, `GetCertificateStatus`) and a
  *   {@link ContractCertificateProvider} (`Get15118EVCertificate`), eMAIDs; the local V2G test PKI
  *   ({@link generateV2gTestPki}) and its OCSP answers ({@link answerOcspRequest}).
  */
@@ -43,14 +44,24 @@ export {
 } from './ca-certificate';
 export { type CaSigner, fileCaSigner } from './ca-signer';
 export {
+  type CertificateStatusAnswer,
+  type CertificateStatusAnswers,
+  type CertificateStatusCall,
+  CertificateStatusService,
+  type ContractAuthorization,
+  type ContractCertificateStatus,
+  registeredContractCertificateProvider,
+  useContractCertificateProvider,
+} from './certificate-status';
+export {
   type ContractCertificateProvider,
   type ContractCertificateRequest,
   type ContractCertificateResponse,
   emaidOfContractCertificate,
   emaidOfHashData,
-  normalizeEmaid,
   testPkiContractProvider,
 } from './contract-certificates';
+export { normalizeEmaid } from './emaid';
 export { type CheckedCsr, type CsrExpectations, type CsrRejection, type CsrRejectionReason, checkCsr } from './csr';
 export { kmsCaSigner } from './kms-signer';
 export {

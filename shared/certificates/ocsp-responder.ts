@@ -19,6 +19,8 @@ export type ResponderStatus = { status: 'good' } | { status: 'unknown' } | { sta
 export interface OcspResponderConfig {
   /** The signing certificate: the CA itself, or a responder it delegated (`id-kp-OCSPSigning`). Sent in the response. */
   certificate: x509.X509Certificate;
+  /** Certificates between the signing certificate and its root, sent after it so the answer can be checked with the root alone. */
+  chain?: readonly x509.X509Certificate[];
   signer: CaSigner;
   /** The status of the certificate named by `hashData` (normalised hash data; unknown algorithms never reach it). */
   statusOf(hashData: CertificateHashData): Promise<ResponderStatus> | ResponderStatus;
@@ -105,7 +107,7 @@ export async function answerOcspRequest(
       tbsResponseData,
       signatureAlgorithm: algorithms.toAsnAlgorithm(EC_P256_SHA256),
       signature: new Uint8Array(signature).buffer,
-      certs: [AsnConvert.parse(config.certificate.rawData, AsnCertificate)],
+      certs: [config.certificate, ...(config.chain ?? [])].map((c) => AsnConvert.parse(c.rawData, AsnCertificate)),
     });
     const responseBytes = new asnOcsp.ResponseBytes({
       responseType: asnOcsp.id_pkix_ocsp_basic,

@@ -24,7 +24,7 @@ export interface LocalListEntry {
   /** The normalised ocppIdTag (1.6 idTag ≤ 20 characters, 2.0.1 idToken ≤ 36). */
   idTag: string;
   /** The access ID's type: `RFID` cards go as 2.0.1 `ISO14443`, `Vehicle` IDs as `MacAddress`. */
-  type: 'RFID' | 'Vehicle';
+  type: 'RFID' | 'Vehicle' | 'eMAID';
   /** Differential only: remove the entry (sent without idTagInfo / idTokenInfo). */
   remove?: boolean;
 }

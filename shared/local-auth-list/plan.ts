@@ -12,7 +12,7 @@ import type { LocalListEntry } from './commands';
 /** An entry the charger should hold: an Authorized access ID's normalised tag and type. */
 export interface DesiredEntry {
   idTag: string;
-  type: 'RFID' | 'Vehicle';
+  type: 'RFID' | 'Vehicle' | 'eMAID';
 }
 
 /** What a charger takes, per message and in all (unset: it did not say). */

@@ -165,7 +165,7 @@ describe('ChargingNetwork stack', () => {
   describe('functions', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(isHandler);
 
-    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, alert-sweep, local-list, webhook, log-upload, alert-trigger and certificate handler', () => {
+    it('builds one function per HTTP, OCPP, smart-charging, charger-operation, alert-sweep, local-list, webhook, log-upload, alert-trigger, certificate and certificate-status handler', () => {
       expect(functions).toHaveLength(
         Object.keys(HTTP_FUNCTIONS).length +
           Object.keys(OCPP_FUNCTIONS).length +
@@ -174,8 +174,9 @@ describe('ChargingNetwork stack', () => {
           Object.keys(ALERT_FUNCTION_WRITES).length +
           LOCAL_LIST_FUNCTIONS.length +
           WEBHOOK_FUNCTIONS.length +
-          // The log upload function, the alert rules' trigger, the certificate function and the CA set-up.
-          4,
+          // The log upload function, the alert rules' trigger, the certificate function, the CA set-up
+          // and the certificate status function.
+          5,
       );
     });
 

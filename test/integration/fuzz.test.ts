@@ -44,6 +44,14 @@ const CSR = [
   'of27Hchb4qdqG3DkgwQQHQ==',
   '-----END CERTIFICATE REQUEST-----',
 ].join('\n');
+/** A contract certificate's OCSP request data as a charger sends it (GetCertificateStatus, Authorize). */
+const OCSP_REQUEST_DATA = {
+  hashAlgorithm: 'SHA256',
+  issuerNameHash: 'a'.repeat(64),
+  issuerKeyHash: 'b'.repeat(64),
+  serialNumber: '1f2e3d',
+  responderURL: 'http://127.0.0.1:9/ocsp',
+};
 const HTTP_INPUTS_PER_ROUTE = Number(process.env.FUZZ_HTTP_INPUTS_PER_ROUTE) || 80;
 const FRAMES_PER_ACTION = 100;
 const SHAPE_FRAMES = 200;
@@ -337,6 +345,9 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
         certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '1f' },
       },
     },
+    'POST /api/ocpp/upgrade-security-profile': {
+      body: { chargerId: charger().id, ocppCsmsUrl: 'wss://charging.example.com/ocpp', configurationSlot: 2 },
+    },
     'POST /api/ocpp/set-variable-monitoring': {
       body: {
         chargerId: charger().id,
@@ -390,9 +401,6 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       body: { chargerIds: [charger().id], checksum: '9e107d9d372bb6826bd81d3542a419d6' },
     },
     'POST /api/ocpp/get-transaction-status': { body: { chargerId: charger().id, transactionId: 'fuzz-tx-1' } },
-    'POST /api/ocpp/upgrade-security-profile': {
-      body: { chargerId: charger().id, ocppCsmsUrl: 'wss://csms.example.com/ocpp', configurationSlot: 2 },
-    },
     'GET /api/charger-operations': {
       query: { chargerId: String(charger().id), action: 'reset', status: 'failed', createdAfter: inAnHour() },
     },
@@ -793,7 +801,15 @@ function ocpp16Examples(transactionId: number): Examples {
     ],
     FirmwareStatusNotification: [{ status: 'Installed' }],
     DiagnosticsStatusNotification: [{ status: 'Uploaded' }],
-    DataTransfer: [{ vendorId: 'com.example', messageId: 'm', data: 'x' }],
+    DataTransfer: [
+      { vendorId: 'com.example', messageId: 'm', data: 'x' },
+      // Plug & Charge as the OCA whitepaper maps it to 1.6: the 2.0.1 request as JSON.
+      {
+        vendorId: 'org.openchargealliance.iso15118pnc',
+        messageId: 'GetCertificateStatus',
+        data: JSON.stringify({ ocspRequestData: OCSP_REQUEST_DATA }),
+      },
+    ],
     SecurityEventNotification: [{ type: 'StartupOfTheDevice', timestamp: now(), techInfo: 'x' }],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 3 }],
     SignedFirmwareStatusNotification: [{ status: 'SignatureVerified', requestId: 4 }],
@@ -873,7 +889,11 @@ function ocpp201Examples(): Examples {
       },
     ],
     StatusNotification: [{ timestamp: now(), connectorStatus: 'Occupied', evseId: 1, connectorId: 1 }],
-    Authorize: [{ idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' } }],
+    Authorize: [
+      { idToken: { idToken: 'FUZZ-CARD-1', type: 'ISO14443' } },
+      // Plug & Charge (C07): the contract certificate's status asked of the certificate status function.
+      { idToken: { idToken: 'DEABCC0000001X', type: 'eMAID' }, iso15118CertificateHashData: [OCSP_REQUEST_DATA] },
+    ],
     TransactionEvent: [event('Started', 0), event('Updated', 1), event('Ended', 2)],
     MeterValues: [{ evseId: 1, meterValue }],
     FirmwareStatusNotification: [{ status: 'Installed', requestId: 1 }],
@@ -884,6 +904,11 @@ function ocpp201Examples(): Examples {
     ],
     LogStatusNotification: [{ status: 'Uploaded', requestId: 1 }],
     SignCertificate: [{ csr: CSR, certificateType: 'ChargingStationCertificate' }],
+    // Plug & Charge: the certificate status function is asked (a responder on a closed port: the fallback).
+    GetCertificateStatus: [{ ocspRequestData: OCSP_REQUEST_DATA }],
+    Get15118EVCertificate: [
+      { iso15118SchemaVersion: 'urn:iso:15118:2:2013:MsgDef', action: 'Install', exiRequest: 'gJgCEFCQjAw=' },
+    ],
     NotifyCustomerInformation: [
       { data: 'CARD FUZZ-CARD-1: 2 sessions', seqNo: 0, generatedAt: now(), requestId: 1 },
       { data: 'first page', tbc: true, seqNo: 0, generatedAt: now(), requestId: 2 },

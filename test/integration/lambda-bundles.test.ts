@@ -43,7 +43,8 @@ async function bundledHandler(entry: string): Promise<LambdaHandler<any, any>> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // Plug & Charge's test provider: the bundled message function invokes the certificate status function.
+  stack = await startTestStack({ plugAndCharge: {} });
   tenant = await createTenant(stack, [
     { ocppId, name: 'Bundled', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }] },
   ]);
@@ -114,6 +115,20 @@ describe('Lambda bundles built as deployed', () => {
     } finally {
       await raw.close();
     }
+  });
+
+  it("invoke the certificate status function from the message bundle (the SDK's SigV4 signer, bundled)", async () => {
+    // A new connection: the raw one above took the charger's over.
+    const again = await connectCharger(bundled, ocppId, 'ocpp2.0.1');
+    const answer: any = await again
+      .call('Get15118EVCertificate', {
+        iso15118SchemaVersion: 'urn:iso:15118:2:2013:MsgDef',
+        action: 'Install',
+        exiRequest: Buffer.from([0x80, 0x98, 0x02, 0x10]).toString('base64'),
+      })
+      .finally(() => again.close());
+    expect(answer.status).toBe('Accepted');
+    expect(Buffer.from(answer.exiResponse, 'base64').subarray(1, 18).toString('latin1')).toBe('TEST-PKI-CONTRACT');
   });
 
   it('refuse an unknown key with 401', async () => {

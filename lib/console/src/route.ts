@@ -14,6 +14,7 @@ export const CHARGER_TABS = [
   ['configuration', 'Configuration'],
   ['operations', 'Operations'],
   ['firmware-and-logs', 'Firmware and logs'],
+  ['security', 'Security'],
   ['health', 'Health'],
   ['message-log', 'Message log'],
 ] as const;

@@ -2,7 +2,7 @@
  * The access-ID batch's first step (spec §4.1): which items can be applied, each with its
  * normalised tag, and an error result for every item that cannot.
  */
-import { idTagProblem, normalizeIdTag } from '../id-tags';
+import { type AccessIdType, normalizeIdTag, normalizeTypedIdTag, typedIdTagProblem } from '../id-tags';
 import type { AccessIdItem, AuthorizationStatus } from '../items';
 import type { BatchResult } from '../access-ids';
 
@@ -10,7 +10,7 @@ import type { BatchResult } from '../access-ids';
 export interface BatchItemInput {
   ocppIdTag: string;
   name: string;
-  type: 'RFID' | 'Vehicle';
+  type: AccessIdType;
   authorizationStatus?: AuthorizationStatus;
   vehicle?: { make?: string | null; model?: string | null; vin?: string | null };
   customer?: { name: string };
@@ -53,8 +53,8 @@ export function checkEntries(entries: readonly BatchEntry[], results: BatchResul
       results.fail(index, normalizeIdTag(entry.invalid.ocppIdTag), entry.invalid.error);
       continue;
     }
-    const tag = normalizeIdTag(entry.item.ocppIdTag);
-    const problem = idTagProblem(tag);
+    const tag = normalizeTypedIdTag(entry.item.ocppIdTag, entry.item.type);
+    const problem = typedIdTagProblem(tag, entry.item.type);
     if (problem) {
       results.fail(index, tag, `ocppIdTag ${problem}`);
       continue;

@@ -13,13 +13,18 @@ import {
   text,
 } from './common';
 import { defineRoutes, idPath } from './define';
+import { ACCESS_ID_TYPES } from '../../access';
 
 /** Spec §2.1 access ID (`customer` on single-item answers and batch results only). */
 export const AccessId = z
   .object({
     id: z.number().int(),
-    ocppIdTag: z.string().meta({ description: 'Normalised: trimmed, upper-cased, MAC/UID separators removed' }),
-    type: z.enum(['RFID', 'Vehicle']),
+    ocppIdTag: z.string().meta({
+      description: 'Normalised: trimmed, upper-cased, MAC/UID separators removed; an eMAID without its - separators',
+    }),
+    type: z.enum(ACCESS_ID_TYPES).meta({
+      description: 'eMAID: an e-mobility contract (Plug & Charge, ISO 15118), its ocppIdTag an eMAID',
+    }),
     name: z.string(),
     authorizationStatus: AuthorizationStatus,
     authorizedAt: z.string(),
@@ -34,7 +39,7 @@ export const AccessId = z
 /** `POST /api/access-ids` body. */
 export const CreateAccessIdBody = z.strictObject({
   accessId: z.strictObject({
-    type: z.enum(['RFID', 'Vehicle']),
+    type: z.enum(ACCESS_ID_TYPES),
     name: text(),
     ocppIdTag: RawOcppIdTag,
     authorizationStatus: AuthorizationStatus.optional().meta({ description: 'Default Authorized' }),
@@ -73,7 +78,7 @@ export const PatchAccessIdBody = z.strictObject({
 export const BatchItem = z.strictObject({
   ocppIdTag: RawOcppIdTag,
   name: text(200),
-  type: z.enum(['RFID', 'Vehicle']),
+  type: z.enum(ACCESS_ID_TYPES),
   authorizationStatus: AuthorizationStatus.optional(),
   vehicle: VehicleFields.optional(),
   customer: z.strictObject({ name: text(200) }).optional(),

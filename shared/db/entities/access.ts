@@ -46,7 +46,7 @@ const accessIdSchema = {
     organizationId: { type: 'number', required: true },
     ocppIdTag: { type: 'string', required: true },
     accessIdId: { type: 'number', required: true },
-    type: { type: ['RFID', 'Vehicle'] as const, required: true },
+    type: { type: ['RFID', 'Vehicle', 'eMAID'] as const, required: true },
     name: { type: 'string', required: true },
     authorizationStatus: { type: ['Authorized', 'Revoked'] as const, required: true },
     authorizedAt: timestamp,

@@ -94,7 +94,8 @@ function entry16(entry: LocalListEntry): NonNullable<Ocpp16.SendLocalListRequest
 
 /** An entry as OCPP 2.0.1 carries it. */
 function entry201(entry: LocalListEntry): Ocpp201.AuthorizationData {
-  const idToken = { idToken: entry.idTag, type: entry.type === 'Vehicle' ? 'MacAddress' : 'ISO14443' } as const;
+  const type = entry.type === 'Vehicle' ? 'MacAddress' : entry.type === 'eMAID' ? 'eMAID' : 'ISO14443';
+  const idToken = { idToken: entry.idTag, type } as const;
   return entry.remove ? { idToken } : { idToken, idTokenInfo: { status: 'Accepted' } };
 }
 

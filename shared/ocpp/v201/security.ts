@@ -1,11 +1,14 @@
 /**
  * OCPP 2.0.1 functional block A, Security: SecurityEventNotification (A04), stored
  * (`recordChargerSecurityEvent`); SignCertificate (A02/A03), the CSR handed to the certificate function, which checks and
- * signs it and sends CertificateSigned (`../certificate-signing.ts`, docs/certificates.md).
+ * signs it and sends CertificateSigned (`../certificate-signing.ts`, docs/certificates.md). And
+ * block M's charger-initiated CALLs of Plug & Charge, answered by the certificate status function
+ * (`../certificate-status.ts`): GetCertificateStatus (M06) and Get15118EVCertificate (M01/M02).
  */
 import { ocpp201 } from '../handler';
 import * as V201 from '../validators/v201';
 import { answerSignCertificate } from '../certificate-signing';
+import { answerGet15118EvCertificate, answerGetCertificateStatus } from '../certificate-status';
 import { recordChargerSecurityEvent } from '../security-events';
 
 /** OCPP 2.0.1 security handlers. */
@@ -21,4 +24,10 @@ export const security = [
       ...(certificateType ? { certificateType } : {}),
     }),
   })),
+  ocpp201(V201.GetCertificateStatus, async (_context, { ocspRequestData }) =>
+    answerGetCertificateStatus(ocspRequestData),
+  ),
+  ocpp201(V201.Get15118EVCertificate, async (_context, { iso15118SchemaVersion, action, exiRequest }) =>
+    answerGet15118EvCertificate({ iso15118SchemaVersion, action, exiRequest }),
+  ),
 ];

@@ -24,6 +24,7 @@ import {
   type TransactionReadings,
 } from '../../charging';
 import type { MeterValue } from '../../metering';
+import { idTagOfToken } from '../../access';
 import type { Db } from '../../db';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
@@ -119,7 +120,9 @@ export const transactions = [
       fromOcpp201MeterValues(payload.meterValue, receivedAt, connection.ocppId),
       connection.ocppId,
     );
-    const authorization = payload.idToken ? await authorizeIdTag(db, connection, payload.idToken.idToken) : undefined;
+    const authorization = payload.idToken
+      ? await authorizeIdTag(db, connection, idTagOfToken(payload.idToken))
+      : undefined;
     const idTokenInfo = authorization ? { idTokenInfo: { status: authorization.status } } : {};
     if (await updateOnItsEvse(db, connection, payload, readings)) {
       await endUsedReservation(db, connection, payload.reservationId);
@@ -149,7 +152,7 @@ export const transactions = [
         {
           portNumber: payload.evse.id,
           startTime: timestamp,
-          idTag: payload.idToken?.idToken,
+          idTag: payload.idToken ? idTagOfToken(payload.idToken) : undefined,
           transactionId,
           remoteStartId: payload.transactionInfo.remoteStartId,
           reservationId: payload.reservationId,

@@ -153,6 +153,7 @@ describe('the charger page in tabs', () => {
       'Configuration',
       'Operations',
       'Firmware and logs',
+      'Security',
       'Health',
       'Message log',
     ]);

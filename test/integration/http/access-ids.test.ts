@@ -51,6 +51,15 @@ describe('POST /api/access-ids', () => {
     expect(second.body.accessId.customer).toEqual({ name: 'Acme Logistics' });
   });
 
+  it('creates an eMAID access ID (Plug & Charge), its tag the eMAID without separators; the same contract once', async () => {
+    const { status, body } = await create({ type: 'eMAID', name: 'Contract', ocppIdTag: 'de-abc-c12345678-x' });
+    expect(status).toBe(201);
+    expect(validate('/api/access-ids', 'POST', 201, body)).toEqual([]);
+    expect(body.accessId).toMatchObject({ type: 'eMAID', ocppIdTag: 'DEABCC12345678X', vehicle: null });
+    const again = await create({ type: 'eMAID', name: 'Same contract', ocppIdTag: 'DEABCC12345678X' });
+    expect(again.status).toBe(409);
+  });
+
   it('rejects a duplicate tag (after normalisation) with 409 and stores nothing new', async () => {
     const { status, body } = await create({ type: 'RFID', name: 'Dup', ocppIdTag: '04-A2-BC-19' });
     expect(status).toBe(409);
@@ -121,6 +130,16 @@ describe('POST /api/access-ids', () => {
       'body.accessId.ocppIdTag',
     ],
     ['an unknown field', { type: 'RFID', name: 'X', ocppIdTag: 'X9', colour: 'red' }, 'body.accessId.colour'],
+    [
+      'an eMAID tag that is not an eMAID',
+      { type: 'eMAID', name: 'X', ocppIdTag: 'CARD-10' },
+      'body.accessId.ocppIdTag',
+    ],
+    [
+      'vehicle on an eMAID access ID',
+      { type: 'eMAID', name: 'X', ocppIdTag: 'DEABCC12345679X', vehicle: { make: 'a', model: 'b', vin: 'c' } },
+      'body.accessId.vehicle',
+    ],
   ])('answers 400 for %s, naming the field, and stores nothing', async (_name, accessId, path) => {
     const before = (await call('GET', '/api/access-ids')).body.data.length;
     const { status, body } = await create(accessId);

@@ -41,6 +41,7 @@ export async function startTestStack(
     webhooks?: boolean;
     streamObservers?: readonly StreamConsumer[];
     tls?: Parameters<typeof startLocalStack>[0]['tls'];
+    plugAndCharge?: Parameters<typeof startLocalStack>[0]['plugAndCharge'];
   } = {},
 ): Promise<LocalStack> {
   const endpoint = inject('dynamoDbEndpoint');

@@ -10,6 +10,8 @@
  *   a 2.0.1 charger's display messages (`charger-display.tsx`) and maintenance windows
  *   (`charger-maintenance.tsx`);
  * - **Firmware and logs**: a firmware update and a log request;
+ * - **Security**: its security profile (set by an admin), its certificates and its security events
+ *   (`charger-security.tsx`);
  * - **Health**: figures since the first connection and errors (charger health allows 10 requests a
  *   minute per key, so it loads on opening and on demand);
  * - **Message log**: the OCPP exchanges (`charger-messages.tsx`).
@@ -33,6 +35,7 @@ import { CHARGER_TABS, hrefOf, type ChargerTab } from '../route';
 import { MaintenanceSection } from './charger-maintenance';
 import { ChargerAlerts } from './alerts';
 import { Ocpp201Section } from './ocpp201';
+import { SecurityTab } from './charger-security';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -122,6 +125,8 @@ function TabContent(props: { charger: Charger; tab: ChargerTab; now: number; ref
       );
     case 'firmware-and-logs':
       return <ChargerFirmwareAndLogs charger={charger} />;
+    case 'security':
+      return <SecurityTab charger={charger} refresh={props.refresh} />;
     case 'health':
       return <HealthTab charger={charger} />;
     case 'message-log':

@@ -1,0 +1,190 @@
+/**
+ * The certificate status function's work (docs/certificates.md "Plug & Charge"): what the three
+ * charger CALLs that need the X.509 and OCSP code ask, answered with an {@link OcspChecker}, the
+ * Plug & Charge trust store (V2G and MO roots) and a {@link ContractCertificateProvider}:
+ *
+ * - `GetCertificateStatus` (OCPP 2.0.1 M06): the OCSP response for the certificate, or `Failed`;
+ * - `Authorize` with a contract certificate (C07): the status of the contract certificate chain,
+ *   from `iso15118CertificateHashData` or from the chain in `certificate`;
+ * - `Get15118EVCertificate` (M01/M02): forwarded to the provider.
+ *
+ * The message function cannot hold this code (the X.509 library would take its bundle past the
+ * 800 KiB ceiling), so it asks the certificate status function (`lambdas/certificates/status.ts`)
+ * with a {@link CertificateStatusCall} and gets the answer back. Nothing here throws: every failure
+ * is an answer.
+ */
+import {
+  type ContractCertificateProvider,
+  type ContractCertificateRequest,
+  type ContractCertificateResponse,
+  emaidOfContractCertificate,
+} from './contract-certificates';
+import { normalizeEmaid } from './emaid';
+import { certificateHashData, type OcspCertStatus, type OcspRequestData, ocspResponderUrl } from './ocsp';
+import type { OcspChecker, OcspStatusResult } from './ocsp-client';
+import type { TrustStore } from './trust-store';
+import { parseCertificateChain, type x509 } from './x509';
+
+/** What the message function asks the certificate status function (the Invoke payload). */
+export type CertificateStatusCall =
+  | { action: 'GetCertificateStatus'; ocspRequestData: OcspRequestData }
+  | {
+      action: 'AuthorizeContract';
+      /** The idToken of type `eMAID` the charger sent. */
+      emaid: string;
+      iso15118CertificateHashData?: OcspRequestData[];
+      /** The contract certificate chain, PEM, leaf first (`Authorize.certificate`). */
+      certificate?: string;
+    }
+  | { action: 'Get15118EVCertificate'; request: ContractCertificateRequest };
+
+/** The answer to `GetCertificateStatus`: OCPP's `GetCertificateStatusResponse` without the optional fields. */
+export type CertificateStatusAnswer = { status: 'Accepted'; ocspResult: string } | { status: 'Failed'; reason: string };
+
+/** OCPP 2.0.1's `AuthorizeCertificateStatusEnumType`. */
+export type ContractCertificateStatus =
+  | 'Accepted'
+  | 'SignatureError'
+  | 'CertificateExpired'
+  | 'CertificateRevoked'
+  | 'NoCertificateAvailable'
+  | 'CertChainError'
+  | 'ContractCancelled';
+
+/** The status of a contract certificate chain, for `Authorize`. */
+export interface ContractAuthorization {
+  certificateStatus: ContractCertificateStatus;
+  /** Why it is not `Accepted`, or where the statuses came from, for logs. */
+  detail: string;
+}
+
+/** What each call is answered with. */
+export interface CertificateStatusAnswers {
+  GetCertificateStatus: CertificateStatusAnswer;
+  AuthorizeContract: ContractAuthorization;
+  Get15118EVCertificate: ContractCertificateResponse;
+}
+
+/** What the service needs. */
+export interface CertificateStatusServiceOptions {
+  checker: OcspChecker;
+  /** The V2G and MO roots contract certificates must chain to (`Authorize.certificate`). */
+  trustStore: TrustStore;
+  /** Where `Get15118EVCertificate` goes; none configured: `Failed`. */
+  provider?: ContractCertificateProvider;
+  now?: () => Date;
+}
+
+/** The most certificates of a chain checked, as OCPP's `iso15118CertificateHashData` (at most 4). */
+const MAX_CHAIN_CHECKS = 4;
+
+/** Answers {@link CertificateStatusCall}s (module doc). One per instance keeps the OCSP cache warm. */
+export class CertificateStatusService {
+  constructor(private readonly options: CertificateStatusServiceOptions) {}
+
+  /** Answers one call; never throws. */
+  async answer<A extends CertificateStatusCall['action']>(
+    call: Extract<CertificateStatusCall, { action: A }>,
+  ): Promise<CertificateStatusAnswers[A]> {
+    const answer = await this.dispatch(call as CertificateStatusCall);
+    return answer as CertificateStatusAnswers[A];
+  }
+
+  private async dispatch(
+    call: CertificateStatusCall,
+  ): Promise<CertificateStatusAnswers[keyof CertificateStatusAnswers]> {
+    switch (call.action) {
+      case 'GetCertificateStatus':
+        return this.certificateStatus(call.ocspRequestData);
+      case 'AuthorizeContract':
+        return this.authorizeContract(call);
+      case 'Get15118EVCertificate':
+        return this.options.provider
+          ? this.options.provider.get15118EvCertificate(call.request)
+          : { status: 'Failed', exiResponse: '', reason: 'no contract certificate provider is configured' };
+    }
+  }
+
+  /**
+   * `GetCertificateStatus` (M06): `Accepted` with the responder's DER response (base64), from the
+   * responder, the cache, or a stale cache while the responder is down; `Failed` when there is no
+   * response to give (the hash data is not OCPP's, or the responder does not answer and nothing is cached).
+   */
+  async certificateStatus(data: OcspRequestData): Promise<CertificateStatusAnswer> {
+    const result = await this.options.checker.check(data);
+    if (result.ocspResponse && result.source !== 'fallback')
+      return { status: 'Accepted', ocspResult: result.ocspResponse };
+    return { status: 'Failed', reason: result.detail ?? `no OCSP response (${result.source})` };
+  }
+
+  /**
+   * The status of a contract certificate chain (C07): from the certificate chain when the charger
+   * sent it (it must chain to the trust store, be valid now and name the eMAID; each certificate of
+   * it below the root is checked with OCSP), else from the hash data. Revoked anywhere:
+   * `CertificateRevoked`; `unknown` (the responder does not know it, or did not answer and the
+   * fallback is `unknown`): `CertChainError`; neither certificate nor hash data: `NoCertificateAvailable`.
+   */
+  async authorizeContract(
+    call: Extract<CertificateStatusCall, { action: 'AuthorizeContract' }>,
+  ): Promise<ContractAuthorization> {
+    let requests = call.iso15118CertificateHashData ?? [];
+    if (call.certificate !== undefined) {
+      const fromChain = await this.chainRequests(call.certificate, call.emaid);
+      if ('certificateStatus' in fromChain) return fromChain;
+      requests = fromChain.requests;
+    }
+    if (!requests.length) return { certificateStatus: 'NoCertificateAvailable', detail: 'no certificate or hash data' };
+    const results = await Promise.all(requests.slice(0, MAX_CHAIN_CHECKS).map((r) => this.options.checker.check(r)));
+    return contractStatus(results);
+  }
+
+  /** The OCSP requests of a contract chain the charger sent, or why it is refused before any is made. */
+  private async chainRequests(
+    pem: string,
+    emaid: string,
+  ): Promise<{ requests: OcspRequestData[] } | ContractAuthorization> {
+    const chain = parseCertificateChain(pem);
+    if (!chain?.length) return { certificateStatus: 'CertChainError', detail: 'certificate is not a PEM chain' };
+    const now = this.options.now?.() ?? new Date();
+    const path = await this.options.trustStore.verify(chain[0]!, chain.slice(1), now);
+    if (!path.ok)
+      return {
+        certificateStatus:
+          path.reason === 'expired' || path.reason === 'notYetValid' ? 'CertificateExpired' : 'CertChainError',
+        detail: path.detail,
+      };
+    if (emaidOfContractCertificate(chain[0]!) !== normalizeEmaid(emaid))
+      return { certificateStatus: 'CertChainError', detail: `the contract certificate does not name ${emaid}` };
+    const requests: OcspRequestData[] = [];
+    for (let i = 0; i + 1 < path.path.length; i++) {
+      const certificate: x509.X509Certificate = path.path[i]!;
+      const responderURL = ocspResponderUrl(certificate);
+      if (responderURL) requests.push({ ...(await certificateHashData(certificate, path.path[i + 1]!)), responderURL });
+    }
+    return { requests };
+  }
+}
+
+/** The contract's status from its certificates' OCSP statuses (leaf first). */
+function contractStatus(results: readonly OcspStatusResult[]): ContractAuthorization {
+  const detail = results.map((r) => `${r.status} (${r.source}${r.detail ? `: ${r.detail}` : ''})`).join(', ');
+  const worst = (status: OcspCertStatus) => results.some((r) => r.status === status);
+  if (worst('revoked')) return { certificateStatus: 'CertificateRevoked', detail };
+  if (worst('unknown')) return { certificateStatus: 'CertChainError', detail };
+  return { certificateStatus: 'Accepted', detail };
+}
+
+let registeredProvider: ContractCertificateProvider | undefined;
+
+/**
+ * Sets the contract certificate provider of this process (the slot for a real one: a roaming
+ * hub's certificate pool; the local stack sets the test PKI's): `undefined` to remove it.
+ */
+export function useContractCertificateProvider(provider: ContractCertificateProvider | undefined): void {
+  registeredProvider = provider;
+}
+
+/** The provider set with {@link useContractCertificateProvider}, if any. */
+export function registeredContractCertificateProvider(): ContractCertificateProvider | undefined {
+  return registeredProvider;
+}
