@@ -149,7 +149,7 @@ export function operationCommand(
 
 /**
  * Adds the operations to the `chargers` command: `reset`, `unlock`, `change-availability`,
- * `trigger-message`, `clear-cache`, `composite-schedule`, `customer-information`, the certificate
+ * `trigger-message`, `clear-cache`, `composite-schedule`, `transaction-status`, `customer-information`, the certificate
  * operations, `operations` (the audit trail) and `operation` (one).
  * @param db opens the table the CLI's options name
  */
@@ -206,6 +206,15 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
           { duration: '--duration', chargingRateUnit: '--unit' },
         ),
       ),
+    );
+
+  operation('transaction-status', 'Queued transaction messages (OCPP 2.0.1 GetTransactionStatus)', 'no')
+    .option('--transaction-id <id>', "the charger's transactionId (with one --charger-id); default any transaction")
+    .action(
+      run(async (o: Options) => {
+        const body = { ...targetsOf(o), ...givenOf(o, ['transactionId']) };
+        return operate(db(), 'getTransactionStatus', body, o, { transactionId: '--transaction-id' });
+      }),
     );
 
   addCustomerInformationCommand(chargers, db);

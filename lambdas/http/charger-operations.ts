@@ -60,6 +60,7 @@ export const handler = httpHandler(
     'POST /api/ocpp/update-firmware': operation('updateFirmware'),
     'POST /api/ocpp/publish-firmware': operation('publishFirmware'),
     'POST /api/ocpp/unpublish-firmware': operation('unpublishFirmware'),
+    'POST /api/ocpp/get-transaction-status': operation('getTransactionStatus'),
     'POST /api/ocpp/get-report': operation('getReport'),
     'POST /api/ocpp/get-log': operation('getLog'),
     'POST /api/ocpp/get-composite-schedule': operation('getCompositeSchedule'),

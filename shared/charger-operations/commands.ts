@@ -52,6 +52,23 @@ export interface PublishFirmwareInput {
   retryInterval?: number;
 }
 
+/** GetTransactionStatus's input (2.0.1 GetTransactionStatusRequest, E14). */
+export interface TransactionStatusInput {
+  /** The station's transactionId (at most 36 characters); absent: whether any message is queued. */
+  transactionId?: string;
+}
+
+/**
+ * A station's answer to GetTransactionStatus (2.0.1 E14): whether it still holds transaction-related
+ * messages to deliver (of the transaction named, else of any), whether the named transaction is
+ * still ongoing there (only when one was named), and the whole answer.
+ */
+export interface TransactionStatusAnswer {
+  messagesInQueue: boolean;
+  ongoingIndicator?: boolean;
+  answer: Record<string, unknown>;
+}
+
 /** GetReport's input (2.0.1 GetReportRequest, B08): at least one of the filters, or neither for every variable. */
 export interface GetReportInput {
   /** Ours (the `reportRequest` counter). */
@@ -200,6 +217,8 @@ export interface ChargerOperationCommandCatalog {
   UnpublishFirmware: { input: { checksum: string }; result: OperationAnswer };
   /** A targeted device-model report, in NotifyReport pages carrying `requestId` (2.0.1 B08; 1.6 has none). */
   GetReport: { input: GetReportInput; result: OperationAnswer };
+  /** Whether the station still queues messages of a transaction (or of any), and whether it is ongoing (2.0.1 E14; 1.6 has none). */
+  GetTransactionStatus: { input: TransactionStatusInput; result: TransactionStatusAnswer };
 }
 
 /**

@@ -19,6 +19,8 @@ export type {
   OperationAnswer,
   PublishFirmwareInput,
   GetReportInput,
+  TransactionStatusAnswer,
+  TransactionStatusInput,
   UpdateFirmwareInput,
 } from './commands';
 export { recordCustomerInformationPage, type CustomerInformationPage } from './customer-information';

@@ -142,6 +142,27 @@ const GetCompositeScheduleRequest = z
   .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId', 'portId']))
   .meta({ id: 'GetCompositeScheduleRequest' });
 
+/**
+ * `POST /api/ocpp/get-transaction-status` body (2.0.1 E14): a transactionId is one station's, so it
+ * is taken with `chargerId` only (400 `body.transactionId` with bulk targets).
+ */
+const GetTransactionStatusRequest = z
+  .strictObject({
+    ...chargerTargetFields,
+    transactionId: z
+      .string()
+      .min(1)
+      .max(36)
+      .optional()
+      .meta({ description: "The station's transactionId (2.0.1, at most 36 characters); absent: any transaction" }),
+  })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .refine((body) => body.transactionId === undefined || body.chargerId !== undefined, {
+    message: "a transactionId is one charger's: name it with chargerId",
+    path: ['transactionId'],
+  })
+  .meta({ id: 'GetTransactionStatusRequest' });
+
 /** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
 export const OPERATION_INPUTS = {
   reset: ResetRequest,
@@ -167,6 +188,7 @@ export const OPERATION_INPUTS = {
   publishFirmware: PublishFirmwareRequest,
   unpublishFirmware: UnpublishFirmwareRequest,
   getReport: GetReportRequest,
+  getTransactionStatus: GetTransactionStatusRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

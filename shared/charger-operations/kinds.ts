@@ -41,6 +41,7 @@ export const OPERATION_ACTIONS = [
   'publishFirmware',
   'unpublishFirmware',
   'getReport',
+  'getTransactionStatus',
 ] as const;
 
 /** An operation's action. */
@@ -122,6 +123,8 @@ export interface TargetOutcome {
   displayMessageId?: number;
   /** The messages the charger listed (get-display-messages results the charger took). */
   displayMessages?: DisplayMessagesReport;
+  /** What the station says of its queued transaction messages (get-transaction-status results it answered). */
+  transactionStatus?: { messagesInQueue: boolean; ongoingIndicator?: boolean };
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

@@ -17,6 +17,7 @@ import { settleDisplayMessages } from './display-report';
 import { upgradeSecurityProfile } from './security-profile-kind';
 import { publishFirmware, settleFirmwarePublication, unpublishFirmware } from './publish-kinds';
 import { getReport } from './report-kind';
+import { getTransactionStatus } from './transaction-status-kind';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -49,6 +50,7 @@ export const OPERATION_KINDS = {
   publishFirmware,
   unpublishFirmware,
   getReport,
+  getTransactionStatus,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

@@ -400,6 +400,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/unpublish-firmware': {
       body: { chargerIds: [charger().id], checksum: '9e107d9d372bb6826bd81d3542a419d6' },
     },
+    'POST /api/ocpp/get-transaction-status': { body: { chargerId: charger().id, transactionId: 'fuzz-tx-1' } },
     'GET /api/charger-operations': {
       query: { chargerId: String(charger().id), action: 'reset', status: 'failed', createdAfter: inAnHour() },
     },

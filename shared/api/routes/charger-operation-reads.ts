@@ -122,6 +122,13 @@ export const ChargerOperationResult = z
       })
       .optional()
       .meta({ description: 'A get-display-messages listing (docs/charger-operations.md)' }),
+    transactionStatus: z
+      .object({
+        messagesInQueue: z.boolean().meta({ description: 'Transaction messages still queued at the station' }),
+        ongoingIndicator: z.boolean().optional().meta({ description: 'The transaction named is still ongoing' }),
+      })
+      .optional()
+      .meta({ description: 'GetTransactionStatus (2.0.1 E14): the station’s answer' }),
     monitors: z
       .array(
         z.object({

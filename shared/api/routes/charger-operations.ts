@@ -169,6 +169,14 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.getReport },
     responses,
   },
+  'POST /api/ocpp/get-transaction-status': {
+    role: 'operator',
+    summary: 'Whether chargers still queue transaction messages (OCPP 2.0.1 GetTransactionStatus)',
+    description: `E14: with transactionId (the station's, at most 36 characters: 400 body.transactionId otherwise; with chargerId only), whether the station still holds messages of that transaction to deliver and whether it is still ongoing there; without, whether it holds any. The result is accepted with transactionStatus { messagesInQueue, ongoingIndicator? }; CALLERROR NotSupported/NotImplemented notSupported. A 1.6 charger has no such message: notSupported, nothing sent. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.getTransactionStatus },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,

@@ -40,6 +40,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/clear-display-message',
   'POST /api/ocpp/get-display-messages',
   'POST /api/ocpp/get-report',
+  'POST /api/ocpp/get-transaction-status',
   'POST /api/ocpp/update-firmware',
   'POST /api/ocpp/publish-firmware',
   'POST /api/ocpp/unpublish-firmware',
