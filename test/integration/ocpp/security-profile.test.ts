@@ -243,13 +243,20 @@ describe('$connect of a profile 2 charger', () => {
   });
 
   it('a warm $connect with a certificate costs no more DynamoDB requests than one with a password', async () => {
-    /** The requests one accepted handshake costs (its `$disconnect` waited for outside the count). */
+    /**
+     * The requests one accepted handshake costs (its `$disconnect` waited for outside the count):
+     * the fewest of three, since the count is the process's and another handler's request (a
+     * `$disconnect` still finishing) can only add to it.
+     */
     const cost = async (ocppId: string, chargerId: number, options: Parameters<typeof handshake>[1]) => {
-      const before = totalRequests();
-      expect(await handshake(ocppId, options)).toBe(101);
-      const requests = totalRequests() - before;
-      await disconnected(chargerId);
-      return requests;
+      const counts: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const before = totalRequests();
+        expect(await handshake(ocppId, options)).toBe(101);
+        counts.push(totalRequests() - before);
+        await disconnected(chargerId);
+      }
+      return Math.min(...counts);
     };
     // Warm: the CA's revocation list is read by a first connection, then kept by the instance.
     expect(await handshake(profile3().ocppId!, { client: certs.good })).toBe(101);
