@@ -2,7 +2,8 @@
  * The certificate status function (docs/certificates.md "Plug & Charge over OCPP"): invoked by
  * `$default` (Lambda Invoke, `RequestResponse`) for the three charger CALLs that need the X.509
  * and OCSP code, `GetCertificateStatus`, `Authorize` with a contract certificate and
- * `Get15118EVCertificate` (`shared/ocpp/certificate-status.ts`), and answers with
+ * `Get15118EVCertificate` (`shared/ocpp/certificate-status.ts`), and the check of a SignCertificate
+ * CSR before `$default` answers it (`shared/ocpp/certificate-signing.ts`), and answers with
  * `CertificateStatusService`. It holds the OCSP client and its cache (per instance: a warm
  * instance answers a certificate asked about within its answer's validity without asking the
  * responder), the Plug & Charge trust store and the contract certificate provider.
@@ -23,7 +24,7 @@ import {
 import { logger } from '../../shared/logger';
 import { PLUG_AND_CHARGE_ENV } from '../../shared/ocpp/certificate-status';
 
-const ACTIONS = new Set<string>(['GetCertificateStatus', 'AuthorizeContract', 'Get15118EVCertificate']);
+const ACTIONS = new Set<string>(['GetCertificateStatus', 'AuthorizeContract', 'Get15118EVCertificate', 'CheckCsr']);
 
 let service: { key: string; checker: OcspChecker; trustStore: TrustStore } | undefined;
 

@@ -6,7 +6,9 @@
  * - `GetCertificateStatus` (OCPP 2.0.1 M06): the OCSP response for the certificate, or `Failed`;
  * - `Authorize` with a contract certificate (C07): the status of the contract certificate chain,
  *   from `iso15118CertificateHashData` or from the chain in `certificate`;
- * - `Get15118EVCertificate` (M01/M02): forwarded to the provider.
+ * - `Get15118EVCertificate` (M01/M02): forwarded to the provider;
+ * - a `SignCertificate` CSR (2.0.1 A02/A03, 1.6 security whitepaper) checked before `$default`
+ *   answers, so that a CSR the certificate function would refuse is answered `Rejected`.
  *
  * The message function cannot hold this code (the X.509 library would take its bundle past the
  * 800 KiB ceiling), so it asks the certificate status function (`lambdas/certificates/status.ts`)
@@ -19,6 +21,7 @@ import {
   type ContractCertificateResponse,
   emaidOfContractCertificate,
 } from './contract-certificates';
+import { checkCsr, type CsrRejectionReason } from './csr';
 import { normalizeEmaid } from './emaid';
 import { certificateHashData, type OcspCertStatus, type OcspRequestData, ocspResponderUrl } from './ocsp';
 import type { OcspChecker, OcspStatusResult } from './ocsp-client';
@@ -36,7 +39,17 @@ export type CertificateStatusCall =
       /** The contract certificate chain, PEM, leaf first (`Authorize.certificate`). */
       certificate?: string;
     }
-  | { action: 'Get15118EVCertificate'; request: ContractCertificateRequest };
+  | { action: 'Get15118EVCertificate'; request: ContractCertificateRequest }
+  | {
+      action: 'CheckCsr';
+      /** A charger's SignCertificate CSR (PEM or base64 DER), before it is stored for signing. */
+      csr: string;
+      /** The charger's identity: the CN the CSR must name. */
+      ocppId: string;
+    };
+
+/** The answer to `CheckCsr`: the CSR passes {@link checkCsr}, or why not. */
+export type CsrCheckAnswer = { ok: true } | { ok: false; reason: CsrRejectionReason; detail: string };
 
 /** The answer to `GetCertificateStatus`: OCPP's `GetCertificateStatusResponse` without the optional fields. */
 export type CertificateStatusAnswer = { status: 'Accepted'; ocspResult: string } | { status: 'Failed'; reason: string };
@@ -63,6 +76,7 @@ export interface CertificateStatusAnswers {
   GetCertificateStatus: CertificateStatusAnswer;
   AuthorizeContract: ContractAuthorization;
   Get15118EVCertificate: ContractCertificateResponse;
+  CheckCsr: CsrCheckAnswer;
 }
 
 /** What the service needs. */
@@ -102,6 +116,10 @@ export class CertificateStatusService {
         return this.options.provider
           ? this.options.provider.get15118EvCertificate(call.request)
           : { status: 'Failed', exiResponse: '', reason: 'no contract certificate provider is configured' };
+      case 'CheckCsr': {
+        const checked = await checkCsr(call.csr, { ocppId: call.ocppId });
+        return checked.ok ? { ok: true } : { ok: false, reason: checked.reason, detail: checked.detail };
+      }
     }
   }
 

@@ -1,17 +1,18 @@
 /**
  * `SignCertificate` (OCPP 2.0.1 A02/A03; 1.6 security whitepaper, "Update Charge Point
- * Certificate"), the `$default` side. The CSR is checked in full and signed by the certificate
- * function (`lambdas/certificates/sign.ts`), not here: the X.509 library, the CA's signer and a
- * Lambda client would take the message function's bundle past its 800 KiB ceiling. So `$default`
- * refuses what is not a certificate request at all (`Rejected`: not a PEM `CERTIFICATE REQUEST`
- * block or base64 of a DER SEQUENCE), stores the CSR (one PutItem, in the charger's partition) and
- * answers `Accepted`; the table's stream hands it to the certificate function, which checks it
- * (key type and size, its signature, CN = `ocppId`), signs it (one signature) and sends
- * CertificateSigned, or records the refusal as a security event and sends nothing (the charger
- * asks again: 2.0.1 A02, after `CertSigningWaitMinimum`). A refusal here is a stored security event
- * too (`InvalidCsr`, one PutItem: the answer's only write). A deployment with no CSMS CA
- * configured (no KMS key and CA certificate, no local CA directory) answers every SignCertificate
- * `Rejected`: accepting a CSR that nothing will ever sign would leave the charger waiting.
+ * Certificate"), the `$default` side. The X.509 library and the CA's signer would take the message
+ * function's bundle past its 800 KiB ceiling, so `$default` refuses what is not a certificate
+ * request at all (`Rejected`: not a PEM `CERTIFICATE REQUEST` block or base64 of a DER SEQUENCE),
+ * asks the certificate status function (`lambdas/certificates/status.ts`, one Invoke) to check the
+ * CSR (key type and size, its signature, CN = `ocppId`: `Rejected` when it fails), then stores it
+ * (one PutItem, in the charger's partition) and answers `Accepted`. The table's stream hands it to
+ * the certificate function (`lambdas/certificates/sign.ts`), which checks it again, signs it (one
+ * signature) and sends CertificateSigned, or records the refusal as a security event and sends
+ * nothing (when the status function could not be asked; the charger asks again: 2.0.1 A02, after
+ * `CertSigningWaitMinimum`). A refusal here is a stored security event too (`InvalidCsr`, one
+ * PutItem: the answer's only write). A deployment with no CSMS CA configured (no KMS key and CA
+ * certificate, no local CA directory) answers every SignCertificate `Rejected`: accepting a CSR
+ * that nothing will ever sign would leave the charger waiting.
  */
 import { randomUUID } from 'node:crypto';
 import type { CertificateSigningUse, ChargerConnection } from '../charging';
@@ -19,6 +20,7 @@ import type { Db } from '../db';
 import { CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS } from '../db/entities/certificates';
 import { recordSecurityEvent } from '../history';
 import { logger } from '../logger';
+import { askCertificateStatus } from './certificate-status';
 
 /**
  * Environment variables of the CSMS CA (docs/certificates.md): on AWS the KMS key and the CA
@@ -57,10 +59,22 @@ export function looksLikeCsr(csr: string): boolean {
 }
 
 /**
+ * Why the certificate status function refuses a well-framed CSR (its key type or size, its
+ * signature, a CN that is not `ocppId`: `checkCsr`), or undefined when it passes, or when the
+ * function cannot be asked: the certificate function checks every CSR again before it signs, and
+ * refuses it then (a security event, nothing signed).
+ */
+async function csrRefusal(csr: string, ocppId: string): Promise<string | undefined> {
+  const answer = await askCertificateStatus({ action: 'CheckCsr', csr, ocppId });
+  return answer && !answer.ok ? `the csr is refused (${answer.reason}): ${answer.detail}` : undefined;
+}
+
+/**
  * Answers a charger's SignCertificate: `Rejected` where no CSMS CA is configured
- * ({@link certificateSigningConfigured}) and for what is not a certificate request (logged as a
- * security event), else the CSR stored for the certificate function and `Accepted`.
- * Requests: 1 PutItem when accepted.
+ * ({@link certificateSigningConfigured}), for what is not a certificate request, and for a CSR the
+ * certificate status function refuses (key type and size, signature, CN = `ocppId`; logged and
+ * stored as an `InvalidCsr` security event), else the CSR stored for the certificate function and
+ * `Accepted`. Requests: 1 Lambda Invoke (the check), then 1 PutItem (stored or refused).
  */
 export async function answerSignCertificate(
   db: Db,
@@ -72,8 +86,11 @@ export async function answerSignCertificate(
     logger.warn('SignCertificate refused: no CSMS CA is configured', { ocppId: connection.ocppId, certificateType });
     return 'Rejected';
   }
-  if (!looksLikeCsr(request.csr)) {
-    const techInfo = 'SignCertificate: the csr is not a PKCS #10 certificate request';
+  const refusal = looksLikeCsr(request.csr)
+    ? await csrRefusal(request.csr, connection.ocppId)
+    : 'the csr is not a PKCS #10 certificate request';
+  if (refusal !== undefined) {
+    const techInfo = `SignCertificate: ${refusal}`.slice(0, 255);
     logger.warn('security event', {
       ocppId: connection.ocppId,
       chargerId: connection.chargerId,

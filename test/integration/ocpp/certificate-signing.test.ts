@@ -119,19 +119,26 @@ describe.each(PROTOCOLS)('SignCertificate → CertificateSigned (%s)', (protocol
   const pendingRequests = async () =>
     (await stack.db.certificateSigningRequest.query.primary({ chargerId: charger().chargerId }).go()).data.length;
 
-  it('rejects what is not a CSR; signs and sends nothing for one that names another charger or has a weak key', async () => {
+  it('rejects what is not a CSR, and one that names another charger or has a weak key: a security event each, nothing stored, signed or sent', async () => {
     const other = PROTOCOLS.find((p) => p !== protocol)!;
+    const refusals = async () =>
+      (await stack.db.securityEvent.query.primary({ chargerId: charger().chargerId }).go()).data.filter(
+        (e) => e.type === 'InvalidCsr',
+      );
+    const before = (await refusals()).length;
     expect(await signCertificate(protocol, 'not a certificate request')).toBe('Rejected');
     expect(
       await signCertificate(protocol, '-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----'),
     ).toBe('Rejected');
-    expect(await pendingRequests()).toBe(0);
-    // Well-formed requests are accepted and checked by the certificate function, which refuses these.
-    expect(await signCertificate(protocol, opensslCsr(dir, `/CN=${chargers[other].ocppId}`).csr)).toBe('Accepted');
+    // Well-formed requests the certificate status function refuses before anything is stored.
+    expect(await signCertificate(protocol, opensslCsr(dir, `/CN=${chargers[other].ocppId}`).csr)).toBe('Rejected');
     expect(await signCertificate(protocol, opensslCsr(dir, `/CN=${charger().ocppId}`, 'rsa:1024').csr)).toBe(
-      'Accepted',
+      'Rejected',
     );
-    await pollUntil(pendingRequests, (n) => n === 0, 'the certificate function to serve the CSRs');
+    expect(await pendingRequests()).toBe(0);
+    const after = await refusals();
+    expect(after.length - before).toBe(4);
+    expect(after.map((e) => e.techInfo).join('\n')).toMatch(/commonName|CN/i);
     expect(charger().received).toEqual([]);
   });
 
