@@ -12,7 +12,7 @@
 import type { SettingChangeAnswer } from '../charger-configuration';
 // The modules, not the face: the face would bring zod and every charger view into the worker.
 import { latestCertificateEndingAfter } from '../chargers/certificates';
-import { setSecurityProfile } from '../chargers/security-profile';
+import { storeSecurityProfile } from '../chargers/security-profile';
 import type { OperationInput } from './inputs';
 import { outcomeOf, type OperationKind, type PerformContext, type TargetOutcome } from './kinds';
 
@@ -73,7 +73,7 @@ async function upgrade16({ commands, target }: Context): Promise<TargetOutcome> 
 export const upgradeSecurityProfile: OperationKind<OperationInput<'upgradeSecurityProfile'>> = {
   action: 'upgradeSecurityProfile',
   async perform(context) {
-    const { db, target, charger, organizationId } = context;
+    const { db, target, charger } = context;
     if (!(await latestCertificateEndingAfter(db, target.chargerId, new Date().toISOString()))) {
       return {
         status: 'rejected',
@@ -86,7 +86,7 @@ export const upgradeSecurityProfile: OperationKind<OperationInput<'upgradeSecuri
     }
     const outcome = charger.connection.protocol === 'ocpp1.6' ? await upgrade16(context) : await upgrade201(context);
     if (outcome.status !== 'accepted' && outcome.status !== 'scheduled') return outcome;
-    await setSecurityProfile(db, { scope: 'organization', organizationId }, target.chargerId, 3);
+    await storeSecurityProfile(db, target.chargerId, 3);
     return {
       ...outcome,
       status: 'accepted',

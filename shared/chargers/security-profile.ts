@@ -29,7 +29,23 @@ export async function setSecurityProfile(
   const view = await getChargerView(db, chargerId);
   if (!view || !canAccess(scope, view.charger.organizationId, view.charger.siteId))
     throw new ChargerNotFoundError(chargerId);
+  const updatedAt = await storeSecurityProfile(db, chargerId, securityProfile);
+  return toCharger({ ...view.charger, securityProfile, updatedAt }, view.ports);
+}
+
+/**
+ * Stores a charger's security profile, for a caller that has already found the charger in its
+ * scope (the upgrade operation's worker, which targets it). Requests: 1 UpdateItem, conditional on
+ * the charger existing (ElectroDB's patch).
+ * @returns the `updatedAt` written (ISO 8601 UTC)
+ * @throws ElectroDB's error when the charger no longer exists
+ */
+export async function storeSecurityProfile(
+  db: Db,
+  chargerId: number,
+  securityProfile: SecurityProfile,
+): Promise<string> {
   const updatedAt = new Date().toISOString();
   await db.charger.patch({ chargerId }).set({ securityProfile, updatedAt }).go();
-  return toCharger({ ...view.charger, securityProfile, updatedAt }, view.ports);
+  return updatedAt;
 }
