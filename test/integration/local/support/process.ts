@@ -24,6 +24,10 @@ export function runLocal(ports: { http: number; dynamo: number }, imports: strin
       ...process.env,
       PORT: String(ports.http),
       DYNAMODB_PORT: String(ports.dynamo),
+      // The TLS listener and the test OCSP responder on ports the system picks: the defaults (the
+      // gateway's + 2 and + 3) were never checked free, and another process may hold them.
+      TLS_PORT: '0',
+      OCSP_PORT: '0',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   });
