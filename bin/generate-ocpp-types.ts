@@ -9,8 +9,50 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { SEND_ACTIONS, schemaAction } from './generate-ocpp-validators';
 
 const require = createRequire(import.meta.url);
+
+/** The module's text: the declarations, the `Actions` map and, for 2.1, the `Sends` map. */
+function typesModule(
+  title: string,
+  schemaFile: string,
+  declarations: Map<string, string>,
+  actions: Map<string, { request?: string; response?: string }>,
+): string {
+  const actionMap = [...actions]
+    .filter(([action]) => !SEND_ACTIONS.has(action))
+    .map(([action, { request, response }]) => `  ${action}: { request: ${request}; response: ${response} };`)
+    .join('\n');
+  const sends = [...actions].filter(([action]) => SEND_ACTIONS.has(action));
+  return [
+    `/* eslint-disable */`,
+    `/**`,
+    ` * ${title}: payload types generated from the official JSON schemas (ocpp-rpc/lib/schemas/${schemaFile})`,
+    ` * by bin/generate-ocpp-types.ts. Do not edit; run \`npm run generate:ocpp-types\`.`,
+    ` */`,
+    '',
+    ...declarations.values(),
+    '',
+    `/** Request and response payload type of every ${title} action. */`,
+    `export interface Actions {`,
+    actionMap,
+    `}`,
+    '',
+    `/** An ${title} action name. */`,
+    `export type Action = keyof Actions;`,
+    '',
+    ...(sends.length
+      ? [
+          `/** Request payload type of every ${title} SEND (an unconfirmed message: no response). */`,
+          `export interface Sends {`,
+          ...sends.map(([action, { request }]) => `  ${action}: { request: ${request} };`),
+          `}`,
+          '',
+        ]
+      : []),
+  ].join('\n');
+}
 
 async function generate(schemaFile: string, outFile: string, title: string): Promise<void> {
   const schemas = JSON.parse(
@@ -19,10 +61,8 @@ async function generate(schemaFile: string, outFile: string, title: string): Pro
   const declarations = new Map<string, string>();
   const actions = new Map<string, { request?: string; response?: string }>();
   for (const schema of schemas) {
-    const match = /^urn:(\w+)\.(req|conf)$/.exec(schema.$id);
-    if (!match) throw new Error(`unexpected schema id ${schema.$id}`);
-    const [, action, kind] = match as unknown as [string, string, 'req' | 'conf'];
-    const typeName = `${action}${kind === 'req' ? 'Request' : 'Response'}`;
+    const { action, kind } = schemaAction(schema.$id);
+    const typeName = `${action}${kind === 'request' ? 'Request' : 'Response'}`;
     const { $id: _id, ...rest } = schema;
     const ts = await compile({ ...rest, title: typeName } as JSONSchema, typeName, {
       bannerComment: '',
@@ -51,30 +91,10 @@ async function generate(schemaFile: string, outFile: string, title: string): Pro
       if (existing === undefined) declarations.set(name, text);
     }
     const entry = actions.get(action) ?? {};
-    entry[kind === 'req' ? 'request' : 'response'] = typeName;
+    entry[kind] = typeName;
     actions.set(action, entry);
   }
-  const actionMap = [...actions]
-    .map(([action, { request, response }]) => `  ${action}: { request: ${request}; response: ${response} };`)
-    .join('\n');
-  const out = [
-    `/* eslint-disable */`,
-    `/**`,
-    ` * ${title}: payload types generated from the official JSON schemas (ocpp-rpc/lib/schemas/${schemaFile})`,
-    ` * by bin/generate-ocpp-types.ts. Do not edit; run \`npm run generate:ocpp-types\`.`,
-    ` */`,
-    '',
-    ...declarations.values(),
-    '',
-    `/** Request and response payload type of every ${title} action. */`,
-    `export interface Actions {`,
-    actionMap,
-    `}`,
-    '',
-    `/** An ${title} action name. */`,
-    `export type Action = keyof Actions;`,
-    '',
-  ].join('\n');
+  const out = typesModule(title, schemaFile, declarations, actions);
   writeFileSync(outFile, out);
   console.log(`${outFile}: ${actions.size} actions, ${declarations.size} declarations`);
 }

@@ -1,12 +1,16 @@
 /**
- * `npm run generate:ocpp-types` (second step): writes `shared/ocpp/validators/{v16,v201}.js` (with
- * their `.d.ts`), the official OCPP JSON schemas (the ones `ocpp-rpc` ships) compiled ahead of time
- * with Ajv's standalone code, so no Lambda compiles a schema or bundles Ajv and the schema files.
+ * `npm run generate:ocpp-types` (second step): the official OCPP JSON schemas (the ones `ocpp-rpc`
+ * ships) compiled ahead of time with Ajv's standalone code, so no Lambda compiles a schema or
+ * bundles Ajv and the schema files. Two modules per version (docs/architecture.md, "OCPP
+ * validators, one module per version"):
  *
- * Each action is one export, `<Action>` = `{ protocol, action, request, response }`, which the handler or
- * command declaring that action imports: a bundle holds the validators of the actions its
- * function handles and nothing else (esbuild drops unused exports). `ACTIONS` lists every action
- * of the version.
+ * - `shared/ocpp/validators/<v>.js` (with its `.d.ts`): the names. Each action is one export,
+ *   `<Action>` = `{ protocol, action }`, which the handler or command declaring that action
+ *   imports; `ACTIONS` lists every action of the version. A few KiB, bundled into each function.
+ * - `shared/ocpp/validators/<v>.code.mjs` (with its `.d.mts`): the code, `VALIDATORS[action]` =
+ *   `{ request, response }`. `shared/ocpp/schemas.ts` imports it on first use by a charger of that
+ *   version (`await import()`); the Lambda bundles leave it out and ship it beside themselves, so
+ *   a function parses only the versions its chargers speak.
  *
  * To keep the code small, the schemas are stripped of documentation (`description`, `javaType`,
  * `$comment`), their `definitions` (repeated in each 2.0.1 schema) are compiled once per version
@@ -36,6 +40,22 @@ export const VALIDATOR_MODULES = [
   },
   { protocol: 'ocpp2.0.1', schemaFile: 'ocpp2_0_1.json', module: 'shared/ocpp/validators/v201', title: 'OCPP 2.0.1' },
 ] as const;
+
+/**
+ * The action and kind a schema is of, from its `$id`: `urn:Heartbeat.req` (1.6, 2.0.1),
+ * `urn:HeartbeatRequest` (2.1), or `urn:NotifyPeriodicEventStream` (2.1's one SEND, unanswered: a
+ * request without a response).
+ * @throws Error for any other id
+ */
+export function schemaAction(id: string): { action: string; kind: 'request' | 'response' } {
+  const match = /^urn:(\w+)\.(req|conf)$/.exec(id) ?? /^urn:(\w+?)(Request|Response)?$/.exec(id);
+  if (!match) throw new Error(`unexpected schema id ${id}`);
+  const [, action, kind] = match as unknown as [string, string, string | undefined];
+  return { action, kind: kind === 'conf' || kind === 'Response' ? 'response' : 'request' };
+}
+
+/** Actions that have a request schema and no response: OCPP-J 2.1's SEND messages (unconfirmed). */
+export const SEND_ACTIONS: ReadonlySet<string> = new Set(['NotifyPeriodicEventStream']);
 
 const DOCUMENTATION = new Set(['description', 'javaType', '$comment', 'comment', '$schema', 'tsEnumNames']);
 const DEFINITION_PREFIX = 'def:';
@@ -95,14 +115,12 @@ function addSchemas(
   for (const [name, definition] of definitions) ajv.addSchema(definition as Schema, `${DEFINITION_PREFIX}${name}`);
   const actions = new Map<string, { request?: string; response?: string }>();
   for (const schema of schemas) {
-    const match = /^urn:(\w+)\.(req|conf)$/.exec(schema.$id);
-    if (!match) throw new Error(`unexpected schema id ${schema.$id}`);
-    const [, action, kind] = match as unknown as [string, string, 'req' | 'conf'];
+    const { action, kind } = schemaAction(schema.$id);
     const { $id: _id, definitions: _definitions, ...rest } = schema;
     const id = `${action}.${kind}`;
     ajv.addSchema(clean(rest) as Schema, id);
     const entry = actions.get(action) ?? {};
-    entry[kind === 'req' ? 'request' : 'response'] = id;
+    entry[kind] = id;
     actions.set(action, entry);
   }
   return actions;
@@ -122,58 +140,80 @@ function tidy(code: string): string {
   return tidied.replace(/^"use strict";/, '');
 }
 
-/**
- * Generates one version's module and its declarations.
- * @returns the JavaScript (ES module) and the `.d.ts`
- */
-export function generateValidators({ protocol, schemaFile, title }: (typeof VALIDATOR_MODULES)[number]): {
+/** A generated module and its declarations. */
+interface GeneratedModule {
   js: string;
   dts: string;
+}
+
+/**
+ * Generates one version's two modules (the names and the code) and their declarations.
+ */
+export function generateValidators({ protocol, schemaFile, title }: (typeof VALIDATOR_MODULES)[number]): {
+  names: GeneratedModule;
+  code: GeneratedModule;
 } {
   const schemas = JSON.parse(readFileSync(require.resolve(`ocpp-rpc/lib/schemas/${schemaFile}`), 'utf8'));
   const ajv = createAjv();
   const actions = addSchemas(ajv, schemas);
   const exports: Record<string, string> = {};
   for (const [action, { request, response }] of actions) {
-    if (!request || !response) throw new Error(`${action} lacks its request or response schema`);
+    if (!request || (!response && !SEND_ACTIONS.has(action)))
+      throw new Error(`${action} lacks its request or response schema`);
     exports[`${action}_request`] = request;
-    exports[`${action}_response`] = response;
+    if (response) exports[`${action}_response`] = response;
   }
   const code = tidy(standaloneCode(ajv, exports));
-  const header = [
-    `/* ${title}: validators compiled ahead of time from ocpp-rpc/lib/schemas/${schemaFile} by`,
-    ' * bin/generate-ocpp-validators.ts (Ajv standalone code). Do not edit; run `npm run generate:ocpp-types`. */',
-  ].join('\n');
+  const header = (what: string) =>
+    [
+      `/* ${title}: ${what} compiled ahead of time from ocpp-rpc/lib/schemas/${schemaFile} by`,
+      ' * bin/generate-ocpp-validators.ts (Ajv standalone code). Do not edit; run `npm run generate:ocpp-types`. */',
+    ].join('\n');
   const names = [...actions.keys()];
-  const descriptors = names.map(
-    (a) =>
-      `export const ${a} = { protocol: '${protocol}', action: '${a}', request: ${a}_request, response: ${a}_response };`,
-  );
-  const js = [
-    header,
-    "import { formats, ucs2length } from '../validator-runtime';",
-    code,
-    ...descriptors,
-    `export const ACTIONS = ${JSON.stringify(names)};`,
-    '',
-  ].join('\n');
-  const dts = [
-    header,
-    "import type { ActionValidators } from '../schemas';",
-    ...names.map((a) => `export declare const ${a}: ActionValidators<'${protocol}', '${a}'>;`),
-    '/** Every action of the version. */',
-    'export declare const ACTIONS: readonly string[];',
-    '',
-  ].join('\n');
-  return { js, dts };
+  return {
+    names: {
+      js: [
+        header('the action names of the validators'),
+        ...names.map((a) => `export const ${a} = { protocol: '${protocol}', action: '${a}' };`),
+        `export const ACTIONS = ${JSON.stringify(names)};`,
+        '',
+      ].join('\n'),
+      dts: [
+        header('the action names of the validators'),
+        "import type { ActionValidators } from '../schemas';",
+        ...names.map((a) => `export declare const ${a}: ActionValidators<'${protocol}', '${a}'>;`),
+        '/** Every action of the version. */',
+        'export declare const ACTIONS: readonly string[];',
+        '',
+      ].join('\n'),
+    },
+    code: {
+      js: [
+        header('validators'),
+        "import { formats, ucs2length } from '../validator-runtime';",
+        code,
+        `export const VALIDATORS = {${names.map((a) => `${a}: { request: ${a}_request${SEND_ACTIONS.has(a) ? '' : `, response: ${a}_response`} }`).join(', ')}};`,
+        '',
+      ].join('\n'),
+      dts: [
+        header('validators'),
+        "import type { VersionValidators } from '../schemas';",
+        "/** Every action's CALL (`request`) and CALLRESULT (`response`) validators, by action. */",
+        'export declare const VALIDATORS: VersionValidators;',
+        '',
+      ].join('\n'),
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const version of VALIDATOR_MODULES) {
     const { module } = version;
-    const { js, dts } = generateValidators(version);
-    writeFileSync(`${module}.js`, js);
-    writeFileSync(`${module}.d.ts`, dts);
-    console.log(`${module}.js: ${(js.length / 1000).toFixed(0)} kB`);
+    const { names, code } = generateValidators(version);
+    writeFileSync(`${module}.js`, names.js);
+    writeFileSync(`${module}.d.ts`, names.dts);
+    writeFileSync(`${module}.code.mjs`, code.js);
+    writeFileSync(`${module}.code.d.mts`, code.dts);
+    console.log(`${module}.code.mjs: ${(code.js.length / 1000).toFixed(0)} kB`);
   }
 }

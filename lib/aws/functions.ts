@@ -54,6 +54,34 @@ export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Modules a bundle imports on first use (`await import()`) from beside itself rather than holding
+ * them (docs/architecture.md, "OCPP validators, one module per version"): each OCPP version's
+ * validators, about 100-250 KiB each, which a function parses only when a charger of that version
+ * needs them. `source` is the module relative to {@link PROJECT_ROOT}; `output` is where it goes in
+ * the function's asset, relative to the bundle: the path the source imports it by
+ * (`shared/ocpp/schemas.ts` imports `./validators/v201.code.mjs`), which the bundle keeps as is.
+ */
+export const LAZY_MODULES: readonly { readonly source: string; readonly output: string }[] = [
+  { source: 'shared/ocpp/validators/v16.code.mjs', output: 'validators/v16.code.mjs' },
+  { source: 'shared/ocpp/validators/v201.code.mjs', output: 'validators/v201.code.mjs' },
+];
+
+/** What the bundles leave out and import at run time: the {@link LAZY_MODULES} (esbuild `external`). */
+const LAZY_MODULE_PATTERN = '*.code.mjs';
+
+/**
+ * The esbuild options of each {@link LAZY_MODULES} file: a bundle of its own (with what it imports,
+ * the validators' runtime helpers), minified as the functions are.
+ */
+export const LAZY_MODULE_ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node' as const,
+  format: 'esm' as const,
+  target: 'node22',
+  minify: true,
+} satisfies BuildOptions;
+
+/**
  * The esbuild options of every Lambda bundle, as esbuild's own API names them (the benchmark
  * rebuilds a bundle with them to show its composition).
  */
@@ -68,6 +96,7 @@ export const LAMBDA_ESBUILD_OPTIONS = {
   alias: Object.fromEntries(
     Object.entries(LAMBDA_BUNDLE_ALIASES).map(([name, file]) => [name, path.join(PROJECT_ROOT, file)]),
   ),
+  external: [LAZY_MODULE_PATTERN],
 } satisfies BuildOptions;
 
 /**
@@ -130,13 +159,33 @@ export interface NetworkFunctionProps {
   readonly tracing?: boolean;
 }
 
-/** Bundling hooks that copy `files` (relative to the project root) into the function's asset. */
-function copyAfterBundling(files: readonly string[]) {
+/**
+ * Bundling hooks that copy `files` (relative to the project root) into the function's asset, and
+ * build each of the {@link LAZY_MODULES} the bundle imports (its `import("./validators/….mjs")` is
+ * in `index.mjs`) beside it with {@link LAZY_MODULE_ESBUILD_OPTIONS}: a function that validates no
+ * OCPP payload ships none.
+ */
+function afterBundling(files: readonly string[]) {
+  const esbuildArgs = (inputDir: string) =>
+    [
+      `"${path.join(inputDir, 'node_modules/.bin/esbuild')}"`,
+      '--bundle',
+      `--platform=${LAZY_MODULE_ESBUILD_OPTIONS.platform}`,
+      `--format=${LAZY_MODULE_ESBUILD_OPTIONS.format}`,
+      `--target=${LAZY_MODULE_ESBUILD_OPTIONS.target}`,
+      '--minify',
+    ].join(' ');
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) =>
-      files.map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}"`),
+    afterBundling: (inputDir: string, outputDir: string) => [
+      ...files.map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}"`),
+      ...LAZY_MODULES.map(
+        ({ source, output }) =>
+          `if grep -qF '"./${output}"' "${path.join(outputDir, 'index.mjs')}"; then ` +
+          `${esbuildArgs(inputDir)} "${path.join(inputDir, source)}" --outfile="${path.join(outputDir, output)}"; fi`,
+      ),
+    ],
   };
 }
 
@@ -198,10 +247,11 @@ export function createFunction(scope: Construct, id: string, props: NetworkFunct
       sourceMap: sourceMaps,
       sourcesContent: false,
       bundleAwsSDK: true,
+      externalModules: LAMBDA_ESBUILD_OPTIONS.external,
       esbuildArgs: Object.fromEntries(
         Object.entries(LAMBDA_ESBUILD_OPTIONS.alias).map(([name, file]) => [`--alias:${name}`, file]),
       ),
-      ...(props.bundledFiles?.length ? { commandHooks: copyAfterBundling(props.bundledFiles) } : {}),
+      commandHooks: afterBundling(props.bundledFiles ?? []),
     },
   });
   if (props.tracing) {

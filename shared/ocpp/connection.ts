@@ -103,7 +103,7 @@ async function passwordInForce(db: Db, charger: ChargerItem): Promise<string | u
   const key = callRecordKey(charger.chargerId, pending.messageId);
   const { data: record } = key ? await db.ocppMessage.get(key).go({ consistent: true }) : { data: null };
   const answer = record?.responseFrame === undefined ? undefined : answerOf(record.responseFrame);
-  if (!answer?.ok || !answerConfirmsPassword(pending.protocol, answer.result)) return charger.passwordHash;
+  if (!answer?.ok || !(await answerConfirmsPassword(pending.protocol, answer.result))) return charger.passwordHash;
   await promotePendingPassword(db, charger.chargerId, pending);
   return pending.hash;
 }

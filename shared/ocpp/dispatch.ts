@@ -57,10 +57,10 @@ export async function dispatchMessage(
         ? new OcppCallError('NotSupported', `${frame.action} is not supported from a charger by this CSMS`)
         : new OcppCallError('NotImplemented', `Unknown action ${frame.action} in ${protocol}`);
     }
-    validatePayload(handler.validators, 'req', frame.payload);
+    await validatePayload(handler.validators, 'req', frame.payload);
     const response = await handler.handle({ db: deps.db, connection, messageId, receivedAt }, frame.payload as never);
     try {
-      validatePayload(handler.validators, 'conf', response);
+      await validatePayload(handler.validators, 'conf', response);
     } catch (error) {
       logger.error('handler produced a response that breaks the schema', {
         action: frame.action,

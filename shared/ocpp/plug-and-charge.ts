@@ -79,7 +79,7 @@ export async function answerPlugAndChargeDataTransfer(
   let request: unknown;
   try {
     request = JSON.parse(data ?? '');
-    validatePayload(message.validators, 'req', request);
+    await validatePayload(message.validators, 'req', request);
   } catch {
     return { status: 'Rejected' };
   }

@@ -1,10 +1,13 @@
 /**
  * Validation of OCPP payloads against the official JSON schemas (the ones `ocpp-rpc` ships:
  * OCPP 1.6-J with the security extension, OCPP 2.0.1), compiled ahead of time by
- * `npm run generate:ocpp-types` into `validators/{v16,v201}.js` (Ajv standalone code). Each action
- * is one export, `{ action, request, response }` ({@link ActionValidators}), imported by the
- * handler or command that declares the action, so a Lambda bundles only the validators of the
- * actions it handles and compiles nothing at run time.
+ * `npm run generate:ocpp-types` (Ajv standalone code). Each version has two modules: the names,
+ * `validators/<v>.js`, one export `{ protocol, action }` per action ({@link ActionValidators}),
+ * imported by the handler or command that declares the action; and the code,
+ * `validators/<v>.code.mjs`, imported here on the first payload of that version (docs/architecture.md,
+ * "OCPP validators, one module per version"). The Lambda bundles leave the code modules out and
+ * ship them beside themselves (`lib/aws/functions.ts`), so a function whose chargers all speak
+ * 2.0.1 never parses the 1.6 code, and nothing is compiled at run time.
  *
  * A failure maps to one CALLERROR code by its first error (as mobilityhouse/ocpp does):
  * `type` → TypeConstraintViolation; `required`, `minItems`, `maxItems` →
@@ -33,12 +36,47 @@ export interface PayloadValidator {
   errors?: ValidationError[] | null;
 }
 
-/** The validators of one action of one version: its CALL (`request`) and CALLRESULT (`response`) payloads. */
+/**
+ * The validators of one action of one version, by name: its CALL and CALLRESULT payloads are
+ * validated by the version's code module, loaded on first use ({@link validatePayload}).
+ */
 export interface ActionValidators<P extends OcppProtocol = OcppProtocol, A extends string = string> {
   protocol: P;
   action: A;
-  request: PayloadValidator;
-  response: PayloadValidator;
+}
+
+/** A version's code module: each action's CALL (`request`) and CALLRESULT (`response`) validators. */
+export type VersionValidators = Readonly<Record<string, { request: PayloadValidator; response: PayloadValidator }>>;
+
+/**
+ * Each version's code module. The paths stay literal and relative to this folder: the Lambda
+ * bundles keep them as they are (esbuild's `external`), and ship the modules at the same place
+ * beside the bundle (`validators/<v>.code.mjs`).
+ */
+const CODE_MODULES: Record<OcppProtocol, () => Promise<{ VALIDATORS: VersionValidators }>> = {
+  'ocpp1.6': () => import('./validators/v16.code.mjs'),
+  'ocpp2.0.1': () => import('./validators/v201.code.mjs'),
+};
+
+const loaded = new Map<OcppProtocol, Promise<VersionValidators>>();
+
+/**
+ * A version's validators, its code module imported on the first call (later calls share the
+ * import). A failed import is not remembered: the next call tries again.
+ */
+export function versionValidators(protocol: OcppProtocol): Promise<VersionValidators> {
+  let validators = loaded.get(protocol);
+  if (!validators) {
+    validators = CODE_MODULES[protocol]().then(
+      (module) => module.VALIDATORS,
+      (error: unknown) => {
+        loaded.delete(protocol);
+        throw error;
+      },
+    );
+    loaded.set(protocol, validators);
+  }
+  return validators;
 }
 
 const KEYWORD_CODES: Record<string, OcppErrorCode> = {
@@ -102,13 +140,18 @@ export function isKnownAction(protocol: OcppProtocol, action: string): boolean {
 }
 
 /**
- * Validates a payload of an action.
+ * Validates a payload of an action (its version's code module is loaded on first use).
  * @param validators the action's generated validators
  * @param kind `req` for a CALL payload, `conf` for a CALLRESULT payload
  * @throws OcppCallError with the mapped code, naming the offending property
  */
-export function validatePayload(validators: ActionValidators, kind: PayloadKind, payload: unknown): void {
-  const validate = kind === 'req' ? validators.request : validators.response;
+export async function validatePayload(
+  validators: ActionValidators,
+  kind: PayloadKind,
+  payload: unknown,
+): Promise<void> {
+  const action = (await versionValidators(validators.protocol))[validators.action]!;
+  const validate = kind === 'req' ? action.request : action.response;
   if (validate(payload)) return;
   const first = validate.errors![0]!;
   throw new OcppCallError(

@@ -1102,13 +1102,13 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
       );
 
     /** Whether a payload follows the action's official schema (else it must be a CALLERROR). */
-    function followsSchema(action: string, payload: Json): boolean {
+    async function followsSchema(action: string, payload: Json): Promise<boolean> {
       try {
         const validators = (protocol === 'ocpp1.6' ? V16 : V201) as unknown as Record<
           string,
           Parameters<typeof validatePayload>[0]
         >;
-        validatePayload(validators[action]!, 'req', payload);
+        await validatePayload(validators[action]!, 'req', payload);
         return true;
       } catch {
         return false;
@@ -1124,14 +1124,16 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
       '%s',
       async (action) => {
         const arbitrary = fc.constantFrom(...(examplesByAction[action] as Json[])).chain(mutationsOf);
-        const texts = sampled(arbitrary, FRAMES_PER_ACTION, action.length).map((payload) => {
-          const messageId = `f${++frames}`;
-          return {
-            text: JSON.stringify([2, messageId, action, payload]),
-            messageId,
-            valid: followsSchema(action, payload),
-          };
-        });
+        const texts = await Promise.all(
+          sampled(arbitrary, FRAMES_PER_ACTION, action.length).map(async (payload) => {
+            const messageId = `f${++frames}`;
+            return {
+              text: JSON.stringify([2, messageId, action, payload]),
+              messageId,
+              valid: await followsSchema(action, payload),
+            };
+          }),
+        );
         const failures = await sendFrames(texts);
         expect([...failures, ...senders.flatMap((s) => s.bad.splice(0))]).toEqual([]);
         expect(await notLogged(senders)).toEqual([]);

@@ -2,7 +2,8 @@
  * The Lambda bundles as deployed: the charger read, the three OCPP functions and smart charging's
  * `allocate` (with the HiGHS WebAssembly module beside it, as the stack ships it) built with the
  * stack's own esbuild options (`LAMBDA_ESBUILD_OPTIONS`: minified, with the stand-ins of
- * `LAMBDA_BUNDLE_ALIASES` and the OCPP validators compiled ahead of time), hosted by a local
+ * `LAMBDA_BUNDLE_ALIASES`, and each OCPP version's validators built beside them as the stack ships
+ * them, `LAZY_MODULES`, imported on first use), hosted by a local
  * gateway and driven by a real OCPP client and real HTTP requests on DynamoDB Local. The other
  * tests run the TypeScript sources; this one fails if bundling changes what the code does.
  */
@@ -19,6 +20,7 @@ import type { LocalStack } from '../../lib/local/stack';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
 import { connectCharger, connectRaw, pollUntil } from './support/ocpp';
 import { connectSmartCharger } from './support/smart-charger';
+import { buildLazyModules } from '../support/bundles';
 import { HIGHS_WASM } from '../../lib/aws/smart-charging';
 
 const BUNDLED = ['http/chargers', 'ocpp/connect', 'ocpp/message', 'ocpp/disconnect'] as const;
@@ -49,6 +51,7 @@ beforeAll(async () => {
     { ocppId, name: 'Bundled', type: 'DCFC', ports: [{ connectorType: 'CCS1', maximumPowerKw: 150 }] },
   ]);
   dir = mkdtempSync(join(tmpdir(), 'cn-bundles-'));
+  await buildLazyModules(dir);
   const [chargers, connect, message, disconnect] = await Promise.all(BUNDLED.map(bundledHandler));
   const sources = await loadHandlers();
   gateway = await startLocalGateway(

@@ -5,7 +5,12 @@
  */
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LAMBDA_ESBUILD_OPTIONS, PROJECT_ROOT } from '../../lib/aws/functions';
+import {
+  LAMBDA_ESBUILD_OPTIONS,
+  LAZY_MODULE_ESBUILD_OPTIONS,
+  LAZY_MODULES,
+  PROJECT_ROOT,
+} from '../../lib/aws/functions';
 
 /**
  * The inputs of a Lambda entry's bundle: input path (relative to the project root, packages under
@@ -22,6 +27,8 @@ export interface Bundle {
   bytes: number;
   /** Input path → bytes it adds to the output, as {@link bundleInputs}. */
   inputs: Map<string, number>;
+  /** The paths of the modules it imports from beside itself (`./validators/v201.code.mjs`), as written in it. */
+  lazyImports: string[];
 }
 
 /**
@@ -45,9 +52,36 @@ export async function buildBundles(entries: readonly string[]): Promise<Map<stri
     if (!output.entryPoint) continue;
     const file = result.outputFiles.find((f) => f.path.endsWith(path))!;
     const inputs = new Map(Object.entries(output.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]));
-    bundles.set(output.entryPoint, { bytes: file.contents.length, inputs });
+    const lazyImports = output.imports.filter((i) => i.external && i.kind === 'dynamic-import').map((i) => i.path);
+    bundles.set(output.entryPoint, { bytes: file.contents.length, inputs, lazyImports });
   }
   return bundles;
+}
+
+/**
+ * The modules the bundles import from beside themselves (`LAZY_MODULES`), each built as the stack
+ * builds it (`LAZY_MODULE_ESBUILD_OPTIONS`), in memory.
+ * @param outdir where to write them (each at its `output` path under it); in memory when omitted
+ * @returns each module's bytes, by its path beside the bundle (`validators/v201.code.mjs`)
+ */
+export async function buildLazyModules(outdir?: string): Promise<Map<string, number>> {
+  const result = await build({
+    ...LAZY_MODULE_ESBUILD_OPTIONS,
+    entryPoints: Object.fromEntries(
+      LAZY_MODULES.map(({ source, output }) => [output.replace(/\.mjs$/, ''), join(PROJECT_ROOT, source)]),
+    ),
+    outdir: outdir ?? 'out',
+    outExtension: { '.js': '.mjs' },
+    write: outdir !== undefined,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return new Map(
+    Object.entries(result.metafile.outputs).map(([path, { bytes }]) => [
+      path.slice(path.indexOf('validators/')),
+      bytes,
+    ]),
+  );
 }
 
 /** A Lambda function of the stack that runs a handler of ours. */

@@ -151,7 +151,7 @@ export async function runCommand<Input, Result>(
     }
     const { action } = mapping.call;
     const payload = mapping.request(input);
-    validatePayload(mapping.call, 'req', payload);
+    await validatePayload(mapping.call, 'req', payload);
     let reply: Awaited<ReturnType<typeof sendCall>>;
     try {
       reply = await sendCall(db, target, action, payload, deadline, options);
@@ -167,7 +167,7 @@ export async function runCommand<Input, Result>(
     }
     if (!reply.ok) return { ...reply, action };
     try {
-      validatePayload(mapping.call, 'conf', reply.result);
+      await validatePayload(mapping.call, 'conf', reply.result);
     } catch (error) {
       throw new ChargerErrorResponse(target.chargerId, action, `an invalid response (${(error as Error).message})`);
     }

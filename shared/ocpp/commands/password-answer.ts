@@ -35,13 +35,13 @@ export function passwordStatus201(response: Ocpp201.Actions['SetVariables']['res
  * Whether a charger's CALLRESULT payload to the password CALL confirms the password, in the OCPP
  * version the CALL was sent in; a payload that breaks the action's schema does not.
  */
-export function answerConfirmsPassword(protocol: OcppProtocol, payload: unknown): boolean {
+export async function answerConfirmsPassword(protocol: OcppProtocol, payload: unknown): Promise<boolean> {
   try {
     if (protocol === 'ocpp1.6') {
-      validatePayload(V16.ChangeConfiguration, 'conf', payload);
+      await validatePayload(V16.ChangeConfiguration, 'conf', payload);
       return confirmsPassword(passwordStatus16(payload as Ocpp16.Actions['ChangeConfiguration']['response']));
     }
-    validatePayload(V201.SetVariables, 'conf', payload);
+    await validatePayload(V201.SetVariables, 'conf', payload);
     return confirmsPassword(passwordStatus201(payload as Ocpp201.Actions['SetVariables']['response']));
   } catch {
     return false;

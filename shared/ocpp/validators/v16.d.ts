@@ -1,4 +1,4 @@
-/* OCPP 1.6-J (with the security extension): validators compiled ahead of time from ocpp-rpc/lib/schemas/ocpp1_6.json by
+/* OCPP 1.6-J (with the security extension): the action names of the validators compiled ahead of time from ocpp-rpc/lib/schemas/ocpp1_6.json by
  * bin/generate-ocpp-validators.ts (Ajv standalone code). Do not edit; run `npm run generate:ocpp-types`. */
 import type { ActionValidators } from '../schemas';
 export declare const Authorize: ActionValidators<'ocpp1.6', 'Authorize'>;

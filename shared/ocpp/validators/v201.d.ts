@@ -1,4 +1,4 @@
-/* OCPP 2.0.1: validators compiled ahead of time from ocpp-rpc/lib/schemas/ocpp2_0_1.json by
+/* OCPP 2.0.1: the action names of the validators compiled ahead of time from ocpp-rpc/lib/schemas/ocpp2_0_1.json by
  * bin/generate-ocpp-validators.ts (Ajv standalone code). Do not edit; run `npm run generate:ocpp-types`. */
 import type { ActionValidators } from '../schemas';
 export declare const Authorize: ActionValidators<'ocpp2.0.1', 'Authorize'>;
