@@ -101,3 +101,4 @@ async function generate(schemaFile: string, outFile: string, title: string): Pro
 
 await generate('ocpp1_6.json', 'shared/ocpp/types/v16.ts', 'OCPP 1.6-J');
 await generate('ocpp2_0_1.json', 'shared/ocpp/types/v201.ts', 'OCPP 2.0.1');
+await generate('ocpp2_1.json', 'shared/ocpp/types/v21.ts', 'OCPP 2.1');

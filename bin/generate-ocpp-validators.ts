@@ -39,6 +39,7 @@ export const VALIDATOR_MODULES = [
     title: 'OCPP 1.6-J (with the security extension)',
   },
   { protocol: 'ocpp2.0.1', schemaFile: 'ocpp2_0_1.json', module: 'shared/ocpp/validators/v201', title: 'OCPP 2.0.1' },
+  { protocol: 'ocpp2.1', schemaFile: 'ocpp2_1.json', module: 'shared/ocpp/validators/v21', title: 'OCPP 2.1' },
 ] as const;
 
 /**

@@ -22,10 +22,11 @@ import { logChargerCall } from '../../shared/ocpp/message-log';
 import { OcppCallError } from '../../shared/ocpp/errors';
 import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
+import { ocpp21Registry } from '../../shared/ocpp/v21';
 
 const connections = new ConnectionCache();
 const lastMessages = new LastMessageRecorder();
-const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry };
+const registries = { 'ocpp1.6': ocpp16Registry, 'ocpp2.0.1': ocpp201Registry, 'ocpp2.1': ocpp21Registry };
 
 /** `$default`: one frame in; the reply frame (CALLRESULT/CALLERROR) as the route response body, or none. */
 export async function handler(event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> {

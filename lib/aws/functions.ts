@@ -56,7 +56,7 @@ export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 /**
  * Modules a bundle imports on first use (`await import()`) from beside itself rather than holding
  * them (docs/architecture.md, "OCPP validators, one module per version"): each OCPP version's
- * validators, about 100-250 KiB each, which a function parses only when a charger of that version
+ * validators, 157-654 KiB each, which a function parses only when a charger of that version
  * needs them. `source` is the module relative to {@link PROJECT_ROOT}; `output` is where it goes in
  * the function's asset, relative to the bundle: the path the source imports it by
  * (`shared/ocpp/schemas.ts` imports `./validators/v201.code.mjs`), which the bundle keeps as is.
@@ -64,6 +64,7 @@ export const LAMBDA_BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 export const LAZY_MODULES: readonly { readonly source: string; readonly output: string }[] = [
   { source: 'shared/ocpp/validators/v16.code.mjs', output: 'validators/v16.code.mjs' },
   { source: 'shared/ocpp/validators/v201.code.mjs', output: 'validators/v201.code.mjs' },
+  { source: 'shared/ocpp/validators/v21.code.mjs', output: 'validators/v21.code.mjs' },
 ];
 
 /** What the bundles leave out and import at run time: the {@link LAZY_MODULES} (esbuild `external`). */

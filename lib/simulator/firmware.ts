@@ -77,7 +77,7 @@ export class FirmwareUpdater {
   constructor(
     private readonly options: FirmwareOptions,
     private readonly sink: FirmwareSink,
-    private readonly protocol: 'ocpp1.6' | 'ocpp2.0.1',
+    private readonly protocol: 'ocpp1.6' | 'ocpp2.0.1' | 'ocpp2.1',
   ) {}
 
   /** Whether an update is in progress. */
@@ -113,7 +113,7 @@ export class FirmwareUpdater {
   private async run(request: FirmwareRequest, signal: AbortSignal): Promise<void> {
     const failure = failureOfLocation(request.location) ?? this.options.failure;
     const step = this.options.stepMs ?? 500;
-    const v201 = this.protocol === 'ocpp2.0.1';
+    const v201 = this.protocol !== 'ocpp1.6';
     const notify = async (status: string) => {
       if (signal.aborted || this.sink.disposed()) throw new Error('firmware update cancelled');
       this.sink.log(

@@ -142,6 +142,7 @@ export type SessionPlan = Pick<StartRequest, 'ev' | 'departureAt' | 'targetSocPe
 const ADAPTERS: Record<OcppProtocol, AdapterFactory> = {
   'ocpp1.6': createOcpp16Adapter,
   'ocpp2.0.1': createOcpp201Adapter,
+  'ocpp2.1': (station) => createOcpp201Adapter(station, 'ocpp2.1'),
 };
 
 /**

@@ -10,7 +10,7 @@
  * unknown chargers are thrown (domain errors) before anything is sent.
  */
 import type { Db } from '../db';
-import type { OcppProtocol } from '../db/entities/common';
+import { baseProtocol, type OcppProtocol } from '../db/entities/common';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { ChargerNotFoundError } from '../chargers/errors';
 import type { CommandableCharger } from '../charger-commands';
@@ -166,7 +166,8 @@ export async function refreshChargerConfiguration(
   if (!charger.connection)
     return { ...failed(commands, commands.notConnected(chargerId)), configuration: await view() };
   checkRefreshForm(request, charger);
-  const { protocol } = charger.connection;
+  // The settings' form: a 2.1 charger's device model is 2.0.1's, stored as such.
+  const protocol = baseProtocol(charger.connection.protocol);
   const some = request.keys?.map((name): SettingRef => ({ name })) ?? request.variables?.map(settingOfVariable);
   try {
     if (some) {
@@ -197,7 +198,7 @@ async function readWhole(
   options: { reportWaitMs?: number },
 ): Promise<ConfigurationRefresh> {
   const report = { requestId: randomRequestId(), reportBase, requestedAt: new Date().toISOString() };
-  const noted = protocol === 'ocpp2.0.1' ? await notePendingReport(db, chargerId, report) : undefined;
+  const noted = protocol !== 'ocpp1.6' ? await notePendingReport(db, chargerId, report) : undefined;
   const withdraw = () => (noted ? dropPendingReport(db, chargerId, report.requestId) : Promise.resolve());
   const answer = await commands
     .send(chargerId, 'ReadConfiguration', { requestId: report.requestId, reportBase })
@@ -342,7 +343,8 @@ export async function changeChargerConfiguration(
   if (!charger.connection) {
     return { ...failed(commands, commands.notConnected(chargerId)), results: notSent(), configuration: await view() };
   }
-  const { protocol, takes } = charger.connection;
+  const { takes } = charger.connection;
+  const protocol = baseProtocol(charger.connection.protocol);
   for (const [index, item] of request.changes.entries()) {
     if (takes.componentVariables === 'key' in item) throw new SettingFormError(`changes.${index}`, protocol);
   }
@@ -387,5 +389,5 @@ export async function changeChargerConfiguration(
   }
   const everyAccepted = results.every((r) => r.status === 'Accepted' || r.status === 'RebootRequired');
   const outcome: ChargerResult = failure ?? { status: everyAccepted ? 'accepted' : 'rejected' };
-  return { ...outcome, results, configuration: await viewOf(db, chargerId, stored, protocol) };
+  return { ...outcome, results, configuration: await viewOf(db, chargerId, stored, charger.connection.protocol) };
 }

@@ -3,7 +3,7 @@
  * last read, when, the settings the product relies on marked, and a 2.0.1 report still coming.
  */
 import type { Db } from '../db';
-import type { OcppProtocol } from '../db/entities/common';
+import { baseProtocol, type OcppProtocol } from '../db/entities/common';
 import { canAccess, type AccessScope } from '../organizations/access-scope';
 import { ChargerNotFoundError } from '../chargers/errors';
 import { guardOf, type StoredKey, type StoredSettings, type StoredVariable } from './settings';
@@ -43,6 +43,15 @@ export interface ConfigurationView {
   /** 2.0.1: the report the variables come from. */
   report?: { requestId: number; reportBase?: string; generatedAt?: string };
   pendingReport?: PendingReportView;
+}
+
+/**
+ * The version the view names: the charger's when the stored settings are of its form (a 2.1
+ * charger's settings are stored as 2.0.1's), else the stored settings' (read under another version).
+ */
+function shownProtocol(stored: OcppProtocol | undefined, charger: OcppProtocol | undefined): OcppProtocol | null {
+  if (stored && charger && baseProtocol(stored) === baseProtocol(charger)) return charger;
+  return stored ?? charger ?? null;
 }
 
 /**
@@ -90,7 +99,7 @@ export async function viewOf(
   };
   return {
     chargerId,
-    ocppProtocol: stored?.ocppProtocol ?? protocol ?? null,
+    ocppProtocol: shownProtocol(stored?.ocppProtocol, protocol),
     readAt: stored?.readAt ?? null,
     ...(stored?.updatedAt ? { updatedAt: stored.updatedAt } : {}),
     ...(stored?.source ? { source: stored.source } : {}),

@@ -6,13 +6,13 @@
  * bodies and the CLI take the unions (`core-kinds.ts`, `bin/admin-operations.ts`);
  * `test/unit/ocpp/version-inputs.test.ts` checks each list against the official schemas' enums.
  */
-import type { OcppProtocol } from '../db/entities/common';
+import type { BaseProtocol } from '../db/entities/common';
 
 /** Reset types per version (1.6 §5.14 ResetType; 2.0.1 B11/B12 ResetEnumType). */
 export const RESET_TYPES = {
   'ocpp1.6': ['Soft', 'Hard'],
   'ocpp2.0.1': ['OnIdle', 'Immediate'],
-} as const satisfies Record<OcppProtocol, readonly string[]>;
+} as const satisfies Record<BaseProtocol, readonly string[]>;
 
 /**
  * Messages a charger may be asked for, per version (1.6 §5.17 MessageTrigger and, through the
@@ -43,7 +43,7 @@ export const TRIGGER_MESSAGES = {
     'SignCombinedCertificate',
     'PublishFirmwareStatusNotification',
   ],
-} as const satisfies Record<OcppProtocol, readonly string[]>;
+} as const satisfies Record<BaseProtocol, readonly string[]>;
 
 /**
  * The 1.6 messages only the security extension (edition 2, ExtendedTriggerMessage's
@@ -59,7 +59,7 @@ export const EXTENDED_TRIGGER_MESSAGES: readonly string[] = ['LogStatusNotificat
 export const INSTALL_CERTIFICATE_TYPES = {
   'ocpp1.6': ['CentralSystemRootCertificate', 'ManufacturerRootCertificate'],
   'ocpp2.0.1': ['V2GRootCertificate', 'MORootCertificate', 'CSMSRootCertificate', 'ManufacturerRootCertificate'],
-} as const satisfies Record<OcppProtocol, readonly string[]>;
+} as const satisfies Record<BaseProtocol, readonly string[]>;
 
 /**
  * Certificate types GetInstalledCertificateIds asks for, per version (1.6 CertificateUseEnumType,
@@ -74,7 +74,7 @@ export const CERTIFICATE_ID_TYPES = {
     'V2GCertificateChain',
     'ManufacturerRootCertificate',
   ],
-} as const satisfies Record<OcppProtocol, readonly string[]>;
+} as const satisfies Record<BaseProtocol, readonly string[]>;
 
 /** The one certificate type both versions name differently: the CSMS's root, 1.6's Central System root. */
 const SAME_CERTIFICATE_TYPE: Readonly<Record<string, string>> = {
@@ -95,7 +95,7 @@ export function certificateTypeTaken(type: string, takes: readonly string[]): st
 }
 
 /** The members of both versions' lists, each once: 1.6's first, then those only 2.0.1 has. */
-function union<V extends string>(perVersion: Record<OcppProtocol, readonly V[]>): readonly V[] {
+function union<V extends string>(perVersion: Record<BaseProtocol, readonly V[]>): readonly V[] {
   return [...new Set([...perVersion['ocpp1.6'], ...perVersion['ocpp2.0.1']])];
 }
 

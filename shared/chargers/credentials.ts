@@ -16,7 +16,7 @@ const GENERATED_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 /** Length of a generated password: 20 characters (≈119 bits), the most 1.6's `AuthorizationKey` holds. */
 const GENERATED_PASSWORD_LENGTH = 20;
 /** Longest password per OCPP version: 1.6 `AuthorizationKey` holds 20 bytes (40 hex digits); 2.0.1 40 characters. */
-const MAX_PASSWORD_LENGTH: Record<OcppProtocol, number> = { 'ocpp1.6': 20, 'ocpp2.0.1': 40 };
+const MAX_PASSWORD_LENGTH: Record<OcppProtocol, number> = { 'ocpp1.6': 20, 'ocpp2.0.1': 40, 'ocpp2.1': 40 };
 
 /** A new random password: {@link GENERATED_PASSWORD_LENGTH} alphanumerics from the system's CSPRNG. */
 export function generatePassword(): string {

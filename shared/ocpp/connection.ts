@@ -17,7 +17,7 @@ import { recordConnectionChange } from '../history';
 import type { ChargerType } from '../smart-charging';
 
 /** OCPP-J subprotocols this CSMS speaks, most preferred first (docs/ocpp.md, "Connecting"). */
-export const SUPPORTED_PROTOCOLS: readonly OcppProtocol[] = ['ocpp2.0.1', 'ocpp1.6'];
+export const SUPPORTED_PROTOCOLS: readonly OcppProtocol[] = ['ocpp2.1', 'ocpp2.0.1', 'ocpp1.6'];
 
 /**
  * Heartbeat interval given to chargers in BootNotification (both versions), in seconds. API Gateway
@@ -32,7 +32,7 @@ const CONNECTION_TTL_SECONDS = 3 * 3600;
 
 /**
  * Picks the subprotocol from a `Sec-WebSocket-Protocol` header (comma-separated offers):
- * `ocpp2.0.1` over `ocpp1.6` whatever the order of the offer.
+ * `ocpp2.1` over `ocpp2.0.1` over `ocpp1.6`, whatever the order of the offer.
  * @returns the chosen protocol, or undefined when none offered is supported
  */
 export function negotiateProtocol(header: string | undefined): OcppProtocol | undefined {

@@ -7,13 +7,21 @@
  * replies to our commands and go to `onReply` (a failure there is logged: a reply is never
  * answered). Every other failure becomes the version's CALLERROR (a domain refusal of a value is
  * `PropertyConstraintViolation`); the connection is never closed and nothing is stored for a
- * rejected frame.
+ * rejected frame. OCPP 2.1's SEND (an unconfirmed message) and CALLRESULTERROR (the charger's error
+ * about our CALLRESULT) are logged and never answered ({@link acceptUnanswered}).
  */
 import type { Db } from '../db';
 import { logger } from '../logger';
 import { OcppCallError } from './errors';
 import { InvalidError } from '../errors';
-import { FrameError, parseFrame, type CallErrorFrame, type CallResultFrame } from './frames';
+import {
+  FrameError,
+  parseFrame,
+  type CallErrorFrame,
+  type CallResultErrorFrame,
+  type CallResultFrame,
+  type SendFrame,
+} from './frames';
 import type { ChargerConnection } from '../charging';
 import type { HandlerRegistry } from './handler';
 import { isKnownAction, validatePayload } from './schemas';
@@ -44,13 +52,17 @@ export async function dispatchMessage(
   let messageId = '-1';
   let action = '';
   try {
-    const frame = parseFrame(text);
+    const frame = parseFrame(text, protocol);
     messageId = frame.messageId;
-    if (frame.messageTypeId === 2) action = frame.action;
+    if (frame.messageTypeId === 5 || frame.messageTypeId === 6) {
+      await acceptUnanswered(connection, frame);
+      return undefined;
+    }
     if (frame.messageTypeId !== 2) {
       await handleReply(deps, connection, frame, text);
       return undefined;
     }
+    action = frame.action;
     const handler = deps.registries[protocol].get(frame.action);
     if (!handler) {
       throw isKnownAction(protocol, frame.action)
@@ -97,6 +109,29 @@ async function handleReply(
       error: error instanceof Error ? error.stack : String(error),
     });
   }
+}
+
+/**
+ * OCPP 2.1's frames that are never answered: a SEND (the product uses none of the messages sent so:
+ * periodic event streams) is checked against its action's schema and logged, a CALLRESULTERROR
+ * (the charger could not take a CALLRESULT of ours) is logged as a warning; nothing is stored.
+ */
+async function acceptUnanswered(connection: ChargerConnection, frame: CallResultErrorFrame | SendFrame) {
+  const { ocppId, protocol } = connection;
+  if (frame.messageTypeId === 5) {
+    const { messageId, errorCode, errorDescription } = frame;
+    logger.warn('the charger refused a CALLRESULT of ours', { ocppId, messageId, errorCode, errorDescription });
+    return;
+  }
+  const { messageId, action } = frame;
+  let problem: string | undefined;
+  try {
+    if (!isKnownAction(protocol, action)) problem = `Unknown action ${action} in ${protocol}`;
+    else await validatePayload({ protocol, action }, 'req', frame.payload);
+  } catch (error) {
+    problem = String(error instanceof Error ? error.message : error);
+  }
+  logger.info('a SEND of the charger, not used', { ocppId, messageId, action, ...(problem ? { problem } : {}) });
 }
 
 /**

@@ -1,10 +1,15 @@
 /**
- * OCPP-J RPC frames (OCPP 1.6-J §4, OCPP 2.0.1 Part 4 §4): parsing what a charger sends.
+ * OCPP-J RPC frames (OCPP 1.6-J §4, OCPP 2.0.1 Part 4 §4, OCPP 2.1 Part 4 §4): parsing what a
+ * charger sends.
  *
  * - CALL `[2, messageId, action, payload]`
  * - CALLRESULT `[3, messageId, payload]`
  * - CALLERROR `[4, messageId, errorCode, errorDescription, errorDetails]`
+ * - OCPP 2.1 only: CALLRESULTERROR `[5, messageId, errorCode, errorDescription, errorDetails]` (the
+ *   charger's error about a CALLRESULT of ours) and SEND `[6, messageId, action, payload]` (an
+ *   unconfirmed message: never answered)
  */
+import type { OcppProtocol } from '../db/entities/common';
 import { OcppCallError } from './errors';
 
 /** A request from the charger. */
@@ -28,8 +33,23 @@ export interface CallErrorFrame {
   errorDescription: string;
   errorDetails: Record<string, unknown>;
 }
+/** OCPP 2.1: the charger's error about a CALLRESULT of ours (it could not take our answer). */
+export interface CallResultErrorFrame {
+  messageTypeId: 5;
+  messageId: string;
+  errorCode: string;
+  errorDescription: string;
+  errorDetails: Record<string, unknown>;
+}
+/** OCPP 2.1: an unconfirmed message from the charger (e.g. NotifyPeriodicEventStream), never answered. */
+export interface SendFrame {
+  messageTypeId: 6;
+  messageId: string;
+  action: string;
+  payload: Record<string, unknown>;
+}
 /** Any frame. */
-export type Frame = CallFrame | CallResultFrame | CallErrorFrame;
+export type Frame = CallFrame | CallResultFrame | CallErrorFrame | CallResultErrorFrame | SendFrame;
 
 /** A frame that could not be parsed, with the CALLERROR to answer and the message ID if readable. */
 export class FrameError extends Error {
@@ -47,12 +67,13 @@ const MAX_MESSAGE_ID_LENGTH = 36;
 
 /**
  * Parses a WebSocket text message into a frame.
+ * @param protocol the connection's version: message types 5 and 6 are OCPP 2.1's only
  * @throws FrameError with: RpcFrameworkError (1.6: FormationViolation) when the text is not JSON,
  *   not an array, or the message ID cannot be read; MessageTypeNotSupported (1.6: ProtocolError)
- *   for an unknown message type; FormatViolation (1.6: FormationViolation) when a known frame has
- *   the wrong length or member types.
+ *   for an unknown message type (5 and 6 before 2.1); FormatViolation (1.6: FormationViolation)
+ *   when a known frame has the wrong length or member types.
  */
-export function parseFrame(text: string): Frame {
+export function parseFrame(text: string, protocol?: OcppProtocol): Frame {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -69,6 +90,7 @@ export function parseFrame(text: string): Frame {
     );
   }
   const malformed = (what: string) => new FrameError(new OcppCallError('FormatViolation', what), messageId);
+  if (protocol === 'ocpp2.1' && (messageTypeId === 5 || messageTypeId === 6)) return parse21Frame(value, malformed);
   switch (messageTypeId) {
     case 2: {
       const [, , action, payload] = value;
@@ -101,6 +123,27 @@ export function parseFrame(text: string): Frame {
         messageId,
       );
   }
+}
+
+/** OCPP 2.1's CALLRESULTERROR and SEND frames (their message type already read). */
+function parse21Frame(value: unknown[], malformed: (what: string) => FrameError): CallResultErrorFrame | SendFrame {
+  const [messageTypeId, messageId] = value as [5 | 6, string];
+  if (messageTypeId === 6) {
+    const [, , action, payload] = value;
+    if (value.length !== 4 || typeof action !== 'string' || action.length === 0 || !isObject(payload))
+      throw malformed('A SEND is [6, messageId, action, payload object]');
+    return { messageTypeId, messageId, action, payload };
+  }
+  const [, , errorCode, errorDescription, errorDetails] = value;
+  if (
+    value.length !== 5 ||
+    typeof errorCode !== 'string' ||
+    typeof errorDescription !== 'string' ||
+    !isObject(errorDetails)
+  ) {
+    throw malformed('A CALLRESULTERROR is [5, messageId, errorCode, errorDescription, errorDetails object]');
+  }
+  return { messageTypeId, messageId, errorCode, errorDescription, errorDetails };
 }
 
 /** A frame's text as a log keeps it: at most a bound of it, and its whole size. */

@@ -70,7 +70,7 @@ function replyOf(text: string | undefined): Reply | undefined {
   if (text === undefined) return undefined;
   try {
     const frame = parseFrame(text);
-    return frame.messageTypeId === 2 ? undefined : { text, frame };
+    return frame.messageTypeId === 3 || frame.messageTypeId === 4 ? { text, frame } : undefined;
   } catch {
     return undefined; // not a frame: no answer
   }

@@ -1,6 +1,6 @@
 /**
  * Validation of OCPP payloads against the official JSON schemas (the ones `ocpp-rpc` ships:
- * OCPP 1.6-J with the security extension, OCPP 2.0.1), compiled ahead of time by
+ * OCPP 1.6-J with the security extension, OCPP 2.0.1, OCPP 2.1), compiled ahead of time by
  * `npm run generate:ocpp-types` (Ajv standalone code). Each version has two modules: the names,
  * `validators/<v>.js`, one export `{ protocol, action }` per action ({@link ActionValidators}),
  * imported by the handler or command that declares the action; and the code,
@@ -16,6 +16,7 @@
  */
 import { ACTIONS as OCPP16_ACTIONS } from './validators/v16';
 import { ACTIONS as OCPP201_ACTIONS } from './validators/v201';
+import { ACTIONS as OCPP21_ACTIONS } from './validators/v21';
 import { OcppCallError, type OcppErrorCode } from './errors';
 import type { OcppProtocol } from '../db/entities/common';
 
@@ -45,8 +46,11 @@ export interface ActionValidators<P extends OcppProtocol = OcppProtocol, A exten
   action: A;
 }
 
-/** A version's code module: each action's CALL (`request`) and CALLRESULT (`response`) validators. */
-export type VersionValidators = Readonly<Record<string, { request: PayloadValidator; response: PayloadValidator }>>;
+/**
+ * A version's code module: each action's CALL (`request`) and CALLRESULT (`response`) validators;
+ * an OCPP 2.1 SEND (`NotifyPeriodicEventStream`: unconfirmed) has no response.
+ */
+export type VersionValidators = Readonly<Record<string, { request: PayloadValidator; response?: PayloadValidator }>>;
 
 /**
  * Each version's code module. The paths stay literal and relative to this folder: the Lambda
@@ -56,6 +60,7 @@ export type VersionValidators = Readonly<Record<string, { request: PayloadValida
 const CODE_MODULES: Record<OcppProtocol, () => Promise<{ VALIDATORS: VersionValidators }>> = {
   'ocpp1.6': () => import('./validators/v16.code.mjs'),
   'ocpp2.0.1': () => import('./validators/v201.code.mjs'),
+  'ocpp2.1': () => import('./validators/v21.code.mjs'),
 };
 
 const loaded = new Map<OcppProtocol, Promise<VersionValidators>>();
@@ -101,6 +106,7 @@ const KEYWORD_CODES: Record<string, OcppErrorCode> = {
 const ACTIONS: Record<OcppProtocol, ReadonlySet<string>> = {
   'ocpp1.6': new Set(OCPP16_ACTIONS),
   'ocpp2.0.1': new Set(OCPP201_ACTIONS),
+  'ocpp2.1': new Set(OCPP21_ACTIONS),
 };
 
 /** What an error says, in Ajv's words, from its keyword and parameters. */
@@ -143,7 +149,8 @@ export function isKnownAction(protocol: OcppProtocol, action: string): boolean {
  * Validates a payload of an action (its version's code module is loaded on first use).
  * @param validators the action's generated validators
  * @param kind `req` for a CALL payload, `conf` for a CALLRESULT payload
- * @throws OcppCallError with the mapped code, naming the offending property
+ * @throws OcppCallError with the mapped code, naming the offending property; Error for the response
+ *   of an action that has none (a SEND)
  */
 export async function validatePayload(
   validators: ActionValidators,
@@ -152,6 +159,7 @@ export async function validatePayload(
 ): Promise<void> {
   const action = (await versionValidators(validators.protocol))[validators.action]!;
   const validate = kind === 'req' ? action.request : action.response;
+  if (!validate) throw new Error(`${validators.action} has no response`);
   if (validate(payload)) return;
   const first = validate.errors![0]!;
   throw new OcppCallError(

@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
-import { connectRaw, pollUntil, type OcppProtocol, type RawCharger } from './support/ocpp';
+import { connectRaw, pollUntil, type BaseProtocol, type RawCharger } from './support/ocpp';
 import { anyValue, ChangeFeed, mutationsOf, sampled, type Json } from './support/fuzz';
 import { routeList, type RouteDefinition } from '../../shared/api/routes';
 import { validatePayload } from '../../shared/ocpp/schemas';
@@ -71,7 +71,7 @@ const figures = {
 };
 let feed: ChangeFeed;
 const ids = { http: uniqueOcppId('FZH'), ext: `EXT-${uniqueOcppId()}` };
-const ocppIds: Record<OcppProtocol, string[]> = {
+const ocppIds: Record<BaseProtocol, string[]> = {
   'ocpp1.6': [0, 1, 2, 3].map(() => uniqueOcppId('FZ16')),
   'ocpp2.0.1': [0, 1, 2, 3].map(() => uniqueOcppId('FZ201')),
 };

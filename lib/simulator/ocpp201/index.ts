@@ -112,14 +112,18 @@ function transactionMessages(
 }
 
 /**
- * Creates the OCPP 2.0.1 adapter.
+ * Creates the OCPP 2.0.1 adapter; with `protocol` `ocpp2.1`, a 2.1 charger that sends and answers
+ * what a 2.0.1 one does (every 2.0.1 message it sends is a valid 2.1 one).
  *
  * Session flow: StatusNotification Occupied → Authorize → TransactionEvent Started (triggerReason
  * Authorized, or RemoteStart with `remoteStartId`; seqNo 0; a UUID transactionId) →
  * TransactionEvent Updated every interval (MeterValuePeriodic) → TransactionEvent Ended →
  * StatusNotification Available.
  */
-export function createOcpp201Adapter(station: StationApi): ProtocolAdapter {
+export function createOcpp201Adapter(
+  station: StationApi,
+  protocol: 'ocpp2.0.1' | 'ocpp2.1' = 'ocpp2.0.1',
+): ProtocolAdapter {
   const messages = createMessages(station);
   const context: Context201 = { station, messages };
   const commands = {
@@ -130,7 +134,7 @@ export function createOcpp201Adapter(station: StationApi): ProtocolAdapter {
     ...firmwareUpdateCommands(context),
   };
   return {
-    protocol: 'ocpp2.0.1',
+    protocol,
     commands: commands as CommandTable,
     bootNotification: (reason) => messages.bootNotification(reason),
     allStatuses: () => messages.allStatuses(),

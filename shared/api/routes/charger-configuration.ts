@@ -94,7 +94,7 @@ const guarded = z.string().optional().meta({ description: 'What the product reli
 export const ChargerConfiguration = z
   .object({
     chargerId: z.number().int(),
-    ocppProtocol: z.enum(['ocpp1.6', 'ocpp2.0.1']).nullable(),
+    ocppProtocol: z.enum(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1']).nullable(),
     readAt: z.string().nullable().meta({ description: 'When the configuration was read as a whole; null: never' }),
     updatedAt: z.string().optional().meta({ description: 'When it last changed (a read or an accepted change)' }),
     source: z.enum(['GetConfiguration', 'NotifyReport']).optional(),

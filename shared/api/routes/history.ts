@@ -221,7 +221,7 @@ export const OcppMessage = conformsTo<history.OcppMessage>()(
         description: 'The answer frame (CALLRESULT or CALLERROR) as text; null without an answer.',
       }),
       chargerId: z.number().int(),
-      protocol: z.enum(['ocpp1.6', 'ocpp2.0.1']),
+      protocol: z.enum(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1']),
     })
     .meta({ id: 'OcppMessage' }),
 );

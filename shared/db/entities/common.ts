@@ -17,15 +17,27 @@ export const TABLE_KEYS = {
 
 /**
  * The OCPP-J WebSocket subprotocols (`Sec-WebSocket-Protocol`, agreed at the handshake): the OCPP
- * versions a charger speaks, 1.6-J and 2.0.1. Here, under every context, because the stored
+ * versions a charger speaks, 1.6-J, 2.0.1 and 2.1. Here, under every context, because the stored
  * connections, sessions, records and message log hold them too.
  */
-export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'] as const;
 /**
  * An OCPP-J subprotocol: the one OCPP protocol type of the project (the OCPP bridge, the command
  * path, the history and the simulator use it).
  */
 export type OcppProtocol = (typeof OCPP_PROTOCOLS)[number];
+
+/** The OCPP versions with handlers, commands and rules of their own (2.1 is served by 2.0.1's). */
+export type BaseProtocol = Exclude<OcppProtocol, 'ocpp2.1'>;
+
+/**
+ * The version whose handlers, commands and rules serve a charger of `protocol`: OCPP 2.1 is served
+ * by 2.0.1's (its messages are 2.0.1's with more fields; `shared/ocpp/v21/` maps the payloads,
+ * docs/ocpp.md "OCPP 2.1"); the others by their own.
+ */
+export function baseProtocol(protocol: OcppProtocol): BaseProtocol {
+  return protocol === 'ocpp2.1' ? 'ocpp2.0.1' : protocol;
+}
 
 /** ElectroDB service name: the prefix of every key. */
 export const SERVICE = 'cn';

@@ -13,7 +13,7 @@ import type {
   CommandCatalog,
   VersionInputs,
 } from '../../charger-commands';
-import type { OcppProtocol } from '../../db/entities/common';
+import { baseProtocol, type BaseProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import {
@@ -35,10 +35,10 @@ import { newMessageId } from './correlation';
 export const LOG_TYPES_BY_VERSION = {
   'ocpp1.6': ['DiagnosticsLog', 'SecurityLog'],
   'ocpp2.0.1': ['DiagnosticsLog', 'SecurityLog'],
-} as const satisfies Record<OcppProtocol, readonly LogEnumType[]>;
+} as const satisfies Record<BaseProtocol, readonly LogEnumType[]>;
 
 /** Longest upload URL per version: 2.0.1 LogParametersType.remoteLocation maxLength 512; 1.6 anyURI has none. */
-export const MAX_LOG_LOCATION_LENGTH: Record<OcppProtocol, number> = {
+export const MAX_LOG_LOCATION_LENGTH: Record<BaseProtocol, number> = {
   'ocpp1.6': Number.MAX_SAFE_INTEGER,
   'ocpp2.0.1': 512,
 };
@@ -54,7 +54,7 @@ const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
  * TriggerMessage may ask for (`shared/charger-operations/version-inputs.ts`); a 1.6 idTag is at most 20 characters
  * (CiString20Type), a 2.0.1 idToken 36.
  */
-const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
+const VERSION_INPUTS: Record<BaseProtocol, VersionInputs> = {
   'ocpp1.6': {
     parentIdTag: true,
     idTokenType: false,
@@ -95,7 +95,7 @@ const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
 function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger | undefined {
   if (!snapshot?.connection) return snapshot as Omit<ChargerSnapshot, 'connection'> | undefined;
   const { connection } = snapshot;
-  return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[connection.protocol] } };
+  return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[baseProtocol(connection.protocol)] } };
 }
 
 /** The chargers as the domain's commands find them, without any command to send (`ChargerFinder`). */

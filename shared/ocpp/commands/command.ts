@@ -29,6 +29,7 @@
  * small module each.
  */
 import type { Db } from '../../db';
+import { baseProtocol } from '../../db/entities/common';
 import { validatePayload, type ActionValidators } from '../schemas';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
@@ -143,15 +144,17 @@ export async function runCommand<Input, Result>(
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs();
   const deadline = { at: Date.now() + deadlineMs, ms: deadlineMs };
   for (let refreshes = 0; ; refreshes++) {
-    const mapping = command[target.protocol];
+    // A 2.1 charger is sent what a 2.0.1 one is, checked against 2.1's schemas (docs/ocpp.md, "OCPP 2.1").
+    const mapping = command[baseProtocol(target.protocol)];
     if (!mapping) {
       // The version has no such action: the charger cannot do it, as a CALLERROR NotSupported says.
       const description = `OCPP ${target.protocol.slice(4)} has no ${command.name}`;
       return { ok: false, action: command.name, errorCode: 'NotSupported', errorDescription: description };
     }
     const { action } = mapping.call;
+    const validators = { protocol: target.protocol, action };
     const payload = mapping.request(input);
-    await validatePayload(mapping.call, 'req', payload);
+    await validatePayload(validators, 'req', payload);
     let reply: Awaited<ReturnType<typeof sendCall>>;
     try {
       reply = await sendCall(db, target, action, payload, deadline, options);
@@ -167,7 +170,7 @@ export async function runCommand<Input, Result>(
     }
     if (!reply.ok) return { ...reply, action };
     try {
-      await validatePayload(mapping.call, 'conf', reply.result);
+      await validatePayload(validators, 'conf', reply.result);
     } catch (error) {
       throw new ChargerErrorResponse(target.chargerId, action, `an invalid response (${(error as Error).message})`);
     }

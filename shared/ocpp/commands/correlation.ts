@@ -245,7 +245,7 @@ export function storedAnswer(
 export function answerOf(responseFrame: string): Answer {
   try {
     const frame = parseFrame(responseFrame);
-    if (frame.messageTypeId !== 2) return answerOfFrame(frame);
+    if (frame.messageTypeId === 3 || frame.messageTypeId === 4) return answerOfFrame(frame);
   } catch {}
   return { ok: false, errorCode: 'GenericError', errorDescription: 'The stored answer is not an OCPP-J reply' };
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
 import { openssl, temporaryDirectory } from '../../unit/certificates/openssl';
-import { connectCharger, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, type BaseProtocol, type OcppProtocol } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
 process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
@@ -63,7 +63,7 @@ interface StoreCharger {
   received: { method: string; params: any }[];
   installed: { certificateType: string; certificate: string }[];
 }
-const chargers = {} as Record<OcppProtocol, StoreCharger>;
+const chargers = {} as Record<BaseProtocol, StoreCharger>;
 
 /** The charger's handlers of the three actions, over its store (`certificateHashData` listed per version). */
 function handleStore(c: RPCClient, protocol: OcppProtocol, charger: StoreCharger) {

@@ -17,7 +17,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { TrustStore } from '../../../shared/certificates/trust-store';
 import { commonNameOf, parseCertificateChain } from '../../../shared/certificates/x509';
 import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
 let stack: LocalStack;
@@ -33,7 +33,7 @@ interface TestCharger {
   client: RPCClient;
   received: { certificateChain: string; certificateType?: string }[];
 }
-const chargers = {} as Record<OcppProtocol, TestCharger>;
+const chargers = {} as Record<BaseProtocol, TestCharger>;
 
 beforeAll(async () => {
   ({ dir, remove } = temporaryDirectory());
@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 /** Sends SignCertificate with `csr`; the charger's answer's status. */
-async function signCertificate(protocol: OcppProtocol, csr: string): Promise<string> {
+async function signCertificate(protocol: BaseProtocol, csr: string): Promise<string> {
   const params = protocol === 'ocpp1.6' ? { csr } : { csr, certificateType: 'ChargingStationCertificate' };
   const answer = (await chargers[protocol].client.call('SignCertificate', params)) as { status: string };
   return answer.status;

@@ -17,7 +17,7 @@ import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-comma
 import { PROBE_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
 import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
 import { checkedApi, type CheckedCall } from '../support/checked-api';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
 const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
@@ -29,8 +29,8 @@ let other: Tenant;
 let call: CheckedCall;
 let dir: string;
 let remove: () => void;
-const clients = {} as Record<OcppProtocol, RPCClient>;
-const chains = {} as Record<OcppProtocol, string[]>;
+const clients = {} as Record<BaseProtocol, RPCClient>;
+const chains = {} as Record<BaseProtocol, string[]>;
 
 beforeAll(async () => {
   ({ dir, remove } = temporaryDirectory());

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, handshakeStatus, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, handshakeStatus, pollUntil, type BaseProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { hashPassword, verifyPassword } from '../../../shared/chargers/passwords';
 import { newMessageId, sentCallKey } from '../../../shared/ocpp/commands/correlation';
@@ -36,20 +36,20 @@ interface TestCharger {
   received: string[];
 }
 
-const chargers = {} as Record<OcppProtocol, TestCharger>;
+const chargers = {} as Record<BaseProtocol, TestCharger>;
 const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 
 const basic = (ocppId: string, password: string) => `Basic ${Buffer.from(`${ocppId}:${password}`).toString('base64')}`;
 
 /** The handshake status of a connection with this password (101: accepted, 401: refused). */
-const handshake = (protocol: OcppProtocol, password: string) =>
+const handshake = (protocol: BaseProtocol, password: string) =>
   handshakeStatus(stack, chargers[protocol].ocppId, {
     protocols: [protocol],
     authorization: basic(chargers[protocol].ocppId, password),
   }).then((r) => r.status);
 
 /** The answer a behaviour gives, in the version's shape. */
-async function answer(protocol: OcppProtocol, charger: TestCharger, params: any): Promise<object> {
+async function answer(protocol: BaseProtocol, charger: TestCharger, params: any): Promise<object> {
   const status = { accept: 'Accepted', rebootRequired: 'RebootRequired', reject: 'Rejected' } as const;
   if (charger.behaviour === 'fault') throw createRPCError('InternalError', 'key store locked');
   if (charger.behaviour === 'silent') return new Promise<object>(() => {});
@@ -69,7 +69,7 @@ async function answer(protocol: OcppProtocol, charger: TestCharger, params: any)
 }
 
 /** Connects the version's charger with `password`, answering the password CALL as its behaviour says. */
-async function connect(protocol: OcppProtocol, password: string): Promise<void> {
+async function connect(protocol: BaseProtocol, password: string): Promise<void> {
   const charger = chargers[protocol];
   await charger.client?.close({ force: true });
   charger.client = await connectCharger(stack, charger.ocppId, protocol, password, (client) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
 
@@ -15,8 +15,8 @@ process.env.LOG_UPLOAD_TIMEOUT_MS = '6000';
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('LOG16'), 'ocpp2.0.1': uniqueOcppId('LOG201') };
-const simIds: Record<OcppProtocol, string> = {
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('LOG16'), 'ocpp2.0.1': uniqueOcppId('LOG201') };
+const simIds: Record<BaseProtocol, string> = {
   'ocpp1.6': uniqueOcppId('LOGSIM16'),
   'ocpp2.0.1': uniqueOcppId('LOGSIM2'),
 };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, pollUntil, type BaseProtocol, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { requestOperation, settleOperation, sweepOperations } from '../../../shared/charger-operations/operations';
 import { getOperationItem } from '../../../shared/charger-operations/results';
@@ -19,8 +19,8 @@ process.env.OPERATION_RESET_BOOT_WAIT_MS = '8000';
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('OPS16'), 'ocpp2.0.1': uniqueOcppId('OPS201') };
-const simIds: Record<OcppProtocol, string> = {
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('OPS16'), 'ocpp2.0.1': uniqueOcppId('OPS201') };
+const simIds: Record<BaseProtocol, string> = {
   'ocpp1.6': uniqueOcppId('OPSIM16'),
   'ocpp2.0.1': uniqueOcppId('OPSIM2'),
 };

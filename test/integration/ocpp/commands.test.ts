@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { acceptedVariables, connectCharger, connectRaw, pollUntil, type OcppProtocol } from '../support/ocpp';
+import {
+  acceptedVariables,
+  connectCharger,
+  connectRaw,
+  pollUntil,
+  type BaseProtocol,
+  type OcppProtocol,
+} from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createDocumentClient } from '../../../shared/db';
 import { isReservationActive } from '../../../shared/charging/remote-control';
@@ -14,7 +21,7 @@ process.env.OCPP_COMMAND_TIMEOUT_MS = '1500';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('CMD16'), 'ocpp2.0.1': uniqueOcppId('CMD201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('CMD16'), 'ocpp2.0.1': uniqueOcppId('CMD201') };
 const future = (seconds = 3600) => new Date(Date.now() + seconds * 1000).toISOString();
 let nextReservationId = 1000;
 

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, type BaseProtocol, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
 process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
@@ -15,7 +15,7 @@ process.env.OPERATION_WAIT_MS = '4000';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('CS16'), 'ocpp2.0.1': uniqueOcppId('CS201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('CS16'), 'ocpp2.0.1': uniqueOcppId('CS201') };
 
 beforeAll(async () => {
   stack = await startTestStack();

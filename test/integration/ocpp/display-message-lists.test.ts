@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, type OcppProtocol } from '../support/ocpp';
+import { connectRecordingCharger, type BaseProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { MAX_LISTED_MESSAGES } from '../../../shared/charger-operations/display-report';
 
@@ -18,13 +18,13 @@ process.env.OPERATION_WAIT_MS = '4000';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('DML16'), 'ocpp2.0.1': uniqueOcppId('DML201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('DML16'), 'ocpp2.0.1': uniqueOcppId('DML201') };
 
 /** What each charger received of GetDisplayMessages, and how it answers it. */
 const received: { action: string; params: any }[] = [];
 let answer: (action: string, params: any) => unknown = () => ({ status: 'Accepted' });
 
-const connect = (protocol: OcppProtocol) =>
+const connect = (protocol: BaseProtocol) =>
   connectRecordingCharger(stack, ids[protocol], protocol, ['GetDisplayMessages'], received, () => answer);
 
 beforeAll(async () => {

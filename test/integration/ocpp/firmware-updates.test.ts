@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, connectRaw, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, connectRaw, pollUntil, type BaseProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
 import { createCaCertificate } from '../../../shared/certificates/authority';
@@ -14,8 +14,8 @@ process.env.OPERATION_WAIT_MS = '3000';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('FW16'), 'ocpp2.0.1': uniqueOcppId('FW201') };
-const simIds: Record<OcppProtocol, string> = {
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('FW16'), 'ocpp2.0.1': uniqueOcppId('FW201') };
+const simIds: Record<BaseProtocol, string> = {
   'ocpp1.6': uniqueOcppId('FWSIM16'),
   'ocpp2.0.1': uniqueOcppId('FWSIM2'),
 };

@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectRecordingCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import { runAdmin } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 
@@ -20,7 +20,7 @@ process.env.GET_REPORT_WAIT_MS = '1500';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('REP16'), 'ocpp2.0.1': uniqueOcppId('REP201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('REP16'), 'ocpp2.0.1': uniqueOcppId('REP201') };
 
 /** What each charger received of GetReport, and how it answers it. */
 const received: { action: string; params: any }[] = [];

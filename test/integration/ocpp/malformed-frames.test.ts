@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRaw, type OcppProtocol, type RawCharger } from '../support/ocpp';
+import { connectRaw, type BaseProtocol, type RawCharger } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
 let stack: LocalStack;
@@ -40,7 +40,7 @@ const cases: [string, string, string, string, string][] = [
   ['an unknown action', '[2, "m1", "MakeCoffee", {}]', 'm1', 'NotImplemented', 'NotImplemented'],
   ['an action only a CSMS may send', '[2, "m1", "Reset", {"type": "Hard"}]', 'm1', 'NotSupported', 'NotSupported'],
 ];
-const schemaCases: Record<OcppProtocol, [string, unknown, string][]> = {
+const schemaCases: Record<BaseProtocol, [string, unknown, string][]> = {
   'ocpp1.6': [
     ['a missing required field', { chargePointVendor: 'Evil' }, 'OccurenceConstraintViolation'],
     ['a field of the wrong type', { chargePointVendor: 'Evil', chargePointModel: 42 }, 'TypeConstraintViolation'],

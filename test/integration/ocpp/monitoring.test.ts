@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectRecordingCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
 process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
@@ -16,7 +16,7 @@ process.env.OPERATION_WAIT_MS = '4000';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('MON16'), 'ocpp2.0.1': uniqueOcppId('MON201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('MON16'), 'ocpp2.0.1': uniqueOcppId('MON201') };
 const MONITORING_ACTIONS = [
   'SetVariableMonitoring',
   'ClearVariableMonitoring',
@@ -29,7 +29,7 @@ const received: { action: string; params: any }[] = [];
 let answer: (action: string, params: any) => unknown = () => ({ status: 'Rejected' });
 
 /** Connects a strict client that records and answers the CALLs of this test, and boots it. */
-const connect = (protocol: OcppProtocol) =>
+const connect = (protocol: BaseProtocol) =>
   connectRecordingCharger(stack, ids[protocol], protocol, MONITORING_ACTIONS, received, () => answer);
 
 beforeAll(async () => {

@@ -1,39 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
+import WebSocket from 'ws';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger } from '../support/ocpp';
+import { connectCharger, connectRaw, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 
 let stack: LocalStack;
 let tenant: Tenant;
-let client: RPCClient;
 let validate: ReturnType<typeof responseValidator>;
-const ocppId = uniqueOcppId('V201');
+/** The same station speaking each version: 2.1 is served by the 2.0.1 handlers, its frames validated against 2.1's schemas. */
+const VERSIONS = [
+  { protocol: 'ocpp2.0.1', index: 0, ocppId: uniqueOcppId('V201') },
+  { protocol: 'ocpp2.1', index: 1, ocppId: uniqueOcppId('V21') },
+] as const satisfies readonly { protocol: OcppProtocol; index: number; ocppId: string }[];
+const clients: RPCClient[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack();
-  tenant = await createTenant(stack, [
-    {
+  tenant = await createTenant(
+    stack,
+    VERSIONS.map(({ ocppId, protocol }) => ({
       ocppId,
-      name: 'DC 201',
+      name: `DC ${protocol}`,
       type: 'DCFC',
       ports: [
         { connectorType: 'CCS1', maximumPowerKw: 150 },
         { connectorType: 'NACS', maximumPowerKw: 150 },
       ],
-    },
-  ]);
+    })),
+  );
   validate = responseValidator((await api(stack, '/api/openapi.json')).body);
-  client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
 });
 afterAll(async () => {
-  await client?.close();
+  await Promise.all(clients.map((c) => c.close()));
   await stack?.close();
 });
 
-async function charger() {
-  const { status, body } = await api(stack, `/api/chargers/${tenant.chargers[0]!.id}`, { key: tenant.apiKey });
+async function chargerAt(index: number) {
+  const { status, body } = await api(stack, `/api/chargers/${tenant.chargers[index]!.id}`, { key: tenant.apiKey });
   expect(status).toBe(200);
   expect(validate('/api/chargers/{id}', 'GET', 200, body)).toEqual([]);
   return body.data;
@@ -50,7 +55,14 @@ const energy = (wh: number, timestamp: string, extra: object[] = []) => [
   },
 ];
 
-describe('OCPP 2.0.1 charging station → charger API', () => {
+describe.each(VERSIONS)('OCPP $protocol charging station → charger API', ({ protocol, index, ocppId }) => {
+  let client: RPCClient;
+  const charger = () => chargerAt(index);
+  beforeAll(async () => {
+    client = await connectCharger(stack, ocppId, protocol);
+    clients.push(client);
+  });
+
   it('BootNotification is accepted with a 540 s interval and stores the station identity', async () => {
     const reply: any = await client.call('BootNotification', {
       reason: 'PowerUp',
@@ -188,7 +200,7 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
     });
     expect((await charger()).ports[1].currentChargingSession).toBeNull();
     const { data } = await stack.db.chargingSession
-      .get({ chargerId: tenant.chargers[0]!.id, ocppTransactionId: 'tx-abc-1' })
+      .get({ chargerId: tenant.chargers[index]!.id, ocppTransactionId: 'tx-abc-1' })
       .go();
     expect(data).toMatchObject({
       sessionId,
@@ -241,5 +253,59 @@ describe('OCPP 2.0.1 charging station → charger API', () => {
     ).toEqual({});
     expect(await client.call('NotifyReport', { requestId: 1, generatedAt: t(0), seqNo: 0 })).toEqual({});
     expect(await client.call('DataTransfer', { vendorId: 'com.example' })).toEqual({ status: 'UnknownVendorId' });
+  });
+});
+
+describe('OCPP 2.1 on the same URL', () => {
+  const { ocppId, index } = VERSIONS[1];
+
+  it('is the protocol chosen and stored when a charger offers 2.0.1 and 2.1', async () => {
+    const ws = new WebSocket(`${stack.ocppUrl}/${ocppId}`, ['ocpp2.0.1', 'ocpp2.1']);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    expect(ws.protocol).toBe('ocpp2.1');
+    await new Promise((resolve) => ws.once('close', resolve).close());
+    const { body } = await api(stack, `/api/chargers/${tenant.chargers[index]!.id}/configuration`, {
+      key: tenant.apiKey,
+    });
+    expect(body.data.ocppProtocol).toBe('ocpp2.1');
+    expect(validate('/api/chargers/{id}/configuration', 'GET', 200, body)).toEqual([]);
+  });
+
+  it("answers a 2.1 frame with a 2.0.1-only shape with 2.1's CALLERROR, a 2.1-only action NotSupported, and no SEND", async () => {
+    const raw = await connectRaw(stack, ocppId, 'ocpp2.1');
+    // 2.0.1's NotifyMonitoringReport without eventNotificationType, which 2.1 requires.
+    const monitor = { id: 1, transaction: false, value: 1, type: 'Delta', severity: 5 };
+    const report = {
+      requestId: 1,
+      seqNo: 0,
+      generatedAt: t(0),
+      monitor: [{ component: { name: 'EVSE' }, variable: { name: 'Power' }, variableMonitoring: [monitor] }],
+    };
+    expect(await raw.exchange(JSON.stringify([2, 'm1', 'NotifyMonitoringReport', report]))).toEqual([
+      4,
+      'm1',
+      'OccurrenceConstraintViolation',
+      expect.stringContaining('missing required property "eventNotificationType"'),
+      expect.anything(),
+    ]);
+    // A 2.1-only action the product does not use.
+    const stream = { id: 1, pending: 0, basetime: t(0), data: [{ t: 0, v: '1' }] };
+    const battery = { eventType: 'BatteryIn', requestId: 1, batteryData: [] };
+    expect(await raw.exchange(JSON.stringify([2, 'm2', 'BatterySwap', battery]))).toEqual([
+      4,
+      'm2',
+      'NotSupported',
+      expect.any(String),
+      {},
+    ]);
+    // A SEND and a CALLRESULTERROR are never answered: the next frame is the Heartbeat's answer.
+    raw.ws.send(JSON.stringify([6, 's1', 'NotifyPeriodicEventStream', stream]));
+    raw.ws.send(JSON.stringify([5, 'r1', 'FormatViolation', 'could not take it', {}]));
+    expect(await raw.exchange(JSON.stringify([2, 'm3', 'Heartbeat', {}]))).toEqual([
+      3,
+      'm3',
+      { currentTime: expect.any(String) },
+    ]);
+    await raw.close();
   });
 });

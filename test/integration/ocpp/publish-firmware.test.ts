@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectRecordingCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
 process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
@@ -17,7 +17,7 @@ process.env.OPERATION_WAIT_MS = '4000';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('PUB16'), 'ocpp2.0.1': uniqueOcppId('PUB201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('PUB16'), 'ocpp2.0.1': uniqueOcppId('PUB201') };
 const ACTIONS = ['PublishFirmware', 'UnpublishFirmware'];
 const CHECKSUM = '9e107d9d372bb6826bd81d3542a419d6';
 const LOCATION = 'https://fw.example.com/controller/4.2.bin';

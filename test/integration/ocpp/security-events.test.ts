@@ -13,7 +13,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { recordSecurityEvent } from '../../../shared/history/security-events';
 import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
 import { checkedApi, type CheckedCall } from '../support/checked-api';
-import { connectCharger, pollUntil, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
 const ROUTE = '/api/chargers/{id}/security-events';
@@ -25,7 +25,7 @@ let other: Tenant;
 let call: CheckedCall;
 let dir: string;
 let remove: () => void;
-const clients = {} as Record<OcppProtocol, RPCClient>;
+const clients = {} as Record<BaseProtocol, RPCClient>;
 
 beforeAll(async () => {
   ({ dir, remove } = temporaryDirectory());

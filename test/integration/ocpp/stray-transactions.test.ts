@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, sessionsOfCharger, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger, type OcppProtocol } from '../support/ocpp';
+import { connectCharger, type BaseProtocol, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<OcppProtocol, string> = { 'ocpp1.6': uniqueOcppId('SAP16'), 'ocpp2.0.1': uniqueOcppId('SAP201') };
+const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('SAP16'), 'ocpp2.0.1': uniqueOcppId('SAP201') };
 const reuseId = uniqueOcppId('REUSE');
 const clients: Record<string, RPCClient> = {};
 const received: { action: string; params: any }[] = [];

@@ -26,6 +26,7 @@ const registries = {
     ocpp201(V201.TransactionEvent, refusePort),
     ocpp201(V201.StatusNotification, refusePort),
   ]),
+  'ocpp2.1': new HandlerRegistry('ocpp2.1', []),
 };
 const deps = (onReply?: () => Promise<void>) => ({ db: {} as Db, registries, onReply });
 const at = '2026-11-21T10:00:00.000Z';

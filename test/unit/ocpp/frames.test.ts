@@ -16,6 +16,30 @@ describe('parseFrame', () => {
     expect(parseFrame('[4,"a","GenericError","d",{}]')).toMatchObject({ messageTypeId: 4, errorCode: 'GenericError' });
   });
 
+  it("parses OCPP 2.1's SEND and CALLRESULTERROR on a 2.1 connection only", () => {
+    const send = '[6,"s","NotifyPeriodicEventStream",{"id":1}]';
+    const resultError = '[5,"r","FormatViolation","bad",{}]';
+    expect(parseFrame(send, 'ocpp2.1')).toEqual({
+      messageTypeId: 6,
+      messageId: 's',
+      action: 'NotifyPeriodicEventStream',
+      payload: { id: 1 },
+    });
+    expect(parseFrame(resultError, 'ocpp2.1')).toMatchObject({ messageTypeId: 5, errorCode: 'FormatViolation' });
+    const code = (text: string, protocol?: 'ocpp2.0.1' | 'ocpp2.1') => {
+      try {
+        parseFrame(text, protocol);
+      } catch (e) {
+        return (e as FrameError).error.code;
+      }
+      return 'parsed';
+    };
+    expect(code(send, 'ocpp2.0.1')).toBe('MessageTypeNotSupported');
+    expect(code(resultError)).toBe('MessageTypeNotSupported');
+    expect(code('[6,"s","NotifyPeriodicEventStream"]', 'ocpp2.1')).toBe('FormatViolation');
+    expect(code('[5,"r","FormatViolation","bad"]', 'ocpp2.1')).toBe('FormatViolation');
+  });
+
   it('keeps the message ID when it can be read and uses -1 otherwise', () => {
     const error = (text: string) => {
       try {

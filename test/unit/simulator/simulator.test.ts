@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runAutoSession, startSimulator, type OcppProtocol, type Simulator } from '../../../lib/simulator';
+import { runAutoSession, startSimulator, type Simulator } from '../../../lib/simulator';
+import type { BaseProtocol } from '../../../shared/db/entities/common';
 import { BLOCKED_ID_TAG, TRANSACTION_ID, type RecordedCall } from './fake-csms';
 import { eventually, useFakeCsms } from './helpers';
 
@@ -700,7 +701,7 @@ describe('OCPP 2.0.1 sessions', () => {
 });
 
 describe('failure-path switches', () => {
-  const remoteStart: Record<OcppProtocol, [string, object]> = {
+  const remoteStart: Record<BaseProtocol, [string, object]> = {
     'ocpp1.6': ['RemoteStartTransaction', { idTag: 'REMOTE' }],
     'ocpp2.0.1': ['RequestStartTransaction', { idToken: { idToken: 'REMOTE', type: 'Central' }, remoteStartId: 1 }],
   };

@@ -32,7 +32,7 @@ export function Ocpp201Section(props: { charger: Charger; section: 'display' | '
   const { charger } = props;
   const refused = useRoleRefusal('operator', 'Running a charger operation');
   const protocol = useProtocol(charger.id);
-  if (refused || protocol !== 'ocpp2.0.1') return null;
+  if (refused || protocol === undefined || protocol === null || protocol === 'ocpp1.6') return null;
   const blocked = commandsBlockedReason(charger);
   const Section = props.section === 'display' ? DisplayMessagesSection : MonitorsSection;
   return (

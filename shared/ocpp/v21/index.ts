@@ -1,0 +1,38 @@
+/**
+ * Every OCPP 2.1 action a charging station may send to this CSMS: the 2.0.1 handlers, each
+ * declared for 2.1 by the action's 2.1 validators (docs/ocpp.md, "OCPP 2.1"). The dispatcher
+ * validates a 2.1 frame against 2.1's schema, the payload is mapped onto what the 2.0.1 handler
+ * reads ({@link toOcpp201Request}), and the handler's response, a 2.0.1 one, is validated against
+ * 2.1's response schema before it is sent: every 2.0.1 response the handlers give is a valid 2.1
+ * one (2.1 only adds optional fields and values to them). The 2.1-only actions (V2X, DER control,
+ * aFRR, battery swap, periodic event streams, tariffs and cost sent by the charger…) have no
+ * handler: the dispatcher answers them `NotSupported`.
+ */
+import { HandlerRegistry, type OcppHandler } from '../handler';
+import type { ActionValidators } from '../schemas';
+import * as V21 from '../validators/v21';
+import { ocpp201Registry } from '../v201';
+import { toOcpp201Request } from './payloads';
+
+const V21_ACTIONS = V21 as unknown as Readonly<Record<string, ActionValidators<'ocpp2.1'> | undefined>>;
+
+/**
+ * The 2.1 handler of a 2.0.1 handler's action.
+ * @throws Error at start-up when OCPP 2.1 has no such action
+ */
+function adapt(handler: OcppHandler): OcppHandler<'ocpp2.1'> {
+  const validators = Object.hasOwn(V21_ACTIONS, handler.action) ? V21_ACTIONS[handler.action] : undefined;
+  if (!validators) throw new Error(`OCPP 2.1 has no ${handler.action}`);
+  return {
+    protocol: 'ocpp2.1',
+    action: handler.action,
+    validators,
+    handle: (context, payload) => handler.handle(context, toOcpp201Request(handler.action, payload) as never),
+  };
+}
+
+/** The OCPP 2.1 handler registry: every 2.0.1 handler's action, adapted. */
+export const ocpp21Registry = new HandlerRegistry(
+  'ocpp2.1',
+  ocpp201Registry.actions().map((action) => adapt(ocpp201Registry.get(action)!)),
+);
