@@ -16,15 +16,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
-import { connectRaw, pollUntil, type BaseProtocol, type RawCharger } from './support/ocpp';
+import { connectRaw, pollUntil, type OcppProtocol, type RawCharger } from './support/ocpp';
 import { anyValue, ChangeFeed, mutationsOf, sampled, type Json } from './support/fuzz';
 import { routeList, type RouteDefinition } from '../../shared/api/routes';
 import { validatePayload } from '../../shared/ocpp/schemas';
 import * as V16 from '../../shared/ocpp/validators/v16';
 import * as V201 from '../../shared/ocpp/validators/v201';
+import * as V21 from '../../shared/ocpp/validators/v21';
 import { createApiKey } from '../../shared/api/api-keys';
 import { ocpp16Registry } from '../../shared/ocpp/v16';
 import { ocpp201Registry } from '../../shared/ocpp/v201';
+import { ocpp21Registry } from '../../shared/ocpp/v21';
 import type { LocalStack } from '../../lib/local/stack';
 import { callOf } from '../../shared/ocpp/message-log';
 import { episodeKey, raiseAlert } from '../../shared/alerts/store';
@@ -54,6 +56,11 @@ const OCSP_REQUEST_DATA = {
 };
 const HTTP_INPUTS_PER_ROUTE = Number(process.env.FUZZ_HTTP_INPUTS_PER_ROUTE) || 80;
 const FRAMES_PER_ACTION = 100;
+/**
+ * OCPP 2.1's: its actions run the 2.0.1 handlers (fuzzed above at FRAMES_PER_ACTION), so what is
+ * new is 2.1's schemas and the payload mapping in front of them.
+ */
+const FRAMES_PER_ACTION_21 = 25;
 const SHAPE_FRAMES = 200;
 const REPLY_FRAMES = 40;
 /** Inputs sent at once; the table is compared after each batch. */
@@ -71,9 +78,10 @@ const figures = {
 };
 let feed: ChangeFeed;
 const ids = { http: uniqueOcppId('FZH'), ext: `EXT-${uniqueOcppId()}` };
-const ocppIds: Record<BaseProtocol, string[]> = {
+const ocppIds: Record<OcppProtocol, string[]> = {
   'ocpp1.6': [0, 1, 2, 3].map(() => uniqueOcppId('FZ16')),
   'ocpp2.0.1': [0, 1, 2, 3].map(() => uniqueOcppId('FZ201')),
+  'ocpp2.1': [0, 1].map(() => uniqueOcppId('FZ21')),
 };
 const fixtures = {
   vehicleId: 0,
@@ -1054,7 +1062,24 @@ const replyFrames: fc.Arbitrary<string> = fc
   )
   .map((v) => JSON.stringify(v));
 
-describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
+/** Registry, validators (names) and frames per action of each version. */
+const VERSIONS = {
+  'ocpp1.6': { registry: ocpp16Registry, validators: V16, frames: FRAMES_PER_ACTION },
+  'ocpp2.0.1': { registry: ocpp201Registry, validators: V201, frames: FRAMES_PER_ACTION },
+  'ocpp2.1': { registry: ocpp21Registry, validators: V21, frames: FRAMES_PER_ACTION_21 },
+};
+
+/** OCPP 2.1's SEND and CALLRESULTERROR are never answered: not for the frames that each get an answer. */
+const answered = (text: string) => {
+  try {
+    const value = JSON.parse(text);
+    return !(Array.isArray(value) && (value[0] === 5 || value[0] === 6));
+  } catch {
+    return true;
+  }
+};
+
+describe.each(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'] as const)(
   'OCPP %s frames never give an InternalError, and a refused one changes nothing',
   (protocol) => {
     const senders: FrameSender[] = [];
@@ -1104,7 +1129,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
     /** Whether a payload follows the action's official schema (else it must be a CALLERROR). */
     async function followsSchema(action: string, payload: Json): Promise<boolean> {
       try {
-        const validators = (protocol === 'ocpp1.6' ? V16 : V201) as unknown as Record<
+        const validators = VERSIONS[protocol].validators as unknown as Record<
           string,
           Parameters<typeof validatePayload>[0]
         >;
@@ -1116,16 +1141,16 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
     }
 
     it('has a valid example for every action this CSMS handles', () => {
-      const registry = protocol === 'ocpp1.6' ? ocpp16Registry : ocpp201Registry;
+      const { registry } = VERSIONS[protocol];
       expect(Object.keys(examplesByAction).sort()).toEqual(registry.actions().sort());
     });
 
-    it.each((protocol === 'ocpp1.6' ? ocpp16Registry : ocpp201Registry).actions())(
+    it.each(VERSIONS[protocol].registry.actions())(
       '%s',
       async (action) => {
         const arbitrary = fc.constantFrom(...(examplesByAction[action] as Json[])).chain(mutationsOf);
         const texts = await Promise.all(
-          sampled(arbitrary, FRAMES_PER_ACTION, action.length).map(async (payload) => {
+          sampled(arbitrary, VERSIONS[protocol].frames, action.length).map(async (payload) => {
             const messageId = `f${++frames}`;
             return {
               text: JSON.stringify([2, messageId, action, payload]),
@@ -1142,7 +1167,8 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)(
     );
 
     it('frames that are not JSON, not OCPP-J, or of unknown actions', async () => {
-      const texts = sampled(shapeFrames, SHAPE_FRAMES, 7).map((text) => {
+      const shapes = protocol === 'ocpp2.1' ? shapeFrames.filter(answered) : shapeFrames;
+      const texts = sampled(shapes, SHAPE_FRAMES, 7).map((text) => {
         let messageId: unknown = '-1';
         try {
           messageId = (JSON.parse(text) as unknown[])[1];

@@ -2,14 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import {
-  acceptedVariables,
-  connectCharger,
-  connectRaw,
-  pollUntil,
-  type BaseProtocol,
-  type OcppProtocol,
-} from '../support/ocpp';
+import { acceptedVariables, connectCharger, connectRaw, pollUntil, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createDocumentClient } from '../../../shared/db';
 import { isReservationActive } from '../../../shared/charging/remote-control';
@@ -21,7 +14,11 @@ process.env.OCPP_COMMAND_TIMEOUT_MS = '1500';
 
 let stack: LocalStack;
 let tenant: Tenant;
-const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('CMD16'), 'ocpp2.0.1': uniqueOcppId('CMD201') };
+const ids: Record<OcppProtocol, string> = {
+  'ocpp1.6': uniqueOcppId('CMD16'),
+  'ocpp2.0.1': uniqueOcppId('CMD201'),
+  'ocpp2.1': uniqueOcppId('CMD21'),
+};
 const future = (seconds = 3600) => new Date(Date.now() + seconds * 1000).toISOString();
 let nextReservationId = 1000;
 
@@ -41,11 +38,19 @@ beforeAll(async () => {
       ports: [{ connectorType: 'CCS1' }, { connectorType: 'CCS1' }],
     },
     { ocppId: uniqueOcppId('OFF'), name: 'Offline', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+    // OCPP 2.1: sent what a 2.0.1 station is, each CALL checked against 2.1's schemas on both sides.
+    {
+      ocppId: ids['ocpp2.1'],
+      name: 'Cmd 2.1',
+      type: 'DCFC',
+      ports: [{ connectorType: 'CCS1' }, { connectorType: 'CCS1' }],
+    },
   ]);
 });
 afterAll(async () => stack?.close());
 
-const chargerOf = (protocol: OcppProtocol) => tenant.chargers[protocol === 'ocpp1.6' ? 0 : 1]!;
+const CHARGER_INDEX: Record<OcppProtocol, number> = { 'ocpp1.6': 0, 'ocpp2.0.1': 1, 'ocpp2.1': 3 };
+const chargerOf = (protocol: OcppProtocol) => tenant.chargers[CHARGER_INDEX[protocol]]!;
 const portId = (protocol: OcppProtocol, portNumber = 1) => chargerOf(protocol).ports[portNumber - 1]!.id;
 const post = (path: string, body: unknown) => api(stack, path, { key: tenant.apiKey, method: 'POST', body });
 
@@ -66,7 +71,7 @@ async function sentCalls(chargerId: number): Promise<Record<string, any>[]> {
   return Items.filter((item) => item.direction !== 'fromCharger');
 }
 
-describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('OCPP commands to an %s charger', (protocol) => {
+describe.each(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'] as const)('OCPP commands to an %s charger', (protocol) => {
   let client: RPCClient;
   const received: { action: string; params: any }[] = [];
   let answer: (action: string, params: any) => unknown = () => ({ status: 'Accepted' });

@@ -271,6 +271,63 @@ describe('OCPP 2.1 on the same URL', () => {
     expect(validate('/api/chargers/{id}/configuration', 'GET', 200, body)).toEqual([]);
   });
 
+  it('takes the values 2.1 adds to what 2.0.1 handlers read without an InternalError', async () => {
+    const raw = await connectRaw(stack, ocppId, 'ocpp2.1');
+    const evse = { id: 1 };
+    const frames: [string, object][] = [
+      ['Authorize', { idToken: { idToken: 'PAY-1', type: 'DirectPayment' } }],
+      [
+        'MeterValues',
+        {
+          evseId: 1,
+          meterValue: [{ timestamp: t(60), sampledValue: [{ value: 40, measurand: 'Display.PresentSOC' }] }],
+        },
+      ],
+      ['ClearedChargingLimit', { chargingLimitSource: 'HEMS' }],
+      ['NotifyChargingLimit', { chargingLimit: { chargingLimitSource: 'HEMS', isLocalGeneration: true } }],
+      [
+        'ReportChargingProfiles',
+        {
+          requestId: 1,
+          chargingLimitSource: 'HEMS',
+          evseId: 1,
+          chargingProfile: [
+            {
+              id: 9,
+              stackLevel: 0,
+              chargingProfilePurpose: 'PriorityCharging',
+              chargingProfileKind: 'Dynamic',
+              chargingSchedule: [
+                { id: 1, chargingRateUnit: 'W', chargingSchedulePeriod: [{ startPeriod: 0, setpoint: 5 }] },
+              ],
+            },
+          ],
+        },
+      ],
+      [
+        'NotifyEVChargingNeeds',
+        { evseId: 1, chargingNeeds: { requestedEnergyTransfer: 'DC_BPT', controlMode: 'DynamicControl' } },
+      ],
+      [
+        'TransactionEvent',
+        {
+          eventType: 'Started',
+          timestamp: t(61),
+          triggerReason: 'TariffChanged',
+          seqNo: 0,
+          transactionInfo: { transactionId: 'tx-21', chargingState: 'Charging', operationMode: 'ChargingOnly' },
+          evse,
+          idToken: { idToken: 'PAY-1', type: 'DirectPayment' },
+        },
+      ],
+    ];
+    const answers = [];
+    for (const [index, [action, payload]] of frames.entries())
+      answers.push(await raw.exchange(JSON.stringify([2, `n${index}`, action, payload])));
+    await raw.close();
+    expect(answers.filter((a) => (a as unknown[])[0] !== 3)).toEqual([]);
+  });
+
   it("answers a 2.1 frame with a 2.0.1-only shape with 2.1's CALLERROR, a 2.1-only action NotSupported, and no SEND", async () => {
     const raw = await connectRaw(stack, ocppId, 'ocpp2.1');
     // 2.0.1's NotifyMonitoringReport without eventNotificationType, which 2.1 requires.

@@ -39,8 +39,11 @@ const isTx = (call: ReceivedCall) => call.action === 'SetChargingProfile' && txP
 const isDefault = (call: ReceivedCall) =>
   call.action === 'SetChargingProfile' && txProfileOf(call).purpose === 'TxDefaultProfile';
 
-/** A depot: a 1.6 DCFC charger with 2 ports of 150 kW and a 2.0.1 Level 2 charger (A, 11.5 kW, 240 V single phase). */
-async function depot(): Promise<{
+/**
+ * A depot: a 1.6 DCFC charger with 2 ports of 150 kW and a 2.0.1 Level 2 charger (A, 11.5 kW, 240 V
+ * single phase), or a 2.1 one (`acProtocol`).
+ */
+async function depot(acProtocol: 'ocpp2.0.1' | 'ocpp2.1' = 'ocpp2.0.1'): Promise<{
   tenant: Tenant;
   dc: SmartCharger;
   ac: SmartCharger;
@@ -60,7 +63,7 @@ async function depot(): Promise<{
     { ocppId: ids.ac, name: 'AC', type: 'Level 2', ports: [{ connectorType: 'J1772', maximumPowerKw: 11.5 }] },
   ]);
   const dc = await connectSmartCharger(stack, ids.dc, 'ocpp1.6', 2, { rateUnits: ['W'] });
-  const ac = await connectSmartCharger(stack, ids.ac, 'ocpp2.0.1', 1, { rateUnits: ['A'] });
+  const ac = await connectSmartCharger(stack, ids.ac, acProtocol, 1, { rateUnits: ['A'] });
   return { tenant, dc, ac, ids };
 }
 
@@ -114,6 +117,23 @@ describe('charging profiles', () => {
     expect(held).toBeGreaterThan(95_000); // work-conserving: the vehicles can take it all
     expect([dc1.unit, dc2.unit, acp.unit]).toEqual(['W', 'W', 'A']);
     await dc.waitFor(isDefault, 'a TxDefaultProfile on the DC charger');
+    await Promise.all([dc.close(), ac.close()]);
+  });
+
+  it("sends a 2.1 station its TxProfile as a 2.0.1 one's, schema-valid for 2.1, and shows it accepted", async () => {
+    const { tenant, dc, ac } = await depot('ocpp2.1');
+    const limits = { sitePowerLimitSchedule: { type: 'cost', limit: 100_000, chargingRateUnit: 'W' } };
+    expect((await call(tenant, 'POST', `/api/site/${tenant.siteId}/limits`, limits)).status).toBe(201);
+    const tx = await ac.start(1, 'TAG-21', 11_000);
+    // The strict 2.1 client took the CALL: it is valid against 2.1's SetChargingProfile schema.
+    const profile = txProfileOf(await ac.waitFor((c) => isTx(c) && txProfileOf(c).transactionId === tx, 'TxProfile'));
+    expect(profile.unit).toBe('A');
+    const allocation = await pollUntil(
+      async () => (await call(tenant, 'GET', `/api/site/${tenant.siteId}/power-allocation`)).body,
+      (body) => body.data?.ports?.some((p: { profileStatus: string }) => p.profileStatus === 'Accepted'),
+      "an allocation with the 2.1 station's profile accepted",
+    );
+    expect(validate('/api/site/{siteId}/power-allocation', 'GET', 200, allocation)).toEqual([]);
     await Promise.all([dc.close(), ac.close()]);
   });
 
