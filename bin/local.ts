@@ -236,7 +236,7 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
       `  curl ${auth} ${base}/api/chargers/by-ocpp-id/${demo.chargers[0]?.ocppId}`,
       `  curl ${base}/api/openapi.json`,
       '',
-      'Chargers (OCPP 1.6-J or 2.0.1):',
+      'Chargers (OCPP 1.6-J, 2.0.1 or 2.1):',
       ...demo.chargers.map(
         (c) => `  ${c.name} (${c.type}, ${c.numberOfPorts} port${c.numberOfPorts > 1 ? 's' : ''}): ${ocpp}/${c.ocppId}`,
       ),

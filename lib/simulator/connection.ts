@@ -5,7 +5,9 @@
  *
  * @module
  */
-import { RPCClient } from 'ocpp-rpc';
+import { createRequire } from 'node:module';
+import { createValidator, RPCClient } from 'ocpp-rpc';
+import type { Validator } from 'ocpp-rpc/lib/validator';
 import { FrameParser, type SimulatorFrame } from './log';
 import type { OcppProtocol, SimulatorLogEntry } from './protocol';
 
@@ -31,6 +33,26 @@ export interface ClientOptions {
   readonly closing: () => boolean;
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * ocpp-rpc's strict-mode validator of OCPP 2.1, built from the official 2.1 schemas it ships: its
+ * own looks schemas up as `urn:<Action>.req` / `.conf`, as the 1.6 and 2.0.1 files name them, while
+ * the 2.1 file names them `urn:<Action>Request` / `Response`, so its 2.1 strict mode finds none.
+ * Here the ids are renamed; the schemas are unchanged. Built on first use (the schemas are 1.4 MB).
+ */
+export function ocpp21Validator(): Validator {
+  ocpp21 ??= createValidator(
+    'ocpp2.1',
+    (require('ocpp-rpc/lib/schemas/ocpp2_1.json') as { $id: string }[]).map((schema) => ({
+      ...schema,
+      $id: schema.$id.replace(/Request$/, '.req').replace(/Response$/, '.conf'),
+    })),
+  );
+  return ocpp21;
+}
+let ocpp21: Validator | undefined;
+
 /** Creates the strict-mode client and wires its events; returns it with the full URL. */
 export function createRpcClient(options: ClientOptions): { client: RPCClient; url: string } {
   const endpoint = options.url.replace(/\/+$/, '');
@@ -39,6 +61,7 @@ export function createRpcClient(options: ClientOptions): { client: RPCClient; ur
     identity: options.ocppId,
     protocols: [options.protocol],
     strictMode: true,
+    ...(options.protocol === 'ocpp2.1' ? { strictModeValidators: [ocpp21Validator()] } : {}),
     // OCPP-J allows one CALL in flight per direction; it also keeps MeterValues before StopTransaction.
     callConcurrency: 1,
     callTimeoutMs: options.callTimeoutMs,

@@ -1,5 +1,5 @@
 /**
- * Charger simulator: an OCPP 1.6-J or 2.0.1 charge point built on ocpp-rpc's `RPCClient` in
+ * Charger simulator: an OCPP 1.6-J, 2.0.1 or 2.1 charge point built on ocpp-rpc's `RPCClient` in
  * strict mode (every CALL and CALLRESULT checked against the official JSON schemas), for trying
  * the CSMS without hardware and for the server's integration tests. Each session plugs in an EV
  * (`ev.ts`) that draws min(charging-profile limit, EV acceptance, port maximum).

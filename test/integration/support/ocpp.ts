@@ -3,8 +3,8 @@
  * that breaks the official schema), raw WebSocket clients for malformed frames and handshake
  * failures, and polling.
  */
-import { createRequire } from 'node:module';
-import { createValidator, RPCClient } from 'ocpp-rpc';
+import { RPCClient } from 'ocpp-rpc';
+import { ocpp21Validator } from '../../../lib/simulator/connection';
 import WebSocket from 'ws';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { BaseProtocol, OcppProtocol } from '../../../shared/db/entities/common';
@@ -12,22 +12,6 @@ import { pollUntil as pollUntilValue } from '../../../shared/db/retry';
 
 /** An OCPP-J subprotocol. */
 export type { BaseProtocol, OcppProtocol };
-
-const require = createRequire(import.meta.url);
-
-/**
- * ocpp-rpc's strict-mode validator of OCPP 2.1, built from the official 2.1 schemas it ships: its
- * own looks schemas up as `urn:<Action>.req` / `.conf`, as the 1.6 and 2.0.1 files name them,
- * while the 2.1 file names them `urn:<Action>Request` / `Response`, so its 2.1 strict mode finds
- * none. The ids are renamed; the schemas are unchanged.
- */
-export const OCPP21_VALIDATOR = createValidator(
-  'ocpp2.1',
-  (require('ocpp-rpc/lib/schemas/ocpp2_1.json') as { $id: string }[]).map((schema) => ({
-    ...schema,
-    $id: schema.$id.replace(/Request$/, '.req').replace(/Response$/, '.conf'),
-  })),
-);
 
 /**
  * Connects a strict-mode OCPP client as charger `identity`; `handlers` registers its CALL handlers
@@ -45,7 +29,7 @@ export async function connectCharger(
     identity,
     protocols: [protocol],
     strictMode: true,
-    ...(protocol === 'ocpp2.1' ? { strictModeValidators: [OCPP21_VALIDATOR] } : {}),
+    ...(protocol === 'ocpp2.1' ? { strictModeValidators: [ocpp21Validator()] } : {}),
     reconnect: false,
     callTimeoutMs: 10_000,
     ...(password ? { password } : {}),
