@@ -105,18 +105,8 @@ export function parseFrame(text: string, protocol?: OcppProtocol): Frame {
       if (value.length !== 3 || !isObject(payload)) throw malformed('A CALLRESULT is [3, messageId, payload object]');
       return { messageTypeId, messageId, payload };
     }
-    case 4: {
-      const [, , errorCode, errorDescription, errorDetails] = value;
-      if (
-        value.length !== 5 ||
-        typeof errorCode !== 'string' ||
-        typeof errorDescription !== 'string' ||
-        !isObject(errorDetails)
-      ) {
-        throw malformed('A CALLERROR is [4, messageId, errorCode, errorDescription, errorDetails object]');
-      }
-      return { messageTypeId, messageId, errorCode, errorDescription, errorDetails };
-    }
+    case 4:
+      return { messageTypeId, messageId, ...errorOf(value, 'A CALLERROR', malformed) };
     default:
       throw new FrameError(
         new OcppCallError('MessageTypeNotSupported', `Unknown message type ${JSON.stringify(messageTypeId)}`),
@@ -134,16 +124,27 @@ function parse21Frame(value: unknown[], malformed: (what: string) => FrameError)
       throw malformed('A SEND is [6, messageId, action, payload object]');
     return { messageTypeId, messageId, action, payload };
   }
-  const [, , errorCode, errorDescription, errorDetails] = value;
+  return { messageTypeId, messageId, ...errorOf(value, 'A CALLRESULTERROR', malformed) };
+}
+
+/**
+ * The error of a CALLERROR or CALLRESULTERROR frame, `[type, messageId, errorCode, errorDescription,
+ * errorDetails]`.
+ * @throws FrameError (FormatViolation) naming `what` when the frame has another shape
+ */
+function errorOf(value: unknown[], what: string, malformed: (what: string) => FrameError) {
+  const [messageTypeId, , errorCode, errorDescription, errorDetails] = value;
   if (
     value.length !== 5 ||
     typeof errorCode !== 'string' ||
     typeof errorDescription !== 'string' ||
     !isObject(errorDetails)
   ) {
-    throw malformed('A CALLRESULTERROR is [5, messageId, errorCode, errorDescription, errorDetails object]');
+    throw malformed(
+      `${what} is [${String(messageTypeId)}, messageId, errorCode, errorDescription, errorDetails object]`,
+    );
   }
-  return { messageTypeId, messageId, errorCode, errorDescription, errorDetails };
+  return { errorCode, errorDescription, errorDetails };
 }
 
 /** A frame's text as a log keeps it: at most a bound of it, and its whole size. */

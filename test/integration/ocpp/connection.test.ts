@@ -64,12 +64,14 @@ describe('$connect', () => {
     [['ocpp2.0.1', 'ocpp1.6'], 'ocpp2.0.1'],
     [['ocpp1.6'], 'ocpp1.6'],
     [['ocpp2.0.1'], 'ocpp2.0.1'],
+    [['ocpp2.1'], 'ocpp2.1'],
+    [['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'], 'ocpp2.1'],
   ])('negotiates the subprotocol from %j as %s', async (offered, chosen) => {
     expect(await handshakeStatus(stack, open, { protocols: offered })).toEqual({ status: 101, protocol: chosen });
   });
 
   it('refuses a handshake that offers no supported subprotocol', async () => {
-    expect((await handshakeStatus(stack, open, { protocols: ['ocpp1.5', 'ocpp2.1'] })).status).toBe(400);
+    expect((await handshakeStatus(stack, open, { protocols: ['ocpp1.5', 'ocpp2.2'] })).status).toBe(400);
   });
 });
 
