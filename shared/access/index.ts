@@ -12,3 +12,15 @@ export { ACCESS_ID_TYPES, type AccessIdType, idTagOfToken } from './id-tags';
 export { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from './items';
 export { createVehicle, setTelematics, updateVehicle } from './vehicle-writes';
 export { listVehicles, readVehicle } from './vehicles';
+export {
+  MAX_BATTERY_CAPACITY_KWH,
+  MAX_CLOCK_SKEW_MS,
+  MAX_STATE_BATCH_VEHICLES,
+  pushVehicleState,
+  pushVehicleStateBatch,
+  type VehicleStateBatchEntry,
+  type VehicleStateBatchResult,
+  type VehicleStateInput,
+  type VehicleStateResult,
+} from './vehicle-state';
+export type { VehicleTelematics } from './views';

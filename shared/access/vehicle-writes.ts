@@ -38,6 +38,7 @@ import {
   type AuthorizationStatus,
   type VehicleItem,
 } from './items';
+import { checkCapacity } from './vehicle-state';
 import { getVehicle, readVehicle } from './vehicles';
 import type { Vehicle } from './views';
 
@@ -49,6 +50,8 @@ export interface VehicleInput {
   vin?: string | null;
   licensePlate?: string | null;
   customer?: { name: string } | null;
+  /** Usable battery capacity, kWh: > 0 and at most 1,000 (`MAX_BATTERY_CAPACITY_KWH`); null removes it. */
+  batteryCapacityKwh?: number | null;
   /** At most {@link MAX_ACCESS_IDS_PER_VEHICLE_REQUEST}. */
   accessIds?: { ocppIdTag: string; authorizationStatus?: AuthorizationStatus }[];
 }
@@ -162,6 +165,7 @@ function refuseOrRetry(outcome: TransactionOutcome, values: { name?: string; vin
  *   VinTakenError; TagOfAnotherVehicleError; BusyError when concurrent writes keep winning
  */
 export async function createVehicle(db: Db, organizationId: number, input: VehicleInput): Promise<Vehicle> {
+  checkCapacity(input.batteryCapacityKwh);
   const tags = listedTags(input.accessIds ?? []);
   const name = input.name ?? undefined;
   const vin = input.vin ? normalizeVin(input.vin) : undefined;
@@ -183,6 +187,7 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
           model: input.model ?? undefined,
           vin,
           licensePlate: input.licensePlate ?? undefined,
+          batteryCapacityKwh: input.batteryCapacityKwh ?? undefined,
           hasTelematics: false,
           customerName: customer?.name,
           accessIdTags: tags.length ? tags.map((t) => t.ocppIdTag) : undefined,
@@ -214,7 +219,7 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
 function namedChanges(input: VehicleInput, customer: CustomerRef | undefined, now: string) {
   const set: Record<string, unknown> = { updatedAt: now };
   const remove: string[] = [];
-  for (const key of ['name', 'make', 'model', 'licensePlate'] as const) {
+  for (const key of ['name', 'make', 'model', 'licensePlate', 'batteryCapacityKwh'] as const) {
     if (input[key] === null) remove.push(key);
     else if (input[key] !== undefined) set[key] = input[key];
   }
@@ -239,6 +244,7 @@ export async function updateVehicle(
   vehicleId: number,
   input: VehicleInput,
 ): Promise<Vehicle> {
+  checkCapacity(input.batteryCapacityKwh);
   const tags = input.accessIds ? listedTags(input.accessIds) : undefined;
   await retryRaces(async () => {
     const current = await getVehicle(db, organizationId, vehicleId, true);

@@ -20,6 +20,7 @@ const OPERATOR_WRITES = [
   /^(POST|PATCH|DELETE) \/api\/maintenance-windows/,
   /^POST \/api\/alerts\/\{id\}\/acknowledge$/,
   /^(POST|PATCH|PUT) \/api\/access-ids/,
+  /^POST \/api\/vehicles\/state/,
 ];
 
 /** The role a route should need under the rules of the roles. */
