@@ -16,6 +16,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
@@ -324,6 +325,12 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'PATCH', `/api/vehicles/${bus.vehicle.id}`, {
       vehicle: { name: 'Bus 12b', vin: 'LBYK9000000000013', accessIds: [{ ocppIdTag: 'BUS-12' }] },
     });
+    // A telematics reading pushed for it (one UpdateItem of the organization's partition).
+    await expectApi(200, 'POST', '/api/vehicles/state/batch', {
+      vehicles: [
+        { vehicleId: bus.vehicle.id, socPercent: 41, timestamp: new Date().toISOString(), source: 'fleet-telematics' },
+      ],
+    });
 
     // Departures: a VIN's plan with an entry that became past, then the vehicle that gets the VIN.
     const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -504,6 +511,32 @@ describe('the writes the handlers make', () => {
       'the allocations to end',
     );
     await loop.stop();
+    // A vehicle's session that ended with a usable SoC rise (as its stream record) teaches the
+    // trigger its battery: 30 kWh over 40 points, 75 kWh.
+    const ended = { __edb_e__: 'chargingSession', organizationId, vehicleId: bus.vehicle.id, socStartPercent: 20 };
+    await handlers.power.trigger!(
+      {
+        Records: [
+          {
+            eventName: 'MODIFY',
+            dynamodb: {
+              OldImage: marshall({ ...ended, status: 'InProgress' }),
+              NewImage: marshall({
+                ...ended,
+                status: 'Completed',
+                endTime: new Date().toISOString(),
+                socEndPercent: 60,
+                energyDeliveredKwh: 30,
+              }),
+            },
+          },
+        ],
+      } as never,
+      {} as never,
+    );
+    expect(
+      (await db.vehicle.get({ organizationId, vehicleId: bus.vehicle.id }).go()).data?.learnedBatteryCapacityKwh,
+    ).toBe(75);
 
     // The local authorization list, driven by the table's stream as on AWS: a resync asked of each
     // simulator (support learnt, a Full update), then a new card (a Differential to both).
