@@ -281,7 +281,15 @@ const vehicleBody = () => ({
   vin: '7FCTGAAL0NN000003',
   licensePlate: 'ABC-123',
   customer: { name: 'Acme' },
+  batteryCapacityKwh: 75,
   accessIds: [{ ocppIdTag: 'FUZZ-TAG-3', authorizationStatus: 'Authorized' }],
+});
+const vehicleState = () => ({
+  vehicleVin: fixtures.vin,
+  socPercent: 55.5,
+  batteryCapacityKwh: 75,
+  timestamp: new Date().toISOString(),
+  source: 'fuzz-telematics',
 });
 
 /** A valid request of each route: path parameters, query parameters and body. */
@@ -448,6 +456,8 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       path: id(fixtures.vehicleId),
       body: { vehicle: { ...vehicleBody(), vin: fixtures.vin } },
     },
+    'POST /api/vehicles/state': { body: vehicleState() },
+    'POST /api/vehicles/state/batch': { body: { vehicles: [vehicleState(), { ...vehicleState(), socPercent: 101 }] } },
     'POST /api/departure-times/vehicle': { body: departure() },
     'POST /api/departure-times/batch': { body: { vehicles: [departure()] } },
     'GET /api/departure-times/vehicle': { query: { vehicleVin: fixtures.vin } },
