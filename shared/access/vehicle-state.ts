@@ -123,7 +123,10 @@ export async function pushVehicleState(
   );
   if (written?.data) return { vehicleId, outcome: 'stored', telematics: telematicsOf(written.data as VehicleItem)! };
   const stored = await getVehicle(db, organizationId, vehicleId, true);
-  return { vehicleId, outcome: 'ignored', telematics: telematicsOf(stored!)! };
+  const telematics = stored && telematicsOf(stored);
+  // Refused by the condition yet without a reading: the vehicle is gone (vehicles are not deleted today).
+  if (!telematics) throw new InvalidAccessInputError(input.vehicleId ? 'vehicleId' : 'vehicleVin', 'no such vehicle');
+  return { vehicleId, outcome: 'ignored', telematics };
 }
 
 /** One item of a batch push: the validated request, or what an invalid item named and why it failed. */

@@ -234,7 +234,7 @@ function namedChanges(input: VehicleInput, customer: CustomerRef | undefined, no
  * `PATCH /api/vehicles/{id}`: given fields change, `null` deletes an optional one, omitted ones
  * stay (and are not written, so a concurrent PATCH of another field is kept). `accessIds` replaces
  * the associated set: tags no longer listed are detached (kept, without the vehicle), new ones
- * linked or created. A telematics vehicle's VIN cannot be changed here.
+ * linked or created. A telematics vehicle's VIN cannot be changed here (only given, when it has none).
  * @throws VehicleNotFoundError; VehicleNameTakenError; VinTakenError; TagOfAnotherVehicleError;
  *   InvalidAccessInputError (a telematics VIN, a bad tag); BusyError when concurrent writes keep winning
  */
@@ -250,7 +250,8 @@ export async function updateVehicle(
     const current = await getVehicle(db, organizationId, vehicleId, true);
     if (!current) throw new VehicleNotFoundError(vehicleId);
     const newVin = input.vin === undefined ? current.vin : input.vin === null ? undefined : normalizeVin(input.vin);
-    if (current.hasTelematics && newVin !== current.vin)
+    // A telematics vehicle without a VIN (its readings pushed by ID) may be given one.
+    if (current.hasTelematics && current.vin !== undefined && newVin !== current.vin)
       throw new InvalidAccessInputError(
         'vin',
         'set by telematics',

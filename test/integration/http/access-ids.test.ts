@@ -537,6 +537,12 @@ describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", 
     expect((await push({ vehicleId: id, socPercent: 45, timestamp: ago(0), source: 'x' }, siteKey.apiKey)).status).toBe(
       200,
     );
+    // Its VIN stays; a telematics vehicle pushed by ID without a VIN may be given one.
+    expect((await call('PATCH', `/api/vehicles/${id}`, { vehicle: { vin: 'OTHERVIN000000041' } })).status).toBe(400);
+    const bare = (await call('POST', '/api/vehicles', { vehicle: { name: 'Van 44' } })).body.vehicle.id;
+    await push({ vehicleId: bare, socPercent: 30, timestamp: ago(0), source: 'x' });
+    const given = await call('PATCH', `/api/vehicles/${bare}`, { vehicle: { vin: 'TELEVIN0000000044' } });
+    expect(given.body.vehicle).toMatchObject({ hasTelematics: true, vin: 'TELEVIN0000000044' });
   });
 
   it.each([
