@@ -87,6 +87,13 @@ describe('allocationRows', () => {
     });
   });
 
+  it("names a SoC from the vehicle's telematics", () => {
+    const told = port(1, { vehicleId: 3, socPercent: 40, socSource: 'telematics', batteryCapacityWh: 60_000 });
+    const fromCharger = port(2, { vehicleId: 3, socPercent: 41, socSource: 'charger' });
+    const rows = allocationRows({ ports: [told, fromCharger], lateVehicles: [] }, names, NOW, CHICAGO);
+    expect(rows.map((row) => row.soc)).toEqual(['40 % (telematics)', '41 %']);
+  });
+
   it('says why a vehicle waits, and that a late one reaches its target after its departure', () => {
     const later = port(2, {
       vehicleId: 7,
