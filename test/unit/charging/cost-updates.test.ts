@@ -117,7 +117,7 @@ describe('sendCostUpdates', () => {
   function stored(sessionFields: Record<string, unknown>, chargerFields: Record<string, unknown> = {}) {
     table.on(UpdateCommand).resolves({});
     table.on(GetCommand).callsFake((input: { Key: Record<string, string> }) => ({
-      Item: input.Key.sk.includes('chargingsession')
+      Item: input.Key.sk?.includes('chargingsession')
         ? session(sessionFields)
         : { __edb_e__: 'charger', __edb_v__: '1', chargerId: 7, organizationId: 1, siteId: 2, ...chargerFields },
     }));
