@@ -94,6 +94,27 @@ describe('the Access IDs page', () => {
       });
     expect(ui.tab.problems).toEqual([]);
   });
+
+  it('creates a Plug & Charge contract (eMAID), refusing a tag that is no eMAID with the field named', async () => {
+    const form = ui.page.getByRole('form', { name: 'New access ID' });
+    await form.getByLabel('Type').selectOption('eMAID');
+    await form.getByLabel('Name').fill('Contract of Ana');
+    await form.getByLabel('ID tag').fill('not an emaid');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => form.getByLabel('ID tag').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('.field-error').first().textContent()).toMatch(/eMAID/);
+    expect((await accessIds()).some((a) => a.name === 'Contract of Ana')).toBe(false);
+
+    await form.getByLabel('ID tag').fill('DE-ABC-C12345678-X');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect
+      .poll(async () => (await accessIds()).find((a) => a.name === 'Contract of Ana'))
+      .toMatchObject({ type: 'eMAID', ocppIdTag: 'DEABCC12345678X', authorizationStatus: 'Authorized' });
+    await expect
+      .poll(async () => (await rows('Access IDs')).find((cells) => cells[0] === 'Contract of Ana')?.slice(0, 3))
+      .toEqual(['Contract of Ana', 'DEABCC12345678X', 'eMAID']);
+    expect(ui.tab.problems).toEqual([]);
+  });
 });
 
 describe('the Vehicles page', () => {
