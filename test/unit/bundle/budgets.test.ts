@@ -45,10 +45,12 @@ const BUDGET_KIB: Record<string, number> = {
   // publish-firmware's and get-report's: 775.3; with the display-messages listing and the security
   // profile upgrade: 785.4.
   'lambdas/http/charger-operations.ts': 790,
-  'lambdas/http/chargers.ts': 620,
+  // Every entity's model, the vehicle's battery and telematics attributes included: 620.0.
+  'lambdas/http/chargers.ts': 625,
   // A charger's security profile (its route and the charger read it answers with): 783; a station's
-  // monitors asked for (GetMonitoringReport's validators, the monitors' schemas): 792.6 today.
-  'lambdas/http/commands.ts': 797,
+  // monitors asked for (GetMonitoringReport's validators, the monitors' schemas): 792.6; the vehicle
+  // entity's battery and telematics attributes (in every bundle): 797.0.
+  'lambdas/http/commands.ts': 798,
   'lambdas/http/departure-times.ts': 620,
   'lambdas/http/fallback.ts': 10,
   // The session list's vehicle, access ID and cost additions and jose: 641 today.
