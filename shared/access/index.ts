@@ -8,7 +8,7 @@
  */
 export { createAccessId, listAccessIds, patchAccessId, readAccessId } from './access-ids';
 export { upsertAccessIdBatch } from './batch';
-export { LEARN_MIN_SOC_RISE, learnBatteries, learnedCapacityOf, type LearnedCapacity } from './battery-learning';
+export { learnBatteries } from './battery-learning';
 export { ACCESS_ID_TYPES, type AccessIdType, idTagOfToken } from './id-tags';
 export { MAX_ACCESS_IDS_PER_VEHICLE_REQUEST } from './items';
 export { createVehicle, setTelematics, updateVehicle } from './vehicle-writes';
