@@ -20,7 +20,7 @@ import {
   updateChargerSchema,
 } from '../shared/chargers';
 import { localDynamoDbEndpoint, LOCAL_TABLE_NAME } from '../lib/local/defaults';
-import { setTelematics } from '../shared/access';
+import { setTelematics, updateVehicle } from '../shared/access';
 import {
   operatorSite,
   parseTariffPrice,
@@ -312,7 +312,7 @@ addUserCommands(program, db, () => {
   return table !== undefined && endpoint === undefined;
 });
 
-const vehicles = program.command('vehicles').description('Telematics stand-in for vehicles');
+const vehicles = program.command('vehicles').description("Vehicles' telematics stand-in and battery");
 vehicles
   .command('set-telematics')
   .description('Mark a vehicle as having telematics and set the VIN it reports (submitted VINs are then ignored)')
@@ -325,6 +325,22 @@ vehicles
         throw new InvalidArgumentError('--vin must be 1-17 letters or digits');
       return setTelematics(db(), o.organizationId, o.vehicleId, o.vin);
     }),
+  );
+
+vehicles
+  .command('set-battery-capacity')
+  .description(
+    'Set the usable battery capacity of a vehicle, kWh (wins over telematics and what its sessions taught; docs/vehicle-state.md)',
+  )
+  .requiredOption('--organization-id <id>', 'organization ID', positiveInteger)
+  .requiredOption('--vehicle-id <id>', 'vehicle ID', positiveInteger)
+  .requiredOption('--kwh <kWh>', 'usable capacity, kWh (above 0, at most 1000), or "none" to remove it', (value) =>
+    value === 'none' ? value : decimal(value),
+  )
+  .action(
+    run(async (o: { organizationId: number; vehicleId: number; kwh: number | 'none' }) =>
+      updateVehicle(db(), o.organizationId, o.vehicleId, { batteryCapacityKwh: o.kwh === 'none' ? null : o.kwh }),
+    ),
   );
 
 await program.parseAsync();

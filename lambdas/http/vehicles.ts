@@ -1,7 +1,14 @@
-/** Spec §4.6: vehicles. */
+/** Spec §4.6: vehicles; their telematics state (docs/vehicle-state.md). */
 import { httpHandler } from './lib/http-handler';
-import { vehicleRoutes } from '../../shared/api/routes/vehicles';
-import { createVehicle, listVehicles, readVehicle, updateVehicle } from '../../shared/access';
+import { parseVehicleStateBatchItem, vehicleRoutes } from '../../shared/api/routes/vehicles';
+import {
+  createVehicle,
+  listVehicles,
+  pushVehicleState,
+  pushVehicleStateBatch,
+  readVehicle,
+  updateVehicle,
+} from '../../shared/access';
 
 /** Lambda handler of the vehicle routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(vehicleRoutes, {
@@ -17,5 +24,13 @@ export const handler = httpHandler(vehicleRoutes, {
   }),
   'PATCH /api/vehicles/{id}': async ({ db, principal, pathParameters, body }) => ({
     body: { vehicle: await updateVehicle(db, principal.organizationId, pathParameters.id, body.vehicle) },
+  }),
+  'POST /api/vehicles/state': async ({ db, principal, body }) => ({
+    body: await pushVehicleState(db, principal.organizationId, body),
+  }),
+  'POST /api/vehicles/state/batch': async ({ db, principal, body }) => ({
+    body: {
+      results: await pushVehicleStateBatch(db, principal.organizationId, body.vehicles.map(parseVehicleStateBatchItem)),
+    },
   }),
 });

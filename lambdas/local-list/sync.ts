@@ -1,9 +1,14 @@
 /**
- * The local authorization list's synchronisation (docs/local-authorization-list.md): a batch of the
- * table's changes (DynamoDB Streams, new and old images, filtered to access IDs, chargers and
- * local-list items) becomes one run per charger concerned (`shared/local-auth-list/`), which sends
- * SendLocalList (and, at boot, GetConfiguration / GetVariables and GetLocalListVersion) through the
- * OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on AWS).
+ * The table stream's command sender: a batch of the table's changes (DynamoDB Streams, new and old
+ * images, filtered to access IDs, chargers, local-list items and charging sessions) becomes
+ * - one local-list run per charger concerned (docs/local-authorization-list.md,
+ *   `shared/local-auth-list/`), which sends SendLocalList (and, at boot, GetConfiguration /
+ *   GetVariables and GetLocalListVersion);
+ * - one CostUpdated per session in progress whose stored running cost changed (OCPP 2.0.1 I04,
+ *   docs/tariffs.md, `shared/charging/cost-updates.ts`): the charger's message function cannot
+ *   wait for a CALLRESULT, this function can.
+ * Both go through the OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on
+ * AWS), side by side; the cost updates never fail the batch (a retry would run the lists again).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
@@ -15,13 +20,17 @@ import {
   type SyncContext,
   synchroniseChargers,
 } from '../../shared/local-auth-list';
+import { costUpdatesOf, sendCostUpdates } from '../../shared/charging';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
+import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
 
-/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised. */
-export async function handler(event: DynamoDBStreamEvent): Promise<{ chargers: number }> {
+/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised, costs sent. */
+export async function handler(event: DynamoDBStreamEvent): Promise<{ chargers: number; costUpdates: number }> {
   const changes = tableChangesOf(event);
   const db = getDb();
+  const costUpdates = costUpdatesOf(changes);
+  const costs = sendCostUpdates(db, ocppChargerCommands(db, COST_COMMANDS), costUpdates);
   const requests = await chargersToSync(db, listSyncsOf(changes));
   const desired = new Map<number, ReturnType<typeof desiredEntries>>();
   const ctx: SyncContext = {
@@ -33,5 +42,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<{ chargers: n
     },
   };
   await synchroniseChargers(ctx, requests);
-  return { chargers: requests.size };
+  await costs;
+  return { chargers: requests.size, costUpdates: costUpdates.length };
 }

@@ -2,9 +2,11 @@
  * Smart charging's trigger: a batch of the table's changes (DynamoDB Streams, new and old images,
  * filtered to the entities that can matter) becomes at most one allocation request per site
  * (`shared/site-power/triggers.ts`, and a vehicle's readings: `reading-triggers.ts`); a departure
- * plan change re-allocates the organization's sites with sessions in progress.
+ * plan change re-allocates the organization's sites with sessions in progress. A vehicle's session
+ * that ended with a usable SoC rise teaches its battery's capacity (`shared/access/battery-learning.ts`).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { learnBatteries } from '../../shared/access';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
 import { readingReallocations, reallocationsOf, scheduledSites } from '../../shared/site-power';
@@ -20,5 +22,5 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   }
   // No log line here: the trigger's bundle stays without the logger (its budget).
   for (const siteId of (await readingReallocations(db, changes)).keys()) siteIds.add(siteId);
-  await reallocate(db, siteIds);
+  await Promise.all([reallocate(db, siteIds), learnBatteries(db, changes)]);
 }

@@ -2,12 +2,15 @@
  * The local authorization list on AWS's own parts (docs/local-authorization-list.md): the table's
  * change stream drives `lambdas/local-list/sync.ts` through its own event source mapping (a
  * sibling of smart charging's trigger, filtered to access IDs, chargers and local-list items,
- * batched), which sends SendLocalList through the OCPP WebSocket API's management endpoint.
+ * batched), which sends SendLocalList through the OCPP WebSocket API's management endpoint. The
+ * same function is the stream's sender of CostUpdated (OCPP 2.0.1 I04, docs/tariffs.md): charging
+ * sessions pass its filter too, so the cost needs no function of its own.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
+import { COST_UPDATE_ENTITIES } from '../../shared/charging';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
@@ -22,6 +25,9 @@ export const LOCAL_LIST_FUNCTION_WRITES = {
   'dynamodb:PutItem': [ROWS.ocppMessages],
   'dynamodb:UpdateItem': [ROWS.chargers],
 } as const satisfies RowWrites;
+
+/** What the sync function's stream filter passes: the local list's entities and the sessions whose cost it sends. */
+export const SYNC_STREAM_ENTITIES = [...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES] as const;
 
 /** The local list's functions: `lambdas/local-list/<name>.ts`. */
 export const LOCAL_LIST_FUNCTIONS = ['sync'] as const;
@@ -47,7 +53,8 @@ export class LocalAuthList extends Construct {
     const { table, ocppApi } = props;
     const sync = createTableFunction(this, 'sync', {
       entry: 'lambdas/local-list/sync.ts',
-      description: "Local authorization list: sends chargers' lists when access IDs change, at boot, on resync",
+      description:
+        "Local authorization list: sends chargers' lists when access IDs change, at boot, on resync; and CostUpdated",
       // A batch's chargers run 25 at a time, each a few CALLs of up to 10 s.
       timeout: Duration.minutes(5),
       tracing: props.tracing,
@@ -55,7 +62,7 @@ export class LocalAuthList extends Construct {
       writes: LOCAL_LIST_FUNCTION_WRITES,
       chargerCalls: { ocppApi, messageLog: props.ocppMessageLog, timeoutMs: 10_000 },
     });
-    table.streamChangesTo(sync, LOCAL_LIST_TRIGGERING_ENTITIES);
+    table.streamChangesTo(sync, SYNC_STREAM_ENTITIES);
     this.functions = { sync };
   }
 }

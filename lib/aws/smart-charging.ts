@@ -21,8 +21,8 @@ import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 
 /** Writes of the power functions (`lib/aws/table-rows.ts`). */
 export const POWER_FUNCTION_WRITES = {
-  /** The site's allocation state (a trigger). */
-  trigger: { 'dynamodb:UpdateItem': [ROWS.sites] },
+  /** The site's allocation state (a trigger); a vehicle's learnt battery (organization partitions). */
+  trigger: { 'dynamodb:UpdateItem': [ROWS.sites, ROWS.organizations] },
   /** The site's allocation state (a visit). */
   schedule: { 'dynamodb:UpdateItem': [ROWS.sites] },
   /**

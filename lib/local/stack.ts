@@ -12,6 +12,7 @@ import { startStreamLoop, type StreamConsumer, type StreamTiming } from './table
 import { lambdaContext, type LambdaHandler } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
+import { COST_UPDATE_ENTITIES } from '../../shared/charging';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
 import { localSecretFile } from '../../shared/local-secret-file';
 import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
@@ -191,7 +192,14 @@ function streamConsumers(
       ? [{ name: 'trigger', entities: TRIGGERING_ENTITIES, handler: handlers.power.trigger! }]
       : []),
     ...(options.localList
-      ? [{ name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! }]
+      ? [
+          {
+            name: 'local-list-sync',
+            // As on AWS (`SYNC_STREAM_ENTITIES`): the local lists' entities and the sessions whose CostUpdated it sends.
+            entities: [...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES],
+            handler: handlers.localList!.sync!,
+          },
+        ]
       : []),
     ...(options.alerts
       ? [{ name: 'alerts-trigger', entities: ALERT_TRIGGERING_ENTITIES, handler: handlers.alerts!.trigger! }]

@@ -38,6 +38,7 @@ import {
   type AuthorizationStatus,
   type VehicleItem,
 } from './items';
+import { checkCapacity } from './vehicle-state';
 import { getVehicle, readVehicle } from './vehicles';
 import type { Vehicle } from './views';
 
@@ -49,6 +50,8 @@ export interface VehicleInput {
   vin?: string | null;
   licensePlate?: string | null;
   customer?: { name: string } | null;
+  /** Usable battery capacity, kWh: > 0 and at most 1,000 (`MAX_BATTERY_CAPACITY_KWH`); null removes it. */
+  batteryCapacityKwh?: number | null;
   /** At most {@link MAX_ACCESS_IDS_PER_VEHICLE_REQUEST}. */
   accessIds?: { ocppIdTag: string; authorizationStatus?: AuthorizationStatus }[];
 }
@@ -162,6 +165,7 @@ function refuseOrRetry(outcome: TransactionOutcome, values: { name?: string; vin
  *   VinTakenError; TagOfAnotherVehicleError; BusyError when concurrent writes keep winning
  */
 export async function createVehicle(db: Db, organizationId: number, input: VehicleInput): Promise<Vehicle> {
+  checkCapacity(input.batteryCapacityKwh);
   const tags = listedTags(input.accessIds ?? []);
   const name = input.name ?? undefined;
   const vin = input.vin ? normalizeVin(input.vin) : undefined;
@@ -183,6 +187,7 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
           model: input.model ?? undefined,
           vin,
           licensePlate: input.licensePlate ?? undefined,
+          batteryCapacityKwh: input.batteryCapacityKwh ?? undefined,
           hasTelematics: false,
           customerName: customer?.name,
           accessIdTags: tags.length ? tags.map((t) => t.ocppIdTag) : undefined,
@@ -214,7 +219,7 @@ export async function createVehicle(db: Db, organizationId: number, input: Vehic
 function namedChanges(input: VehicleInput, customer: CustomerRef | undefined, now: string) {
   const set: Record<string, unknown> = { updatedAt: now };
   const remove: string[] = [];
-  for (const key of ['name', 'make', 'model', 'licensePlate'] as const) {
+  for (const key of ['name', 'make', 'model', 'licensePlate', 'batteryCapacityKwh'] as const) {
     if (input[key] === null) remove.push(key);
     else if (input[key] !== undefined) set[key] = input[key];
   }
@@ -229,7 +234,7 @@ function namedChanges(input: VehicleInput, customer: CustomerRef | undefined, no
  * `PATCH /api/vehicles/{id}`: given fields change, `null` deletes an optional one, omitted ones
  * stay (and are not written, so a concurrent PATCH of another field is kept). `accessIds` replaces
  * the associated set: tags no longer listed are detached (kept, without the vehicle), new ones
- * linked or created. A telematics vehicle's VIN cannot be changed here.
+ * linked or created. A telematics vehicle's VIN cannot be changed here (only given, when it has none).
  * @throws VehicleNotFoundError; VehicleNameTakenError; VinTakenError; TagOfAnotherVehicleError;
  *   InvalidAccessInputError (a telematics VIN, a bad tag); BusyError when concurrent writes keep winning
  */
@@ -239,12 +244,14 @@ export async function updateVehicle(
   vehicleId: number,
   input: VehicleInput,
 ): Promise<Vehicle> {
+  checkCapacity(input.batteryCapacityKwh);
   const tags = input.accessIds ? listedTags(input.accessIds) : undefined;
   await retryRaces(async () => {
     const current = await getVehicle(db, organizationId, vehicleId, true);
     if (!current) throw new VehicleNotFoundError(vehicleId);
     const newVin = input.vin === undefined ? current.vin : input.vin === null ? undefined : normalizeVin(input.vin);
-    if (current.hasTelematics && newVin !== current.vin)
+    // A telematics vehicle without a VIN (its readings pushed by ID) may be given one.
+    if (current.hasTelematics && current.vin !== undefined && newVin !== current.vin)
       throw new InvalidAccessInputError(
         'vin',
         'set by telematics',

@@ -37,6 +37,35 @@ export interface Vehicle {
   hasTelematics: boolean;
   customer: { name: string } | null;
   accessIds: { id: number; ocppIdTag: string; authorizationStatus: AuthorizationStatus }[];
+  /** Usable battery capacity set by the fleet, kWh, or null (docs/vehicle-state.md). */
+  batteryCapacityKwh: number | null;
+  /** Usable capacity learnt from its own sessions, kWh, or null. */
+  learnedBatteryCapacityKwh: number | null;
+  /** The latest telematics reading stored, or null when none was pushed. */
+  telematics: VehicleTelematics | null;
+}
+
+/** A vehicle's latest telematics reading (docs/vehicle-state.md). */
+export interface VehicleTelematics {
+  /** %. */
+  socPercent: number;
+  /** Usable capacity, kWh, or null when no reading gave one. */
+  batteryCapacityKwh: number | null;
+  /** When the provider read it, ISO 8601 UTC. */
+  timestamp: string;
+  /** The provider (or adapter) that sent it. */
+  source: string;
+}
+
+/** The telematics reading stored on a vehicle, or null. */
+export function telematicsOf(item: VehicleItem): VehicleTelematics | null {
+  if (item.telematicsReadAt === undefined || item.telematicsSocPercent === undefined) return null;
+  return {
+    socPercent: item.telematicsSocPercent,
+    batteryCapacityKwh: item.telematicsBatteryCapacityKwh ?? null,
+    timestamp: item.telematicsReadAt,
+    source: item.telematicsSource ?? '',
+  };
 }
 
 /** A vehicle as a session stores it (the port's session snapshot, the session record): absent = unknown. */
@@ -102,5 +131,8 @@ export function toVehicle(item: VehicleItem, accessIdsByTag: ReadonlyMap<string,
       })
       .map((a) => ({ id: a.accessIdId, ocppIdTag: a.ocppIdTag, authorizationStatus: a.authorizationStatus }))
       .sort((a, b) => a.id - b.id),
+    batteryCapacityKwh: item.batteryCapacityKwh ?? null,
+    learnedBatteryCapacityKwh: item.learnedBatteryCapacityKwh ?? null,
+    telematics: telematicsOf(item),
   };
 }

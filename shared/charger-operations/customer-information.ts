@@ -11,10 +11,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db';
-import { allocateIds } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import type { OperationInput } from './inputs';
 import { type CustomerInformationReport, outcomeOf, type OperationKind, type TargetOutcome } from './kinds';
+import { storeRequestBeforeCall } from './request-items';
 
 /** How long a charger has to send an accepted report, ms (`CUSTOMER_INFORMATION_TIMEOUT_MS`, default 1 h). */
 export function customerInformationTimeoutMs(): number {
@@ -133,23 +133,13 @@ export const customerInformation: OperationKind<OperationInput<'customerInformat
   get scheduledForMs() {
     return customerInformationTimeoutMs();
   },
-  async perform({ db, commands, request, target, charger, operationId, organizationId }) {
-    let requestId: number | undefined;
+  async perform(context) {
+    const { commands, request, target, charger } = context;
     // 1.6 has no CustomerInformation: the command answers NotSupported without a CALL, so nothing is written.
-    if (request.report && charger.connection.protocol !== 'ocpp1.6') {
-      requestId = await allocateIds(db, 'customerInformationRequest');
-      // An upsert (UpdateItem): the charger's partition is written with updates (its IAM grant).
-      await db.customerInformationRequest
-        .upsert({
-          chargerId: target.chargerId,
-          requestId,
-          organizationId,
-          operationId,
-          requestedAt: new Date().toISOString(),
-          pages: {},
-        })
-        .go();
-    }
+    const requestId =
+      request.report && charger.connection.protocol !== 'ocpp1.6'
+        ? await storeRequestBeforeCall(context, 'customerInformationRequest', { pages: {} })
+        : undefined;
     const answer = await commands.send(target.chargerId, 'CustomerInformation', {
       // A request that only clears expects no report: its requestId names nothing stored.
       requestId: requestId ?? 0,

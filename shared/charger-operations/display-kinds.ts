@@ -17,6 +17,7 @@ import { DISPLAY_MESSAGES_TIMEOUT_MS, noteOf, settleDisplayMessages } from './di
 import { NotTakenByChargerError } from './errors';
 import type { OperationInput } from './inputs';
 import { outcomeOf, type OperationKind } from './kinds';
+import { storeRequestBeforeCall } from './request-items';
 
 /**
  * The content length a device model allows: `DisplayMessageCtrlr.DisplayMessageMaxLength`'s actual
@@ -93,23 +94,13 @@ export const getDisplayMessages: OperationKind<OperationInput<'getDisplayMessage
       );
     }
   },
-  async perform({ db, commands, request, target, charger, operationId, organizationId }) {
-    let requestId = 0;
+  async perform(context) {
+    const { commands, request, target, charger } = context;
     // 1.6 has no GetDisplayMessages: the command answers NotSupported without a CALL, so nothing is written.
-    if (charger.connection.protocol !== 'ocpp1.6') {
-      requestId = await allocateIds(db, 'displayMessagesRequest');
-      // An upsert (UpdateItem): the charger's partition is written with updates (its IAM grant).
-      await db.displayMessagesRequest
-        .upsert({
-          chargerId: target.chargerId,
-          requestId,
-          organizationId,
-          operationId,
-          requestedAt: new Date().toISOString(),
-          messages: [],
-        })
-        .go();
-    }
+    const requestId =
+      charger.connection.protocol === 'ocpp1.6'
+        ? 0
+        : await storeRequestBeforeCall(context, 'displayMessagesRequest', { messages: [] });
     const { id, priority, state } = request;
     const answer = await commands.send(target.chargerId, 'GetDisplayMessages', { requestId, id, priority, state });
     const outcome = outcomeOf(answer);

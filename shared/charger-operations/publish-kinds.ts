@@ -11,11 +11,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db';
-import { allocateIds } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { type FirmwareEnds, firmwareOutcome } from './firmware-kind';
 import type { OperationInput } from './inputs';
 import { outcomeOf, type OperationKind, type SettleContext, type TargetOutcome } from './kinds';
+import { storeRequestBeforeCall } from './request-items';
 
 /** A publication's ends (2.0.1 PublishFirmwareStatusEnumType). */
 const PUBLISH_ENDS: FirmwareEnds = {
@@ -94,23 +94,13 @@ export async function settleFirmwarePublication({
  */
 export const publishFirmware: OperationKind<OperationInput<'publishFirmware'>> = {
   action: 'publishFirmware',
-  async perform({ db, commands, request, target, charger, operationId, organizationId }) {
-    let requestId = 0;
+  async perform(context) {
+    const { commands, request, target, charger } = context;
     // 1.6 has no PublishFirmware: the command answers NotSupported without a CALL, so nothing is written.
-    if (charger.connection.protocol !== 'ocpp1.6') {
-      requestId = await allocateIds(db, 'publishFirmwareRequest');
-      await db.publishFirmwareRequest
-        .upsert({
-          chargerId: target.chargerId,
-          requestId,
-          organizationId,
-          operationId,
-          checksum: request.checksum,
-          requestedAt: new Date().toISOString(),
-          history: [],
-        })
-        .go();
-    }
+    const requestId =
+      charger.connection.protocol === 'ocpp1.6'
+        ? 0
+        : await storeRequestBeforeCall(context, 'publishFirmwareRequest', { checksum: request.checksum, history: [] });
     const outcome = outcomeOf(
       await commands.send(target.chargerId, 'PublishFirmware', {
         requestId,

@@ -93,3 +93,16 @@ export interface CertificateCommandCatalog {
     result: 'Accepted' | 'Rejected';
   };
 }
+
+/** The commands of a session's cost (docs/tariffs.md, "Cost of a session"). */
+export interface CostCommandCatalog {
+  /**
+   * Tells a charger the running cost of a transaction in progress (OCPP 2.0.1 I04 CostUpdated):
+   * `totalCost` in the currency's units rounded to its minor unit, `ocppTransactionId` the
+   * charger's transactionId. The charger answers nothing but the CALLRESULT.
+   */
+  CostUpdated: { input: { ocppTransactionId: string; totalCost: number }; result: undefined };
+}
+
+/** What cost updates are sent through (`cost-updates.ts`). */
+export type CostCommands = ChargerCommands<CostCommandCatalog>;

@@ -16,6 +16,7 @@ export {
   type CertificateCommandCatalog,
   type CertificateSigningUse,
   confirmsPassword,
+  type CostCommandCatalog,
   type ChargerPasswordStatus,
   type CredentialsCommandCatalog,
   type RemoteControlCommandCatalog,
@@ -23,6 +24,13 @@ export {
   type ReserveNowInput,
   type ReserveNowStatus,
 } from './commands';
+export {
+  COST_UPDATE_ENTITIES,
+  COST_UPDATED_PROTOCOLS,
+  type CostUpdate,
+  costUpdatesOf,
+  sendCostUpdates,
+} from './cost-updates';
 export { recordPortStatus } from './ports';
 export { cancelPortReservation, endReservation, remoteStartPort, remoteStopPort, reservePort } from './remote-control';
 export { runningCost } from './running-cost';

@@ -217,7 +217,9 @@ function sessionItem(
 
 /**
  * Spec §2.3 `vehicle`, `rfid` and `customer` of a session from the idTag's access ID: the vehicle
- * of a Vehicle access ID, or of the vehicle an RFID card is attached to; `rfid` for RFID cards.
+ * of a Vehicle access ID, or of the vehicle an RFID card or contract is attached to; `rfid` for
+ * what a driver presents: RFID cards, and eMAID contracts (Plug & Charge), whose `{ id, name }`
+ * the spec's shape carries as well (docs/api.md, "Charging sessions").
  */
 async function whoIsCharging(
   db: Db,
@@ -235,7 +237,7 @@ async function whoIsCharging(
           ) as CurrentSession['vehicle'],
         }
       : {}),
-    ...(accessId.type === 'RFID' ? { rfid: { id: accessId.accessIdId, name: accessId.name } } : {}),
+    ...(accessId.type === 'Vehicle' ? {} : { rfid: { id: accessId.accessIdId, name: accessId.name } }),
     ...(accessId.customerName ? { customerName: accessId.customerName } : {}),
   };
 }

@@ -41,6 +41,12 @@ export interface AllocatedPortView {
   vehicleId: number | null;
   /** The vehicle's SoC as the allocation read it, %, or null. */
   socPercent: number | null;
+  /** Where `socPercent` came from (docs/vehicle-state.md): `charger`, `vehicle` (ISO 15118), `telematics`; null without a SoC. */
+  socSource: 'charger' | 'vehicle' | 'telematics' | null;
+  /** The usable battery capacity the need used, Wh, or null without a SoC. */
+  batteryCapacityWh: number | null;
+  /** Where it came from: `api` (set on the vehicle), `vehicle` (ISO 15118), `telematics`, `learned`, `session`, `default`. */
+  batteryCapacitySource: 'api' | 'vehicle' | 'telematics' | 'learned' | 'session' | 'default' | null;
   /** The SoC it must reach by its departure, %, or null (no departure, or no SoC). */
   targetSoc: number | null;
   /** Energy it still needs for its departure, Wh, or null (no departure, or no known need). */
@@ -140,6 +146,9 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     externalLimitSource: line.externalLimitSource ?? null,
     vehicleId: line.vehicleId ?? null,
     socPercent: line.socPercent ?? null,
+    socSource: line.socSource ?? null,
+    batteryCapacityWh: line.batteryCapacityWh ?? null,
+    batteryCapacitySource: line.batteryCapacitySource ?? null,
     targetSoc: line.targetSoc ?? null,
     energyNeededWh: line.energyNeededWh ?? null,
     eta: isoOrNull(line.eta),

@@ -24,14 +24,20 @@
  * - **SoC behind its plan** (`socBehind`, {@link socBehind}): under a site limit, the SoC more than
  *   {@link BEHIND_SOC_POINTS} below what the stored plan expects by now.
  *
+ * - **Vehicle state** (`vehicleState`, {@link vehicleStateChangeOf}): a newer telematics reading
+ *   or a capacity set on a vehicle (the `vehicle` item) that charges on a site: the site where its
+ *   last allocation has it (a session that started since is allocated by its start anyway).
+ *
  * The first two are read from the change's images alone. The last two read the site's allocation
- * (1 GetItem per site per batch that holds readings of it).
+ * (1 GetItem per site per batch that holds readings of it); a vehicle's state reads the scheduled
+ * sites (1 Query) and the allocation of each of its organization's.
  *
  * @module
  */
 import type { Db } from '../db';
 import { entityOf, type TableChange } from '../db/table-changes';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
+import { scheduledSites } from './scheduled-sites';
 
 /** A vehicle drawing less than this share of its planned limit is behind its plan. */
 export const BEHIND_DRAW_SHARE = 0.5;
@@ -48,7 +54,7 @@ const CHARGING_REASONS = new Set([...PLANNED_REASONS, 'minimum']);
 
 type Image = Record<string, unknown>;
 /** Why a readings change makes its site plan again. */
-export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind';
+export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind' | 'vehicleState';
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const socOf = (image: Image | undefined) => numberOf((image?.socPercent as Image | undefined)?.value);
@@ -74,6 +80,20 @@ export function imageEventOf(change: TableChange): ReadingEvent | undefined {
   return rise(after) >= CAPACITY_ESTIMATE_MIN_SOC_RISE && rise(before) < CAPACITY_ESTIMATE_MIN_SOC_RISE
     ? 'batteryLearnt'
     : undefined;
+}
+
+/**
+ * The vehicle of a `vehicle` change that can change a plan: a newer telematics reading, or its
+ * set capacity changed. Undefined for any other change (a name, a tag, a VIN).
+ */
+export function vehicleStateChangeOf(change: TableChange): { organizationId: number; vehicleId: number } | undefined {
+  const after = change.newImage;
+  if (!after || entityOf(change) !== 'vehicle') return undefined;
+  const before = change.oldImage ?? {};
+  const changed = (['telematicsReadAt', 'batteryCapacityKwh'] as const).some((field) => before[field] !== after[field]);
+  const organizationId = numberOf(after.organizationId);
+  const vehicleId = numberOf(after.vehicleId);
+  return changed && organizationId !== undefined && vehicleId !== undefined ? { organizationId, vehicleId } : undefined;
 }
 
 /** The parts of a stored port line that the behind-plan rule reads. */
@@ -225,8 +245,14 @@ export async function readingReallocations(
     if (event) sites.set(siteId, event);
     else pending.set(siteId, [...(pending.get(siteId) ?? []), change]);
   }
-  await Promise.all(
-    [...pending].map(async ([siteId, siteChanges]) => {
+  const vehicles = changes.flatMap((change) => vehicleStateChangeOf(change) ?? []);
+  const organizations = new Set(vehicles.map((v) => v.organizationId));
+  const vehicleSites = organizations.size
+    ? (await scheduledSites(db)).filter((s) => organizations.has(s.organizationId) && !sites.has(s.siteId))
+    : [];
+  const charging = new Set(vehicles.map((v) => `${v.organizationId}:${v.vehicleId}`));
+  await Promise.all([
+    ...[...pending].map(async ([siteId, siteChanges]) => {
       if (sites.has(siteId)) return;
       const { data } = await db.siteAllocation.get({ siteId }).go();
       for (const change of data ? siteChanges : []) {
@@ -234,6 +260,11 @@ export async function readingReallocations(
         if (event) return void sites.set(siteId, event);
       }
     }),
-  );
+    ...vehicleSites.map(async ({ siteId, organizationId }) => {
+      const { data } = await db.siteAllocation.get({ siteId }).go();
+      const plugged = data?.ports.some((p) => charging.has(`${organizationId}:${p.vehicleId}`));
+      if (plugged && !sites.has(siteId)) sites.set(siteId, 'vehicleState');
+    }),
+  ]);
   return sites;
 }

@@ -6,9 +6,9 @@
  * lapse: the next trigger or the schedule allocates again.
  *
  * Requests for a site without changes to send: 1 UpdateItem (lease), 1 Query of the site's
- * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans), 1 PutItem
- * (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 7; each profile sent adds the
- * command path's requests.
+ * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans) and 1 (vehicles)
+ * alongside, 1 PutItem (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 8 (7 without
+ * identified vehicles); each profile sent adds the command path's requests.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
@@ -16,6 +16,7 @@ import type { SmartChargingCommands } from './commands';
 import { logger } from '../logger';
 import {
   allocateSite,
+  batteryCapacityOf,
   releaseDeadline,
   type AllocationInput,
   type AllocationOptions,
@@ -30,6 +31,7 @@ import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
 import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
+import { withVehicleStates } from './vehicle-inputs';
 import type { LimitSchedule } from './station-reports';
 
 /**
@@ -88,7 +90,7 @@ async function allocateOnce(
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
   const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
-  const input = allocationInput(snapshot, now, demand);
+  const input = withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now);
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
     logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });
@@ -133,6 +135,7 @@ function withStationReports(
       ...line,
       ...(session?.vehicleId !== undefined ? { vehicleId: session.vehicleId } : {}),
       ...outlooks.get(line.sessionId),
+      ...(session ? vehicleSources(session) : {}),
       ...(session?.externalLimit
         ? {
             externalLimitW: Math.floor(session.externalLimit.limitW),
@@ -225,6 +228,17 @@ function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
 }
 
 /** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */
+/** Where a session's SoC and the capacity its need used came from (the capacity only with a SoC: without one it is unused). */
+function vehicleSources(session: AllocationInput['sessions'][number]) {
+  if (session.socPercent === undefined) return {};
+  const capacity = batteryCapacityOf(session);
+  return {
+    socSource: session.socSource ?? ('charger' as const),
+    batteryCapacityWh: Math.round(capacity.wh),
+    batteryCapacitySource: capacity.source,
+  };
+}
+
 function outlookOf(p: PortAllocation): Pick<PortAllocation, 'socPercent' | 'targetSoc' | 'energyNeededWh' | 'eta'> {
   return Object.fromEntries(
     (['socPercent', 'targetSoc', 'energyNeededWh', 'eta'] as const).flatMap((key) =>

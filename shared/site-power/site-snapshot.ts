@@ -5,7 +5,8 @@
  * vehicles charging there (one BatchGetItem).
  */
 import type { EntityItem } from 'electrodb';
-import { queryPartition, type Db } from '../db';
+import { batchGet, queryPartition, type Db } from '../db';
+import type { VehicleItem } from '../access/items';
 import type { ChargerItem, PortItem, SiteItem } from '../chargers/items';
 import { selectChargers } from '../chargers/port-readings';
 import { readPlans } from '../departures/store';
@@ -38,6 +39,8 @@ export interface SiteSnapshot {
   ports: PortItem[];
   /** The next future departure of each vehicle charging on the site, by vehicle ID. */
   departures: Map<number, NextDeparture>;
+  /** The vehicles charging on the site (their set capacity and telematics state), by vehicle ID. */
+  vehicles: Map<number, VehicleItem>;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface SiteSnapshot {
  * Requests: 1 Query of the site's partition (the site, its limits, tariff, allocation state and
  * previous allocation; strongly consistent); 1 Query of the organization's chargers and ports
  * (paged past 1 MB); 1 BatchGetItem of the readings of the site's ports charging (per 100);
- * 1 BatchGetItem of plans.
+ * 1 BatchGetItem of plans and 1 of vehicles, alongside.
  * @param now epoch ms: departures not after it are past
  * @returns undefined when the site does not exist
  */
@@ -64,6 +67,10 @@ export async function readSiteSnapshot(db: Db, siteId: number, now: number): Pro
   const chargers = new Map(selected.chargers.map((c) => [c.chargerId, c]));
   const { ports } = selected;
   const limits = Object.fromEntries(limitItems.map((item) => [item.type, item]));
+  const [departures, vehicles] = await Promise.all([
+    nextDepartures(db, site.organizationId, ports, now),
+    chargingVehicles(db, site.organizationId, ports),
+  ]);
   return {
     site,
     limits,
@@ -71,8 +78,27 @@ export async function readSiteSnapshot(db: Db, siteId: number, now: number): Pro
     previous,
     chargers,
     ports,
-    departures: await nextDepartures(db, site.organizationId, ports, now),
+    departures,
+    vehicles,
   };
+}
+
+/** The IDs of the vehicles charging on these ports. */
+function vehicleIdsOf(ports: PortItem[]): number[] {
+  return [
+    ...new Set(ports.flatMap((p) => (p.currentChargingSession?.vehicle ? [p.currentChargingSession.vehicle.id] : []))),
+  ];
+}
+
+/** The vehicles charging on these ports, by ID (one BatchGetItem per 100, none without vehicles). */
+async function chargingVehicles(db: Db, organizationId: number, ports: PortItem[]): Promise<Map<number, VehicleItem>> {
+  const ids = vehicleIdsOf(ports);
+  if (ids.length === 0) return new Map();
+  const items = await batchGet(
+    db.vehicle,
+    ids.map((vehicleId) => ({ organizationId, vehicleId })),
+  );
+  return new Map(items.map((v) => [v.vehicleId, v]));
 }
 
 /** The next future departure of every vehicle charging on these ports (one BatchGetItem of plans). */
@@ -82,9 +108,7 @@ async function nextDepartures(
   ports: PortItem[],
   now: number,
 ): Promise<Map<number, NextDeparture>> {
-  const vehicleIds = [
-    ...new Set(ports.flatMap((p) => (p.currentChargingSession?.vehicle ? [p.currentChargingSession.vehicle.id] : []))),
-  ];
+  const vehicleIds = vehicleIdsOf(ports);
   const departures = new Map<number, NextDeparture>();
   if (vehicleIds.length === 0) return departures;
   const plans = await readPlans(

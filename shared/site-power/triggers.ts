@@ -13,7 +13,9 @@
  *   `lastBootAt`): its profiles must be sent again, or it no longer counts as controlled;
  * - a vehicle's departure plan changes (`departurePlan`): every scheduled site of the organization;
  * - a vehicle's readings (`portReadings`) bring its first SoC, show its battery learnt, or fall
- *   behind its plan (`reading-triggers.ts`: at most once per such event, not once per meter value).
+ *   behind its plan (`reading-triggers.ts`: at most once per such event, not once per meter value);
+ * - a vehicle's telematics reading or set capacity changes (`vehicle`, `reading-triggers.ts`): the
+ *   site where it charges.
  *
  * Everything else (statuses, API keys…) is ignored. The trigger never runs inside a charger's
  * message: it reads the stream after the MeterValues was answered.
@@ -29,6 +31,7 @@ export const TRIGGERING_ENTITIES = [
   'charger',
   'departurePlan',
   'portReadings',
+  'vehicle',
 ] as const;
 
 /** The sites to allocate again, and the organizations whose scheduled sites to allocate again. */

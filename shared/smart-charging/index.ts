@@ -25,6 +25,7 @@ export {
   ACCEPTANCE_MARGIN,
   ACCEPTANCE_THRESHOLD,
   acceptanceCapW,
+  batteryCapacityOf,
   batteryCapacityWh,
   CAPACITY_ESTIMATE_MIN_SOC_RISE,
   chargeNeed,

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_TARGET_SOC } from '../departures/rules';
 import { taperFactor, type ChargeNeed } from './taper';
-import type { DepartureSource, SessionDemand } from './types';
+import type { CapacitySource, DepartureSource, SessionDemand } from './types';
 import { wattsPerAmp } from './units';
 
 /** Spec §2.6 minimum on a DCFC port, W. */
@@ -100,17 +100,25 @@ export function resolveDeparture(session: SessionDemand): ResolvedDeparture | un
 }
 
 /**
- * The battery's usable capacity, Wh: `batteryCapacityWh` when known; else, once the SoC rose by at
- * least {@link CAPACITY_ESTIMATE_MIN_SOC_RISE} points in this session,
- * energyDeliveredWh / ((socPercent − socStartPercent) / 100); else {@link DEFAULT_BATTERY_CAPACITY_WH}.
+ * The battery's usable capacity, Wh, and where it came from: `batteryCapacityWh` when known (its
+ * source, by trust: set through the API, the vehicle's ISO 15118 needs, telematics, learnt from its
+ * past sessions); else, once the SoC rose by at least {@link CAPACITY_ESTIMATE_MIN_SOC_RISE} points
+ * in this session, energyDeliveredWh / ((socPercent − socStartPercent) / 100) (`session`); else
+ * {@link DEFAULT_BATTERY_CAPACITY_WH} (`default`).
  */
-export function batteryCapacityWh(session: SessionDemand): number {
-  if (session.batteryCapacityWh !== undefined) return session.batteryCapacityWh;
+export function batteryCapacityOf(session: SessionDemand): { wh: number; source: CapacitySource } {
+  if (session.batteryCapacityWh !== undefined)
+    return { wh: session.batteryCapacityWh, source: session.batteryCapacitySource ?? 'vehicle' };
   const { socPercent: soc, socStartPercent: start, energyDeliveredWh: delivered } = session;
   if (soc !== undefined && start !== undefined && soc - start >= CAPACITY_ESTIMATE_MIN_SOC_RISE && delivered > 0) {
-    return delivered / ((soc - start) / 100);
+    return { wh: delivered / ((soc - start) / 100), source: 'session' };
   }
-  return DEFAULT_BATTERY_CAPACITY_WH;
+  return { wh: DEFAULT_BATTERY_CAPACITY_WH, source: 'default' };
+}
+
+/** The battery's usable capacity, Wh ({@link batteryCapacityOf}). */
+export function batteryCapacityWh(session: SessionDemand): number {
+  return batteryCapacityOf(session).wh;
 }
 
 /**

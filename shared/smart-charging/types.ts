@@ -28,6 +28,19 @@ export interface SiteLimit {
  */
 export type DepartureSource = 'api' | 'vehicle';
 
+/** Where a session's SoC came from: the charger's meter values, the vehicle (ISO 15118), its telematics. */
+export type SocSource = 'charger' | 'vehicle' | 'telematics';
+
+/**
+ * Where a known battery capacity came from (docs/vehicle-state.md), in order of trust: set on the
+ * vehicle through the API (`api`), the vehicle over ISO 15118 (`vehicle`), its telematics, or
+ * learnt from its past sessions (`learned`).
+ */
+export type KnownCapacitySource = 'api' | 'vehicle' | 'telematics' | 'learned';
+
+/** Where the capacity a need used came from: a known one, this session's SoC rise, or the default. */
+export type CapacitySource = KnownCapacitySource | 'session' | 'default';
+
 /** A vehicle's next departure. */
 export interface Departure {
   /** Instant, ms since epoch. */
@@ -142,12 +155,19 @@ export interface SessionDemand {
   readonly previousLimitW?: number;
   /** Latest SoC, %. */
   readonly socPercent?: number;
+  /**
+   * Where `socPercent` came from: the charger's meter values (`charger`, the default), the
+   * vehicle's ISO 15118 needs (`vehicle`), or its telematics (`telematics`).
+   */
+  readonly socSource?: SocSource;
   /** First SoC of the session, %. */
   readonly socStartPercent?: number;
   /** Energy delivered so far in this session, Wh. */
   readonly energyDeliveredWh: number;
   /** The vehicle's usable battery capacity, Wh, when known. */
   readonly batteryCapacityWh?: number;
+  /** Where `batteryCapacityWh` came from (`vehicle`, its ISO 15118 needs, when not said). */
+  readonly batteryCapacitySource?: KnownCapacitySource;
   readonly vehicleId?: number;
   /** The vehicle's next departure from the departure-times API (spec §4.2), if any. */
   readonly departure?: Departure;

@@ -1,8 +1,8 @@
 /**
  * The local authorization list in the synthesised template: the table's change stream feeds the
- * sync function through its own event source mapping (filtered to access IDs, chargers and
- * local-list items, batched), and the function may write only the charger and message-log rows
- * and post to chargers.
+ * sync function through its own event source mapping (filtered to access IDs, chargers,
+ * local-list items and, for CostUpdated, charging sessions; batched), and the function may write
+ * only the charger and message-log rows and post to chargers.
  */
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -14,7 +14,7 @@ const { template, statementsOf, actionsOf, streamMappingOf } = synthesise();
 const ENTRY = 'lambdas/local-list/sync.ts';
 
 describe('local authorization list', () => {
-  it('feeds the stream to the sync function, filtered to access IDs, chargers and local lists, in batches', () => {
+  it('feeds the stream to the sync function, filtered to access IDs, chargers, local lists and sessions, in batches', () => {
     const mapping = streamMappingOf(ENTRY);
     expect(mapping.properties).toMatchObject({
       BatchSize: 100,
@@ -23,8 +23,9 @@ describe('local authorization list', () => {
       BisectBatchOnFunctionError: true,
     });
     expect([...LOCAL_LIST_TRIGGERING_ENTITIES]).toEqual(['accessId', 'charger', 'localAuthList']);
-    expect(mapping.newImageEntities).toEqual([...LOCAL_LIST_TRIGGERING_ENTITIES]);
-    expect(mapping.oldImageEntities).toEqual([...LOCAL_LIST_TRIGGERING_ENTITIES]);
+    const entities = [...LOCAL_LIST_TRIGGERING_ENTITIES, 'chargingSession'];
+    expect(mapping.newImageEntities).toEqual(entities);
+    expect(mapping.oldImageEntities).toEqual(entities);
     expect(actionsOf(ENTRY)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
   });
 

@@ -16,11 +16,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
 import { startSmartChargingLoop, startStreamLoop } from '../../lib/local/table-stream';
-import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list/triggers';
+import { SYNC_STREAM_ENTITIES } from '../../lib/aws/local-list';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
@@ -324,6 +325,12 @@ describe('the writes the handlers make', () => {
     await expectApi(200, 'PATCH', `/api/vehicles/${bus.vehicle.id}`, {
       vehicle: { name: 'Bus 12b', vin: 'LBYK9000000000013', accessIds: [{ ocppIdTag: 'BUS-12' }] },
     });
+    // A telematics reading pushed for it (one UpdateItem of the organization's partition).
+    await expectApi(200, 'POST', '/api/vehicles/state/batch', {
+      vehicles: [
+        { vehicleId: bus.vehicle.id, socPercent: 41, timestamp: new Date().toISOString(), source: 'fleet-telematics' },
+      ],
+    });
 
     // Departures: a VIN's plan with an entry that became past, then the vehicle that gets the VIN.
     const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -504,15 +511,39 @@ describe('the writes the handlers make', () => {
       'the allocations to end',
     );
     await loop.stop();
+    // A vehicle's session that ended with a usable SoC rise (as its stream record) teaches the
+    // trigger its battery: 30 kWh over 40 points, 75 kWh.
+    const ended = { __edb_e__: 'chargingSession', organizationId, vehicleId: bus.vehicle.id, socStartPercent: 20 };
+    await handlers.power.trigger!(
+      {
+        Records: [
+          {
+            eventName: 'MODIFY',
+            dynamodb: {
+              OldImage: marshall({ ...ended, status: 'InProgress' }),
+              NewImage: marshall({
+                ...ended,
+                status: 'Completed',
+                endTime: new Date().toISOString(),
+                socEndPercent: 60,
+                energyDeliveredKwh: 30,
+              }),
+            },
+          },
+        ],
+      } as never,
+      {} as never,
+    );
+    expect(
+      (await db.vehicle.get({ organizationId, vehicleId: bus.vehicle.id }).go()).data?.learnedBatteryCapacityKwh,
+    ).toBe(75);
 
     // The local authorization list, driven by the table's stream as on AWS: a resync asked of each
     // simulator (support learnt, a Full update), then a new card (a Differential to both).
     const lists = await startStreamLoop({
       dynamoDbEndpoint: dynamo.endpoint,
       tableName: process.env.TABLE_NAME!,
-      consumers: [
-        { name: 'local-list-sync', entities: LOCAL_LIST_TRIGGERING_ENTITIES, handler: handlers.localList!.sync! },
-      ],
+      consumers: [{ name: 'local-list-sync', entities: SYNC_STREAM_ENTITIES, handler: handlers.localList!.sync! }],
     });
     const listOf = async (chargerId: number) =>
       (await db.localAuthList.get({ chargerId }).go({ consistent: true })).data;

@@ -283,6 +283,25 @@ describe('operator CLI', () => {
     expect(result.stdout).toBe('');
   });
 
+  it("sets and removes a vehicle's usable battery capacity (its bounds: test/unit/access/vehicle-state.test.ts)", async () => {
+    const tenant = await createTenant(stack);
+    const created = await api(stack, '/api/vehicles', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { vehicle: { name: 'CLI Van' } },
+    });
+    const ids = ['--organization-id', String(tenant.organizationId), '--vehicle-id', String(created.body.vehicle.id)];
+    const set = await admin('vehicles', 'set-battery-capacity', ...ids, '--kwh', '82.5');
+    expect(set.code).toBe(0);
+    expect(set.json).toMatchObject({ name: 'CLI Van', batteryCapacityKwh: 82.5 });
+    const read = async () =>
+      (await api(stack, `/api/vehicles/${created.body.vehicle.id}`, { key: tenant.apiKey })).body.vehicle;
+    expect((await read()).batteryCapacityKwh).toBe(82.5);
+    const removed = await admin('vehicles', 'set-battery-capacity', ...ids, '--kwh', 'none');
+    expect(removed.stderr).toBe('');
+    expect((await read()).batteryCapacityKwh).toBeNull();
+  });
+
   it('backfills the location of ports stored without one, so they are found by ID again, and removes their old by-ID index keys', async () => {
     const ocppId = uniqueOcppId('LOC');
     const tenant = await createTenant(stack, [

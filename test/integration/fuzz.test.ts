@@ -30,6 +30,10 @@ import { ocpp21Registry } from '../../shared/ocpp/v21';
 import type { LocalStack } from '../../lib/local/stack';
 import { callOf } from '../../shared/ocpp/message-log';
 import { episodeKey, raiseAlert } from '../../shared/alerts/store';
+import { sendCostUpdates } from '../../shared/charging/cost-updates';
+import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
+import { callRecordKey } from '../../shared/ocpp/commands/correlation';
 
 // A charger that never answers a command must not hold an HTTP input for the production 20 s.
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
@@ -289,7 +293,15 @@ const vehicleBody = () => ({
   vin: '7FCTGAAL0NN000003',
   licensePlate: 'ABC-123',
   customer: { name: 'Acme' },
+  batteryCapacityKwh: 75,
   accessIds: [{ ocppIdTag: 'FUZZ-TAG-3', authorizationStatus: 'Authorized' }],
+});
+const vehicleState = () => ({
+  vehicleVin: fixtures.vin,
+  socPercent: 55.5,
+  batteryCapacityKwh: 75,
+  timestamp: new Date().toISOString(),
+  source: 'fuzz-telematics',
 });
 
 /** A valid request of each route: path parameters, query parameters and body. */
@@ -456,6 +468,8 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       path: id(fixtures.vehicleId),
       body: { vehicle: { ...vehicleBody(), vin: fixtures.vin } },
     },
+    'POST /api/vehicles/state': { body: vehicleState() },
+    'POST /api/vehicles/state/batch': { body: { vehicles: [vehicleState(), { ...vehicleState(), socPercent: 101 }] } },
     'POST /api/departure-times/vehicle': { body: departure() },
     'POST /api/departure-times/batch': { body: { vehicles: [departure()] } },
     'GET /api/departure-times/vehicle': { query: { vehicleVin: fixtures.vin } },
@@ -1186,3 +1200,99 @@ describe.each(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'] as const)(
     }, 120_000);
   },
 );
+
+/**
+ * A charging station's answers to CostUpdated (2.0.1 I04; 1.6 has none), the one CALL the CSMS
+ * sends from the table's stream: mutated CALLRESULT payload objects (schema-valid ones are `sent`,
+ * the others a failure of the command, `failed`) and CALLERRORs (NotSupported/NotImplemented remembered
+ * on the charger, others `failed`). Whatever the answer: no InternalError, no frame breaking the
+ * rules, the answer in the message log as it was sent, and nothing written beyond the command's own
+ * bookkeeping (its log entry, the charger's command lane) and the charger's memory of an
+ * unsupported CostUpdated.
+ */
+describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
+  const ANSWERS = 12;
+  const answerFollowsSchema = async (payload: Json) => {
+    try {
+      await validatePayload(V201.CostUpdated, 'conf', payload);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('mutated CALLRESULTs and CALLERRORs', async () => {
+    const ocppId = ocppIds['ocpp2.0.1'][0]!;
+    const target = tenant.chargers.find((c) => c.ocppId === ocppId)!;
+    const raw = await connectRaw(stack, ocppId, 'ocpp2.0.1');
+    const sender = new FrameSender(raw, target.id);
+    const inbox: unknown[][] = [];
+    raw.ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as unknown[];
+      if (frame[0] === 2) inbox.push(frame);
+    });
+    const session = {
+      chargerId: target.id,
+      ocppTransactionId: 'fuzz-cost',
+      sessionId: 990_001,
+      organizationId: tenant.organizationId,
+      siteId: tenant.siteId,
+      portId: target.ports[0]!.id,
+      portNumber: 1,
+      ocppProtocol: 'ocpp2.0.1' as const,
+      startTime: now(),
+      meterStartWh: 0,
+      status: 'InProgress' as const,
+      updatedAt: now(),
+    };
+    await stack.db.chargingSession.put(session).go();
+    await changes();
+    const commands = ocppChargerCommands(stack.db, COST_COMMANDS);
+    const valid: Json[] = [{}, { customData: { vendorId: 'fuzz.example' } }];
+    // A reply whose payload is no object is no CALLRESULT (the reply frames above): objects only here.
+    const payloads = sampled(fc.constantFrom(...valid).chain(mutationsOf), ANSWERS * 3, 11)
+      .filter((payload) => typeof payload === 'object' && payload !== null && !Array.isArray(payload))
+      .slice(0, ANSWERS);
+    const replies = [
+      ...payloads.map((payload) => (messageId: string) => [3, messageId, payload]),
+      ...['NotSupported', 'NotImplemented', 'GenericError', 'FormatViolation'].map((code) => (messageId: string) => [
+        4,
+        messageId,
+        code,
+        'fuzz',
+        {},
+      ]),
+    ];
+    const failures: string[] = [];
+    for (const [index, reply] of replies.entries()) {
+      const update = { chargerId: target.id, ocppTransactionId: 'fuzz-cost', sessionId: 990_001, totalCost: index };
+      const outcome = sendCostUpdates(stack.db, commands, [update]);
+      const call = await pollUntil(
+        async () => inbox.shift(),
+        (frame) => frame !== undefined,
+        'the CostUpdated CALL',
+      );
+      const text = JSON.stringify(reply(String(call![1])));
+      await sender.send(text, undefined, true);
+      const [result] = await outcome;
+      const payload = payloads[index];
+      const expected =
+        payload === undefined
+          ? ['NotSupported', 'NotImplemented'].some((code) => text.includes(code))
+            ? 'unsupported'
+            : 'failed'
+          : (await answerFollowsSchema(payload))
+            ? 'sent'
+            : 'failed';
+      if (result !== expected) failures.push(`${result} (not ${expected}) for ${text}`);
+      const logged = await stack.db.ocppMessage.get(callRecordKey(target.id, String(call![1]))!).go();
+      if (logged.data?.responseFrame !== text) failures.push(`not logged as sent: ${text}`);
+      const written = (await changes()).filter((c) => !c.includes(' charger '));
+      if (written.length) failures.push(`${text} wrote ${written.join('; ')}`);
+      // The next answer starts from a charger that is sent CostUpdated (its lane write is bookkeeping, as above).
+      await stack.db.charger.patch({ chargerId: target.id }).remove(['costUpdatedSupport']).go();
+    }
+    expect([...failures, ...sender.bad.splice(0)]).toEqual([]);
+    await raw.close();
+  }, 120_000);
+});

@@ -72,7 +72,12 @@ interface Plugged {
   socAtDeparture?: number;
 }
 
-function demandOf(p: Plugged, previous: AllocationResult | undefined): SessionDemand {
+/**
+ * A van's session as the allocation reads it. With `telematics`, the van's telematics also pushes
+ * its SoC (from its plug-in, fresher than its last meter value between two) and its usable battery,
+ * as `shared/site-power/vehicle-inputs.ts` would give them.
+ */
+function demandOf(p: Plugged, previous: AllocationResult | undefined, telematics: boolean): SessionDemand {
   const last = p.readings.at(-1);
   const line = previous?.ports.find((l) => l.portId === p.van.portId);
   const base = p.van.kind === 'DC' ? dcfc : level2;
@@ -85,6 +90,14 @@ function demandOf(p: Plugged, previous: AllocationResult | undefined): SessionDe
     ...(last ? { socPercent: last.s, socStartPercent: p.socStart!, measuredPowerW: last.p * 1000 } : {}),
     ...(last ? { previousLimitW: last.limitW } : {}),
     ...(line ? { release: line.release } : {}),
+    ...(telematics
+      ? {
+          socPercent: Math.round(p.ev.socPercent * 10) / 10,
+          socSource: 'telematics' as const,
+          batteryCapacityWh: p.van.batteryWh,
+          batteryCapacitySource: 'telematics' as const,
+        }
+      : {}),
   });
 }
 
@@ -127,8 +140,13 @@ function readingEvents(p: Plugged, previous: AllocationResult | undefined, compu
 /**
  * Replays the depot from the first plug-in to the last departure.
  * @param readingTriggers whether a van's readings make the site plan again (else only plug-ins and the schedule)
+ * @param telematics whether each van's telematics tells its SoC and battery (docs/vehicle-state.md)
  */
-export function replayRealtimeDepot(solver: PlanSolver, readingTriggers: boolean): RealtimeDepotOutcome {
+export function replayRealtimeDepot(
+  solver: PlanSolver,
+  readingTriggers: boolean,
+  telematics = false,
+): RealtimeDepotOutcome {
   const vans: Plugged[] = REALTIME_DEPOT.map((van, i) => ({
     van,
     ev: { batteryWh: van.batteryWh, maxPowerW: van.kind === 'DC' ? DC_MAX_W : 11_520, socPercent: van.arriveSoc },
@@ -169,7 +187,9 @@ export function replayRealtimeDepot(solver: PlanSolver, readingTriggers: boolean
     }
     if (t >= nextScheduled) pending.add('schedule');
     if (pending.size === 0) continue;
-    const sessions = vans.filter((p) => p.plugAt <= t && p.leftAt === undefined).map((p) => demandOf(p, result));
+    const sessions = vans
+      .filter((p) => p.plugAt <= t && p.leftAt === undefined)
+      .map((p) => demandOf(p, result, telematics));
     result = allocateSite({ now: t, limits: { cost: watts(REALTIME_COST_LIMIT_W) }, sessions }, { solver });
     computedAt = t;
     allocations++;

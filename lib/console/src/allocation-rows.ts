@@ -112,7 +112,8 @@ export function allocationRows(
       portId: port.portId,
       port: names.port.get(port.portId) ?? `Port ${port.portId}`,
       vehicle: vehicleName(names, port.vehicleId),
-      soc: formatPercent(port.socPercent),
+      // A SoC from telematics says so (the charger's is the usual one): docs/vehicle-state.md.
+      soc: `${formatPercent(port.socPercent)}${port.socSource === 'telematics' && port.socPercent !== null ? ' (telematics)' : ''}`,
       target: formatPercent(port.targetSoc),
       departure: at(port.departureTime, now, timeZone),
       eta: at(port.eta, now, timeZone),

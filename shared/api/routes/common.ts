@@ -4,7 +4,9 @@
  * schema carries an OpenAPI `id` (component name) through zod's `.meta()`.
  */
 import * as z from 'zod';
+import { MAX_VIN_LENGTH } from '../../departures';
 import { text } from '../../validation';
+import { validationError } from '../errors';
 
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -120,3 +122,57 @@ export const RequestedBySchema = z
     description:
       'The API key that asked (userEmail: its name), the person (userEmail: the e-mail), or the operator CLI',
   });
+
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+
+/** A vehicle's VIN as submitted: trimmed, 1–17 characters; matched case-insensitively. */
+export const vehicleVin = /* @__PURE__ */ z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_VIN_LENGTH, `must be at most ${MAX_VIN_LENGTH} characters`)
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
+
+/** The service's vehicle ID in a body. */
+export const vehicleId = /* @__PURE__ */ z
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .positive('must be positive')
+  .max(Number.MAX_SAFE_INTEGER);
+
+/** Spec §4.2 / §7: exactly one of `vehicleId` and `vehicleVin` (null counts as not given). */
+export function exactlyOneVehicle(value: { vehicleId?: unknown; vehicleVin?: unknown }, ctx: z.RefinementCtx): void {
+  const given = [value.vehicleId, value.vehicleVin].filter((v) => v !== undefined && v !== null).length;
+  if (given === 1) return;
+  const message =
+    given === 0 ? 'give vehicleId or vehicleVin (exactly one)' : 'give only one of vehicleId and vehicleVin';
+  ctx.addIssue({ code: 'custom', path: ['vehicleId'], message });
+  ctx.addIssue({ code: 'custom', path: ['vehicleVin'], message });
+}
+
+/** The `vehicleId` / `vehicleVin` an invalid batch item submitted, when they have the right type. */
+function submittedRef(item: unknown): { vehicleId: number | null; vehicleVin: string | null } {
+  const { vehicleId, vehicleVin } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+  return {
+    vehicleId: typeof vehicleId === 'number' && Number.isSafeInteger(vehicleId) ? vehicleId : null,
+    vehicleVin: typeof vehicleVin === 'string' ? vehicleVin : null,
+  };
+}
+
+/**
+ * Validates one raw item of a per-vehicle batch (departures, vehicle states) against its
+ * single-vehicle schema: the request, or what it named and one message naming every invalid field
+ * under `path` (`Invalid body.vehicles.2.socPercent: …`), for the item's own error result.
+ */
+export function parseVehicleBatchItem<T>(
+  schema: z.ZodType<T>,
+  item: unknown,
+  path: string,
+): { request: T } | { invalid: { vehicleId: number | null; vehicleVin: string | null; error: string } } {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return { request: parsed.data };
+  const fields = validationError(path, parsed.error).errors ?? [];
+  return {
+    invalid: { ...submittedRef(item), error: `Invalid ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` },
+  };
+}

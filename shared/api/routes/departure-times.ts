@@ -4,8 +4,15 @@
  * `POST /api/departure-times/batch` and `GET /api/departure-times/vehicle`, and the routes.
  */
 import * as z from 'zod';
-import { conformsTo, departureTimeSchema, numericIdParam } from './common';
-import { validationError } from '../errors';
+import {
+  conformsTo,
+  departureTimeSchema,
+  exactlyOneVehicle,
+  numericIdParam,
+  parseVehicleBatchItem,
+  vehicleId,
+  vehicleVin,
+} from './common';
 import type * as domain from '../../departures';
 import {
   DEFAULT_TARGET_SOC,
@@ -13,7 +20,6 @@ import {
   MAX_BATCH_VEHICLES,
   MAX_DEPARTURE_NAME_LENGTH,
   MAX_DEPARTURES_PER_VEHICLE,
-  MAX_VIN_LENGTH,
 } from '../../departures';
 import { defineRoutes } from './define';
 
@@ -35,30 +41,6 @@ const targetSoc = z
   .int('must be a whole percentage (fractions are not accepted)')
   .min(0, 'must be between 0 and 100')
   .max(100, 'must be between 0 and 100');
-
-/** A vehicle's VIN as submitted: trimmed, 1–17 characters; matched case-insensitively. */
-const vehicleVin = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX_VIN_LENGTH, `must be at most ${MAX_VIN_LENGTH} characters`)
-  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
-
-const vehicleId = z
-  .number({ error: 'must be a number' })
-  .int('must be an integer')
-  .positive('must be positive')
-  .max(Number.MAX_SAFE_INTEGER);
-
-/** Spec §4.2 / §7: exactly one of `vehicleId` and `vehicleVin` (null counts as not given). */
-function exactlyOneVehicle(value: { vehicleId?: unknown; vehicleVin?: unknown }, ctx: z.RefinementCtx): void {
-  const given = [value.vehicleId, value.vehicleVin].filter((v) => v !== undefined && v !== null).length;
-  if (given === 1) return;
-  const message =
-    given === 0 ? 'give vehicleId or vehicleVin (exactly one)' : 'give only one of vehicleId and vehicleVin';
-  ctx.addIssue({ code: 'custom', path: ['vehicleId'], message });
-  ctx.addIssue({ code: 'custom', path: ['vehicleVin'], message });
-}
 
 /** One departure to synchronise (reference notes' field names). */
 export const DepartureTimeInput = z
@@ -185,26 +167,12 @@ export const DepartureBatchResponse = z
   .object({ results: z.array(DepartureBatchResult) })
   .meta({ id: 'DepartureBatchResponse' });
 
-/** The `vehicleId` / `vehicleVin` an invalid batch item submitted, when they have the right type. */
-function submittedRef(item: unknown): { vehicleId: number | null; vehicleVin: string | null } {
-  const { vehicleId, vehicleVin } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-  return {
-    vehicleId: typeof vehicleId === 'number' && Number.isSafeInteger(vehicleId) ? vehicleId : null,
-    vehicleVin: typeof vehicleVin === 'string' ? vehicleVin : null,
-  };
-}
-
 /**
  * Validates one raw batch item against the single-vehicle rules: the request, or what it named
  * and one message naming every invalid field (`Invalid body.vehicles.2.departureTimes.0.targetSoc: …`).
  */
 export function parseDepartureBatchItem(item: unknown, index: number): DepartureBatchEntry {
-  const parsed = DepartureSyncBody.safeParse(item);
-  if (parsed.success) return { request: parsed.data };
-  const fields = validationError(`body.vehicles.${index}`, parsed.error).errors ?? [];
-  return {
-    invalid: { ...submittedRef(item), error: `Invalid ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}` },
-  };
+  return parseVehicleBatchItem(DepartureSyncBody, item, `body.vehicles.${index}`);
 }
 
 /** `GET /api/departure-times/vehicle` query: exactly one of `vehicleId` and `vehicleVin`. */

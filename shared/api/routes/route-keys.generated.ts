@@ -61,6 +61,8 @@ export const ROUTE_KEYS = [
   'GET /api/vehicles/{id}',
   'POST /api/vehicles',
   'PATCH /api/vehicles/{id}',
+  'POST /api/vehicles/state',
+  'POST /api/vehicles/state/batch',
   'POST /api/departure-times/vehicle',
   'POST /api/departure-times/batch',
   'GET /api/departure-times/vehicle',

@@ -88,6 +88,21 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
             .meta({ description: 'Its chargingLimitSource: EMS, Other, SO, CSO' }),
           vehicleId: z.number().int().nullable().meta({ description: "The session's vehicle, when identified" }),
           socPercent: z.number().nullable().meta({ description: "The vehicle's SoC as the allocation read it, %" }),
+          socSource: z.enum(['charger', 'vehicle', 'telematics']).nullable().meta({
+            description:
+              "Where the SoC came from: the charger's meter values, the vehicle (ISO 15118 needs), or its telematics (the fresher of the charger's and a telematics reading at most 30 minutes old; docs/vehicle-state.md)",
+          }),
+          batteryCapacityWh: z
+            .number()
+            .nullable()
+            .meta({ description: 'The usable battery capacity the need used, Wh; null without a SoC' }),
+          batteryCapacitySource: z
+            .enum(['api', 'vehicle', 'telematics', 'learned', 'session', 'default'])
+            .nullable()
+            .meta({
+              description:
+                "Where it came from, by trust: set on the vehicle (api), the vehicle's ISO 15118 EVEnergyCapacity (vehicle), telematics, learnt from its past sessions (learned), this session's SoC rise (session), or the default",
+            }),
           targetSoc: z.number().nullable().meta({
             description:
               "The SoC it must reach by its departure, %: the departure's targetSoc, or what the vehicle asked",

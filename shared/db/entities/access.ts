@@ -20,6 +20,20 @@ const vehicleSchema = {
     /** Set by a telematics integration (the operator CLI stands in for it); its VIN wins over submitted ones. */
     hasTelematics: { type: 'boolean', required: true, default: false },
     customerName: optionalString,
+    /** Usable battery capacity set by the fleet (API, CLI, console), kWh: wins over every other source. */
+    batteryCapacityKwh: optionalNumber,
+    /**
+     * The latest telematics reading pushed through the API (docs/vehicle-state.md): SoC, %; usable
+     * capacity, kWh (kept from an earlier reading when a later one omits it); when it was read (ISO
+     * 8601 UTC, compared as text: an older reading is ignored); the provider that sent it.
+     */
+    telematicsSocPercent: optionalNumber,
+    telematicsBatteryCapacityKwh: optionalNumber,
+    telematicsReadAt: optionalString,
+    telematicsSource: optionalString,
+    /** Usable capacity learnt from its own sessions (energy against the charger's SoC rise), kWh, and the session's end (ISO 8601). */
+    learnedBatteryCapacityKwh: optionalNumber,
+    learnedBatteryCapacityAt: optionalString,
     /** Normalised ocppIdTags of the access IDs attached to this vehicle (read back with one BatchGet). */
     accessIdTags: { type: 'set', items: 'string' },
     /**

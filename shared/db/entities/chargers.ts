@@ -129,6 +129,11 @@ const chargerSchema = {
      */
     reservationSupport: { type: ['supported', 'unsupported'] as const },
     /**
+     * `unsupported`: the charger answered CostUpdated (OCPP 2.0.1 I04) with CALLERROR NotSupported
+     * or NotImplemented, so it is not sent CostUpdated again; a BootNotification forgets it.
+     */
+    costUpdatedSupport: { type: ['unsupported'] as const },
+    /**
      * Whether the charger takes charging profiles and in which units (`A`, `W`), learnt from the
      * charger at the first allocation after it connects (1.6 GetConfiguration, 2.0.1 GetVariables
      * SmartChargingCtrlr); a BootNotification forgets it.

@@ -197,6 +197,13 @@ const allocatedPort = {
     targetSoc: optionalNumber,
     energyNeededWh: optionalNumber,
     eta: optionalNumber,
+    /**
+     * Where the SoC came from (`charger`, `vehicle`: ISO 15118, `telematics`), and the usable
+     * battery capacity the need used, Wh, with its source (docs/vehicle-state.md).
+     */
+    socSource: { type: ['charger', 'vehicle', 'telematics'] as const },
+    batteryCapacityWh: optionalNumber,
+    batteryCapacitySource: { type: ['api', 'vehicle', 'telematics', 'learned', 'session', 'default'] as const },
     /** The vehicle's departure the allocation used, and where it came from (`api` or `vehicle`). */
     departureTime: optionalString,
     departureSource: { type: ['api', 'vehicle'] as const },

@@ -94,16 +94,38 @@ describe('the Access IDs page', () => {
       });
     expect(ui.tab.problems).toEqual([]);
   });
+
+  it('creates a Plug & Charge contract (eMAID), refusing a tag that is no eMAID with the field named', async () => {
+    const form = ui.page.getByRole('form', { name: 'New access ID' });
+    await form.getByLabel('Type').selectOption('eMAID');
+    await form.getByLabel('Name').fill('Contract of Ana');
+    await form.getByLabel('ID tag').fill('not an emaid');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => form.getByLabel('ID tag').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('.field-error').first().textContent()).toMatch(/eMAID/);
+    expect((await accessIds()).some((a) => a.name === 'Contract of Ana')).toBe(false);
+
+    await form.getByLabel('ID tag').fill('DE-ABC-C12345678-X');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect
+      .poll(async () => (await accessIds()).find((a) => a.name === 'Contract of Ana'))
+      .toMatchObject({ type: 'eMAID', ocppIdTag: 'DEABCC12345678X', authorizationStatus: 'Authorized' });
+    await expect
+      .poll(async () => (await rows('Access IDs')).find((cells) => cells[0] === 'Contract of Ana')?.slice(0, 3))
+      .toEqual(['Contract of Ana', 'DEABCC12345678X', 'eMAID']);
+    expect(ui.tab.problems).toEqual([]);
+  });
 });
 
 describe('the Vehicles page', () => {
-  it('adds a vehicle and edits it, an emptied field removed', async () => {
+  it('adds a vehicle with its battery and edits it, an emptied field removed, an absurd battery refused', async () => {
     const { page, stack, tenant } = ui;
     await page.getByRole('link', { name: 'Vehicles' }).click();
     const form = page.getByRole('form', { name: 'New vehicle' });
     await form.getByLabel('Name').fill('Truck 3');
     await form.getByLabel('Make').fill('Volvo');
     await form.getByLabel('License plate').fill('CA 7TRK003');
+    await form.getByLabel('Battery (usable kWh)').fill('540');
     await form.getByRole('button', { name: 'Add vehicle' }).click();
     const vehicles = async () => (await api(stack, '/api/vehicles', { key: tenant.apiKey })).body.data as any[];
     await expect
@@ -111,13 +133,20 @@ describe('the Vehicles page', () => {
       .toMatchObject({
         make: 'Volvo',
         licensePlate: 'CA 7TRK003',
+        batteryCapacityKwh: 540,
       });
 
     const row = page.getByRole('table', { name: 'Vehicles' }).locator('tbody tr', { hasText: 'Truck 3' });
+    await row.getByText('Battery 540 kWh (set)').waitFor();
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('form', { name: 'Edit Truck 3' });
+    // An absurd battery is refused, naming the field; an emptied one is removed.
+    await edit.getByLabel('Battery (usable kWh)').fill('5000');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => edit.locator('.form-outcome').textContent()).toContain('batteryCapacityKwh');
     await edit.getByLabel('Model').fill('FM Electric');
     await edit.getByLabel('License plate').fill('');
+    await edit.getByLabel('Battery (usable kWh)').fill('');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(async () => (await vehicles()).find((v) => v.name === 'Truck 3'))
@@ -125,6 +154,7 @@ describe('the Vehicles page', () => {
         make: 'Volvo',
         model: 'FM Electric',
         licensePlate: null,
+        batteryCapacityKwh: null,
       });
     expect(ui.tab.problems).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { api, createTenant, startTestStack, type Tenant } from '../support/stack';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
@@ -465,5 +466,132 @@ describe('vehicles', () => {
     expect((await call('GET', '/api/vehicles')).body.data.map((v: { id: number }) => v.id)).toContain(vehicle.id);
     expect((await call('GET', `/api/vehicles/${vehicle.id}`, undefined, other.apiKey)).status).toBe(404);
     expect((await call('POST', '/api/vehicles', { vehicle: { name: 'bus 12' } })).status).toBe(409);
+  });
+});
+
+describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", () => {
+  const MINUTE = 60_000;
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  const push = (body: object, key = tenant.apiKey) => call('POST', '/api/vehicles/state', body, key);
+  const read = async (id: number) => (await call('GET', `/api/vehicles/${id}`)).body.vehicle;
+
+  it('sets, changes and removes the usable capacity on the vehicle; refuses 0 and above 1000 kWh', async () => {
+    const created = await call('POST', '/api/vehicles', { vehicle: { name: 'Van 40', batteryCapacityKwh: 75 } });
+    expect(created.status).toBe(201);
+    expect(validate('/api/vehicles', 'POST', 201, created.body)).toEqual([]);
+    expect(created.body.vehicle).toMatchObject({ batteryCapacityKwh: 75, learnedBatteryCapacityKwh: null });
+    const id = created.body.vehicle.id;
+    for (const bad of [0, -5, 1000.5, '75']) {
+      const { status, body } = await call('PATCH', `/api/vehicles/${id}`, { vehicle: { batteryCapacityKwh: bad } });
+      expect(status).toBe(400);
+      expect(body.errors.map((e: { path: string }) => e.path)).toEqual(['body.vehicle.batteryCapacityKwh']);
+    }
+    expect((await read(id)).batteryCapacityKwh).toBe(75);
+    await call('PATCH', `/api/vehicles/${id}`, { vehicle: { batteryCapacityKwh: 1000 } });
+    expect((await read(id)).batteryCapacityKwh).toBe(1000);
+    await call('PATCH', `/api/vehicles/${id}`, { vehicle: { batteryCapacityKwh: null } });
+    expect((await read(id)).batteryCapacityKwh).toBeNull();
+  });
+
+  it('stores the latest reading by VIN or ID, sets hasTelematics, and ignores an older one', async () => {
+    const created = await call('POST', '/api/vehicles', { vehicle: { name: 'Van 41', vin: 'TELEVIN0000000041' } });
+    const id = created.body.vehicle.id;
+    expect(created.body.vehicle).toMatchObject({ hasTelematics: false, telematics: null });
+    const first = await push({
+      vehicleVin: 'televin0000000041',
+      socPercent: 42.5,
+      batteryCapacityKwh: 76,
+      timestamp: ago(2 * MINUTE),
+      source: 'fleet-telematics',
+    });
+    expect(first.status).toBe(200);
+    expect(validate('/api/vehicles/state', 'POST', 200, first.body)).toEqual([]);
+    expect(first.body).toEqual({
+      vehicleId: id,
+      outcome: 'stored',
+      telematics: {
+        socPercent: 42.5,
+        batteryCapacityKwh: 76,
+        timestamp: expect.any(String),
+        source: 'fleet-telematics',
+      },
+    });
+    // A later reading without a capacity keeps the stored one; an older one changes nothing.
+    const later = ago(MINUTE);
+    const second = await push({ vehicleId: id, socPercent: 44, timestamp: later, source: 'fleet-telematics' });
+    expect(second.body.telematics).toMatchObject({ socPercent: 44, batteryCapacityKwh: 76 });
+    const older = await push({ vehicleId: id, socPercent: 10, timestamp: ago(3 * MINUTE), source: 'other' });
+    expect(older.status).toBe(200);
+    expect(older.body).toMatchObject({ outcome: 'ignored', telematics: { socPercent: 44, timestamp: later } });
+    expect(await read(id)).toMatchObject({
+      hasTelematics: true,
+      telematics: { socPercent: 44, source: 'fleet-telematics' },
+    });
+    // A site-scoped key pushes too (vehicles belong to the organization, not to a site).
+    const siteKey = await createApiKey(stack.db, {
+      organizationId: tenant.organizationId,
+      scope: 'site',
+      siteId: tenant.siteId,
+    });
+    expect((await push({ vehicleId: id, socPercent: 45, timestamp: ago(0), source: 'x' }, siteKey.apiKey)).status).toBe(
+      200,
+    );
+    // Its VIN stays; a telematics vehicle pushed by ID without a VIN may be given one.
+    expect((await call('PATCH', `/api/vehicles/${id}`, { vehicle: { vin: 'OTHERVIN000000041' } })).status).toBe(400);
+    const bare = (await call('POST', '/api/vehicles', { vehicle: { name: 'Van 44' } })).body.vehicle.id;
+    await push({ vehicleId: bare, socPercent: 30, timestamp: ago(0), source: 'x' });
+    const given = await call('PATCH', `/api/vehicles/${bare}`, { vehicle: { vin: 'TELEVIN0000000044' } });
+    expect(given.body.vehicle).toMatchObject({ hasTelematics: true, vin: 'TELEVIN0000000044' });
+  });
+
+  it('refuses every bad input with a 400 naming its field, storing nothing', async () => {
+    const created = await call('POST', '/api/vehicles', { vehicle: { name: 'Van 45', vin: 'TELEVIN0000000045' } });
+    const id = created.body.vehicle.id;
+    const cases: [object, string][] = [
+      [{ socPercent: 100.5 }, 'body.socPercent'],
+      [{ socPercent: -1 }, 'body.socPercent'],
+      [{ batteryCapacityKwh: 0 }, 'body.batteryCapacityKwh'],
+      [{ batteryCapacityKwh: 1001 }, 'body.batteryCapacityKwh'],
+      [{ timestamp: new Date(Date.now() + 10 * MINUTE).toISOString() }, 'body.timestamp'],
+      [{ timestamp: new Date(Date.now() - 366 * 86_400_000).toISOString() }, 'body.timestamp'],
+      [{ timestamp: '2026-12-05T10:00:00' }, 'body.timestamp'],
+      [{ source: '' }, 'body.source'],
+      [{ vehicleId: 999_999 }, 'body.vehicleId'],
+      [{ vehicleId: undefined, vehicleVin: 'NOSUCHVIN' }, 'body.vehicleVin'],
+      [{ vehicleVin: 'TELEVIN0000000045' }, 'body.vehicleId'],
+    ];
+    for (const [change, path] of cases) {
+      const body = { vehicleId: id, socPercent: 50, timestamp: ago(MINUTE), source: 'fleet-telematics', ...change };
+      const { status, body: problem } = await push(body);
+      expect(status, JSON.stringify(change)).toBe(400);
+      expect(problem.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await read(id)).toMatchObject({ hasTelematics: false, telematics: null });
+  });
+
+  it('takes a batch item by item: an invalid item or an unknown vehicle fails only its own result', async () => {
+    const created = await call('POST', '/api/vehicles', { vehicle: { name: 'Van 43', vin: 'TELEVIN0000000043' } });
+    const id = created.body.vehicle.id;
+    const reading = { socPercent: 61, timestamp: ago(MINUTE), source: 'fleet-telematics' };
+    const { status, body } = await call('POST', '/api/vehicles/state/batch', {
+      vehicles: [
+        { vehicleVin: 'TELEVIN0000000043', ...reading },
+        { vehicleId: id, ...reading, socPercent: 140 },
+        { vehicleVin: 'NOSUCHVIN0000043', ...reading },
+        { vehicleId: id, ...reading, timestamp: ago(5 * MINUTE) },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(validate('/api/vehicles/state/batch', 'POST', 200, body)).toEqual([]);
+    expect(body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['stored', 'error', 'error', 'ignored']);
+    expect(body.results[1].error).toContain('body.vehicles.1.socPercent');
+    expect(body.results[2]).toMatchObject({ vehicleId: null, vehicleVin: 'NOSUCHVIN0000043' });
+    expect(body.results[2].error).toContain('vehicleVin');
+    expect((await read(id)).telematics).toMatchObject({ socPercent: 61 });
+    const tooMany = await call('POST', '/api/vehicles/state/batch', {
+      vehicles: Array.from({ length: 101 }, () => ({ vehicleId: id, ...reading })),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].path).toBe('body.vehicles');
   });
 });

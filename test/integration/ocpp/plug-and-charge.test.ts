@@ -211,6 +211,22 @@ describe('Authorize with a contract certificate (2.0.1 C07)', () => {
       idToken: { idToken: emaid, type: 'eMAID' },
     });
     expect(started).toEqual({ idTokenInfo: { status: 'Accepted' } });
+    // The session names the contract as the spec's `rfid` (what the driver presented) and its eMAID as ocppIdTag.
+    const contractId = (await api(stack, '/api/access-ids', { key: tenant.apiKey })).body.data.find(
+      (a: { type: string }) => a.type === 'eMAID',
+    ).id;
+    const chargerId = tenant.chargers.find((c) => c.ocppId === ocppId)!.id;
+    const path = `/api/charging-sessions?chargerIds[]=${chargerId}&includeInProgressSessions=true`;
+    const sessions = await api(stack, path, { key: tenant.apiKey });
+    expect(sessions.body.data[0]).toMatchObject({
+      ocppIdTag: 'DEABCC00000077Z',
+      rfid: { id: contractId, name: 'Contract of the van' },
+    });
+    const view = await api(stack, `/api/chargers/${chargerId}`, { key: tenant.apiKey });
+    expect(view.body.data.ports[0].currentChargingSession.rfid).toEqual({
+      id: contractId,
+      name: 'Contract of the van',
+    });
   });
 });
 

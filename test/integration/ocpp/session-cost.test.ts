@@ -3,12 +3,14 @@
  * 2.0.1 client's TransactionEvent responses carry `totalCost` under the site's two-period tariff
  * (the running cost on an Updated with an energy register, the final cost on Ended, in cents), the
  * final cost is stored on the session and answered by `GET /api/charging-sessions` without
- * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all.
+ * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all. The running cost also
+ * reaches the charger as a CostUpdated CALL (I04), sent from the table's stream (the stack's
+ * `localList` option runs its sender) and answered into the message log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger } from '../support/ocpp';
+import { connectCharger, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 
@@ -17,7 +19,7 @@ let validate: ReturnType<typeof responseValidator>;
 const clients: RPCClient[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ localList: true });
   validate = responseValidator((await api(stack, '/api/openapi.json')).body);
 });
 afterAll(async () => {
@@ -32,8 +34,13 @@ const TWO_PERIODS = [
   { name: 'onPeak', daysOfWeek: EVERY_DAY, startTime: '16:00', endTime: '24:00', pricePerKwh: 0.4567 },
 ];
 
-/** A tenant with one 2.0.1 charger, connected and booted; with a tariff on its site when given. */
-async function chargerOnSite(prefix: string, tariff?: unknown): Promise<{ tenant: Tenant; client: RPCClient }> {
+/** A tenant with one 2.0.1 (or 2.1) charger, connected and booted; with a tariff on its site when given. */
+async function chargerOnSite(
+  prefix: string,
+  tariff?: unknown,
+  handle?: (client: RPCClient) => void,
+  protocol: 'ocpp2.0.1' | 'ocpp2.1' = 'ocpp2.0.1',
+): Promise<{ tenant: Tenant; client: RPCClient }> {
   const ocppId = uniqueOcppId(prefix);
   const tenant = await createTenant(stack, [
     { ocppId, name: 'Cost EVSE', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
@@ -46,7 +53,7 @@ async function chargerOnSite(prefix: string, tariff?: unknown): Promise<{ tenant
     });
     expect(put.status).toBe(200);
   }
-  const client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
+  const client = await connectCharger(stack, ocppId, protocol, undefined, handle);
   clients.push(client);
   await client.call('BootNotification', {
     reason: 'PowerUp',
@@ -148,4 +155,68 @@ describe('TransactionEvent responses without a tariff', () => {
       .go();
     expect(data?.energyCost).toBeUndefined();
   });
+});
+
+describe('CostUpdated (I04)', () => {
+  // A 2.1 station is sent the 2.0.1 CALL, checked against 2.1's schemas by the CSMS and by the strict client.
+  it.each(['ocpp2.0.1', 'ocpp2.1'] as const)(
+    "tells an %s charger the running cost it stored, validated by the charger's schema, its answer logged",
+    async (protocol) => {
+      const received: unknown[] = [];
+      const { tenant, client } = await chargerOnSite(
+        'COSTUPD',
+        { currency: 'USD', energyPrices: TWO_PERIODS },
+        (c) =>
+          c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
+            received.push(params);
+            return {};
+          }),
+        protocol,
+      );
+      const transactionInfo = { transactionId: 'cost-upd-1', chargingState: 'Charging' };
+      await client.call('TransactionEvent', {
+        eventType: 'Started',
+        timestamp: at(0),
+        triggerReason: 'CablePluggedIn',
+        seqNo: 0,
+        transactionInfo,
+        evse: { id: 1, connectorId: 1 },
+        meterValue: energy(0, at(0)),
+      });
+      const updated = await client.call('TransactionEvent', {
+        eventType: 'Updated',
+        timestamp: at(30),
+        triggerReason: 'MeterValuePeriodic',
+        seqNo: 1,
+        transactionInfo,
+        meterValue: energy(6_000, at(30)),
+      });
+      expect(updated).toEqual({ totalCost: 0.74 });
+      await pollUntil(
+        async () => received.length,
+        (n) => n > 0,
+        'the CostUpdated CALL',
+      );
+      expect(received).toEqual([{ totalCost: 0.74, transactionId: 'cost-upd-1' }]);
+      const chargerId = tenant.chargers[0]!.id;
+      const logged = await pollUntil(
+        async () =>
+          (
+            await api(stack, `/api/ocpp-messages?chargerId=${chargerId}&messageType=CostUpdated`, {
+              key: tenant.apiKey,
+            })
+          ).body.data,
+        (data: any[]) => data.length === 1 && data[0].responseType !== undefined && data[0].responseType !== null,
+        'the logged CostUpdated answer',
+      );
+      expect(logged[0]).toMatchObject({
+        direction: 'toCharger',
+        messagePayload: { totalCost: 0.74, transactionId: 'cost-upd-1' },
+        responseType: 'CALLRESULT',
+        messageResponse: {},
+      });
+      const { data } = await stack.db.chargingSession.get({ chargerId, ocppTransactionId: 'cost-upd-1' }).go();
+      expect(data?.runningCost).toMatchObject({ amount: 0.7404, currency: 'USD' });
+    },
+  );
 });

@@ -9,7 +9,7 @@ import { requireRole } from '../../../shared/api/auth';
 import { ForbiddenError } from '../../../shared/api/errors';
 import { ROLES, roleAtLeast, type Role } from '../../../shared/organizations';
 
-/** The work of an operator (the depot's daily work): remote commands, operations, windows, acknowledgements, access IDs. */
+/** The work of an operator (the depot's daily work): remote commands, operations, windows, acknowledgements, access IDs, telematics state. */
 const OPERATOR_WRITES = [
   /^POST \/api\/ocpp\/(reservations|reservations\/cancel|remote-start|remote-stop)$/,
   /^POST \/api\/ocpp\/(reset|unlock-connector|change-availability|trigger-message|clear-cache|get-log|get-composite-schedule|get-installed-certificate-ids)$/,
@@ -20,6 +20,7 @@ const OPERATOR_WRITES = [
   /^(POST|PATCH|DELETE) \/api\/maintenance-windows/,
   /^POST \/api\/alerts\/\{id\}\/acknowledge$/,
   /^(POST|PATCH|PUT) \/api\/access-ids/,
+  /^POST \/api\/vehicles\/state/,
 ];
 
 /** The role a route should need under the rules of the roles. */

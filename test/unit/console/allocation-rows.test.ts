@@ -27,6 +27,9 @@ function port(portId: number, fields: Partial<Port> = {}): Port {
     externalLimitSource: null,
     vehicleId: null,
     socPercent: null,
+    socSource: null,
+    batteryCapacityWh: null,
+    batteryCapacitySource: null,
     targetSoc: null,
     energyNeededWh: null,
     eta: null,
@@ -82,6 +85,13 @@ describe('allocationRows', () => {
       late: false,
       why: 'The optimum of the plan over the hours ahead; on time: 90 % by 09:30.',
     });
+  });
+
+  it("names a SoC from the vehicle's telematics", () => {
+    const told = port(1, { vehicleId: 3, socPercent: 40, socSource: 'telematics', batteryCapacityWh: 60_000 });
+    const fromCharger = port(2, { vehicleId: 3, socPercent: 41, socSource: 'charger' });
+    const rows = allocationRows({ ports: [told, fromCharger], lateVehicles: [] }, names, NOW, CHICAGO);
+    expect(rows.map((row) => row.soc)).toEqual(['40 % (telematics)', '41 %']);
   });
 
   it('says why a vehicle waits, and that a late one reaches its target after its departure', () => {

@@ -6,6 +6,7 @@ import {
   fallsBehind,
   imageEventOf,
   type PlannedAllocation,
+  vehicleStateChangeOf,
 } from '../../../shared/site-power/reading-triggers';
 
 const T0 = Date.parse('2026-12-05T10:00:00Z');
@@ -145,5 +146,27 @@ describe('a vehicle whose SoC lags its plan', () => {
       const other = { ...allocation, ports: [{ ...line, ...changed }] };
       expect(fallsBehind(change(at(237, 57.5), at(240, 50)), other)).toBeUndefined();
     }
+  });
+});
+
+describe("a vehicle's state that makes its site plan again", () => {
+  const vehicleChange = (before: object | undefined, after: object): TableChange => ({
+    eventName: before ? 'MODIFY' : 'INSERT',
+    ...(before ? { oldImage: { __edb_e__: 'vehicle', organizationId: 3, vehicleId: 8, ...before } } : {}),
+    newImage: { __edb_e__: 'vehicle', organizationId: 3, vehicleId: 8, ...after },
+  });
+
+  it('is a newer telematics reading or a changed set capacity, nothing else of the vehicle', () => {
+    const reading = { telematicsReadAt: '2026-12-05T10:00:00.000Z', telematicsSocPercent: 40 };
+    const newer = { telematicsReadAt: '2026-12-05T10:01:00.000Z', telematicsSocPercent: 41 };
+    expect(vehicleStateChangeOf(vehicleChange(reading, newer))).toEqual({ organizationId: 3, vehicleId: 8 });
+    expect(vehicleStateChangeOf(vehicleChange({}, reading))).toEqual({ organizationId: 3, vehicleId: 8 });
+    expect(vehicleStateChangeOf(vehicleChange({}, { batteryCapacityKwh: 75 }))).toEqual({
+      organizationId: 3,
+      vehicleId: 8,
+    });
+    expect(vehicleStateChangeOf(vehicleChange(reading, { ...reading, name: 'Van 8' }))).toBeUndefined();
+    expect(vehicleStateChangeOf(vehicleChange(undefined, { name: 'Van 8' }))).toBeUndefined();
+    expect(vehicleStateChangeOf(change({}, { socStartPercent: 30 }))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Access IDs (spec §4.1): the organization's RFID cards and vehicle IDs, 100 a page (`GET
- * /api/access-ids`), each with its status, vehicle and customer; a form that creates one (`POST`,
+ * Access IDs (spec §4.1): the organization's RFID cards, vehicle IDs and Plug & Charge contracts
+ * (eMAID), 100 a page (`GET /api/access-ids`), each with its status, vehicle and customer; a form that creates one (`POST`,
  * the API's refusal shown beside the field it names); per row, renaming it and revoking or
  * authorizing it again (`PATCH`: a revoked ID is refused at the chargers, and their local lists
  * follow, docs/local-authorization-list.md).
@@ -82,6 +82,7 @@ function CreateForm(props: { onCreated: () => void }) {
         <select value={form.type} onChange={set('type')}>
           <option value="RFID">RFID card</option>
           <option value="Vehicle">Vehicle (its own ID, ISO 15118 or a tag on the van)</option>
+          <option value="eMAID">eMAID (a Plug &amp; Charge contract, e.g. DE-ABC-C12345678-X)</option>
         </select>
       </label>
       <Field label="Name" path="body.accessId.name" outcome={outcome} value={form.name} onInput={set('name')} />

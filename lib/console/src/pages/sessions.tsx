@@ -21,7 +21,10 @@ import {
 } from '../session-data';
 import type { AccessIdList, ChargingSession, ChargingSessionList, SiteWithChargers, VehicleList } from '../types';
 
-/** What the filter form offers: the sites with their chargers, the vehicles, the RFID cards. */
+/**
+ * What the filter form offers: the sites with their chargers, the vehicles, the cards and contracts
+ * (every access ID but vehicles' own: what a session's `rfid` names).
+ */
 interface FilterChoices {
   sites: SiteWithChargers[];
   vehicles: VehicleList['data'];
@@ -34,7 +37,7 @@ async function loadChoices(session: ConsoleSession, signal: AbortSignal): Promis
     session.call<VehicleList>('/api/vehicles', { signal }),
     session.call<AccessIdList>('/api/access-ids', { signal }),
   ]);
-  return { sites: sites.data, vehicles: vehicles.data, cards: accessIds.data.filter((a) => a.type === 'RFID') };
+  return { sites: sites.data, vehicles: vehicles.data, cards: accessIds.data.filter((a) => a.type !== 'Vehicle') };
 }
 
 /** Every page of `filters`' sessions, up to {@link CSV_MAX_PAGES}, as CSV; `truncated` when more remain. */

@@ -1,7 +1,8 @@
 /**
- * Vehicles and departures: each vehicle of the key's organization with its access IDs (one
- * `GET /api/vehicles` per refresh) and its next departure and target SoC; a vehicle added
- * (`POST /api/vehicles`) or edited (`PATCH`) with one form. Departures are one
+ * Vehicles and departures: each vehicle of the key's organization with its access IDs, its
+ * battery and latest telematics SoC (one `GET /api/vehicles` per refresh) and its next departure
+ * and target SoC; a vehicle added (`POST /api/vehicles`) or edited (`PATCH`), its usable battery
+ * capacity included, with one form. Departures are one
  * request per vehicle, so they are read once per visit, two at a time, automatically for the
  * first {@link AUTO_DEPARTURES} vehicles of the page and on demand for the others: the key's
  * 200 requests a minute stay for the live pages.
@@ -76,6 +77,24 @@ const VEHICLE_FIELDS = [
 ] as const;
 type VehicleField = (typeof VEHICLE_FIELDS)[number][0];
 
+/** The form's values: the text fields, and the battery as typed ('' = none). */
+type VehicleFormValues = Record<VehicleField | 'batteryCapacityKwh', string>;
+
+/** A vehicle's values as the form shows them. */
+function formValues(vehicle: Vehicle | undefined): VehicleFormValues {
+  const text = Object.fromEntries(VEHICLE_FIELDS.map(([field]) => [field, vehicle?.[field] ?? '']));
+  return { ...text, batteryCapacityKwh: vehicle?.batteryCapacityKwh?.toString() ?? '' } as VehicleFormValues;
+}
+
+/** The body's fields from the form: trimmed text ('' = null), the battery as a number (the API checks its range). */
+function bodyFields(form: VehicleFormValues): [string, string | number | null][] {
+  return Object.entries(form).map(([field, value]) => {
+    const trimmed = value.trim();
+    if (!trimmed) return [field, null];
+    return [field, field === 'batteryCapacityKwh' ? Number(trimmed) : trimmed];
+  });
+}
+
 /**
  * Adds a vehicle, or edits `vehicle` (then an emptied field is removed: `null` in the PATCH);
  * the API's refusal says the field.
@@ -83,17 +102,14 @@ type VehicleField = (typeof VEHICLE_FIELDS)[number][0];
 function VehicleForm(props: { vehicle?: Vehicle; onSaved: () => void; onDone?: () => void }) {
   const session = useSession();
   const { busy, outcome, run } = useAction();
-  const initial = Object.fromEntries(VEHICLE_FIELDS.map(([field]) => [field, props.vehicle?.[field] ?? ''])) as Record<
-    VehicleField,
-    string
-  >;
+  const initial = formValues(props.vehicle);
   const [form, setForm] = useState(initial);
   const editing = props.vehicle;
   const submit = (event: Event) => {
     event.preventDefault();
     void run(
       async () => {
-        const fields = Object.entries(form).map(([field, value]) => [field, value.trim() || null] as const);
+        const fields = bodyFields(form);
         const vehicle = Object.fromEntries(editing ? fields : fields.filter(([, value]) => value !== null));
         const path = editing ? `/api/vehicles/${editing.id}` : '/api/vehicles';
         const saved = await session.call<{ vehicle: Vehicle }>(path, {
@@ -108,6 +124,8 @@ function VehicleForm(props: { vehicle?: Vehicle; onSaved: () => void; onDone?: (
       editing ? 'Not saved: ' : 'Not added: ',
     );
   };
+  const input = (field: keyof VehicleFormValues) => (event: Event) =>
+    setForm({ ...form, [field]: (event.target as HTMLInputElement).value });
   return (
     <form
       class="inline-form"
@@ -117,12 +135,13 @@ function VehicleForm(props: { vehicle?: Vehicle; onSaved: () => void; onDone?: (
       {VEHICLE_FIELDS.map(([field, label]) => (
         <label key={field}>
           {label}
-          <input
-            value={form[field]}
-            onInput={(event) => setForm({ ...form, [field]: (event.target as HTMLInputElement).value })}
-          />
+          <input value={form[field]} onInput={input(field)} />
         </label>
       ))}
+      <label>
+        Battery (usable kWh)
+        <input type="number" step="any" min="0" value={form.batteryCapacityKwh} onInput={input('batteryCapacityKwh')} />
+      </label>
       <button type="submit" disabled={busy}>
         {editing ? 'Save' : 'Add vehicle'}
       </button>
@@ -138,8 +157,30 @@ function VehicleForm(props: { vehicle?: Vehicle; onSaved: () => void; onDone?: (
   );
 }
 
+/**
+ * What the vehicle page says of its battery: the capacity the planner trusts most (set, else the
+ * latest telematics reading's, else the one its sessions taught) and the latest telematics SoC.
+ */
+export function batteryText(vehicle: Vehicle, timeZone?: string): string | null {
+  const telematics = vehicle.telematics;
+  const capacity =
+    vehicle.batteryCapacityKwh !== null
+      ? `${vehicle.batteryCapacityKwh} kWh (set)`
+      : telematics?.batteryCapacityKwh != null
+        ? `${telematics.batteryCapacityKwh} kWh (telematics)`
+        : vehicle.learnedBatteryCapacityKwh !== null
+          ? `${vehicle.learnedBatteryCapacityKwh} kWh (learnt)`
+          : null;
+  const soc = telematics
+    ? `SoC ${formatPercent(telematics.socPercent)} at ${formatDateTime(telematics.timestamp, timeZone)} (${telematics.source})`
+    : null;
+  const parts = [capacity && `Battery ${capacity}`, soc].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
 function VehicleRow(props: { vehicle: Vehicle; auto: boolean; onSaved: () => void }) {
   const { vehicle } = props;
+  const zones = useSiteZones();
   const [editing, setEditing] = useState(false);
   if (editing)
     return (
@@ -152,11 +193,13 @@ function VehicleRow(props: { vehicle: Vehicle; auto: boolean; onSaved: () => voi
   const description = [vehicle.make, vehicle.model, vehicle.vin && `VIN ${vehicle.vin}`, vehicle.licensePlate]
     .filter(Boolean)
     .join(' · ');
+  const battery = batteryText(vehicle, zones.shared);
   return (
     <tr>
       <th scope="row" class="wrap">
         {vehicle.name ?? `Vehicle ${vehicle.id}`}
         {description ? <div class="muted">{description}</div> : null}
+        {battery ? <div class="muted">{battery}</div> : null}
         <button type="button" class="secondary" onClick={() => setEditing(true)}>
           Edit
         </button>

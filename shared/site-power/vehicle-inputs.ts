@@ -1,0 +1,101 @@
+/**
+ * What the allocation takes from a session's vehicle (docs/vehicle-state.md): its SoC, the
+ * freshest of the charger's reading and its telematics reading, and its usable battery capacity,
+ * by trust. Pure: the vehicles are read with the site (`./site-snapshot.ts`).
+ *
+ * Decided here:
+ * - **SoC**: the charger's meter value (or, without one, the vehicle's ISO 15118 needs), unless the
+ *   vehicle's telematics reading is newer; a telematics reading older than
+ *   {@link TELEMATICS_MAX_AGE_MS} is ignored (a plugged-in vehicle's SoC moves every minute).
+ * - **Capacity**, by trust: set on the vehicle through the API (`api`), the vehicle's own ISO 15118
+ *   `EVEnergyCapacity` (`vehicle`), its latest telematics reading's (`telematics`, whatever its
+ *   age: a battery's size does not move while it charges), learnt from its past sessions
+ *   (`learned`); else the planner's own estimate from this session's SoC rise, else its default
+ *   (`shared/smart-charging/needs.ts` `batteryCapacityOf`).
+ *
+ * @module
+ */
+import type { VehicleItem } from '../access/items';
+import type { PortItem } from '../chargers/items';
+import type { AllocationInput, KnownCapacitySource, SessionDemand, SocSource } from '../smart-charging';
+
+/** A telematics SoC older than this is ignored while the vehicle is plugged in, ms (30 min). */
+export const TELEMATICS_MAX_AGE_MS = 30 * 60_000;
+
+type Session = NonNullable<PortItem['currentChargingSession']>;
+
+/** A SoC with its source and time (ms since epoch; undefined: unknown, counts as oldest). */
+interface SocReading {
+  percent: number;
+  source: SocSource;
+  at?: number;
+}
+
+/** The session's SoC: the freshest of the charger's (or ISO 15118's) and the vehicle's telematics reading. */
+export function socOf(session: Session, vehicle: VehicleItem | undefined, now: number): SocReading | undefined {
+  const charger: SocReading | undefined = session.socPercent
+    ? { percent: session.socPercent.value, source: 'charger', at: Date.parse(session.socPercent.timestamp) }
+    : session.evChargingNeeds?.socPercent !== undefined
+      ? { percent: session.evChargingNeeds.socPercent, source: 'vehicle' }
+      : undefined;
+  const readAt = vehicle?.telematicsReadAt === undefined ? Number.NaN : Date.parse(vehicle.telematicsReadAt);
+  const fresh = vehicle?.telematicsSocPercent !== undefined && now - readAt <= TELEMATICS_MAX_AGE_MS;
+  if (!fresh) return charger;
+  const telematics: SocReading = { percent: vehicle!.telematicsSocPercent!, source: 'telematics', at: readAt };
+  return charger?.at !== undefined && charger.at >= readAt ? charger : telematics;
+}
+
+/** The usable capacity known for a vehicle, Wh, by trust (see the module), with its source. */
+export function knownCapacityOf(
+  vehicle: VehicleItem | undefined,
+  evCapacityWh: number | undefined,
+): { wh: number; source: KnownCapacitySource } | undefined {
+  const kwh = (value: number | undefined, source: KnownCapacitySource) =>
+    value !== undefined && value > 0 ? { wh: value * 1000, source } : undefined;
+  return (
+    kwh(vehicle?.batteryCapacityKwh, 'api') ??
+    (evCapacityWh !== undefined && evCapacityWh > 0 ? { wh: evCapacityWh, source: 'vehicle' as const } : undefined) ??
+    kwh(vehicle?.telematicsBatteryCapacityKwh, 'telematics') ??
+    kwh(vehicle?.learnedBatteryCapacityKwh, 'learned')
+  );
+}
+
+/** One session with its vehicle's SoC and capacity (see the module). */
+export function withVehicle(
+  demand: SessionDemand,
+  session: Session | undefined,
+  vehicle: VehicleItem | undefined,
+  now: number,
+): SessionDemand {
+  if (!session) return demand;
+  const soc = socOf(session, vehicle, now);
+  const capacity = knownCapacityOf(vehicle, session.evChargingNeeds?.evEnergyCapacityWh);
+  const { socPercent: _soc, batteryCapacityWh: _wh, ...rest } = demand;
+  return {
+    ...rest,
+    ...(soc ? { socPercent: soc.percent, socSource: soc.source } : {}),
+    ...(capacity ? { batteryCapacityWh: capacity.wh, batteryCapacitySource: capacity.source } : {}),
+  };
+}
+
+/**
+ * The allocation input with each session's SoC and capacity from its vehicle (see the module).
+ * @param ports the site's ports (their sessions in progress)
+ * @param vehicles the vehicles charging on the site, by vehicle ID
+ */
+export function withVehicleStates(
+  input: AllocationInput,
+  ports: readonly PortItem[],
+  vehicles: ReadonlyMap<number, VehicleItem>,
+  now: number,
+): AllocationInput {
+  const byPort = new Map(ports.map((p) => [p.portId, p.currentChargingSession]));
+  return {
+    ...input,
+    sessions: input.sessions.map((demand) => {
+      const session = byPort.get(demand.portId);
+      const vehicle = demand.vehicleId === undefined ? undefined : vehicles.get(demand.vehicleId);
+      return withVehicle(demand, session?.sessionId === demand.sessionId ? session : undefined, vehicle, now);
+    }),
+  };
+}
