@@ -3,6 +3,7 @@
  * from the stored items: what `GET /api/chargers/…`, `GET /api/sites` and the operator CLI show.
  */
 import { type SecurityProfile, securityProfileOf } from '../db/entities/chargers';
+import type { OcppProtocol } from '../db/entities/common';
 import type { ChargerItem, PortItem } from './items';
 import { energyDeliveredKwh } from '../metering/meter-values';
 import { embeddedVehicle } from '../access/views';
@@ -88,6 +89,11 @@ export interface Charger {
    * client certificate (docs/certificates.md). 2 unless set.
    */
   securityProfile: SecurityProfile;
+  /**
+   * The OCPP-J version of its current or last connection (the subprotocol `$connect` negotiated:
+   * docs/ocpp.md, "Connecting"); null until it first connects.
+   */
+  ocppProtocol: OcppProtocol | null;
   connectionStatus: { status: string; timestamp: string } | null;
   numberOfPorts: number;
   ports: Port[];
@@ -168,6 +174,7 @@ export function toCharger(item: ChargerItem, ports: PortItem[]): Charger {
     powerSharing: ports.length > 1,
     ocppPasswordSet: item.passwordHash !== undefined,
     securityProfile: securityProfileOf(item),
+    ocppProtocol: item.ocppProtocol ?? null,
     connectionStatus: item.connectionStatus
       ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp }
       : null,

@@ -109,6 +109,14 @@ export const Charger = conformsTo<views.Charger>()(
           'client certificate the CSMS trusts, whose CN is the ocppId (the password alone is then refused). ' +
           'Default 2; set with PUT /api/chargers/{id}/security-profile',
       }),
+      ocppProtocol: z
+        .enum(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'])
+        .nullable()
+        .meta({
+          description:
+            'OCPP-J version of its current or last connection (the WebSocket subprotocol negotiated at connect: ' +
+            'ocpp2.1 over ocpp2.0.1 over ocpp1.6); null until it first connects',
+        }),
       connectionStatus: z
         .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
         .nullable()

@@ -5,6 +5,7 @@
  * the local list (docs/local-authorization-list.md) never sent, then its Full update asked with the
  * button. No page may throw or log an error.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
@@ -94,6 +95,12 @@ describe('the local list on the charger page', () => {
   });
 });
 
+/** The OCPP version the Overview's details show (`OCPP 1.6`, or `—` before any connection). */
+async function ocppVersionShown(page: Page): Promise<string | null> {
+  const details = page.locator('dl.details dt', { hasText: /^OCPP$/ }).locator('+ dd');
+  return (await details.count()) ? details.textContent() : null;
+}
+
 describe("a charger's commands and health", () => {
   it('disables the commands of a charger that never connected, says why, and shows no health figures', async () => {
     const { page, stack, tab } = ui;
@@ -106,6 +113,7 @@ describe("a charger's commands and health", () => {
     });
     await page.goto(`${stack.url}/#/chargers/${never.id}`);
     const ports = page.getByRole('region', { name: 'Ports' });
+    await expect.poll(() => ocppVersionShown(page)).toBe('—');
     await ports.getByText('The charger has never connected: commands cannot reach it until it does.').waitFor();
     const start = ports.getByRole('button', { name: 'Start port 1' });
     expect(await start.isDisabled()).toBe(true);
@@ -126,6 +134,8 @@ describe("a charger's commands and health", () => {
   it('enables the commands of a connected charger and counts its health from its first connection', async () => {
     const { page, stack, tab } = ui;
     await page.goto(`${stack.url}/#/chargers/${chargerId}`);
+    // The version its connection negotiated, as the charger read answers it.
+    await expect.poll(() => ocppVersionShown(page)).toBe('OCPP 1.6');
     await openChargerTab(page, 'Operations');
     const operations = page.getByRole('region', { name: 'Operations' });
     const reset = operations.getByRole('button', { name: 'Reset', exact: true });

@@ -59,6 +59,7 @@ describe('GET /api/chargers/{id}', () => {
       powerSharing: true,
       ocppPasswordSet: false,
       securityProfile: 2,
+      ocppProtocol: null,
       connectionStatus: null,
       numberOfPorts: 2,
       ports: [1, 2].map((n) => ({

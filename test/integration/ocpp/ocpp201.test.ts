@@ -269,6 +269,9 @@ describe('OCPP 2.1 on the same URL', () => {
     });
     expect(body.data.ocppProtocol).toBe('ocpp2.1');
     expect(validate('/api/chargers/{id}/configuration', 'GET', 200, body)).toEqual([]);
+    const charger = await api(stack, `/api/chargers/${tenant.chargers[index]!.id}`, { key: tenant.apiKey });
+    expect(charger.body.data.ocppProtocol).toBe('ocpp2.1');
+    expect(validate('/api/chargers/{id}', 'GET', 200, charger.body)).toEqual([]);
   });
 
   it('takes the values 2.1 adds to what 2.0.1 handlers read without an InternalError', async () => {

@@ -195,6 +195,7 @@ function ChargerDetails(props: { charger: Charger; now: number }) {
         ? `${charger.connectionStatus.status} since ${formatDateTime(charger.connectionStatus.timestamp, charger.site.timezone)}`
         : 'Never connected',
     ],
+    ['OCPP', charger.ocppProtocol ? `OCPP ${charger.ocppProtocol.slice(4)}` : '—'],
     ['Last seen', <Ago iso={lastSeen(charger)} now={props.now} zone={charger.site.timezone} />],
     [
       'Hardware',
