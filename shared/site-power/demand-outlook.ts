@@ -24,8 +24,16 @@
  * - **The rest of the period**: today (its later arrivals are still to come) and the days after it
  *   up to the period's end. The chance that it
  *   stays below a level is the product of each remaining day's chance; the outlook is that curve in
- *   steps (levels at its {@link OUTLOOK_PROBABILITIES}). No remaining day (the period's last) or no
- *   history: no outlook (the whole charge above the peak so far).
+ *   steps (levels at its {@link OUTLOOK_PROBABILITIES}). No remaining day: no outlook (the whole
+ *   charge above the peak so far).
+ * - **Without history** (a new site's first day): nothing tells the days of the period apart, so
+ *   each is as likely as any other to be its busiest, and a level today's sessions need is the
+ *   period's peak with the chance 1 / (the days left, today included): each kW above the peak so far
+ *   costs that share of the charge (1/31 on the first of a 31-day month, the whole charge on its
+ *   last). The whole charge instead
+ *   made the first day's plan spread the vehicles present over their stays, with no room left for
+ *   the arrivals it did not know of: Caltech's 1 October 2019 reached 42.4 kW where 29.9 kW
+ *   delivered the day, and that day's peak was the month's.
  *
  * @module
  */
@@ -115,13 +123,15 @@ function dayForecast(days: readonly DayNeed[], weekday: number): { mean: number;
  * @param days the site's past days and their needs (the last weeks)
  * @param remaining the local midnights of the days still to come in the period (today included)
  * @param timeZone the site's IANA time zone
- * @returns the levels and their shares of the demand charge, or undefined without history or days
+ * @returns the levels and their shares of the demand charge (without history, one share for every
+ *   level), or undefined without a day left
  */
 export function peakOutlook(
   days: readonly DayNeed[],
   remaining: readonly number[],
   timeZone: string,
 ): EnergyTariff['peakOutlook'] {
+  if (days.length === 0) return remaining.length > 0 ? [{ fromW: 0, share: 1 / remaining.length }] : undefined;
   const forecasts = remaining.map((d) => dayForecast(days, localWeekdayMinute(timeZone, d + 12 * 3_600_000).weekday));
   if (forecasts.length === 0 || forecasts.some((f) => f === undefined)) return undefined;
   const stays = (w: number) => forecasts.reduce((p, f) => p * normalCdf((w - f!.mean) / f!.sd), 1);

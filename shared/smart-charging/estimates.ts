@@ -15,6 +15,13 @@
  * else every session of the site; else the defaults. Its departure is the median stay of those
  * sessions, its energy their median energy.
  *
+ * **The departure's spread** (`SessionEstimate.departures`, which the plan weighs: energy planned in
+ * a slot counts by the share of the plausible departures still to come): a driver's departure moved
+ * by each past driver's error (how late or early the site's drivers left against what they
+ * entered), a forecast's the stays of its similar sessions; those still ahead, at least two.
+ * Trusted as one instant, a driver's departure (off by 2.7 h on average at Caltech, the median
+ * 0.6 h early) let the plan defer vehicles that were gone before it.
+ *
  * **Corrections** as the session goes:
  * - a departure passed while the vehicle is still plugged in: the median stay of the similar
  *   sessions that stayed longer than this one has so far, else {@link DEFAULT_EXTENSION_MS} from
@@ -228,6 +235,7 @@ export function estimateFrom(
   return {
     departureTime: leaves.time,
     departureSource: leaves.source,
+    ...(leaves.ahead.length > 1 ? { departures: leaves.ahead } : {}),
     ...(needs ? { energyWh: needs.wh, energySource: needs.source } : {}),
     ...(leaves.corrected || needs?.corrected ? { corrected: true } : {}),
   };

@@ -158,9 +158,15 @@ describe('the outlook for the rest of the billing period', () => {
     expect(level(20)).toBeGreaterThan(level(2));
   });
 
-  it('has no outlook without history or without a day left (the whole charge above the peak so far)', () => {
-    expect(peakOutlook([], remaining(5), TZ)).toBeUndefined();
+  it('without history prices every level at the chance that today is the busiest of the days left', () => {
+    expect(peakOutlook([], remaining(5), TZ)).toEqual([{ fromW: 0, share: 1 / 5 }]);
+    // The month's last day: the whole charge.
+    expect(peakOutlook([], remaining(1), TZ)).toEqual([{ fromW: 0, share: 1 }]);
+  });
+
+  it('has no outlook without a day left (the whole charge above the peak so far)', () => {
     expect(peakOutlook(history, [], TZ)).toBeUndefined();
+    expect(peakOutlook([], [], TZ)).toBeUndefined();
   });
 
   it('tells the planner the peak so far, the interval in progress and the days left in the month', () => {
