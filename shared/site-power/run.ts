@@ -32,6 +32,7 @@ import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './
 import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
 import { withVehicleStates } from './vehicle-inputs';
+import { lineSources, withEstimates, type ForecastContext, type ForecastSummary } from './forecasts';
 import type { LimitSchedule } from './station-reports';
 
 /**
@@ -90,7 +91,11 @@ async function allocateOnce(
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
   const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
-  const input = withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now);
+  const { input, forecasts } = await withEstimates(
+    db,
+    withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now),
+    forecastContext(snapshot),
+  );
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
     logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });
@@ -103,7 +108,8 @@ async function allocateOnce(
     await clearProfiles(commands, snapshot);
     delivery = { ports: unlimitedLines(snapshot, result), defaultProfiles: [], refused: [] };
   }
-  await storeAllocation(db, snapshot, input, result, withStationReports(delivery, input, result, snapshot), demand);
+  const lines = withStationReports(delivery, input, result, snapshot, forecasts);
+  await storeAllocation(db, snapshot, input, result, lines, demand);
   if (refused.size)
     logger.info('chargers refused charging profiles; allocating again without them', {
       siteId,
@@ -112,9 +118,20 @@ async function allocateOnce(
   return refused.size > 0;
 }
 
+/** The previous allocation's forecast summaries, by session, and what the estimates read with them. */
+function forecastContext(snapshot: SiteSnapshot): ForecastContext {
+  const previous = new Map(
+    (snapshot.previous?.ports ?? []).flatMap((line) =>
+      line.forecast ? [[line.sessionId, line.forecast as ForecastSummary] as const] : [],
+    ),
+  );
+  return { siteId: snapshot.site.siteId, timeZone: snapshot.site.timezone, ports: snapshot.ports, previous };
+}
+
 /**
  * Each port line with what the station and the vehicle reported: the external limit in force, the
- * departure the allocation used and its source (`api` wins over the vehicle's own), and the first
+ * departure the allocation used and where it and the energy need came from (`./forecasts.ts`
+ * `lineSources`), the similar sessions its estimate is forecast from, and the first
  * period of the schedule the vehicle chose.
  */
 function withStationReports(
@@ -122,6 +139,7 @@ function withStationReports(
   input: AllocationInput,
   result: AllocationResult,
   snapshot: SiteSnapshot,
+  forecasts: ReadonlyMap<number, ForecastSummary>,
 ): Delivery {
   const sessions = new Map(input.sessions.map((s) => [s.sessionId, s]));
   const ports = new Map(snapshot.ports.map((p) => [p.portId, p]));
@@ -129,25 +147,20 @@ function withStationReports(
   const lines = delivery.ports.map((line) => {
     const session = sessions.get(line.sessionId);
     const evSchedule = ports.get(line.portId)?.currentChargingSession?.evChargingSchedule;
-    const departureTime = session?.departure?.time ?? session?.evNeeds?.departureTime;
     const startMs = evSchedule ? Date.parse(evSchedule.timeBase) + evSchedule.startPeriod * 1000 : NaN;
     return {
       ...line,
       ...(session?.vehicleId !== undefined ? { vehicleId: session.vehicleId } : {}),
       ...outlooks.get(line.sessionId),
       ...(session ? vehicleSources(session) : {}),
+      ...(forecasts.has(line.sessionId) ? { forecast: forecasts.get(line.sessionId) } : {}),
       ...(session?.externalLimit
         ? {
             externalLimitW: Math.floor(session.externalLimit.limitW),
             externalLimitSource: session.externalLimit.source,
           }
         : {}),
-      ...(departureTime !== undefined
-        ? {
-            departureTime: new Date(departureTime).toISOString(),
-            departureSource: session?.departure ? ('api' as const) : ('vehicle' as const),
-          }
-        : {}),
+      ...(session ? storedSources(session, input.now) : {}),
       ...(evSchedule && Number.isFinite(startMs)
         ? {
             evChargingSchedule: {
@@ -225,6 +238,12 @@ function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
     (item) => (item && nextLimitChangeAt(item, snapshot.site.timezone, now)) ?? [],
   );
   return [...overrideExpiries, ...limitChanges, ...siteLimitChanges].filter((t) => t > now);
+}
+
+/** The departure the allocation used and where it and the energy need came from, as stored. */
+function storedSources(session: AllocationInput['sessions'][number], now: number) {
+  const sources = lineSources(session, now);
+  return { ...sources, departureTime: new Date(sources.departureTime).toISOString() };
 }
 
 /** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */

@@ -183,6 +183,12 @@ const allocatedPort = {
      * table's entities); carried while the session lasts until the next check.
      */
     profileDrift: { type: 'any' },
+    /**
+     * The similar past sessions the session's estimate is forecast from, `ForecastSummary` of
+     * `shared/site-power/forecasts.ts` (typed there, as `profileDrift`); read once, carried while
+     * the session lasts.
+     */
+    forecast: { type: 'any' },
     /** The charger's last answer: Accepted, Rejected, NotSupported, Failed, TimedOut, NotConnected; `Uncontrolled` when none was sent. */
     profileStatus: optionalString,
     sentAt: optionalString,
@@ -204,9 +210,14 @@ const allocatedPort = {
     socSource: { type: ['charger', 'vehicle', 'telematics'] as const },
     batteryCapacityWh: optionalNumber,
     batteryCapacitySource: { type: ['api', 'vehicle', 'telematics', 'learned', 'session', 'default'] as const },
-    /** The vehicle's departure the allocation used, and where it came from (`api` or `vehicle`). */
+    /**
+     * The vehicle's departure the allocation used, and where it came from: the fleet (`api`), the
+     * vehicle, the driver, the history, or the planner's default; and where its energy need came
+     * from (`vehicle`, `driver`, `history`; absent: unknown). `shared/site-power/forecasts.ts`.
+     */
     departureTime: optionalString,
-    departureSource: { type: ['api', 'vehicle'] as const },
+    departureSource: { type: ['api', 'vehicle', 'driver', 'history', 'default'] as const },
+    energySource: { type: ['vehicle', 'driver', 'history'] as const },
     /** The first period of the schedule the vehicle chose (NotifyEVChargingSchedule). */
     evChargingSchedule: {
       type: 'map',

@@ -35,6 +35,7 @@ function port(portId: number, fields: Partial<Port> = {}): Port {
     eta: null,
     departureTime: null,
     departureSource: null,
+    energySource: null,
     evChargingSchedule: null,
     ...fields,
   };
