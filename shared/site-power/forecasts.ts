@@ -36,7 +36,7 @@ import {
 export interface ForecastSummary {
   /** Whose sessions they are: the same vehicle's, the same card's, the site's; `none`: no history (the defaults). */
   basis: 'vehicle' | 'card' | 'site' | 'none';
-  /** Their stays (end − start), ms, sorted: all of them, or 24 evenly spaced quantiles. */
+  /** Their stays (end − start, to the minute), ms, sorted: all of them, or 24 evenly spaced quantiles. */
   staysMs: number[];
   /** Their energies, Wh, sorted: as many as `staysMs`. */
   energiesWh: number[];
@@ -72,7 +72,8 @@ export function summarize(history: readonly PastSession[], facts: SessionFacts, 
   if (!similar) return { basis: 'none', staysMs: [], energiesWh: [] };
   return {
     basis: similar.basis,
-    staysMs: quantiles(similar.sessions.map((s) => s.endTime - s.startTime)),
+    // Whole minutes: fewer digits to store on every allocation (DynamoDB sizes a number by its digits).
+    staysMs: quantiles(similar.sessions.map((s) => Math.round((s.endTime - s.startTime) / 60_000) * 60_000)),
     energiesWh: quantiles(similar.sessions.map((s) => Math.round(s.energyWh))),
   };
 }
