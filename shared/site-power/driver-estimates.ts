@@ -14,12 +14,12 @@
  */
 import type { Db } from '../db';
 import type { PortItem } from '../chargers/items';
-import { isConditionalCheckFailure } from '../db/conditions';
 import { visiblePort } from '../chargers/port-lookup';
 import { NoSessionInProgressError } from '../charging/errors';
 import type { AccessScope } from '../organizations/access-scope';
 import type { Figures } from '../smart-charging/estimates';
 import { InvalidDriverEstimateError } from './errors';
+import { removeFromPort, setForSession } from './overrides';
 
 /** Latest departure a driver may enter, from now, ms (7 days). */
 export const MAX_DEPARTURE_AHEAD_MS = 7 * 86_400_000;
@@ -85,16 +85,7 @@ export async function setDriverEstimate(
     ...(input.energyKwh !== undefined ? { energyKwh: input.energyKwh } : {}),
     enteredAt: new Date(now).toISOString(),
   };
-  try {
-    await db.port
-      .patch({ chargerId: port.chargerId, portNumber: port.portNumber })
-      .set({ driverEstimate: estimate })
-      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, session.sessionId))
-      .go();
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new NoSessionInProgressError(portId);
-    throw error;
-  }
+  await setForSession(db, port, session.sessionId, { driverEstimate: estimate });
   return driverEstimateView(portId, estimate);
 }
 
@@ -103,9 +94,7 @@ export async function setDriverEstimate(
  * @throws PortNotFoundError
  */
 export async function deleteDriverEstimate(db: Db, scope: AccessScope, portId: number): Promise<void> {
-  const { port } = await visiblePort(db, scope, portId);
-  if (!port.driverEstimate) return;
-  await db.port.patch({ chargerId: port.chargerId, portNumber: port.portNumber }).remove(['driverEstimate']).go();
+  await removeFromPort(db, scope, portId, 'driverEstimate');
 }
 
 /** A stored estimate as the API answers it. */
