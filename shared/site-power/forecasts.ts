@@ -8,16 +8,20 @@
  * Decided here, for cost: the site's 56 days of history are read once per session, when it is
  * first allocated without a departure (one Query of the site's end-order index of session records,
  * paged past 1 MB). What the forecast needs of them, the similar sessions' stays and energies (at
- * most 24 quantiles of each: {@link ForecastSummary}), is kept on the session's line of the stored
- * allocation (`forecast`), which every run already reads; later runs correct the estimate from it
- * and read no history. The summary is not refreshed while the session lasts (a session's history
- * does not move in its few hours), and is dropped with the line when the session ends.
+ * most 24 quantiles of each: {@link ForecastSummary}), is kept on the session's port (`forecast`,
+ * one UpdateItem conditioned on the session), which every run already reads; later runs correct
+ * the estimate from it and read no history. Not on the allocation's line: that item is rewritten
+ * by every run, and 200 summaries made it 80 KB larger. The summary is not refreshed while the
+ * session lasts (a session's history does not move in its few hours), and is ignored once the
+ * session ended.
  *
  * @module
  */
 import type { Db } from '../db';
 import type { PortItem } from '../chargers/items';
 import { driverFigures } from './driver-estimates';
+import { setForSession } from './overrides';
+import { NoSessionInProgressError } from '../charging/errors';
 import {
   drawObserved,
   estimateFrom,
@@ -34,6 +38,8 @@ import {
 
 /** The similar sessions of a session, as its allocation line keeps them (`forecast`). */
 export interface ForecastSummary {
+  /** The session it was made for (the port keeps it after that session ended, ignored). */
+  sessionId: number;
   /** Whose sessions they are: the same vehicle's, the same card's, the site's; `none`: no history (the defaults). */
   basis: 'vehicle' | 'card' | 'site' | 'none';
   /** Their stays (end − start, to the minute), ms, sorted: all of them, or 24 evenly spaced quantiles. */
@@ -67,10 +73,16 @@ export function sessionFacts(demand: SessionDemand, port: PortItem | undefined, 
 }
 
 /** The summary of a session's similar sessions (`similarSessions` over the site's history). */
-export function summarize(history: readonly PastSession[], facts: SessionFacts, timeZone: string): ForecastSummary {
+export function summarize(
+  sessionId: number,
+  history: readonly PastSession[],
+  facts: SessionFacts,
+  timeZone: string,
+): ForecastSummary {
   const similar = similarSessions(history, facts, timeZone);
-  if (!similar) return { basis: 'none', staysMs: [], energiesWh: [] };
+  if (!similar) return { sessionId, basis: 'none', staysMs: [], energiesWh: [] };
   return {
+    sessionId,
     basis: similar.basis,
     // Whole minutes: fewer digits to store on every allocation (DynamoDB sizes a number by its digits).
     staysMs: quantiles(similar.sessions.map((s) => Math.round((s.endTime - s.startTime) / 60_000) * 60_000)),
@@ -110,34 +122,40 @@ export async function readSiteHistory(db: Db, siteId: number, now: number): Prom
   });
 }
 
-/** What the estimates of one allocation need: the sessions in progress, and the previous allocation's summaries. */
+/** What the estimates of one allocation need: the site, and its ports with their sessions in progress and summaries. */
 export interface ForecastContext {
   siteId: number;
   timeZone: string;
   ports: readonly PortItem[];
-  /** The summaries of the previous allocation's lines, by session ID. */
-  previous: ReadonlyMap<number, ForecastSummary>;
+}
+
+/** The summary a port keeps for its session in progress, if any. */
+function keptSummary(port: PortItem | undefined, sessionId: number): ForecastSummary | undefined {
+  const kept = port?.forecast as ForecastSummary | undefined;
+  return kept?.sessionId === sessionId && port?.currentChargingSession?.sessionId === sessionId ? kept : undefined;
 }
 
 /**
- * The allocation input with each session's estimate (see the module), and the summaries to keep
- * on the allocation's lines. Reads the site's history only when a session to estimate has no
- * summary yet (see {@link readSiteHistory}).
+ * The allocation input with each session's estimate (see the module), and the summaries made in
+ * this run (for {@link keepSummaries}). Reads the site's history only when a session to estimate
+ * has no summary yet (see {@link readSiteHistory}).
  */
 export async function withEstimates(
   db: Db,
   input: AllocationInput,
   context: ForecastContext,
-): Promise<{ input: AllocationInput; forecasts: Map<number, ForecastSummary> }> {
+): Promise<{ input: AllocationInput; fresh: Map<number, ForecastSummary> }> {
   const byPort = new Map(context.ports.map((p) => [p.portId, p]));
   const factsOf = (d: SessionDemand) => sessionFacts(d, byPort.get(d.portId), input.now);
   const estimated = input.sessions.filter(needsEstimate);
-  const fresh = estimated.some((d) => !context.previous.has(d.sessionId));
-  const history = fresh ? await readSiteHistory(db, context.siteId, input.now) : [];
-  const forecasts = new Map<number, ForecastSummary>();
-  for (const d of estimated) {
-    forecasts.set(d.sessionId, context.previous.get(d.sessionId) ?? summarize(history, factsOf(d), context.timeZone));
-  }
+  const missing = estimated.filter((d) => !keptSummary(byPort.get(d.portId), d.sessionId));
+  const history = missing.length > 0 ? await readSiteHistory(db, context.siteId, input.now) : [];
+  const fresh = new Map(
+    missing.map((d) => [d.sessionId, summarize(d.sessionId, history, factsOf(d), context.timeZone)]),
+  );
+  const forecasts = new Map(
+    estimated.map((d) => [d.sessionId, keptSummary(byPort.get(d.portId), d.sessionId) ?? fresh.get(d.sessionId)!]),
+  );
   const sessions = input.sessions.map((d) => {
     const summary = forecasts.get(d.sessionId);
     if (!summary) return d;
@@ -146,8 +164,29 @@ export async function withEstimates(
     if (summary.basis === 'none' && !facts.driver) return d;
     return { ...d, estimate: estimateFrom(facts, summarySessions(summary), []) };
   });
-  return { input: { ...input, sessions }, forecasts };
+  return { input: { ...input, sessions }, fresh };
 }
+
+/**
+ * Keeps each new summary on its session's port (1 UpdateItem each, alongside, conditioned on the
+ * session: a session that ended meanwhile keeps nothing, and its next run would read the history again).
+ */
+export async function keepSummaries(
+  db: Db,
+  ports: readonly PortItem[],
+  fresh: ReadonlyMap<number, ForecastSummary>,
+): Promise<void> {
+  const writes = ports.flatMap((port) => {
+    const summary = port.currentChargingSession && fresh.get(port.currentChargingSession.sessionId);
+    if (!summary) return [];
+    return [setForSession(db, port, summary.sessionId, { forecast: summary }).catch(ignoreEnded)];
+  });
+  await Promise.all(writes);
+}
+
+const ignoreEnded = (error: unknown) => {
+  if (!(error instanceof NoSessionInProgressError)) throw error;
+};
 
 /** Where an allocation line's departure came from: the fleet (`api`, the departure-times API), the vehicle, or the estimate's source. */
 export type LineDepartureSource = 'api' | 'vehicle' | 'driver' | 'history' | 'default';

@@ -79,11 +79,11 @@ export async function deleteChargingOverride(db: Db, scope: AccessScope, portId:
   await removeFromPort(db, scope, portId, 'chargingOverride');
 }
 
-/** What is set on a port for its session in progress: its override, its driver's estimate. */
-type SessionInput = Partial<Pick<PortItem, 'chargingOverride' | 'driverEstimate'>>;
+/** What is set on a port for its session in progress: its override, its driver's estimate, its forecast. */
+type SessionInput = Partial<Pick<PortItem, 'chargingOverride' | 'driverEstimate' | 'forecast'>>;
 
 /**
- * Sets an override or a driver's estimate on a port while session `sessionId` is still its
+ * Sets an override, a driver's estimate or a forecast on a port while session `sessionId` is still its
  * session in progress (1 UpdateItem).
  * @throws NoSessionInProgressError when that session ended meanwhile
  */

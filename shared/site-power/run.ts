@@ -8,7 +8,9 @@
  * Requests for a site without changes to send: 1 UpdateItem (lease), 1 Query of the site's
  * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans) and 1 (vehicles)
  * alongside, 1 PutItem (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 8 (7 without
- * identified vehicles); each profile sent adds the command path's requests.
+ * identified vehicles); each profile sent adds the command path's requests. A session estimated
+ * for the first time adds 1 Query of the site's history (per run, per MB) and 1 UpdateItem of its
+ * port (its forecast: `./forecasts.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
@@ -32,7 +34,7 @@ import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './
 import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
 import { withVehicleStates } from './vehicle-inputs';
-import { lineSources, withEstimates, type ForecastContext, type ForecastSummary } from './forecasts';
+import { keepSummaries, lineSources, withEstimates } from './forecasts';
 import type { LimitSchedule } from './station-reports';
 
 /**
@@ -91,11 +93,12 @@ async function allocateOnce(
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
   const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
-  const { input, forecasts } = await withEstimates(
+  const { input, fresh } = await withEstimates(
     db,
     withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now),
-    forecastContext(snapshot),
+    { siteId: snapshot.site.siteId, timeZone: snapshot.site.timezone, ports: snapshot.ports },
   );
+  await keepSummaries(db, snapshot.ports, fresh);
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
     logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });
@@ -108,7 +111,7 @@ async function allocateOnce(
     await clearProfiles(commands, snapshot);
     delivery = { ports: unlimitedLines(snapshot, result), defaultProfiles: [], refused: [] };
   }
-  const lines = withStationReports(delivery, input, result, snapshot, forecasts);
+  const lines = withStationReports(delivery, input, result, snapshot);
   await storeAllocation(db, snapshot, input, result, lines, demand);
   if (refused.size)
     logger.info('chargers refused charging profiles; allocating again without them', {
@@ -118,20 +121,10 @@ async function allocateOnce(
   return refused.size > 0;
 }
 
-/** The previous allocation's forecast summaries, by session, and what the estimates read with them. */
-function forecastContext(snapshot: SiteSnapshot): ForecastContext {
-  const previous = new Map(
-    (snapshot.previous?.ports ?? []).flatMap((line) =>
-      line.forecast ? [[line.sessionId, line.forecast as ForecastSummary] as const] : [],
-    ),
-  );
-  return { siteId: snapshot.site.siteId, timeZone: snapshot.site.timezone, ports: snapshot.ports, previous };
-}
-
 /**
  * Each port line with what the station and the vehicle reported: the external limit in force, the
  * departure the allocation used and where it and the energy need came from (`./forecasts.ts`
- * `lineSources`), the similar sessions its estimate is forecast from, and the first
+ * `lineSources`), and the first
  * period of the schedule the vehicle chose.
  */
 function withStationReports(
@@ -139,7 +132,6 @@ function withStationReports(
   input: AllocationInput,
   result: AllocationResult,
   snapshot: SiteSnapshot,
-  forecasts: ReadonlyMap<number, ForecastSummary>,
 ): Delivery {
   const sessions = new Map(input.sessions.map((s) => [s.sessionId, s]));
   const ports = new Map(snapshot.ports.map((p) => [p.portId, p]));
@@ -153,7 +145,6 @@ function withStationReports(
       ...(session?.vehicleId !== undefined ? { vehicleId: session.vehicleId } : {}),
       ...outlooks.get(line.sessionId),
       ...(session ? vehicleSources(session) : {}),
-      ...(forecasts.has(line.sessionId) ? { forecast: forecasts.get(line.sessionId) } : {}),
       ...(session?.externalLimit
         ? {
             externalLimitW: Math.floor(session.externalLimit.limitW),

@@ -230,11 +230,10 @@ export async function run(): Promise<void> {
     // Learns every charger's support, sends the first profiles and reads the history once.
     const first = await countRequests(allocate);
     const stored = (await stack.db.siteAllocation.get({ siteId: site.id }).go()).data!;
-    const forecastBytes = stored.ports.reduce((sum, line) => sum + JSON.stringify(line.forecast ?? null).length, 0);
     report('200-port site, first allocation (the history read for 200 estimated sessions)', {
       'DynamoDB requests': first.total,
       'by operation': JSON.stringify(first.byOperation),
-      'stored allocation, JSON bytes (of which the forecast summaries)': `${JSON.stringify(stored).length} (${forecastBytes})`,
+      'stored allocation, JSON bytes': JSON.stringify(stored).length,
     });
     await measure(`200-port site, nothing changed (${RUNS} allocations)`, allocate, async () => undefined);
     await measure(

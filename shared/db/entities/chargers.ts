@@ -1,7 +1,7 @@
 /** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers (WebSocket connections: `./connections.ts`). */
 import { Entity } from 'electrodb';
 import { pendingPasswordAttribute } from './charger-credentials';
-import { chargingOverrideAttribute, driverEstimateAttribute } from './port-inputs';
+import { chargingOverrideAttribute, driverEstimateAttribute, forecastAttribute } from './port-inputs';
 import {
   optionalString,
   optionalNumber,
@@ -319,6 +319,7 @@ const portSchema = {
     externalChargingLimit,
     chargingOverride: chargingOverrideAttribute,
     driverEstimate: driverEstimateAttribute,
+    forecast: forecastAttribute,
     /**
      * A remote start sent to this port and accepted, waiting for its session (1.6 links it by
      * port and idTag, since StartTransaction carries no remote start ID).

@@ -1,8 +1,9 @@
 /**
  * Attributes of a port (`./chargers.ts`) that its session is given from outside the charger: a
- * manual override of its limit and a driver's estimate of its departure and energy. Each names the
- * session it applies to and the port's site (the stream trigger plans the site again when one
- * changes: `shared/site-power/triggers.ts`).
+ * manual override of its limit, a driver's estimate of its departure and energy, and the forecast
+ * the allocation learnt for it. Each names the session it applies to; the override and the
+ * estimate also the port's site (the stream trigger plans the site again when one changes:
+ * `shared/site-power/triggers.ts`; a forecast changes no plan by itself).
  */
 import { optionalNumber, optionalString } from './common';
 
@@ -43,3 +44,10 @@ export const driverEstimateAttribute = {
     enteredAt: { type: 'string', required: true },
   },
 } as const;
+
+/**
+ * The similar past sessions the session's estimate is forecast from, `ForecastSummary` of
+ * `shared/site-power/forecasts.ts` with its `sessionId` (typed there: an `any` here keeps its schema
+ * out of every bundle); written once by the session's first allocation, ignored once it ended.
+ */
+export const forecastAttribute = { type: 'any' } as const;

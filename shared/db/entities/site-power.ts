@@ -183,12 +183,6 @@ const allocatedPort = {
      * table's entities); carried while the session lasts until the next check.
      */
     profileDrift: { type: 'any' },
-    /**
-     * The similar past sessions the session's estimate is forecast from, `ForecastSummary` of
-     * `shared/site-power/forecasts.ts` (typed there, as `profileDrift`); read once, carried while
-     * the session lasts.
-     */
-    forecast: { type: 'any' },
     /** The charger's last answer: Accepted, Rejected, NotSupported, Failed, TimedOut, NotConnected; `Uncontrolled` when none was sent. */
     profileStatus: optionalString,
     sentAt: optionalString,

@@ -153,6 +153,13 @@ describe("a vehicle's readings", () => {
     const session = (await stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 3 }).go()).data!
       .currentChargingSession!;
     expect(line(forecast)).toMatchObject({ departureSource: 'history', energySource: 'history' });
+    // The similar sessions are kept on the port for the later runs (which read no history).
+    const kept = (await stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 3 }).go()).data!.forecast;
+    expect(kept).toMatchObject({
+      sessionId: session.sessionId,
+      basis: 'card',
+      staysMs: [5 * HOUR, 5 * HOUR, 5 * HOUR],
+    });
     expect(Date.parse(line(forecast)!.departureTime)).toBe(Date.parse(session.startTime) + 5 * HOUR);
 
     const put = (driverEstimate: object) =>

@@ -15,7 +15,6 @@ import {
   summarize,
   summarySessions,
   withEstimates,
-  type ForecastSummary,
 } from '../../../shared/site-power/forecasts';
 import { departure, HOUR, level2, NOW, site } from '../smart-charging/support';
 
@@ -63,53 +62,59 @@ describe('forecasts', () => {
     const history = [...past(4, 5, 20_000), ...past(3, 9, 30_000, { vehicleId: 8 })];
     const demand = level2(1, { vehicleId: 7, startTime: NOW - HOUR });
     const facts = sessionFacts(demand, undefined, NOW);
-    const summary = summarize(history, facts, ZONE);
-    expect(summary).toEqual({ basis: 'vehicle', staysMs: Array(4).fill(5 * HOUR), energiesWh: Array(4).fill(20_000) });
+    const summary = summarize(101, history, facts, ZONE);
+    expect(summary).toEqual({
+      sessionId: 101,
+      basis: 'vehicle',
+      staysMs: Array(4).fill(5 * HOUR),
+      energiesWh: Array(4).fill(20_000),
+    });
     expect(estimateFrom(facts, summarySessions(summary), [])).toEqual(estimateSession(facts, history, ZONE));
   });
 
   it('keeps at most 24 quantiles of a long history', () => {
     const history = Array.from({ length: 100 }, (_, i) => past(1, 1 + i / 10, 1000 * i)[0]!);
-    const summary = summarize(history, sessionFacts(level2(1, { vehicleId: 7 }), undefined, NOW), ZONE);
+    const summary = summarize(101, history, sessionFacts(level2(1, { vehicleId: 7 }), undefined, NOW), ZONE);
     expect(summary.staysMs).toHaveLength(24);
     expect(summary.energiesWh).toHaveLength(24);
-    expect(summarize([], sessionFacts(level2(1), undefined, NOW), ZONE).basis).toBe('none');
+    expect(summarize(101, [], sessionFacts(level2(1), undefined, NOW), ZONE).basis).toBe('none');
   });
 
-  it('reads the history once, when the session is first estimated, then from its summary', async () => {
+  it("reads the history once, when the session is first estimated, then from its port's summary", async () => {
     const { db, reads } = fakeDb([1, 2, 3].map((d) => record(5, 20, d)));
     const input = site([level2(1, { vehicleId: 7, startTime: NOW - HOUR }), level2(2, { departure: departure(2) })]);
-    const context = {
-      siteId: 1,
-      timeZone: ZONE,
-      ports: [] as PortItem[],
-      previous: new Map<number, ForecastSummary>(),
-    };
+    const port = { portId: 1, currentChargingSession: { sessionId: 101 } } as PortItem;
+    const context = { siteId: 1, timeZone: ZONE, ports: [port] };
     const first = await withEstimates(db, input, context);
     expect(reads.count).toBe(1);
-    expect(first.forecasts.get(101)?.basis).toBe('vehicle');
-    expect(first.forecasts.has(102)).toBe(false);
+    expect(first.fresh.get(101)?.basis).toBe('vehicle');
+    expect(first.fresh.has(102)).toBe(false);
     expect(first.input.sessions[0]!.estimate).toMatchObject({
       departureTime: NOW + 4 * HOUR,
       departureSource: 'history',
     });
     expect(first.input.sessions[1]!.estimate).toBeUndefined();
-    const later = await withEstimates(db, input, { ...context, previous: first.forecasts });
+    const kept = { ...port, forecast: first.fresh.get(101) } as PortItem;
+    const later = await withEstimates(db, input, { ...context, ports: [kept] });
     expect(reads.count).toBe(1);
+    expect(later.fresh.size).toBe(0);
     expect(later.input.sessions[0]!.estimate).toEqual(first.input.sessions[0]!.estimate);
+    // A summary kept for an earlier session on the port is not this one's: the history is read again.
+    const stale = {
+      ...kept,
+      currentChargingSession: { sessionId: 101 },
+      forecast: { ...first.fresh.get(101), sessionId: 99 },
+    };
+    await withEstimates(db, input, { ...context, ports: [stale as PortItem] });
+    expect(reads.count).toBe(2);
   });
 
   it('leaves a session without history to the planner defaults', async () => {
     const { db } = fakeDb([]);
-    const context = {
-      siteId: 1,
-      timeZone: ZONE,
-      ports: [] as PortItem[],
-      previous: new Map<number, ForecastSummary>(),
-    };
-    const { input, forecasts } = await withEstimates(db, site([level2(1)]), context);
+    const context = { siteId: 1, timeZone: ZONE, ports: [] as PortItem[] };
+    const { input, fresh } = await withEstimates(db, site([level2(1)]), context);
     expect(input.sessions[0]!.estimate).toBeUndefined();
-    expect(forecasts.get(101)?.basis).toBe('none');
+    expect(fresh.get(101)?.basis).toBe('none');
   });
 
   it("plans with the driver's estimate of the session in progress, clamped to the battery", async () => {
@@ -122,7 +127,7 @@ describe('forecasts', () => {
       enteredAt: new Date(NOW).toISOString(),
     };
     const port = { portId: 1, driverEstimate, currentChargingSession: { sessionId: 101 } } as PortItem;
-    const context = { siteId: 1, timeZone: ZONE, ports: [port], previous: new Map<number, ForecastSummary>() };
+    const context = { siteId: 1, timeZone: ZONE, ports: [port] };
     const demand = level2(1, { batteryCapacityWh: 60_000 });
     const { input } = await withEstimates(db, site([demand]), context);
     expect(input.sessions[0]!.estimate).toEqual({
