@@ -1,7 +1,13 @@
-/** Smart charging (spec §2.6 enforced): the power allocation of a site, and manual overrides of ports. */
+/** Smart charging (spec §2.6 enforced): the power allocation of a site, manual overrides and drivers' estimates of ports. */
 import { httpHandler } from './lib/http-handler';
 import { sitePowerRoutes } from '../../shared/api/routes/site-power';
-import { deleteChargingOverride, readPowerAllocation, setChargingOverride } from '../../shared/site-power';
+import {
+  deleteChargingOverride,
+  deleteDriverEstimate,
+  readPowerAllocation,
+  setChargingOverride,
+  setDriverEstimate,
+} from '../../shared/site-power';
 
 /** Lambda handler of the smart-charging routes (HTTP API payload 2.0 event → result). */
 export const handler = httpHandler(sitePowerRoutes, {
@@ -13,6 +19,13 @@ export const handler = httpHandler(sitePowerRoutes, {
   }),
   'DELETE /api/ports/{portId}/charging-override': async ({ db, principal, pathParameters }) => {
     await deleteChargingOverride(db, principal, pathParameters.portId);
+    return { statusCode: 204 };
+  },
+  'PUT /api/ports/{portId}/driver-estimate': async ({ db, principal, pathParameters, body }) => ({
+    body: { driverEstimate: await setDriverEstimate(db, principal, pathParameters.portId, body.driverEstimate) },
+  }),
+  'DELETE /api/ports/{portId}/driver-estimate': async ({ db, principal, pathParameters }) => {
+    await deleteDriverEstimate(db, principal, pathParameters.portId);
     return { statusCode: 204 };
   },
 });

@@ -58,8 +58,10 @@ export interface AllocatedPortView {
   eta: string | null;
   /** The departure the allocation used for the vehicle, ISO 8601 UTC, or null. */
   departureTime: string | null;
-  /** Where it came from: the departure-times API (`api`) or the vehicle over ISO 15118 (`vehicle`). */
-  departureSource: 'api' | 'vehicle' | null;
+  /** Where it came from: the departure-times API (`api`), the vehicle over ISO 15118 (`vehicle`), the driver's estimate, the history's forecast, or the planner's default stay. */
+  departureSource: 'api' | 'vehicle' | 'driver' | 'history' | 'default' | null;
+  /** Where its energy need came from (the vehicle, the driver, the history); null: unknown. */
+  energySource: 'vehicle' | 'driver' | 'history' | null;
   /** The first period of the schedule the vehicle chose (NotifyEVChargingSchedule), or null. */
   evChargingSchedule: { chargingRateUnit: 'A' | 'W'; limit: number; startTime: string } | null;
 }
@@ -154,6 +156,7 @@ function portView(line: SiteAllocationItem['ports'][number], unit: 'W' | 'A'): A
     eta: isoOrNull(line.eta),
     departureTime: line.departureTime ?? null,
     departureSource: line.departureSource ?? null,
+    energySource: line.energySource ?? null,
     evChargingSchedule: line.evChargingSchedule ?? null,
   };
 }

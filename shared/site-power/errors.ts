@@ -17,6 +17,9 @@ export class InvalidLimitScheduleError extends InvalidError {}
 /** An override that breaks a rule (its time window, its unit on the port). */
 export class InvalidOverrideError extends InvalidError {}
 
+/** A driver's estimate that breaks a rule (neither figure, a departure before the session or too far ahead). */
+export class InvalidDriverEstimateError extends InvalidError {}
+
 /**
  * A tariff that breaks a rule of `docs/tariffs.md`: periods with a gap or an overlap, too many
  * periods on a day, a time zone that is not the site's. `field` names the input field in domain

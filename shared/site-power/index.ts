@@ -35,6 +35,13 @@ export {
   setSitePowerLimit,
   sitePowerLimitSchedules,
 } from './limits';
+export {
+  deleteDriverEstimate,
+  MAX_DEPARTURE_AHEAD_MS,
+  MAX_DRIVER_ENERGY_KWH,
+  setDriverEstimate,
+  type DriverEstimate,
+} from './driver-estimates';
 export { deleteChargingOverride, setChargingOverride, type ChargingOverride } from './overrides';
 export { PLANNER_FALLBACK_MESSAGE, runSiteAllocation, type RunOutcome } from './run';
 export { scheduledSites } from './scheduled-sites';

@@ -7,6 +7,7 @@
  * it re-allocates the site (`./triggers.ts`).
  */
 import type { Db } from '../db';
+import type { PortItem } from '../chargers/items';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { visiblePort } from '../chargers/port-lookup';
 import { NoSessionInProgressError } from '../charging/errors';
@@ -65,16 +66,7 @@ export async function setChargingOverride(
     siteId: charger.siteId,
     createdAt: new Date(now).toISOString(),
   };
-  try {
-    await db.port
-      .patch({ chargerId: port.chargerId, portNumber: port.portNumber })
-      .set({ chargingOverride: override })
-      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, session.sessionId))
-      .go();
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new NoSessionInProgressError(portId);
-    throw error;
-  }
+  await setForSession(db, port, session.sessionId, { chargingOverride: override });
   const { siteId: _site, ...shown } = override;
   return { portId, ...shown };
 }
@@ -84,7 +76,47 @@ export async function setChargingOverride(
  * @throws PortNotFoundError
  */
 export async function deleteChargingOverride(db: Db, scope: AccessScope, portId: number): Promise<void> {
+  await removeFromPort(db, scope, portId, 'chargingOverride');
+}
+
+/** What is set on a port for its session in progress: its override, its driver's estimate, its forecast. */
+type SessionInput = Partial<Pick<PortItem, 'chargingOverride' | 'driverEstimate' | 'forecast'>>;
+
+/**
+ * Sets an override, a driver's estimate or a forecast on a port while session `sessionId` is still its
+ * session in progress (1 UpdateItem).
+ * @throws NoSessionInProgressError when that session ended meanwhile
+ */
+export async function setForSession(
+  db: Db,
+  port: Pick<PortItem, 'chargerId' | 'portNumber' | 'portId'>,
+  sessionId: number,
+  values: SessionInput,
+): Promise<void> {
+  try {
+    await db.port
+      .patch({ chargerId: port.chargerId, portNumber: port.portNumber })
+      .set(values)
+      .where(({ currentChargingSession }, { eq }) => eq(currentChargingSession.sessionId, sessionId))
+      .go();
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new NoSessionInProgressError(port.portId);
+    throw error;
+  }
+}
+
+/**
+ * Removes a port's override or driver's estimate; a port without it is left as it is (1 Query +
+ * 2 GetItems + 1 UpdateItem).
+ * @throws PortNotFoundError
+ */
+export async function removeFromPort(
+  db: Db,
+  scope: AccessScope,
+  portId: number,
+  attribute: keyof SessionInput,
+): Promise<void> {
   const { port } = await visiblePort(db, scope, portId);
-  if (!port.chargingOverride) return;
-  await db.port.patch({ chargerId: port.chargerId, portNumber: port.portNumber }).remove(['chargingOverride']).go();
+  if (port[attribute] === undefined) return;
+  await db.port.patch({ chargerId: port.chargerId, portNumber: port.portNumber }).remove([attribute]).go();
 }

@@ -8,7 +8,9 @@
  * Requests for a site without changes to send: 1 UpdateItem (lease), 1 Query of the site's
  * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans) and 1 (vehicles)
  * alongside, 1 PutItem (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 8 (7 without
- * identified vehicles); each profile sent adds the command path's requests.
+ * identified vehicles); each profile sent adds the command path's requests. A session estimated
+ * for the first time adds 1 Query of the site's history (per run, per MB) and 1 UpdateItem of its
+ * port (its forecast: `./forecasts.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
@@ -32,6 +34,7 @@ import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './
 import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
 import { withVehicleStates } from './vehicle-inputs';
+import { keepSummaries, lineSources, withEstimates } from './forecasts';
 import type { LimitSchedule } from './station-reports';
 
 /**
@@ -90,7 +93,12 @@ async function allocateOnce(
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
   const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
-  const input = withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now);
+  const { input, fresh } = await withEstimates(
+    db,
+    withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now),
+    { siteId: snapshot.site.siteId, timeZone: snapshot.site.timezone, ports: snapshot.ports },
+  );
+  await keepSummaries(db, snapshot.ports, fresh);
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
     logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });
@@ -103,7 +111,8 @@ async function allocateOnce(
     await clearProfiles(commands, snapshot);
     delivery = { ports: unlimitedLines(snapshot, result), defaultProfiles: [], refused: [] };
   }
-  await storeAllocation(db, snapshot, input, result, withStationReports(delivery, input, result, snapshot), demand);
+  const lines = withStationReports(delivery, input, result, snapshot);
+  await storeAllocation(db, snapshot, input, result, lines, demand);
   if (refused.size)
     logger.info('chargers refused charging profiles; allocating again without them', {
       siteId,
@@ -114,7 +123,8 @@ async function allocateOnce(
 
 /**
  * Each port line with what the station and the vehicle reported: the external limit in force, the
- * departure the allocation used and its source (`api` wins over the vehicle's own), and the first
+ * departure the allocation used and where it and the energy need came from (`./forecasts.ts`
+ * `lineSources`), and the first
  * period of the schedule the vehicle chose.
  */
 function withStationReports(
@@ -129,7 +139,6 @@ function withStationReports(
   const lines = delivery.ports.map((line) => {
     const session = sessions.get(line.sessionId);
     const evSchedule = ports.get(line.portId)?.currentChargingSession?.evChargingSchedule;
-    const departureTime = session?.departure?.time ?? session?.evNeeds?.departureTime;
     const startMs = evSchedule ? Date.parse(evSchedule.timeBase) + evSchedule.startPeriod * 1000 : NaN;
     return {
       ...line,
@@ -142,12 +151,7 @@ function withStationReports(
             externalLimitSource: session.externalLimit.source,
           }
         : {}),
-      ...(departureTime !== undefined
-        ? {
-            departureTime: new Date(departureTime).toISOString(),
-            departureSource: session?.departure ? ('api' as const) : ('vehicle' as const),
-          }
-        : {}),
+      ...(session ? storedSources(session, input.now) : {}),
       ...(evSchedule && Number.isFinite(startMs)
         ? {
             evChargingSchedule: {
@@ -225,6 +229,12 @@ function changesAhead(snapshot: SiteSnapshot, now: number): number[] {
     (item) => (item && nextLimitChangeAt(item, snapshot.site.timezone, now)) ?? [],
   );
   return [...overrideExpiries, ...limitChanges, ...siteLimitChanges].filter((t) => t > now);
+}
+
+/** The departure the allocation used and where it and the energy need came from, as stored. */
+function storedSources(session: AllocationInput['sessions'][number], now: number) {
+  const sources = lineSources(session, now);
+  return { ...sources, departureTime: new Date(sources.departureTime).toISOString() };
 }
 
 /** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */

@@ -5,7 +5,8 @@
  * - a session starts or ends (`chargingSession` inserted, or its `status` changes);
  * - a site limit is set, replaced or deleted (`sitePowerLimit`);
  * - a site's tariff is set, replaced or removed (`siteTariff`): the planner prices energy with it;
- * - a port's charging override is set, changed or removed (`port.chargingOverride`);
+ * - a port's charging override or driver's estimate is set, changed or removed
+ *   (`port.chargingOverride`, `port.driverEstimate`);
  * - a station reports or clears an external limit on an EVSE or on itself
  *   (`externalChargingLimit` of a port or charger), or a vehicle reports its needs
  *   (`currentChargingSession.evChargingNeeds`);
@@ -47,11 +48,11 @@ type Image = Record<string, unknown>;
 const needsOf = (image: Image) => (image.currentChargingSession as Image | undefined)?.evChargingNeeds;
 
 /**
- * The site of a port change that matters: its override, its external limit or its vehicle's needs
+ * The site of a port change that matters: its override, its driver's estimate, its external limit or its vehicle's needs
  * changed (each carries the port's site, which the port item itself does not).
  */
 function portSite(before: Image, after: Image): number | undefined {
-  const changed = (['chargingOverride', 'externalChargingLimit'] as const)
+  const changed = (['chargingOverride', 'driverEstimate', 'externalChargingLimit'] as const)
     .filter((field) => !same(before[field], after[field]))
     .map((field) => after[field] ?? before[field]);
   if (!same(needsOf(before), needsOf(after))) changed.push(needsOf(after) ?? needsOf(before));

@@ -147,7 +147,7 @@ export function similarSessions(
 const SPREAD_POINTS = 24;
 
 /** Up to {@link SPREAD_POINTS} evenly spaced quantiles of `values` (sorted). */
-function quantiles(values: readonly number[]): number[] {
+export function quantiles(values: readonly number[]): number[] {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length <= SPREAD_POINTS) return sorted;
   return Array.from(

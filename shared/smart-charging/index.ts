@@ -19,6 +19,15 @@ export {
   releaseDeadline,
 } from './release';
 export { DEPARTURE_MARGIN } from './departures';
+export {
+  drawObserved,
+  estimateFrom,
+  HISTORY_MS,
+  quantiles,
+  similarSessions,
+  type PastSession,
+  type SessionFacts,
+} from './estimates';
 export { AllocationInputError } from './errors';
 export {
   ACCEPTANCE_HEADROOM,

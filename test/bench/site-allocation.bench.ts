@@ -7,13 +7,16 @@
  *    at once, a session on every port, a cost limit) on the local stack, in this process, planned
  *    with the solver: DynamoDB requests per allocation (the allocation's own, and those of the
  *    profiles it sends through the command path) and wall time, when nothing changed (no profile
- *    sent) and after the cost limit changed (every port gets a new TxProfile).
+ *    sent) and after the cost limit changed (every port gets a new TxProfile). Its vehicles have no
+ *    departure: each session is estimated from the site's 56 days of history (2,000 ended sessions
+ *    seeded), read by the first allocation alone (its requests are reported apart).
  *
  * `SITE_ALLOCATION_PLANNER_ONLY=1` runs the first part alone.
  */
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import { registerCharger } from '../../shared/chargers/registration';
+import type { Db } from '../../shared/db';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { SMART_CHARGING_COMMANDS } from '../../shared/ocpp/commands/smart-charging';
 import { execFileSync } from 'node:child_process';
@@ -96,6 +99,33 @@ async function measure(
     'of the last run, by operation': JSON.stringify(byOperation),
     'wall time p50 / p99': `${percentile(times, 50).toFixed(0)} / ${percentile(times, 99).toFixed(0)} ms`,
   });
+}
+
+/** `count` ended sessions of the site over the last 56 days (the forecast's history), 2 h to 10 h each. */
+async function seedHistory(db: Db, organizationId: number, siteId: number, count: number): Promise<void> {
+  const now = Date.now();
+  const records = Array.from({ length: count }, (_, i) => {
+    const start = now - 55 * 86_400_000 + Math.floor((i * 55 * 86_400_000) / count);
+    const end = new Date(start + (2 + (i % 9)) * 3_600_000).toISOString();
+    return {
+      sessionId: 900_000_000 + i,
+      organizationId,
+      siteId,
+      chargerId: 1,
+      portId: 1,
+      portNumber: 1,
+      ocppTransactionId: String(i),
+      ocppProtocol: 'ocpp1.6' as const,
+      status: 'Completed' as const,
+      startTime: new Date(start).toISOString(),
+      endTime: end,
+      endKey: end,
+      idTag: `CARD-${i % 150}`,
+      energyDeliveredKwh: 5 + (i % 40),
+      updatedAt: end,
+    };
+  });
+  await db.sessionRecordByEnd.put(records).go();
 }
 
 /** A 200-port site (100 DCFC, 100 Level 2) whose vehicles leave over the next 24 h, with a tariff. */
@@ -196,7 +226,15 @@ export async function run(): Promise<void> {
     const commands = ocppChargerCommands(stack.db, SMART_CHARGING_COMMANDS);
     const allocate = () => runSiteAllocation(stack.db, commands, site.id, { solver });
     await setCost(2_000_000);
-    await allocate(); // learns every charger's support and sends the first profiles
+    await seedHistory(stack.db, bench.organization.id, site.id, 2_000);
+    // Learns every charger's support, sends the first profiles and reads the history once.
+    const first = await countRequests(allocate);
+    const stored = (await stack.db.siteAllocation.get({ siteId: site.id }).go()).data!;
+    report('200-port site, first allocation (the history read for 200 estimated sessions)', {
+      'DynamoDB requests': first.total,
+      'by operation': JSON.stringify(first.byOperation),
+      'stored allocation, JSON bytes': JSON.stringify(stored).length,
+    });
     await measure(`200-port site, nothing changed (${RUNS} allocations)`, allocate, async () => undefined);
     await measure(
       `200-port site, cost limit changed: 200 new TxProfiles (${RUNS} allocations)`,

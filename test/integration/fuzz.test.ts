@@ -513,6 +513,11 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       body: { chargingOverride: { limit: 7000, chargingRateUnit: 'W', expiresAt: inAnHour() } },
     },
     'DELETE /api/ports/{portId}/charging-override': { path: { portId: String(portId) } },
+    'PUT /api/ports/{portId}/driver-estimate': {
+      path: { portId: String(portId) },
+      body: { driverEstimate: { departureTime: inAnHour(), energyKwh: 30 } },
+    },
+    'DELETE /api/ports/{portId}/driver-estimate': { path: { portId: String(portId) } },
     'GET /api/charging-sessions': {
       query: {
         startTimeAfter: '2026-11-01T00:00:00Z',

@@ -48,7 +48,7 @@ export interface AllocationRow {
   vehicle: string;
   soc: string;
   target: string;
-  /** Site time (`07:12`, `Tue 07:12`), `—` without a departure. */
+  /** Site time (`07:12`, `Tue 07:12`) and where it came from (`07:12 (the driver)`), `—` without a departure. */
   departure: string;
   /** Site time; `—` when reached or unknown. */
   eta: string;
@@ -89,6 +89,31 @@ function because(port: AllocatedPort, now: number, timeZone?: string): string {
   return 'Waits: the limits leave nothing for it before its departure (vehicles leaving earlier go first)';
 }
 
+/** Where a departure came from, in words (the allocation read's `departureSource`, docs/smart-charging.md). */
+export function departureSourceWords(source: AllocatedPort['departureSource']): string | null {
+  switch (source) {
+    case 'api':
+      return 'the departure times';
+    case 'vehicle':
+      return 'the vehicle';
+    case 'driver':
+      return 'the driver';
+    case 'history':
+      return 'forecast';
+    case 'default':
+      return 'default stay';
+    default:
+      return null;
+  }
+}
+
+/** Where an estimated energy need came from, as a sentence (none when the vehicle tells it or it is unknown). */
+function energyWords(source: AllocatedPort['energySource']): string {
+  if (source === 'driver') return " Its need is the driver's estimate.";
+  if (source === 'history') return ' Its need is forecast from its past sessions.';
+  return '';
+}
+
 /** Where the vehicle stands: on time (and when it will be done), late (and when), or no departure. */
 function standing(port: AllocatedPort, late: boolean, now: number, timeZone?: string): string {
   const target = port.targetSoc === null ? 'its target' : formatPercent(port.targetSoc);
@@ -97,6 +122,11 @@ function standing(port: AllocatedPort, late: boolean, now: number, timeZone?: st
   if (late) return `late: reaches ${target} at ${at(port.eta, now, timeZone)}, after its departure`;
   return `on time: ${target} by ${at(port.eta, now, timeZone)}`;
 }
+
+const sourceSuffix = (source: AllocatedPort['departureSource']) => {
+  const words = departureSourceWords(source);
+  return words === null ? '' : ` (${words})`;
+};
 
 /** The rows of the allocation's ports, in its order. */
 export function allocationRows(
@@ -115,10 +145,11 @@ export function allocationRows(
       // A SoC from telematics says so (the charger's is the usual one): docs/vehicle-state.md.
       soc: `${formatPercent(port.socPercent)}${port.socSource === 'telematics' && port.socPercent !== null ? ' (telematics)' : ''}`,
       target: formatPercent(port.targetSoc),
-      departure: at(port.departureTime, now, timeZone),
+      // Where the departure came from says so: the fleet's, the vehicle's, the driver's, a forecast, the default.
+      departure: `${at(port.departureTime, now, timeZone)}${port.departureTime === null ? '' : sourceSuffix(port.departureSource)}`,
       eta: at(port.eta, now, timeZone),
       late,
-      why: `${because(port, now, timeZone)}; ${standing(port, late, now, timeZone)}.`,
+      why: `${because(port, now, timeZone)}; ${standing(port, late, now, timeZone)}.${energyWords(port.energySource)}`,
     };
   });
 }

@@ -75,6 +75,8 @@ export const ROUTE_KEYS = [
   'GET /api/site/{siteId}/power-allocation',
   'PUT /api/ports/{portId}/charging-override',
   'DELETE /api/ports/{portId}/charging-override',
+  'PUT /api/ports/{portId}/driver-estimate',
+  'DELETE /api/ports/{portId}/driver-estimate',
   'GET /api/charging-sessions',
   'GET /api/charger-health',
   'GET /api/errors',

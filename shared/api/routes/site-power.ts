@@ -1,11 +1,13 @@
 /**
  * The `sitePower` route group: smart charging (spec §2.6 enforced), the power allocation read and
- * the manual charging session override of a port.
+ * the manual charging session override and the driver's estimate of a port.
  */
 import * as z from 'zod';
 import { conformsTo, departureTimeSchema, numericIdParam, SitePath } from './common';
 import {
   type ChargingOverride as ChargingOverrideView,
+  type DriverEstimate as DriverEstimateView,
+  MAX_DRIVER_ENERGY_KWH,
   MAX_SITE_POWER_LIMIT,
   type PowerAllocationView,
 } from '../../site-power';
@@ -116,9 +118,13 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
             .string()
             .nullable()
             .meta({ description: 'The departure the allocation used for the vehicle, ISO 8601 UTC' }),
-          departureSource: z.enum(['api', 'vehicle']).nullable().meta({
+          departureSource: z.enum(['api', 'vehicle', 'driver', 'history', 'default']).nullable().meta({
             description:
-              'api: the departure-times API; vehicle: the vehicle itself (ISO 15118 NotifyEVChargingNeeds); the API wins when both exist',
+              "Where the departure came from, by trust: api: the departure-times API (the fleet); vehicle: the vehicle itself (ISO 15118 NotifyEVChargingNeeds); driver: the driver's estimate (PUT /api/charging-sessions/{sessionId}/estimate); history: forecast from the site's past sessions; default: the planner's default stay (8 h on Level 2, 1 h on DCFC)",
+          }),
+          energySource: z.enum(['vehicle', 'driver', 'history']).nullable().meta({
+            description:
+              "Where the energy need came from: vehicle: the vehicle (ISO 15118 energy, or its SoC against a target); driver: the driver's estimate; history: forecast from the site's past sessions; null: unknown (planned as the port can deliver by the departure)",
           }),
           evChargingSchedule: z
             .object({ chargingRateUnit: z.enum(['A', 'W']), limit: z.number(), startTime: z.string() })
@@ -220,6 +226,44 @@ export const ChargingOverride = conformsTo<ChargingOverrideView>()(
 /** `PUT /api/ports/{portId}/charging-override` answer. */
 export const ChargingOverrideResponse = z.object({ chargingOverride: ChargingOverride });
 
+/** A driver's estimate to set (`PUT /api/ports/{portId}/driver-estimate`). */
+export const DriverEstimateInput = z
+  .strictObject({
+    departureTime: departureTimeSchema.optional().meta({
+      description:
+        'When the vehicle will leave, ISO 8601 with a UTC offset: after the session started, at most 7 days ahead (one already past is corrected by the allocation, never refused)',
+    }),
+    energyKwh: z
+      .number({ error: 'must be a number' })
+      .positive('must be above 0')
+      .max(MAX_DRIVER_ENERGY_KWH, `must be at most ${MAX_DRIVER_ENERGY_KWH}`)
+      .optional()
+      .meta({
+        description:
+          'Energy the vehicle wants over the whole session, kWh (what it got counts against it); more than its battery is cut to it by the allocation, never refused',
+      }),
+  })
+  .meta({ id: 'DriverEstimateInput' });
+
+/** `PUT /api/ports/{portId}/driver-estimate` body. */
+export const SetDriverEstimateBody = z.strictObject({ driverEstimate: DriverEstimateInput });
+
+/** A driver's estimate as answered. */
+export const DriverEstimate = conformsTo<DriverEstimateView>()(
+  z
+    .object({
+      portId: z.number().int(),
+      sessionId: z.number().int().meta({ description: 'The session it applies to; it ends with the session' }),
+      departureTime: z.string().nullable().meta({ description: 'ISO 8601 UTC; null: none entered' }),
+      energyKwh: z.number().nullable().meta({ description: 'kWh; null: none entered' }),
+      enteredAt: z.string(),
+    })
+    .meta({ id: 'DriverEstimate' }),
+);
+
+/** `PUT /api/ports/{portId}/driver-estimate` answer. */
+export const DriverEstimateResponse = z.object({ driverEstimate: DriverEstimate });
+
 /** The routes, in the order the OpenAPI document lists them. */
 export const sitePowerRoutes = defineRoutes('sitePower', {
   'GET /api/site/{siteId}/power-allocation': {
@@ -243,6 +287,25 @@ export const sitePowerRoutes = defineRoutes('sitePower', {
   'DELETE /api/ports/{portId}/charging-override': {
     summary: 'Remove the override of a port',
     description: "204 (also when the port has none); another organization's port: 404.",
+    tags: ['Smart charging'],
+    request: { pathParameters: PortPath },
+    responses: { 204: { description: 'Removed' } },
+  },
+  'PUT /api/ports/{portId}/driver-estimate': {
+    role: 'operator',
+    fieldRoot: 'body.driverEstimate',
+    summary: "Enter a driver's estimate of the session on a port",
+    description:
+      "Ours (docs/smart-charging.md, \"What the plan knows\"): when the vehicle will leave and/or the energy it wants, entered by its driver or the driver's app, for a vehicle whose own ISO 15118 needs and whose fleet's departure-times tell no departure (they win over it); the plan then forecasts around it (source driver in the allocation read). At least one of departureTime and energyKwh; a departure before the session started or more than 7 days ahead, an energy not above 0 or above 1000 kWh: 400 naming the field, nothing stored. Replaces the port's estimate; the site is planned again. 409 when no session is in progress; another organization's port: 404. Role operator: a driver app's key needs no more.",
+    tags: ['Smart charging'],
+    request: { pathParameters: PortPath, body: SetDriverEstimateBody },
+    responses: { 200: { description: 'The estimate', schema: DriverEstimateResponse } },
+    errors: { 409: 'No charging session is in progress on the port' },
+  },
+  'DELETE /api/ports/{portId}/driver-estimate': {
+    role: 'operator',
+    summary: "Remove the driver's estimate of a port",
+    description: "204 (also when the port has none); the site is planned again; another organization's port: 404.",
     tags: ['Smart charging'],
     request: { pathParameters: PortPath },
     responses: { 204: { description: 'Removed' } },

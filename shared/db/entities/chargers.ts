@@ -1,6 +1,7 @@
 /** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers (WebSocket connections: `./connections.ts`). */
 import { Entity } from 'electrodb';
 import { pendingPasswordAttribute } from './charger-credentials';
+import { chargingOverrideAttribute, driverEstimateAttribute, forecastAttribute } from './port-inputs';
 import {
   optionalString,
   optionalNumber,
@@ -316,24 +317,9 @@ const portSchema = {
     },
     /** A limit on this EVSE set outside this CSMS (NotifyChargingLimit with its evseId), until ClearedChargingLimit. */
     externalChargingLimit,
-    /**
-     * A manual charging session override (spec §2.6): the port may exceed the site's cost limit
-     * (never its capacity) up to `limit` until `expiresAt` or until session `sessionId` ends.
-     */
-    chargingOverride: {
-      type: 'map',
-      properties: {
-        /** In `chargingRateUnit` (A per phase). */
-        limit: { type: 'number', required: true },
-        chargingRateUnit: { type: ['W', 'A'] as const, required: true },
-        /** ISO 8601 UTC. */
-        expiresAt: { type: 'string', required: true },
-        sessionId: { type: 'number', required: true },
-        /** The port's site (stream triggers find the site to re-allocate from the port item). */
-        siteId: { type: 'number', required: true },
-        createdAt: { type: 'string', required: true },
-      },
-    },
+    chargingOverride: chargingOverrideAttribute,
+    driverEstimate: driverEstimateAttribute,
+    forecast: forecastAttribute,
     /**
      * A remote start sent to this port and accepted, waiting for its session (1.6 links it by
      * port and idTag, since StartTransaction carries no remote start ID).

@@ -204,9 +204,14 @@ const allocatedPort = {
     socSource: { type: ['charger', 'vehicle', 'telematics'] as const },
     batteryCapacityWh: optionalNumber,
     batteryCapacitySource: { type: ['api', 'vehicle', 'telematics', 'learned', 'session', 'default'] as const },
-    /** The vehicle's departure the allocation used, and where it came from (`api` or `vehicle`). */
+    /**
+     * The vehicle's departure the allocation used, and where it came from: the fleet (`api`), the
+     * vehicle, the driver, the history, or the planner's default; and where its energy need came
+     * from (`vehicle`, `driver`, `history`; absent: unknown). `shared/site-power/forecasts.ts`.
+     */
     departureTime: optionalString,
-    departureSource: { type: ['api', 'vehicle'] as const },
+    departureSource: { type: ['api', 'vehicle', 'driver', 'history', 'default'] as const },
+    energySource: { type: ['vehicle', 'driver', 'history'] as const },
     /** The first period of the schedule the vehicle chose (NotifyEVChargingSchedule). */
     evChargingSchedule: {
       type: 'map',

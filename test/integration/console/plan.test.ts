@@ -5,7 +5,7 @@
  * 1.6 client that accepts its profiles). The chart goes on after now with the planned power, its
  * caption says the planned power and the limit's step at that time, and the ports table shows the
  * port's next planned change, the `planned` reason in words and the solver as the planner; its van
- * (50 % SoC, 90 % by a departure two hours out: late) has its name, SoC, target, departure and ETA
+ * (50 % SoC, 90 % by a departure two hours out: late) has its name, SoC, target, departure (and its source) and ETA
  * by the site's clock and why in words. The
  * same with a limit in amps (32 A, then 16 A): the plan is said in amps. The console calls nothing
  * but this origin. No page may throw or log an error.
@@ -228,7 +228,7 @@ describe("the site power page's plan", () => {
     await row.getByRole('cell', { name: /late: reaches 90 % at / }).waitFor({ timeout: 60_000 });
     const cells = (await row.locator('th, td').allTextContents()).map((text) => text.trim());
     expect(cells.slice(0, 4)).toEqual(['Plan Van', 'Bay · port 1', '50 %', '90 %']);
-    expect(cells[4]).toMatch(new RegExp(`^${clockAt}$`));
+    expect(cells[4]).toMatch(new RegExp(`^${clockAt} \\(the departure times\\)$`));
     expect(cells[5]).toMatch(new RegExp(`^${clockAt} late$`));
     expect(cells[8]).toMatch(new RegExp(`; late: reaches 90 % at ${clockAt}, after its departure\\.$`));
     expect(await allocation.getByText(`Times are site time (${TIME_ZONE}).`).count()).toBe(1);

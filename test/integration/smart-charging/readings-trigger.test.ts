@@ -3,7 +3,10 @@
  * trigger's filter passes `portReadings` items): a van's first SoC reading (OCPP 1.6 MeterValues
  * from a strict-mode client) is in the next stored allocation, well before the 5-minute schedule.
  * A van's telematics state pushed through the API (`POST /api/vehicles/state`) does the same: its
- * SoC and battery become the need, and the allocation read names them as telematics'.
+ * SoC and battery become the need, and the allocation read names them as telematics'. A card's
+ * past sessions at the site make a forecast of its session's departure and energy (`history`), and
+ * a driver's estimate (`PUT /api/ports/{portId}/driver-estimate`) plans it again (`driver`); the
+ * route refuses nonsense and stores nothing.
  * Which readings trigger and which do not is unit-tested (`test/unit/site-power/reading-triggers.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,10 +30,11 @@ beforeAll(async () => {
       ports: [
         { connectorType: 'J1772', maximumPowerKw: 11 },
         { connectorType: 'J1772', maximumPowerKw: 11 },
+        { connectorType: 'J1772', maximumPowerKw: 11 },
       ],
     },
   ]);
-  charger = await connectSmartCharger(stack, ocppId, 'ocpp1.6', 2, { rateUnits: ['A'] });
+  charger = await connectSmartCharger(stack, ocppId, 'ocpp1.6', 3, { rateUnits: ['A'] });
 });
 afterAll(async () => {
   await charger?.close();
@@ -107,5 +111,87 @@ describe("a vehicle's readings", () => {
       targetSoc: 90,
       energyNeededWh: 30_000,
     });
+  });
+
+  it("forecast a card's session from its past sessions, then plan with its driver's estimate", async () => {
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    // Three past sessions of the card at the site, each staying 5 h and taking 12 kWh.
+    for (const days of [1, 2, 3]) {
+      const start = now - days * 24 * HOUR - 10 * 60_000;
+      const end = new Date(start + 5 * HOUR).toISOString();
+      await stack.db.sessionRecordByEnd
+        .put({
+          sessionId: 990_000 + days,
+          organizationId: tenant.organizationId,
+          siteId: tenant.siteId,
+          chargerId: tenant.chargers[0]!.id,
+          portId: tenant.chargers[0]!.ports[2]!.id,
+          portNumber: 3,
+          ocppTransactionId: String(990_000 + days),
+          ocppProtocol: 'ocpp1.6',
+          status: 'Completed',
+          startTime: new Date(start).toISOString(),
+          endTime: end,
+          endKey: end,
+          idTag: 'HIST-CARD',
+          energyDeliveredKwh: 12,
+          updatedAt: end,
+        })
+        .go();
+    }
+    await charger.start(3, 'HIST-CARD', 7_000);
+    const portId = tenant.chargers[0]!.ports[2]!.id;
+    type Line = { portId: number; departureTime: string; departureSource: string; energySource: string | null };
+    const view = async () =>
+      (await api(stack, `/api/site/${tenant.siteId}/power-allocation`, { key: tenant.apiKey })).body.data as {
+        computedAt: string;
+        ports: Line[];
+      };
+    const line = (a: Awaited<ReturnType<typeof view>>) => a.ports.find((p) => p.portId === portId);
+    const forecast = await pollUntil(view, (a) => line(a) !== undefined, "an allocation of the card's session");
+    const session = (await stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 3 }).go()).data!
+      .currentChargingSession!;
+    expect(line(forecast)).toMatchObject({ departureSource: 'history', energySource: 'history' });
+    // The similar sessions are kept on the port for the later runs (which read no history).
+    const kept = (await stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 3 }).go()).data!.forecast;
+    expect(kept).toMatchObject({
+      sessionId: session.sessionId,
+      basis: 'card',
+      staysMs: [5 * HOUR, 5 * HOUR, 5 * HOUR],
+    });
+    expect(Date.parse(line(forecast)!.departureTime)).toBe(Date.parse(session.startTime) + 5 * HOUR);
+
+    const put = (driverEstimate: object) =>
+      api(stack, `/api/ports/${portId}/driver-estimate`, {
+        key: tenant.apiKey,
+        method: 'PUT',
+        body: { driverEstimate },
+      });
+    for (const [bad, field] of [
+      [{}, 'departureTime'],
+      [{ energyKwh: -5 }, 'body.driverEstimate.energyKwh'],
+      [{ departureTime: '2020-01-01T00:00:00Z' }, 'departureTime'],
+      [{ departureTime: '2099-01-01T10:00' }, 'body.driverEstimate.departureTime'],
+    ] as const) {
+      const refused = await put(bad);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(field);
+    }
+    expect(
+      (await stack.db.port.get({ chargerId: tenant.chargers[0]!.id, portNumber: 3 }).go()).data!.driverEstimate,
+    ).toBeUndefined();
+
+    const departureTime = new Date(now + 90 * 60_000).toISOString();
+    const entered = await put({ departureTime, energyKwh: 20 });
+    expect(entered.status).toBe(200);
+    expect(entered.body.driverEstimate).toMatchObject({ portId, departureTime, energyKwh: 20 });
+    const planned = await pollUntil(
+      view,
+      (a) => line(a)?.departureSource === 'driver',
+      "a plan with the driver's estimate",
+    );
+    expect(Date.parse(planned.computedAt)).toBeGreaterThan(Date.parse(forecast.computedAt));
+    expect(line(planned)).toMatchObject({ departureTime, energySource: 'driver' });
   });
 });

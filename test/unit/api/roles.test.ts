@@ -9,7 +9,7 @@ import { requireRole } from '../../../shared/api/auth';
 import { ForbiddenError } from '../../../shared/api/errors';
 import { ROLES, roleAtLeast, type Role } from '../../../shared/organizations';
 
-/** The work of an operator (the depot's daily work): remote commands, operations, windows, acknowledgements, access IDs, telematics state. */
+/** The work of an operator (the depot's daily work): remote commands, operations, windows, acknowledgements, access IDs, telematics state, drivers' estimates. */
 const OPERATOR_WRITES = [
   /^POST \/api\/ocpp\/(reservations|reservations\/cancel|remote-start|remote-stop)$/,
   /^POST \/api\/ocpp\/(reset|unlock-connector|change-availability|trigger-message|clear-cache|get-log|get-composite-schedule|get-installed-certificate-ids)$/,
@@ -21,6 +21,7 @@ const OPERATOR_WRITES = [
   /^POST \/api\/alerts\/\{id\}\/acknowledge$/,
   /^(POST|PATCH|PUT) \/api\/access-ids/,
   /^POST \/api\/vehicles\/state/,
+  /^(PUT|DELETE) \/api\/ports\/\{portId\}\/driver-estimate$/,
 ];
 
 /** The role a route should need under the rules of the roles. */

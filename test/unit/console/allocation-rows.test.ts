@@ -35,6 +35,7 @@ function port(portId: number, fields: Partial<Port> = {}): Port {
     eta: null,
     departureTime: null,
     departureSource: null,
+    energySource: null,
     evChargingSchedule: null,
     ...fields,
   };
@@ -80,11 +81,41 @@ describe('allocationRows', () => {
       vehicle: 'Demo Van 3',
       soc: '40 %',
       target: '90 %',
-      departure: '11:12',
+      departure: '11:12 (the departure times)',
       eta: '09:30',
       late: false,
       why: 'The optimum of the plan over the hours ahead; on time: 90 % by 09:30.',
     });
+  });
+
+  it('names where each departure and estimated need came from', () => {
+    const source = (
+      departureSource: 'vehicle' | 'driver' | 'history' | 'default',
+      energySource: 'driver' | 'history' | null,
+    ) => port(1, { departureTime: iso('11:12'), departureSource, energySource });
+    const rows = allocationRows(
+      {
+        ports: [
+          source('vehicle', null),
+          source('driver', 'driver'),
+          source('history', 'history'),
+          source('default', null),
+        ],
+        lateVehicles: [],
+      },
+      names,
+      NOW,
+      CHICAGO,
+    );
+    expect(rows.map((row) => row.departure)).toEqual([
+      '11:12 (the vehicle)',
+      '11:12 (the driver)',
+      '11:12 (forecast)',
+      '11:12 (default stay)',
+    ]);
+    expect(rows[1]!.why).toMatch(/Its need is the driver's estimate\.$/);
+    expect(rows[2]!.why).toMatch(/Its need is forecast from its past sessions\.$/);
+    expect(rows[0]!.why).not.toMatch(/Its need/);
   });
 
   it("names a SoC from the vehicle's telematics", () => {

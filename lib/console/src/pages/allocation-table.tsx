@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { allocationRows, siteNames, vehicleName, type AllocationRow } from '../allocation-rows';
+import { allocationRows, departureSourceWords, siteNames, vehicleName, type AllocationRow } from '../allocation-rows';
 import { Ago } from '../components';
 import { formatLimit, formatPercent } from '../format';
 import { VehiclePlanSection } from './vehicle-plan';
@@ -110,7 +110,7 @@ export function AllocationSection(props: {
               {formatPlanTime(Date.parse(vehicle.departureTime), now, timeZone)} (target{' '}
               {formatPercent(vehicle.targetSoc)}; ETA{' '}
               {vehicle.eta === null ? 'unknown' : formatPlanTime(Date.parse(vehicle.eta), now, timeZone)}; departure
-              from {vehicle.departureSource === 'vehicle' ? 'the vehicle' : 'the departure times'})
+              from {departureSourceWords(vehicle.departureSource)})
             </li>
           ))}
         </ul>
