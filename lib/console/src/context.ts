@@ -9,6 +9,7 @@
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import { callApi, type ApiError, type CallOptions } from './api';
+import { useLoad, type Loaded } from './live';
 import { siteZones, type SiteZones } from './site-zones';
 import type { Me, Role } from './types';
 
@@ -28,6 +29,15 @@ export function useSession(): ConsoleSession {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside the signed-in shell');
   return session;
+}
+
+/**
+ * `GET path` of the API with the signed-in session, once per path (and on `refresh()`); a 401
+ * signs out. `T` is the answer's JSON shape.
+ */
+export function useRead<T>(path: string): Loaded<T> {
+  const session = useSession();
+  return useLoad((signal) => session.call<T>(path, { signal }), [session, path], session.signOut);
 }
 
 /** A session calling the API with `credential` (an API key or an access token). */

@@ -9,9 +9,8 @@
 import type { z } from 'zod';
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useSession } from '../context';
+import { useRead, useSession } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import type { Charger } from '../types';
 import { reportAnswerText } from './charger-configuration';
 import type {
@@ -35,11 +34,7 @@ export function MonitorsSection(props: { charger: Charger; blocked: string | nul
   const { charger } = props;
   const session = useSession();
   const path = `/api/chargers/${charger.id}/monitors`;
-  const loaded = useLoad(
-    (signal) => session.call<{ data: ChargerMonitors }>(path, { signal }),
-    [session, path],
-    session.signOut,
-  );
+  const loaded = useRead<{ data: ChargerMonitors }>(path);
   const { busy, outcome, run } = useAction();
   const refresh = () =>
     run(

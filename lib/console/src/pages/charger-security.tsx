@@ -11,9 +11,8 @@ import type { z } from 'zod';
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useRoleRefusal, useSession } from '../context';
+import { useRead, useRoleRefusal, useSession } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import type { Charger } from '../types';
 import type {
   ChargerCertificate as ChargerCertificateSchema,
@@ -95,13 +94,8 @@ function SecurityProfileSection(props: { charger: Charger; refresh: () => void }
 
 /** The certificates the CSMS CA issued to the charger. */
 function CertificatesSection(props: { charger: Charger }) {
-  const session = useSession();
   const path = `/api/chargers/${props.charger.id}/certificates`;
-  const loaded = useLoad(
-    (signal) => session.call<{ data: ChargerCertificate[] }>(path, { signal }),
-    [session, path],
-    session.signOut,
-  );
+  const loaded = useRead<{ data: ChargerCertificate[] }>(path);
   const zone = props.charger.site.timezone;
   const certificates = loaded.data?.data;
   return (
@@ -132,13 +126,8 @@ function CertificatesSection(props: { charger: Charger }) {
 
 /** The charger's security events, the critical ones marked. */
 function SecurityEventsSection(props: { charger: Charger }) {
-  const session = useSession();
   const path = `/api/chargers/${props.charger.id}/security-events`;
-  const loaded = useLoad(
-    (signal) => session.call<SecurityEventList>(path, { signal }),
-    [session, path],
-    session.signOut,
-  );
+  const loaded = useRead<SecurityEventList>(path);
   const zone = props.charger.site.timezone;
   const events = loaded.data?.data;
   return (

@@ -22,9 +22,9 @@
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { Ago, DataTable, LoadState, Notice } from '../components';
-import { useSession } from '../context';
+import { useRead, useSession } from '../context';
 import { formatCost, formatDateTime, formatKwh, formatPercent, formatSpan, lastSeen } from '../format';
-import { useLoad, usePoll, type Loaded } from '../live';
+import { usePoll, type Loaded } from '../live';
 import type { Charger, ChargerErrorList, ChargerHealthReport, ChargingSessionList, ErrorCounts } from '../types';
 import { RemoteControl } from './remote-control';
 import { ConfigurationSection } from './charger-configuration';
@@ -38,12 +38,6 @@ import { Ocpp201Section } from './ocpp201';
 import { SecurityTab } from './charger-security';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
-
-/** `GET path`, once per path (and on refresh). */
-function useRead<T>(path: string): Loaded<T> {
-  const session = useSession();
-  return useLoad((signal) => session.call<T>(path, { signal }), [session, path], session.signOut);
-}
 
 /** The charger page of `chargerId`, showing `tab`. */
 export function ChargerPage(props: { chargerId: number; tab: ChargerTab }) {

@@ -8,22 +8,16 @@
  * @module
  */
 import { CommandsBlocked } from '../components';
-import { useRoleRefusal, useSession } from '../context';
+import { useRead, useRoleRefusal } from '../context';
 import { commandsBlockedReason } from '../format';
-import { useLoad } from '../live';
 import type { Charger, ChargerConfigurationAnswer } from '../types';
 import { DisplayMessagesSection } from './charger-display';
 import { MonitorsSection } from './charger-monitors';
 
 /** The charger's OCPP version as its configuration read says it; undefined until known. */
 function useProtocol(chargerId: number): string | null | undefined {
-  const session = useSession();
   const path = `/api/chargers/${chargerId}/configuration`;
-  const loaded = useLoad(
-    (signal) => session.call<ChargerConfigurationAnswer>(path, { signal }),
-    [session, path],
-    session.signOut,
-  );
+  const loaded = useRead<ChargerConfigurationAnswer>(path);
   return loaded.data?.data.ocppProtocol;
 }
 
