@@ -18,8 +18,8 @@ import {
   removeUser,
   type IdentityDirectory,
 } from '../shared/users';
-import { LOCAL_DATA_DIR } from '../lib/local/defaults';
-import { IDENTITY_ACCOUNTS_FILE, localAccounts } from '../lib/local/identity/accounts';
+import { IDENTITY_ACCOUNTS_FILE, LOCAL_DATA_DIR } from '../lib/local/defaults';
+import { localAccounts } from '../lib/local/identity/accounts';
 import { InputError, parse, positiveInteger, run } from './cli-support';
 
 /** What the operator CLI records as the inviter. */

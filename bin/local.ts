@@ -10,20 +10,32 @@
  * A port already in use (either one) is refused in one line with exit 1, before anything starts;
  * how the stack stops, and that DynamoDB Local never outlives it: `lib/local/supervise.ts`.
  */
-import { IDENTITY_ACCOUNTS_FILE } from '../lib/local/identity/accounts';
 import { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDynamoDbLocal, JAVA_MISSING, PortInUseError, type DynamoDbLocal } from '../lib/local/dynamodb';
-import { startLocalStack, type LocalStack } from '../lib/local/stack';
-import { isSeeded, seedDemo, seedPeople, type DemoData } from '../lib/local/seed';
-import { backfillPortLocations, type Charger, listChargers } from '../shared/chargers';
+import type { LocalStack } from '../lib/local/stack';
+import type { DemoData } from '../lib/local/seed';
+import type { Charger } from '../shared/chargers';
 import { dbConfigFromEnv } from '../shared/db';
-import { LOCAL_TABLE_NAME, LOCAL_DYNAMODB_PORT, recordRunningStack } from '../lib/local/defaults';
-import { GATEWAY_SERVICE } from '../lib/local/gateway';
-import { assertPortFree } from '../lib/local/ports';
+import {
+  IDENTITY_ACCOUNTS_FILE,
+  LOCAL_TABLE_NAME,
+  LOCAL_DYNAMODB_PORT,
+  recordRunningStack,
+} from '../lib/local/defaults';
+import { assertPortFree, GATEWAY_SERVICE } from '../lib/local/ports';
 import { LocalStackSupervisor, portInUseLine } from '../lib/local/supervise';
+
+/**
+ * The stack's modules (every handler, the AWS SDK clients, the solver): seconds of loading, so they
+ * load while DynamoDB Local's JVM starts instead of before it. A taken port is still refused
+ * before either (the checks need neither).
+ */
+function loadStackModules() {
+  return Promise.all([import('../lib/local/stack'), import('../lib/local/seed'), import('../shared/chargers')]);
+}
 
 const HOST = '127.0.0.1';
 
@@ -264,7 +276,12 @@ function usage(stack: LocalStack, dynamo: DynamoDbLocal, demo: DemoData | undefi
   return lines.join('\n');
 }
 
+const loading = loadStackModules();
+// Awaited after DynamoDB Local: a failure to load is reported then, not as an unhandled rejection.
+loading.catch(() => undefined);
 const dynamo = await startDatabase();
+const [{ startLocalStack }, { isSeeded, seedDemo, seedPeople }, { backfillPortLocations, listChargers }] =
+  await loading;
 const supervisor = new LocalStackSupervisor(dynamo);
 const stack = await startStack(dynamo, supervisor);
 supervisor.attach(stack);

@@ -16,6 +16,8 @@ export const LOCAL_GATEWAY_PORT = 3000;
 export const LOCAL_DATA_DIR = '.data';
 /** The file of the data directory where a running `npm start` records where it serves. */
 export const STACK_FILE = 'local-stack.json';
+/** The local OpenID provider's accounts file in `npm start`'s data directory. */
+export const IDENTITY_ACCOUNTS_FILE = 'identity-accounts.json';
 
 /** What a running `npm start` records. */
 export interface RunningStack {

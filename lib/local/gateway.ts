@@ -22,7 +22,7 @@ import { CERTIFICATE_STATUS_FUNCTION } from '../../shared/ocpp/certificate-statu
 import { handleInvoke, INVOKE_PATH, settleInvocations, type InvokableHandlers } from './lambda-api';
 import { NotFoundError } from '../../shared/api/errors';
 import { answerClientError, MAX_HTTP_URL_BYTES, PARSER_MAX_HEADER_BYTES, requestHeadProblem } from './limits';
-import { PortInUseError } from './ports';
+import { GATEWAY_SERVICE, PortInUseError } from './ports';
 import { gatewayProblem, sendProblem } from './problem';
 import { WebSocketApi } from './websocket-api';
 import { LOG_OPERATION_FUNCTION, OPERATION_FUNCTION } from '../../lambdas/operations/lib/start-operation';
@@ -173,9 +173,6 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** How long a request's headers may take, ms: above {@link KEEP_ALIVE_TIMEOUT_MS}, as Node requires. */
 export const HEADERS_TIMEOUT_MS = 66_000;
-
-/** Who the gateway's port belongs to, in messages. */
-export const GATEWAY_SERVICE = 'The local API Gateway';
 
 /**
  * Starts the gateway.

@@ -1,6 +1,9 @@
 /** TCP ports for the local stack: finding a free one, and refusing one that is taken. */
 import { createServer } from 'node:net';
 
+/** Who the local gateway's port belongs to, in messages. */
+export const GATEWAY_SERVICE = 'The local API Gateway';
+
 /** A port the local stack needs is already in use by another process. */
 export class PortInUseError extends Error {
   /**

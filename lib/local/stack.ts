@@ -18,7 +18,8 @@ import { localSecretFile } from '../../shared/local-secret-file';
 import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
 import { startLocalDeliveryQueue } from './delivery-queue';
 import { useIdentityDirectory } from '../../shared/users';
-import { IDENTITY_ACCOUNTS_FILE, localAccounts } from './identity/accounts';
+import { localAccounts } from './identity/accounts';
+import { IDENTITY_ACCOUNTS_FILE } from './defaults';
 import {
   LOCAL_API_RESOURCE,
   LOCAL_CONSOLE_SCOPE,

@@ -11,9 +11,6 @@ import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypt
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { IdentityAccountExistsError, type IdentityDirectory, type InviteOptions } from '../../../shared/users';
 
-/** The accounts file's name in `npm start`'s data directory. */
-export const IDENTITY_ACCOUNTS_FILE = 'identity-accounts.json';
-
 /** One account. */
 export interface LocalAccount {
   /** As invited; compared lower-cased. */

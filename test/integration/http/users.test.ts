@@ -14,7 +14,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { checkedApi, type CheckedCall } from '../support/checked-api';
 import { createApiKey } from '../../../shared/api/api-keys';
 import type { Role } from '../../../shared/organizations';
-import { IDENTITY_ACCOUNTS_FILE } from '../../../lib/local/identity/accounts';
+import { IDENTITY_ACCOUNTS_FILE } from '../../../lib/local/defaults';
 
 let stack: LocalStack;
 let tenant: Tenant;
