@@ -10,9 +10,8 @@
 import { useState } from 'preact/hooks';
 import { LabelledField, OutcomeNotice, useAction, type Outcome } from '../action';
 import { DataTable, LoadState, Pager } from '../components';
-import { useSession, useSiteZones } from '../context';
+import { useRead, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import type { AccessIdList } from '../types';
 
 type AccessId = AccessIdList['data'][number];
@@ -27,10 +26,9 @@ const FIELDS = [
 
 /** The access IDs page. */
 export function AccessIdsPage() {
-  const session = useSession();
   const [cursor, setCursor] = useState<string | null>(null);
   const path = cursor ? `${ROUTE}?nextPageCursor=${encodeURIComponent(cursor)}` : ROUTE;
-  const list = useLoad((signal) => session.call<AccessIdList>(path, { signal }), [session, path], session.signOut);
+  const list = useRead<AccessIdList>(path);
   return (
     <>
       <h1>Access IDs</h1>

@@ -29,9 +29,9 @@ import {
 import { OutcomeNotice, useAction } from '../action';
 import { nextPageCursorOf } from '../api';
 import { DataTable, LoadState } from '../components';
-import { useSession, type ConsoleSession, useSiteZones } from '../context';
+import { type ConsoleSession, useRead, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad, usePoll, type Loaded } from '../live';
+import { usePoll, type Loaded } from '../live';
 import type { Alert, AlertList, SiteWithChargers } from '../types';
 
 /** How often alerts are read while the page is visible, ms. */
@@ -74,11 +74,7 @@ export function AlertsPage() {
     session.signOut,
     ALERTS_REFRESH_MS,
   );
-  const sites = useLoad(
-    (signal) => session.call<{ data: SiteWithChargers[] }>('/api/sites', { signal }),
-    [session],
-    session.signOut,
-  );
+  const sites = useRead<{ data: SiteWithChargers[] }>('/api/sites');
   return (
     <>
       <h1>Alerts</h1>

@@ -9,9 +9,9 @@
  */
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useSession } from '../context';
+import { useRead, useSession } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad, type Loaded } from '../live';
+import type { Loaded } from '../live';
 import { configurationRows } from '../configuration-data';
 import type { ChargerConfiguration, ChargerConfigurationAnswer, ConfigurationRefreshAnswer } from '../types';
 
@@ -33,11 +33,7 @@ export function reportAnswerText(
 export function ConfigurationSection(props: { chargerId: number; zone: string }) {
   const session = useSession();
   const path = `/api/chargers/${props.chargerId}/configuration`;
-  const loaded: Loaded<ChargerConfigurationAnswer> = useLoad(
-    (signal) => session.call<ChargerConfigurationAnswer>(path, { signal }),
-    [session, path],
-    session.signOut,
-  );
+  const loaded: Loaded<ChargerConfigurationAnswer> = useRead<ChargerConfigurationAnswer>(path);
   const { busy, outcome, run } = useAction();
   const read = () =>
     run(

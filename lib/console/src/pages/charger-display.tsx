@@ -12,9 +12,8 @@
 import { useState } from 'preact/hooks';
 import { LabelledField, OutcomeNotice, useAction, type Outcome } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useSession, type ConsoleSession } from '../context';
+import { type ConsoleSession, useRead, useSession } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import { fromDateTimeLocal } from '../maintenance-data';
 import type { Charger, ChargerOperation, ChargerOperationAnswer, ChargerOperationList } from '../types';
 
@@ -51,13 +50,8 @@ export function DisplayMessagesSection(props: { charger: Charger; blocked: strin
   const { charger } = props;
   const session = useSession();
   const { busy, outcome, run } = useAction();
-  const listings = useLoad(
-    (signal) =>
-      session.call<ChargerOperationList>(`/api/charger-operations?chargerId=${charger.id}&action=getDisplayMessages`, {
-        signal,
-      }),
-    [session, charger.id],
-    session.signOut,
+  const listings = useRead<ChargerOperationList>(
+    `/api/charger-operations?chargerId=${charger.id}&action=getDisplayMessages`,
   );
   const post = (kind: string, body: Record<string, unknown>) =>
     session.call<ChargerOperationAnswer>(`/api/ocpp/${kind}`, {

@@ -8,9 +8,9 @@
  */
 import { OutcomeNotice, useAction } from '../action';
 import { LoadState } from '../components';
-import { useSession } from '../context';
+import { useRead, useSession } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad, type Loaded } from '../live';
+import type { Loaded } from '../live';
 import type { LocalList, LocalListAnswer } from '../types';
 
 /** What each list status means to an operator. */
@@ -34,11 +34,7 @@ const SUPPORT_TEXT: Record<LocalList['support'], string> = {
 export function LocalListSection(props: { chargerId: number; zone: string }) {
   const session = useSession();
   const path = `/api/chargers/${props.chargerId}/local-list`;
-  const loaded: Loaded<LocalListAnswer> = useLoad(
-    (signal) => session.call<LocalListAnswer>(path, { signal }),
-    [session, path],
-    session.signOut,
-  );
+  const loaded: Loaded<LocalListAnswer> = useRead<LocalListAnswer>(path);
   const { busy, outcome, run } = useAction();
   const resync = () =>
     run(

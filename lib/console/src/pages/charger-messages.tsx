@@ -8,9 +8,8 @@
  */
 import { useState } from 'preact/hooks';
 import { DataTable, LoadState, Notice, Pager } from '../components';
-import { useSession } from '../context';
+import { useRead } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import type { Charger, OcppMessageList } from '../types';
 
 type OcppMessage = OcppMessageList['data'][number];
@@ -28,14 +27,9 @@ function answerOf(message: OcppMessage): string {
 /** The Message log tab of `charger`. */
 export function ChargerMessageLog(props: { charger: Charger }) {
   const { charger } = props;
-  const session = useSession();
   const [cursor, setCursor] = useState<string | null>(null);
   const query = `chargerId=${charger.id}&limit=50${cursor ? `&nextPageCursor=${encodeURIComponent(cursor)}` : ''}`;
-  const log = useLoad(
-    (signal) => session.call<OcppMessageList>(`/api/ocpp-messages?${query}`, { signal }),
-    [session, query],
-    session.signOut,
-  );
+  const log = useRead<OcppMessageList>(`/api/ocpp-messages?${query}`);
   return (
     <section aria-labelledby="message-log-heading">
       <div class="section-head">

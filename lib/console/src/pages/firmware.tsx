@@ -10,9 +10,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState } from '../components';
-import { useSession, useSiteZones } from '../context';
+import { useRead, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad, usePoll } from '../live';
+import { usePoll } from '../live';
 import type { ChargerOperationAnswer, FirmwareCampaign, FirmwareCampaignAnswer, FirmwareCampaignList } from '../types';
 
 /** How often a running campaign is read (and so advanced), ms. */
@@ -62,13 +62,8 @@ export function campaignCounts(campaign: FirmwareCampaign): string {
 /** The firmware page: a campaign form, the campaigns, the chosen one's progress. */
 export function FirmwarePage() {
   const zones = useSiteZones();
-  const session = useSession();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const campaigns = useLoad(
-    (signal) => session.call<FirmwareCampaignList>('/api/firmware-campaigns', { signal }),
-    [session],
-    session.signOut,
-  );
+  const campaigns = useRead<FirmwareCampaignList>('/api/firmware-campaigns');
   return (
     <>
       <h1>Firmware</h1>

@@ -12,9 +12,8 @@
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
 import { CommandsBlocked, DataTable, LoadState } from '../components';
-import { useRoleRefusal, useSession } from '../context';
+import { useRead, useRoleRefusal, useSession } from '../context';
 import { commandsBlockedReason, formatDateTime } from '../format';
-import { useLoad } from '../live';
 import { ChargerLogRequest } from './charger-logs';
 import type { Charger, ChargerOperation, ChargerOperationAnswer, ChargerOperationList } from '../types';
 import { FirmwareUpdate } from './firmware';
@@ -35,12 +34,7 @@ function summary(operation: ChargerOperation): string {
 
 /** The charger's recent operations, loaded once and again on `refresh`. */
 function useRecentOperations(charger: Charger) {
-  const session = useSession();
-  return useLoad(
-    (signal) => session.call<ChargerOperationList>(`/api/charger-operations?chargerId=${charger.id}`, { signal }),
-    [session, charger.id],
-    session.signOut,
-  );
+  return useRead<ChargerOperationList>(`/api/charger-operations?chargerId=${charger.id}`);
 }
 
 /** The recent operations under a tab's forms (the last 20). */

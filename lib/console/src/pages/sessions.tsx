@@ -9,7 +9,7 @@
  */
 import { useState } from 'preact/hooks';
 import { DataTable, LoadState, Notice, Pager } from '../components';
-import { useSession, type ConsoleSession, useSiteZones } from '../context';
+import { type ConsoleSession, useRead, useSession, useSiteZones } from '../context';
 import { formatCost, formatDateTime, formatKwh, formatSpan } from '../format';
 import { useLoad } from '../live';
 import {
@@ -60,11 +60,7 @@ export function SessionsPage() {
   const [cursor, setCursor] = useState<string | null>(null);
   const choices = useLoad((signal) => loadChoices(session, signal), [session], session.signOut);
   const query = sessionsQuery(filters, cursor);
-  const list = useLoad(
-    (signal) => session.call<ChargingSessionList>(`/api/charging-sessions?${query}`, { signal }),
-    [session, query],
-    session.signOut,
-  );
+  const list = useRead<ChargingSessionList>(`/api/charging-sessions?${query}`);
   return (
     <>
       <h1>Charging sessions</h1>

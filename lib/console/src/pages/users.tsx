@@ -10,9 +10,8 @@
 import { useState } from 'preact/hooks';
 import { LabelledField, OutcomeNotice, useAction } from '../action';
 import { DataTable, LoadState, Notice, Pager } from '../components';
-import { useRoleRefusal, useSession, useSiteZones } from '../context';
+import { useRead, useRoleRefusal, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import type { Role, SiteWithChargers, User, UserList } from '../types';
 
 const ROUTE = '/api/users';
@@ -21,16 +20,11 @@ const FIELDS = ['body.user.email', 'body.user.role', 'body.user.siteId'] as cons
 
 /** The people page. */
 export function UsersPage() {
-  const session = useSession();
   const refusal = useRoleRefusal('owner', 'Managing people');
   const [cursor, setCursor] = useState<string | null>(null);
   const path = cursor ? `${ROUTE}?nextPageCursor=${encodeURIComponent(cursor)}` : ROUTE;
-  const list = useLoad((signal) => session.call<UserList>(path, { signal }), [session, path], session.signOut);
-  const sites = useLoad(
-    (signal) => session.call<{ data: SiteWithChargers[] }>('/api/sites', { signal }),
-    [session],
-    session.signOut,
-  );
+  const list = useRead<UserList>(path);
+  const sites = useRead<{ data: SiteWithChargers[] }>('/api/sites');
   const siteName = (id: number | null) =>
     id === null ? 'Every site' : (sites.data?.data.find((site) => site.id === id)?.name ?? `Site ${id}`);
   return (

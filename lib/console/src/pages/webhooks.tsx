@@ -12,9 +12,8 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { FieldError, LabelledField, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
 import { LoadState, Notice, DataTable } from '../components';
-import { useSession, useSiteZones } from '../context';
+import { useRead, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
-import { useLoad } from '../live';
 import type { EventType, WebhookEndpoint } from '../types';
 import { EVENT_TYPE_WORDS, EVENT_TYPES, endpointState } from '../webhook-data';
 import { DeliveryLog } from './webhook-deliveries';
@@ -35,12 +34,7 @@ interface ShownSecret {
 
 /** The webhook endpoints page. */
 export function WebhooksPage() {
-  const session = useSession();
-  const endpoints = useLoad(
-    (signal) => session.call<{ data: WebhookEndpoint[] }>(ROUTE, { signal }),
-    [session],
-    session.signOut,
-  );
+  const endpoints = useRead<{ data: WebhookEndpoint[] }>(ROUTE);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [chosen, setChosen] = useState<WebhookEndpoint['id'] | null>(null);
   // Bumped on every choice (a test sent included): the log is read again at once.
