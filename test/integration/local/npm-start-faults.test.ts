@@ -2,8 +2,10 @@
  * `npm start` (bin/local.ts) as a process, under the faults a laptop meets: a second start on the
  * same ports, signals, a crash, a kill -9, and DynamoDB Local dying under it. DynamoDB Local must
  * never outlive the stack, and the stack must never silently serve another stack's database.
+ * Each case has ports and a stack of its own, so they run concurrently: most of a case is waiting
+ * for a JVM to start or stop.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { freePort } from '../../../lib/local/dynamodb';
 import {
@@ -33,8 +35,8 @@ async function startServing(ports: { http: number; dynamo: number }, imports: st
 const ports = async () => ({ http: await freePort(), dynamo: await freePort() });
 const oneLine = (text: string) => text.trim().split('\n');
 
-afterEach(() => {
-  // Only if a test failed half-way: nothing it started may outlive it.
+afterAll(() => {
+  // Only if a test failed half-way: nothing it started may outlive the file.
   for (const local of started.splice(0))
     if (local.child.exitCode === null && local.child.signalCode === null) local.child.kill('SIGKILL');
   for (const pid of javaPids.splice(0)) {
@@ -47,7 +49,7 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-describe('npm start on ports already taken', () => {
+describe.concurrent('npm start on ports already taken', () => {
   it('refuses a second stack on the same DynamoDB port (one line, exit 1); the first keeps its data', async () => {
     const firstPorts = await ports();
     const first = await startServing(firstPorts);
@@ -88,7 +90,7 @@ describe('npm start on ports already taken', () => {
   }, 120_000);
 });
 
-describe('DynamoDB Local never outlives the stack', () => {
+describe.concurrent('DynamoDB Local never outlives the stack', () => {
   // Ctrl-C (SIGINT to the whole process group) is local-start.test.ts's; SIGTERM ends the first
   // test above. A closed terminal sends SIGHUP.
   it('SIGHUP stops the stack and DynamoDB Local', async () => {
@@ -119,7 +121,7 @@ describe('DynamoDB Local never outlives the stack', () => {
   }, 120_000);
 });
 
-describe('DynamoDB Local dying under the stack', () => {
+describe.concurrent('DynamoDB Local dying under the stack', () => {
   it('ends the stack with a clear message and exit 1 instead of answering 500 for ever', async () => {
     const taken = await ports();
     const local = await startServing(taken);
