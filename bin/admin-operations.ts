@@ -217,6 +217,10 @@ export function addOperationCommands(chargers: Command, db: () => Db): void {
       }),
     );
 
+  operation('tariffs', 'The tariffs OCPP 2.1 stations hold (GetTariffs)', 'no').action(
+    run(async (o: Options) => operate(db(), 'getTariffs', targetsOf(o), o, {})),
+  );
+
   addCustomerInformationCommand(chargers, db);
   addCertificateCommands(chargers, db);
   addSecurityProfileCommand(chargers, db);

@@ -61,6 +61,7 @@ export const handler = httpHandler(
     'POST /api/ocpp/publish-firmware': operation('publishFirmware'),
     'POST /api/ocpp/unpublish-firmware': operation('unpublishFirmware'),
     'POST /api/ocpp/get-transaction-status': operation('getTransactionStatus'),
+    'POST /api/ocpp/get-tariffs': operation('getTariffs'),
     'POST /api/ocpp/get-report': operation('getReport'),
     'POST /api/ocpp/get-log': operation('getLog'),
     'POST /api/ocpp/get-composite-schedule': operation('getCompositeSchedule'),

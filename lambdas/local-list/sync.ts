@@ -7,8 +7,11 @@
  * - one CostUpdated per session in progress whose stored running cost changed (OCPP 2.0.1 I04,
  *   docs/tariffs.md, `shared/charging/cost-updates.ts`): the charger's message function cannot
  *   wait for a CALLRESULT, this function can.
- * Both go through the OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on
- * AWS), side by side; the cost updates never fail the batch (a retry would run the lists again).
+ * - the site's tariff as each connected OCPP 2.1 station's default tariff (SetDefaultTariff, I07;
+ *   ClearTariffs once deleted), when the tariff changes and when a station boots or connects again
+ *   (docs/tariffs.md "OCPP 2.1 stations", `shared/charging/tariff-updates.ts`).
+ * All go through the OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on
+ * AWS), side by side; the cost and tariff updates never fail the batch (a retry would run the lists again).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
@@ -20,17 +23,21 @@ import {
   type SyncContext,
   synchroniseChargers,
 } from '../../shared/local-auth-list';
-import { costUpdatesOf, sendCostUpdates } from '../../shared/charging';
+import { costUpdatesOf, sendCostUpdates, sendTariffUpdates, tariffUpdatesOf } from '../../shared/charging';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
+import { TARIFF_COMMANDS } from '../../shared/ocpp/commands/tariffs';
 
-/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised, costs sent. */
-export async function handler(event: DynamoDBStreamEvent): Promise<{ chargers: number; costUpdates: number }> {
+/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised, costs and tariffs sent. */
+export async function handler(
+  event: DynamoDBStreamEvent,
+): Promise<{ chargers: number; costUpdates: number; tariffStations: number }> {
   const changes = tableChangesOf(event);
   const db = getDb();
   const costUpdates = costUpdatesOf(changes);
   const costs = sendCostUpdates(db, ocppChargerCommands(db, COST_COMMANDS), costUpdates);
+  const tariffs = sendTariffUpdates(db, ocppChargerCommands(db, TARIFF_COMMANDS), tariffUpdatesOf(changes));
   const requests = await chargersToSync(db, listSyncsOf(changes));
   const desired = new Map<number, ReturnType<typeof desiredEntries>>();
   const ctx: SyncContext = {
@@ -43,5 +50,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<{ chargers: n
   };
   await synchroniseChargers(ctx, requests);
   await costs;
-  return { chargers: requests.size, costUpdates: costUpdates.length };
+  const tariffStations = (await tariffs).size;
+  return { chargers: requests.size, costUpdates: costUpdates.length, tariffStations };
 }

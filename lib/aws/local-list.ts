@@ -10,7 +10,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
-import { COST_UPDATE_ENTITIES } from '../../shared/charging';
+import { COST_UPDATE_ENTITIES, TARIFF_UPDATE_ENTITIES } from '../../shared/charging';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
@@ -26,8 +26,13 @@ export const LOCAL_LIST_FUNCTION_WRITES = {
   'dynamodb:UpdateItem': [ROWS.chargers],
 } as const satisfies RowWrites;
 
-/** What the sync function's stream filter passes: the local list's entities and the sessions whose cost it sends. */
-export const SYNC_STREAM_ENTITIES = [...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES] as const;
+/**
+ * What the sync function's stream filter passes: the local list's entities, the sessions whose cost
+ * it sends, and the site tariffs (and chargers) whose tariff messages it sends, each once.
+ */
+export const SYNC_STREAM_ENTITIES: readonly string[] = [
+  ...new Set([...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES, ...TARIFF_UPDATE_ENTITIES]),
+];
 
 /** The local list's functions: `lambdas/local-list/<name>.ts`. */
 export const LOCAL_LIST_FUNCTIONS = ['sync'] as const;
@@ -54,7 +59,7 @@ export class LocalAuthList extends Construct {
     const sync = createTableFunction(this, 'sync', {
       entry: 'lambdas/local-list/sync.ts',
       description:
-        "Local authorization list: sends chargers' lists when access IDs change, at boot, on resync; and CostUpdated",
+        "Local authorization list: sends chargers' lists when access IDs change, at boot, on resync; CostUpdated; 2.1 tariffs",
       // A batch's chargers run 25 at a time, each a few CALLs of up to 10 s.
       timeout: Duration.minutes(5),
       tracing: props.tracing,

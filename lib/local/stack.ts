@@ -12,7 +12,7 @@ import { startStreamLoop, type StreamConsumer, type StreamTiming } from './table
 import { lambdaContext, type LambdaHandler } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
-import { COST_UPDATE_ENTITIES } from '../../shared/charging';
+import { COST_UPDATE_ENTITIES, TARIFF_UPDATE_ENTITIES } from '../../shared/charging';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
 import { localSecretFile } from '../../shared/local-secret-file';
 import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
@@ -196,8 +196,11 @@ function streamConsumers(
       ? [
           {
             name: 'local-list-sync',
-            // As on AWS (`SYNC_STREAM_ENTITIES`): the local lists' entities and the sessions whose CostUpdated it sends.
-            entities: [...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES],
+            // As on AWS (`SYNC_STREAM_ENTITIES`): the local lists' entities, the sessions whose CostUpdated
+            // it sends, the site tariffs (and chargers) whose 2.1 tariff messages it sends.
+            entities: [
+              ...new Set([...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES, ...TARIFF_UPDATE_ENTITIES]),
+            ],
             handler: handlers.localList!.sync!,
           },
         ]

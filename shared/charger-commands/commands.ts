@@ -79,6 +79,8 @@ export interface VersionInputs {
   certificateIdTypesPerCall: number;
   /** Whether the version monitors device-model variables (2.0.1 N01-N07 SetVariableMonitoring and the rest; 1.6 has none). */
   monitoring: boolean;
+  /** Whether the version has the tariff messages (OCPP 2.1 I07-I12 GetTariffs and the rest; 1.6 and 2.0.1 have none). */
+  tariffs: boolean;
 }
 
 /** A charger as the command path knows it. */

@@ -219,6 +219,17 @@ export interface ChargerOperationCommandCatalog {
   GetReport: { input: GetReportInput; result: OperationAnswer };
   /** Whether the station still queues messages of a transaction (or of any), and whether it is ongoing (2.0.1 E14; 1.6 has none). */
   GetTransactionStatus: { input: TransactionStatusInput; result: TransactionStatusAnswer };
+  /** The tariffs a station holds, on every EVSE (2.1 I12 GetTariffs, `evseId` 0; 1.6 and 2.0.1 have none). */
+  GetTariffs: { input: Record<string, never>; result: TariffsAnswer };
+}
+
+/**
+ * A station's answer to GetTariffs (OCPP 2.1 I12): its status word (`Accepted`, `Rejected`,
+ * `NoTariff`), each tariff it holds with its kind, EVSEs and idTokens (2.1 TariffAssignmentType),
+ * and the whole answer.
+ */
+export interface TariffsAnswer extends OperationAnswer {
+  tariffAssignments: Record<string, unknown>[];
 }
 
 /**

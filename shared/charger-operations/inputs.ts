@@ -163,6 +163,15 @@ const GetTransactionStatusRequest = z
   })
   .meta({ id: 'GetTransactionStatusRequest' });
 
+/**
+ * `POST /api/ocpp/get-tariffs` body (2.1 I12): the targets alone; GetTariffs asks for every EVSE's
+ * (`evseId` 0).
+ */
+const GetTariffsRequest = z
+  .strictObject({ ...chargerTargetFields })
+  .superRefine(exactlyOneOf(['chargerId', 'chargerIds', 'siteId']))
+  .meta({ id: 'GetTariffsRequest' });
+
 /** The body of each operation kind, by its action (`registry.ts` has the kind of each). */
 export const OPERATION_INPUTS = {
   reset: ResetRequest,
@@ -189,6 +198,7 @@ export const OPERATION_INPUTS = {
   unpublishFirmware: UnpublishFirmwareRequest,
   getReport: GetReportRequest,
   getTransactionStatus: GetTransactionStatusRequest,
+  getTariffs: GetTariffsRequest,
 } satisfies Record<OperationAction, z.ZodType>;
 
 /** The validated body of an operation of `action`. */

@@ -42,6 +42,7 @@ export const OPERATION_ACTIONS = [
   'unpublishFirmware',
   'getReport',
   'getTransactionStatus',
+  'getTariffs',
 ] as const;
 
 /** An operation's action. */
@@ -125,6 +126,8 @@ export interface TargetOutcome {
   displayMessages?: DisplayMessagesReport;
   /** What the station says of its queued transaction messages (get-transaction-status results it answered). */
   transactionStatus?: { messagesInQueue: boolean; ongoingIndicator?: boolean };
+  /** The tariffs the station holds (get-tariffs results it took: `Accepted`, or none for `NoTariff`), as assigned (2.1 TariffAssignmentType). */
+  tariffAssignments?: Record<string, unknown>[];
 }
 
 /** One entry of an operation's `results`: the target and what it came to. */

@@ -18,6 +18,7 @@ import { upgradeSecurityProfile } from './security-profile-kind';
 import { publishFirmware, settleFirmwarePublication, unpublishFirmware } from './publish-kinds';
 import { getReport } from './report-kind';
 import { getTransactionStatus } from './transaction-status-kind';
+import { getTariffs } from './tariffs-kind';
 import {
   clearVariableMonitoring,
   setMonitoringBase,
@@ -51,6 +52,7 @@ export const OPERATION_KINDS = {
   unpublishFirmware,
   getReport,
   getTransactionStatus,
+  getTariffs,
 } as const satisfies Record<OperationAction, OperationKind<any>>;
 
 export type { OperationAction } from './kinds';

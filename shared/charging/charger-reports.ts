@@ -27,7 +27,7 @@ export async function recordBoot(db: Db, connection: ChargerConnection, info: Bo
   await db.charger
     .patch({ chargerId: connection.chargerId })
     .set(set)
-    .remove(['reservationSupport', 'smartCharging', 'costUpdatedSupport'])
+    .remove(['reservationSupport', 'smartCharging', 'costUpdatedSupport', 'tariffSupport'])
     .go();
 }
 

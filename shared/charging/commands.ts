@@ -5,6 +5,7 @@
  * implements them (`REMOTE_CONTROL_COMMANDS`, `CREDENTIALS_COMMANDS` in `shared/ocpp/commands`).
  */
 import type { ChargerCommands } from '../charger-commands';
+import type { StationTariff } from './station-tariff';
 
 /** An idTokenType of the API (spec §2.5, validated there): used for OCPP 2.0.1 only. */
 export type IdTokenType = string;
@@ -106,3 +107,25 @@ export interface CostCommandCatalog {
 
 /** What cost updates are sent through (`cost-updates.ts`). */
 export type CostCommands = ChargerCommands<CostCommandCatalog>;
+
+/**
+ * The commands that keep a 2.1 station's default tariff the site's (docs/tariffs.md, "OCPP 2.1
+ * stations"; `tariff-updates.ts`). Only OCPP 2.1 has them: any other version answers NotSupported
+ * without a CALL.
+ */
+export interface TariffCommandCatalog {
+  /**
+   * Sets the station's default tariff for all its EVSEs (I07 SetDefaultTariff, `evseId` 0): the
+   * result is the station's status word (`Accepted`, `Rejected`, `TooManyElements`,
+   * `ConditionNotSupported`, `DuplicateTariffId`).
+   */
+  SetDefaultTariff: { input: { tariff: StationTariff }; result: { status: string } };
+  /**
+   * Clears the tariffs named (I09 ClearTariffs, every EVSE): the result is each tariff's status
+   * word (`Accepted`, `Rejected`, `NoTariff`).
+   */
+  ClearTariffs: { input: { tariffIds: [string, ...string[]] }; result: { statuses: string[] } };
+}
+
+/** What station tariffs are sent through (`tariff-updates.ts`). */
+export type TariffCommands = ChargerCommands<TariffCommandCatalog>;

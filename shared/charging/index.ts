@@ -23,6 +23,7 @@ export {
   type RemoteStartInput,
   type ReserveNowInput,
   type ReserveNowStatus,
+  type TariffCommandCatalog,
 } from './commands';
 export {
   COST_UPDATE_ENTITIES,
@@ -32,6 +33,15 @@ export {
   sendCostUpdates,
 } from './cost-updates';
 export { recordPortStatus } from './ports';
+export { type StationTariff, stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
+export {
+  sendTariffUpdates,
+  syncStationTariff,
+  TARIFF_UPDATE_ENTITIES,
+  type TariffUpdateOutcome,
+  type TariffUpdates,
+  tariffUpdatesOf,
+} from './tariff-updates';
 export { cancelPortReservation, endReservation, remoteStartPort, remoteStopPort, reservePort } from './remote-control';
 export { runningCost } from './running-cost';
 export { getSession, storableId } from './sessions';

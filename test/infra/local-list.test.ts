@@ -23,7 +23,7 @@ describe('local authorization list', () => {
       BisectBatchOnFunctionError: true,
     });
     expect([...LOCAL_LIST_TRIGGERING_ENTITIES]).toEqual(['accessId', 'charger', 'localAuthList']);
-    const entities = [...LOCAL_LIST_TRIGGERING_ENTITIES, 'chargingSession'];
+    const entities = [...LOCAL_LIST_TRIGGERING_ENTITIES, 'chargingSession', 'siteTariff'];
     expect(mapping.newImageEntities).toEqual(entities);
     expect(mapping.oldImageEntities).toEqual(entities);
     expect(actionsOf(ENTRY)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));

@@ -19,7 +19,7 @@ import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from './
 import { connectRaw, pollUntil, type OcppProtocol, type RawCharger } from './support/ocpp';
 import { anyValue, ChangeFeed, mutationsOf, sampled, type Json } from './support/fuzz';
 import { routeList, type RouteDefinition } from '../../shared/api/routes';
-import { validatePayload } from '../../shared/ocpp/schemas';
+import { type ActionValidators, validatePayload, versionValidators } from '../../shared/ocpp/schemas';
 import * as V16 from '../../shared/ocpp/validators/v16';
 import * as V201 from '../../shared/ocpp/validators/v201';
 import * as V21 from '../../shared/ocpp/validators/v21';
@@ -34,6 +34,11 @@ import { sendCostUpdates } from '../../shared/charging/cost-updates';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
 import { callRecordKey } from '../../shared/ocpp/commands/correlation';
+import { syncStationTariff } from '../../shared/charging/tariff-updates';
+import { TARIFF_COMMANDS } from '../../shared/ocpp/commands/tariffs';
+import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
+import { getTariffs } from '../../shared/charger-operations/tariffs-kind';
+import type { PerformContext } from '../../shared/charger-operations/kinds';
 
 // A charger that never answers a command must not hold an HTTP input for the production 20 s.
 process.env.OCPP_COMMAND_TIMEOUT_MS = '1000';
@@ -421,6 +426,7 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
       body: { chargerIds: [charger().id], checksum: '9e107d9d372bb6826bd81d3542a419d6' },
     },
     'POST /api/ocpp/get-transaction-status': { body: { chargerId: charger().id, transactionId: 'fuzz-tx-1' } },
+    'POST /api/ocpp/get-tariffs': { body: { chargerId: charger().id } },
     'GET /api/charger-operations': {
       query: { chargerId: String(charger().id), action: 'reset', status: 'failed', createdAfter: inAnHour() },
     },
@@ -1296,6 +1302,150 @@ describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
       if (written.length) failures.push(`${text} wrote ${written.join('; ')}`);
       // The next answer starts from a charger that is sent CostUpdated (its lane write is bookkeeping, as above).
       await stack.db.charger.patch({ chargerId: target.id }).remove(['costUpdatedSupport']).go();
+    }
+    expect([...failures, ...sender.bad.splice(0)]).toEqual([]);
+    await raw.close();
+  }, 120_000);
+});
+
+/**
+ * An OCPP 2.1 station's answers to the tariff messages the CSMS sends (SetDefaultTariff and
+ * ClearTariffs from the table's stream, GetTariffs as a charger operation): mutated CALLRESULT
+ * payload objects (schema-valid ones give their status's outcome, the others a failure of the
+ * command) and CALLERRORs (NotSupported/NotImplemented remembered on the charger for the stream's
+ * two, others failed). Whatever the answer: no InternalError, no frame breaking the rules, the
+ * answer in the message log as it was sent, and nothing written beyond the command's own
+ * bookkeeping and the charger's memory of what it was sent.
+ */
+describe('OCPP 2.1 tariff message answers never give an InternalError', () => {
+  const ANSWERS = 6;
+  const TARIFF_ID = 'site-1-2026-12-06T10:00:00.000Z';
+  const tariff = {
+    siteId: 1,
+    currency: 'EUR',
+    updatedAt: '2026-12-06T10:00:00.000Z',
+    energyPrices: [
+      { name: 'all', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', pricePerKwh: 0.2 },
+    ],
+  };
+  type Outcome = string;
+  /** Per action: valid answers, what a schema-valid answer's status comes to, and how the CALL is made. */
+  const ACTIONS: Record<
+    'SetDefaultTariff' | 'ClearTariffs' | 'GetTariffs',
+    {
+      validators: ActionValidators<'ocpp2.1'>;
+      valid: Json[];
+      ok: (payload: any) => Outcome;
+      unsupported: Outcome;
+      send: (chargerId: number) => Promise<Outcome>;
+    }
+  > = {
+    SetDefaultTariff: {
+      validators: V21.SetDefaultTariff,
+      valid: [{ status: 'Accepted' }, { status: 'TooManyElements', statusInfo: { reasonCode: 'fuzz' } }],
+      ok: ({ status }) => (['Accepted', 'DuplicateTariffId'].includes(status) ? 'set' : 'refused'),
+      unsupported: 'unsupported',
+      send: async (chargerId) => {
+        const { data } = await stack.db.charger.get({ chargerId }).go();
+        return syncStationTariff(stack.db, ocppChargerCommands(stack.db, TARIFF_COMMANDS), data!, tariff, 'change');
+      },
+    },
+    ClearTariffs: {
+      validators: V21.ClearTariffs,
+      valid: [
+        { clearTariffsResult: [{ tariffId: TARIFF_ID, status: 'Accepted' }] },
+        { clearTariffsResult: [{ status: 'NoTariff' }] },
+      ],
+      ok: () => 'cleared',
+      unsupported: 'unsupported',
+      send: async (chargerId) => {
+        const { data } = await stack.db.charger.get({ chargerId }).go();
+        const holding = { ...data!, defaultTariff: { tariffId: TARIFF_ID, status: 'Accepted', bootAt: '', at: now() } };
+        return syncStationTariff(
+          stack.db,
+          ocppChargerCommands(stack.db, TARIFF_COMMANDS),
+          holding,
+          undefined,
+          'change',
+        );
+      },
+    },
+    GetTariffs: {
+      validators: V21.GetTariffs,
+      valid: [
+        { status: 'Accepted', tariffAssignments: [{ tariffId: TARIFF_ID, tariffKind: 'DefaultTariff', evseIds: [1] }] },
+        { status: 'NoTariff' },
+      ],
+      ok: ({ status }) => (['Accepted', 'NoTariff'].includes(status) ? 'accepted' : 'rejected'),
+      unsupported: 'notSupported',
+      send: async (chargerId) => {
+        const commands = ocppChargerCommands(stack.db, CHARGER_OPERATION_COMMANDS);
+        const context = { commands, target: { chargerId } } as unknown as PerformContext<never>;
+        return (await getTariffs.perform(context)).status;
+      },
+    },
+  };
+  const followsSchema = async (action: keyof typeof ACTIONS, payload: Json) => {
+    try {
+      await validatePayload(ACTIONS[action].validators, 'conf', payload);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('mutated CALLRESULTs and CALLERRORs of SetDefaultTariff, ClearTariffs and GetTariffs', async () => {
+    const ocppId = ocppIds['ocpp2.1'][0]!;
+    const target = tenant.chargers.find((c) => c.ocppId === ocppId)!;
+    const raw = await connectRaw(stack, ocppId, 'ocpp2.1');
+    const sender = new FrameSender(raw, target.id);
+    // 2.1's validators are loaded before the first CALL, whose 1 s deadline is not for that.
+    await versionValidators('ocpp2.1');
+    const inbox: unknown[][] = [];
+    raw.ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as unknown[];
+      if (frame[0] === 2) inbox.push(frame);
+    });
+    await changes();
+    const failures: string[] = [];
+    for (const [seed, [action, spec]] of Object.entries(ACTIONS).entries()) {
+      const payloads = sampled(fc.constantFrom(...spec.valid).chain(mutationsOf), ANSWERS * 3, 21 + seed)
+        .filter((payload) => typeof payload === 'object' && payload !== null && !Array.isArray(payload))
+        .slice(0, ANSWERS);
+      const replies: { payload?: Json; frame: (messageId: string) => unknown[] }[] = [
+        ...payloads.map((payload) => ({ payload, frame: (messageId: string) => [3, messageId, payload] })),
+        ...['NotSupported', 'NotImplemented', 'GenericError', 'FormatViolation'].map((code) => ({
+          frame: (messageId: string) => [4, messageId, code, 'fuzz', {}],
+        })),
+      ];
+      for (const { payload, frame } of replies) {
+        // A failure of the command (an invalid answer, another CALLERROR) is `failed`, as its senders record it.
+        const outcome = spec.send(target.id).catch(() => 'failed');
+        const call = await pollUntil(
+          async () => inbox.shift(),
+          (received) => received !== undefined,
+          `the ${action} CALL`,
+        );
+        if (call![2] !== action) failures.push(`sent ${String(call![2])}, not ${action}`);
+        const text = JSON.stringify(frame(String(call![1])));
+        await sender.send(text, undefined, true);
+        const result = await outcome;
+        const expected =
+          payload === undefined
+            ? ['NotSupported', 'NotImplemented'].some((code) => text.includes(code))
+              ? spec.unsupported
+              : 'failed'
+            : (await followsSchema(action as keyof typeof ACTIONS, payload))
+              ? spec.ok(payload)
+              : 'failed';
+        if (result !== expected) failures.push(`${action}: ${result} (not ${expected}) for ${text}`);
+        const logged = await stack.db.ocppMessage.get(callRecordKey(target.id, String(call![1]))!).go();
+        if (logged.data?.responseFrame !== text) failures.push(`not logged as sent: ${text}`);
+        const written = (await changes()).filter((c) => !c.includes(' charger '));
+        if (written.length) failures.push(`${action} ${text} wrote ${written.join('; ')}`);
+        // The next answer starts from a station that is sent tariffs and holds none (bookkeeping, as above).
+        await stack.db.charger.patch({ chargerId: target.id }).remove(['tariffSupport', 'defaultTariff']).go();
+      }
     }
     expect([...failures, ...sender.bad.splice(0)]).toEqual([]);
     await raw.close();

@@ -129,6 +129,10 @@ export const ChargerOperationResult = z
       })
       .optional()
       .meta({ description: 'GetTransactionStatus (2.0.1 E14): the station’s answer' }),
+    tariffAssignments: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .meta({ description: 'GetTariffs (2.1 I12): the tariffs the station holds (TariffAssignmentType)' }),
     monitors: z
       .array(
         z.object({

@@ -177,6 +177,14 @@ export const chargerOperationRoutes = defineRoutes('chargerOperations', {
     request: { body: OPERATION_INPUTS.getTransactionStatus },
     responses,
   },
+  'POST /api/ocpp/get-tariffs': {
+    role: 'operator',
+    summary: 'The tariffs stations hold (OCPP 2.1 GetTariffs)',
+    description: `I12 on every EVSE (evseId 0): Accepted is accepted with tariffAssignments (each tariff's tariffId, tariffKind DefaultTariff or DriverTariff, evseIds, idTokens; the site's tariff is site-<siteId>-<updatedAt>); NoTariff accepted with none; Rejected rejected; CALLERROR NotSupported/NotImplemented notSupported. Only OCPP 2.1 has it: a connected 1.6 or 2.0.1 charger named by chargerId or chargerIds is 400 naming that field, nothing written or sent; one of a siteId target is notSupported, nothing sent. See docs/tariffs.md. ${ANSWER}`,
+    tags: ['Charger operations'],
+    request: { body: OPERATION_INPUTS.getTariffs },
+    responses,
+  },
   'POST /api/ocpp/update-firmware': {
     summary: "Update chargers' firmware (OCPP UpdateFirmware)",
     description: `1.6 §5.19 (location, retrieveDate, retries, retryInterval); 2.0.1 L01 with our requestId, and installDate, signingCertificate, signature when given (400 naming the field for a 1.6 charger). location must be an https, ftp or ftps URL (400 body.location); retrieveDate and installDate not in the past (400 naming the field). Taken (1.6's answer, 2.0.1 Accepted/AcceptedCanceled): the result is scheduled with firmware { requestId, status, history } and settles from the charger's FirmwareStatusNotifications: Installed accepted; DownloadFailed, InstallationFailed, InstallVerificationFailed, InvalidSignature failed (error.code the status); no status for an hour: timeout FirmwareStalled. A reboot in between is not a failure. Rejected, InvalidCertificate, RevokedCertificate rejected. See docs/firmware.md. ${ANSWER}`,

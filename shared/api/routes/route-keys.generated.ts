@@ -41,6 +41,7 @@ export const ROUTE_KEYS = [
   'POST /api/ocpp/get-display-messages',
   'POST /api/ocpp/get-report',
   'POST /api/ocpp/get-transaction-status',
+  'POST /api/ocpp/get-tariffs',
   'POST /api/ocpp/update-firmware',
   'POST /api/ocpp/publish-firmware',
   'POST /api/ocpp/unpublish-firmware',

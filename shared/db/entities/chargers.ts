@@ -1,6 +1,7 @@
 /** Entities of the table: Sites, chargers, ports, their session readings and their locations by ID, uniqueness markers (WebSocket connections: `./connections.ts`). */
 import { Entity } from 'electrodb';
 import { pendingPasswordAttribute } from './charger-credentials';
+import { stationTariffAttributes } from './station-tariff';
 import { chargingOverrideAttribute, driverEstimateAttribute, forecastAttribute } from './port-inputs';
 import {
   optionalString,
@@ -134,6 +135,7 @@ const chargerSchema = {
      * or NotImplemented, so it is not sent CostUpdated again; a BootNotification forgets it.
      */
     costUpdatedSupport: { type: ['unsupported'] as const },
+    ...stationTariffAttributes,
     /**
      * Whether the charger takes charging profiles and in which units (`A`, `W`), learnt from the
      * charger at the first allocation after it connects (1.6 GetConfiguration, 2.0.1 GetVariables

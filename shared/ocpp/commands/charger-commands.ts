@@ -71,6 +71,7 @@ const VERSION_INPUTS: Record<BaseProtocol, VersionInputs> = {
     certificateIdTypes: CERTIFICATE_ID_TYPES['ocpp1.6'],
     certificateIdTypesPerCall: 1,
     monitoring: false,
+    tariffs: false,
   },
   'ocpp2.0.1': {
     parentIdTag: false,
@@ -88,14 +89,19 @@ const VERSION_INPUTS: Record<BaseProtocol, VersionInputs> = {
     certificateIdTypes: CERTIFICATE_ID_TYPES['ocpp2.0.1'],
     certificateIdTypesPerCall: Number.MAX_SAFE_INTEGER,
     monitoring: true,
+    tariffs: false,
   },
 };
+
+/** What OCPP 2.1 takes: 2.0.1's inputs (its commands are 2.0.1's), and its own tariff messages. */
+const OCPP21_INPUTS: VersionInputs = { ...VERSION_INPUTS['ocpp2.0.1'], tariffs: true };
 
 /** A charger snapshot as the domain sees it: its connection says what its OCPP version takes. */
 function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger | undefined {
   if (!snapshot?.connection) return snapshot as Omit<ChargerSnapshot, 'connection'> | undefined;
   const { connection } = snapshot;
-  return { ...snapshot, connection: { ...connection, takes: VERSION_INPUTS[baseProtocol(connection.protocol)] } };
+  const takes = connection.protocol === 'ocpp2.1' ? OCPP21_INPUTS : VERSION_INPUTS[baseProtocol(connection.protocol)];
+  return { ...snapshot, connection: { ...connection, takes } };
 }
 
 /** The chargers as the domain's commands find them, without any command to send (`ChargerFinder`). */

@@ -4,7 +4,7 @@
  * TriggerMessage (1.6 §5.17, 2.0.1 F06) and 1.6's ExtendedTriggerMessage (security extension), ClearCache (1.6 §5.4, 2.0.1 C11), UpdateFirmware
  * (1.6 §5.19, 2.0.1 L01), and GetLog, GetCompositeSchedule, the certificate commands and the 2.0.1
  * monitoring and display-message commands (declared beside their topics), and 2.0.1's PublishFirmware
- * and UnpublishFirmware (L03/L04), GetReport (B08) and GetTransactionStatus (E14, `transaction-status.ts`). Each result is the
+ * and UnpublishFirmware (L03/L04), GetReport (B08) and GetTransactionStatus (E14, `transaction-status.ts`), and 2.1's GetTariffs (I12, `get-tariffs.ts`). Each result is the
  * charger's status word and its whole answer ({@link OperationAnswer}); the operation kinds
  * (`shared/charger-operations/kinds.ts`) say what the word means. `CHARGER_OPERATION_COMMANDS` is
  * the command set the operation worker and the HTTP function wire into `ocppChargerCommands`: a
@@ -37,6 +37,7 @@ import { defineCommand, defineCommand201 } from './command';
 import { getLog, getSecurityLog } from './charger-logs';
 import { getCompositeSchedule } from './composite-schedule';
 import { getTransactionStatus } from './transaction-status';
+import { getTariffs } from './get-tariffs';
 import { deleteCertificate, getInstalledCertificateIds, installCertificate } from './certificate-operations';
 import { clearVariableMonitoring, setMonitoringBase, setMonitoringLevel, setVariableMonitoring } from './monitoring';
 import { clearDisplayMessage, getDisplayMessages, setDisplayMessage } from './display';
@@ -345,6 +346,7 @@ export const CHARGER_OPERATION_COMMANDS: CommandSet<ChargerOperationCommandCatal
   UnpublishFirmware: unpublishFirmware,
   GetReport: getReport,
   GetTransactionStatus: getTransactionStatus,
+  GetTariffs: getTariffs,
 };
 
 /**

@@ -33,6 +33,7 @@ import { baseProtocol } from '../../db/entities/common';
 import { validatePayload, type ActionValidators } from '../schemas';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
+import type * as Ocpp21 from '../types/v21';
 import { sendCall } from './call';
 import { ChargerErrorResponse, ChargerNotConnectedError } from './errors';
 import type { ClaimWrites } from './lane';
@@ -53,12 +54,14 @@ export interface VersionMapping<Input, Result, Request, Response> {
 
 /**
  * A command with its mapping for each version; a version without one (an action OCPP 1.6 does not
- * have) answers NotSupported without sending anything ({@link runCommand}).
+ * have, or one only OCPP 2.1 has) answers NotSupported without sending anything ({@link runCommand}).
+ * A 2.1 station is sent the `ocpp2.1` mapping when there is one, else the 2.0.1 one.
  */
 export interface Command<Input, Result> {
   name: string;
   'ocpp1.6'?: VersionMapping<Input, Result, any, any>;
-  'ocpp2.0.1': VersionMapping<Input, Result, any, any>;
+  'ocpp2.0.1'?: VersionMapping<Input, Result, any, any>;
+  'ocpp2.1'?: VersionMapping<Input, Result, any, any>;
 }
 
 /**
@@ -84,6 +87,19 @@ export function defineCommand201<Input, Result, A201 extends Ocpp201.Action>(def
   name: string;
   'ocpp2.0.1': VersionMapping<Input, Result, Ocpp201.Actions[A201]['request'], Ocpp201.Actions[A201]['response']> & {
     call: ActionValidators<'ocpp2.0.1', A201>;
+  };
+}): Command<Input, Result> {
+  return definition;
+}
+
+/**
+ * Declares a command only OCPP 2.1 has (the tariff messages, I07-I12): a 1.6 or 2.0.1 charger
+ * answers NotSupported without a CALL.
+ */
+export function defineCommand21<Input, Result, A21 extends Ocpp21.Action>(definition: {
+  name: string;
+  'ocpp2.1': VersionMapping<Input, Result, Ocpp21.Actions[A21]['request'], Ocpp21.Actions[A21]['response']> & {
+    call: ActionValidators<'ocpp2.1', A21>;
   };
 }): Command<Input, Result> {
   return definition;
@@ -144,8 +160,9 @@ export async function runCommand<Input, Result>(
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs();
   const deadline = { at: Date.now() + deadlineMs, ms: deadlineMs };
   for (let refreshes = 0; ; refreshes++) {
-    // A 2.1 charger is sent what a 2.0.1 one is, checked against 2.1's schemas (docs/ocpp.md, "OCPP 2.1").
-    const mapping = command[baseProtocol(target.protocol)];
+    // A 2.1 charger is sent what a 2.0.1 one is, checked against 2.1's schemas (docs/ocpp.md, "OCPP 2.1"),
+    // unless the action is 2.1's own.
+    const mapping = command[target.protocol] ?? command[baseProtocol(target.protocol)];
     if (!mapping) {
       // The version has no such action: the charger cannot do it, as a CALLERROR NotSupported says.
       const description = `OCPP ${target.protocol.slice(4)} has no ${command.name}`;

@@ -5,14 +5,17 @@
  * final cost is stored on the session and answered by `GET /api/charging-sessions` without
  * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all. The running cost also
  * reaches the charger as a CostUpdated CALL (I04), sent from the table's stream (the stack's
- * `localList` option runs its sender) and answered into the message log.
+ * `localList` option runs its sender) and answered into the message log. OCPP 2.1 stations are
+ * sent the site's tariff as their default tariff (SetDefaultTariff, ClearTariffs once deleted),
+ * checked by strict 2.1 clients, and a GetTariffs operation lists what a station holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RPCClient } from 'ocpp-rpc';
+import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
+import { toStationTariff } from '../../../shared/charging/station-tariff';
 
 let stack: LocalStack;
 let validate: ReturnType<typeof responseValidator>;
@@ -219,4 +222,194 @@ describe('CostUpdated (I04)', () => {
       expect(data?.runningCost).toMatchObject({ amount: 0.7404, currency: 'USD' });
     },
   );
+});
+
+/**
+ * A strict OCPP 2.1 station that keeps the tariffs it is sent (evseId 0) and lists them in
+ * GetTariffs; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported.
+ */
+function tariffStation() {
+  const received: { action: string; params: any }[] = [];
+  const held = new Map<string, unknown>();
+  const station = { received, held, refuse: false };
+  const handlers = (c: RPCClient) => {
+    c.handle('SetDefaultTariff', async ({ params }: { params?: any }) => {
+      received.push({ action: 'SetDefaultTariff', params });
+      if (station.refuse) throw createRPCError('NotSupported', 'no local cost');
+      held.clear();
+      held.set(params.tariff.tariffId, params.tariff);
+      return { status: 'Accepted' };
+    });
+    c.handle('ClearTariffs', async ({ params }: { params?: any }) => {
+      received.push({ action: 'ClearTariffs', params });
+      const ids: string[] = params.tariffIds ?? [...held.keys()];
+      const results = ids.map((tariffId) => ({ tariffId, status: held.delete(tariffId) ? 'Accepted' : 'NoTariff' }));
+      return { clearTariffsResult: results };
+    });
+    c.handle('GetTariffs', async ({ params }: { params?: any }) => {
+      received.push({ action: 'GetTariffs', params });
+      if (held.size === 0) return { status: 'NoTariff' };
+      const tariffAssignments = [...held.keys()].map((tariffId) => ({
+        tariffId,
+        tariffKind: 'DefaultTariff',
+        evseIds: [1],
+      }));
+      return { status: 'Accepted', tariffAssignments };
+    });
+  };
+  return { station, handlers };
+}
+
+describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
+  const putTariff = async (tenant: Tenant, tariff: unknown) => {
+    const put = await api(stack, `/api/sites/${tenant.siteId}/tariff`, {
+      key: tenant.apiKey,
+      method: 'PUT',
+      body: { tariff },
+    });
+    expect(put.status).toBe(200);
+    return put.body.tariff;
+  };
+  const calls = (station: { received: { action: string; params: any }[] }, action: string, count: number) =>
+    pollUntil(
+      async () => station.received.filter((r) => r.action === action),
+      (found) => found.length >= count,
+      `${count} ${action}`,
+    );
+  /** Runs a get-tariffs operation on one charger to its end and answers its result. */
+  const getTariffs = async (tenant: Tenant, chargerId: number) => {
+    const posted = await api(stack, '/api/ocpp/get-tariffs', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { chargerId },
+    });
+    expect([200, 202]).toContain(posted.status);
+    const path = `/api/charger-operations/${posted.body.data.operationId}`;
+    const done = await pollUntil(
+      async () => (await api(stack, path, { key: tenant.apiKey })).body,
+      (body: any) => body.data.status === 'completed',
+      'the get-tariffs operation',
+    );
+    expect(validate('/api/charger-operations/{operationId}', 'GET', 200, done)).toEqual([]);
+    return done.data.results[0];
+  };
+
+  it('sends the site tariff on PUT, lists it with GetTariffs, clears it on DELETE; a 2.0.1 charger gets none', async () => {
+    const ocppId = uniqueOcppId('TARIFF21');
+    const other = uniqueOcppId('TARIFF201');
+    const tenant = await createTenant(stack, [
+      { ocppId, name: '2.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+      { ocppId: other, name: '2.0.1', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
+    ]);
+    const { station, handlers } = tariffStation();
+    const boot = { reason: 'PowerUp', chargingStation: { model: 'Tariff', vendorName: 'Test' } };
+    const client = await connectCharger(stack, ocppId, 'ocpp2.1', undefined, handlers);
+    const client201 = await connectCharger(stack, other, 'ocpp2.0.1');
+    clients.push(client, client201);
+    await client.call('BootNotification', boot);
+    await client201.call('BootNotification', boot);
+    const [charger21, charger201] = tenant.chargers.map((c) => c.id) as [number, number];
+
+    const tariff = await putTariff(tenant, {
+      currency: 'EUR',
+      energyPrices: TWO_PERIODS,
+      demandCharge: { pricePerKw: 9 },
+    });
+    const [set] = await calls(station, 'SetDefaultTariff', 1);
+    const expected = toStationTariff({ ...tariff, energyPrices: TWO_PERIODS });
+    expect(set!.params).toEqual({ evseId: 0, tariff: expected });
+    expect(set!.params.tariff.energy.prices).toEqual([
+      {
+        priceKwh: 0.1234,
+        conditions: { dayOfWeek: expect.any(Array), startTimeOfDay: '00:00', endTimeOfDay: '16:00' },
+      },
+      {
+        priceKwh: 0.4567,
+        conditions: { dayOfWeek: expect.any(Array), startTimeOfDay: '16:00', endTimeOfDay: '00:00' },
+      },
+    ]);
+    const stored = await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: charger21 }).go()).data?.defaultTariff,
+      (held) => held?.status === 'Accepted',
+      'the tariff remembered on the charger',
+    );
+    expect(stored?.tariffId).toBe(expected.tariffId);
+
+    const listed = await getTariffs(tenant, charger21);
+    expect(listed).toMatchObject({
+      status: 'accepted',
+      ocppStatus: 'Accepted',
+      tariffAssignments: [{ tariffId: expected.tariffId, tariffKind: 'DefaultTariff', evseIds: [1] }],
+    });
+    expect(station.received.find((r) => r.action === 'GetTariffs')?.params).toEqual({ evseId: 0 });
+
+    // GetTariffs is 2.1's: a 2.0.1 charger named is 400 naming the field, nothing written or sent.
+    const refused = await api(stack, '/api/ocpp/get-tariffs', {
+      key: tenant.apiKey,
+      method: 'POST',
+      body: { chargerIds: [charger201] },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('body.chargerIds');
+
+    const removed = await api(stack, `/api/sites/${tenant.siteId}/tariff`, { key: tenant.apiKey, method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    const [clear] = await calls(station, 'ClearTariffs', 1);
+    expect(clear!.params).toEqual({ tariffIds: [expected.tariffId] });
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: charger21 }).go()).data,
+      (charger) => charger?.defaultTariff === undefined,
+      'the cleared tariff forgotten',
+    );
+    expect(await getTariffs(tenant, charger21)).toMatchObject({ status: 'accepted', ocppStatus: 'NoTariff' });
+    expect(station.received.filter((r) => r.action === 'SetDefaultTariff')).toHaveLength(1);
+    const logged = await api(stack, `/api/ocpp-messages?chargerId=${charger201}`, { key: tenant.apiKey });
+    expect(logged.body.data.map((m: any) => m.messageType)).not.toContain('SetDefaultTariff');
+  });
+
+  it('remembers a station that answers NotSupported until it boots, and sends the tariff at boot', async () => {
+    const ids = [uniqueOcppId('TARIFFNS'), uniqueOcppId('TARIFFOK')];
+    const tenant = await createTenant(
+      stack,
+      ids.map((ocppId) => ({ ocppId, name: ocppId, type: 'DCFC' as const, ports: [{ connectorType: 'CCS1' }] })),
+    );
+    const refusing = tariffStation();
+    const taking = tariffStation();
+    refusing.station.refuse = true;
+    const boot = { reason: 'PowerUp', chargingStation: { model: 'Tariff', vendorName: 'Test' } };
+    const client = await connectCharger(stack, ids[0]!, 'ocpp2.1', undefined, refusing.handlers);
+    const witness = await connectCharger(stack, ids[1]!, 'ocpp2.1', undefined, taking.handlers);
+    clients.push(client, witness);
+    await client.call('BootNotification', boot);
+    await witness.call('BootNotification', boot);
+    const chargerId = tenant.chargers[0]!.id;
+
+    await putTariff(tenant, { currency: 'USD', energyPrices: TWO_PERIODS });
+    await calls(refusing.station, 'SetDefaultTariff', 1);
+    await calls(taking.station, 'SetDefaultTariff', 1);
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId }).go()).data?.tariffSupport,
+      (support) => support === 'unsupported',
+      'NotSupported remembered',
+    );
+    // A new tariff: the other station of the site is sent it, the one that said NotSupported is not.
+    const cheaper = TWO_PERIODS.map((p) => ({ ...p, pricePerKwh: 0.05 }));
+    const second = await putTariff(tenant, { currency: 'USD', energyPrices: cheaper });
+    await calls(taking.station, 'SetDefaultTariff', 2);
+    // Once the witness's answer is stored, the batch's run for the other station has long ended.
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: tenant.chargers[1]!.id }).go()).data?.defaultTariff,
+      (held) => held?.tariffId === toStationTariff({ ...second, energyPrices: cheaper }).tariffId,
+      'the second tariff stored for the witness',
+    );
+    expect(refusing.station.received).toHaveLength(1);
+
+    // Its next boot forgets it: the current tariff is sent at once.
+    refusing.station.refuse = false;
+    await client.call('BootNotification', { ...boot, reason: 'FirmwareUpdate' });
+    const [, atBoot] = await calls(refusing.station, 'SetDefaultTariff', 2);
+    expect(atBoot!.params.tariff).toEqual(toStationTariff({ ...second, energyPrices: cheaper }));
+    // At most once per change: the witness, which holds it, is not sent it again.
+    expect(taking.station.received.filter((r) => r.action === 'SetDefaultTariff')).toHaveLength(2);
+  });
 });

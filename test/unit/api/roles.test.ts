@@ -15,7 +15,7 @@ const OPERATOR_WRITES = [
   /^POST \/api\/ocpp\/(reset|unlock-connector|change-availability|trigger-message|clear-cache|get-log|get-composite-schedule|get-installed-certificate-ids)$/,
   /^POST \/api\/ocpp\/(set-variable-monitoring|clear-variable-monitoring|set-monitoring-base|set-monitoring-level)$/,
   /^POST \/api\/ocpp\/(set-display-message|clear-display-message|get-display-messages)$/,
-  /^POST \/api\/ocpp\/(get-report|get-transaction-status)$/,
+  /^POST \/api\/ocpp\/(get-report|get-transaction-status|get-tariffs)$/,
   /^POST \/api\/chargers\/\{id\}\/(configuration\/refresh|monitors\/refresh|local-list\/sync)$/,
   /^(POST|PATCH|DELETE) \/api\/maintenance-windows/,
   /^POST \/api\/alerts\/\{id\}\/acknowledge$/,

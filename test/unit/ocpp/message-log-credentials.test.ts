@@ -40,7 +40,7 @@ describe('the message log and charger passwords', () => {
     const payload = {
       setVariableData: [
         { component: { name: 'OCPPCommCtrlr' }, variable: { name: 'WebSocketPingInterval' }, attributeValue: '60' },
-        ...setChargerPassword['ocpp2.0.1'].request({ password: 'cByZ30JRDZBRjpTaiCbx' }).setVariableData,
+        ...setChargerPassword['ocpp2.0.1']!.request({ password: 'cByZ30JRDZBRjpTaiCbx' }).setVariableData,
       ],
     };
     const item = loggedItem('SetVariables', payload);

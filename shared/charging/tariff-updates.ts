@@ -1,0 +1,221 @@
+/**
+ * A site's tariff as the default tariff of its OCPP 2.1 stations (docs/tariffs.md, "OCPP 2.1
+ * stations"), so that they compute the cost of their transactions themselves: SetDefaultTariff
+ * (I07, `evseId` 0) with the tariff of `station-tariff.ts`, ClearTariffs (I09) of it once the
+ * site's tariff is deleted. The charger's message function cannot wait for a CALLRESULT of its own,
+ * so they are sent from the table's stream, as CostUpdated is (`cost-updates.ts`):
+ *
+ * - {@link tariffUpdatesOf} (pure): the sites whose tariff was set, replaced or deleted, and the
+ *   2.1 stations that booted or connected again, in a batch of changes;
+ * - {@link sendTariffUpdates}: each station concerned (connected, OCPP 2.1) is brought to hold the
+ *   site's current tariff ({@link syncStationTariff}). What a station was sent is remembered on the
+ *   charger (`defaultTariff`: the tariffId and the answer), so each version of a tariff is sent to a
+ *   station at most once per boot; a station that answers NotSupported/NotImplemented, or
+ *   SetDefaultTariff `Rejected`, is remembered (`tariffSupport: unsupported`) and sent nothing until
+ *   its next BootNotification. Nothing here throws: a failure is logged, the batch never retried for it.
+ *
+ * ChangeTransactionTariff (I10) is never sent: a session's cost here is all of its energy under the
+ * tariff in force when it ends (`../history/session-cost.ts`), not the old tariff until the change
+ * and the new one after it, which is what ChangeTransactionTariff would make the station compute.
+ */
+import type { Db } from '../db';
+import type { ChargerItem } from '../chargers/items';
+import { entityOf, type TableChange } from '../db/table-changes';
+import { logger } from '../logger';
+import type { TariffCommands } from './commands';
+import { stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
+
+/** The entities whose changes can call for a tariff message; the stream filter passes these. */
+export const TARIFF_UPDATE_ENTITIES = ['siteTariff', 'charger'] as const;
+
+/** The one OCPP version with tariff messages (I07-I10 are new in 2.1). */
+export const TARIFF_PROTOCOL = 'ocpp2.1';
+
+/** Why a station is brought to hold its site's tariff. */
+export type TariffUpdateReason = 'change' | 'boot' | 'connect';
+
+/** The tariff messages a batch of changes calls for. */
+export interface TariffUpdates {
+  /** Sites whose tariff was set, replaced or deleted → their organization: each connected 2.1 station of theirs. */
+  sites: Map<number, number>;
+  /** 2.1 stations that booted (sent the tariff again) or connected again (sent what they missed). */
+  chargers: Map<number, Exclude<TariffUpdateReason, 'change'>>;
+}
+
+type Image = Record<string, unknown>;
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** A 2.1 station's reason of its own, or undefined: a boot, or a new connection after one. */
+function chargerReason(before: Image, after: Image): 'boot' | 'connect' | undefined {
+  if (!after.currentConnectionId || after.ocppProtocol !== TARIFF_PROTOCOL || !after.lastBootAt) return undefined;
+  if (before.lastBootAt !== after.lastBootAt) return 'boot';
+  return before.currentConnectionId !== after.currentConnectionId ? 'connect' : undefined;
+}
+
+/** The tariff messages a batch of the table's changes (new and old images) calls for. */
+export function tariffUpdatesOf(changes: readonly TableChange[]): TariffUpdates {
+  const updates: TariffUpdates = { sites: new Map(), chargers: new Map() };
+  for (const change of changes) {
+    const image = change.newImage ?? change.oldImage ?? {};
+    switch (entityOf(change)) {
+      case 'siteTariff': {
+        const siteId = numberOf(image.siteId);
+        const organizationId = numberOf(image.organizationId);
+        if (siteId !== undefined && organizationId !== undefined) updates.sites.set(siteId, organizationId);
+        break;
+      }
+      case 'charger': {
+        const chargerId = numberOf(image.chargerId);
+        const reason = change.eventName === 'MODIFY' ? chargerReason(change.oldImage ?? {}, image) : undefined;
+        if (chargerId !== undefined && reason && updates.chargers.get(chargerId) !== 'boot')
+          updates.chargers.set(chargerId, reason);
+        break;
+      }
+    }
+  }
+  return updates;
+}
+
+/** What became of one station. */
+export type TariffUpdateOutcome =
+  | 'set'
+  | 'refused'
+  | 'cleared'
+  | 'unchanged'
+  | 'unsupported'
+  | 'remembered unsupported'
+  | 'notConnected'
+  | 'failed';
+
+/** SetDefaultTariff answers after which the station holds the tariff (`DuplicateTariffId`: it already did). */
+const HELD = new Set(['Accepted', 'DuplicateTariffId']);
+
+/**
+ * Brings one connected 2.1 station to hold its site's tariff (`tariff`, undefined when the site has
+ * none): SetDefaultTariff unless it was sent this version of the tariff since its last boot (after a
+ * boot it is sent again, once), ClearTariffs of the tariff it holds when the site has none. Remembers
+ * what it was sent on the charger (1 UpdateItem after an answer).
+ * @throws the command path's failures (not connected, timeout, an invalid answer)
+ */
+export async function syncStationTariff(
+  db: Db,
+  commands: TariffCommands,
+  charger: ChargerItem,
+  tariff: StoredSiteTariff | undefined,
+  reason: TariffUpdateReason,
+): Promise<TariffUpdateOutcome> {
+  const { chargerId } = charger;
+  if (!charger.currentConnectionId || charger.ocppProtocol !== TARIFF_PROTOCOL) return 'notConnected';
+  if (charger.tariffSupport === 'unsupported') return 'remembered unsupported';
+  const held = charger.defaultTariff;
+  const bootAt = charger.lastBootAt ?? '';
+  const unsupported = async () => {
+    await db.charger.patch({ chargerId }).set({ tariffSupport: 'unsupported' }).go();
+    return 'unsupported' as const;
+  };
+  if (tariff) {
+    const tariffId = stationTariffId(tariff);
+    if (held?.tariffId === tariffId && (reason !== 'boot' || held.bootAt === bootAt)) return 'unchanged';
+    const answer = await commands.send(chargerId, 'SetDefaultTariff', { tariff: toStationTariff(tariff) });
+    if (!answer.ok) {
+      if (!answer.unsupported) throw answer.error;
+      return unsupported();
+    }
+    const { status } = answer.result;
+    const defaultTariff = { tariffId, status, bootAt, at: new Date().toISOString() };
+    await db.charger
+      .patch({ chargerId })
+      .set(status === 'Rejected' ? { defaultTariff, tariffSupport: 'unsupported' } : { defaultTariff })
+      .go();
+    return HELD.has(status) ? 'set' : 'refused';
+  }
+  if (!held || !HELD.has(held.status)) return 'unchanged';
+  const answer = await commands.send(chargerId, 'ClearTariffs', { tariffIds: [held.tariffId] });
+  if (!answer.ok) {
+    if (!answer.unsupported) throw answer.error;
+    return unsupported();
+  }
+  await db.charger.patch({ chargerId }).remove(['defaultTariff']).go();
+  return 'cleared';
+}
+
+/**
+ * Sends what a batch's {@link TariffUpdates} call for (the stations in parallel; one station's
+ * messages go one after the other on its command lane). Requests: per site 1 GetItem (its tariff)
+ * and 1 paged Query (its organization's chargers, filtered to the site's connected 2.1 stations);
+ * per station of its own 1 GetItem (the charger) and 1 of its site's tariff (once per site); then
+ * per message the command path's and 1 UpdateItem. Never throws: a station not connected is
+ * skipped, a timeout, an invalid answer or a failed read is logged.
+ * @returns each station's outcome, by chargerId
+ */
+export async function sendTariffUpdates(
+  db: Db,
+  commands: TariffCommands,
+  updates: TariffUpdates,
+): Promise<Map<number, TariffUpdateOutcome>> {
+  const tariffs = new Map<number, Promise<StoredSiteTariff | undefined>>();
+  const tariffOf = (siteId: number) => {
+    if (!tariffs.has(siteId))
+      tariffs.set(
+        siteId,
+        db.siteTariff
+          .get({ siteId })
+          .go()
+          .then(({ data }) => data ?? undefined),
+      );
+    return tariffs.get(siteId)!;
+  };
+  const stations = new Map<number, Promise<{ charger: ChargerItem; reason: TariffUpdateReason } | undefined>>();
+  for (const [chargerId, reason] of updates.chargers) {
+    stations.set(
+      chargerId,
+      db.charger
+        .get({ chargerId })
+        .go()
+        .then(({ data }) => (data ? { charger: data, reason } : undefined)),
+    );
+  }
+  const siteStations = [...updates.sites].map(async ([siteId, organizationId]) => {
+    const { data } = await db.charger.query
+      .byOrganization({ organizationId })
+      .where(
+        (a, { eq, exists }) =>
+          `${eq(a.siteId, siteId)} AND ${eq(a.ocppProtocol, TARIFF_PROTOCOL)} AND ${exists(a.currentConnectionId)}`,
+      )
+      .go({ pages: 'all' });
+    return data;
+  });
+  const outcomes = new Map<number, TariffUpdateOutcome>();
+  const run = async (charger: ChargerItem, reason: TariffUpdateReason) => {
+    const outcome = await tariffOf(charger.siteId)
+      .then((tariff) => syncStationTariff(db, commands, charger, tariff, reason))
+      .catch((error: unknown): TariffUpdateOutcome => {
+        const kind = commands.failureOf(error);
+        if (kind === 'notConnected') return 'notConnected';
+        logger.warn('Station tariff not delivered', { chargerId: charger.chargerId, kind, error: String(error) });
+        return 'failed';
+      });
+    outcomes.set(charger.chargerId, outcome);
+  };
+  const runs: Promise<void>[] = [];
+  for (const found of await Promise.all(
+    siteStations.map((stationsOfSite) => stationsOfSite.catch(logFailedRead<ChargerItem[]>([]))),
+  )) {
+    // A station with a reason of its own (a boot) runs once, for that reason.
+    for (const charger of found) if (!stations.has(charger.chargerId)) runs.push(run(charger, 'change'));
+  }
+  for (const station of stations.values()) {
+    const found = await station.catch(logFailedRead(undefined));
+    if (found) runs.push(run(found.charger, found.reason));
+  }
+  await Promise.all(runs);
+  return outcomes;
+}
+
+/** A failed read of the batch's stations, logged: those stations are sent nothing this time. */
+function logFailedRead<T>(fallback: T) {
+  return (error: unknown): T => {
+    logger.warn('Station tariffs: a read failed', { error: String(error) });
+    return fallback;
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The tariff messages only OCPP 2.1 has (I07 SetDefaultTariff, I09 ClearTariffs): the site's tariff
+ * as a station's default tariff, and its removal (docs/tariffs.md, "OCPP 2.1 stations"). A 1.6 or
+ * 2.0.1 charger answers NotSupported without a CALL (and is never sent them: only 2.1 stations
+ * are). One declaration for what sends them: the table stream's tariff updates
+ * (`shared/charging/tariff-updates.ts`).
+ */
+import type { TariffCommandCatalog } from '../../charging';
+import type { CommandSet } from './charger-commands';
+import { defineCommand21 } from './command';
+import * as V21 from '../validators/v21';
+import type { TariffType } from '../types/v21';
+
+/** SetDefaultTariff (I07) for every EVSE (`evseId` 0), answered with a TariffSetStatusEnumType. */
+export const setDefaultTariff = defineCommand21<
+  TariffCommandCatalog['SetDefaultTariff']['input'],
+  TariffCommandCatalog['SetDefaultTariff']['result'],
+  'SetDefaultTariff'
+>({
+  name: 'SetDefaultTariff',
+  'ocpp2.1': {
+    call: V21.SetDefaultTariff,
+    // The domain's StationTariff is a TariffType with at least one price (`toStationTariff`).
+    request: ({ tariff }) => ({ evseId: 0, tariff: tariff as TariffType }),
+    result: ({ status }) => ({ status }),
+  },
+});
+
+/** ClearTariffs (I09) of the tariffIds given, on every EVSE (no `evseId`), answered per tariff. */
+export const clearTariffs = defineCommand21<
+  TariffCommandCatalog['ClearTariffs']['input'],
+  TariffCommandCatalog['ClearTariffs']['result'],
+  'ClearTariffs'
+>({
+  name: 'ClearTariffs',
+  'ocpp2.1': {
+    call: V21.ClearTariffs,
+    request: ({ tariffIds }) => ({ tariffIds }),
+    result: ({ clearTariffsResult }) => ({ statuses: clearTariffsResult.map((r) => r.status) }),
+  },
+});
+
+/** The OCPP declaration of the tariff commands: what the stream's sender wires into `ocppChargerCommands`. */
+export const TARIFF_COMMANDS: CommandSet<TariffCommandCatalog> = {
+  SetDefaultTariff: setDefaultTariff,
+  ClearTariffs: clearTariffs,
+};
