@@ -25,7 +25,7 @@ export {
   type ReserveNowStatus,
 } from './commands';
 export {
-  COST_UPDATE_ENTITIES,
+  COST_UPDATE_STREAM,
   COST_UPDATED_PROTOCOLS,
   type CostUpdate,
   costUpdatesOf,

@@ -10,11 +10,22 @@
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
 import type { ChargerItem } from '../chargers/items';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { COST_UPDATE_STREAM } from '../charging';
+import { entityOf, mergeStreamSelections, type StreamSelection, type TableChange } from '../db/table-changes';
 import type { SyncReason } from './sync';
 
-/** The entities whose changes can matter; the stream filter passes only these. */
+/** The entities whose changes can matter to the lists; the stream filter passes every change of theirs. */
 export const LOCAL_LIST_TRIGGERING_ENTITIES = ['accessId', 'charger', 'localAuthList'] as const;
+
+/**
+ * What the sync function's stream filter passes, on AWS and in the local stack alike: every change
+ * of the lists' entities, and the session items that carry a running cost, for CostUpdated
+ * (`COST_UPDATE_STREAM`, `lambdas/local-list/sync.ts`).
+ */
+export const LOCAL_LIST_SYNC_STREAM: StreamSelection = mergeStreamSelections(
+  { entities: LOCAL_LIST_TRIGGERING_ENTITIES },
+  COST_UPDATE_STREAM,
+);
 
 /** The synchronisations a batch of changes calls for. */
 export interface ListSyncs {
