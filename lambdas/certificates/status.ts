@@ -1,7 +1,7 @@
 /**
  * The certificate status function (docs/certificates.md "Plug & Charge over OCPP"): invoked by
  * `$default` (Lambda Invoke, `RequestResponse`) for the three charger CALLs that need the X.509
- * and OCSP code, `GetCertificateStatus`, `Authorize` with a contract certificate and
+ * and OCSP code, `GetCertificateStatus` (2.0.1; 2.1's `GetCertificateChainStatus` too), `Authorize` with a contract certificate and
  * `Get15118EVCertificate` (`shared/ocpp/certificate-status.ts`), and the check of a SignCertificate
  * CSR before `$default` answers it (`shared/ocpp/certificate-signing.ts`), and answers with
  * `CertificateStatusService`. It holds the OCSP client and its cache (per instance: a warm
@@ -24,7 +24,13 @@ import {
 import { logger } from '../../shared/logger';
 import { PLUG_AND_CHARGE_ENV } from '../../shared/ocpp/certificate-status';
 
-const ACTIONS = new Set<string>(['GetCertificateStatus', 'AuthorizeContract', 'Get15118EVCertificate', 'CheckCsr']);
+const ACTIONS = new Set<string>([
+  'GetCertificateStatus',
+  'GetCertificateChainStatus',
+  'AuthorizeContract',
+  'Get15118EVCertificate',
+  'CheckCsr',
+]);
 
 let service: { key: string; checker: OcspChecker; trustStore: TrustStore } | undefined;
 

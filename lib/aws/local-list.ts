@@ -4,13 +4,13 @@
  * sibling of smart charging's trigger, filtered to access IDs, chargers and local-list items,
  * batched), which sends SendLocalList through the OCPP WebSocket API's management endpoint. The
  * same function is the stream's sender of CostUpdated (OCPP 2.0.1 I04, docs/tariffs.md): charging
- * sessions pass its filter too, so the cost needs no function of its own.
+ * sessions that carry a running cost pass its filter too (`LOCAL_LIST_SYNC_STREAM`), so the cost
+ * needs no function of its own.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
-import { COST_UPDATE_ENTITIES, TARIFF_UPDATE_ENTITIES } from '../../shared/charging';
+import { LOCAL_LIST_SYNC_STREAM } from '../../shared/local-auth-list';
 import type { OcppMessageLogMode } from '../../shared/ocpp/message-log';
 import type { OcppApi } from './ocpp-api';
 import type { NetworkTable } from './table';
@@ -25,14 +25,6 @@ export const LOCAL_LIST_FUNCTION_WRITES = {
   'dynamodb:PutItem': [ROWS.ocppMessages],
   'dynamodb:UpdateItem': [ROWS.chargers],
 } as const satisfies RowWrites;
-
-/**
- * What the sync function's stream filter passes: the local list's entities, the sessions whose cost
- * it sends, and the site tariffs (and chargers) whose tariff messages it sends, each once.
- */
-export const SYNC_STREAM_ENTITIES: readonly string[] = [
-  ...new Set([...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES, ...TARIFF_UPDATE_ENTITIES]),
-];
 
 /** The local list's functions: `lambdas/local-list/<name>.ts`. */
 export const LOCAL_LIST_FUNCTIONS = ['sync'] as const;
@@ -67,7 +59,7 @@ export class LocalAuthList extends Construct {
       writes: LOCAL_LIST_FUNCTION_WRITES,
       chargerCalls: { ocppApi, messageLog: props.ocppMessageLog, timeoutMs: 10_000 },
     });
-    table.streamChangesTo(sync, SYNC_STREAM_ENTITIES);
+    table.streamChangesTo(sync, LOCAL_LIST_SYNC_STREAM);
     this.functions = { sync };
   }
 }

@@ -16,7 +16,7 @@ import { FilterCriteria, FilterRule, type IFunction, StartingPosition } from 'aw
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../shared/db/entities';
-import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
+import { ENTITY_ATTRIBUTE, type StreamSelection, streamSelectionOf } from '../../shared/db/table-changes';
 import type { ItemWriteAction, RowWrites } from './table-rows';
 import { acknowledgeWildcardResource } from './execute-api';
 
@@ -131,18 +131,19 @@ export class NetworkTable extends Construct {
   }
 
   /**
-   * Feeds the table's change stream (new and old images) to `consumer`: only the items of
-   * `entities` (ElectroDB's `__edb_e__`, on either image, so a deletion counts), 100 records or 1 s
-   * at a time, a failing batch retried twice and bisected. DynamoDB Streams' `ListStreams` has no
-   * resource-level permission, so the wildcard the event source needs is acknowledged here.
+   * Feeds the table's change stream (new and old images) to `consumer`: only the items `selection`
+   * passes (`StreamSelection`, `shared/db/table-changes.ts`): every change of its `entities`
+   * (ElectroDB's `__edb_e__`, on either image, so a deletion counts), and of its
+   * `withNewImageLeaf` entities those whose new image holds the leaf (an `exists` filter); 100
+   * records or 1 s at a time, a failing batch retried twice and bisected. DynamoDB Streams'
+   * `ListStreams` has no resource-level permission, so the wildcard the event source needs is
+   * acknowledged here.
    *
    * @param consumer - the stream's Lambda function (`lambdas/power/trigger.ts`, `lambdas/local-list/sync.ts`)
-   * @param entities - the entity names whose changes it reads
+   * @param selection - the entity names whose changes it reads, or a `StreamSelection`
    */
-  public streamChangesTo(consumer: IFunction, entities: readonly string[]): void {
-    const filters = (['NewImage', 'OldImage'] as const).map((image) =>
-      FilterCriteria.filter({ dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: FilterRule.or(...entities) } } } }),
-    );
+  public streamChangesTo(consumer: IFunction, selection: readonly string[] | StreamSelection): void {
+    const filters = streamFilters(streamSelectionOf(selection)).map((pattern) => FilterCriteria.filter(pattern));
     consumer.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
@@ -159,4 +160,26 @@ export class NetworkTable extends Construct {
       'dynamodb:ListStreams (part of the stream read the DynamoDB event source needs) has no resource-level permissions: "*" is the only form. The stream itself is read through its own ARN.',
     );
   }
+}
+
+/**
+ * A {@link StreamSelection} as event source filter patterns (any one passes a record): the
+ * entities on the new image, on the old one, and one pattern per `withNewImageLeaf` entity (its
+ * name and the leaf's `exists` on the new image). At most 5 patterns per mapping (Lambda's quota).
+ * @throws Error at synthesis when the selection needs more
+ */
+export function streamFilters(selection: StreamSelection): Record<string, unknown>[] {
+  const byEntity = selection.entities.length
+    ? (['NewImage', 'OldImage'] as const).map((image) => ({
+        dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: FilterRule.or(...selection.entities) } } },
+      }))
+    : [];
+  const byLeaf = Object.entries(selection.withNewImageLeaf ?? {}).map(([entity, path]) => {
+    let leaf: unknown = FilterRule.exists();
+    for (const key of [...path].reverse()) leaf = { [key]: leaf };
+    return { dynamodb: { NewImage: { [ENTITY_ATTRIBUTE]: { S: [entity] }, ...(leaf as object) } } };
+  });
+  const patterns = [...byEntity, ...byLeaf];
+  if (patterns.length > 5) throw new Error(`a stream selection of ${patterns.length} filter patterns (at most 5)`);
+  return patterns;
 }

@@ -11,8 +11,7 @@ import { loadHandlers, startLocalGateway, type LocalGateway } from './gateway';
 import { startStreamLoop, type StreamConsumer, type StreamTiming } from './table-stream';
 import { lambdaContext, type LambdaHandler } from './lambda-events';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
-import { LOCAL_LIST_TRIGGERING_ENTITIES } from '../../shared/local-auth-list';
-import { COST_UPDATE_ENTITIES, TARIFF_UPDATE_ENTITIES } from '../../shared/charging';
+import { LOCAL_LIST_SYNC_STREAM } from '../../shared/local-auth-list';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts';
 import { localSecretFile } from '../../shared/local-secret-file';
 import { FAN_OUT_ENTITIES, useDeliveryQueue } from '../../shared/webhooks';
@@ -196,11 +195,8 @@ function streamConsumers(
       ? [
           {
             name: 'local-list-sync',
-            // As on AWS (`SYNC_STREAM_ENTITIES`): the local lists' entities, the sessions whose CostUpdated
-            // it sends, the site tariffs (and chargers) whose 2.1 tariff messages it sends.
-            entities: [
-              ...new Set([...LOCAL_LIST_TRIGGERING_ENTITIES, ...COST_UPDATE_ENTITIES, ...TARIFF_UPDATE_ENTITIES]),
-            ],
+            // As on AWS: the local lists' entities and the sessions carrying a running cost (CostUpdated).
+            entities: LOCAL_LIST_SYNC_STREAM,
             handler: handlers.localList!.sync!,
           },
         ]

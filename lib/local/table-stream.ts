@@ -18,7 +18,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../../shared/db';
 import { localEndpointConfig } from '../../shared/aws-clients';
-import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
+import { type StreamSelection, streamSelectionOf, streamSelects } from '../../shared/db/table-changes';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { lambdaContext } from './lambda-events';
 import type { InvokableHandlers } from './lambda-api';
@@ -52,20 +52,17 @@ export interface StreamLoop {
   stop(): Promise<void>;
 }
 
-/** A function fed by the table's stream, with the entities its event source mapping passes. */
+/** A function fed by the table's stream, with what its event source mapping passes. */
 export interface StreamConsumer {
   name: string;
-  entities: readonly string[];
+  /** The entities whose every change it reads, or its `StreamSelection` (`NetworkTable.streamChangesTo` takes the same). */
+  entities: readonly string[] | StreamSelection;
   handler: (event: DynamoDBStreamEvent, context: Context) => Promise<unknown>;
 }
 
-/** Whether a record concerns one of the entities (an event source's filter on its new or old image). */
-function concerns(record: _Record, entities: readonly string[]): boolean {
-  const images = [record.dynamodb?.NewImage, record.dynamodb?.OldImage];
-  return images.some((image) => {
-    const entity = image?.[ENTITY_ATTRIBUTE]?.S;
-    return entity !== undefined && entities.includes(entity);
-  });
+/** Whether a record passes a consumer's selection (its event source's filters, `streamSelects`). */
+function concerns(record: _Record, entities: readonly string[] | StreamSelection): boolean {
+  return streamSelects(streamSelectionOf(entities), record.dynamodb);
 }
 
 /** Where a shard is read from when it has no position yet: its end (shards open at start) or its start (shards found later). */

@@ -98,6 +98,8 @@ function driftSentence(drift: Alert['profileDrift'], time: (at: string) => strin
     return `The charger holds charging profile ${drift.unknownProfileId ?? 'unknown'} (${drift.unknownProfileSource ?? 'unknown source'}) that this system did not send.${repair}`;
   }
   const unit = drift?.chargingRateUnit ?? '';
+  if (drift && drift.compositeLimit === null && drift.at)
+    return `The charger will enforce no limit from ${time(drift.at)}, above the ${drift.plannedLimit ?? 'unknown'} ${unit} of its charging profile.${repair}`;
   return `The charger will enforce ${drift?.compositeLimit ?? 'unknown'} ${unit} from ${drift?.at ? time(drift.at) : 'unknown'}, above the ${drift?.plannedLimit ?? 'unknown'} ${unit} of its charging profile.${repair}`;
 }
 

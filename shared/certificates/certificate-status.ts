@@ -4,6 +4,8 @@
  * Plug & Charge trust store (V2G and MO roots) and a {@link ContractCertificateProvider}:
  *
  * - `GetCertificateStatus` (OCPP 2.0.1 M06): the OCSP response for the certificate, or `Failed`;
+ * - `GetCertificateChainStatus` (OCPP 2.1 M06): each certificate's status (`Good`, `Revoked`,
+ *   `Unknown`, `Failed`) and until when it holds, through the same check as `GetCertificateStatus`;
  * - `Authorize` with a contract certificate (C07): the status of the contract certificate chain,
  *   from `iso15118CertificateHashData` or from the chain in `certificate`;
  * - `Get15118EVCertificate` (M01/M02): forwarded to the provider;
@@ -23,7 +25,13 @@ import {
 } from './contract-certificates';
 import { checkCsr, type CsrRejectionReason } from './csr';
 import { normalizeEmaid } from './emaid';
-import { certificateHashData, type OcspCertStatus, type OcspRequestData, ocspResponderUrl } from './ocsp';
+import {
+  type CertificateHashData,
+  certificateHashData,
+  type OcspCertStatus,
+  type OcspRequestData,
+  ocspResponderUrl,
+} from './ocsp';
 import type { OcspChecker, OcspStatusResult } from './ocsp-client';
 import type { TrustStore } from './trust-store';
 import { parseCertificateChain, type x509 } from './x509';
@@ -31,6 +39,7 @@ import { parseCertificateChain, type x509 } from './x509';
 /** What the message function asks the certificate status function (the Invoke payload). */
 export type CertificateStatusCall =
   | { action: 'GetCertificateStatus'; ocspRequestData: OcspRequestData }
+  | { action: 'GetCertificateChainStatus'; certificateStatusRequests: CertificateStatusRequestInfo[] }
   | {
       action: 'AuthorizeContract';
       /** The idToken of type `eMAID` the charger sent. */
@@ -51,8 +60,40 @@ export type CertificateStatusCall =
 /** The answer to `CheckCsr`: the CSR passes {@link checkCsr}, or why not. */
 export type CsrCheckAnswer = { ok: true } | { ok: false; reason: CsrRejectionReason; detail: string };
 
-/** The answer to `GetCertificateStatus`: OCPP's `GetCertificateStatusResponse` without the optional fields. */
-export type CertificateStatusAnswer = { status: 'Accepted'; ocspResult: string } | { status: 'Failed'; reason: string };
+/**
+ * The answer to `GetCertificateStatus`: OCPP's `GetCertificateStatusResponse` without the optional
+ * fields, and with the status the response carries and until when it is valid (ISO 8601: its
+ * `nextUpdate`, or one hour when it has none), which `GetCertificateChainStatus` answers with.
+ */
+export type CertificateStatusAnswer =
+  | { status: 'Accepted'; ocspResult: string; ocspStatus: OcspCertStatus; validUntil: string }
+  | { status: 'Failed'; reason: string };
+
+/** Where a certificate's revocation status is read (OCPP 2.1 `CertificateStatusSourceEnumType`). */
+export type CertificateStatusSource = 'OCSP' | 'CRL';
+
+/** One certificate of a chain and where to ask about it (OCPP 2.1 `CertificateStatusRequestInfoType`). */
+export interface CertificateStatusRequestInfo {
+  certificateHashData: CertificateHashData;
+  source: CertificateStatusSource;
+  /** The source's URLs (1 to 5), tried in order until one answers. */
+  urls: string[];
+}
+
+/** One certificate's status (OCPP 2.1 `CertificateStatusType`). */
+export interface CertificateChainEntryStatus {
+  certificateHashData: CertificateHashData;
+  source: CertificateStatusSource;
+  /** `Good` / `Revoked` / `Unknown` as the OCSP response says; `Failed` when there is no response to give. */
+  status: 'Good' | 'Revoked' | 'Unknown' | 'Failed';
+  /** ISO 8601: until when the status holds (the response's `nextUpdate`); for `Failed`, the time of the answer. */
+  nextUpdate: string;
+}
+
+/** The answer to `GetCertificateChainStatus` (OCPP 2.1): one status per request, in the requests' order. */
+export interface CertificateChainStatusAnswer {
+  certificateStatus: CertificateChainEntryStatus[];
+}
 
 /** OCPP 2.0.1's `AuthorizeCertificateStatusEnumType`. */
 export type ContractCertificateStatus =
@@ -74,6 +115,7 @@ export interface ContractAuthorization {
 /** What each call is answered with. */
 export interface CertificateStatusAnswers {
   GetCertificateStatus: CertificateStatusAnswer;
+  GetCertificateChainStatus: CertificateChainStatusAnswer;
   AuthorizeContract: ContractAuthorization;
   Get15118EVCertificate: ContractCertificateResponse;
   CheckCsr: CsrCheckAnswer;
@@ -91,6 +133,16 @@ export interface CertificateStatusServiceOptions {
 
 /** The most certificates of a chain checked, as OCPP's `iso15118CertificateHashData` (at most 4). */
 const MAX_CHAIN_CHECKS = 4;
+
+/** The most URLs of one source asked (OCPP 2.1 `CertificateStatusRequestInfoType.urls`: at most 5). */
+const MAX_SOURCE_URLS = 5;
+
+/** An OCSP status as 2.1's `CertificateStatusEnumType` says it. */
+const CHAIN_STATUS: Record<OcspCertStatus, CertificateChainEntryStatus['status']> = {
+  good: 'Good',
+  revoked: 'Revoked',
+  unknown: 'Unknown',
+};
 
 /** Answers {@link CertificateStatusCall}s (module doc). One per instance keeps the OCSP cache warm. */
 export class CertificateStatusService {
@@ -110,6 +162,8 @@ export class CertificateStatusService {
     switch (call.action) {
       case 'GetCertificateStatus':
         return this.certificateStatus(call.ocspRequestData);
+      case 'GetCertificateChainStatus':
+        return this.chainStatus(call.certificateStatusRequests);
       case 'AuthorizeContract':
         return this.authorizeContract(call);
       case 'Get15118EVCertificate':
@@ -131,8 +185,53 @@ export class CertificateStatusService {
   async certificateStatus(data: OcspRequestData): Promise<CertificateStatusAnswer> {
     const result = await this.options.checker.check(data);
     if (result.ocspResponse && result.source !== 'fallback')
-      return { status: 'Accepted', ocspResult: result.ocspResponse };
+      return {
+        status: 'Accepted',
+        ocspResult: result.ocspResponse,
+        ocspStatus: result.status,
+        validUntil: result.validUntil ?? this.now().toISOString(),
+      };
     return { status: 'Failed', reason: result.detail ?? `no OCSP response (${result.source})` };
+  }
+
+  /**
+   * `GetCertificateChainStatus` (OCPP 2.1 M06): each request answered in its order by
+   * {@link certificateStatus} (the `GetCertificateStatus` answer), asking its URLs in turn until one
+   * gives a response: its status and `nextUpdate`. `Failed` (with `nextUpdate` now) when none does,
+   * and for a `CRL` source: a CRL's signature can only be checked with its issuer's key, which hash
+   * data names but does not carry (docs/certificates.md).
+   */
+  async chainStatus(requests: readonly CertificateStatusRequestInfo[]): Promise<CertificateChainStatusAnswer> {
+    return { certificateStatus: await Promise.all(requests.map((request) => this.chainEntryStatus(request))) };
+  }
+
+  private async chainEntryStatus({
+    certificateHashData: hash,
+    source,
+    urls,
+  }: CertificateStatusRequestInfo): Promise<CertificateChainEntryStatus> {
+    const certificateHashData = {
+      hashAlgorithm: hash.hashAlgorithm,
+      issuerNameHash: hash.issuerNameHash,
+      issuerKeyHash: hash.issuerKeyHash,
+      serialNumber: hash.serialNumber,
+    };
+    if (source === 'OCSP')
+      for (const responderURL of urls.slice(0, MAX_SOURCE_URLS)) {
+        const answer = await this.certificateStatus({ ...certificateHashData, responderURL });
+        if (answer.status === 'Accepted')
+          return {
+            certificateHashData,
+            source,
+            status: CHAIN_STATUS[answer.ocspStatus],
+            nextUpdate: answer.validUntil,
+          };
+      }
+    return { certificateHashData, source, status: 'Failed', nextUpdate: this.now().toISOString() };
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   /**
@@ -163,7 +262,7 @@ export class CertificateStatusService {
   ): Promise<{ requests: OcspRequestData[] } | ContractAuthorization> {
     const chain = parseCertificateChain(pem);
     if (!chain?.length) return { certificateStatus: 'CertChainError', detail: 'certificate is not a PEM chain' };
-    const now = this.options.now?.() ?? new Date();
+    const now = this.now();
     const path = await this.options.trustStore.verify(chain[0]!, chain.slice(1), now);
     if (!path.ok)
       return {

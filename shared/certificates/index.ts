@@ -44,9 +44,12 @@ export {
 } from './ca-certificate';
 export { type CaSigner, fileCaSigner } from './ca-signer';
 export {
+  type CertificateChainEntryStatus,
+  type CertificateChainStatusAnswer,
   type CertificateStatusAnswer,
   type CertificateStatusAnswers,
   type CertificateStatusCall,
+  type CertificateStatusRequestInfo,
   CertificateStatusService,
   type ContractAuthorization,
   type ContractCertificateStatus,

@@ -53,6 +53,8 @@ export interface OcspStatusResult {
   source: OcspStatusSource;
   /** The responder's DER response, base64, when there is one (not for `fallback`). */
   ocspResponse?: string;
+  /** Until when the response is valid (ISO 8601: its `nextUpdate`, or the default validity), with `ocspResponse`; past for `staleCache`. */
+  validUntil?: string;
   /** Why the responder's answer was not used, for logs. */
   detail?: string;
 }
@@ -132,14 +134,30 @@ export class OcspChecker {
     const cached = await this.cache.get(key).catch(() => undefined);
     const now = this.now().getTime();
     if (cached && Date.parse(cached.validUntil) > now)
-      return { status: cached.status, source: 'cache', ocspResponse: cached.ocspResponse };
+      return {
+        status: cached.status,
+        source: 'cache',
+        ocspResponse: cached.ocspResponse,
+        validUntil: cached.validUntil,
+      };
     const fresh = await this.ask(url.href, data);
     if (typeof fresh !== 'string') {
       await this.cache.set(key, fresh).catch(() => undefined);
-      return { status: fresh.status, source: 'responder', ocspResponse: fresh.ocspResponse };
+      return {
+        status: fresh.status,
+        source: 'responder',
+        ocspResponse: fresh.ocspResponse,
+        validUntil: fresh.validUntil,
+      };
     }
     if (cached && Date.parse(cached.validUntil) + (this.options.maxStaleMs ?? 86_400_000) > now)
-      return { status: cached.status, source: 'staleCache', ocspResponse: cached.ocspResponse, detail: fresh };
+      return {
+        status: cached.status,
+        source: 'staleCache',
+        ocspResponse: cached.ocspResponse,
+        validUntil: cached.validUntil,
+        detail: fresh,
+      };
     return { status: this.options.fallbackStatus ?? 'unknown', source: 'fallback', detail: fresh };
   }
 }

@@ -18,14 +18,23 @@
  */
 import type { Db } from '../db';
 import type { OcppProtocol } from '../db/entities/common';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { entityOf, type StreamSelection, type TableChange } from '../db/table-changes';
 import { minorUnitAmount } from '../history/session-cost';
 import { logger } from '../logger';
 import type { CostCommands } from './commands';
 import { getSession } from './session-items';
 
-/** The entities whose changes can call for CostUpdated; the stream filter passes these. */
-export const COST_UPDATE_ENTITIES = ['chargingSession'] as const;
+/**
+ * What the stream filter passes for CostUpdated: a session item whose new image carries a running
+ * cost (its `runningCost.amount`, a number the map always holds), not every session change: the
+ * ones without a cost (most writes of a session before its first pricing, and every 1.6-only
+ * depot's) never reach the consumer. A change that keeps the same cost still passes (a filter
+ * cannot compare the images): {@link costUpdatesOf} drops it.
+ */
+export const COST_UPDATE_STREAM: StreamSelection = {
+  entities: [],
+  withNewImageLeaf: { chargingSession: ['runningCost', 'M', 'amount', 'N'] },
+};
 
 /**
  * The OCPP versions that have CostUpdated (2.0.1 I04; OCPP 2.1 keeps it, a 2.1 station is sent the

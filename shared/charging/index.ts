@@ -26,7 +26,7 @@ export {
   type TariffCommandCatalog,
 } from './commands';
 export {
-  COST_UPDATE_ENTITIES,
+  COST_UPDATE_STREAM,
   COST_UPDATED_PROTOCOLS,
   type CostUpdate,
   costUpdatesOf,

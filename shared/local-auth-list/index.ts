@@ -8,5 +8,5 @@
  */
 export type { LocalListCommandCatalog, LocalListEntry, LocalListSupport } from './commands';
 export { desiredEntries, synchroniseChargers, type SyncContext } from './sync';
-export { chargersToSync, listSyncsOf, LOCAL_LIST_TRIGGERING_ENTITIES } from './triggers';
+export { chargersToSync, LOCAL_LIST_SYNC_STREAM, listSyncsOf, LOCAL_LIST_TRIGGERING_ENTITIES } from './triggers';
 export { readLocalList, requestResync } from './views';

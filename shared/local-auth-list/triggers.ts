@@ -10,11 +10,24 @@
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
 import type { ChargerItem } from '../chargers/items';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { COST_UPDATE_STREAM, TARIFF_UPDATE_ENTITIES } from '../charging';
+import { entityOf, mergeStreamSelections, type StreamSelection, type TableChange } from '../db/table-changes';
 import type { SyncReason } from './sync';
 
-/** The entities whose changes can matter; the stream filter passes only these. */
+/** The entities whose changes can matter to the lists; the stream filter passes every change of theirs. */
 export const LOCAL_LIST_TRIGGERING_ENTITIES = ['accessId', 'charger', 'localAuthList'] as const;
+
+/**
+ * What the sync function's stream filter passes, on AWS and in the local stack alike: every change
+ * of the lists' entities, the session items that carry a running cost, for CostUpdated
+ * (`COST_UPDATE_STREAM`), and the site tariffs (and chargers) whose tariff messages it sends to
+ * OCPP 2.1 stations (`TARIFF_UPDATE_ENTITIES`; `lambdas/local-list/sync.ts`).
+ */
+export const LOCAL_LIST_SYNC_STREAM: StreamSelection = mergeStreamSelections(
+  { entities: LOCAL_LIST_TRIGGERING_ENTITIES },
+  COST_UPDATE_STREAM,
+  { entities: TARIFF_UPDATE_ENTITIES },
+);
 
 /** The synchronisations a batch of changes calls for. */
 export interface ListSyncs {

@@ -1,6 +1,6 @@
 /**
  * Plug & Charge's CALLs, the `$default` side (docs/certificates.md "Plug & Charge over OCPP"):
- * `GetCertificateStatus` (2.0.1 M06), `Authorize` with a contract certificate (C07) and
+ * `GetCertificateStatus` (2.0.1 M06; 2.1's `GetCertificateChainStatus`), `Authorize` with a contract certificate (C07) and
  * `Get15118EVCertificate` (M01/M02) need the X.509 and OCSP code, which the message function
  * cannot hold (its bundle is near the 800 KiB ceiling; the library is about 250 KiB). So `$default`
  * asks the certificate status function (`lambdas/certificates/status.ts`) and waits for its answer:
@@ -10,11 +10,18 @@
  *
  * Only these frames pay for it (one Invoke, plus the OCSP request when nothing is cached). When
  * the Invoke fails (the function is missing, throws, or does not answer within 8 s), the documented
- * fallback answers, never an exception: `GetCertificateStatus` `Failed`, `Get15118EVCertificate`
+ * fallback answers, never an exception: `GetCertificateStatus` `Failed` (`GetCertificateChainStatus`
+ * each certificate `Failed`), `Get15118EVCertificate`
  * `Failed`, `Authorize` per `OCSP_FALLBACK_STATUS` (`good`: the contract is taken as valid and the
  * access ID decides; `unknown`, the default: `CertChainError`, Invalid).
  */
-import type { CertificateStatusAnswers, CertificateStatusCall, ContractAuthorization } from '../certificates';
+import type {
+  CertificateChainStatusAnswer,
+  CertificateStatusAnswers,
+  CertificateStatusCall,
+  CertificateStatusRequestInfo,
+  ContractAuthorization,
+} from '../certificates';
 import { invokeFunction } from '../lambda-invoke';
 import { logger } from '../logger';
 
@@ -65,6 +72,41 @@ export async function answerGetCertificateStatus(
 ): Promise<{ status: 'Accepted' | 'Failed'; ocspResult?: string }> {
   const answer = await askCertificateStatus({ action: 'GetCertificateStatus', ocspRequestData });
   return answer?.status === 'Accepted' ? { status: 'Accepted', ocspResult: answer.ocspResult } : { status: 'Failed' };
+}
+
+/**
+ * `GetCertificateChainStatus` (2.1 M06): each certificate's status in the requests' order, asked
+ * of the certificate status function in one Invoke (it answers each through the code that answers
+ * `GetCertificateStatus`); when the Invoke fails, each `Failed` with `nextUpdate` now.
+ */
+export async function answerGetCertificateChainStatus(
+  certificateStatusRequests: readonly CertificateStatusRequestInfo[],
+): Promise<CertificateChainStatusAnswer> {
+  // Only OCPP's fields reach the function (not a request's customData).
+  const requests = certificateStatusRequests.map(({ certificateHashData: hash, source, urls }) => ({
+    certificateHashData: {
+      hashAlgorithm: hash.hashAlgorithm,
+      issuerNameHash: hash.issuerNameHash,
+      issuerKeyHash: hash.issuerKeyHash,
+      serialNumber: hash.serialNumber,
+    },
+    source,
+    urls,
+  }));
+  const answer = await askCertificateStatus({
+    action: 'GetCertificateChainStatus',
+    certificateStatusRequests: requests,
+  });
+  if (Array.isArray(answer?.certificateStatus) && answer.certificateStatus.length === requests.length) return answer;
+  const nextUpdate = new Date().toISOString();
+  return {
+    certificateStatus: requests.map(({ certificateHashData, source }) => ({
+      certificateHashData,
+      source,
+      status: 'Failed',
+      nextUpdate,
+    })),
+  };
 }
 
 /** `Get15118EVCertificate` (2.0.1 M01/M02): the provider's EXI response, or `Failed` (the fallback included). */

@@ -12,6 +12,7 @@ import type { OcppProtocol } from '../db/entities/common';
 import type { ActionValidators } from './schemas';
 import type * as Ocpp16 from './types/v16';
 import type * as Ocpp201 from './types/v201';
+import type * as Ocpp21 from './types/v21';
 
 /** What a handler knows besides the payload. */
 export interface OcppContext {
@@ -52,6 +53,17 @@ export function ocpp201<A extends Ocpp201.Action>(
   handle: (context: OcppContext, payload: Ocpp201.Actions[A]['request']) => Promise<Ocpp201.Actions[A]['response']>,
 ): OcppHandler<'ocpp2.0.1', A> {
   return { protocol: 'ocpp2.0.1', action: validators.action, validators, handle: handle as OcppHandler['handle'] };
+}
+
+/**
+ * Declares an OCPP 2.1 handler of a 2.1-only action (`V21.GetCertificateChainStatus`); the actions
+ * 2.0.1 has are served by its handlers through the 2.1 adapter (`v21/index.ts`).
+ */
+export function ocpp21<A extends Ocpp21.Action>(
+  validators: ActionValidators<'ocpp2.1', A>,
+  handle: (context: OcppContext, payload: Ocpp21.Actions[A]['request']) => Promise<Ocpp21.Actions[A]['response']>,
+): OcppHandler<'ocpp2.1', A> {
+  return { protocol: 'ocpp2.1', action: validators.action, validators, handle: handle as OcppHandler['handle'] };
 }
 
 /** The handlers of one protocol version, by action. */

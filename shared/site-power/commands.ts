@@ -95,8 +95,43 @@ export interface CompositeSchedule {
   /** Seconds the schedule covers (1.6 may omit it). */
   duration?: number;
   chargingRateUnit: ChargingRateUnit;
-  /** Each limit (A per phase, or W) from `startPeriod` seconds after `scheduleStart` until the next. */
-  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+  /** Each period from `startPeriod` seconds after `scheduleStart` until the next. */
+  chargingSchedulePeriod: CompositeSchedulePeriod[];
+}
+
+/**
+ * OCPP 2.1's `operationMode` of a schedule period (absent: `ChargingOnly`, the only mode of 1.6
+ * and 2.0.1).
+ */
+export type OperationMode =
+  | 'Idle'
+  | 'ChargingOnly'
+  | 'CentralSetpoint'
+  | 'ExternalSetpoint'
+  | 'ExternalLimits'
+  | 'CentralFrequency'
+  | 'LocalFrequency'
+  | 'LocalLoadBalancing';
+
+/**
+ * One period of a composite schedule, OCPP's fields: in `chargingRateUnit`, A per phase or W. 1.6
+ * and 2.0.1 always give `limit`; OCPP 2.1 made it optional (a period may carry a `setpoint` under
+ * an `operationMode` instead) and added per-phase values (`limit` is then phase L1's).
+ */
+export interface CompositeSchedulePeriod {
+  startPeriod: number;
+  /** The charging rate limit; absent when a 2.1 period states none. */
+  limit?: number;
+  /** 2.1: phase L2's and L3's limits (then `limit` is L1's). */
+  limit_L2?: number;
+  limit_L3?: number;
+  numberPhases?: number;
+  /** 2.1: the rate the EV follows as closely as it can (negative: discharging); per phase as `limit`. */
+  setpoint?: number;
+  setpoint_L2?: number;
+  setpoint_L3?: number;
+  /** 2.1: absent means `ChargingOnly`. */
+  operationMode?: OperationMode;
 }
 
 /** A charger's answer to GetCompositeSchedule: its status word, the schedule when Accepted, the whole answer. */

@@ -17,6 +17,7 @@ import {
   type ChargingProfileInput,
   type ChargingRateUnit,
   type CompositeSchedule,
+  type CompositeSchedulePeriod,
   type SmartChargingCommands,
 } from './commands';
 import { toWatts } from './demand';
@@ -48,6 +49,7 @@ export interface ProfileDriftLine {
   source?: 'compositeSchedule' | 'unknownProfile';
   chargingRateUnit?: ChargingRateUnit;
   plannedLimit?: number;
+  /** Absent in a composite drift where the composite states no limit (an OCPP 2.1 `ChargingOnly` period without one). */
   compositeLimit?: number;
   /** ISO 8601 UTC: the first instant above the profile. */
   at?: string;
@@ -87,20 +89,61 @@ export function profileDriftView(drift: ProfileDriftLine): ProfileDriftView {
   };
 }
 
-/** Where a composite schedule is above the profile sent: the first such instant and both limits there, in `unit`. */
+/**
+ * Where a composite schedule is above the profile sent: the first such instant and both limits there,
+ * in `unit`; `compositeLimit` absent where the composite states no limit (an OCPP 2.1
+ * `ChargingOnly` period without one: {@link compositePeriodW}).
+ */
 export interface DriftFinding {
   /** ms since epoch. */
   at: number;
   unit: ChargingRateUnit;
   plannedLimit: number;
-  compositeLimit: number;
+  compositeLimit?: number;
 }
 
 /** A schedule as limits in W, each from `start` (ms since epoch), until `end` when it has one. */
 interface Steps {
   starts: number[];
-  limitsW: number[];
+  /** Infinity: no limit; undefined: a limit the schedule does not state (not compared). */
+  limitsW: (number | undefined)[];
   end: number;
+}
+
+/**
+ * The most a composite period lets the port draw, W (a period's `numberPhases` when it says, else
+ * the port's). With a `limit`, that limit, whatever the `operationMode` (a setpoint's overshoot
+ * stays within it); with OCPP 2.1's per-phase limits (`limit_L2`, `limit_L3`: `limit` is then
+ * phase L1's) the phases summed. Without one (OCPP 2.1 made it optional), by the period's
+ * `operationMode`:
+ * - `ChargingOnly` (or none): nothing holds the port: `Infinity`, a drift against any profile;
+ * - `Idle`: no energy transfer, 0;
+ * - `CentralSetpoint` / `ExternalSetpoint` with a `setpoint`: the setpoint the EV follows
+ *   (phases summed as for limits; discharging, negative, is 0 drawn);
+ * - the others (`ExternalLimits`, `CentralFrequency`, `LocalFrequency`, `LocalLoadBalancing`, a
+ *   setpoint mode without a setpoint): the rate is set outside the schedule (an external system, the
+ *   grid frequency, the station's own balancing): `undefined`, that period is not compared.
+ * Pure.
+ */
+export function compositePeriodW(
+  period: CompositeSchedulePeriod,
+  unit: ChargingRateUnit,
+  electrical: Electrical,
+): number | undefined {
+  const phases = period.numberPhases ?? electrical.phases;
+  const watts = (l1: number, l2: number | undefined, l3: number | undefined) => {
+    if (l2 === undefined && l3 === undefined) return toWatts(l1, unit, { ...electrical, phases });
+    // Per phase: in W each phase's power, in A each phase's current at the phase voltage.
+    const perPhase = [l1, l2 ?? 0, l3 ?? 0];
+    return perPhase.reduce((sum, value) => sum + toWatts(value, unit, { ...electrical, phases: 1 }), 0);
+  };
+  if (period.limit !== undefined) return watts(period.limit, period.limit_L2, period.limit_L3);
+  const mode = period.operationMode ?? 'ChargingOnly';
+  if (mode === 'ChargingOnly') return Number.POSITIVE_INFINITY;
+  if (mode === 'Idle') return 0;
+  if ((mode === 'CentralSetpoint' || mode === 'ExternalSetpoint') && period.setpoint !== undefined)
+    return Math.max(0, watts(period.setpoint, period.setpoint_L2, period.setpoint_L3));
+  return undefined;
 }
 
 /** The profile sent as steps in W (its last period holds). */
@@ -115,20 +158,18 @@ function sentSteps(sent: ChargingProfileInput, electrical: Electrical, now: numb
   };
 }
 
-/** The composite schedule as steps in W (a period's `numberPhases` when it says, else the port's). */
+/** The composite schedule as steps in W ({@link compositePeriodW}). */
 function compositeSteps(composite: CompositeSchedule, electrical: Electrical, now: number): Steps {
   const start = composite.scheduleStart ? Date.parse(composite.scheduleStart) : now;
   const unit = composite.chargingRateUnit;
   return {
     starts: composite.chargingSchedulePeriod.map((p) => start + p.startPeriod * 1000),
-    limitsW: composite.chargingSchedulePeriod.map((p) =>
-      toWatts(p.limit, unit, { ...electrical, phases: p.numberPhases ?? electrical.phases }),
-    ),
+    limitsW: composite.chargingSchedulePeriod.map((p) => compositePeriodW(p, unit, electrical)),
     end: composite.duration === undefined ? Number.POSITIVE_INFINITY : start + composite.duration * 1000,
   };
 }
 
-/** The limit of `steps` at `t`, or undefined before its first period or after its end. */
+/** The limit of `steps` at `t`, or undefined before its first period, after its end, or where it states none. */
 function limitAt(steps: Steps, t: number): number | undefined {
   if (t >= steps.end) return undefined;
   let limit: number | undefined;
@@ -147,7 +188,8 @@ function inUnit(limitW: number, unit: ChargingRateUnit, electrical: Electrical):
 /**
  * Where the composite schedule exceeds the profile sent by more than {@link DRIFT_TOLERANCE},
  * from `now` over {@link DRIFT_CHECK_SECONDS} (an A schedule against a W profile, or the reverse,
- * converted at the port's voltage and phases as the delivery converts). Pure.
+ * converted at the port's voltage and phases as the delivery converts; an OCPP 2.1 period without
+ * `limit` as {@link compositePeriodW} reads it). Pure.
  * @returns the first instant above, or undefined when the charger keeps to the profile
  */
 export function findDrift(
@@ -172,7 +214,7 @@ export function findDrift(
         at: t,
         unit: sent.unit,
         plannedLimit: inUnit(plannedW, sent.unit, electrical),
-        compositeLimit: inUnit(actualW, sent.unit, electrical),
+        ...(Number.isFinite(actualW) ? { compositeLimit: inUnit(actualW, sent.unit, electrical) } : {}),
       };
     }
   }
@@ -227,7 +269,7 @@ export async function checkDrift(
     source: 'compositeSchedule',
     chargingRateUnit: finding.unit,
     plannedLimit: finding.plannedLimit,
-    compositeLimit: finding.compositeLimit,
+    ...(finding.compositeLimit === undefined ? {} : { compositeLimit: finding.compositeLimit }),
     at: new Date(finding.at).toISOString(),
     resentStatus: resent,
   };

@@ -15,6 +15,7 @@ export type {
   ChargingRateUnit,
   CompositeSchedule,
   CompositeScheduleAnswer,
+  CompositeSchedulePeriod,
   CompositeScheduleRequest,
   SmartChargingCommandCatalog,
   SmartChargingSupport,

@@ -1,7 +1,7 @@
 /**
  * The local authorization list in the synthesised template: the table's change stream feeds the
  * sync function through its own event source mapping (filtered to access IDs, chargers,
- * local-list items and, for CostUpdated, charging sessions; batched), and the function may write
+ * local-list items and, for CostUpdated, charging sessions that carry a running cost; batched), and the function may write
  * only the charger and message-log rows and post to chargers.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,9 +23,15 @@ describe('local authorization list', () => {
       BisectBatchOnFunctionError: true,
     });
     expect([...LOCAL_LIST_TRIGGERING_ENTITIES]).toEqual(['accessId', 'charger', 'localAuthList']);
-    const entities = [...LOCAL_LIST_TRIGGERING_ENTITIES, 'chargingSession', 'siteTariff'];
-    expect(mapping.newImageEntities).toEqual(entities);
-    expect(mapping.oldImageEntities).toEqual(entities);
+    expect(mapping.newImageEntities).toEqual([...LOCAL_LIST_TRIGGERING_ENTITIES, 'siteTariff']);
+    expect(mapping.oldImageEntities).toEqual([...LOCAL_LIST_TRIGGERING_ENTITIES, 'siteTariff']);
+    // Sessions only when their new image carries a running cost (CostUpdated): `exists` on a leaf.
+    expect(mapping.patterns).toHaveLength(3);
+    expect(mapping.patterns[2]).toEqual({
+      dynamodb: {
+        NewImage: { __edb_e__: { S: ['chargingSession'] }, runningCost: { M: { amount: { N: [{ exists: true }] } } } },
+      },
+    });
     expect(actionsOf(ENTRY)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
   });
 

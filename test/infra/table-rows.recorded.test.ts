@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../lib/local/dynamodb';
 import { loadHandlers, startLocalGateway, type LocalGateway, type LocalHandlers } from '../../lib/local/gateway';
 import { startSmartChargingLoop, startStreamLoop } from '../../lib/local/table-stream';
-import { SYNC_STREAM_ENTITIES } from '../../lib/aws/local-list';
+import { LOCAL_LIST_SYNC_STREAM } from '../../shared/local-auth-list';
 import { ALERT_TRIGGERING_ENTITIES } from '../../shared/alerts/triggers';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../lib/simulator';
 import { createDocumentClient, ensureTable, getDb, openDb, type Db } from '../../shared/db';
@@ -543,7 +543,7 @@ describe('the writes the handlers make', () => {
     const lists = await startStreamLoop({
       dynamoDbEndpoint: dynamo.endpoint,
       tableName: process.env.TABLE_NAME!,
-      consumers: [{ name: 'local-list-sync', entities: SYNC_STREAM_ENTITIES, handler: handlers.localList!.sync! }],
+      consumers: [{ name: 'local-list-sync', entities: LOCAL_LIST_SYNC_STREAM, handler: handlers.localList!.sync! }],
     });
     const listOf = async (chargerId: number) =>
       (await db.localAuthList.get({ chargerId }).go({ consistent: true })).data;

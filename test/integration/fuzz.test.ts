@@ -1017,6 +1017,23 @@ function ocpp201Examples(): Examples {
   };
 }
 
+/** OCPP 2.1's examples: 2.0.1's (the adapted handlers) and the 2.1-only actions answered. */
+function ocpp21Examples(): Examples {
+  const { responderURL, ...certificateHashData } = OCSP_REQUEST_DATA;
+  return {
+    ...ocpp201Examples(),
+    // The certificate status function is asked (responders on a closed port: each Failed).
+    GetCertificateChainStatus: [
+      {
+        certificateStatusRequests: [
+          { certificateHashData, source: 'OCSP', urls: [responderURL, responderURL] },
+          { certificateHashData: { ...certificateHashData, serialNumber: '2a' }, source: 'CRL', urls: [responderURL] },
+        ],
+      },
+    ],
+  };
+}
+
 /**
  * The CALLs the senders sent since the last look that are not in the message log as they were
  * sent (the frame's text, our answer's text); the figures count both kinds.
@@ -1125,7 +1142,7 @@ describe.each(['ocpp1.6', 'ocpp2.0.1', 'ocpp2.1'] as const)(
         ]);
         const reply = (await senders[0]!.send(start, 'setup', false)) as [number, string, { transactionId: number }];
         examplesByAction = ocpp16Examples(reply[2].transactionId);
-      } else examplesByAction = ocpp201Examples();
+      } else examplesByAction = protocol === 'ocpp2.1' ? ocpp21Examples() : ocpp201Examples();
     });
     afterAll(async () => {
       for (const sender of senders) await sender.raw.close();

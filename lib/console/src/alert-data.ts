@@ -150,7 +150,8 @@ export function alertDetails(alert: Alert, nowMs: number, timeZone?: string): st
       const drift = alert.profileDrift;
       if (!drift) return '';
       if (drift.source === 'unknownProfile') return `holds profile ${drift.unknownProfileId} it was not sent`;
-      return `enforces ${drift.compositeLimit} ${drift.chargingRateUnit}, plan ${drift.plannedLimit} ${drift.chargingRateUnit}`;
+      const enforced = drift.compositeLimit === null ? 'no limit' : `${drift.compositeLimit} ${drift.chargingRateUnit}`;
+      return `enforces ${enforced}, plan ${drift.plannedLimit} ${drift.chargingRateUnit}`;
     }
     case 'certificateExpiring': {
       const certificate = alert.certificateExpiring;

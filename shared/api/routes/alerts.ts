@@ -88,7 +88,10 @@ export const Alert = conformsTo<AlertShape>()(
           at: nullableString.meta({ description: 'The first instant above the profile (compositeSchedule)' }),
           chargingRateUnit: z.enum(['A', 'W']).nullable(),
           plannedLimit: z.number().nullable().meta({ description: 'The profile sent there, A per phase or W' }),
-          compositeLimit: z.number().nullable().meta({ description: "The charger's composite schedule there" }),
+          compositeLimit: z.number().nullable().meta({
+            description:
+              "The charger's composite schedule there; null where it states no limit (an OCPP 2.1 ChargingOnly period without one)",
+          }),
           unknownProfileId: z.number().int().nullable(),
           unknownProfileSource: nullableString,
           resentStatus: nullableString.meta({ description: 'The answer to the profile sent again (the repair)' }),

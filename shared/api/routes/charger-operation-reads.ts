@@ -76,7 +76,35 @@ export const ChargerOperationResult = z
         duration: z.number().int().optional(),
         chargingRateUnit: z.enum(['A', 'W']),
         chargingSchedulePeriod: z.array(
-          z.object({ startPeriod: z.number().int(), limit: z.number(), numberPhases: z.number().int().optional() }),
+          z.object({
+            startPeriod: z.number().int(),
+            limit: z.number().optional().meta({
+              description:
+                'A per phase or W; always on 1.6 and 2.0.1, optional on OCPP 2.1 (its operationMode sets the rate)',
+            }),
+            limit_L2: z.number().optional().meta({ description: 'OCPP 2.1: phase L2 (limit is then L1)' }),
+            limit_L3: z.number().optional().meta({ description: 'OCPP 2.1: phase L3' }),
+            numberPhases: z.number().int().optional(),
+            setpoint: z
+              .number()
+              .optional()
+              .meta({ description: 'OCPP 2.1: the rate the EV follows (negative: discharging)' }),
+            setpoint_L2: z.number().optional(),
+            setpoint_L3: z.number().optional(),
+            operationMode: z
+              .enum([
+                'Idle',
+                'ChargingOnly',
+                'CentralSetpoint',
+                'ExternalSetpoint',
+                'ExternalLimits',
+                'CentralFrequency',
+                'LocalFrequency',
+                'LocalLoadBalancing',
+              ])
+              .optional()
+              .meta({ description: 'OCPP 2.1; absent: ChargingOnly' }),
+          }),
         ),
       })
       .optional()

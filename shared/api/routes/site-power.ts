@@ -69,7 +69,10 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
               source: z.enum(['compositeSchedule', 'unknownProfile']).nullable(),
               chargingRateUnit: z.enum(['A', 'W']).nullable(),
               plannedLimit: z.number().nullable().meta({ description: 'The profile sent at `at`' }),
-              compositeLimit: z.number().nullable().meta({ description: "The charger's composite schedule at `at`" }),
+              compositeLimit: z.number().nullable().meta({
+                description:
+                  "The charger's composite schedule at `at`; null in a drift where it states no limit (an OCPP 2.1 ChargingOnly period without one)",
+              }),
               at: z.string().nullable().meta({ description: 'The first instant above the profile' }),
               unknownProfileId: z.number().int().nullable(),
               unknownProfileSource: z.string().nullable(),

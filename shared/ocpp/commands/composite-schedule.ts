@@ -5,20 +5,40 @@
  * that send it: the charger operation an operator asks for (`CHARGER_OPERATION_COMMANDS`) and
  * smart charging's drift check after a profile (`SMART_CHARGING_COMMANDS`).
  */
-import type { CompositeSchedule, CompositeScheduleAnswer, CompositeScheduleRequest } from '../../site-power';
+import type {
+  CompositeSchedule,
+  CompositeScheduleAnswer,
+  CompositeSchedulePeriod,
+  CompositeScheduleRequest,
+} from '../../site-power';
 import type * as Ocpp16 from '../types/v16';
 import type * as Ocpp201 from '../types/v201';
 import { defineCommand } from './command';
 import * as V16 from '../validators/v16';
 import * as V201 from '../validators/v201';
 
-/** A period as stored: OCPP's fields, without 2.0.1's `customData` and 2.0.1-only `phaseToUse`. */
-function periodOf(period: { startPeriod: number; limit: number; numberPhases?: number }) {
-  return {
-    startPeriod: period.startPeriod,
-    limit: period.limit,
-    ...(period.numberPhases === undefined ? {} : { numberPhases: period.numberPhases }),
-  };
+/** The fields of a period kept (OCPP 2.1's additions among them); not `customData`, `phaseToUse` or V2X's. */
+const PERIOD_FIELDS = [
+  'limit',
+  'limit_L2',
+  'limit_L3',
+  'numberPhases',
+  'setpoint',
+  'setpoint_L2',
+  'setpoint_L3',
+  'operationMode',
+] as const;
+
+/**
+ * A period as stored: OCPP's fields that say what the charger enforces. A 2.1 answer passes here
+ * too (read by the 2.0.1 mapping, its `limit` optional and its setpoints and `operationMode`
+ * kept): see `CompositeSchedulePeriod`.
+ */
+function periodOf(period: { startPeriod: number } & Partial<Record<(typeof PERIOD_FIELDS)[number], unknown>>) {
+  const out: CompositeSchedulePeriod = { startPeriod: period.startPeriod };
+  for (const field of PERIOD_FIELDS)
+    if (period[field] !== undefined) (out as unknown as Record<string, unknown>)[field] = period[field];
+  return out;
 }
 
 /** The 1.6 answer's schedule, version-neutral (its `scheduleStart`, else the schedule's `startSchedule`). */

@@ -6,10 +6,13 @@
  * 2.1's response schema before it is sent: every 2.0.1 response the handlers give is a valid 2.1
  * one (2.1 only adds optional fields and values to them). The 2.1-only actions (V2X, DER control,
  * aFRR, battery swap, periodic event streams, tariffs and cost sent by the charger…) have no
- * handler: the dispatcher answers them `NotSupported`.
+ * handler: the dispatcher answers them `NotSupported`. A 2.1-only action the product answers has a
+ * handler of its own ({@link ocpp21Only}).
  */
-import { HandlerRegistry, type OcppHandler } from '../handler';
+import { answerGetCertificateChainStatus } from '../certificate-status';
+import { HandlerRegistry, type OcppHandler, ocpp21 } from '../handler';
 import type { ActionValidators } from '../schemas';
+import type * as Ocpp21 from '../types/v21';
 import * as V21 from '../validators/v21';
 import { ocpp201Registry } from '../v201';
 import { toOcpp201Request } from './payloads';
@@ -31,8 +34,21 @@ function adapt(handler: OcppHandler): OcppHandler<'ocpp2.1'> {
   };
 }
 
-/** The OCPP 2.1 handler registry: every 2.0.1 handler's action, adapted. */
-export const ocpp21Registry = new HandlerRegistry(
-  'ocpp2.1',
-  ocpp201Registry.actions().map((action) => adapt(ocpp201Registry.get(action)!)),
-);
+/**
+ * The 2.1-only actions answered: GetCertificateChainStatus (M06, 2.1's OCSP check of a certificate
+ * chain), through the code that answers 2.0.1's GetCertificateStatus (`../certificate-status.ts`).
+ */
+export const ocpp21Only = [
+  ocpp21(
+    V21.GetCertificateChainStatus,
+    // One status per request: as many as the schema let in (1 to 4), which the tuple type spells out.
+    async (_context, { certificateStatusRequests }) =>
+      (await answerGetCertificateChainStatus(certificateStatusRequests)) as Ocpp21.GetCertificateChainStatusResponse,
+  ),
+];
+
+/** The OCPP 2.1 handler registry: every 2.0.1 handler's action, adapted, and the 2.1-only ones. */
+export const ocpp21Registry = new HandlerRegistry('ocpp2.1', [
+  ...ocpp201Registry.actions().map((action) => adapt(ocpp201Registry.get(action)!)),
+  ...ocpp21Only,
+]);

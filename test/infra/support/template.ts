@@ -44,13 +44,16 @@ export interface Synthesised {
   actionsOf(entry: string): string[];
   /**
    * The table-stream event source mapping of the function bundled from `entry`: its properties, and
-   * the entities its filters pass on the new image and on the old one (`NetworkTable.streamChangesTo`).
+   * the entities its first filters pass on the new image and on the old one, and every pattern
+   * (`NetworkTable.streamChangesTo`).
    * @throws Error when no mapping feeds it
    */
   streamMappingOf(entry: string): {
     properties: Record<string, any>;
     newImageEntities: string[] | undefined;
     oldImageEntities: string[] | undefined;
+    /** Every filter pattern, parsed. */
+    patterns: Record<string, unknown>[];
   };
 }
 
@@ -105,6 +108,7 @@ function synthesiseNew(props: ChargingNetworkStackProps | undefined): Synthesise
       properties: mapping.Properties,
       newImageEntities: entities('NewImage'),
       oldImageEntities: entities('OldImage'),
+      patterns,
     };
   };
   return { stack, template, resources, idOf, functionId, statementsOf, actionsOf, streamMappingOf };

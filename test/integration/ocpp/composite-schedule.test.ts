@@ -2,7 +2,8 @@
  * GetCompositeSchedule as a charger operation (`POST /api/ocpp/get-composite-schedule`), against
  * ocpp-rpc strict clients of both versions: the CALL each version takes, the schedule stored and
  * returned version-neutral with its unit, Rejected and NotImplemented, and bad bodies refused with
- * the field named and nothing sent.
+ * the field named and nothing sent. A 2.1 station's periods without `limit` (a setpoint under an
+ * `operationMode`) are kept as it sent them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
@@ -16,12 +17,14 @@ process.env.OPERATION_WAIT_MS = '4000';
 let stack: LocalStack;
 let tenant: Tenant;
 const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('CS16'), 'ocpp2.0.1': uniqueOcppId('CS201') };
+const id21 = uniqueOcppId('CS21');
 
 beforeAll(async () => {
   stack = await startTestStack();
   tenant = await createTenant(stack, [
     { ocppId: ids['ocpp1.6'], name: 'Composite 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
     { ocppId: ids['ocpp2.0.1'], name: 'Composite 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+    { ocppId: id21, name: 'Composite 2.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
   ]);
 });
 afterAll(async () => stack?.close());
@@ -142,5 +145,41 @@ describe.each(['ocpp1.6', 'ocpp2.0.1'] as const)('GetCompositeSchedule on an %s 
     }
     expect((await post({ portId: 999_999, duration: 60 })).status).toBe(404);
     expect(received).toEqual([]);
+  });
+});
+
+describe('GetCompositeSchedule on an ocpp2.1 station', () => {
+  it('keeps the periods without limit (setpoint, operationMode) and per-phase limits as the station sent them', async () => {
+    const start = new Date().toISOString();
+    const chargingSchedulePeriod = [
+      { startPeriod: 0, limit: 16, limit_L2: 16, limit_L3: 10 },
+      { startPeriod: 600, operationMode: 'CentralSetpoint', setpoint: 10, setpoint_L2: 10, setpoint_L3: 10 },
+      { startPeriod: 1200, operationMode: 'ChargingOnly' },
+    ];
+    const client = await connectCharger(stack, id21, 'ocpp2.1', undefined, (c) =>
+      c.handle('GetCompositeSchedule', async () => ({
+        status: 'Accepted',
+        schedule: {
+          evseId: 1,
+          duration: 3600,
+          scheduleStart: start,
+          chargingRateUnit: 'A',
+          // V2X fields the product does not read are dropped.
+          chargingSchedulePeriod: chargingSchedulePeriod.map((p, i) => (i === 1 ? { ...p, dischargeLimit: -5 } : p)),
+        },
+      })),
+    );
+    try {
+      await client.call('BootNotification', { reason: 'PowerUp', chargingStation: { vendorName: 'V', model: 'M' } });
+      const { status, body } = await post({ portId: tenant.chargers[2]!.ports[0]!.id, duration: 3600 });
+      expect(status).toBe(200);
+      expect(body.data.results[0]).toMatchObject({
+        status: 'accepted',
+        compositeSchedule: { portNumber: 1, chargingRateUnit: 'A', chargingSchedulePeriod },
+      });
+      expect(body.data.results[0].compositeSchedule.chargingSchedulePeriod[1].dischargeLimit).toBeUndefined();
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -6,6 +6,10 @@
  * - GetCertificateStatus (M06): a good certificate's OCSP response (`good`, verifiable with the MO
  *   CA), a revoked one's (`revoked`), and `Failed` when the responder does not answer or the
  *   function cannot be invoked (the fallback);
+ * - GetCertificateChainStatus (OCPP 2.1 M06, a strict 2.1 client): each certificate of a chain
+ *   `Good` / `Revoked` with the responder's `nextUpdate`, in the requests' order; a source's URLs
+ *   tried in turn; `Failed` for an unreachable responder, a CRL source, or when the function cannot
+ *   be invoked.
  * - Get15118EVCertificate (M01/M02): the test provider's EXI-shaped response with a new contract
  *   certificate chain; `Failed` for a request that is not EXI.
  * - Authorize with a contract certificate (C07): an eMAID with an access ID of type `eMAID` and a
@@ -36,20 +40,25 @@ let tenant: Tenant;
 const ocppId = uniqueOcppId('PNC201');
 const ocppId16 = uniqueOcppId('PNC16');
 let client16: RPCClient;
+const ocppId21 = uniqueOcppId('PNC21');
+let client21: RPCClient;
 
 beforeAll(async () => {
   stack = await startTestStack({ plugAndCharge: { emaids: ['DEABCC0000042X'] } });
   tenant = await createTenant(stack, [
     { ocppId, name: 'Plug & Charge', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
     { ocppId: ocppId16, name: 'Plug & Charge 1.6', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
+    { ocppId: ocppId21, name: 'Plug & Charge 2.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
   ]);
   client = await connectCharger(stack, ocppId, 'ocpp2.0.1');
   client16 = await connectCharger(stack, ocppId16, 'ocpp1.6');
+  client21 = await connectCharger(stack, ocppId21, 'ocpp2.1');
 });
 
 afterAll(async () => {
   await client?.close({ force: true });
   await client16?.close({ force: true });
+  await client21?.close({ force: true });
   await stack?.close();
 });
 
@@ -104,6 +113,73 @@ describe('GetCertificateStatus (2.0.1 M06)', () => {
     try {
       const answer = await client.call('GetCertificateStatus', { ocspRequestData: await requestData(contract) });
       expect(answer).toEqual({ status: 'Failed' });
+    } finally {
+      delete process.env[PLUG_AND_CHARGE_ENV.functionName];
+    }
+  });
+});
+
+describe('GetCertificateChainStatus (2.1 M06)', () => {
+  const silentUrl = 'http://127.0.0.1:9/ocsp';
+  type ChainStatus = {
+    certificateStatus: { certificateHashData: unknown; source: string; status: string; nextUpdate: string }[];
+  };
+  /** A chain request of `contract`'s certificate (leaf) or its sub-CA 2 (`issuedBy` the next in the chain). */
+  const entry = async (
+    contract: TestContract,
+    index = 0,
+    urls = [stack.plugAndCharge!.responder.url],
+    source = 'OCSP',
+  ) => ({
+    certificateHashData: await certificateHashData(contract.chain[index]!, contract.chain[index + 1]!),
+    source,
+    urls,
+  });
+  const chainStatus = async (certificateStatusRequests: unknown[]) =>
+    (await client21.call('GetCertificateChainStatus', { certificateStatusRequests })) as ChainStatus;
+
+  it("answers each certificate of the chain in order: Good or Revoked until the responder's nextUpdate", async () => {
+    const good = await stack.plugAndCharge!.pki.issueContract('DEABCC0000011X');
+    const revoked = await stack.plugAndCharge!.pki.issueContract('DEABCC0000012X');
+    await stack.plugAndCharge!.pki.revoke(revoked.certificate);
+    const requests = [await entry(good), await entry(good, 1), await entry(revoked)];
+    const before = Date.now();
+    const answer = await chainStatus(requests);
+    expect(answer.certificateStatus.map((s) => s.status)).toEqual(['Good', 'Good', 'Revoked']);
+    expect(answer.certificateStatus.map((s) => s.certificateHashData)).toEqual(
+      requests.map((r) => r.certificateHashData),
+    );
+    for (const status of answer.certificateStatus) {
+      expect(status.source).toBe('OCSP');
+      // The local responder's answers hold an hour.
+      expect(Date.parse(status.nextUpdate)).toBeGreaterThan(before);
+    }
+  });
+
+  it('tries the URLs in turn; Failed (nextUpdate now) when none answers, and for a CRL source', async () => {
+    const contract = await stack.plugAndCharge!.pki.issueContract('DEABCC0000013X');
+    const other = await stack.plugAndCharge!.pki.issueContract('DEABCC0000014X');
+    const before = Date.now();
+    const answer = await chainStatus([
+      await entry(contract, 0, [silentUrl, stack.plugAndCharge!.responder.url]),
+      await entry(other, 0, [silentUrl]),
+      await entry(other, 1, [stack.plugAndCharge!.responder.url], 'CRL'),
+    ]);
+    expect(answer.certificateStatus.map((s) => [s.source, s.status])).toEqual([
+      ['OCSP', 'Good'],
+      ['OCSP', 'Failed'],
+      ['CRL', 'Failed'],
+    ]);
+    expect(Date.parse(answer.certificateStatus[1]!.nextUpdate)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(answer.certificateStatus[1]!.nextUpdate)).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('answers each Failed when the certificate status function cannot be invoked', async () => {
+    const contract = await stack.plugAndCharge!.pki.issueContract('DEABCC0000015X');
+    process.env[PLUG_AND_CHARGE_ENV.functionName] = 'no-such-function';
+    try {
+      const answer = await chainStatus([await entry(contract), await entry(contract, 1)]);
+      expect(answer.certificateStatus.map((s) => s.status)).toEqual(['Failed', 'Failed']);
     } finally {
       delete process.env[PLUG_AND_CHARGE_ENV.functionName];
     }

@@ -1,10 +1,16 @@
 /**
  * The drift comparison (`shared/site-power/drift.ts`): a composite schedule above the profile sent
  * beyond the tolerance, at any instant of the hour checked, in either unit; within the tolerance,
- * below the profile, or outside the hour, no drift.
+ * below the profile, or outside the hour, no drift. OCPP 2.1 composite schedules (schema-valid
+ * answers read by the command's mapping, as a 2.1 station's are): periods without `limit` read by
+ * their `operationMode`, per-phase limits summed.
  */
 import { describe, expect, it } from 'vitest';
-import { DRIFT_CHECK_SECONDS, findDrift, foreignProfile } from '../../../shared/site-power/drift';
+import { getCompositeSchedule } from '../../../shared/ocpp/commands/composite-schedule';
+import { validatePayload } from '../../../shared/ocpp/schemas';
+import type * as Ocpp21 from '../../../shared/ocpp/types/v21';
+import * as V21 from '../../../shared/ocpp/validators/v21';
+import { compositePeriodW, DRIFT_CHECK_SECONDS, findDrift, foreignProfile } from '../../../shared/site-power/drift';
 import type { ChargerItem } from '../../../shared/chargers/items';
 import type { ChargingProfileInput, CompositeSchedule } from '../../../shared/site-power/commands';
 
@@ -91,6 +97,87 @@ describe('findDrift', () => {
     ).toBeUndefined();
     const later = composite('W', [[0, 90_000]], { scheduleStart: new Date(NOW + 600_000).toISOString() });
     expect(findDrift(profileW([[0, 60_000]]), later, threePhase, NOW)?.at).toBe(NOW + 600_000);
+  });
+});
+
+describe('OCPP 2.1 composite schedules', () => {
+  type Period21 = Ocpp21.ChargingSchedulePeriodType;
+  /** A 2.1 station's answer, checked against 2.1's schema, as the command reads it (2.0.1's mapping serves 2.1). */
+  async function composite21(unit: 'A' | 'W', periods: Period21[]): Promise<CompositeSchedule> {
+    const response: Ocpp21.GetCompositeScheduleResponse = {
+      status: 'Accepted',
+      schedule: {
+        evseId: 1,
+        duration: DRIFT_CHECK_SECONDS,
+        scheduleStart: start,
+        chargingRateUnit: unit,
+        chargingSchedulePeriod: periods as [Period21, ...Period21[]],
+      },
+    };
+    await validatePayload(V21.GetCompositeSchedule, 'conf', response);
+    return getCompositeSchedule['ocpp2.0.1']!.result(response as never).schedule!;
+  }
+
+  it('keeps the 2.1 fields that say what the station enforces, and no limit where it states none', async () => {
+    const schedule = await composite21('W', [
+      { startPeriod: 0, limit: 40_000 },
+      { startPeriod: 600, operationMode: 'CentralSetpoint', setpoint: 30_000, dischargeLimit: -5_000 },
+      { startPeriod: 1200, operationMode: 'ChargingOnly' },
+    ]);
+    expect(schedule.chargingSchedulePeriod).toEqual([
+      { startPeriod: 0, limit: 40_000 },
+      { startPeriod: 600, operationMode: 'CentralSetpoint', setpoint: 30_000 },
+      { startPeriod: 1200, operationMode: 'ChargingOnly' },
+    ]);
+  });
+
+  it('is a drift where a ChargingOnly period (or one without a mode) states no limit: nothing holds the port', async () => {
+    const schedule = await composite21('W', [
+      { startPeriod: 0, limit: 60_000 },
+      { startPeriod: 900, operationMode: 'ChargingOnly' },
+    ]);
+    expect(findDrift(profileW([[0, 60_000]]), schedule, threePhase, NOW)).toEqual({
+      at: NOW + 900_000,
+      unit: 'W',
+      plannedLimit: 60_000,
+    });
+    const noMode = await composite21('A', [{ startPeriod: 0 }]);
+    expect(findDrift(profileW([[0, 60_000]]), noMode, threePhase, NOW)).toEqual({
+      at: NOW,
+      unit: 'W',
+      plannedLimit: 60_000,
+    });
+  });
+
+  it('compares a setpoint period by its setpoint, Idle as 0, and skips a rate set outside the schedule', async () => {
+    const sent = profileW([[0, 30_000]]);
+    const above = await composite21('W', [{ startPeriod: 0, operationMode: 'ExternalSetpoint', setpoint: 45_000 }]);
+    expect(findDrift(sent, above, threePhase, NOW)).toMatchObject({ plannedLimit: 30_000, compositeLimit: 45_000 });
+    const within = await composite21('W', [
+      { startPeriod: 0, operationMode: 'CentralSetpoint', setpoint: 30_500 },
+      // Discharging draws nothing from the site.
+      { startPeriod: 600, operationMode: 'CentralSetpoint', setpoint: -10_000 },
+      { startPeriod: 1200, operationMode: 'Idle' },
+      // Set by an external system, the grid frequency, the station's own balancing: not compared.
+      { startPeriod: 1800, operationMode: 'ExternalLimits' },
+      { startPeriod: 2400, operationMode: 'LocalLoadBalancing' },
+      { startPeriod: 3000, operationMode: 'CentralSetpoint' },
+    ]);
+    expect(findDrift(sent, within, threePhase, NOW)).toBeUndefined();
+    // A limit holds whatever the mode: a setpoint's overshoot stays within it.
+    const capped = await composite21('W', [{ startPeriod: 0, operationMode: 'LocalFrequency', limit: 50_000 }]);
+    expect(findDrift(sent, capped, threePhase, NOW)?.compositeLimit).toBe(50_000);
+  });
+
+  it("sums 2.1's per-phase limits (limit is then phase L1's), in W and in A", async () => {
+    expect(
+      compositePeriodW({ startPeriod: 0, limit: 10_000, limit_L2: 10_000, limit_L3: 5_000 }, 'W', threePhase),
+    ).toBe(25_000);
+    expect(compositePeriodW({ startPeriod: 0, limit: 16, limit_L2: 16, limit_L3: 10 }, 'A', threePhase)).toBe(42 * 230);
+    const sentA: ChargingProfileInput = { ...profileW([[0, 16]]), unit: 'A' };
+    const phases = await composite21('A', [{ startPeriod: 0, limit: 16, limit_L2: 16, limit_L3: 32 }]);
+    // 64 A over three phases is 21.3 A a phase against 16 A.
+    expect(findDrift(sentA, phases, threePhase, NOW)).toMatchObject({ plannedLimit: 16, compositeLimit: 21.3 });
   });
 });
 
