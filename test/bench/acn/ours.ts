@@ -21,6 +21,7 @@ import {
   type DemandState,
   demandForPlan,
   endedSessionsPowerW,
+  recordGiven,
   recordSessions,
   sampleDemand,
 } from '../../../shared/site-power/demand-charge';
@@ -31,7 +32,8 @@ import type { ActiveSession, Scheduler } from './replay';
  * `ports`. Wrap a version that takes options: `(input) => allocateSite(input, options)`.
  */
 export type Allocate = (input: AllocationInput) => {
-  readonly ports: readonly (Pick<PortAllocation, 'portId' | 'limitW'> & Partial<Pick<PortAllocation, 'release'>>)[];
+  readonly ports: readonly (Pick<PortAllocation, 'portId' | 'limitW'> &
+    Partial<Pick<PortAllocation, 'release' | 'energyNeededWh'>>)[];
 };
 
 /**
@@ -105,6 +107,7 @@ export function allocationScheduler(
       const endedW = endedSessionsPowerW(
         demand,
         seen.map((s) => s.id),
+        now,
       );
       demand = sampleDemand(demand, drawW + endedW, now, SITE_TIME_ZONE);
       demand = recordSessions(demand, seen, now, SITE_TIME_ZONE);
@@ -112,6 +115,11 @@ export function allocationScheduler(
     }
     const { ports: allocated } = allocate({ now, limits, sessions: demands, ...site });
     for (const p of allocated) if (p.release) releases.set(p.portId, p.release);
+    if (demand)
+      demand = recordGiven(
+        demand,
+        allocated.map((p) => ({ ...p, sessionId: p.portId })),
+      );
     const byPort = new Map(allocated.map((p) => [p.portId, p.limitW]));
     return new Map(sessions.map((s) => [s.id, byPort.get(portOf(s.id)) ?? 0]));
   };
