@@ -18,10 +18,11 @@
  *   ({@link recordGiven}) when that reading shows it took the limit it drew under: the reading is
  *   from before that allocation, which may have raised it for its last minutes
  *   ({@link lastDrawW}; a vehicle held at 0 W through a summer afternoon and given its full power
- *   at 18:00 was counted at 0 W, and the estimate ran up to 4.4 kW under the bill). Left out, each vehicle leaving in the middle of a demand
- *   interval hid its draw from the interval's average, and the plan, filling the interval up to
- *   the peak so far, raised the billed peak by what it did not see (Caltech October 2019: 47.8 kW
- *   billed where the product measured 41.2).
+ *   at 18:00 was counted at 0 W, and the estimate ran up to 4.4 kW under the bill); either way at
+ *   most the energy it still needed over the time since it was seen. Left out, each vehicle
+ *   leaving in the middle of a demand interval hid its draw from the interval's average, and the
+ *   plan, filling the interval up to the peak so far, raised the billed peak by what it did not
+ *   see (Caltech October 2019: 47.8 kW billed where the product measured 41.2).
  * - Each interval that ends counts towards the peak of the billing period it starts in; a new
  *   period starts from 0 (the old one's peak is kept as `previousPeakW`, shown, never planned as
  *   free).
@@ -172,7 +173,8 @@ export interface SessionSeen {
 
 /**
  * The power of the sessions that were in progress at the last sample and are not any more (see the
- * module's documentation): the sum of their last readings, W, to add to a new sample.
+ * module's documentation): the sum of what each drew after it was last seen ({@link lastDrawW}),
+ * W, to add to a new sample.
  * @param state the stored state (before this sample)
  * @param inProgress the ids of the sessions in progress now
  * @param at when this sample was measured, epoch ms (caps each at the energy it still needed over

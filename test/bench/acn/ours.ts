@@ -73,8 +73,10 @@ export const SITE_TIME_ZONE = 'America/Los_Angeles';
  * A scheduler that calls an allocation every period (see the module's documentation). With a
  * tariff, the site's demand is kept as the product keeps it (`shared/site-power/demand-charge.ts`:
  * each period's draw, measured at the period's end, goes to the intervals it was drawn in; the
- * sessions seen make the site's days, a session that left counting its last draw until the
- * sample), and the planner is told what the product tells it.
+ * sessions seen make the site's days, a session that left counting until the sample at its last
+ * draw, or at the limit it was last offered when it took its limit, at most its remaining need;
+ * each allocation's offers and needs recorded as the product records what it sends), and the
+ * planner is told what the product tells it.
  * @param allocate the allocation to benchmark (default: today's `allocateSite`)
  * @param tariff the site's prices from an instant (its demand charge too), if any
  * @returns a scheduler for `replay`; it numbers vehicles in the order it first sees them, so use a
