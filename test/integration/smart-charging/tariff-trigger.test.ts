@@ -46,9 +46,12 @@ describe('a tariff change', () => {
 
 describe("the site's demand as stored", () => {
   it('keeps what each session was given and still needed, for the draw of one that ends before the next sample', async () => {
-    // After the test above the site has an allocation; its demand state is stored on it.
+    // A tariff allocates the site; the demand state is stored on its allocation.
+    const before = await sequence();
+    const path = `/api/sites/${tenant.siteId}/tariff`;
+    expect((await api(stack, path, { key: tenant.apiKey, method: 'PUT', body: flat(0.25) })).status).toBe(200);
+    await pollUntil(sequence, (n) => n > before, `an allocation after PUT ${path}`);
     const { data: item } = await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true });
-    expect(item).toBeDefined();
     const session = {
       id: 7,
       start: 1_570_000_000_000,
