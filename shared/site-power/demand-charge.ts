@@ -13,11 +13,16 @@
  *   count the power before a new allocation as drawn under it, one allocation late: a meter sees
  *   the energy when it flows.) A sample measured no later than the one before adds nothing.
  *   A session that ended since the sample before has no reading any more, yet drew until it
- *   ended: its last reading counts until this sample ({@link endedSessionsPowerW}), the whole time
- *   (the meter may see less, never more). Left out, each vehicle leaving in the middle of a demand
- *   interval hid its draw from the interval's average, and the plan, filling the interval up to
- *   the peak so far, raised the billed peak by what it did not see (Caltech October 2019: 47.8 kW
- *   billed where the product measured 41.2).
+ *   ended: it counts until this sample ({@link endedSessionsPowerW}), the whole time (the meter may
+ *   see less, never more), at its last reading, or at the limit the last allocation gave it
+ *   ({@link recordGiven}) when that reading shows it took the limit it drew under: the reading is
+ *   from before that allocation, which may have raised it for its last minutes
+ *   ({@link lastDrawW}; a vehicle held at 0 W through a summer afternoon and given its full power
+ *   at 18:00 was counted at 0 W, and the estimate ran up to 4.4 kW under the bill); either way at
+ *   most the energy it still needed over the time since it was seen. Left out, each vehicle
+ *   leaving in the middle of a demand interval hid its draw from the interval's average, and the
+ *   plan, filling the interval up to the peak so far, raised the billed peak by what it did not
+ *   see (Caltech October 2019: 47.8 kW billed where the product measured 41.2).
  * - Each interval that ends counts towards the peak of the billing period it starts in; a new
  *   period starts from 0 (the old one's peak is kept as `previousPeakW`, shown, never planned as
  *   free).
@@ -53,6 +58,12 @@ export interface SeenSession {
   readonly energyWh: number;
   readonly powerW?: number;
   readonly maxPowerW?: number;
+  /** The limit the allocation that saw it last gave it, W (`recordGiven`), if any. */
+  readonly givenW?: number;
+  /** The limit it drew its reading under (what the allocation before gave it), W, if known. */
+  readonly readingLimitW?: number;
+  /** The energy the allocation that saw it last said it still needed, Wh, if known. */
+  readonly neededWh?: number;
   /** Whether it is over (not seen by a later allocation). */
   readonly ended?: boolean;
 }
@@ -162,13 +173,74 @@ export interface SessionSeen {
 
 /**
  * The power of the sessions that were in progress at the last sample and are not any more (see the
- * module's documentation): the sum of their last readings, W, to add to a new sample.
+ * module's documentation): the sum of what each drew after it was last seen ({@link lastDrawW}),
+ * W, to add to a new sample.
  * @param state the stored state (before this sample)
  * @param inProgress the ids of the sessions in progress now
+ * @param at when this sample was measured, epoch ms (caps each at the energy it still needed over
+ *   the time since it was seen, {@link lastDrawW})
  */
-export function endedSessionsPowerW(state: DemandState | undefined, inProgress: readonly number[]): number {
+export function endedSessionsPowerW(
+  state: DemandState | undefined,
+  inProgress: readonly number[],
+  at?: number,
+): number {
   const now = new Set(inProgress);
-  return (state?.sessions ?? []).reduce((sum, s) => sum + (s.ended || now.has(s.id) ? 0 : (s.powerW ?? 0)), 0);
+  return (state?.sessions ?? []).reduce(
+    (sum, s) => sum + (s.ended || now.has(s.id) ? 0 : lastDrawW(s, at === undefined ? undefined : at - s.seenAt)),
+    0,
+  );
+}
+
+/** A reading within this of its limit (W, or this share of the limit if more) took what it was given. */
+const TOOK_LIMIT_W = 200;
+const TOOK_LIMIT_SHARE = 0.05;
+
+/**
+ * What a session that ended drew after it was last seen, W (see the module's documentation): the
+ * limit the last allocation gave it when its reading shows it took the limit it had, else its
+ * reading (a vehicle drawing less than it is given, full or tapering, draws no more under a higher
+ * limit); either at most the energy the allocation said it still needed, over the time since
+ * (a full vehicle given a minimum draws nothing).
+ * @param sinceMs the time from when it was last seen to this sample, ms (none: no cap by its need)
+ */
+export function lastDrawW(s: SeenSession, sinceMs?: number): number {
+  const powerW = s.powerW ?? 0;
+  const took =
+    s.givenW !== undefined &&
+    s.readingLimitW !== undefined &&
+    powerW >= s.readingLimitW - Math.max(TOOK_LIMIT_W, TOOK_LIMIT_SHARE * s.readingLimitW);
+  const drawW = took ? s.givenW! : powerW;
+  if (s.neededWh === undefined || sinceMs === undefined || sinceMs <= 0) return drawW;
+  return Math.min(drawW, (s.neededWh * 3_600_000) / sinceMs);
+}
+
+/**
+ * The demand state after an allocation: each session in progress keeps the limit it was given, W,
+ * and the energy it still needed, Wh, so that, should it end before the next sample, its draw
+ * until then is known ({@link lastDrawW}).
+ * @param given the allocation's ports: each session's id, the limit given to it, W, and the energy
+ *   it still needs, Wh, when known
+ */
+export function recordGiven(
+  state: DemandState,
+  given: readonly { readonly sessionId: number; readonly limitW: number; readonly energyNeededWh?: number }[],
+): DemandState {
+  if (!state.sessions?.length) return state;
+  const byId = new Map(given.map((p) => [p.sessionId, p]));
+  return {
+    ...state,
+    sessions: state.sessions.map((s) => {
+      const p = byId.get(s.id);
+      if (s.ended || !p) return s;
+      const { neededWh: _, ...rest } = s;
+      return {
+        ...rest,
+        givenW: Math.max(0, p.limitW),
+        ...(p.energyNeededWh !== undefined ? { neededWh: Math.max(0, p.energyNeededWh) } : {}),
+      };
+    }),
+  };
 }
 
 /**
@@ -188,7 +260,7 @@ export function recordSessions(
     const current = seen.get(s.id);
     if (!current) return s.ended ? s : { ...s, ended: true };
     seen.delete(s.id);
-    return seenSession(current, now);
+    return seenSession(current, now, s.givenW);
   });
   // A session of a day already closed (one plugged in for days) is not taken up again: its day
   // would close again at once, each allocation adding it to the days once more.
@@ -223,7 +295,7 @@ export function recordSessions(
 }
 
 /** A session as kept: what was seen of it, when. */
-function seenSession(s: SessionSeen, now: number): SeenSession {
+function seenSession(s: SessionSeen, now: number, readingLimitW?: number): SeenSession {
   return {
     id: s.id,
     start: s.start,
@@ -231,6 +303,7 @@ function seenSession(s: SessionSeen, now: number): SeenSession {
     energyWh: s.energyWh,
     ...(s.powerW !== undefined ? { powerW: s.powerW } : {}),
     ...(s.maxPowerW !== undefined ? { maxPowerW: s.maxPowerW } : {}),
+    ...(readingLimitW !== undefined ? { readingLimitW } : {}),
   };
 }
 

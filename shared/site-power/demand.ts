@@ -291,6 +291,7 @@ export function sampleSiteDemand(snapshot: SiteSnapshot, now: number): DemandSta
   const endedW = endedSessionsPowerW(
     previous,
     sessions.map((s) => s.id),
+    at,
   );
   const sampled = sampleDemand(previous, powerW + endedW, at, timeZone);
   return recordSessions(sampled, sessions, now, timeZone);

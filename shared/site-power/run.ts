@@ -28,6 +28,7 @@ import {
 } from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
 import { allocationInput, sampleSiteDemand } from './demand';
+import { recordGiven } from './demand-charge';
 import { clearProfiles, deliverProfiles, learnSupport, unlimitedLines, type Delivery } from './delivery';
 import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
@@ -112,7 +113,9 @@ async function allocateOnce(
     delivery = { ports: unlimitedLines(snapshot, result), defaultProfiles: [], refused: [] };
   }
   const lines = withStationReports(delivery, input, result, snapshot);
-  await storeAllocation(db, snapshot, input, result, lines, demand);
+  // Each session keeps the limit it was sent, for its draw should it end before the next sample.
+  const given = demand && limited ? recordGiven(demand, result.ports) : demand;
+  await storeAllocation(db, snapshot, input, result, lines, given);
   if (refused.size)
     logger.info('chargers refused charging profiles; allocating again without them', {
       siteId,

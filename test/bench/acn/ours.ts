@@ -21,6 +21,7 @@ import {
   type DemandState,
   demandForPlan,
   endedSessionsPowerW,
+  recordGiven,
   recordSessions,
   sampleDemand,
 } from '../../../shared/site-power/demand-charge';
@@ -31,7 +32,8 @@ import type { ActiveSession, Scheduler } from './replay';
  * `ports`. Wrap a version that takes options: `(input) => allocateSite(input, options)`.
  */
 export type Allocate = (input: AllocationInput) => {
-  readonly ports: readonly (Pick<PortAllocation, 'portId' | 'limitW'> & Partial<Pick<PortAllocation, 'release'>>)[];
+  readonly ports: readonly (Pick<PortAllocation, 'portId' | 'limitW'> &
+    Partial<Pick<PortAllocation, 'release' | 'energyNeededWh'>>)[];
 };
 
 /**
@@ -71,8 +73,10 @@ export const SITE_TIME_ZONE = 'America/Los_Angeles';
  * A scheduler that calls an allocation every period (see the module's documentation). With a
  * tariff, the site's demand is kept as the product keeps it (`shared/site-power/demand-charge.ts`:
  * each period's draw, measured at the period's end, goes to the intervals it was drawn in; the
- * sessions seen make the site's days, a session that left counting its last draw until the
- * sample), and the planner is told what the product tells it.
+ * sessions seen make the site's days, a session that left counting until the sample at its last
+ * draw, or at the limit it was last offered when it took its limit, at most its remaining need;
+ * each allocation's offers and needs recorded as the product records what it sends), and the
+ * planner is told what the product tells it.
  * @param allocate the allocation to benchmark (default: today's `allocateSite`)
  * @param tariff the site's prices from an instant (its demand charge too), if any
  * @returns a scheduler for `replay`; it numbers vehicles in the order it first sees them, so use a
@@ -105,6 +109,7 @@ export function allocationScheduler(
       const endedW = endedSessionsPowerW(
         demand,
         seen.map((s) => s.id),
+        now,
       );
       demand = sampleDemand(demand, drawW + endedW, now, SITE_TIME_ZONE);
       demand = recordSessions(demand, seen, now, SITE_TIME_ZONE);
@@ -112,6 +117,11 @@ export function allocationScheduler(
     }
     const { ports: allocated } = allocate({ now, limits, sessions: demands, ...site });
     for (const p of allocated) if (p.release) releases.set(p.portId, p.release);
+    if (demand)
+      demand = recordGiven(
+        demand,
+        allocated.map((p) => ({ ...p, sessionId: p.portId })),
+      );
     const byPort = new Map(allocated.map((p) => [p.portId, p.limitW]));
     return new Map(sessions.map((s) => [s.id, byPort.get(portOf(s.id)) ?? 0]));
   };

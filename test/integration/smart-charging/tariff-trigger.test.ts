@@ -43,3 +43,37 @@ describe('a tariff change', () => {
     }
   });
 });
+
+describe("the site's demand as stored", () => {
+  it('keeps what each session was given and still needed, for the draw of one that ends before the next sample', async () => {
+    // A tariff allocates the site; the demand state is stored on its allocation.
+    const before = await sequence();
+    const path = `/api/sites/${tenant.siteId}/tariff`;
+    expect((await api(stack, path, { key: tenant.apiKey, method: 'PUT', body: flat(0.25) })).status).toBe(200);
+    await pollUntil(sequence, (n) => n > before, `an allocation after PUT ${path}`);
+    const { data: item } = await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true });
+    const session = {
+      id: 7,
+      start: 1_570_000_000_000,
+      seenAt: 1_570_000_300_000,
+      energyWh: 1_200,
+      powerW: 0,
+      maxPowerW: 6_600,
+      readingLimitW: 0,
+      givenW: 6_600,
+      neededWh: 550,
+    };
+    const demand = {
+      billingPeriodStart: 1_569_913_200_000,
+      peakW: 30_000,
+      intervalStart: 1_570_000_200_000,
+      intervalWh: 500,
+      sampledAt: 1_570_000_300_000,
+      sampledW: 6_000,
+      sessions: [session],
+    };
+    await stack.db.siteAllocation.put({ ...item!, demand }).go();
+    const { data: stored } = await stack.db.siteAllocation.get({ siteId: tenant.siteId }).go({ consistent: true });
+    expect(stored?.demand?.sessions).toEqual([session]);
+  });
+});

@@ -10,6 +10,8 @@ import {
   dayStart,
   demandForPlan,
   endedSessionsPowerW,
+  lastDrawW,
+  recordGiven,
   recordSessions,
   sampleDemand,
   type DemandState,
@@ -131,6 +133,70 @@ describe("the site's days", () => {
     // Once recorded as ended, it is not counted again.
     expect(endedSessionsPowerW(state, [2])).toBe(0);
     expect(endedSessionsPowerW(undefined, [])).toBe(0);
+  });
+
+  it('counts a session that ended at the limit it was last given when its reading shows it took its limit', () => {
+    // By hand: from 10:00 vehicle 1 is held at 0 W and vehicle 2 charges at 3 kW, its limit.
+    // The 10:05 allocation gives vehicle 1 6.6 kW (its departure is near) and vehicle 2 stays at
+    // 3 kW; both leave before 10:10. The meter's 10:00–10:15 interval: 3 kW for 5 min, then
+    // 6.6 + 3 kW for 5 min, then nothing: (3 × 5 + 9.6 × 5) / 15 = 4.2 kW. The readings at 10:05
+    // (0 W and 3 kW) alone would make it (3 × 5 + 3 × 5) / 15 = 2 kW.
+    const seen = (powers: [number, number][]) =>
+      powers.map(([id, powerW]) => ({ id, start: T10, energyWh: 0, powerW, maxPowerW: 6_600 }));
+    let state = recordSessions(
+      meter([[0, 0]]),
+      seen([
+        [1, 0],
+        [2, 0],
+      ]),
+      T10,
+      TZ,
+    );
+    state = recordGiven(state, [
+      { sessionId: 1, limitW: 0 },
+      { sessionId: 2, limitW: 3_000 },
+    ]);
+    state = sampleDemand(state, 3_000, T10 + 5 * MIN, TZ);
+    state = recordSessions(
+      state,
+      seen([
+        [1, 0],
+        [2, 3_000],
+      ]),
+      T10 + 5 * MIN,
+      TZ,
+    );
+    state = recordGiven(state, [
+      { sessionId: 1, limitW: 6_600, energyNeededWh: 2_000 },
+      { sessionId: 2, limitW: 3_000 },
+    ]);
+    const endedW = endedSessionsPowerW(state, [], T10 + 10 * MIN);
+    expect(endedW).toBe(9_600);
+    state = sampleDemand(state, endedW, T10 + 10 * MIN, TZ);
+    state = recordSessions(state, [], T10 + 10 * MIN, TZ);
+    state = sampleDemand(state, 0, T10 + 15 * MIN, TZ);
+    expect(state.peakW).toBeCloseTo(4_200, 6);
+  });
+
+  it('counts a session that drew less than its limit (full, tapering) at its reading, whatever it was given', () => {
+    const ended = { id: 1, start: T10, seenAt: T10, energyWh: 5_000, ended: false } as const;
+    expect(lastDrawW({ ...ended, powerW: 1_200, readingLimitW: 6_600, givenW: 6_600 })).toBe(1_200);
+    expect(lastDrawW({ ...ended, powerW: 6_500, readingLimitW: 6_600, givenW: 3_000 })).toBe(3_000);
+    // Without the limit it drew under, or without a limit given, the reading stands.
+    expect(lastDrawW({ ...ended, powerW: 2_000, givenW: 6_600 })).toBe(2_000);
+    expect(lastDrawW({ ...ended, powerW: 2_000, readingLimitW: 2_000 })).toBe(2_000);
+    expect(lastDrawW({ ...ended, readingLimitW: 0, givenW: 6_600 })).toBe(6_600);
+  });
+
+  it('counts a session that ended at no more than the energy it still needed over the time since it was seen', () => {
+    const ended = { id: 1, start: T10, seenAt: T10, energyWh: 5_000, powerW: 0, readingLimitW: 0 } as const;
+    // A full vehicle held at 0 W, then given a 1.7 kW minimum, draws nothing.
+    expect(lastDrawW({ ...ended, givenW: 1_664, neededWh: 0 }, 5 * MIN)).toBe(0);
+    // 275 Wh left fill in 5 minutes at 3.3 kW, whatever the 6.6 kW it was given.
+    expect(lastDrawW({ ...ended, givenW: 6_600, neededWh: 275 }, 5 * MIN)).toBeCloseTo(3_300, 6);
+    expect(lastDrawW({ ...ended, givenW: 6_600, neededWh: 10_000 }, 5 * MIN)).toBe(6_600);
+    // Without the time since it was seen, no cap.
+    expect(lastDrawW({ ...ended, givenW: 6_600, neededWh: 0 })).toBe(6_600);
   });
 });
 
