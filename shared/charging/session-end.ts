@@ -42,7 +42,8 @@ export const endedOf = (session: SessionItem): EndedSession => ({
  * Ends a session: the session item becomes Completed with its final energy and SoC, and the port
  * no longer shows it. Ending an ended or unknown session changes nothing, except a superseded
  * one, which takes the charger's final values (`finishSupersededSession`). A session ended as
- * `Superseded` keeps its port snapshot, to be put back if the charger reports on it again.
+ * `Superseded` keeps its port snapshot, to be put back if the charger reports on it again. The
+ * record keeps the driver's estimate for the session, if one was entered (the forecast learns from it).
  * The session's history record is completed, and the open slot of its readings moved to its time
  * series, in the same transaction (`prepareSessionEnd`).
  * Requests: 1 GetItem (session, unless the caller read it: `known`), 2 GetItems (port and its
@@ -76,7 +77,12 @@ export async function endSession(
     end,
   );
   const superseded = end.reason === SUPERSEDED && current !== undefined;
-  const history = await prepareSessionEnd(db, endingOf(session, end, values, current, current && openSlot));
+  const estimate = port?.driverEstimate?.sessionId === session.sessionId ? port.driverEstimate : undefined;
+  const driver = estimate && {
+    ...(estimate.departureTime !== undefined ? { departureTime: estimate.departureTime } : {}),
+    ...(estimate.energyKwh !== undefined ? { energyKwh: estimate.energyKwh } : {}),
+  };
+  const history = await prepareSessionEnd(db, endingOf(session, end, values, current, current && openSlot, driver));
   const outcome = await transact(db, (e) => ({
     record: history.write(e),
     session: e.chargingSession

@@ -124,12 +124,15 @@ export interface EndingSession extends SessionPlace {
   current?: PortSession;
   /** The session's open slot, still in its port's readings item (the end moves it to the time series). */
   openSlot?: OpenSlot;
+  /** The driver's estimate for the session, when one was entered (its port's `driverEstimate`). */
+  driver?: { departureTime?: string; energyKwh?: number };
 }
 
 /**
  * The ending of a stored session with its final values.
  * @param current the session's snapshot on its port, when it was still there
  * @param openSlot the session's open slot, still in its port's readings item
+ * @param driver the driver's estimate for the session, if one was entered
  */
 export function endingOf(
   session: SessionItem,
@@ -137,6 +140,7 @@ export function endingOf(
   values: FinalValues,
   current: PortSession | undefined,
   openSlot?: OpenSlot,
+  driver?: EndingSession['driver'],
 ): EndingSession {
   return {
     sessionId: session.sessionId,
@@ -156,6 +160,7 @@ export function endingOf(
     stopReason: end.reason,
     current,
     openSlot,
+    ...(driver ? { driver } : {}),
     ...values,
   };
 }
@@ -254,6 +259,8 @@ function completedRecordFields(
       maxDemandKw: facts?.maxDemandKw ?? undefined,
       failedToStart: facts?.failedToStart,
       energyCost,
+      driverDepartureTime: ending.driver?.departureTime,
+      driverEnergyKwh: ending.driver?.energyKwh,
     }),
     ...customerIndex(ending.organizationId, ending.startTime, ending.sessionId, customerName),
     endedEarly,

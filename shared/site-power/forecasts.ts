@@ -13,7 +13,8 @@
  * the estimate from it and read no history. Not on the allocation's line: that item is rewritten
  * by every run, and 200 summaries made it 80 KB larger. The summary is not refreshed while the
  * session lasts (a session's history does not move in its few hours), and is ignored once the
- * session ended.
+ * session ended. The summary also keeps how late or early the site's drivers left against the
+ * departure they entered (their ended sessions' records keep it), which spreads a driver's departure.
  *
  * @module
  */
@@ -46,6 +47,8 @@ export interface ForecastSummary {
   staysMs: number[];
   /** Their energies, Wh, sorted: as many as `staysMs`. */
   energiesWh: number[];
+  /** How late (negative: early) the site's drivers left against the departure they entered, ms, sorted: at most 24 quantiles. */
+  driverErrorsMs?: number[];
 }
 
 /** Whether the allocation estimates a session: neither its vehicle nor its fleet tells a departure. */
@@ -80,14 +83,29 @@ export function summarize(
   timeZone: string,
 ): ForecastSummary {
   const similar = similarSessions(history, facts, timeZone);
-  if (!similar) return { sessionId, basis: 'none', staysMs: [], energiesWh: [] };
+  const errors = history.flatMap((s) =>
+    s.driverDepartureTime === undefined ? [] : [Math.round((s.endTime - s.driverDepartureTime) / 60_000) * 60_000],
+  );
+  const drivers = errors.length > 0 ? { driverErrorsMs: quantiles(errors) } : {};
+  if (!similar) return { sessionId, basis: 'none', staysMs: [], energiesWh: [], ...drivers };
   return {
     sessionId,
+    ...drivers,
     basis: similar.basis,
     // Whole minutes: fewer digits to store on every allocation (DynamoDB sizes a number by its digits).
     staysMs: quantiles(similar.sessions.map((s) => Math.round((s.endTime - s.startTime) / 60_000) * 60_000)),
     energiesWh: quantiles(similar.sessions.map((s) => Math.round(s.energyWh))),
   };
+}
+
+/** The site's drivers' departure errors a summary keeps, as past sessions (the estimate reads only their errors). */
+export function summaryDrivers(summary: ForecastSummary): PastSession[] {
+  return (summary.driverErrorsMs ?? []).map((error) => ({
+    startTime: 0,
+    endTime: error,
+    energyWh: 0,
+    driverDepartureTime: 0,
+  }));
 }
 
 /** The similar sessions a summary stands for (stays from 0; the estimate reads only stays and energies). */
@@ -117,6 +135,7 @@ export async function readSiteHistory(db: Db, siteId: number, now: number): Prom
         energyWh: (r.energyDeliveredKwh ?? 0) * 1000,
         ...(r.vehicle ? { vehicleId: r.vehicle.id } : {}),
         ...(r.idTag !== undefined ? { idTag: r.idTag } : {}),
+        ...(r.driverDepartureTime !== undefined ? { driverDepartureTime: Date.parse(r.driverDepartureTime) } : {}),
       },
     ];
   });
@@ -162,7 +181,8 @@ export async function withEstimates(
     const facts = factsOf(d);
     // Nothing learnt and nothing entered: the planner's own defaults, as without an estimate.
     if (summary.basis === 'none' && !facts.driver) return d;
-    return { ...d, estimate: estimateFrom(facts, summarySessions(summary), []) };
+    const estimate = estimateFrom(facts, summarySessions(summary), summaryDrivers(summary));
+    return { ...d, estimate };
   });
   return { input: { ...input, sessions }, fresh };
 }

@@ -15,6 +15,7 @@
  * @module
  */
 import { edfFloors, yieldToEarlier } from './edf';
+import { drawObserved, knownSource } from './estimates';
 import { allocateGreedy, departureFloors } from './greedy';
 import { withOutlook } from './eta';
 import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
@@ -54,8 +55,9 @@ const AT_W = 0.5;
 /**
  * Whether the vehicle's known need is delivered, read as `chargeNeed` reads it: the SoC target of
  * its API departure when its SoC is known; else its ISO 15118 energy request (counted from when it
- * asked); else, with a SoC, a full battery (100 %). A vehicle that reports neither an energy
- * request nor a SoC never has its need met.
+ * asked); else, with a SoC, a full battery (100 %); else an estimated energy (the driver's, the
+ * forecast's) once the vehicle stops drawing while allowed its minimum (`drawObserved`). A vehicle
+ * that reports neither an energy request nor a SoC, and has no estimated energy, never has its need met.
  */
 export function needMet(session: SessionDemand): boolean {
   const soc = session.socPercent;
@@ -65,6 +67,16 @@ export function needMet(session: SessionDemand): boolean {
     const since = session.energyDeliveredWh - (session.evNeeds?.deliveredAtRequestWh ?? 0);
     return since >= requested - NEED_MET_WH;
   }
+  // An estimated need (a driver's, a forecast's) whose vehicle stopped drawing while allowed its
+  // minimum: full as far as anyone can tell, released at once (a probe finds it if it wakes up).
+  const estimated = session.estimate;
+  if (
+    soc === undefined &&
+    estimated?.energyWh !== undefined &&
+    !knownSource(estimated.energySource) &&
+    drawObserved(session) === false
+  )
+    return true;
   return soc !== undefined && soc >= 100;
 }
 

@@ -28,8 +28,10 @@
  *   now;
  * - an energy estimate reached while the vehicle still draws (it drew at least a tenth of the limit
  *   in force: {@link drawObserved}): the median energy of the similar sessions that took more, else
- *   {@link DEFAULT_ENERGY_STEP} more than it has. A vehicle that drew nothing because it was given
- *   nothing tells nothing: its estimate stands.
+ *   {@link DEFAULT_ENERGY_STEP} more than it has;
+ * - a vehicle that stopped drawing while allowed its minimum, its energy estimate still ahead: what
+ *   it has (full as far as anyone can tell; the allocation then releases it at once, `needMet`).
+ *   A vehicle that drew nothing because it was given nothing tells nothing: its estimate stands.
  *
  * **Clamps** (a driver's figures are never an error): a departure already past when the session is
  * planned is corrected as above; an energy beyond the vehicle's battery (or, unknown, beyond
@@ -183,7 +185,10 @@ function departure(facts: SessionFacts, similar: readonly PastSession[] | undefi
   return { time, source, corrected: true, ahead };
 }
 
-/** The energy: the driver's (clamped), else the forecast's, each raised once reached while still drawing. */
+/**
+ * The energy: the driver's (clamped), else the forecast's; raised once reached while still
+ * drawing; what the vehicle has once it stopped drawing while allowed its minimum.
+ */
 function energy(facts: SessionFacts, similar: readonly PastSession[] | undefined) {
   const energies = (similar ?? []).map((s) => s.energyWh);
   const most = facts.batteryCapacityWh ?? MAX_NEED_WH;
@@ -196,6 +201,9 @@ function energy(facts: SessionFacts, similar: readonly PastSession[] | undefined
         : undefined;
   if (!planned) return undefined;
   const delivered = facts.energyDeliveredWh;
+  // Allowed its minimum and drawing nothing: full as far as anyone can tell, until it draws again.
+  if (facts.drawing === false && delivered < planned.wh)
+    return { wh: delivered, source: planned.source, corrected: true };
   if (!(facts.drawing === true && delivered >= planned.wh)) return { ...planned, corrected: false };
   const larger = energies.filter((e) => e > delivered);
   const step = Math.max(MIN_ENERGY_STEP_WH, DEFAULT_ENERGY_STEP * delivered);

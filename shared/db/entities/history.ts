@@ -66,6 +66,13 @@ const sessionRecordAttributes = {
   socEndPercent: optionalNumber,
   stopReason: optionalString,
   remoteStartId: optionalNumber,
+  /**
+   * The driver's estimate for the session when it ended (`PUT …/driver-estimate`): the departure
+   * entered (ISO 8601 UTC), from which the forecast learns how late or early the site's drivers
+   * leave, and the energy asked for (kWh), kept beside what was delivered.
+   */
+  driverDepartureTime: optionalString,
+  driverEnergyKwh: optionalNumber,
   vehicle: embeddedVehicle,
   rfid: {
     type: 'map',

@@ -5,8 +5,8 @@
  * A van's telematics state pushed through the API (`POST /api/vehicles/state`) does the same: its
  * SoC and battery become the need, and the allocation read names them as telematics'. A card's
  * past sessions at the site make a forecast of its session's departure and energy (`history`), and
- * a driver's estimate (`PUT /api/ports/{portId}/driver-estimate`) plans it again (`driver`); the
- * route refuses nonsense and stores nothing.
+ * a driver's estimate (`PUT /api/ports/{portId}/driver-estimate`) plans it again (`driver`) and is
+ * kept on the session's history record when it ends; the route refuses nonsense and stores nothing.
  * Which readings trigger and which do not is unit-tested (`test/unit/site-power/reading-triggers.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +140,7 @@ describe("a vehicle's readings", () => {
         })
         .go();
     }
-    await charger.start(3, 'HIST-CARD', 7_000);
+    const transactionId = await charger.start(3, 'HIST-CARD', 7_000);
     const portId = tenant.chargers[0]!.ports[2]!.id;
     type Line = { portId: number; departureTime: string; departureSource: string; energySource: string | null };
     const view = async () =>
@@ -193,5 +193,18 @@ describe("a vehicle's readings", () => {
     );
     expect(Date.parse(planned.computedAt)).toBeGreaterThan(Date.parse(forecast.computedAt));
     expect(line(planned)).toMatchObject({ departureTime, energySource: 'driver' });
+
+    // The session's history record keeps the driver's estimate: the forecast learns how the site's drivers' turn out.
+    await charger.client.call('StopTransaction', {
+      transactionId: Number(transactionId),
+      meterStop: 9_000,
+      timestamp: new Date().toISOString(),
+    });
+    const ended = await pollUntil(
+      async () => (await stack.db.sessionRecord.get({ sessionId: session.sessionId }).go({ consistent: true })).data,
+      (r) => r?.status === 'Completed',
+      'the ended session on its history record',
+    );
+    expect(ended).toMatchObject({ driverDepartureTime: departureTime, driverEnergyKwh: 20 });
   });
 });

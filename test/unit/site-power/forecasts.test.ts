@@ -13,6 +13,7 @@ import {
   needsEstimate,
   sessionFacts,
   summarize,
+  summaryDrivers,
   summarySessions,
   withEstimates,
 } from '../../../shared/site-power/forecasts';
@@ -70,6 +71,21 @@ describe('forecasts', () => {
       energiesWh: Array(4).fill(20_000),
     });
     expect(estimateFrom(facts, summarySessions(summary), [])).toEqual(estimateSession(facts, history, ZONE));
+  });
+
+  it("a summary keeps how the site's drivers' departures turned out, for the driver's departure's spread", () => {
+    // Vehicle 7's drivers left 1 h before to 2 h after what they entered; vehicle 8's entered none.
+    const history = [
+      ...past(4, 5, 20_000).map((s, k) => ({ ...s, driverDepartureTime: s.endTime - (k - 1) * HOUR + 0 })),
+      ...past(3, 9, 30_000, { vehicleId: 8 }),
+    ];
+    const driver = { departureTime: NOW + 3 * HOUR, energyWh: 30_000 };
+    const facts = { ...sessionFacts(level2(1, { vehicleId: 7, startTime: NOW - HOUR }), undefined, NOW), driver };
+    const summary = summarize(101, history, facts, ZONE);
+    expect(summary.driverErrorsMs).toEqual([-HOUR, 0, HOUR, 2 * HOUR]);
+    const estimate = estimateFrom(facts, summarySessions(summary), summaryDrivers(summary));
+    expect(estimate).toEqual(estimateSession(facts, history, ZONE));
+    expect(estimate.departures).toEqual([NOW + 2 * HOUR, NOW + 3 * HOUR, NOW + 4 * HOUR, NOW + 5 * HOUR]);
   });
 
   it('keeps at most 24 quantiles of a long history', () => {

@@ -1,7 +1,8 @@
 /**
  * A session's estimate when neither the vehicle nor the fleet tells its figures
  * (`shared/smart-charging/estimates.ts`, docs/smart-charging.md "What the plan knows"): the
- * departure's spread the plan weighs (`SessionEstimate.departures`).
+ * departure's spread the plan weighs (`SessionEstimate.departures`), and the energy of a vehicle
+ * that stopped drawing.
  */
 import { describe, expect, it } from 'vitest';
 import { estimateFrom, type PastSession, type SessionFacts } from '../../../shared/smart-charging/estimates';
@@ -44,5 +45,24 @@ describe('the departure an estimate plans with', () => {
     expect(estimateFrom(facts(6), undefined, drivers([-1, 0.5])).departures).toBeUndefined();
     expect(estimateFrom(facts(), undefined, []).departures).toBeUndefined();
     expect(estimateFrom(facts(), undefined, []).departureSource).toBe('default');
+  });
+});
+
+const asking = (kWh: number, extra: Partial<SessionFacts> = {}): SessionFacts => ({
+  ...facts(6),
+  driver: { departureTime: NOW + 6 * HOUR, energyWh: kWh * 1000 },
+  ...extra,
+});
+
+describe('the energy of a vehicle that stopped drawing while allowed its minimum', () => {
+  it('is what it has (full as far as anyone can tell); given 0 W, its estimate stands', () => {
+    const stopped = asking(20, { energyDeliveredWh: 7_000, drawing: false });
+    expect(estimateFrom(stopped, undefined, [])).toMatchObject({
+      energyWh: 7_000,
+      energySource: 'driver',
+      corrected: true,
+    });
+    const unknown = asking(20, { energyDeliveredWh: 7_000 });
+    expect(estimateFrom(unknown, undefined, []).energyWh).toBe(20_000);
   });
 });

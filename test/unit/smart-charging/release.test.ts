@@ -67,6 +67,27 @@ describe('allocateSite: released vehicles give their power to the others', () =>
     ]);
   });
 
+  it('releases at once a vehicle with an estimated need that stopped drawing while allowed its minimum', () => {
+    const estimate = {
+      departureTime: NOW + 4 * HOUR,
+      departureSource: 'driver',
+      energyWh: 20_000,
+      energySource: 'driver',
+    } as const;
+    const stopped = drawing(1, 7_000, 0, { energyDeliveredWh: 7_000, estimate });
+    const charging = drawing(2, 7_000, 6_900, { energyDeliveredWh: 7_000, estimate });
+    const r = allocateSite(site([stopped, charging], { capacity: watts(10_000) }));
+    expect(r.ports.map((p) => [p.reason, p.limitW > 0])).toEqual([
+      ['released', false],
+      [expect.any(String), true],
+    ]);
+    // Without an estimated energy (the defaults) it idles 3 minutes first, as any vehicle.
+    const { estimate: _, ...bare } = stopped;
+    expect(
+      allocateSite(site([{ ...bare, departure: undefined }], { capacity: watts(10_000) })).ports[0]!.reason,
+    ).not.toBe('released');
+  });
+
   it('probes a released vehicle with its minimum only where the limits leave room after the others', () => {
     const probing = { state: 'probing' as const, until: NOW + PROBE_WINDOW_MS };
     const sessions = [level2(1, { release: probing }), level2(2, { departure: departure(1), socPercent: 10 })];
