@@ -7,8 +7,8 @@
 /** The charger attributes of the station tariff. */
 export const stationTariffAttributes = {
   /**
-   * `unsupported`: the 2.1 station answered SetDefaultTariff or ClearTariffs with CALLERROR
-   * NotSupported or NotImplemented, or SetDefaultTariff `Rejected`, so it is sent no tariff again;
+   * `unsupported`: the 2.1 station answered SetDefaultTariff, ClearTariffs or
+   * ChangeTransactionTariff with CALLERROR NotSupported or NotImplemented, or SetDefaultTariff `Rejected`, so it is sent no tariff again;
    * a BootNotification forgets it.
    */
   tariffSupport: { type: ['unsupported'] as const },
