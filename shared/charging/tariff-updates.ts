@@ -197,8 +197,7 @@ export async function sendTariffUpdates(
     const outcome = await tariffOf(charger.siteId)
       .then(async (tariff) => {
         const synced = await syncStationTariff(db, commands, charger, tariff, reason);
-        // A version the station did not hold: its transactions in progress move to it as well.
-        if (tariff && synced === 'set' && charger.defaultTariff?.tariffId !== stationTariffId(tariff))
+        if (tariff && movesTransactions(charger, tariff, synced))
           await changeTransactionTariffs(db, commands, charger.chargerId, tariff);
         return synced;
       })
@@ -223,6 +222,20 @@ export async function sendTariffUpdates(
   }
   await Promise.all(runs);
   return outcomes;
+}
+
+/**
+ * Whether a station's transactions in progress are to move to `tariff`: it just took it
+ * (`outcome` `set`) and it is a version the station did not hold before (`charger` as read before
+ * the SetDefaultTariff). A boot that brings the same version again moves nothing: its transactions
+ * were moved when it first took it, and a replayed batch finds it held (`unchanged`).
+ */
+export function movesTransactions(
+  charger: Pick<ChargerItem, 'defaultTariff'>,
+  tariff: StoredSiteTariff,
+  outcome: TariffUpdateOutcome,
+): boolean {
+  return outcome === 'set' && charger.defaultTariff?.tariffId !== stationTariffId(tariff);
 }
 
 /**

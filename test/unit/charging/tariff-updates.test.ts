@@ -15,6 +15,7 @@ import { stationTariffId, toStationTariff, type StoredSiteTariff } from '../../.
 import {
   changeTransactionTariff,
   changeTransactionTariffs,
+  movesTransactions,
   syncStationTariff,
   tariffUpdatesOf,
   transactionsInProgress,
@@ -317,6 +318,20 @@ describe('syncStationTariff', () => {
       ['tx-a', 'unsupported'],
     ]);
     expect(refusing.sent).toHaveLength(1);
+  });
+});
+
+describe('movesTransactions', () => {
+  const held = (tariffId: string) =>
+    ({ defaultTariff: { tariffId, status: 'Accepted', bootAt: 'b', at: 'a' } }) as Pick<ChargerItem, 'defaultTariff'>;
+  it('moves them once a station took a version it did not hold, not when it refused it or held it', () => {
+    const current = stationTariffId(DOCS_EXAMPLE);
+    expect(movesTransactions({}, DOCS_EXAMPLE, 'set')).toBe(true);
+    expect(movesTransactions(held('site-3-older'), DOCS_EXAMPLE, 'set')).toBe(true);
+    // Sent again after a boot: the same version, its transactions were moved when it first took it.
+    expect(movesTransactions(held(current), DOCS_EXAMPLE, 'set')).toBe(false);
+    for (const outcome of ['refused', 'unchanged', 'unsupported', 'remembered unsupported', 'failed'] as const)
+      expect(movesTransactions({}, DOCS_EXAMPLE, outcome)).toBe(false);
   });
 });
 
