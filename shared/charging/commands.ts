@@ -110,8 +110,8 @@ export type CostCommands = ChargerCommands<CostCommandCatalog>;
 
 /**
  * The commands that keep a 2.1 station's default tariff, and its transactions' tariffs, the site's
- * (docs/tariffs.md, "OCPP 2.1 stations"; `tariff-updates.ts`). Only OCPP 2.1 has them: any other version answers NotSupported
- * without a CALL.
+ * (docs/tariffs.md, "OCPP 2.1 stations"; `tariff-updates.ts`). Only OCPP 2.1 has them: any other
+ * version answers NotSupported without a CALL.
  */
 export interface TariffCommandCatalog {
   /**

@@ -151,8 +151,8 @@ export async function syncStationTariff(
  * site's connected 2.1 stations); per station of its own 1 GetItem (the charger) and 1 of its
  * site's tariff (once per site); then per SetDefaultTariff/ClearTariffs the command path's and 1
  * UpdateItem; per station that took a new version 1 paged Query (its ports) and per transaction in
- * progress the command path's. Never throws: a station not connected is
- * skipped, a timeout, an invalid answer or a failed read is logged.
+ * progress the command path's. Never throws: a station not connected is skipped, a timeout, an
+ * invalid answer or a failed read is logged.
  * @returns each station's outcome, by chargerId
  */
 export async function sendTariffUpdates(

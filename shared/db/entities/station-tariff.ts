@@ -8,8 +8,8 @@
 export const stationTariffAttributes = {
   /**
    * `unsupported`: the 2.1 station answered SetDefaultTariff, ClearTariffs or
-   * ChangeTransactionTariff with CALLERROR NotSupported or NotImplemented, or SetDefaultTariff `Rejected`, so it is sent no tariff again;
-   * a BootNotification forgets it.
+   * ChangeTransactionTariff with CALLERROR NotSupported or NotImplemented, or SetDefaultTariff
+   * `Rejected`, so it is sent no tariff message again; a BootNotification forgets it.
    */
   tariffSupport: { type: ['unsupported'] as const },
   /**
