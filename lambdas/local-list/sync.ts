@@ -8,7 +8,8 @@
  *   docs/tariffs.md, `shared/charging/cost-updates.ts`): the charger's message function cannot
  *   wait for a CALLRESULT, this function can.
  * - the site's tariff as each connected OCPP 2.1 station's default tariff (SetDefaultTariff, I07;
- *   ClearTariffs once deleted), when the tariff changes and when a station boots or connects again
+ *   ClearTariffs once deleted), when the tariff changes and when a station boots or connects again,
+ *   and a new version as the tariff of its transactions in progress (ChangeTransactionTariff, I10)
  *   (docs/tariffs.md "OCPP 2.1 stations", `shared/charging/tariff-updates.ts`).
  * All go through the OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on
  * AWS), side by side; the cost and tariff updates never fail the batch (a retry would run the lists again).

@@ -109,9 +109,9 @@ export interface CostCommandCatalog {
 export type CostCommands = ChargerCommands<CostCommandCatalog>;
 
 /**
- * The commands that keep a 2.1 station's default tariff the site's (docs/tariffs.md, "OCPP 2.1
- * stations"; `tariff-updates.ts`). Only OCPP 2.1 has them: any other version answers NotSupported
- * without a CALL.
+ * The commands that keep a 2.1 station's default tariff, and its transactions' tariffs, the site's
+ * (docs/tariffs.md, "OCPP 2.1 stations"; `tariff-updates.ts`). Only OCPP 2.1 has them: any other
+ * version answers NotSupported without a CALL.
  */
 export interface TariffCommandCatalog {
   /**
@@ -125,6 +125,13 @@ export interface TariffCommandCatalog {
    * word (`Accepted`, `Rejected`, `NoTariff`).
    */
   ClearTariffs: { input: { tariffIds: [string, ...string[]] }; result: { statuses: string[] } };
+  /**
+   * Makes a transaction in progress priced under `tariff` from now on (I10 ChangeTransactionTariff;
+   * `ocppTransactionId` the station's transactionId): the result is the station's status word
+   * (`Accepted`, `Rejected`, `TooManyElements`, `ConditionNotSupported`, `TxNotFound`,
+   * `NoCurrencyChange`).
+   */
+  ChangeTransactionTariff: { input: { ocppTransactionId: string; tariff: StationTariff }; result: { status: string } };
 }
 
 /** What station tariffs are sent through (`tariff-updates.ts`). */

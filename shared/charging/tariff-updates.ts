@@ -1,9 +1,10 @@
 /**
  * A site's tariff as the default tariff of its OCPP 2.1 stations (docs/tariffs.md, "OCPP 2.1
  * stations"), so that they compute the cost of their transactions themselves: SetDefaultTariff
- * (I07, `evseId` 0) with the tariff of `station-tariff.ts`, ClearTariffs (I09) of it once the
- * site's tariff is deleted. The charger's message function cannot wait for a CALLRESULT of its own,
- * so they are sent from the table's stream, as CostUpdated is (`cost-updates.ts`):
+ * (I07, `evseId` 0) with the tariff of `station-tariff.ts`, then ChangeTransactionTariff (I10) of
+ * each transaction in progress on the station, ClearTariffs (I09) of it once the site's tariff is
+ * deleted. The charger's message function cannot wait for a CALLRESULT of its own, so they are
+ * sent from the table's stream, as CostUpdated is (`cost-updates.ts`):
  *
  * - {@link tariffUpdatesOf} (pure): the sites whose tariff was set, replaced or deleted, and the
  *   2.1 stations that booted or connected again, in a batch of changes;
@@ -13,13 +14,16 @@
  *   station at most once per boot; a station that answers NotSupported/NotImplemented, or
  *   SetDefaultTariff `Rejected`, is remembered (`tariffSupport: unsupported`) and sent nothing until
  *   its next BootNotification. Nothing here throws: a failure is logged, the batch never retried for it.
- *
- * ChangeTransactionTariff (I10) is never sent: a session's cost here is all of its energy under the
- * tariff in force when it ends (`../history/session-cost.ts`), not the old tariff until the change
- * and the new one after it, which is what ChangeTransactionTariff would make the station compute.
+ * - {@link changeTransactionTariffs}: once a station took a version it did not hold, its
+ *   transactions in progress are moved to it too (OCPP 2.1 applies a new default tariff to new
+ *   transactions only). The same memory keeps it at most once per version per transaction: a
+ *   replayed batch finds the version held and sends neither message again. The station then prices
+ *   the rest of a transaction under the new version; the CSMS's cost of the session (all its energy
+ *   under the tariff in force when it ends, `../history/session-cost.ts`, the final `totalCost`)
+ *   stays the figure the driver is shown.
  */
 import type { Db } from '../db';
-import type { ChargerItem } from '../chargers/items';
+import type { ChargerItem, StoredPortItem } from '../chargers/items';
 import { entityOf, type TableChange } from '../db/table-changes';
 import { logger } from '../logger';
 import type { TariffCommands } from './commands';
@@ -141,11 +145,14 @@ export async function syncStationTariff(
 
 /**
  * Sends what a batch's {@link TariffUpdates} call for (the stations in parallel; one station's
- * messages go one after the other on its command lane). Requests: per site 1 GetItem (its tariff)
- * and 1 paged Query (its organization's chargers, filtered to the site's connected 2.1 stations);
- * per station of its own 1 GetItem (the charger) and 1 of its site's tariff (once per site); then
- * per message the command path's and 1 UpdateItem. Never throws: a station not connected is
- * skipped, a timeout, an invalid answer or a failed read is logged.
+ * messages go one after the other on its command lane): {@link syncStationTariff}, then
+ * {@link changeTransactionTariffs} when the station took a version it did not hold. Requests: per
+ * site 1 GetItem (its tariff) and 1 paged Query (its organization's chargers, filtered to the
+ * site's connected 2.1 stations); per station of its own 1 GetItem (the charger) and 1 of its
+ * site's tariff (once per site); then per SetDefaultTariff/ClearTariffs the command path's and 1
+ * UpdateItem; per station that took a new version 1 paged Query (its ports) and per transaction in
+ * progress the command path's. Never throws: a station not connected is skipped, a timeout, an
+ * invalid answer or a failed read is logged.
  * @returns each station's outcome, by chargerId
  */
 export async function sendTariffUpdates(
@@ -188,7 +195,12 @@ export async function sendTariffUpdates(
   const outcomes = new Map<number, TariffUpdateOutcome>();
   const run = async (charger: ChargerItem, reason: TariffUpdateReason) => {
     const outcome = await tariffOf(charger.siteId)
-      .then((tariff) => syncStationTariff(db, commands, charger, tariff, reason))
+      .then(async (tariff) => {
+        const synced = await syncStationTariff(db, commands, charger, tariff, reason);
+        if (tariff && movesTransactions(charger, tariff, synced))
+          await changeTransactionTariffs(db, commands, charger.chargerId, tariff);
+        return synced;
+      })
       .catch((error: unknown): TariffUpdateOutcome => {
         const kind = commands.failureOf(error);
         if (kind === 'notConnected') return 'notConnected';
@@ -209,6 +221,109 @@ export async function sendTariffUpdates(
     if (found) runs.push(run(found.charger, found.reason));
   }
   await Promise.all(runs);
+  return outcomes;
+}
+
+/**
+ * Whether a station's transactions in progress are to move to `tariff`: it just took it
+ * (`outcome` `set`) and it is a version the station did not hold before (`charger` as read before
+ * the SetDefaultTariff). A boot that brings the same version again moves nothing: its transactions
+ * were moved when it first took it, and a replayed batch finds it held (`unchanged`).
+ */
+export function movesTransactions(
+  charger: Pick<ChargerItem, 'defaultTariff'>,
+  tariff: StoredSiteTariff,
+  outcome: TariffUpdateOutcome,
+): boolean {
+  return outcome === 'set' && charger.defaultTariff?.tariffId !== stationTariffId(tariff);
+}
+
+/**
+ * The transactionIds of the transactions in progress on a station's ports (each port's
+ * `currentChargingSession`), in port order, each once (a transaction on two connectors of one EVSE
+ * shows on both ports).
+ */
+export function transactionsInProgress(
+  ports: readonly Pick<StoredPortItem, 'portNumber' | 'currentChargingSession'>[],
+): string[] {
+  const ids = [...ports]
+    .sort((a, b) => a.portNumber - b.portNumber)
+    .flatMap((port) => (port.currentChargingSession ? [port.currentChargingSession.ocppTransactionId] : []));
+  return [...new Set(ids)];
+}
+
+/** What became of one transaction's ChangeTransactionTariff. */
+export type TransactionTariffOutcome = 'changed' | 'refused' | 'unsupported' | 'notConnected' | 'failed';
+
+/**
+ * ChangeTransactionTariff (I10) of one transaction in progress to `tariff` (the site's, as
+ * `toStationTariff` maps it). `Accepted`: `changed`. Any other status word is logged and nothing is
+ * remembered (`refused`): each is about this transaction and this version only (`TxNotFound`: it
+ * ended meanwhile; `NoCurrencyChange`: the site's tariff changed currency, and OCPP forbids a
+ * transaction to, so the station keeps pricing it under the old version; `Rejected`,
+ * `TooManyElements`, `ConditionNotSupported`: the station prices it as before). CALLERROR
+ * NotSupported/NotImplemented is remembered as SetDefaultTariff's is (`tariffSupport: unsupported`,
+ * 1 UpdateItem).
+ * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
+ */
+export async function changeTransactionTariff(
+  db: Db,
+  commands: TariffCommands,
+  chargerId: number,
+  ocppTransactionId: string,
+  tariff: StoredSiteTariff,
+): Promise<Exclude<TransactionTariffOutcome, 'notConnected' | 'failed'>> {
+  const answer = await commands.send(chargerId, 'ChangeTransactionTariff', {
+    ocppTransactionId,
+    tariff: toStationTariff(tariff),
+  });
+  if (!answer.ok) {
+    if (!answer.unsupported) throw answer.error;
+    await db.charger.patch({ chargerId }).set({ tariffSupport: 'unsupported' }).go();
+    return 'unsupported';
+  }
+  const { status } = answer.result;
+  if (status === 'Accepted') return 'changed';
+  logger.info('Transaction tariff not changed', {
+    chargerId,
+    ocppTransactionId,
+    tariffId: stationTariffId(tariff),
+    status,
+  });
+  return 'refused';
+}
+
+/**
+ * Moves each transaction in progress on a station's ports ({@link transactionsInProgress}) to
+ * `tariff`, one after the other ({@link changeTransactionTariff}); stops at a station that answers
+ * NotSupported/NotImplemented or is no longer connected. Requests: 1 paged Query (the station's
+ * ports), then per transaction the command path's. Never throws: a failure is logged.
+ * @returns each transaction's outcome, by transactionId
+ */
+export async function changeTransactionTariffs(
+  db: Db,
+  commands: TariffCommands,
+  chargerId: number,
+  tariff: StoredSiteTariff,
+): Promise<Map<string, TransactionTariffOutcome>> {
+  const outcomes = new Map<string, TransactionTariffOutcome>();
+  const ports = await db.port.query
+    .primary({ chargerId })
+    .go({ pages: 'all' })
+    .then(({ data }) => data)
+    .catch(logFailedRead<StoredPortItem[]>([]));
+  for (const ocppTransactionId of transactionsInProgress(ports)) {
+    const outcome = await changeTransactionTariff(db, commands, chargerId, ocppTransactionId, tariff).catch(
+      (error: unknown): TransactionTariffOutcome => {
+        const kind = commands.failureOf(error);
+        if (kind === 'notConnected') return 'notConnected';
+        logger.warn('Transaction tariff not delivered', { chargerId, ocppTransactionId, kind, error: String(error) });
+        return 'failed';
+      },
+    );
+    outcomes.set(ocppTransactionId, outcome);
+    if (outcome === 'unsupported' || outcome === 'notConnected') break;
+  }
   return outcomes;
 }
 

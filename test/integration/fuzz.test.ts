@@ -34,7 +34,7 @@ import { sendCostUpdates } from '../../shared/charging/cost-updates';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
 import { callRecordKey } from '../../shared/ocpp/commands/correlation';
-import { syncStationTariff } from '../../shared/charging/tariff-updates';
+import { changeTransactionTariff, syncStationTariff } from '../../shared/charging/tariff-updates';
 import { TARIFF_COMMANDS } from '../../shared/ocpp/commands/tariffs';
 import { CHARGER_OPERATION_COMMANDS } from '../../shared/ocpp/commands/charger-operations';
 import { getTariffs } from '../../shared/charger-operations/tariffs-kind';
@@ -1326,11 +1326,11 @@ describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
 });
 
 /**
- * An OCPP 2.1 station's answers to the tariff messages the CSMS sends (SetDefaultTariff and
- * ClearTariffs from the table's stream, GetTariffs as a charger operation): mutated CALLRESULT
- * payload objects (schema-valid ones give their status's outcome, the others a failure of the
- * command) and CALLERRORs (NotSupported/NotImplemented remembered on the charger for the stream's
- * two, others failed). Whatever the answer: no InternalError, no frame breaking the rules, the
+ * An OCPP 2.1 station's answers to the tariff messages the CSMS sends (SetDefaultTariff,
+ * ClearTariffs and ChangeTransactionTariff from the table's stream, GetTariffs as a charger
+ * operation): mutated CALLRESULT payload objects (schema-valid ones give their status's outcome,
+ * the others a failure of the command) and CALLERRORs (NotSupported/NotImplemented remembered on
+ * the charger for the stream's three, others failed). Whatever the answer: no InternalError, no frame breaking the rules, the
  * answer in the message log as it was sent, and nothing written beyond the command's own
  * bookkeeping and the charger's memory of what it was sent.
  */
@@ -1348,7 +1348,7 @@ describe('OCPP 2.1 tariff message answers never give an InternalError', () => {
   type Outcome = string;
   /** Per action: valid answers, what a schema-valid answer's status comes to, and how the CALL is made. */
   const ACTIONS: Record<
-    'SetDefaultTariff' | 'ClearTariffs' | 'GetTariffs',
+    'SetDefaultTariff' | 'ClearTariffs' | 'ChangeTransactionTariff' | 'GetTariffs',
     {
       validators: ActionValidators<'ocpp2.1'>;
       valid: Json[];
@@ -1401,6 +1401,14 @@ describe('OCPP 2.1 tariff message answers never give an InternalError', () => {
         return (await getTariffs.perform(context)).status;
       },
     },
+    ChangeTransactionTariff: {
+      validators: V21.ChangeTransactionTariff,
+      valid: [{ status: 'Accepted' }, { status: 'NoCurrencyChange', statusInfo: { reasonCode: 'fuzz' } }],
+      ok: ({ status }) => (status === 'Accepted' ? 'changed' : 'refused'),
+      unsupported: 'unsupported',
+      send: (chargerId) =>
+        changeTransactionTariff(stack.db, ocppChargerCommands(stack.db, TARIFF_COMMANDS), chargerId, 'fuzz-tx', tariff),
+    },
   };
   const followsSchema = async (action: keyof typeof ACTIONS, payload: Json) => {
     try {
@@ -1411,7 +1419,7 @@ describe('OCPP 2.1 tariff message answers never give an InternalError', () => {
     }
   };
 
-  it('mutated CALLRESULTs and CALLERRORs of SetDefaultTariff, ClearTariffs and GetTariffs', async () => {
+  it('mutated CALLRESULTs and CALLERRORs of SetDefaultTariff, ClearTariffs, ChangeTransactionTariff and GetTariffs', async () => {
     const ocppId = ocppIds['ocpp2.1'][0]!;
     const target = tenant.chargers.find((c) => c.ocppId === ocppId)!;
     const raw = await connectRaw(stack, ocppId, 'ocpp2.1');

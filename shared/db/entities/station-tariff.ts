@@ -7,9 +7,9 @@
 /** The charger attributes of the station tariff. */
 export const stationTariffAttributes = {
   /**
-   * `unsupported`: the 2.1 station answered SetDefaultTariff or ClearTariffs with CALLERROR
-   * NotSupported or NotImplemented, or SetDefaultTariff `Rejected`, so it is sent no tariff again;
-   * a BootNotification forgets it.
+   * `unsupported`: the 2.1 station answered SetDefaultTariff, ClearTariffs or
+   * ChangeTransactionTariff with CALLERROR NotSupported or NotImplemented, or SetDefaultTariff
+   * `Rejected`, so it is sent no tariff message again; a BootNotification forgets it.
    */
   tariffSupport: { type: ['unsupported'] as const },
   /**

@@ -1,6 +1,7 @@
 /**
- * The tariff messages only OCPP 2.1 has (I07 SetDefaultTariff, I09 ClearTariffs): the site's tariff
- * as a station's default tariff, and its removal (docs/tariffs.md, "OCPP 2.1 stations"). A 1.6 or
+ * The tariff messages only OCPP 2.1 has (I07 SetDefaultTariff, I09 ClearTariffs, I10
+ * ChangeTransactionTariff): the site's tariff as a station's default tariff, its removal, and a new
+ * version of it for the transactions in progress (docs/tariffs.md, "OCPP 2.1 stations"). A 1.6 or
  * 2.0.1 charger answers NotSupported without a CALL (and is never sent them: only 2.1 stations
  * are). One declaration for what sends them: the table stream's tariff updates
  * (`shared/charging/tariff-updates.ts`).
@@ -40,8 +41,27 @@ export const clearTariffs = defineCommand21<
   },
 });
 
+/**
+ * ChangeTransactionTariff (I10) of one transaction in progress (`transactionId` the station's),
+ * answered with a TariffChangeStatusEnumType.
+ */
+export const changeTransactionTariff = defineCommand21<
+  TariffCommandCatalog['ChangeTransactionTariff']['input'],
+  TariffCommandCatalog['ChangeTransactionTariff']['result'],
+  'ChangeTransactionTariff'
+>({
+  name: 'ChangeTransactionTariff',
+  'ocpp2.1': {
+    call: V21.ChangeTransactionTariff,
+    // As SetDefaultTariff's: the domain's StationTariff is a TariffType.
+    request: ({ ocppTransactionId, tariff }) => ({ transactionId: ocppTransactionId, tariff: tariff as TariffType }),
+    result: ({ status }) => ({ status }),
+  },
+});
+
 /** The OCPP declaration of the tariff commands: what the stream's sender wires into `ocppChargerCommands`. */
 export const TARIFF_COMMANDS: CommandSet<TariffCommandCatalog> = {
   SetDefaultTariff: setDefaultTariff,
   ClearTariffs: clearTariffs,
+  ChangeTransactionTariff: changeTransactionTariff,
 };

@@ -6,7 +6,8 @@
  * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all. The running cost also
  * reaches the charger as a CostUpdated CALL (I04), sent from the table's stream (the stack's
  * `localList` option runs its sender) and answered into the message log. OCPP 2.1 stations are
- * sent the site's tariff as their default tariff (SetDefaultTariff, ClearTariffs once deleted),
+ * sent the site's tariff as their default tariff (SetDefaultTariff, ClearTariffs once deleted) and
+ * each new version as the tariff of their transactions in progress (ChangeTransactionTariff),
  * checked by strict 2.1 clients, and a GetTariffs operation lists what a station holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ import { connectCharger, pollUntil } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { toStationTariff } from '../../../shared/charging/station-tariff';
+import { sendTariffUpdates } from '../../../shared/charging/tariff-updates';
+import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
+import { TARIFF_COMMANDS } from '../../../shared/ocpp/commands/tariffs';
 
 let stack: LocalStack;
 let validate: ReturnType<typeof responseValidator>;
@@ -226,12 +230,13 @@ describe('CostUpdated (I04)', () => {
 
 /**
  * A strict OCPP 2.1 station that keeps the tariffs it is sent (evseId 0) and lists them in
- * GetTariffs; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported.
+ * GetTariffs; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported,
+ * `refuseChange` ChangeTransactionTariff (which it otherwise accepts).
  */
 function tariffStation() {
   const received: { action: string; params: any }[] = [];
   const held = new Map<string, unknown>();
-  const station = { received, held, refuse: false };
+  const station = { received, held, refuse: false, refuseChange: false };
   const handlers = (c: RPCClient) => {
     c.handle('SetDefaultTariff', async ({ params }: { params?: any }) => {
       received.push({ action: 'SetDefaultTariff', params });
@@ -245,6 +250,11 @@ function tariffStation() {
       const ids: string[] = params.tariffIds ?? [...held.keys()];
       const results = ids.map((tariffId) => ({ tariffId, status: held.delete(tariffId) ? 'Accepted' : 'NoTariff' }));
       return { clearTariffsResult: results };
+    });
+    c.handle('ChangeTransactionTariff', async ({ params }: { params?: any }) => {
+      received.push({ action: 'ChangeTransactionTariff', params });
+      if (station.refuseChange) throw createRPCError('NotImplemented', 'no tariff per transaction');
+      return { status: 'Accepted' };
     });
     c.handle('GetTariffs', async ({ params }: { params?: any }) => {
       received.push({ action: 'GetTariffs', params });
@@ -365,6 +375,83 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     expect(station.received.filter((r) => r.action === 'SetDefaultTariff')).toHaveLength(1);
     const logged = await api(stack, `/api/ocpp-messages?chargerId=${charger201}`, { key: tenant.apiKey });
     expect(logged.body.data.map((m: any) => m.messageType)).not.toContain('SetDefaultTariff');
+    // No transaction in progress: no ChangeTransactionTariff, on the PUT or the DELETE.
+    expect(station.received.map((r) => r.action)).not.toContain('ChangeTransactionTariff');
+  });
+
+  it('moves the transactions in progress to each new version (ChangeTransactionTariff), once; NotImplemented remembered', async () => {
+    const ids = [uniqueOcppId('TXTARIFF'), uniqueOcppId('TXTARIFFNI')];
+    const tenant = await createTenant(
+      stack,
+      ids.map((ocppId) => ({ ocppId, name: ocppId, type: 'DCFC' as const, ports: [{ connectorType: 'CCS1' }] })),
+    );
+    const charging = tariffStation();
+    const refusing = tariffStation();
+    refusing.station.refuseChange = true;
+    const boot = { reason: 'PowerUp', chargingStation: { model: 'Tariff', vendorName: 'Test' } };
+    const stations = [charging, refusing];
+    const connected = await Promise.all(
+      ids.map((ocppId, i) => connectCharger(stack, ocppId, 'ocpp2.1', undefined, stations[i]!.handlers)),
+    );
+    clients.push(...connected);
+    for (const [i, client] of connected.entries()) {
+      await client.call('BootNotification', boot);
+      await client.call('TransactionEvent', {
+        eventType: 'Started',
+        timestamp: new Date().toISOString(),
+        triggerReason: 'CablePluggedIn',
+        seqNo: 0,
+        transactionInfo: { transactionId: `tx-tariff-${i}`, chargingState: 'Charging' },
+        evse: { id: 1, connectorId: 1 },
+      });
+    }
+    const [chargingId, refusingId] = tenant.chargers.map((c) => c.id) as [number, number];
+    await pollUntil(
+      async () => (await stack.db.port.get({ chargerId: refusingId, portNumber: 1 }).go()).data,
+      (port) => port?.currentChargingSession?.ocppTransactionId === 'tx-tariff-1',
+      'the transactions in progress on their ports',
+    );
+
+    const first = await putTariff(tenant, { currency: 'USD', energyPrices: TWO_PERIODS });
+    const firstTariff = toStationTariff({ ...first, energyPrices: TWO_PERIODS });
+    const [changed] = await calls(charging.station, 'ChangeTransactionTariff', 1);
+    expect(changed!.params).toEqual({ transactionId: 'tx-tariff-0', tariff: firstTariff });
+    await calls(refusing.station, 'ChangeTransactionTariff', 1);
+    // After the SetDefaultTariff, on each station's lane.
+    for (const { station } of stations)
+      expect(station.received.map((r) => r.action)).toEqual(['SetDefaultTariff', 'ChangeTransactionTariff']);
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: refusingId }).go()).data?.tariffSupport,
+      (support) => support === 'unsupported',
+      'NotImplemented remembered',
+    );
+
+    // A new version: the running transaction is priced under the new prices; the refusing station is sent nothing.
+    const cheaper = TWO_PERIODS.map((p) => ({ ...p, pricePerKwh: 0.05 }));
+    const second = await putTariff(tenant, { currency: 'USD', energyPrices: cheaper });
+    const secondTariff = toStationTariff({ ...second, energyPrices: cheaper });
+    const [, again] = await calls(charging.station, 'ChangeTransactionTariff', 2);
+    expect(again!.params).toEqual({ transactionId: 'tx-tariff-0', tariff: secondTariff });
+    expect(again!.params.tariff.energy.prices.map((p: any) => p.priceKwh)).toEqual([0.05, 0.05]);
+    await pollUntil(
+      async () => (await stack.db.charger.get({ chargerId: chargingId }).go()).data?.defaultTariff,
+      (held) => held?.tariffId === secondTariff.tariffId,
+      'the second version remembered',
+    );
+    // The same change again (a replayed stream batch): nothing is sent twice.
+    const commands = ocppChargerCommands(stack.db, TARIFF_COMMANDS);
+    const replayed = await sendTariffUpdates(stack.db, commands, {
+      sites: new Map([[tenant.siteId, tenant.organizationId]]),
+      chargers: new Map(),
+    });
+    expect(Object.fromEntries(replayed)).toEqual({ [chargingId]: 'unchanged', [refusingId]: 'remembered unsupported' });
+    expect(charging.station.received.map((r) => r.action)).toEqual([
+      'SetDefaultTariff',
+      'ChangeTransactionTariff',
+      'SetDefaultTariff',
+      'ChangeTransactionTariff',
+    ]);
+    expect(refusing.station.received).toHaveLength(2);
   });
 
   it('remembers a station that answers NotSupported until it boots, and sends the tariff at boot', async () => {
@@ -411,5 +498,7 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     expect(atBoot!.params.tariff).toEqual(toStationTariff({ ...second, energyPrices: cheaper }));
     // At most once per change: the witness, which holds it, is not sent it again.
     expect(taking.station.received.filter((r) => r.action === 'SetDefaultTariff')).toHaveLength(2);
+    // Without a transaction in progress, a new version is the default tariff only.
+    expect(taking.station.received.map((r) => r.action)).not.toContain('ChangeTransactionTariff');
   });
 });

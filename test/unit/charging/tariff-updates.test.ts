@@ -2,17 +2,24 @@
  * A site's tariff for OCPP 2.1 stations (`shared/charging/station-tariff.ts`,
  * `shared/charging/tariff-updates.ts`): the TariffType mapping (docs/tariffs.md's example, a
  * weekday split), valid against 2.1's SetDefaultTariff schema; which changes call for a tariff
- * message (pure); and what one station is sent and what is remembered of its answers, on a data
- * layer whose DynamoDB client is mocked.
+ * message (pure); which transactions a new version reaches (pure); and what one station is sent
+ * and what is remembered of its answers, on a data layer whose DynamoDB client is mocked.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { openDb } from '../../../shared/db';
 import type { TableChange } from '../../../shared/db/table-changes';
 import type { ChargerItem } from '../../../shared/chargers/items';
 import { stationTariffId, toStationTariff, type StoredSiteTariff } from '../../../shared/charging/station-tariff';
-import { syncStationTariff, tariffUpdatesOf } from '../../../shared/charging/tariff-updates';
+import {
+  changeTransactionTariff,
+  changeTransactionTariffs,
+  movesTransactions,
+  syncStationTariff,
+  tariffUpdatesOf,
+  transactionsInProgress,
+} from '../../../shared/charging/tariff-updates';
 import type { TariffCommands } from '../../../shared/charging/commands';
 import { validatePayload } from '../../../shared/ocpp/schemas';
 import * as V21 from '../../../shared/ocpp/validators/v21';
@@ -263,5 +270,83 @@ describe('syncStationTariff', () => {
     const failing = commands(() => ({ ...unsupported(), unsupported: false, errorCode: 'InternalError' }));
     await expect(syncStationTariff(db, failing.fake, station(), DOCS_EXAMPLE, 'change')).rejects.toThrow('CALLERROR');
     expect(table.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('changes a transaction to the new version: Accepted changed, other statuses only logged, NotSupported remembered', async () => {
+    table.on(UpdateCommand).resolves({});
+    const accepted = commands(() => ({ ok: true, result: { status: 'Accepted' } }));
+    expect(await changeTransactionTariff(db, accepted.fake, 7, 'tx-1', DOCS_EXAMPLE)).toBe('changed');
+    expect(accepted.sent).toEqual([
+      { name: 'ChangeTransactionTariff', input: { ocppTransactionId: 'tx-1', tariff: toStationTariff(DOCS_EXAMPLE) } },
+    ]);
+    for (const status of ['Rejected', 'TooManyElements', 'ConditionNotSupported', 'TxNotFound', 'NoCurrencyChange']) {
+      const refused = commands(() => ({ ok: true, result: { status } }));
+      expect(await changeTransactionTariff(db, refused.fake, 7, 'tx-1', DOCS_EXAMPLE)).toBe('refused');
+    }
+    expect(table.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(await changeTransactionTariff(db, commands(unsupported).fake, 7, 'tx-1', DOCS_EXAMPLE)).toBe('unsupported');
+    expect(writes()[0]!.values).toContain('unsupported');
+    const failing = commands(() => ({ ...unsupported(), unsupported: false, errorCode: 'GenericError' }));
+    await expect(changeTransactionTariff(db, failing.fake, 7, 'tx-1', DOCS_EXAMPLE)).rejects.toThrow('CALLERROR');
+  });
+
+  it("sends it for each transaction on the station's ports, and stops at NotSupported", async () => {
+    const port = (portNumber: number, ocppTransactionId?: string) => ({
+      __edb_e__: 'port',
+      __edb_v__: '1',
+      chargerId: 7,
+      portNumber,
+      portId: 70 + portNumber,
+      organizationId: 1,
+      name: `Port ${portNumber}`,
+      connectorType: 'CCS1',
+      ...(ocppTransactionId
+        ? { currentChargingSession: { sessionId: portNumber, transactionKey: ocppTransactionId, startTime: 'x' } }
+        : {}),
+    });
+    table.on(QueryCommand).resolves({ Items: [port(1, 'tx-a'), port(2), port(3, 'tx-b')] });
+    table.on(UpdateCommand).resolves({});
+    const { fake, sent } = commands(() => ({ ok: true, result: { status: 'Accepted' } }));
+    const outcomes = await changeTransactionTariffs(db, fake, 7, DOCS_EXAMPLE);
+    expect([...outcomes]).toEqual([
+      ['tx-a', 'changed'],
+      ['tx-b', 'changed'],
+    ]);
+    expect(sent.map((s) => s.input.ocppTransactionId)).toEqual(['tx-a', 'tx-b']);
+    const refusing = commands(unsupported);
+    expect([...(await changeTransactionTariffs(db, refusing.fake, 7, DOCS_EXAMPLE))]).toEqual([
+      ['tx-a', 'unsupported'],
+    ]);
+    expect(refusing.sent).toHaveLength(1);
+  });
+});
+
+describe('movesTransactions', () => {
+  const held = (tariffId: string) =>
+    ({ defaultTariff: { tariffId, status: 'Accepted', bootAt: 'b', at: 'a' } }) as Pick<ChargerItem, 'defaultTariff'>;
+  it('moves them once a station took a version it did not hold, not when it refused it or held it', () => {
+    const current = stationTariffId(DOCS_EXAMPLE);
+    expect(movesTransactions({}, DOCS_EXAMPLE, 'set')).toBe(true);
+    expect(movesTransactions(held('site-3-older'), DOCS_EXAMPLE, 'set')).toBe(true);
+    // Sent again after a boot: the same version, its transactions were moved when it first took it.
+    expect(movesTransactions(held(current), DOCS_EXAMPLE, 'set')).toBe(false);
+    for (const outcome of ['refused', 'unchanged', 'unsupported', 'remembered unsupported', 'failed'] as const)
+      expect(movesTransactions({}, DOCS_EXAMPLE, outcome)).toBe(false);
+  });
+});
+
+describe('transactionsInProgress', () => {
+  const session = (ocppTransactionId: string) => ({ sessionId: 1, ocppTransactionId, startTime: 'x' });
+  it('takes each port session once, in port order, and no idle port', () => {
+    expect(
+      transactionsInProgress([
+        { portNumber: 3, currentChargingSession: session('tx-3') },
+        { portNumber: 1, currentChargingSession: session('tx-1') },
+        { portNumber: 2 },
+        // Two connectors of one EVSE show the same transaction.
+        { portNumber: 4, currentChargingSession: session('tx-1') },
+      ]),
+    ).toEqual(['tx-1', 'tx-3']);
+    expect(transactionsInProgress([])).toEqual([]);
   });
 });

@@ -67,9 +67,6 @@ const NOT_USED_21: Record<string, readonly string[]> = {
   ],
   "priority charging (the site's plan sets every limit)": ['UsePriorityCharging', 'NotifyPriorityCharging'],
   'payments (the product takes none)': ['NotifySettlement', 'NotifyWebPaymentStarted', 'VatNumberValidation'],
-  "a running session's tariff changed (its cost is repriced whole under the tariff at its end)": [
-    'ChangeTransactionTariff',
-  ],
 };
 
 /**
