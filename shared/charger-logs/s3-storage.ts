@@ -8,7 +8,7 @@
  * Without the S3 client: the URLs are presigned, and the HeadObject signed, by the SDK's own SigV4
  * signer (`@smithy/signature-v4`, as the S3 client's presigner does it: S3's unescaped path, an
  * unsigned payload), and the HeadObject is sent with `fetch`. The S3 client with its middleware and
- * checksums is about 115 KiB of a bundle, and the functions that read operations, settle them or
+ * checksums is 150–170 KiB of a bundle (its XML protocol and middleware with it), and the functions that read operations, settle them or
  * ask chargers for logs would hold it for these three requests (docs/architecture.md, "Runtime");
  * the signer is in every bundle already (the DynamoDB client signs with it). The URLs are the ones
  * the S3 client's presigner makes, to the byte (`test/unit/charger-logs/storage.test.ts`).
@@ -108,6 +108,27 @@ async function presignedUrl(
   return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${buildQueryString(signed.query ?? {})}`;
 }
 
+/** How many times a HeadObject is sent at most, as the S3 client's standard retries (3 attempts). */
+const HEAD_ATTEMPTS = 3;
+
+/**
+ * Sends a request again, after 100 then 200 ms, on a network error or S3's 5xx (503 SlowDown
+ * included), as the S3 client would: a read of an operation should not fail on one S3 hiccup.
+ * @returns the last answer (a 5xx after the last attempt)
+ * @throws the network error of the last attempt
+ */
+async function withRetries(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await send();
+      if (response.status < 500 || attempt === HEAD_ATTEMPTS) return response;
+    } catch (error) {
+      if (attempt === HEAD_ATTEMPTS) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
+  }
+}
+
 /**
  * The storage of one bucket.
  * @param access where and as whom, read for each request (tests pass fixed credentials; the CLI its
@@ -145,10 +166,8 @@ export function s3LogStorage(
       const request = objectRequest(target, bucket, key, 'HEAD', {});
       const signed = await signerOf(target).sign(request);
       const port = signed.port ? `:${signed.port}` : '';
-      const response = await fetch(`${signed.protocol}//${signed.hostname}${port}${signed.path}`, {
-        method: 'HEAD',
-        headers: signed.headers,
-      });
+      const url = `${signed.protocol}//${signed.hostname}${port}${signed.path}`;
+      const response = await withRetries(() => fetch(url, { method: 'HEAD', headers: signed.headers }));
       if (response.status === 404) return undefined;
       if (!response.ok) {
         throw new Error(

@@ -100,12 +100,14 @@ describe('S3 log storage, as the S3 client would do it', () => {
   describe('HeadObject (stat), on a stand-in S3 endpoint', () => {
     let server: Server;
     let endpoint: string;
-    let answer: { status: number; headers: Record<string, string> };
+    /** What the stand-in answers, in turn; the last one for good. */
+    let answer: { status: number; headers: Record<string, string> }[];
     const received: IncomingMessage[] = [];
     beforeAll(async () => {
       server = createServer((request, response) => {
         received.push(request);
-        response.writeHead(answer.status, answer.headers).end();
+        const { status, headers } = (answer.length > 1 ? answer.shift() : answer[0])!;
+        response.writeHead(status, headers).end();
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -115,7 +117,9 @@ describe('S3 log storage, as the S3 client would do it', () => {
     const storage = () => s3LogStorage('bucket', () => ({ ...client('session')(), endpoint }));
 
     it('asks for the object path-style, signed as S3 checks it, and reads its size and time', async () => {
-      answer = { status: 200, headers: { 'content-length': '1234', 'last-modified': 'Sun, 06 Dec 2026 10:00:00 GMT' } };
+      answer = [
+        { status: 200, headers: { 'content-length': '1234', 'last-modified': 'Sun, 06 Dec 2026 10:00:00 GMT' } },
+      ];
       expect(await storage().stat(KEY)).toEqual({ sizeBytes: 1234, storedAt: '2026-12-06T10:00:00.000Z' });
       const request = received.at(-1)!;
       expect(request.method).toBe('HEAD');
@@ -150,10 +154,20 @@ describe('S3 log storage, as the S3 client would do it', () => {
       expect(headers.authorization).toBe(expected.headers.authorization);
     });
 
+    it('asks again after an S3 error (5xx), as the S3 client would, and throws when every attempt failed', async () => {
+      const before = received.length;
+      answer = [500, 503, 200].map((status) => ({ status, headers: { 'content-length': '7' } }));
+      expect((await storage().stat(KEY))?.sizeBytes).toBe(7);
+      expect(received.length - before).toBe(3);
+      answer = [500, 500, 500, 200].map((status) => ({ status, headers: {} }));
+      await expect(storage().stat(KEY)).rejects.toThrow(/HTTP 500/);
+      expect(received.length - before).toBe(6);
+    });
+
     it('answers nothing stored for a 404, and throws for any other refusal', async () => {
-      answer = { status: 404, headers: {} };
+      answer = [{ status: 404, headers: {} }];
       expect(await storage().stat(KEY)).toBeUndefined();
-      answer = { status: 403, headers: { 'x-amz-error-code': 'AccessDenied' } };
+      answer = [{ status: 403, headers: { 'x-amz-error-code': 'AccessDenied' } }];
       await expect(storage().stat(KEY)).rejects.toThrow(/HTTP 403 AccessDenied/);
     });
   });
