@@ -5,6 +5,7 @@
  * presigned for `--log-bucket` with this process's credentials), and an operation's logs with
  * their download links.
  */
+import { S3Client } from '@aws-sdk/client-s3';
 import { Option, type Command } from 'commander';
 import { type Db, pollUntil } from '../shared/db';
 import { readOperation, readOperationLogs } from '../shared/charger-operations';
@@ -21,7 +22,11 @@ const LOCAL_LOG_DIR = '.data/logs';
 async function useStorage(o: Options): Promise<void> {
   if (o.logBucket) {
     process.env.LOG_BUCKET_NAME = String(o.logBucket);
-    storeLogsInS3(s3LogStorage);
+    // The SDK's default chain and region (a profile, SSO), which a Lambda function's environment
+    // alone (the storage's default) does not give an operator's shell.
+    const client = new S3Client({});
+    const access = async () => ({ region: await client.config.region(), credentials: client.config.credentials });
+    storeLogsInS3((bucket, _lambdaAccess, shortUploads) => s3LogStorage(bucket, access, shortUploads));
     return;
   }
   const dir = String(o.logDir ?? LOCAL_LOG_DIR);

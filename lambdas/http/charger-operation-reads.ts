@@ -1,9 +1,10 @@
 /**
  * The reads of charger operations (docs/charger-operations.md): the audit trail, one operation
  * (settled first when pending), and a get-log operation's logs with their download links
- * (docs/charger-logs.md). Apart from `charger-operations.ts`, which asks for operations: settling a
- * log's upload reads S3 and a download link is a presigned S3 URL, while asking starts the worker
- * (Lambda), and each client is a sixth of a bundle.
+ * (docs/charger-logs.md). Apart from `charger-operations.ts`, which asks for operations: asking
+ * starts the worker (the Lambda client, about a sixth of a bundle) and validates every kind's body,
+ * while reading settles a log's upload (a HeadObject) and signs download links, with the SigV4
+ * signer alone (`shared/charger-logs/s3-storage.ts`), and may read S3 objects.
  */
 import { chargerOperationReadRoutes } from '../../shared/api/routes/charger-operation-reads';
 import { listOperations, readOperation, readOperationLogs } from '../../shared/charger-operations';

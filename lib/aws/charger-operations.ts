@@ -105,7 +105,7 @@ export class ChargerOperations extends Construct {
       'lambdas/operations/perform.ts',
       'Charger operations: performs one operation on its chargers',
     );
-    // Log requests alone sign S3 upload URLs: their worker holds the S3 client, the other does not.
+    // Log requests alone sign S3 upload URLs (s3:PutObject) and read the URL secret: the other worker may do neither.
     const performLogs = worker(
       'performLogs',
       'lambdas/operations/perform-logs.ts',

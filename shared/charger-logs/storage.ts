@@ -28,9 +28,9 @@ let s3: { storage: typeof s3LogStorage; readSecret?: () => Promise<string> } | u
 /**
  * Lets this process keep log files in S3 (`LOG_BUCKET_NAME`). Called once by each entry point that
  * issues upload or download URLs or reads what was uploaded (the operation worker, the sweep, the
- * operations' reads, the operator CLI) with `s3LogStorage` (`s3-storage.ts`), so that only their
- * bundles hold the S3 client: the functions that ask for operations reach the log kind's code
- * without ever running it. With `readSecret` (`logUrlSecret` of `url-secret.ts`; the worker, which
+ * operations' reads, the operator CLI) with `s3LogStorage` (`s3-storage.ts`), the functions granted
+ * the S3 actions on the log objects: the functions that ask for operations reach the log kind's
+ * code without ever running it, and refuse if they did. With `readSecret` (`logUrlSecret` of `url-secret.ts`; the worker, which
  * signs upload URLs), a presigned upload URL too long for the charger is replaced by our short one
  * (`<LOG_UPLOAD_BASE_URL>/uploads/<token>`), and only that bundle holds the Secrets Manager client.
  * @param storage `s3LogStorage`

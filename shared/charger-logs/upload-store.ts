@@ -5,7 +5,7 @@
  * `LOG_URL_SECRET` (the local stack's data folder).
  */
 import { storeLocalFile } from './local-storage';
-import { putLogObject } from './s3-storage';
+import { putLogObject } from './s3-upload';
 import { LogStorageNotConfiguredError } from './storage';
 import type { UploadStore } from './uploads';
 import { AWS_UPLOAD_MAX_BYTES, LOCAL_UPLOAD_MAX_BYTES } from './upload-limits';

@@ -27,10 +27,12 @@ describe('the log functions’ bundles', () => {
     expect(files.filter((file) => file.startsWith('shared/ocpp/'))).toEqual([]);
   });
 
-  it('the log requests’ worker holds the S3 and Secrets Manager clients (it signs upload URLs); the other worker neither', async () => {
+  it('the log requests’ worker holds the S3 log storage and the Secrets Manager client (it signs upload URLs), not the S3 client; the other worker neither', async () => {
     const logs = await bundledFiles('lambdas/operations/perform-logs.ts');
     expect(holdsSecretsManager(logs)).toBe(true);
-    expect(logs.some((file) => file.includes('@aws-sdk/client-s3/'))).toBe(true);
+    expect(logs).toContain('shared/charger-logs/s3-storage.ts');
+    // Presigning needs the SigV4 signer only (docs/architecture.md, "Runtime").
+    expect(logs.filter((file) => file.includes('@aws-sdk/client-s3/'))).toEqual([]);
     const others = await bundledFiles('lambdas/operations/perform.ts');
     expect(holdsSecretsManager(others)).toBe(false);
     expect(others.some((file) => file.includes('@aws-sdk/client-s3/'))).toBe(false);

@@ -1,8 +1,14 @@
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { S3Client } from '@aws-sdk/client-s3';
-import { s3LogStorage } from '../../../shared/charger-logs/s3-storage';
+import { s3LogStorage, type S3Access } from '../../../shared/charger-logs/s3-storage';
 import { localPathOf } from '../../../shared/charger-logs/local-storage';
 import { storageKeyOf } from '../../../shared/charger-logs/log-storage';
 import { LogStorageNotConfiguredError, logStorage, storeLogsInS3 } from '../../../shared/charger-logs/storage';
@@ -12,16 +18,15 @@ import { MULTIPART_CONTENT_TYPE, multipartBody } from '../../support/multipart';
 
 const KEY = storageKeyOf(3, 42, 1001);
 
-/** An S3 client with fixed credentials: presigning is local, nothing is sent. */
-const client = (sessionToken?: string) => () =>
-  new S3Client({
-    region: 'eu-west-1',
-    credentials: {
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-      secretAccessKey: 'secret',
-      ...(sessionToken ? { sessionToken } : {}),
-    },
-  });
+/** Fixed credentials in eu-west-1: presigning is local, nothing is sent. */
+const client = (sessionToken?: string) => (): S3Access => ({
+  region: 'eu-west-1',
+  credentials: {
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'secret',
+    ...(sessionToken ? { sessionToken } : {}),
+  },
+});
 
 describe('S3 log storage', () => {
   it('issues a presigned PUT URL for the key only, expiring as asked', async () => {
@@ -50,6 +55,121 @@ describe('S3 log storage', () => {
       3600,
     );
     expect(withToken.length).toBeGreaterThan(512);
+  });
+});
+
+describe('S3 log storage, as the S3 client would do it', () => {
+  const AT = new Date('2026-12-06T10:20:30.000Z');
+  /**
+   * The S3 client of the same access, for what its presigner makes: with the checksums S3 requires
+   * only, else a presigned PUT carries the CRC32 of the empty body it was signed without, which no
+   * charger's file matches (aws-sdk-js-v3 since 3.729: `x-amz-checksum-crc32=AAAAAA==`), and a GET
+   * asks for checksum headers (`x-amz-checksum-mode`) that a download in a browser never checks.
+   */
+  const sdkClient = ({ region, credentials }: S3Access) =>
+    new S3Client({
+      region,
+      credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['eu-west-1, long-term keys', { ...client()(), region: 'eu-west-1' }],
+    ['us-east-1, a session token', { ...client('FQoGZXIvYXdzE+/='.repeat(40))(), region: 'us-east-1' }],
+  ])('presigns the same PUT and GET URLs as the S3 client, to the byte (%s)', async (_, access) => {
+    vi.useFakeTimers({ now: AT, toFake: ['Date'] });
+    const storage = s3LogStorage('charger-logs-bucket-0123456789ab', () => access);
+    const bucket = { Bucket: 'charger-logs-bucket-0123456789ab', Key: KEY };
+    expect(await storage.uploadUrl(KEY, 3600)).toBe(
+      await getSignedUrl(sdkClient(access), new PutObjectCommand(bucket), { expiresIn: 3600 }),
+    );
+    expect(await storage.downloadUrl(KEY, 900, 'diag "1" (ü).zip')).toBe(
+      await getSignedUrl(
+        sdkClient(access),
+        new GetObjectCommand({ ...bucket, ResponseContentDisposition: 'attachment; filename="diag _1_ (ü).zip"' }),
+        { expiresIn: 900 },
+      ),
+    );
+    expect(await storage.downloadUrl(KEY, 900)).toBe(
+      await getSignedUrl(sdkClient(access), new GetObjectCommand(bucket), { expiresIn: 900 }),
+    );
+  });
+
+  describe('HeadObject (stat), on a stand-in S3 endpoint', () => {
+    let server: Server;
+    let endpoint: string;
+    /** What the stand-in answers, in turn; the last one for good. */
+    let answer: { status: number; headers: Record<string, string> }[];
+    const received: IncomingMessage[] = [];
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        received.push(request);
+        const { status, headers } = (answer.length > 1 ? answer.shift() : answer[0])!;
+        response.writeHead(status, headers).end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const storage = () => s3LogStorage('bucket', () => ({ ...client('session')(), endpoint }));
+
+    it('asks for the object path-style, signed as S3 checks it, and reads its size and time', async () => {
+      answer = [
+        { status: 200, headers: { 'content-length': '1234', 'last-modified': 'Sun, 06 Dec 2026 10:00:00 GMT' } },
+      ];
+      expect(await storage().stat(KEY)).toEqual({ sizeBytes: 1234, storedAt: '2026-12-06T10:00:00.000Z' });
+      const request = received.at(-1)!;
+      expect(request.method).toBe('HEAD');
+      expect(request.url).toBe(`/bucket/${KEY}`);
+      const headers = request.headers as Record<string, string>;
+      expect(headers['x-amz-security-token']).toBe('session');
+      expect(headers['x-amz-content-sha256']).toBe(createHash('sha256').update('').digest('hex'));
+      // What S3 does with the request as it arrived: signs it again with the same key and date.
+      const amzDate = headers['x-amz-date']!;
+      const signingDate = new Date(
+        amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+      );
+      const signedHeaders = /SignedHeaders=([^,]+)/.exec(headers.authorization!)![1]!.split(';');
+      expect(signedHeaders).toEqual(['host', 'x-amz-content-sha256', 'x-amz-date', 'x-amz-security-token']);
+      const expected = await new SignatureV4({
+        service: 's3',
+        region: 'eu-west-1',
+        sha256: Sha256,
+        credentials: client('session')().credentials,
+        uriEscapePath: false,
+      }).sign(
+        {
+          method: 'HEAD',
+          protocol: 'http:',
+          hostname: '127.0.0.1',
+          path: request.url!,
+          query: {},
+          headers: Object.fromEntries(signedHeaders.map((name) => [name, headers[name]!])),
+        },
+        { signingDate },
+      );
+      expect(headers.authorization).toBe(expected.headers.authorization);
+    });
+
+    it('asks again after an S3 error (5xx), as the S3 client would, and throws when every attempt failed', async () => {
+      const before = received.length;
+      answer = [500, 503, 200].map((status) => ({ status, headers: { 'content-length': '7' } }));
+      expect((await storage().stat(KEY))?.sizeBytes).toBe(7);
+      expect(received.length - before).toBe(3);
+      answer = [500, 500, 500, 200].map((status) => ({ status, headers: {} }));
+      await expect(storage().stat(KEY)).rejects.toThrow(/HTTP 500/);
+      expect(received.length - before).toBe(6);
+    });
+
+    it('answers nothing stored for a 404, and throws for any other refusal', async () => {
+      answer = [{ status: 404, headers: {} }];
+      expect(await storage().stat(KEY)).toBeUndefined();
+      answer = [{ status: 403, headers: { 'x-amz-error-code': 'AccessDenied' } }];
+      await expect(storage().stat(KEY)).rejects.toThrow(/HTTP 403 AccessDenied/);
+    });
   });
 });
 
