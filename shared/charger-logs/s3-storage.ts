@@ -24,6 +24,7 @@ import { Sha256 } from '@smithy/core/checksum';
 import { buildQueryString } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { localEndpointConfig } from '../aws-clients';
+import { withRetry } from '../db/retry';
 import type { LogStorage } from './log-storage';
 import { uploadUrlOf } from './tokens';
 
@@ -108,25 +109,25 @@ async function presignedUrl(
   return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${buildQueryString(signed.query ?? {})}`;
 }
 
-/** How many times a HeadObject is sent at most, as the S3 client's standard retries (3 attempts). */
-const HEAD_ATTEMPTS = 3;
-
 /**
- * Sends a request again, after 100 then 200 ms, on a network error or S3's 5xx (503 SlowDown
- * included), as the S3 client would: a read of an operation should not fail on one S3 hiccup.
- * @returns the last answer (a 5xx after the last attempt)
- * @throws the network error of the last attempt
+ * A HeadObject's answer, sent again (twice at most, after about 100 then 200 ms) on a network
+ * error or S3's 5xx (503 SlowDown included), as the S3 client's standard retries would: a read of
+ * an operation should not fail on one S3 hiccup. Through the project's one retry helper.
+ * @returns the first answer under 500
+ * @throws Error naming the HTTP status after the last 5xx, or the last network error
  */
-async function withRetries(send: () => Promise<Response>): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    try {
+function withS3Retries(what: string, send: () => Promise<Response>): Promise<Response> {
+  return withRetry(
+    async () => {
       const response = await send();
-      if (response.status < 500 || attempt === HEAD_ATTEMPTS) return response;
-    } catch (error) {
-      if (attempt === HEAD_ATTEMPTS) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
-  }
+      if (response.status >= 500) {
+        const code = response.headers.get('x-amz-error-code') ?? '';
+        throw new Error(`${what}: HTTP ${response.status} ${code}`.trim());
+      }
+      return response;
+    },
+    { retries: 2, minTimeoutMs: 100, maxTimeoutMs: 400 },
+  );
 }
 
 /**
@@ -167,7 +168,9 @@ export function s3LogStorage(
       const signed = await signerOf(target).sign(request);
       const port = signed.port ? `:${signed.port}` : '';
       const url = `${signed.protocol}//${signed.hostname}${port}${signed.path}`;
-      const response = await withRetries(() => fetch(url, { method: 'HEAD', headers: signed.headers }));
+      const response = await withS3Retries(`HeadObject ${bucket}/${key}`, () =>
+        fetch(url, { method: 'HEAD', headers: signed.headers }),
+      );
       if (response.status === 404) return undefined;
       if (!response.ok) {
         throw new Error(
