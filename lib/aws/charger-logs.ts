@@ -45,8 +45,9 @@ export interface ChargerLogsProps {
   /** Issues upload URLs (s3:PutObject): the log requests' operation worker. */
   readonly uploadSigners: readonly NodejsFunction[];
   /**
-   * Issue download URLs and read the objects' size (s3:GetObject) where a result is settled or
-   * shown: the HTTP function of charger operations, the sweep.
+   * Issue download URLs and read the objects' size (s3:GetObject; s3:ListBucket of the logs'
+   * prefix, so that a missing object is a 404) where a result is settled or shown: the HTTP function
+   * of charger operations, the sweep.
    */
   readonly readers: readonly NodejsFunction[];
   /** Days an uploaded log is kept. @default 30 */
@@ -99,6 +100,15 @@ export class ChargerLogs extends Construct {
     }
     for (const fn of props.readers) {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
+      // Without ListBucket, S3 answers a HeadObject of a missing object 403 instead of 404, and a
+      // charger that reported Uploaded without storing a file could not be told UploadMissing.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [this.bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${LOG_OBJECT_PREFIX}*`] } },
+        }),
+      );
       fn.addEnvironment('LOG_BUCKET_NAME', this.bucket.bucketName);
     }
     this.urlSecret = new Secret(this, 'UrlSecret', {

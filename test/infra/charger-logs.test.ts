@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
-import { UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/aws/charger-logs';
+import { LOG_OBJECT_PREFIX, UPLOAD_FUNCTION_ENTRY, UPLOAD_ROUTE_KEYS } from '../../lib/aws/charger-logs';
 import { UPLOAD_SIZE_LIMIT_SOURCE } from '../../lib/aws/edge';
 import { synthesise, type PolicyStatement } from './support/template';
 
@@ -92,12 +92,19 @@ describe('charger logs', () => {
     expect(onLogObjects(statements[0]!)).toBe(true);
   });
 
-  it.each([HTTP, SWEEP])('lets %s get log objects (download URLs, sizes) and nothing else of S3', (entry) => {
-    const statements = s3Statements(entry);
-    expect(statements).toHaveLength(1);
-    expect(statements[0]!.Action).toBe('s3:GetObject');
-    expect(onLogObjects(statements[0]!)).toBe(true);
-  });
+  it.each([HTTP, SWEEP])(
+    'lets %s get log objects (download URLs, sizes), list the logs prefix (a missing one is a 404) and nothing else of S3',
+    (entry) => {
+      const statements = s3Statements(entry);
+      expect(statements).toHaveLength(2);
+      expect(statements[0]!.Action).toBe('s3:GetObject');
+      expect(onLogObjects(statements[0]!)).toBe(true);
+      expect(statements[1]).toMatchObject({
+        Action: 's3:ListBucket',
+        Condition: { StringLike: { 's3:prefix': [`${LOG_OBJECT_PREFIX}*`] } },
+      });
+    },
+  );
 
   it('gives the OCPP message function nothing of S3: a status notification writes the table only', () => {
     expect(s3Statements(OCPP_MESSAGE)).toEqual([]);
