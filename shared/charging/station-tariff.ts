@@ -31,10 +31,10 @@ export interface StationTariffPrice {
   conditions: {
     /** At least one day. */
     dayOfWeek: StationTariffDay[];
-    /** `HH:MM` local. */
-    startTimeOfDay: string;
+    /** `HH:MM` local; both times left out for a row of the whole day. */
+    startTimeOfDay?: string;
     /** `HH:MM` local; `00:00` for the end of the day. */
-    endTimeOfDay: string;
+    endTimeOfDay?: string;
   };
 }
 
@@ -82,15 +82,23 @@ export function stationTariffId(tariff: Pick<StoredSiteTariff, 'siteId' | 'updat
   return `site-${tariff.siteId}-${tariff.updatedAt}`;
 }
 
-/** One row as an energy price element: its days and local times as conditions. */
+/**
+ * One row as an energy price element: its days and local times as conditions. A row of the whole
+ * day names its days only: `00:00`–`00:00` would read as an empty window to a station that does not
+ * take equal times as a wrap, and a condition left out is no restriction.
+ */
 function priceElement(row: TariffEnergyPrice): StationTariffPrice {
+  const dayOfWeek = row.daysOfWeek.map((day) => DAY_NAMES[day - 1]!);
+  const wholeDay = row.startTime === '00:00' && row.endTime === '24:00';
   return {
     priceKwh: row.pricePerKwh,
-    conditions: {
-      dayOfWeek: row.daysOfWeek.map((day) => DAY_NAMES[day - 1]!),
-      startTimeOfDay: row.startTime,
-      endTimeOfDay: row.endTime === '24:00' ? '00:00' : row.endTime,
-    },
+    conditions: wholeDay
+      ? { dayOfWeek }
+      : {
+          dayOfWeek,
+          startTimeOfDay: row.startTime,
+          endTimeOfDay: row.endTime === '24:00' ? '00:00' : row.endTime,
+        },
   };
 }
 

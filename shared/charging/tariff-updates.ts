@@ -165,9 +165,11 @@ export async function sendTariffUpdates(
     if (!tariffs.has(siteId))
       tariffs.set(
         siteId,
+        // Strongly consistent: the stream reports a write this read must see (a stale version would
+        // be taken for the one the station holds, and the new one never sent).
         db.siteTariff
           .get({ siteId })
-          .go()
+          .go({ consistent: true })
           .then(({ data }) => data ?? undefined),
       );
     return tariffs.get(siteId)!;
@@ -178,8 +180,10 @@ export async function sendTariffUpdates(
       chargerId,
       db.charger
         .get({ chargerId })
-        .go()
-        .then(({ data }) => (data ? { charger: data, reason } : undefined)),
+        .go({ consistent: true })
+        .then(({ data }) => (data ? { charger: data, reason } : undefined))
+        // Handled where it is made: it is awaited only after the site queries and earlier stations.
+        .catch(logFailedRead(undefined)),
     );
   }
   const siteStations = [...updates.sites].map(async ([siteId, organizationId]) => {
@@ -217,7 +221,7 @@ export async function sendTariffUpdates(
     for (const charger of found) if (!stations.has(charger.chargerId)) runs.push(run(charger, 'change'));
   }
   for (const station of stations.values()) {
-    const found = await station.catch(logFailedRead(undefined));
+    const found = await station;
     if (found) runs.push(run(found.charger, found.reason));
   }
   await Promise.all(runs);
@@ -262,12 +266,12 @@ export type TransactionTariffOutcome = 'changed' | 'refused' | 'unsupported' | '
  * ended meanwhile; `NoCurrencyChange`: the site's tariff changed currency, and OCPP forbids a
  * transaction to, so the station keeps pricing it under the old version; `Rejected`,
  * `TooManyElements`, `ConditionNotSupported`: the station prices it as before). CALLERROR
- * NotSupported/NotImplemented is remembered as SetDefaultTariff's is (`tariffSupport: unsupported`,
- * 1 UpdateItem).
+ * NotSupported/NotImplemented is `unsupported` and not remembered: a station may take default
+ * tariffs (SetDefaultTariff) without taking per-transaction changes, and it should keep getting
+ * the site's new versions; it costs one CALLERROR per transaction per version.
  * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
  */
 export async function changeTransactionTariff(
-  db: Db,
   commands: TariffCommands,
   chargerId: number,
   ocppTransactionId: string,
@@ -279,7 +283,6 @@ export async function changeTransactionTariff(
   });
   if (!answer.ok) {
     if (!answer.unsupported) throw answer.error;
-    await db.charger.patch({ chargerId }).set({ tariffSupport: 'unsupported' }).go();
     return 'unsupported';
   }
   const { status } = answer.result;
@@ -313,7 +316,7 @@ export async function changeTransactionTariffs(
     .then(({ data }) => data)
     .catch(logFailedRead<StoredPortItem[]>([]));
   for (const ocppTransactionId of transactionsInProgress(ports)) {
-    const outcome = await changeTransactionTariff(db, commands, chargerId, ocppTransactionId, tariff).catch(
+    const outcome = await changeTransactionTariff(commands, chargerId, ocppTransactionId, tariff).catch(
       (error: unknown): TransactionTariffOutcome => {
         const kind = commands.failureOf(error);
         if (kind === 'notConnected') return 'notConnected';

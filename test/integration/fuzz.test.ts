@@ -1407,7 +1407,7 @@ describe('OCPP 2.1 tariff message answers never give an InternalError', () => {
       ok: ({ status }) => (status === 'Accepted' ? 'changed' : 'refused'),
       unsupported: 'unsupported',
       send: (chargerId) =>
-        changeTransactionTariff(stack.db, ocppChargerCommands(stack.db, TARIFF_COMMANDS), chargerId, 'fuzz-tx', tariff),
+        changeTransactionTariff(ocppChargerCommands(stack.db, TARIFF_COMMANDS), chargerId, 'fuzz-tx', tariff),
     },
   };
   const followsSchema = async (action: keyof typeof ACTIONS, payload: Json) => {

@@ -379,7 +379,7 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     expect(station.received.map((r) => r.action)).not.toContain('ChangeTransactionTariff');
   });
 
-  it('moves the transactions in progress to each new version (ChangeTransactionTariff), once; NotImplemented remembered', async () => {
+  it('moves the transactions in progress to each new version (ChangeTransactionTariff), once; NotImplemented does not stop default tariffs', async () => {
     const ids = [uniqueOcppId('TXTARIFF'), uniqueOcppId('TXTARIFFNI')];
     const tenant = await createTenant(
       stack,
@@ -420,38 +420,36 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     // After the SetDefaultTariff, on each station's lane.
     for (const { station } of stations)
       expect(station.received.map((r) => r.action)).toEqual(['SetDefaultTariff', 'ChangeTransactionTariff']);
-    await pollUntil(
-      async () => (await stack.db.charger.get({ chargerId: refusingId }).go()).data?.tariffSupport,
-      (support) => support === 'unsupported',
-      'NotImplemented remembered',
-    );
-
-    // A new version: the running transaction is priced under the new prices; the refusing station is sent nothing.
+    // A new version: the running transaction is priced under the new prices; the station that
+    // refused the transaction's change still takes the new default tariff, and is asked again.
     const cheaper = TWO_PERIODS.map((p) => ({ ...p, pricePerKwh: 0.05 }));
     const second = await putTariff(tenant, { currency: 'USD', energyPrices: cheaper });
     const secondTariff = toStationTariff({ ...second, energyPrices: cheaper });
     const [, again] = await calls(charging.station, 'ChangeTransactionTariff', 2);
     expect(again!.params).toEqual({ transactionId: 'tx-tariff-0', tariff: secondTariff });
     expect(again!.params.tariff.energy.prices.map((p: any) => p.priceKwh)).toEqual([0.05, 0.05]);
-    await pollUntil(
-      async () => (await stack.db.charger.get({ chargerId: chargingId }).go()).data?.defaultTariff,
-      (held) => held?.tariffId === secondTariff.tariffId,
-      'the second version remembered',
-    );
+    await calls(refusing.station, 'ChangeTransactionTariff', 2);
+    for (const id of [chargingId, refusingId])
+      await pollUntil(
+        async () => (await stack.db.charger.get({ chargerId: id }).go()).data,
+        (charger) => charger?.defaultTariff?.tariffId === secondTariff.tariffId,
+        'the second version remembered',
+      );
+    expect((await stack.db.charger.get({ chargerId: refusingId }).go()).data?.tariffSupport).toBeUndefined();
     // The same change again (a replayed stream batch): nothing is sent twice.
     const commands = ocppChargerCommands(stack.db, TARIFF_COMMANDS);
     const replayed = await sendTariffUpdates(stack.db, commands, {
       sites: new Map([[tenant.siteId, tenant.organizationId]]),
       chargers: new Map(),
     });
-    expect(Object.fromEntries(replayed)).toEqual({ [chargingId]: 'unchanged', [refusingId]: 'remembered unsupported' });
-    expect(charging.station.received.map((r) => r.action)).toEqual([
-      'SetDefaultTariff',
-      'ChangeTransactionTariff',
-      'SetDefaultTariff',
-      'ChangeTransactionTariff',
-    ]);
-    expect(refusing.station.received).toHaveLength(2);
+    expect(Object.fromEntries(replayed)).toEqual({ [chargingId]: 'unchanged', [refusingId]: 'unchanged' });
+    for (const { station } of stations)
+      expect(station.received.map((r) => r.action)).toEqual([
+        'SetDefaultTariff',
+        'ChangeTransactionTariff',
+        'SetDefaultTariff',
+        'ChangeTransactionTariff',
+      ]);
   });
 
   it('remembers a station that answers NotSupported until it boots, and sends the tariff at boot', async () => {
