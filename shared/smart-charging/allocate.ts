@@ -23,7 +23,7 @@ import { heldLimitDelivers, lateVehicles, type Delivered } from './late';
 import type { PlanSolver } from './linear-program';
 import { planSite, type Plan, type PlanMode, type PlanPort } from './planner';
 import { uncontrolledLoadW, workPorts, type WorkPort } from './ports';
-import { NEED_MET_WH, nextReleaseState } from './release';
+import { DRAWN_BEFORE_WH, NEED_MET_WH, nextReleaseState } from './release';
 import { reasonOf, toResult, type PortOutcome, type SlotFrame } from './result';
 import type {
   AllocationInput,
@@ -69,11 +69,14 @@ export function needMet(session: SessionDemand): boolean {
   }
   // An estimated need (a driver's, a forecast's) whose vehicle stopped drawing while allowed its
   // minimum: full as far as anyone can tell, released at once (a probe finds it if it wakes up).
+  // Only once it has drawn: a vehicle just plugged in may read 0 W while it wakes and negotiates,
+  // and keeps the idle rule's wait.
   const estimated = session.estimate;
   if (
     soc === undefined &&
     estimated?.energyWh !== undefined &&
     !knownSource(estimated.energySource) &&
+    session.energyDeliveredWh >= DRAWN_BEFORE_WH &&
     drawObserved(session) === false
   )
     return true;

@@ -33,6 +33,11 @@ export const PROBE_INTERVAL_MS = 30 * 60_000;
 export const PROBE_WINDOW_MS = 5 * 60_000;
 /** A known need at or below this is met, Wh. */
 export const NEED_MET_WH = 1;
+/**
+ * What a session must have drawn before a vehicle planned from an estimated need is taken as full
+ * when it stops drawing, Wh (`needMet` in `./allocate.ts`): a few minutes of the slowest charging.
+ */
+export const DRAWN_BEFORE_WH = 200;
 /** Share of its minimum a limit must reach for the vehicle's draw to tell anything. */
 const ALLOWED_FRACTION = 0.9;
 

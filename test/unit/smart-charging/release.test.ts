@@ -81,6 +81,9 @@ describe('allocateSite: released vehicles give their power to the others', () =>
       ['released', false],
       [expect.any(String), true],
     ]);
+    // Just plugged in (nothing drawn yet: it may be waking up), it idles 3 minutes first.
+    const fresh = drawing(1, 7_000, 0, { energyDeliveredWh: 0, estimate });
+    expect(allocateSite(site([fresh], { capacity: watts(10_000) })).ports[0]!.reason).not.toBe('released');
     // Without an estimated energy (the defaults) it idles 3 minutes first, as any vehicle.
     const { estimate: _, ...bare } = stopped;
     expect(
