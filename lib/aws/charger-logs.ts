@@ -45,8 +45,8 @@ export interface ChargerLogsProps {
   /** Issues upload URLs (s3:PutObject): the log requests' operation worker. */
   readonly uploadSigners: readonly NodejsFunction[];
   /**
-   * Issue download URLs and read the objects' size (s3:GetObject; s3:ListBucket of the logs'
-   * prefix, so that a missing object is a 404) where a result is settled or shown: the HTTP function
+   * Issue download URLs and read the objects' size (s3:GetObject; s3:ListBucket of the bucket,
+   * so that a missing object is a 404) where a result is settled or shown: the HTTP function
    * of charger operations, the sweep.
    */
   readonly readers: readonly NodejsFunction[];
@@ -101,14 +101,10 @@ export class ChargerLogs extends Construct {
     for (const fn of props.readers) {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
       // Without ListBucket, S3 answers a HeadObject of a missing object 403 instead of 404, and a
-      // charger that reported Uploaded without storing a file could not be told UploadMissing.
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['s3:ListBucket'],
-          resources: [this.bucket.bucketArn],
-          conditions: { StringLike: { 's3:prefix': [`${LOG_OBJECT_PREFIX}*`] } },
-        }),
-      );
+      // charger that reported Uploaded without storing a file could not be told UploadMissing. No
+      // s3:prefix condition: a HeadObject carries no prefix, so a conditioned grant would not count;
+      // the bucket holds nothing but logs.
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn] }));
       fn.addEnvironment('LOG_BUCKET_NAME', this.bucket.bucketName);
     }
     this.urlSecret = new Secret(this, 'UrlSecret', {

@@ -109,9 +109,12 @@ async function presignedUrl(
   return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${buildQueryString(signed.query ?? {})}`;
 }
 
+/** How long one HeadObject may take, ms: a hung connection is given up and tried again, not waited on for minutes. */
+const HEAD_TIMEOUT_MS = 3000;
+
 /**
  * A HeadObject's answer, sent again (twice at most, after about 100 then 200 ms) on a network
- * error or S3's 5xx (503 SlowDown included), as the S3 client's standard retries would: a read of
+ * error, a timeout or S3's 5xx (503 SlowDown included), as the S3 client's standard retries would: a read of
  * an operation should not fail on one S3 hiccup. Through the project's one retry helper.
  * @returns the first answer under 500
  * @throws Error naming the HTTP status after the last 5xx, or the last network error
@@ -169,7 +172,7 @@ export function s3LogStorage(
       const port = signed.port ? `:${signed.port}` : '';
       const url = `${signed.protocol}//${signed.hostname}${port}${signed.path}`;
       const response = await withS3Retries(`HeadObject ${bucket}/${key}`, () =>
-        fetch(url, { method: 'HEAD', headers: signed.headers }),
+        fetch(url, { method: 'HEAD', headers: signed.headers, signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) }),
       );
       if (response.status === 404) return undefined;
       if (!response.ok) {
