@@ -196,8 +196,8 @@ export class CertificateStatusService {
 
   /**
    * `GetCertificateChainStatus` (OCPP 2.1 M06): each request answered in its order by
-   * {@link certificateStatus} (the `GetCertificateStatus` answer), asking its URLs in turn until one
-   * gives a response: its status and `nextUpdate`. `Failed` (with `nextUpdate` now) when none does,
+   * {@link certificateStatus} (the `GetCertificateStatus` answer), asking its URLs at once and
+   * taking the first response: its status and `nextUpdate`. `Failed` (with `nextUpdate` now) when none does,
    * and for a `CRL` source: a CRL's signature can only be checked with its issuer's key, which hash
    * data names but does not carry (docs/certificates.md).
    */
@@ -216,17 +216,18 @@ export class CertificateStatusService {
       issuerKeyHash: hash.issuerKeyHash,
       serialNumber: hash.serialNumber,
     };
-    if (source === 'OCSP')
-      for (const responderURL of urls.slice(0, MAX_SOURCE_URLS)) {
+    if (source === 'OCSP') {
+      // All its responders at once, the first to answer taken: one after the other, two silent ones
+      // would outlast the station's wait for the whole answer.
+      const asked = urls.slice(0, MAX_SOURCE_URLS).map(async (responderURL) => {
         const answer = await this.certificateStatus({ ...certificateHashData, responderURL });
-        if (answer.status === 'Accepted')
-          return {
-            certificateHashData,
-            source,
-            status: CHAIN_STATUS[answer.ocspStatus],
-            nextUpdate: answer.validUntil,
-          };
-      }
+        if (answer.status !== 'Accepted') throw new Error(`${responderURL} gave no response`);
+        return answer;
+      });
+      const answer = await Promise.any(asked).catch(() => undefined);
+      if (answer)
+        return { certificateHashData, source, status: CHAIN_STATUS[answer.ocspStatus], nextUpdate: answer.validUntil };
+    }
     return { certificateHashData, source, status: 'Failed', nextUpdate: this.now().toISOString() };
   }
 
