@@ -24,7 +24,7 @@
  */
 import type { Db } from '../db';
 import type { ChargerItem, StoredPortItem } from '../chargers/items';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { chargerConnectionChange, entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { logger } from '../logger';
 import type { TariffCommands } from './commands';
 import { stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
@@ -47,13 +47,11 @@ export interface TariffUpdates {
 }
 
 type Image = Record<string, unknown>;
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /** A 2.1 station's reason of its own, or undefined: a boot, or a new connection after one. */
 function chargerReason(before: Image, after: Image): 'boot' | 'connect' | undefined {
-  if (!after.currentConnectionId || after.ocppProtocol !== TARIFF_PROTOCOL || !after.lastBootAt) return undefined;
-  if (before.lastBootAt !== after.lastBootAt) return 'boot';
-  return before.currentConnectionId !== after.currentConnectionId ? 'connect' : undefined;
+  if (after.ocppProtocol !== TARIFF_PROTOCOL || !after.lastBootAt) return undefined;
+  return chargerConnectionChange(before, after);
 }
 
 /** The tariff messages a batch of the table's changes (new and old images) calls for. */
@@ -63,13 +61,13 @@ export function tariffUpdatesOf(changes: readonly TableChange[]): TariffUpdates 
     const image = change.newImage ?? change.oldImage ?? {};
     switch (entityOf(change)) {
       case 'siteTariff': {
-        const siteId = numberOf(image.siteId);
-        const organizationId = numberOf(image.organizationId);
+        const siteId = numberIn(image, 'siteId');
+        const organizationId = numberIn(image, 'organizationId');
         if (siteId !== undefined && organizationId !== undefined) updates.sites.set(siteId, organizationId);
         break;
       }
       case 'charger': {
-        const chargerId = numberOf(image.chargerId);
+        const chargerId = numberIn(image, 'chargerId');
         const reason = change.eventName === 'MODIFY' ? chargerReason(change.oldImage ?? {}, image) : undefined;
         if (chargerId !== undefined && reason && updates.chargers.get(chargerId) !== 'boot')
           updates.chargers.set(chargerId, reason);

@@ -32,6 +32,26 @@ export function tableChangesOf(event: DynamoDBStreamEvent): TableChange[] {
   );
 }
 
+/** An attribute of an image read as a number, or undefined when it is not one. */
+export function numberIn(image: Record<string, unknown> | undefined, attribute: string): number | undefined {
+  const value = image?.[attribute];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * How a charger item's change moved its connection, from its old and new images: `boot` (a new
+ * `lastBootAt` while connected), `connect` (connected again: a new `currentConnectionId`), else
+ * undefined (disconnected, or nothing of its connection changed).
+ */
+export function chargerConnectionChange(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): 'boot' | 'connect' | undefined {
+  if (!after.currentConnectionId) return undefined;
+  if (before.lastBootAt !== after.lastBootAt) return 'boot';
+  return before.currentConnectionId !== after.currentConnectionId ? 'connect' : undefined;
+}
+
 /** The entity of a changed item (from its new image, else its old one), if it has one. */
 export function entityOf(change: TableChange): unknown {
   return (change.newImage ?? change.oldImage)?.[ENTITY_ATTRIBUTE];

@@ -11,7 +11,14 @@ import type { Db } from '../db';
 import { batchGet } from '../db/batch';
 import type { ChargerItem } from '../chargers/items';
 import { COST_UPDATE_STREAM, TARIFF_UPDATE_ENTITIES } from '../charging';
-import { entityOf, mergeStreamSelections, type StreamSelection, type TableChange } from '../db/table-changes';
+import {
+  chargerConnectionChange,
+  entityOf,
+  mergeStreamSelections,
+  numberIn,
+  type StreamSelection,
+  type TableChange,
+} from '../db/table-changes';
 import type { SyncReason } from './sync';
 
 /** The entities whose changes can matter to the lists; the stream filter passes every change of theirs. */
@@ -37,16 +44,6 @@ export interface ListSyncs {
   chargers: Map<number, SyncReason>;
 }
 
-type Image = Record<string, unknown>;
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
-
-/** A charger's own reason, or undefined when its change does not matter here. */
-function chargerReason(before: Image, after: Image): SyncReason | undefined {
-  if (!after.currentConnectionId) return undefined;
-  if (before.lastBootAt !== after.lastBootAt) return 'boot';
-  return before.currentConnectionId !== after.currentConnectionId ? 'connect' : undefined;
-}
-
 /** Which reason wins when a charger has two in one batch: the one that does the most. */
 const WEIGHT: Record<SyncReason, number> = { connect: 0, accessIds: 1, boot: 2, resync: 3 };
 
@@ -68,16 +65,16 @@ export function listSyncsOf(changes: readonly TableChange[]): ListSyncs {
           change.eventName !== 'MODIFY' ||
           before.authorizationStatus !== after.authorizationStatus ||
           before.type !== after.type;
-        const organizationId = numberOf(image.organizationId);
+        const organizationId = numberIn(image, 'organizationId');
         if (matters && organizationId !== undefined) result.organizationIds.add(organizationId);
         break;
       }
       case 'charger':
-        if (change.eventName === 'MODIFY') add(numberOf(image.chargerId), chargerReason(before, after));
+        if (change.eventName === 'MODIFY') add(numberIn(image, 'chargerId'), chargerConnectionChange(before, after));
         break;
       case 'localAuthList':
         if (after.resyncRequestedAt && before.resyncRequestedAt !== after.resyncRequestedAt)
-          add(numberOf(image.chargerId), 'resync');
+          add(numberIn(image, 'chargerId'), 'resync');
         break;
     }
   }
