@@ -5,6 +5,7 @@
  * implements them (`REMOTE_CONTROL_COMMANDS`, `CREDENTIALS_COMMANDS` in `shared/ocpp/commands`).
  */
 import type { ChargerCommands } from '../charger-commands';
+import { logger } from '../logger';
 import type { StationTariff } from './station-tariff';
 
 /** An idTokenType of the API (spec §2.5, validated there): used for OCPP 2.0.1 only. */
@@ -136,3 +137,21 @@ export interface TariffCommandCatalog {
 
 /** What station tariffs are sent through (`tariff-updates.ts`). */
 export type TariffCommands = ChargerCommands<TariffCommandCatalog>;
+
+/**
+ * What a stream sender makes of a CALL that failed (CostUpdated, the station tariffs): a charger
+ * no longer connected is `notConnected`; anything else (a timeout, an invalid answer, another
+ * CALLERROR) is logged as `message` with `context` and `failed`. Never throws.
+ */
+export function deliveryFailure(
+  commands: Pick<ChargerCommands<never>, 'failureOf'>,
+  message: string,
+  context: Record<string, unknown>,
+): (error: unknown) => 'notConnected' | 'failed' {
+  return (error) => {
+    const kind = commands.failureOf(error);
+    if (kind === 'notConnected') return 'notConnected';
+    logger.warn(message, { ...context, kind, error: String(error) });
+    return 'failed';
+  };
+}

@@ -20,8 +20,7 @@ import type { Db } from '../db';
 import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, type StreamSelection, type TableChange } from '../db/table-changes';
 import { minorUnitAmount } from '../history/session-cost';
-import { logger } from '../logger';
-import type { CostCommands } from './commands';
+import { type CostCommands, deliveryFailure } from './commands';
 import { getSession } from './session-items';
 
 /**
@@ -137,12 +136,9 @@ export async function sendCostUpdates(
 ): Promise<CostUpdateOutcome[]> {
   return Promise.all(
     updates.map((update) =>
-      sendCostUpdate(db, commands, update).catch((error: unknown): CostUpdateOutcome => {
-        const kind = commands.failureOf(error);
-        if (kind === 'notConnected') return 'notConnected';
-        logger.warn('CostUpdated not delivered', { chargerId: update.chargerId, kind, error: String(error) });
-        return 'failed';
-      }),
+      sendCostUpdate(db, commands, update).catch(
+        deliveryFailure(commands, 'CostUpdated not delivered', { chargerId: update.chargerId }),
+      ),
     ),
   );
 }

@@ -26,7 +26,7 @@ import type { Db } from '../db';
 import type { ChargerItem, StoredPortItem } from '../chargers/items';
 import { chargerConnectionChange, entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { logger } from '../logger';
-import type { TariffCommands } from './commands';
+import { deliveryFailure, type TariffCommands } from './commands';
 import { stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
 
 /** The entities whose changes can call for a tariff message; the stream filter passes these. */
@@ -203,12 +203,7 @@ export async function sendTariffUpdates(
           await changeTransactionTariffs(db, commands, charger.chargerId, tariff);
         return synced;
       })
-      .catch((error: unknown): TariffUpdateOutcome => {
-        const kind = commands.failureOf(error);
-        if (kind === 'notConnected') return 'notConnected';
-        logger.warn('Station tariff not delivered', { chargerId: charger.chargerId, kind, error: String(error) });
-        return 'failed';
-      });
+      .catch(deliveryFailure(commands, 'Station tariff not delivered', { chargerId: charger.chargerId }));
     outcomes.set(charger.chargerId, outcome);
   };
   const runs: Promise<void>[] = [];
@@ -314,14 +309,12 @@ export async function changeTransactionTariffs(
     .then(({ data }) => data)
     .catch(logFailedRead<StoredPortItem[]>([]));
   for (const ocppTransactionId of transactionsInProgress(ports)) {
-    const outcome = await changeTransactionTariff(commands, chargerId, ocppTransactionId, tariff).catch(
-      (error: unknown): TransactionTariffOutcome => {
-        const kind = commands.failureOf(error);
-        if (kind === 'notConnected') return 'notConnected';
-        logger.warn('Transaction tariff not delivered', { chargerId, ocppTransactionId, kind, error: String(error) });
-        return 'failed';
-      },
-    );
+    const outcome: TransactionTariffOutcome = await changeTransactionTariff(
+      commands,
+      chargerId,
+      ocppTransactionId,
+      tariff,
+    ).catch(deliveryFailure(commands, 'Transaction tariff not delivered', { chargerId, ocppTransactionId }));
     outcomes.set(ocppTransactionId, outcome);
     if (outcome === 'unsupported' || outcome === 'notConnected') break;
   }
