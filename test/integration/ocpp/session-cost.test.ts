@@ -494,7 +494,8 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     await client.call('BootNotification', { ...boot, reason: 'FirmwareUpdate' });
     const [, atBoot] = await calls(refusing.station, 'SetDefaultTariff', 2);
     expect(atBoot!.params.tariff).toEqual(toStationTariff({ ...second, energyPrices: cheaper }));
-    // At most once per change: the witness, which holds it, is not sent it again.
+    // The witness got each version once: no second send from the site's change, nor from the
+    // other station's boot (its reason is its own).
     expect(taking.station.received.filter((r) => r.action === 'SetDefaultTariff')).toHaveLength(2);
     // Without a transaction in progress, a new version is the default tariff only.
     expect(taking.station.received.map((r) => r.action)).not.toContain('ChangeTransactionTariff');

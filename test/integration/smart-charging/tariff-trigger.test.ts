@@ -45,7 +45,7 @@ describe('a tariff change', () => {
 });
 
 describe("the site's demand as stored", () => {
-  it('keeps what each session was given and still needed, for the draw of one that ends before the next sample', async () => {
+  it("stores the demand state's per-session given limit and need (the schema keeps them; recordGiven is unit-tested)", async () => {
     // A tariff allocates the site; the demand state is stored on its allocation.
     const before = await sequence();
     const path = `/api/sites/${tenant.siteId}/tariff`;
