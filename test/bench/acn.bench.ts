@@ -28,7 +28,9 @@
  * While iterating: `ACN_TABLES` (`ready,cost,known`), `ACN_CAPACITIES` (kW, e.g. `10,20`),
  * `ACN_MONTHS` (e.g. `2019-10`), `ACN_SCHEDULERS` (keys `planned,greedy,edf,llf,optimum`),
  * `ACN_COST` (cost scenarios as `month/season/history`, e.g. `2019-10/summer/before`), `ACN_KNOWN`
- * (the third table's rows by key: `ours,edf,llf,defaults,perfect,optimum`).
+ * (the third table's rows by key: `ours,edf,llf,defaults,perfect,optimum`), `ACN_READING` (what the
+ * first and third tables' schedulers read as a vehicle's last draw: `average`, the period's, by
+ * default; `end`, the draw at the period's end, as a charger's meter samples it; see `acn/replay.ts`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

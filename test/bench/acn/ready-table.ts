@@ -12,7 +12,7 @@ import { readiness } from './metrics';
 import { energyOptimum, planScheduler } from './optimum';
 import { allocationScheduler } from './ours';
 import { edf, llf } from './peers';
-import { replay, type Scheduler } from './replay';
+import { type MeterReading, replay, type Scheduler } from './replay';
 import type { ReplaySession } from './sessions';
 
 /** A month replayed: its label, its first instant and its sessions. */
@@ -62,6 +62,17 @@ export function printTable(header: string[], rows: string[][]): void {
 export const READY_COLUMNS = ['served', '≥ 50 %', '< 25 %', 'energy %', 'mean %', 'time'];
 
 /**
+ * The draw the tables' schedulers read (`ACN_READING`: `average`, the default, or `end`; see
+ * {@link MeterReading}).
+ * @throws Error naming `ACN_READING` for any other value
+ */
+export function meterReading(value = process.env.ACN_READING): MeterReading {
+  if (value === undefined || value === '' || value === 'average') return 'average';
+  if (value === 'end') return 'end';
+  throw new Error(`ACN_READING must be average or end, not ${JSON.stringify(value)}`);
+}
+
+/**
  * Replays a month with a scheduler at a capacity and prints its row at once (a month takes a
  * while): capacity, name, sessions fully served, at least half, under a quarter, energy %, mean
  * share %, time.
@@ -69,7 +80,8 @@ export const READY_COLUMNS = ['served', '≥ 50 %', '< 25 %', 'energy %', 'mean 
 export function replayRow(m: Month, name: string, scheduler: Scheduler, kW: number, periodMs: number): string[] {
   const t0 = performance.now();
   const capacityW = kW * 1000;
-  const r = readiness(m.sessions, replay(m.sessions, scheduler, { startMs: m.startMs, periodMs, capacityW }));
+  const reading = meterReading();
+  const r = readiness(m.sessions, replay(m.sessions, scheduler, { startMs: m.startMs, periodMs, capacityW, reading }));
   const cells = [
     `${kW} kW`,
     name,
@@ -80,7 +92,7 @@ export function replayRow(m: Month, name: string, scheduler: Scheduler, kW: numb
     r.meanSharePercent.toFixed(1),
     `${((performance.now() - t0) / 1000).toFixed(1)} s`,
   ];
-  console.log(`  … ${m.label} ${cells.join(' | ')}`);
+  console.log(`  … ${m.label} ${cells.join(' | ')}${reading === 'end' ? ' (draw read at the period end)' : ''}`);
   return cells;
 }
 

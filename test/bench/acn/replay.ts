@@ -12,6 +12,12 @@
  * it in one period) (acnsim's `Battery.charge`). A scheduler that offers more than the capacity in
  * total, or a negative or unknown offer, stops the replay with an error.
  *
+ * What the scheduler reads of a vehicle's draw in the period before (`lastDrawW`) is, by default,
+ * the period's average (the energy drawn ÷ the period). With `reading: 'end'` it is the draw at the
+ * period's end, as a charger's MeterValues sample reports the power at its instant: a vehicle that
+ * filled up during the period reads 0 W, any other its draw (acnsim's ideal battery draws at one
+ * rate until full). The energy drawn is the same either way.
+ *
  * @module
  */
 import type { ReplaySession } from './sessions';
@@ -45,7 +51,7 @@ export interface ActiveSession {
   readonly vehicleMaxW: number;
   /** Line voltage at the EVSE, V. */
   readonly voltageV: number;
-  /** What it drew in the previous period, W (average), if it was plugged in then. */
+  /** What it drew in the previous period, W (the period's average or its end, see {@link MeterReading}), if it was plugged in then. */
   readonly lastDrawW?: number;
   /** What it was offered in the previous period, W, if it was plugged in then. */
   readonly lastOfferW?: number;
@@ -74,6 +80,25 @@ export function isFull(session: ActiveSession): boolean {
   return !(session.remainingWh > FULL_TOLERANCE_WH);
 }
 
+/**
+ * What a replay reports as a vehicle's draw in the period before: `average`, the energy drawn ÷ the
+ * period; `end`, the power at the period's end (0 W for a vehicle that filled up during it).
+ */
+export type MeterReading = 'average' | 'end';
+
+/**
+ * The draw a scheduler reads for a period (see {@link MeterReading}).
+ * @param drawW the period's average draw, W
+ * @param rateW the rate the vehicle draws at until full, W (min of the offer and the maxima)
+ * @param reading which reading
+ * @returns the reading, W: `drawW` on average; at the end `rateW`, or 0 W when the vehicle filled
+ *   up before the end (its average is below its rate)
+ */
+export function meterReadingW(drawW: number, rateW: number, reading: MeterReading): number {
+  if (reading === 'average') return drawW;
+  return drawW < rateW ? 0 : rateW;
+}
+
 /** The site and vehicles of a replay. */
 export interface ReplayOptions {
   /** Period 0's start, ms since the epoch. */
@@ -88,6 +113,8 @@ export interface ReplayOptions {
   readonly vehicleMaxW?: number;
   /** Default {@link VOLTAGE_V}. */
   readonly voltageV?: number;
+  /** What the scheduler reads as the last period's draw (default `average`, see {@link MeterReading}). */
+  readonly reading?: MeterReading;
 }
 
 /** The outcome of a replay. */
@@ -100,7 +127,7 @@ export interface ReplayResult {
   readonly sharePercent: number;
   /** Energy drawn by each session, Wh, by session id. */
   readonly deliveredBySession: ReadonlyMap<string, number>;
-  /** The site's draw in each period from period 0 to the last departure, W (average over the period). */
+  /** The site's draw in each period from period 0 to the last departure, W (average over the period, whatever the reading). */
   readonly siteW: Float64Array;
   /** Scheduler calls (periods with a vehicle plugged in). */
   readonly calls: number;
@@ -155,6 +182,7 @@ export function replay(sessions: readonly ReplaySession[], scheduler: Scheduler,
   const evseMaxW = options.evseMaxW ?? EVSE_MAX_W;
   const vehicleMaxW = options.vehicleMaxW ?? VEHICLE_MAX_W;
   const voltageV = options.voltageV ?? VOLTAGE_V;
+  const reading = options.reading ?? 'average';
   const hours = periodMs / 3_600_000;
   const end = sessions.reduce((m, s) => Math.max(m, s.departure), 0);
   const siteW = new Float64Array(end);
@@ -176,9 +204,10 @@ export function replay(sessions: readonly ReplaySession[], scheduler: Scheduler,
     for (const p of plugged) {
       const offered = offers.get(p.session.id) ?? 0;
       const toFullW = Math.max(0, p.session.requestedWh - p.deliveredWh) / hours;
-      const drawW = Math.min(offered, evseMaxW, vehicleMaxW, toFullW);
+      const rateW = Math.min(offered, evseMaxW, vehicleMaxW);
+      const drawW = Math.min(rateW, toFullW);
       p.deliveredWh += drawW * hours;
-      p.lastDrawW = drawW;
+      p.lastDrawW = meterReadingW(drawW, rateW, reading);
       p.lastOfferW = offered;
       siteW[t]! += drawW;
     }

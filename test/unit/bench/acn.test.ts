@@ -6,10 +6,13 @@ import { edf, llf, maxFeasibleRateW, uncontrolled } from '../../bench/acn/peers'
 import {
   type ActiveSession,
   CapacityExceededError,
+  type MeterReading,
+  meterReadingW,
   replay,
   type Scheduler,
   type SchedulingPeriod,
 } from '../../bench/acn/replay';
+import { meterReading } from '../../bench/acn/ready-table';
 import { formatSessionsCsv, parseSessionsCsv, type ReplaySession, windowSessions } from '../../bench/acn/sessions';
 import { monthOf, monthStart, readSource } from '../../bench/acn/sources';
 import { siteCost, touEv4Price } from '../../bench/acn/tariff';
@@ -86,6 +89,54 @@ describe('ACN replay', () => {
     const result = replay(sessions, spy, options(Infinity));
     expect(seen).toEqual([1, 1, 1]);
     expect([...result.siteW]).toEqual([6600, 0, 0]);
+  });
+
+  it('reads the last draw as the period average by default, at the period end with reading end', () => {
+    // 'a' asks for 1.5 periods at 6.6 kW: it draws 6.6 kW, then fills up half-way through period 1.
+    const sessions = [
+      { id: 'a', arrival: 0, departure: 4, requestedWh: 1.5 * PERIOD_WH },
+      { id: 'b', arrival: 0, departure: 4, requestedWh: 10 * PERIOD_WH },
+    ];
+    const readings = (reading?: MeterReading) => {
+      const seen: (number | undefined)[][] = [];
+      const spy: Scheduler = (p) => {
+        seen.push(p.sessions.map((s) => s.lastDrawW));
+        return new Map(p.sessions.map((s) => [s.id, s.id === 'b' ? 3000 : 6656]));
+      };
+      const result = replay(sessions, spy, { ...options(Infinity), ...(reading && { reading }) });
+      return { seen, result };
+    };
+    const average = readings();
+    const end = readings('end');
+    expect(average.seen).toEqual([
+      [undefined, undefined],
+      [6600, 3000],
+      [3300, 3000],
+      [0, 3000],
+    ]);
+    expect(end.seen).toEqual([
+      [undefined, undefined],
+      [6600, 3000],
+      [0, 3000],
+      [0, 3000],
+    ]);
+    expect(end.result.deliveredWh).toBe(average.result.deliveredWh);
+    expect([...end.result.siteW]).toEqual([...average.result.siteW]);
+    expect(end.result.deliveredBySession.get('a')).toBeCloseTo(1.5 * PERIOD_WH, 9);
+  });
+
+  it('reads a vehicle offered less than it can take at its offer, and one filled exactly at the end at its rate', () => {
+    expect(meterReadingW(2000, 2000, 'end')).toBe(2000);
+    expect(meterReadingW(1999.9, 2000, 'end')).toBe(0);
+    expect(meterReadingW(1999.9, 2000, 'average')).toBe(1999.9);
+  });
+
+  it('takes ACN_READING as average (the default) or end, and names the variable for anything else', () => {
+    expect(meterReading(undefined)).toBe('average');
+    expect(meterReading('')).toBe('average');
+    expect(meterReading('average')).toBe('average');
+    expect(meterReading('end')).toBe('end');
+    expect(() => meterReading('start')).toThrow(/ACN_READING/);
   });
 });
 
