@@ -578,15 +578,21 @@ describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", 
         { vehicleVin: 'TELEVIN0000000043', ...reading },
         { vehicleId: id, ...reading, socPercent: 140 },
         { vehicleVin: 'NOSUCHVIN0000043', ...reading },
-        { vehicleId: id, ...reading, timestamp: ago(5 * MINUTE) },
       ],
     });
     expect(status).toBe(200);
     expect(validate('/api/vehicles/state/batch', 'POST', 200, body)).toEqual([]);
-    expect(body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['stored', 'error', 'error', 'ignored']);
+    expect(body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['stored', 'error', 'error']);
     expect(body.results[1].error).toContain('body.vehicles.1.socPercent');
     expect(body.results[2]).toMatchObject({ vehicleId: null, vehicleVin: 'NOSUCHVIN0000043' });
     expect(body.results[2].error).toContain('vehicleVin');
+    expect((await read(id)).telematics).toMatchObject({ socPercent: 61 });
+    // An older reading in a later batch is ignored. (Two readings of one vehicle in the same batch
+    // run concurrently: the later one ends stored, but either may be answered `stored`.)
+    const older = await call('POST', '/api/vehicles/state/batch', {
+      vehicles: [{ vehicleId: id, ...reading, socPercent: 40, timestamp: ago(5 * MINUTE) }],
+    });
+    expect(older.body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['ignored']);
     expect((await read(id)).telematics).toMatchObject({ socPercent: 61 });
     const tooMany = await call('POST', '/api/vehicles/state/batch', {
       vehicles: Array.from({ length: 101 }, () => ({ vehicleId: id, ...reading })),
