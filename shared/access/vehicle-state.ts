@@ -153,6 +153,8 @@ const BATCH_CONCURRENCY = 10;
  * result and never fails the others), {@link BATCH_CONCURRENCY} at a time; results in input order.
  * Two readings of one vehicle in a batch end with the later one stored, whichever runs first.
  * @param entries the items, each validated by the caller (an invalid one carries its message)
+ * @throws what DynamoDB throws (not an input's fault): the whole batch fails, with what was stored
+ *   kept (each item is its own conditional write, so a retry of the batch stores nothing twice)
  */
 export async function pushVehicleStateBatch(
   db: Db,

@@ -100,7 +100,7 @@ export function costUpdatesOf(changes: readonly TableChange[]): CostUpdate[] {
 }
 
 /** What became of one CostUpdated. */
-export type CostUpdateOutcome = 'sent' | 'ended' | 'unsupported' | 'remembered unsupported' | 'notConnected' | 'failed';
+export type CostUpdateOutcome = 'sent' | 'ended' | 'unsupported' | 'knownUnsupported' | 'notConnected' | 'failed';
 
 /**
  * Sends one CostUpdated unless its session ended (or its transactionId is another session's now)
@@ -115,7 +115,7 @@ async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate
     db.charger.get({ chargerId }).go(),
   ]);
   if (session?.status !== 'InProgress' || session.sessionId !== update.sessionId) return 'ended';
-  if (charger.data?.costUpdatedSupport === 'unsupported') return 'remembered unsupported';
+  if (charger.data?.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
   const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost });
   if (answer.ok) return 'sent';
   if (!answer.unsupported) throw answer.error;

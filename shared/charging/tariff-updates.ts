@@ -85,7 +85,7 @@ export type TariffUpdateOutcome =
   | 'cleared'
   | 'unchanged'
   | 'unsupported'
-  | 'remembered unsupported'
+  | 'knownUnsupported'
   | 'notConnected'
   | 'failed';
 
@@ -108,7 +108,7 @@ export async function syncStationTariff(
 ): Promise<TariffUpdateOutcome> {
   const { chargerId } = charger;
   if (!charger.currentConnectionId || charger.ocppProtocol !== TARIFF_PROTOCOL) return 'notConnected';
-  if (charger.tariffSupport === 'unsupported') return 'remembered unsupported';
+  if (charger.tariffSupport === 'unsupported') return 'knownUnsupported';
   const held = charger.defaultTariff;
   const bootAt = charger.lastBootAt ?? '';
   const unsupported = async () => {

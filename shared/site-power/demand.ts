@@ -206,7 +206,9 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
         }
       : {}),
     ...(needs ? { evNeeds: evNeedsOf(needs, electrical, charger.type) } : {}),
-    ...(needs?.evEnergyCapacityWh ? { batteryCapacityWh: needs.evEnergyCapacityWh } : {}),
+    ...(needs?.evEnergyCapacityWh
+      ? { batteryCapacityWh: needs.evEnergyCapacityWh, batteryCapacitySource: 'vehicle' as const }
+      : {}),
     ...(externalLimit ? { externalLimit } : {}),
     ...(controllable(charger) ? {} : { uncontrolled: true }),
     ...(port.ocppStatus?.status === 'SuspendedEV' ? { suspendedEv: true } : {}),

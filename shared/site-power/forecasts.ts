@@ -56,7 +56,11 @@ export function needsEstimate(demand: SessionDemand): boolean {
   return demand.departure === undefined && demand.evNeeds?.departureTime === undefined;
 }
 
-/** What the estimate knows of a session in progress, from its demand and its port (the card, the driver's estimate). */
+/**
+ * What the estimate knows of a session in progress, from its demand and its port (the card, the
+ * driver's estimate).
+ * @param now ms since epoch
+ */
 export function sessionFacts(demand: SessionDemand, port: PortItem | undefined, now: number): SessionFacts {
   const drawing = drawObserved(demand);
   const session =
@@ -218,6 +222,8 @@ export type LineEnergySource = 'vehicle' | 'driver' | 'history';
  * allocation read's `departureTime`, `departureSource`, `energySource`): the fleet's (`api`) or the
  * vehicle's departure, else the estimate's (`driver`, `history`), else the planner's default stay
  * (`default`); the energy from the vehicle, else the estimate's, else none (unknown).
+ * @param now ms since epoch
+ * @returns `departureTime` in ms since epoch
  */
 export function lineSources(
   session: SessionDemand,

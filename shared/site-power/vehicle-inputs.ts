@@ -31,7 +31,11 @@ interface SocReading {
   at?: number;
 }
 
-/** The session's SoC: the freshest of the charger's (or ISO 15118's) and the vehicle's telematics reading. */
+/**
+ * The session's SoC: the freshest of the charger's (or ISO 15118's) and the vehicle's telematics
+ * reading (one older than {@link TELEMATICS_MAX_AGE_MS} is ignored).
+ * @param now ms since epoch
+ */
 export function socOf(session: Session, vehicle: VehicleItem | undefined, now: number): SocReading | undefined {
   const charger: SocReading | undefined = session.socPercent
     ? { percent: session.socPercent.value, source: 'charger', at: Date.parse(session.socPercent.timestamp) }
@@ -60,7 +64,10 @@ export function knownCapacityOf(
   );
 }
 
-/** One session with its vehicle's SoC and capacity (see the module). */
+/**
+ * One session with its vehicle's SoC (%) and usable capacity (Wh, with its source; see the module).
+ * @param now ms since epoch
+ */
 export function withVehicle(
   demand: SessionDemand,
   session: Session | undefined,
@@ -82,6 +89,7 @@ export function withVehicle(
  * The allocation input with each session's SoC and capacity from its vehicle (see the module).
  * @param ports the site's ports (their sessions in progress)
  * @param vehicles the vehicles charging on the site, by vehicle ID
+ * @param now ms since epoch
  */
 export function withVehicleStates(
   input: AllocationInput,

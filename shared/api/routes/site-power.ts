@@ -123,7 +123,7 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
             .meta({ description: 'The departure the allocation used for the vehicle, ISO 8601 UTC' }),
           departureSource: z.enum(['api', 'vehicle', 'driver', 'history', 'default']).nullable().meta({
             description:
-              "Where the departure came from, by trust: api: the departure-times API (the fleet); vehicle: the vehicle itself (ISO 15118 NotifyEVChargingNeeds); driver: the driver's estimate (PUT /api/charging-sessions/{sessionId}/estimate); history: forecast from the site's past sessions; default: the planner's default stay (8 h on Level 2, 1 h on DCFC)",
+              "Where the departure came from, by trust: api: the departure-times API (the fleet); vehicle: the vehicle itself (ISO 15118 NotifyEVChargingNeeds); driver: the driver's estimate (PUT /api/ports/{portId}/driver-estimate); history: forecast from the site's past sessions; default: the planner's default stay (8 h on Level 2, 1 h on DCFC)",
           }),
           energySource: z.enum(['vehicle', 'driver', 'history']).nullable().meta({
             description:

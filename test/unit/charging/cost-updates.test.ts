@@ -145,7 +145,7 @@ describe('sendCostUpdates', () => {
     table.reset();
     stored({}, { costUpdatedSupport: 'unsupported' });
     const again = commands(() => ({ ok: true, result: undefined }));
-    expect(await sendCostUpdates(db, again.fake, [update])).toEqual(['remembered unsupported']);
+    expect(await sendCostUpdates(db, again.fake, [update])).toEqual(['knownUnsupported']);
     expect(again.sent).toEqual([]);
   });
 

@@ -231,8 +231,8 @@ describe('syncStationTariff', () => {
     expect(writes()[1]!.values).toContain('unsupported');
     const later = commands(() => ({ ok: true, result: { status: 'Accepted' } }));
     const remembered = station({ tariffSupport: 'unsupported' });
-    expect(await syncStationTariff(db, later.fake, remembered, DOCS_EXAMPLE, 'change')).toBe('remembered unsupported');
-    expect(await syncStationTariff(db, later.fake, remembered, undefined, 'change')).toBe('remembered unsupported');
+    expect(await syncStationTariff(db, later.fake, remembered, DOCS_EXAMPLE, 'change')).toBe('knownUnsupported');
+    expect(await syncStationTariff(db, later.fake, remembered, undefined, 'change')).toBe('knownUnsupported');
     expect(later.sent).toEqual([]);
   });
 
@@ -332,7 +332,7 @@ describe('movesTransactions', () => {
     expect(movesTransactions(held('site-3-older'), DOCS_EXAMPLE, 'set')).toBe(true);
     // Sent again after a boot: the same version, its transactions were moved when it first took it.
     expect(movesTransactions(held(current), DOCS_EXAMPLE, 'set')).toBe(false);
-    for (const outcome of ['refused', 'unchanged', 'unsupported', 'remembered unsupported', 'failed'] as const)
+    for (const outcome of ['refused', 'unchanged', 'unsupported', 'knownUnsupported', 'failed'] as const)
       expect(movesTransactions({}, DOCS_EXAMPLE, outcome)).toBe(false);
   });
 });
