@@ -8,6 +8,7 @@ import type { ChargerItem, PortItem } from './items';
 import { energyDeliveredKwh } from '../metering/meter-values';
 import { embeddedVehicle } from '../access/views';
 import type { ChargerType } from '../smart-charging/types';
+import { defaultTariffOf, tariffsSupportedOf, type DefaultTariff } from './default-tariff';
 
 /** A reading with its own timestamp (spec §2.3 `latestReadings.*`). */
 export interface Reading {
@@ -94,6 +95,17 @@ export interface Charger {
    * docs/ocpp.md, "Connecting"); null until it first connects.
    */
   ocppProtocol: OcppProtocol | null;
+  /**
+   * The site's tariff as last sent to the OCPP 2.1 station as its default tariff (SetDefaultTariff,
+   * I07), with its answer and whether it holds it; null when it was sent none, or the one it held
+   * was cleared (docs/tariffs.md, "OCPP 2.1 stations").
+   */
+  defaultTariff: DefaultTariff | null;
+  /**
+   * Whether the station takes tariffs: null unless its connection is OCPP 2.1 (no tariff messages
+   * before), false when it answered it takes none (until its next boot).
+   */
+  tariffsSupported: boolean | null;
   connectionStatus: { status: string; timestamp: string } | null;
   numberOfPorts: number;
   ports: Port[];
@@ -175,6 +187,8 @@ export function toCharger(item: ChargerItem, ports: PortItem[]): Charger {
     ocppPasswordSet: item.passwordHash !== undefined,
     securityProfile: securityProfileOf(item),
     ocppProtocol: item.ocppProtocol ?? null,
+    defaultTariff: defaultTariffOf(item),
+    tariffsSupported: tariffsSupportedOf(item),
     connectionStatus: item.connectionStatus
       ? { status: item.connectionStatus.status, timestamp: item.connectionStatus.timestamp }
       : null,

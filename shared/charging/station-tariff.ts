@@ -20,6 +20,10 @@
  * @module
  */
 import type { TariffEnergyPrice } from '../smart-charging/tariff';
+import { stationTariffId } from '../chargers/default-tariff';
+
+// The tariffId's form belongs to the charger item that remembers it, which reads it back.
+export { stationTariffId };
 
 /** OCPP 2.1 DayOfWeekEnumType. */
 export type StationTariffDay = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
@@ -73,14 +77,6 @@ const DAY_NAMES: readonly StationTariffDay[] = [
   'Saturday',
   'Sunday',
 ];
-
-/**
- * The OCPP 2.1 tariffId of a version of a site's tariff: `site-<siteId>-<updatedAt>` (at most 46
- * characters with a 16-digit siteId and a millisecond timestamp; TariffType.tariffId allows 60).
- */
-export function stationTariffId(tariff: Pick<StoredSiteTariff, 'siteId' | 'updatedAt'>): string {
-  return `site-${tariff.siteId}-${tariff.updatedAt}`;
-}
 
 /**
  * One row as an energy price element: its days and local times as conditions. A row of the whole

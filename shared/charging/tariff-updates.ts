@@ -28,12 +28,10 @@ import { chargerConnectionChange, entityOf, numberIn, type TableChange } from '.
 import { logger } from '../logger';
 import { deliveryFailure, type TariffCommands } from './commands';
 import { stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
+import { HELD_TARIFF_STATUSES as HELD, TARIFF_PROTOCOL } from '../chargers/default-tariff';
 
 /** The entities whose changes can call for a tariff message; the stream filter passes these. */
 export const TARIFF_UPDATE_ENTITIES = ['siteTariff', 'charger'] as const;
-
-/** The one OCPP version with tariff messages (I07-I10 are new in 2.1). */
-export const TARIFF_PROTOCOL = 'ocpp2.1';
 
 /** Why a station is brought to hold its site's tariff. */
 export type TariffUpdateReason = 'change' | 'boot' | 'connect';
@@ -88,9 +86,6 @@ export type TariffUpdateOutcome =
   | 'knownUnsupported'
   | 'notConnected'
   | 'failed';
-
-/** SetDefaultTariff answers after which the station holds the tariff (`DuplicateTariffId`: it already did). */
-const HELD = new Set(['Accepted', 'DuplicateTariffId']);
 
 /**
  * Brings one connected 2.1 station to hold its site's tariff (`tariff`, undefined when the site has

@@ -82,6 +82,28 @@ export const OrganizationSummary = z
   .object({ id: z.number().int(), name: z.string() })
   .meta({ id: 'OrganizationSummary' });
 
+/** The site's tariff as last sent to an OCPP 2.1 station as its default tariff (docs/tariffs.md). */
+export const DefaultTariff = z
+  .object({
+    tariffId: z.string().meta({
+      description: "OCPP 2.1 tariffId: site-<siteId>-<updatedAt>, one per version of the site's tariff",
+      example: 'site-3-2026-12-06T10:04:05.123Z',
+    }),
+    tariffUpdatedAt: z.string().nullable().meta({
+      format: 'date-time',
+      description:
+        "The version: the updatedAt of the site's tariff it was (GET /api/sites/{siteId}/tariff answers the current one's); null for an id of another form",
+    }),
+    status: z.string().meta({
+      description:
+        "The station's SetDefaultTariff status (Accepted, DuplicateTariffId, TooManyElements, ConditionNotSupported, Rejected)",
+      example: 'Accepted',
+    }),
+    held: z.boolean().meta({ description: 'Whether the station holds it: it answered Accepted or DuplicateTariffId' }),
+    timestamp: z.string().meta({ format: 'date-time', description: 'When the station answered' }),
+  })
+  .meta({ id: 'DefaultTariff' });
+
 /** Spec §2.3 Charger. */
 export const Charger = conformsTo<views.Charger>()(
   z
@@ -117,6 +139,14 @@ export const Charger = conformsTo<views.Charger>()(
             'OCPP-J version of its current or last connection (the WebSocket subprotocol negotiated at connect: ' +
             'ocpp2.1 over ocpp2.0.1 over ocpp1.6); null until it first connects',
         }),
+      defaultTariff: DefaultTariff.nullable().meta({
+        description:
+          "OCPP 2.1 (SetDefaultTariff, I07): the site's tariff as last sent to the station as its default tariff, its answer and whether it holds it; null when it was sent none or the one it held was cleared (the site's tariff deleted)",
+      }),
+      tariffsSupported: z.boolean().nullable().meta({
+        description:
+          'Whether the station takes tariffs: null unless its current or last connection is OCPP 2.1 (1.6 and 2.0.1 have no tariff messages); false when it answered that it takes none (CALLERROR NotSupported or NotImplemented, SetDefaultTariff Rejected), until its next BootNotification',
+      }),
       connectionStatus: z
         .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
         .nullable()

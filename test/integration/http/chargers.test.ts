@@ -60,6 +60,8 @@ describe('GET /api/chargers/{id}', () => {
       ocppPasswordSet: false,
       securityProfile: 2,
       ocppProtocol: null,
+      defaultTariff: null,
+      tariffsSupported: null,
       connectionStatus: null,
       numberOfPorts: 2,
       ports: [1, 2].map((n) => ({

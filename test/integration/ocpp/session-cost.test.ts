@@ -344,6 +344,21 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
       'the tariff remembered on the charger',
     );
     expect(stored?.tariffId).toBe(expected.tariffId);
+    // The charger read says which version the station holds; a 2.0.1 charger takes no tariff messages.
+    const read21 = await api(stack, `/api/chargers/${charger21}`, { key: tenant.apiKey });
+    expect(read21.body.data).toMatchObject({
+      defaultTariff: {
+        tariffId: expected.tariffId,
+        tariffUpdatedAt: tariff.updatedAt,
+        status: 'Accepted',
+        held: true,
+        timestamp: stored!.at,
+      },
+      tariffsSupported: true,
+    });
+    expect(validate('/api/chargers/{id}', 'GET', 200, read21.body)).toEqual([]);
+    const read201 = await api(stack, `/api/chargers/${charger201}`, { key: tenant.apiKey });
+    expect(read201.body.data).toMatchObject({ defaultTariff: null, tariffsSupported: null });
 
     const listed = await getTariffs(tenant, charger21);
     expect(listed).toMatchObject({
@@ -372,6 +387,8 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
       'the cleared tariff forgotten',
     );
     expect(await getTariffs(tenant, charger21)).toMatchObject({ status: 'accepted', ocppStatus: 'NoTariff' });
+    const cleared = await api(stack, `/api/chargers/${charger21}`, { key: tenant.apiKey });
+    expect(cleared.body.data).toMatchObject({ defaultTariff: null, tariffsSupported: true });
     expect(station.received.filter((r) => r.action === 'SetDefaultTariff')).toHaveLength(1);
     const logged = await api(stack, `/api/ocpp-messages?chargerId=${charger201}`, { key: tenant.apiKey });
     expect(logged.body.data.map((m: any) => m.messageType)).not.toContain('SetDefaultTariff');
@@ -477,6 +494,8 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
       (support) => support === 'unsupported',
       'NotSupported remembered',
     );
+    const unsupported = await api(stack, `/api/chargers/${chargerId}`, { key: tenant.apiKey });
+    expect(unsupported.body.data).toMatchObject({ defaultTariff: null, tariffsSupported: false });
     // A new tariff: the other station of the site is sent it, the one that said NotSupported is not.
     const cheaper = TWO_PERIODS.map((p) => ({ ...p, pricePerKwh: 0.05 }));
     const second = await putTariff(tenant, { currency: 'USD', energyPrices: cheaper });
