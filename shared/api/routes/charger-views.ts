@@ -86,17 +86,16 @@ export const OrganizationSummary = z
 export const DefaultTariff = z
   .object({
     tariffId: z.string().meta({
-      description: "OCPP 2.1 tariffId: site-<siteId>-<updatedAt>, one per version of the site's tariff",
+      description: "OCPP 2.1 tariffId, one per version of the site's tariff",
       example: 'site-3-2026-12-06T10:04:05.123Z',
     }),
     tariffUpdatedAt: z.string().nullable().meta({
       format: 'date-time',
       description:
-        "The version: the updatedAt of the site's tariff it was (GET /api/sites/{siteId}/tariff answers the current one's); null for an id of another form",
+        "The version: the site tariff's updatedAt (GET /api/sites/{siteId}/tariff has the current one's); null for an id of another form",
     }),
     status: z.string().meta({
-      description:
-        "The station's SetDefaultTariff status (Accepted, DuplicateTariffId, TooManyElements, ConditionNotSupported, Rejected)",
+      description: "The station's SetDefaultTariff status",
       example: 'Accepted',
     }),
     held: z.boolean().meta({ description: 'Whether the station holds it: it answered Accepted or DuplicateTariffId' }),
@@ -141,11 +140,11 @@ export const Charger = conformsTo<views.Charger>()(
         }),
       defaultTariff: DefaultTariff.nullable().meta({
         description:
-          "OCPP 2.1 (SetDefaultTariff, I07): the site's tariff as last sent to the station as its default tariff, its answer and whether it holds it; null when it was sent none or the one it held was cleared (the site's tariff deleted)",
+          "OCPP 2.1 (SetDefaultTariff): the site's tariff as last sent to the station; null when it was sent none, or the one it held was cleared",
       }),
       tariffsSupported: z.boolean().nullable().meta({
         description:
-          'Whether the station takes tariffs: null unless its current or last connection is OCPP 2.1 (1.6 and 2.0.1 have no tariff messages); false when it answered that it takes none (CALLERROR NotSupported or NotImplemented, SetDefaultTariff Rejected), until its next BootNotification',
+          'Whether the station takes tariffs: null unless its connection is OCPP 2.1; false when it answered that it takes none, until its next boot',
       }),
       connectionStatus: z
         .object({ status: z.string().meta({ example: 'Connected' }), timestamp: z.string() })
