@@ -1,27 +1,61 @@
 /**
  * The site power page's tariff in headless Chromium: set a tariff through the form (rows added,
- * days unticked, a demand charge), see it listed by day and stored; a tariff with a gap shows the
- * API's 400 and the field it names, and stores nothing; delete it. No page may throw or log an error.
+ * days unticked, a demand charge), see it listed by day and stored; the site's OCPP 2.1 station (a
+ * strict client, sent the tariff from the table's stream) shown holding that version, on the site
+ * power page and on its charger page; a tariff with a gap shows the API's 400 and the field it
+ * names, and stores nothing; delete it, and the station holds none. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
-import { api, type Tenant } from '../support/stack';
+import type { RPCClient } from 'ocpp-rpc';
+import { api, uniqueOcppId, type Tenant } from '../support/stack';
 import { openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
+import { connectRecordingCharger } from '../support/ocpp';
+import { registerCharger } from '../../../shared/chargers/registration';
 
 let ui: ConsolePage;
 let stack: LocalStack;
 let tenant: Tenant;
 let tab: WatchedPage;
 let page: Page;
+let station: RPCClient;
+let stationId: number;
+/** The tariff CALLs the 2.1 station received. */
+const received: { action: string; params: any }[] = [];
 
 beforeAll(async () => {
-  ui = await openConsolePage();
+  // localList: the table's stream sender, which sends OCPP 2.1 stations their site's tariff.
+  ui = await openConsolePage({ localList: true });
   ({ stack, tenant, tab, page } = ui);
+  const ocppId = uniqueOcppId('TARIFF21');
+  stationId = (
+    await registerCharger(stack.db, {
+      siteId: tenant.siteId,
+      ocppId,
+      name: 'Station 2.1',
+      type: 'DCFC',
+      ports: [{ connectorType: 'CCS1' }],
+    })
+  ).id;
+  station = await connectRecordingCharger(
+    stack,
+    ocppId,
+    'ocpp2.1',
+    ['SetDefaultTariff', 'ClearTariffs'],
+    received,
+    () => (action, params) =>
+      action === 'SetDefaultTariff'
+        ? { status: 'Accepted' }
+        : { clearTariffsResult: params.tariffIds.map((tariffId: string) => ({ tariffId, status: 'Accepted' })) },
+  );
 }, 120_000);
 
-afterAll(async () => ui?.close());
+afterAll(async () => {
+  await station?.close();
+  await ui?.close();
+});
 
 const stored = async () => api(stack, `/api/sites/${tenant.siteId}/tariff`, { key: tenant.apiKey });
 
@@ -86,6 +120,28 @@ describe('the tariff on the site power page', () => {
     expect(tab.problems).toEqual([]);
   });
 
+  it('shows the version the OCPP 2.1 station holds, on the site power page and on its charger page', async () => {
+    const { body } = await stored();
+    const holds = /Holds the site's current tariff \(the version of .+\)\. It answered Accepted on /;
+    const stations = page.getByRole('list', { name: 'OCPP 2.1 stations' });
+    await stations.getByRole('listitem').filter({ hasText: 'Station 2.1' }).filter({ hasText: holds }).waitFor();
+    const sent = received.filter((call) => call.action === 'SetDefaultTariff');
+    expect(sent.map((call) => call.params.tariff.tariffId)).toEqual([`site-${tenant.siteId}-${body.tariff.updatedAt}`]);
+    await screenshot(page, 'site-tariff-stations');
+
+    await stations.getByRole('link', { name: 'Station 2.1' }).click();
+    await page.getByRole('heading', { name: 'Station 2.1', level: 1 }).waitFor();
+    const detail = page.locator('dl.details > div', { has: page.getByText('Tariff', { exact: true }) });
+    await detail.getByText(holds).waitFor();
+    await screenshot(page, 'charger-tariff');
+    // What the page says comes from the charger read.
+    const read = await api(stack, `/api/chargers/${stationId}`, { key: tenant.apiKey });
+    expect(read.body.data.defaultTariff).toMatchObject({ tariffUpdatedAt: body.tariff.updatedAt, held: true });
+    await page.goto(`${stack.url}/#/sites/${tenant.siteId}/power`);
+    await page.getByRole('region', { name: 'Tariff' }).getByLabel('Period 2 start').waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
   it("shows the API's 400 for a tariff with a gap, with the field it names, and stores nothing", async () => {
     const before = (await stored()).body;
     const section = page.getByRole('region', { name: 'Tariff' });
@@ -109,6 +165,12 @@ describe('the tariff on the site power page', () => {
     await section.getByText('The tariff was deleted.').waitFor();
     await section.getByText(/^No tariff:/).waitFor();
     expect((await stored()).status).toBe(404);
+    // The station is told to clear it, and then holds none.
+    await page
+      .getByRole('list', { name: 'OCPP 2.1 stations' })
+      .getByText('Holds none: the site has no tariff.')
+      .waitFor();
+    expect(received.map((call) => call.action)).toEqual(['SetDefaultTariff', 'ClearTariffs']);
     expect(tab.problems).toEqual([]);
   });
 });

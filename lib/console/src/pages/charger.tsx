@@ -2,7 +2,7 @@
  * Charger: its name and state above tabs, one at a time (`#/chargers/{id}/{tab}`, `route.ts`), so the
  * page is read tab by tab instead of as one long scroll. The charger itself is refreshed every 5 s
  * (one `GET /api/chargers/{id}`); each tab loads what it shows when it is opened:
- * - **Overview**: details and ports, active alerts (`alerts.tsx`), remote start / stop per port;
+ * - **Overview**: details (what it holds of its site's tariff: `station-tariff.tsx`) and ports, active alerts (`alerts.tsx`), remote start / stop per port;
  * - **Sessions**: the last 7 days' sessions;
  * - **Configuration**: the configuration as last read (`charger-configuration.tsx`), the local list and,
  *   for a 2.0.1 charger, its monitors (`charger-monitors.tsx`);
@@ -36,6 +36,7 @@ import { MaintenanceSection } from './charger-maintenance';
 import { ChargerAlerts } from './alerts';
 import { Ocpp201Section } from './ocpp201';
 import { SecurityTab } from './charger-security';
+import { StationTariffDetail } from './station-tariff';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
@@ -191,6 +192,7 @@ function ChargerDetails(props: { charger: Charger; now: number }) {
     ],
     ['OCPP', charger.ocppProtocol ? `OCPP ${charger.ocppProtocol.slice(4)}` : '—'],
     ['Last seen', <Ago iso={lastSeen(charger)} now={props.now} zone={charger.site.timezone} />],
+    ['Tariff', <StationTariffDetail charger={charger} />],
     [
       'Hardware',
       [

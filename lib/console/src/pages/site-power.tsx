@@ -124,7 +124,7 @@ export function SitePowerPage(props: { siteId: number }) {
           onChange={limits.refresh}
         />
       </section>
-      <TariffSection siteId={siteId} />
+      <TariffSection siteId={siteId} chargers={site?.chargers} />
       <AllocationSection allocation={allocation.data} site={site} />
       <LoadState loaded={allocation} what="the power allocation" />
     </>

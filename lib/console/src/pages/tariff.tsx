@@ -1,6 +1,7 @@
 /**
  * The site's tariff on the site power page: its energy prices as a small table by day (site time),
- * its currency and demand charge, and the form that sets or deletes it (`./tariff-form.tsx`).
+ * its currency and demand charge, what each of the site's OCPP 2.1 stations holds of it
+ * (`../station-tariff.ts`), and the form that sets or deletes it (`./tariff-form.tsx`).
  *
  * Requests: `GET /api/sites/{siteId}/tariff` once a minute and after a change (404 = no tariff).
  *
@@ -10,8 +11,10 @@ import { ApiError } from '../api';
 import { LoadState, Notice } from '../components';
 import { useRoleRefusal, useSession, type ConsoleSession } from '../context';
 import { DAY_NAMES, formatDateTime } from '../format';
-import { usePoll } from '../live';
-import type { SiteTariff, SiteTariffAnswer } from '../types';
+import { usePoll, type Loaded } from '../live';
+import { hrefOf } from '../route';
+import { stationTariffText, takesTariffMessages } from '../station-tariff';
+import type { Charger, SiteTariff, SiteTariffAnswer } from '../types';
 import { TariffForm } from './tariff-form';
 
 const MINUTE_MS = 60_000;
@@ -26,15 +29,15 @@ async function readTariff(session: ConsoleSession, siteId: number, signal: Abort
   }
 }
 
-/** The tariff section of `siteId`. */
-export function TariffSection(props: { siteId: number }) {
+/** The tariff of `siteId` (null: it has none), read now and every minute while the page is visible. */
+export function useSiteTariff(siteId: number): Loaded<SiteTariff | null> {
   const session = useSession();
-  const tariff = usePoll(
-    (signal) => readTariff(session, props.siteId, signal),
-    [session, props.siteId],
-    session.signOut,
-    MINUTE_MS,
-  );
+  return usePoll((signal) => readTariff(session, siteId, signal), [session, siteId], session.signOut, MINUTE_MS);
+}
+
+/** The tariff section of `siteId`; `chargers` (the site's, when read) for what each OCPP 2.1 station holds. */
+export function TariffSection(props: { siteId: number; chargers: Charger[] | undefined }) {
+  const tariff = useSiteTariff(props.siteId);
   const loaded = tariff.data;
   const refusal = useRoleRefusal('admin', 'Setting the tariff');
   return (
@@ -44,6 +47,7 @@ export function TariffSection(props: { siteId: number }) {
       {loaded !== undefined ? (
         <>
           <TariffSummary tariff={loaded} />
+          <StationsHolding chargers={props.chargers ?? []} tariff={loaded} />
           {refusal ? (
             <Notice kind="info">
               <p>{refusal}</p>
@@ -54,6 +58,26 @@ export function TariffSection(props: { siteId: number }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** What each of the site's OCPP 2.1 stations holds of its tariff; nothing when it has none. */
+function StationsHolding(props: { chargers: Charger[]; tariff: SiteTariff | null }) {
+  const stations = props.chargers.filter((charger) => takesTariffMessages(charger) || charger.defaultTariff);
+  if (stations.length === 0) return null;
+  return (
+    <>
+      <h3 id="station-tariffs-heading">OCPP 2.1 stations</h3>
+      <p class="muted">Sent the tariff as their default tariff, so they compute their sessions' cost themselves.</p>
+      <ul class="plain" aria-labelledby="station-tariffs-heading">
+        {stations.map((charger) => (
+          <li key={charger.id} class="wrap">
+            <a href={hrefOf({ page: 'charger', chargerId: charger.id, tab: 'overview' })}>{charger.name}</a>:{' '}
+            {stationTariffText(charger, props.tariff)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
