@@ -2,8 +2,8 @@
  * People sign in to the console in headless Chromium through the local stack's OpenID provider
  * (authorization code with PKCE, done by the console with oauth4webapi; the provider's own sign-in
  * form), on the local stack: the navigation names the person and the role, and the pages follow the
- * role. A viewer gets no limit form and the API answers 403 to a limit sent with the viewer's
- * token; sign-out ends the provider's session too. An operator creates an access ID, starts a
+ * role. A viewer reads the site's tariff, gets no limit or tariff form, and the API answers 403 to
+ * a limit sent with the viewer's token; sign-out ends the provider's session too. An operator creates an access ID, starts a
  * session, clears a charger's cache and plans a maintenance window, the last two shown with the
  * operator's e-mail (the audit trail's `userEmail`); when the person is removed, the next call's
  * 401 brings back the sign-in page. An owner invites a person
@@ -83,6 +83,20 @@ async function bearerOfNextCall(page: Page, trigger: () => Promise<unknown>): Pr
 describe('signing in to the console', () => {
   it('gives a viewer no limit form, and the API refuses the viewer a limit (403); sign-out ends the session', async () => {
     const { page } = ui;
+    // A tariff (set with the tenant's admin key) the viewer reads without its form.
+    const tariff = await api(ui.stack, `/api/sites/${ui.tenant.siteId}/tariff`, {
+      key: ui.tenant.apiKey,
+      method: 'PUT',
+      body: {
+        tariff: {
+          currency: 'USD',
+          energyPrices: [
+            { name: 'flat', daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', pricePerKwh: 0.2 },
+          ],
+        },
+      },
+    });
+    expect(tariff.status).toBe(200);
     await signIn(page, people.viewer);
     expect(await who(page)).toBe(`${people.viewer} · viewer`);
     // The token is the console's (in memory): read off its own call, and refused a write.
@@ -92,6 +106,12 @@ describe('signing in to the console', () => {
     await page.getByText('Setting or removing a limit needs the role admin or above; you are a viewer.').waitFor();
     expect(await page.getByRole('button', { name: /Set .*limit/ }).count()).toBe(0);
     await page.getByText('Setting the tariff needs the role admin or above; you are a viewer.').waitFor();
+    const days = page.getByRole('table', { name: 'Energy prices by day' });
+    await days
+      .getByRole('row', { name: /Monday/ })
+      .getByText('00:00–24:00: flat, 0.2')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Save tariff' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
     // A charger's commands: disabled for the role, said before its never having connected.
     const charger = await registerCharger(ui.stack.db, {
