@@ -3,7 +3,8 @@
  * its currency and demand charge, what each of the site's OCPP 2.1 stations holds of it
  * (`../station-tariff.ts`), and the form that sets or deletes it (`./tariff-form.tsx`).
  *
- * Requests: `GET /api/sites/{siteId}/tariff` once a minute and after a change (404 = no tariff).
+ * Requests: `GET /api/sites/{siteId}/tariff` once a minute and after a change (404 = no tariff); the
+ * stations come with the site from the sites' read the page makes anyway.
  *
  * @module
  */
