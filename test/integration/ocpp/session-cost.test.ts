@@ -420,6 +420,9 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     // After the SetDefaultTariff, on each station's lane.
     for (const { station } of stations)
       expect(station.received.map((r) => r.action)).toEqual(['SetDefaultTariff', 'ChangeTransactionTariff']);
+    // The same tariff again is the same version, answered as stored: nothing is sent for it (the
+    // stations' messages are counted below, after the next version's).
+    expect(await putTariff(tenant, { currency: 'USD', energyPrices: [...TWO_PERIODS].reverse() })).toEqual(first);
     // A new version: the running transaction is priced under the new prices; the station that
     // refused the transaction's change still takes the new default tariff, and is asked again.
     const cheaper = TWO_PERIODS.map((p) => ({ ...p, pricePerKwh: 0.05 }));
