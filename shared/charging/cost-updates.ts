@@ -24,6 +24,7 @@ import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { type CostTariff, minorUnitAmount } from '../history/session-cost';
 import { logger } from '../logger';
+import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';
 import { costSoFar, readSessionInProgress } from './running-cost';
 import { chargerTransactionsInProgress } from './tariff-updates';
@@ -93,8 +94,11 @@ export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing
   );
 }
 
-/** What the sender knows of a charger (read with its site's chargers). */
-export type CostCharger = Pick<ChargerItem, 'chargerId' | 'costUpdatedSupport'>;
+/**
+ * What the sender knows of a charger, read once with its site's chargers: whether it takes
+ * CostUpdated, and what the command path needs to reach it (passed along: it reads no charger).
+ */
+export type CostCharger = ChargerRecord & Pick<ChargerItem, 'costUpdatedSupport'>;
 
 /** One CostUpdated to send: the charger's transaction and its running cost in the currency's minor unit. */
 export interface CostUpdate {
@@ -116,15 +120,17 @@ export type CostUpdateOutcome =
   | 'failed';
 
 /**
- * Sends one CostUpdated unless its charger is known not to support it. Requests: the command
- * path's; 1 UpdateItem of the charger when it answers NotSupported/NotImplemented.
+ * Sends one CostUpdated unless its charger is known not to support it, passing the charger as it
+ * was read along to the command path, which then reads it no more. Requests: the command path's
+ * (its lane and the message log); 1 UpdateItem of the charger when it answers
+ * NotSupported/NotImplemented.
  * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
  */
 async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
   const { charger, ocppTransactionId, totalCost } = update;
   const { chargerId } = charger;
   if (charger.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
-  const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost });
+  const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
   if (answer.ok) return 'sent';
   if (!answer.unsupported) throw answer.error;
   await db.charger.patch({ chargerId }).set({ costUpdatedSupport: 'unsupported' }).go();

@@ -11,7 +11,7 @@
  * each new version as the tariff of their transactions in progress (ChangeTransactionTariff),
  * checked by strict 2.1 clients, and a GetTariffs operation lists what a station holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, pollUntil } from '../support/ocpp';
@@ -21,7 +21,7 @@ import { toStationTariff } from '../../../shared/charging/station-tariff';
 import { sendTariffUpdates } from '../../../shared/charging/tariff-updates';
 import { sendCostRepricings } from '../../../shared/charging/cost-updates';
 import { COST_COMMANDS } from '../../../shared/ocpp/commands/cost';
-import { getDb } from '../../../shared/db';
+import { createDocumentClient, createEntities, getDb, type Db } from '../../../shared/db';
 import { forgetSiteCostTariffs } from '../../../shared/history/session-cost';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { TARIFF_COMMANDS } from '../../../shared/ocpp/commands/tariffs';
@@ -169,6 +169,25 @@ describe('TransactionEvent responses without a tariff', () => {
   });
 });
 
+/** A data layer on the stack's table that notes the key of each GetItem it sends. */
+function spiedDb(): { db: Db; gets: { pk: string; sk: string }[] } {
+  const client = createDocumentClient({ endpoint: inject('dynamoDbEndpoint') });
+  const gets: { pk: string; sk: string }[] = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const key = (args.input as { Key?: Record<string, { S?: string } | string> }).Key;
+      if (context.commandName === 'GetItemCommand' && key) {
+        const text = (value: { S?: string } | string | undefined) =>
+          typeof value === 'string' ? value : (value?.S ?? '');
+        gets.push({ pk: text(key.pk), sk: text(key.sk) });
+      }
+      return next(args);
+    },
+    { step: 'serialize', priority: 'high' },
+  );
+  return { db: createEntities(client, stack.tableName), gets };
+}
+
 describe('CostUpdated (I04)', () => {
   it.each(['ocpp2.0.1', 'ocpp2.1'] as const)(
     'tells an %s charger only what no answer told it: the cost when a tariff is set or changed, its answer logged',
@@ -268,6 +287,24 @@ describe('CostUpdated (I04)', () => {
       ]);
       expect(unchanged).toEqual([{ chargerId, ocppTransactionId: 'cost-upd-1', outcome: 'unchanged' }]);
       expect(received).toHaveLength(2);
+
+      // The charger is read once, with its site's chargers, and passed along to the command path:
+      // on a data layer with nothing cached, a repricing that sends reads no charger item.
+      const spied = spiedDb();
+      const cheaper = dearer.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.1 }));
+      const sent = await sendCostRepricings(spied.db, ocppChargerCommands(spied.db, COST_COMMANDS), [
+        {
+          ...site,
+          before: { currency: 'USD', energyPrices: dearer },
+          after: { currency: 'USD', energyPrices: cheaper },
+        },
+      ]);
+      expect(sent).toEqual([{ chargerId, ocppTransactionId: 'cost-upd-1', outcome: 'sent', totalCost: 0.62 }]);
+      expect((await costUpdates(3))[2]).toEqual({ totalCost: 0.62, transactionId: 'cost-upd-1' });
+      const chargerReads = spied.gets.filter((key) => key.sk.startsWith('$chargerview#charger_'));
+
+      expect(spied.gets.length).toBeGreaterThan(0);
+      expect(chargerReads).toEqual([]);
     },
   );
 

@@ -83,15 +83,22 @@ describe('costRepricingsOf', () => {
 });
 
 describe('sendCostUpdates', () => {
-  const charger = { chargerId: 7 };
+  const charger = {
+    chargerId: 7,
+    organizationId: 1,
+    siteId: 2,
+    connectionStatus: { status: 'Connected' },
+    currentConnectionId: 'conn-1',
+    ocppProtocol: 'ocpp2.0.1' as const,
+  };
   const update: CostUpdate = { charger, ocppTransactionId: 'tx-1', totalCost: 0.74 };
 
   /** Commands that answer each send with `answer` and note what was sent. */
   function commands(answer: () => Awaited<ReturnType<CostCommands['send']>>) {
     const sent: unknown[] = [];
     const fake = {
-      send: async (chargerId: number, name: string, input: unknown) => {
-        sent.push({ chargerId, name, input });
+      send: async (chargerId: number, name: string, input: unknown, options: unknown) => {
+        sent.push({ chargerId, name, input, options });
         return answer();
       },
       failureOf: (error: unknown) =>
@@ -120,7 +127,13 @@ describe('sendCostUpdates', () => {
     const { fake, sent } = commands(() => ({ ok: true, result: undefined }));
     expect(await sendCostUpdates(db, fake, [update])).toEqual(['sent']);
     expect(sent).toEqual([
-      { chargerId: 7, name: 'CostUpdated', input: { ocppTransactionId: 'tx-1', totalCost: 0.74 } },
+      // The charger as read is passed along: the command path does not read it again.
+      {
+        chargerId: 7,
+        name: 'CostUpdated',
+        input: { ocppTransactionId: 'tx-1', totalCost: 0.74 },
+        options: { charger },
+      },
     ]);
     expect(table.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(table.commandCalls(GetCommand)).toHaveLength(0);
