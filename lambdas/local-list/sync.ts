@@ -1,12 +1,12 @@
 /**
  * The table stream's command sender: a batch of the table's changes (DynamoDB Streams, new and old
- * images, filtered to access IDs, chargers, local-list items and charging sessions) becomes
+ * images, filtered to access IDs, chargers, local-list items and site tariffs) becomes
  * - one local-list run per charger concerned (docs/local-authorization-list.md,
  *   `shared/local-auth-list/`), which sends SendLocalList (and, at boot, GetConfiguration /
  *   GetVariables and GetLocalListVersion);
- * - one CostUpdated per session in progress whose stored running cost changed (OCPP 2.0.1 I04,
- *   docs/tariffs.md, `shared/charging/cost-updates.ts`): the charger's message function cannot
- *   wait for a CALLRESULT, this function can.
+ * - one CostUpdated per transaction in progress whose cost a change of its site's tariff moved
+ *   (OCPP 2.0.1 I04, docs/tariffs.md, `shared/charging/cost-updates.ts`): the charger's message
+ *   function cannot wait for a CALLRESULT, this function can.
  * - the site's tariff as each connected OCPP 2.1 station's default tariff (SetDefaultTariff, I07;
  *   ClearTariffs once deleted), when the tariff changes and when a station boots or connects again,
  *   and a new version as the tariff of its transactions in progress (ChangeTransactionTariff, I10)
@@ -24,20 +24,19 @@ import {
   type SyncContext,
   synchroniseChargers,
 } from '../../shared/local-auth-list';
-import { costUpdatesOf, sendCostUpdates, sendTariffUpdates, tariffUpdatesOf } from '../../shared/charging';
+import { costRepricingsOf, sendCostRepricings, sendTariffUpdates, tariffUpdatesOf } from '../../shared/charging';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
 import { TARIFF_COMMANDS } from '../../shared/ocpp/commands/tariffs';
 
-/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised, costs and tariffs sent. */
+/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised, costs and tariffs sent (`costUpdates`: the CostUpdated calls answered). */
 export async function handler(
   event: DynamoDBStreamEvent,
 ): Promise<{ chargers: number; costUpdates: number; tariffStations: number }> {
   const changes = tableChangesOf(event);
   const db = getDb();
-  const costUpdates = costUpdatesOf(changes);
-  const costs = sendCostUpdates(db, ocppChargerCommands(db, COST_COMMANDS), costUpdates);
+  const costs = sendCostRepricings(db, ocppChargerCommands(db, COST_COMMANDS), costRepricingsOf(changes));
   const tariffs = sendTariffUpdates(db, ocppChargerCommands(db, TARIFF_COMMANDS), tariffUpdatesOf(changes));
   const requests = await chargersToSync(db, listSyncsOf(changes));
   const desired = new Map<number, ReturnType<typeof desiredEntries>>();
@@ -50,7 +49,7 @@ export async function handler(
     },
   };
   await synchroniseChargers(ctx, requests);
-  await costs;
+  const costUpdates = (await costs).filter(({ outcome }) => outcome === 'sent').length;
   const tariffStations = (await tariffs).size;
-  return { chargers: requests.size, costUpdates: costUpdates.length, tariffStations };
+  return { chargers: requests.size, costUpdates, tariffStations };
 }

@@ -100,8 +100,29 @@ export interface CommandableCharger {
 /** Writes to commit only if the command goes on the wire, just before it does. */
 export type WritesWithCommand = (entities: TransactionEntities) => readonly TransactionWrite[];
 
+/**
+ * A charger as its item holds it, the fields the command path reads to reach it: what a caller
+ * that has just read the charger (a GetItem or a Query of its site's chargers) passes along
+ * ({@link SendOptions.charger}).
+ */
+export interface ChargerRecord {
+  chargerId: number;
+  organizationId: number;
+  siteId: number;
+  connectionStatus?: { status: string };
+  currentConnectionId?: string;
+  ocppProtocol?: OcppProtocol;
+  reservationSupport?: 'supported' | 'unsupported';
+}
+
 /** How a command is sent besides its input. */
 export interface SendOptions {
+  /**
+   * The charger as the caller has just read it, so the command path does not read it again. A
+   * connection it names that is no longer the charger's is found out where the command claims the
+   * charger's lane (a conditional write), which then reads the charger, as with a cached one.
+   */
+  charger?: ChargerRecord;
   /** Writes committed in the transaction that puts the command on the wire. */
   with?: WritesWithCommand;
   /**

@@ -9,6 +9,7 @@ export type {
   ChargerAnswer,
   ChargerCommands,
   ChargerFinder,
+  ChargerRecord,
   CommandableCharger,
   CommandCatalog,
   CommandFailureKind,

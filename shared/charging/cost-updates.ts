@@ -1,39 +1,33 @@
 /**
  * CostUpdated (OCPP 2.0.1 I04): a charger is told the running cost of a transaction in progress
- * outside the answers to its TransactionEvents (`docs/tariffs.md`, "Cost of a session").
+ * outside the answers to its TransactionEvents (`docs/tariffs.md`, "CostUpdated (I04)").
  *
- * The charger's message function cannot wait for a CALLRESULT of its own, so it only stores the
- * running cost on the session when it prices it (`running-cost.ts`: at most every 5 minutes per
- * transaction, and only when it moved by at least the currency's minor unit). That change reaches
- * the table's stream, and a stream consumer that sends CALLs sends CostUpdated:
+ * The answers already carry the running cost (`totalCost` of a priced `Updated`, `running-cost.ts`),
+ * so CostUpdated carries only what no answer did: the cost of a transaction in progress repriced
+ * because its site's tariff changed. The change reaches the table's stream, and the stream consumer
+ * that sends CALLs (the charger's message function cannot wait for a CALLRESULT) sends it:
  *
- * - {@link costUpdatesOf} (pure): the sessions of a batch of changes whose stored running cost
- *   changed, while in progress, on a version that has CostUpdated ({@link COST_UPDATED_PROTOCOLS});
- *   a session that ended (or is gone) later in the same batch is not told;
- * - {@link sendCostUpdates}: each one re-read first (not sent when it ended meanwhile, or when its
- *   charger answered CostUpdated NotSupported/NotImplemented since its last boot:
- *   `charger.costUpdatedSupport`), then sent through the command path, which waits for the answer;
- *   such an answer is remembered on the charger. Nothing here throws: a failure is logged, the
- *   batch is never retried for it.
+ * - {@link costRepricingsOf} (pure): the sites of a batch whose tariff was set or its prices or
+ *   currency changed, with the tariff before the batch (what their chargers were last told costs
+ *   under) and the one after it;
+ * - {@link sendCostRepricings}: each connected 2.0.1/2.1 charger of such a site, each transaction in
+ *   progress on its ports priced under both tariffs; a CostUpdated of the new cost when the two
+ *   differ in the currency's minor unit (or the currency changed, or the site had no tariff);
+ * - {@link sendCostUpdate}: one CostUpdated through the command path, which waits for the answer; a
+ *   charger that answers NotSupported/NotImplemented is remembered (`charger.costUpdatedSupport`)
+ *   and not sent CostUpdated again until its next boot. Nothing here throws: a failure is logged,
+ *   the batch is never retried for it.
  */
 import type { Db } from '../db';
+import type { ChargerItem } from '../chargers/items';
 import type { OcppProtocol } from '../db/entities/common';
-import { entityOf, type StreamSelection, type TableChange } from '../db/table-changes';
-import { minorUnitAmount } from '../history/session-cost';
+import { entityOf, numberIn, type TableChange } from '../db/table-changes';
+import { type CostTariff, minorUnitAmount } from '../history/session-cost';
+import { logger } from '../logger';
+import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';
-import { getSession } from './session-items';
-
-/**
- * What the stream filter passes for CostUpdated: a session item whose new image carries a running
- * cost (its `runningCost.amount`, a number the map always holds), not every session change: the
- * ones without a cost (most writes of a session before its first pricing, and every 1.6-only
- * depot's) never reach the consumer. A change that keeps the same cost still passes (a filter
- * cannot compare the images): {@link costUpdatesOf} drops it.
- */
-export const COST_UPDATE_STREAM: StreamSelection = {
-  entities: [],
-  withNewImageLeaf: { chargingSession: ['runningCost', 'M', 'amount', 'N'] },
-};
+import { costSoFar, readSessionInProgress } from './running-cost';
+import { chargerTransactionsInProgress } from './tariff-updates';
 
 /**
  * The OCPP versions that have CostUpdated (2.0.1 I04; OCPP 2.1 keeps it, a 2.1 station is sent the
@@ -41,82 +35,102 @@ export const COST_UPDATE_STREAM: StreamSelection = {
  */
 export const COST_UPDATED_PROTOCOLS: ReadonlySet<string> = new Set<OcppProtocol>(['ocpp2.0.1', 'ocpp2.1']);
 
+/** A site whose chargers' transactions in progress are to be priced again: its tariff changed. */
+export interface CostRepricing {
+  siteId: number;
+  organizationId: number;
+  /** The tariff before the batch: what the site's chargers were last told costs under; undefined when it had none. */
+  before?: CostTariff;
+  /** The tariff after the batch. */
+  after: CostTariff;
+}
+
+type Image = Record<string, unknown>;
+
+/** The prices of a `siteTariff` image, if it is one. */
+function tariffIn(image: Image | undefined): CostTariff | undefined {
+  if (typeof image?.currency !== 'string' || !Array.isArray(image.energyPrices)) return undefined;
+  return { currency: image.currency, energyPrices: image.energyPrices as CostTariff['energyPrices'] };
+}
+
+/** Whether two tariffs price every kWh alike (the period names and the demand charge do not price a session). */
+function samePrices(a: CostTariff, b: CostTariff): boolean {
+  return (
+    a.currency === b.currency &&
+    a.energyPrices.length === b.energyPrices.length &&
+    a.energyPrices.every((row, i) => {
+      const other = b.energyPrices[i]!;
+      return (
+        row.pricePerKwh === other.pricePerKwh &&
+        row.startTime === other.startTime &&
+        row.endTime === other.endTime &&
+        row.daysOfWeek.join() === other.daysOfWeek.join()
+      );
+    })
+  );
+}
+
+/**
+ * The sites a batch of the table's changes (new and old images) reprices: each whose tariff was
+ * set, or changed its prices, periods or currency, with the tariff before its first change of the
+ * batch and after its last. A tariff deleted (last) reprices nothing: there is no cost to tell, and
+ * CostUpdated cannot say there is none. A change of the demand charge only reprices nothing either.
+ */
+export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing[] {
+  const sites = new Map<number, { organizationId: number; before?: CostTariff; after?: CostTariff }>();
+  for (const change of changes) {
+    if (entityOf(change) !== 'siteTariff') continue;
+    const image = change.newImage ?? change.oldImage;
+    const siteId = numberIn(image, 'siteId');
+    const organizationId = numberIn(image, 'organizationId');
+    if (siteId === undefined || organizationId === undefined) continue;
+    const before = sites.has(siteId) ? sites.get(siteId)!.before : tariffIn(change.oldImage);
+    sites.set(siteId, { organizationId, before, after: tariffIn(change.newImage) });
+  }
+  return [...sites].flatMap(([siteId, { organizationId, before, after }]) =>
+    after && !(before && samePrices(before, after))
+      ? [{ siteId, organizationId, after, ...(before ? { before } : {}) }]
+      : [],
+  );
+}
+
+/**
+ * What the sender knows of a charger, read once with its site's chargers: whether it takes
+ * CostUpdated, and what the command path needs to reach it (passed along: it reads no charger).
+ */
+export type CostCharger = ChargerRecord & Pick<ChargerItem, 'costUpdatedSupport'>;
+
 /** One CostUpdated to send: the charger's transaction and its running cost in the currency's minor unit. */
 export interface CostUpdate {
-  chargerId: number;
+  charger: CostCharger;
   /** The charger's transactionId (2.0.1 `transactionId`). */
   ocppTransactionId: string;
-  /** The session's ID, so that a transactionId used again by a new session is not told the old cost. */
-  sessionId: number;
   /** In the currency's units, rounded to its minor unit (`minorUnitAmount`). */
   totalCost: number;
 }
 
-type Image = Record<string, unknown>;
-interface StoredCost {
-  amount: number;
-  currency: string;
-}
-
-const storedCost = (image: Image | undefined): StoredCost | undefined => {
-  const cost = image?.runningCost as Partial<StoredCost> | undefined;
-  return typeof cost?.amount === 'number' && typeof cost.currency === 'string'
-    ? { amount: cost.amount, currency: cost.currency }
-    : undefined;
-};
-
-/** The CostUpdated a change calls for, if any: a running cost stored or changed on a session in progress. */
-function updateOf(change: TableChange): CostUpdate | undefined {
-  const after = change.newImage;
-  const cost = storedCost(after);
-  if (!after || !cost || after.status !== 'InProgress' || !COST_UPDATED_PROTOCOLS.has(String(after.ocppProtocol)))
-    return undefined;
-  const before = storedCost(change.oldImage);
-  const totalCost = minorUnitAmount(cost);
-  if (before && before.currency === cost.currency && minorUnitAmount(before) === totalCost) return undefined;
-  const { chargerId, transactionKey, sessionId } = after;
-  if (typeof chargerId !== 'number' || typeof transactionKey !== 'string' || typeof sessionId !== 'number')
-    return undefined;
-  return { chargerId, ocppTransactionId: transactionKey, sessionId, totalCost };
-}
+/** What became of one CostUpdated (`unchanged`: the repricing did not move the cost; `ended`: not in progress any more). */
+export type CostUpdateOutcome =
+  | 'sent'
+  | 'unchanged'
+  | 'ended'
+  | 'unsupported'
+  | 'knownUnsupported'
+  | 'notConnected'
+  | 'failed';
 
 /**
- * The CostUpdated calls a batch of the table's changes (new and old images) calls for, the latest
- * per session: a session item's stored `runningCost` changed by at least the currency's minor unit
- * while in progress, on a version in {@link COST_UPDATED_PROTOCOLS}. A session whose item ends or
- * goes later in the batch is not told.
- */
-export function costUpdatesOf(changes: readonly TableChange[]): CostUpdate[] {
-  const updates = new Map<string, CostUpdate | undefined>();
-  for (const change of changes) {
-    if (entityOf(change) !== 'chargingSession') continue;
-    const image = change.newImage ?? change.oldImage ?? {};
-    const key = `${String(image.chargerId)}/${String(image.transactionKey)}`;
-    const update = updateOf(change);
-    if (update) updates.set(key, update);
-    else if (change.newImage?.status !== 'InProgress') updates.delete(key);
-  }
-  return [...updates.values()].filter((update) => update !== undefined);
-}
-
-/** What became of one CostUpdated. */
-export type CostUpdateOutcome = 'sent' | 'ended' | 'unsupported' | 'knownUnsupported' | 'notConnected' | 'failed';
-
-/**
- * Sends one CostUpdated unless its session ended (or its transactionId is another session's now)
- * or its charger is known not to support it. Requests: 1 GetItem of the session and 1 of the
- * charger, in parallel, then the command path's; 1 UpdateItem of the charger when it answers
+ * Sends one CostUpdated unless its charger is known not to support it, passing the charger as it
+ * was read along to the command path, which then reads it no more. Requests: the command path's
+ * (its lane and the message log); 1 UpdateItem of the charger when it answers
  * NotSupported/NotImplemented.
+ * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
  */
 async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
-  const { chargerId, ocppTransactionId, totalCost } = update;
-  const [session, charger] = await Promise.all([
-    getSession(db, chargerId, ocppTransactionId),
-    db.charger.get({ chargerId }).go(),
-  ]);
-  if (session?.status !== 'InProgress' || session.sessionId !== update.sessionId) return 'ended';
-  if (charger.data?.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
-  const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost });
+  const { charger, ocppTransactionId, totalCost } = update;
+  const { chargerId } = charger;
+  if (charger.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
+  const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
   if (answer.ok) return 'sent';
   if (!answer.unsupported) throw answer.error;
   await db.charger.patch({ chargerId }).set({ costUpdatedSupport: 'unsupported' }).go();
@@ -124,12 +138,12 @@ async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate
 }
 
 /**
- * Sends the CostUpdated calls (in parallel; one charger's go one after the other on its command
- * lane), each as {@link sendCostUpdate} says. Never throws: a charger not connected, a timeout, an
- * invalid answer or a failed read is logged.
+ * Sends CostUpdated calls (in parallel; one charger's go one after the other on its command lane),
+ * each as {@link sendCostUpdate} says. Never throws: a charger not connected, a timeout, an invalid
+ * answer or a failed write is logged.
  * @returns each update's outcome, in order
  */
-export async function sendCostUpdates(
+export function sendCostUpdates(
   db: Db,
   commands: CostCommands,
   updates: readonly CostUpdate[],
@@ -137,8 +151,99 @@ export async function sendCostUpdates(
   return Promise.all(
     updates.map((update) =>
       sendCostUpdate(db, commands, update).catch(
-        deliveryFailure(commands, 'CostUpdated not delivered', { chargerId: update.chargerId }),
+        deliveryFailure(commands, 'CostUpdated not delivered', { chargerId: update.charger.chargerId }),
       ),
     ),
   );
+}
+
+/** One transaction's outcome of a repricing. */
+export interface RepricingOutcome {
+  chargerId: number;
+  ocppTransactionId: string;
+  outcome: CostUpdateOutcome;
+  /** The cost sent, in the currency's minor unit, when one was. */
+  totalCost?: number;
+}
+
+/**
+ * Prices each transaction in progress of a charger (its ports', one after the other) under the
+ * tariff before and after, and sends CostUpdated of the new cost when the two differ in the
+ * currency's minor unit, its currency changed, or there was none before. A transaction that ended
+ * meanwhile is not told (its session is read just before). Never throws.
+ */
+async function repriceCharger(
+  db: Db,
+  commands: CostCommands,
+  charger: CostCharger,
+  repricing: CostRepricing,
+  timeZone: string,
+): Promise<RepricingOutcome[]> {
+  const { chargerId } = charger;
+  const outcomes: RepricingOutcome[] = [];
+  const transactions = await chargerTransactionsInProgress(db, chargerId).catch((error: unknown) => {
+    logger.warn('Cost repricing: a read failed', { chargerId, error: String(error) });
+    return [];
+  });
+  for (const ocppTransactionId of transactions) {
+    const outcome = await (async (): Promise<Omit<RepricingOutcome, 'chargerId' | 'ocppTransactionId'>> => {
+      const inProgress = await readSessionInProgress(db, chargerId, ocppTransactionId);
+      if (!inProgress) return { outcome: 'ended' };
+      const now = costSoFar(inProgress, { tariff: repricing.after, timeZone });
+      const totalCost = minorUnitAmount(now);
+      const told = repricing.before && costSoFar(inProgress, { tariff: repricing.before, timeZone });
+      if (told && told.currency === now.currency && minorUnitAmount(told) === totalCost)
+        return { outcome: 'unchanged' };
+      return { outcome: await sendCostUpdate(db, commands, { charger, ocppTransactionId, totalCost }), totalCost };
+    })().catch((error: unknown) => ({
+      outcome: deliveryFailure(commands, 'CostUpdated not delivered', { chargerId, ocppTransactionId })(error),
+    }));
+    outcomes.push({ chargerId, ocppTransactionId, ...outcome });
+    if (outcome.outcome === 'notConnected' || outcome.outcome === 'unsupported') break;
+  }
+  return outcomes;
+}
+
+/**
+ * Sends what a batch's repricings call for ({@link costRepricingsOf}): per site, its connected
+ * OCPP 2.0.1/2.1 chargers (not those remembered unsupported) in parallel, each as
+ * {@link repriceCharger} says. Requests: per site 1 GetItem (the site's time zone) and 1 paged
+ * Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones) in
+ * parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
+ * session), 1 GetItem (its open slot) and 1 Query (its slots), then, when its cost moved, the
+ * command path's. Never throws: a failed read is logged and that site or charger is skipped.
+ * @returns each transaction's outcome
+ */
+export async function sendCostRepricings(
+  db: Db,
+  commands: CostCommands,
+  repricings: readonly CostRepricing[],
+): Promise<RepricingOutcome[]> {
+  const perSite = await Promise.all(
+    repricings.map(async (repricing) => {
+      const { siteId, organizationId } = repricing;
+      try {
+        const [site, chargers] = await Promise.all([
+          db.site.get({ siteId }).go(),
+          db.charger.query
+            .byOrganization({ organizationId })
+            .where(
+              (a, { eq, exists }) =>
+                `${eq(a.siteId, siteId)} AND (${[...COST_UPDATED_PROTOCOLS].map((p) => eq(a.ocppProtocol, p as OcppProtocol)).join(' OR ')}) AND ${exists(a.currentConnectionId)}`,
+            )
+            .go({ pages: 'all' }),
+        ]);
+        const timeZone = site.data?.timezone;
+        if (!timeZone) return [];
+        const runs = chargers.data
+          .filter((charger) => charger.costUpdatedSupport !== 'unsupported')
+          .map((charger) => repriceCharger(db, commands, charger, repricing, timeZone));
+        return (await Promise.all(runs)).flat();
+      } catch (error) {
+        logger.warn('Cost repricing: a read failed', { siteId, error: String(error) });
+        return [];
+      }
+    }),
+  );
+  return perSite.flat();
 }

@@ -26,10 +26,11 @@ export {
   type TariffCommandCatalog,
 } from './commands';
 export {
-  COST_UPDATE_STREAM,
   COST_UPDATED_PROTOCOLS,
+  type CostRepricing,
   type CostUpdate,
-  costUpdatesOf,
+  costRepricingsOf,
+  sendCostRepricings,
   sendCostUpdates,
 } from './cost-updates';
 export { recordPortStatus } from './ports';

@@ -7,19 +7,18 @@
  * {@link RUNNING_COST_INTERVAL_MS}, and only for readings that carry an energy register (the cost
  * moves with the energy, nothing else).
  *
- * A running cost that moved by at least the currency's minor unit since the one stored on the
- * session (or the first one) is stored there (`runningCost`): the table's stream then sends the
- * charger CostUpdated (I04, `cost-updates.ts`), off the charger's message, which cannot wait for a
- * CALLRESULT.
+ * The answer carries the cost, and nothing is written: the charger is told the figure in the
+ * answer itself, so CostUpdated (I04, `cost-updates.ts`) is kept for what no answer tells it, a
+ * repricing when the site's tariff changes. The same reading and pricing serve both
+ * ({@link readSessionInProgress}, {@link costSoFar}).
  */
 import type { Db } from '../db';
 import { BoundedMap } from '../bounded-map';
 import type { ChargerConnection } from './charger-connection';
 import { getSession } from './session-items';
 import { readSessionReadings } from '../history/readings';
-import { minorUnitAmount, sessionEnergyCost, siteCostTariff, type EnergyCost } from '../history/session-cost';
-import { isConditionalCheckFailure } from '../db/conditions';
-import { logger } from '../logger';
+import type { SeriesReading } from '../history/series';
+import { sessionEnergyCost, siteCostTariff, type EnergyCost, type SiteCostTariff } from '../history/session-cost';
 import type { SessionItem } from './session-items';
 
 /** How often an instance prices one transaction in progress: every 5 minutes at most. */
@@ -28,13 +27,41 @@ export const RUNNING_COST_INTERVAL_MS = 5 * 60_000;
 /** When this instance last priced each transaction (`chargerId/transactionId` → epoch ms). */
 const pricedAt = new BoundedMap<string, number>(10_000);
 
+/** A transaction in progress as read to be priced: its session and its readings so far. */
+export interface SessionInProgress {
+  session: SessionItem;
+  readings: SeriesReading[];
+}
+
+/**
+ * A charger's transaction, with its readings so far, when it is in progress; undefined when it is
+ * unknown or ended. Requests: 1 GetItem (session), then 1 GetItem (its port's open slot) and 1
+ * Query (its slots, strongly consistent).
+ */
+export async function readSessionInProgress(
+  db: Db,
+  chargerId: number,
+  ocppTransactionId: string,
+): Promise<SessionInProgress | undefined> {
+  const session = await getSession(db, chargerId, ocppTransactionId);
+  if (session?.status !== 'InProgress') return undefined;
+  const port = { chargerId, portNumber: session.portNumber };
+  const readings = await readSessionReadings(db, chargerId, session.sessionId, { port });
+  return { session, readings };
+}
+
+/** The energy cost so far of a transaction in progress under a tariff (4 decimals, the tariff's currency). */
+export function costSoFar({ session, readings }: SessionInProgress, tariff: SiteCostTariff): EnergyCost {
+  const span = { startMs: Date.parse(session.startTime), meterStartWh: session.meterStartWh };
+  return sessionEnergyCost(span, readings, tariff);
+}
+
 /**
  * The energy cost so far of a transaction in progress, when its site has a tariff and this instance
  * has not priced it in the last {@link RUNNING_COST_INTERVAL_MS}; undefined otherwise (no tariff,
  * priced lately, an unknown or ended transaction).
- * Requests: none without a tariff on a warm instance (`siteCostTariff`); when priced, 1 GetItem
- * (session), 1 GetItem (the port's open slot) and 1 Query (its slots), and 1 UpdateItem when the
- * cost moved by a minor unit ({@link storeRunningCost}).
+ * Requests: none without a tariff on a warm instance (`siteCostTariff`); when priced, those of
+ * {@link readSessionInProgress} (1 GetItem, 1 GetItem, 1 Query). Nothing is written.
  */
 export async function runningCost(
   db: Db,
@@ -47,36 +74,8 @@ export async function runningCost(
   const last = pricedAt.get(key);
   if (!tariff || (last !== undefined && nowMs - last < RUNNING_COST_INTERVAL_MS)) return undefined;
   pricedAt.set(key, nowMs);
-  const session = await getSession(db, connection.chargerId, ocppTransactionId);
-  if (session?.status !== 'InProgress') return undefined;
-  const port = { chargerId: connection.chargerId, portNumber: session.portNumber };
-  const readings = await readSessionReadings(db, connection.chargerId, session.sessionId, { port });
-  const span = { startMs: Date.parse(session.startTime), meterStartWh: session.meterStartWh };
-  const cost = sessionEnergyCost(span, readings, tariff);
-  await storeRunningCost(db, session, cost, nowMs);
-  return cost;
-}
-
-/**
- * Stores a running cost on its session (`runningCost`, with the time it was priced) when it is the
- * first, or differs from the stored one in the currency's minor unit, and the stored one is at
- * least {@link RUNNING_COST_INTERVAL_MS} old (another instance may have priced the transaction):
- * 1 UpdateItem, conditioned on the session still in progress (an ended one is left alone). A
- * failed write is logged and costs nothing else: the charger is still answered its `totalCost`.
- */
-async function storeRunningCost(db: Db, session: SessionItem, cost: EnergyCost, nowMs: number): Promise<void> {
-  const stored = session.runningCost;
-  if (stored && nowMs - Date.parse(stored.at) < RUNNING_COST_INTERVAL_MS) return;
-  if (stored && stored.currency === cost.currency && minorUnitAmount(stored) === minorUnitAmount(cost)) return;
-  await db.chargingSession
-    .patch({ chargerId: session.chargerId, ocppTransactionId: session.ocppTransactionId })
-    .set({ runningCost: { ...cost, at: new Date(nowMs).toISOString() } })
-    .where(({ status }, { eq }) => eq(status, 'InProgress'))
-    .go()
-    .catch((error: unknown) => {
-      if (!isConditionalCheckFailure(error))
-        logger.error('could not store a running cost', { chargerId: session.chargerId, error: String(error) });
-    });
+  const inProgress = await readSessionInProgress(db, connection.chargerId, ocppTransactionId);
+  return inProgress && costSoFar(inProgress, tariff);
 }
 
 /** Forgets when transactions were priced (tests). */

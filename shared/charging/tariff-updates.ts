@@ -244,6 +244,16 @@ export function transactionsInProgress(
   return [...new Set(ids)];
 }
 
+/**
+ * The transactionIds of the transactions in progress on a charger's ports
+ * ({@link transactionsInProgress}): what a station's tariff and a repricing's CostUpdated
+ * (`cost-updates.ts`) are sent for. Requests: 1 paged Query (the charger's ports).
+ */
+export async function chargerTransactionsInProgress(db: Db, chargerId: number): Promise<string[]> {
+  const { data } = await db.port.query.primary({ chargerId }).go({ pages: 'all' });
+  return transactionsInProgress(data);
+}
+
 /** What became of one transaction's ChangeTransactionTariff. */
 export type TransactionTariffOutcome = 'changed' | 'refused' | 'unsupported' | 'notConnected' | 'failed';
 
@@ -298,12 +308,8 @@ export async function changeTransactionTariffs(
   tariff: StoredSiteTariff,
 ): Promise<Map<string, TransactionTariffOutcome>> {
   const outcomes = new Map<string, TransactionTariffOutcome>();
-  const ports = await db.port.query
-    .primary({ chargerId })
-    .go({ pages: 'all' })
-    .then(({ data }) => data)
-    .catch(logFailedRead<StoredPortItem[]>([]));
-  for (const ocppTransactionId of transactionsInProgress(ports)) {
+  const transactions = await chargerTransactionsInProgress(db, chargerId).catch(logFailedRead<string[]>([]));
+  for (const ocppTransactionId of transactions) {
     const outcome: TransactionTariffOutcome = await changeTransactionTariff(
       commands,
       chargerId,

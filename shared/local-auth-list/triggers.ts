@@ -10,7 +10,7 @@
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
 import type { ChargerItem } from '../chargers/items';
-import { COST_UPDATE_STREAM, TARIFF_UPDATE_ENTITIES } from '../charging';
+import { TARIFF_UPDATE_ENTITIES } from '../charging';
 import {
   chargerConnectionChange,
   entityOf,
@@ -26,13 +26,12 @@ export const LOCAL_LIST_TRIGGERING_ENTITIES = ['accessId', 'charger', 'localAuth
 
 /**
  * What the sync function's stream filter passes, on AWS and in the local stack alike: every change
- * of the lists' entities, the session items that carry a running cost, for CostUpdated
- * (`COST_UPDATE_STREAM`), and the site tariffs (and chargers) whose tariff messages it sends to
- * OCPP 2.1 stations (`TARIFF_UPDATE_ENTITIES`; `lambdas/local-list/sync.ts`).
+ * of the lists' entities, and the site tariffs (and chargers) whose tariff messages it sends to
+ * OCPP 2.1 stations and whose repricing it sends as CostUpdated (`TARIFF_UPDATE_ENTITIES`;
+ * `lambdas/local-list/sync.ts`).
  */
 export const LOCAL_LIST_SYNC_STREAM: StreamSelection = mergeStreamSelections(
   { entities: LOCAL_LIST_TRIGGERING_ENTITIES },
-  COST_UPDATE_STREAM,
   { entities: TARIFF_UPDATE_ENTITIES },
 );
 

@@ -77,7 +77,14 @@ export function checkTariff(input: SiteTariffInput, site: SiteItem): void {
 /**
  * Sets a site's tariff, replacing the one it had; removes the site's older `touPeriods` in the
  * same transaction. Nothing is stored when a rule is broken.
- * Requests: 1 PutItem, or a 2-item TransactWriteItems when the site has `touPeriods`.
+ *
+ * A tariff equal to the stored one (the same currency, normalised periods and demand charge) is
+ * not written again: it is the same version, so its `updatedAt` (and `userEmail`) stay, and no
+ * stream record makes the site allocate again or its OCPP 2.1 stations be sent it again
+ * (`docs/tariffs.md`, "Rules"). The write is conditioned on differing from the stored item, so
+ * telling the two apart costs no read before it; only an identical PUT reads the stored one.
+ * Requests: 1 PutItem (conditional), or a 2-item TransactWriteItems when the site has `touPeriods`;
+ * +1 GetItem when the tariff was identical.
  * @param input validated by `siteTariffInputSchema`
  * @returns the stored tariff, its periods normalised
  * @throws InvalidTariffError see {@link checkTariff}
@@ -100,16 +107,36 @@ export async function putSiteTariff(
     ...(userEmail ? { userEmail } : {}),
     updatedAt: now.toISOString(),
   };
+  let written = true;
   if (site.touPeriods === undefined) {
-    await db.siteTariff.put(item).go();
+    // Written unless the stored item has this content (DynamoDB compares lists and maps whole).
+    written = await db.siteTariff
+      .put(item)
+      .where(
+        (a, { ne, exists, notExists }) =>
+          `${notExists(a.siteId)} OR ${ne(a.currency, item.currency)} OR ${ne(a.energyPrices, item.energyPrices)} OR ` +
+          (demand === undefined
+            ? exists(a.demandChargePerKw)
+            : `${notExists(a.demandChargePerKw)} OR ${ne(a.demandChargePerKw, demand)}`),
+      )
+      .go()
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (isConditionalCheckFailure(error)) return false;
+        throw error;
+      });
   } else {
+    // A site that still has `touPeriods` has had no tariff written since: always a new version.
     const outcome = await transact(db, (entities) => ({
       tariff: entities.siteTariff.put(item).commit(),
       touPeriods: entities.site.patch({ siteId: site.siteId }).remove(['touPeriods']).commit(),
     }));
     if (outcome.failed('touPeriods')) throw new SiteNotFoundError(site.siteId);
   }
-  return toSiteTariffView(item, site);
+  if (written) return toSiteTariffView(item, site);
+  const { data: stored } = await db.siteTariff.get({ siteId: site.siteId }).go({ consistent: true });
+  // Deleted between the refused write and this read: the next PUT stores it.
+  return toSiteTariffView(stored ?? item, site);
 }
 
 /**

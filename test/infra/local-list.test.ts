@@ -1,7 +1,7 @@
 /**
  * The local authorization list in the synthesised template: the table's change stream feeds the
  * sync function through its own event source mapping (filtered to access IDs, chargers,
- * local-list items and, for CostUpdated, charging sessions that carry a running cost; batched), and the function may write
+ * local-list items and site tariffs, for the 2.1 stations' tariffs and CostUpdated; batched), and the function may write
  * only the charger and message-log rows and post to chargers.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const { template, statementsOf, actionsOf, streamMappingOf } = synthesise();
 const ENTRY = 'lambdas/local-list/sync.ts';
 
 describe('local authorization list', () => {
-  it('feeds the stream to the sync function, filtered to access IDs, chargers, local lists and sessions, in batches', () => {
+  it('feeds the stream to the sync function, filtered to access IDs, chargers, local lists and site tariffs, in batches', () => {
     const mapping = streamMappingOf(ENTRY);
     expect(mapping.properties).toMatchObject({
       BatchSize: 100,
@@ -25,13 +25,8 @@ describe('local authorization list', () => {
     expect([...LOCAL_LIST_TRIGGERING_ENTITIES]).toEqual(['accessId', 'charger', 'localAuthList']);
     expect(mapping.newImageEntities).toEqual([...LOCAL_LIST_TRIGGERING_ENTITIES, 'siteTariff']);
     expect(mapping.oldImageEntities).toEqual([...LOCAL_LIST_TRIGGERING_ENTITIES, 'siteTariff']);
-    // Sessions only when their new image carries a running cost (CostUpdated): `exists` on a leaf.
-    expect(mapping.patterns).toHaveLength(3);
-    expect(mapping.patterns[2]).toEqual({
-      dynamodb: {
-        NewImage: { __edb_e__: { S: ['chargingSession'] }, runningCost: { M: { amount: { N: [{ exists: true }] } } } },
-      },
-    });
+    // No session: CostUpdated comes of a site tariff's change.
+    expect(mapping.patterns).toHaveLength(2);
     expect(actionsOf(ENTRY)).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
   });
 

@@ -1259,21 +1259,6 @@ describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
       const frame = JSON.parse(data.toString()) as unknown[];
       if (frame[0] === 2) inbox.push(frame);
     });
-    const session = {
-      chargerId: target.id,
-      ocppTransactionId: 'fuzz-cost',
-      sessionId: 990_001,
-      organizationId: tenant.organizationId,
-      siteId: tenant.siteId,
-      portId: target.ports[0]!.id,
-      portNumber: 1,
-      ocppProtocol: 'ocpp2.0.1' as const,
-      startTime: now(),
-      meterStartWh: 0,
-      status: 'InProgress' as const,
-      updatedAt: now(),
-    };
-    await stack.db.chargingSession.put(session).go();
     await changes();
     const commands = ocppChargerCommands(stack.db, COST_COMMANDS);
     const valid: Json[] = [{}, { customData: { vendorId: 'fuzz.example' } }];
@@ -1293,7 +1278,8 @@ describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
     ];
     const failures: string[] = [];
     for (const [index, reply] of replies.entries()) {
-      const update = { chargerId: target.id, ocppTransactionId: 'fuzz-cost', sessionId: 990_001, totalCost: index };
+      const charger = (await stack.db.charger.get({ chargerId: target.id }).go()).data!;
+      const update = { charger, ocppTransactionId: 'fuzz-cost', totalCost: index };
       const outcome = sendCostUpdates(stack.db, commands, [update]);
       const call = await pollUntil(
         async () => inbox.shift(),

@@ -64,7 +64,9 @@ export const SiteTariff = conformsTo<SiteTariffView>()(
       userEmail: z.string().nullable().meta({
         description: "Who set it: a person's e-mail, or the API key's name; null for the operator CLI",
       }),
-      updatedAt: z.string().meta({ format: 'date-time' }),
+      updatedAt: z
+        .string()
+        .meta({ format: 'date-time', description: 'When this version was set: a PUT of the same tariff keeps it' }),
     })
     .meta({ id: 'SiteTariff' }),
 );
@@ -91,7 +93,7 @@ export const siteTariffRoutes = defineRoutes('siteLimits', {
     fieldRoot: 'body.tariff',
     summary: "Set a site's tariff (replaces the current one)",
     description:
-      "Time-of-use energy prices in the site's time zone, a currency (ISO 4217) and an optional demand charge per kW of the month's highest 15-minute average power. The periods (energyPrices) must cover every minute of each ISO weekday (1 = Monday … 7 = Sunday) exactly once, at most 96 a day; a period may not cross midnight (endTime after startTime, 24:00 for the end of the day: split it in two). pricePerKwh: at most 6 decimals, from -1000 to 1000 (negative prices are allowed); demandCharge.pricePerKw: 0 to 1000. timezone is optional and must be the site's. A gap (the day and times are named), an overlap (both periods are named), an unknown currency: 400 naming the field, nothing stored. The answer gives the periods sorted by first day, then start. The period names are the time-of-use periods of GET /api/charging-sessions?includeTouEnergy=true. A change makes smart charging allocate the site again. Unknown site, another organization's, or another site than a site-scoped key's: 404.",
+      "Time-of-use energy prices in the site's time zone, a currency (ISO 4217) and an optional demand charge per kW of the month's highest 15-minute average power. The periods (energyPrices) must cover every minute of each ISO weekday (1 = Monday … 7 = Sunday) exactly once, at most 96 a day; a period may not cross midnight (endTime after startTime, 24:00 for the end of the day: split it in two). pricePerKwh: at most 6 decimals, from -1000 to 1000 (negative prices are allowed); demandCharge.pricePerKw: 0 to 1000. timezone is optional and must be the site's. A gap (the day and times are named), an overlap (both periods are named), an unknown currency: 400 naming the field, nothing stored. The answer gives the periods sorted by first day, then start. The period names are the time-of-use periods of GET /api/charging-sessions?includeTouEnergy=true. A change makes smart charging allocate the site again. A tariff equal to the stored one (the same currency, periods in any order and demand charge) is the same version: nothing is written or sent, and the stored tariff is answered with its updatedAt (and userEmail) unchanged. Unknown site, another organization's, or another site than a site-scoped key's: 404.",
     tags: ['Site tariffs'],
     request: { pathParameters: SiteTariffPath, body: SetSiteTariffBody },
     responses: { 200: { description: 'The stored tariff', schema: SiteTariffResponse } },

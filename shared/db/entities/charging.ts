@@ -39,20 +39,6 @@ const chargingSessionSchema = {
     stopReason: optionalString,
     /** The energy's cost under the site's tariff when the session ended (none without one). */
     energyCost: energyCostAttribute,
-    /**
-     * The running cost of a session in progress as last priced (OCPP 2.0.1 `totalCost`,
-     * `shared/charging/running-cost.ts`): `amount` in the currency's units (4 decimals), `currency`
-     * ISO 4217, `at` when it was priced (ISO 8601 UTC). Stored only when it changed by at least the
-     * currency's minor unit; its change is what makes the CSMS send CostUpdated (`cost-updates.ts`).
-     */
-    runningCost: {
-      type: 'map',
-      properties: {
-        amount: { type: 'number', required: true },
-        currency: { type: 'string', required: true },
-        at: { type: 'string', required: true },
-      },
-    },
     remoteStartId: optionalNumber,
     reservationId: optionalNumber,
     accessIdId: optionalNumber,

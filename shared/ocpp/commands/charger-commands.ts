@@ -23,7 +23,7 @@ import {
   TRIGGER_MESSAGES,
 } from '../../charger-operations';
 import type { LogEnumType } from '../types/v201';
-import { findCharger, targetOf, type ChargerSnapshot } from './targets';
+import { chargerSeen, findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
 
 // Here, not with the GetLog command (`charger-logs.ts`): a function that finds chargers without
@@ -136,12 +136,13 @@ export function ocppChargerCommands<C extends CommandCatalog<C>>(
           : error instanceof ChargerErrorResponse
             ? 'invalidAnswer'
             : undefined,
-    async send(chargerId, name, input, sendOptions) {
-      const charger = await findCharger(db, chargerId);
+    async send(chargerId, name, input, sendOptions = {}) {
+      const { charger: seen, ...commandOptions } = sendOptions;
+      const charger = seen?.chargerId === chargerId ? chargerSeen(db, seen) : await findCharger(db, chargerId);
       if (!charger) throw new ChargerNotConnectedError(chargerId);
       const outcome = await runCommand(db, targetOf(charger), commands[name] as Command<typeof input, never>, input, {
         ...options,
-        ...sendOptions,
+        ...commandOptions,
       });
       if (outcome.ok) return outcome;
       const description = outcome.errorDescription ? `: ${outcome.errorDescription}` : '';

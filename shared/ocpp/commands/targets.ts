@@ -85,10 +85,17 @@ export async function findCharger(db: Db, chargerId: number, fresh = false): Pro
   const cached = fresh ? undefined : cacheOf(db).get(chargerId);
   if (cached) return cached;
   const { data } = await db.charger.get({ chargerId }).go({ consistent: true });
-  if (!data) return undefined;
-  const snapshot = snapshotOf(data);
+  return data ? chargerSeen(db, data) : undefined;
+}
+
+/**
+ * A charger as the caller has just read its item (no read here): its snapshot, kept like a read
+ * one (cached when connected). The lane claim verifies its connection as it does a cached one's.
+ */
+export function chargerSeen(db: Db, charger: ChargerFields): ChargerSnapshot {
+  const snapshot = snapshotOf(charger);
   if (snapshot.connection) remember(db, snapshot);
-  else cacheOf(db).delete(chargerId);
+  else cacheOf(db).delete(charger.chargerId);
   return snapshot;
 }
 

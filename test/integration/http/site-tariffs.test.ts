@@ -105,6 +105,38 @@ describe('PUT, GET and DELETE /api/sites/{siteId}/tariff', () => {
     expect(nullDemand.body.tariff.demandCharge).toBeNull();
   });
 
+  it('keeps the stored version when a PUT is identical (rows in any order), a new one when anything differs', async () => {
+    const siteId = await newSite();
+    const tariff = { currency: 'USD', energyPrices: prices(), demandCharge: { pricePerKw: 9 } };
+    const first = await putTariff(siteId, tariff);
+    expect(first.status).toBe(200);
+    const same = await putTariff(siteId, { ...tariff, energyPrices: [...prices()].reverse() });
+    expect(same.status).toBe(200);
+    // Answered as stored, its updatedAt unchanged.
+    expect(same.body).toEqual(first.body);
+    expect(validate('/api/sites/{siteId}/tariff', 'PUT', 200, same.body)).toEqual([]);
+    // Each field makes another version: the demand charge, its removal, a price, the currency.
+    const changes = [
+      { ...tariff, demandCharge: { pricePerKw: 9.5 } },
+      { ...tariff, demandCharge: null },
+      { ...tariff, demandCharge: null, energyPrices: prices().map((p, i) => (i ? p : { ...p, pricePerKwh: 0.13 })) },
+      {
+        ...tariff,
+        demandCharge: null,
+        currency: 'EUR',
+        energyPrices: prices().map((p, i) => (i ? p : { ...p, pricePerKwh: 0.13 })),
+      },
+    ];
+    let previous = first.body.tariff.updatedAt;
+    for (const change of changes) {
+      const put = await putTariff(siteId, change);
+      expect(put.status).toBe(200);
+      expect(put.body.tariff.updatedAt > previous).toBe(true);
+      previous = put.body.tariff.updatedAt;
+    }
+    expect((await putTariff(siteId, changes.at(-1))).body.tariff.updatedAt).toBe(previous);
+  });
+
   it('answers 404 with a clear message for a site without a tariff; DELETE answers 204, then 404', async () => {
     const siteId = await newSite();
     const none = await getTariff(siteId);

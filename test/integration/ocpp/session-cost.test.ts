@@ -3,14 +3,15 @@
  * 2.0.1 client's TransactionEvent responses carry `totalCost` under the site's two-period tariff
  * (the running cost on an Updated with an energy register, the final cost on Ended, in cents), the
  * final cost is stored on the session and answered by `GET /api/charging-sessions` without
- * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all. The running cost also
- * reaches the charger as a CostUpdated CALL (I04), sent from the table's stream (the stack's
- * `localList` option runs its sender) and answered into the message log. OCPP 2.1 stations are
+ * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all. A cost that no answer
+ * told the charger, repriced by a change of the site's tariff, reaches it as a CostUpdated CALL
+ * (I04), sent from the table's stream (the stack's `localList` option runs its sender) and answered
+ * into the message log; the answers' own figures are never sent again. OCPP 2.1 stations are
  * sent the site's tariff as their default tariff (SetDefaultTariff, ClearTariffs once deleted) and
  * each new version as the tariff of their transactions in progress (ChangeTransactionTariff),
  * checked by strict 2.1 clients, and a GetTariffs operation lists what a station holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, pollUntil } from '../support/ocpp';
@@ -18,6 +19,10 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { toStationTariff } from '../../../shared/charging/station-tariff';
 import { sendTariffUpdates } from '../../../shared/charging/tariff-updates';
+import { sendCostRepricings } from '../../../shared/charging/cost-updates';
+import { COST_COMMANDS } from '../../../shared/ocpp/commands/cost';
+import { createDocumentClient, createEntities, getDb, type Db } from '../../../shared/db';
+import { forgetSiteCostTariffs } from '../../../shared/history/session-cost';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { TARIFF_COMMANDS } from '../../../shared/ocpp/commands/tariffs';
 
@@ -164,15 +169,33 @@ describe('TransactionEvent responses without a tariff', () => {
   });
 });
 
+/** A data layer on the stack's table that notes the key of each GetItem it sends. */
+function spiedDb(): { db: Db; gets: { pk: string; sk: string }[] } {
+  const client = createDocumentClient({ endpoint: inject('dynamoDbEndpoint') });
+  const gets: { pk: string; sk: string }[] = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const key = (args.input as { Key?: Record<string, { S?: string } | string> }).Key;
+      if (context.commandName === 'GetItemCommand' && key) {
+        const text = (value: { S?: string } | string | undefined) =>
+          typeof value === 'string' ? value : (value?.S ?? '');
+        gets.push({ pk: text(key.pk), sk: text(key.sk) });
+      }
+      return next(args);
+    },
+    { step: 'serialize', priority: 'high' },
+  );
+  return { db: createEntities(client, stack.tableName), gets };
+}
+
 describe('CostUpdated (I04)', () => {
-  // A 2.1 station is sent the 2.0.1 CALL, checked against 2.1's schemas by the CSMS and by the strict client.
   it.each(['ocpp2.0.1', 'ocpp2.1'] as const)(
-    "tells an %s charger the running cost it stored, validated by the charger's schema, its answer logged",
+    'tells an %s charger only what no answer told it: the cost when a tariff is set or changed, its answer logged',
     async (protocol) => {
       const received: unknown[] = [];
       const { tenant, client } = await chargerOnSite(
         'COSTUPD',
-        { currency: 'USD', energyPrices: TWO_PERIODS },
+        undefined,
         (c) =>
           c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
             received.push(params);
@@ -181,6 +204,29 @@ describe('CostUpdated (I04)', () => {
         protocol,
       );
       const transactionInfo = { transactionId: 'cost-upd-1', chargingState: 'Charging' };
+      const updated = (seqNo: number, minutes: number, wh: number) =>
+        client.call('TransactionEvent', {
+          eventType: 'Updated',
+          timestamp: at(minutes),
+          triggerReason: 'MeterValuePeriodic',
+          seqNo,
+          transactionInfo,
+          meterValue: energy(wh, at(minutes)),
+        });
+      const putTariff = async (energyPrices: typeof TWO_PERIODS) => {
+        const put = await api(stack, `/api/sites/${tenant.siteId}/tariff`, {
+          key: tenant.apiKey,
+          method: 'PUT',
+          body: { tariff: { currency: 'USD', energyPrices } },
+        });
+        expect(put.status).toBe(200);
+      };
+      const costUpdates = (count: number) =>
+        pollUntil(
+          async () => [...received],
+          (found) => found.length >= count,
+          `${count} CostUpdated`,
+        );
       await client.call('TransactionEvent', {
         eventType: 'Started',
         timestamp: at(0),
@@ -190,21 +236,25 @@ describe('CostUpdated (I04)', () => {
         evse: { id: 1, connectorId: 1 },
         meterValue: energy(0, at(0)),
       });
-      const updated = await client.call('TransactionEvent', {
-        eventType: 'Updated',
-        timestamp: at(30),
-        triggerReason: 'MeterValuePeriodic',
-        seqNo: 1,
-        transactionInfo,
-        meterValue: energy(6_000, at(30)),
-      });
-      expect(updated).toEqual({ totalCost: 0.74 });
-      await pollUntil(
-        async () => received.length,
-        (n) => n > 0,
-        'the CostUpdated CALL',
-      );
-      expect(received).toEqual([{ totalCost: 0.74, transactionId: 'cost-upd-1' }]);
+      // No tariff: the answer tells no cost.
+      expect(await updated(1, 20, 6_000)).toEqual({});
+      // A tariff is set while the transaction is in progress: its 6 kWh so far (off-peak at 0.1234)
+      // cost 0.74, which no answer told the charger.
+      await putTariff(TWO_PERIODS);
+      expect(await costUpdates(1)).toEqual([{ totalCost: 0.74, transactionId: 'cost-upd-1' }]);
+
+      // The answer tells the charger the running cost (6.2 kWh: 0.77), and no CostUpdated repeats
+      // it (the message function's instance is made to see the new tariff at once).
+      forgetSiteCostTariffs(getDb());
+      expect(await updated(2, 29, 6_200)).toEqual({ totalCost: 0.77 });
+      // The off-peak price changes: 6.2 kWh at 0.2 cost 1.24 now.
+      const dearer = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
+      await putTariff(dearer);
+      // In the stream's order the answer's 0.77 came before this change: it was never sent.
+      expect(await costUpdates(2)).toEqual([
+        { totalCost: 0.74, transactionId: 'cost-upd-1' },
+        { totalCost: 1.24, transactionId: 'cost-upd-1' },
+      ]);
       const chargerId = tenant.chargers[0]!.id;
       const logged = await pollUntil(
         async () =>
@@ -213,19 +263,67 @@ describe('CostUpdated (I04)', () => {
               key: tenant.apiKey,
             })
           ).body.data,
-        (data: any[]) => data.length === 1 && data[0].responseType !== undefined && data[0].responseType !== null,
-        'the logged CostUpdated answer',
+        (data: any[]) => data.length === 2 && data.every((m) => m.responseType),
+        'the logged CostUpdated answers',
       );
-      expect(logged[0]).toMatchObject({
+      expect(logged.find((m: any) => m.messagePayload.totalCost === 1.24)).toMatchObject({
         direction: 'toCharger',
-        messagePayload: { totalCost: 0.74, transactionId: 'cost-upd-1' },
+        messagePayload: { totalCost: 1.24, transactionId: 'cost-upd-1' },
         responseType: 'CALLRESULT',
         messageResponse: {},
       });
-      const { data } = await stack.db.chargingSession.get({ chargerId, ocppTransactionId: 'cost-upd-1' }).go();
-      expect(data?.runningCost).toMatchObject({ amount: 0.7404, currency: 'USD' });
+
+      // A change that leaves the cost so far alone (the on-peak price: nothing was charged on peak)
+      // tells the charger nothing.
+      const commands = ocppChargerCommands(stack.db, COST_COMMANDS);
+      const site = { siteId: tenant.siteId, organizationId: tenant.organizationId };
+      const onPeak = dearer.map((p, i) => (i ? { ...p, pricePerKwh: 0.9 } : p));
+      const unchanged = await sendCostRepricings(stack.db, commands, [
+        {
+          ...site,
+          before: { currency: 'USD', energyPrices: dearer },
+          after: { currency: 'USD', energyPrices: onPeak },
+        },
+      ]);
+      expect(unchanged).toEqual([{ chargerId, ocppTransactionId: 'cost-upd-1', outcome: 'unchanged' }]);
+      expect(received).toHaveLength(2);
+
+      // The charger is read once, with its site's chargers, and passed along to the command path:
+      // on a data layer with nothing cached, a repricing that sends reads no charger item.
+      const spied = spiedDb();
+      const cheaper = dearer.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.1 }));
+      const sent = await sendCostRepricings(spied.db, ocppChargerCommands(spied.db, COST_COMMANDS), [
+        {
+          ...site,
+          before: { currency: 'USD', energyPrices: dearer },
+          after: { currency: 'USD', energyPrices: cheaper },
+        },
+      ]);
+      expect(sent).toEqual([{ chargerId, ocppTransactionId: 'cost-upd-1', outcome: 'sent', totalCost: 0.62 }]);
+      expect((await costUpdates(3))[2]).toEqual({ totalCost: 0.62, transactionId: 'cost-upd-1' });
+      const chargerReads = spied.gets.filter((key) => key.sk.startsWith('$chargerview#charger_'));
+
+      expect(spied.gets.length).toBeGreaterThan(0);
+      expect(chargerReads).toEqual([]);
     },
   );
+
+  it('tells a transaction that ended nothing', async () => {
+    const received: unknown[] = [];
+    const { tenant, client } = await chargerOnSite('COSTEND', undefined, (c) =>
+      c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
+        received.push(params);
+        return {};
+      }),
+    );
+    await chargeAcrossThePeak(client, 'cost-end-1');
+    const commands = ocppChargerCommands(stack.db, COST_COMMANDS);
+    const site = { siteId: tenant.siteId, organizationId: tenant.organizationId };
+    // Its port holds no transaction any more: nothing to price, nothing sent.
+    const after = { currency: 'USD', energyPrices: TWO_PERIODS };
+    expect(await sendCostRepricings(stack.db, commands, [{ ...site, after }])).toEqual([]);
+    expect(received).toEqual([]);
+  });
 });
 
 /**
@@ -437,6 +535,9 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
     // After the SetDefaultTariff, on each station's lane.
     for (const { station } of stations)
       expect(station.received.map((r) => r.action)).toEqual(['SetDefaultTariff', 'ChangeTransactionTariff']);
+    // The same tariff again is the same version, answered as stored: nothing is sent for it (the
+    // stations' messages are counted below, after the next version's).
+    expect(await putTariff(tenant, { currency: 'USD', energyPrices: [...TWO_PERIODS].reverse() })).toEqual(first);
     // A new version: the running transaction is priced under the new prices; the station that
     // refused the transaction's change still takes the new default tariff, and is asked again.
     const cheaper = TWO_PERIODS.map((p) => ({ ...p, pricePerKwh: 0.05 }));
