@@ -29,15 +29,18 @@
  *   last allocation has it (a session that started since is allocated by its start anyway).
  *
  * The first two are read from the change's images alone. The last two read the site's allocation
- * (1 GetItem per site per batch that holds readings of it); a vehicle's state reads the scheduled
- * sites (1 Query) and the allocation of each of its organization's.
+ * (once per batch that holds readings of it, in one BatchGetItem with the others); a vehicle's
+ * state reads the scheduled sites (the batch's one Query) and the allocation of each of its
+ * organization's.
  *
  * @module
  */
 import type { Db } from '../db';
+import { batchGet } from '../db/batch';
 import { entityOf, type TableChange } from '../db/table-changes';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
-import { scheduledSites } from './scheduled-sites';
+import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
+import { reallocationsOf } from './triggers';
 
 /** A vehicle drawing less than this share of its planned limit is behind its plan. */
 export const BEHIND_DRAW_SHARE = 0.5;
@@ -226,21 +229,28 @@ async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promis
 /**
  * The sites whose vehicles' readings in a batch call for a new plan (see the module), with the
  * event of each (for the log).
- * Requests: 1 GetItem of the site's allocation per site with readings in the batch; 1 GetItem of a
- * charger whose readings item predates `siteId`.
+ * Requests: 1 GetItem of a charger whose readings item predates `siteId`; for a batch with vehicle
+ * states, the scheduled sites (through `scheduled`: the trigger passes its batch's one Query); and
+ * the stored allocations of the sites to judge (those with readings no image decides, and those of
+ * the vehicles' organizations), each read once, together (1 BatchGetItem per 100 sites).
+ * @param scheduled the scheduled sites, asked only when the batch holds a vehicle's state
+ * @param triggered sites the batch allocates again anyway: not judged, their allocations not read
  */
 export async function readingReallocations(
   db: Db,
   changes: readonly TableChange[],
+  scheduled: () => Promise<readonly ScheduledSite[]>,
+  triggered: ReadonlySet<number> = new Set(),
 ): Promise<Map<number, ReadingEvent>> {
   const sites = new Map<number, ReadingEvent>();
+  const decided = (siteId: number) => sites.has(siteId) || triggered.has(siteId);
   const chargers = new Map<number, Promise<number | undefined>>();
   const pending = new Map<number, TableChange[]>();
   for (const change of changes) {
     const after = change.newImage;
     if (entityOf(change) !== 'portReadings' || !after || after.endedAt !== undefined) continue;
     const siteId = await siteOfReadings(db, after, chargers);
-    if (siteId === undefined || sites.has(siteId)) continue;
+    if (siteId === undefined || decided(siteId)) continue;
     const event = imageEventOf(change);
     if (event) sites.set(siteId, event);
     else pending.set(siteId, [...(pending.get(siteId) ?? []), change]);
@@ -248,23 +258,46 @@ export async function readingReallocations(
   const vehicles = changes.flatMap((change) => vehicleStateChangeOf(change) ?? []);
   const organizations = new Set(vehicles.map((v) => v.organizationId));
   const vehicleSites = organizations.size
-    ? (await scheduledSites(db)).filter((s) => organizations.has(s.organizationId) && !sites.has(s.siteId))
+    ? (await scheduled()).filter((s) => organizations.has(s.organizationId) && !decided(s.siteId))
     : [];
+  const toRead = new Set([...pending.keys(), ...vehicleSites.map((s) => s.siteId)].filter((id) => !decided(id)));
+  const allocations = new Map(
+    toRead.size
+      ? (
+          await batchGet(
+            db.siteAllocation,
+            [...toRead].map((siteId) => ({ siteId })),
+          )
+        ).map((a) => [a.siteId, a])
+      : [],
+  );
+  for (const [siteId, siteChanges] of pending) {
+    const allocation = allocations.get(siteId);
+    if (!allocation || decided(siteId)) continue;
+    const event = siteChanges.map((change) => fallsBehind(change, allocation as PlannedAllocation)).find(Boolean);
+    if (event) sites.set(siteId, event);
+  }
   const charging = new Set(vehicles.map((v) => `${v.organizationId}:${v.vehicleId}`));
-  await Promise.all([
-    ...[...pending].map(async ([siteId, siteChanges]) => {
-      if (sites.has(siteId)) return;
-      const { data } = await db.siteAllocation.get({ siteId }).go();
-      for (const change of data ? siteChanges : []) {
-        const event = fallsBehind(change, data as PlannedAllocation);
-        if (event) return void sites.set(siteId, event);
-      }
-    }),
-    ...vehicleSites.map(async ({ siteId, organizationId }) => {
-      const { data } = await db.siteAllocation.get({ siteId }).go();
-      const plugged = data?.ports.some((p) => charging.has(`${organizationId}:${p.vehicleId}`));
-      if (plugged && !sites.has(siteId)) sites.set(siteId, 'vehicleState');
-    }),
-  ]);
+  for (const { siteId, organizationId } of vehicleSites) {
+    const plugged = allocations.get(siteId)?.ports.some((p) => charging.has(`${organizationId}:${p.vehicleId}`));
+    if (plugged && !decided(siteId)) sites.set(siteId, 'vehicleState');
+  }
   return sites;
+}
+
+/**
+ * Every site a batch of the table's changes makes allocate again: the sites of its changes
+ * (`triggers.ts`), every scheduled site of an organization whose departure plan changed, and the
+ * sites of its readings and vehicle states ({@link readingReallocations}).
+ * Requests: at most 1 Query of the scheduled sites per batch (only when it holds a departure plan
+ * or a vehicle's state), and what {@link readingReallocations} reads.
+ */
+export async function triggeredSites(db: Db, changes: readonly TableChange[]): Promise<Set<number>> {
+  const { siteIds, organizationIds } = reallocationsOf(changes);
+  const scheduled = scheduledSitesOnce(db);
+  if (organizationIds.size) {
+    for (const site of await scheduled()) if (organizationIds.has(site.organizationId)) siteIds.add(site.siteId);
+  }
+  for (const siteId of (await readingReallocations(db, changes, scheduled, siteIds)).keys()) siteIds.add(siteId);
+  return siteIds;
 }

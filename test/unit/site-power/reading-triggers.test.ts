@@ -1,3 +1,4 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { TableChange } from '../../../shared/db/table-changes';
 import {
@@ -6,8 +7,10 @@ import {
   fallsBehind,
   imageEventOf,
   type PlannedAllocation,
+  triggeredSites,
   vehicleStateChangeOf,
 } from '../../../shared/site-power/reading-triggers';
+import { mockedDb, TABLE } from '../db/mock-table';
 
 const T0 = Date.parse('2026-12-05T10:00:00Z');
 const readings = (fields: object) => ({
@@ -168,5 +171,73 @@ describe("a vehicle's state that makes its site plan again", () => {
     expect(vehicleStateChangeOf(vehicleChange(reading, { ...reading, name: 'Van 8' }))).toBeUndefined();
     expect(vehicleStateChangeOf(vehicleChange(undefined, { name: 'Van 8' }))).toBeUndefined();
     expect(vehicleStateChangeOf(change({}, { socStartPercent: 30 }))).toBeUndefined();
+  });
+});
+
+describe("a trigger batch's reads", () => {
+  /** A data layer answering a Query of the scheduled sites (sites 2 and 5 of organization 3, 6 of 4) and the allocations of sites 2 and 5. */
+  const scripted = () => {
+    const { db, mock } = mockedDb();
+    const scheduled = [
+      { siteId: 2, organizationId: 3 },
+      { siteId: 5, organizationId: 3 },
+      { siteId: 6, organizationId: 4 },
+    ].map((site) => db.scheduledSite.put({ ...site, nextRunAt: T0 }).params().Item);
+    const allocation = (siteId: number, vehicleId: number) =>
+      db.siteAllocation
+        .put({
+          siteId,
+          organizationId: 3,
+          sequence: 1,
+          computedAt: new Date(T0).toISOString(),
+          chargingRateUnit: 'W',
+          allocatedTotal: 0,
+          allocatedTotalW: 0,
+          lateVehicles: [],
+          ports: [{ portId: 1, chargerId: 4, portNumber: 1, sessionId: 9, limitW: 0, reason: 'planned', vehicleId }],
+        })
+        .params().Item;
+    mock.on(QueryCommand).resolves({ Items: scheduled });
+    mock.on(BatchGetCommand).callsFake(async (input) => {
+      const keys = input.RequestItems[TABLE].Keys as { pk: string }[];
+      const items = [allocation(2, 8), allocation(5, 1)].filter((item) => keys.some((k) => k.pk === item!.pk));
+      return { Responses: { [TABLE]: items }, UnprocessedKeys: {} };
+    });
+    return { db, mock };
+  };
+  const departurePlan: TableChange = {
+    eventName: 'MODIFY',
+    newImage: { __edb_e__: 'departurePlan', organizationId: 3, vehicleId: 8 },
+  };
+  const vehicleState = (organizationId: number, vehicleId: number): TableChange => ({
+    eventName: 'MODIFY',
+    oldImage: { __edb_e__: 'vehicle', organizationId, vehicleId },
+    newImage: { __edb_e__: 'vehicle', organizationId, vehicleId, telematicsReadAt: '2026-12-05T10:00:00.000Z' },
+  });
+
+  it('query the scheduled sites once for departure plans and vehicle states together, and no allocation of a site already triggered', async () => {
+    const { db, mock } = scripted();
+    expect(await triggeredSites(db, [departurePlan, vehicleState(3, 8)])).toEqual(new Set([2, 5]));
+    expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(0);
+    expect(mock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it("read the allocations of a vehicle's organization's sites in one request, and trigger the one it charges on", async () => {
+    const { db, mock } = scripted();
+    expect(await triggeredSites(db, [vehicleState(3, 8), vehicleState(3, 7)])).toEqual(new Set([2]));
+    expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(mock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('read nothing for a batch of session changes alone', async () => {
+    const { db, mock } = scripted();
+    const start: TableChange = {
+      eventName: 'INSERT',
+      newImage: { __edb_e__: 'chargingSession', siteId: 9, status: 'Charging' },
+    };
+    expect(await triggeredSites(db, [start])).toEqual(new Set([9]));
+    expect(mock.calls()).toHaveLength(0);
   });
 });
