@@ -35,7 +35,8 @@
  * The first two are read from the change's images alone. The last two read the site's allocation
  * (once per batch that holds readings of it, in one BatchGetItem with the others); a vehicle's
  * state reads the scheduled sites (the batch's one Query) and the allocation of each of its
- * organization's.
+ * organization's, and, for a site it would trigger, the site's allocation state (a run that took
+ * the lease after the state was stored reads it: no trigger).
  *
  * @module
  */
@@ -47,6 +48,7 @@ import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
 import { knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
 import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
 import { reallocationsOf } from './triggers';
+import { LEASE_MS } from './allocation-state';
 
 /** A vehicle drawing less than this share of its planned limit is behind its plan. */
 export const BEHIND_DRAW_SHARE = 0.5;
@@ -290,10 +292,11 @@ async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promis
  * Requests: 1 GetItem of a charger whose readings item predates `siteId`; for a batch with vehicle
  * states, the scheduled sites (through `scheduled`: the trigger passes its batch's one Query); and
  * the stored allocations of the sites to judge (those with readings no image decides, and those of
- * the vehicles' organizations), each read once, together (1 BatchGetItem per 100 sites).
+ * the vehicles' organizations), each read once, together (1 BatchGetItem per 100 sites); and the
+ * allocation states of the sites a vehicle's state would trigger (1 BatchGetItem, none without).
  * @param scheduled the scheduled sites, asked only when the batch holds a vehicle's state
  * @param triggered sites the batch allocates again anyway: not judged, their allocations not read
- * @param now ms since epoch (a telematics reading's age)
+ * @param now ms since epoch (a telematics reading's age, a running allocation's lease)
  */
 export async function readingReallocations(
   db: Db,
@@ -339,17 +342,48 @@ export async function readingReallocations(
   }
   // The latest change of each vehicle in the batch (a stream batch keeps an item's changes in order).
   const states = new Map(vehicles.map((v) => [`${v.organizationId}:${v.vehicleId}`, v.vehicle]));
+  // Each site whose plan a vehicle's state changes, with when the latest such state was stored.
+  const changed = new Map<number, number>();
   for (const { siteId, organizationId } of vehicleSites) {
     const allocation = allocations.get(siteId);
     if (!allocation || decided(siteId)) continue;
     const computedAt = Date.parse(allocation.computedAt);
-    const changesPlan = allocation.ports.some((line) => {
+    for (const line of allocation.ports) {
       const vehicle = states.get(`${organizationId}:${line.vehicleId}`);
-      return vehicle !== undefined && stateChangesPlan(vehicle, line as PlannedLine, computedAt, now);
-    });
-    if (changesPlan) sites.set(siteId, 'vehicleState');
+      if (!vehicle || !stateChangesPlan(vehicle, line as PlannedLine, computedAt, now)) continue;
+      changed.set(siteId, Math.max(changed.get(siteId) ?? 0, Date.parse(vehicle.updatedAt) || now));
+    }
   }
+  for (const siteId of await planningSince(db, changed, now)) sites.set(siteId, 'vehicleState');
   return sites;
+}
+
+/** How long after a state was stored a run's (eventually consistent) reads are taken to see it, ms. */
+const READ_MARGIN_MS = 1_000;
+
+/**
+ * The sites of `changed` that no allocation now running will plan with their vehicles' new states:
+ * a run that took the site's lease more than {@link READ_MARGIN_MS} after the state was stored
+ * reads it (its snapshot follows the lease), so asking again would cost one more run for nothing. Requests: 1 BatchGetItem of the
+ * sites' allocation states (none when `changed` is empty).
+ * @param changed site → when its latest plan-changing vehicle state was stored, ms since epoch
+ * @param now ms since epoch
+ */
+async function planningSince(db: Db, changed: ReadonlyMap<number, number>, now: number): Promise<number[]> {
+  if (changed.size === 0) return [];
+  const states = await batchGet(
+    db.siteAllocationState,
+    [...changed.keys()].map((siteId) => ({ siteId })),
+  );
+  const leaseFrom = new Map(
+    states.flatMap((s) =>
+      s.leaseUntil !== undefined && s.leaseUntil > now ? [[s.siteId, s.leaseUntil - LEASE_MS] as const] : [],
+    ),
+  );
+  // A margin for the run's reads, which are eventually consistent.
+  return [...changed].flatMap(([siteId, storedAt]) =>
+    (leaseFrom.get(siteId) ?? -Infinity) > storedAt + READ_MARGIN_MS ? [] : [siteId],
+  );
 }
 
 /**

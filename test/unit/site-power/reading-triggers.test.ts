@@ -273,12 +273,18 @@ describe("a trigger batch's reads", () => {
         })
         .params().Item;
     mock.on(QueryCommand).resolves({ Items: scheduled });
+    const leases: Record<string, unknown>[] = [];
     mock.on(BatchGetCommand).callsFake(async (input) => {
-      const keys = input.RequestItems[TABLE].Keys as { pk: string }[];
-      const items = [allocation(2, 8), allocation(5, 1)].filter((item) => keys.some((k) => k.pk === item!.pk));
+      const keys = input.RequestItems[TABLE].Keys as { pk: string; sk: string }[];
+      const items = [allocation(2, 8)!, allocation(5, 1)!, ...leases].filter((item) =>
+        keys.some((k) => k.pk === item.pk && k.sk === item.sk),
+      );
       return { Responses: { [TABLE]: items }, UnprocessedKeys: {} };
     });
-    return { db, mock };
+    /** Site 2's lease, taken at `from` (ms), by a run still going. */
+    const leaseTaken = (from: number) =>
+      leases.push(db.siteAllocationState.put({ siteId: 2, leaseUntil: from + 60_000, leaseId: 'run' }).params().Item);
+    return { db, mock, leaseTaken };
   };
   const departurePlan: TableChange = {
     eventName: 'MODIFY',
@@ -293,6 +299,7 @@ describe("a trigger batch's reads", () => {
       vehicleId,
       telematicsReadAt: new Date(T0 + socPercent * 1000).toISOString(),
       telematicsSocPercent: socPercent,
+      updatedAt: new Date(T0 + 10_000).toISOString(),
     },
   });
 
@@ -308,7 +315,8 @@ describe("a trigger batch's reads", () => {
     const { db, mock } = scripted();
     expect(await triggeredSites(db, [vehicleState(3, 8), vehicleState(3, 7)], T0 + 60_000)).toEqual(new Set([2]));
     expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
-    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(1);
+    // The allocations, then the allocation state of the site to trigger (is a run already reading it?).
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
     expect(mock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
@@ -316,7 +324,8 @@ describe("a trigger batch's reads", () => {
     const { db, mock } = scripted();
     // Site 5's line of vehicle 1 planned with SoC 40 and no target: a reading within 3 points of it plans nothing.
     const planned = { socPercent: 40, socSource: 'telematics' as const };
-    mock.on(BatchGetCommand).callsFake(async () => {
+    mock.on(BatchGetCommand).callsFake(async (input) => {
+      const keys = input.RequestItems[TABLE].Keys as { sk: string }[];
       const item = db.siteAllocation
         .put({
           siteId: 5,
@@ -341,11 +350,25 @@ describe("a trigger batch's reads", () => {
           ],
         })
         .params().Item;
-      return { Responses: { [TABLE]: [item] }, UnprocessedKeys: {} };
+      return { Responses: { [TABLE]: keys.some((key) => key.sk === item!.sk) ? [item] : [] }, UnprocessedKeys: {} };
     });
     const burst = [vehicleState(3, 1, 30), vehicleState(3, 1, 35), vehicleState(3, 1, 42)];
     expect(await triggeredSites(db, burst, T0 + 60_000)).toEqual(new Set());
     expect(await triggeredSites(db, [...burst, vehicleState(3, 1, 44)], T0 + 60_000)).toEqual(new Set([5]));
+  });
+
+  it('leave a site to the run that took its lease after the state was stored, not to one before', async () => {
+    const stored = T0 + 10_000;
+    const before = scripted();
+    before.leaseTaken(stored - 5_000);
+    expect(await triggeredSites(before.db, [vehicleState(3, 8)], T0 + 20_000)).toEqual(new Set([2]));
+    const after = scripted();
+    after.leaseTaken(stored + 2_000);
+    expect(await triggeredSites(after.db, [vehicleState(3, 8)], T0 + 20_000)).toEqual(new Set());
+    // A lease that lapsed (its run crashed) reads nothing more.
+    const lapsed = scripted();
+    lapsed.leaseTaken(stored + 2_000);
+    expect(await triggeredSites(lapsed.db, [vehicleState(3, 8)], stored + 2_000 + 60_000)).toEqual(new Set([2]));
   });
 
   it('read nothing for a batch of session changes alone', async () => {
