@@ -9,18 +9,13 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { learnBatteries } from '../../shared/access';
 import { getDb } from '../../shared/db';
 import { tableChangesOf } from '../../shared/db/table-changes';
-import { readingReallocations, reallocationsOf, scheduledSites } from '../../shared/site-power';
+import { triggeredSites } from '../../shared/site-power';
 import { reallocate } from './lib/start-allocation';
 
 /** DynamoDB Streams event source: the changed items' images → allocation requests. */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   const changes = tableChangesOf(event);
-  const { siteIds, organizationIds } = reallocationsOf(changes);
   const db = getDb();
-  if (organizationIds.size) {
-    for (const site of await scheduledSites(db)) if (organizationIds.has(site.organizationId)) siteIds.add(site.siteId);
-  }
   // No log line here: the trigger's bundle stays without the logger (its budget).
-  for (const siteId of (await readingReallocations(db, changes)).keys()) siteIds.add(siteId);
-  await Promise.all([reallocate(db, siteIds), learnBatteries(db, changes)]);
+  await Promise.all([reallocate(db, await triggeredSites(db, changes)), learnBatteries(db, changes)]);
 }

@@ -8,10 +8,10 @@
  * @module
  */
 import type { Db } from '../db';
-import { unlessConditionFails } from '../db/conditions';
-import type { VehicleItem } from './items';
+import { batchGet } from '../db/batch';
+import { normalizeVin, VEHICLE_CONSTRAINTS, type VehicleItem } from './items';
 import { InvalidAccessInputError } from './errors';
-import { getVehicle, findVehicleIdByVin } from './vehicles';
+import { findVehicleIdByVin } from './vehicles';
 import { telematicsOf, type VehicleTelematics } from './views';
 
 /** Largest usable battery capacity accepted, kWh (a heavy truck's battery is ~600 kWh). */
@@ -73,24 +73,74 @@ export function checkReading(input: VehicleStateInput, now: number): number {
   return at;
 }
 
-/**
- * The vehicle a reading names.
- * @throws InvalidAccessInputError (`vehicleId`, `vehicleVin`) when the organization has no such vehicle
- */
-async function vehicleIdOf(db: Db, organizationId: number, input: VehicleStateInput): Promise<number> {
-  if (input.vehicleId !== undefined && input.vehicleId !== null) {
-    if (await getVehicle(db, organizationId, input.vehicleId)) return input.vehicleId;
-    throw new InvalidAccessInputError('vehicleId', 'no vehicle with this ID in the organization');
-  }
-  const id = input.vehicleVin ? await findVehicleIdByVin(db, organizationId, input.vehicleVin) : undefined;
-  if (id === undefined) throw new InvalidAccessInputError('vehicleVin', 'no vehicle with this VIN in the organization');
-  return id;
+/** The message of an unknown vehicle named by ID. */
+const UNKNOWN_ID = 'no vehicle with this ID in the organization';
+/** The message of an unknown VIN. */
+const UNKNOWN_VIN = 'no vehicle with this VIN in the organization';
+
+/** The vehicle IDs of VINs (their markers read in 1 BatchGetItem per 100 VINs), by normalized VIN. */
+async function vehicleIdsByVin(db: Db, organizationId: number, vins: readonly string[]): Promise<Map<string, number>> {
+  if (!vins.length) return new Map();
+  const constraint = VEHICLE_CONSTRAINTS.vin(organizationId);
+  const markers = await batchGet(
+    db.uniqueValue,
+    vins.map((vin) => ({ constraint, value: normalizeVin(vin) })),
+  );
+  return new Map(markers.map((marker) => [marker.value, marker.targetId]));
 }
 
 /**
- * Stores a vehicle's reading when it is newer than the stored one (one conditional UpdateItem;
- * an older or equal one reads the vehicle back and is answered `ignored`). Sets `hasTelematics`.
- * Requests: 1 GetItem (the vehicle or its VIN marker), 1 UpdateItem, and 1 GetItem when ignored.
+ * Stores a reading on the vehicle when it is newer than the stored one: one conditional UpdateItem
+ * that also refuses a vehicle that is not there, and answers the stored item when it refuses (no
+ * read before or after).
+ * @param vehicleId the vehicle named by ID, or found by its VIN's marker
+ * @param byVin the reading named its vehicle by VIN (the field an unknown vehicle is reported on)
+ * @throws InvalidAccessInputError (`vehicleId`, `vehicleVin`) when the organization has no such vehicle
+ */
+async function storeReading(
+  db: Db,
+  organizationId: number,
+  vehicleId: number,
+  input: VehicleStateInput,
+  readAt: string,
+  now: number,
+  byVin: boolean,
+): Promise<VehicleStateResult> {
+  const capacity =
+    input.batteryCapacityKwh === undefined ? {} : { telematicsBatteryCapacityKwh: input.batteryCapacityKwh };
+  const written = await db.vehicle
+    .patch({ organizationId, vehicleId })
+    .set({
+      hasTelematics: true,
+      telematicsSocPercent: input.socPercent,
+      telematicsReadAt: readAt,
+      telematicsSource: input.source,
+      ...capacity,
+      updatedAt: new Date(now).toISOString(),
+    })
+    // With the patch's own condition (the vehicle exists) before it: parenthesized, so that a
+    // missing vehicle is refused whatever the OR's sides say.
+    .where(
+      ({ telematicsReadAt }, { notExists, lt }) =>
+        `(${notExists(telematicsReadAt)} OR ${lt(telematicsReadAt, readAt)})`,
+    )
+    .go({ response: 'all_new', returnOnConditionCheckFailure: 'all_old' });
+  if (!written.rejected)
+    return { vehicleId, outcome: 'stored', telematics: telematicsOf(written.data as VehicleItem)! };
+  const telematics = written.data && telematicsOf(written.data as VehicleItem);
+  // Refused without a stored reading: no such vehicle (by VIN: a marker left by a vehicle gone).
+  if (!telematics)
+    throw byVin
+      ? new InvalidAccessInputError('vehicleVin', 'no such vehicle')
+      : new InvalidAccessInputError('vehicleId', UNKNOWN_ID);
+  return { vehicleId, outcome: 'ignored', telematics };
+}
+
+/**
+ * Stores a vehicle's reading when it is newer than the stored one; an older or equal one is
+ * answered `ignored` with the stored reading. Sets `hasTelematics`.
+ * Requests: 1 conditional UpdateItem (answering the stored item when it refuses), and 1 GetItem of
+ * the VIN's marker when the reading names its vehicle by VIN.
  * @param now ms since epoch, for the reading's time checks
  * @throws InvalidAccessInputError naming the field (bad values, an unknown vehicle): nothing stored
  */
@@ -101,32 +151,11 @@ export async function pushVehicleState(
   now = Date.now(),
 ): Promise<VehicleStateResult> {
   const readAt = new Date(checkReading(input, now)).toISOString();
-  const vehicleId = await vehicleIdOf(db, organizationId, input);
-  const capacity =
-    input.batteryCapacityKwh === undefined ? {} : { telematicsBatteryCapacityKwh: input.batteryCapacityKwh };
-  const written = await unlessConditionFails(
-    db.vehicle
-      .patch({ organizationId, vehicleId })
-      .set({
-        hasTelematics: true,
-        telematicsSocPercent: input.socPercent,
-        telematicsReadAt: readAt,
-        telematicsSource: input.source,
-        ...capacity,
-        updatedAt: new Date(now).toISOString(),
-      })
-      .where(
-        ({ telematicsReadAt }, { notExists, lt }) =>
-          `${notExists(telematicsReadAt)} OR ${lt(telematicsReadAt, readAt)}`,
-      )
-      .go({ response: 'all_new' }),
-  );
-  if (written?.data) return { vehicleId, outcome: 'stored', telematics: telematicsOf(written.data as VehicleItem)! };
-  const stored = await getVehicle(db, organizationId, vehicleId, true);
-  const telematics = stored && telematicsOf(stored);
-  // Refused by the condition yet without a reading: the vehicle is gone (vehicles are not deleted today).
-  if (!telematics) throw new InvalidAccessInputError(input.vehicleId ? 'vehicleId' : 'vehicleVin', 'no such vehicle');
-  return { vehicleId, outcome: 'ignored', telematics };
+  if (input.vehicleId !== undefined && input.vehicleId !== null)
+    return storeReading(db, organizationId, input.vehicleId, input, readAt, now, false);
+  const vehicleId = input.vehicleVin ? await findVehicleIdByVin(db, organizationId, input.vehicleVin) : undefined;
+  if (vehicleId === undefined) throw new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN);
+  return storeReading(db, organizationId, vehicleId, input, readAt, now, true);
 }
 
 /** One item of a batch push: the validated request, or what an invalid item named and why it failed. */
@@ -152,6 +181,8 @@ const BATCH_CONCURRENCY = 10;
  * A batch push: each item as {@link pushVehicleState}, on its own (a failing item is an `error`
  * result and never fails the others), {@link BATCH_CONCURRENCY} at a time; results in input order.
  * Two readings of one vehicle in a batch end with the later one stored, whichever runs first.
+ * Requests: 1 BatchGetItem of the VINs' markers per 100 items named by VIN (none when all are
+ * named by ID), and 1 conditional UpdateItem per valid item.
  * @param entries the items, each validated by the caller (an invalid one carries its message)
  * @throws what DynamoDB throws (not an input's fault): the whole batch fails, with what was stored
  *   kept (each item is its own conditional write, so a retry of the batch stores nothing twice)
@@ -162,26 +193,66 @@ export async function pushVehicleStateBatch(
   entries: readonly VehicleStateBatchEntry[],
   now = Date.now(),
 ): Promise<VehicleStateBatchResult[]> {
+  const checked = entries.map((entry) => checkEntry(entry, now));
+  const vins = checked.flatMap((entry) =>
+    'readAt' in entry && (entry.request.vehicleId ?? null) === null && entry.request.vehicleVin
+      ? [entry.request.vehicleVin]
+      : [],
+  );
+  const byVin = await vehicleIdsByVin(db, organizationId, vins);
   const results: VehicleStateBatchResult[] = [];
-  for (let offset = 0; offset < entries.length; offset += BATCH_CONCURRENCY) {
-    const chunk = entries.slice(offset, offset + BATCH_CONCURRENCY);
-    results.push(...(await Promise.all(chunk.map((entry) => pushEntry(db, organizationId, entry, now)))));
+  for (let offset = 0; offset < checked.length; offset += BATCH_CONCURRENCY) {
+    const chunk = checked.slice(offset, offset + BATCH_CONCURRENCY);
+    results.push(...(await Promise.all(chunk.map((entry) => pushEntry(db, organizationId, entry, byVin, now)))));
   }
   return results;
 }
 
-/** One batch item's result. */
+/** A batch item after its values' checks: the result of an invalid one, or the request with its reading's time. */
+type CheckedEntry = { result: VehicleStateBatchResult } | { request: VehicleStateInput; readAt: string };
+
+/** What a batch item names, as its result repeats it. */
+const namedBy = (request: VehicleStateInput) => ({
+  vehicleId: request.vehicleId ?? null,
+  vehicleVin: request.vehicleVin ?? null,
+});
+
+/** One batch item's values checked against the clock ({@link checkReading}). */
+function checkEntry(entry: VehicleStateBatchEntry, now: number): CheckedEntry {
+  if ('invalid' in entry) return { result: { ...entry.invalid, outcome: 'error' } };
+  const { request } = entry;
+  try {
+    return { request, readAt: new Date(checkReading(request, now)).toISOString() };
+  } catch (error) {
+    if (!(error instanceof InvalidAccessInputError)) throw error;
+    return { result: { ...namedBy(request), outcome: 'error', error: error.message } };
+  }
+}
+
+/** One batch item's result: its reading stored on the vehicle its ID or VIN names. */
 async function pushEntry(
   db: Db,
   organizationId: number,
-  entry: VehicleStateBatchEntry,
+  entry: CheckedEntry,
+  byVin: ReadonlyMap<string, number>,
   now: number,
 ): Promise<VehicleStateBatchResult> {
-  if ('invalid' in entry) return { ...entry.invalid, outcome: 'error' };
-  const { request } = entry;
-  const named = { vehicleId: request.vehicleId ?? null, vehicleVin: request.vehicleVin ?? null };
+  if ('result' in entry) return entry.result;
+  const { request, readAt } = entry;
+  const named = namedBy(request);
   try {
-    const { vehicleId, outcome, telematics } = await pushVehicleState(db, organizationId, request, now);
+    const vinId = request.vehicleVin ? byVin.get(normalizeVin(request.vehicleVin)) : undefined;
+    const id = named.vehicleId ?? vinId;
+    if (id === undefined) throw new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN);
+    const { vehicleId, outcome, telematics } = await storeReading(
+      db,
+      organizationId,
+      id,
+      request,
+      readAt,
+      now,
+      named.vehicleId === null,
+    );
     return { vehicleId, vehicleVin: named.vehicleVin, outcome, telematics };
   } catch (error) {
     if (!(error instanceof InvalidAccessInputError)) throw error;

@@ -17,6 +17,7 @@
  */
 import type { ChargerItem, PortItem } from '../chargers/items';
 import { energyDeliveredKwh } from '../metering/meter-values';
+import { vehicleInputsOf } from './vehicle-inputs';
 import {
   MAX_HORIZON_MS,
   type AllocationInput,
@@ -160,7 +161,10 @@ function releaseOf(previous: SiteAllocationItem | undefined, port: PortItem): Se
   };
 }
 
-/** The session demand of one port with a session in progress. */
+/**
+ * The session demand of one port with a session in progress, built once with its vehicle's SoC and
+ * capacity (`./vehicle-inputs.ts`).
+ */
 function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): SessionDemand | undefined {
   const session = port.currentChargingSession;
   const charger = snapshot.chargers.get(port.chargerId);
@@ -172,7 +176,7 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
   const externalLimit = externalLimitAhead(port.externalChargingLimit, electrical, now, measuredOf([session]));
   const release = releaseOf(snapshot.previous, port);
   const needs = session.evChargingNeeds;
-  const socPercent = session.socPercent?.value ?? needs?.socPercent;
+  const vehicle = session.vehicle ? snapshot.vehicles.get(session.vehicle.id) : undefined;
   return {
     portId: port.portId,
     chargerId: charger.chargerId,
@@ -184,7 +188,7 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
     startTime: Date.parse(session.startTime),
     ...(session.powerKw ? { measuredPowerW: Math.max(0, session.powerKw.value * 1000) } : {}),
     ...(previousLimitW !== undefined ? { previousLimitW } : {}),
-    ...(socPercent !== undefined ? { socPercent } : {}),
+    ...vehicleInputsOf(session, vehicle, now),
     ...(session.socStartPercent !== undefined ? { socStartPercent: session.socStartPercent } : {}),
     energyDeliveredWh: energyDeliveredKwh(session) * 1000,
     ...(session.vehicle ? { vehicleId: session.vehicle.id } : {}),
@@ -206,9 +210,6 @@ function sessionDemand(snapshot: SiteSnapshot, port: PortItem, now: number): Ses
         }
       : {}),
     ...(needs ? { evNeeds: evNeedsOf(needs, electrical, charger.type) } : {}),
-    ...(needs?.evEnergyCapacityWh
-      ? { batteryCapacityWh: needs.evEnergyCapacityWh, batteryCapacitySource: 'vehicle' as const }
-      : {}),
     ...(externalLimit ? { externalLimit } : {}),
     ...(controllable(charger) ? {} : { uncontrolled: true }),
     ...(port.ocppStatus?.status === 'SuspendedEV' ? { suspendedEv: true } : {}),

@@ -169,24 +169,25 @@ export async function withEstimates(
   context: ForecastContext,
 ): Promise<{ input: AllocationInput; fresh: Map<number, ForecastSummary> }> {
   const byPort = new Map(context.ports.map((p) => [p.portId, p]));
-  const factsOf = (d: SessionDemand) => sessionFacts(d, byPort.get(d.portId), input.now);
-  const estimated = input.sessions.filter(needsEstimate);
-  const missing = estimated.filter((d) => !keptSummary(byPort.get(d.portId), d.sessionId));
+  // Each estimated session's facts and kept summary, once: what both its summary and its estimate read.
+  const estimated = new Map(
+    input.sessions.filter(needsEstimate).map((d) => {
+      const port = byPort.get(d.portId);
+      return [d.sessionId, { facts: sessionFacts(d, port, input.now), kept: keptSummary(port, d.sessionId) }] as const;
+    }),
+  );
+  const missing = [...estimated].filter(([, e]) => !e.kept);
   const history = missing.length > 0 ? await readSiteHistory(db, context.siteId, input.now) : [];
   const fresh = new Map(
-    missing.map((d) => [d.sessionId, summarize(d.sessionId, history, factsOf(d), context.timeZone)]),
-  );
-  const forecasts = new Map(
-    estimated.map((d) => [d.sessionId, keptSummary(byPort.get(d.portId), d.sessionId) ?? fresh.get(d.sessionId)!]),
+    missing.map(([sessionId, e]) => [sessionId, summarize(sessionId, history, e.facts, context.timeZone)]),
   );
   const sessions = input.sessions.map((d) => {
-    const summary = forecasts.get(d.sessionId);
-    if (!summary) return d;
-    const facts = factsOf(d);
+    const e = estimated.get(d.sessionId);
+    if (!e) return d;
+    const summary = e.kept ?? fresh.get(d.sessionId)!;
     // Nothing learnt and nothing entered: the planner's own defaults, as without an estimate.
-    if (summary.basis === 'none' && !facts.driver) return d;
-    const estimate = estimateFrom(facts, summarySessions(summary), summaryDrivers(summary));
-    return { ...d, estimate };
+    if (summary.basis === 'none' && !e.facts.driver) return d;
+    return { ...d, estimate: estimateFrom(e.facts, summarySessions(summary), summaryDrivers(summary)) };
   });
   return { input: { ...input, sessions }, fresh };
 }

@@ -73,5 +73,6 @@ export {
   BEHIND_SETTLE_MS,
   BEHIND_SUSTAIN_MS,
   readingReallocations,
+  triggeredSites,
   type ReadingEvent,
 } from './reading-triggers';

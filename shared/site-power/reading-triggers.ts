@@ -24,20 +24,31 @@
  * - **SoC behind its plan** (`socBehind`, {@link socBehind}): under a site limit, the SoC more than
  *   {@link BEHIND_SOC_POINTS} below what the stored plan expects by now.
  *
- * - **Vehicle state** (`vehicleState`, {@link vehicleStateChangeOf}): a newer telematics reading
- *   or a capacity set on a vehicle (the `vehicle` item) that charges on a site: the site where its
- *   last allocation has it (a session that started since is allocated by its start anyway).
+ * - **Vehicle state** (`vehicleState`, {@link vehicleStateChangeOf}, {@link stateChangesPlan}): a
+ *   newer telematics reading or a capacity set on a vehicle (the `vehicle` item) that charges on a
+ *   site, when it changes what the site's last allocation planned with: the usable capacity its
+ *   need used, or its SoC (none planned yet, or a fresh reading more than
+ *   {@link BEHIND_SOC_POINTS} from what the plan expects by now, either way). A vehicle the last
+ *   allocation does not have (not plugged in, or a session that started since, which its start
+ *   allocates anyway) plans nothing; neither does a push that repeats what the plan knows.
  *
  * The first two are read from the change's images alone. The last two read the site's allocation
- * (1 GetItem per site per batch that holds readings of it); a vehicle's state reads the scheduled
- * sites (1 Query) and the allocation of each of its organization's.
+ * (once per batch that holds readings of it, in one BatchGetItem with the others); a vehicle's
+ * state reads the scheduled sites (the batch's one Query) and the allocation of each of its
+ * organization's, and, for a site it would trigger, the site's allocation state (a run that took
+ * the lease after the state was stored reads it: no trigger).
  *
  * @module
  */
 import type { Db } from '../db';
+import { batchGet } from '../db/batch';
 import { entityOf, type TableChange } from '../db/table-changes';
+import type { VehicleItem } from '../access/items';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
-import { scheduledSites } from './scheduled-sites';
+import { knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
+import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
+import { reallocationsOf } from './triggers';
+import { LEASE_MS } from './allocation-state';
 
 /** A vehicle drawing less than this share of its planned limit is behind its plan. */
 export const BEHIND_DRAW_SHARE = 0.5;
@@ -86,14 +97,24 @@ export function imageEventOf(change: TableChange): ReadingEvent | undefined {
  * The vehicle of a `vehicle` change that can change a plan: a newer telematics reading, or its
  * set capacity changed. Undefined for any other change (a name, a tag, a VIN).
  */
-export function vehicleStateChangeOf(change: TableChange): { organizationId: number; vehicleId: number } | undefined {
+export function vehicleStateChangeOf(change: TableChange): VehicleStateChange | undefined {
   const after = change.newImage;
   if (!after || entityOf(change) !== 'vehicle') return undefined;
   const before = change.oldImage ?? {};
   const changed = (['telematicsReadAt', 'batteryCapacityKwh'] as const).some((field) => before[field] !== after[field]);
   const organizationId = numberOf(after.organizationId);
   const vehicleId = numberOf(after.vehicleId);
-  return changed && organizationId !== undefined && vehicleId !== undefined ? { organizationId, vehicleId } : undefined;
+  return changed && organizationId !== undefined && vehicleId !== undefined
+    ? { organizationId, vehicleId, vehicle: after as VehicleItem }
+    : undefined;
+}
+
+/** A vehicle's changed state, as its item's stream image brings it. */
+export interface VehicleStateChange {
+  organizationId: number;
+  vehicleId: number;
+  /** The vehicle item after the change (its telematics reading, its capacities). */
+  vehicle: VehicleItem;
 }
 
 /** The parts of a stored port line that the behind-plan rule reads. */
@@ -112,6 +133,12 @@ export interface PlannedLine {
   eta?: number;
   /** Its departure (ISO 8601). */
   departureTime?: string;
+  /** The vehicle it charges, and where the SoC the plan used came from. */
+  vehicleId?: number;
+  socSource?: string;
+  /** The usable capacity the need used, Wh, and its source (`api`, `vehicle`, `telematics`, `learned`, `session`, `default`). */
+  batteryCapacityWh?: number;
+  batteryCapacitySource?: string;
 }
 
 /** The parts of a stored allocation that the behind-plan rule reads. */
@@ -164,26 +191,62 @@ function plannedWh(line: PlannedLine, from: number, to: number): number {
 }
 
 /**
- * Whether the SoC of an image lags what its plan expects by now by more than
- * {@link BEHIND_SOC_POINTS}: the plan takes the vehicle from its SoC to its target by its ETA (or
- * its departure, when sooner), so by now it expects the share of that rise that the plan's energy
- * so far is of its energy to then (no battery size needed: a battery larger than the plan
- * assumed, or a vehicle drawing less than planned, shows as a lag). Judged once
- * {@link BEHIND_SETTLE_MS} + {@link BEHIND_SUSTAIN_MS} have passed since the plan.
+ * The SoC the plan expects at `at` (ms), %: the plan takes the vehicle from its SoC to its target
+ * by its ETA (or its departure, when sooner), so by then it expects the share of that rise that the
+ * plan's energy so far is of its energy to then (no battery size needed). Undefined when the line
+ * has no SoC, target above it, ETA, or energy planned.
+ */
+export function expectedSocAt(line: PlannedLine, computedAt: number, at: number): number | undefined {
+  const { socPercent: from, targetSoc: target, eta } = line;
+  if (from === undefined || target === undefined || eta === undefined || !(target > from)) return undefined;
+  const end = Math.min(eta, line.departureTime ? Date.parse(line.departureTime) : eta);
+  const total = plannedWh(line, computedAt, end);
+  if (!(total > 0)) return undefined;
+  return from + (target - from) * Math.min(1, plannedWh(line, computedAt, Math.min(at, end)) / total);
+}
+
+/**
+ * Whether the SoC of an image lags what its plan expects by now ({@link expectedSocAt}) by more
+ * than {@link BEHIND_SOC_POINTS}: a battery larger than the plan assumed, or a vehicle drawing
+ * less than planned, shows as a lag. Judged once {@link BEHIND_SETTLE_MS} + {@link BEHIND_SUSTAIN_MS}
+ * have passed since the plan.
  */
 export function socBehind(image: Image | undefined, line: PlannedLine, computedAt: number): boolean {
   if (!image || image.sessionId !== line.sessionId || !CHARGING_REASONS.has(line.reason)) return false;
   const soc = socOf(image);
   const at = Date.parse(String((image.socPercent as Image | undefined)?.timestamp));
-  const { socPercent: from, targetSoc: target, eta } = line;
-  if (soc === undefined || from === undefined || target === undefined || eta === undefined || !(target > from))
-    return false;
-  if (!(at >= computedAt + BEHIND_SETTLE_MS + BEHIND_SUSTAIN_MS)) return false;
-  const end = Math.min(eta, line.departureTime ? Date.parse(line.departureTime) : eta);
-  const total = plannedWh(line, computedAt, end);
-  if (!(total > 0)) return false;
-  const expected = from + (target - from) * Math.min(1, plannedWh(line, computedAt, Math.min(at, end)) / total);
-  return soc < expected - BEHIND_SOC_POINTS;
+  if (soc === undefined || !(at >= computedAt + BEHIND_SETTLE_MS + BEHIND_SUSTAIN_MS)) return false;
+  const expected = expectedSocAt(line, computedAt, at);
+  return expected !== undefined && soc < expected - BEHIND_SOC_POINTS;
+}
+
+/** The capacity sources that make a vehicle's need known (the others are the planner's own estimates). */
+const KNOWN_CAPACITY_SOURCES = new Set(['api', 'vehicle', 'telematics', 'learned']);
+
+/**
+ * Whether a vehicle's new state changes what its stored plan line planned with (see the module):
+ * - its telematics SoC, when no older than {@link TELEMATICS_MAX_AGE_MS} at `now` (the planner
+ *   ignores an older one): the plan had no SoC, or the reading is more than
+ *   {@link BEHIND_SOC_POINTS} from the SoC the plan expects at the reading's time (the plan's own
+ *   SoC for a reading older than the plan, or a line without a target, ETA or energy planned);
+ * - with a SoC planned, its usable capacity by trust ({@link knownCapacityOf}, the line's ISO 15118
+ *   capacity counted) differs from the known capacity the need used (one set, changed or removed;
+ *   without a SoC the plan uses no capacity).
+ * @param computedAt the stored allocation's time, ms since epoch
+ * @param now ms since epoch
+ */
+export function stateChangesPlan(vehicle: VehicleItem, line: PlannedLine, computedAt: number, now: number): boolean {
+  const soc = vehicle.telematicsSocPercent;
+  const at = vehicle.telematicsReadAt === undefined ? Number.NaN : Date.parse(vehicle.telematicsReadAt);
+  const fresh = soc !== undefined && now - at <= TELEMATICS_MAX_AGE_MS;
+  if (line.socPercent === undefined) return fresh;
+  const evCapacityWh = line.batteryCapacitySource === 'vehicle' ? line.batteryCapacityWh : undefined;
+  const known = knownCapacityOf(vehicle, evCapacityWh);
+  const planned = KNOWN_CAPACITY_SOURCES.has(line.batteryCapacitySource ?? '') ? line.batteryCapacityWh : undefined;
+  if ((known && Math.round(known.wh)) !== planned) return true;
+  if (!fresh) return false;
+  const expected = (at > computedAt ? expectedSocAt(line, computedAt, at) : undefined) ?? line.socPercent;
+  return Math.abs(soc - expected) > BEHIND_SOC_POINTS;
 }
 
 /**
@@ -226,21 +289,31 @@ async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promis
 /**
  * The sites whose vehicles' readings in a batch call for a new plan (see the module), with the
  * event of each (for the log).
- * Requests: 1 GetItem of the site's allocation per site with readings in the batch; 1 GetItem of a
- * charger whose readings item predates `siteId`.
+ * Requests: 1 GetItem of a charger whose readings item predates `siteId`; for a batch with vehicle
+ * states, the scheduled sites (through `scheduled`: the trigger passes its batch's one Query); and
+ * the stored allocations of the sites to judge (those with readings no image decides, and those of
+ * the vehicles' organizations), each read once, together (1 BatchGetItem per 100 sites); and the
+ * allocation states of the sites a vehicle's state would trigger (1 BatchGetItem, none without).
+ * @param scheduled the scheduled sites, asked only when the batch holds a vehicle's state
+ * @param triggered sites the batch allocates again anyway: not judged, their allocations not read
+ * @param now ms since epoch (a telematics reading's age, a running allocation's lease)
  */
 export async function readingReallocations(
   db: Db,
   changes: readonly TableChange[],
+  scheduled: () => Promise<readonly ScheduledSite[]>,
+  triggered: ReadonlySet<number> = new Set(),
+  now = Date.now(),
 ): Promise<Map<number, ReadingEvent>> {
   const sites = new Map<number, ReadingEvent>();
+  const decided = (siteId: number) => sites.has(siteId) || triggered.has(siteId);
   const chargers = new Map<number, Promise<number | undefined>>();
   const pending = new Map<number, TableChange[]>();
   for (const change of changes) {
     const after = change.newImage;
     if (entityOf(change) !== 'portReadings' || !after || after.endedAt !== undefined) continue;
     const siteId = await siteOfReadings(db, after, chargers);
-    if (siteId === undefined || sites.has(siteId)) continue;
+    if (siteId === undefined || decided(siteId)) continue;
     const event = imageEventOf(change);
     if (event) sites.set(siteId, event);
     else pending.set(siteId, [...(pending.get(siteId) ?? []), change]);
@@ -248,23 +321,85 @@ export async function readingReallocations(
   const vehicles = changes.flatMap((change) => vehicleStateChangeOf(change) ?? []);
   const organizations = new Set(vehicles.map((v) => v.organizationId));
   const vehicleSites = organizations.size
-    ? (await scheduledSites(db)).filter((s) => organizations.has(s.organizationId) && !sites.has(s.siteId))
+    ? (await scheduled()).filter((s) => organizations.has(s.organizationId) && !decided(s.siteId))
     : [];
-  const charging = new Set(vehicles.map((v) => `${v.organizationId}:${v.vehicleId}`));
-  await Promise.all([
-    ...[...pending].map(async ([siteId, siteChanges]) => {
-      if (sites.has(siteId)) return;
-      const { data } = await db.siteAllocation.get({ siteId }).go();
-      for (const change of data ? siteChanges : []) {
-        const event = fallsBehind(change, data as PlannedAllocation);
-        if (event) return void sites.set(siteId, event);
-      }
-    }),
-    ...vehicleSites.map(async ({ siteId, organizationId }) => {
-      const { data } = await db.siteAllocation.get({ siteId }).go();
-      const plugged = data?.ports.some((p) => charging.has(`${organizationId}:${p.vehicleId}`));
-      if (plugged && !sites.has(siteId)) sites.set(siteId, 'vehicleState');
-    }),
-  ]);
+  const toRead = new Set([...pending.keys(), ...vehicleSites.map((s) => s.siteId)].filter((id) => !decided(id)));
+  const allocations = new Map(
+    toRead.size
+      ? (
+          await batchGet(
+            db.siteAllocation,
+            [...toRead].map((siteId) => ({ siteId })),
+          )
+        ).map((a) => [a.siteId, a])
+      : [],
+  );
+  for (const [siteId, siteChanges] of pending) {
+    const allocation = allocations.get(siteId);
+    if (!allocation || decided(siteId)) continue;
+    const event = siteChanges.map((change) => fallsBehind(change, allocation as PlannedAllocation)).find(Boolean);
+    if (event) sites.set(siteId, event);
+  }
+  // The latest change of each vehicle in the batch (a stream batch keeps an item's changes in order).
+  const states = new Map(vehicles.map((v) => [`${v.organizationId}:${v.vehicleId}`, v.vehicle]));
+  // Each site whose plan a vehicle's state changes, with when the latest such state was stored.
+  const changed = new Map<number, number>();
+  for (const { siteId, organizationId } of vehicleSites) {
+    const allocation = allocations.get(siteId);
+    if (!allocation || decided(siteId)) continue;
+    const computedAt = Date.parse(allocation.computedAt);
+    for (const line of allocation.ports) {
+      const vehicle = states.get(`${organizationId}:${line.vehicleId}`);
+      if (!vehicle || !stateChangesPlan(vehicle, line as PlannedLine, computedAt, now)) continue;
+      changed.set(siteId, Math.max(changed.get(siteId) ?? 0, Date.parse(vehicle.updatedAt) || now));
+    }
+  }
+  for (const siteId of await planningSince(db, changed, now)) sites.set(siteId, 'vehicleState');
   return sites;
+}
+
+/** How long after a state was stored a run's (eventually consistent) reads are taken to see it, ms. */
+const READ_MARGIN_MS = 1_000;
+
+/**
+ * The sites of `changed` that no allocation now running will plan with their vehicles' new states:
+ * a run that took the site's lease more than {@link READ_MARGIN_MS} after the state was stored
+ * reads it (its snapshot follows the lease), so asking again would cost one more run for nothing. Requests: 1 BatchGetItem of the
+ * sites' allocation states (none when `changed` is empty).
+ * @param changed site → when its latest plan-changing vehicle state was stored, ms since epoch
+ * @param now ms since epoch
+ */
+async function planningSince(db: Db, changed: ReadonlyMap<number, number>, now: number): Promise<number[]> {
+  if (changed.size === 0) return [];
+  const states = await batchGet(
+    db.siteAllocationState,
+    [...changed.keys()].map((siteId) => ({ siteId })),
+  );
+  const leaseFrom = new Map(
+    states.flatMap((s) =>
+      s.leaseUntil !== undefined && s.leaseUntil > now ? [[s.siteId, s.leaseUntil - LEASE_MS] as const] : [],
+    ),
+  );
+  // A margin for the run's reads, which are eventually consistent.
+  return [...changed].flatMap(([siteId, storedAt]) =>
+    (leaseFrom.get(siteId) ?? -Infinity) > storedAt + READ_MARGIN_MS ? [] : [siteId],
+  );
+}
+
+/**
+ * Every site a batch of the table's changes makes allocate again: the sites of its changes
+ * (`triggers.ts`), every scheduled site of an organization whose departure plan changed, and the
+ * sites of its readings and vehicle states ({@link readingReallocations}).
+ * Requests: at most 1 Query of the scheduled sites per batch (only when it holds a departure plan
+ * or a vehicle's state), and what {@link readingReallocations} reads.
+ * @param now ms since epoch (a telematics reading's age)
+ */
+export async function triggeredSites(db: Db, changes: readonly TableChange[], now = Date.now()): Promise<Set<number>> {
+  const { siteIds, organizationIds } = reallocationsOf(changes);
+  const scheduled = scheduledSitesOnce(db);
+  if (organizationIds.size) {
+    for (const site of await scheduled()) if (organizationIds.has(site.organizationId)) siteIds.add(site.siteId);
+  }
+  for (const siteId of (await readingReallocations(db, changes, scheduled, siteIds, now)).keys()) siteIds.add(siteId);
+  return siteIds;
 }

@@ -34,7 +34,6 @@ import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
 import { nextLimitChangeAt } from './limit-schedules';
 import { nextLimitChange } from './station-inputs';
-import { withVehicleStates } from './vehicle-inputs';
 import { keepSummaries, lineSources, withEstimates } from './forecasts';
 import type { LimitSchedule } from './station-reports';
 
@@ -94,12 +93,39 @@ async function allocateOnce(
   const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   if (limited) await learnSupport(db, commands, snapshot);
   const demand = snapshot.tariff?.demandChargePerKw ? sampleSiteDemand(snapshot, now) : undefined;
-  const { input, fresh } = await withEstimates(
-    db,
-    withVehicleStates(allocationInput(snapshot, now, demand), snapshot.ports, snapshot.vehicles, now),
-    { siteId: snapshot.site.siteId, timeZone: snapshot.site.timezone, ports: snapshot.ports },
+  const { input, fresh } = await withEstimates(db, allocationInput(snapshot, now, demand), {
+    siteId: snapshot.site.siteId,
+    timeZone: snapshot.site.timezone,
+    ports: snapshot.ports,
+  });
+  // The summaries are a cache (a lost one costs the next run a history read): their writes run
+  // alongside the solve, the delivery and the store rather than before them; a failure is logged,
+  // not the run's, and the writes are awaited before the run ends, whatever it ends with.
+  const kept = keepSummaries(db, snapshot.ports, fresh).catch((error: unknown) =>
+    logger.warn('could not keep the forecast summaries on their ports', { siteId, error: String(error) }),
   );
-  await keepSummaries(db, snapshot.ports, fresh);
+  try {
+    return await allocateAndStore(db, commands, snapshot, input, demand, options, now);
+  } finally {
+    await kept;
+  }
+}
+
+/**
+ * Solves, delivers and stores one allocation of a site read and estimated.
+ * @returns whether a charger refused (allocate again without it)
+ */
+async function allocateAndStore(
+  db: Db,
+  commands: SmartChargingCommands,
+  snapshot: SiteSnapshot,
+  input: AllocationInput,
+  demand: ReturnType<typeof sampleSiteDemand> | undefined,
+  options: AllocationOptions,
+  now: number,
+): Promise<boolean> {
+  const siteId = snapshot.site.siteId;
+  const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
     logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });

@@ -31,3 +31,17 @@ export async function scheduledSites(db: Db): Promise<ScheduledSite[]> {
   const { data } = await db.scheduledSite.query.primary({}).go({ pages: 'all' });
   return data.map(({ siteId, organizationId, nextRunAt }) => ({ siteId, organizationId, nextRunAt }));
 }
+
+/**
+ * Every scheduled site, queried at most once however many times the returned function is called:
+ * one trigger batch's view, shared by the parts that need it (departure plans, vehicle states).
+ * Nothing is queried until the first call.
+ * @returns a function answering the same Query's promise on every call
+ */
+export function scheduledSitesOnce(db: Db): () => Promise<ScheduledSite[]> {
+  let sites: Promise<ScheduledSite[]> | undefined;
+  return () => {
+    sites ??= scheduledSites(db);
+    return sites;
+  };
+}

@@ -1,7 +1,8 @@
 /**
  * What the allocation takes from a session's vehicle (docs/vehicle-state.md): its SoC, the
  * freshest of the charger's reading and its telematics reading, and its usable battery capacity,
- * by trust. Pure: the vehicles are read with the site (`./site-snapshot.ts`).
+ * by trust. Pure: the vehicles are read with the site (`./site-snapshot.ts`), and each session's
+ * demand is built with them once (`./demand.ts`).
  *
  * Decided here:
  * - **SoC**: the charger's meter value (or, without one, the vehicle's ISO 15118 needs), unless the
@@ -17,7 +18,7 @@
  */
 import type { VehicleItem } from '../access/items';
 import type { PortItem } from '../chargers/items';
-import type { AllocationInput, KnownCapacitySource, SessionDemand, SocSource } from '../smart-charging';
+import type { KnownCapacitySource, SessionDemand, SocSource } from '../smart-charging';
 
 /** A telematics SoC older than this is ignored while the vehicle is plugged in, ms (30 min). */
 export const TELEMATICS_MAX_AGE_MS = 30 * 60_000;
@@ -64,46 +65,23 @@ export function knownCapacityOf(
   );
 }
 
-/**
- * One session with its vehicle's SoC (%) and usable capacity (Wh, with its source; see the module).
- * @param now ms since epoch
- */
-export function withVehicle(
-  demand: SessionDemand,
-  session: Session | undefined,
-  vehicle: VehicleItem | undefined,
-  now: number,
-): SessionDemand {
-  if (!session) return demand;
-  const soc = socOf(session, vehicle, now);
-  const capacity = knownCapacityOf(vehicle, session.evChargingNeeds?.evEnergyCapacityWh);
-  const { socPercent: _soc, batteryCapacityWh: _wh, ...rest } = demand;
-  return {
-    ...rest,
-    ...(soc ? { socPercent: soc.percent, socSource: soc.source } : {}),
-    ...(capacity ? { batteryCapacityWh: capacity.wh, batteryCapacitySource: capacity.source } : {}),
-  };
-}
+/** The fields of a session's demand that its vehicle decides: its SoC and usable capacity, each with its source. */
+export type VehicleInputs = Pick<
+  SessionDemand,
+  'socPercent' | 'socSource' | 'batteryCapacityWh' | 'batteryCapacitySource'
+>;
 
 /**
- * The allocation input with each session's SoC and capacity from its vehicle (see the module).
- * @param ports the site's ports (their sessions in progress)
- * @param vehicles the vehicles charging on the site, by vehicle ID
+ * A session's SoC (%) and usable capacity (Wh), each with its source (see the module): the fields
+ * its demand takes, built into it once (`./demand.ts`); none when unknown.
+ * @param vehicle the session's vehicle, if identified and stored
  * @param now ms since epoch
  */
-export function withVehicleStates(
-  input: AllocationInput,
-  ports: readonly PortItem[],
-  vehicles: ReadonlyMap<number, VehicleItem>,
-  now: number,
-): AllocationInput {
-  const byPort = new Map(ports.map((p) => [p.portId, p.currentChargingSession]));
+export function vehicleInputsOf(session: Session, vehicle: VehicleItem | undefined, now: number): VehicleInputs {
+  const soc = socOf(session, vehicle, now);
+  const capacity = knownCapacityOf(vehicle, session.evChargingNeeds?.evEnergyCapacityWh);
   return {
-    ...input,
-    sessions: input.sessions.map((demand) => {
-      const session = byPort.get(demand.portId);
-      const vehicle = demand.vehicleId === undefined ? undefined : vehicles.get(demand.vehicleId);
-      return withVehicle(demand, session?.sessionId === demand.sessionId ? session : undefined, vehicle, now);
-    }),
+    ...(soc ? { socPercent: soc.percent, socSource: soc.source } : {}),
+    ...(capacity ? { batteryCapacityWh: capacity.wh, batteryCapacitySource: capacity.source } : {}),
   };
 }

@@ -11,7 +11,13 @@
  */
 import { chargeEv, type EvState } from '../../lib/simulator/ev';
 import type { TableChange } from '../../shared/db/table-changes';
-import { fallsBehind, imageEventOf, type PlannedAllocation } from '../../shared/site-power/reading-triggers';
+import type { VehicleItem } from '../../shared/access/items';
+import {
+  fallsBehind,
+  imageEventOf,
+  stateChangesPlan,
+  type PlannedAllocation,
+} from '../../shared/site-power/reading-triggers';
 import {
   allocateSite,
   limitAt,
@@ -138,14 +144,44 @@ function readingEvents(p: Plugged, previous: AllocationResult | undefined, compu
 }
 
 /**
+ * How a van's telematics push, every {@link METER_MS}, plans the site again: `each` (every push of a
+ * plugged-in van, as the trigger did before it judged them), `judged` (only a push that changes
+ * what the plan used: `stateChangesPlan`).
+ */
+export type TelematicsPushes = 'each' | 'judged';
+
+/** Whether a van's push at `t` plans the site again, judged against the last allocation (`judged`). */
+function pushChangesPlan(p: Plugged, previous: AllocationResult | undefined, computedAt: number, t: number): boolean {
+  const line = previous?.ports.find((l) => l.portId === p.van.portId);
+  if (!line) return false;
+  const vehicle = {
+    organizationId: 1,
+    vehicleId: p.van.portId,
+    telematicsSocPercent: Math.round(p.ev.socPercent * 10) / 10,
+    telematicsReadAt: new Date(t).toISOString(),
+    telematicsBatteryCapacityKwh: p.van.batteryWh / 1000,
+  } as VehicleItem;
+  const planned = {
+    ...line,
+    portNumber: 1,
+    batteryCapacityWh: p.van.batteryWh,
+    batteryCapacitySource: 'telematics',
+    departureTime: new Date(p.plugAt + p.van.minutes * MINUTE).toISOString(),
+  };
+  return stateChangesPlan(vehicle, planned, computedAt, t);
+}
+
+/**
  * Replays the depot from the first plug-in to the last departure.
  * @param readingTriggers whether a van's readings make the site plan again (else only plug-ins and the schedule)
  * @param telematics whether each van's telematics tells its SoC and battery (docs/vehicle-state.md)
+ * @param pushes with `telematics`, whether and how its pushes plan the site again (else they do not)
  */
 export function replayRealtimeDepot(
   solver: PlanSolver,
   readingTriggers: boolean,
   telematics = false,
+  pushes?: TelematicsPushes,
 ): RealtimeDepotOutcome {
   const vans: Plugged[] = REALTIME_DEPOT.map((van, i) => ({
     van,
@@ -183,6 +219,8 @@ export function replayRealtimeDepot(
         p.socStart ??= Math.round(p.ev.socPercent * 10) / 10;
         p.readings.push({ t, p: powerW / 1000, s: Math.round(p.ev.socPercent * 10) / 10, limitW: offeredW });
         if (readingTriggers) for (const e of readingEvents(p, result, computedAt)) pending.add(e);
+        if (telematics && pushes && (pushes === 'each' || pushChangesPlan(p, result, computedAt, t)))
+          pending.add('vehicleState');
       }
     }
     if (t >= nextScheduled) pending.add('schedule');

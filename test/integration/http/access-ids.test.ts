@@ -569,6 +569,55 @@ describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", 
     expect(await read(id)).toMatchObject({ hasTelematics: false, telematics: null });
   });
 
+  it('answers an unknown vehicle, by ID or VIN, alone or in a batch, with its field and nothing stored', async () => {
+    const reading = { socPercent: 50, timestamp: ago(MINUTE), source: 'fleet-telematics' };
+    const byId = await push({ vehicleId: 999_998, ...reading });
+    const byVin = await push({ vehicleVin: 'NOSUCHVIN0000046', ...reading });
+    const batch = await call('POST', '/api/vehicles/state/batch', {
+      vehicles: [
+        { vehicleId: 999_998, ...reading },
+        { vehicleVin: 'NOSUCHVIN0000046', ...reading },
+      ],
+    });
+    const problem = (field: string, message: string) => ({
+      type: '/problems/invalid-request',
+      title: 'Bad Request',
+      status: 400,
+      detail: `Invalid ${field}: ${message}`,
+      error: `Invalid ${field}: ${message}`,
+      errors: [{ path: `body.${field}`, message }],
+    });
+    expect([byId.status, byId.body]).toEqual([
+      400,
+      problem('vehicleId', 'no vehicle with this ID in the organization'),
+    ]);
+    expect([byVin.status, byVin.body]).toEqual([
+      400,
+      problem('vehicleVin', 'no vehicle with this VIN in the organization'),
+    ]);
+    expect([batch.status, batch.body]).toEqual([
+      200,
+      {
+        results: [
+          {
+            vehicleId: 999_998,
+            vehicleVin: null,
+            outcome: 'error',
+            error: 'Invalid vehicleId: no vehicle with this ID in the organization',
+          },
+          {
+            vehicleId: null,
+            vehicleVin: 'NOSUCHVIN0000046',
+            outcome: 'error',
+            error: 'Invalid vehicleVin: no vehicle with this VIN in the organization',
+          },
+        ],
+      },
+    ]);
+    // The refused write made no vehicle.
+    expect((await call('GET', '/api/vehicles/999998')).status).toBe(404);
+  });
+
   it('takes a batch item by item: an invalid item or an unknown vehicle fails only its own result', async () => {
     const created = await call('POST', '/api/vehicles', { vehicle: { name: 'Van 43', vin: 'TELEVIN0000000043' } });
     const id = created.body.vehicle.id;

@@ -1,3 +1,4 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { TableChange } from '../../../shared/db/table-changes';
 import {
@@ -6,8 +7,12 @@ import {
   fallsBehind,
   imageEventOf,
   type PlannedAllocation,
+  type PlannedLine,
+  stateChangesPlan,
+  triggeredSites,
   vehicleStateChangeOf,
 } from '../../../shared/site-power/reading-triggers';
+import { mockedDb, TABLE } from '../db/mock-table';
 
 const T0 = Date.parse('2026-12-05T10:00:00Z');
 const readings = (fields: object) => ({
@@ -159,14 +164,220 @@ describe("a vehicle's state that makes its site plan again", () => {
   it('is a newer telematics reading or a changed set capacity, nothing else of the vehicle', () => {
     const reading = { telematicsReadAt: '2026-12-05T10:00:00.000Z', telematicsSocPercent: 40 };
     const newer = { telematicsReadAt: '2026-12-05T10:01:00.000Z', telematicsSocPercent: 41 };
-    expect(vehicleStateChangeOf(vehicleChange(reading, newer))).toEqual({ organizationId: 3, vehicleId: 8 });
-    expect(vehicleStateChangeOf(vehicleChange({}, reading))).toEqual({ organizationId: 3, vehicleId: 8 });
-    expect(vehicleStateChangeOf(vehicleChange({}, { batteryCapacityKwh: 75 }))).toEqual({
+    expect(vehicleStateChangeOf(vehicleChange(reading, newer))).toMatchObject({ organizationId: 3, vehicleId: 8 });
+    expect(vehicleStateChangeOf(vehicleChange({}, reading))?.vehicle).toMatchObject(reading);
+    expect(vehicleStateChangeOf(vehicleChange({}, { batteryCapacityKwh: 75 }))).toMatchObject({
       organizationId: 3,
       vehicleId: 8,
     });
     expect(vehicleStateChangeOf(vehicleChange(reading, { ...reading, name: 'Van 8' }))).toBeUndefined();
     expect(vehicleStateChangeOf(vehicleChange(undefined, { name: 'Van 8' }))).toBeUndefined();
     expect(vehicleStateChangeOf(change({}, { socStartPercent: 30 }))).toBeUndefined();
+  });
+});
+
+describe("a vehicle's state that changes its plan", () => {
+  const HOUR = 3_600_000;
+  /** Planned at T0 from 40 % to 90 % by T0 + 1 h at a steady 10 kW, with a 60 kWh battery from telematics. */
+  const line = (fields: Partial<PlannedLine> = {}): PlannedLine => ({
+    sessionId: 9,
+    chargerId: 4,
+    portNumber: 1,
+    reason: 'planned',
+    limitW: 10_000,
+    plan: [{ start: T0, limitW: 10_000 }],
+    vehicleId: 8,
+    socPercent: 40,
+    socSource: 'telematics',
+    targetSoc: 90,
+    eta: T0 + HOUR,
+    batteryCapacityWh: 60_000,
+    batteryCapacitySource: 'telematics',
+    ...fields,
+  });
+  const vehicle = (soc: number | undefined, at: number, fields: object = {}) =>
+    ({
+      organizationId: 3,
+      vehicleId: 8,
+      telematicsBatteryCapacityKwh: 60,
+      ...(soc === undefined ? {} : { telematicsSocPercent: soc, telematicsReadAt: new Date(at).toISOString() }),
+      ...fields,
+    }) as never;
+  const half = T0 + HOUR / 2;
+
+  it('a SoC more than 3 points either side of what the plan expects at its time (65 % half way)', () => {
+    for (const [soc, changes] of [
+      [65, false],
+      [62, false],
+      [68, false],
+      [61.9, true],
+      [68.1, true],
+    ] as const)
+      expect(stateChangesPlan(vehicle(soc, half), line(), T0, half), String(soc)).toBe(changes);
+  });
+
+  it("the plan's own SoC for a reading older than the plan, or a line without a target", () => {
+    expect(stateChangesPlan(vehicle(42, T0 - 60_000), line(), T0, T0 + 60_000)).toBe(false);
+    expect(stateChangesPlan(vehicle(45, T0 - 60_000), line(), T0, T0 + 60_000)).toBe(true);
+    const untargeted = line({ targetSoc: undefined, eta: undefined });
+    expect(stateChangesPlan(vehicle(43, half), untargeted, T0, half)).toBe(false);
+    expect(stateChangesPlan(vehicle(44, half), untargeted, T0, half)).toBe(true);
+  });
+
+  it('any fresh SoC when the plan had none; nothing for a reading older than 30 minutes', () => {
+    const blind = line({ socPercent: undefined, socSource: undefined, batteryCapacityWh: undefined });
+    expect(stateChangesPlan(vehicle(40, half), blind, T0, half)).toBe(true);
+    expect(stateChangesPlan(vehicle(40, half), blind, T0, half + 30 * 60_000 + 1)).toBe(false);
+    expect(stateChangesPlan(vehicle(20, half), line(), T0, half + 30 * 60_000 + 1)).toBe(false);
+    expect(stateChangesPlan(vehicle(undefined, half), blind, T0, half)).toBe(false);
+  });
+
+  it('a usable capacity other than the one the need used, by trust; not one the trust order passes over', () => {
+    expect(stateChangesPlan(vehicle(65, half, { telematicsBatteryCapacityKwh: 70 }), line(), T0, half)).toBe(true);
+    expect(stateChangesPlan(vehicle(65, half, { batteryCapacityKwh: 60 }), line(), T0, half)).toBe(false);
+    expect(stateChangesPlan(vehicle(65, half, { batteryCapacityKwh: 75 }), line(), T0, half)).toBe(true);
+    // The vehicle's ISO 15118 capacity outranks telematics'; a capacity set on the vehicle outranks it.
+    const iso = line({ batteryCapacityWh: 50_000, batteryCapacitySource: 'vehicle' });
+    expect(stateChangesPlan(vehicle(65, half), iso, T0, half)).toBe(false);
+    expect(stateChangesPlan(vehicle(65, half, { batteryCapacityKwh: 75 }), iso, T0, half)).toBe(true);
+    // The planner's own estimate: a capacity learnt or pushed makes the need known.
+    const estimated = line({ batteryCapacitySource: 'session', batteryCapacityWh: 58_000 });
+    expect(stateChangesPlan(vehicle(65, half, { telematicsBatteryCapacityKwh: undefined }), estimated, T0, half)).toBe(
+      false,
+    );
+    expect(stateChangesPlan(vehicle(65, half), estimated, T0, half)).toBe(true);
+  });
+});
+
+describe("a trigger batch's reads", () => {
+  /** A data layer answering a Query of the scheduled sites (sites 2 and 5 of organization 3, 6 of 4) and the allocations of sites 2 and 5. */
+  const scripted = () => {
+    const { db, mock } = mockedDb();
+    const scheduled = [
+      { siteId: 2, organizationId: 3 },
+      { siteId: 5, organizationId: 3 },
+      { siteId: 6, organizationId: 4 },
+    ].map((site) => db.scheduledSite.put({ ...site, nextRunAt: T0 }).params().Item);
+    const allocation = (siteId: number, vehicleId: number) =>
+      db.siteAllocation
+        .put({
+          siteId,
+          organizationId: 3,
+          sequence: 1,
+          computedAt: new Date(T0).toISOString(),
+          chargingRateUnit: 'W',
+          allocatedTotal: 0,
+          allocatedTotalW: 0,
+          lateVehicles: [],
+          ports: [{ portId: 1, chargerId: 4, portNumber: 1, sessionId: 9, limitW: 0, reason: 'planned', vehicleId }],
+        })
+        .params().Item;
+    mock.on(QueryCommand).resolves({ Items: scheduled });
+    const leases: Record<string, unknown>[] = [];
+    mock.on(BatchGetCommand).callsFake(async (input) => {
+      const keys = input.RequestItems[TABLE].Keys as { pk: string; sk: string }[];
+      const items = [allocation(2, 8)!, allocation(5, 1)!, ...leases].filter((item) =>
+        keys.some((k) => k.pk === item.pk && k.sk === item.sk),
+      );
+      return { Responses: { [TABLE]: items }, UnprocessedKeys: {} };
+    });
+    /** Site 2's lease, taken at `from` (ms), by a run still going. */
+    const leaseTaken = (from: number) =>
+      leases.push(db.siteAllocationState.put({ siteId: 2, leaseUntil: from + 60_000, leaseId: 'run' }).params().Item);
+    return { db, mock, leaseTaken };
+  };
+  const departurePlan: TableChange = {
+    eventName: 'MODIFY',
+    newImage: { __edb_e__: 'departurePlan', organizationId: 3, vehicleId: 8 },
+  };
+  const vehicleState = (organizationId: number, vehicleId: number, socPercent = 50): TableChange => ({
+    eventName: 'MODIFY',
+    oldImage: { __edb_e__: 'vehicle', organizationId, vehicleId },
+    newImage: {
+      __edb_e__: 'vehicle',
+      organizationId,
+      vehicleId,
+      telematicsReadAt: new Date(T0 + socPercent * 1000).toISOString(),
+      telematicsSocPercent: socPercent,
+      updatedAt: new Date(T0 + 10_000).toISOString(),
+    },
+  });
+
+  it('query the scheduled sites once for departure plans and vehicle states together, and no allocation of a site already triggered', async () => {
+    const { db, mock } = scripted();
+    expect(await triggeredSites(db, [departurePlan, vehicleState(3, 8)], T0 + 60_000)).toEqual(new Set([2, 5]));
+    expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(0);
+    expect(mock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it("read the allocations of a vehicle's organization's sites in one request, and trigger the one it charges on", async () => {
+    const { db, mock } = scripted();
+    expect(await triggeredSites(db, [vehicleState(3, 8), vehicleState(3, 7)], T0 + 60_000)).toEqual(new Set([2]));
+    expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
+    // The allocations, then the allocation state of the site to trigger (is a run already reading it?).
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
+    expect(mock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it("judge a burst of one vehicle's pushes by its latest: none when it repeats what the plan knows", async () => {
+    const { db, mock } = scripted();
+    // Site 5's line of vehicle 1 planned with SoC 40 and no target: a reading within 3 points of it plans nothing.
+    const planned = { socPercent: 40, socSource: 'telematics' as const };
+    mock.on(BatchGetCommand).callsFake(async (input) => {
+      const keys = input.RequestItems[TABLE].Keys as { sk: string }[];
+      const item = db.siteAllocation
+        .put({
+          siteId: 5,
+          organizationId: 3,
+          sequence: 1,
+          computedAt: new Date(T0).toISOString(),
+          chargingRateUnit: 'W',
+          allocatedTotal: 0,
+          allocatedTotalW: 0,
+          lateVehicles: [],
+          ports: [
+            {
+              portId: 1,
+              chargerId: 4,
+              portNumber: 1,
+              sessionId: 9,
+              limitW: 0,
+              reason: 'planned',
+              vehicleId: 1,
+              ...planned,
+            },
+          ],
+        })
+        .params().Item;
+      return { Responses: { [TABLE]: keys.some((key) => key.sk === item!.sk) ? [item] : [] }, UnprocessedKeys: {} };
+    });
+    const burst = [vehicleState(3, 1, 30), vehicleState(3, 1, 35), vehicleState(3, 1, 42)];
+    expect(await triggeredSites(db, burst, T0 + 60_000)).toEqual(new Set());
+    expect(await triggeredSites(db, [...burst, vehicleState(3, 1, 44)], T0 + 60_000)).toEqual(new Set([5]));
+  });
+
+  it('leave a site to the run that took its lease after the state was stored, not to one before', async () => {
+    const stored = T0 + 10_000;
+    const before = scripted();
+    before.leaseTaken(stored - 5_000);
+    expect(await triggeredSites(before.db, [vehicleState(3, 8)], T0 + 20_000)).toEqual(new Set([2]));
+    const after = scripted();
+    after.leaseTaken(stored + 2_000);
+    expect(await triggeredSites(after.db, [vehicleState(3, 8)], T0 + 20_000)).toEqual(new Set());
+    // A lease that lapsed (its run crashed) reads nothing more.
+    const lapsed = scripted();
+    lapsed.leaseTaken(stored + 2_000);
+    expect(await triggeredSites(lapsed.db, [vehicleState(3, 8)], stored + 2_000 + 60_000)).toEqual(new Set([2]));
+  });
+
+  it('read nothing for a batch of session changes alone', async () => {
+    const { db, mock } = scripted();
+    const start: TableChange = {
+      eventName: 'INSERT',
+      newImage: { __edb_e__: 'chargingSession', siteId: 9, status: 'Charging' },
+    };
+    expect(await triggeredSites(db, [start])).toEqual(new Set([9]));
+    expect(mock.calls()).toHaveLength(0);
   });
 });

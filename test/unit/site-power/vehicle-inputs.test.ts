@@ -11,8 +11,7 @@ import {
   knownCapacityOf,
   socOf,
   TELEMATICS_MAX_AGE_MS,
-  withVehicle,
-  withVehicleStates,
+  vehicleInputsOf,
 } from '../../../shared/site-power/vehicle-inputs';
 import { dcfc, NOW } from '../smart-charging/support';
 
@@ -105,7 +104,7 @@ describe('the need from telematics', () => {
   it('turns a telematics SoC and capacity and the departure target into a known need', () => {
     const demand = dcfc(1, { vehicleId: 7, departure: { time: NOW + 3_600_000, targetSoc: 90, source: 'api' } });
     expect(needKnown(demand)).toBe(false);
-    const planned = withVehicle(demand, session(), telematics(50, NOW - MINUTE, 75), NOW);
+    const planned = { ...demand, ...vehicleInputsOf(session(), telematics(50, NOW - MINUTE, 75), NOW) };
     expect(planned).toMatchObject({
       socPercent: 50,
       socSource: 'telematics',
@@ -117,16 +116,17 @@ describe('the need from telematics', () => {
     expect(need?.energyWh).toBeCloseTo(0.4 * 75_000);
   });
 
-  it('leaves a session without a vehicle, or with another session on its port, as it is', () => {
-    const demand = dcfc(1, { vehicleId: 7, socPercent: 20 });
-    const port = { portId: 1, currentChargingSession: session({ sessionId: 99 }) } as PortItem;
-    const input = { now: NOW, limits: {}, sessions: [demand], chargerLimits: [] };
-    const vehicles = new Map([[7, telematics(60, NOW - MINUTE, 75)]]);
-    expect(withVehicleStates(input, [port], vehicles, NOW).sessions[0]).toEqual(demand);
-    const own = { portId: 1, currentChargingSession: session({ sessionId: demand.sessionId }) } as PortItem;
-    expect(withVehicleStates(input, [own], vehicles, NOW).sessions[0]).toMatchObject({
-      socPercent: 60,
-      socSource: 'telematics',
+  it("takes the charger's SoC and the vehicle's ISO 15118 capacity without a vehicle item, and nothing unknown", () => {
+    const reported = session({
+      ...chargerSoc(20, NOW - MINUTE),
+      evChargingNeeds: { evEnergyCapacityWh: 64_000 },
+    } as Partial<Session>);
+    expect(vehicleInputsOf(reported, undefined, NOW)).toEqual({
+      socPercent: 20,
+      socSource: 'charger',
+      batteryCapacityWh: 64_000,
+      batteryCapacitySource: 'vehicle',
     });
+    expect(vehicleInputsOf(session(), undefined, NOW)).toEqual({});
   });
 });
