@@ -133,8 +133,7 @@ export class NetworkTable extends Construct {
   /**
    * Feeds the table's change stream (new and old images) to `consumer`: only the items `selection`
    * passes (`StreamSelection`, `shared/db/table-changes.ts`): every change of its `entities`
-   * (ElectroDB's `__edb_e__`, on either image, so a deletion counts), and of its
-   * `withNewImageLeaf` entities those whose new image holds the leaf (an `exists` filter); 100
+   * (ElectroDB's `__edb_e__`, on either image, so a deletion counts); 100
    * records or 1 s at a time, a failing batch retried twice and bisected. DynamoDB Streams'
    * `ListStreams` has no resource-level permission, so the wildcard the event source needs is
    * acknowledged here.
@@ -164,9 +163,7 @@ export class NetworkTable extends Construct {
 
 /**
  * A {@link StreamSelection} as event source filter patterns (any one passes a record): the
- * entities on the new image, on the old one, and one pattern per `withNewImageLeaf` entity (its
- * name and the leaf's `exists` on the new image). At most 5 patterns per mapping (Lambda's quota).
- * @throws Error at synthesis when the selection needs more
+ * entities on the new image, and on the old one (so a deletion counts).
  */
 export function streamFilters(selection: StreamSelection): Record<string, unknown>[] {
   const byEntity = selection.entities.length
@@ -174,12 +171,5 @@ export function streamFilters(selection: StreamSelection): Record<string, unknow
         dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: FilterRule.or(...selection.entities) } } },
       }))
     : [];
-  const byLeaf = Object.entries(selection.withNewImageLeaf ?? {}).map(([entity, path]) => {
-    let leaf: unknown = FilterRule.exists();
-    for (const key of [...path].reverse()) leaf = { [key]: leaf };
-    return { dynamodb: { NewImage: { [ENTITY_ATTRIBUTE]: { S: [entity] }, ...(leaf as object) } } };
-  });
-  const patterns = [...byEntity, ...byLeaf];
-  if (patterns.length > 5) throw new Error(`a stream selection of ${patterns.length} filter patterns (at most 5)`);
-  return patterns;
+  return byEntity;
 }

@@ -65,13 +65,6 @@ export function entityOf(change: TableChange): unknown {
 export interface StreamSelection {
   /** Entities whose every change passes: named on the new image or the old one (so a deletion counts). */
   entities: readonly string[];
-  /**
-   * Entities whose changes pass only when the new image holds a leaf, by its path in the stream
-   * record's image (DynamoDB JSON, attribute name then type: `['runningCost', 'M', 'amount', 'N']`).
-   * A leaf, not the attribute: an event source filter's `exists` matches leaf values only. A
-   * deletion (no new image) of these does not pass.
-   */
-  withNewImageLeaf?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A stream consumer's entities (every change of theirs) or its {@link StreamSelection}, as one selection. */
@@ -81,10 +74,7 @@ export function streamSelectionOf(selection: readonly string[] | StreamSelection
 
 /** Several consumers' selections as one (a function that serves them all reads what any of them reads). */
 export function mergeStreamSelections(...selections: readonly StreamSelection[]): StreamSelection {
-  return {
-    entities: [...new Set(selections.flatMap((s) => s.entities))],
-    withNewImageLeaf: Object.assign({}, ...selections.map((s) => s.withNewImageLeaf ?? {})),
-  };
+  return { entities: [...new Set(selections.flatMap((s) => s.entities))] };
 }
 
 /** A record's images as DynamoDB Streams carries them (DynamoDB JSON). */
@@ -98,14 +88,5 @@ export function streamSelects(selection: StreamSelection, images: StreamImages |
   const entityIn = (image: Record<string, unknown> | undefined) =>
     (image?.[ENTITY_ATTRIBUTE] as { S?: unknown } | undefined)?.S;
   const entities = [entityIn(images?.NewImage), entityIn(images?.OldImage)];
-  if (entities.some((entity) => typeof entity === 'string' && selection.entities.includes(entity))) return true;
-  const newEntity = entities[0];
-  const leaf =
-    typeof newEntity === 'string' && selection.withNewImageLeaf && Object.hasOwn(selection.withNewImageLeaf, newEntity)
-      ? selection.withNewImageLeaf[newEntity]
-      : undefined;
-  if (!leaf) return false;
-  let node: unknown = images?.NewImage;
-  for (const key of leaf) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-  return node !== undefined && node !== null && typeof node !== 'object';
+  return entities.some((entity) => typeof entity === 'string' && selection.entities.includes(entity));
 }
