@@ -62,8 +62,9 @@ const BUDGET_KIB: Record<string, number> = {
   // The session list's vehicle, access ID and cost additions and jose: 641 today.
   'lambdas/http/history.ts': 660,
   'lambdas/http/maintenance-windows.ts': 630,
-  // Every route's schema and text: 721.3 with publish-firmware's, the display-messages listing and the security profile upgrade.
-  'lambdas/http/openapi.ts': 740,
+  // Every route's schema and text: 721.3 with publish-firmware's, the display-messages listing and the security profile upgrade;
+  // 740.0 with the charger read's default tariff and the same-tariff PUT's text.
+  'lambdas/http/openapi.ts': 745,
   // 620.1 with the drivers' estimates (the site-power face).
   'lambdas/http/site-limits.ts': 623,
   // The allocation read's SoC and battery sources: 611.0; the drivers' estimate routes: 615.9.
