@@ -30,7 +30,9 @@
  * `ACN_COST` (cost scenarios as `month/season/history`, e.g. `2019-10/summer/before`), `ACN_KNOWN`
  * (the third table's rows by key: `ours,edf,llf,defaults,perfect,optimum`), `ACN_READING` (what the
  * first and third tables' schedulers read as a vehicle's last draw: `average`, the period's, by
- * default; `end`, the draw at the period's end, as a charger's meter samples it; see `acn/replay.ts`).
+ * default; `end`, the draw at the period's end, as a charger's meter samples it; see `acn/replay.ts`),
+ * `ACN_ORACLE` (the third table's "ours" told each session's real `departure`, `energy` or both,
+ * still as an estimate: what each piece of information is worth; see `acn/known-table.ts`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

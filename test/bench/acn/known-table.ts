@@ -36,6 +36,31 @@ import type { AcnSession } from './sessions';
 /** What a replay's schedulers know of each session: the driver's inputs and the history, or the defaults. */
 type Knowledge = 'inputs' | 'defaults';
 
+/**
+ * What an estimate is told exactly, for measuring what each piece of information is worth
+ * (`ACN_ORACLE`, a comma list): `departure`, the session's real departure (no spread); `energy`,
+ * the energy it really takes. Still an estimate: the need stays unknown to the plan, with its floors.
+ */
+export interface Oracle {
+  departure?: boolean;
+  energy?: boolean;
+}
+
+/**
+ * The oracle `ACN_ORACLE` names (none by default).
+ * @throws Error naming `ACN_ORACLE` for a word other than `departure` and `energy`
+ */
+export function oracleOf(value = process.env.ACN_ORACLE): Oracle {
+  const words = value ? value.split(',').map((w) => w.trim()) : [];
+  const unknown = words.filter((w) => w !== 'departure' && w !== 'energy');
+  if (unknown.length) throw new Error(`ACN_ORACLE takes departure and energy, not ${JSON.stringify(unknown)}`);
+  return { departure: words.includes('departure'), energy: words.includes('energy') };
+}
+
+/** The figures an oracle tells, as a row's name says them. */
+const oracleLabel = (oracle: Oracle) =>
+  [oracle.departure && 'departure', oracle.energy && 'energy'].filter(Boolean).join(' and ');
+
 /** Estimates every session plugged in at a period (see the module's documentation). */
 export type Estimator = (period: SchedulingPeriod) => Map<string, SessionEstimate>;
 
@@ -48,6 +73,7 @@ export function estimator(
   inputs: ReadonlyMap<string, DriverInput>,
   history: readonly AcnSession[],
   knowledge: Knowledge,
+  oracle: Oracle = {},
 ): Estimator {
   const past: PastSession[] = history
     .map((s) => {
@@ -87,10 +113,21 @@ export function estimator(
           kept = { ended, sessions: similarSessions(known, facts, SITE_TIME_ZONE)?.sessions };
           similar.set(s.id, kept);
         }
-        return [s.id, estimateFrom(facts, kept.sessions, known)];
+        return [s.id, exactly(oracle, s, estimateFrom(facts, kept.sessions, known))];
       }),
     );
   };
+}
+
+/** An estimate with what the oracle tells exactly in place of its figures (an exact departure has no spread). */
+function exactly(oracle: Oracle, s: ActiveSession, estimate: SessionEstimate): SessionEstimate {
+  const told = { ...estimate };
+  if (oracle.departure) {
+    Object.assign(told, { departureTime: s.departureMs, departureSource: 'driver' });
+    delete told.departures;
+  }
+  if (oracle.energy) Object.assign(told, { energyWh: s.requestedWh, energySource: 'driver' });
+  return told;
 }
 
 /** Whether a vehicle still takes energy, read from the period before as the product reads it (`drawObserved`). */
@@ -158,6 +195,7 @@ export function knownTable(
   capacitiesKw: readonly number[],
 ): void {
   const inputs = loadDriverInputs(inputsPath);
+  const oracle = oracleOf();
   for (const m of months) {
     const claimed = m.sessions.filter((s) => inputs.has(s.id)).length;
     const rows: string[][] = [];
@@ -165,7 +203,11 @@ export function knownTable(
       const capacityW = kW * 1000;
       const withInputs = () => estimator(inputs, all, 'inputs');
       const variants: [string, string, () => Scheduler][] = [
-        ['ours', 'ours, estimates', () => estimatedOurs(highs, withInputs())],
+        [
+          'ours',
+          oracle.departure || oracle.energy ? `ours, exact ${oracleLabel(oracle)}` : 'ours, estimates',
+          () => estimatedOurs(highs, estimator(inputs, all, 'inputs', oracle)),
+        ],
         ['edf', 'EDF, estimates', () => estimatedPeer(edf, withInputs())],
         ['llf', 'LLF, estimates', () => estimatedPeer(llf, withInputs())],
         ['defaults', 'ours, defaults only', () => estimatedOurs(highs, estimator(inputs, all, 'defaults'))],

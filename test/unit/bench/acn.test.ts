@@ -12,6 +12,7 @@ import {
   type Scheduler,
   type SchedulingPeriod,
 } from '../../bench/acn/replay';
+import { oracleOf } from '../../bench/acn/known-table';
 import { meterReading } from '../../bench/acn/ready-table';
 import { formatSessionsCsv, parseSessionsCsv, type ReplaySession, windowSessions } from '../../bench/acn/sessions';
 import { monthOf, monthStart, readSource } from '../../bench/acn/sources';
@@ -137,6 +138,13 @@ describe('ACN replay', () => {
     expect(meterReading('average')).toBe('average');
     expect(meterReading('end')).toBe('end');
     expect(() => meterReading('start')).toThrow(/ACN_READING/);
+  });
+
+  it('takes ACN_ORACLE as a list of departure and energy (none by default), and names the variable for anything else', () => {
+    expect(oracleOf(undefined)).toEqual({ departure: false, energy: false });
+    expect(oracleOf('departure')).toEqual({ departure: true, energy: false });
+    expect(oracleOf('energy, departure')).toEqual({ departure: true, energy: true });
+    expect(() => oracleOf('departure,soc')).toThrow(/ACN_ORACLE.*soc/);
   });
 });
 
