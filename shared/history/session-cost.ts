@@ -8,8 +8,9 @@
  *   rounded to 4 decimals: the API's `amount`.
  * - A charger is shown that amount rounded to the currency's minor unit (USD 2 decimals, JPY 0,
  *   KWD 3; half away from zero): {@link minorUnitAmount}.
- * - The tariff is read per site and kept by the instance for {@link TARIFF_CACHE_MS} (a site
- *   without a tariff too), so a transaction's messages cost no request for it on a warm instance.
+ * - A running cost reads the tariff per site as the instance keeps it for {@link TARIFF_CACHE_MS}
+ *   (a site without a tariff too), so a transaction's messages cost no request for it on a warm
+ *   instance; a final cost reads it as it is now ({@link currentSiteCostTariff}).
  */
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../db';
@@ -72,29 +73,88 @@ export function minorUnitAmount({ amount, currency }: EnergyCost): number {
   return rounded / 10 ** digits || 0;
 }
 
-/** How long an instance keeps a site's tariff (or its absence): 60 s, as the API keys. */
+/** How long an instance keeps a site's tariff (or its absence) and time zone: 60 s, as the API keys. */
 export const TARIFF_CACHE_MS = 60_000;
 
-type KeptTariffs = BoundedMap<number, { at: number; value: Promise<SiteCostTariff | undefined> }>;
+type Kept<T> = BoundedMap<number, { at: number; value: Promise<T> }>;
+/** What an instance keeps of a data layer's sites: their tariffs and their time zones. */
+interface KeptSites {
+  tariffs: Kept<CostTariff | undefined>;
+  zones: Kept<string | undefined>;
+}
 /** Per data layer: a process may serve several tables one after another (`npm run bench`). */
-const kept = new WeakMap<Db, KeptTariffs>();
+const kept = new WeakMap<Db, KeptSites>();
+
+function keptOf(db: Db): KeptSites {
+  const sites = kept.get(db) ?? { tariffs: new BoundedMap(1_000), zones: new BoundedMap(1_000) };
+  kept.set(db, sites);
+  return sites;
+}
+
+/** Keeps a site's value from `nowMs`; a failed read is not kept. */
+function keep<T>(map: Kept<T>, siteId: number, nowMs: number, value: Promise<T>): Promise<T> {
+  map.set(siteId, { at: nowMs, value });
+  value.catch(() => map.delete(siteId));
+  return value;
+}
+
+/** A site's value as kept for {@link TARIFF_CACHE_MS}, else read (and kept). */
+function keptRead<T>(map: Kept<T>, siteId: number, nowMs: number, read: () => Promise<T>): Promise<T> {
+  const known = map.get(siteId);
+  if (known && nowMs - known.at < TARIFF_CACHE_MS) return known.value;
+  return keep(map, siteId, nowMs, read());
+}
+
+/** A site's IANA time zone (undefined for an unknown site), kept by the instance. */
+function siteTimeZone(db: Db, siteId: number, nowMs: number): Promise<string | undefined> {
+  return keptRead(keptOf(db).zones, siteId, nowMs, async () => (await db.site.get({ siteId }).go()).data?.timezone);
+}
+
+/** A tariff with its site's time zone; undefined without either. */
+function withZone(tariff: CostTariff | undefined, timeZone: string | undefined): SiteCostTariff | undefined {
+  return tariff && timeZone !== undefined ? { tariff, timeZone } : undefined;
+}
 
 /**
- * A site's tariff and time zone, undefined when the site has none. Requests: 2 GetItems in
- * parallel (tariff and site), none while the instance keeps the answer ({@link TARIFF_CACHE_MS}).
- * A failed read is not kept.
+ * A site's tariff and time zone, undefined when the site has none: what prices a transaction in
+ * progress (its running cost, OCPP 2.0.1 I02). Requests: 2 GetItems in parallel (tariff and site),
+ * none while the instance keeps the answer ({@link TARIFF_CACHE_MS}), so a tariff changed less than
+ * that ago may not be seen yet. A failed read is not kept.
  */
-export function siteCostTariff(db: Db, siteId: number, nowMs = Date.now()): Promise<SiteCostTariff | undefined> {
-  const tariffs: KeptTariffs = kept.get(db) ?? new BoundedMap(1_000);
-  kept.set(db, tariffs);
-  const known = tariffs.get(siteId);
-  if (known && nowMs - known.at < TARIFF_CACHE_MS) return known.value;
-  const value = Promise.all([db.siteTariff.get({ siteId }).go(), db.site.get({ siteId }).go()]).then(
-    ([tariff, site]) => (tariff.data && site.data ? { tariff: tariff.data, timeZone: site.data.timezone } : undefined),
+export async function siteCostTariff(db: Db, siteId: number, nowMs = Date.now()): Promise<SiteCostTariff | undefined> {
+  const read = async () => (await db.siteTariff.get({ siteId }).go()).data ?? undefined;
+  const [tariff, timeZone] = await Promise.all([
+    keptRead(keptOf(db).tariffs, siteId, nowMs, read),
+    siteTimeZone(db, siteId, nowMs),
+  ]);
+  return withZone(tariff, timeZone);
+}
+
+/**
+ * A site's tariff as it is now, with the site's time zone; undefined when the site has none: what
+ * prices a session's final cost (stored on it, the `totalCost` of an Ended, `docs/tariffs.md`,
+ * "Cost of a session"). The tariff is never the instance's kept copy: a final cost must not
+ * contradict a CostUpdated (I04) the charger was just sent under a new tariff. What it reads is
+ * kept for the running costs that follow. Requests: 1 GetItem (the tariff, strongly consistent),
+ * +1 GetItem in parallel (the site) when the instance does not keep its time zone.
+ */
+export async function currentSiteCostTariff(
+  db: Db,
+  siteId: number,
+  nowMs = Date.now(),
+): Promise<SiteCostTariff | undefined> {
+  // Kept, so that the running costs that follow on this instance price under what was just read.
+  const current = keep(
+    keptOf(db).tariffs,
+    siteId,
+    nowMs,
+    db.siteTariff
+      .get({ siteId })
+      .go({ consistent: true })
+      .then(({ data }) => data ?? undefined),
   );
-  tariffs.set(siteId, { at: nowMs, value });
-  value.catch(() => tariffs.delete(siteId));
-  return value;
+  const [tariff, timeZone] = await Promise.all([current, siteTimeZone(db, siteId, nowMs)]);
+  return withZone(tariff, timeZone);
 }
 
 /** Forgets the tariffs this instance keeps of `db`'s sites (tests that change a tariff and use it at once). */

@@ -18,7 +18,7 @@ import { OPEN_END_KEY } from '../db/entities/history';
 import { appendHistoryEvent } from './history-log';
 import { flushOpenSlot, readSessionReadings } from './readings';
 import { seriesFacts, type SeriesFacts } from './series';
-import { sessionEnergyCost, siteCostTariff, type EnergyCost } from './session-cost';
+import { currentSiteCostTariff, sessionEnergyCost, type EnergyCost } from './session-cost';
 import type { FinalValues } from '../metering/final-values';
 import type { OcppProtocol } from '../db/entities/common';
 
@@ -180,8 +180,9 @@ export interface SessionEndRecord {
 
 /**
  * Prepares the end of a session's record: reads its readings (1 Query, strongly consistent; its
- * open slot comes with `ending`), its site's tariff, which prices its energy (`siteCostTariff`:
- * none on a warm instance, else 2 GetItems in parallel with the readings), and, for a session
+ * open slot comes with `ending`), its site's tariff as it is now, which prices its energy
+ * (`currentSiteCostTariff`: 1 GetItem, strongly consistent, +1 for the site's time zone on a cold
+ * instance, in parallel with the readings), and, for a session
  * stopped by a fault or the EV's disconnection whose vehicle is known, the vehicle's departure plan (1 GetItem). A failed read is logged and
  * leaves the computed facts out; it never fails the end.
  */
@@ -280,7 +281,7 @@ async function endFacts(db: Db, ending: EndingSession): Promise<{ facts?: Series
   try {
     const [readings, tariff] = await Promise.all([
       readSessionReadings(db, ending.chargerId, ending.sessionId, { open: ending.openSlot }),
-      siteCostTariff(db, ending.siteId).catch((error: unknown) => {
+      currentSiteCostTariff(db, ending.siteId).catch((error: unknown) => {
         logger.error("could not read the tariff of an ended session's site", {
           sessionId: ending.sessionId,
           error: String(error),

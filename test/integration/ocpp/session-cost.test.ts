@@ -143,6 +143,37 @@ describe('TransactionEvent responses under a tariff', () => {
     ]);
   });
 
+  it('price the final cost under the tariff as it is now, not the one the instance read for a running cost', async () => {
+    const { tenant, client } = await chargerOnSite('COSTNOW', { currency: 'USD', energyPrices: TWO_PERIODS });
+    const transactionInfo = { transactionId: 'cost-now-1', chargingState: 'Charging' };
+    const event = (eventType: string, seqNo: number, minutes: number, wh: number) =>
+      client.call('TransactionEvent', {
+        eventType,
+        timestamp: at(minutes),
+        triggerReason: eventType === 'Ended' ? 'StopAuthorized' : 'MeterValuePeriodic',
+        seqNo,
+        transactionInfo: eventType === 'Ended' ? { ...transactionInfo, stoppedReason: 'Local' } : transactionInfo,
+        ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
+        meterValue: energy(wh, at(minutes)),
+      });
+    await event('Started', 0, 0, 0);
+    // The running cost reads the tariff, which this instance now keeps for a minute.
+    expect(await event('Updated', 1, 30, 6_000)).toEqual({ totalCost: 0.74 });
+    const dearer = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
+    const put = await api(stack, `/api/sites/${tenant.siteId}/tariff`, {
+      key: tenant.apiKey,
+      method: 'PUT',
+      body: { tariff: { currency: 'USD', energyPrices: dearer } },
+    });
+    expect(put.status).toBe(200);
+    // Ended at once: 6 kWh off-peak at 0.2 + 4 kWh on-peak at 0.4567 = 3.0268 → 3.03.
+    expect(await event('Ended', 2, 60, 10_000)).toEqual({ totalCost: 3.03 });
+    const { data } = await stack.db.chargingSession
+      .get({ chargerId: tenant.chargers[0]!.id, ocppTransactionId: 'cost-now-1' })
+      .go();
+    expect(data?.energyCost).toEqual({ amount: 3.0268, currency: 'USD' });
+  });
+
   it('round to the currency: yen have no minor unit', async () => {
     const yen = TWO_PERIODS.map((p, i) => ({ ...p, pricePerKwh: i === 0 ? 20.5 : 31.25 }));
     const { client } = await chargerOnSite('COSTJPY', { currency: 'JPY', energyPrices: yen });
