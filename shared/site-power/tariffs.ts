@@ -84,7 +84,8 @@ export function checkTariff(input: SiteTariffInput, site: SiteItem): void {
  * (`docs/tariffs.md`, "Rules"). The write is conditioned on differing from the stored item, so
  * telling the two apart costs no read before it; only an identical PUT reads the stored one.
  * Requests: 1 PutItem (conditional), or a 2-item TransactWriteItems when the site has `touPeriods`;
- * +1 GetItem when the tariff was identical.
+ * +1 GetItem when the tariff was identical; +1 PutItem when it was deleted between the two (the
+ * tariff is then written: what the PUT answers is always stored).
  * @param input validated by `siteTariffInputSchema`
  * @returns the stored tariff, its periods normalised
  * @throws InvalidTariffError see {@link checkTariff}
@@ -135,8 +136,11 @@ export async function putSiteTariff(
   }
   if (written) return toSiteTariffView(item, site);
   const { data: stored } = await db.siteTariff.get({ siteId: site.siteId }).go({ consistent: true });
-  // Deleted between the refused write and this read: the next PUT stores it.
-  return toSiteTariffView(stored ?? item, site);
+  if (stored) return toSiteTariffView(stored, site);
+  // Deleted between the refused write and this read: the answer must be a stored tariff, so this
+  // one is written (unconditionally: an identical one written meanwhile is replaced by its equal).
+  await db.siteTariff.put(item).go();
+  return toSiteTariffView(item, site);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { InvalidTariffError } from '../../../shared/site-power/errors';
 import {
@@ -8,8 +10,9 @@ import {
   type SiteTariffInput,
   type TariffEnergyPriceInput,
 } from '../../../shared/site-power/tariff-rules';
-import { checkTariff } from '../../../shared/site-power/tariffs';
+import { checkTariff, putSiteTariff } from '../../../shared/site-power/tariffs';
 import type { SiteItem } from '../../../shared/chargers/items';
+import { mockedDb } from '../db/mock-table';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const row = (
@@ -200,5 +203,46 @@ describe('parseTariffPrice (the CLI notation)', () => {
     'peak=16-21@1',
   ])('refuses %s naming the option', (text) => {
     expect(refusal(() => parseTariffPrice(text, 'price[1]')).field).toBe('price[1]');
+  });
+});
+
+describe('putSiteTariff when the identical-tariff write is refused', () => {
+  const input: SiteTariffInput = { currency: 'USD', energyPrices: valid() };
+  const refused = () =>
+    new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+  const now = new Date('2026-12-06T12:00:00Z');
+  const storedAt = '2026-12-01T08:00:00.000Z';
+  const storedItem = (db: ReturnType<typeof mockedDb>['db']) =>
+    db.siteTariff
+      .put({
+        siteId: site.siteId,
+        organizationId: site.organizationId,
+        currency: 'USD',
+        energyPrices: normaliseEnergyPrices(valid()),
+        updatedAt: storedAt,
+      })
+      .params().Item as Record<string, unknown>;
+
+  it('answers the stored tariff, its version unchanged, and writes nothing more', async () => {
+    const { db, mock } = mockedDb();
+    mock.on(PutCommand).rejectsOnce(refused());
+    mock.on(GetCommand).resolves({ Item: storedItem(db) });
+    const view = await putSiteTariff(db, site, input, now);
+    expect(view.updatedAt).toBe(storedAt);
+    expect(mock.commandCalls(PutCommand)).toHaveLength(1);
+  });
+
+  it('writes the tariff when it was deleted between the refused write and the read: a 200 answers a stored tariff', async () => {
+    const { db, mock } = mockedDb();
+    mock.on(PutCommand).rejectsOnce(refused()).resolves({});
+    mock.on(GetCommand).resolves({});
+    const view = await putSiteTariff(db, site, input, now);
+    expect(view).toMatchObject({ siteId: site.siteId, currency: 'USD', updatedAt: now.toISOString() });
+    const puts = mock.commandCalls(PutCommand).map((call) => call.args[0].input);
+    expect(puts).toHaveLength(2);
+    // The second write is not conditioned on differing from a stored item (there is none to differ from).
+    expect(puts[1]!.ConditionExpression).toBeUndefined();
+    expect(puts[1]!.Item).toEqual(puts[0]!.Item);
+    expect(puts[1]!.Item).toMatchObject({ currency: 'USD', updatedAt: now.toISOString() });
   });
 });
