@@ -8,10 +8,9 @@
  * @module
  */
 import type { Db } from '../db';
-import { batchGet } from '../db/batch';
-import { normalizeVin, VEHICLE_CONSTRAINTS, type VehicleItem } from './items';
+import { normalizeVin, type VehicleItem } from './items';
 import { InvalidAccessInputError } from './errors';
-import { findVehicleIdByVin } from './vehicles';
+import { vehicleIdsByVin } from './vehicles';
 import { telematicsOf, type VehicleTelematics } from './views';
 
 /** Largest usable battery capacity accepted, kWh (a heavy truck's battery is ~600 kWh). */
@@ -78,17 +77,6 @@ const UNKNOWN_ID = 'no vehicle with this ID in the organization';
 /** The message of an unknown VIN. */
 const UNKNOWN_VIN = 'no vehicle with this VIN in the organization';
 
-/** The vehicle IDs of VINs (their markers read in 1 BatchGetItem per 100 VINs), by normalized VIN. */
-async function vehicleIdsByVin(db: Db, organizationId: number, vins: readonly string[]): Promise<Map<string, number>> {
-  if (!vins.length) return new Map();
-  const constraint = VEHICLE_CONSTRAINTS.vin(organizationId);
-  const markers = await batchGet(
-    db.uniqueValue,
-    vins.map((vin) => ({ constraint, value: normalizeVin(vin) })),
-  );
-  return new Map(markers.map((marker) => [marker.value, marker.targetId]));
-}
-
 /**
  * Stores a reading on the vehicle when it is newer than the stored one: one conditional UpdateItem
  * that also refuses a vehicle that is not there, and answers the stored item when it refuses (no
@@ -139,8 +127,9 @@ async function storeReading(
 /**
  * Stores a vehicle's reading when it is newer than the stored one; an older or equal one is
  * answered `ignored` with the stored reading. Sets `hasTelematics`.
- * Requests: 1 conditional UpdateItem (answering the stored item when it refuses), and 1 GetItem of
- * the VIN's marker when the reading names its vehicle by VIN.
+ * Requests: 1 conditional UpdateItem (answering the stored item when it refuses), and 1
+ * BatchGetItem of the VIN's marker when the reading names its vehicle by VIN (the batch's reader,
+ * `vehicleIdsByVin`, with one VIN).
  * @param now ms since epoch, for the reading's time checks
  * @throws InvalidAccessInputError naming the field (bad values, an unknown vehicle): nothing stored
  */
@@ -153,7 +142,8 @@ export async function pushVehicleState(
   const readAt = new Date(checkReading(input, now)).toISOString();
   if (input.vehicleId !== undefined && input.vehicleId !== null)
     return storeReading(db, organizationId, input.vehicleId, input, readAt, now, false);
-  const vehicleId = input.vehicleVin ? await findVehicleIdByVin(db, organizationId, input.vehicleVin) : undefined;
+  const vin = input.vehicleVin;
+  const vehicleId = vin ? (await vehicleIdsByVin(db, organizationId, [vin])).get(normalizeVin(vin)) : undefined;
   if (vehicleId === undefined) throw new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN);
   return storeReading(db, organizationId, vehicleId, input, readAt, now, true);
 }

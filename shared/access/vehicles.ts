@@ -24,12 +24,23 @@ export async function getVehicle(
   return data ?? undefined;
 }
 
-/** The ID of the organization's vehicle with this VIN (case-insensitive; one GetItem), if any. */
-export async function findVehicleIdByVin(db: Db, organizationId: number, vin: string): Promise<number | undefined> {
-  const { data } = await db.uniqueValue
-    .get({ constraint: VEHICLE_CONSTRAINTS.vin(organizationId), value: normalizeVin(vin) })
-    .go();
-  return data?.targetId;
+/**
+ * The IDs of the organization's vehicles with these VINs (case-insensitive), by normalized VIN
+ * ({@link normalizeVin}); a VIN no vehicle has is absent. Their markers are read in 1 BatchGetItem
+ * per 100 VINs (none for no VIN), one VIN as many.
+ */
+export async function vehicleIdsByVin(
+  db: Db,
+  organizationId: number,
+  vins: readonly string[],
+): Promise<Map<string, number>> {
+  if (!vins.length) return new Map();
+  const constraint = VEHICLE_CONSTRAINTS.vin(organizationId);
+  const markers = await batchGet(
+    db.uniqueValue,
+    vins.map((vin) => ({ constraint, value: normalizeVin(vin) })),
+  );
+  return new Map(markers.map((marker) => [marker.value, marker.targetId]));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The DynamoDB requests of a pushed vehicle state (shared/access/vehicle-state.ts): one conditional
  * UpdateItem per reading, its refusal answering the stored item (no read before or after), and the
- * VINs of a batch resolved with one BatchGetItem. The answers themselves are tested on DynamoDB
+ * VINs of a batch (or the one of a single reading) resolved with one BatchGetItem. The answers themselves are tested on DynamoDB
  * Local (test/integration/http/access-ids.test.ts); a mocked client counts the requests.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -79,6 +79,21 @@ describe("a pushed vehicle state's requests", () => {
     expect(update.ConditionExpression).toMatch(
       /^attribute_exists\(#pk\) AND attribute_exists\(#sk\) AND \(.* OR .*\)$/,
     );
+  });
+
+  it("resolves a reading's VIN as a batch's (one BatchGetItem), then one UpdateItem", async () => {
+    const { db, mock } = scripted();
+    expect(await pushVehicleState(db, 7, { vehicleVin: 'vin1', ...reading() }, NOW)).toMatchObject({
+      vehicleId: 1,
+      outcome: 'stored',
+    });
+    await expect(pushVehicleState(db, 7, { vehicleVin: 'NOSUCHVIN', ...reading() }, NOW)).rejects.toMatchObject({
+      field: 'vehicleVin',
+      message: new InvalidAccessInputError('vehicleVin', 'no vehicle with this VIN in the organization').message,
+    });
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
+    expect(mock.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(mock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it("resolves a batch's VINs with one BatchGetItem, then one UpdateItem per valid item", async () => {
