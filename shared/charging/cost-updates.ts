@@ -10,8 +10,9 @@
  * - {@link costRepricingsOf} (pure): the sites of a batch whose tariff was set or its prices or
  *   currency changed, with the tariff before the batch (what their chargers were last told costs
  *   under) and the one after it;
- * - {@link sendCostRepricings}: each connected 2.0.1/2.1 charger of such a site, each transaction in
- *   progress on its ports priced under both tariffs; a CostUpdated of the new cost when the two
+ * - {@link sendCostRepricings}: each connected 2.0.1 charger of such a site and each 2.1 station
+ *   of it that does not hold the site's tariff ({@link takesCostUpdated}: one that does computes
+ *   its running cost itself), each transaction in progress on its ports priced under both tariffs; a CostUpdated of the new cost when the two
  *   differ in the currency's minor unit (or the currency changed, or the site had no tariff);
  * - {@link sendCostUpdate}: one CostUpdated through the command path, which waits for the answer; a
  *   charger that answers NotSupported/NotImplemented is remembered (`charger.costUpdatedSupport`)
@@ -27,7 +28,8 @@ import { logger } from '../logger';
 import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';
 import { costSoFar, readSessionInProgress } from './running-cost';
-import { chargerTransactionsInProgress } from './tariff-updates';
+import { chargerTransactionsInProgress, type TariffUpdateOutcome } from './tariff-updates';
+import { TARIFF_PROTOCOL } from '../chargers/default-tariff';
 
 /**
  * The OCPP versions that have CostUpdated (2.0.1 I04; OCPP 2.1 keeps it, a 2.1 station is sent the
@@ -96,9 +98,29 @@ export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing
 
 /**
  * What the sender knows of a charger, read once with its site's chargers: whether it takes
- * CostUpdated, and what the command path needs to reach it (passed along: it reads no charger).
+ * CostUpdated and the site's tariff, and what the command path needs to reach it (passed along:
+ * it reads no charger).
  */
-export type CostCharger = ChargerRecord & Pick<ChargerItem, 'costUpdatedSupport'>;
+export type CostCharger = ChargerRecord & Pick<ChargerItem, 'costUpdatedSupport' | 'tariffSupport'>;
+
+/** The outcomes of the batch's tariff sender after which a 2.1 station does not hold the site's new tariff. */
+const TARIFF_NOT_HELD: ReadonlySet<TariffUpdateOutcome> = new Set(['unsupported', 'refused']);
+
+/**
+ * Whether a charger is told a repriced cost by CostUpdated: an OCPP 2.0.1 charger (it has no tariff
+ * messages), or an OCPP 2.1 station that does not hold the site's tariff: remembered as taking
+ * none (`tariffSupport`, after NotSupported/NotImplemented or SetDefaultTariff `Rejected`), or
+ * found so by this batch's tariff sender (`tariffOutcome`: `unsupported`, or `refused`, any status
+ * after which it does not hold the new version). A 2.1 station holding the tariff is moved to it
+ * (ChangeTransactionTariff) and computes its running cost itself: a CostUpdated would contradict
+ * it with the whole session priced under the new tariff (docs/tariffs.md "CostUpdated (I04)").
+ * A charger remembered as not supporting CostUpdated is not told.
+ */
+export function takesCostUpdated(charger: CostCharger, tariffOutcome?: TariffUpdateOutcome): boolean {
+  if (charger.costUpdatedSupport === 'unsupported') return false;
+  if (charger.ocppProtocol !== TARIFF_PROTOCOL) return true;
+  return charger.tariffSupport === 'unsupported' || (tariffOutcome !== undefined && TARIFF_NOT_HELD.has(tariffOutcome));
+}
 
 /** One CostUpdated to send: the charger's transaction and its running cost in the currency's minor unit. */
 export interface CostUpdate {
@@ -206,8 +228,10 @@ async function repriceCharger(
 
 /**
  * Sends what a batch's repricings call for ({@link costRepricingsOf}): per site, its connected
- * OCPP 2.0.1/2.1 chargers (not those remembered unsupported) in parallel, each as
- * {@link repriceCharger} says. Requests: per site 1 GetItem (the site's time zone) and 1 paged
+ * OCPP 2.0.1/2.1 chargers that take CostUpdated ({@link takesCostUpdated}) in parallel, each as
+ * {@link repriceCharger} says. Run after the batch's tariff sender, whose outcomes it is given: a
+ * 2.1 station that answered the new tariff's SetDefaultTariff is told its cost after that answer,
+ * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone) and 1 paged
  * Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones) in
  * parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
  * session), 1 GetItem (its open slot) and 1 Query (its slots), then, when its cost moved, the
@@ -218,6 +242,7 @@ export async function sendCostRepricings(
   db: Db,
   commands: CostCommands,
   repricings: readonly CostRepricing[],
+  tariffOutcomes: ReadonlyMap<number, TariffUpdateOutcome> = new Map(),
 ): Promise<RepricingOutcome[]> {
   const perSite = await Promise.all(
     repricings.map(async (repricing) => {
@@ -236,7 +261,7 @@ export async function sendCostRepricings(
         const timeZone = site.data?.timezone;
         if (!timeZone) return [];
         const runs = chargers.data
-          .filter((charger) => charger.costUpdatedSupport !== 'unsupported')
+          .filter((charger) => takesCostUpdated(charger, tariffOutcomes.get(charger.chargerId)))
           .map((charger) => repriceCharger(db, commands, charger, repricing, timeZone));
         return (await Promise.all(runs)).flat();
       } catch (error) {

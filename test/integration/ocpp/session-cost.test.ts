@@ -328,7 +328,7 @@ describe('CostUpdated (I04)', () => {
 
 /**
  * A strict OCPP 2.1 station that keeps the tariffs it is sent (evseId 0) and lists them in
- * GetTariffs; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported,
+ * GetTariffs, and notes any CostUpdated it is sent; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported,
  * `refuseChange` ChangeTransactionTariff (which it otherwise accepts).
  */
 function tariffStation() {
@@ -353,6 +353,10 @@ function tariffStation() {
       received.push({ action: 'ChangeTransactionTariff', params });
       if (station.refuseChange) throw createRPCError('NotImplemented', 'no tariff per transaction');
       return { status: 'Accepted' };
+    });
+    c.handle('CostUpdated', async ({ params }: { params?: any }) => {
+      received.push({ action: 'CostUpdated', params });
+      return {};
     });
     c.handle('GetTariffs', async ({ params }: { params?: any }) => {
       received.push({ action: 'GetTariffs', params });
@@ -561,6 +565,8 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
       chargers: new Map(),
     });
     expect(Object.fromEntries(replayed)).toEqual({ [chargingId]: 'unchanged', [refusingId]: 'unchanged' });
+    // A station that holds the tariff prices the rest of its transaction itself: it is sent no
+    // CostUpdated of the whole session under the new tariff (each batch's costs follow its tariffs).
     for (const { station } of stations)
       expect(station.received.map((r) => r.action)).toEqual([
         'SetDefaultTariff',
@@ -568,6 +574,16 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
         'SetDefaultTariff',
         'ChangeTransactionTariff',
       ]);
+    const costs = ocppChargerCommands(stack.db, COST_COMMANDS);
+    const site = { siteId: tenant.siteId, organizationId: tenant.organizationId };
+    const repriced = await sendCostRepricings(stack.db, costs, [
+      {
+        ...site,
+        before: { currency: 'USD', energyPrices: TWO_PERIODS },
+        after: { currency: 'USD', energyPrices: cheaper },
+      },
+    ]);
+    expect(repriced).toEqual([]);
   });
 
   it('remembers a station that answers NotSupported until it boots, and sends the tariff at boot', async () => {

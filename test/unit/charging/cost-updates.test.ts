@@ -10,7 +10,12 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { openDb } from '../../../shared/db';
 import type { TableChange } from '../../../shared/db/table-changes';
-import { costRepricingsOf, sendCostUpdates, type CostUpdate } from '../../../shared/charging/cost-updates';
+import {
+  costRepricingsOf,
+  sendCostUpdates,
+  takesCostUpdated,
+  type CostUpdate,
+} from '../../../shared/charging/cost-updates';
 import type { CostCommands } from '../../../shared/charging/commands';
 import { ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
 
@@ -79,6 +84,33 @@ describe('costRepricingsOf', () => {
     ]);
     expect(costRepricingsOf([change('MODIFY', tariff(), cheaper), change('MODIFY', cheaper, tariff())])).toEqual([]);
     expect(costRepricingsOf([change('MODIFY', tariff(), cheaper), change('REMOVE', cheaper)])).toEqual([]);
+  });
+});
+
+describe('takesCostUpdated', () => {
+  const charger = (fields: Record<string, unknown> = {}) => ({
+    chargerId: 7,
+    organizationId: 1,
+    siteId: 2,
+    ocppProtocol: 'ocpp2.1' as const,
+    ...fields,
+  });
+
+  it('tells 2.0.1 chargers, and 2.1 stations only when they do not hold the tariff', () => {
+    expect(takesCostUpdated(charger({ ocppProtocol: 'ocpp2.0.1' }))).toBe(true);
+    expect(takesCostUpdated(charger({ ocppProtocol: 'ocpp2.0.1' }), 'set')).toBe(true);
+    // A 2.1 station that holds (or is taken to hold) the tariff computes its running cost itself.
+    expect(takesCostUpdated(charger())).toBe(false);
+    for (const outcome of ['set', 'unchanged', 'failed', 'notConnected'] as const)
+      expect(takesCostUpdated(charger(), outcome)).toBe(false);
+    // It takes none, remembered or found in the same batch, or did not take this version.
+    expect(takesCostUpdated(charger({ tariffSupport: 'unsupported' }))).toBe(true);
+    expect(takesCostUpdated(charger({ tariffSupport: 'unsupported' }), 'knownUnsupported')).toBe(true);
+    expect(takesCostUpdated(charger(), 'unsupported')).toBe(true);
+    expect(takesCostUpdated(charger(), 'refused')).toBe(true);
+    // One that does not support CostUpdated is never told.
+    expect(takesCostUpdated(charger({ ocppProtocol: 'ocpp2.0.1', costUpdatedSupport: 'unsupported' }))).toBe(false);
+    expect(takesCostUpdated(charger({ costUpdatedSupport: 'unsupported' }), 'unsupported')).toBe(false);
   });
 });
 
