@@ -308,6 +308,32 @@ describe('CostUpdated (I04)', () => {
     },
   );
 
+  it('sends through a charger passed along only when it says connected, and never caches it', async () => {
+    const received: unknown[] = [];
+    const { tenant } = await chargerOnSite('COSTSEEN', undefined, (c) =>
+      c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
+        received.push(params);
+        return {};
+      }),
+    );
+    const chargerId = tenant.chargers[0]!.id;
+    await stack.db.charger.patch({ chargerId }).set({ reservationSupport: 'unsupported' }).go();
+    const { reservationSupport: _, ...item } = (await stack.db.charger.get({ chargerId }).go()).data!;
+    // A data layer with nothing cached: what the command path knows comes of what it is given or reads.
+    const { db } = spiedDb();
+    const commands = ocppChargerCommands(db, COST_COMMANDS);
+    const input = { ocppTransactionId: 'cost-seen-1', totalCost: 1 };
+    // An index's stale "not connected" is no answer: the charger is read, and it is connected.
+    const disconnected = { ...item, connectionStatus: { status: 'Disconnected' }, currentConnectionId: undefined };
+    expect(await commands.send(chargerId, 'CostUpdated', input, { charger: disconnected })).toMatchObject({ ok: true });
+    expect((await commands.find(chargerId))?.reservationSupport).toBe('unsupported');
+    // A connected one is sent through, and not kept: it would overwrite the fresher entry the read
+    // made (its reservation support, here).
+    expect(await commands.send(chargerId, 'CostUpdated', input, { charger: item })).toMatchObject({ ok: true });
+    expect((await commands.find(chargerId))?.reservationSupport).toBe('unsupported');
+    expect(received).toHaveLength(2);
+  });
+
   it('tells a transaction that ended nothing', async () => {
     const received: unknown[] = [];
     const { tenant, client } = await chargerOnSite('COSTEND', undefined, (c) =>
