@@ -143,40 +143,24 @@ export type CostUpdateOutcome =
 
 /**
  * Sends one CostUpdated unless its charger is known not to support it, passing the charger as it
- * was read along to the command path, which then reads it no more. Requests: the command path's
- * (its lane and the message log); 1 UpdateItem of the charger when it answers
- * NotSupported/NotImplemented.
- * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
+ * was read along to the command path (which reads it again only when it says not connected).
+ * Requests: the command path's (its lane and the message log); 1 UpdateItem of the charger when it
+ * answers NotSupported/NotImplemented. Never throws: a charger not connected is `notConnected`; a
+ * timeout, an invalid answer, another CALLERROR or a failed write is logged, `failed`.
  */
-async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
+export async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
   const { charger, ocppTransactionId, totalCost } = update;
   const { chargerId } = charger;
   if (charger.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
-  const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
-  if (answer.ok) return 'sent';
-  if (!answer.unsupported) throw answer.error;
-  await db.charger.patch({ chargerId }).set({ costUpdatedSupport: 'unsupported' }).go();
-  return 'unsupported';
-}
-
-/**
- * Sends CostUpdated calls (in parallel; one charger's go one after the other on its command lane),
- * each as {@link sendCostUpdate} says. Never throws: a charger not connected, a timeout, an invalid
- * answer or a failed write is logged.
- * @returns each update's outcome, in order
- */
-export function sendCostUpdates(
-  db: Db,
-  commands: CostCommands,
-  updates: readonly CostUpdate[],
-): Promise<CostUpdateOutcome[]> {
-  return Promise.all(
-    updates.map((update) =>
-      sendCostUpdate(db, commands, update).catch(
-        deliveryFailure(commands, 'CostUpdated not delivered', { chargerId: update.charger.chargerId }),
-      ),
-    ),
-  );
+  try {
+    const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
+    if (answer.ok) return 'sent';
+    if (!answer.unsupported) throw answer.error;
+    await db.charger.patch({ chargerId }).set({ costUpdatedSupport: 'unsupported' }).go();
+    return 'unsupported';
+  } catch (error) {
+    return deliveryFailure(commands, 'CostUpdated not delivered', { chargerId, ocppTransactionId })(error);
+  }
 }
 
 /** One transaction's outcome of a repricing. */
@@ -217,9 +201,10 @@ async function repriceCharger(
       if (told && told.currency === now.currency && minorUnitAmount(told) === totalCost)
         return { outcome: 'unchanged' };
       return { outcome: await sendCostUpdate(db, commands, { charger, ocppTransactionId, totalCost }), totalCost };
-    })().catch((error: unknown) => ({
-      outcome: deliveryFailure(commands, 'CostUpdated not delivered', { chargerId, ocppTransactionId })(error),
-    }));
+    })().catch((error: unknown) => {
+      logger.warn('Cost repricing: a read failed', { chargerId, ocppTransactionId, error: String(error) });
+      return { outcome: 'failed' as const };
+    });
     outcomes.push({ chargerId, ocppTransactionId, ...outcome });
     if (outcome.outcome === 'notConnected' || outcome.outcome === 'unsupported') break;
   }

@@ -12,7 +12,7 @@ import { openDb } from '../../../shared/db';
 import type { TableChange } from '../../../shared/db/table-changes';
 import {
   costRepricingsOf,
-  sendCostUpdates,
+  sendCostUpdate,
   takesCostUpdated,
   type CostUpdate,
 } from '../../../shared/charging/cost-updates';
@@ -114,7 +114,7 @@ describe('takesCostUpdated', () => {
   });
 });
 
-describe('sendCostUpdates', () => {
+describe('sendCostUpdate', () => {
   const charger = {
     chargerId: 7,
     organizationId: 1,
@@ -157,7 +157,7 @@ describe('sendCostUpdates', () => {
   it('sends CostUpdated with the cost and the transactionId', async () => {
     stored();
     const { fake, sent } = commands(() => ({ ok: true, result: undefined }));
-    expect(await sendCostUpdates(db, fake, [update])).toEqual(['sent']);
+    expect(await sendCostUpdate(db, fake, update)).toBe('sent');
     expect(sent).toEqual([
       // The charger as read is passed along: the command path does not read it again.
       {
@@ -174,7 +174,7 @@ describe('sendCostUpdates', () => {
   it('remembers a charger that answers NotImplemented/NotSupported, and sends it nothing more', async () => {
     stored();
     const { fake } = commands(unsupported);
-    expect(await sendCostUpdates(db, fake, [update])).toEqual(['unsupported']);
+    expect(await sendCostUpdate(db, fake, update)).toBe('unsupported');
     const [write] = table.commandCalls(UpdateCommand);
     expect(write!.args[0].input.Key).toMatchObject({ pk: expect.stringContaining('chargerid_7') });
     expect(Object.values(write!.args[0].input.ExpressionAttributeValues ?? {})).toContain('unsupported');
@@ -182,7 +182,7 @@ describe('sendCostUpdates', () => {
 
     const again = commands(() => ({ ok: true, result: undefined }));
     const known = { ...update, charger: { ...charger, costUpdatedSupport: 'unsupported' as const } };
-    expect(await sendCostUpdates(db, again.fake, [known])).toEqual(['knownUnsupported']);
+    expect(await sendCostUpdate(db, again.fake, known)).toBe('knownUnsupported');
     expect(again.sent).toEqual([]);
   });
 
@@ -198,8 +198,11 @@ describe('sendCostUpdates', () => {
       () => ({ ...unsupported(), unsupported: false, errorCode: 'InternalError' }),
     ];
     const outcomes = [];
-    for (const failure of failures) outcomes.push(...(await sendCostUpdates(db, commands(failure).fake, [update])));
+    for (const failure of failures) outcomes.push(await sendCostUpdate(db, commands(failure).fake, update));
     expect(outcomes).toEqual(['notConnected', 'failed', 'failed']);
     expect(table.commandCalls(UpdateCommand)).toHaveLength(0);
+    // NotImplemented whose memory cannot be written: failed, told again next time.
+    table.on(UpdateCommand).rejects(new Error('throttled'));
+    expect(await sendCostUpdate(db, commands(unsupported).fake, update)).toBe('failed');
   });
 });
