@@ -103,7 +103,8 @@ export type WritesWithCommand = (entities: TransactionEntities) => readonly Tran
 /**
  * A charger as its item holds it, the fields the command path reads to reach it: what a caller
  * that has just read the charger (a GetItem or a Query of its site's chargers) passes along
- * ({@link SendOptions.charger}).
+ * ({@link SendOptions.charger}), and what the command path's own read makes its snapshot of
+ * (`shared/ocpp/commands/targets.ts`).
  */
 export interface ChargerRecord {
   chargerId: number;

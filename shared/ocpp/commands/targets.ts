@@ -8,6 +8,7 @@
  * condition reads the charger again. A charger not connected is never cached (a "not connected"
  * answer always comes from a read).
  */
+import type { ChargerRecord } from '../../charger-commands';
 import type { Db } from '../../db';
 import type { OcppProtocol } from '../../db/entities/common';
 import { ChargerNotConnectedError } from './errors';
@@ -27,17 +28,6 @@ export interface ChargerSnapshot {
   /** Its connection, when connected. */
   connection?: { connectionId: string; protocol: OcppProtocol };
   /** Whether it supports reservations, when known. */
-  reservationSupport?: 'supported' | 'unsupported';
-}
-
-/** The charger fields a snapshot is made of (a charger item). */
-interface ChargerFields {
-  chargerId: number;
-  organizationId: number;
-  siteId: number;
-  connectionStatus?: { status: string };
-  currentConnectionId?: string;
-  ocppProtocol?: OcppProtocol;
   reservationSupport?: 'supported' | 'unsupported';
 }
 
@@ -61,7 +51,7 @@ function remember(db: Db, snapshot: ChargerSnapshot): void {
 }
 
 /** The snapshot of a charger item. */
-export function snapshotOf(charger: ChargerFields): ChargerSnapshot {
+export function snapshotOf(charger: ChargerRecord): ChargerSnapshot {
   const connected =
     charger.connectionStatus?.status === 'Connected' && charger.currentConnectionId && charger.ocppProtocol;
   return {
@@ -99,7 +89,7 @@ export async function findCharger(db: Db, chargerId: number, fresh = false): Pro
  * eventually consistent index. Never cached, so it cannot overwrite a fresher entry; the lane
  * claim verifies its connection as it does a cached one's.
  */
-export function connectedSnapshot(charger: ChargerFields): ChargerSnapshot | undefined {
+export function connectedSnapshot(charger: ChargerRecord): ChargerSnapshot | undefined {
   const snapshot = snapshotOf(charger);
   return snapshot.connection ? snapshot : undefined;
 }
