@@ -24,6 +24,7 @@ import type { ChargerItem } from '../chargers/items';
 import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { type CostTariff, minorUnitAmount } from '../history/session-cost';
+import { CONCURRENT_CHARGERS, mapLimited } from '../limited';
 import { logger } from '../logger';
 import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';
@@ -212,13 +213,14 @@ async function repriceCharger(
 }
 
 /**
- * Sends what a batch's repricings call for ({@link costRepricingsOf}): per site, its connected
- * OCPP 2.0.1/2.1 chargers that take CostUpdated ({@link takesCostUpdated}) in parallel, each as
+ * Sends what a batch's repricings call for ({@link costRepricingsOf}): the connected OCPP
+ * 2.0.1/2.1 chargers of its sites that take CostUpdated ({@link takesCostUpdated}),
+ * `CONCURRENT_CHARGERS` at a time across the batch (as the local-list runs), each as
  * {@link repriceCharger} says. Run after the batch's tariff sender, whose outcomes it is given: a
  * 2.1 station that answered the new tariff's SetDefaultTariff is told its cost after that answer,
- * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone) and 1 paged
- * Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones) in
- * parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
+ * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone)
+ * and 1 paged Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones)
+ * in parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
  * session), 1 GetItem (its open slot) and 1 Query (its slots), then, when its cost moved, the
  * command path's. Never throws: a failed read is logged and that site or charger is skipped.
  * @returns each transaction's outcome
@@ -245,15 +247,17 @@ export async function sendCostRepricings(
         ]);
         const timeZone = site.data?.timezone;
         if (!timeZone) return [];
-        const runs = chargers.data
+        return chargers.data
           .filter((charger) => takesCostUpdated(charger, tariffOutcomes.get(charger.chargerId)))
-          .map((charger) => repriceCharger(db, commands, charger, repricing, timeZone));
-        return (await Promise.all(runs)).flat();
+          .map((charger) => ({ charger, repricing, timeZone }));
       } catch (error) {
         logger.warn('Cost repricing: a read failed', { siteId, error: String(error) });
         return [];
       }
     }),
   );
-  return perSite.flat();
+  const runs = await mapLimited(perSite.flat(), CONCURRENT_CHARGERS, ({ charger, repricing, timeZone }) =>
+    repriceCharger(db, commands, charger, repricing, timeZone),
+  );
+  return runs.flat();
 }

@@ -7,17 +7,19 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { openDb } from '../../../shared/db';
 import type { TableChange } from '../../../shared/db/table-changes';
 import {
   costRepricingsOf,
+  sendCostRepricings,
   sendCostUpdate,
   takesCostUpdated,
   type CostUpdate,
 } from '../../../shared/charging/cost-updates';
 import type { CostCommands } from '../../../shared/charging/commands';
 import { ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
+import { CONCURRENT_CHARGERS } from '../../../shared/limited';
 
 const db = openDb({ tableName: 'cost-updates-test', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 const table = mockClient(DynamoDBDocumentClient);
@@ -204,5 +206,45 @@ describe('sendCostUpdate', () => {
     // NotImplemented whose memory cannot be written: failed, told again next time.
     table.on(UpdateCommand).rejects(new Error('throttled'));
     expect(await sendCostUpdate(db, commands(unsupported).fake, update)).toBe('failed');
+  });
+});
+
+describe('sendCostRepricings', () => {
+  it("reprices a site's chargers CONCURRENT_CHARGERS at a time, as the local-list runs go", async () => {
+    const chargers = Array.from({ length: CONCURRENT_CHARGERS + 10 }, (_, i) => ({
+      __edb_e__: 'charger',
+      __edb_v__: '1',
+      chargerId: 100 + i,
+      organizationId: 1,
+      siteId: 4,
+      ocppProtocol: 'ocpp2.0.1',
+      currentConnectionId: `conn-${i}`,
+      connectionStatus: { status: 'Connected' },
+    }));
+    table.on(GetCommand).resolves({ Item: { __edb_e__: 'site', __edb_v__: '1', siteId: 4, timezone: 'UTC' } });
+    // Each charger's ports Query waits until the test lets it end: the ones waiting at once are
+    // the runs going at once.
+    const waiting: (() => void)[] = [];
+    let portQueries = 0;
+    table.on(QueryCommand).callsFake(async (input: { IndexName?: string }) => {
+      if (input.IndexName) return { Items: chargers };
+      portQueries++;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return { Items: [] };
+    });
+    const fake = { send: async () => ({ ok: true, result: undefined }) } as unknown as CostCommands;
+    const after = { currency: 'USD', energyPrices: flat(0.3) };
+    const done = sendCostRepricings(db, fake, [{ siteId: 4, organizationId: 1, after }]);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    while (waiting.length < CONCURRENT_CHARGERS) await settle();
+    await settle();
+    expect(waiting).toHaveLength(CONCURRENT_CHARGERS);
+    while (portQueries < chargers.length || waiting.length) {
+      for (const resolve of waiting.splice(0)) resolve();
+      await settle();
+    }
+    // No port holds a transaction: nothing to send.
+    expect(await done).toEqual([]);
+    expect(portQueries).toBe(chargers.length);
   });
 });
