@@ -7,13 +7,14 @@
  * because its site's tariff changed. The change reaches the table's stream, and the stream consumer
  * that sends CALLs (the charger's message function cannot wait for a CALLRESULT) sends it:
  *
- * - {@link costRepricingsOf} (pure): the sites of a batch whose tariff was set or its prices or
- *   currency changed, with the tariff before the batch (what their chargers were last told costs
- *   under) and the one after it;
+ * - {@link costRepricingsOf} (pure): the sites of a batch whose tariff was set or its prices
+ *   changed in the same currency, with the tariff before the batch (what their chargers were last
+ *   told costs under) and the one after it;
  * - {@link sendCostRepricings}: each connected 2.0.1 charger of such a site and each 2.1 station
  *   of it that does not hold the site's tariff ({@link takesCostUpdated}: one that does computes
- *   its running cost itself), each transaction in progress on its ports priced under both tariffs; a CostUpdated of the new cost when the two
- *   differ in the currency's minor unit (or the currency changed, or the site had no tariff);
+ *   its running cost itself), each transaction in progress on its ports priced under both tariffs;
+ *   a CostUpdated of the new cost when the two differ in the currency's minor unit (or the site had
+ *   no tariff);
  * - {@link sendCostUpdate}: one CostUpdated through the command path, which waits for the answer; a
  *   charger that answers NotSupported/NotImplemented is remembered (`charger.costUpdatedSupport`)
  *   and not sent CostUpdated again until its next boot. Nothing here throws: a failure is logged,
@@ -56,10 +57,9 @@ function tariffIn(image: Image | undefined): CostTariff | undefined {
   return { currency: image.currency, energyPrices: image.energyPrices as CostTariff['energyPrices'] };
 }
 
-/** Whether two tariffs price every kWh alike (the period names and the demand charge do not price a session). */
+/** Whether two tariffs of one currency price every kWh alike (the period names and the demand charge do not price a session). */
 function samePrices(a: CostTariff, b: CostTariff): boolean {
   return (
-    a.currency === b.currency &&
     a.energyPrices.length === b.energyPrices.length &&
     a.energyPrices.every((row, i) => {
       const other = b.energyPrices[i]!;
@@ -75,9 +75,13 @@ function samePrices(a: CostTariff, b: CostTariff): boolean {
 
 /**
  * The sites a batch of the table's changes (new and old images) reprices: each whose tariff was
- * set, or changed its prices, periods or currency, with the tariff before its first change of the
- * batch and after its last. A tariff deleted (last) reprices nothing: there is no cost to tell, and
+ * set, or changed its prices or periods, with the tariff before its first change of the batch and
+ * after its last. A tariff deleted (last) reprices nothing: there is no cost to tell, and
  * CostUpdated cannot say there is none. A change of the demand charge only reprices nothing either.
+ * Nor does a change of currency: CostUpdated carries no currency, a station reads `totalCost` in
+ * its own configured one (2.0.1 `TariffCostCtrlr.Currency`, which the CSMS does not set), so a
+ * figure in the new currency would be shown as one in the old (OCPP 2.1 likewise keeps a
+ * transaction's currency: ChangeTransactionTariff `NoCurrencyChange`).
  */
 export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing[] {
   const sites = new Map<number, { organizationId: number; before?: CostTariff; after?: CostTariff }>();
@@ -91,7 +95,7 @@ export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing
     sites.set(siteId, { organizationId, before, after: tariffIn(change.newImage) });
   }
   return [...sites].flatMap(([siteId, { organizationId, before, after }]) =>
-    after && !(before && samePrices(before, after))
+    after && !(before && (before.currency !== after.currency || samePrices(before, after)))
       ? [{ siteId, organizationId, after, ...(before ? { before } : {}) }]
       : [],
   );
@@ -175,8 +179,8 @@ export interface RepricingOutcome {
 
 /**
  * Prices each transaction in progress of a charger (its ports', one after the other) under the
- * tariff before and after, and sends CostUpdated of the new cost when the two differ in the
- * currency's minor unit, its currency changed, or there was none before. A transaction that ended
+ * tariff before and after (one currency, {@link costRepricingsOf}), and sends CostUpdated of the
+ * new cost when the two differ in the currency's minor unit, or there was none before. A transaction that ended
  * meanwhile is not told (its session is read just before). Never throws.
  */
 async function repriceCharger(
@@ -199,8 +203,7 @@ async function repriceCharger(
       const now = costSoFar(inProgress, { tariff: repricing.after, timeZone });
       const totalCost = minorUnitAmount(now);
       const told = repricing.before && costSoFar(inProgress, { tariff: repricing.before, timeZone });
-      if (told && told.currency === now.currency && minorUnitAmount(told) === totalCost)
-        return { outcome: 'unchanged' };
+      if (told && minorUnitAmount(told) === totalCost) return { outcome: 'unchanged' };
       return { outcome: await sendCostUpdate(db, commands, { charger, ocppTransactionId, totalCost }), totalCost };
     })().catch((error: unknown) => {
       logger.warn('Cost repricing: a read failed', { chargerId, ocppTransactionId, error: String(error) });

@@ -334,7 +334,7 @@ describe('CostUpdated (I04)', () => {
     expect(received).toHaveLength(2);
   });
 
-  it('tells a transaction that ended nothing', async () => {
+  it('tells a transaction that ended nothing, even while its port still names it', async () => {
     const received: unknown[] = [];
     const { tenant, client } = await chargerOnSite('COSTEND', undefined, (c) =>
       c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
@@ -348,6 +348,20 @@ describe('CostUpdated (I04)', () => {
     // Its port holds no transaction any more: nothing to price, nothing sent.
     const after = { currency: 'USD', energyPrices: TWO_PERIODS };
     expect(await sendCostRepricings(stack.db, commands, [{ ...site, after }])).toEqual([]);
+    // A port read before the end was written still names it: its session, read just before
+    // pricing, has ended, and nothing is sent.
+    const chargerId = tenant.chargers[0]!.id;
+    const { data: session } = await stack.db.chargingSession.get({ chargerId, ocppTransactionId: 'cost-end-1' }).go();
+    expect(session?.status).not.toBe('InProgress');
+    await stack.db.port
+      .patch({ chargerId, portNumber: 1 })
+      .set({
+        currentChargingSession: { sessionId: session!.sessionId, ocppTransactionId: 'cost-end-1', startTime: at(0) },
+      })
+      .go();
+    expect(await sendCostRepricings(stack.db, commands, [{ ...site, after }])).toEqual([
+      { chargerId, ocppTransactionId: 'cost-end-1', outcome: 'ended' },
+    ]);
     expect(received).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ const change = (
 ): TableChange => ({ eventName, oldImage, newImage });
 
 describe('costRepricingsOf', () => {
-  it('reprices a site whose tariff is set (none before) or whose prices or currency changed', () => {
+  it('reprices a site whose tariff is set (none before) or whose prices changed', () => {
     expect(costRepricingsOf([change('INSERT', undefined, tariff())])).toEqual([
       { siteId: 4, organizationId: 1, after: { currency: 'USD', energyPrices: flat(0.3) } },
     ]);
@@ -59,7 +59,30 @@ describe('costRepricingsOf', () => {
         after: { currency: 'USD', energyPrices: flat(0.2) },
       },
     ]);
-    expect(costRepricingsOf([change('MODIFY', tariff(), tariff({ currency: 'EUR' }))])).toHaveLength(1);
+  });
+
+  it('reprices nothing when the currency changed: the station reads a cost in the currency it is configured with', () => {
+    expect(costRepricingsOf([change('MODIFY', tariff(), tariff({ currency: 'EUR' }))])).toEqual([]);
+    expect(
+      costRepricingsOf([change('MODIFY', tariff(), tariff({ currency: 'EUR', energyPrices: flat(0.2) }))]),
+    ).toEqual([]);
+    // Back to the first currency within the batch, at new prices: repriced against the first.
+    const euros = tariff({ currency: 'EUR' });
+    expect(
+      costRepricingsOf([
+        change('MODIFY', tariff(), euros),
+        change('MODIFY', euros, tariff({ energyPrices: flat(0.2) })),
+      ]),
+    ).toEqual([
+      {
+        siteId: 4,
+        organizationId: 1,
+        before: { currency: 'USD', energyPrices: flat(0.3) },
+        after: { currency: 'USD', energyPrices: flat(0.2) },
+      },
+    ]);
+    // A tariff set where there was none: the station's currency is not known, the cost is sent.
+    expect(costRepricingsOf([change('INSERT', undefined, tariff({ currency: 'EUR' }))])).toHaveLength(1);
   });
 
   it('reprices nothing for a deleted tariff, a change of what does not price a session, or other entities', () => {
