@@ -5,14 +5,15 @@
  *   `shared/local-auth-list/`), which sends SendLocalList (and, at boot, GetConfiguration /
  *   GetVariables and GetLocalListVersion);
  * - one CostUpdated per transaction in progress whose cost a change of its site's tariff moved
- *   (OCPP 2.0.1 I04, docs/tariffs.md, `shared/charging/cost-updates.ts`): the charger's message
- *   function cannot wait for a CALLRESULT, this function can.
+ *   (OCPP 2.0.1 I04, docs/tariffs.md, `shared/charging/cost-updates.ts`), on 2.0.1 chargers and on
+ *   2.1 stations that did not take the tariff (sent once the tariff sender is done): the charger's
+ *   message function cannot wait for a CALLRESULT, this function can.
  * - the site's tariff as each connected OCPP 2.1 station's default tariff (SetDefaultTariff, I07;
  *   ClearTariffs once deleted), when the tariff changes and when a station boots or connects again,
  *   and a new version as the tariff of its transactions in progress (ChangeTransactionTariff, I10)
  *   (docs/tariffs.md "OCPP 2.1 stations", `shared/charging/tariff-updates.ts`).
  * All go through the OCPP command path with its deadline (`OCPP_COMMAND_TIMEOUT_MS`, 10 s on
- * AWS), side by side; the cost and tariff updates never fail the batch (a retry would run the lists again).
+ * AWS), the lists beside the tariffs and then the costs; the cost and tariff updates never fail the batch (a retry would run the lists again).
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDb } from '../../shared/db';
@@ -36,8 +37,11 @@ export async function handler(
 ): Promise<{ chargers: number; costUpdates: number; tariffStations: number }> {
   const changes = tableChangesOf(event);
   const db = getDb();
-  const costs = sendCostRepricings(db, ocppChargerCommands(db, COST_COMMANDS), costRepricingsOf(changes));
   const tariffs = sendTariffUpdates(db, ocppChargerCommands(db, TARIFF_COMMANDS), tariffUpdatesOf(changes));
+  // After the tariffs: a 2.1 station is told its cost only when it did not take the new tariff.
+  const costs = tariffs.then((outcomes) =>
+    sendCostRepricings(db, ocppChargerCommands(db, COST_COMMANDS), costRepricingsOf(changes), outcomes),
+  );
   const requests = await chargersToSync(db, listSyncsOf(changes));
   const desired = new Map<number, ReturnType<typeof desiredEntries>>();
   const ctx: SyncContext = {

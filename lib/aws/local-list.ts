@@ -3,9 +3,9 @@
  * change stream drives `lambdas/local-list/sync.ts` through its own event source mapping (a
  * sibling of smart charging's trigger, filtered to access IDs, chargers and local-list items,
  * batched), which sends SendLocalList through the OCPP WebSocket API's management endpoint. The
- * same function is the stream's sender of CostUpdated (OCPP 2.0.1 I04, docs/tariffs.md): charging
- * sessions that carry a running cost pass its filter too (`LOCAL_LIST_SYNC_STREAM`), so the cost
- * needs no function of its own.
+ * same function is the stream's sender of the site tariffs' messages, CostUpdated (OCPP 2.0.1 I04)
+ * and the OCPP 2.1 tariffs (docs/tariffs.md): site tariff items pass its filter too
+ * (`LOCAL_LIST_SYNC_STREAM`), so a tariff change's messages need no function of their own.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';

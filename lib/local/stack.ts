@@ -195,7 +195,7 @@ function streamConsumers(
       ? [
           {
             name: 'local-list-sync',
-            // As on AWS: the local lists' entities and the sessions carrying a running cost (CostUpdated).
+            // As on AWS: the local lists' entities, chargers and site tariffs (CostUpdated, 2.1 tariffs).
             entities: LOCAL_LIST_SYNC_STREAM,
             handler: handlers.localList!.sync!,
           },

@@ -103,7 +103,8 @@ export type WritesWithCommand = (entities: TransactionEntities) => readonly Tran
 /**
  * A charger as its item holds it, the fields the command path reads to reach it: what a caller
  * that has just read the charger (a GetItem or a Query of its site's chargers) passes along
- * ({@link SendOptions.charger}).
+ * ({@link SendOptions.charger}), and what the command path's own read makes its snapshot of
+ * (`shared/ocpp/commands/targets.ts`).
  */
 export interface ChargerRecord {
   chargerId: number;
@@ -118,9 +119,11 @@ export interface ChargerRecord {
 /** How a command is sent besides its input. */
 export interface SendOptions {
   /**
-   * The charger as the caller has just read it, so the command path does not read it again. A
-   * connection it names that is no longer the charger's is found out where the command claims the
-   * charger's lane (a conditional write), which then reads the charger, as with a cached one.
+   * The charger as the caller has just read it, so the command path does not read it again when
+   * it says connected. A connection it names that is no longer the charger's is found out where
+   * the command claims the charger's lane (a conditional write), which then reads the charger, as
+   * with a cached one. One that says not connected is read again (the caller's read may be of an
+   * eventually consistent index); it is never cached either way.
    */
   charger?: ChargerRecord;
   /** Writes committed in the transaction that puts the command on the wire. */

@@ -7,12 +7,14 @@
  * because its site's tariff changed. The change reaches the table's stream, and the stream consumer
  * that sends CALLs (the charger's message function cannot wait for a CALLRESULT) sends it:
  *
- * - {@link costRepricingsOf} (pure): the sites of a batch whose tariff was set or its prices or
- *   currency changed, with the tariff before the batch (what their chargers were last told costs
- *   under) and the one after it;
- * - {@link sendCostRepricings}: each connected 2.0.1/2.1 charger of such a site, each transaction in
- *   progress on its ports priced under both tariffs; a CostUpdated of the new cost when the two
- *   differ in the currency's minor unit (or the currency changed, or the site had no tariff);
+ * - {@link costRepricingsOf} (pure): the sites of a batch whose tariff was set or its prices
+ *   changed in the same currency, with the tariff before the batch (what their chargers were last
+ *   told costs under) and the one after it;
+ * - {@link sendCostRepricings}: each connected 2.0.1 charger of such a site and each 2.1 station
+ *   of it that does not hold the site's tariff ({@link takesCostUpdated}: one that does computes
+ *   its running cost itself), each transaction in progress on its ports priced under both tariffs;
+ *   a CostUpdated of the new cost when the two differ in the currency's minor unit (or the site had
+ *   no tariff);
  * - {@link sendCostUpdate}: one CostUpdated through the command path, which waits for the answer; a
  *   charger that answers NotSupported/NotImplemented is remembered (`charger.costUpdatedSupport`)
  *   and not sent CostUpdated again until its next boot. Nothing here throws: a failure is logged,
@@ -23,11 +25,13 @@ import type { ChargerItem } from '../chargers/items';
 import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { type CostTariff, minorUnitAmount } from '../history/session-cost';
+import { CONCURRENT_CHARGERS, mapLimited } from '../limited';
 import { logger } from '../logger';
 import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';
 import { costSoFar, readSessionInProgress } from './running-cost';
-import { chargerTransactionsInProgress } from './tariff-updates';
+import { chargerTransactionsInProgress, type TariffUpdateOutcome } from './tariff-updates';
+import { TARIFF_PROTOCOL } from '../chargers/default-tariff';
 
 /**
  * The OCPP versions that have CostUpdated (2.0.1 I04; OCPP 2.1 keeps it, a 2.1 station is sent the
@@ -53,10 +57,9 @@ function tariffIn(image: Image | undefined): CostTariff | undefined {
   return { currency: image.currency, energyPrices: image.energyPrices as CostTariff['energyPrices'] };
 }
 
-/** Whether two tariffs price every kWh alike (the period names and the demand charge do not price a session). */
+/** Whether two tariffs of one currency price every kWh alike (the period names and the demand charge do not price a session). */
 function samePrices(a: CostTariff, b: CostTariff): boolean {
   return (
-    a.currency === b.currency &&
     a.energyPrices.length === b.energyPrices.length &&
     a.energyPrices.every((row, i) => {
       const other = b.energyPrices[i]!;
@@ -72,9 +75,13 @@ function samePrices(a: CostTariff, b: CostTariff): boolean {
 
 /**
  * The sites a batch of the table's changes (new and old images) reprices: each whose tariff was
- * set, or changed its prices, periods or currency, with the tariff before its first change of the
- * batch and after its last. A tariff deleted (last) reprices nothing: there is no cost to tell, and
+ * set, or changed its prices or periods, with the tariff before its first change of the batch and
+ * after its last. A tariff deleted (last) reprices nothing: there is no cost to tell, and
  * CostUpdated cannot say there is none. A change of the demand charge only reprices nothing either.
+ * Nor does a change of currency: CostUpdated carries no currency, a station reads `totalCost` in
+ * its own configured one (2.0.1 `TariffCostCtrlr.Currency`, which the CSMS does not set), so a
+ * figure in the new currency would be shown as one in the old (OCPP 2.1 likewise keeps a
+ * transaction's currency: ChangeTransactionTariff `NoCurrencyChange`).
  */
 export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing[] {
   const sites = new Map<number, { organizationId: number; before?: CostTariff; after?: CostTariff }>();
@@ -88,7 +95,7 @@ export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing
     sites.set(siteId, { organizationId, before, after: tariffIn(change.newImage) });
   }
   return [...sites].flatMap(([siteId, { organizationId, before, after }]) =>
-    after && !(before && samePrices(before, after))
+    after && !(before && (before.currency !== after.currency || samePrices(before, after)))
       ? [{ siteId, organizationId, after, ...(before ? { before } : {}) }]
       : [],
   );
@@ -96,9 +103,29 @@ export function costRepricingsOf(changes: readonly TableChange[]): CostRepricing
 
 /**
  * What the sender knows of a charger, read once with its site's chargers: whether it takes
- * CostUpdated, and what the command path needs to reach it (passed along: it reads no charger).
+ * CostUpdated and the site's tariff, and what the command path needs to reach it (passed along:
+ * it reads no charger).
  */
-export type CostCharger = ChargerRecord & Pick<ChargerItem, 'costUpdatedSupport'>;
+export type CostCharger = ChargerRecord & Pick<ChargerItem, 'costUpdatedSupport' | 'tariffSupport'>;
+
+/** The outcomes of the batch's tariff sender after which a 2.1 station does not hold the site's new tariff. */
+const TARIFF_NOT_HELD: ReadonlySet<TariffUpdateOutcome> = new Set(['unsupported', 'refused']);
+
+/**
+ * Whether a charger is told a repriced cost by CostUpdated: an OCPP 2.0.1 charger (it has no tariff
+ * messages), or an OCPP 2.1 station that does not hold the site's tariff: remembered as taking
+ * none (`tariffSupport`, after NotSupported/NotImplemented or SetDefaultTariff `Rejected`), or
+ * found so by this batch's tariff sender (`tariffOutcome`: `unsupported`, or `refused`, any status
+ * after which it does not hold the new version). A 2.1 station holding the tariff is moved to it
+ * (ChangeTransactionTariff) and computes its running cost itself: a CostUpdated would contradict
+ * it with the whole session priced under the new tariff (docs/tariffs.md "CostUpdated (I04)").
+ * A charger remembered as not supporting CostUpdated is not told.
+ */
+export function takesCostUpdated(charger: CostCharger, tariffOutcome?: TariffUpdateOutcome): boolean {
+  if (charger.costUpdatedSupport === 'unsupported') return false;
+  if (charger.ocppProtocol !== TARIFF_PROTOCOL) return true;
+  return charger.tariffSupport === 'unsupported' || (tariffOutcome !== undefined && TARIFF_NOT_HELD.has(tariffOutcome));
+}
 
 /** One CostUpdated to send: the charger's transaction and its running cost in the currency's minor unit. */
 export interface CostUpdate {
@@ -121,40 +148,24 @@ export type CostUpdateOutcome =
 
 /**
  * Sends one CostUpdated unless its charger is known not to support it, passing the charger as it
- * was read along to the command path, which then reads it no more. Requests: the command path's
- * (its lane and the message log); 1 UpdateItem of the charger when it answers
- * NotSupported/NotImplemented.
- * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
+ * was read along to the command path (which reads it again only when it says not connected).
+ * Requests: the command path's (its lane and the message log); 1 UpdateItem of the charger when it
+ * answers NotSupported/NotImplemented. Never throws: a charger not connected is `notConnected`; a
+ * timeout, an invalid answer, another CALLERROR or a failed write is logged, `failed`.
  */
-async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
+export async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
   const { charger, ocppTransactionId, totalCost } = update;
   const { chargerId } = charger;
   if (charger.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
-  const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
-  if (answer.ok) return 'sent';
-  if (!answer.unsupported) throw answer.error;
-  await db.charger.patch({ chargerId }).set({ costUpdatedSupport: 'unsupported' }).go();
-  return 'unsupported';
-}
-
-/**
- * Sends CostUpdated calls (in parallel; one charger's go one after the other on its command lane),
- * each as {@link sendCostUpdate} says. Never throws: a charger not connected, a timeout, an invalid
- * answer or a failed write is logged.
- * @returns each update's outcome, in order
- */
-export function sendCostUpdates(
-  db: Db,
-  commands: CostCommands,
-  updates: readonly CostUpdate[],
-): Promise<CostUpdateOutcome[]> {
-  return Promise.all(
-    updates.map((update) =>
-      sendCostUpdate(db, commands, update).catch(
-        deliveryFailure(commands, 'CostUpdated not delivered', { chargerId: update.charger.chargerId }),
-      ),
-    ),
-  );
+  try {
+    const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
+    if (answer.ok) return 'sent';
+    if (!answer.unsupported) throw answer.error;
+    await db.charger.patch({ chargerId }).set({ costUpdatedSupport: 'unsupported' }).go();
+    return 'unsupported';
+  } catch (error) {
+    return deliveryFailure(commands, 'CostUpdated not delivered', { chargerId, ocppTransactionId })(error);
+  }
 }
 
 /** One transaction's outcome of a repricing. */
@@ -168,8 +179,8 @@ export interface RepricingOutcome {
 
 /**
  * Prices each transaction in progress of a charger (its ports', one after the other) under the
- * tariff before and after, and sends CostUpdated of the new cost when the two differ in the
- * currency's minor unit, its currency changed, or there was none before. A transaction that ended
+ * tariff before and after (one currency, {@link costRepricingsOf}), and sends CostUpdated of the
+ * new cost when the two differ in the currency's minor unit, or there was none before. A transaction that ended
  * meanwhile is not told (its session is read just before). Never throws.
  */
 async function repriceCharger(
@@ -192,12 +203,12 @@ async function repriceCharger(
       const now = costSoFar(inProgress, { tariff: repricing.after, timeZone });
       const totalCost = minorUnitAmount(now);
       const told = repricing.before && costSoFar(inProgress, { tariff: repricing.before, timeZone });
-      if (told && told.currency === now.currency && minorUnitAmount(told) === totalCost)
-        return { outcome: 'unchanged' };
+      if (told && minorUnitAmount(told) === totalCost) return { outcome: 'unchanged' };
       return { outcome: await sendCostUpdate(db, commands, { charger, ocppTransactionId, totalCost }), totalCost };
-    })().catch((error: unknown) => ({
-      outcome: deliveryFailure(commands, 'CostUpdated not delivered', { chargerId, ocppTransactionId })(error),
-    }));
+    })().catch((error: unknown) => {
+      logger.warn('Cost repricing: a read failed', { chargerId, ocppTransactionId, error: String(error) });
+      return { outcome: 'failed' as const };
+    });
     outcomes.push({ chargerId, ocppTransactionId, ...outcome });
     if (outcome.outcome === 'notConnected' || outcome.outcome === 'unsupported') break;
   }
@@ -205,11 +216,14 @@ async function repriceCharger(
 }
 
 /**
- * Sends what a batch's repricings call for ({@link costRepricingsOf}): per site, its connected
- * OCPP 2.0.1/2.1 chargers (not those remembered unsupported) in parallel, each as
- * {@link repriceCharger} says. Requests: per site 1 GetItem (the site's time zone) and 1 paged
- * Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones) in
- * parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
+ * Sends what a batch's repricings call for ({@link costRepricingsOf}): the connected OCPP
+ * 2.0.1/2.1 chargers of its sites that take CostUpdated ({@link takesCostUpdated}),
+ * `CONCURRENT_CHARGERS` at a time across the batch (as the local-list runs), each as
+ * {@link repriceCharger} says. Run after the batch's tariff sender, whose outcomes it is given: a
+ * 2.1 station that answered the new tariff's SetDefaultTariff is told its cost after that answer,
+ * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone)
+ * and 1 paged Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones)
+ * in parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
  * session), 1 GetItem (its open slot) and 1 Query (its slots), then, when its cost moved, the
  * command path's. Never throws: a failed read is logged and that site or charger is skipped.
  * @returns each transaction's outcome
@@ -218,6 +232,7 @@ export async function sendCostRepricings(
   db: Db,
   commands: CostCommands,
   repricings: readonly CostRepricing[],
+  tariffOutcomes: ReadonlyMap<number, TariffUpdateOutcome> = new Map(),
 ): Promise<RepricingOutcome[]> {
   const perSite = await Promise.all(
     repricings.map(async (repricing) => {
@@ -235,15 +250,17 @@ export async function sendCostRepricings(
         ]);
         const timeZone = site.data?.timezone;
         if (!timeZone) return [];
-        const runs = chargers.data
-          .filter((charger) => charger.costUpdatedSupport !== 'unsupported')
-          .map((charger) => repriceCharger(db, commands, charger, repricing, timeZone));
-        return (await Promise.all(runs)).flat();
+        return chargers.data
+          .filter((charger) => takesCostUpdated(charger, tariffOutcomes.get(charger.chargerId)))
+          .map((charger) => ({ charger, repricing, timeZone }));
       } catch (error) {
         logger.warn('Cost repricing: a read failed', { siteId, error: String(error) });
         return [];
       }
     }),
   );
-  return perSite.flat();
+  const runs = await mapLimited(perSite.flat(), CONCURRENT_CHARGERS, ({ charger, repricing, timeZone }) =>
+    repriceCharger(db, commands, charger, repricing, timeZone),
+  );
+  return runs.flat();
 }

@@ -31,7 +31,6 @@ export {
   type CostUpdate,
   costRepricingsOf,
   sendCostRepricings,
-  sendCostUpdates,
 } from './cost-updates';
 export { recordPortStatus } from './ports';
 export { type StationTariff, stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';

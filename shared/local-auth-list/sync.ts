@@ -24,6 +24,7 @@ import type { ChargerItem } from '../chargers/items';
 import type { LocalListCommands, LocalListSupport } from './commands';
 import type { Db } from '../db';
 import { logger } from '../logger';
+import { CONCURRENT_CHARGERS, mapLimited } from '../limited';
 import { applyMessage, differences, fitList, messagesOf, type DesiredEntry, type ListLimits } from './plan';
 import { claimSync, finishSync, releaseSync, type LocalListState, type SyncOutcome } from './state';
 
@@ -182,9 +183,6 @@ export async function synchronise(
   }
 }
 
-/** How many charger runs go on at once in one invocation. */
-const CONCURRENT_CHARGERS = 25;
-
 /**
  * Synchronises the given chargers (each under its lease; a charger another run holds is left to it,
  * counted), `CONCURRENT_CHARGERS` at a time.
@@ -197,17 +195,13 @@ export async function synchroniseChargers(
   requests: ReadonlyMap<number, { charger: ChargerItem; reason: SyncReason }>,
 ): Promise<Map<number, SyncOutcome['status'] | 'busy'>> {
   const results = new Map<number, SyncOutcome['status'] | 'busy'>();
-  const queue = [...requests.values()];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      try {
-        results.set(next.charger.chargerId, await runFor(ctx, next.charger, next.reason));
-      } catch (error) {
-        logger.error('local list: synchronisation failed', { chargerId: next.charger.chargerId, error: String(error) });
-      }
+  await mapLimited([...requests.values()], CONCURRENT_CHARGERS, async ({ charger, reason }) => {
+    try {
+      results.set(charger.chargerId, await runFor(ctx, charger, reason));
+    } catch (error) {
+      logger.error('local list: synchronisation failed', { chargerId: charger.chargerId, error: String(error) });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHARGERS, queue.length) }, worker));
+  });
   return results;
 }
 

@@ -30,7 +30,7 @@ import { ocpp21Registry } from '../../shared/ocpp/v21';
 import type { LocalStack } from '../../lib/local/stack';
 import { callOf } from '../../shared/ocpp/message-log';
 import { episodeKey, raiseAlert } from '../../shared/alerts/store';
-import { sendCostUpdates } from '../../shared/charging/cost-updates';
+import { sendCostUpdate } from '../../shared/charging/cost-updates';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
 import { callRecordKey } from '../../shared/ocpp/commands/correlation';
@@ -1280,7 +1280,7 @@ describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
     for (const [index, reply] of replies.entries()) {
       const charger = (await stack.db.charger.get({ chargerId: target.id }).go()).data!;
       const update = { charger, ocppTransactionId: 'fuzz-cost', totalCost: index };
-      const outcome = sendCostUpdates(stack.db, commands, [update]);
+      const outcome = sendCostUpdate(stack.db, commands, update);
       const call = await pollUntil(
         async () => inbox.shift(),
         (frame) => frame !== undefined,
@@ -1288,7 +1288,7 @@ describe('OCPP 2.0.1 CostUpdated answers never give an InternalError', () => {
       );
       const text = JSON.stringify(reply(String(call![1])));
       await sender.send(text, undefined, true);
-      const [result] = await outcome;
+      const result = await outcome;
       const payload = payloads[index];
       const expected =
         payload === undefined

@@ -23,7 +23,7 @@ import {
   TRIGGER_MESSAGES,
 } from '../../charger-operations';
 import type { LogEnumType } from '../types/v201';
-import { chargerSeen, findCharger, targetOf, type ChargerSnapshot } from './targets';
+import { connectedSnapshot, findCharger, targetOf, type ChargerSnapshot } from './targets';
 import { newMessageId } from './correlation';
 
 // Here, not with the GetLog command (`charger-logs.ts`): a function that finds chargers without
@@ -138,7 +138,8 @@ export function ocppChargerCommands<C extends CommandCatalog<C>>(
             : undefined,
     async send(chargerId, name, input, sendOptions = {}) {
       const { charger: seen, ...commandOptions } = sendOptions;
-      const charger = seen?.chargerId === chargerId ? chargerSeen(db, seen) : await findCharger(db, chargerId);
+      const passed = seen?.chargerId === chargerId ? connectedSnapshot(seen) : undefined;
+      const charger = passed ?? (await findCharger(db, chargerId));
       if (!charger) throw new ChargerNotConnectedError(chargerId);
       const outcome = await runCommand(db, targetOf(charger), commands[name] as Command<typeof input, never>, input, {
         ...options,

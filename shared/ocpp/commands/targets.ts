@@ -8,6 +8,7 @@
  * condition reads the charger again. A charger not connected is never cached (a "not connected"
  * answer always comes from a read).
  */
+import type { ChargerRecord } from '../../charger-commands';
 import type { Db } from '../../db';
 import type { OcppProtocol } from '../../db/entities/common';
 import { ChargerNotConnectedError } from './errors';
@@ -27,17 +28,6 @@ export interface ChargerSnapshot {
   /** Its connection, when connected. */
   connection?: { connectionId: string; protocol: OcppProtocol };
   /** Whether it supports reservations, when known. */
-  reservationSupport?: 'supported' | 'unsupported';
-}
-
-/** The charger fields a snapshot is made of (a charger item). */
-interface ChargerFields {
-  chargerId: number;
-  organizationId: number;
-  siteId: number;
-  connectionStatus?: { status: string };
-  currentConnectionId?: string;
-  ocppProtocol?: OcppProtocol;
   reservationSupport?: 'supported' | 'unsupported';
 }
 
@@ -61,7 +51,7 @@ function remember(db: Db, snapshot: ChargerSnapshot): void {
 }
 
 /** The snapshot of a charger item. */
-export function snapshotOf(charger: ChargerFields): ChargerSnapshot {
+export function snapshotOf(charger: ChargerRecord): ChargerSnapshot {
   const connected =
     charger.connectionStatus?.status === 'Connected' && charger.currentConnectionId && charger.ocppProtocol;
   return {
@@ -77,7 +67,7 @@ export function snapshotOf(charger: ChargerFields): ChargerSnapshot {
 
 /**
  * A charger as the command path knows it: a cached connected snapshot, else one strongly
- * consistent GetItem (cached when connected).
+ * consistent GetItem (cached when connected, forgotten when not).
  * @param fresh read it even when cached
  * @returns undefined when there is no such charger
  */
@@ -85,18 +75,23 @@ export async function findCharger(db: Db, chargerId: number, fresh = false): Pro
   const cached = fresh ? undefined : cacheOf(db).get(chargerId);
   if (cached) return cached;
   const { data } = await db.charger.get({ chargerId }).go({ consistent: true });
-  return data ? chargerSeen(db, data) : undefined;
+  if (!data) return undefined;
+  const snapshot = snapshotOf(data);
+  if (snapshot.connection) remember(db, snapshot);
+  else cacheOf(db).delete(chargerId);
+  return snapshot;
 }
 
 /**
- * A charger as the caller has just read its item (no read here): its snapshot, kept like a read
- * one (cached when connected). The lane claim verifies its connection as it does a cached one's.
+ * A charger as the caller has just read its item (no read here), when that item says it is
+ * connected; undefined otherwise, and the caller reads it ({@link findCharger}): a "not connected"
+ * answer always comes from a strongly consistent read, and the caller's item may come of an
+ * eventually consistent index. Never cached, so it cannot overwrite a fresher entry; the lane
+ * claim verifies its connection as it does a cached one's.
  */
-export function chargerSeen(db: Db, charger: ChargerFields): ChargerSnapshot {
+export function connectedSnapshot(charger: ChargerRecord): ChargerSnapshot | undefined {
   const snapshot = snapshotOf(charger);
-  if (snapshot.connection) remember(db, snapshot);
-  else cacheOf(db).delete(charger.chargerId);
-  return snapshot;
+  return snapshot.connection ? snapshot : undefined;
 }
 
 /**

@@ -339,7 +339,33 @@ describe('CostUpdated (I04)', () => {
     },
   );
 
-  it('tells a transaction that ended nothing', async () => {
+  it('sends through a charger passed along only when it says connected, and never caches it', async () => {
+    const received: unknown[] = [];
+    const { tenant } = await chargerOnSite('COSTSEEN', undefined, (c) =>
+      c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
+        received.push(params);
+        return {};
+      }),
+    );
+    const chargerId = tenant.chargers[0]!.id;
+    await stack.db.charger.patch({ chargerId }).set({ reservationSupport: 'unsupported' }).go();
+    const { reservationSupport: _, ...item } = (await stack.db.charger.get({ chargerId }).go()).data!;
+    // A data layer with nothing cached: what the command path knows comes of what it is given or reads.
+    const { db } = spiedDb();
+    const commands = ocppChargerCommands(db, COST_COMMANDS);
+    const input = { ocppTransactionId: 'cost-seen-1', totalCost: 1 };
+    // An index's stale "not connected" is no answer: the charger is read, and it is connected.
+    const disconnected = { ...item, connectionStatus: { status: 'Disconnected' }, currentConnectionId: undefined };
+    expect(await commands.send(chargerId, 'CostUpdated', input, { charger: disconnected })).toMatchObject({ ok: true });
+    expect((await commands.find(chargerId))?.reservationSupport).toBe('unsupported');
+    // A connected one is sent through, and not kept: it would overwrite the fresher entry the read
+    // made (its reservation support, here).
+    expect(await commands.send(chargerId, 'CostUpdated', input, { charger: item })).toMatchObject({ ok: true });
+    expect((await commands.find(chargerId))?.reservationSupport).toBe('unsupported');
+    expect(received).toHaveLength(2);
+  });
+
+  it('tells a transaction that ended nothing, even while its port still names it', async () => {
     const received: unknown[] = [];
     const { tenant, client } = await chargerOnSite('COSTEND', undefined, (c) =>
       c.handle('CostUpdated', async ({ params }: { params?: unknown }) => {
@@ -353,13 +379,27 @@ describe('CostUpdated (I04)', () => {
     // Its port holds no transaction any more: nothing to price, nothing sent.
     const after = { currency: 'USD', energyPrices: TWO_PERIODS };
     expect(await sendCostRepricings(stack.db, commands, [{ ...site, after }])).toEqual([]);
+    // A port read before the end was written still names it: its session, read just before
+    // pricing, has ended, and nothing is sent.
+    const chargerId = tenant.chargers[0]!.id;
+    const { data: session } = await stack.db.chargingSession.get({ chargerId, ocppTransactionId: 'cost-end-1' }).go();
+    expect(session?.status).not.toBe('InProgress');
+    await stack.db.port
+      .patch({ chargerId, portNumber: 1 })
+      .set({
+        currentChargingSession: { sessionId: session!.sessionId, ocppTransactionId: 'cost-end-1', startTime: at(0) },
+      })
+      .go();
+    expect(await sendCostRepricings(stack.db, commands, [{ ...site, after }])).toEqual([
+      { chargerId, ocppTransactionId: 'cost-end-1', outcome: 'ended' },
+    ]);
     expect(received).toEqual([]);
   });
 });
 
 /**
  * A strict OCPP 2.1 station that keeps the tariffs it is sent (evseId 0) and lists them in
- * GetTariffs; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported,
+ * GetTariffs, and notes any CostUpdated it is sent; `refuse` makes it answer SetDefaultTariff with CALLERROR NotSupported,
  * `refuseChange` ChangeTransactionTariff (which it otherwise accepts).
  */
 function tariffStation() {
@@ -384,6 +424,10 @@ function tariffStation() {
       received.push({ action: 'ChangeTransactionTariff', params });
       if (station.refuseChange) throw createRPCError('NotImplemented', 'no tariff per transaction');
       return { status: 'Accepted' };
+    });
+    c.handle('CostUpdated', async ({ params }: { params?: any }) => {
+      received.push({ action: 'CostUpdated', params });
+      return {};
     });
     c.handle('GetTariffs', async ({ params }: { params?: any }) => {
       received.push({ action: 'GetTariffs', params });
@@ -592,6 +636,8 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
       chargers: new Map(),
     });
     expect(Object.fromEntries(replayed)).toEqual({ [chargingId]: 'unchanged', [refusingId]: 'unchanged' });
+    // A station that holds the tariff prices the rest of its transaction itself: it is sent no
+    // CostUpdated of the whole session under the new tariff (each batch's costs follow its tariffs).
     for (const { station } of stations)
       expect(station.received.map((r) => r.action)).toEqual([
         'SetDefaultTariff',
@@ -599,6 +645,16 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
         'SetDefaultTariff',
         'ChangeTransactionTariff',
       ]);
+    const costs = ocppChargerCommands(stack.db, COST_COMMANDS);
+    const site = { siteId: tenant.siteId, organizationId: tenant.organizationId };
+    const repriced = await sendCostRepricings(stack.db, costs, [
+      {
+        ...site,
+        before: { currency: 'USD', energyPrices: TWO_PERIODS },
+        after: { currency: 'USD', energyPrices: cheaper },
+      },
+    ]);
+    expect(repriced).toEqual([]);
   });
 
   it('remembers a station that answers NotSupported until it boots, and sends the tariff at boot', async () => {

@@ -7,12 +7,19 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { openDb } from '../../../shared/db';
 import type { TableChange } from '../../../shared/db/table-changes';
-import { costRepricingsOf, sendCostUpdates, type CostUpdate } from '../../../shared/charging/cost-updates';
+import {
+  costRepricingsOf,
+  sendCostRepricings,
+  sendCostUpdate,
+  takesCostUpdated,
+  type CostUpdate,
+} from '../../../shared/charging/cost-updates';
 import type { CostCommands } from '../../../shared/charging/commands';
 import { ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
+import { CONCURRENT_CHARGERS } from '../../../shared/limited';
 
 const db = openDb({ tableName: 'cost-updates-test', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 const table = mockClient(DynamoDBDocumentClient);
@@ -40,7 +47,7 @@ const change = (
 ): TableChange => ({ eventName, oldImage, newImage });
 
 describe('costRepricingsOf', () => {
-  it('reprices a site whose tariff is set (none before) or whose prices or currency changed', () => {
+  it('reprices a site whose tariff is set (none before) or whose prices changed', () => {
     expect(costRepricingsOf([change('INSERT', undefined, tariff())])).toEqual([
       { siteId: 4, organizationId: 1, after: { currency: 'USD', energyPrices: flat(0.3) } },
     ]);
@@ -52,7 +59,30 @@ describe('costRepricingsOf', () => {
         after: { currency: 'USD', energyPrices: flat(0.2) },
       },
     ]);
-    expect(costRepricingsOf([change('MODIFY', tariff(), tariff({ currency: 'EUR' }))])).toHaveLength(1);
+  });
+
+  it('reprices nothing when the currency changed: the station reads a cost in the currency it is configured with', () => {
+    expect(costRepricingsOf([change('MODIFY', tariff(), tariff({ currency: 'EUR' }))])).toEqual([]);
+    expect(
+      costRepricingsOf([change('MODIFY', tariff(), tariff({ currency: 'EUR', energyPrices: flat(0.2) }))]),
+    ).toEqual([]);
+    // Back to the first currency within the batch, at new prices: repriced against the first.
+    const euros = tariff({ currency: 'EUR' });
+    expect(
+      costRepricingsOf([
+        change('MODIFY', tariff(), euros),
+        change('MODIFY', euros, tariff({ energyPrices: flat(0.2) })),
+      ]),
+    ).toEqual([
+      {
+        siteId: 4,
+        organizationId: 1,
+        before: { currency: 'USD', energyPrices: flat(0.3) },
+        after: { currency: 'USD', energyPrices: flat(0.2) },
+      },
+    ]);
+    // A tariff set where there was none: the station's currency is not known, the cost is sent.
+    expect(costRepricingsOf([change('INSERT', undefined, tariff({ currency: 'EUR' }))])).toHaveLength(1);
   });
 
   it('reprices nothing for a deleted tariff, a change of what does not price a session, or other entities', () => {
@@ -82,7 +112,34 @@ describe('costRepricingsOf', () => {
   });
 });
 
-describe('sendCostUpdates', () => {
+describe('takesCostUpdated', () => {
+  const charger = (fields: Record<string, unknown> = {}) => ({
+    chargerId: 7,
+    organizationId: 1,
+    siteId: 2,
+    ocppProtocol: 'ocpp2.1' as const,
+    ...fields,
+  });
+
+  it('tells 2.0.1 chargers, and 2.1 stations only when they do not hold the tariff', () => {
+    expect(takesCostUpdated(charger({ ocppProtocol: 'ocpp2.0.1' }))).toBe(true);
+    expect(takesCostUpdated(charger({ ocppProtocol: 'ocpp2.0.1' }), 'set')).toBe(true);
+    // A 2.1 station that holds (or is taken to hold) the tariff computes its running cost itself.
+    expect(takesCostUpdated(charger())).toBe(false);
+    for (const outcome of ['set', 'unchanged', 'failed', 'notConnected'] as const)
+      expect(takesCostUpdated(charger(), outcome)).toBe(false);
+    // It takes none, remembered or found in the same batch, or did not take this version.
+    expect(takesCostUpdated(charger({ tariffSupport: 'unsupported' }))).toBe(true);
+    expect(takesCostUpdated(charger({ tariffSupport: 'unsupported' }), 'knownUnsupported')).toBe(true);
+    expect(takesCostUpdated(charger(), 'unsupported')).toBe(true);
+    expect(takesCostUpdated(charger(), 'refused')).toBe(true);
+    // One that does not support CostUpdated is never told.
+    expect(takesCostUpdated(charger({ ocppProtocol: 'ocpp2.0.1', costUpdatedSupport: 'unsupported' }))).toBe(false);
+    expect(takesCostUpdated(charger({ costUpdatedSupport: 'unsupported' }), 'unsupported')).toBe(false);
+  });
+});
+
+describe('sendCostUpdate', () => {
   const charger = {
     chargerId: 7,
     organizationId: 1,
@@ -125,7 +182,7 @@ describe('sendCostUpdates', () => {
   it('sends CostUpdated with the cost and the transactionId', async () => {
     stored();
     const { fake, sent } = commands(() => ({ ok: true, result: undefined }));
-    expect(await sendCostUpdates(db, fake, [update])).toEqual(['sent']);
+    expect(await sendCostUpdate(db, fake, update)).toBe('sent');
     expect(sent).toEqual([
       // The charger as read is passed along: the command path does not read it again.
       {
@@ -142,7 +199,7 @@ describe('sendCostUpdates', () => {
   it('remembers a charger that answers NotImplemented/NotSupported, and sends it nothing more', async () => {
     stored();
     const { fake } = commands(unsupported);
-    expect(await sendCostUpdates(db, fake, [update])).toEqual(['unsupported']);
+    expect(await sendCostUpdate(db, fake, update)).toBe('unsupported');
     const [write] = table.commandCalls(UpdateCommand);
     expect(write!.args[0].input.Key).toMatchObject({ pk: expect.stringContaining('chargerid_7') });
     expect(Object.values(write!.args[0].input.ExpressionAttributeValues ?? {})).toContain('unsupported');
@@ -150,7 +207,7 @@ describe('sendCostUpdates', () => {
 
     const again = commands(() => ({ ok: true, result: undefined }));
     const known = { ...update, charger: { ...charger, costUpdatedSupport: 'unsupported' as const } };
-    expect(await sendCostUpdates(db, again.fake, [known])).toEqual(['knownUnsupported']);
+    expect(await sendCostUpdate(db, again.fake, known)).toBe('knownUnsupported');
     expect(again.sent).toEqual([]);
   });
 
@@ -166,8 +223,51 @@ describe('sendCostUpdates', () => {
       () => ({ ...unsupported(), unsupported: false, errorCode: 'InternalError' }),
     ];
     const outcomes = [];
-    for (const failure of failures) outcomes.push(...(await sendCostUpdates(db, commands(failure).fake, [update])));
+    for (const failure of failures) outcomes.push(await sendCostUpdate(db, commands(failure).fake, update));
     expect(outcomes).toEqual(['notConnected', 'failed', 'failed']);
     expect(table.commandCalls(UpdateCommand)).toHaveLength(0);
+    // NotImplemented whose memory cannot be written: failed, told again next time.
+    table.on(UpdateCommand).rejects(new Error('throttled'));
+    expect(await sendCostUpdate(db, commands(unsupported).fake, update)).toBe('failed');
+  });
+});
+
+describe('sendCostRepricings', () => {
+  it("reprices a site's chargers CONCURRENT_CHARGERS at a time, as the local-list runs go", async () => {
+    const chargers = Array.from({ length: CONCURRENT_CHARGERS + 10 }, (_, i) => ({
+      __edb_e__: 'charger',
+      __edb_v__: '1',
+      chargerId: 100 + i,
+      organizationId: 1,
+      siteId: 4,
+      ocppProtocol: 'ocpp2.0.1',
+      currentConnectionId: `conn-${i}`,
+      connectionStatus: { status: 'Connected' },
+    }));
+    table.on(GetCommand).resolves({ Item: { __edb_e__: 'site', __edb_v__: '1', siteId: 4, timezone: 'UTC' } });
+    // Each charger's ports Query waits until the test lets it end: the ones waiting at once are
+    // the runs going at once.
+    const waiting: (() => void)[] = [];
+    let portQueries = 0;
+    table.on(QueryCommand).callsFake(async (input: { IndexName?: string }) => {
+      if (input.IndexName) return { Items: chargers };
+      portQueries++;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return { Items: [] };
+    });
+    const fake = { send: async () => ({ ok: true, result: undefined }) } as unknown as CostCommands;
+    const after = { currency: 'USD', energyPrices: flat(0.3) };
+    const done = sendCostRepricings(db, fake, [{ siteId: 4, organizationId: 1, after }]);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    while (waiting.length < CONCURRENT_CHARGERS) await settle();
+    await settle();
+    expect(waiting).toHaveLength(CONCURRENT_CHARGERS);
+    while (portQueries < chargers.length || waiting.length) {
+      for (const resolve of waiting.splice(0)) resolve();
+      await settle();
+    }
+    // No port holds a transaction: nothing to send.
+    expect(await done).toEqual([]);
+    expect(portQueries).toBe(chargers.length);
   });
 });
