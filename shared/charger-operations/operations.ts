@@ -7,6 +7,7 @@
  * every operation has a deadline, and the sweep (`lambdas/operations/sweep.ts`, every minute; a
  * read of the operation too) settles `scheduled` results and ends what is overdue.
  */
+import pMap from 'p-map';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db';
 import { pollUntil, transact } from '../db';
@@ -58,14 +59,14 @@ async function connectedChargers(
 ): Promise<Map<number, CommandableCharger>> {
   const found = new Map<number, CommandableCharger>();
   const ids = [...new Set(targets.map((t) => t.chargerId))];
-  for (let i = 0; i < ids.length; i += PERFORM_CONCURRENCY) {
-    await Promise.all(
-      ids.slice(i, i + PERFORM_CONCURRENCY).map(async (id) => {
-        const charger = await commands.find(id, true);
-        if (charger?.connection) found.set(id, charger);
-      }),
-    );
-  }
+  await pMap(
+    ids,
+    async (id) => {
+      const charger = await commands.find(id, true);
+      if (charger?.connection) found.set(id, charger);
+    },
+    { concurrency: PERFORM_CONCURRENCY },
+  );
   return found;
 }
 
@@ -229,11 +230,7 @@ export async function performOperation(db: Db, commands: ChargerOperationCommand
   const kind = item && kindOf(item.action);
   if (!item || !kind || item.status !== 'pending') return;
   const pending = [...item.results.keys()].filter((index) => item.results[index]!.status === 'pending');
-  let next = 0;
-  const lane = async () => {
-    while (next < pending.length) await performTarget(db, commands, item, kind, pending[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(PERFORM_CONCURRENCY, pending.length) }, lane));
+  await pMap(pending, (index) => performTarget(db, commands, item, kind, index), { concurrency: PERFORM_CONCURRENCY });
 }
 
 /**

@@ -25,7 +25,8 @@ import type { ChargerItem } from '../chargers/items';
 import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { type CostTariff, minorUnitAmount } from '../history/session-cost';
-import { CONCURRENT_CHARGERS, mapLimited } from '../limited';
+import pMap from 'p-map';
+import { CONCURRENT_CHARGERS } from '../limited';
 import { logger } from '../logger';
 import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';
@@ -259,8 +260,10 @@ export async function sendCostRepricings(
       }
     }),
   );
-  const runs = await mapLimited(perSite.flat(), CONCURRENT_CHARGERS, ({ charger, repricing, timeZone }) =>
-    repriceCharger(db, commands, charger, repricing, timeZone),
+  const runs = await pMap(
+    perSite.flat(),
+    ({ charger, repricing, timeZone }) => repriceCharger(db, commands, charger, repricing, timeZone),
+    { concurrency: CONCURRENT_CHARGERS },
   );
   return runs.flat();
 }

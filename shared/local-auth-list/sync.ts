@@ -24,7 +24,8 @@ import type { ChargerItem } from '../chargers/items';
 import type { LocalListCommands, LocalListSupport } from './commands';
 import type { Db } from '../db';
 import { logger } from '../logger';
-import { CONCURRENT_CHARGERS, mapLimited } from '../limited';
+import pMap from 'p-map';
+import { CONCURRENT_CHARGERS } from '../limited';
 import { applyMessage, differences, fitList, messagesOf, type DesiredEntry, type ListLimits } from './plan';
 import { claimSync, finishSync, releaseSync, type LocalListState, type SyncOutcome } from './state';
 
@@ -195,13 +196,17 @@ export async function synchroniseChargers(
   requests: ReadonlyMap<number, { charger: ChargerItem; reason: SyncReason }>,
 ): Promise<Map<number, SyncOutcome['status'] | 'busy'>> {
   const results = new Map<number, SyncOutcome['status'] | 'busy'>();
-  await mapLimited([...requests.values()], CONCURRENT_CHARGERS, async ({ charger, reason }) => {
-    try {
-      results.set(charger.chargerId, await runFor(ctx, charger, reason));
-    } catch (error) {
-      logger.error('local list: synchronisation failed', { chargerId: charger.chargerId, error: String(error) });
-    }
-  });
+  await pMap(
+    requests.values(),
+    async ({ charger, reason }) => {
+      try {
+        results.set(charger.chargerId, await runFor(ctx, charger, reason));
+      } catch (error) {
+        logger.error('local list: synchronisation failed', { chargerId: charger.chargerId, error: String(error) });
+      }
+    },
+    { concurrency: CONCURRENT_CHARGERS },
+  );
   return results;
 }
 
