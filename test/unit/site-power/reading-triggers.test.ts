@@ -258,7 +258,8 @@ describe("a trigger batch's reads", () => {
       { siteId: 5, organizationId: 3 },
       { siteId: 6, organizationId: 4 },
     ].map((site) => db.scheduledSite.put({ ...site, nextRunAt: T0 }).params().Item);
-    const allocation = (siteId: number, vehicleId: number) =>
+    /** Site `siteId`'s allocation, one line: `vehicleId` on port 1, with what `line` adds to it. */
+    const allocation = (siteId: number, vehicleId: number, line: Record<string, unknown> = {}) =>
       db.siteAllocation
         .put({
           siteId,
@@ -269,7 +270,9 @@ describe("a trigger batch's reads", () => {
           allocatedTotal: 0,
           allocatedTotalW: 0,
           lateVehicles: [],
-          ports: [{ portId: 1, chargerId: 4, portNumber: 1, sessionId: 9, limitW: 0, reason: 'planned', vehicleId }],
+          ports: [
+            { portId: 1, chargerId: 4, portNumber: 1, sessionId: 9, limitW: 0, reason: 'planned', vehicleId, ...line },
+          ],
         })
         .params().Item;
     mock.on(QueryCommand).resolves({ Items: scheduled });
@@ -284,7 +287,7 @@ describe("a trigger batch's reads", () => {
     /** Site 2's lease, taken at `from` (ms), by a run still going. */
     const leaseTaken = (from: number) =>
       leases.push(db.siteAllocationState.put({ siteId: 2, leaseUntil: from + 60_000, leaseId: 'run' }).params().Item);
-    return { db, mock, leaseTaken };
+    return { db, mock, leaseTaken, allocation };
   };
   const departurePlan: TableChange = {
     eventName: 'MODIFY',
@@ -321,35 +324,11 @@ describe("a trigger batch's reads", () => {
   });
 
   it("judge a burst of one vehicle's pushes by its latest: none when it repeats what the plan knows", async () => {
-    const { db, mock } = scripted();
+    const { db, mock, allocation } = scripted();
     // Site 5's line of vehicle 1 planned with SoC 40 and no target: a reading within 3 points of it plans nothing.
-    const planned = { socPercent: 40, socSource: 'telematics' as const };
+    const item = allocation(5, 1, { socPercent: 40, socSource: 'telematics' });
     mock.on(BatchGetCommand).callsFake(async (input) => {
       const keys = input.RequestItems[TABLE].Keys as { sk: string }[];
-      const item = db.siteAllocation
-        .put({
-          siteId: 5,
-          organizationId: 3,
-          sequence: 1,
-          computedAt: new Date(T0).toISOString(),
-          chargingRateUnit: 'W',
-          allocatedTotal: 0,
-          allocatedTotalW: 0,
-          lateVehicles: [],
-          ports: [
-            {
-              portId: 1,
-              chargerId: 4,
-              portNumber: 1,
-              sessionId: 9,
-              limitW: 0,
-              reason: 'planned',
-              vehicleId: 1,
-              ...planned,
-            },
-          ],
-        })
-        .params().Item;
       return { Responses: { [TABLE]: keys.some((key) => key.sk === item!.sk) ? [item] : [] }, UnprocessedKeys: {} };
     });
     const burst = [vehicleState(3, 1, 30), vehicleState(3, 1, 35), vehicleState(3, 1, 42)];
