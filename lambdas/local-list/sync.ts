@@ -31,7 +31,12 @@ import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
 import { TARIFF_COMMANDS } from '../../shared/ocpp/commands/tariffs';
 
-/** DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised, costs and tariffs sent (`costUpdates`: the CostUpdated calls answered). */
+/**
+ * DynamoDB Streams event source: the changed items' images → the chargers' lists synchronised,
+ * costs and tariffs sent. Returns counts for the logs: `chargers` whose list was run, `costUpdates`
+ * the CostUpdated calls answered, `tariffStations` the 2.1 stations looked at (whatever their
+ * outcome, `TariffUpdateOutcome`).
+ */
 export async function handler(
   event: DynamoDBStreamEvent,
 ): Promise<{ chargers: number; costUpdates: number; tariffStations: number }> {

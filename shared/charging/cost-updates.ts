@@ -20,11 +20,12 @@
  *   and not sent CostUpdated again until its next boot. Nothing here throws: a failure is logged,
  *   the batch is never retried for it.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../db';
 import type { ChargerItem } from '../chargers/items';
 import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
-import { type CostTariff, minorUnitAmount } from '../history/session-cost';
+import { type CostTariff, minorUnitAmount, siteTimeZone } from '../history/session-cost';
 import pMap from 'p-map';
 import { CONCURRENT_CHARGERS } from '../limited';
 import { logger } from '../logger';
@@ -60,18 +61,8 @@ function tariffIn(image: Image | undefined): CostTariff | undefined {
 
 /** Whether two tariffs of one currency price every kWh alike (the period names and the demand charge do not price a session). */
 function samePrices(a: CostTariff, b: CostTariff): boolean {
-  return (
-    a.energyPrices.length === b.energyPrices.length &&
-    a.energyPrices.every((row, i) => {
-      const other = b.energyPrices[i]!;
-      return (
-        row.pricePerKwh === other.pricePerKwh &&
-        row.startTime === other.startTime &&
-        row.endTime === other.endTime &&
-        row.daysOfWeek.join() === other.daysOfWeek.join()
-      );
-    })
-  );
+  const pricing = (t: CostTariff) => t.energyPrices.map(({ name: _name, ...row }) => row);
+  return isDeepStrictEqual(pricing(a), pricing(b));
 }
 
 /**
@@ -222,7 +213,8 @@ async function repriceCharger(
  * `CONCURRENT_CHARGERS` at a time across the batch (as the local-list runs), each as
  * {@link repriceCharger} says. Run after the batch's tariff sender, whose outcomes it is given: a
  * 2.1 station that answered the new tariff's SetDefaultTariff is told its cost after that answer,
- * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone)
+ * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone, kept
+ * by the instance: `siteTimeZone`)
  * and 1 paged Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones)
  * in parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
  * session), 1 GetItem (its open slot) and 1 Query (its slots), then, when its cost moved, the
@@ -239,8 +231,8 @@ export async function sendCostRepricings(
     repricings.map(async (repricing) => {
       const { siteId, organizationId } = repricing;
       try {
-        const [site, chargers] = await Promise.all([
-          db.site.get({ siteId }).go(),
+        const [timeZone, chargers] = await Promise.all([
+          siteTimeZone(db, siteId, Date.now()),
           db.charger.query
             .byOrganization({ organizationId })
             .where(
@@ -249,7 +241,6 @@ export async function sendCostRepricings(
             )
             .go({ pages: 'all' }),
         ]);
-        const timeZone = site.data?.timezone;
         if (!timeZone) return [];
         return chargers.data
           .filter((charger) => takesCostUpdated(charger, tariffOutcomes.get(charger.chargerId)))

@@ -26,6 +26,7 @@ import type { Db } from '../db';
 import type { ChargerItem, StoredPortItem } from '../chargers/items';
 import { chargerConnectionChange, entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { logger } from '../logger';
+import type { SendOptions } from '../charger-commands';
 import { deliveryFailure, type TariffCommands } from './commands';
 import { stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
 import { HELD_TARIFF_STATUSES as HELD, TARIFF_PROTOCOL } from '../chargers/default-tariff';
@@ -52,7 +53,12 @@ function chargerReason(before: Image, after: Image): 'boot' | 'connect' | undefi
   return chargerConnectionChange(before, after);
 }
 
-/** The tariff messages a batch of the table's changes (new and old images) calls for. */
+/**
+ * The tariff messages (OCPP 2.1 I07 SetDefaultTariff, I09 ClearTariffs) a batch of the table's
+ * changes (new and old images) calls for: each site whose `siteTariff` item was written or deleted
+ * (→ its organizationId), and each 2.1 station that booted or connected again (→ `boot` or
+ * `connect`; a boot wins over a connection in the same batch). Pure.
+ */
 export function tariffUpdatesOf(changes: readonly TableChange[]): TariffUpdates {
   const updates: TariffUpdates = { sites: new Map(), chargers: new Map() };
   for (const change of changes) {
@@ -76,15 +82,23 @@ export function tariffUpdatesOf(changes: readonly TableChange[]): TariffUpdates 
   return updates;
 }
 
-/** What became of one station. */
+/** What became of one station (OCPP 2.1 I07 SetDefaultTariff, I09 ClearTariffs). */
 export type TariffUpdateOutcome =
+  /** SetDefaultTariff answered `Accepted` or `DuplicateTariffId`: the station holds this version. */
   | 'set'
+  /** SetDefaultTariff answered another status (`Rejected`, `TooManyElements`, `ConditionNotSupported`): it does not hold it. */
   | 'refused'
+  /** ClearTariffs of the tariff it held, the site having none now. */
   | 'cleared'
+  /** Nothing to send: it was sent this version since its last boot, or holds none to clear. */
   | 'unchanged'
+  /** It answered NotSupported/NotImplemented: remembered (`tariffSupport`) until its next boot. */
   | 'unsupported'
+  /** Remembered as taking no tariffs since its last boot: sent nothing. */
   | 'knownUnsupported'
+  /** Not connected over OCPP 2.1: sent nothing. */
   | 'notConnected'
+  /** A timeout, an invalid answer, another CALLERROR or a failed read: logged. */
   | 'failed';
 
 /**
@@ -113,7 +127,7 @@ export async function syncStationTariff(
   if (tariff) {
     const tariffId = stationTariffId(tariff);
     if (held?.tariffId === tariffId && (reason !== 'boot' || held.bootAt === bootAt)) return 'unchanged';
-    const answer = await commands.send(chargerId, 'SetDefaultTariff', { tariff: toStationTariff(tariff) });
+    const answer = await commands.send(chargerId, 'SetDefaultTariff', { tariff: toStationTariff(tariff) }, { charger });
     if (!answer.ok) {
       if (!answer.unsupported) throw answer.error;
       return unsupported();
@@ -127,7 +141,7 @@ export async function syncStationTariff(
     return HELD.has(status) ? 'set' : 'refused';
   }
   if (!held || !HELD.has(held.status)) return 'unchanged';
-  const answer = await commands.send(chargerId, 'ClearTariffs', { tariffIds: [held.tariffId] });
+  const answer = await commands.send(chargerId, 'ClearTariffs', { tariffIds: [held.tariffId] }, { charger });
   if (!answer.ok) {
     if (!answer.unsupported) throw answer.error;
     return unsupported();
@@ -195,7 +209,7 @@ export async function sendTariffUpdates(
       .then(async (tariff) => {
         const synced = await syncStationTariff(db, commands, charger, tariff, reason);
         if (tariff && movesTransactions(charger, tariff, synced))
-          await changeTransactionTariffs(db, commands, charger.chargerId, tariff);
+          await changeTransactionTariffs(db, commands, charger.chargerId, tariff, { charger });
         return synced;
       })
       .catch(deliveryFailure(commands, 'Station tariff not delivered', { chargerId: charger.chargerId }));
@@ -267,6 +281,7 @@ export type TransactionTariffOutcome = 'changed' | 'refused' | 'unsupported' | '
  * NotSupported/NotImplemented is `unsupported` and not remembered: a station may take default
  * tariffs (SetDefaultTariff) without taking per-transaction changes, and it should keep getting
  * the site's new versions; it costs one CALLERROR per transaction per version.
+ * @param options how the CALL is sent (`charger`: the station as the caller just read it, not read again)
  * @throws the command path's failures (not connected, timeout, an invalid answer, another CALLERROR)
  */
 export async function changeTransactionTariff(
@@ -274,11 +289,14 @@ export async function changeTransactionTariff(
   chargerId: number,
   ocppTransactionId: string,
   tariff: StoredSiteTariff,
+  options: SendOptions = {},
 ): Promise<Exclude<TransactionTariffOutcome, 'notConnected' | 'failed'>> {
-  const answer = await commands.send(chargerId, 'ChangeTransactionTariff', {
-    ocppTransactionId,
-    tariff: toStationTariff(tariff),
-  });
+  const answer = await commands.send(
+    chargerId,
+    'ChangeTransactionTariff',
+    { ocppTransactionId, tariff: toStationTariff(tariff) },
+    options,
+  );
   if (!answer.ok) {
     if (!answer.unsupported) throw answer.error;
     return 'unsupported';
@@ -300,12 +318,14 @@ export async function changeTransactionTariff(
  * NotSupported/NotImplemented or is no longer connected. Requests: 1 paged Query (the station's
  * ports), then per transaction the command path's. Never throws: a failure is logged.
  * @returns each transaction's outcome, by transactionId
+ * @param options how each CALL is sent (`charger`: the station as the caller just read it)
  */
 export async function changeTransactionTariffs(
   db: Db,
   commands: TariffCommands,
   chargerId: number,
   tariff: StoredSiteTariff,
+  options: SendOptions = {},
 ): Promise<Map<string, TransactionTariffOutcome>> {
   const outcomes = new Map<string, TransactionTariffOutcome>();
   const transactions = await chargerTransactionsInProgress(db, chargerId).catch(logFailedRead<string[]>([]));
@@ -315,6 +335,7 @@ export async function changeTransactionTariffs(
       chargerId,
       ocppTransactionId,
       tariff,
+      options,
     ).catch(deliveryFailure(commands, 'Transaction tariff not delivered', { chargerId, ocppTransactionId }));
     outcomes.set(ocppTransactionId, outcome);
     if (outcome === 'unsupported' || outcome === 'notConnected') break;

@@ -105,8 +105,12 @@ function keptRead<T>(map: Kept<T>, siteId: number, nowMs: number, read: () => Pr
   return keep(map, siteId, nowMs, read());
 }
 
-/** A site's IANA time zone (undefined for an unknown site), kept by the instance. */
-function siteTimeZone(db: Db, siteId: number, nowMs: number): Promise<string | undefined> {
+/**
+ * A site's IANA time zone (spec §2.2 `timezone`; undefined for an unknown site), kept by the
+ * instance for {@link TARIFF_CACHE_MS}. Requests: 1 GetItem (the site) when not kept.
+ * @param nowMs ms since epoch
+ */
+export function siteTimeZone(db: Db, siteId: number, nowMs: number): Promise<string | undefined> {
   return keptRead(keptOf(db).zones, siteId, nowMs, async () => (await db.site.get({ siteId }).go()).data?.timezone);
 }
 
