@@ -13,7 +13,7 @@ import type {
   CommandCatalog,
   VersionInputs,
 } from '../../charger-commands';
-import { baseProtocol, type BaseProtocol } from '../../db/entities/common';
+import type { BaseProtocol, OcppProtocol } from '../../db/entities/common';
 import { runCommand, type Command, type CommandOptions } from './command';
 import { ChargerErrorResponse, ChargerNotConnectedError, ChargerTimeoutError } from './errors';
 import {
@@ -47,14 +47,14 @@ export const MAX_LOG_LOCATION_LENGTH: Record<BaseProtocol, number> = {
 const UNSUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
 
 /**
- * What each OCPP version takes of the version-dependent inputs, as the command declarations map
+ * What OCPP 1.6 and 2.0.1 take of the version-dependent inputs, as the command declarations map
  * them: ReserveNow's `parentIdTag` is 1.6 only (§5.13), `idTokenType` 2.0.1 only (IdTokenType);
  * configuration settings are 1.6 keys changed one per ChangeConfiguration (§5.3), 2.0.1 component
  * variables set together (SetVariables, B05); the reset types, a port's reset and the messages
  * TriggerMessage may ask for (`shared/charger-operations/version-inputs.ts`); a 1.6 idTag is at most 20 characters
  * (CiString20Type), a 2.0.1 idToken 36.
  */
-const VERSION_INPUTS: Record<BaseProtocol, VersionInputs> = {
+const BASE_INPUTS: Record<BaseProtocol, VersionInputs> = {
   'ocpp1.6': {
     parentIdTag: true,
     idTokenType: false,
@@ -93,14 +93,17 @@ const VERSION_INPUTS: Record<BaseProtocol, VersionInputs> = {
   },
 };
 
-/** What OCPP 2.1 takes: 2.0.1's inputs (its commands are 2.0.1's), and its own tariff messages. */
-const OCPP21_INPUTS: VersionInputs = { ...VERSION_INPUTS['ocpp2.0.1'], tariffs: true };
+/** What each OCPP version takes: 2.1 takes 2.0.1's inputs (its commands are 2.0.1's), and its own tariff messages. */
+const VERSION_INPUTS: Record<OcppProtocol, VersionInputs> = {
+  ...BASE_INPUTS,
+  'ocpp2.1': { ...BASE_INPUTS['ocpp2.0.1'], tariffs: true },
+};
 
 /** A charger snapshot as the domain sees it: its connection says what its OCPP version takes. */
 function commandable(snapshot: ChargerSnapshot | undefined): CommandableCharger | undefined {
   if (!snapshot?.connection) return snapshot as Omit<ChargerSnapshot, 'connection'> | undefined;
   const { connection } = snapshot;
-  const takes = connection.protocol === 'ocpp2.1' ? OCPP21_INPUTS : VERSION_INPUTS[baseProtocol(connection.protocol)];
+  const takes = VERSION_INPUTS[connection.protocol];
   return { ...snapshot, connection: { ...connection, takes } };
 }
 
