@@ -27,7 +27,7 @@ import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { type CostTariff, minorUnitAmount, siteTimeZone } from '../history/session-cost';
 import pMap from 'p-map';
-import { CONCURRENT_CHARGERS } from '../limited';
+import { CONCURRENT_CHARGERS } from '../concurrency';
 import { logger } from '../logger';
 import type { ChargerRecord } from '../charger-commands';
 import { type CostCommands, deliveryFailure } from './commands';

@@ -25,7 +25,7 @@ import type { LocalListCommands, LocalListSupport } from './commands';
 import type { Db } from '../db';
 import { logger } from '../logger';
 import pMap from 'p-map';
-import { CONCURRENT_CHARGERS } from '../limited';
+import { CONCURRENT_CHARGERS } from '../concurrency';
 import { applyMessage, differences, fitList, messagesOf, type DesiredEntry, type ListLimits } from './plan';
 import { claimSync, finishSync, releaseSync, type LocalListState, type SyncOutcome } from './state';
 

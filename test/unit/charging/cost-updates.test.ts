@@ -19,7 +19,7 @@ import {
 } from '../../../shared/charging/cost-updates';
 import type { CostCommands } from '../../../shared/charging/commands';
 import { ChargerNotConnectedError, ChargerTimeoutError } from '../../../shared/ocpp/commands/errors';
-import { CONCURRENT_CHARGERS } from '../../../shared/limited';
+import { CONCURRENT_CHARGERS } from '../../../shared/concurrency';
 
 const db = openDb({ tableName: 'cost-updates-test', region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 const table = mockClient(DynamoDBDocumentClient);
