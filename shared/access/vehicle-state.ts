@@ -119,7 +119,7 @@ async function storeReading(
   // Refused without a stored reading: no such vehicle (by VIN: a marker left by a vehicle gone).
   if (!telematics)
     throw byVin
-      ? new InvalidAccessInputError('vehicleVin', 'no such vehicle')
+      ? new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN)
       : new InvalidAccessInputError('vehicleId', UNKNOWN_ID);
   return { vehicleId, outcome: 'ignored', telematics };
 }
@@ -140,12 +140,21 @@ export async function pushVehicleState(
   now = Date.now(),
 ): Promise<VehicleStateResult> {
   const readAt = new Date(checkReading(input, now)).toISOString();
-  if (input.vehicleId !== undefined && input.vehicleId !== null)
-    return storeReading(db, organizationId, input.vehicleId, input, readAt, now, false);
-  const vin = input.vehicleVin;
-  const vehicleId = vin ? (await vehicleIdsByVin(db, organizationId, [vin])).get(normalizeVin(vin)) : undefined;
-  if (vehicleId === undefined) throw new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN);
-  return storeReading(db, organizationId, vehicleId, input, readAt, now, true);
+  const byId = input.vehicleId !== undefined && input.vehicleId !== null;
+  const byVin = byId || !input.vehicleVin ? new Map() : await vehicleIdsByVin(db, organizationId, [input.vehicleVin]);
+  return storeReading(db, organizationId, vehicleIdOf(input, byVin), input, readAt, now, !byId);
+}
+
+/**
+ * The vehicle a reading names: its `vehicleId`, else the one its `vehicleVin` resolves to in
+ * `byVin` (normalized VIN → vehicleId, `vehicleIdsByVin`).
+ * @throws InvalidAccessInputError (`vehicleVin`) when neither names a vehicle of the organization
+ */
+function vehicleIdOf(request: VehicleStateInput, byVin: ReadonlyMap<string, number>): number {
+  if (request.vehicleId !== undefined && request.vehicleId !== null) return request.vehicleId;
+  const id = request.vehicleVin ? byVin.get(normalizeVin(request.vehicleVin)) : undefined;
+  if (id === undefined) throw new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN);
+  return id;
 }
 
 /** One item of a batch push: the validated request, or what an invalid item named and why it failed. */
@@ -231,13 +240,10 @@ async function pushEntry(
   const { request, readAt } = entry;
   const named = namedBy(request);
   try {
-    const vinId = request.vehicleVin ? byVin.get(normalizeVin(request.vehicleVin)) : undefined;
-    const id = named.vehicleId ?? vinId;
-    if (id === undefined) throw new InvalidAccessInputError('vehicleVin', UNKNOWN_VIN);
     const { vehicleId, outcome, telematics } = await storeReading(
       db,
       organizationId,
-      id,
+      vehicleIdOf(request, byVin),
       request,
       readAt,
       now,
