@@ -105,8 +105,17 @@ async function presignedUrl(
     expiresIn,
     unsignableHeaders: new Set(['content-type']),
   });
-  const port = signed.port ? `:${signed.port}` : '';
-  return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${buildQueryString(signed.query ?? {})}`;
+  return `${urlOf(signed)}?${buildQueryString(signed.query ?? {})}`;
+}
+
+/** A signed request's URL without its query. */
+function urlOf(request: { protocol: string; hostname: string; port?: number; path: string }): string {
+  return `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}`;
+}
+
+/** The error of an S3 answer that is not a success: the operation, the HTTP status and S3's error code. */
+function s3StatusError(what: string, response: Response): Error {
+  return new Error(`${what}: HTTP ${response.status} ${response.headers.get('x-amz-error-code') ?? ''}`.trim());
 }
 
 /** How long one HeadObject may take, ms: a hung connection is given up and tried again, not waited on for minutes. */
@@ -123,10 +132,7 @@ function withS3Retries(what: string, send: () => Promise<Response>): Promise<Res
   return withRetry(
     async () => {
       const response = await send();
-      if (response.status >= 500) {
-        const code = response.headers.get('x-amz-error-code') ?? '';
-        throw new Error(`${what}: HTTP ${response.status} ${code}`.trim());
-      }
+      if (response.status >= 500) throw s3StatusError(what, response);
       return response;
     },
     { retries: 2, minTimeoutMs: 100, maxTimeoutMs: 400 },
@@ -169,17 +175,12 @@ export function s3LogStorage(
       const target = await access();
       const request = objectRequest(target, bucket, key, 'HEAD', {});
       const signed = await signerOf(target).sign(request);
-      const port = signed.port ? `:${signed.port}` : '';
-      const url = `${signed.protocol}//${signed.hostname}${port}${signed.path}`;
-      const response = await withS3Retries(`HeadObject ${bucket}/${key}`, () =>
-        fetch(url, { method: 'HEAD', headers: signed.headers, signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) }),
+      const what = `HeadObject ${bucket}/${key}`;
+      const response = await withS3Retries(what, () =>
+        fetch(urlOf(signed), { method: 'HEAD', headers: signed.headers, signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) }),
       );
       if (response.status === 404) return undefined;
-      if (!response.ok) {
-        throw new Error(
-          `HeadObject ${bucket}/${key}: HTTP ${response.status} ${response.headers.get('x-amz-error-code') ?? ''}`.trim(),
-        );
-      }
+      if (!response.ok) throw s3StatusError(what, response);
       const lastModified = response.headers.get('last-modified');
       return {
         sizeBytes: Number(response.headers.get('content-length') ?? 0),
