@@ -25,6 +25,7 @@ import { setForSession } from './overrides';
 import { NoSessionInProgressError } from '../charging/errors';
 import {
   drawObserved,
+  driverErrorsMs,
   estimateFrom,
   HISTORY_MS,
   plannedDeparture,
@@ -87,9 +88,7 @@ export function summarize(
   timeZone: string,
 ): ForecastSummary {
   const similar = similarSessions(history, facts, timeZone);
-  const errors = history.flatMap((s) =>
-    s.driverDepartureTime === undefined ? [] : [Math.round((s.endTime - s.driverDepartureTime) / 60_000) * 60_000],
-  );
+  const errors = driverErrorsMs(history).map((error) => Math.round(error / 60_000) * 60_000);
   const drivers = errors.length > 0 ? { driverErrorsMs: quantiles(errors) } : {};
   if (!similar) return { sessionId, basis: 'none', staysMs: [], energiesWh: [], ...drivers };
   return {
@@ -100,16 +99,6 @@ export function summarize(
     staysMs: quantiles(similar.sessions.map((s) => Math.round((s.endTime - s.startTime) / 60_000) * 60_000)),
     energiesWh: quantiles(similar.sessions.map((s) => Math.round(s.energyWh))),
   };
-}
-
-/** The site's drivers' departure errors a summary keeps, as past sessions (the estimate reads only their errors). */
-export function summaryDrivers(summary: ForecastSummary): PastSession[] {
-  return (summary.driverErrorsMs ?? []).map((error) => ({
-    startTime: 0,
-    endTime: error,
-    energyWh: 0,
-    driverDepartureTime: 0,
-  }));
 }
 
 /** The similar sessions a summary stands for (stays from 0; the estimate reads only stays and energies). */
@@ -187,7 +176,7 @@ export async function withEstimates(
     const summary = e.kept ?? fresh.get(d.sessionId)!;
     // Nothing learnt and nothing entered: the planner's own defaults, as without an estimate.
     if (summary.basis === 'none' && !e.facts.driver) return d;
-    return { ...d, estimate: estimateFrom(e.facts, summarySessions(summary), summaryDrivers(summary)) };
+    return { ...d, estimate: estimateFrom(e.facts, summarySessions(summary), summary.driverErrorsMs ?? []) };
   });
   return { input: { ...input, sessions }, fresh };
 }

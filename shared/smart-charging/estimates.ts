@@ -165,12 +165,9 @@ export function quantiles(values: readonly number[]): number[] {
  * the history makes plausible: the driver's estimate moved by each past driver's error (at least
  * {@link MIN_SESSIONS} of them), or the similar sessions' stays.
  */
-function departure(facts: SessionFacts, similar: readonly PastSession[] | undefined, history: readonly PastSession[]) {
+function departure(facts: SessionFacts, similar: readonly PastSession[] | undefined, errors: readonly number[]) {
   const { now, startTime } = facts;
   const driver = facts.driver?.departureTime;
-  const errors = history.flatMap((s) =>
-    s.driverDepartureTime === undefined ? [] : [s.endTime - s.driverDepartureTime],
-  );
   const plausible =
     driver !== undefined
       ? errors.length >= MIN_SESSIONS
@@ -224,21 +221,31 @@ export function estimateSession(
   timeZone: string,
 ): SessionEstimate {
   const past = history.filter((s) => s.endTime <= facts.now && s.endTime > facts.now - HISTORY_MS);
-  return estimateFrom(facts, similarSessions(past, facts, timeZone)?.sessions, past);
+  return estimateFrom(facts, similarSessions(past, facts, timeZone)?.sessions, driverErrorsMs(past));
+}
+
+/**
+ * How late (negative: early) each past session's driver left against the departure they entered,
+ * ms, in the history's order: the sessions with a driver's estimate only. What spreads a driver's
+ * departure ({@link estimateFrom}).
+ */
+export function driverErrorsMs(history: readonly PastSession[]): number[] {
+  return history.flatMap((s) => (s.driverDepartureTime === undefined ? [] : [s.endTime - s.driverDepartureTime]));
 }
 
 /**
  * A session's estimate from the past sessions similar to it (`similarSessions`, which a caller
  * may keep between allocations while the history does not change), see {@link estimateSession}.
  * @param similar the similar sessions, or undefined (no history: the defaults)
- * @param history the site's sessions that ended within {@link HISTORY_MS} before now (its drivers' estimates)
+ * @param driverErrors how late (negative: early) the site's drivers left against the departure they
+ *   entered, ms ({@link driverErrorsMs} of the sessions that ended within {@link HISTORY_MS})
  */
 export function estimateFrom(
   facts: SessionFacts,
   similar: readonly PastSession[] | undefined,
-  history: readonly PastSession[],
+  driverErrors: readonly number[],
 ): SessionEstimate {
-  const leaves = departure(facts, similar, history);
+  const leaves = departure(facts, similar, driverErrors);
   const needs = energy(facts, similar);
   return {
     departureTime: leaves.time,

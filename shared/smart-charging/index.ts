@@ -21,6 +21,7 @@ export {
 export { DEPARTURE_MARGIN } from './departures';
 export {
   drawObserved,
+  driverErrorsMs,
   estimateFrom,
   HISTORY_MS,
   quantiles,

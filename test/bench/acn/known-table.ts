@@ -20,6 +20,7 @@ import type { Highs } from 'highs';
 import { allocateSite, type ReleaseState, type SessionEstimate } from '../../../shared/smart-charging';
 import {
   drawObserved,
+  driverErrorsMs,
   estimateFrom,
   HISTORY_MS,
   type PastSession,
@@ -93,6 +94,7 @@ export function estimator(
     let from = 0;
     while (from < ended && past[from]!.endTime <= now - HISTORY_MS) from++;
     const known = knowledge === 'inputs' ? past.slice(from, ended) : [];
+    const errors = driverErrorsMs(known);
     return new Map(
       sessions.map((s) => {
         const driver = knowledge === 'inputs' ? inputs.get(s.id) : undefined;
@@ -113,7 +115,7 @@ export function estimator(
           kept = { ended, sessions: similarSessions(known, facts, SITE_TIME_ZONE)?.sessions };
           similar.set(s.id, kept);
         }
-        return [s.id, exactly(oracle, s, estimateFrom(facts, kept.sessions, known))];
+        return [s.id, exactly(oracle, s, estimateFrom(facts, kept.sessions, errors))];
       }),
     );
   };

@@ -13,7 +13,6 @@ import {
   needsEstimate,
   sessionFacts,
   summarize,
-  summaryDrivers,
   summarySessions,
   withEstimates,
 } from '../../../shared/site-power/forecasts';
@@ -83,7 +82,7 @@ describe('forecasts', () => {
     const facts = { ...sessionFacts(level2(1, { vehicleId: 7, startTime: NOW - HOUR }), undefined, NOW), driver };
     const summary = summarize(101, history, facts, ZONE);
     expect(summary.driverErrorsMs).toEqual([-HOUR, 0, HOUR, 2 * HOUR]);
-    const estimate = estimateFrom(facts, summarySessions(summary), summaryDrivers(summary));
+    const estimate = estimateFrom(facts, summarySessions(summary), summary.driverErrorsMs ?? []);
     expect(estimate).toEqual(estimateSession(facts, history, ZONE));
     expect(estimate.departures).toEqual([NOW + 2 * HOUR, NOW + 3 * HOUR, NOW + 4 * HOUR, NOW + 5 * HOUR]);
   });

@@ -5,7 +5,12 @@
  * that stopped drawing.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateFrom, type PastSession, type SessionFacts } from '../../../shared/smart-charging/estimates';
+import {
+  driverErrorsMs,
+  estimateFrom,
+  type PastSession,
+  type SessionFacts,
+} from '../../../shared/smart-charging/estimates';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2019, 9, 15, 17); // Tuesday 15 October 2019, 10:00 in Pasadena
@@ -26,7 +31,7 @@ const drivers = (errorsH: number[]): PastSession[] =>
 describe('the departure an estimate plans with', () => {
   it("spreads a driver's departure by how the site's drivers' estimates turned out, those still ahead", () => {
     const history = drivers([-2, -0.5, 1, -7]);
-    const estimate = estimateFrom(facts(6), undefined, history);
+    const estimate = estimateFrom(facts(6), undefined, driverErrorsMs(history));
     expect(estimate.departureTime).toBe(NOW + 6 * HOUR);
     expect(estimate.departureSource).toBe('driver');
     // 6 h less 7 h is past: left out.
@@ -42,7 +47,7 @@ describe('the departure an estimate plans with', () => {
   });
 
   it('has no spread with one plausible departure or none (the departure for sure)', () => {
-    expect(estimateFrom(facts(6), undefined, drivers([-1, 0.5])).departures).toBeUndefined();
+    expect(estimateFrom(facts(6), undefined, driverErrorsMs(drivers([-1, 0.5]))).departures).toBeUndefined();
     expect(estimateFrom(facts(), undefined, []).departures).toBeUndefined();
     expect(estimateFrom(facts(), undefined, []).departureSource).toBe('default');
   });
