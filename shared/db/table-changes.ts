@@ -32,10 +32,18 @@ export function tableChangesOf(event: DynamoDBStreamEvent): TableChange[] {
   );
 }
 
-/** An attribute of an image read as a number, or undefined when it is not one. */
+/**
+ * A value of an image read as a number: the number when it is a finite one, else undefined (a
+ * missing attribute, another type). An unmarshalled image holds no NaN or Infinity (DynamoDB
+ * stores neither), so on images this is just the type check.
+ */
+export function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** An attribute of an image read as a number ({@link numberOf}), or undefined when it is not one. */
 export function numberIn(image: Record<string, unknown> | undefined, attribute: string): number | undefined {
-  const value = image?.[attribute];
-  return typeof value === 'number' ? value : undefined;
+  return numberOf(image?.[attribute]);
 }
 
 /**

@@ -42,7 +42,7 @@
  */
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 import type { VehicleItem } from '../access/items';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
 import { KNOWN_CAPACITY_SOURCES } from '../smart-charging/types';
@@ -68,7 +68,6 @@ type Image = Record<string, unknown>;
 /** Why a readings change makes its site plan again. */
 export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind' | 'vehicleState';
 
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const socOf = (image: Image | undefined) => numberOf((image?.socPercent as Image | undefined)?.value);
 
 /** The same session's earlier image, when the change's old image is one. */
