@@ -16,7 +16,7 @@ import { FilterCriteria, FilterRule, type IFunction, StartingPosition } from 'aw
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../shared/db/entities';
-import { ENTITY_ATTRIBUTE, type StreamSelection, streamSelectionOf } from '../../shared/db/table-changes';
+import { ENTITY_ATTRIBUTE } from '../../shared/db/table-changes';
 import type { ItemWriteAction, RowWrites } from './table-rows';
 import { acknowledgeWildcardResource } from './execute-api';
 
@@ -131,18 +131,18 @@ export class NetworkTable extends Construct {
   }
 
   /**
-   * Feeds the table's change stream (new and old images) to `consumer`: only the items `selection`
-   * passes (`StreamSelection`, `shared/db/table-changes.ts`): every change of its `entities`
-   * (ElectroDB's `__edb_e__`, on either image, so a deletion counts); 100
+   * Feeds the table's change stream (new and old images) to `consumer`: every change of `entities`
+   * (ElectroDB's `__edb_e__`, on either image, so a deletion counts; the local stack's stream loop
+   * passes the same through `streamSelects`, `shared/db/table-changes.ts`); 100
    * records or 1 s at a time, a failing batch retried twice and bisected. DynamoDB Streams'
    * `ListStreams` has no resource-level permission, so the wildcard the event source needs is
    * acknowledged here.
    *
    * @param consumer - the stream's Lambda function (`lambdas/power/trigger.ts`, `lambdas/local-list/sync.ts`)
-   * @param selection - the entity names whose changes it reads, or a `StreamSelection`
+   * @param entities - the entity names whose changes it reads
    */
-  public streamChangesTo(consumer: IFunction, selection: readonly string[] | StreamSelection): void {
-    const filters = streamFilters(streamSelectionOf(selection)).map((pattern) => FilterCriteria.filter(pattern));
+  public streamChangesTo(consumer: IFunction, entities: readonly string[]): void {
+    const filters = streamFilters(entities).map((pattern) => FilterCriteria.filter(pattern));
     consumer.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
@@ -162,14 +162,13 @@ export class NetworkTable extends Construct {
 }
 
 /**
- * A {@link StreamSelection} as event source filter patterns (any one passes a record): the
- * entities on the new image, and on the old one (so a deletion counts).
+ * A stream consumer's entity names as event source filter patterns (any one passes a record): the
+ * entities on the new image, and on the old one (so a deletion counts); none for an empty list.
  */
-export function streamFilters(selection: StreamSelection): Record<string, unknown>[] {
-  const byEntity = selection.entities.length
+export function streamFilters(entities: readonly string[]): Record<string, unknown>[] {
+  return entities.length
     ? (['NewImage', 'OldImage'] as const).map((image) => ({
-        dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: FilterRule.or(...selection.entities) } } },
+        dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: FilterRule.or(...entities) } } },
       }))
     : [];
-  return byEntity;
 }

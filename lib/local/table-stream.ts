@@ -18,7 +18,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDocumentClient } from '../../shared/db';
 import { localEndpointConfig } from '../../shared/aws-clients';
-import { type StreamSelection, streamSelectionOf, streamSelects } from '../../shared/db/table-changes';
+import { streamSelects } from '../../shared/db/table-changes';
 import { TRIGGERING_ENTITIES } from '../../shared/site-power';
 import { lambdaContext } from './lambda-events';
 import type { InvokableHandlers } from './lambda-api';
@@ -55,14 +55,14 @@ export interface StreamLoop {
 /** A function fed by the table's stream, with what its event source mapping passes. */
 export interface StreamConsumer {
   name: string;
-  /** The entities whose every change it reads, or its `StreamSelection` (`NetworkTable.streamChangesTo` takes the same). */
-  entities: readonly string[] | StreamSelection;
+  /** The entities whose every change it reads (`NetworkTable.streamChangesTo` takes the same). */
+  entities: readonly string[];
   handler: (event: DynamoDBStreamEvent, context: Context) => Promise<unknown>;
 }
 
-/** Whether a record passes a consumer's selection (its event source's filters, `streamSelects`). */
-function concerns(record: _Record, entities: readonly string[] | StreamSelection): boolean {
-  return streamSelects(streamSelectionOf(entities), record.dynamodb);
+/** Whether a record passes a consumer's entities (its event source's filters, `streamSelects`). */
+function concerns(record: _Record, entities: readonly string[]): boolean {
+  return streamSelects(entities, record.dynamodb);
 }
 
 /** Where a shard is read from when it has no position yet: its end (shards open at start) or its start (shards found later). */

@@ -14,7 +14,7 @@
  */
 import type { Db } from '../db';
 import { unlessConditionFails } from '../db/conditions';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 import { MAX_BATTERY_CAPACITY_KWH } from './vehicle-state';
 
 /**
@@ -32,8 +32,6 @@ export interface LearnedCapacity {
   /** The session's end, ISO 8601: a later session's estimate replaces an earlier one's. */
   at: string;
 }
-
-const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** The capacity a change teaches: a vehicle's session that ended now with a usable SoC rise; else undefined. */
 export function learnedCapacityOf(change: TableChange): LearnedCapacity | undefined {

@@ -10,8 +10,8 @@
  *
  * One episode per charger and monitor: `chargerMonitor:charger:<chargerId>:<monitorKey>`.
  */
-import type { TableChange } from '../db/table-changes';
-import { numberOf, stringOf, type AlertIntent, type Image } from './intents';
+import { numberOf, type TableChange } from '../db/table-changes';
+import { stringOf, type AlertIntent, type Image } from './intents';
 import { episodeKey } from './store';
 import type { ChargerMonitorDetails } from './types';
 

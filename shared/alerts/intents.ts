@@ -83,10 +83,6 @@ export function portPlace(
   };
 }
 
-/** A number of an image, or undefined. */
-export const numberOf = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
 /** A string of an image, or undefined. */
 export const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

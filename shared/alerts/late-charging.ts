@@ -17,11 +17,10 @@
  *
  * One episode per session: `lateCharging:session:<sessionId>`.
  */
-import type { TableChange } from '../db/table-changes';
+import { numberOf, type TableChange } from '../db/table-changes';
 import { episodeKey } from './store';
 import {
   allocationPortLines,
-  numberOf,
   portPlace,
   stringOf,
   type AlertIntent,

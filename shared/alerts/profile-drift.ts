@@ -11,11 +11,10 @@
  *
  * One episode per port: `profileDrift:port:<portId>`.
  */
-import type { TableChange } from '../db/table-changes';
+import { numberOf, type TableChange } from '../db/table-changes';
 import { profileDriftView, type ProfileDriftLine } from '../site-power/drift';
 import {
   allocationPortLines,
-  numberOf,
   portPlace,
   stringOf,
   type AlertIntent,

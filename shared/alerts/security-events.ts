@@ -8,8 +8,8 @@
  * `securityEvent:charger:<chargerId>:<timestamp>:<type>`, so a notification the charger sends
  * again (the same item overwritten: not an insert) raises nothing more.
  */
-import type { TableChange } from '../db/table-changes';
-import { numberOf, stringOf, type AlertIntent } from './intents';
+import { numberOf, type TableChange } from '../db/table-changes';
+import { stringOf, type AlertIntent } from './intents';
 import type { SecurityEventDetails } from './types';
 
 /** The intents of a stored security event: raise and clear its alert when it is critical; nothing otherwise. */

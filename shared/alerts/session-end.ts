@@ -7,9 +7,9 @@
  * session cleared at its end time: `lateCharging` (the vehicle left), `chargingCompleted`,
  * `lowBattery` and `chargingSessionError`. An alert raised here is therefore cleared at once.
  */
-import type { TableChange } from '../db/table-changes';
+import { numberOf, type TableChange } from '../db/table-changes';
 import { episodeKey } from './store';
-import { numberOf, stringOf, type AlertIntent, type AlertPlace } from './intents';
+import { stringOf, type AlertIntent, type AlertPlace } from './intents';
 import { sessionEndError } from './session-errors';
 import { lowBatteryIntent } from './state-of-charge';
 import type { AlertType } from './types';

@@ -17,9 +17,9 @@
  * session in progress (`preventedCharging`) is a charger's fault, not a session's: that is
  * `chargerFaulted`'s.
  */
-import type { TableChange } from '../db/table-changes';
+import { numberOf, type TableChange } from '../db/table-changes';
 import { episodeKey } from './store';
-import { numberOf, stringOf, type AlertIntent, type AlertPlace, type Image } from './intents';
+import { stringOf, type AlertIntent, type AlertPlace, type Image } from './intents';
 import type { SessionErrorDetails } from './types';
 
 /** `errorContext` of each failure. */

@@ -15,9 +15,9 @@
  *
  * One episode per session: `lowBattery:session:<id>`, `chargingCompleted:session:<id>`.
  */
-import type { TableChange } from '../db/table-changes';
+import { numberOf, type TableChange } from '../db/table-changes';
 import { episodeKey } from './store';
-import { numberOf, stringOf, type AlertIntent, type AlertPlace, type Image } from './intents';
+import { stringOf, type AlertIntent, type AlertPlace, type Image } from './intents';
 import type { SocAlertDetails } from './types';
 
 /** What a `portReadings` change says of a session's SoC. */

@@ -32,10 +32,18 @@ export function tableChangesOf(event: DynamoDBStreamEvent): TableChange[] {
   );
 }
 
-/** An attribute of an image read as a number, or undefined when it is not one. */
+/**
+ * A value of an image read as a number: the number when it is a finite one, else undefined (a
+ * missing attribute, another type). An unmarshalled image holds no NaN or Infinity (DynamoDB
+ * stores neither), so on images this is just the type check.
+ */
+export function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** An attribute of an image read as a number ({@link numberOf}), or undefined when it is not one. */
 export function numberIn(image: Record<string, unknown> | undefined, attribute: string): number | undefined {
-  const value = image?.[attribute];
-  return typeof value === 'number' ? value : undefined;
+  return numberOf(image?.[attribute]);
 }
 
 /**
@@ -58,23 +66,15 @@ export function entityOf(change: TableChange): unknown {
 }
 
 /**
- * Which of the table's changes a stream consumer reads: one definition for its event source
- * mapping's filters on AWS (`NetworkTable.streamChangesTo`) and the local stack's stream loop
- * (`lib/local/table-stream.ts`, through {@link streamSelects}), so that both pass the same records.
+ * Several stream consumers' entity lists as one, without repeats, in first-seen order: a function
+ * that serves them all reads what any of them reads. A stream consumer's selection is the entity
+ * names whose every change passes (named on the new image or the old one, so a deletion counts):
+ * one list for its event source mapping's filters on AWS (`NetworkTable.streamChangesTo`) and the
+ * local stack's stream loop (`lib/local/table-stream.ts`, through {@link streamSelects}), so that
+ * both pass the same records.
  */
-export interface StreamSelection {
-  /** Entities whose every change passes: named on the new image or the old one (so a deletion counts). */
-  entities: readonly string[];
-}
-
-/** A stream consumer's entities (every change of theirs) or its {@link StreamSelection}, as one selection. */
-export function streamSelectionOf(selection: readonly string[] | StreamSelection): StreamSelection {
-  return 'entities' in selection ? selection : { entities: selection };
-}
-
-/** Several consumers' selections as one (a function that serves them all reads what any of them reads). */
-export function mergeStreamSelections(...selections: readonly StreamSelection[]): StreamSelection {
-  return { entities: [...new Set(selections.flatMap((s) => s.entities))] };
+export function mergeStreamEntities(...lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
 }
 
 /** A record's images as DynamoDB Streams carries them (DynamoDB JSON). */
@@ -83,10 +83,13 @@ export interface StreamImages {
   OldImage?: Record<string, unknown>;
 }
 
-/** Whether a stream record passes `selection` (what the event source mapping's filters let through). Pure. */
-export function streamSelects(selection: StreamSelection, images: StreamImages | undefined): boolean {
+/**
+ * Whether a stream record passes a consumer's `entities` (what its event source mapping's filters
+ * let through): its entity, on the new image or the old one, is one of them. Pure.
+ */
+export function streamSelects(entities: readonly string[], images: StreamImages | undefined): boolean {
   const entityIn = (image: Record<string, unknown> | undefined) =>
     (image?.[ENTITY_ATTRIBUTE] as { S?: unknown } | undefined)?.S;
-  const entities = [entityIn(images?.NewImage), entityIn(images?.OldImage)];
-  return entities.some((entity) => typeof entity === 'string' && selection.entities.includes(entity));
+  const named = [entityIn(images?.NewImage), entityIn(images?.OldImage)];
+  return named.some((entity) => typeof entity === 'string' && entities.includes(entity));
 }

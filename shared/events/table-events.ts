@@ -23,7 +23,7 @@
  * keys and the changed value's own time: a stream batch delivered again yields the same ids.
  */
 import { createHash } from 'node:crypto';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 import type { OperationItem } from '../charger-operations/results';
 import { toChargerOperation } from '../charger-operations/view';
 import type { EventType, NotificationEvent } from './types';
@@ -91,7 +91,6 @@ export interface StatusEventData {
   previousOcppStatus: OcppStatusView | null;
 }
 
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const imageOf = (value: unknown) => (value && typeof value === 'object' ? (value as Image) : undefined);
 

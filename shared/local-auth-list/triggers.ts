@@ -14,9 +14,8 @@ import { TARIFF_UPDATE_ENTITIES } from '../charging';
 import {
   chargerConnectionChange,
   entityOf,
-  mergeStreamSelections,
+  mergeStreamEntities,
   numberIn,
-  type StreamSelection,
   type TableChange,
 } from '../db/table-changes';
 import type { SyncReason } from './sync';
@@ -30,9 +29,9 @@ export const LOCAL_LIST_TRIGGERING_ENTITIES = ['accessId', 'charger', 'localAuth
  * OCPP 2.1 stations and whose repricing it sends as CostUpdated (`TARIFF_UPDATE_ENTITIES`;
  * `lambdas/local-list/sync.ts`).
  */
-export const LOCAL_LIST_SYNC_STREAM: StreamSelection = mergeStreamSelections(
-  { entities: LOCAL_LIST_TRIGGERING_ENTITIES },
-  { entities: TARIFF_UPDATE_ENTITIES },
+export const LOCAL_LIST_SYNC_STREAM: readonly string[] = mergeStreamEntities(
+  LOCAL_LIST_TRIGGERING_ENTITIES,
+  TARIFF_UPDATE_ENTITIES,
 );
 
 /** The synchronisations a batch of changes calls for. */

@@ -42,9 +42,10 @@
  */
 import type { Db } from '../db';
 import { batchGet } from '../db/batch';
-import { entityOf, type TableChange } from '../db/table-changes';
+import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 import type { VehicleItem } from '../access/items';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
+import { KNOWN_CAPACITY_SOURCES } from '../smart-charging/types';
 import { knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
 import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
 import { reallocationsOf } from './triggers';
@@ -67,7 +68,6 @@ type Image = Record<string, unknown>;
 /** Why a readings change makes its site plan again. */
 export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind' | 'vehicleState';
 
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const socOf = (image: Image | undefined) => numberOf((image?.socPercent as Image | undefined)?.value);
 
 /** The same session's earlier image, when the change's old image is one. */
@@ -220,9 +220,6 @@ export function socBehind(image: Image | undefined, line: PlannedLine, computedA
   return expected !== undefined && soc < expected - BEHIND_SOC_POINTS;
 }
 
-/** The capacity sources that make a vehicle's need known (the others are the planner's own estimates). */
-const KNOWN_CAPACITY_SOURCES = new Set(['api', 'vehicle', 'telematics', 'learned']);
-
 /**
  * Whether a vehicle's new state changes what its stored plan line planned with (see the module):
  * - its telematics SoC, when no older than {@link TELEMATICS_MAX_AGE_MS} at `now` (the planner
@@ -242,7 +239,9 @@ export function stateChangesPlan(vehicle: VehicleItem, line: PlannedLine, comput
   if (line.socPercent === undefined) return fresh;
   const evCapacityWh = line.batteryCapacitySource === 'vehicle' ? line.batteryCapacityWh : undefined;
   const known = knownCapacityOf(vehicle, evCapacityWh);
-  const planned = KNOWN_CAPACITY_SOURCES.has(line.batteryCapacitySource ?? '') ? line.batteryCapacityWh : undefined;
+  // Only a known capacity makes the need known (the others are the planner's own estimates).
+  const plannedKnown = (KNOWN_CAPACITY_SOURCES as readonly string[]).includes(line.batteryCapacitySource ?? '');
+  const planned = plannedKnown ? line.batteryCapacityWh : undefined;
   if ((known && Math.round(known.wh)) !== planned) return true;
   if (!fresh) return false;
   const expected = (at > computedAt ? expectedSocAt(line, computedAt, at) : undefined) ?? line.socPercent;

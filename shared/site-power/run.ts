@@ -28,7 +28,7 @@ import {
 } from '../smart-charging';
 import { acquireLease, finishRun, releaseLease } from './allocation-state';
 import { allocationInput, sampleSiteDemand } from './demand';
-import { recordGiven } from './demand-charge';
+import { type DemandState, recordGiven } from './demand-charge';
 import { clearProfiles, deliverProfiles, learnSupport, unlimitedLines, type Delivery } from './delivery';
 import { REVISIT_MS, scheduleSite, unscheduleSite } from './scheduled-sites';
 import { readSiteSnapshot, type SiteAllocationItem, type SiteSnapshot } from './site-snapshot';
@@ -105,7 +105,7 @@ async function allocateOnce(
     logger.warn('could not keep the forecast summaries on their ports', { siteId, error: String(error) }),
   );
   try {
-    return await allocateAndStore(db, commands, snapshot, input, demand, options, now);
+    return await allocateAndStore(db, commands, snapshot, input, demand, limited, options, now);
   } finally {
     await kept;
   }
@@ -113,6 +113,7 @@ async function allocateOnce(
 
 /**
  * Solves, delivers and stores one allocation of a site read and estimated.
+ * @param limited whether the site has a limit (cost or capacity): profiles are delivered, else cleared
  * @returns whether a charger refused (allocate again without it)
  */
 async function allocateAndStore(
@@ -120,12 +121,12 @@ async function allocateAndStore(
   commands: SmartChargingCommands,
   snapshot: SiteSnapshot,
   input: AllocationInput,
-  demand: ReturnType<typeof sampleSiteDemand> | undefined,
+  demand: DemandState | undefined,
+  limited: boolean,
   options: AllocationOptions,
   now: number,
 ): Promise<boolean> {
   const siteId = snapshot.site.siteId;
-  const limited = snapshot.limits.cost !== undefined || snapshot.limits.capacity !== undefined;
   const result = allocateSite(input, options);
   if (result.fallbackReason !== undefined)
     logger.warn(PLANNER_FALLBACK_MESSAGE, { siteId, reason: result.fallbackReason });

@@ -21,7 +21,7 @@
  * Everything else (statuses, API keys…) is ignored. The trigger never runs inside a charger's
  * message: it reads the stream after the MeterValues was answered.
  */
-import { entityOf, type TableChange } from '../db/table-changes';
+import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 
 /** The entities whose changes can matter; the stream filter passes only these. */
 export const TRIGGERING_ENTITIES = [
@@ -42,7 +42,6 @@ export interface Reallocations {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 type Image = Record<string, unknown>;
 const needsOf = (image: Image) => (image.currentChargingSession as Image | undefined)?.evChargingNeeds;

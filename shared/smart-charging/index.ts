@@ -72,5 +72,5 @@ export {
 } from './tariff';
 export { deliveredWithin, requiredPowerW, secondsToDeliver, taperFactor, type ChargeNeed } from './taper';
 export type * from './types';
-export { CHARGER_TYPES } from './types';
+export { CHARGER_TYPES, KNOWN_CAPACITY_SOURCES } from './types';
 export { ceilAmps, floorAmps, floorWatts, siteUnit, wattsPerAmp } from './units';

@@ -32,11 +32,15 @@ export type DepartureSource = 'api' | 'vehicle';
 export type SocSource = 'charger' | 'vehicle' | 'telematics';
 
 /**
- * Where a known battery capacity came from (docs/vehicle-state.md), in order of trust: set on the
+ * The sources of a known battery capacity (docs/vehicle-state.md), in order of trust: set on the
  * vehicle through the API (`api`), the vehicle over ISO 15118 (`vehicle`), its telematics, or
- * learnt from its past sessions (`learned`).
+ * learnt from its past sessions (`learned`). The planner's own estimates (`session`, `default`)
+ * are not among them.
  */
-export type KnownCapacitySource = 'api' | 'vehicle' | 'telematics' | 'learned';
+export const KNOWN_CAPACITY_SOURCES = ['api', 'vehicle', 'telematics', 'learned'] as const;
+
+/** Where a known battery capacity came from: one of {@link KNOWN_CAPACITY_SOURCES}. */
+export type KnownCapacitySource = (typeof KNOWN_CAPACITY_SOURCES)[number];
 
 /** Where the capacity a need used came from: a known one, this session's SoC rise, or the default. */
 export type CapacitySource = KnownCapacitySource | 'session' | 'default';

@@ -13,7 +13,15 @@ import type { Charger, SiteTariff } from './types';
 export type StationTariffCharger = Pick<Charger, 'ocppProtocol' | 'defaultTariff' | 'tariffsSupported' | 'site'>;
 
 /** True for a charger that is sent tariffs: its current or last connection is OCPP 2.1. */
-export const takesTariffMessages = (charger: Pick<Charger, 'ocppProtocol'>) => charger.ocppProtocol === 'ocpp2.1';
+const takesTariffMessages = (charger: Pick<Charger, 'ocppProtocol'>) => charger.ocppProtocol === 'ocpp2.1';
+
+/**
+ * True for a charger whose tariff is compared with its site's: it is sent tariffs (OCPP 2.1), or it
+ * was sent one (it has a `defaultTariff`). Of any other charger {@link stationTariffText} says why
+ * it holds none, without reading the site's tariff.
+ */
+export const takesOrTookTariffs = (charger: Pick<Charger, 'ocppProtocol' | 'defaultTariff'>): boolean =>
+  takesTariffMessages(charger) || Boolean(charger.defaultTariff);
 
 /**
  * What the station holds of its site's tariff, one or two sentences, times on the site's clock:
@@ -24,7 +32,7 @@ export const takesTariffMessages = (charger: Pick<Charger, 'ocppProtocol'>) => c
 export function stationTariffText(charger: StationTariffCharger, siteTariff: SiteTariff | null | undefined): string {
   const zone = charger.site.timezone;
   const at = (iso: string) => formatDateTime(iso, zone);
-  if (!takesTariffMessages(charger) && !charger.defaultTariff) {
+  if (!takesOrTookTariffs(charger)) {
     return charger.ocppProtocol
       ? `None: OCPP ${charger.ocppProtocol.slice(4)} has no tariff messages (the CSMS prices its sessions).`
       : "None: it has never connected (an OCPP 2.1 station is sent the site's tariff).";

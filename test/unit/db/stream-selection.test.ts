@@ -1,5 +1,5 @@
 /**
- * A stream consumer's selection (`StreamSelection`) read both ways: as the local stream loop tests a
+ * A stream consumer's selection (its entity names) read both ways: as the local stream loop tests a
  * record (`streamSelects`) and as the event source filter patterns the CDK app writes
  * (`streamFilters`), on images as the stream carries them (the items ElectroDB writes, marshalled).
  */

@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { stationTariffText, takesTariffMessages, type StationTariffCharger } from '../station-tariff';
+import { stationTariffText, takesOrTookTariffs, type StationTariffCharger } from '../station-tariff';
 import { useSiteTariff } from './tariff';
 
 /** What `charger` holds of its site's tariff, in words. */
 export function StationTariffDetail(props: { charger: StationTariffCharger }) {
   const { charger } = props;
-  if (!takesTariffMessages(charger) && !charger.defaultTariff) return <>{stationTariffText(charger, undefined)}</>;
+  if (!takesOrTookTariffs(charger)) return <>{stationTariffText(charger, undefined)}</>;
   return <ComparedWithSite charger={charger} />;
 }
 

@@ -14,7 +14,7 @@ import { useRoleRefusal, useSession, type ConsoleSession } from '../context';
 import { DAY_NAMES, formatDateTime } from '../format';
 import { usePoll, type Loaded } from '../live';
 import { hrefOf } from '../route';
-import { stationTariffText, takesTariffMessages } from '../station-tariff';
+import { stationTariffText, takesOrTookTariffs } from '../station-tariff';
 import type { Charger, SiteTariff, SiteTariffAnswer } from '../types';
 import { TariffForm } from './tariff-form';
 
@@ -64,7 +64,7 @@ export function TariffSection(props: { siteId: number; chargers: Charger[] | und
 
 /** What each of the site's OCPP 2.1 stations holds of its tariff; nothing when it has none. */
 function StationsHolding(props: { chargers: Charger[]; tariff: SiteTariff | null }) {
-  const stations = props.chargers.filter((charger) => takesTariffMessages(charger) || charger.defaultTariff);
+  const stations = props.chargers.filter(takesOrTookTariffs);
   if (stations.length === 0) return null;
   return (
     <>
