@@ -25,7 +25,13 @@ import {
   type SyncContext,
   synchroniseChargers,
 } from '../../shared/local-auth-list';
-import { costRepricingsOf, sendCostRepricings, sendTariffUpdates, tariffUpdatesOf } from '../../shared/charging';
+import {
+  costRepricingsOf,
+  sendCostRepricings,
+  sendTariffUpdates,
+  siteChargersOnce,
+  tariffUpdatesOf,
+} from '../../shared/charging';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
 import { LOCAL_LIST_COMMANDS } from '../../shared/ocpp/commands/local-list';
 import { COST_COMMANDS } from '../../shared/ocpp/commands/cost';
@@ -42,10 +48,17 @@ export async function handler(
 ): Promise<{ chargers: number; costUpdates: number; tariffStations: number }> {
   const changes = tableChangesOf(event);
   const db = getDb();
-  const tariffs = sendTariffUpdates(db, ocppChargerCommands(db, TARIFF_COMMANDS), tariffUpdatesOf(changes));
+  // Both senders message the chargers of a site whose tariff changed: they are read once for both.
+  const siteChargers = siteChargersOnce(db);
+  const tariffs = sendTariffUpdates(
+    db,
+    ocppChargerCommands(db, TARIFF_COMMANDS),
+    tariffUpdatesOf(changes),
+    siteChargers,
+  );
   // After the tariffs: a 2.1 station is told its cost only when it did not take the new tariff.
   const costs = tariffs.then((outcomes) =>
-    sendCostRepricings(db, ocppChargerCommands(db, COST_COMMANDS), costRepricingsOf(changes), outcomes),
+    sendCostRepricings(db, ocppChargerCommands(db, COST_COMMANDS), costRepricingsOf(changes), outcomes, siteChargers),
   );
   const requests = await chargersToSync(db, listSyncsOf(changes));
   const desired = new Map<number, ReturnType<typeof desiredEntries>>();

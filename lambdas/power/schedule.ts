@@ -13,6 +13,6 @@ export async function handler(): Promise<void> {
   const due = (await scheduledSites(db)).filter((site) => site.nextRunAt <= now);
   await reallocate(
     db,
-    due.map((site) => site.siteId),
+    due.map((site) => [site.siteId] as const),
   );
 }

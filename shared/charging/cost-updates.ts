@@ -23,7 +23,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../db';
 import type { ChargerItem } from '../chargers/items';
-import type { OcppProtocol } from '../db/entities/common';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
 import { type CostTariff, minorUnitAmount, siteTimeZone } from '../history/session-cost';
 import pMap from 'p-map';
@@ -34,12 +33,7 @@ import { type CostCommands, deliveryFailure } from './commands';
 import { costSoFar, readSessionInProgress } from './running-cost';
 import { chargerTransactionsInProgress, type TariffUpdateOutcome } from './tariff-updates';
 import { TARIFF_PROTOCOL } from '../chargers/default-tariff';
-
-/**
- * The OCPP versions that have CostUpdated (2.0.1 I04; OCPP 2.1 keeps it, a 2.1 station is sent the
- * 2.0.1 CALL checked against 2.1's schema). 1.6 has no cost message: its chargers are told nothing.
- */
-export const COST_UPDATED_PROTOCOLS: ReadonlySet<string> = new Set<OcppProtocol>(['ocpp2.0.1', 'ocpp2.1']);
+import { type SiteChargers, siteChargersOnce } from './site-chargers';
 
 /** A site whose chargers' transactions in progress are to be priced again: its tariff changed. */
 export interface CostRepricing {
@@ -214,11 +208,14 @@ async function repriceCharger(
  * {@link repriceCharger} says. Run after the batch's tariff sender, whose outcomes it is given: a
  * 2.1 station that answered the new tariff's SetDefaultTariff is told its cost after that answer,
  * and only when it did not take the tariff. Requests: per site 1 GetItem (the site's time zone, kept
- * by the instance: `siteTimeZone`)
- * and 1 paged Query (its organization's chargers, filtered to the site's connected 2.0.1/2.1 ones)
- * in parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
+ * by the instance: `siteTimeZone`) and its connected 2.0.1/2.1 chargers (`siteChargers`: none when
+ * the batch's tariff sender read them, else 1 paged Query) in parallel; per charger 1 paged Query (its ports); per transaction in progress 1 GetItem (its
  * session), 1 GetItem (its open slot) and 1 Query (its slots), then, when its cost moved, the
  * command path's. Never throws: a failed read is logged and that site or charger is skipped.
+ * @param tariffOutcomes the batch's tariff sender's outcomes, by chargerId
+ * @param siteChargers the batch's reader of a site's connected chargers (`siteChargersOnce`), the
+ *   tariff sender's: its chargers as read before the tariffs were sent (a 2.1 station's outcome
+ *   says what the sending changed)
  * @returns each transaction's outcome
  */
 export async function sendCostRepricings(
@@ -226,6 +223,7 @@ export async function sendCostRepricings(
   commands: CostCommands,
   repricings: readonly CostRepricing[],
   tariffOutcomes: ReadonlyMap<number, TariffUpdateOutcome> = new Map(),
+  siteChargers: SiteChargers = siteChargersOnce(db),
 ): Promise<RepricingOutcome[]> {
   const perSite = await Promise.all(
     repricings.map(async (repricing) => {
@@ -233,16 +231,10 @@ export async function sendCostRepricings(
       try {
         const [timeZone, chargers] = await Promise.all([
           siteTimeZone(db, siteId, Date.now()),
-          db.charger.query
-            .byOrganization({ organizationId })
-            .where(
-              (a, { eq, exists }) =>
-                `${eq(a.siteId, siteId)} AND (${[...COST_UPDATED_PROTOCOLS].map((p) => eq(a.ocppProtocol, p as OcppProtocol)).join(' OR ')}) AND ${exists(a.currentConnectionId)}`,
-            )
-            .go({ pages: 'all' }),
+          siteChargers(siteId, organizationId),
         ]);
         if (!timeZone) return [];
-        return chargers.data
+        return chargers
           .filter((charger) => takesCostUpdated(charger, tariffOutcomes.get(charger.chargerId)))
           .map((charger) => ({ charger, repricing, timeZone }));
       } catch (error) {

@@ -26,13 +26,13 @@ export {
   type TariffCommandCatalog,
 } from './commands';
 export {
-  COST_UPDATED_PROTOCOLS,
   type CostRepricing,
   type CostUpdate,
   costRepricingsOf,
   sendCostRepricings,
 } from './cost-updates';
 export { recordPortStatus } from './ports';
+export { COST_UPDATED_PROTOCOLS, type SiteChargers, siteChargersOnce } from './site-chargers';
 export { type StationTariff, stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
 export {
   sendTariffUpdates,

@@ -30,6 +30,7 @@ import type { SendOptions } from '../charger-commands';
 import { deliveryFailure, type TariffCommands } from './commands';
 import { stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
 import { HELD_TARIFF_STATUSES as HELD, TARIFF_PROTOCOL } from '../chargers/default-tariff';
+import { type SiteChargers, siteChargersOnce } from './site-chargers';
 
 /** The entities whose changes can call for a tariff message; the stream filter passes these. */
 export const TARIFF_UPDATE_ENTITIES = ['siteTariff', 'charger'] as const;
@@ -154,18 +155,20 @@ export async function syncStationTariff(
  * Sends what a batch's {@link TariffUpdates} call for (the stations in parallel; one station's
  * messages go one after the other on its command lane): {@link syncStationTariff}, then
  * {@link changeTransactionTariffs} when the station took a version it did not hold. Requests: per
- * site 1 GetItem (its tariff) and 1 paged Query (its organization's chargers, filtered to the
- * site's connected 2.1 stations); per station of its own 1 GetItem (the charger) and 1 of its
+ * site 1 GetItem (its tariff) and its connected chargers (`siteChargers`: 1 paged Query, shared with
+ * the batch's cost sender), of which the 2.1 stations; per station of its own 1 GetItem (the charger) and 1 of its
  * site's tariff (once per site); then per SetDefaultTariff/ClearTariffs the command path's and 1
  * UpdateItem; per station that took a new version 1 paged Query (its ports) and per transaction in
  * progress the command path's. Never throws: a station not connected is skipped, a timeout, an
  * invalid answer or a failed read is logged.
+ * @param siteChargers the batch's reader of a site's connected chargers (`siteChargersOnce`)
  * @returns each station's outcome, by chargerId
  */
 export async function sendTariffUpdates(
   db: Db,
   commands: TariffCommands,
   updates: TariffUpdates,
+  siteChargers: SiteChargers = siteChargersOnce(db),
 ): Promise<Map<number, TariffUpdateOutcome>> {
   const tariffs = new Map<number, Promise<StoredSiteTariff | undefined>>();
   const tariffOf = (siteId: number) => {
@@ -193,16 +196,9 @@ export async function sendTariffUpdates(
         .catch(logFailedRead(undefined)),
     );
   }
-  const siteStations = [...updates.sites].map(async ([siteId, organizationId]) => {
-    const { data } = await db.charger.query
-      .byOrganization({ organizationId })
-      .where(
-        (a, { eq, exists }) =>
-          `${eq(a.siteId, siteId)} AND ${eq(a.ocppProtocol, TARIFF_PROTOCOL)} AND ${exists(a.currentConnectionId)}`,
-      )
-      .go({ pages: 'all' });
-    return data;
-  });
+  const siteStations = [...updates.sites].map(async ([siteId, organizationId]) =>
+    (await siteChargers(siteId, organizationId)).filter((charger) => charger.ocppProtocol === TARIFF_PROTOCOL),
+  );
   const outcomes = new Map<number, TariffUpdateOutcome>();
   const run = async (charger: ChargerItem, reason: TariffUpdateReason) => {
     const outcome = await tariffOf(charger.siteId)

@@ -12,6 +12,11 @@
  *    runs again. A burst of triggers during a run therefore costs one more run, not one each.
  * 3. A holder that crashed leaves a lease that lapses after {@link LEASE_MS}; the next trigger or
  *    the schedule starts a new allocation then.
+ *
+ * The lease also notes when its run began reading (`leaseAt`: taken, or renewed for a run again).
+ * A trigger that a run reads anyway (a vehicle's state stored before that run began) need not ask
+ * for another: {@link requestAllocation} given the trigger's stored-at instant counts it only when
+ * no run that began more than {@link READ_MARGIN_MS} after it is running.
  */
 import { isConditionalCheckFailure } from '../db/conditions';
 import type { Db } from '../db';
@@ -19,19 +24,40 @@ import type { Db } from '../db';
 /** How long an allocation may hold a site before another may take over, ms. */
 export const LEASE_MS = 60_000;
 
+/** How long after a state was stored a run's (eventually consistent) reads are taken to see it, ms. */
+export const READ_MARGIN_MS = 1_000;
+
 /**
- * Records a trigger for the site (1 UpdateItem).
+ * Records a trigger for the site (1 UpdateItem, conditional when `storedAt` is given; a failed
+ * condition writes nothing and costs the same request).
  * @param now epoch ms
- * @returns true when no allocation holds the site (the caller starts one), false when the holder will see it
+ * @param storedAt epoch ms when the trigger's data was stored, for a trigger that a run begun after
+ *   it reads anyway (a vehicle's state): not counted while a run that took or renewed the lease more
+ *   than {@link READ_MARGIN_MS} after it is running. Without it the trigger is always counted.
+ * @returns true when no allocation holds the site (the caller starts one), false when the holder
+ *   will see it (counted for it, or already read by its run)
  */
-export async function requestAllocation(db: Db, siteId: number, now = Date.now()): Promise<boolean> {
-  const { data } = await db.siteAllocationState.update({ siteId }).add({ requested: 1 }).go({ response: 'all_new' });
-  return data.leaseUntil === undefined || data.leaseUntil <= now;
+export async function requestAllocation(db: Db, siteId: number, now = Date.now(), storedAt?: number): Promise<boolean> {
+  const update = db.siteAllocationState.update({ siteId }).add({ requested: 1 });
+  try {
+    const { data } = await (storedAt === undefined
+      ? update
+      : update.where(
+          ({ leaseUntil, leaseAt }, { notExists, lte }) =>
+            `${notExists(leaseUntil)} OR ${lte(leaseUntil, now)} OR ${notExists(leaseAt)} OR ${lte(leaseAt, storedAt + READ_MARGIN_MS)}`,
+        )
+    ).go({ response: 'all_new' });
+    return data.leaseUntil === undefined || data.leaseUntil <= now;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }
 
 /**
- * Takes the site's lease (1 UpdateItem).
+ * Takes the site's lease (1 UpdateItem), noting when (`leaseAt`: the run reads after it).
  * @param leaseId this run's identity
+ * @param now epoch ms
  * @returns the `requested` count the run starts from, or undefined when another run holds the lease
  */
 export async function acquireLease(
@@ -43,7 +69,7 @@ export async function acquireLease(
   try {
     const { data } = await db.siteAllocationState
       .update({ siteId })
-      .set({ leaseUntil: now + LEASE_MS, leaseId })
+      .set({ leaseUntil: now + LEASE_MS, leaseAt: now, leaseId })
       .where(({ leaseUntil }, { notExists, lte }) => `${notExists(leaseUntil)} OR ${lte(leaseUntil, now)}`)
       .go({ response: 'all_new' });
     return data.requested ?? 0;
@@ -54,9 +80,12 @@ export async function acquireLease(
 }
 
 /**
- * Ends a run that covered the triggers counted up to `covered`.
+ * Ends a run that covered the triggers counted up to `covered` (1 UpdateItem, 2 when new
+ * triggers came).
+ * @param now epoch ms
  * @returns `released` (nothing new came: the lease is free), `again` (new triggers came: the lease
- *   is renewed and the count to cover next is returned), or `lost` (another run took the lease)
+ *   is renewed from `now`, when the next run begins reading, and the count to cover next is
+ *   returned), or `lost` (another run took the lease)
  */
 export async function finishRun(
   db: Db,
@@ -69,7 +98,7 @@ export async function finishRun(
     await db.siteAllocationState
       .update({ siteId })
       .set({ allocated: covered })
-      .remove(['leaseUntil', 'leaseId'])
+      .remove(['leaseUntil', 'leaseAt', 'leaseId'])
       .where(({ leaseId: holder, requested }, { eq, notExists }) =>
         covered === 0
           ? `${eq(holder, leaseId)} AND (${notExists(requested)} OR ${eq(requested, 0)})`
@@ -83,7 +112,7 @@ export async function finishRun(
   try {
     const { data } = await db.siteAllocationState
       .update({ siteId })
-      .set({ allocated: covered, leaseUntil: now + LEASE_MS })
+      .set({ allocated: covered, leaseUntil: now + LEASE_MS, leaseAt: now })
       .where(({ leaseId: holder }, { eq }) => eq(holder, leaseId))
       .go({ response: 'all_new' });
     return { outcome: 'again', requested: data.requested ?? covered };
@@ -101,7 +130,7 @@ export async function releaseLease(db: Db, siteId: number, leaseId: string): Pro
   try {
     await db.siteAllocationState
       .update({ siteId })
-      .remove(['leaseUntil', 'leaseId'])
+      .remove(['leaseUntil', 'leaseAt', 'leaseId'])
       .where(({ leaseId: holder }, { eq }) => eq(holder, leaseId))
       .go();
   } catch (error) {

@@ -75,4 +75,5 @@ export {
   readingReallocations,
   triggeredSites,
   type ReadingEvent,
+  type ReadingTrigger,
 } from './reading-triggers';

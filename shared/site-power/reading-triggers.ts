@@ -35,8 +35,9 @@
  * The first two are read from the change's images alone. The last two read the site's allocation
  * (once per batch that holds readings of it, in one BatchGetItem with the others); a vehicle's
  * state reads the scheduled sites (the batch's one Query) and the allocation of each of its
- * organization's, and, for a site it would trigger, the site's allocation state (a run that took
- * the lease after the state was stored reads it: no trigger).
+ * organization's. A site a vehicle's state triggers comes with when the state was stored: its
+ * request is not counted while a run that took the lease after it is running, which reads it
+ * (`requestAllocation`, in the same write).
  *
  * @module
  */
@@ -49,7 +50,6 @@ import { KNOWN_CAPACITY_SOURCES } from '../smart-charging/types';
 import { knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
 import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
 import { reallocationsOf } from './triggers';
-import { LEASE_MS } from './allocation-state';
 
 /** A vehicle drawing less than this share of its planned limit is behind its plan. */
 export const BEHIND_DRAW_SHARE = 0.5;
@@ -67,6 +67,15 @@ const CHARGING_REASONS = new Set([...PLANNED_REASONS, 'minimum']);
 type Image = Record<string, unknown>;
 /** Why a readings change makes its site plan again. */
 export type ReadingEvent = 'firstSoc' | 'batteryLearnt' | 'drawBehind' | 'socBehind' | 'vehicleState';
+
+/**
+ * A site's reason to plan again from its readings: the event, and for `vehicleState` when the
+ * latest plan-changing state was stored (ms since epoch; `requestAllocation`'s `storedAt`).
+ */
+export interface ReadingTrigger {
+  event: ReadingEvent;
+  storedAt?: number;
+}
 
 const socOf = (image: Image | undefined) => numberOf((image?.socPercent as Image | undefined)?.value);
 
@@ -287,15 +296,15 @@ async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promis
 
 /**
  * The sites whose vehicles' readings in a batch call for a new plan (see the module), with the
- * event of each (for the log).
+ * event of each (for the log) and, for a vehicle's state, when it was stored.
  * Requests: 1 GetItem of a charger whose readings item predates `siteId`; for a batch with vehicle
  * states, the scheduled sites (through `scheduled`: the trigger passes its batch's one Query); and
  * the stored allocations of the sites to judge (those with readings no image decides, and those of
- * the vehicles' organizations), each read once, together (1 BatchGetItem per 100 sites); and the
- * allocation states of the sites a vehicle's state would trigger (1 BatchGetItem, none without).
+ * the vehicles' organizations), each read once, together (1 BatchGetItem per 100 sites). Nothing
+ * more: whether a running allocation reads a vehicle's state is the request's condition.
  * @param scheduled the scheduled sites, asked only when the batch holds a vehicle's state
  * @param triggered sites the batch allocates again anyway: not judged, their allocations not read
- * @param now ms since epoch (a telematics reading's age, a running allocation's lease)
+ * @param now ms since epoch (a telematics reading's age; a state's stored-at when it has no `updatedAt`)
  */
 export async function readingReallocations(
   db: Db,
@@ -303,8 +312,8 @@ export async function readingReallocations(
   scheduled: () => Promise<readonly ScheduledSite[]>,
   triggered: ReadonlySet<number> = new Set(),
   now = Date.now(),
-): Promise<Map<number, ReadingEvent>> {
-  const sites = new Map<number, ReadingEvent>();
+): Promise<Map<number, ReadingTrigger>> {
+  const sites = new Map<number, ReadingTrigger>();
   const decided = (siteId: number) => sites.has(siteId) || triggered.has(siteId);
   const chargers = new Map<number, Promise<number | undefined>>();
   const pending = new Map<number, TableChange[]>();
@@ -314,7 +323,7 @@ export async function readingReallocations(
     const siteId = await siteOfReadings(db, after, chargers);
     if (siteId === undefined || decided(siteId)) continue;
     const event = imageEventOf(change);
-    if (event) sites.set(siteId, event);
+    if (event) sites.set(siteId, { event });
     else pending.set(siteId, [...(pending.get(siteId) ?? []), change]);
   }
   const vehicles = changes.flatMap((change) => vehicleStateChangeOf(change) ?? []);
@@ -337,12 +346,11 @@ export async function readingReallocations(
     const allocation = allocations.get(siteId);
     if (!allocation || decided(siteId)) continue;
     const event = siteChanges.map((change) => fallsBehind(change, allocation as PlannedAllocation)).find(Boolean);
-    if (event) sites.set(siteId, event);
+    if (event) sites.set(siteId, { event });
   }
   // The latest change of each vehicle in the batch (a stream batch keeps an item's changes in order).
   const states = new Map(vehicles.map((v) => [`${v.organizationId}:${v.vehicleId}`, v.vehicle]));
   // Each site whose plan a vehicle's state changes, with when the latest such state was stored.
-  const changed = new Map<number, number>();
   for (const { siteId, organizationId } of vehicleSites) {
     const allocation = allocations.get(siteId);
     if (!allocation || decided(siteId)) continue;
@@ -350,39 +358,11 @@ export async function readingReallocations(
     for (const line of allocation.ports) {
       const vehicle = states.get(`${organizationId}:${line.vehicleId}`);
       if (!vehicle || !stateChangesPlan(vehicle, line as PlannedLine, computedAt, now)) continue;
-      changed.set(siteId, Math.max(changed.get(siteId) ?? 0, Date.parse(vehicle.updatedAt) || now));
+      const storedAt = Math.max(sites.get(siteId)?.storedAt ?? 0, Date.parse(vehicle.updatedAt) || now);
+      sites.set(siteId, { event: 'vehicleState', storedAt });
     }
   }
-  for (const siteId of await planningSince(db, changed, now)) sites.set(siteId, 'vehicleState');
   return sites;
-}
-
-/** How long after a state was stored a run's (eventually consistent) reads are taken to see it, ms. */
-const READ_MARGIN_MS = 1_000;
-
-/**
- * The sites of `changed` that no allocation now running will plan with their vehicles' new states:
- * a run that took the site's lease more than {@link READ_MARGIN_MS} after the state was stored
- * reads it (its snapshot follows the lease), so asking again would cost one more run for nothing. Requests: 1 BatchGetItem of the
- * sites' allocation states (none when `changed` is empty).
- * @param changed site → when its latest plan-changing vehicle state was stored, ms since epoch
- * @param now ms since epoch
- */
-async function planningSince(db: Db, changed: ReadonlyMap<number, number>, now: number): Promise<number[]> {
-  if (changed.size === 0) return [];
-  const states = await batchGet(
-    db.siteAllocationState,
-    [...changed.keys()].map((siteId) => ({ siteId })),
-  );
-  const leaseFrom = new Map(
-    states.flatMap((s) =>
-      s.leaseUntil !== undefined && s.leaseUntil > now ? [[s.siteId, s.leaseUntil - LEASE_MS] as const] : [],
-    ),
-  );
-  // A margin for the run's reads, which are eventually consistent.
-  return [...changed].flatMap(([siteId, storedAt]) =>
-    (leaseFrom.get(siteId) ?? -Infinity) > storedAt + READ_MARGIN_MS ? [] : [siteId],
-  );
 }
 
 /**
@@ -392,13 +372,23 @@ async function planningSince(db: Db, changed: ReadonlyMap<number, number>, now: 
  * Requests: at most 1 Query of the scheduled sites per batch (only when it holds a departure plan
  * or a vehicle's state), and what {@link readingReallocations} reads.
  * @param now ms since epoch (a telematics reading's age)
+ * @returns site → the `storedAt` to request its allocation with (`requestAllocation`): when the
+ *   vehicle state that triggers it was stored, ms since epoch; undefined for any other trigger
+ *   (always counted)
  */
-export async function triggeredSites(db: Db, changes: readonly TableChange[], now = Date.now()): Promise<Set<number>> {
+export async function triggeredSites(
+  db: Db,
+  changes: readonly TableChange[],
+  now = Date.now(),
+): Promise<Map<number, number | undefined>> {
   const { siteIds, organizationIds } = reallocationsOf(changes);
   const scheduled = scheduledSitesOnce(db);
   if (organizationIds.size) {
     for (const site of await scheduled()) if (organizationIds.has(site.organizationId)) siteIds.add(site.siteId);
   }
-  for (const siteId of (await readingReallocations(db, changes, scheduled, siteIds, now)).keys()) siteIds.add(siteId);
-  return siteIds;
+  const readings = await readingReallocations(db, changes, scheduled, siteIds, now);
+  return new Map([
+    ...[...siteIds].map((siteId) => [siteId, undefined] as const),
+    ...[...readings].map(([siteId, { storedAt }]) => [siteId, storedAt] as const),
+  ]);
 }

@@ -28,11 +28,16 @@ export async function startAllocation(siteId: number): Promise<void> {
 /**
  * Records a trigger for each site and starts an allocation where none runs (1 UpdateItem per site,
  * and an Invoke where needed).
+ * @param sites each site, with the instant its trigger's data was stored when a run begun after it
+ *   reads it anyway (`requestAllocation`'s `storedAt`: a vehicle's state), ms since epoch
  */
-export async function reallocate(db: Db, siteIds: Iterable<number>): Promise<void> {
+export async function reallocate(
+  db: Db,
+  sites: Iterable<readonly [siteId: number, storedAt?: number | undefined]>,
+): Promise<void> {
   await Promise.all(
-    [...siteIds].map(async (siteId) => {
-      if (await requestAllocation(db, siteId)) await startAllocation(siteId);
+    [...sites].map(async ([siteId, storedAt]) => {
+      if (await requestAllocation(db, siteId, Date.now(), storedAt)) await startAllocation(siteId);
     }),
   );
 }

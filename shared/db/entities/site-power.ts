@@ -119,6 +119,8 @@ const siteAllocationStateSchema = {
     /** Epoch ms until which the lease holder may run; a crashed holder's lease lapses. */
     leaseUntil: optionalNumber,
     leaseId: optionalString,
+    /** Epoch ms when the holder took the lease or renewed it for a new run (that run's reads follow it). */
+    leaseAt: optionalNumber,
   },
   indexes: {
     primary: { pk: { field: 'pk', composite: ['siteId'] }, sk: { field: 'sk', composite: [] } },

@@ -19,6 +19,7 @@ import type { LocalStack } from '../../../lib/local/stack';
 import { responseValidator } from '../../support/openapi';
 import { toStationTariff } from '../../../shared/charging/station-tariff';
 import { sendTariffUpdates } from '../../../shared/charging/tariff-updates';
+import { siteChargersOnce } from '../../../shared/charging/site-chargers';
 import { sendCostRepricings } from '../../../shared/charging/cost-updates';
 import { COST_COMMANDS } from '../../../shared/ocpp/commands/cost';
 import { createDocumentClient, createEntities, getDb, type Db } from '../../../shared/db';
@@ -200,12 +201,14 @@ describe('TransactionEvent responses without a tariff', () => {
   });
 });
 
-/** A data layer on the stack's table that notes the key of each GetItem it sends. */
-function spiedDb(): { db: Db; gets: { pk: string; sk: string }[] } {
+/** A data layer on the stack's table that notes the key of each GetItem and the index of each Query it sends. */
+function spiedDb(): { db: Db; gets: { pk: string; sk: string }[]; queries: (string | undefined)[] } {
   const client = createDocumentClient({ endpoint: inject('dynamoDbEndpoint') });
   const gets: { pk: string; sk: string }[] = [];
+  const queries: (string | undefined)[] = [];
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand') queries.push((args.input as { IndexName?: string }).IndexName);
       const key = (args.input as { Key?: Record<string, { S?: string } | string> }).Key;
       if (context.commandName === 'GetItemCommand' && key) {
         const text = (value: { S?: string } | string | undefined) =>
@@ -216,7 +219,7 @@ function spiedDb(): { db: Db; gets: { pk: string; sk: string }[] } {
     },
     { step: 'serialize', priority: 'high' },
   );
-  return { db: createEntities(client, stack.tableName), gets };
+  return { db: createEntities(client, stack.tableName), gets, queries };
 }
 
 describe('CostUpdated (I04)', () => {
@@ -647,14 +650,28 @@ describe('OCPP 2.1 station tariffs (I07, I09, I12)', () => {
       ]);
     const costs = ocppChargerCommands(stack.db, COST_COMMANDS);
     const site = { siteId: tenant.siteId, organizationId: tenant.organizationId };
-    const repriced = await sendCostRepricings(stack.db, costs, [
-      {
-        ...site,
-        before: { currency: 'USD', energyPrices: TWO_PERIODS },
-        after: { currency: 'USD', energyPrices: cheaper },
-      },
-    ]);
-    expect(repriced).toEqual([]);
+    const repricing = {
+      ...site,
+      before: { currency: 'USD', energyPrices: TWO_PERIODS },
+      after: { currency: 'USD', energyPrices: cheaper },
+    };
+    expect(await sendCostRepricings(stack.db, costs, [repricing])).toEqual([]);
+    // One batch's two senders, as the stream's sender runs them: the site's chargers are queried
+    // once (the organization's index), by the tariff sender, and the cost sender takes that list.
+    const spied = spiedDb();
+    const siteChargers = siteChargersOnce(spied.db);
+    const outcomes = await sendTariffUpdates(
+      spied.db,
+      ocppChargerCommands(spied.db, TARIFF_COMMANDS),
+      { sites: new Map([[tenant.siteId, tenant.organizationId]]), chargers: new Map() },
+      siteChargers,
+    );
+    expect(Object.fromEntries(outcomes)).toEqual({ [chargingId]: 'unchanged', [refusingId]: 'unchanged' });
+    const bySite = spied.queries.filter((index) => index === 'gsi1');
+    expect(bySite).toHaveLength(1);
+    const costsSpied = ocppChargerCommands(spied.db, COST_COMMANDS);
+    expect(await sendCostRepricings(spied.db, costsSpied, [repricing], outcomes, siteChargers)).toEqual([]);
+    expect(spied.queries.filter((index) => index === 'gsi1')).toHaveLength(1);
   });
 
   it('remembers a station that answers NotSupported until it boots, and sends the tariff at boot', async () => {

@@ -8,12 +8,21 @@
  * a driver's estimate (`PUT /api/ports/{portId}/driver-estimate`) plans it again (`driver`) and is
  * kept on the session's history record when it ends; the route refuses nonsense and stores nothing.
  * Which readings trigger and which do not is unit-tested (`test/unit/site-power/reading-triggers.test.ts`).
+ * A vehicle state's request for a site is not counted while a run that began after the state was
+ * stored holds the site's lease (`requestAllocation`'s conditional write, on this file's table).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../lib/local/stack';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { pollUntil } from '../support/ocpp';
 import { connectSmartCharger, type SmartCharger } from '../support/smart-charger';
+import {
+  acquireLease,
+  finishRun,
+  LEASE_MS,
+  READ_MARGIN_MS,
+  requestAllocation,
+} from '../../../shared/site-power/allocation-state';
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -206,5 +215,59 @@ describe("a vehicle's readings", () => {
       'the ended session on its history record',
     );
     expect(ended).toMatchObject({ driverDepartureTime: departureTime, driverEnergyKwh: 20 });
+  });
+});
+
+describe("a vehicle state's request to allocate a site", () => {
+  /** A site of its own per test (no site item: the allocation state alone, which triggers nothing). */
+  let nextSite = 900_000;
+  const T = Date.parse('2026-12-05T10:00:00Z');
+  const requested = async (siteId: number) =>
+    (await stack.db.siteAllocationState.get({ siteId }).go({ consistent: true })).data?.requested ?? 0;
+
+  it('is counted and starts a run when no run holds the site, with or without a stored-at', async () => {
+    const siteId = nextSite++;
+    expect(await requestAllocation(stack.db, siteId, T, T - 5_000)).toBe(true);
+    expect(await requested(siteId)).toBe(1);
+    expect(await requestAllocation(stack.db, siteId, T)).toBe(true);
+    expect(await requested(siteId)).toBe(2);
+  });
+
+  it('is not counted while a run that took the lease after the state was stored runs: it reads the state', async () => {
+    const siteId = nextSite++;
+    const leaseAt = T;
+    expect(await acquireLease(stack.db, siteId, 'run-1', leaseAt)).toBe(0);
+    const storedAt = leaseAt - READ_MARGIN_MS - 1;
+    expect(await requestAllocation(stack.db, siteId, leaseAt + 5_000, storedAt)).toBe(false);
+    expect(await requested(siteId)).toBe(0);
+    // A trigger without a stored-at (a session, a limit) is counted for the run to run again.
+    expect(await requestAllocation(stack.db, siteId, leaseAt + 5_000)).toBe(false);
+    expect(await requested(siteId)).toBe(1);
+  });
+
+  it('is counted for the running run to run again when stored after its start, or within the margin of it', async () => {
+    const siteId = nextSite++;
+    const leaseAt = T;
+    await acquireLease(stack.db, siteId, 'run-1', leaseAt);
+    expect(await requestAllocation(stack.db, siteId, leaseAt + 5_000, leaseAt - READ_MARGIN_MS)).toBe(false);
+    expect(await requested(siteId)).toBe(1);
+    expect(await requestAllocation(stack.db, siteId, leaseAt + 5_000, leaseAt + 2_000)).toBe(false);
+    expect(await requested(siteId)).toBe(2);
+    // The run sees new requests and runs again from a renewed lease, which reads both states.
+    expect(await finishRun(stack.db, siteId, 'run-1', 0, leaseAt + 10_000)).toEqual({ outcome: 'again', requested: 2 });
+    expect(await requestAllocation(stack.db, siteId, leaseAt + 12_000, leaseAt + 2_000)).toBe(false);
+    expect(await requested(siteId)).toBe(2);
+  });
+
+  it('is counted and starts a run once the lease lapsed (its run crashed) or was released', async () => {
+    const lapsed = nextSite++;
+    await acquireLease(stack.db, lapsed, 'crashed', T);
+    expect(await requestAllocation(stack.db, lapsed, T + LEASE_MS, T - 5_000)).toBe(true);
+    expect(await requested(lapsed)).toBe(1);
+    const released = nextSite++;
+    await acquireLease(stack.db, released, 'run-1', T);
+    expect(await finishRun(stack.db, released, 'run-1', 0, T + 1_000)).toEqual({ outcome: 'released' });
+    expect(await requestAllocation(stack.db, released, T + 2_000, T - 5_000)).toBe(true);
+    expect(await requested(released)).toBe(1);
   });
 });

@@ -276,18 +276,14 @@ describe("a trigger batch's reads", () => {
         })
         .params().Item;
     mock.on(QueryCommand).resolves({ Items: scheduled });
-    const leases: Record<string, unknown>[] = [];
     mock.on(BatchGetCommand).callsFake(async (input) => {
       const keys = input.RequestItems[TABLE].Keys as { pk: string; sk: string }[];
-      const items = [allocation(2, 8)!, allocation(5, 1)!, ...leases].filter((item) =>
+      const items = [allocation(2, 8)!, allocation(5, 1)!].filter((item) =>
         keys.some((k) => k.pk === item.pk && k.sk === item.sk),
       );
       return { Responses: { [TABLE]: items }, UnprocessedKeys: {} };
     });
-    /** Site 2's lease, taken at `from` (ms), by a run still going. */
-    const leaseTaken = (from: number) =>
-      leases.push(db.siteAllocationState.put({ siteId: 2, leaseUntil: from + 60_000, leaseId: 'run' }).params().Item);
-    return { db, mock, leaseTaken, allocation };
+    return { db, mock, allocation };
   };
   const departurePlan: TableChange = {
     eventName: 'MODIFY',
@@ -308,7 +304,12 @@ describe("a trigger batch's reads", () => {
 
   it('query the scheduled sites once for departure plans and vehicle states together, and no allocation of a site already triggered', async () => {
     const { db, mock } = scripted();
-    expect(await triggeredSites(db, [departurePlan, vehicleState(3, 8)], T0 + 60_000)).toEqual(new Set([2, 5]));
+    expect(await triggeredSites(db, [departurePlan, vehicleState(3, 8)], T0 + 60_000)).toEqual(
+      new Map([
+        [2, undefined],
+        [5, undefined],
+      ]),
+    );
     expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
     expect(mock.commandCalls(BatchGetCommand)).toHaveLength(0);
     expect(mock.commandCalls(GetCommand)).toHaveLength(0);
@@ -316,10 +317,12 @@ describe("a trigger batch's reads", () => {
 
   it("read the allocations of a vehicle's organization's sites in one request, and trigger the one it charges on", async () => {
     const { db, mock } = scripted();
-    expect(await triggeredSites(db, [vehicleState(3, 8), vehicleState(3, 7)], T0 + 60_000)).toEqual(new Set([2]));
+    expect(await triggeredSites(db, [vehicleState(3, 8), vehicleState(3, 7)], T0 + 60_000)).toEqual(
+      new Map([[2, T0 + 10_000]]),
+    );
     expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
-    // The allocations, then the allocation state of the site to trigger (is a run already reading it?).
-    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(2);
+    // The allocations alone: whether a running allocation reads the state is the request's condition.
+    expect(mock.commandCalls(BatchGetCommand)).toHaveLength(1);
     expect(mock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
@@ -332,22 +335,25 @@ describe("a trigger batch's reads", () => {
       return { Responses: { [TABLE]: keys.some((key) => key.sk === item!.sk) ? [item] : [] }, UnprocessedKeys: {} };
     });
     const burst = [vehicleState(3, 1, 30), vehicleState(3, 1, 35), vehicleState(3, 1, 42)];
-    expect(await triggeredSites(db, burst, T0 + 60_000)).toEqual(new Set());
-    expect(await triggeredSites(db, [...burst, vehicleState(3, 1, 44)], T0 + 60_000)).toEqual(new Set([5]));
+    expect(await triggeredSites(db, burst, T0 + 60_000)).toEqual(new Map());
+    expect(await triggeredSites(db, [...burst, vehicleState(3, 1, 44)], T0 + 60_000)).toEqual(
+      new Map([[5, T0 + 10_000]]),
+    );
   });
 
-  it('leave a site to the run that took its lease after the state was stored, not to one before', async () => {
-    const stored = T0 + 10_000;
-    const before = scripted();
-    before.leaseTaken(stored - 5_000);
-    expect(await triggeredSites(before.db, [vehicleState(3, 8)], T0 + 20_000)).toEqual(new Set([2]));
-    const after = scripted();
-    after.leaseTaken(stored + 2_000);
-    expect(await triggeredSites(after.db, [vehicleState(3, 8)], T0 + 20_000)).toEqual(new Set());
-    // A lease that lapsed (its run crashed) reads nothing more.
-    const lapsed = scripted();
-    lapsed.leaseTaken(stored + 2_000);
-    expect(await triggeredSites(lapsed.db, [vehicleState(3, 8)], stored + 2_000 + 60_000)).toEqual(new Set([2]));
+  it("name a vehicle state's site with when the latest state that changes its plan was stored", async () => {
+    const { db } = scripted();
+    const later = (c: TableChange, updatedAt: number): TableChange => ({
+      ...c,
+      newImage: { ...c.newImage, updatedAt: new Date(updatedAt).toISOString() },
+    });
+    // Two pushes of vehicle 8 in one batch: the latest is judged and its instant goes with the site.
+    const pushes = [later(vehicleState(3, 8, 50), T0 + 12_000), later(vehicleState(3, 8, 60), T0 + 15_000)];
+    expect(await triggeredSites(db, pushes, T0 + 60_000)).toEqual(new Map([[2, T0 + 15_000]]));
+    // Without `updatedAt`, the instant it is judged at.
+    const bare = vehicleState(3, 8);
+    delete bare.newImage!.updatedAt;
+    expect(await triggeredSites(db, [bare], T0 + 60_000)).toEqual(new Map([[2, T0 + 60_000]]));
   });
 
   it('read nothing for a batch of session changes alone', async () => {
@@ -356,7 +362,7 @@ describe("a trigger batch's reads", () => {
       eventName: 'INSERT',
       newImage: { __edb_e__: 'chargingSession', siteId: 9, status: 'Charging' },
     };
-    expect(await triggeredSites(db, [start])).toEqual(new Set([9]));
+    expect(await triggeredSites(db, [start])).toEqual(new Map([[9, undefined]]));
     expect(mock.calls()).toHaveLength(0);
   });
 });
