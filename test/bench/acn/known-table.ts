@@ -30,9 +30,17 @@ import { type DriverInput, loadDriverInputs } from './inputs';
 import { energyOptimum, planScheduler } from './optimum';
 import { allocationScheduler, SITE_TIME_ZONE, sessionDemand } from './ours';
 import { edf, llf } from './peers';
-import type { ActiveSession, Scheduler, SchedulingPeriod } from './replay';
+import { departureOrder } from './metrics';
+import {
+  type ActiveSession,
+  EVSE_MAX_W,
+  type Scheduler,
+  type SchedulingPeriod,
+  VEHICLE_MAX_W,
+  VOLTAGE_V,
+} from './replay';
 import { type Month, printTable, READY_COLUMNS, replayRow } from './ready-table';
-import type { AcnSession } from './sessions';
+import type { AcnSession, ReplaySession } from './sessions';
 
 /** What a replay's schedulers know of each session: the driver's inputs and the history, or the defaults. */
 type Knowledge = 'inputs' | 'defaults';
@@ -185,6 +193,47 @@ export function estimatedPeer(peer: Scheduler, estimate: Estimator): Scheduler {
 }
 
 /**
+ * Prints how well each source of departures orders the month's sessions plugged in together
+ * ({@link departureOrder}): the product's estimate at each session's arrival (the driver's figure
+ * where entered, else the forecast), the drivers' figures alone (their sessions only), and the
+ * defaults (the same stay for everyone: the order of arrival).
+ */
+function printDepartureOrder(
+  m: Month,
+  inputs: ReadonlyMap<string, DriverInput>,
+  all: readonly AcnSession[],
+  periodMs: number,
+): void {
+  const estimate = estimator(inputs, all, 'inputs');
+  const atArrival = (s: ReplaySession) => {
+    const now = m.startMs + s.arrival * periodMs;
+    const active: ActiveSession = {
+      id: s.id,
+      arrivalMs: now,
+      departureMs: m.startMs + s.departure * periodMs,
+      requestedWh: s.requestedWh,
+      deliveredWh: 0,
+      remainingWh: s.requestedWh,
+      evseMaxW: EVSE_MAX_W,
+      vehicleMaxW: VEHICLE_MAX_W,
+      voltageV: VOLTAGE_V,
+    };
+    return estimate({ now, periodMs, capacityW: Infinity, sessions: [active] }).get(s.id)!.departureTime;
+  };
+  const driver = (s: ReplaySession) => inputs.get(s.id)?.estimatedDeparture;
+  const claimed = m.sessions.filter((s) => inputs.has(s.id));
+  const rows = [
+    ['the estimates at arrival', departureOrder(m.sessions, atArrival)],
+    ["the drivers' figures (their sessions)", departureOrder(claimed, driver)],
+    ['the defaults (order of arrival)', departureOrder(m.sessions, (s) => s.arrival)],
+  ] as const;
+  console.log(
+    `\n  Departure order, ${m.label}: sessions plugged in together that each source puts in the order they left (a coin: 50 %)`,
+  );
+  for (const [name, { percent, pairs }] of rows) console.log(`    ${name}: ${percent.toFixed(1)} % of ${pairs} pairs`);
+}
+
+/**
  * Prints the table of each month (see the module's documentation).
  * @param months the months replayed; the history of each holds every session of every month file
  */
@@ -200,6 +249,7 @@ export function knownTable(
   const oracle = oracleOf();
   for (const m of months) {
     const claimed = m.sessions.filter((s) => inputs.has(s.id)).length;
+    printDepartureOrder(m, inputs, all, periodMs);
     const rows: string[][] = [];
     for (const kW of capacitiesKw) {
       const capacityW = kW * 1000;

@@ -55,3 +55,37 @@ export function readiness(sessions: readonly ReplaySession[], result: ReplayResu
     meanSharePercent: (100 * shares) / Math.max(1, sessions.length),
   };
 }
+
+/**
+ * How well estimated departures order the sessions plugged in at the same time, as
+ * earliest-departure-first ranks them: over every pair of sessions that overlap (the later one
+ * arrives before the earlier one leaves) and leave in different periods, the share whose estimates
+ * put them in the order they really left (a tie in the estimates counts half). 100 % is the real
+ * departures' order; a coin gets 50 %. Pure.
+ * @param sessions the sessions (real arrival and departure periods)
+ * @param estimatedDeparture the departure a scheduler ranks a session by, ms since epoch (or any
+ *   monotonic scale), or undefined to leave the session out
+ * @returns the share, %, and the pairs counted
+ */
+export function departureOrder(
+  sessions: readonly ReplaySession[],
+  estimatedDeparture: (s: ReplaySession) => number | undefined,
+): { percent: number; pairs: number } {
+  const ranked = sessions
+    .map((s) => ({ s, e: estimatedDeparture(s) }))
+    .filter((x): x is { s: ReplaySession; e: number } => x.e !== undefined)
+    .sort((a, b) => a.s.arrival - b.s.arrival);
+  let right = 0;
+  let pairs = 0;
+  for (let i = 0; i < ranked.length; i++) {
+    const a = ranked[i]!;
+    for (let j = i + 1; j < ranked.length && ranked[j]!.s.arrival < a.s.departure; j++) {
+      const b = ranked[j]!;
+      if (a.s.departure === b.s.departure) continue;
+      pairs++;
+      if (a.e === b.e) right += 0.5;
+      else if (a.e < b.e === a.s.departure < b.s.departure) right++;
+    }
+  }
+  return { percent: pairs ? (100 * right) / pairs : 0, pairs };
+}

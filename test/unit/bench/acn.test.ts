@@ -13,6 +13,7 @@ import {
   type SchedulingPeriod,
 } from '../../bench/acn/replay';
 import { oracleOf } from '../../bench/acn/known-table';
+import { departureOrder } from '../../bench/acn/metrics';
 import { meterReading } from '../../bench/acn/ready-table';
 import { formatSessionsCsv, parseSessionsCsv, type ReplaySession, windowSessions } from '../../bench/acn/sessions';
 import { monthOf, monthStart, readSource } from '../../bench/acn/sources';
@@ -145,6 +146,28 @@ describe('ACN replay', () => {
     expect(oracleOf('departure')).toEqual({ departure: true, energy: false });
     expect(oracleOf('energy, departure')).toEqual({ departure: true, energy: true });
     expect(() => oracleOf('departure,soc')).toThrow(/ACN_ORACLE.*soc/);
+  });
+});
+
+describe('departure order', () => {
+  const s = (id: string, arrival: number, departure: number): ReplaySession => ({
+    id,
+    arrival,
+    departure,
+    requestedWh: 1,
+  });
+  // Overlapping and leaving apart: a–b, a–d, b–c, c–d; a and c do not overlap (c arrives as a leaves), b and d leave together.
+  const sessions = [s('a', 0, 4), s('b', 1, 8), s('c', 4, 6), s('d', 2, 8)];
+
+  it('counts the overlapping pairs that leave apart, and the real departures order all of them', () => {
+    expect(departureOrder(sessions, (x) => x.departure)).toEqual({ percent: 100, pairs: 4 });
+  });
+
+  it('counts a pair put in the wrong order as wrong, a tie as half, and leaves out what is not estimated', () => {
+    const reversed = departureOrder(sessions, (x) => -x.departure);
+    expect(reversed).toEqual({ percent: 0, pairs: 4 });
+    expect(departureOrder(sessions, () => 0).percent).toBe(50);
+    expect(departureOrder(sessions, (x) => (x.id === 'a' ? undefined : x.departure)).pairs).toBe(2);
   });
 });
 
