@@ -18,7 +18,13 @@ import type { ChargerConnection } from './charger-connection';
 import { getSession } from './session-items';
 import { readSessionReadings } from '../history/readings';
 import type { SeriesReading } from '../history/series';
-import { sessionEnergyCost, siteCostTariff, type EnergyCost, type SiteCostTariff } from '../history/session-cost';
+import {
+  currentSiteCostTariff,
+  sessionEnergyCost,
+  siteCostTariff,
+  type EnergyCost,
+  type SiteCostTariff,
+} from '../history/session-cost';
 import type { SessionItem } from './session-items';
 
 /** How often an instance prices one transaction in progress: every 5 minutes at most. */
@@ -60,8 +66,13 @@ export function costSoFar({ session, readings }: SessionInProgress, tariff: Site
  * The energy cost so far of a transaction in progress, when its site has a tariff and this instance
  * has not priced it in the last {@link RUNNING_COST_INTERVAL_MS}; undefined otherwise (no tariff,
  * priced lately, an unknown or ended transaction).
- * Requests: none without a tariff on a warm instance (`siteCostTariff`); when priced, those of
- * {@link readSessionInProgress} (1 GetItem, 1 GetItem, 1 Query). Nothing is written.
+ *
+ * Whether the site has a tariff is the instance's kept answer (`siteCostTariff`, up to 60 s old: a
+ * tariff just set may price nothing yet); the prices are read as they are (`currentSiteCostTariff`)
+ * beside the session, so an answer never tells the driver the old prices after a CostUpdated (I04)
+ * of new ones. Requests: none without a tariff on a warm instance; when priced, 1 GetItem (the
+ * tariff, strongly consistent) in parallel with those of {@link readSessionInProgress} (1 GetItem,
+ * then 1 GetItem and 1 Query). Nothing is written.
  */
 export async function runningCost(
   db: Db,
@@ -69,13 +80,16 @@ export async function runningCost(
   ocppTransactionId: string,
   nowMs = Date.now(),
 ): Promise<EnergyCost | undefined> {
-  const tariff = await siteCostTariff(db, connection.siteId, nowMs);
+  const kept = await siteCostTariff(db, connection.siteId, nowMs);
   const key = `${connection.chargerId}/${ocppTransactionId}`;
   const last = pricedAt.get(key);
-  if (!tariff || (last !== undefined && nowMs - last < RUNNING_COST_INTERVAL_MS)) return undefined;
+  if (!kept || (last !== undefined && nowMs - last < RUNNING_COST_INTERVAL_MS)) return undefined;
   pricedAt.set(key, nowMs);
-  const inProgress = await readSessionInProgress(db, connection.chargerId, ocppTransactionId);
-  return inProgress && costSoFar(inProgress, tariff);
+  const [tariff, inProgress] = await Promise.all([
+    currentSiteCostTariff(db, connection.siteId, nowMs),
+    readSessionInProgress(db, connection.chargerId, ocppTransactionId),
+  ]);
+  return inProgress && tariff && costSoFar(inProgress, tariff);
 }
 
 /** Forgets when transactions were priced (tests). */

@@ -24,6 +24,7 @@ import { sendCostRepricings } from '../../../shared/charging/cost-updates';
 import { COST_COMMANDS } from '../../../shared/ocpp/commands/cost';
 import { createDocumentClient, createEntities, getDb, type Db } from '../../../shared/db';
 import { forgetSiteCostTariffs } from '../../../shared/history/session-cost';
+import { forgetRunningCosts } from '../../../shared/charging/running-cost';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { TARIFF_COMMANDS } from '../../../shared/ocpp/commands/tariffs';
 
@@ -173,6 +174,34 @@ describe('TransactionEvent responses under a tariff', () => {
       .get({ chargerId: tenant.chargers[0]!.id, ocppTransactionId: 'cost-now-1' })
       .go();
     expect(data?.energyCost).toEqual({ amount: 3.0268, currency: 'USD' });
+  });
+
+  it("price a running cost under the tariff's prices as they are now, not those the instance kept", async () => {
+    const { tenant, client } = await chargerOnSite('COSTRUN', { currency: 'USD', energyPrices: TWO_PERIODS });
+    const transactionInfo = { transactionId: 'cost-run-1', chargingState: 'Charging' };
+    const event = (eventType: string, seqNo: number, minutes: number, wh: number) =>
+      client.call('TransactionEvent', {
+        eventType,
+        timestamp: at(minutes),
+        triggerReason: eventType === 'Started' ? 'Authorized' : 'MeterValuePeriodic',
+        seqNo,
+        transactionInfo,
+        ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
+        meterValue: energy(wh, at(minutes)),
+      });
+    await event('Started', 0, 0, 0);
+    // 6 kWh off-peak at 0.1234; this instance now keeps the tariff for a minute.
+    expect(await event('Updated', 1, 30, 6_000)).toEqual({ totalCost: 0.74 });
+    const dearer = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
+    const put = await api(stack, `/api/sites/${tenant.siteId}/tariff`, {
+      key: tenant.apiKey,
+      method: 'PUT',
+      body: { tariff: { currency: 'USD', energyPrices: dearer } },
+    });
+    expect(put.status).toBe(200);
+    // The next priced Updated (5 minutes on: forgotten here) reads the new prices: 6 kWh at 0.2.
+    forgetRunningCosts();
+    expect(await event('Updated', 2, 30, 6_000)).toEqual({ totalCost: 1.2 });
   });
 
   it('round to the currency: yen have no minor unit', async () => {
