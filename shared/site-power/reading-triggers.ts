@@ -2,7 +2,7 @@
  * When a vehicle's readings make its site plan again (docs/smart-charging.md, "When a site is
  * allocated"): read from the `portReadings` changes of the table's stream (each MeterValues
  * rewrites the port's readings item), decided per change, at most once per event, never once per
- * meter value. Four events:
+ * meter value. Five events:
  *
  * - **First SoC** (`firstSoc`): the session's first SoC reading (`socStartPercent` appears). Until
  *   then the plan knew neither SoC nor need; one per session.
@@ -32,10 +32,10 @@
  *   allocation does not have (not plugged in, or a session that started since, which its start
  *   allocates anyway) plans nothing; neither does a push that repeats what the plan knows.
  *
- * The first two are read from the change's images alone. The last two read the site's allocation
- * (once per batch that holds readings of it, in one BatchGetItem with the others); a vehicle's
- * state reads the scheduled sites (the batch's one Query) and the allocation of each of its
- * organization's. A site a vehicle's state triggers comes with when the state was stored: its
+ * The first two are read from the change's images alone. The last three read the site's
+ * allocation: the two behind its plan once per batch that holds readings of it (in one BatchGetItem
+ * with the others); a vehicle's state reads the scheduled sites (the batch's one Query) and the
+ * allocation of each of its organization's. A site a vehicle's state triggers comes with when the state was stored: its
  * request is not counted while a run that took the lease after it is running, which reads it
  * (`requestAllocation`, in the same write).
  *

@@ -6,8 +6,10 @@
  * 1. Every session goes through the release rule (`./release.ts`): a vehicle whose need is met or
  *    that does not draw gets 0 W and is probed now and then.
  * 2. With a solver, the planner (`./planner.ts`) solves one linear program over the horizon
- *    (`./horizon.ts`): energy by each departure first, then energy cost and demand charge, then
- *    earlier delivery, then fairness.
+ *    (`./horizon.ts`), in this order: overrides, the EDF floor of a vehicle whose need is unknown
+ *    (`./edf.ts`), vehicles ready by their departure (`./ready.ts`), energy by each departure (each
+ *    known need's share, then the known needs, then the assumed ones), energy cost and demand
+ *    charge, earlier delivery, fairness (docs/smart-charging.md "What the plan optimises").
  * 3. Without a solver, with nothing to plan, or when a solve fails or runs over its budget, the
  *    greedy stages (`./greedy.ts`) allocate this instant alone (`planner: 'greedy'`, with the
  *    reason of a fallback in `fallbackReason`).
@@ -131,8 +133,9 @@ function markedPorts(input: AllocationInput, modes: readonly PlanMode[]): WorkPo
 
 /**
  * The greedy's departure stage on a copy of the ports (`departureFloors`), for the vehicles whose
- * plan rests on estimates: a need from a SoC (an estimated battery) or from an estimate, or a
- * maximum power the vehicle never reported.
+ * plan rests on readings or estimates: every need computed from a SoC against a target (the battery
+ * known or not: the SoC and the vehicle's acceptance are readings, and a plan made exactly on them
+ * can still fall short), a session with an estimate, or a maximum power the vehicle never reported.
  */
 function greedyFloors(input: AllocationInput, modes: readonly PlanMode[], unit: RateUnit): Map<number, number> {
   const ports = markedPorts(input, modes);

@@ -12,8 +12,8 @@
  * the most they can take (their cap, or what their need, guessed or not, takes in 5 minutes: the
  * shortest first slot) that every limit (the cost limit too) still leaves. What it gives the
  * vehicles with an unknown need and a departure (told or estimated) is their floor. A vehicle with
- * neither has no floor: EDF has nothing to rank it by, and among such vehicles the plan's fair
- * share decides, as before.
+ * neither has no floor: EDF has nothing to rank it by (its default dwell is no departure), so
+ * among such vehicles the plan's fair share decides.
  *
  * @module
  */
@@ -53,8 +53,7 @@ export function edfFloors(input: AllocationInput, ports: readonly WorkPort[]): M
  * Under a cost limit, every vehicle's minimum first, as the plan gives it (spec §2.6: the cost
  * limit is exceeded for the minimums of the vehicles plugged in), when they all fit the hard
  * limits; earliest-departure-first then shares what the cost limit leaves. Without it the floors
- * summed to the cost limit and the minimums came on top, taken from whichever floor the solver chose. Without it the floors summed to the
- * cost limit and the minimums came on top, taken from whichever floor the solver chose.
+ * summed to the cost limit and the minimums came on top, taken from whichever floor the solver chose.
  * @returns what was reserved for a port, W
  */
 function reserveMinimums(

@@ -19,7 +19,7 @@ export const DEFAULT_BATTERY_CAPACITY_WH = 80_000;
 export const CAPACITY_ESTIMATE_MIN_SOC_RISE = 5;
 /** A vehicle drawing less than this share of the limit in force is capped near its draw. */
 export const ACCEPTANCE_THRESHOLD = 0.9;
-/** Acceptance cap: this factor times the measured draw, plus {@link ACCEPTANCE_MARGIN_W}. */
+/** Acceptance cap: this factor times the measured draw, plus {@link ACCEPTANCE_MARGIN}. */
 export const ACCEPTANCE_HEADROOM = 1.2;
 /** Acceptance cap's fixed margin by charger type: 1 kW on DCFC; on Level 2, 1 A per phase (× voltageV × phases W). */
 export const ACCEPTANCE_MARGIN = { DCFC: { value: 1000, unit: 'W' }, 'Level 2': { value: 1, unit: 'A' } } as const;

@@ -33,7 +33,12 @@ export const WEIGHTS = {
   ready: 3_000,
   /** Per kWh of a vehicle's share of its known need ({@link SHARE} of it over the session). */
   share: 2_000,
-  /** Per kWh of a known need (a departure with an ISO 15118 request or a SoC target) delivered. */
+  /**
+   * Per kWh of a known need delivered: a departure (told or estimated) with the energy `chargeNeed`
+   * computes for it (`./needs.ts`): an ISO 15118 request, a SoC target, or an estimate's energy, the
+   * driver's and the forecast's included. Wider than `needKnown`, which calls a driver's or a
+   * forecast's energy unknown (for the EDF floor, `./edf.ts`): the plan still pays it in this tier.
+   */
   knownNeed: 1_000,
   /** Per kWh of an assumed need (no departure, or beyond the horizon) delivered. */
   assumedNeed: 100,
@@ -151,12 +156,13 @@ export function overriding(port: WorkPort, start: number): boolean {
 }
 
 /**
- * The energy a holding vehicle needs in the horizon, Wh, in two tiers: known (its departure and its
- * need are known; the share of the time to a departure beyond the horizon that the horizon covers)
- * and assumed (the rest; for a SoC-based need also the room above its target, since its battery is
- * estimated; without a departure its need to its default departure, or without one what it can
- * take until then, at most an 80 kWh battery). Clamped at what it can take in the horizon and at
- * {@link MAX_NEED_WH}.
+ * The energy a holding vehicle needs in the horizon, Wh, in two tiers: known (it has a departure and
+ * a need, told or estimated, {@link WEIGHTS}.knownNeed; the share of the time to a departure beyond
+ * the horizon that the horizon covers; `share`: the part of it up to {@link SHARE} of the need over
+ * the session, what it got counted) and assumed (the rest; for a SoC-based need also the room above
+ * its target, since its battery is estimated; without a departure its need to its default
+ * departure, or without one what it can take until then, at most an 80 kWh battery). Clamped at
+ * what it can take in the horizon and at {@link MAX_NEED_WH}.
  */
 function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number[], departure: number, now: number) {
   const { work } = port;
