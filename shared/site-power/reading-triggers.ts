@@ -47,7 +47,7 @@ import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 import type { VehicleItem } from '../access/items';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
 import { KNOWN_CAPACITY_SOURCES } from '../smart-charging/types';
-import { knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
+import { freshTelematicsSoc, knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
 import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
 import { reallocationsOf } from './triggers';
 
@@ -242,10 +242,8 @@ export function socBehind(image: Image | undefined, line: PlannedLine, computedA
  * @param now ms since epoch
  */
 export function stateChangesPlan(vehicle: VehicleItem, line: PlannedLine, computedAt: number, now: number): boolean {
-  const soc = vehicle.telematicsSocPercent;
-  const at = vehicle.telematicsReadAt === undefined ? Number.NaN : Date.parse(vehicle.telematicsReadAt);
-  const fresh = soc !== undefined && now - at <= TELEMATICS_MAX_AGE_MS;
-  if (line.socPercent === undefined) return fresh;
+  const fresh = freshTelematicsSoc(vehicle, now);
+  if (line.socPercent === undefined) return fresh !== undefined;
   const evCapacityWh = line.batteryCapacitySource === 'vehicle' ? line.batteryCapacityWh : undefined;
   const known = knownCapacityOf(vehicle, evCapacityWh);
   // Only a known capacity makes the need known (the others are the planner's own estimates).
@@ -253,8 +251,8 @@ export function stateChangesPlan(vehicle: VehicleItem, line: PlannedLine, comput
   const planned = plannedKnown ? line.batteryCapacityWh : undefined;
   if ((known && Math.round(known.wh)) !== planned) return true;
   if (!fresh) return false;
-  const expected = (at > computedAt ? expectedSocAt(line, computedAt, at) : undefined) ?? line.socPercent;
-  return Math.abs(soc - expected) > BEHIND_SOC_POINTS;
+  const expected = (fresh.at > computedAt ? expectedSocAt(line, computedAt, fresh.at) : undefined) ?? line.socPercent;
+  return Math.abs(fresh.percent - expected) > BEHIND_SOC_POINTS;
 }
 
 /**

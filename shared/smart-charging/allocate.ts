@@ -17,7 +17,8 @@
  * @module
  */
 import { edfFloors, yieldToEarlier } from './edf';
-import { drawObserved, knownSource } from './estimates';
+import { drawObserved } from './estimates';
+import { knownSource } from './needs';
 import { allocateGreedy, departureFloors } from './greedy';
 import { withOutlook } from './eta';
 import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
@@ -235,14 +236,12 @@ function allocate(input: AllocationInput, ports: WorkPort[], options: Allocation
   if (options.solver && planning) {
     const planPorts = ports.map((work, i): PlanPort => ({ work, mode: released[i]!.mode, needMet: released[i]!.met }));
     try {
-      let floors = greedyFloors(
-        input,
-        released.map((r) => r.mode),
-        unit,
-      );
       const modes = released.map((r) => r.mode);
-      const unknown = edfFloors(input, markedPorts(input, modes));
-      floors = yieldToEarlier(input, markedPorts(input, modes), floors, unknown);
+      // The greedy's stages raise the limits of the ports they run on: a copy of its own. EDF's
+      // floors and their yield read no port's limit, so they share one.
+      const marked = markedPorts(input, modes);
+      const unknown = edfFloors(input, marked);
+      const floors = yieldToEarlier(input, marked, greedyFloors(input, modes, unit), unknown);
       const budget = options.solveBudgetMs ?? SOLVE_BUDGET_MS;
       const plan = planSite(input, planPorts, options.solver, budget, { departure: floors, unknownNeed: unknown });
       const states = released.map((r) => r.state);

@@ -19,8 +19,8 @@
  */
 import { consume, consumeLoad, headroomW, siteBudgets, type Budget } from './budgets';
 import { MIN_FIRST_SLOT_MS, plannedDeparture } from './horizon';
-import { activeOverrideW, uncontrolledLoadW, type WorkPort } from './ports';
-import { needKnown, resolveDeparture } from './needs';
+import { activeOverrideW, byMinimumPriority, uncontrolledLoadW, type WorkPort } from './ports';
+import { needKnown } from './needs';
 import type { AllocationInput, SessionDemand } from './types';
 
 /** Whether a vehicle's first slot is held by earliest-departure-first: its need is unknown and it has a departure (told or estimated). */
@@ -85,20 +85,14 @@ function budgetsBeside(input: AllocationInput, ports: readonly WorkPort[]): Budg
 
 /**
  * The vehicles that hold power (not released, probed or overridden) in earliest-departure-first's
- * order: by departure as told (none last; two departures within the plan's shortest first slot
- * still rank apart), then first come, then portId.
+ * order, which is spec §2.6's order for minimums ({@link byMinimumPriority}): by departure as told
+ * or estimated (none last; two departures within the plan's shortest first slot still rank apart),
+ * then first come, then portId.
  */
 function edfQueue(input: AllocationInput, ports: readonly WorkPort[]): WorkPort[] {
-  const departure = (p: WorkPort) =>
-    plannedDeparture(p.session, input.now).known ? resolveDeparture(p.session)!.time : Infinity;
   return ports
     .filter((p) => p.state === 'active' && activeOverrideW(p.session, input.now) === undefined)
-    .sort(
-      (a, b) =>
-        (departure(a) === departure(b) ? 0 : departure(a) < departure(b) ? -1 : 1) ||
-        a.session.startTime - b.session.startTime ||
-        a.portId - b.portId,
-    );
+    .sort(byMinimumPriority);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_TARGET_SOC } from '../departures/rules';
 import { taperFactor, type ChargeNeed } from './taper';
-import type { CapacitySource, DepartureSource, SessionDemand } from './types';
+import type { CapacitySource, DepartureSource, EstimateSource, SessionDemand } from './types';
 import { wattsPerAmp } from './units';
 
 /** Spec §2.6 minimum on a DCFC port, W. */
@@ -133,13 +133,13 @@ export function batteryCapacityWh(session: SessionDemand): number {
  */
 export function needKnown(session: SessionDemand): boolean {
   if (session.evNeeds?.energyAmountWh !== undefined) return true;
-  if (session.socPercent !== undefined) {
-    const { socStartPercent: start, socPercent: soc, energyDeliveredWh: delivered } = session;
-    const learnt = start !== undefined && soc - start >= CAPACITY_ESTIMATE_MIN_SOC_RISE && delivered > 0;
-    return session.batteryCapacityWh !== undefined || learnt;
-  }
-  const source = session.estimate?.energySource;
-  return session.estimate?.energyWh !== undefined && (source === 'fleet' || source === 'vehicle');
+  if (session.socPercent !== undefined) return batteryCapacityOf(session).source !== 'default';
+  return session.estimate?.energyWh !== undefined && knownSource(session.estimate.energySource);
+}
+
+/** Whether a source tells the need (the vehicle, the fleet) rather than estimates it (the driver, history, defaults). */
+export function knownSource(source: EstimateSource | undefined): boolean {
+  return source === 'vehicle' || source === 'fleet';
 }
 
 /**

@@ -62,10 +62,11 @@
  */
 import { externalLimitBySlot, type Slot } from './horizon';
 import type { PlanSolver } from './linear-program';
-import { buildModel, coefficient, kW, overriding, type Model, type PlanFloors, type PlanPort } from './plan-model';
+import { buildModel, coefficient, overriding, type Model, type PlanFloors, type PlanPort } from './plan-model';
 import { byMinimumPriority } from './ports';
 import { chooseReady } from './ready';
 import type { AllocationInput } from './types';
+import { kW } from './units';
 
 export { MAX_NEED_WH, WEIGHTS, type PlanMode, type PlanPort } from './plan-model';
 
@@ -187,7 +188,8 @@ export function planSite(
   try {
     const left = () => budgetMs - (performance.now() - started);
     let first = model.lp.solve(solver, budgetMs);
-    if (chooseReady(model, solver, left() * READY_BUDGET_SHARE, first)) first = model.lp.solve(solver, left());
+    // Solved again only when the MIP chose someone: with nobody chosen, no cost changed.
+    if (chooseReady(model, solver, left() * READY_BUDGET_SHARE, first)?.length) first = model.lp.solve(solver, left());
     fixFirstSlot(model, chargingFirst(model, first));
     solution = model.lp.solve(solver, left());
   } finally {
