@@ -228,7 +228,7 @@ export function findDrift(
 }
 
 /** Whether the charger may be asked for its composite schedule (not known to refuse it on this boot). */
-export function checksDrift(charger: ChargerItem): boolean {
+function checksDrift(charger: ChargerItem): boolean {
   return charger.smartCharging?.compositeSchedule !== 'unsupported';
 }
 

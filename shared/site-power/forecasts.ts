@@ -112,7 +112,7 @@ export function summarySessions(summary: ForecastSummary): PastSession[] | undef
  * them. Requests: 1 Query of the site's end-order index (`sessionRecordByEnd` `endedBySite`), one
  * more per MB (about 2,000 sessions).
  */
-export async function readSiteHistory(db: Db, siteId: number, now: number): Promise<PastSession[]> {
+async function readSiteHistory(db: Db, siteId: number, now: number): Promise<PastSession[]> {
   const { data } = await db.sessionRecordByEnd.query
     .endedBySite({ siteId })
     .between({ endKey: new Date(now - HISTORY_MS).toISOString() }, { endKey: new Date(now).toISOString() })

@@ -205,7 +205,7 @@ function plannedWh(line: PlannedLine, from: number, to: number): number {
  * plan's energy so far is of its energy to then (no battery size needed). Undefined when the line
  * has no SoC, target above it, ETA, or energy planned.
  */
-export function expectedSocAt(line: PlannedLine, computedAt: number, at: number): number | undefined {
+function expectedSocAt(line: PlannedLine, computedAt: number, at: number): number | undefined {
   const { socPercent: from, targetSoc: target, eta } = line;
   if (from === undefined || target === undefined || eta === undefined || !(target > from)) return undefined;
   const end = Math.min(eta, line.departureTime ? Date.parse(line.departureTime) : eta);
@@ -304,7 +304,7 @@ async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promis
  * @param triggered sites the batch allocates again anyway: not judged, their allocations not read
  * @param now ms since epoch (a telematics reading's age; a state's stored-at when it has no `updatedAt`)
  */
-export async function readingReallocations(
+async function readingReallocations(
   db: Db,
   changes: readonly TableChange[],
   scheduled: () => Promise<readonly ScheduledSite[]>,

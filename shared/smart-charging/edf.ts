@@ -24,7 +24,7 @@ import { needKnown } from './needs';
 import type { AllocationInput, SessionDemand } from './types';
 
 /** Whether a vehicle's first slot is held by earliest-departure-first: its need is unknown and it has a departure (told or estimated). */
-export function rankedByDeparture(session: SessionDemand, now: number): boolean {
+function rankedByDeparture(session: SessionDemand, now: number): boolean {
   return !needKnown(session) && plannedDeparture(session, now).known;
 }
 

@@ -52,7 +52,6 @@ export { activeOverrideW } from './ports';
 export {
   direction,
   limitAt,
-  lowerOf,
   NEAR_WINDOW_MS,
   PROFILE_CHANGE_ABSOLUTE,
   PROFILE_CHANGE_FRACTION,
