@@ -36,10 +36,8 @@
  */
 import { localWeekdayMinute, utcOffsetMs } from '../time-zone';
 import { type DayNeed, neededLevelW, peakOutlook } from './demand-outlook';
-import type { EnergyTariff } from '../smart-charging';
+import { DEMAND_INTERVAL_MS, type EnergyTariff } from '../smart-charging';
 
-/** Length of a demand interval, ms (15 min). */
-export const DEMAND_INTERVAL_MS = 15 * 60_000;
 /** Past days kept for the forecast (five of each weekday). */
 export const DAYS_KEPT = 35;
 /** A gap between samples beyond which the state starts again (a site without sessions for a month), ms. */

@@ -258,7 +258,7 @@ function energyTariff(snapshot: SiteSnapshot, now: number, demand?: DemandState)
  * The site's power as measured: the sum of its sessions' latest power readings, W, and when it was
  * measured (the latest reading's time, at most `now`; `now` without readings).
  */
-export function measuredSitePower(snapshot: SiteSnapshot, now: number): { powerW: number; at: number } {
+function measuredSitePower(snapshot: SiteSnapshot, now: number): { powerW: number; at: number } {
   const sessions = snapshot.ports.flatMap((p) => (p.currentChargingSession ? [p.currentChargingSession] : []));
   const readings = sessions.flatMap((s) => (s.powerKw ? [s.powerKw] : []));
   if (readings.length === 0) return { powerW: 0, at: now };

@@ -20,6 +20,7 @@ import {
   type CompositeSchedulePeriod,
   type SmartChargingCommands,
 } from './commands';
+import { PROFILE_CHANGE_ABSOLUTE, PROFILE_CHANGE_FRACTION } from '../smart-charging';
 import { toWatts } from './demand';
 import type { PortContext } from './port-profiles';
 import { answerOf } from './profile-answers';
@@ -32,9 +33,14 @@ export const DRIFT_CHECK_SECONDS = 3_600;
 /**
  * How far above the profile sent a composite schedule may be before it is a drift: 5 % of the
  * profile's limit or 1 A per phase / 1 kW, whichever is larger, the same margins under which the
- * delivery does not send a new profile (rounding to 0.1 A and a charger's own steps stay inside).
+ * delivery does not send a new profile (`PROFILE_CHANGE_*`; rounding to 0.1 A and a charger's own
+ * steps stay inside).
  */
-export const DRIFT_TOLERANCE = { share: 0.05, amps: 1, watts: 1_000 } as const;
+export const DRIFT_TOLERANCE = {
+  share: PROFILE_CHANGE_FRACTION,
+  amps: PROFILE_CHANGE_ABSOLUTE.A,
+  watts: PROFILE_CHANGE_ABSOLUTE.W,
+} as const;
 
 /**
  * A port's drift check as its allocation line stores it (`profileDrift`): when, whether the
@@ -222,7 +228,7 @@ export function findDrift(
 }
 
 /** Whether the charger may be asked for its composite schedule (not known to refuse it on this boot). */
-export function checksDrift(charger: ChargerItem): boolean {
+function checksDrift(charger: ChargerItem): boolean {
   return charger.smartCharging?.compositeSchedule !== 'unsupported';
 }
 

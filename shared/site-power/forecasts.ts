@@ -38,7 +38,7 @@ import {
   type SessionFacts,
 } from '../smart-charging';
 
-/** The similar sessions of a session, as its allocation line keeps them (`forecast`). */
+/** The similar sessions of a session, as its port keeps them while it lasts (`forecast`). */
 export interface ForecastSummary {
   /** The session it was made for (the port keeps it after that session ended, ignored). */
   sessionId: number;
@@ -95,7 +95,7 @@ export function summarize(
     sessionId,
     ...drivers,
     basis: similar.basis,
-    // Whole minutes: fewer digits to store on every allocation (DynamoDB sizes a number by its digits).
+    // Whole minutes: fewer digits to store once per session on its port (DynamoDB sizes a number by its digits).
     staysMs: quantiles(similar.sessions.map((s) => Math.round((s.endTime - s.startTime) / 60_000) * 60_000)),
     energiesWh: quantiles(similar.sessions.map((s) => Math.round(s.energyWh))),
   };
@@ -112,7 +112,7 @@ export function summarySessions(summary: ForecastSummary): PastSession[] | undef
  * them. Requests: 1 Query of the site's end-order index (`sessionRecordByEnd` `endedBySite`), one
  * more per MB (about 2,000 sessions).
  */
-export async function readSiteHistory(db: Db, siteId: number, now: number): Promise<PastSession[]> {
+async function readSiteHistory(db: Db, siteId: number, now: number): Promise<PastSession[]> {
   const { data } = await db.sessionRecordByEnd.query
     .endedBySite({ siteId })
     .between({ endKey: new Date(now - HISTORY_MS).toISOString() }, { endKey: new Date(now).toISOString() })

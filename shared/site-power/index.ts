@@ -72,7 +72,6 @@ export {
   BEHIND_DRAW_SHARE,
   BEHIND_SETTLE_MS,
   BEHIND_SUSTAIN_MS,
-  readingReallocations,
   triggeredSites,
   type ReadingEvent,
   type ReadingTrigger,

@@ -69,7 +69,8 @@ function minimumInUnit(ctx: PortContext): number {
  * `maxPeriods`, else {@link DEFAULT_MAX_PERIODS}, never over {@link MAX_SENT_PERIODS}). The last
  * one sent holds after its start until the next profile: the delivery sends a new one before a
  * change of the plan comes within the hour (`profilesToSend`), decreases first. A charger that
- * takes one period gets the limit of now, as before plans.
+ * takes one period gets the limit of now alone: it holds until the next profile, which that rule
+ * sends before the plan changes.
  * @returns limits in the charger's unit, each from its start (ms since epoch)
  */
 export function sentSchedule(ctx: PortContext, now: number): { start: number; limit: number }[] {

@@ -2,7 +2,7 @@
  * When a vehicle's readings make its site plan again (docs/smart-charging.md, "When a site is
  * allocated"): read from the `portReadings` changes of the table's stream (each MeterValues
  * rewrites the port's readings item), decided per change, at most once per event, never once per
- * meter value. Four events:
+ * meter value. Five events:
  *
  * - **First SoC** (`firstSoc`): the session's first SoC reading (`socStartPercent` appears). Until
  *   then the plan knew neither SoC nor need; one per session.
@@ -32,10 +32,10 @@
  *   allocation does not have (not plugged in, or a session that started since, which its start
  *   allocates anyway) plans nothing; neither does a push that repeats what the plan knows.
  *
- * The first two are read from the change's images alone. The last two read the site's allocation
- * (once per batch that holds readings of it, in one BatchGetItem with the others); a vehicle's
- * state reads the scheduled sites (the batch's one Query) and the allocation of each of its
- * organization's. A site a vehicle's state triggers comes with when the state was stored: its
+ * The first two are read from the change's images alone. The last three read the site's
+ * allocation: the two behind its plan once per batch that holds readings of it (in one BatchGetItem
+ * with the others); a vehicle's state reads the scheduled sites (the batch's one Query) and the
+ * allocation of each of its organization's. A site a vehicle's state triggers comes with when the state was stored: its
  * request is not counted while a run that took the lease after it is running, which reads it
  * (`requestAllocation`, in the same write).
  *
@@ -47,7 +47,7 @@ import { entityOf, numberOf, type TableChange } from '../db/table-changes';
 import type { VehicleItem } from '../access/items';
 import { CAPACITY_ESTIMATE_MIN_SOC_RISE } from '../smart-charging/needs';
 import { KNOWN_CAPACITY_SOURCES } from '../smart-charging/types';
-import { knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
+import { freshTelematicsSoc, knownCapacityOf, TELEMATICS_MAX_AGE_MS } from './vehicle-inputs';
 import { type ScheduledSite, scheduledSitesOnce } from './scheduled-sites';
 import { reallocationsOf } from './triggers';
 
@@ -205,7 +205,7 @@ function plannedWh(line: PlannedLine, from: number, to: number): number {
  * plan's energy so far is of its energy to then (no battery size needed). Undefined when the line
  * has no SoC, target above it, ETA, or energy planned.
  */
-export function expectedSocAt(line: PlannedLine, computedAt: number, at: number): number | undefined {
+function expectedSocAt(line: PlannedLine, computedAt: number, at: number): number | undefined {
   const { socPercent: from, targetSoc: target, eta } = line;
   if (from === undefined || target === undefined || eta === undefined || !(target > from)) return undefined;
   const end = Math.min(eta, line.departureTime ? Date.parse(line.departureTime) : eta);
@@ -242,10 +242,8 @@ export function socBehind(image: Image | undefined, line: PlannedLine, computedA
  * @param now ms since epoch
  */
 export function stateChangesPlan(vehicle: VehicleItem, line: PlannedLine, computedAt: number, now: number): boolean {
-  const soc = vehicle.telematicsSocPercent;
-  const at = vehicle.telematicsReadAt === undefined ? Number.NaN : Date.parse(vehicle.telematicsReadAt);
-  const fresh = soc !== undefined && now - at <= TELEMATICS_MAX_AGE_MS;
-  if (line.socPercent === undefined) return fresh;
+  const fresh = freshTelematicsSoc(vehicle, now);
+  if (line.socPercent === undefined) return fresh !== undefined;
   const evCapacityWh = line.batteryCapacitySource === 'vehicle' ? line.batteryCapacityWh : undefined;
   const known = knownCapacityOf(vehicle, evCapacityWh);
   // Only a known capacity makes the need known (the others are the planner's own estimates).
@@ -253,8 +251,8 @@ export function stateChangesPlan(vehicle: VehicleItem, line: PlannedLine, comput
   const planned = plannedKnown ? line.batteryCapacityWh : undefined;
   if ((known && Math.round(known.wh)) !== planned) return true;
   if (!fresh) return false;
-  const expected = (at > computedAt ? expectedSocAt(line, computedAt, at) : undefined) ?? line.socPercent;
-  return Math.abs(soc - expected) > BEHIND_SOC_POINTS;
+  const expected = (fresh.at > computedAt ? expectedSocAt(line, computedAt, fresh.at) : undefined) ?? line.socPercent;
+  return Math.abs(fresh.percent - expected) > BEHIND_SOC_POINTS;
 }
 
 /**
@@ -306,7 +304,7 @@ async function siteOfReadings(db: Db, image: Image, chargers: Map<number, Promis
  * @param triggered sites the batch allocates again anyway: not judged, their allocations not read
  * @param now ms since epoch (a telematics reading's age; a state's stored-at when it has no `updatedAt`)
  */
-export async function readingReallocations(
+async function readingReallocations(
   db: Db,
   changes: readonly TableChange[],
   scheduled: () => Promise<readonly ScheduledSite[]>,

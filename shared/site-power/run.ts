@@ -6,9 +6,11 @@
  * lapse: the next trigger or the schedule allocates again.
  *
  * Requests for a site without changes to send: 1 UpdateItem (lease), 1 Query of the site's
- * partition, 1 Query (chargers and ports), 1 BatchGetItem (departure plans) and 1 (vehicles)
- * alongside, 1 PutItem (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 8 (7 without
- * identified vehicles); each profile sent adds the command path's requests. A session estimated
+ * partition, 1 Query (chargers and ports), 1 BatchGetItem of the readings of the ports charging
+ * (one per 100 of them), 1 BatchGetItem (departure plans) and 1 (vehicles) alongside, 1 PutItem
+ * (allocation), 1 PutItem (schedule), 1 UpdateItem (release) = 9 with up to 100 ports charging (7
+ * without identified vehicles: no plans or vehicles to read), 1 more per further 100 ports
+ * charging; each profile sent adds the command path's requests. A session estimated
  * for the first time adds 1 Query of the site's history (per run, per MB) and 1 UpdateItem of its
  * port (its forecast: `./forecasts.ts`).
  */

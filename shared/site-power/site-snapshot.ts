@@ -1,8 +1,9 @@
 /**
  * Everything one allocation of a site reads, in a few requests: the site, its limits, tariff and
  * previous allocation (one Query of the site's partition), its chargers and ports with the
- * sessions in progress (one Query of the organization's chargers), and the departure plans of the
- * vehicles charging there (one BatchGetItem).
+ * sessions in progress (one Query of the organization's chargers), the readings of the ports
+ * charging (one BatchGetItem per 100), and the departure plans and the items of the vehicles
+ * charging there (one BatchGetItem each, alongside; none without identified vehicles).
  */
 import type { EntityItem } from 'electrodb';
 import { batchGet, queryPartition, type Db } from '../db';

@@ -25,7 +25,7 @@ const TIME = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$/;
 
 let currencies: ReadonlySet<string> | undefined;
 /** True when `code` is an ISO 4217 currency code the runtime knows (`Intl.supportedValuesOf`). */
-export function isCurrencyCode(code: string): boolean {
+function isCurrencyCode(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
 }

@@ -33,6 +33,21 @@ interface SocReading {
 }
 
 /**
+ * The vehicle's telematics SoC when it is no older than {@link TELEMATICS_MAX_AGE_MS} at `now` (the
+ * planner ignores an older one, and so does the trigger that judges a vehicle's new state).
+ * @param now ms since epoch
+ * @returns the SoC, %, and its time, ms since epoch; undefined without a SoC, without a time, or when stale
+ */
+export function freshTelematicsSoc(
+  vehicle: VehicleItem | undefined,
+  now: number,
+): { percent: number; at: number } | undefined {
+  const at = vehicle?.telematicsReadAt === undefined ? Number.NaN : Date.parse(vehicle.telematicsReadAt);
+  const percent = vehicle?.telematicsSocPercent;
+  return percent !== undefined && now - at <= TELEMATICS_MAX_AGE_MS ? { percent, at } : undefined;
+}
+
+/**
  * The session's SoC: the freshest of the charger's (or ISO 15118's) and the vehicle's telematics
  * reading (one older than {@link TELEMATICS_MAX_AGE_MS} is ignored).
  * @param now ms since epoch
@@ -43,11 +58,10 @@ export function socOf(session: Session, vehicle: VehicleItem | undefined, now: n
     : session.evChargingNeeds?.socPercent !== undefined
       ? { percent: session.evChargingNeeds.socPercent, source: 'vehicle' }
       : undefined;
-  const readAt = vehicle?.telematicsReadAt === undefined ? Number.NaN : Date.parse(vehicle.telematicsReadAt);
-  const fresh = vehicle?.telematicsSocPercent !== undefined && now - readAt <= TELEMATICS_MAX_AGE_MS;
+  const fresh = freshTelematicsSoc(vehicle, now);
   if (!fresh) return charger;
-  const telematics: SocReading = { percent: vehicle!.telematicsSocPercent!, source: 'telematics', at: readAt };
-  return charger?.at !== undefined && charger.at >= readAt ? charger : telematics;
+  const telematics: SocReading = { percent: fresh.percent, source: 'telematics', at: fresh.at };
+  return charger?.at !== undefined && charger.at >= fresh.at ? charger : telematics;
 }
 
 /** The usable capacity known for a vehicle, Wh, by trust (see the module), with its source. */

@@ -6,8 +6,10 @@
  * 1. Every session goes through the release rule (`./release.ts`): a vehicle whose need is met or
  *    that does not draw gets 0 W and is probed now and then.
  * 2. With a solver, the planner (`./planner.ts`) solves one linear program over the horizon
- *    (`./horizon.ts`): energy by each departure first, then energy cost and demand charge, then
- *    earlier delivery, then fairness.
+ *    (`./horizon.ts`), in this order: overrides, the EDF floor of a vehicle whose need is unknown
+ *    (`./edf.ts`), vehicles ready by their departure (`./ready.ts`), energy by each departure (each
+ *    known need's share, then the known needs, then the assumed ones), energy cost and demand
+ *    charge, earlier delivery, fairness (docs/smart-charging.md "What the plan optimises").
  * 3. Without a solver, with nothing to plan, or when a solve fails or runs over its budget, the
  *    greedy stages (`./greedy.ts`) allocate this instant alone (`planner: 'greedy'`, with the
  *    reason of a fallback in `fallbackReason`).
@@ -15,7 +17,8 @@
  * @module
  */
 import { edfFloors, yieldToEarlier } from './edf';
-import { drawObserved, knownSource } from './estimates';
+import { drawObserved } from './estimates';
+import { knownSource } from './needs';
 import { allocateGreedy, departureFloors } from './greedy';
 import { withOutlook } from './eta';
 import { changeInstants, externalLimitBySlot, inputAt, MAX_HORIZON_MS, SLOT_MS } from './horizon';
@@ -131,8 +134,9 @@ function markedPorts(input: AllocationInput, modes: readonly PlanMode[]): WorkPo
 
 /**
  * The greedy's departure stage on a copy of the ports (`departureFloors`), for the vehicles whose
- * plan rests on estimates: a need from a SoC (an estimated battery) or from an estimate, or a
- * maximum power the vehicle never reported.
+ * plan rests on readings or estimates: every need computed from a SoC against a target (the battery
+ * known or not: the SoC and the vehicle's acceptance are readings, and a plan made exactly on them
+ * can still fall short), a session with an estimate, or a maximum power the vehicle never reported.
  */
 function greedyFloors(input: AllocationInput, modes: readonly PlanMode[], unit: RateUnit): Map<number, number> {
   const ports = markedPorts(input, modes);
@@ -232,14 +236,12 @@ function allocate(input: AllocationInput, ports: WorkPort[], options: Allocation
   if (options.solver && planning) {
     const planPorts = ports.map((work, i): PlanPort => ({ work, mode: released[i]!.mode, needMet: released[i]!.met }));
     try {
-      let floors = greedyFloors(
-        input,
-        released.map((r) => r.mode),
-        unit,
-      );
       const modes = released.map((r) => r.mode);
-      const unknown = edfFloors(input, markedPorts(input, modes));
-      floors = yieldToEarlier(input, markedPorts(input, modes), floors, unknown);
+      // The greedy's stages raise the limits of the ports they run on: a copy of its own. EDF's
+      // floors and their yield read no port's limit, so they share one.
+      const marked = markedPorts(input, modes);
+      const unknown = edfFloors(input, marked);
+      const floors = yieldToEarlier(input, marked, greedyFloors(input, modes, unit), unknown);
       const budget = options.solveBudgetMs ?? SOLVE_BUDGET_MS;
       const plan = planSite(input, planPorts, options.solver, budget, { departure: floors, unknownNeed: unknown });
       const states = released.map((r) => r.state);

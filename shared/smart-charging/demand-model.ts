@@ -28,7 +28,7 @@ interface Segment {
  * up; without an outlook, the whole charge. Shares are made non-decreasing (a higher kW never costs
  * less than a lower one), so that the program buys the segments from the lowest up.
  */
-export function peakSegments(peakSoFarW: number, outlook: EnergyTariff['peakOutlook']): Segment[] {
+function peakSegments(peakSoFarW: number, outlook: EnergyTariff['peakOutlook']): Segment[] {
   if (!outlook || outlook.length === 0) return [{ widthKw: Infinity, share: 1 }];
   let most = 0;
   const levels = outlook.map((l, k) => {

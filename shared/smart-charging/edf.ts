@@ -12,19 +12,19 @@
  * the most they can take (their cap, or what their need, guessed or not, takes in 5 minutes: the
  * shortest first slot) that every limit (the cost limit too) still leaves. What it gives the
  * vehicles with an unknown need and a departure (told or estimated) is their floor. A vehicle with
- * neither has no floor: EDF has nothing to rank it by, and among such vehicles the plan's fair
- * share decides, as before.
+ * neither has no floor: EDF has nothing to rank it by (its default dwell is no departure), so
+ * among such vehicles the plan's fair share decides.
  *
  * @module
  */
 import { consume, consumeLoad, headroomW, siteBudgets, type Budget } from './budgets';
 import { MIN_FIRST_SLOT_MS, plannedDeparture } from './horizon';
-import { activeOverrideW, uncontrolledLoadW, type WorkPort } from './ports';
-import { needKnown, resolveDeparture } from './needs';
+import { activeOverrideW, byMinimumPriority, uncontrolledLoadW, type WorkPort } from './ports';
+import { needKnown } from './needs';
 import type { AllocationInput, SessionDemand } from './types';
 
 /** Whether a vehicle's first slot is held by earliest-departure-first: its need is unknown and it has a departure (told or estimated). */
-export function rankedByDeparture(session: SessionDemand, now: number): boolean {
+function rankedByDeparture(session: SessionDemand, now: number): boolean {
   return !needKnown(session) && plannedDeparture(session, now).known;
 }
 
@@ -53,8 +53,7 @@ export function edfFloors(input: AllocationInput, ports: readonly WorkPort[]): M
  * Under a cost limit, every vehicle's minimum first, as the plan gives it (spec §2.6: the cost
  * limit is exceeded for the minimums of the vehicles plugged in), when they all fit the hard
  * limits; earliest-departure-first then shares what the cost limit leaves. Without it the floors
- * summed to the cost limit and the minimums came on top, taken from whichever floor the solver chose. Without it the floors summed to the
- * cost limit and the minimums came on top, taken from whichever floor the solver chose.
+ * summed to the cost limit and the minimums came on top, taken from whichever floor the solver chose.
  * @returns what was reserved for a port, W
  */
 function reserveMinimums(
@@ -86,20 +85,14 @@ function budgetsBeside(input: AllocationInput, ports: readonly WorkPort[]): Budg
 
 /**
  * The vehicles that hold power (not released, probed or overridden) in earliest-departure-first's
- * order: by departure as told (none last; two departures within the plan's shortest first slot
- * still rank apart), then first come, then portId.
+ * order, which is spec §2.6's order for minimums ({@link byMinimumPriority}): by departure as told
+ * or estimated (none last; two departures within the plan's shortest first slot still rank apart),
+ * then first come, then portId.
  */
 function edfQueue(input: AllocationInput, ports: readonly WorkPort[]): WorkPort[] {
-  const departure = (p: WorkPort) =>
-    plannedDeparture(p.session, input.now).known ? resolveDeparture(p.session)!.time : Infinity;
   return ports
     .filter((p) => p.state === 'active' && activeOverrideW(p.session, input.now) === undefined)
-    .sort(
-      (a, b) =>
-        (departure(a) === departure(b) ? 0 : departure(a) < departure(b) ? -1 : 1) ||
-        a.session.startTime - b.session.startTime ||
-        a.portId - b.portId,
-    );
+    .sort(byMinimumPriority);
 }
 
 /**

@@ -269,8 +269,3 @@ export function drawObserved(session: SessionDemand): boolean | undefined {
   if (measured >= IDLE_DRAW_FRACTION * limit) return true;
   return limit >= 0.9 * minimumPowerW(session) ? false : undefined;
 }
-
-/** Whether a source tells the need (the vehicle, the fleet) rather than estimates it (the driver, history, defaults). */
-export function knownSource(source: EstimateSource | undefined): boolean {
-  return source === 'vehicle' || source === 'fleet';
-}

@@ -41,7 +41,7 @@ function limitAtPortW(limit: SiteLimit | undefined, p: WorkPort): number {
  * within the site's capacity limit and its cost limit now. A cost limit of 0 (a window without
  * charging) is a soft cap that ends: it does not make the ETA unknown, so it is passed over.
  */
-export function powerAfterDepartureW(p: WorkPort, input: Pick<AllocationInput, 'limits'>): number {
+function powerAfterDepartureW(p: WorkPort, input: Pick<AllocationInput, 'limits'>): number {
   const costW = limitAtPortW(input.limits.cost, p);
   const siteW = Math.min(limitAtPortW(input.limits.capacity, p), costW > 0 ? costW : Infinity);
   return Math.max(0, Math.min(p.capW, p.need?.maxAcceptW ?? p.capW, siteW));
@@ -51,7 +51,7 @@ export function powerAfterDepartureW(p: WorkPort, input: Pick<AllocationInput, '
  * When the planned periods deliver `need`, ms since epoch, walking them from `now` to `until`
  * (each period holds until the next); undefined when they do not by then.
  */
-export function reachedAt(
+function reachedAt(
   need: ChargeNeed,
   periods: readonly { start: number; limitW: number }[],
   now: number,

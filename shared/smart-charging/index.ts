@@ -6,6 +6,7 @@
  * @module
  */
 export { allocateSite, needMet, SOLVE_BUDGET_MS, type AllocationOptions } from './allocate';
+export { DEMAND_INTERVAL_MS } from './demand-model';
 export { DEFAULT_DWELL_MS, MAX_HORIZON_MS, MIN_FIRST_SLOT_MS, plannedDeparture, SLOT_MS } from './horizon';
 export { SolveError, type PlanSolver } from './linear-program';
 export { MAX_NEED_WH, WEIGHTS } from './planner';
@@ -51,7 +52,6 @@ export { activeOverrideW } from './ports';
 export {
   direction,
   limitAt,
-  lowerOf,
   NEAR_WINDOW_MS,
   PROFILE_CHANGE_ABSOLUTE,
   PROFILE_CHANGE_FRACTION,

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_TARGET_SOC } from '../departures/rules';
 import { taperFactor, type ChargeNeed } from './taper';
-import type { CapacitySource, DepartureSource, SessionDemand } from './types';
+import type { CapacitySource, DepartureSource, EstimateSource, SessionDemand } from './types';
 import { wattsPerAmp } from './units';
 
 /** Spec §2.6 minimum on a DCFC port, W. */
@@ -19,7 +19,7 @@ export const DEFAULT_BATTERY_CAPACITY_WH = 80_000;
 export const CAPACITY_ESTIMATE_MIN_SOC_RISE = 5;
 /** A vehicle drawing less than this share of the limit in force is capped near its draw. */
 export const ACCEPTANCE_THRESHOLD = 0.9;
-/** Acceptance cap: this factor times the measured draw, plus {@link ACCEPTANCE_MARGIN_W}. */
+/** Acceptance cap: this factor times the measured draw, plus {@link ACCEPTANCE_MARGIN}. */
 export const ACCEPTANCE_HEADROOM = 1.2;
 /** Acceptance cap's fixed margin by charger type: 1 kW on DCFC; on Level 2, 1 A per phase (× voltageV × phases W). */
 export const ACCEPTANCE_MARGIN = { DCFC: { value: 1000, unit: 'W' }, 'Level 2': { value: 1, unit: 'A' } } as const;
@@ -133,13 +133,13 @@ export function batteryCapacityWh(session: SessionDemand): number {
  */
 export function needKnown(session: SessionDemand): boolean {
   if (session.evNeeds?.energyAmountWh !== undefined) return true;
-  if (session.socPercent !== undefined) {
-    const { socStartPercent: start, socPercent: soc, energyDeliveredWh: delivered } = session;
-    const learnt = start !== undefined && soc - start >= CAPACITY_ESTIMATE_MIN_SOC_RISE && delivered > 0;
-    return session.batteryCapacityWh !== undefined || learnt;
-  }
-  const source = session.estimate?.energySource;
-  return session.estimate?.energyWh !== undefined && (source === 'fleet' || source === 'vehicle');
+  if (session.socPercent !== undefined) return batteryCapacityOf(session).source !== 'default';
+  return session.estimate?.energyWh !== undefined && knownSource(session.estimate.energySource);
+}
+
+/** Whether a source tells the need (the vehicle, the fleet) rather than estimates it (the driver, history, defaults). */
+export function knownSource(source: EstimateSource | undefined): boolean {
+  return source === 'vehicle' || source === 'fleet';
 }
 
 /**

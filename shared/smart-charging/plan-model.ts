@@ -21,7 +21,7 @@ import { chargeNeed, DEFAULT_BATTERY_CAPACITY_WH } from './needs';
 import { addFairness, addSoftFloors, addTaper, type HardLimit } from './plan-rows';
 import { uncontrolledLoadW, type WorkPort } from './ports';
 import type { AllocationInput, ExternalLimit, RateUnit } from './types';
-import { ceilAmps } from './units';
+import { ceilAmps, kW } from './units';
 
 /** Objective weights, per kWh. */
 export const WEIGHTS = {
@@ -33,7 +33,12 @@ export const WEIGHTS = {
   ready: 3_000,
   /** Per kWh of a vehicle's share of its known need ({@link SHARE} of it over the session). */
   share: 2_000,
-  /** Per kWh of a known need (a departure with an ISO 15118 request or a SoC target) delivered. */
+  /**
+   * Per kWh of a known need delivered: a departure (told or estimated) with the energy `chargeNeed`
+   * computes for it (`./needs.ts`): an ISO 15118 request, a SoC target, or an estimate's energy, the
+   * driver's and the forecast's included. Wider than `needKnown`, which calls a driver's or a
+   * forecast's energy unknown (for the EDF floor, `./edf.ts`): the plan still pays it in this tier.
+   */
   knownNeed: 1_000,
   /** Per kWh of an assumed need (no departure, or beyond the horizon) delivered. */
   assumedNeed: 100,
@@ -60,8 +65,8 @@ export const WEIGHTS = {
 export const SHARE = 0.25;
 /** Most energy a vehicle may need, Wh: larger requests are clamped (an absurd 1 MWh cannot crowd out the others). */
 export const MAX_NEED_WH = 300_000;
-/** Least laxity the earliness weight divides by, h (a vehicle already late counts as 15 min). */
-const MIN_LAXITY_H = 0.25;
+/** Least time to departure the earliness weight divides by, h (a vehicle already late counts as 15 min). */
+const MIN_URGENCY_H = 0.25;
 
 /** How a port takes part in the plan. */
 export type PlanMode = 'uncontrolled' | 'released' | 'probing' | 'holding';
@@ -121,9 +126,6 @@ export interface Model {
   readonly candidates: readonly ReadyCandidate[];
 }
 
-/** W to kW. */
-export const kW = (w: number) => w / 1000;
-
 /** Coefficient of a port's kW in a limit's unit: 1 in W (limits scaled to kW), 1000 / (V × phases) in A. */
 export function coefficient(unit: RateUnit, port: WorkPort): number {
   return unit === 'W' ? 1 : 1000 / port.wattsPerAmp;
@@ -151,18 +153,20 @@ export function overriding(port: WorkPort, start: number): boolean {
 }
 
 /**
- * The energy a holding vehicle needs in the horizon, Wh, in two tiers: known (its departure and its
- * need are known; the share of the time to a departure beyond the horizon that the horizon covers)
- * and assumed (the rest; for a SoC-based need also the room above its target, since its battery is
- * estimated; without a departure its need to its default departure, or without one what it can
- * take until then, at most an 80 kWh battery). Clamped at what it can take in the horizon and at
- * {@link MAX_NEED_WH}.
+ * The energy a holding vehicle needs in the horizon, Wh, in two tiers: known (it has a departure and
+ * a need, told or estimated, {@link WEIGHTS}.knownNeed; the share of the time to a departure beyond
+ * the horizon that the horizon covers; `share`: the part of it up to {@link SHARE} of the need over
+ * the session, what it got counted) and assumed (the rest; for a SoC-based need also the room above
+ * its target, since its battery is estimated; without a departure its need to its default
+ * departure, or without one what it can take until then, at most an 80 kWh battery). Clamped at
+ * what it can take in the horizon and at {@link MAX_NEED_WH}. `readyCandidate`: whether the plan
+ * may make it ready (`./ready.ts`: its departure within the horizon, its whole need within reach).
  */
 function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number[], departure: number, now: number) {
   const { work } = port;
   const horizonEnd = slots.at(-1)!.end;
   const reachable = slots.reduce((sum, s, t) => sum + work.capW * s.hours * presence[t]!, 0);
-  if (port.needMet) return { known: 0, assumed: 0, share: 0, reachable: false };
+  if (port.needMet) return { known: 0, assumed: 0, share: 0, readyCandidate: false };
   if (work.need) {
     const need = Math.min(work.need.energyWh, MAX_NEED_WH, reachable);
     const inHorizon = departure <= horizonEnd ? 1 : (horizonEnd - now) / (departure - now);
@@ -173,11 +177,11 @@ function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number
     const share = Math.min(known, Math.max(0, SHARE * (delivered + work.need.energyWh) - delivered));
     // Ready by its departure: within the horizon, and the whole need within its reach.
     const ready = inHorizon === 1 && work.need.energyWh <= Math.min(MAX_NEED_WH, reachable) * (1 - 1e-9);
-    return { known, assumed: Math.min(reachable, need * (1 - inHorizon) + headroom), share, reachable: ready };
+    return { known, assumed: Math.min(reachable, need * (1 - inHorizon) + headroom), share, readyCandidate: ready };
   }
   const assumedNeed = chargeNeed(work.session, { time: departure, source: 'vehicle' }, work.capW)?.energyWh;
   const assumed = Math.min(reachable, MAX_NEED_WH, assumedNeed ?? DEFAULT_BATTERY_CAPACITY_WH);
-  return { known: 0, assumed, share: 0, reachable: false };
+  return { known: 0, assumed, share: 0, readyCandidate: false };
 }
 
 /** What every port's columns are built from. */
@@ -193,12 +197,12 @@ interface Frame {
 
 /**
  * The hours the earliness weight divides by: the time to the vehicle's departure (at least
- * {@link MIN_LAXITY_H}). Among plans equal in every goal above it, the earliest departure charges
+ * {@link MIN_URGENCY_H}). Among plans equal in every goal above it, the earliest departure charges
  * first, as earliest-departure-first does: it serves more sessions fully than ranking by laxity
  * (Caltech October 2019 at 20 kW: 800 sessions against 760, energy 83.09 % against 83.16 %).
  */
 function urgencyHours(departure: number, now: number): number {
-  return Math.max(MIN_LAXITY_H, (departure - now) / 3_600_000);
+  return Math.max(MIN_URGENCY_H, (departure - now) / 3_600_000);
 }
 
 /** A holding port's power columns (−1 where it is gone), with their bounds and costs. */
@@ -234,7 +238,7 @@ function addEnergy(
   presence: number[],
 ): ReadyCandidate | undefined {
   const { slots, departures, input, lp } = frame;
-  const { known, assumed, share, reachable } = needs(port, slots, presence, departures[i]!, input.now);
+  const { known, assumed, share, readyCandidate } = needs(port, slots, presence, departures[i]!, input.now);
   const terms = cols.flatMap((c, t): Term[] => (c < 0 ? [] : [[c, slots[t]!.hours * presence[t]!]]));
   const y0 = lp.addColumn(-WEIGHTS.share, 0, kW(share));
   const y1 = lp.addColumn(-WEIGHTS.knownNeed, 0, kW(known - share));
@@ -255,7 +259,7 @@ function addEnergy(
     ),
   );
   addTaper(lp, port.work, cols, slots, presence);
-  if (!reachable || known <= 0) return undefined;
+  if (!readyCandidate || known <= 0) return undefined;
   const column = lp.addColumn(0, 0, 1);
   lp.addRow([...terms, [column, -kW(known)]], 0, Infinity);
   return { port: i, column, needKwh: kW(known), tiers: [y0, y1], energy: terms };

@@ -8,13 +8,8 @@
 import type { Slot } from './horizon';
 import type { LinearProgram, Term } from './linear-program';
 import type { WorkPort } from './ports';
-import { TAPER_END_FRACTION, TAPER_START_SOC } from './taper';
-
-/** Slope of the taper per % SoC (as `./taper.ts`). */
-const TAPER_SLOPE = (1 - TAPER_END_FRACTION) / (100 - TAPER_START_SOC);
-
-/** W to kW. */
-const kW = (w: number) => w / 1000;
+import { TAPER_SLOPE, TAPER_START_SOC } from './taper';
+import { kW } from './units';
 
 /** One limit of the first slot: each port's coefficient and the room left for the ports. */
 export interface HardLimit {

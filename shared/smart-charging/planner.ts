@@ -3,8 +3,10 @@
  * port its power slot by slot (spec §2.6 site power limits, §4.2 departures; ISO 15118 needs).
  *
  * Variables: the power of each controllable port in each slot it is there (kW; a port's share of a
- * slot after its vehicle leaves counts for nothing), and the energy each vehicle gets by its
- * departure in two tiers. Constraints, in every slot:
+ * slot after its vehicle leaves counts for nothing), the energy each vehicle gets by its departure
+ * in three tiers (its share of its known need, the rest of its known need, its assumed need), and
+ * for each vehicle the plan may make ready a binary that only `./ready.ts`'s MIP reads.
+ * Constraints, in every slot:
  * - capacity (hard, in W or A): Σ ports ≤ limit − uncontrolled load;
  * - cost (soft, spec §2.6): the ports without an override stay within what the limit leaves after
  *   uncontrolled load and overrides, except that each vehicle may have its minimum: in the first
@@ -16,32 +18,41 @@
  *   energy it got in earlier slots (a linear bound);
  * - a vehicle gets no more energy than it needs (plus one first slot at its minimum).
  *
- * Objective, in this order of priority (weights far apart):
+ * Objective, in this order of priority (weights far apart, {@link WEIGHTS}; docs/smart-charging.md
+ * "What the plan optimises, in this order"):
  * 1. overrides reach their limit ({@link WEIGHTS}.override per kWh short);
- * 2. energy by each departure: a known need (ISO 15118 request, SoC target) first, then the
- *    assumed need (a vehicle that told nothing: what it can take until its planned departure, at
- *    most an 80 kWh battery; a SoC-based vehicle: the room above its target, as the estimate of its
- *    battery may be short) — targets met first;
- * 3. energy cost (the tariff's price per kWh in each slot) plus the demand charge: each 15-minute
+ * 2. the EDF floor: a vehicle whose need is unknown (`needKnown` in `./needs.ts`) gets, in the first
+ *    slot, what earliest-departure-first gives it (`./edf.ts`; {@link WEIGHTS}.unknownNeed per kWh
+ *    short);
+ * 3. vehicles ready: the most vehicles whose whole known need is met by their departure (chosen by
+ *    `./ready.ts` after a first solve; their known need is then worth {@link WEIGHTS}.ready);
+ * 4. energy by each departure: every known need's share first (a quarter of it over the session,
+ *    {@link WEIGHTS}.share), then the rest of the known needs (an ISO 15118 request, a SoC target,
+ *    or an estimate's energy, the driver's and the forecast's included: {@link WEIGHTS}.knownNeed),
+ *    then the assumed need (a vehicle that told nothing: what it can take until its planned
+ *    departure, at most an 80 kWh battery; a SoC-based vehicle: the room above its target, as the
+ *    estimate of its battery may be short);
+ * 5. energy cost (the tariff's price per kWh in each slot) plus the demand charge: each 15-minute
  *    interval's average above the billing period's peak so far, priced by the outlook of the rest
  *    of the period (`./demand-model.ts`);
- * 4. earlier delivery (it leaves room for vehicles that arrive later), the more so the sooner a
+ * 6. earlier delivery (it leaves room for vehicles that arrive later), the more so the sooner a
  *    vehicle leaves, so that among equal plans the earliest departure charges first, as EDF does;
  *    with a tariff, also a cost of deferral alike for every vehicle ({@link WEIGHTS}.deferral), so
  *    that a small price difference does not push the day's energy into the evening's arrivals;
- * 5. fairness: in the first slot, power above a port's fair share (the equal level, up to its cap,
+ * 7. fairness: in the first slot, power above a port's fair share (the equal level, up to its cap,
  *    that the limits leave) costs a little, so that when nothing else decides, all share alike.
  * Probes of released vehicles (`./release.ts`) are not in the program: after the solve, each takes
  * its minimum in the first slot where every limit, the cost limit too, leaves room (earliest
  * departure first).
  *
  * The slot that is sent is held to two rules:
- * - **Robust departures.** A vehicle whose plan rests on estimates (its need from a SoC and an
- *   estimated battery, or a maximum power it never reported) gets at least what the greedy stages
- *   would give it for its departure (`departureFloors` in `./greedy.ts`: the least constant power
- *   that meets it 5 % early, for the vehicles Moore–Hodgson's rule can save together): an exact
- *   plan made on a wrong estimate would otherwise push it just short. A vehicle that reported its
- *   energy and its maximum over ISO 15118 is planned as it says.
+ * - **Robust departures.** A vehicle whose plan rests on readings or estimates (every need computed
+ *   from a SoC against a target, whether its battery is known or not; a session with an estimate;
+ *   a maximum power it never reported) gets at least what the greedy stages would give it for its
+ *   departure (`departureFloors` in `./greedy.ts`: the least constant power that meets it 5 % early,
+ *   for the vehicles Moore–Hodgson's rule can save together): the SoC and the vehicle's acceptance
+ *   are readings, and an exact plan made on them, or on an estimate, can still fall short. A
+ *   vehicle that reported its energy and its maximum over ISO 15118 is planned as it says.
  * - **The minimum-power rule.** After a first solve, a vehicle between 0 and its minimum is raised
  *   to its minimum where the hard limits leave room for the minimums of all that charge (the
  *   largest first), else set to 0; the second solve (warm-started from the first) keeps every
@@ -51,10 +62,11 @@
  */
 import { externalLimitBySlot, type Slot } from './horizon';
 import type { PlanSolver } from './linear-program';
-import { buildModel, coefficient, kW, overriding, type Model, type PlanFloors, type PlanPort } from './plan-model';
+import { buildModel, coefficient, overriding, type Model, type PlanFloors, type PlanPort } from './plan-model';
 import { byMinimumPriority } from './ports';
 import { chooseReady } from './ready';
 import type { AllocationInput } from './types';
+import { kW } from './units';
 
 export { MAX_NEED_WH, WEIGHTS, type PlanMode, type PlanPort } from './plan-model';
 
@@ -176,7 +188,8 @@ export function planSite(
   try {
     const left = () => budgetMs - (performance.now() - started);
     let first = model.lp.solve(solver, budgetMs);
-    if (chooseReady(model, solver, left() * READY_BUDGET_SHARE, first)) first = model.lp.solve(solver, left());
+    // Solved again only when the MIP chose someone: with nobody chosen, no cost changed.
+    if (chooseReady(model, solver, left() * READY_BUDGET_SHARE, first)?.length) first = model.lp.solve(solver, left());
     fixFirstSlot(model, chargingFirst(model, first));
     solution = model.lp.solve(solver, left());
   } finally {

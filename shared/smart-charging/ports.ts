@@ -76,9 +76,10 @@ export function workPorts(input: AllocationInput): WorkPort[] {
 }
 
 /**
- * Spec §2.6 order for minimums when capacity is short: vehicles with a departure (API or ISO
- * 15118) by departure time, then those without by session start (first come, first served); ties
- * by portId.
+ * Spec §2.6 order for minimums when capacity is short: vehicles with a departure (API, ISO 15118,
+ * or estimated: the driver's, a forecast's; `resolveDeparture`) by departure time, then those
+ * without by session start (first come, first served); ties by portId. Earliest-departure-first
+ * ranks by it too (`./edf.ts`).
  */
 export function byMinimumPriority(a: WorkPort, b: WorkPort): number {
   const da = a.departure?.time ?? Infinity;

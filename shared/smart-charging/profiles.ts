@@ -82,7 +82,7 @@ function instants(schedules: readonly LimitSchedule[], from: number): number[] {
  * The lower of two schedules at every instant from `from` on (both W and A taken from the lower
  * watts), equal neighbours merged.
  */
-export function lowerOf(a: LimitSchedule, b: LimitSchedule, from: number): ScheduledLimit[] {
+function lowerOf(a: LimitSchedule, b: LimitSchedule, from: number): ScheduledLimit[] {
   const out: ScheduledLimit[] = [];
   for (const at of instants([a, b], from)) {
     const x = limitAt(a, at);

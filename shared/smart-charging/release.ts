@@ -6,8 +6,10 @@
  * vehicle that keeps its minimum or its share through them wastes capacity others need.
  *
  * The rule (docs/smart-charging.md), evaluated at each allocation:
- * - **Need met**: the vehicle's known need (its ISO 15118 energy request, or its SoC target) is
- *   delivered (within {@link NEED_MET_WH}) → `released`.
+ * - **Need met** (`needMet` in `./allocate.ts`): the vehicle's known need (its ISO 15118 energy
+ *   request, or its SoC target) is delivered (within {@link NEED_MET_WH}), its SoC is 100 % (a full
+ *   battery), or, for an estimated need (a driver's, a forecast's) without a SoC, the vehicle stopped
+ *   drawing while allowed its minimum after drawing {@link DRAWN_BEFORE_WH} → `released`.
  * - **Not drawing**: while it was allowed at least its minimum, it reported `SuspendedEV` or drew
  *   less than {@link IDLE_DRAW_FRACTION} of its limit, for {@link IDLE_AFTER_MS} → `released`.
  * - `released` vehicles get 0 W; every {@link PROBE_INTERVAL_MS} they are `probing`: offered their

@@ -18,8 +18,8 @@
 export const TAPER_START_SOC = 80;
 /** Share of the vehicle's maximum still accepted at 100 % SoC in the model. */
 export const TAPER_END_FRACTION = 0.1;
-/** Slope of the taper, per % of SoC. */
-const K = (1 - TAPER_END_FRACTION) / (100 - TAPER_START_SOC);
+/** Slope of the taper, per % of SoC (the share of the vehicle's maximum lost per SoC point above {@link TAPER_START_SOC}). */
+export const TAPER_SLOPE = (1 - TAPER_END_FRACTION) / (100 - TAPER_START_SOC);
 
 /** What a vehicle still needs, for the estimates of this module. */
 export interface ChargeNeed {
@@ -33,19 +33,21 @@ export interface ChargeNeed {
 
 /** Acceptance at a SoC as a share of the vehicle's maximum (1 below 80 %, 0.1 at 100 %). */
 export function taperFactor(socPercent: number): number {
-  return socPercent <= TAPER_START_SOC ? 1 : Math.max(TAPER_END_FRACTION, 1 - K * (socPercent - TAPER_START_SOC));
+  return socPercent <= TAPER_START_SOC
+    ? 1
+    : Math.max(TAPER_END_FRACTION, 1 - TAPER_SLOPE * (socPercent - TAPER_START_SOC));
 }
 
 /** SoC above which the vehicle accepts less than `drawW` (its maximum being `maxW`), %. */
 function taperSoc(drawW: number, maxW: number): number {
   if (drawW >= maxW) return TAPER_START_SOC;
-  return Math.min(100, TAPER_START_SOC + (1 - drawW / maxW) / K);
+  return Math.min(100, TAPER_START_SOC + (1 - drawW / maxW) / TAPER_SLOPE);
 }
 
 /** Seconds in the taper from SoC `from` to `to` (both ≥ 80 %), maximum `maxW`, battery `capacityWh`. */
 function taperSeconds(from: number, to: number, maxW: number, capacityWh: number): number {
-  const ratio = (1 - K * (from - TAPER_START_SOC)) / (1 - K * (to - TAPER_START_SOC));
-  return ((capacityWh / 100) * Math.log(ratio) * 3600) / (maxW * K);
+  const ratio = (1 - TAPER_SLOPE * (from - TAPER_START_SOC)) / (1 - TAPER_SLOPE * (to - TAPER_START_SOC));
+  return ((capacityWh / 100) * Math.log(ratio) * 3600) / (maxW * TAPER_SLOPE);
 }
 
 /**
@@ -100,8 +102,8 @@ export function deliveredWithin(
   let soc: number;
   if (seconds <= flatSeconds) soc = from + ((drawW * seconds) / 3600 / capacityWh) * 100;
   else {
-    const lambda = ((seconds - flatSeconds) * need.maxAcceptW * K * 100) / (capacityWh * 3600);
-    soc = TAPER_START_SOC + (1 - (1 - K * (knee - TAPER_START_SOC)) * Math.exp(-lambda)) / K;
+    const lambda = ((seconds - flatSeconds) * need.maxAcceptW * TAPER_SLOPE * 100) / (capacityWh * 3600);
+    soc = TAPER_START_SOC + (1 - (1 - TAPER_SLOPE * (knee - TAPER_START_SOC)) * Math.exp(-lambda)) / TAPER_SLOPE;
   }
   soc = Math.min(to, soc);
   return { energyWh: ((soc - from) / 100) * capacityWh, socPercent: soc };

@@ -18,6 +18,9 @@ import type { AllocationInput, RateUnit, SessionDemand } from './types';
  */
 const ROUNDING_SLACK = 1e-5;
 
+/** W to kW (the planner's program is in kW and kWh). */
+export const kW = (w: number) => w / 1000;
+
 /**
  * The site's unit (spec §2.6): `A` when the site has at least one limit and every limit is in amps
  * (a Level 2-only site), else `W`. Equal shares are equal in this unit.
