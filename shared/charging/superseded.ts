@@ -190,7 +190,15 @@ async function reinstate(
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
       .set({ status: 'InProgress', updatedAt: new Date().toISOString() })
-      .remove(['endTime', 'stopReason', 'meterStopWh', 'energyDeliveredKwh', 'socEndPercent', 'portSnapshot'])
+      .remove([
+        'endTime',
+        'stopReason',
+        'meterStopWh',
+        'energyDeliveredKwh',
+        'socEndPercent',
+        'energyCost',
+        'portSnapshot',
+      ])
       .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
       .commit(),
     ...(stray
