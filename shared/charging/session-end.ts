@@ -33,7 +33,7 @@ export interface EndedSession {
 }
 
 /** What an ended session answers of its stored item. */
-export const endedOf = (session: SessionItem): EndedSession => ({
+const endedOf = (session: SessionItem): EndedSession => ({
   sessionId: session.sessionId,
   ...(session.energyCost ? { energyCost: session.energyCost } : {}),
 });

@@ -33,7 +33,7 @@ import { visibleSites } from './scope';
 import { windowsOverlapping, type MaintenanceWindowItem } from '../maintenance-windows/windows';
 
 /** The default range: the last 30 days. */
-export const DEFAULT_HEALTH_RANGE_MS = 30 * 86_400_000;
+const DEFAULT_HEALTH_RANGE_MS = 30 * 86_400_000;
 
 /** The query of a health report (times ISO 8601 UTC). */
 export interface ChargerHealthRequest {

@@ -30,7 +30,7 @@ type SessionItem = EntityItem<Db['chargingSession']>;
 type PortSession = NonNullable<PortItem['currentChargingSession']>;
 
 /** Stop reasons (OCPP 1.6 Reason, 2.0.1 ReasonEnumType) of a session stopped by a fault. */
-export const FAULT_STOP_REASONS: ReadonlySet<string> = new Set([
+const FAULT_STOP_REASONS: ReadonlySet<string> = new Set([
   'EmergencyStop',
   'GroundFault',
   'OvercurrentFault',

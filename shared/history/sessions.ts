@@ -29,7 +29,7 @@ export type { ChargingSession } from './session-views';
 export type { SessionFilters } from './session-plan';
 
 /** Sessions per page. */
-export const SESSION_PAGE_SIZE = 100;
+const SESSION_PAGE_SIZE = 100;
 
 /** The list's filters, what to include, and the cursor. */
 export interface SessionListRequest extends SessionFilters {
