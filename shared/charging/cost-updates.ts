@@ -13,8 +13,8 @@
  * - {@link sendCostRepricings}: each connected 2.0.1 charger of such a site and each 2.1 station
  *   of it that does not hold the site's tariff ({@link takesCostUpdated}: one that does computes
  *   its running cost itself), each transaction in progress on its ports priced under both tariffs;
- *   a CostUpdated of the new cost when the two differ in the currency's minor unit (or the site had
- *   no tariff);
+ *   a CostUpdated of the new cost when the two differ once rounded to the currency's minor unit (or
+ *   the site had no tariff);
  * - {@link sendCostUpdate}: one CostUpdated through the command path, which waits for the answer; a
  *   charger that answers NotSupported/NotImplemented is remembered (`charger.costUpdatedSupport`)
  *   and not sent CostUpdated again until its next boot. Nothing here throws: a failure is logged,
@@ -24,7 +24,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../db';
 import type { ChargerItem } from '../chargers/items';
 import { entityOf, numberIn, type TableChange } from '../db/table-changes';
-import { type CostTariff, minorUnitAmount, siteTimeZone } from '../history/session-cost';
+import { type CostTariff, roundToMinorUnit, siteTimeZone } from '../history/session-cost';
 import pMap from 'p-map';
 import { CONCURRENT_CHARGERS } from '../concurrency';
 import { logger } from '../logger';
@@ -113,12 +113,12 @@ export function takesCostUpdated(charger: CostCharger, tariffOutcome?: TariffUpd
   return charger.tariffSupport === 'unsupported' || (tariffOutcome !== undefined && TARIFF_NOT_HELD.has(tariffOutcome));
 }
 
-/** One CostUpdated to send: the charger's transaction and its running cost in the currency's minor unit. */
+/** One CostUpdated to send: the charger's transaction and its running cost rounded to the currency's minor unit. */
 export interface CostUpdate {
   charger: CostCharger;
   /** The charger's transactionId (2.0.1 `transactionId`). */
   ocppTransactionId: string;
-  /** In the currency's units, rounded to its minor unit (`minorUnitAmount`). */
+  /** In the currency's units, rounded to its minor unit (`roundToMinorUnit`). */
   totalCost: number;
 }
 
@@ -142,6 +142,8 @@ export type CostUpdateOutcome =
 export async function sendCostUpdate(db: Db, commands: CostCommands, update: CostUpdate): Promise<CostUpdateOutcome> {
   const { charger, ocppTransactionId, totalCost } = update;
   const { chargerId } = charger;
+  // A safeguard: the batch's sender never passes such a charger (`takesCostUpdated`), but a CALL
+  // to one would only fail again.
   if (charger.costUpdatedSupport === 'unsupported') return 'knownUnsupported';
   try {
     const answer = await commands.send(chargerId, 'CostUpdated', { ocppTransactionId, totalCost }, { charger });
@@ -159,15 +161,15 @@ export interface RepricingOutcome {
   chargerId: number;
   ocppTransactionId: string;
   outcome: CostUpdateOutcome;
-  /** The cost sent, in the currency's minor unit, when one was. */
+  /** The cost sent, rounded to the currency's minor unit, when one was. */
   totalCost?: number;
 }
 
 /**
  * Prices each transaction in progress of a charger (its ports', one after the other) under the
  * tariff before and after (one currency, {@link costRepricingsOf}), and sends CostUpdated of the
- * new cost when the two differ in the currency's minor unit, or there was none before. A transaction that ended
- * meanwhile is not told (its session is read just before). Never throws.
+ * new cost when the two differ once rounded to the currency's minor unit, or there was none before.
+ * A transaction that ended meanwhile is not told (its session is read just before). Never throws.
  */
 async function repriceCharger(
   db: Db,
@@ -187,9 +189,9 @@ async function repriceCharger(
       const inProgress = await readSessionInProgress(db, chargerId, ocppTransactionId);
       if (!inProgress) return { outcome: 'ended' };
       const now = costSoFar(inProgress, { tariff: repricing.after, timeZone });
-      const totalCost = minorUnitAmount(now);
+      const totalCost = roundToMinorUnit(now);
       const told = repricing.before && costSoFar(inProgress, { tariff: repricing.before, timeZone });
-      if (told && minorUnitAmount(told) === totalCost) return { outcome: 'unchanged' };
+      if (told && roundToMinorUnit(told) === totalCost) return { outcome: 'unchanged' };
       return { outcome: await sendCostUpdate(db, commands, { charger, ocppTransactionId, totalCost }), totalCost };
     })().catch((error: unknown) => {
       logger.warn('Cost repricing: a read failed', { chargerId, ocppTransactionId, error: String(error) });

@@ -32,11 +32,9 @@ export {
   sendCostRepricings,
 } from './cost-updates';
 export { recordPortStatus } from './ports';
-export { COST_UPDATED_PROTOCOLS, type SiteChargers, siteChargersOnce } from './site-chargers';
-export { type StationTariff, stationTariffId, toStationTariff, type StoredSiteTariff } from './station-tariff';
+export { type SiteChargers, siteChargersOnce } from './site-chargers';
 export {
   sendTariffUpdates,
-  syncStationTariff,
   TARIFF_UPDATE_ENTITIES,
   type TariffUpdateOutcome,
   type TariffUpdates,

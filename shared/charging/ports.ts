@@ -16,7 +16,7 @@ import { PortNumberError } from './errors';
 import { recordPortStatusChange } from '../history/status-events';
 
 /** How many port numbers beyond its registered ports a charger may report (each creates a port): 8. */
-export const MAX_REPORTED_PORTS = 8;
+const MAX_REPORTED_PORTS = 8;
 
 /** A port status report (spec §2.3 `ocppStatus`). */
 export interface PortStatus {
@@ -31,7 +31,7 @@ export interface PortStatus {
 }
 
 /** Connector type assumed for a port created from a charger's report: CCS1 on DCFC, J1772 on Level 2. */
-export function defaultConnectorType(chargerType: ChargerConnection['chargerType']): 'CCS1' | 'J1772' {
+function defaultConnectorType(chargerType: ChargerConnection['chargerType']): 'CCS1' | 'J1772' {
   return chargerType === 'DCFC' ? 'CCS1' : 'J1772';
 }
 

@@ -20,7 +20,7 @@ import type { IdTokenType, RemoteControlCommandCatalog, RemoteControlCommands, R
 import type { CommandableCharger, SendOptions } from '../charger-commands';
 
 /** idTag sent with a remote start that names none (spec §4.4 makes `idTag` optional). */
-export const SERVER_ID_TAG = 'CSMS-REMOTE';
+const SERVER_ID_TAG = 'CSMS-REMOTE';
 
 /**
  * A port the key may reach, with its charger.

@@ -28,7 +28,7 @@ import {
 import type { SessionItem } from './session-items';
 
 /** How often an instance prices one transaction in progress: every 5 minutes at most. */
-export const RUNNING_COST_INTERVAL_MS = 5 * 60_000;
+const RUNNING_COST_INTERVAL_MS = 5 * 60_000;
 
 /** When this instance last priced each transaction (`chargerId/transactionId` → epoch ms). */
 const pricedAt = new BoundedMap<string, number>(10_000);

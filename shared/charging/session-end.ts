@@ -33,7 +33,7 @@ export interface EndedSession {
 }
 
 /** What an ended session answers of its stored item. */
-export const endedOf = (session: SessionItem): EndedSession => ({
+const endedOf = (session: SessionItem): EndedSession => ({
   sessionId: session.sessionId,
   ...(session.energyCost ? { energyCost: session.energyCost } : {}),
 });
@@ -47,9 +47,11 @@ export const endedOf = (session: SessionItem): EndedSession => ({
  * The session's history record is completed, and the open slot of its readings moved to its time
  * series, in the same transaction (`prepareSessionEnd`).
  * Requests: 1 GetItem (session, unless the caller read it: `known`), 2 GetItems (port and its
- * readings, in parallel), what `prepareSessionEnd` reads (1 Query, +1 GetItem for a fault stop),
- * 1 TransactWriteItems, 1 UpdateItem (charger history). The session and its record store its
- * energy cost under the site's tariff (`prepareSessionEnd`).
+ * readings, in parallel), what `prepareSessionEnd` reads (1 Query of the readings and 1 strongly
+ * consistent GetItem of the site's tariff, in parallel, +1 GetItem of the site's time zone on a
+ * cold instance, +1 GetItem of the vehicle's departure plan for a fault or EV-disconnected stop of
+ * a known vehicle), 1 TransactWriteItems, 1 UpdateItem (charger history). The session and its
+ * record store its energy cost under the site's tariff (`prepareSessionEnd`).
  * @returns the session's ID and cost (an ended one's as stored), or undefined when the transaction is unknown
  */
 export async function endSession(

@@ -44,8 +44,10 @@ export interface StationTariffPrice {
 
 /**
  * A site's tariff as OCPP 2.1's TariffType has it (the fields used): the domain does not speak
- * OCPP, so the command that sends it (`shared/ocpp/commands/tariffs.ts`) checks at compile time that
- * this shape is a TariffType.
+ * OCPP, so the command that sends it (`shared/ocpp/commands/tariffs.ts`) checks at compile time
+ * (`satisfies`) that this shape is a TariffType but for its arrays' lengths, which
+ * {@link toStationTariff} keeps within the schema's (at least one price, one to seven days) and the
+ * CALL's schema validation checks.
  */
 export interface StationTariff {
   /** At most 60 characters. */

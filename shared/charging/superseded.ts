@@ -82,8 +82,12 @@ async function currentOnPort(db: Db, connection: ChargerConnection, portNumber: 
 
 /**
  * Ends a superseded session with the charger's final values (its stop arrived after all); the
- * port's session is ended too when the stop proves it stray. Requests: 2 GetItems (port, readings),
- * 1 TransactWriteItems. Its energy cost is stored as its end's (`prepareSessionEnd`).
+ * port's session is ended too when the stop proves it stray. Requests: 2 GetItems (port, readings,
+ * in parallel), what `prepareSessionEnd` reads (1 Query of the readings and 1 strongly consistent
+ * GetItem of the site's tariff, in parallel, +1 GetItem of the site's time zone on a cold
+ * instance, +1 GetItem of the vehicle's departure plan for a fault or EV-disconnected stop of a
+ * known vehicle), 1 TransactWriteItems, +2 UpdateItems (the stray session's record) when the port's
+ * session is stray. Its energy cost is stored as its end's (`prepareSessionEnd`).
  * @returns the session's ID and energy cost
  */
 export async function finishSupersededSession(
@@ -135,7 +139,9 @@ export async function finishSupersededSession(
 /**
  * Readings for a superseded session: it goes back on its port when they prove the port's session
  * stray (see the module comment), else its stored values take them (energy counted).
- * Requests: 2 GetItems (port and readings), 1 TransactWriteItems or 1 UpdateItem.
+ * Requests: 2 GetItems (port and readings, in parallel), then 1 UpdateItem; or, to put it back,
+ * 1 TransactWriteItems and 2 UpdateItems (its record), +2 UpdateItems (the stray session's record)
+ * when the port had a session.
  */
 export async function applyToSupersededSession(
   db: Db,
@@ -190,7 +196,15 @@ async function reinstate(
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
       .set({ status: 'InProgress', updatedAt: new Date().toISOString() })
-      .remove(['endTime', 'stopReason', 'meterStopWh', 'energyDeliveredKwh', 'socEndPercent', 'portSnapshot'])
+      .remove([
+        'endTime',
+        'stopReason',
+        'meterStopWh',
+        'energyDeliveredKwh',
+        'socEndPercent',
+        'energyCost',
+        'portSnapshot',
+      ])
       .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
       .commit(),
     ...(stray

@@ -8,7 +8,8 @@
  * and one Query per site and calendar month (UTC) from the range's start to now (the state before
  * the range's first change is read from the changes after it), and 1 Query of the organization's
  * maintenance windows overlapping the range (gsi1, by their end; paged), whatever the number of
- * chargers. A site of 50 chargers over 30 days is 3 Queries.
+ * chargers. A site of 50 chargers over the last 30 days is usually 4 Queries (the collection, the
+ * two calendar months the range spans, the maintenance windows), 3 when it lies in one month.
  */
 import type { Db } from '../db';
 import type { AccessScope } from '../organizations/access-scope';
@@ -32,7 +33,7 @@ import { visibleSites } from './scope';
 import { windowsOverlapping, type MaintenanceWindowItem } from '../maintenance-windows/windows';
 
 /** The default range: the last 30 days. */
-export const DEFAULT_HEALTH_RANGE_MS = 30 * 86_400_000;
+const DEFAULT_HEALTH_RANGE_MS = 30 * 86_400_000;
 
 /** The query of a health report (times ISO 8601 UTC). */
 export interface ChargerHealthRequest {

@@ -19,7 +19,7 @@ import { decodePosition, encodePosition, mergePage, type Position } from './page
 import { visibleChargers, visibleSites } from './scope';
 
 /** Error reports per page. */
-export const ERROR_PAGE_SIZE = 100;
+const ERROR_PAGE_SIZE = 100;
 
 type ChargerErrorItem = EntityItem<Db['chargerError']>;
 

@@ -9,8 +9,9 @@
  *   connections were recorded; none for a charger that never connected.
  * - A port's second is **faulted** when its status is `Faulted`, **unavailable** when its status is
  *   `Unavailable` or the charger is offline, **available** otherwise (any operative status, or no
- *   status reported yet while online). `uptimePercent` = available ÷ active time. A charger's
- *   seconds are its ports' summed (so they can exceed the range), its percent their ratio.
+ *   status reported yet while online). `uptimePercent` = available ÷ the active time outside
+ *   maintenance (below). A charger's seconds are its ports' summed (so they can exceed the range),
+ *   its percent their ratio.
  * - The state before the first stored change is the change's previous state (stored with it);
  *   without any change since, the current state.
  * - `chargingSessionSeconds`: time with a session in progress on the port, within the active time.
@@ -131,7 +132,7 @@ function segments<T>(
 }
 
 /** Events without repeats (the same event appended twice), in time order. */
-export function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
+function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
   const seen = new Map<string, HistoryEvent>();
   for (const e of events)
     seen.set(
@@ -183,12 +184,13 @@ function statusSegments(
 /**
  * Seconds faulted / available / unavailable of a port, given when the charger was online and the
  * port's maintenance (disjoint intervals, within the active time), which counts as none of them.
+ * @param countedMs the active time outside maintenance, ms: what `uptimePercent` divides by
  */
 function portUptime(
   status: Segment<string | undefined>[],
   online: Segment<boolean>[],
   maintenance: readonly Interval[],
-  activeMs: number,
+  countedMs: number,
 ): Uptime {
   const ms = { faulted: 0, available: 0, unavailable: 0 };
   for (const s of status) {
@@ -202,16 +204,20 @@ function portUptime(
       ms[kind] += overlap;
     }
   }
-  const maintenanceMs = maintenance.reduce((sum, i) => sum + (i.to - i.from), 0);
   return {
     faultedSeconds: seconds(ms.faulted),
     availableSeconds: seconds(ms.available),
     unavailableSeconds: seconds(ms.unavailable),
-    uptimePercent: percent(ms.available, activeMs - maintenanceMs),
+    uptimePercent: percent(ms.available, countedMs),
   };
 }
 
-/** The port's sessions: ended ones from the history, the one in progress from the port. */
+/**
+ * The port's sessions: ended ones from the history, the one in progress from the port. The one in
+ * progress failed to start when it has delivered under {@link MIN_START_ENERGY_WH} in all once
+ * {@link START_GRACE_MS} passed: its readings are not read here, so this approximates the end's
+ * `failedToStart` (`seriesFacts`: the energy of its first 5 minutes only).
+ */
 function portSessions(port: HealthCharger['ports'][number], events: readonly HistoryEvent[], now: number) {
   const ended = events.filter((e) => e.kind === 'session' && e.portNumber === port.portNumber);
   const sessions = ended.map((e) => ({
@@ -263,7 +269,12 @@ function portHealth(
     id: port.portId,
     name: port.name,
     maintenance: { maintenanceSeconds: seconds(maintenanceMs), maintenancePercent: percent(maintenanceMs, active) },
-    uptime: portUptime(statusSegments(port, events, range.start, range.to), online, portMaintenance, active),
+    uptime: portUptime(
+      statusSegments(port, events, range.start, range.to),
+      online,
+      portMaintenance,
+      active - maintenanceMs,
+    ),
     utilization: { chargingSessionSeconds: seconds(busyMs), utilizationPercent: percent(busyMs, active) },
     errorCounts: { ...counts, total: counts.endedEarly + counts.failedToStart + counts.other },
     chargingSessionsCount: sessions.filter((s) => inRange(s.start)).length,

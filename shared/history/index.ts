@@ -12,7 +12,7 @@ export { listChargerErrors, type ChargerErrorReport } from './error-list';
 export { RequestInFlightError } from './errors';
 export { listOcppMessages, type LoggedFrame, type OcppMessage } from './message-list';
 export { withRequestLease } from './request-lease';
-export { minorUnitAmount, type EnergyCost } from './session-cost';
+export { roundToMinorUnit, type EnergyCost } from './session-cost';
 export type { ChargingSession } from './session-views';
 export { listChargingSessions } from './sessions';
 export { recordConnectionChange } from './status-events';

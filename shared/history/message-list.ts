@@ -18,11 +18,11 @@ import { decodePosition, encodePosition, type Position } from './pages';
 import type { OcppProtocol } from '../db/entities/common';
 
 /** Longest range, exclusive: 8 days (messages are kept 8 days). */
-export const MAX_MESSAGE_RANGE_MS = 8 * 86_400_000;
+const MAX_MESSAGE_RANGE_MS = 8 * 86_400_000;
 /** The default range: the last 24 hours. */
-export const DEFAULT_MESSAGE_RANGE_MS = 86_400_000;
+const DEFAULT_MESSAGE_RANGE_MS = 86_400_000;
 /** Messages per page by default, and at most. */
-export const MESSAGE_PAGE_SIZE = { default: 50, max: 500 } as const;
+const MESSAGE_PAGE_SIZE = { default: 50, max: 500 } as const;
 
 type OcppMessageItem = EntityItem<Db['ocppMessage']>;
 

@@ -35,7 +35,7 @@ export function decodePosition(cursor: string): Position | undefined {
 }
 
 /** Descending by (time, id); numeric IDs compare as numbers. */
-export function newestFirst(a: Position, b: Position): number {
+function newestFirst(a: Position, b: Position): number {
   if (a.time !== b.time) return a.time < b.time ? 1 : -1;
   const numeric = /^\d+$/.test(a.id) && /^\d+$/.test(b.id);
   if (numeric) return Number(b.id) - Number(a.id);

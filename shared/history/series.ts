@@ -25,7 +25,7 @@ import { READING_BOUNDS } from '../metering/meter-values';
 /** A slot: 15 minutes, aligned to the hour (UTC instants). */
 export const SLOT_MS = 15 * 60_000;
 /** Power at or above which a reading shows charging: 0.1 kW. */
-export const CHARGING_THRESHOLD_KW = 0.1;
+const CHARGING_THRESHOLD_KW = 0.1;
 /** A session that delivered less than this in its first {@link START_GRACE_MS} failed to start: 1 Wh. */
 export const MIN_START_ENERGY_WH = 1;
 /** How long a session has to deliver energy: 5 minutes. */
@@ -99,8 +99,11 @@ function within(span: SessionSpan, at: number): boolean {
   return at >= span.startMs && (span.endMs === undefined || at <= span.endMs);
 }
 
-/** The registers of a session in time order: the start register, the readings' within it, the stop register. */
-function energyPoints(span: SessionSpan, readings: readonly SeriesReading[]): EnergyPoint[] {
+/**
+ * The registers of a session in time order: the start register, the readings' within it, the stop
+ * register (what the slots and the time-of-use split, `tou.ts`, spread).
+ */
+export function sessionEnergyPoints(span: SessionSpan, readings: readonly SeriesReading[]): EnergyPoint[] {
   const points: EnergyPoint[] = [];
   if (span.meterStartWh !== undefined) points.push({ at: span.startMs, wh: span.meterStartWh });
   for (const r of readings)
@@ -209,7 +212,7 @@ function lastInstant(span: SessionSpan, readings: readonly SeriesReading[]): num
 }
 
 /** The slots a session covers, from the one holding its start to the one holding its last instant. */
-export function sessionSlots(span: SessionSpan, readings: readonly SeriesReading[]): Bin[] {
+function sessionSlots(span: SessionSpan, readings: readonly SeriesReading[]): Bin[] {
   const last = lastInstant(span, readings);
   const first = slotStart(span.startMs);
   const final = last > span.startMs ? slotStart(last - 1) : first;
@@ -225,7 +228,7 @@ export function sessionSlots(span: SessionSpan, readings: readonly SeriesReading
  */
 export function sessionIntervals(span: SessionSpan, readings: readonly SeriesReading[]): Interval[] {
   const slots = sessionSlots(span, readings);
-  const points = energyPoints(span, readings);
+  const points = sessionEnergyPoints(span, readings);
   const energy = points.length >= 2 ? distributeEnergy(points, slots) : undefined;
   const inside = readings.filter((r) => within(span, r.at));
   let next = 0;
@@ -261,7 +264,7 @@ export function maxDemandKw(intervals: readonly Interval[]): number | null {
  */
 function chargingReadings(span: SessionSpan, readings: readonly SeriesReading[]): SeriesReading[] {
   const stepKw = new Map<number, number>();
-  for (const { from, to } of measuredSteps(energyPoints(span, readings)))
+  for (const { from, to } of measuredSteps(sessionEnergyPoints(span, readings)))
     if (to.at > from.at) stepKw.set(to.at, (to.wh - from.wh) / ((to.at - from.at) / 3_600_000) / 1000);
   return readings.filter(
     (r) =>
@@ -281,6 +284,7 @@ export interface SeriesFacts {
   /**
    * Less than {@link MIN_START_ENERGY_WH} in the first 5 minutes (by the measured steps of the
    * registers, {@link measuredSteps}), judged once the session ended or 5 minutes passed; false before.
+   * The health report judges a session in progress by its energy so far instead (`health.ts`).
    */
   failedToStart: boolean;
   /** The latest register and SoC seen, for a session in progress. */
@@ -299,7 +303,7 @@ export function seriesFacts(span: SessionSpan, readings: readonly SeriesReading[
   const graceEnd = span.startMs + START_GRACE_MS;
   const judged = span.endMs !== undefined || nowMs >= graceEnd;
   const grace = { from: span.startMs, to: Math.max(span.startMs, Math.min(graceEnd, span.endMs ?? graceEnd)) };
-  const [delivered = 0] = distributeEnergy(energyPoints(span, readings), [grace]);
+  const [delivered = 0] = distributeEnergy(sessionEnergyPoints(span, readings), [grace]);
   const energies = readings.filter((r) => r.energyWh !== undefined);
   const socs = readings.filter((r) => r.socPercent !== undefined);
   return {
@@ -311,9 +315,4 @@ export function seriesFacts(span: SessionSpan, readings: readonly SeriesReading[
     latestEnergyWh: energies.length ? energies[energies.length - 1]!.energyWh! : null,
     latestSocPercent: socs.length ? socs[socs.length - 1]!.socPercent! : null,
   };
-}
-
-/** The registers of a session, for the time-of-use split (`tou.ts`). */
-export function sessionEnergyPoints(span: SessionSpan, readings: readonly SeriesReading[]): EnergyPoint[] {
-  return energyPoints(span, readings);
 }

@@ -7,7 +7,7 @@
  *   priced at its `pricePerKwh`, in the site's time zone (DST included, `./tou.ts`); the sum is
  *   rounded to 4 decimals: the API's `amount`.
  * - A charger is shown that amount rounded to the currency's minor unit (USD 2 decimals, JPY 0,
- *   KWD 3; half away from zero): {@link minorUnitAmount}.
+ *   KWD 3; half away from zero): {@link roundToMinorUnit}.
  * - A running cost reads the tariff per site as the instance keeps it for {@link TARIFF_CACHE_MS}
  *   (a site without a tariff too), so a transaction's messages cost no request for it on a warm
  *   instance; a final cost reads it as it is now ({@link currentSiteCostTariff}).
@@ -63,7 +63,7 @@ export function sessionEnergyCost(
  * USD and EUR, 0 for JPY, 3 for KWD), half away from zero, from its 4 decimals: what a charger
  * shows the driver (OCPP 2.0.1 `totalCost`).
  */
-export function minorUnitAmount({ amount, currency }: EnergyCost): number {
+export function roundToMinorUnit({ amount, currency }: EnergyCost): number {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
   if (digits === undefined || digits >= 4) return amount;
   // In ten-thousandths the amount is an integer, and halves of the minor unit are exact.
@@ -74,7 +74,7 @@ export function minorUnitAmount({ amount, currency }: EnergyCost): number {
 }
 
 /** How long an instance keeps a site's tariff (or its absence) and time zone: 60 s, as the API keys. */
-export const TARIFF_CACHE_MS = 60_000;
+const TARIFF_CACHE_MS = 60_000;
 
 type Kept<T> = BoundedMap<number, { at: number; value: Promise<T> }>;
 /** What an instance keeps of a data layer's sites: their tariffs and their time zones. */

@@ -72,7 +72,7 @@ const LOWEST_TIME = '0000';
 const HIGHEST_TIME = '9999~';
 
 /** The sort time of a record in an order. */
-export function sortTime(record: SessionRecordItem, order: SessionOrder): string {
+function sortTime(record: SessionRecordItem, order: SessionOrder): string {
   return order === 'start' ? record.startTime : record.endKey;
 }
 

@@ -30,7 +30,7 @@ type SessionItem = EntityItem<Db['chargingSession']>;
 type PortSession = NonNullable<PortItem['currentChargingSession']>;
 
 /** Stop reasons (OCPP 1.6 Reason, 2.0.1 ReasonEnumType) of a session stopped by a fault. */
-export const FAULT_STOP_REASONS: ReadonlySet<string> = new Set([
+const FAULT_STOP_REASONS: ReadonlySet<string> = new Set([
   'EmergencyStop',
   'GroundFault',
   'OvercurrentFault',
@@ -338,7 +338,7 @@ async function changeRecord(
   db: Db,
   sessionId: number,
   fields: Partial<SessionRecordItem>,
-  removed: ('endTime' | 'stopReason' | 'meterStopWh' | 'energyDeliveredKwh' | 'socEndPercent')[] = [],
+  removed: ('endTime' | 'stopReason' | 'meterStopWh' | 'energyDeliveredKwh' | 'socEndPercent' | 'energyCost')[] = [],
 ): Promise<void> {
   const set = { ...fields, updatedAt: new Date().toISOString() } as never;
   const writes = [
@@ -372,7 +372,10 @@ export async function recordStrayEnded(db: Db, place: RecordPlace, stray: PortSe
   });
 }
 
-/** The record of a superseded session put back on its port: in progress again. Requests: 2 UpdateItem. */
+/**
+ * The record of a superseded session put back on its port: in progress again, without its end's
+ * values and energy cost. Requests: 2 UpdateItem.
+ */
 export async function recordReinstated(db: Db, place: RecordPlace, sessionId: number): Promise<void> {
   await changeRecord(db, sessionId, { ...place, status: 'InProgress', endKey: OPEN_END_KEY }, [
     'endTime',
@@ -380,5 +383,6 @@ export async function recordReinstated(db: Db, place: RecordPlace, sessionId: nu
     'meterStopWh',
     'energyDeliveredKwh',
     'socEndPercent',
+    'energyCost',
   ]);
 }

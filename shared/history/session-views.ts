@@ -83,7 +83,7 @@ export interface SessionContext {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The session's span for its series. */
-export function spanOf(record: SessionRecordItem): SessionSpan {
+function spanOf(record: SessionRecordItem): SessionSpan {
   return {
     startMs: Date.parse(record.startTime),
     ...(record.endTime ? { endMs: Date.parse(record.endTime) } : {}),

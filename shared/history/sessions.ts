@@ -7,8 +7,8 @@
  * DynamoDB requests per page: the plan's reads (`session-plan.ts`), one Query per partition (more
  * when a partition's filter keeps few sessions of a DynamoDB page), then 1 BatchGetItem of the
  * chargers, 1 of the ports, 1 of the customers named, 1 of the sites and 1 of their tariffs
- * (time-of-use only, in parallel), and one
- * Query of readings per session in progress, or per session with `includeIntervals` or
+ * (time-of-use only, in parallel), and one Query of readings per session in progress (+1 GetItem:
+ * its port's readings item, which holds the open slot), or per session with `includeIntervals` or
  * `includeTouEnergy`. With `includeIntervals`, the key's lease adds 1 PutItem and 1 DeleteItem.
  */
 import type { Db } from '../db';
@@ -29,7 +29,7 @@ export type { ChargingSession } from './session-views';
 export type { SessionFilters } from './session-plan';
 
 /** Sessions per page. */
-export const SESSION_PAGE_SIZE = 100;
+const SESSION_PAGE_SIZE = 100;
 
 /** The list's filters, what to include, and the cursor. */
 export interface SessionListRequest extends SessionFilters {

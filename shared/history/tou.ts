@@ -32,7 +32,7 @@ export interface TouEnergy {
 }
 
 /** The one period of a site without periods. */
-export const ALL_PERIOD = 'all';
+const ALL_PERIOD = 'all';
 /** Time covered by none of a site's periods. */
 export const UNCOVERED_PERIOD = 'other';
 

@@ -12,6 +12,18 @@ import { defineCommand21 } from './command';
 import * as V21 from '../validators/v21';
 import type { TariffType } from '../types/v21';
 
+/**
+ * A schema type with its bounded arrays (tuples of 1 to n items) read as plain arrays: what the
+ * domain's `StationTariff` is checked against at compile time. The arrays' lengths (at least one
+ * price, one to seven days) are `toStationTariff`'s to keep, and the CALL's schema validation
+ * checks them before anything is sent.
+ */
+type Unbounded<T> = T extends readonly (infer Item)[]
+  ? Unbounded<Item>[]
+  : T extends object
+    ? { [K in keyof T]: Unbounded<T[K]> }
+    : T;
+
 /** SetDefaultTariff (I07) for every EVSE (`evseId` 0), answered with a TariffSetStatusEnumType. */
 export const setDefaultTariff = defineCommand21<
   TariffCommandCatalog['SetDefaultTariff']['input'],
@@ -21,8 +33,8 @@ export const setDefaultTariff = defineCommand21<
   name: 'SetDefaultTariff',
   'ocpp2.1': {
     call: V21.SetDefaultTariff,
-    // The domain's StationTariff is a TariffType with at least one price (`toStationTariff`).
-    request: ({ tariff }) => ({ evseId: 0, tariff: tariff as TariffType }),
+    // `satisfies` checks every field; only the arrays' lengths are asserted (see `Unbounded`).
+    request: ({ tariff }) => ({ evseId: 0, tariff: tariff satisfies Unbounded<TariffType> as TariffType }),
     result: ({ status }) => ({ status }),
   },
 });
@@ -53,8 +65,11 @@ export const changeTransactionTariff = defineCommand21<
   name: 'ChangeTransactionTariff',
   'ocpp2.1': {
     call: V21.ChangeTransactionTariff,
-    // As SetDefaultTariff's: the domain's StationTariff is a TariffType.
-    request: ({ ocppTransactionId, tariff }) => ({ transactionId: ocppTransactionId, tariff: tariff as TariffType }),
+    // As SetDefaultTariff's: checked by `satisfies` but for the arrays' lengths.
+    request: ({ ocppTransactionId, tariff }) => ({
+      transactionId: ocppTransactionId,
+      tariff: tariff satisfies Unbounded<TariffType> as TariffType,
+    }),
     result: ({ status }) => ({ status }),
   },
 });

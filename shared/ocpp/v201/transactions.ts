@@ -29,7 +29,7 @@ import type { Db } from '../../db';
 import { OcppCallError } from '../errors';
 import { BoundedMap } from '../../bounded-map';
 import { logger } from '../../logger';
-import { minorUnitAmount, type EnergyCost } from '../../history';
+import { roundToMinorUnit, type EnergyCost } from '../../history';
 
 /**
  * OCPP 2.0.1 meter values in version-neutral form (unitOfMeasure with its multiplier). Timestamps
@@ -88,10 +88,10 @@ function rememberEvse(connection: ChargerConnection, transactionId: string, evse
 }
 
 /**
- * The response's `totalCost` (I02, I03; `docs/tariffs.md`, "Cost of a session"), in the currency's
- * minor unit: an Ended event's, the session's cost as stored when it ended; an Updated event's that
- * carries an energy register, the running cost (`runningCost`: at most every 5 minutes per
- * transaction); none without a tariff, and none when the running cost cannot be read (logged: the
+ * The response's `totalCost` (I02, I03; `docs/tariffs.md`, "Cost of a session"), rounded to the
+ * currency's minor unit: an Ended event's, the session's cost as stored when it ended; an Updated
+ * event's that carries an energy register, the running cost (`runningCost`: at most every 5
+ * minutes per transaction); none without a tariff, and none when the running cost cannot be read (logged: the
  * readings are stored, the event is answered).
  */
 async function totalCostOf(
@@ -108,7 +108,7 @@ async function totalCostOf(
       return undefined;
     });
   }
-  return cost ? { totalCost: minorUnitAmount(cost) } : {};
+  return cost ? { totalCost: roundToMinorUnit(cost) } : {};
 }
 
 /** OCPP 2.0.1 TransactionEvent handler: the event mapped to `shared/charging/transactions.ts`. */

@@ -3,10 +3,11 @@
  * 2.0.1 client's TransactionEvent responses carry `totalCost` under the site's two-period tariff
  * (the running cost on an Updated with an energy register, the final cost on Ended, in cents), the
  * final cost is stored on the session and answered by `GET /api/charging-sessions` without
- * `includeTouEnergy`, and a site without a tariff gets no `totalCost` at all. A cost that no answer
- * told the charger, repriced by a change of the site's tariff, reaches it as a CostUpdated CALL
- * (I04), sent from the table's stream (the stack's `localList` option runs its sender) and answered
- * into the message log; the answers' own figures are never sent again. OCPP 2.1 stations are
+ * `includeTouEnergy`, a superseded session put back on its port loses the cost stored at its
+ * supposed end until it really ends, and a site without a tariff gets no `totalCost` at all. A
+ * cost that no answer told the charger, repriced by a change of the site's tariff, reaches it as a
+ * CostUpdated CALL (I04), sent from the table's stream (the stack's `localList` option runs its
+ * sender) and answered into the message log; the answers' own figures are never sent again. OCPP 2.1 stations are
  * sent the site's tariff as their default tariff (SetDefaultTariff, ClearTariffs once deleted) and
  * each new version as the tariff of their transactions in progress (ChangeTransactionTariff),
  * checked by strict 2.1 clients, and a GetTariffs operation lists what a station holds.
@@ -211,6 +212,48 @@ describe('TransactionEvent responses under a tariff', () => {
     // 6 × 20.5 = 123 (running); + 4 × 31.25 = 248.
     expect(answers.updated).toEqual({ totalCost: 123 });
     expect(answers.ended).toEqual({ totalCost: 248 });
+  });
+
+  it('drop the cost of a superseded session put back on its port, and store its final cost when it ends', async () => {
+    const { tenant, client } = await chargerOnSite('COSTBACK', { currency: 'USD', energyPrices: TWO_PERIODS });
+    const chargerId = tenant.chargers[0]!.id;
+    const event = (eventType: string, transactionId: string, seqNo: number, minutes: number, wh?: number) =>
+      client.call('TransactionEvent', {
+        eventType,
+        timestamp: at(minutes),
+        triggerReason: eventType === 'Ended' ? 'StopAuthorized' : 'MeterValuePeriodic',
+        seqNo,
+        transactionInfo: eventType === 'Ended' ? { transactionId, stoppedReason: 'Local' } : { transactionId },
+        ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
+        ...(wh === undefined ? {} : { meterValue: energy(wh, at(minutes)) }),
+      });
+    const stored = async (transactionId: string) =>
+      (await stack.db.chargingSession.get({ chargerId, ocppTransactionId: transactionId }).go()).data;
+    const listed = async (transactionId: string) => {
+      const path = `/api/charging-sessions?chargerIds[]=${chargerId}&includeInProgressSessions=true`;
+      const { body } = await api(stack, path, { key: tenant.apiKey });
+      return body.data.find((s: { ocppTransactionId: number | null }) => s.ocppTransactionId === Number(transactionId));
+    };
+
+    await event('Started', '701', 0, 0, 0);
+    await event('Updated', '701', 1, 30, 6_000);
+    // A stray start on the same EVSE supersedes 701, which ends priced: 6 kWh off-peak = 0.7404.
+    await event('Started', '702', 0, 31);
+    expect(await stored('701')).toMatchObject({ stopReason: 'Superseded', energyCost: { amount: 0.7404 } });
+
+    // 701 reports again: back on its port, in progress, with no cost of an end it did not have.
+    await event('Updated', '701', 2, 32, 6_200);
+    const reinstated = await stored('701');
+    expect(reinstated).toMatchObject({ status: 'InProgress' });
+    expect(reinstated?.energyCost).toBeUndefined();
+    const inProgress = await listed('701');
+    expect(inProgress).toMatchObject({ endTime: null });
+    expect(inProgress).not.toHaveProperty('energyCost');
+
+    // + 4 kWh on-peak at 0.4567 = 2.5672 when it really ends.
+    expect(await event('Ended', '701', 3, 60, 10_000)).toEqual({ totalCost: 2.57 });
+    expect((await stored('701'))?.energyCost).toEqual({ amount: 2.5672, currency: 'USD' });
+    expect((await listed('701')).energyCost).toEqual({ amount: 2.5672, currency: 'USD' });
   });
 });
 

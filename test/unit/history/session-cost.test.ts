@@ -1,6 +1,6 @@
 /** A session's energy cost under a tariff, and its rounding to the currency's minor unit. */
 import { describe, expect, it } from 'vitest';
-import { minorUnitAmount, sessionEnergyCost } from '../../../shared/history/session-cost';
+import { roundToMinorUnit, sessionEnergyCost } from '../../../shared/history/session-cost';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const tariff = {
@@ -41,7 +41,7 @@ describe('sessionEnergyCost', () => {
   });
 });
 
-describe('minorUnitAmount', () => {
+describe('roundToMinorUnit', () => {
   it.each([
     ['USD', 2.5672, 2.57],
     ['USD', 1.005, 1.01],
@@ -53,10 +53,10 @@ describe('minorUnitAmount', () => {
     ['KWD', 1.2345, 1.235],
     ['CLF', 1.2345, 1.2345],
   ])('%s %d → %d (half away from zero)', (currency, amount, expected) => {
-    expect(minorUnitAmount({ amount, currency })).toBe(expected);
+    expect(roundToMinorUnit({ amount, currency })).toBe(expected);
   });
 
   it('never answers -0', () => {
-    expect(Object.is(minorUnitAmount({ amount: -0.004, currency: 'USD' }), 0)).toBe(true);
+    expect(Object.is(roundToMinorUnit({ amount: -0.004, currency: 'USD' }), 0)).toBe(true);
   });
 });
