@@ -87,7 +87,8 @@ async function currentOnPort(db: Db, connection: ChargerConnection, portNumber: 
  * GetItem of the site's tariff, in parallel, +1 GetItem of the site's time zone on a cold
  * instance, +1 GetItem of the vehicle's departure plan for a fault or EV-disconnected stop of a
  * known vehicle), 1 TransactWriteItems, +2 UpdateItems (the stray session's record) when the port's
- * session is stray. Its energy cost is stored as its end's (`prepareSessionEnd`).
+ * session is stray, then 1 UpdateItem appending its end to the charger history (best effort). Its
+ * energy cost is stored as its end's (`prepareSessionEnd`).
  * @returns the session's ID and energy cost
  */
 export async function finishSupersededSession(
@@ -127,6 +128,9 @@ export async function finishSupersededSession(
       .commit(),
     ...(stray ? endStray(e, connection, session.portNumber, stray, end.endTime) : {}),
   }));
+  // The charger history kept the event written when the session was superseded; the later event
+  // for the same session is the one health reads (its real end, failedToStart, endedEarly).
+  await history.recordHistory();
   if (stray) await recordStrayEnded(db, connection, stray, end.endTime);
   logger.warn('stop of a superseded transaction', {
     ocppId: connection.ocppId,

@@ -131,7 +131,11 @@ function segments<T>(
   return result;
 }
 
-/** Events without repeats (the same event appended twice), in time order. */
+/**
+ * Events without repeats (the same event appended twice), in time order. A session's later event
+ * replaces its earlier one: a superseded session that the charger then stops has two, the second
+ * with its real end.
+ */
 function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
   const seen = new Map<string, HistoryEvent>();
   for (const e of events)

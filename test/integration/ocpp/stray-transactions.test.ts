@@ -9,6 +9,7 @@ import type { RPCClient } from 'ocpp-rpc';
 import { api, createTenant, sessionsOfCharger, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger, type BaseProtocol, type OcppProtocol } from '../support/ocpp';
 import type { LocalStack } from '../../../lib/local/stack';
+import { fromStoredEvent } from '../../../shared/history/history-codec';
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -139,6 +140,16 @@ describe('OCPP 1.6: a stray StartTransaction on a connector that is charging', (
     });
     expect(await session(ocppId, String(tx15))).toMatchObject({ status: 'Completed', stopReason: 'Superseded' });
     expect((await portsOf(ocppId))[1].currentChargingSession).toBeNull();
+    // Health reads the charger history: the session's last event there is its real end.
+    const { sessionId } = await session(ocppId, String(tx12));
+    const { data: days } = await stack.db.chargerHistory.query
+      .primary({ siteId: tenant.siteId, month: minute(13).slice(0, 7) })
+      .go();
+    const events = days
+      .filter((day) => day.chargerId === chargerOf(ocppId).id)
+      .flatMap((day) => (day.events ?? []).map(fromStoredEvent))
+      .filter((event) => event.kind === 'session' && event.id === sessionId);
+    expect(events.at(-1)).toMatchObject({ sessionEnd: Date.parse(minute(13)) });
   });
 
   it('after a reboot, late frames of the lost transaction update it but leave the new one on the port', async () => {
