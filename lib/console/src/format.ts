@@ -105,7 +105,7 @@ export function formatKwh(kwh: number | null | undefined): string {
 }
 
 /**
- * A session's energy cost in its currency's minor unit, as OCPP 2.0.1 chargers show it
+ * A session's energy cost rounded to its currency's minor unit, as OCPP 2.0.1 chargers show it
  * (docs/tariffs.md, "Cost of a session"): `2.57 USD`, `248 JPY` (half away from zero); `so far`
  * after a session in progress's; an em dash for none (a site without a tariff).
  */
