@@ -269,8 +269,11 @@ function storedSources(session: AllocationInput['sessions'][number], now: number
   return { ...sources, departureTime: new Date(sources.departureTime).toISOString() };
 }
 
-/** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */
-/** Where a session's SoC and the capacity its need used came from (the capacity only with a SoC: without one it is unused). */
+/**
+ * Where a session's SoC and the capacity its need used came from, as stored (`socSource`,
+ * `batteryCapacityWh`, `batteryCapacitySource`): only with a SoC, without which the need uses no
+ * capacity; a SoC without a source is the charger's.
+ */
 function vehicleSources(session: AllocationInput['sessions'][number]) {
   if (session.socPercent === undefined) return {};
   const capacity = batteryCapacityOf(session);
@@ -281,6 +284,7 @@ function vehicleSources(session: AllocationInput['sessions'][number]) {
   };
 }
 
+/** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */
 function outlookOf(p: PortAllocation): Pick<PortAllocation, 'socPercent' | 'targetSoc' | 'energyNeededWh' | 'eta'> {
   return Object.fromEntries(
     (['socPercent', 'targetSoc', 'energyNeededWh', 'eta'] as const).flatMap((key) =>
