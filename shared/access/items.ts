@@ -61,6 +61,30 @@ export function statusChange(
     : { authorizationStatus: 'Authorized', authorizedAt: now };
 }
 
+/** The `where` callback of a vehicle's update in a transaction: its attributes and operations. */
+type VehicleWhere = Parameters<ReturnType<ReturnType<TransactionEntities['vehicle']['update']>['set']>['where']>[0];
+
+/**
+ * The condition of a vehicle's write that depends on the vehicle as read (`current`): its `version`
+ * unchanged, and, when the write changes or removes the VIN it has ({@link changesSetVin}),
+ * `hasTelematics` still unset or false. A telematics vehicle keeps its VIN (spec §4.1 rule 4), and a
+ * first reading sets `hasTelematics` without bumping the version: the write then fails as a lost
+ * race, and the retry reads the flag.
+ */
+export function unchangedSince(current: VehicleItem, nextVin: string | undefined): VehicleWhere {
+  return ({ version, hasTelematics }, { eq, notExists }) => {
+    const unchanged = current.version === undefined ? notExists(version) : eq(version, current.version);
+    return changesSetVin(current, nextVin)
+      ? `${unchanged} AND (${notExists(hasTelematics)} OR ${eq(hasTelematics, false)})`
+      : unchanged;
+  };
+}
+
+/** Whether a write changes or removes the VIN a vehicle has (giving one to a vehicle without is not). */
+export function changesSetVin(current: VehicleItem, next: string | undefined): boolean {
+  return current.vin !== undefined && next !== current.vin;
+}
+
 /**
  * A transaction item that only bumps a vehicle's `version` (with the tag-set change a caller adds
  * on top), so that a concurrent write conditioned on the version it read sees the change.

@@ -32,7 +32,9 @@ import {
   MAX_ACCESS_IDS_PER_VEHICLE_REQUEST,
   VEHICLE_CONSTRAINTS,
   normalizeVin,
+  changesSetVin,
   statusChange,
+  unchangedSince,
   vehicleNameKey,
   type AccessIdItem,
   type AuthorizationStatus,
@@ -251,7 +253,7 @@ export async function updateVehicle(
     if (!current) throw new VehicleNotFoundError(vehicleId);
     const newVin = input.vin === undefined ? current.vin : input.vin === null ? undefined : normalizeVin(input.vin);
     // A telematics vehicle without a VIN (its readings pushed by ID) may be given one.
-    if (current.hasTelematics && current.vin !== undefined && newVin !== current.vin)
+    if (current.hasTelematics && changesSetVin(current, newVin))
       throw new InvalidAccessInputError(
         'vin',
         'set by telematics',
@@ -281,9 +283,7 @@ export async function updateVehicle(
           .set(set as never)
           .remove(remove as never)
           .add({ version: 1 })
-          .where(({ version }, { eq, notExists }) =>
-            current.version === undefined ? notExists(version) : eq(version, current.version),
-          )
+          .where(unchangedSince(current, newVin))
           .commit(),
         ...markerChanges(e, current, { name: newName, vin: newVin }),
         customer: createCustomer(e, customer, ids.customer),

@@ -108,8 +108,9 @@ export interface PowerAllocationView {
   ports: AllocatedPortView[];
   lateVehicles: LateVehicleView[];
   /**
-   * `optimal` (the planner's solve over the horizon), `greedy` (this instant alone: the fallback,
-   * or a site with nothing to plan), or null when the site was never allocated.
+   * `optimal` (the planner's solve over the horizon, also when every vehicle to plan is probed),
+   * `greedy` (this instant alone: without a solver, with no vehicle to plan — no sessions, or all
+   * released or uncontrolled —, or the fallback), or null when the site was never allocated.
    */
   planner: 'optimal' | 'greedy' | null;
   /** Why this allocation fell back to the greedy (a solver error or a solve over its budget), or null. */

@@ -227,7 +227,7 @@ async function storeAllocation(
     defaultProfiles: delivery.defaultProfiles,
     planner: result.planner,
     ...(result.fallbackReason !== undefined ? { fallbackReason: result.fallbackReason.slice(0, 500) } : {}),
-    fallbackCount: (snapshot.previous?.fallbackCount ?? 0) + (result.fallbackReason !== undefined ? 1 : 0),
+    fallbackCount: fallbackCountAfter(snapshot.previous?.fallbackCount, result),
     slots: result.slots.map((slot) => ({ ...slot })),
     ...(demand ? { demand } : {}),
   };
@@ -238,6 +238,19 @@ async function storeAllocation(
     organizationId: site.organizationId,
     nextRunAt: Math.min(now + REVISIT_MS, ...changesAhead(snapshot, now), ...releaseChanges(result, now)),
   });
+}
+
+/**
+ * The site's fallbacks since its allocations began (`fallbackCount`), after this allocation: one
+ * more when it fell back (a solver error or a solve over its budget, `fallbackReason`); none for an
+ * allocation with nothing to plan, which is no fallback.
+ * @param previous the count the previous allocation stored (absent: none yet)
+ */
+export function fallbackCountAfter(
+  previous: number | undefined,
+  result: Pick<AllocationResult, 'fallbackReason'>,
+): number {
+  return (previous ?? 0) + (result.fallbackReason !== undefined ? 1 : 0);
 }
 
 /** When a session's release state changes by itself: a probe starts or ends, idling becomes a release. */
@@ -269,8 +282,11 @@ function storedSources(session: AllocationInput['sessions'][number], now: number
   return { ...sources, departureTime: new Date(sources.departureTime).toISOString() };
 }
 
-/** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */
-/** Where a session's SoC and the capacity its need used came from (the capacity only with a SoC: without one it is unused). */
+/**
+ * Where a session's SoC and the capacity its need used came from, as stored (`socSource`,
+ * `batteryCapacityWh`, `batteryCapacitySource`): only with a SoC, without which the need uses no
+ * capacity; a SoC without a source is the charger's.
+ */
 function vehicleSources(session: AllocationInput['sessions'][number]) {
   if (session.socPercent === undefined) return {};
   const capacity = batteryCapacityOf(session);
@@ -281,6 +297,7 @@ function vehicleSources(session: AllocationInput['sessions'][number]) {
   };
 }
 
+/** A port's outlook (SoC, target, need, ETA) as stored: only the fields the allocation knows. */
 function outlookOf(p: PortAllocation): Pick<PortAllocation, 'socPercent' | 'targetSoc' | 'energyNeededWh' | 'eta'> {
   return Object.fromEntries(
     (['socPercent', 'targetSoc', 'energyNeededWh', 'eta'] as const).flatMap((key) =>

@@ -10,9 +10,11 @@
  *    (`./edf.ts`), vehicles ready by their departure (`./ready.ts`), energy by each departure (each
  *    known need's share, then the known needs, then the assumed ones), energy cost and demand
  *    charge, earlier delivery, fairness (docs/smart-charging.md "What the plan optimises").
- * 3. Without a solver, with nothing to plan, or when a solve fails or runs over its budget, the
- *    greedy stages (`./greedy.ts`) allocate this instant alone (`planner: 'greedy'`, with the
- *    reason of a fallback in `fallbackReason`).
+ * 3. Without a solver, with no vehicle to plan (no sessions, or every one released or
+ *    uncontrolled), or when a solve fails or runs over its budget, the greedy stages
+ *    (`./greedy.ts`) allocate this instant alone (`planner: 'greedy'`; `fallbackReason` only for
+ *    a failed or overlong solve). Vehicles all probed (a model without columns) are a plan:
+ *    `planner: 'optimal'`.
  *
  * @module
  */
@@ -232,6 +234,7 @@ function allocate(input: AllocationInput, ports: WorkPort[], options: Allocation
   const unit = siteUnit(input.limits);
   const released = ports.map((p) => release(p, input.now));
   let fallbackReason: string | undefined;
+  // No vehicle to plan (no sessions, or all released or uncontrolled): the greedy answers, no fallback.
   const planning = released.some((r) => r.mode === 'holding' || r.mode === 'probing');
   if (options.solver && planning) {
     const planPorts = ports.map((work, i): PlanPort => ({ work, mode: released[i]!.mode, needMet: released[i]!.met }));

@@ -23,15 +23,17 @@
  * 0.6 h early) let the plan defer vehicles that were gone before it.
  *
  * **Corrections** as the session goes:
- * - a departure passed while the vehicle is still plugged in: the median stay of the similar
+ * - a departure passed while the vehicle is still plugged in: the median of its spread still ahead
+ *   (a driver's departure moved by the drivers' errors), else the median stay of the similar
  *   sessions that stayed longer than this one has so far, else {@link DEFAULT_EXTENSION_MS} from
  *   now;
  * - an energy estimate reached while the vehicle still draws (it drew at least a tenth of the limit
  *   in force: {@link drawObserved}): the median energy of the similar sessions that took more, else
  *   {@link DEFAULT_ENERGY_STEP} more than it has;
- * - a vehicle that stopped drawing while allowed its minimum, its energy estimate still ahead: what
- *   it has (full as far as anyone can tell; the allocation then releases it at once, `needMet`).
- *   A vehicle that drew nothing because it was given nothing tells nothing: its estimate stands.
+ * - a vehicle that stopped drawing while allowed its minimum (within
+ *   {@link MINIMUM_LIMIT_TOLERANCE}), its energy estimate still ahead: what it has (full as far as
+ *   anyone can tell; the allocation then releases it at once, `needMet`). A vehicle that drew
+ *   nothing because it was given nothing tells nothing: its estimate stands.
  *
  * **Clamps** (a driver's figures are never an error): a departure already past when the session is
  * planned is corrected as above; an energy beyond the vehicle's battery (or, unknown, beyond
@@ -160,26 +162,26 @@ export function quantiles(values: readonly number[]): number[] {
 
 /**
  * The departure: the driver's while ahead, else the forecast's (the median stay of the similar
- * sessions), else the default; once passed, the median of the similar stays longer than this one's
- * so far, else {@link DEFAULT_EXTENSION_MS} from now. Its spread, the departures still to come that
- * the history makes plausible: the driver's estimate moved by each past driver's error (at least
- * {@link MIN_SESSIONS} of them), or the similar sessions' stays.
+ * sessions), else the default. Its spread, the departures still to come that the history makes
+ * plausible: the driver's estimate moved by each past driver's error (at least
+ * {@link MIN_SESSIONS} of them), or the similar sessions' stays. Once passed: the median of that
+ * spread still ahead; else (a driver's departure with too few drivers' errors ahead) the median of
+ * the similar stays longer than this one's so far, which become its spread; else
+ * {@link DEFAULT_EXTENSION_MS} from now.
  */
 function departure(facts: SessionFacts, similar: readonly PastSession[] | undefined, errors: readonly number[]) {
   const { now, startTime } = facts;
   const driver = facts.driver?.departureTime;
+  const stays = (similar ?? []).map((s) => startTime + s.endTime - s.startTime);
   const plausible =
-    driver !== undefined
-      ? errors.length >= MIN_SESSIONS
-        ? errors.map((e) => driver + e)
-        : [driver]
-      : (similar ?? []).map((s) => startTime + s.endTime - s.startTime);
+    driver !== undefined ? (errors.length >= MIN_SESSIONS ? errors.map((e) => driver + e) : [driver]) : stays;
   const ahead = quantiles(plausible.filter((d) => d > now));
   const source: EstimateSource = driver !== undefined ? 'driver' : similar?.length ? 'history' : 'default';
   const told = driver ?? (similar?.length ? median(plausible) : startTime + DEFAULT_DWELL_MS[facts.chargerType]);
   if (told > now) return { time: told, source, corrected: false, ahead };
-  const time = ahead.length > 0 ? median(ahead) : now + DEFAULT_EXTENSION_MS;
-  return { time, source, corrected: true, ahead };
+  const longer = ahead.length > 0 ? ahead : quantiles(stays.filter((d) => d > now));
+  const time = longer.length > 0 ? median(longer) : now + DEFAULT_EXTENSION_MS;
+  return { time, source, corrected: true, ahead: longer };
 }
 
 /**
@@ -257,15 +259,24 @@ export function estimateFrom(
 }
 
 /**
+ * The share of its minimum a limit must reach for a vehicle drawing less to be taken as full or
+ * idle ({@link drawObserved}). Below 1 because the limits sent in A are rounded down (to 0.1 A, and
+ * to whole amps by many chargers), and a limit that was meant to be the minimum often arrives a
+ * little under it: a vehicle given it is still given its minimum.
+ */
+export const MINIMUM_LIMIT_TOLERANCE = 0.9;
+
+/**
  * What a session's last reading says of whether its vehicle still takes energy, for the
  * corrections: `true` when it drew at least {@link IDLE_DRAW_FRACTION} of the limit in force (any
  * limit above 0: a vehicle that took what it was given, however little, is not full); `false` when,
- * allowed at least its minimum, it drew less (it is full, or idle); `undefined` otherwise (no
- * reading, or a limit too low to tell: a vehicle given 0 W is never taken for full or idle).
+ * allowed at least {@link MINIMUM_LIMIT_TOLERANCE} of its minimum (its minimum, rounded down in A),
+ * it drew less (it is full, or idle); `undefined` otherwise (no reading, or a limit too low to
+ * tell: a vehicle given 0 W is never taken for full or idle).
  */
 export function drawObserved(session: SessionDemand): boolean | undefined {
   const { measuredPowerW: measured, previousLimitW: limit } = session;
   if (measured === undefined || limit === undefined || limit <= 0) return undefined;
   if (measured >= IDLE_DRAW_FRACTION * limit) return true;
-  return limit >= 0.9 * minimumPowerW(session) ? false : undefined;
+  return limit >= MINIMUM_LIMIT_TOLERANCE * minimumPowerW(session) ? false : undefined;
 }

@@ -17,10 +17,11 @@ import {
 } from './horizon';
 import { LinearProgram, type Term } from './linear-program';
 import { addDemandCharge } from './demand-model';
-import { chargeNeed, DEFAULT_BATTERY_CAPACITY_WH } from './needs';
+import { batteryCapacityOf, chargeNeed, DEFAULT_BATTERY_CAPACITY_WH } from './needs';
 import { addFairness, addSoftFloors, addTaper, type HardLimit } from './plan-rows';
 import { uncontrolledLoadW, type WorkPort } from './ports';
-import type { AllocationInput, ExternalLimit, RateUnit } from './types';
+import type { ChargeNeed } from './taper';
+import type { AllocationInput, ExternalLimit, RateUnit, SessionDemand } from './types';
 import { ceilAmps, kW } from './units';
 
 /** Objective weights, per kWh. */
@@ -63,7 +64,12 @@ export const WEIGHTS = {
  * the plan cannot make ready gets before any vehicle gets more than its own share, or a top-up.
  */
 export const SHARE = 0.25;
-/** Most energy a vehicle may need, Wh: larger requests are clamped (an absurd 1 MWh cannot crowd out the others). */
+/**
+ * Most energy an estimated need (a driver's, a forecast's, the default) may be, Wh: larger ones are
+ * clamped (an absurd 1 MWh cannot crowd out the others). A need the vehicle tells (its SoC, its ISO
+ * 15118 request) is clamped by its own battery instead ({@link needCeilingWh}): a 600 kWh truck needs
+ * more than this.
+ */
 export const MAX_NEED_WH = 300_000;
 /** Least time to departure the earliness weight divides by, h (a vehicle already late counts as 15 min). */
 const MIN_URGENCY_H = 0.25;
@@ -159,7 +165,7 @@ export function overriding(port: WorkPort, start: number): boolean {
  * the session, what it got counted) and assumed (the rest; for a SoC-based need also the room above
  * its target, since its battery is estimated; without a departure its need to its default
  * departure, or without one what it can take until then, at most an 80 kWh battery). Clamped at
- * what it can take in the horizon and at {@link MAX_NEED_WH}. `readyCandidate`: whether the plan
+ * what it can take in the horizon and at {@link needCeilingWh}. `readyCandidate`: whether the plan
  * may make it ready (`./ready.ts`: its departure within the horizon, its whole need within reach).
  */
 function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number[], departure: number, now: number) {
@@ -168,7 +174,8 @@ function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number
   const reachable = slots.reduce((sum, s, t) => sum + work.capW * s.hours * presence[t]!, 0);
   if (port.needMet) return { known: 0, assumed: 0, share: 0, readyCandidate: false };
   if (work.need) {
-    const need = Math.min(work.need.energyWh, MAX_NEED_WH, reachable);
+    const ceiling = Math.min(needCeilingWh(work.session, work.need), reachable);
+    const need = Math.min(work.need.energyWh, ceiling);
     const inHorizon = departure <= horizonEnd ? 1 : (horizonEnd - now) / (departure - now);
     const soc = work.need.soc;
     const headroom = soc ? ((100 - soc.toPercent) / 100) * soc.capacityWh : 0;
@@ -176,12 +183,26 @@ function needs(port: PlanPort, slots: readonly Slot[], presence: readonly number
     const known = need * inHorizon;
     const share = Math.min(known, Math.max(0, SHARE * (delivered + work.need.energyWh) - delivered));
     // Ready by its departure: within the horizon, and the whole need within its reach.
-    const ready = inHorizon === 1 && work.need.energyWh <= Math.min(MAX_NEED_WH, reachable) * (1 - 1e-9);
+    const ready = inHorizon === 1 && work.need.energyWh <= ceiling * (1 - 1e-9);
     return { known, assumed: Math.min(reachable, need * (1 - inHorizon) + headroom), share, readyCandidate: ready };
   }
   const assumedNeed = chargeNeed(work.session, { time: departure, source: 'vehicle' }, work.capW)?.energyWh;
   const assumed = Math.min(reachable, MAX_NEED_WH, assumedNeed ?? DEFAULT_BATTERY_CAPACITY_WH);
   return { known: 0, assumed, share: 0, readyCandidate: false };
+}
+
+/**
+ * The most energy a vehicle's need may count, Wh, before what it can take in the horizon: a SoC-based
+ * need its battery's capacity (the need is within it already); an ISO 15118 request its battery's
+ * capacity when known (given, learnt or estimated from the session), else no ceiling; an estimate's
+ * energy (the driver's, the forecast's, the default) {@link MAX_NEED_WH}.
+ */
+function needCeilingWh(session: SessionDemand, need: ChargeNeed): number {
+  if (need.soc) return need.soc.capacityWh;
+  // Without a SoC-based need, `chargeNeed` used the request whenever there is one.
+  if (session.evNeeds?.energyAmountWh === undefined) return MAX_NEED_WH;
+  const capacity = batteryCapacityOf(session);
+  return capacity.source === 'default' ? Infinity : capacity.wh;
 }
 
 /** What every port's columns are built from. */

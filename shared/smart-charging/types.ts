@@ -412,8 +412,9 @@ export interface AllocationResult {
   readonly ports: readonly PortAllocation[];
   readonly lateVehicles: readonly LateVehicle[];
   /**
-   * Which allocation made this: `optimal` (the planner's solve, `./planner.ts`) or `greedy` (the
-   * one-instant stages of `./greedy.ts`: no solver given, nothing to plan, or the fallback).
+   * Which allocation made this: `optimal` (the planner's solve, `./planner.ts`, or its plan of a
+   * site whose vehicles are all probed or released) or `greedy` (the one-instant stages of
+   * `./greedy.ts`: no solver given, no vehicle to plan, or the fallback).
    */
   readonly planner: 'optimal' | 'greedy';
   /** Why the planner fell back to the greedy allocation (a solver error, its time budget), if it did. */

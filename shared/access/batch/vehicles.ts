@@ -7,7 +7,7 @@
  */
 import { allocateIds, batchGet, claimUnique, releaseUnique, transact, type Db } from '../../db';
 import { logger } from '../../logger';
-import { VEHICLE_CONSTRAINTS, normalizeVin, vehicleNameKey, type VehicleItem } from '../items';
+import { VEHICLE_CONSTRAINTS, normalizeVin, unchangedSince, vehicleNameKey, type VehicleItem } from '../items';
 import type { BatchItemInput, BatchWork } from './plan';
 
 /** Vehicles of the batch by name key: the first item's details and every tag that names it. */
@@ -188,9 +188,7 @@ async function updateVehicleFromBatch(db: Db, vehicle: VehicleItem, group: Vehic
         .add({ version: 1 });
       return {
         vehicle: (addTags.length ? update.add({ accessIdTags: addTags }) : update)
-          .where(({ version }, { eq, notExists }) =>
-            vehicle.version === undefined ? notExists(version) : eq(version, vehicle.version),
-          )
+          .where(unchangedSince(vehicle, vin))
           .commit(),
         vin: vin !== vehicle.vin && vin !== undefined && claimUnique(e, vins, vin, vehicleId),
         oldVin: vin !== vehicle.vin && vehicle.vin !== undefined && releaseUnique(e, vins, vehicle.vin, vehicleId),

@@ -154,7 +154,7 @@ export const PowerAllocation = conformsTo<PowerAllocationView>()(
       ),
       planner: z.enum(['optimal', 'greedy']).nullable().meta({
         description:
-          "optimal: the planner's solve over the horizon; greedy: this instant alone (the fallback when a solve fails or runs over its budget); null: never allocated",
+          "optimal: the planner's solve over the horizon (also when every vehicle to plan is probed); greedy: this instant alone (without a solver, with no vehicle to plan — no sessions, or all released or uncontrolled —, or the fallback when a solve fails or runs over its budget); null: never allocated",
       }),
       fallbackReason: z.string().nullable().meta({
         description:

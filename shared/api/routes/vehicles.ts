@@ -181,7 +181,7 @@ export function parseVehicleStateBatchItem(item: unknown, index: number): Vehicl
 }
 
 const STATE_RULES =
-  'Exactly one of vehicleId and vehicleVin (an unknown vehicle is a 400 naming it); socPercent 0–100; batteryCapacityKwh above 0 and at most 1000; timestamp with a UTC offset, at most 5 minutes ahead and at most a year old; source 1–64 characters. A reading not newer than the one stored is answered ignored (nothing changes). A stored reading sets hasTelematics, and the site where the vehicle charges is planned again (docs/vehicle-state.md).';
+  'Exactly one of vehicleId and vehicleVin (an unknown vehicle is a 400 naming it); socPercent 0–100; batteryCapacityKwh above 0 and at most 1000; timestamp with a UTC offset, at most 5 minutes ahead and at most a year old; source 1–64 characters. A reading not newer than the one stored is answered ignored (nothing changes). A time ahead of the server clock is stored as the server time. A stored reading sets hasTelematics; the site where the vehicle charges is planned again when the reading changes what the vehicle was planned with (a SoC at most 30 minutes old where the plan had none or more than 3 points from the one it expects, a different known capacity), not when it repeats it (docs/vehicle-state.md).';
 
 /** The routes, in the order the OpenAPI document lists them. */
 export const vehicleRoutes = defineRoutes('vehicles', {

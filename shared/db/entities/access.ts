@@ -37,8 +37,12 @@ const vehicleSchema = {
     /** Normalised ocppIdTags of the access IDs attached to this vehicle (read back with one BatchGet). */
     accessIdTags: { type: 'set', items: 'string' },
     /**
-     * Incremented by every write; writes that depend on what they read (uniqueness markers, the
-     * tag set) are conditioned on it (optimistic concurrency). Unset on vehicles written before it existed.
+     * Incremented by the writes of the vehicle's own fields and tag set: its creation, a PATCH, the
+     * access-ID batch, attaching or detaching a tag, the CLI's telematics stand-in. Not by a pushed
+     * telematics reading or a learnt battery capacity, which set only their own attributes. Writes
+     * that depend on what they read (uniqueness markers, the tag set) are conditioned on it
+     * (optimistic concurrency); one that changes the VIN also on `hasTelematics`, which a first
+     * reading sets. Unset on vehicles written before it existed.
      */
     version: optionalNumber,
     createdAt: timestamp,

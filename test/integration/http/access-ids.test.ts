@@ -603,13 +603,13 @@ describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", 
             vehicleId: 999_998,
             vehicleVin: null,
             outcome: 'error',
-            error: 'Invalid vehicleId: no vehicle with this ID in the organization',
+            error: 'Invalid body.vehicles.0.vehicleId: no vehicle with this ID in the organization',
           },
           {
             vehicleId: null,
             vehicleVin: 'NOSUCHVIN0000046',
             outcome: 'error',
-            error: 'Invalid vehicleVin: no vehicle with this VIN in the organization',
+            error: 'Invalid body.vehicles.1.vehicleVin: no vehicle with this VIN in the organization',
           },
         ],
       },
@@ -634,7 +634,7 @@ describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", 
     expect(body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['stored', 'error', 'error']);
     expect(body.results[1].error).toContain('body.vehicles.1.socPercent');
     expect(body.results[2]).toMatchObject({ vehicleId: null, vehicleVin: 'NOSUCHVIN0000043' });
-    expect(body.results[2].error).toContain('vehicleVin');
+    expect(body.results[2].error).toContain('body.vehicles.2.vehicleVin');
     expect((await read(id)).telematics).toMatchObject({ socPercent: 61 });
     // An older reading in a later batch is ignored. (Two readings of one vehicle in the same batch
     // run concurrently: the later one ends stored, but either may be answered `stored`.)
@@ -648,5 +648,57 @@ describe("a vehicle's battery and telematics state (POST /api/vehicles/state)", 
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0].path).toBe('body.vehicles');
+  });
+
+  it("answers each bad item of a mixed batch with its field's path, stores the good ones, leaves the others' vehicles unchanged", async () => {
+    const ids: number[] = [];
+    for (let n = 0; n < 6; n++)
+      ids.push((await call('POST', '/api/vehicles', { vehicle: { name: `Mixed van ${n}` } })).body.vehicle.id);
+    const reading = { socPercent: 55, timestamp: ago(MINUTE), source: 'fleet-telematics' };
+    const { status, body } = await call('POST', '/api/vehicles/state/batch', {
+      vehicles: [
+        { vehicleId: ids[0], ...reading },
+        { vehicleId: ids[1], ...reading, timestamp: new Date(Date.now() + 10 * MINUTE).toISOString() },
+        { vehicleId: ids[2], ...reading, timestamp: ago(366 * 86_400_000) },
+        { vehicleId: ids[3], ...reading, batteryCapacityKwh: 0 },
+        { vehicleId: ids[4], ...reading, batteryCapacityKwh: 1001 },
+        { vehicleId: ids[5], ...reading, batteryCapacityKwh: 82 },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(validate('/api/vehicles/state/batch', 'POST', 200, body)).toEqual([]);
+    expect(body.results.map((r: { vehicleId: number; outcome: string }) => [r.vehicleId, r.outcome])).toEqual([
+      [ids[0], 'stored'],
+      [ids[1], 'error'],
+      [ids[2], 'error'],
+      [ids[3], 'error'],
+      [ids[4], 'error'],
+      [ids[5], 'stored'],
+    ]);
+    expect(body.results.slice(1, 5).map((r: { error: string }) => r.error)).toEqual([
+      'Invalid body.vehicles.1.timestamp: must not be more than 5 minutes ahead',
+      'Invalid body.vehicles.2.timestamp: must not be older than a year',
+      expect.stringMatching(/^Invalid body\.vehicles\.3\.batteryCapacityKwh: /),
+      expect.stringMatching(/^Invalid body\.vehicles\.4\.batteryCapacityKwh: /),
+    ]);
+    expect((await read(ids[0]!)).telematics).toMatchObject({ socPercent: 55 });
+    expect((await read(ids[5]!)).telematics).toMatchObject({ socPercent: 55, batteryCapacityKwh: 82 });
+    for (const id of ids.slice(1, 5)) expect(await read(id)).toMatchObject({ hasTelematics: false, telematics: null });
+  });
+
+  it("stores a reading ahead of the server's clock (within the skew) at the server's time, so a later right one is not ignored", async () => {
+    const id = (await call('POST', '/api/vehicles', { vehicle: { name: 'Van 47' } })).body.vehicle.id;
+    const pushedAt = Date.now();
+    const ahead = await push({
+      vehicleId: id,
+      socPercent: 50,
+      timestamp: new Date(pushedAt + 4 * MINUTE).toISOString(),
+      source: 'fast-clock',
+    });
+    expect(ahead.body.outcome).toBe('stored');
+    expect(Date.parse(ahead.body.telematics.timestamp)).toBeLessThan(pushedAt + 4 * MINUTE);
+    // Read a moment later by a provider whose clock is right: newer than the first, so stored.
+    const right = await push({ vehicleId: id, socPercent: 51, timestamp: new Date().toISOString(), source: 'right' });
+    expect(right.body).toMatchObject({ outcome: 'stored', telematics: { socPercent: 51, source: 'right' } });
   });
 });

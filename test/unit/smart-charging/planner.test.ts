@@ -11,7 +11,7 @@ import {
   type PlanSolver,
   type SessionDemand,
 } from '../../../shared/smart-charging';
-import { dcfc, HOUR, level2, NOW, site, watts } from './support';
+import { dcfc, departure, HOUR, level2, NOW, site, watts } from './support';
 
 let solver: PlanSolver;
 beforeAll(async () => {
@@ -92,6 +92,27 @@ describe('allocateSite with the planner', () => {
     expect(r.ports[1]!.limitW).toBeGreaterThanOrEqual(20_000);
     expect(r.lateVehicles.map((v) => v.portId)).not.toContain(2);
     expect(MAX_NEED_WH).toBeLessThan(1_000_000);
+  });
+
+  it("plans a truck's whole SoC-based need above the estimates' 300 kWh clamp (600 kWh battery, 10 → 90 %)", () => {
+    const truck = dcfc(1, {
+      maxPowerW: 350_000,
+      socPercent: 10,
+      batteryCapacityWh: 600_000,
+      batteryCapacitySource: 'telematics',
+      departure: departure(8),
+    });
+    const r = allocateSite(site([truck], { capacity: watts(400_000) }), { solver });
+    const plan = r.ports[0]!.plan;
+    const end = NOW + 8 * HOUR;
+    const plannedWh = plan.reduce((sum, period, k) => {
+      const until = Math.min(plan[k + 1]?.start ?? end, end);
+      return sum + (period.limitW * Math.max(0, until - period.start)) / HOUR;
+    }, 0);
+    expect(r.planner).toBe('optimal');
+    expect(r.ports[0]!.energyNeededWh).toBe(480_000);
+    expect(plannedWh).toBeGreaterThanOrEqual(480_000 * 0.999);
+    expect(r.lateVehicles).toEqual([]);
   });
 
   it('predicts a late vehicle from its plan', () => {
