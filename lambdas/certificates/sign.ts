@@ -1,13 +1,16 @@
 /**
  * The certificate function (docs/certificates.md "Renewal over OCPP"): the chargers' CSRs that
  * `$default` accepted in SignCertificate (`shared/ocpp/certificate-signing.ts`), from the table's
- * stream (new `certificateSigningRequest` items). Each CSR is checked (`checkCsr`: PKCS #10, key type
- * and size, its signature, CN = the charger's `ocppId`); one that passes gets a charging station
+ * stream (new `certificateSigningRequest` items). Each CSR is first claimed (its item deleted, the
+ * deleted item returned: a record handed over again finds nothing and is skipped, so no CSR is
+ * signed twice), then checked (`checkCsr`: PKCS #10, key type and size, its signature, CN = the
+ * charger's `ocppId`); a V2G certificate's is not served (no V2G issuer); one that passes gets a charging station
  * certificate issued by the CSMS CA (one signature: one `kms:Sign` on AWS) for the configured
  * lifetime, sent to the charger in CertificateSigned through the command path (its answer logged),
  * and stored with the charger's answer (`recordChargerCertificate`: the charger's certificates);
  * a refused one is a security event, logged (warning) and stored (`InvalidCsr`, with the reason:
- * critical, so it raises a `securityEvent` alert), and nothing is signed or sent. The CSR's item is deleted either way.
+ * critical, so it raises a `securityEvent` alert), and nothing is signed or sent. CertificateSigned
+ * leaves `certificateType` out when the CSR did (both uses) and carries 2.1's `requestId`.
  *
  * The CA: on AWS the KMS key `CA_KMS_KEY_ID` with the CA certificate (and its chain) in
  * `CA_CERTIFICATE` (PEM); locally the CA of the data directory `LOCAL_CA_DIR` (`npm start`'s, set by

@@ -13,7 +13,8 @@ export const CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS = 86_400;
 /**
  * A charger's CSR waiting for the certificate function (`lambdas/certificates/sign.ts`, fed by the
  * table's stream): written by `$default` when it answers SignCertificate `Accepted`, deleted by the
- * certificate function once it has signed (or refused) it. In the charger's partition.
+ * certificate function before it signs (or refuses) it: the delete that returns the item claims
+ * the CSR, so a stream record handed over twice is served once. In the charger's partition.
  */
 const certificateSigningRequestSchema = {
   model: { entity: 'certificateSigningRequest', version: '1', service: SERVICE },
