@@ -40,6 +40,19 @@ export const CERTIFICATE_FUNCTION_WRITES = {
   'dynamodb:DeleteItem': [ROWS.chargers],
 } as const satisfies RowWrites;
 
+/** How long the certificate function waits for a charger's answer to CertificateSigned, ms. */
+export const CERTIFICATE_SIGNED_WAIT_MS = 20_000;
+
+/**
+ * CSRs per invocation of the certificate function: each may wait {@link CERTIFICATE_SIGNED_WAIT_MS}
+ * for its charger, one after another, so a batch must fit the function's timeout
+ * ({@link SIGN_TIMEOUT}).
+ */
+export const SIGN_BATCH_SIZE = 5;
+
+/** The certificate function's timeout: a full batch of silent chargers, and 30 s for the signatures and writes. */
+export const SIGN_TIMEOUT = Duration.millis(SIGN_BATCH_SIZE * CERTIFICATE_SIGNED_WAIT_MS + 30_000);
+
 /** Years the CA certificate made at deployment is valid: longer than any charger certificate it issues. */
 export const CA_CERTIFICATE_YEARS = 20;
 
@@ -182,16 +195,19 @@ export class ChargerCertificates extends Construct {
     return caSetup;
   }
 
-  /** The certificate function: the CSRs from the stream, one `kms:Sign` per certificate, CertificateSigned. */
+  /**
+   * The certificate function: the CSRs from the stream ({@link SIGN_BATCH_SIZE} at a time, failed
+   * records reported and retried), one `kms:Sign` per certificate, CertificateSigned.
+   */
   private createSignFunction(props: ChargerCertificatesProps): NodejsFunction {
     const sign = createTableFunction(this, 'sign', {
       entry: 'lambdas/certificates/sign.ts',
       description: "Chargers' CSRs (SignCertificate): checks them, issues certificates, sends CertificateSigned",
-      timeout: Duration.minutes(1),
+      timeout: SIGN_TIMEOUT,
       tracing: props.tracing,
       table: props.table,
       writes: CERTIFICATE_FUNCTION_WRITES,
-      chargerCalls: { ocppApi: props.ocppApi, messageLog: props.ocppMessageLog, timeoutMs: 20_000 },
+      chargerCalls: { ocppApi: props.ocppApi, messageLog: props.ocppMessageLog, timeoutMs: CERTIFICATE_SIGNED_WAIT_MS },
       environment: {
         [CA_ENV.kmsKeyId]: this.key.keyArn,
         [CA_ENV.certificate]: this.caCertificatePem,
@@ -199,7 +215,12 @@ export class ChargerCertificates extends Construct {
       },
     });
     this.key.grant(sign, 'kms:Sign', 'kms:GetPublicKey');
-    props.table.streamChangesTo(sign, CERTIFICATE_SIGNING_ENTITIES);
+    // Small batches that fit the timeout, and only the failed records retried: each CSR is claimed
+    // before it is signed (`lambdas/certificates/sign.ts`), so a retried one is not signed twice.
+    props.table.streamChangesTo(sign, CERTIFICATE_SIGNING_ENTITIES, {
+      batchSize: SIGN_BATCH_SIZE,
+      reportBatchItemFailures: true,
+    });
     return sign;
   }
 

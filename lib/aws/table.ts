@@ -133,23 +133,31 @@ export class NetworkTable extends Construct {
   /**
    * Feeds the table's change stream (new and old images) to `consumer`: every change of `entities`
    * (ElectroDB's `__edb_e__`, on either image, so a deletion counts; the local stack's stream loop
-   * passes the same through `streamSelects`, `shared/db/table-changes.ts`); 100
+   * passes the same through `streamSelects`, `shared/db/table-changes.ts`); `batchSize`
    * records or 1 s at a time, a failing batch retried twice and bisected. DynamoDB Streams'
    * `ListStreams` has no resource-level permission, so the wildcard the event source needs is
    * acknowledged here.
    *
    * @param consumer - the stream's Lambda function (`lambdas/power/trigger.ts`, `lambdas/local-list/sync.ts`)
    * @param entities - the entity names whose changes it reads
+   * @param options - `batchSize` (default 100): at most as many records as the consumer serves
+   *   within its timeout; `reportBatchItemFailures` (default false): the consumer answers
+   *   `batchItemFailures`, and Lambda retries from the first record it reports
    */
-  public streamChangesTo(consumer: IFunction, entities: readonly string[]): void {
+  public streamChangesTo(
+    consumer: IFunction,
+    entities: readonly string[],
+    options: { batchSize?: number; reportBatchItemFailures?: boolean } = {},
+  ): void {
     const filters = streamFilters(entities).map((pattern) => FilterCriteria.filter(pattern));
     consumer.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
-        batchSize: 100,
+        batchSize: options.batchSize ?? 100,
         maxBatchingWindow: Duration.seconds(1),
         retryAttempts: 2,
         bisectBatchOnError: true,
+        reportBatchItemFailures: options.reportBatchItemFailures ?? false,
         filters,
       }),
     );

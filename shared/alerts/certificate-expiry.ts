@@ -3,15 +3,18 @@
  * the CSMS CA issued to a charger (`chargerCertificate`, docs/certificates.md) that ends within the
  * renewal lead time (`CERTIFICATE_RENEWAL_LEAD_DAYS`, default 30: the CA's `renewalLeadDays`) and
  * is the charger's latest raises an alert on the charger, one per charger and episode; it clears
- * once the charger holds a certificate that ends beyond the lead time (renewed). An expired
- * certificate keeps its alert: the charger still needs one.
+ * once the charger holds a certificate that ends beyond the lead time (renewed). Only certificates
+ * the charger installed as its client certificate count, for both (`servesAsClientCertificate`:
+ * answered `Accepted`, for the station or both uses), and to clear, one its CA has not revoked: a
+ * renewal the charger rejected or never received leaves the alert up. An expired certificate keeps
+ * its alert: the charger still needs one.
  *
  * DynamoDB requests per organization and sweep: 1 Query of its certificates ending between now and
  * the lead time (gsi1, usually none); per candidate and per active alert of the type 1 Query (the
- * charger's latest certificate); then the store's requests for a raise or a clear.
+ * charger's latest certificate) and 1 GetItem per CA of its candidates (its revocations); then the store's requests for a raise or a clear.
  */
 import type { Db } from '../db';
-import { latestCertificateEndingAfter } from '../chargers/certificates';
+import { latestCertificateEndingAfter, servesAsClientCertificate } from '../chargers/certificates';
 import type { ChargerItem } from '../chargers/items';
 import { chargerSubject, clearAlert, episodeKey, raiseAlert, type AlertItem } from './store';
 
@@ -51,7 +54,7 @@ export async function sweepCertificateExpiry(
     .between({ notAfter: at }, { notAfter: horizon })
     .go({ pages: 'all' });
   const activeKeys = new Set(active.map((a) => a.episodeKey));
-  const latest = new Map(ending.map((c) => [c.chargerId, c]));
+  const latest = new Map(ending.filter(servesAsClientCertificate).map((c) => [c.chargerId, c]));
   for (const certificate of latest.values()) {
     const key = episodeKey('certificateExpiring', 'charger', certificate.chargerId);
     const charger = chargers.get(certificate.chargerId);

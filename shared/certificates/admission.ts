@@ -7,7 +7,7 @@
  * profile, and the CA's revocations. Locally the TLS listener forwards the same headers.
  *
  * Two functions: {@link admitViewerCertificate} judges the certificate (chain, validity, not a CA,
- * client use, CN = `ocppId`, not revoked); {@link decideSecurityProfile} combines it with the
+ * client use: clientAuth and digitalSignature where restricted, CN = `ocppId`, not revoked); {@link decideSecurityProfile} combines it with the
  * password check and the charger's profile. Neither throws: a refusal carries its reason.
  */
 import { type CachedRevocationList, RevocationUnavailableError } from './revocation';
@@ -25,7 +25,7 @@ export type CertificateRefusal =
   /** CloudFront's SHA-256 header is not the PEM's: the headers were not all written by one hand. */
   | 'headerMismatch'
   | ChainFailure
-  /** The certificate is a CA's, or its extended key usage excludes TLS client authentication. */
+  /** The certificate is a CA's, its extended key usage excludes TLS client authentication, or its key usage digitalSignature. */
   | 'notAClientCertificate'
   /** Its subject's common name is not the identity the charger connects as. */
   | 'commonNameMismatch'
@@ -56,12 +56,22 @@ function refuse(reason: CertificateRefusal, detail: string): CertificateAdmissio
   return { admit: false, reason, detail };
 }
 
-/** Why the leaf may not authenticate a TLS client; `undefined` when it may. */
+/**
+ * Why the leaf may not authenticate a TLS client; `undefined` when it may. A CA certificate may
+ * not; an extended key usage must include clientAuth; a key usage must include digitalSignature:
+ * the client proves its key by signing the handshake (TLS 1.2 CertificateVerify, TLS 1.3 likewise),
+ * and the static-(EC)DH client authentication that keyAgreement alone would serve is not offered
+ * (TLS 1.3 dropped it). RFC 5280 §4.2.1.3/§4.2.1.12: an absent extension restricts nothing, so a
+ * certificate without key usage (or without extended key usage) passes that check.
+ */
 function clientUseProblem(leaf: x509.X509Certificate): string | undefined {
   if (leaf.getExtension(x509.BasicConstraintsExtension)?.ca) return 'it is a CA certificate';
   const eku = leaf.getExtension(x509.ExtendedKeyUsageExtension);
   if (eku && !eku.usages.includes(x509.ExtendedKeyUsage.clientAuth))
     return 'its extended key usage excludes TLS client authentication';
+  const keyUsage = leaf.getExtension(x509.KeyUsagesExtension);
+  if (keyUsage && !(keyUsage.usages & x509.KeyUsageFlags.digitalSignature))
+    return 'its key usage excludes digitalSignature, which a TLS client signs its handshake with';
   return undefined;
 }
 

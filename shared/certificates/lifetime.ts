@@ -1,8 +1,9 @@
 /**
  * How long a charging station certificate the CSMS CA issues lives, and when it is due for renewal
  * (docs/certificates.md "Lifetime and renewal"): the operator may change both; the defaults are one
- * year and 30 days. From `notAfter − renewalLeadDays` on, a certificate is due for renewal (what
- * raises the `certificateExpiring` alert and triggers `SignChargingStationCertificate`).
+ * year and 30 days. From `notAfter − renewalLeadDays` on, a certificate is due for renewal: what
+ * raises the `certificateExpiring` alert. Nothing sends `SignChargingStationCertificate` by
+ * itself: an operator triggers the renewal, or the charger renews on its own.
  */
 import type { x509 } from './x509';
 

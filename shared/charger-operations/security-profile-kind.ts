@@ -5,7 +5,9 @@
  * `OnIdle`), OCPP 1.6 the security extension's `SecurityProfile` configuration key (the charger
  * reconnects with the new profile; `RebootRequired` is followed by a soft reset). Only a charger
  * that holds a current certificate of the CSMS CA is upgraded (else it could not connect again):
- * `rejected` with `NoCertificate` and nothing sent. Once the charger has taken the change, the
+ * one it answered CertificateSigned `Accepted` for, issued for its TLS client use (or both uses),
+ * not revoked (`latestCertificateEndingAfter`); otherwise `rejected` with `NoCertificate` and
+ * nothing sent. Once the charger has taken the change, the
  * CSMS sets its `securityProfile` to 3, so that from its next connection it is refused without its
  * certificate, even with its password.
  */

@@ -15,7 +15,8 @@ type ChargerCertificateItem = EntityItem<Db['chargerCertificate']>;
 
 /** A certificate the CSMS issued to a charger, as the API shows it: its summary (times ISO 8601 UTC) and how it went. */
 export interface ChargerCertificate extends CertificateSummary {
-  certificateType: 'ChargingStationCertificate' | 'V2GCertificate';
+  /** What the charger asked it for; omitted when it asked for both uses (2.0.1: `certificateType` omitted). */
+  certificateType?: 'ChargingStationCertificate' | 'V2GCertificate';
   /** Always `signed` (by the CSMS CA) for now. */
   source: 'signed';
   issuedAt: string;
@@ -23,8 +24,11 @@ export interface ChargerCertificate extends CertificateSummary {
   deliveryStatus: string;
 }
 
-/** What the certificate function records of an issued certificate. */
-export type IssuedChargerCertificate = Omit<ChargerCertificate, 'source'> & { chargerId: number };
+/**
+ * What the certificate function records of an issued certificate; `caKeyId`: the issuing CA's key
+ * ID (`caKeyId` of `shared/certificates/revocation.ts`), where its revocations are looked up.
+ */
+export type IssuedChargerCertificate = Omit<ChargerCertificate, 'source'> & { chargerId: number; caKeyId?: string };
 
 /**
  * Stores a certificate the CSMS issued to a charger: 1 GetItem (the charger's organization and
@@ -56,7 +60,7 @@ export function chargerCertificateView(item: ChargerCertificateItem): ChargerCer
     notBefore,
     notAfter,
     sha256,
-    certificateType,
+    ...(certificateType ? { certificateType } : {}),
     source: 'signed',
     issuedAt,
     deliveryStatus,
@@ -80,8 +84,29 @@ export async function listChargerCertificates(
 }
 
 /**
- * The charger's certificate that ends last, if any ends after `after` (ISO 8601 UTC): 1 Query,
- * one item at most.
+ * Whether a stored certificate serves the charger as its TLS client certificate: the charger
+ * answered CertificateSigned `Accepted` (a `Rejected` or `NotDelivered` one was never installed),
+ * and it is a charging station certificate, or one for both uses (2.0.1: `certificateType`
+ * omitted). Revocation is checked apart ({@link latestCertificateEndingAfter}).
+ */
+export function servesAsClientCertificate(
+  item: Pick<ChargerCertificateItem, 'deliveryStatus' | 'certificateType'>,
+): boolean {
+  return (
+    item.deliveryStatus === 'Accepted' &&
+    (item.certificateType === undefined || item.certificateType === 'ChargingStationCertificate')
+  );
+}
+
+/**
+ * The charger's certificate that ends last among those that let it connect with security profile 3
+ * and end after `after` (ISO 8601 UTC): installed as its client certificate
+ * ({@link servesAsClientCertificate}) and not revoked by its CA (the serials of the
+ * `certificateRevocation` item of the `caKeyId` it was issued under; a certificate stored without a
+ * `caKeyId` is taken as not revoked: one was only stored so before revocations could be recorded).
+ * What the profile 3 upgrade requires and what clears `certificateExpiring`. Requests: 1 Query of
+ * the charger's certificates ending after `after` (every page: a charger holds a certificate a
+ * year or so), then 1 GetItem per candidate's CA until one is not revoked (one CA: one GetItem).
  */
 export async function latestCertificateEndingAfter(
   db: Db,
@@ -91,8 +116,16 @@ export async function latestCertificateEndingAfter(
   const { data } = await db.chargerCertificate.query
     .primary({ chargerId })
     .gt({ notAfter: after })
-    .go({ order: 'desc', count: 1 });
+    .go({ order: 'desc', pages: 'all' });
+  const revoked = new Map<string, ReadonlySet<string>>();
   // A bound on the sort key's first part alone also matches the certificate ending at `after` itself.
-  const latest = data[0];
-  return latest && latest.notAfter > after ? latest : undefined;
+  for (const item of data.filter((c) => c.notAfter > after && servesAsClientCertificate(c))) {
+    if (item.caKeyId === undefined) return item;
+    if (!revoked.has(item.caKeyId)) {
+      const { data: list } = await db.certificateRevocation.get({ caKeyId: item.caKeyId }).go();
+      revoked.set(item.caKeyId, new Set(list?.serials ?? []));
+    }
+    if (!revoked.get(item.caKeyId)!.has(item.serialNumber)) return item;
+  }
+  return undefined;
 }

@@ -88,10 +88,11 @@ export interface CertificateCommandCatalog {
   /**
    * Delivers the certificate chain the CSMS CA issued for the charger's CSR (OCPP 2.0.1 A02/A03
    * CertificateSigned; 1.6 security whitepaper): PEM, leaf first. The charger answers whether it
-   * installed it.
+   * installed it. `certificateType` omitted: the CSR asked for both uses (2.0.1 A02); `requestId`:
+   * OCPP 2.1's, the one its SignCertificate carried (sent to 2.1 stations only).
    */
   CertificateSigned: {
-    input: { certificateChain: string; certificateType?: CertificateSigningUse };
+    input: { certificateChain: string; certificateType?: CertificateSigningUse; requestId?: number };
     result: 'Accepted' | 'Rejected';
   };
 }

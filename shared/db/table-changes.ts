@@ -12,6 +12,8 @@ export const ENTITY_ATTRIBUTE = '__edb_e__';
 /** One change of the table, with its images as plain values (unmarshalled). */
 export interface TableChange {
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  /** The record's sequence number: what a consumer reports in `batchItemFailures`. */
+  sequenceNumber?: string;
   oldImage?: Record<string, unknown>;
   newImage?: Record<string, unknown>;
 }
@@ -24,6 +26,7 @@ export function tableChangesOf(event: DynamoDBStreamEvent): TableChange[] {
       ? [
           {
             eventName: record.eventName,
+            ...(record.dynamodb?.SequenceNumber ? { sequenceNumber: record.dynamodb.SequenceNumber } : {}),
             oldImage: image(record.dynamodb?.OldImage),
             newImage: image(record.dynamodb?.NewImage),
           },

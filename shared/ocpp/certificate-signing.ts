@@ -2,7 +2,8 @@
  * `SignCertificate` (OCPP 2.0.1 A02/A03; 1.6 security whitepaper, "Update Charge Point
  * Certificate"), the `$default` side. The X.509 library and the CA's signer would take the message
  * function's bundle past its 800 KiB ceiling, so `$default` refuses what is not a certificate
- * request at all (`Rejected`: not a PEM `CERTIFICATE REQUEST` block or base64 of a DER SEQUENCE),
+ * request at all (`Rejected`: not a PEM `CERTIFICATE REQUEST` block or base64 of a DER SEQUENCE)
+ * and a V2G certificate's (no V2G issuer is configured),
  * asks the certificate status function (`lambdas/certificates/status.ts`, one Invoke) to check the
  * CSR (key type and size, its signature, CN = `ocppId`: `Rejected` when it fails), then stores it
  * (one PutItem, in the charger's partition) and answers `Accepted`. The table's stream hands it to
@@ -69,21 +70,49 @@ async function csrRefusal(csr: string, ocppId: string): Promise<string | undefin
   return answer && !answer.ok ? `the csr is refused (${answer.reason}): ${answer.detail}` : undefined;
 }
 
+/** What a SignCertificate asks for (2.0.1's `CertificateSigningUseEnumType`, and 2.1's `V2G20Certificate`). */
+export type SigningUseRequested = CertificateSigningUse | 'V2G20Certificate';
+
+/** A charger's SignCertificate, as the handlers of every version hand it over. */
+export interface SignCertificateRequest {
+  csr: string;
+  /**
+   * 1.6: always `ChargingStationCertificate` (its only use); 2.0.1 and 2.1: as sent, omitted when
+   * the charger left it out, which means both uses (A02).
+   */
+  certificateType?: SigningUseRequested;
+  /** OCPP 2.1's `requestId`, sent back in CertificateSigned. */
+  requestId?: number;
+  /** ISO 8601 UTC. */
+  receivedAt: string;
+}
+
 /**
  * Answers a charger's SignCertificate: `Rejected` where no CSMS CA is configured
- * ({@link certificateSigningConfigured}), for what is not a certificate request, and for a CSR the
- * certificate status function refuses (key type and size, signature, CN = `ocppId`; logged and
- * stored as an `InvalidCsr` security event), else the CSR stored for the certificate function and
- * `Accepted`. Requests: 1 Lambda Invoke (the check), then 1 PutItem (stored or refused).
+ * ({@link certificateSigningConfigured}), for a V2G certificate (`V2GCertificate`, 2.1's
+ * `V2G20Certificate`: the SECC certificate of ISO 15118 comes from a CPO sub-CA under a V2G root,
+ * and none is configured to sign with: the CSMS CA would issue a certificate no EV trusts), for
+ * what is not a certificate request, and for a CSR the certificate status function refuses (key
+ * type and size, signature, CN = `ocppId`; logged and stored as an `InvalidCsr` security event),
+ * else the CSR stored for the certificate function (its `certificateType` as sent, 2.1's
+ * `requestId`) and `Accepted`. Requests: 1 Lambda Invoke (the check), then 1 PutItem (stored or
+ * refused); none for a V2G certificate or without a CA.
  */
 export async function answerSignCertificate(
   db: Db,
   connection: Pick<ChargerConnection, 'chargerId' | 'ocppId' | 'organizationId' | 'siteId'>,
-  request: { csr: string; certificateType?: CertificateSigningUse; receivedAt: string },
+  request: SignCertificateRequest,
 ): Promise<'Accepted' | 'Rejected'> {
-  const certificateType = request.certificateType ?? 'ChargingStationCertificate';
+  const { certificateType } = request;
   if (!certificateSigningConfigured()) {
     logger.warn('SignCertificate refused: no CSMS CA is configured', { ocppId: connection.ocppId, certificateType });
+    return 'Rejected';
+  }
+  if (certificateType !== undefined && certificateType !== 'ChargingStationCertificate') {
+    logger.warn('SignCertificate refused: no V2G (CPO sub-CA) issuer is configured', {
+      ocppId: connection.ocppId,
+      certificateType,
+    });
     return 'Rejected';
   }
   const refusal = looksLikeCsr(request.csr)
@@ -115,7 +144,8 @@ export async function answerSignCertificate(
       requestId: randomUUID(),
       ocppId: connection.ocppId,
       csr: request.csr,
-      certificateType,
+      ...(certificateType ? { certificateType } : {}),
+      ...(request.requestId === undefined ? {} : { ocppRequestId: request.requestId }),
       receivedAt: request.receivedAt,
       expiresAt: Math.floor(Date.parse(request.receivedAt) / 1000) + CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS,
     })

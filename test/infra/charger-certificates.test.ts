@@ -8,7 +8,12 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { checkExtraTrustAnchors, MAX_EXTRA_TRUST_ANCHOR_BYTES } from '../../lib/aws/charger-certificates';
+import {
+  CERTIFICATE_SIGNED_WAIT_MS,
+  checkExtraTrustAnchors,
+  MAX_EXTRA_TRUST_ANCHOR_BYTES,
+  SIGN_BATCH_SIZE,
+} from '../../lib/aws/charger-certificates';
 import { createCaCertificate } from '../../shared/certificates';
 import { generateEcKey, keyObjectSigner } from '../../shared/certificates/ca-signer';
 import { CERTIFICATE_SIGNING_ENTITIES } from '../../shared/ocpp/certificate-signing';
@@ -125,6 +130,14 @@ describe("chargers' certificates on AWS", () => {
 
   it('feeds the certificate function the CSRs from the stream; it writes only charger and message-log rows', () => {
     expect(streamMappingOf(SIGN).newImageEntities).toEqual([...CERTIFICATE_SIGNING_ENTITIES]);
+    // A batch of chargers that each take CertificateSigned's full wait fits the timeout; failed records are reported.
+    expect(streamMappingOf(SIGN).properties).toMatchObject({
+      BatchSize: SIGN_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const timeoutSeconds = resources[functionId(SIGN)]!.Properties.Timeout as number;
+    expect(timeoutSeconds * 1000).toBeGreaterThan(SIGN_BATCH_SIZE * CERTIFICATE_SIGNED_WAIT_MS);
+    expect(timeoutSeconds).toBeLessThanOrEqual(900);
     const writes = rowWritesOf(statementsOf(SIGN));
     expect(writes.unconfined).toBe(0);
     expect(writes.patterns).toEqual(new Set(['$cn#chargerid_*', '$cn#day_*#chargerid_*']));

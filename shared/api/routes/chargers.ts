@@ -41,7 +41,10 @@ export const ChargerCertificate = conformsTo<ChargerCertificateShape>()(
       notBefore: z.string().meta({ format: 'date-time' }),
       notAfter: z.string().meta({ format: 'date-time' }),
       sha256: z.string().meta({ description: 'SHA-256 of the DER certificate, hexadecimal' }),
-      certificateType: z.enum(['ChargingStationCertificate', 'V2GCertificate']),
+      certificateType: z.enum(['ChargingStationCertificate', 'V2GCertificate']).optional().meta({
+        description:
+          'What the charger asked it for; omitted when it asked for both uses (OCPP 2.0.1: certificateType omitted)',
+      }),
       source: z
         .enum(['signed'])
         .meta({ description: "signed: issued by the CSMS CA for the charger's SignCertificate" }),

@@ -13,7 +13,8 @@ export const CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS = 86_400;
 /**
  * A charger's CSR waiting for the certificate function (`lambdas/certificates/sign.ts`, fed by the
  * table's stream): written by `$default` when it answers SignCertificate `Accepted`, deleted by the
- * certificate function once it has signed (or refused) it. In the charger's partition.
+ * certificate function before it signs (or refuses) it: the delete that returns the item claims
+ * the CSR, so a stream record handed over twice is served once. In the charger's partition.
  */
 const certificateSigningRequestSchema = {
   model: { entity: 'certificateSigningRequest', version: '1', service: SERVICE },
@@ -23,8 +24,13 @@ const certificateSigningRequestSchema = {
     ocppId: { type: 'string', required: true },
     /** The CSR as the charger sent it (PEM, at most 5,500 characters: OCPP's limit). */
     csr: { type: 'string', required: true },
-    /** OCPP's `CertificateSigningUseEnumType` (1.6: always the station's own). */
-    certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const, required: true },
+    /**
+     * OCPP's `CertificateSigningUseEnumType` (1.6: always the station's own); absent when a 2.0.1
+     * or 2.1 charger left it out, which means both uses (A02).
+     */
+    certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const },
+    /** OCPP 2.1's `requestId` of SignCertificate, sent back in CertificateSigned; absent before 2.1. */
+    ocppRequestId: { type: 'number' },
     receivedAt: timestamp,
     expiresAt: { type: 'number', required: true },
   },
@@ -79,7 +85,10 @@ const chargerCertificateSchema = {
     notAfter: timestamp,
     /** SHA-256 of the DER certificate, hexadecimal lowercase. */
     sha256: { type: 'string', required: true },
-    certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const, required: true },
+    /** What the charger asked it for; absent when it asked for both uses (2.0.1: `certificateType` omitted). */
+    certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const },
+    /** The issuing CA's key ID (SHA-256 of its public key): where its revocations are looked up. */
+    caKeyId: { type: 'string' },
     issuedAt: timestamp,
     /** The charger's answer to CertificateSigned (`Accepted`, `Rejected`), or `NotDelivered`. */
     deliveryStatus: { type: 'string', required: true },

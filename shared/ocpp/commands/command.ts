@@ -65,15 +65,26 @@ export interface Command<Input, Result> {
 }
 
 /**
- * Declares a command: per version the OCPP action, typed from the official schemas.
+ * Declares a command: per version the OCPP action, typed from the official schemas; an `ocpp2.1`
+ * mapping only where 2.1's request carries more than 2.0.1's (CertificateSigned's `requestId`):
+ * without one, a 2.1 station is sent the 2.0.1 request.
  */
-export function defineCommand<Input, Result, A16 extends Ocpp16.Action, A201 extends Ocpp201.Action>(definition: {
+export function defineCommand<
+  Input,
+  Result,
+  A16 extends Ocpp16.Action,
+  A201 extends Ocpp201.Action,
+  A21 extends Ocpp21.Action = never,
+>(definition: {
   name: string;
   'ocpp1.6': VersionMapping<Input, Result, Ocpp16.Actions[A16]['request'], Ocpp16.Actions[A16]['response']> & {
     call: ActionValidators<'ocpp1.6', A16>;
   };
   'ocpp2.0.1': VersionMapping<Input, Result, Ocpp201.Actions[A201]['request'], Ocpp201.Actions[A201]['response']> & {
     call: ActionValidators<'ocpp2.0.1', A201>;
+  };
+  'ocpp2.1'?: VersionMapping<Input, Result, Ocpp21.Actions[A21]['request'], Ocpp21.Actions[A21]['response']> & {
+    call: ActionValidators<'ocpp2.1', A21>;
   };
 }): Command<Input, Result> {
   return definition;

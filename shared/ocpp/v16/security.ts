@@ -26,7 +26,12 @@ export const security = [
     return {};
   }),
   ocpp16(V16.SignCertificate, async ({ db, connection, receivedAt }, { csr }) => ({
-    status: await answerSignCertificate(db, connection, { csr, receivedAt }),
+    // 1.6's only use: the Charge Point's own certificate.
+    status: await answerSignCertificate(db, connection, {
+      csr,
+      certificateType: 'ChargingStationCertificate',
+      receivedAt,
+    }),
   })),
   ocpp16(V16.SignedFirmwareStatusNotification, async ({ db, connection, receivedAt }, { status }) => {
     await recordFirmwareStatus(db, connection, status, receivedAt);

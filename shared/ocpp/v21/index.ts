@@ -7,8 +7,10 @@
  * one (2.1 only adds optional fields and values to them). The 2.1-only actions (V2X, DER control,
  * aFRR, battery swap, periodic event streams, tariffs and cost sent by the charger…) have no
  * handler: the dispatcher answers them `NotSupported`. A 2.1-only action the product answers has a
- * handler of its own ({@link ocpp21Only}).
+ * handler of its own ({@link ocpp21Only}), and so has a 2.0.1 action whose 2.1 fields the CSMS
+ * reads ({@link ocpp21Own}).
  */
+import { answerSignCertificate } from '../certificate-signing';
 import { answerGetCertificateChainStatus } from '../certificate-status';
 import { HandlerRegistry, type OcppHandler, ocpp21 } from '../handler';
 import type { ActionValidators } from '../schemas';
@@ -35,6 +37,24 @@ function adapt(handler: OcppHandler): OcppHandler<'ocpp2.1'> {
 }
 
 /**
+ * The 2.0.1 actions whose 2.1 request carries what the 2.0.1 handler would drop, each with a 2.1
+ * handler of its own: SignCertificate (A02/A03), whose 2.1 `requestId` is stored and sent back in
+ * CertificateSigned, and whose `V2G20Certificate` use is refused like `V2GCertificate`
+ * (`../certificate-signing.ts`). Its `hashRootCertificate` (the root the charger wants its
+ * certificate under) is not read: the CSMS CA is the only issuer.
+ */
+export const ocpp21Own = [
+  ocpp21(V21.SignCertificate, async ({ db, connection, receivedAt }, { csr, certificateType, requestId }) => ({
+    status: await answerSignCertificate(db, connection, {
+      csr,
+      receivedAt,
+      ...(certificateType ? { certificateType } : {}),
+      ...(requestId === undefined ? {} : { requestId }),
+    }),
+  })),
+];
+
+/**
  * The 2.1-only actions answered: GetCertificateChainStatus (M06, 2.1's OCSP check of a certificate
  * chain), through the code that answers 2.0.1's GetCertificateStatus (`../certificate-status.ts`).
  */
@@ -47,8 +67,17 @@ export const ocpp21Only = [
   ),
 ];
 
-/** The OCPP 2.1 handler registry: every 2.0.1 handler's action, adapted, and the 2.1-only ones. */
+const OWN = new Set<string>(ocpp21Own.map((handler) => handler.action));
+
+/**
+ * The OCPP 2.1 handler registry: every 2.0.1 handler's action, adapted (but those with a 2.1
+ * handler of their own), and the 2.1-only ones.
+ */
 export const ocpp21Registry = new HandlerRegistry('ocpp2.1', [
-  ...ocpp201Registry.actions().map((action) => adapt(ocpp201Registry.get(action)!)),
+  ...ocpp201Registry
+    .actions()
+    .filter((action) => !OWN.has(action))
+    .map((action) => adapt(ocpp201Registry.get(action)!)),
+  ...ocpp21Own,
   ...ocpp21Only,
 ]);

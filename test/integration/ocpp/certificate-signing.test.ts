@@ -7,7 +7,9 @@
  * certificate function: nothing is signed or sent. The renewed
  * certificate then opens a profile 3 connection over TLS. A renewal asked for through the API is
  * TriggerMessage SignChargingStationCertificate (2.0.1) or ExtendedTriggerMessage
- * SignChargePointCertificate (1.6 security extension).
+ * SignChargePointCertificate (1.6 security extension). A V2G certificate is rejected (no V2G
+ * issuer); a CSR without certificateType (both uses) gets a CertificateSigned without one; a 2.1
+ * station's requestId comes back in CertificateSigned.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,28 +27,42 @@ let tenant: Tenant;
 let dir: string;
 let remove: () => void;
 const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+const LATER = ['ocpp2.0.1', 'ocpp2.1'] as const;
 
 /** A connected test charger: the CertificateSigned requests it received (it accepts each). */
 interface TestCharger {
   ocppId: string;
   chargerId: number;
   client: RPCClient;
-  received: { certificateChain: string; certificateType?: string }[];
+  received: { certificateChain: string; certificateType?: string; requestId?: number }[];
 }
 const chargers = {} as Record<BaseProtocol, TestCharger>;
+/** A 2.1 station, and a second 2.0.1 one: what 2.0.1 and 2.1 add (certificateType omitted, V2G, requestId). */
+const later = {} as Record<'ocpp2.0.1' | 'ocpp2.1', TestCharger>;
 
 beforeAll(async () => {
   ({ dir, remove } = temporaryDirectory());
   stack = await startTestStack({ tls: { dataDir: join(dir, 'data'), port: 0 } });
   tenant = await createTenant(
     stack,
-    PROTOCOLS.map((protocol) => ({
-      ocppId: uniqueOcppId(protocol === 'ocpp1.6' ? 'SC16' : 'SC201'),
+    [...PROTOCOLS, ...LATER].map((protocol, i) => ({
+      ocppId: uniqueOcppId(`SC${i}`),
       name: protocol,
       type: 'Level 2' as const,
       ports: [{ connectorType: 'J1772' as const }],
     })),
   );
+  for (const [i, protocol] of LATER.entries()) {
+    const { id, ocppId } = tenant.chargers[PROTOCOLS.length + i]!;
+    const received: TestCharger['received'] = [];
+    const client = await connectCharger(stack, ocppId!, protocol, undefined, (c) =>
+      c.handle('CertificateSigned', async ({ params }) => {
+        received.push(params as TestCharger['received'][number]);
+        return { status: 'Accepted' };
+      }),
+    );
+    later[protocol] = { ocppId: ocppId!, chargerId: id, client, received };
+  }
   for (const [i, protocol] of PROTOCOLS.entries()) {
     const { id, ocppId } = tenant.chargers[i]!;
     const received: TestCharger['received'] = [];
@@ -72,7 +88,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const charger of Object.values(chargers)) await charger.client.close({ force: true });
+  for (const charger of [...Object.values(chargers), ...Object.values(later)])
+    await charger.client.close({ force: true });
   await stack?.close();
   remove?.();
 });
@@ -181,5 +198,65 @@ describe.each(PROTOCOLS)('SignCertificate → CertificateSigned (%s)', (protocol
     await renewed.connect();
     charger().client = renewed;
     expect(await renewed.call('Heartbeat', {})).toHaveProperty('currentTime');
+  });
+});
+
+describe('what OCPP 2.0.1 and 2.1 add to SignCertificate', () => {
+  const pending = async (charger: TestCharger) =>
+    (await stack.db.certificateSigningRequest.query.primary({ chargerId: charger.chargerId }).go()).data.length;
+  const issued = async (charger: TestCharger) =>
+    (await stack.db.chargerCertificate.query.primary({ chargerId: charger.chargerId }).go()).data;
+
+  it.each([
+    ['ocpp2.0.1', 'V2GCertificate'],
+    ['ocpp2.1', 'V2GCertificate'],
+    ['ocpp2.1', 'V2G20Certificate'],
+  ] as const)(
+    'rejects a %s %s: no V2G issuer is configured, and the CSMS CA is not one',
+    async (protocol, certificateType) => {
+      const charger = later[protocol];
+      const { csr } = opensslCsr(dir, `/CN=${charger.ocppId}`);
+      expect(await charger.client.call('SignCertificate', { csr, certificateType })).toEqual({ status: 'Rejected' });
+      expect(await pending(charger)).toBe(0);
+      expect(charger.received).toEqual([]);
+    },
+  );
+
+  it('keeps certificateType out of CertificateSigned when the charger left it out (both uses), and stores it so', async () => {
+    const charger = later['ocpp2.0.1'];
+    const { csr } = opensslCsr(dir, `/CN=${charger.ocppId}`);
+    expect(await charger.client.call('SignCertificate', { csr })).toEqual({ status: 'Accepted' });
+    const [signed] = await pollUntil(
+      async () => charger.received,
+      (received) => received.length > 0,
+      'CertificateSigned',
+    );
+    expect(Object.keys(signed!)).toEqual(['certificateChain']);
+    const [stored] = await pollUntil(
+      () => issued(charger),
+      (items) => items.length > 0,
+      'the issued certificate',
+    );
+    expect(stored!.certificateType).toBeUndefined();
+    expect(stored!.deliveryStatus).toBe('Accepted');
+  });
+
+  it("sends a 2.1 station's requestId back in CertificateSigned (validated by its 2.1 schema)", async () => {
+    const charger = later['ocpp2.1'];
+    const { csr } = opensslCsr(dir, `/CN=${charger.ocppId}`);
+    expect(
+      await charger.client.call('SignCertificate', {
+        csr,
+        certificateType: 'ChargingStationCertificate',
+        requestId: 42,
+      }),
+    ).toEqual({ status: 'Accepted' });
+    const [signed] = await pollUntil(
+      async () => charger.received,
+      (received) => received.length > 0,
+      'CertificateSigned',
+    );
+    expect(signed).toMatchObject({ certificateType: 'ChargingStationCertificate', requestId: 42 });
+    expect(commonNameOf(parseCertificateChain(signed!.certificateChain)![0]!.subjectName)).toBe(charger.ocppId);
   });
 });

@@ -4,7 +4,7 @@
  * CertificateSigned goes out and listed by `GET /api/chargers/{id}/certificates` (serial, subject,
  * issuer, validity, SHA-256: the leaf the charger received); the alert sweep raises
  * `certificateExpiring` within the renewal lead time of its end and clears it once the charger
- * holds a later certificate.
+ * holds a later certificate it accepted (not one it rejected or never received).
  */
 import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
@@ -99,7 +99,7 @@ describe.each(PROTOCOLS)('a certificate the CSMS issues (%s)', (protocol) => {
 });
 
 describe('certificateExpiring', () => {
-  it('is raised by the sweep within 30 days of the end, and cleared once the charger holds a later certificate', async () => {
+  it('is raised by the sweep within 30 days of the end, and cleared once the charger holds a later certificate it accepted', async () => {
     for (const client of Object.values(clients)) await client.close({ force: true });
     const [first, second] = tenant.chargers;
     const [ending] = await certificatesOf(first!.id);
@@ -121,6 +121,22 @@ describe('certificateExpiring', () => {
     await sweepOrganization(stack.db, commands, tenant.organizationId, notAfter - 28 * DAY);
     expect(await expiring()).toHaveLength(2);
 
+    const renewal = (chargerId: number, serialNumber: string, deliveryStatus: string) =>
+      recordChargerCertificate(stack.db, {
+        chargerId,
+        serialNumber,
+        subject: 'CN=renewed',
+        issuer: 'CN=Test CA',
+        notBefore: new Date(notAfter - 40 * DAY).toISOString(),
+        notAfter: new Date(notAfter + 330 * DAY).toISOString(),
+        sha256: '00'.repeat(32),
+        certificateType: 'ChargingStationCertificate',
+        issuedAt: new Date(notAfter - 40 * DAY).toISOString(),
+        deliveryStatus,
+      });
+    // A renewal the charger refused, or never received, is not a certificate it holds: the alert stays.
+    await renewal(second!.id, 'abc124', 'Rejected');
+    await renewal(second!.id, 'abc125', 'NotDelivered');
     await recordChargerCertificate(stack.db, {
       chargerId: first!.id,
       serialNumber: 'abc123',

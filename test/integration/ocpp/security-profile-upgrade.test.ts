@@ -4,13 +4,14 @@
  * (a profile 3 connection to the CSMS URL in the slot), SetVariables NetworkConfigurationPriority
  * and Reset OnIdle; 1.6 the SecurityProfile key (and a soft reset when it asks for a reboot); the
  * charger is then at profile 3 in the CSMS. A charger without a current certificate of the CSMS CA
- * is refused (NoCertificate) with nothing sent; a refused step leaves the profile as it was; bad
+ * that it accepted (not one it rejected or never received, not a V2G one, not a revoked one) is
+ * refused (NoCertificate) with nothing sent; a refused step leaves the profile as it was; bad
  * bodies are 400 naming the field.
  */
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../lib/local/stack';
-import { recordChargerCertificate } from '../../../shared/chargers';
+import { type IssuedChargerCertificate, recordChargerCertificate } from '../../../shared/chargers/certificates';
 import { connectCharger, type OcppProtocol } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 
@@ -43,20 +44,31 @@ function answering(charger: UpgradingCharger) {
   };
 }
 
-/** Stores a certificate the CSMS CA issued to the charger, valid for a year. */
-async function giveCertificate(chargerId: number): Promise<void> {
+/** Stores a certificate the CSMS CA issued to the charger, valid for a year; by default one it accepted. */
+async function giveCertificate(
+  chargerId: number,
+  {
+    serial = '0a',
+    deliveryStatus = 'Accepted',
+    certificateType = 'ChargingStationCertificate',
+    caKeyId,
+  }: Partial<Pick<IssuedChargerCertificate, 'deliveryStatus' | 'certificateType' | 'caKeyId'>> & {
+    serial?: string;
+  } = {},
+): Promise<void> {
   const now = Date.now();
   await recordChargerCertificate(stack.db, {
     chargerId,
-    serialNumber: `${chargerId.toString(16)}0a`,
+    serialNumber: `${chargerId.toString(16)}${serial}`,
     subject: 'CN=test',
     issuer: 'CN=Test CSMS CA',
     notBefore: new Date(now - 60_000).toISOString(),
     notAfter: new Date(now + 365 * 86_400_000).toISOString(),
     sha256: 'ab'.repeat(32),
-    certificateType: 'ChargingStationCertificate',
+    certificateType,
     issuedAt: new Date(now).toISOString(),
-    deliveryStatus: 'Accepted',
+    deliveryStatus,
+    ...(caKeyId ? { caKeyId } : {}),
   });
 }
 
@@ -171,6 +183,28 @@ describe('upgrading chargers to security profile 3', () => {
   it('refuses a charger without a current certificate of the CSMS CA: nothing sent, its profile unchanged', async () => {
     const charger = chargers[2]!;
     charger.received.length = 0;
+    const refused = await post({ chargerId: charger.chargerId, ocppCsmsUrl: CSMS_URL });
+    expect(refused.body.data).toMatchObject({
+      status: 'failed',
+      results: [{ status: 'rejected', error: { code: 'NoCertificate' } }],
+    });
+    expect(charger.received).toEqual([]);
+    expect(await profileOf(charger.chargerId)).toBe(2);
+  });
+
+  it('refuses a charger whose only current certificates it never installed, are for V2G or are revoked: none would let it connect', async () => {
+    const charger = chargers[2]!;
+    charger.received.length = 0;
+    await giveCertificate(charger.chargerId, { serial: '0b', deliveryStatus: 'NotDelivered' });
+    await giveCertificate(charger.chargerId, { serial: '0c', deliveryStatus: 'Rejected' });
+    await giveCertificate(charger.chargerId, { serial: '0d', certificateType: 'V2GCertificate' });
+    const caKeyId = 'cd'.repeat(32);
+    await giveCertificate(charger.chargerId, { serial: '0e', caKeyId });
+    await stack.db.certificateRevocation
+      .update({ caKeyId })
+      .add({ serials: [`${charger.chargerId.toString(16)}0e`] })
+      .set({ updatedAt: new Date().toISOString() })
+      .go();
     const refused = await post({ chargerId: charger.chargerId, ocppCsmsUrl: CSMS_URL });
     expect(refused.body.data).toMatchObject({
       status: 'failed',

@@ -4,7 +4,12 @@ import {
   type CertificateAdmission,
   decideSecurityProfile,
 } from '../../../shared/certificates/admission';
-import { caIssuer, createCaCertificate, type SigningAuthority } from '../../../shared/certificates/authority';
+import {
+  caIssuer,
+  createCaCertificate,
+  issueCertificate,
+  type SigningAuthority,
+} from '../../../shared/certificates/authority';
 import { fileCaSigner } from '../../../shared/certificates/ca-signer';
 import { checkCsr } from '../../../shared/certificates/csr';
 import { DEFAULT_LIFETIME_SETTINGS } from '../../../shared/certificates/lifetime';
@@ -17,7 +22,7 @@ import {
 } from '../../../shared/certificates/revocation';
 import { TrustStore } from '../../../shared/certificates/trust-store';
 import { readViewerCertificate, viewerCertificateHeaders } from '../../../shared/certificates/viewer-certificate';
-import { normalizeSerial, type x509 } from '../../../shared/certificates/x509';
+import { normalizeSerial, x509 } from '../../../shared/certificates/x509';
 import { opensslCsr, temporaryDirectory } from './openssl';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -49,6 +54,19 @@ async function issue(by: SigningAuthority, ocppId: string, at = NOW): Promise<x5
   const csr = await checkCsr(opensslCsr(dir, `/CN=${ocppId}`).csr, { ocppId });
   if (!csr.ok) throw new Error(csr.detail);
   return (await caIssuer(by, DEFAULT_LIFETIME_SETTINGS).issue(csr, at)).certificate;
+}
+
+/** A certificate from the CSMS CA for `CP-1` with `extensions` instead of the charging station profile's. */
+async function issueWithExtensions(extensions: x509.Extension[]): Promise<x509.X509Certificate> {
+  const csr = await checkCsr(opensslCsr(dir, '/CN=CP-1').csr, { ocppId: 'CP-1' });
+  if (!csr.ok) throw new Error(csr.detail);
+  return issueCertificate(ca, {
+    subject: csr.request.subjectName,
+    publicKey: csr.request.publicKey,
+    notBefore: new Date(NOW.getTime() - DAY),
+    notAfter: new Date(NOW.getTime() + DAY),
+    extensions,
+  });
 }
 
 /** What `$connect` sees: the headers CloudFront forwards, read back. */
@@ -105,6 +123,11 @@ describe('admitViewerCertificate ($connect, security profile 3)', () => {
     expect(result).toMatchObject({ admit: true, certificate: { subject: 'CN=CP-1' } });
   });
 
+  it('admits a certificate without key usage or extended key usage: an absent extension restricts nothing (RFC 5280)', async () => {
+    const result = await judge(await forwarded(await issueWithExtensions([])));
+    expect(result).toMatchObject({ admit: true, certificate: { subject: 'CN=CP-1' } });
+  });
+
   it.each<[string, string, () => Promise<Awaited<ReturnType<typeof forwarded>>>, Date?]>([
     ['none at all', 'noCertificate', () => forwarded(undefined)],
     ["another charger's", 'commonNameMismatch', async () => forwarded(await issue(ca, 'CP-2'))],
@@ -117,6 +140,23 @@ describe('admitViewerCertificate ($connect, security profile 3)', () => {
     ['an expired one', 'expired', async () => forwarded(await issue(ca, 'CP-1')), new Date(NOW.getTime() + 400 * DAY)],
     ['one not yet valid', 'notYetValid', async () => forwarded(await issue(ca, 'CP-1', new Date(NOW.getTime() + DAY)))],
     ["the CA's own certificate", 'notAClientCertificate', () => forwarded(ca.certificate)],
+    [
+      'one whose key usage excludes digitalSignature',
+      'notAClientCertificate',
+      async () =>
+        forwarded(
+          await issueWithExtensions([
+            new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyAgreement, true),
+            new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
+          ]),
+        ),
+    ],
+    [
+      'one whose extended key usage excludes clientAuth',
+      'notAClientCertificate',
+      async () =>
+        forwarded(await issueWithExtensions([new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth])])),
+    ],
     [
       'an unreadable PEM',
       'unreadableCertificate',
