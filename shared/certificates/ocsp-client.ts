@@ -15,6 +15,7 @@ import {
   buildOcspRequest,
   type CertificateHashData,
   hashDataKey,
+  MAX_AGE_WITHOUT_NEXT_UPDATE_MS,
   normalizeHashData,
   type OcspCertStatus,
   type OcspRequestData,
@@ -66,7 +67,7 @@ export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'>
   fallbackStatus?: OcspCertStatus;
   /** How old (past its validity) a cached status may be and still be used when the responder is down, in ms. @default 86_400_000 (24 h) */
   maxStaleMs?: number;
-  /** How long an answer without `nextUpdate` is cached, in ms. @default 3_600_000 (1 h) */
+  /** How long an answer without `nextUpdate` is cached, in ms. @default {@link MAX_AGE_WITHOUT_NEXT_UPDATE_MS} (1 h) */
   defaultValidityMs?: number;
   /** How long to wait for the responder, in ms. @default 5000 */
   timeoutMs?: number;
@@ -107,7 +108,10 @@ export class OcspChecker {
     const checked = await verifyOcspResponse(body, data, { ...this.options, now });
     if (!checked.ok) return `the answer was not believed (${checked.reason}): ${checked.detail}`;
     const { answer } = checked;
-    const validUntil = answer.nextUpdate ?? new Date(now.getTime() + (this.options.defaultValidityMs ?? 3_600_000));
+    // Without nextUpdate, counted from thisUpdate: the verifier stops believing it an hour after that.
+    const validUntil =
+      answer.nextUpdate ??
+      new Date(answer.thisUpdate.getTime() + (this.options.defaultValidityMs ?? MAX_AGE_WITHOUT_NEXT_UPDATE_MS));
     return {
       status: answer.status,
       thisUpdate: answer.thisUpdate.toISOString(),

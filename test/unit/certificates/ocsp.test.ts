@@ -5,12 +5,14 @@ import { type LocalOcspResponder, startLocalOcspResponder } from '../../../lib/l
 import {
   buildOcspRequest,
   certificateHashData,
+  MAX_AGE_WITHOUT_NEXT_UPDATE_MS,
   normalizeHashData,
   type OcspRequestData,
   ocspResponderUrl,
   verifyOcspResponse,
 } from '../../../shared/certificates/ocsp';
 import { memoryOcspCache, OcspChecker } from '../../../shared/certificates/ocsp-client';
+import { answerOcspRequest } from '../../../shared/certificates/ocsp-responder';
 import { TrustStore } from '../../../shared/certificates/trust-store';
 import { generateV2gTestPki, type TestContract, type V2gTestPki } from '../../../shared/certificates/v2g-test-pki';
 import { opensslAsync, opensslBytes, temporaryDirectory } from './openssl';
@@ -130,6 +132,33 @@ describe('OCSP for contract certificates (Authorize, GetCertificateStatus)', () 
       source: 'fallback',
       detail: /untrustedResponder/,
     });
+  });
+
+  it('believes an answer without nextUpdate only within an hour of its thisUpdate, and none from the future', async () => {
+    const data = normalizeHashData(await requestData())!;
+    const now = new Date();
+    const answerAt = async (thisUpdate: Date) =>
+      verifyOcspResponse(
+        await answerOcspRequest(
+          buildOcspRequest(data),
+          {
+            certificate: pki.moSubCa2.certificate,
+            chain: pki.moSubCa2.intermediates,
+            signer: pki.moSubCa2.signer,
+            statusOf: () => ({ status: 'good' }),
+            validityMs: null,
+          },
+          thisUpdate,
+        ),
+        data,
+        { trustStore, now },
+      );
+    const recent = await answerAt(new Date(now.getTime() - 10 * 60_000));
+    expect(recent).toMatchObject({ ok: true, answer: { status: 'good', nextUpdate: undefined } });
+    const old = await answerAt(new Date(now.getTime() - MAX_AGE_WITHOUT_NEXT_UPDATE_MS - 60_000));
+    expect(old).toMatchObject({ ok: false, reason: 'stale' });
+    const ahead = await answerAt(new Date(now.getTime() + 10 * 60_000));
+    expect(ahead).toMatchObject({ ok: false, reason: 'stale' });
   });
 
   it('refuses hash data that is not what OCPP says, without asking anyone', async () => {
