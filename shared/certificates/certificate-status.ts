@@ -33,7 +33,7 @@ import {
   ocspResponderUrl,
 } from './ocsp';
 import { isCaCertificate } from './authority';
-import type { OcspChecker, OcspStatusResult } from './ocsp-client';
+import type { OcspChecker, OcspStatusResult, ResponderUrlSource } from './ocsp-client';
 import type { ChainFailure, TrustStore } from './trust-store';
 import { nameValues, parseCertificateChain, x509 } from './x509';
 
@@ -184,7 +184,7 @@ export class CertificateStatusService {
    * response to give (the hash data is not OCPP's, or the responder does not answer and nothing is cached).
    */
   async certificateStatus(data: OcspRequestData): Promise<CertificateStatusAnswer> {
-    const result = await this.options.checker.check(data);
+    const result = await this.options.checker.check(data, 'charger');
     if (result.ocspResponse && result.source !== 'fallback')
       return {
         status: 'Accepted',
@@ -249,13 +249,18 @@ export class CertificateStatusService {
     call: Extract<CertificateStatusCall, { action: 'AuthorizeContract' }>,
   ): Promise<ContractAuthorization> {
     let requests = call.iso15118CertificateHashData ?? [];
+    // The responders a verified chain names are the PKI's; those of hash data are the charger's word.
+    let urlSource: ResponderUrlSource = 'charger';
     if (call.certificate !== undefined) {
       const fromChain = await this.chainRequests(call.certificate, call.emaid);
       if ('certificateStatus' in fromChain) return fromChain;
       requests = fromChain.requests;
+      urlSource = 'certificate';
     }
     if (!requests.length) return { certificateStatus: 'NoCertificateAvailable', detail: 'no certificate or hash data' };
-    const results = await Promise.all(requests.slice(0, MAX_CHAIN_CHECKS).map((r) => this.options.checker.check(r)));
+    const results = await Promise.all(
+      requests.slice(0, MAX_CHAIN_CHECKS).map((r) => this.options.checker.check(r, urlSource)),
+    );
     return contractStatus(results);
   }
 
@@ -264,8 +269,7 @@ export class CertificateStatusService {
    * it cannot validate for the CSMS to validate), or why it is refused before any is made:
    *
    * - the chain does not parse, or does not chain to the trust store: `CertChainError`
-   *   (`SignatureError` when an issuer's key did not sign, `CertificateExpired` when a certificate
-   *   of it is outside its validity);
+   *   (`CertificateExpired` when a certificate of it is outside its validity);
    * - the contract certificate (the first) is not a contract certificate for `emaid`: its CN is not
    *   an eMAID or not `emaid` (both normalised; an idToken that is not an eMAID matches nothing),
    *   it is a CA (basic constraints `cA`), or its key usage lacks `digitalSignature` (ISO 15118-2's
@@ -307,10 +311,14 @@ export class CertificateStatusService {
   }
 }
 
-/** `Authorize`'s status for a chain that does not verify (OCPP 2.0.1 `AuthorizeCertificateStatusEnumType`). */
+/**
+ * `Authorize`'s status for a chain that does not verify (OCPP 2.0.1 `AuthorizeCertificateStatusEnumType`).
+ * An issuer named right whose key did not sign is a chain of another PKI (names collide, as two
+ * test PKIs' do) more often than a damaged signature: `CertChainError`.
+ */
 const CHAIN_FAILURE_STATUS: Record<ChainFailure, ContractCertificateStatus> = {
   untrusted: 'CertChainError',
-  badSignature: 'SignatureError',
+  badSignature: 'CertChainError',
   expired: 'CertificateExpired',
   notYetValid: 'CertificateExpired',
   notACa: 'CertChainError',

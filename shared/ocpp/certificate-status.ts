@@ -34,6 +34,12 @@ export const PLUG_AND_CHARGE_ENV = {
   trustAnchors: 'PNC_TRUST_ANCHORS',
   /** `unknown` (default) or `good`: a contract's status when its OCSP responder cannot be asked. */
   fallbackStatus: 'OCSP_FALLBACK_STATUS',
+  /**
+   * OCSP responders the deployment configured (URLs or origins, separated by commas or spaces):
+   * asked even on a loopback or private address (the local stack's on 127.0.0.1), and trusted for
+   * the `good` fallback. Unset on AWS: public responders need no entry.
+   */
+  trustedResponders: 'OCSP_TRUSTED_RESPONDERS',
 } as const;
 
 /** The function's name in the local stack's Invoke API (and the default of `CERTIFICATE_STATUS_FUNCTION_NAME`). */
