@@ -9,7 +9,8 @@
  * responder), the Plug & Charge trust store and the contract certificate provider.
  *
  * Configuration: `PNC_TRUST_ANCHORS` (the V2G and MO roots, PEM; unset: no OCSP answer is
- * believed, so every status is the fallback), `OCSP_FALLBACK_STATUS` (`unknown` or `good`), the
+ * believed, so every status is the fallback), `OCSP_FALLBACK_STATUS` (`unknown` or `good`),
+ * `OCSP_TRUSTED_RESPONDERS` (responders the deployment runs, asked even on a private address), the
  * provider registered in the process (`useContractCertificateProvider`: the local stack's test PKI;
  * none on AWS until a real one is wired, so `Get15118EVCertificate` is `Failed`). The function
  * reads nothing from the table. A payload that is not a call is answered `{ error }`, never thrown.
@@ -38,7 +39,8 @@ let service: { key: string; checker: OcspChecker; trustStore: TrustStore } | und
 function configured(env: NodeJS.ProcessEnv = process.env): CertificateStatusService {
   const pem = env[PLUG_AND_CHARGE_ENV.trustAnchors] ?? '';
   const fallbackStatus = env[PLUG_AND_CHARGE_ENV.fallbackStatus] === 'good' ? 'good' : 'unknown';
-  const key = `${pem}|${fallbackStatus}`;
+  const trustedResponders = (env[PLUG_AND_CHARGE_ENV.trustedResponders] ?? '').split(/[\s,]+/).filter(Boolean);
+  const key = `${pem}|${fallbackStatus}|${trustedResponders.join(' ')}`;
   if (service?.key !== key) {
     let trustStore: TrustStore;
     try {
@@ -47,7 +49,7 @@ function configured(env: NodeJS.ProcessEnv = process.env): CertificateStatusServ
       logger.error(`${PLUG_AND_CHARGE_ENV.trustAnchors} is not a list of PEM certificates`, { error: String(error) });
       trustStore = new TrustStore([]);
     }
-    service = { key, trustStore, checker: new OcspChecker({ trustStore, fallbackStatus }) };
+    service = { key, trustStore, checker: new OcspChecker({ trustStore, fallbackStatus, trustedResponders }) };
   }
   const { checker, trustStore } = service;
   return new CertificateStatusService({ checker, trustStore, provider: registeredContractCertificateProvider() });

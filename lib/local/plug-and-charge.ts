@@ -2,7 +2,8 @@
  * Plug & Charge on the local stack (docs/certificates.md "The test PKI"): the V2G test PKI, its
  * OCSP responder on 127.0.0.1, and the certificate status function configured with them, as a
  * roaming hub's PKI, its responders and a contract certificate provider would be on AWS:
- * `PNC_TRUST_ANCHORS` is the V2G and MO roots, and the test PKI's provider answers
+ * `PNC_TRUST_ANCHORS` is the V2G and MO roots, `OCSP_TRUSTED_RESPONDERS` the responder's origin
+ * (on 127.0.0.1, which the OCSP client otherwise refuses), and the test PKI's provider answers
  * `Get15118EVCertificate`.
  */
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ export async function startLocalPlugAndCharge(options: {
     : await generateV2gTestPki(pkiOptions);
   const provider = testPkiContractProvider(pki, options.emaids);
   process.env[PLUG_AND_CHARGE_ENV.trustAnchors] = toPemChain([pki.v2gRoot.certificate, pki.moRoot.certificate]);
+  // The responder is on 127.0.0.1, an address the OCSP client asks only when the deployment says so.
+  process.env[PLUG_AND_CHARGE_ENV.trustedResponders] = new URL(responder.url).origin;
   useContractCertificateProvider(provider);
   return {
     pki,
@@ -55,6 +58,7 @@ export async function startLocalPlugAndCharge(options: {
     async close() {
       useContractCertificateProvider(undefined);
       delete process.env[PLUG_AND_CHARGE_ENV.trustAnchors];
+      delete process.env[PLUG_AND_CHARGE_ENV.trustedResponders];
       await responder.close();
     },
   };

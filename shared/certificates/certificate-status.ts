@@ -32,9 +32,10 @@ import {
   type OcspRequestData,
   ocspResponderUrl,
 } from './ocsp';
-import type { OcspChecker, OcspStatusResult } from './ocsp-client';
-import type { TrustStore } from './trust-store';
-import { parseCertificateChain, type x509 } from './x509';
+import { isCaCertificate } from './authority';
+import type { OcspChecker, OcspStatusResult, ResponderUrlSource } from './ocsp-client';
+import type { ChainFailure, TrustStore } from './trust-store';
+import { nameValues, parseCertificateChain, x509 } from './x509';
 
 /** What the message function asks the certificate status function (the Invoke payload). */
 export type CertificateStatusCall =
@@ -183,7 +184,7 @@ export class CertificateStatusService {
    * response to give (the hash data is not OCPP's, or the responder does not answer and nothing is cached).
    */
   async certificateStatus(data: OcspRequestData): Promise<CertificateStatusAnswer> {
-    const result = await this.options.checker.check(data);
+    const result = await this.options.checker.check(data, 'charger');
     if (result.ocspResponse && result.source !== 'fallback')
       return {
         status: 'Accepted',
@@ -237,50 +238,103 @@ export class CertificateStatusService {
 
   /**
    * The status of a contract certificate chain (C07): from the certificate chain when the charger
-   * sent it (it must chain to the trust store, be valid now and name the eMAID; each certificate of
-   * it below the root is checked with OCSP), else from the hash data. Revoked anywhere:
-   * `CertificateRevoked`; `unknown` (the responder does not know it, or did not answer and the
-   * fallback is `unknown`): `CertChainError`; neither certificate nor hash data: `NoCertificateAvailable`.
+   * sent it ({@link chainRequests}: a contract certificate for the eMAID under an MO root, each
+   * certificate of it below the root checked with OCSP at the responder its certificate names;
+   * the hash data is then not used), else from the hash data (each entry at the `responderURL` the
+   * charger named). Revoked anywhere: `CertificateRevoked`; `unknown` (the responder does not know
+   * it, or did not answer and the fallback is `unknown`): `CertChainError`; neither certificate nor
+   * hash data: `NoCertificateAvailable`.
    */
   async authorizeContract(
     call: Extract<CertificateStatusCall, { action: 'AuthorizeContract' }>,
   ): Promise<ContractAuthorization> {
     let requests = call.iso15118CertificateHashData ?? [];
+    // The responders a verified chain names are the PKI's; those of hash data are the charger's word.
+    let urlSource: ResponderUrlSource = 'charger';
     if (call.certificate !== undefined) {
       const fromChain = await this.chainRequests(call.certificate, call.emaid);
       if ('certificateStatus' in fromChain) return fromChain;
       requests = fromChain.requests;
+      urlSource = 'certificate';
     }
     if (!requests.length) return { certificateStatus: 'NoCertificateAvailable', detail: 'no certificate or hash data' };
-    const results = await Promise.all(requests.slice(0, MAX_CHAIN_CHECKS).map((r) => this.options.checker.check(r)));
+    const results = await Promise.all(
+      requests.slice(0, MAX_CHAIN_CHECKS).map((r) => this.options.checker.check(r, urlSource)),
+    );
     return contractStatus(results);
   }
 
-  /** The OCSP requests of a contract chain the charger sent, or why it is refused before any is made. */
+  /**
+   * The OCSP requests of a contract chain the charger sent (C07.FR.06: the station passes the chain
+   * it cannot validate for the CSMS to validate), or why it is refused before any is made:
+   *
+   * - the chain does not parse, or does not chain to the trust store: `CertChainError`
+   *   (`CertificateExpired` when a certificate of it is outside its validity);
+   * - the contract certificate (the first) is not a contract certificate for `emaid`: its CN is not
+   *   an eMAID or not `emaid` (both normalised; an idToken that is not an eMAID matches nothing),
+   *   it is a CA (basic constraints `cA`), or its key usage lacks `digitalSignature` (ISO 15118-2's
+   *   contract certificate profile): `CertChainError`;
+   * - the anchor of its path is not an MO root ({@link isMoCertificate}): a V2G root's SECC or
+   *   CPO chain is no contract: `CertChainError`;
+   * - a certificate of it below the anchor names no OCSP responder: its revocation cannot be
+   *   checked, `CertChainError` (the answer for a chain the CSMS cannot validate).
+   */
   private async chainRequests(
     pem: string,
     emaid: string,
   ): Promise<{ requests: OcspRequestData[] } | ContractAuthorization> {
     const chain = parseCertificateChain(pem);
     if (!chain?.length) return { certificateStatus: 'CertChainError', detail: 'certificate is not a PEM chain' };
-    const now = this.now();
-    const path = await this.options.trustStore.verify(chain[0]!, chain.slice(1), now);
-    if (!path.ok)
-      return {
-        certificateStatus:
-          path.reason === 'expired' || path.reason === 'notYetValid' ? 'CertificateExpired' : 'CertChainError',
-        detail: path.detail,
-      };
-    if (emaidOfContractCertificate(chain[0]!) !== normalizeEmaid(emaid))
-      return { certificateStatus: 'CertChainError', detail: `the contract certificate does not name ${emaid}` };
+    const contract = chain[0]!;
+    const path = await this.options.trustStore.verify(contract, chain.slice(1), this.now());
+    if (!path.ok) return { certificateStatus: CHAIN_FAILURE_STATUS[path.reason], detail: path.detail };
+    const refused = (detail: string): ContractAuthorization => ({ certificateStatus: 'CertChainError', detail });
+    const wanted = normalizeEmaid(emaid);
+    if (wanted === undefined || emaidOfContractCertificate(contract) !== wanted)
+      return refused(`the contract certificate ${contract.subject} is not one for the eMAID ${emaid}`);
+    if (isCaCertificate(contract))
+      return refused(`${contract.subject} is a CA certificate, not a contract certificate`);
+    const keyUsage = contract.getExtension(x509.KeyUsagesExtension);
+    if (!keyUsage || !(keyUsage.usages & x509.KeyUsageFlags.digitalSignature))
+      return refused(`${contract.subject} may not sign (no digitalSignature key usage)`);
+    const anchor = path.path.at(-1)!;
+    if (!isMoCertificate(anchor)) return refused(`the chain's root ${anchor.subject} is not an MO root (DC=MO)`);
     const requests: OcspRequestData[] = [];
     for (let i = 0; i + 1 < path.path.length; i++) {
-      const certificate: x509.X509Certificate = path.path[i]!;
+      const certificate = path.path[i]!;
       const responderURL = ocspResponderUrl(certificate);
-      if (responderURL) requests.push({ ...(await certificateHashData(certificate, path.path[i + 1]!)), responderURL });
+      if (!responderURL)
+        return refused(`${certificate.subject} names no OCSP responder: its revocation cannot be checked`);
+      requests.push({ ...(await certificateHashData(certificate, path.path[i + 1]!)), responderURL });
     }
     return { requests };
   }
+}
+
+/**
+ * `Authorize`'s status for a chain that does not verify (OCPP 2.0.1 `AuthorizeCertificateStatusEnumType`).
+ * An issuer named right whose key did not sign is a chain of another PKI (names collide, as two
+ * test PKIs' do) more often than a damaged signature: `CertChainError`.
+ */
+const CHAIN_FAILURE_STATUS: Record<ChainFailure, ContractCertificateStatus> = {
+  untrusted: 'CertChainError',
+  badSignature: 'CertChainError',
+  expired: 'CertificateExpired',
+  notYetValid: 'CertificateExpired',
+  notACa: 'CertChainError',
+};
+
+/** The `domainComponent` attribute (RFC 4519), which ISO 15118-2's certificate profiles set to the PKI: `V2G`, `CPO`, `MO`, … */
+const DOMAIN_COMPONENT = '0.9.2342.19200300.100.1.25';
+
+/**
+ * Whether a certificate belongs to the mobility operators' PKI: ISO 15118-2's certificate profiles
+ * name the PKI in the subject's `DC` (`MO` for the MO root, its sub-CAs and contract certificates;
+ * `V2G` for the V2G root, `CPO` for the SECC's chain). The trust store holds V2G and MO roots
+ * without saying which is which, so the name does.
+ */
+export function isMoCertificate(certificate: x509.X509Certificate): boolean {
+  return nameValues(certificate.subjectName, DOMAIN_COMPONENT).some((value) => value.toUpperCase() === 'MO');
 }
 
 /** The contract's status from its certificates' OCSP statuses (leaf first). */

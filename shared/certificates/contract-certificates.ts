@@ -145,11 +145,12 @@ function firstPem(text: string): string {
 }
 
 /**
- * The eMAID of the certificate that hash data names, found in a chain the caller has (the
- * `certificate` of an `Authorize`, leaf first, or the certificates a provider issued): each
- * certificate's hash data is computed with its issuer (the next certificate) and compared.
- * Hash data alone names no one: without a chain, `Authorize`'s eMAID is its `idToken` (type
- * `eMAID`) and the hash data serves the OCSP check only (docs/certificates.md).
+ * The eMAID of the certificate that hash data names, found in a chain the caller has (leaf first,
+ * e.g. the certificates a provider issued): each certificate's hash data is computed with its
+ * issuer (the next certificate) and compared. `Authorize` does not use it: with a chain it binds
+ * the eMAID to the chain's first certificate and leaves the hash data aside; with hash data alone
+ * its eMAID is the `idToken` (type `eMAID`) and the hash data serves the OCSP check only
+ * (docs/certificates.md "Contract certificates").
  * @returns `undefined` when no certificate of the chain matches, or the match names no eMAID
  */
 export async function emaidOfHashData(

@@ -1,20 +1,36 @@
 /**
  * A certificate's OCSP status for Plug & Charge, as `Authorize` and `GetCertificateStatus` need it
  * (docs/certificates.md "OCSP"): from the cache while the last answer is valid (until its
- * `nextUpdate`), else from the responder named in the hash data (one HTTP POST, `application/ocsp-request`,
- * with a timeout), checked by `verifyOcspResponse` and cached.
+ * `nextUpdate`), else from the responder (one HTTP POST, `application/ocsp-request`, with a
+ * timeout), checked by `verifyOcspResponse` and cached.
  *
- * When the responder does not answer (network error, timeout, an HTTP error, an answer that does not
- * verify), the documented fallback applies and nothing throws: the last status cached for the
- * certificate if it is not older than `maxStaleMs` (`source: 'staleCache'`), else the configured
- * `fallbackStatus` (`source: 'fallback'`; `unknown` by default, which `Authorize` answers as not
- * accepted: an operator may choose `good` to keep charging through a responder's outage).
+ * The responder's URL comes from the charger (hash data's `responderURL`, GetCertificateChainStatus'
+ * `urls`) or from a certificate of a chain verified against the trust store (its authority
+ * information access); either way this function makes a request a charger chose the target of,
+ * so it is bounded: http(s) only, no credentials in the URL; a host that resolves (any of its
+ * addresses) to a loopback, private, link-local or unspecified address is not asked, unless its
+ * origin is one the deployment configured (`trustedResponders`: the local stack's responder on
+ * 127.0.0.1); a redirect is not followed (it is a failed query); at most `maxResponseBytes` of the
+ * answer are read.
+ *
+ * When the responder does not answer (refused as above, network error, timeout, an HTTP error or
+ * redirect, an answer too long or that does not verify), the documented fallback applies and
+ * nothing throws: the last status cached for the certificate if it is not older than `maxStaleMs`
+ * (`source: 'staleCache'`), else the configured `fallbackStatus` (`source: 'fallback'`; `unknown`
+ * by default, which `Authorize` answers as not accepted: an operator may choose `good` to keep
+ * charging through a responder's outage). `good` is only the fallback of a responder the
+ * deployment trusts: one a verified certificate names, or a configured origin; for a URL the
+ * charger named it is `unknown` (else any charger could make any certificate `good` by naming a
+ * responder that never answers).
  */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { BoundedMap } from '../bounded-map';
 import {
   buildOcspRequest,
   type CertificateHashData,
   hashDataKey,
+  MAX_AGE_WITHOUT_NEXT_UPDATE_MS,
   normalizeHashData,
   type OcspCertStatus,
   type OcspRequestData,
@@ -59,14 +75,66 @@ export interface OcspStatusResult {
   detail?: string;
 }
 
+/**
+ * Who named the responder's URL: the charger (hash data, GetCertificateChainStatus' `urls`), or a
+ * certificate of a chain that verified against the trust store (its authority information access).
+ */
+export type ResponderUrlSource = 'charger' | 'certificate';
+
+/** One address a host resolves to (`node:dns` `lookup` with `all`). */
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** How many bytes of a responder's answer are read at most: 64 KiB, far above a response with its certificates (about 2 KiB). */
+export const MAX_OCSP_RESPONSE_BYTES = 65_536;
+
+/**
+ * Addresses a responder URL may not lead to (unless its origin is trusted): loopback, private
+ * (RFC 1918, RFC 6598's shared space, IPv6 unique local), link-local (the cloud's metadata
+ * service among them) and unspecified. IPv4-mapped IPv6 addresses are checked as their IPv4 ones
+ * (Node's BlockList does).
+ */
+const REFUSED_ADDRESSES = (() => {
+  const list = new BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+  ] as const)
+    list.addSubnet(network, prefix, 'ipv4');
+  list.addAddress('::', 'ipv6');
+  list.addAddress('::1', 'ipv6');
+  list.addSubnet('fc00::', 7, 'ipv6');
+  list.addSubnet('fe80::', 10, 'ipv6');
+  return list;
+})();
+
 /** The checker's configuration. */
 export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'> {
   cache?: OcspCache;
-  /** The status when the responder does not answer and nothing usable is cached. @default 'unknown' */
+  /**
+   * The status when the responder does not answer and nothing usable is cached; `good` applies only
+   * to a trusted responder (module doc), a URL the charger named falls back to `unknown`. @default 'unknown'
+   */
   fallbackStatus?: OcspCertStatus;
+  /**
+   * Responders the deployment configured, as URLs or origins (`http://127.0.0.1:3003`): asked even
+   * on a loopback or private address, and trusted for the `good` fallback. @default none
+   */
+  trustedResponders?: readonly string[];
+  /** The most bytes of an answer read; a longer one is a failed query. @default {@link MAX_OCSP_RESPONSE_BYTES} */
+  maxResponseBytes?: number;
+  /** Resolves a host name to all its addresses (tests). @default `node:dns/promises` `lookup` with `all` */
+  lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** How old (past its validity) a cached status may be and still be used when the responder is down, in ms. @default 86_400_000 (24 h) */
   maxStaleMs?: number;
-  /** How long an answer without `nextUpdate` is cached, in ms. @default 3_600_000 (1 h) */
+  /** How long an answer without `nextUpdate` is cached, in ms. @default {@link MAX_AGE_WITHOUT_NEXT_UPDATE_MS} (1 h) */
   defaultValidityMs?: number;
   /** How long to wait for the responder, in ms. @default 5000 */
   timeoutMs?: number;
@@ -79,27 +147,64 @@ export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'>
 /** Checks certificates' statuses (module doc). One instance per process keeps its cache warm. */
 export class OcspChecker {
   private readonly cache: OcspCache;
+  private readonly trustedOrigins: Set<string>;
 
   constructor(private readonly options: OcspCheckerOptions) {
     this.cache = options.cache ?? memoryOcspCache();
+    this.trustedOrigins = new Set((options.trustedResponders ?? []).flatMap((url) => originOf(url) ?? []));
   }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
+  /** Why `url`'s host may not be asked (an address of it refused), or `undefined` when it may. */
+  private async refusedHost(url: URL): Promise<string | undefined> {
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = isIP(host)
+        ? [{ address: host, family: isIP(host) }]
+        : await (this.options.lookup ?? ((name) => dnsLookup(name, { all: true, verbatim: true })))(host);
+    } catch (error) {
+      return `${host} does not resolve: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (!addresses.length) return `${host} has no address`;
+    const refused = addresses.find(({ address, family }) =>
+      REFUSED_ADDRESSES.check(address, family === 6 ? 'ipv6' : 'ipv4'),
+    );
+    return refused
+      ? `${host} resolves to ${refused.address}, a loopback, private, link-local or unspecified address`
+      : undefined;
+  }
+
   /** Asks the responder; the verified answer, or why there is none. */
-  private async ask(url: string, data: CertificateHashData): Promise<CachedOcspStatus | string> {
+  private async ask(url: URL, data: CertificateHashData, trusted: boolean): Promise<CachedOcspStatus | string> {
     let body: Uint8Array;
     try {
-      const response = await (this.options.fetch ?? fetch)(url, {
+      // One deadline for the lookup and the request: a slow DNS answer must not outlast it.
+      const signal = AbortSignal.timeout(this.options.timeoutMs ?? 5000);
+      const refused = trusted ? undefined : await Promise.race([this.refusedHost(url), whenAborted(signal)]);
+      if (refused) return `the responder was not asked: ${refused}`;
+      const response = await (this.options.fetch ?? fetch)(url.href, {
         method: 'POST',
         headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' },
         body: buildOcspRequest(data),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
+        // A redirect could lead anywhere the address check did not look at: a failed query.
+        redirect: 'manual',
+        signal,
       });
-      if (!response.ok) return `the responder answered HTTP ${response.status}`;
-      body = new Uint8Array(await response.arrayBuffer());
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        return `the responder redirected (HTTP ${response.status}), which is not followed`;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return `the responder answered HTTP ${response.status}`;
+      }
+      const read = await readCapped(response, this.options.maxResponseBytes ?? MAX_OCSP_RESPONSE_BYTES);
+      if (typeof read === 'string') return read;
+      body = read;
     } catch (error) {
       return `the responder did not answer: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -107,7 +212,10 @@ export class OcspChecker {
     const checked = await verifyOcspResponse(body, data, { ...this.options, now });
     if (!checked.ok) return `the answer was not believed (${checked.reason}): ${checked.detail}`;
     const { answer } = checked;
-    const validUntil = answer.nextUpdate ?? new Date(now.getTime() + (this.options.defaultValidityMs ?? 3_600_000));
+    // Without nextUpdate, counted from thisUpdate: the verifier stops believing it an hour after that.
+    const validUntil =
+      answer.nextUpdate ??
+      new Date(answer.thisUpdate.getTime() + (this.options.defaultValidityMs ?? MAX_AGE_WITHOUT_NEXT_UPDATE_MS));
     return {
       status: answer.status,
       thisUpdate: answer.thisUpdate.toISOString(),
@@ -117,10 +225,12 @@ export class OcspChecker {
   }
 
   /**
-   * The status of the certificate `request` names (module doc). Never throws; bad hash data is
-   * `unknown` with `source: 'invalidRequest'`.
+   * The status of the certificate `request` names (module doc). Never throws; bad hash data or a
+   * responder URL that is not http(s) (or carries credentials) is `unknown` with `source: 'invalidRequest'`.
+   * @param urlSource who named `request.responderURL`: only a `certificate`'s URL (or a trusted
+   *   origin) may fall back to `good` @default 'charger'
    */
-  async check(request: OcspRequestData): Promise<OcspStatusResult> {
+  async check(request: OcspRequestData, urlSource: ResponderUrlSource = 'charger'): Promise<OcspStatusResult> {
     const data = normalizeHashData(request);
     let url: URL | undefined;
     try {
@@ -128,7 +238,7 @@ export class OcspChecker {
     } catch {
       url = undefined;
     }
-    if (!data || !url || !/^https?:$/.test(url.protocol))
+    if (!data || !url || !/^https?:$/.test(url.protocol) || url.username || url.password)
       return { status: 'unknown', source: 'invalidRequest', detail: 'the hash data or the responder URL is not valid' };
     const key = hashDataKey(data);
     const cached = await this.cache.get(key).catch(() => undefined);
@@ -140,7 +250,8 @@ export class OcspChecker {
         ocspResponse: cached.ocspResponse,
         validUntil: cached.validUntil,
       };
-    const fresh = await this.ask(url.href, data);
+    const trusted = this.trustedOrigins.has(url.origin);
+    const fresh = await this.ask(url, data, trusted);
     if (typeof fresh !== 'string') {
       await this.cache.set(key, fresh).catch(() => undefined);
       return {
@@ -158,6 +269,56 @@ export class OcspChecker {
         validUntil: cached.validUntil,
         detail: fresh,
       };
-    return { status: this.options.fallbackStatus ?? 'unknown', source: 'fallback', detail: fresh };
+    const fallback = this.options.fallbackStatus ?? 'unknown';
+    if (fallback === 'good' && !trusted && urlSource === 'charger')
+      return {
+        status: 'unknown',
+        source: 'fallback',
+        detail: `${fresh} (a URL the charger named gets no good fallback)`,
+      };
+    return { status: fallback, source: 'fallback', detail: fresh };
   }
+}
+
+/** A promise that rejects with the signal's reason when it aborts. */
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** The origin of a URL (`http://127.0.0.1:3003`), or `undefined` when it is not one. */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The body of `response`, or why it is refused: longer than `max` bytes (declared so, or read so:
+ * reading stops at the first byte past it and the rest is never fetched).
+ */
+async function readCapped(response: Response, max: number): Promise<Uint8Array | string> {
+  const tooLong = `the answer is longer than ${max} bytes`;
+  if (Number(response.headers.get('content-length')) > max) {
+    await response.body?.cancel();
+    return tooLong;
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > max) {
+      await reader.cancel();
+      return tooLong;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }

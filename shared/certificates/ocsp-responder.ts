@@ -24,8 +24,11 @@ export interface OcspResponderConfig {
   signer: CaSigner;
   /** The status of the certificate named by `hashData` (normalised hash data; unknown algorithms never reach it). */
   statusOf(hashData: CertificateHashData): Promise<ResponderStatus> | ResponderStatus;
-  /** How long an answer is valid (`nextUpdate − thisUpdate`), in ms. @default 3_600_000 (1 h) */
-  validityMs?: number;
+  /**
+   * How long an answer is valid (`nextUpdate − thisUpdate`), in ms; `null` leaves `nextUpdate` out
+   * (RFC 6960 §4.2.2.1: newer information is always available). @default 3_600_000 (1 h)
+   */
+  validityMs?: number | null;
 }
 
 const algorithms = new x509.AlgorithmProvider();
@@ -49,7 +52,8 @@ async function singleResponses(
   config: OcspResponderConfig,
   now: Date,
 ): Promise<asnOcsp.SingleResponse[]> {
-  const nextUpdate = new Date(now.getTime() + (config.validityMs ?? 3_600_000));
+  const nextUpdate =
+    config.validityMs === null ? undefined : new Date(now.getTime() + (config.validityMs ?? 3_600_000));
   return Promise.all(
     request.tbsRequest.requestList.map(async ({ reqCert }) => {
       const hashData = hashDataOf(reqCert);
@@ -58,7 +62,7 @@ async function singleResponses(
         certID: reqCert,
         certStatus: certStatus(status),
         thisUpdate: now,
-        nextUpdate,
+        ...(nextUpdate ? { nextUpdate } : {}),
       });
     }),
   );

@@ -174,6 +174,15 @@ export interface OcspVerificationContext {
 /** How far ahead of `now` a `thisUpdate` may be (responders' clocks), in ms. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
+/**
+ * How old an answer without `nextUpdate` may be, in ms (1 h): RFC 6960 §4.2.2.1 lets a responder
+ * omit `nextUpdate` ("newer revocation information is available all the time"), so such an answer
+ * says nothing about now once it is old; without this bound a responder's (or an attacker's)
+ * years-old `good` would be believed. The same hour the client caches such an answer for
+ * (`OcspCheckerOptions.defaultValidityMs`).
+ */
+export const MAX_AGE_WITHOUT_NEXT_UPDATE_MS = 3_600_000;
+
 function fail(reason: OcspFailure, detail: string): OcspVerification {
   return { ok: false, reason, detail };
 }
@@ -269,7 +278,9 @@ export async function verifyOcspResponse(
       `the responder's CA does not chain to the trust store: ${chain.ok ? '' : chain.detail}`,
     );
   const { thisUpdate, nextUpdate } = single;
-  if (thisUpdate.getTime() > context.now.getTime() + CLOCK_SKEW_MS || (nextUpdate && nextUpdate < context.now))
+  const now = context.now.getTime();
+  const tooOld = nextUpdate ? nextUpdate.getTime() < now : thisUpdate.getTime() + MAX_AGE_WITHOUT_NEXT_UPDATE_MS < now;
+  if (thisUpdate.getTime() > now + CLOCK_SKEW_MS || tooOld)
     return fail('stale', `the answer is for ${thisUpdate.toISOString()}–${nextUpdate?.toISOString() ?? '…'}`);
   const { certStatus } = single;
   const status: OcspCertStatus = certStatus.revoked ? 'revoked' : certStatus.good === null ? 'good' : 'unknown';

@@ -22,6 +22,7 @@ import type {
   CertificateStatusRequestInfo,
   ContractAuthorization,
 } from '../certificates';
+import type { OcppProtocol } from '../db/entities/common';
 import { invokeFunction } from '../lambda-invoke';
 import { logger } from '../logger';
 
@@ -33,6 +34,12 @@ export const PLUG_AND_CHARGE_ENV = {
   trustAnchors: 'PNC_TRUST_ANCHORS',
   /** `unknown` (default) or `good`: a contract's status when its OCSP responder cannot be asked. */
   fallbackStatus: 'OCSP_FALLBACK_STATUS',
+  /**
+   * OCSP responders the deployment configured (URLs or origins, separated by commas or spaces):
+   * asked even on a loopback or private address (the local stack's on 127.0.0.1), and trusted for
+   * the `good` fallback. Unset on AWS: public responders need no entry.
+   */
+  trustedResponders: 'OCSP_TRUSTED_RESPONDERS',
 } as const;
 
 /** The function's name in the local stack's Invoke API (and the default of `CERTIFICATE_STATUS_FUNCTION_NAME`). */
@@ -66,12 +73,39 @@ export async function askCertificateStatus<A extends CertificateStatusCall['acti
   }
 }
 
-/** `GetCertificateStatus` (2.0.1 M06): the OCSP response, or `Failed` (the fallback included). */
+/**
+ * The longest `GetCertificateStatusResponse.ocspResult` (base64 characters) each version's official
+ * schema allows (its `maxLength`): 2.0.1 5,500; 2.1 18,000 (the minimum a 2.1 station supports,
+ * `OCPPCommCtrlr.FieldLength["GetCertificateStatusResponse.ocspResult"]` may say more). OCPP 1.6's
+ * whitepaper mapping carries the 2.0.1 response, so 2.0.1's limit.
+ */
+export const OCSP_RESULT_MAX_LENGTH: Record<OcppProtocol, number> = {
+  'ocpp1.6': 5500,
+  'ocpp2.0.1': 5500,
+  'ocpp2.1': 18_000,
+};
+
+/**
+ * `GetCertificateStatus` (2.0.1 and 2.1 M06; 1.6 through the whitepaper): the OCSP response, or
+ * `Failed` (the fallback included). A response longer than `protocol`'s schema allows
+ * ({@link OCSP_RESULT_MAX_LENGTH}: a responder that sends many certificates) is `Failed` too: the
+ * station could not take it, and answered as it is the CALLRESULT would break the schema.
+ */
 export async function answerGetCertificateStatus(
   ocspRequestData: Extract<CertificateStatusCall, { action: 'GetCertificateStatus' }>['ocspRequestData'],
+  protocol: OcppProtocol,
 ): Promise<{ status: 'Accepted' | 'Failed'; ocspResult?: string }> {
   const answer = await askCertificateStatus({ action: 'GetCertificateStatus', ocspRequestData });
-  return answer?.status === 'Accepted' ? { status: 'Accepted', ocspResult: answer.ocspResult } : { status: 'Failed' };
+  if (answer?.status !== 'Accepted') return { status: 'Failed' };
+  if (answer.ocspResult.length > OCSP_RESULT_MAX_LENGTH[protocol]) {
+    logger.warn('the OCSP response is longer than the station may take; answering Failed', {
+      protocol,
+      length: answer.ocspResult.length,
+      maxLength: OCSP_RESULT_MAX_LENGTH[protocol],
+    });
+    return { status: 'Failed' };
+  }
+  return { status: 'Accepted', ocspResult: answer.ocspResult };
 }
 
 /**

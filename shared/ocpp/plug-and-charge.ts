@@ -55,7 +55,7 @@ const PNC_MESSAGES: Record<
   GetCertificateStatus: {
     validators: V201.GetCertificateStatus,
     answer: async (_context, request: Ocpp201.GetCertificateStatusRequest) =>
-      answerGetCertificateStatus(request.ocspRequestData),
+      answerGetCertificateStatus(request.ocspRequestData, 'ocpp1.6'),
   },
   Get15118EVCertificate: {
     validators: V201.Get15118EVCertificate,

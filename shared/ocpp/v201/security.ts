@@ -24,8 +24,9 @@ export const security = [
       ...(certificateType ? { certificateType } : {}),
     }),
   })),
-  ocpp201(V201.GetCertificateStatus, async (_context, { ocspRequestData }) =>
-    answerGetCertificateStatus(ocspRequestData),
+  // Also 2.1's (adapted), whose schema lets a longer ocspResult through: the connection says which.
+  ocpp201(V201.GetCertificateStatus, async ({ connection }, { ocspRequestData }) =>
+    answerGetCertificateStatus(ocspRequestData, connection.protocol),
   ),
   ocpp201(V201.Get15118EVCertificate, async (_context, { iso15118SchemaVersion, action, exiRequest }) =>
     answerGet15118EvCertificate({ iso15118SchemaVersion, action, exiRequest }),

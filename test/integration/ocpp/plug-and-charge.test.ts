@@ -15,7 +15,8 @@
  * - Authorize with a contract certificate (C07): an eMAID with an access ID of type `eMAID` and a
  *   good certificate (hash data, or the chain) is Accepted; a revoked certificate is
  *   `CertificateRevoked` and Invalid; an unknown eMAID is Invalid as any unknown token; a chain from
- *   another PKI is `CertChainError`; the eMAID then starts a transaction as any token does.
+ *   another PKI is `CertChainError`; hash data naming a responder the function may not ask is not
+ *   made good by `OCSP_FALLBACK_STATUS=good`; the eMAID then starts a transaction as any token does.
  * - OCPP 1.6 (the OCA whitepaper's mapping): DataTransfer `org.openchargealliance.iso15118pnc`
  *   with the 2.0.1 request as JSON reaches the same code; `Rejected` for data that is not the
  *   request, `UnknownMessageId` for another message.
@@ -273,6 +274,23 @@ describe('Authorize with a contract certificate (2.0.1 C07)', () => {
       idTokenInfo: { status: 'Invalid' },
       certificateStatus: 'CertChainError',
     });
+  });
+
+  it("gives OCSP_FALLBACK_STATUS=good only to the PKI's responders, not to a URL the charger named", async () => {
+    const unchecked = await stack.plugAndCharge!.pki.issueContract('DEABCC00000077Z');
+    // A responder no one runs, on an address the function does not ask (loopback, not trusted).
+    const nowhere = (await hashData(unchecked)).map((data) => ({ ...data, responderURL: 'http://127.0.0.1:9/ocsp' }));
+    const previous = process.env[PLUG_AND_CHARGE_ENV.fallbackStatus];
+    process.env[PLUG_AND_CHARGE_ENV.fallbackStatus] = 'good';
+    try {
+      expect(await authorize(emaid, { iso15118CertificateHashData: nowhere })).toEqual({
+        idTokenInfo: { status: 'Invalid' },
+        certificateStatus: 'CertChainError',
+      });
+    } finally {
+      if (previous === undefined) delete process.env[PLUG_AND_CHARGE_ENV.fallbackStatus];
+      else process.env[PLUG_AND_CHARGE_ENV.fallbackStatus] = previous;
+    }
   });
 
   it('authorizes the eMAID without certificate as any token, and starts a transaction with it', async () => {
