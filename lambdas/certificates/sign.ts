@@ -33,6 +33,7 @@ import {
 import type { DynamoDBBatchItemFailure, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { CertificateSigningUse } from '../../shared/charging';
 import { type Db, getDb } from '../../shared/db';
+import { isConditionalCheckFailure } from '../../shared/db/conditions';
 import { recordSecurityEvent } from '../../shared/history';
 import { recordChargerCertificate } from '../../shared/chargers';
 import { entityOf, tableChangesOf } from '../../shared/db/table-changes';
@@ -157,16 +158,23 @@ async function deliver(db: Db, request: SigningRequest, certificateChain: string
 }
 
 /**
- * Claims a stored CSR by deleting its item (one DeleteItem, `ReturnValues: ALL_OLD`): DynamoDB
- * applies the deletes of one item one after another, so only the first returns the item; a later
- * one (a retried batch, a bisected one, a record delivered twice) gets nothing back.
+ * Claims a stored CSR by deleting its item on the condition that it is there (one DeleteItem,
+ * `ReturnValues: ALL_OLD`): of two runs deleting it at once, the condition lets one through and
+ * refuses the other, so only one gets the CSR (a retried batch, a bisected one, a record delivered
+ * twice). A plain delete is not enough: DynamoDB Local answered the old item to both of two
+ * concurrent deletes.
  * @returns the CSR, or undefined when another run already claimed it
  */
 async function claim(db: Db, request: SigningRequest): Promise<SigningRequest | undefined> {
-  const { data } = await db.certificateSigningRequest
-    .delete({ chargerId: request.chargerId, requestId: request.requestId })
-    .go({ response: 'all_old' });
-  return data ?? undefined;
+  try {
+    const { data } = await db.certificateSigningRequest
+      .remove({ chargerId: request.chargerId, requestId: request.requestId })
+      .go({ response: 'all_old' });
+    return data ?? undefined;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
 }
 
 /**
