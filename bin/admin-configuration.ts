@@ -62,8 +62,8 @@ async function commandsOf(data: Db, wsEndpoint: string) {
   return ocppChargerCommands(data, CONFIGURATION_COMMANDS);
 }
 
-/** `--ws-endpoint`: where commands are posted. */
-function wsEndpoint(): Option {
+/** `--ws-endpoint`: where commands are posted (and connections closed). */
+export function wsEndpoint(): Option {
   return new Option(
     '--ws-endpoint <url>',
     "WebSocket API management endpoint: the deployed stack's WebSocket stage callback URL " +

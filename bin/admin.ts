@@ -35,6 +35,7 @@ import { addOperationCommands } from './admin-operations';
 import { addMonitoringCommands } from './admin-monitoring';
 import { addDisplayCommands } from './admin-display';
 import { addLocalListCommands } from './admin-local-list';
+import { addCertificateCommands } from './admin-certificates';
 import { addFirmwareCommands } from './admin-firmware';
 import { addLogCommands } from './admin-logs';
 import { addUserCommands } from './admin-users';
@@ -305,6 +306,7 @@ addOperationCommands(chargers, db);
 addMonitoringCommands(chargers, db);
 addDisplayCommands(chargers, db);
 addLocalListCommands(chargers, db);
+addCertificateCommands(chargers, db);
 addFirmwareCommands(program, chargers, db);
 addLogCommands(chargers, db);
 addUserCommands(program, db, () => {

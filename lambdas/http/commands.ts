@@ -2,7 +2,8 @@
  * Spec §4.3, §4.4: reservations and remote start/stop, sent to the charger as OCPP commands; a
  * charger's Basic-auth password (docs/charger-credentials.md); a charger's configuration read from
  * it and changed (docs/charger-configuration.md); a charger's local authorization list read and its
- * resync (docs/local-authorization-list.md); a charger's security profile (docs/certificates.md).
+ * resync (docs/local-authorization-list.md); a charger's security profile and the revocation of
+ * its certificates (docs/certificates.md).
  */
 import type { Db } from '../../shared/db';
 import { httpHandler } from './lib/http-handler';
@@ -10,7 +11,7 @@ import { commandRoutes } from '../../shared/api/routes/commands';
 import { configurationRoutes } from '../../shared/api/routes/charger-configuration';
 import { localListRoutes } from '../../shared/api/routes/local-list';
 import { chargerSecurityRoutes } from '../../shared/api/routes/charger-security';
-import { setSecurityProfile } from '../../shared/chargers';
+import { revokeChargerCertificate, setSecurityProfile } from '../../shared/chargers';
 import {
   cancelPortReservation,
   changeChargerPassword,
@@ -19,6 +20,7 @@ import {
   reservePort,
 } from '../../shared/charging';
 import { ocppChargerCommands } from '../../shared/ocpp/commands/charger-commands';
+import { closeConnection } from '../../shared/ocpp/commands/transport';
 import { REMOTE_CONTROL_COMMANDS } from '../../shared/ocpp/commands/remote-control';
 import { CREDENTIALS_COMMANDS } from '../../shared/ocpp/commands/credentials';
 import { readLocalList, requestResync } from '../../shared/local-auth-list';
@@ -82,6 +84,12 @@ export const handler = httpHandler(
     'PUT /api/chargers/{id}/security-profile': async ({ db, principal, pathParameters, body }) => ({
       body: { data: await setSecurityProfile(db, principal, pathParameters.id, body.securityProfile) },
     }),
+    'POST /api/chargers/{id}/certificates/{serialNumber}/revoke': async ({ db, principal, pathParameters }) => {
+      const revoked = await revokeChargerCertificate(db, principal, pathParameters.id, pathParameters.serialNumber, {
+        close: closeConnection,
+      });
+      return { body: { data: revoked.certificate } };
+    },
     'POST /api/chargers/{id}/local-list/sync': async ({ db, principal, pathParameters }) => ({
       statusCode: 202,
       body: { data: await requestResync(db, principal, pathParameters.id) },

@@ -105,7 +105,7 @@ export {
   RevocationUnavailableError,
   staticRevocationSource,
 } from './revocation';
-export { revokeSerial, tableRevocationSource } from './revocation-store';
+export { revokeSerial, revokeSerialOfCa, tableRevocationSource } from './revocation-store';
 export { type ChainFailure, type ChainResult, TrustStore } from './trust-store';
 export { generateV2gTestPki, type TestContract, type V2gTestPki } from './v2g-test-pki';
 export { loadOrCreateV2gTestPki } from './v2g-test-pki-files';

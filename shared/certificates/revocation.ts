@@ -8,7 +8,8 @@
  * and a KeyValueStore; docs/certificates.md says why not).
  */
 import { BoundedMap } from '../bounded-map';
-import { hex, normalizeSerial, type x509 } from './x509';
+import { hex, normalizeSerial } from './serial';
+import type { x509 } from './x509';
 
 /** Where the revoked serials of a CA are read. */
 export interface RevocationSource {

@@ -7,8 +7,9 @@
  */
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
+import { hex, normalizeSerial } from './serial';
 
-export { x509 };
+export { hex, normalizeSerial, x509 };
 
 /** ECDSA on P-256 with SHA-256: the CSMS CA's algorithm (KMS `ECC_NIST_P256` / `ECDSA_SHA_256`), and ISO 15118-2's. */
 export const EC_P256_SHA256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
@@ -92,23 +93,6 @@ export function rfc4514(name: x509.Name): string {
     .reverse()
     .map((rdn) => new x509.Name([rdn]).toString())
     .join(',');
-}
-
-/**
- * A certificate's serial number in OCPP's form (hexadecimal, lowercase, no separators, no leading
- * zeros). Also normalises a serial given in another form: CloudFront's `4a:3f:…`, uppercase, with
- * leading zeros.
- * @returns `undefined` when `serial` is not hexadecimal
- */
-export function normalizeSerial(serial: string): string | undefined {
-  const hex = serial.replace(/:/g, '').trim().toLowerCase();
-  if (!/^[0-9a-f]+$/.test(hex)) return undefined;
-  return hex.replace(/^0+(?=.)/, '');
-}
-
-/** Hexadecimal lowercase of bytes. */
-export function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('hex');
 }
 
 /** The fields of {@link CertificateSummary} of a certificate. */

@@ -2,14 +2,18 @@
  * Each charger's certificates (docs/certificates.md, "A charger's certificates"): the ones the CSMS
  * CA issued, stored when CertificateSigned goes out (`lambdas/certificates/sign.ts`), with what the
  * API shows of a certificate (serial, subject, issuer, validity, SHA-256) and the charger's answer;
- * listed by `GET /api/chargers/{id}/certificates`, newest end first. Kept 400 days past their end.
+ * listed by `GET /api/chargers/{id}/certificates`, newest end first, with whether its CA revoked
+ * it; revoked by `POST /api/chargers/{id}/certificates/{serialNumber}/revoke`
+ * ({@link revokeChargerCertificate}). Kept 400 days past their end.
  */
 import type { EntityItem } from 'electrodb';
+import { revokeSerialOfCa } from '../certificates/revocation-store';
 import type { CertificateSummary } from '../certificates/x509';
 import type { Db } from '../db';
 import { CHARGER_CERTIFICATE_TTL_SECONDS } from '../db/entities/certificates';
+import { securityProfileOf } from '../db/entities/chargers';
 import { type AccessScope, canAccess } from '../organizations/access-scope';
-import { ChargerNotFoundError } from './errors';
+import { CertificateCaUnknownError, ChargerCertificateNotFoundError, ChargerNotFoundError } from './errors';
 
 type ChargerCertificateItem = EntityItem<Db['chargerCertificate']>;
 
@@ -22,13 +26,23 @@ export interface ChargerCertificate extends CertificateSummary {
   issuedAt: string;
   /** The charger's answer to CertificateSigned, or `NotDelivered`. */
   deliveryStatus: string;
+  /**
+   * Whether its CA's revocation list (the `certificateRevocation` item of its `caKeyId`) holds its
+   * serial: `$connect` then refuses it. false for a certificate stored without a `caKeyId`.
+   */
+  revoked: boolean;
+  /** When an operator revoked it through the API (ISO 8601 UTC); omitted otherwise. */
+  revokedAt?: string;
 }
 
 /**
  * What the certificate function records of an issued certificate; `caKeyId`: the issuing CA's key
  * ID (`caKeyId` of `shared/certificates/revocation.ts`), where its revocations are looked up.
  */
-export type IssuedChargerCertificate = Omit<ChargerCertificate, 'source'> & { chargerId: number; caKeyId?: string };
+export type IssuedChargerCertificate = Omit<ChargerCertificate, 'source' | 'revoked' | 'revokedAt'> & {
+  chargerId: number;
+  caKeyId?: string;
+};
 
 /**
  * Stores a certificate the CSMS issued to a charger: 1 GetItem (the charger's organization and
@@ -49,10 +63,23 @@ export async function recordChargerCertificate(db: Db, certificate: IssuedCharge
   return true;
 }
 
-/** The API view of a stored certificate. */
-export function chargerCertificateView(item: ChargerCertificateItem): ChargerCertificate {
-  const { serialNumber, subject, issuer, notBefore, notAfter, sha256, certificateType, issuedAt, deliveryStatus } =
-    item;
+/**
+ * The API view of a stored certificate.
+ * @param revoked whether its CA's revocation list holds it ({@link revokedSerialsOf})
+ */
+export function chargerCertificateView(item: ChargerCertificateItem, revoked: boolean): ChargerCertificate {
+  const {
+    serialNumber,
+    subject,
+    issuer,
+    notBefore,
+    notAfter,
+    sha256,
+    certificateType,
+    issuedAt,
+    deliveryStatus,
+    revokedAt,
+  } = item;
   return {
     serialNumber,
     subject,
@@ -64,12 +91,44 @@ export function chargerCertificateView(item: ChargerCertificateItem): ChargerCer
     source: 'signed',
     issuedAt,
     deliveryStatus,
+    revoked,
+    ...(revokedAt ? { revokedAt } : {}),
   };
 }
 
 /**
- * A charger's certificates, latest end first: 1 GetItem (the charger, for the caller's scope) and
- * 1 Query of its partition (every page: a charger holds a certificate a year or so).
+ * The serials each CA of `items` revoked, by `caKeyId`: 1 GetItem per distinct `caKeyId` (one CA:
+ * one GetItem; none when no item has one).
+ */
+async function revokedSerialsOf(
+  db: Db,
+  items: readonly Pick<ChargerCertificateItem, 'caKeyId'>[],
+): Promise<Map<string, ReadonlySet<string>>> {
+  const ids = [...new Set(items.flatMap((item) => (item.caKeyId === undefined ? [] : [item.caKeyId])))];
+  const lists = await Promise.all(
+    ids.map(async (id) => {
+      const { data } = await db.certificateRevocation.get({ caKeyId: id }).go();
+      return [id, new Set(data?.serials ?? [])] as const;
+    }),
+  );
+  return new Map(lists);
+}
+
+/** Whether `item`'s CA revoked it, from {@link revokedSerialsOf}'s answer. */
+const isRevoked = (revoked: Map<string, ReadonlySet<string>>, item: ChargerCertificateItem): boolean =>
+  item.caKeyId !== undefined && (revoked.get(item.caKeyId)?.has(item.serialNumber) ?? false);
+
+/** The charger, when it exists and `scope` may see it. 1 GetItem. @throws ChargerNotFoundError otherwise */
+async function chargerInScope(db: Db, scope: AccessScope, chargerId: number) {
+  const { data: charger } = await db.charger.get({ chargerId }).go();
+  if (!charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new ChargerNotFoundError(chargerId);
+  return charger;
+}
+
+/**
+ * A charger's certificates, latest end first, each with whether its CA revoked it: 1 GetItem (the
+ * charger, for the caller's scope), 1 Query of its partition (every page: a charger holds a
+ * certificate a year or so) and 1 GetItem per CA among them (one CA: one).
  * @throws ChargerNotFoundError when the charger is unknown or not the caller's
  */
 export async function listChargerCertificates(
@@ -77,10 +136,72 @@ export async function listChargerCertificates(
   scope: AccessScope,
   chargerId: number,
 ): Promise<ChargerCertificate[]> {
-  const { data: charger } = await db.charger.get({ chargerId }).go();
-  if (!charger || !canAccess(scope, charger.organizationId, charger.siteId)) throw new ChargerNotFoundError(chargerId);
+  await chargerInScope(db, scope, chargerId);
   const { data } = await db.chargerCertificate.query.primary({ chargerId }).go({ order: 'desc', pages: 'all' });
-  return data.map(chargerCertificateView);
+  const revoked = await revokedSerialsOf(db, data);
+  return data.map((item) => chargerCertificateView(item, isRevoked(revoked, item)));
+}
+
+/** What {@link revokeChargerCertificate} did. */
+export interface RevokedChargerCertificate {
+  /** The certificate as the listing shows it, `revoked: true`. */
+  certificate: ChargerCertificate;
+  /** false when it was revoked already (nothing written). */
+  changed: boolean;
+  /** Whether the charger's open connection was closed (a profile 3 charger connected when revoked). */
+  disconnected: boolean;
+}
+
+/**
+ * Revokes a certificate the CSMS CA issued to a charger (docs/certificates.md "Revoking a
+ * certificate"): its serial joins its CA's revocation list, so `$connect` refuses it from the
+ * charger's next connection (within the list's per-instance TTL, 60 s); the certificate's
+ * `revokedAt` is set the first time; and a charger at security profile 3 that is connected has
+ * that connection closed (it connected with a certificate, and which one is not recorded; it
+ * reconnects with another good one if it holds one). Idempotent: a certificate revoked already is
+ * answered as it is, nothing written; a profile 3 connection is closed again all the same, which
+ * cuts one a `$connect` instance admitted within the list's TTL after the first call.
+ *
+ * Requests: 1 GetItem (the charger), 1 Query (its certificates), 1 GetItem (the CA's revocation
+ * list); when not revoked yet, 1 UpdateItem (the list, `ADD`) then 1 UpdateItem (the certificate's
+ * `revokedAt`, if absent); and `close` once when a profile 3 charger is connected.
+ * @param serialNumber hexadecimal, OCPP's form (lowercase, no leading zeros; the route normalises it)
+ * @param close closes a WebSocket connection (`DeleteConnection`), false when it was gone already
+ * @param at ISO 8601 UTC
+ * @throws ChargerNotFoundError when the charger is unknown or not the caller's
+ * @throws ChargerCertificateNotFoundError when `serialNumber` is none of the charger's stored certificates
+ * @throws CertificateCaUnknownError when the certificate was stored without its CA's key ID
+ */
+export async function revokeChargerCertificate(
+  db: Db,
+  scope: AccessScope,
+  chargerId: number,
+  serialNumber: string,
+  options: { close: (connectionId: string) => Promise<boolean>; at?: string },
+): Promise<RevokedChargerCertificate> {
+  const charger = await chargerInScope(db, scope, chargerId);
+  const { data } = await db.chargerCertificate.query.primary({ chargerId }).go({ pages: 'all' });
+  const item = data.find((c) => c.serialNumber === serialNumber);
+  if (!item) throw new ChargerCertificateNotFoundError(chargerId, serialNumber);
+  if (item.caKeyId === undefined) throw new CertificateCaUnknownError(serialNumber);
+  const { caKeyId } = item;
+  const changed = !isRevoked(await revokedSerialsOf(db, [item]), item);
+  let stored = item;
+  if (changed) {
+    const at = options.at ?? new Date().toISOString();
+    // The list first: it is what `$connect` reads. A failure after it leaves only `revokedAt`
+    // unset; the caller's retry (revoked already) answers without it, truthfully.
+    await revokeSerialOfCa(db, caKeyId, serialNumber, at);
+    await db.chargerCertificate
+      .patch({ chargerId, notAfter: item.notAfter, serialNumber })
+      .data((attr, op) => op.ifNotExists(attr.revokedAt, at))
+      .go();
+    stored = { ...item, revokedAt: item.revokedAt ?? at };
+  }
+  const connectionId = charger.connectionStatus?.status === 'Connected' ? charger.currentConnectionId : undefined;
+  const disconnected =
+    securityProfileOf(charger) === 3 && connectionId !== undefined && (await options.close(connectionId));
+  return { certificate: chargerCertificateView(stored, true), changed, disconnected };
 }
 
 /**

@@ -22,6 +22,31 @@ export class ChargerNotFoundError extends NotFoundError {
   }
 }
 
+/** The charger holds no certificate the CSMS CA issued with this serial number. */
+export class ChargerCertificateNotFoundError extends NotFoundError {
+  constructor(chargerId: number, serialNumber: string) {
+    super(
+      `Charger ${chargerId} has no certificate with serial number ${serialNumber}`,
+      'serialNumber',
+      "not one of the charger's certificates",
+    );
+  }
+}
+
+/**
+ * The certificate was stored without its CA's key ID (issued before the CSMS recorded it): which
+ * CA's revocation list it belongs to is not known, so it cannot be revoked here.
+ */
+export class CertificateCaUnknownError extends ConflictError {
+  constructor(serialNumber: string) {
+    super(
+      `Certificate ${serialNumber} was stored without its CA's key ID (issued before it was recorded): which CA's revocation list it belongs to is not known, so it cannot be revoked here; renew the charger's certificate (docs/certificates.md, "Revoking a certificate")`,
+      'serialNumber',
+      'issuing CA not recorded',
+    );
+  }
+}
+
 /** No port has this ID (or none the caller may see). */
 export class PortNotFoundError extends NotFoundError {
   constructor(portId: number) {

@@ -1,12 +1,18 @@
 /**
  * The `chargerSecurity` route group, served by the `commands` function beside a charger's password
- * (docs/certificates.md): a charger's OCPP security profile. Its shapes are ours (the contract is
- * silent); the field is OCPP's name, `securityProfile`.
+ * (docs/certificates.md): a charger's OCPP security profile, and the revocation of a certificate the
+ * CSMS CA issued to it (a write, and closing its connection, which this function may do). Its
+ * shapes are ours (the contract is silent); the field is OCPP's name, `securityProfile`.
  */
 import * as z from 'zod';
-import { securityProfileSchema } from '../../chargers';
+import { certificateSerialSchema, securityProfileSchema } from '../../chargers';
 import { ChargerResponse } from './charger-views';
+import { ChargerCertificate } from './chargers';
+import { numericIdParam } from './common';
 import { defineRoutes, idPath } from './define';
+
+/** `POST /api/chargers/{id}/certificates/{serialNumber}/revoke` path. */
+export const ChargerCertificatePath = z.strictObject({ id: numericIdParam, serialNumber: certificateSerialSchema });
 
 /** `PUT /api/chargers/{id}/security-profile` body. */
 export const SecurityProfileBody = z
@@ -31,5 +37,23 @@ export const chargerSecurityRoutes = defineRoutes('commands', {
     tags: ['OCPP commands'],
     request: { pathParameters: idPath, body: SecurityProfileBody },
     responses: { 200: { description: 'The charger', schema: ChargerResponse } },
+  },
+  'POST /api/chargers/{id}/certificates/{serialNumber}/revoke': {
+    summary: "Revoke a charger's certificate",
+    description:
+      'Revokes a certificate the CSMS CA issued to the charger (one of GET /api/chargers/{id}/certificates): its ' +
+      "serial joins its CA's revocation list, and $connect refuses it from the charger's next connection (each " +
+      '$connect instance reads the list again within 60 s). A profile 3 charger connected now has its connection ' +
+      'closed. Answers the certificate as the listing shows it (revoked: true, revokedAt). Idempotent: a ' +
+      'certificate revoked already is answered the same, 200, nothing written again (a profile 3 connection is ' +
+      'closed again: one admitted within those 60 s is cut). 404 unknown charger (or ' +
+      "another organization's or site's) or a serial that is none of its certificates; 409 a certificate stored " +
+      "without its CA's key ID (issued before it was recorded). See docs/certificates.md.",
+    tags: ['Chargers'],
+    request: { pathParameters: ChargerCertificatePath },
+    responses: {
+      200: { description: 'The certificate, revoked', schema: z.object({ data: ChargerCertificate }) },
+    },
+    errors: { 409: "The certificate was stored without its CA's key ID: it cannot be revoked here" },
   },
 });

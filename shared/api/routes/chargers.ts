@@ -52,6 +52,14 @@ export const ChargerCertificate = conformsTo<ChargerCertificateShape>()(
       deliveryStatus: z.string().meta({
         description: "The charger's answer to CertificateSigned (Accepted, Rejected), or NotDelivered",
       }),
+      revoked: z.boolean().meta({
+        description:
+          "Whether its CA's revocation list holds it ($connect refuses it); false for one stored without its CA's key ID",
+      }),
+      revokedAt: z
+        .string()
+        .optional()
+        .meta({ format: 'date-time', description: 'When it was revoked through the API; omitted otherwise' }),
     })
     .meta({ id: 'ChargerCertificate' }),
 );
@@ -83,7 +91,7 @@ export const chargerRoutes = defineRoutes('chargers', {
   'GET /api/chargers/{id}/certificates': {
     summary: "A charger's certificates",
     description:
-      "The certificates the CSMS CA issued to the charger (its SignCertificate answered with CertificateSigned), latest end first, with the charger's answer; kept 400 days past their end. Not paginated (a certificate a year or so). A signed certificate within renewalLeadDays of its end raises certificateExpiring. 404 unknown charger (or another organization's or site's).",
+      "The certificates the CSMS CA issued to the charger (its SignCertificate answered with CertificateSigned), latest end first, with the charger's answer and whether it is revoked; kept 400 days past their end. Not paginated (a certificate a year or so). A signed certificate within renewalLeadDays of its end raises certificateExpiring. 404 unknown charger (or another organization's or site's).",
     tags: ['Chargers'],
     request: { pathParameters: idPath },
     responses: {

@@ -21,6 +21,7 @@ export const ROUTE_KEYS = [
   'GET /api/chargers/{id}/local-list',
   'POST /api/chargers/{id}/local-list/sync',
   'PUT /api/chargers/{id}/security-profile',
+  'POST /api/chargers/{id}/certificates/{serialNumber}/revoke',
   'POST /api/ocpp/reset',
   'POST /api/ocpp/unlock-connector',
   'POST /api/ocpp/change-availability',

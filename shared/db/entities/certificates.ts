@@ -89,6 +89,11 @@ const chargerCertificateSchema = {
     certificateType: { type: ['ChargingStationCertificate', 'V2GCertificate'] as const },
     /** The issuing CA's key ID (SHA-256 of its public key): where its revocations are looked up. */
     caKeyId: { type: 'string' },
+    /**
+     * When an operator revoked it through the API (ISO 8601 UTC): the first time only. Whether it
+     * is revoked is the `certificateRevocation` item's say; this is when.
+     */
+    revokedAt: { type: 'string' },
     issuedAt: timestamp,
     /** The charger's answer to CertificateSigned (`Accepted`, `Rejected`), or `NotDelivered`. */
     deliveryStatus: { type: 'string', required: true },

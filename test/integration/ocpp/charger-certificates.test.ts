@@ -94,6 +94,7 @@ describe.each(PROTOCOLS)('a certificate the CSMS issues (%s)', (protocol) => {
       source: 'signed',
       issuedAt: expect.any(String),
       deliveryStatus: 'Accepted',
+      revoked: false,
     });
   });
 });
