@@ -39,10 +39,11 @@ export const HTTP_FUNCTION_WRITES: Record<HttpFunctionName, RowWrites> = {
   // Reservations (claimed, activated or released, ended), remote starts noted on the port, the
   // reservation support learnt on the charger, a local-list resync asked (the charger's partition);
   // a charger that is gone is marked Disconnected. The CALLs it sends are logged (OCPP message
-  // log), and taken back when one is not sent after all.
+  // log), and taken back when one is not sent after all. A charger certificate revoked: its
+  // serial added to its CA's revocation list, its `revokedAt` (the charger's partition).
   commands: mergeRowWrites(RATE_LIMITED, {
     'dynamodb:PutItem': [ROWS.reservations, ROWS.ocppMessages],
-    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, counterRow('remoteStart')],
+    'dynamodb:UpdateItem': [ROWS.reservations, ROWS.chargers, ROWS.certificateRevocations, counterRow('remoteStart')],
     'dynamodb:DeleteItem': [ROWS.reservations, ROWS.ocppMessages],
   }),
   // Access IDs (one, or a batch), the vehicles they create or link (with their name and VIN

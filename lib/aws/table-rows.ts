@@ -49,6 +49,8 @@ export const ROWS = {
   scheduledSites: '$cn',
   /** A charger's partition: the charger, its ports (with the session in progress) and their sessions' readings. */
   chargers: '$cn#chargerid_*',
+  /** A CA's revocation list of the certificates it issued (`certificateRevocation`, by the CA's key ID). */
+  certificateRevocations: '$cn#cakeyid_*',
   /** Where a port is, by its ID (`portLocation`). */
   portLocations: '$cn#portid_*',
   /** An ended or running charging session item (`chargingSession`). */

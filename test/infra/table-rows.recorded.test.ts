@@ -610,6 +610,13 @@ describe('the writes the handlers make', () => {
       return signed && data.length > 0;
     }, 'the certificate signed and stored');
     await certificateLoop.stop();
+    // The certificate revoked by an operator (the commands function): its CA's revocation list and
+    // the certificate's revokedAt.
+    const { data: issuedCertificates } = await db.chargerCertificate.query
+      .primary({ chargerId: chargers.v201.id })
+      .go();
+    const serial = issuedCertificates.find((c) => c.caKeyId)!.serialNumber;
+    await expectApi(200, 'POST', `/api/chargers/${chargers.v201.id}/certificates/${serial}/revoke`);
 
     // History: a charger's error report (a 1.6 StatusNotification), then the history reads (the
     // includeIntervals lease of the key, the charger-health rate window).
