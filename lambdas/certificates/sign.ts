@@ -90,7 +90,7 @@ interface SigningRequest {
 async function sign(db: Db, request: SigningRequest): Promise<Issued | undefined> {
   const context = { ocppId: request.ocppId, chargerId: request.chargerId, certificateType: request.certificateType };
   if (request.certificateType === 'V2GCertificate') {
-    // `$default` refuses these (no V2G issuer is configured); one stored before it did is not signed by the CSMS CA.
+    // `$default` refuses these (no V2G issuer is configured); one stored all the same is not signed by the CSMS CA.
     logger.warn('SignCertificate not served: no V2G (CPO sub-CA) issuer is configured', context);
     return undefined;
   }

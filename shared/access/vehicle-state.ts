@@ -196,7 +196,8 @@ const BATCH_CONCURRENCY = 10;
 /**
  * A batch push: each item as {@link pushVehicleState}, on its own (a failing item is an `error`
  * result and never fails the others), {@link BATCH_CONCURRENCY} at a time; results in input order.
- * Two readings of one vehicle in a batch end with the later one stored, whichever runs first.
+ * Two readings of one vehicle in a batch end with the later one stored, whichever runs first
+ * (two both ahead of the server's clock are both stored at its time: the first written stays).
  * An item whose write DynamoDB fails (not the input's fault) is an `error` result to retry (each
  * item is its own conditional write, so a retry of the batch stores nothing twice).
  * Requests: 1 BatchGetItem of the VINs' markers per 100 items named by VIN (none when all are

@@ -8,7 +8,7 @@ import { normalizeSerial } from '../certificates/serial';
 /**
  * Hexadecimal, 1–64 characters (RFC 5280 allows 20 octets; room for colons and leading zeros), any
  * case, colons allowed (CloudFront's `4a:3f:…`); refused otherwise with "must be a hexadecimal
- * serial number". Parsed to OCPP's form (lowercase, no leading zeros), as the listing shows it.
+ * serial number (at most 64 characters)". Parsed to OCPP's form (lowercase, no leading zeros), as the listing shows it.
  */
 export const certificateSerialSchema = z
   .string()

@@ -10,6 +10,7 @@ import type { EntityItem } from 'electrodb';
 import { revokeSerialOfCa } from '../certificates/revocation-store';
 import type { CertificateSummary } from '../certificates/x509';
 import type { Db } from '../db';
+import { logger } from '../logger';
 import { CHARGER_CERTIFICATE_TTL_SECONDS } from '../db/entities/certificates';
 import { securityProfileOf } from '../db/entities/chargers';
 import { type AccessScope, canAccess } from '../organizations/access-scope';
@@ -166,7 +167,8 @@ export interface RevokedChargerCertificate {
  * list); when not revoked yet, 1 UpdateItem (the list, `ADD`) then 1 UpdateItem (the certificate's
  * `revokedAt`, if absent); and `close` once when a profile 3 charger is connected.
  * @param serialNumber hexadecimal, OCPP's form (lowercase, no leading zeros; the route normalises it)
- * @param close closes a WebSocket connection (`DeleteConnection`), false when it was gone already
+ * @param close closes a WebSocket connection (`DeleteConnection`), false when it was gone already;
+ *   when it fails, the failure is logged and the answer says `disconnected: false` (the revocation stands)
  * @param at ISO 8601 UTC
  * @throws ChargerNotFoundError when the charger is unknown or not the caller's
  * @throws ChargerCertificateNotFoundError when `serialNumber` is none of the charger's stored certificates
@@ -200,7 +202,18 @@ export async function revokeChargerCertificate(
   }
   const connectionId = charger.connectionStatus?.status === 'Connected' ? charger.currentConnectionId : undefined;
   const disconnected =
-    securityProfileOf(charger) === 3 && connectionId !== undefined && (await options.close(connectionId));
+    securityProfileOf(charger) === 3 &&
+    connectionId !== undefined &&
+    (await options.close(connectionId).catch((error: unknown) => {
+      // The revocation is stored: the answer says it, and that the connection stays (calling
+      // again closes it).
+      logger.error('could not close the connection of a charger whose certificate was revoked', {
+        chargerId,
+        connectionId,
+        error: String(error),
+      });
+      return false;
+    }));
   return { certificate: chargerCertificateView(stored, true), changed, disconnected };
 }
 
@@ -224,7 +237,7 @@ export function servesAsClientCertificate(
  * and end after `after` (ISO 8601 UTC): installed as its client certificate
  * ({@link servesAsClientCertificate}) and not revoked by its CA (the serials of the
  * `certificateRevocation` item of the `caKeyId` it was issued under; a certificate stored without a
- * `caKeyId` is taken as not revoked: one was only stored so before revocations could be recorded).
+ * `caKeyId` is taken as not revoked: no revocation can name it, the API refuses to revoke it).
  * What the profile 3 upgrade requires and what clears `certificateExpiring`. Requests: 1 Query of
  * the charger's certificates ending after `after` (every page: a charger holds a certificate a
  * year or so), then 1 GetItem per candidate's CA until one is not revoked (one CA: one GetItem).

@@ -34,13 +34,13 @@ export class ChargerCertificateNotFoundError extends NotFoundError {
 }
 
 /**
- * The certificate was stored without its CA's key ID (issued before the CSMS recorded it): which
+ * The certificate was stored without its CA's key ID: which
  * CA's revocation list it belongs to is not known, so it cannot be revoked here.
  */
 export class CertificateCaUnknownError extends ConflictError {
   constructor(serialNumber: string) {
     super(
-      `Certificate ${serialNumber} was stored without its CA's key ID (issued before it was recorded): which CA's revocation list it belongs to is not known, so it cannot be revoked here; renew the charger's certificate (docs/certificates.md, "Revoking a certificate")`,
+      `Certificate ${serialNumber} was stored without its CA's key ID: which CA's revocation list it belongs to is not known, so it cannot be revoked here; renew the charger's certificate (docs/certificates.md, "Revoking a certificate")`,
       'serialNumber',
       'issuing CA not recorded',
     );

@@ -132,9 +132,10 @@ function segments<T>(
 }
 
 /**
- * Events without repeats (the same event appended twice), in time order. A session's later event
- * replaces its earlier one: a superseded session that the charger then stops has two, the second
- * with its real end.
+ * Events without repeats (the same event appended twice), in time order. Of a session's events
+ * the one read last is kept (days in order, then as appended): a superseded session that the
+ * charger then stops has two, and its real end is appended after the superseded one (read first
+ * unless the stop is timestamped on an earlier UTC day than the supersede).
  */
 function distinctEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
   const seen = new Map<string, HistoryEvent>();

@@ -413,7 +413,7 @@ export interface AllocationResult {
   readonly lateVehicles: readonly LateVehicle[];
   /**
    * Which allocation made this: `optimal` (the planner's solve, `./planner.ts`, or its plan of a
-   * site whose vehicles are all probed or released) or `greedy` (the one-instant stages of
+   * site whose vehicles to plan are all probed) or `greedy` (the one-instant stages of
    * `./greedy.ts`: no solver given, no vehicle to plan, or the fallback).
    */
   readonly planner: 'optimal' | 'greedy';

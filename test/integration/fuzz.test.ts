@@ -336,6 +336,9 @@ function examples(): Record<string, { path?: Json; query?: Json; body?: Json }> 
     'POST /api/ocpp/remote-stop': { body: { portId, sessionId: 1 } },
     'POST /api/chargers/{id}/password': { path: id(charger().id), body: { password: 'fuzz-password-0001' } },
     'PUT /api/chargers/{id}/security-profile': { path: id(charger().id), body: { securityProfile: 2 } },
+    'POST /api/chargers/{id}/certificates/{serialNumber}/revoke': {
+      path: { id: String(charger().id), serialNumber: '4a3f09' },
+    },
     'GET /api/chargers/{id}/configuration': { path: id(charger().id) },
     'GET /api/chargers/{id}/monitors': { path: id(charger().id) },
     'POST /api/chargers/{id}/monitors/refresh': { path: id(charger().id), body: {} },

@@ -48,7 +48,7 @@ export const chargerSecurityRoutes = defineRoutes('commands', {
       'certificate revoked already is answered the same, 200, nothing written again (a profile 3 connection is ' +
       'closed again: one admitted within those 60 s is cut). 404 unknown charger (or ' +
       "another organization's or site's) or a serial that is none of its certificates; 409 a certificate stored " +
-      "without its CA's key ID (issued before it was recorded). See docs/certificates.md.",
+      "without its CA's key ID. See docs/certificates.md.",
     tags: ['Chargers'],
     request: { pathParameters: ChargerCertificatePath },
     responses: {
