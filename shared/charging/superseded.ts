@@ -18,7 +18,13 @@ import { transact, type TransactionEntities } from '../db';
 import { isConditionalCheckFailure } from '../db/conditions';
 import { logger } from '../logger';
 import type { ChargerConnection } from './charger-connection';
-import { endingOf, prepareSessionEnd, recordReinstated, recordStrayEnded } from '../history/session-records';
+import {
+  endingOf,
+  prepareSessionEnd,
+  recordReinstated,
+  recordStrayEnded,
+  SESSION_END_FIELDS,
+} from '../history/session-records';
 import type { MeterSnapshot } from '../metering/meter-values';
 import type { EnergyCost } from '../history/session-cost';
 import { finalValues } from '../metering/final-values';
@@ -200,15 +206,7 @@ async function reinstate(
     session: e.chargingSession
       .patch({ chargerId: connection.chargerId, ocppTransactionId: session.ocppTransactionId })
       .set({ status: 'InProgress', updatedAt: new Date().toISOString() })
-      .remove([
-        'endTime',
-        'stopReason',
-        'meterStopWh',
-        'energyDeliveredKwh',
-        'socEndPercent',
-        'energyCost',
-        'portSnapshot',
-      ])
+      .remove([...SESSION_END_FIELDS, 'portSnapshot'])
       .where(({ stopReason }, { eq }) => eq(stopReason, SUPERSEDED))
       .commit(),
     ...(stray

@@ -338,7 +338,7 @@ async function changeRecord(
   db: Db,
   sessionId: number,
   fields: Partial<SessionRecordItem>,
-  removed: ('endTime' | 'stopReason' | 'meterStopWh' | 'energyDeliveredKwh' | 'socEndPercent' | 'energyCost')[] = [],
+  removed: (typeof SESSION_END_FIELDS)[number][] = [],
 ): Promise<void> {
   const set = { ...fields, updatedAt: new Date().toISOString() } as never;
   const writes = [
@@ -373,16 +373,22 @@ export async function recordStrayEnded(db: Db, place: RecordPlace, stray: PortSe
 }
 
 /**
+ * What a session's end stored on it and on its record (its end's values and energy cost): removed
+ * when a superseded session is put back in progress.
+ */
+export const SESSION_END_FIELDS = [
+  'endTime',
+  'stopReason',
+  'meterStopWh',
+  'energyDeliveredKwh',
+  'socEndPercent',
+  'energyCost',
+] as const;
+
+/**
  * The record of a superseded session put back on its port: in progress again, without its end's
  * values and energy cost. Requests: 2 UpdateItem.
  */
 export async function recordReinstated(db: Db, place: RecordPlace, sessionId: number): Promise<void> {
-  await changeRecord(db, sessionId, { ...place, status: 'InProgress', endKey: OPEN_END_KEY }, [
-    'endTime',
-    'stopReason',
-    'meterStopWh',
-    'energyDeliveredKwh',
-    'socEndPercent',
-    'energyCost',
-  ]);
+  await changeRecord(db, sessionId, { ...place, status: 'InProgress', endKey: OPEN_END_KEY }, [...SESSION_END_FIELDS]);
 }
