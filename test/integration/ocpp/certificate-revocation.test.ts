@@ -1,39 +1,23 @@
-/**
- * `POST /api/chargers/{id}/certificates/{serialNumber}/revoke` (docs/certificates.md "Revoking a
- * certificate") end to end: certificates the local CA issued to a profile 3 charger are stored as
- * the certificate function stores them; an admin revokes one through the API, the listing shows it
- * revoked, and the charger's next TLS connection with it (Node's `tls` under `ws`, through the local
- * TLS listener, which forwards CloudFront's `CloudFront-Viewer-Cert-*` headers) is refused while
- * another good certificate still connects; a charger connected with its certificate (ocpp-rpc,
- * strict mode) is disconnected. Bad inputs are refused and change nothing.
- *
- * No certificate connects before the first revocation: `$connect` keeps each CA's revocation list
- * per instance for 60 s, so the refusal is asserted where its first read comes after the revocation.
- */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createApiKey } from '../../../shared/api/api-keys';
-import { caIssuer, type SigningAuthority } from '../../../shared/certificates/authority';
-import { checkCsr } from '../../../shared/certificates/csr';
-import { DEFAULT_LIFETIME_SETTINGS } from '../../../shared/certificates/lifetime';
+import type { SigningAuthority } from '../../../shared/certificates/authority';
 import { caKeyId } from '../../../shared/certificates/revocation';
 import { summarizeCertificate } from '../../../shared/certificates/x509';
 import { recordChargerCertificate } from '../../../shared/chargers/certificates';
-import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
-import { handshakeStatus, pollUntil } from '../support/ocpp';
+import { temporaryDirectory } from '../../unit/certificates/openssl';
+import { pollUntil } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import {
+  type ClientIdentity,
+  connectionStatusOf,
+  issueClientIdentity,
+  tlsHandshake,
+} from '../support/client-certificates';
 
 const PASSWORD = 'the-right-password-1';
-
-/** A client's key and certificate chain (PEM), and the certificate's serial number in OCPP's form. */
-interface ClientIdentity {
-  key: string;
-  cert: string;
-  serialNumber: string;
-}
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -62,11 +46,7 @@ const listing = async () =>
  * certificate function stores it (with its CA's key ID, the charger's answer `Accepted`).
  */
 async function issueAndStore(ca: SigningAuthority): Promise<ClientIdentity> {
-  const ocppId = charger().ocppId!;
-  const { csr, keyFile } = opensslCsr(dir, `/O=Test Operator/CN=${ocppId}`);
-  const checked = await checkCsr(csr, { ocppId });
-  if (!checked.ok) throw new Error(checked.detail);
-  const issued = await caIssuer(ca, DEFAULT_LIFETIME_SETTINGS).issue(checked, new Date());
+  const { key, cert, issued } = await issueClientIdentity(dir, charger().ocppId!, ca);
   const summary = await summarizeCertificate(issued.certificate);
   await recordChargerCertificate(stack.db, {
     ...summary,
@@ -76,28 +56,14 @@ async function issueAndStore(ca: SigningAuthority): Promise<ClientIdentity> {
     deliveryStatus: 'Accepted',
     caKeyId: await caKeyId(ca.certificate),
   });
-  return {
-    key: readFileSync(keyFile, 'utf8'),
-    cert: issued.certificateChainPem,
-    serialNumber: summary.serialNumber,
-  };
+  return { key, cert, serialNumber: summary.serialNumber };
 }
 
 /** The handshake's status over TLS with `client`'s certificate (101 accepted, then closed at once). */
-async function handshake(client: ClientIdentity): Promise<number> {
-  const { status } = await handshakeStatus(stack, charger().ocppId!, {
-    protocols: ['ocpp2.0.1'],
-    baseUrl: stack.tls!.ocppUrl,
-    tls: { ca: stack.tls!.ca.certificate.toString('pem'), cert: client.cert, key: client.key },
-  });
-  return status;
-}
+const handshake = (client: ClientIdentity) => tlsHandshake(stack, charger().ocppId!, { client });
 
 /** The charger's connection status as stored. */
-async function connectionStatus(): Promise<string | undefined> {
-  const { data } = await stack.db.charger.get({ chargerId: charger().id }).go({ consistent: true });
-  return data?.connectionStatus?.status;
-}
+const connectionStatus = () => connectionStatusOf(stack, charger().id);
 
 const connectionBecomes = (status: 'Connected' | 'Disconnected') =>
   pollUntil(connectionStatus, (now) => now === status, `the charger is ${status}`);

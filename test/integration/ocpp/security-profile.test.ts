@@ -1,40 +1,26 @@
-/**
- * Security profile 3 at `$connect` (docs/certificates.md): a charger set to profile 3 through the
- * API connects over TLS with a client certificate issued by the local CA (Node's `tls` under `ws`
- * and ocpp-rpc in strict mode, through the local TLS listener, which forwards CloudFront's
- * `CloudFront-Viewer-Cert-*` headers). The listener runs in `passthrough` mode so that `$connect`
- * itself judges certificates CloudFront would refuse at the handshake (another CA, expired): a
- * good certificate is admitted; a wrong CN, an expired, a revoked, another CA's and none are
- * refused even with the right password. Certificate headers sent straight to the plain gateway
- * are ignored, and a warm `$connect` with a certificate costs no more DynamoDB requests than one
- * with a password.
- */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
-import { caIssuer, createCaCertificate, type SigningAuthority } from '../../../shared/certificates/authority';
+import { createCaCertificate, type SigningAuthority } from '../../../shared/certificates/authority';
 import { fileCaSigner } from '../../../shared/certificates/ca-signer';
-import { checkCsr } from '../../../shared/certificates/csr';
-import { DEFAULT_LIFETIME_SETTINGS } from '../../../shared/certificates/lifetime';
 import { revokeSerial } from '../../../shared/certificates/revocation-store';
 import { viewerCertificateHeaders } from '../../../shared/certificates/viewer-certificate';
 import { parseCertificate } from '../../../shared/certificates/x509';
 import { totalRequests } from '../../../shared/db/client';
-import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
-import { handshakeStatus, pollUntil } from '../support/ocpp';
+import { temporaryDirectory } from '../../unit/certificates/openssl';
+import { pollUntil } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import {
+  type ClientIdentity,
+  connectionStatusOf,
+  issueClientIdentity,
+  listenerCaPem,
+  tlsHandshake,
+} from '../support/client-certificates';
 
 const PASSWORD = 'the-right-password-1';
 const DAY_MS = 86_400_000;
-
-/** A client's key and certificate chain (PEM), and the certificate's serial number. */
-interface ClientIdentity {
-  key: string;
-  cert: string;
-  serialNumber: string;
-}
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -48,20 +34,11 @@ const profile3 = () => tenant.chargers[0]!;
 const profile2 = () => tenant.chargers[1]!;
 
 /** A certificate for `ocppId` from a charger-made CSR (openssl), issued by `ca` as of `issuedAt`. */
-async function identity(ocppId: string, ca: SigningAuthority, issuedAt = new Date()): Promise<ClientIdentity> {
-  const { csr, keyFile } = opensslCsr(dir, `/O=Test Operator/CN=${ocppId}`);
-  const checked = await checkCsr(csr, { ocppId });
-  if (!checked.ok) throw new Error(checked.detail);
-  const issued = await caIssuer(ca, DEFAULT_LIFETIME_SETTINGS).issue(checked, issuedAt);
-  return {
-    key: readFileSync(keyFile, 'utf8'),
-    cert: issued.certificateChainPem,
-    serialNumber: issued.certificate.serialNumber,
-  };
-}
+const identity = (ocppId: string, ca: SigningAuthority, issuedAt = new Date()): Promise<ClientIdentity> =>
+  issueClientIdentity(dir, ocppId, ca, issuedAt);
 
 /** What a client trusts: the local CA's certificate. */
-const caPem = () => stack.tls!.ca.certificate.toString('pem');
+const caPem = () => listenerCaPem(stack);
 
 /**
  * The handshake's status as `ocppId` (101 accepted, then closed at once; else the refusal's), with
@@ -73,21 +50,16 @@ async function handshake(
   ocppId: string,
   options: { client?: ClientIdentity; password?: string; plain?: boolean; headers?: Record<string, string> } = {},
 ): Promise<number> {
-  const { status } = await handshakeStatus(stack, ocppId, {
-    protocols: ['ocpp2.0.1'],
-    baseUrl: options.plain ? stack.ocppUrl : stack.tls!.ocppUrl,
-    tls: { ca: caPem(), ...(options.client ? { cert: options.client.cert, key: options.client.key } : {}) },
+  return tlsHandshake(stack, ocppId, {
+    ...(options.client ? { client: options.client } : {}),
+    ...(options.plain ? { baseUrl: stack.ocppUrl } : {}),
     ...(options.password ? { authorization: basic(ocppId, options.password) } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  return status;
 }
 
 /** The charger's connection status as stored. */
-async function connectionStatus(chargerId: number): Promise<string | undefined> {
-  const { data } = await stack.db.charger.get({ chargerId }).go({ consistent: true });
-  return data?.connectionStatus?.status;
-}
+const connectionStatus = (chargerId: number) => connectionStatusOf(stack, chargerId);
 
 /** Waits until the charger's last connection is recorded closed (its `$disconnect` ran). */
 const disconnected = (chargerId: number) =>
