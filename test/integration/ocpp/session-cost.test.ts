@@ -87,6 +87,29 @@ const energy = (wh: number, timestamp: string) => [
 /** Monday 2026-11-23 in Chicago (CST, UTC-6): 15:30 local is 21:30Z, 16:00 (onPeak) 22:00Z. */
 const at = (minutesAfter1530: number) => new Date(Date.UTC(2026, 10, 23, 21, 30 + minutesAfter1530)).toISOString();
 
+/** The two periods with the off-peak price raised from 0.1234 to 0.2 per kWh. */
+const DEARER = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
+
+/**
+ * A station's TransactionEvents of `transactionId`: `minutes` after 15:30, its register at `wh`
+ * (no meter value when undefined); Started on EVSE 1, Ended stopped `Local`.
+ */
+const transactionEvents =
+  (client: RPCClient, transactionId: string) =>
+  (eventType: 'Started' | 'Updated' | 'Ended', seqNo: number, minutes: number, wh?: number) =>
+    client.call('TransactionEvent', {
+      eventType,
+      timestamp: at(minutes),
+      triggerReason: eventType === 'Ended' ? 'StopAuthorized' : 'MeterValuePeriodic',
+      seqNo,
+      transactionInfo:
+        eventType === 'Ended'
+          ? { transactionId, stoppedReason: 'Local' }
+          : { transactionId, chargingState: 'Charging' },
+      ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
+      ...(wh === undefined ? {} : { meterValue: energy(wh, at(minutes)) }),
+    }) as Promise<{ totalCost?: number }>;
+
 /** Started at 15:30 with 0 Wh, Updated at 16:00 with 6 kWh, Ended at 16:30 with 10 kWh. */
 async function chargeAcrossThePeak(client: RPCClient, transactionId: string) {
   const event = (eventType: string, seqNo: number, minutes: number, wh: number) =>
@@ -148,25 +171,14 @@ describe('TransactionEvent responses under a tariff', () => {
 
   it('price the final cost under the tariff as it is now, not the one the instance read for a running cost', async () => {
     const { tenant, client } = await chargerOnSite('COSTNOW', { currency: 'USD', energyPrices: TWO_PERIODS });
-    const transactionInfo = { transactionId: 'cost-now-1', chargingState: 'Charging' };
-    const event = (eventType: string, seqNo: number, minutes: number, wh: number) =>
-      client.call('TransactionEvent', {
-        eventType,
-        timestamp: at(minutes),
-        triggerReason: eventType === 'Ended' ? 'StopAuthorized' : 'MeterValuePeriodic',
-        seqNo,
-        transactionInfo: eventType === 'Ended' ? { ...transactionInfo, stoppedReason: 'Local' } : transactionInfo,
-        ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
-        meterValue: energy(wh, at(minutes)),
-      });
+    const event = transactionEvents(client, 'cost-now-1');
     await event('Started', 0, 0, 0);
     // The running cost reads the tariff, which this instance now keeps for a minute.
     expect(await event('Updated', 1, 30, 6_000)).toEqual({ totalCost: 0.74 });
-    const dearer = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
     const put = await api(stack, `/api/sites/${tenant.siteId}/tariff`, {
       key: tenant.apiKey,
       method: 'PUT',
-      body: { tariff: { currency: 'USD', energyPrices: dearer } },
+      body: { tariff: { currency: 'USD', energyPrices: DEARER } },
     });
     expect(put.status).toBe(200);
     // Ended at once: 6 kWh off-peak at 0.2 + 4 kWh on-peak at 0.4567 = 3.0268 → 3.03.
@@ -179,25 +191,14 @@ describe('TransactionEvent responses under a tariff', () => {
 
   it("price a running cost under the tariff's prices as they are now, not those the instance kept", async () => {
     const { tenant, client } = await chargerOnSite('COSTRUN', { currency: 'USD', energyPrices: TWO_PERIODS });
-    const transactionInfo = { transactionId: 'cost-run-1', chargingState: 'Charging' };
-    const event = (eventType: string, seqNo: number, minutes: number, wh: number) =>
-      client.call('TransactionEvent', {
-        eventType,
-        timestamp: at(minutes),
-        triggerReason: eventType === 'Started' ? 'Authorized' : 'MeterValuePeriodic',
-        seqNo,
-        transactionInfo,
-        ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
-        meterValue: energy(wh, at(minutes)),
-      });
+    const event = transactionEvents(client, 'cost-run-1');
     await event('Started', 0, 0, 0);
     // 6 kWh off-peak at 0.1234; this instance now keeps the tariff for a minute.
     expect(await event('Updated', 1, 30, 6_000)).toEqual({ totalCost: 0.74 });
-    const dearer = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
     const put = await api(stack, `/api/sites/${tenant.siteId}/tariff`, {
       key: tenant.apiKey,
       method: 'PUT',
-      body: { tariff: { currency: 'USD', energyPrices: dearer } },
+      body: { tariff: { currency: 'USD', energyPrices: DEARER } },
     });
     expect(put.status).toBe(200);
     // The next priced Updated (5 minutes on: forgotten here) reads the new prices: 6 kWh at 0.2.
@@ -217,16 +218,13 @@ describe('TransactionEvent responses under a tariff', () => {
   it('drop the cost of a superseded session put back on its port, and store its final cost when it ends', async () => {
     const { tenant, client } = await chargerOnSite('COSTBACK', { currency: 'USD', energyPrices: TWO_PERIODS });
     const chargerId = tenant.chargers[0]!.id;
-    const event = (eventType: string, transactionId: string, seqNo: number, minutes: number, wh?: number) =>
-      client.call('TransactionEvent', {
-        eventType,
-        timestamp: at(minutes),
-        triggerReason: eventType === 'Ended' ? 'StopAuthorized' : 'MeterValuePeriodic',
-        seqNo,
-        transactionInfo: eventType === 'Ended' ? { transactionId, stoppedReason: 'Local' } : { transactionId },
-        ...(eventType === 'Started' ? { evse: { id: 1, connectorId: 1 } } : {}),
-        ...(wh === undefined ? {} : { meterValue: energy(wh, at(minutes)) }),
-      });
+    const event = (
+      eventType: 'Started' | 'Updated' | 'Ended',
+      transactionId: string,
+      seqNo: number,
+      minutes: number,
+      wh?: number,
+    ) => transactionEvents(client, transactionId)(eventType, seqNo, minutes, wh);
     const stored = async (transactionId: string) =>
       (await stack.db.chargingSession.get({ chargerId, ocppTransactionId: transactionId }).go()).data;
     const listed = async (transactionId: string) => {
@@ -354,8 +352,7 @@ describe('CostUpdated (I04)', () => {
       forgetSiteCostTariffs(getDb());
       expect(await updated(2, 29, 6_200)).toEqual({ totalCost: 0.77 });
       // The off-peak price changes: 6.2 kWh at 0.2 cost 1.24 now.
-      const dearer = TWO_PERIODS.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.2 }));
-      await putTariff(dearer);
+      await putTariff(DEARER);
       // In the stream's order the answer's 0.77 came before this change: it was never sent.
       expect(await costUpdates(2)).toEqual([
         { totalCost: 0.74, transactionId: 'cost-upd-1' },
@@ -383,11 +380,11 @@ describe('CostUpdated (I04)', () => {
       // tells the charger nothing.
       const commands = ocppChargerCommands(stack.db, COST_COMMANDS);
       const site = { siteId: tenant.siteId, organizationId: tenant.organizationId };
-      const onPeak = dearer.map((p, i) => (i ? { ...p, pricePerKwh: 0.9 } : p));
+      const onPeak = DEARER.map((p, i) => (i ? { ...p, pricePerKwh: 0.9 } : p));
       const unchanged = await sendCostRepricings(stack.db, commands, [
         {
           ...site,
-          before: { currency: 'USD', energyPrices: dearer },
+          before: { currency: 'USD', energyPrices: DEARER },
           after: { currency: 'USD', energyPrices: onPeak },
         },
       ]);
@@ -397,11 +394,11 @@ describe('CostUpdated (I04)', () => {
       // The charger is read once, with its site's chargers, and passed along to the command path:
       // on a data layer with nothing cached, a repricing that sends reads no charger item.
       const spied = spiedDb();
-      const cheaper = dearer.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.1 }));
+      const cheaper = DEARER.map((p, i) => (i ? p : { ...p, pricePerKwh: 0.1 }));
       const sent = await sendCostRepricings(spied.db, ocppChargerCommands(spied.db, COST_COMMANDS), [
         {
           ...site,
-          before: { currency: 'USD', energyPrices: dearer },
+          before: { currency: 'USD', energyPrices: DEARER },
           after: { currency: 'USD', energyPrices: cheaper },
         },
       ]);
