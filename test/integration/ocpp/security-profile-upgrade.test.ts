@@ -10,6 +10,7 @@
  */
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeSerialOfCa } from '../../../shared/certificates/revocation-store';
 import type { LocalStack } from '../../../lib/local/stack';
 import { type IssuedChargerCertificate, recordChargerCertificate } from '../../../shared/chargers/certificates';
 import { connectCharger, type OcppProtocol } from '../support/ocpp';
@@ -180,9 +181,8 @@ describe('upgrading chargers to security profile 3', () => {
     expect(await profileOf(charger.chargerId)).toBe(3);
   });
 
-  it('refuses a charger without a current certificate of the CSMS CA: nothing sent, its profile unchanged', async () => {
-    const charger = chargers[2]!;
-    charger.received.length = 0;
+  /** The upgrade refused for want of a certificate: nothing sent to the charger, its profile still 2. */
+  async function expectNoCertificate(charger: (typeof chargers)[number]) {
     const refused = await post({ chargerId: charger.chargerId, ocppCsmsUrl: CSMS_URL });
     expect(refused.body.data).toMatchObject({
       status: 'failed',
@@ -190,6 +190,12 @@ describe('upgrading chargers to security profile 3', () => {
     });
     expect(charger.received).toEqual([]);
     expect(await profileOf(charger.chargerId)).toBe(2);
+  }
+
+  it('refuses a charger without a current certificate of the CSMS CA: nothing sent, its profile unchanged', async () => {
+    const charger = chargers[2]!;
+    charger.received.length = 0;
+    await expectNoCertificate(charger);
   });
 
   it('refuses a charger whose only current certificates it never installed, are for V2G or are revoked: none would let it connect', async () => {
@@ -200,18 +206,8 @@ describe('upgrading chargers to security profile 3', () => {
     await giveCertificate(charger.chargerId, { serial: '0d', certificateType: 'V2GCertificate' });
     const caKeyId = 'cd'.repeat(32);
     await giveCertificate(charger.chargerId, { serial: '0e', caKeyId });
-    await stack.db.certificateRevocation
-      .update({ caKeyId })
-      .add({ serials: [`${charger.chargerId.toString(16)}0e`] })
-      .set({ updatedAt: new Date().toISOString() })
-      .go();
-    const refused = await post({ chargerId: charger.chargerId, ocppCsmsUrl: CSMS_URL });
-    expect(refused.body.data).toMatchObject({
-      status: 'failed',
-      results: [{ status: 'rejected', error: { code: 'NoCertificate' } }],
-    });
-    expect(charger.received).toEqual([]);
-    expect(await profileOf(charger.chargerId)).toBe(2);
+    await revokeSerialOfCa(stack.db, caKeyId, `${charger.chargerId.toString(16)}0e`, new Date().toISOString());
+    await expectNoCertificate(charger);
   });
 
   it('leaves the profile as it was when the charger refuses a step, and stops there', async () => {
