@@ -90,6 +90,8 @@ export {
   type OcspCache,
   OcspChecker,
   type OcspCheckerOptions,
+  type OcspFetch,
+  type OcspHttpRequest,
   type OcspStatusResult,
 } from './ocsp-client';
 export {

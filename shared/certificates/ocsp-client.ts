@@ -10,8 +10,10 @@
  * so it is bounded: http(s) only, no credentials in the URL; a host that resolves (any of its
  * addresses) to a loopback, private, link-local or unspecified address is not asked, unless its
  * origin is one the deployment configured (`trustedResponders`: the local stack's responder on
- * 127.0.0.1); a redirect is not followed (it is a failed query); at most `maxResponseBytes` of the
- * answer are read.
+ * 127.0.0.1); the connection is checked again where it is made ({@link connectCheckedFetch}: the
+ * address the socket connects to, from its own lookup), so a name whose DNS answer changes after
+ * the first check (DNS rebinding) reaches no refused address either; a redirect is not followed
+ * (it is a failed query); at most `maxResponseBytes` of the answer are read.
  *
  * When the responder does not answer (refused as above, network error, timeout, an HTTP error or
  * redirect, an answer too long or that does not verify), the documented fallback applies and
@@ -24,7 +26,11 @@
  * responder that never answers).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
+import { useAgent } from 'request-filtering-agent';
 import { BoundedMap } from '../bounded-map';
 import {
   buildOcspRequest,
@@ -87,6 +93,22 @@ export interface ResolvedAddress {
   family: number;
 }
 
+/** The one request the checker sends a responder (RFC 6960 appendix A.1: an HTTP POST). */
+export interface OcspHttpRequest {
+  method: 'POST';
+  /** `content-type: application/ocsp-request`, `accept: application/ocsp-response`. */
+  headers: Record<string, string>;
+  /** The DER `OCSPRequest`. */
+  body: Uint8Array;
+  /** A redirect is answered as it is, never followed. */
+  redirect: 'manual';
+  /** The deadline of the lookup and the request together. */
+  signal: AbortSignal;
+}
+
+/** How the checker sends its request: `fetch`'s shape (`url` is the responder URL's `href`). */
+export type OcspFetch = (url: string, init: OcspHttpRequest) => Promise<Response>;
+
 /** How many bytes of a responder's answer are read at most: 64 KiB, far above a response with its certificates (about 2 KiB). */
 export const MAX_OCSP_RESPONSE_BYTES = 65_536;
 
@@ -130,7 +152,10 @@ export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'>
   trustedResponders?: readonly string[];
   /** The most bytes of an answer read; a longer one is a failed query. @default {@link MAX_OCSP_RESPONSE_BYTES} */
   maxResponseBytes?: number;
-  /** Resolves a host name to all its addresses (tests). @default `node:dns/promises` `lookup` with `all` */
+  /**
+   * Resolves a host name to all its addresses, for the check before the request and for the
+   * connection's own (tests). @default `node:dns` `lookup` with `all`
+   */
   lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** How old (past its validity) a cached status may be and still be used when the responder is down, in ms. @default 86_400_000 (24 h) */
   maxStaleMs?: number;
@@ -138,8 +163,11 @@ export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'>
   defaultValidityMs?: number;
   /** How long to wait for the responder, in ms. @default 5000 */
   timeoutMs?: number;
-  /** The HTTP client (tests inject failures). @default globalThis.fetch */
-  fetch?: typeof fetch;
+  /**
+   * The HTTP client (tests inject failures); one injected skips the check where the connection is
+   * made. @default {@link connectCheckedFetch} with `lookup`
+   */
+  fetch?: OcspFetch;
   /** The clock. @default () => new Date() */
   now?: () => Date;
 }
@@ -186,7 +214,8 @@ export class OcspChecker {
       const signal = AbortSignal.timeout(this.options.timeoutMs ?? 5000);
       const refused = trusted ? undefined : await Promise.race([this.refusedHost(url), whenAborted(signal)]);
       if (refused) return `the responder was not asked: ${refused}`;
-      const response = await (this.options.fetch ?? fetch)(url.href, {
+      const send = this.options.fetch ?? connectCheckedFetch({ lookup: this.options.lookup, anyAddress: trusted });
+      const response = await send(url.href, {
         method: 'POST',
         headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' },
         body: buildOcspRequest(data),
@@ -278,6 +307,77 @@ export class OcspChecker {
       };
     return { status: fallback, source: 'fallback', detail: fresh };
   }
+}
+
+/** How {@link connectCheckedFetch} connects. */
+interface ConnectCheckedFetchOptions {
+  /** Resolves a host name to all its addresses. @default `node:dns` `lookup` */
+  lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Whether any address may be connected to (a responder the deployment trusts). @default false */
+  anyAddress?: boolean;
+}
+
+/**
+ * A `fetch` that connects only to an address it checked as it connects: node's `http`/`https`
+ * request through `request-filtering-agent`, whose agent judges every address the socket's lookup
+ * returns, in the same request, and fails the connection on any that is not public unicast
+ * (ipaddr.js's ranges: loopback, private, carrier-grade NAT, link-local, unique local,
+ * unspecified, reserved, multicast, IPv4-mapped IPv6…, more than the check before the request).
+ * `fetch` cannot stand in: it resolves the name again itself, so a DNS answer changed after the
+ * check (TTL 0) would reach a refused address. Redirects are not followed (node's client never
+ * does); the body is streamed as the answer's `Response` body, so the caller's cap stops reading.
+ * @returns a fetch that sends `init` (its signal's abort fails the request, or the body being read)
+ *   and rejects on a refused address (the agent's `DNS lookup … is not allowed` error), a network
+ *   error or an abort
+ */
+function connectCheckedFetch({ lookup, anyAddress = false }: ConnectCheckedFetchOptions = {}): OcspFetch {
+  return (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+      const request = send(url, {
+        method: init.method,
+        headers: init.headers,
+        signal: init.signal,
+        // A trusted responder (the local stack's, on 127.0.0.1) goes through node's default agent.
+        agent: anyAddress ? undefined : useAgent(url),
+        // The agent wraps this lookup (or node's) and checks what it returns.
+        lookup: lookup && callbackLookup(lookup),
+      });
+      request.on('error', reject);
+      request.on('response', (message) => {
+        try {
+          const headers = new Headers();
+          for (let i = 0; i < message.rawHeaders.length; i += 2)
+            headers.append(message.rawHeaders[i]!, message.rawHeaders[i + 1]!);
+          const status = message.statusCode ?? 0;
+          // The statuses a Response may not have a body with (Fetch standard's null body status).
+          const nullBody = [101, 103, 204, 205, 304].includes(status);
+          if (nullBody) message.resume();
+          const body = nullBody ? null : (Readable.toWeb(message) as ReadableStream<Uint8Array>);
+          resolve(new Response(body, { status, statusText: message.statusMessage, headers }));
+        } catch (error) {
+          // A status or header a Response refuses: a failed request.
+          request.destroy();
+          reject(error);
+        }
+      });
+      request.end(init.body);
+    });
+}
+
+/** `lookup` as the callback-style resolver a socket calls (with or without `all`). */
+function callbackLookup(lookup: (hostname: string) => Promise<ResolvedAddress[]>): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname).then(
+      (addresses) => {
+        const [first] = addresses;
+        if (!first) callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+        else if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }
 
 /** A promise that rejects with the signal's reason when it aborts. */

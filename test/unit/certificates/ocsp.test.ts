@@ -13,7 +13,12 @@ import {
   ocspResponderUrl,
   verifyOcspResponse,
 } from '../../../shared/certificates/ocsp';
-import { MAX_OCSP_RESPONSE_BYTES, memoryOcspCache, OcspChecker } from '../../../shared/certificates/ocsp-client';
+import {
+  MAX_OCSP_RESPONSE_BYTES,
+  memoryOcspCache,
+  OcspChecker,
+  type ResolvedAddress,
+} from '../../../shared/certificates/ocsp-client';
 import { answerOcspRequest } from '../../../shared/certificates/ocsp-responder';
 import { TrustStore } from '../../../shared/certificates/trust-store';
 import { generateV2gTestPki, type TestContract, type V2gTestPki } from '../../../shared/certificates/v2g-test-pki';
@@ -260,6 +265,50 @@ describe('the responder a URL names: no request the charger can aim inside', () 
     });
     expect(asked).toEqual(['http://ocsp.example.com/ocsp']);
     expect(await checker().check(await requestData())).toMatchObject({ status: 'good', source: 'responder' });
+  });
+
+  it('checks the address it connects to: a name that turns to 127.0.0.1 after the check reaches nothing there', async () => {
+    // DNS rebinding: the check is answered a public address, the connection (a second lookup, TTL 0)
+    // a loopback one, where a server listens. "localhost" is the name so that a client resolving it
+    // again by itself, rather than through the checked lookup, reaches that server.
+    let reached = 0;
+    const local = await httpServer((response) => {
+      reached++;
+      response.end('inside');
+    });
+    const answers: ResolvedAddress[][] = [
+      [{ address: '93.184.216.34', family: 4 }],
+      [{ address: '127.0.0.1', family: 4 }],
+    ];
+    let lookups = 0;
+    const lookup = async () => answers[Math.min(lookups++, answers.length - 1)]!;
+    const responderURL = `http://localhost:${new URL(local).port}/ocsp`;
+    const result = await checker({ trustedResponders: [], lookup }).check({ ...(await requestData()), responderURL });
+    expect(result).toMatchObject({
+      status: 'unknown',
+      source: 'fallback',
+      detail: expect.stringMatching(/did not answer: .*127\.0\.0\.1.* not allowed/),
+    });
+    expect(lookups).toBe(2);
+    expect(reached).toBe(0);
+  });
+
+  it("gives up within the request timeout when the connection's own lookup does not answer", async () => {
+    let lookups = 0;
+    const lookup = () =>
+      lookups++ === 0
+        ? Promise.resolve([{ address: '93.184.216.34', family: 4 }])
+        : new Promise<never>(() => undefined);
+    const result = await checker({ trustedResponders: [], lookup, timeoutMs: 50 }).check({
+      ...(await requestData()),
+      responderURL: 'http://slow-second-dns.example/ocsp',
+    });
+    expect(result).toMatchObject({
+      status: 'unknown',
+      source: 'fallback',
+      detail: expect.stringMatching(/did not answer/),
+    });
+    expect(lookups).toBe(2);
   });
 
   it('does not follow a redirect, even to a responder that would answer good', async () => {
