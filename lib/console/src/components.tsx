@@ -1,10 +1,11 @@
 /**
  * Small shared pieces: notices, the status badge, load state lines, the "updated" time, a row's
- * weekday checkboxes, a scrolling table with its column headings.
+ * weekday checkboxes, a scrolling table with its column headings, a button that asks before it acts.
  *
  * @module
  */
 import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { describeError, ApiError } from './api';
 import type { Loaded } from './live';
 import { DAY_NAMES, formatAgo, formatDateTime, type PortBadge } from './format';
@@ -168,5 +169,71 @@ export function Pager(props: {
         </button>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * The button of an action that cannot be undone (revoking a certificate): pressed, it gives way to
+ * `question` with a confirm button (`confirm`) and Cancel, so one stray click changes nothing; only
+ * the confirm button calls `onConfirm`. Focus moves to Cancel when the question shows (the harmless
+ * choice, as for an alert dialog) and back to the button when it goes. The question and its two
+ * buttons are a group (`fieldset.confirm`) named `name`, as is the button.
+ */
+export function ConfirmButton(props: {
+  /** The button's text (`Revoke`). */
+  label: string;
+  /** Its accessible name, saying what it acts on (`Revoke certificate 5eca1d`). */
+  name: string;
+  /** What confirming does, in words (`Revoke certificate 5eca1d? Its next connection is refused.`). */
+  question: string;
+  /** The confirm button's text (`Yes, revoke`). */
+  confirm: string;
+  disabled?: boolean;
+  onConfirm(): void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const questionId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // Only a press moves focus: rendering the button alone leaves it where it is.
+  const pressed = useRef(false);
+  const ask = (on: boolean) => {
+    pressed.current = true;
+    setAsking(on);
+  };
+  useEffect(() => {
+    if (pressed.current) (asking ? cancel : button).current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <button
+        ref={button}
+        type="button"
+        class="secondary"
+        disabled={props.disabled}
+        aria-label={props.name}
+        onClick={() => ask(true)}
+      >
+        {props.label}
+      </button>
+    );
+  return (
+    <fieldset class="confirm" aria-label={props.name}>
+      <span id={questionId}>{props.question}</span>{' '}
+      <button
+        type="button"
+        disabled={props.disabled}
+        aria-describedby={questionId}
+        onClick={() => {
+          ask(false);
+          props.onConfirm();
+        }}
+      >
+        {props.confirm}
+      </button>{' '}
+      <button ref={cancel} type="button" class="secondary" onClick={() => ask(false)}>
+        Cancel
+      </button>
+    </fieldset>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The charger page's Security tab in headless Chromium: the charger's security profile (2 until
  * set), which an admin changes (the charger read again shows it; the API has it); the certificates
- * the CSMS CA issued and the security events, a critical one marked, as the API lists them; a
- * viewer sees them but no form to change the profile. No page may throw or log an error.
+ * the CSMS CA issued and the security events, a critical one marked, as the API lists them; an
+ * admin revokes an installed certificate once they confirm (the row and the API listing say
+ * revoked), and sees the API's 409 for one stored without its CA's key ID; a viewer sees them but
+ * no form to change the profile and no Revoke button. No page may throw or log an error.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,21 @@ let ui: ConsolePage;
 let tab: WatchedPage;
 let page: Page;
 let charger: Charger;
+
+/** Installed, stored with its CA's key ID: revocable. */
+const REVOCABLE = 'c0ffee';
+/** Stored with its CA's key ID, but the charger never had it (`NotDelivered`): no Revoke button. */
+const NOT_INSTALLED = 'bad5e7';
+/** Installed, stored without its CA's key ID (as before the certificate function recorded it): the API answers 409. */
+const LEGACY = '5eca1d';
+
+/** The certificate `serialNumber` as `GET /api/chargers/{id}/certificates` lists it. */
+async function listed(serialNumber: string): Promise<{ revoked: boolean; revokedAt?: string } | undefined> {
+  const read = await api(ui.stack, `/api/chargers/${charger.id}/certificates`, { key: ui.tenant.apiKey });
+  return (read.body.data as { serialNumber: string; revoked: boolean; revokedAt?: string }[]).find(
+    (c) => c.serialNumber === serialNumber,
+  );
+}
 
 /** Opens the console with `apiKey`. */
 async function signIn(apiKey: string): Promise<void> {
@@ -40,18 +57,27 @@ beforeAll(async () => {
     siteId: ui.tenant.siteId,
   });
   const now = Date.now();
-  await recordChargerCertificate(db, {
-    chargerId: charger.id,
-    serialNumber: '5eca1d',
-    subject: `CN=${charger.ocppId},O=Fleet`,
-    issuer: 'CN=Test CSMS CA',
-    notBefore: new Date(now - 86_400_000).toISOString(),
-    notAfter: new Date(now + 365 * 86_400_000).toISOString(),
-    sha256: 'ab'.repeat(32),
-    certificateType: 'ChargingStationCertificate',
-    issuedAt: new Date(now - 86_400_000).toISOString(),
-    deliveryStatus: 'Accepted',
-  });
+  // A CA's key ID is the SHA-256 of its public key in hexadecimal; revoking writes that CA's list.
+  const caKeyId = 'cd'.repeat(32);
+  for (const [serialNumber, deliveryStatus, ca] of [
+    [LEGACY, 'Accepted', {}],
+    [REVOCABLE, 'Accepted', { caKeyId }],
+    [NOT_INSTALLED, 'NotDelivered', { caKeyId }],
+  ] as const) {
+    await recordChargerCertificate(db, {
+      chargerId: charger.id,
+      serialNumber,
+      subject: `CN=${charger.ocppId},O=Fleet`,
+      issuer: 'CN=Test CSMS CA',
+      notBefore: new Date(now - 86_400_000).toISOString(),
+      notAfter: new Date(now + 365 * 86_400_000).toISOString(),
+      sha256: 'ab'.repeat(32),
+      certificateType: 'ChargingStationCertificate',
+      issuedAt: new Date(now - 86_400_000).toISOString(),
+      deliveryStatus,
+      ...ca,
+    });
+  }
   for (const [type, techInfo] of [
     ['FirmwareTampered', 'image hash mismatch'],
     ['StartupOfTheDevice', null],
@@ -79,8 +105,8 @@ describe("the charger page's Security tab", () => {
     const profile = page.getByRole('region', { name: 'Security profile' });
     await profile.getByText('2: password over TLS').first().waitFor();
     const certificates = page.getByRole('region', { name: 'Certificates' });
-    await certificates.getByRole('cell', { name: `CN=${charger.ocppId},O=Fleet` }).waitFor();
-    expect(await certificates.getByRole('cell', { name: '5eca1d' }).count()).toBe(1);
+    await certificates.getByRole('cell', { name: LEGACY, exact: true }).waitFor();
+    expect(await certificates.getByRole('cell', { name: `CN=${charger.ocppId},O=Fleet` }).count()).toBe(3);
     const events = page.getByRole('region', { name: 'Security events' });
     const tampered = events.getByRole('row').filter({ hasText: 'FirmwareTampered' });
     await tampered.waitFor();
@@ -98,7 +124,51 @@ describe("the charger page's Security tab", () => {
     expect(tab.problems).toEqual([]);
   });
 
-  it('shows a viewer the same, without the form', async () => {
+  it('lets an admin revoke an installed certificate once confirmed: the row shows Revoked, the API lists it revoked', async () => {
+    await page.goto(`${ui.stack.url}/#/chargers/${charger.id}/security`);
+    const certificates = page.getByRole('region', { name: 'Certificates' });
+    const row = certificates.getByRole('row').filter({ hasText: REVOCABLE });
+    const notInstalled = certificates.getByRole('row').filter({ hasText: NOT_INSTALLED });
+    await notInstalled.waitFor();
+    expect(await notInstalled.getByRole('button').count()).toBe(0);
+
+    await row.getByRole('button', { name: `Revoke certificate ${REVOCABLE}` }).click();
+    const confirmation = row.getByRole('group', { name: `Revoke certificate ${REVOCABLE}` });
+    await confirmation.getByText('this cannot be undone').waitFor();
+    // Asked, not done: nothing was sent before the confirmation.
+    expect(await listed(REVOCABLE)).toMatchObject({ revoked: false });
+    await confirmation.getByRole('button', { name: 'Yes, revoke' }).click();
+
+    await certificates
+      .getByText(`Certificate ${REVOCABLE} revoked: the charger's next connection with it is refused.`)
+      .waitFor();
+    const badge = row.getByText('Revoked', { exact: true });
+    await badge.waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    const revoked = await listed(REVOCABLE);
+    expect(revoked).toMatchObject({ revoked: true });
+    expect(revoked?.revokedAt).toBeDefined();
+    // Its title is revokedAt on the site's clock (a time to the second).
+    expect(await badge.getAttribute('title')).toMatch(/\d:\d{2}:\d{2}/);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("shows the API's refusal of a certificate stored without its CA's key ID, and leaves it as it was", async () => {
+    await page.goto(`${ui.stack.url}/#/chargers/${charger.id}/security`);
+    const certificates = page.getByRole('region', { name: 'Certificates' });
+    const row = certificates.getByRole('row').filter({ hasText: LEGACY });
+    await row.getByRole('button', { name: `Revoke certificate ${LEGACY}` }).click();
+    await row.getByRole('button', { name: 'Yes, revoke' }).click();
+
+    const refusal = certificates.getByRole('alert');
+    await refusal.getByText(`Certificate ${LEGACY} was not revoked. 409:`).waitFor();
+    expect(await refusal.textContent()).toContain("without its CA's key ID");
+    expect(await row.getByText('Revoked', { exact: true }).count()).toBe(0);
+    expect(await listed(LEGACY)).toMatchObject({ revoked: false });
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('shows a viewer the same, without the form or a Revoke button', async () => {
     const viewer = await createApiKey(ui.stack.db, {
       organizationId: ui.tenant.organizationId,
       scope: 'organization',
@@ -112,7 +182,12 @@ describe("the charger page's Security tab", () => {
       .getByText("Changing a charger's security profile needs the role admin or above; you are a viewer.")
       .waitFor();
     expect(await profile.getByRole('button', { name: 'Save profile' }).count()).toBe(0);
-    await page.getByRole('region', { name: 'Certificates' }).getByRole('cell', { name: '5eca1d' }).waitFor();
+    const certificates = page.getByRole('region', { name: 'Certificates' });
+    await certificates
+      .getByText("Revoking a charger's certificate needs the role admin or above; you are a viewer.")
+      .waitFor();
+    await certificates.getByRole('cell', { name: LEGACY, exact: true }).waitFor();
+    expect(await certificates.getByRole('button').count()).toBe(0);
     expect(tab.problems).toEqual([]);
   });
 });

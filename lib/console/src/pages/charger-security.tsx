@@ -2,15 +2,18 @@
  * The charger page's Security tab (docs/certificates.md): its OCPP security profile, which an admin
  * sets (`PUT /api/chargers/{id}/security-profile`: from its next connection on, profile 3 needs a
  * certificate of the CSMS CA); the certificates the CSMS CA issued to it (`GET …/certificates`,
- * newest end first); and its security events (`GET …/security-events`, newest first, the critical
- * ones marked). Read when the tab opens, and again after the profile changes.
+ * newest end first), whether each is revoked, and for an admin a Revoke button, confirmed before it
+ * acts, on each installed one not revoked yet (`POST …/certificates/{serialNumber}/revoke`: the
+ * charger's next connection with it is refused; the list is read again after); and its security
+ * events (`GET …/security-events`, newest first, the critical ones marked). Read when the tab
+ * opens, and again after the profile changes.
  *
  * @module
  */
 import type { z } from 'zod';
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { DataTable, LoadState } from '../components';
+import { ConfirmButton, DataTable, LoadState } from '../components';
 import { useRead, useRoleRefusal, useSession } from '../context';
 import { formatDateTime } from '../format';
 import type { Charger } from '../types';
@@ -92,12 +95,21 @@ function SecurityProfileSection(props: { charger: Charger; refresh: () => void }
   );
 }
 
-/** The certificates the CSMS CA issued to the charger. */
+/** The certificates the CSMS CA issued to the charger, and for an admin a Revoke button on each it may revoke. */
 function CertificatesSection(props: { charger: Charger }) {
   const path = `/api/chargers/${props.charger.id}/certificates`;
   const loaded = useRead<{ data: ChargerCertificate[] }>(path);
+  const session = useSession();
+  const refused = useRoleRefusal('admin', "Revoking a charger's certificate");
+  const { busy, outcome, run } = useAction();
   const zone = props.charger.site.timezone;
   const certificates = loaded.data?.data;
+  const revoke = (certificate: ChargerCertificate) =>
+    void run(async () => {
+      await session.call(`${path}/${certificate.serialNumber}/revoke`, { method: 'POST' });
+      loaded.refresh();
+      return `Certificate ${certificate.serialNumber} revoked: the charger's next connection with it is refused.`;
+    }, `Certificate ${certificate.serialNumber} was not revoked. `);
   return (
     <section aria-labelledby="certificates-heading">
       <h2 id="certificates-heading">Certificates</h2>
@@ -105,8 +117,24 @@ function CertificatesSection(props: { charger: Charger }) {
       {certificates && certificates.length === 0 ? (
         <p class="muted">The CSMS CA has issued this charger no certificate.</p>
       ) : null}
+      {certificates?.length && refused ? <p class="muted">{refused}</p> : null}
+      <div aria-live="polite">
+        <OutcomeNotice outcome={outcome} />
+      </div>
       {certificates?.length ? (
-        <DataTable columns={['Serial number', 'Subject', 'Issuer', 'Valid from', 'Valid until', 'SHA-256', 'Charger']}>
+        <DataTable
+          columns={[
+            'Serial number',
+            'Subject',
+            'Issuer',
+            'Valid from',
+            'Valid until',
+            'SHA-256',
+            'Charger',
+            'Revocation',
+            ...(refused ? [] : ['Actions']),
+          ]}
+        >
           {certificates.map((c) => (
             <tr key={c.serialNumber}>
               <td class="wrap">{c.serialNumber}</td>
@@ -116,6 +144,29 @@ function CertificatesSection(props: { charger: Charger }) {
               <td>{formatDateTime(c.notAfter, zone)}</td>
               <td title={c.sha256}>{c.sha256.slice(0, 16)}…</td>
               <td>{c.deliveryStatus}</td>
+              <td>
+                {c.revoked ? (
+                  <span class="badge badge-fault" title={c.revokedAt ? formatDateTime(c.revokedAt, zone) : undefined}>
+                    Revoked
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+              {refused ? null : (
+                <td class="actions">
+                  {revocable(c) ? (
+                    <ConfirmButton
+                      label="Revoke"
+                      name={`Revoke certificate ${c.serialNumber}`}
+                      question={`Revoke certificate ${c.serialNumber}? The charger's connections with it are refused from the next one on; this cannot be undone.`}
+                      confirm="Yes, revoke"
+                      disabled={busy}
+                      onConfirm={() => revoke(c)}
+                    />
+                  ) : null}
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>
@@ -123,6 +174,14 @@ function CertificatesSection(props: { charger: Charger }) {
     </section>
   );
 }
+
+/**
+ * Whether the console offers to revoke `certificate`: one the charger installed (it answered
+ * CertificateSigned `Accepted`) and not revoked yet. The listing does not say whether it was stored
+ * with its CA's key ID; the API answers 409 for one without, shown as any refusal.
+ */
+const revocable = (certificate: ChargerCertificate): boolean =>
+  certificate.deliveryStatus === 'Accepted' && !certificate.revoked;
 
 /** The charger's security events, the critical ones marked. */
 function SecurityEventsSection(props: { charger: Charger }) {
