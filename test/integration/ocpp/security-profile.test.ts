@@ -228,7 +228,11 @@ describe('$connect of a profile 2 charger', () => {
       expect(await handshake(ocppId, options)).toBe(101);
       const requests = totalRequests() - before;
       await disconnected(chargerId);
-      await pollUntil(async () => deletes(), (n) => n > deletesBefore, 'the $disconnect to end');
+      await pollUntil(
+        async () => deletes(),
+        (n) => n > deletesBefore,
+        'the $disconnect to end',
+      );
       return requests;
     };
     /**
