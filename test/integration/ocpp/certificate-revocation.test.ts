@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createApiKey } from '../../../shared/api/api-keys';
@@ -11,6 +10,7 @@ import { temporaryDirectory } from '../../unit/certificates/openssl';
 import { pollUntil } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import {
+  tlsOcppClient,
   type ClientIdentity,
   connectionStatusOf,
   issueClientIdentity,
@@ -143,14 +143,7 @@ describe('POST /api/chargers/{id}/certificates/{serialNumber}/revoke', () => {
       // A connection `$connect` admitted within its list's TTL is cut by revoking again.
       [certs.second, certs.connected],
     ] as const) {
-      const client = new RPCClient({
-        endpoint: stack.tls!.ocppUrl,
-        identity: charger().ocppId!,
-        protocols: ['ocpp2.0.1'],
-        strictMode: true,
-        reconnect: false,
-        wsOpts: { ca: stack.tls!.ca.certificate.toString('pem'), cert: connectWith.cert, key: connectWith.key },
-      } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+      const client = tlsOcppClient(stack, charger().ocppId!, connectWith);
       const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
       await client.connect();
       try {

@@ -14,7 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RPCClient } from 'ocpp-rpc';
+import type { RPCClient } from 'ocpp-rpc';
+import { tlsOcppClient } from '../support/client-certificates';
 import type { LocalStack } from '../../../lib/local/stack';
 import { TrustStore } from '../../../shared/certificates/trust-store';
 import { commonNameOf, parseCertificateChain } from '../../../shared/certificates/x509';
@@ -183,18 +184,12 @@ describe.each(PROTOCOLS)('SignCertificate → CertificateSigned (%s)', (protocol
     });
     expect(set.status).toBe(200);
     await charger().client.close({ force: true });
-    const renewed = new RPCClient({
-      endpoint: stack.tls!.ocppUrl,
-      identity: charger().ocppId,
-      protocols: [protocol],
-      strictMode: true,
-      reconnect: false,
-      wsOpts: {
-        ca: stack.tls!.ca.certificate.toString('pem'),
-        cert: signed!.certificateChain,
-        key: readFileSync(keyFile),
-      },
-    } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+    const renewed = tlsOcppClient(
+      stack,
+      charger().ocppId,
+      { cert: signed!.certificateChain, key: readFileSync(keyFile) },
+      protocol,
+    );
     await renewed.connect();
     charger().client = renewed;
     expect(await renewed.call('Heartbeat', {})).toHaveProperty('currentTime');

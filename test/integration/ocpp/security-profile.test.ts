@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
 import { createCaCertificate, type SigningAuthority } from '../../../shared/certificates/authority';
 import { fileCaSigner } from '../../../shared/certificates/ca-signer';
@@ -12,10 +11,10 @@ import { temporaryDirectory } from '../../unit/certificates/openssl';
 import { pollUntil } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import {
+  tlsOcppClient,
   type ClientIdentity,
   connectionStatusOf,
   issueClientIdentity,
-  listenerCaPem,
   tlsHandshake,
 } from '../support/client-certificates';
 
@@ -36,9 +35,6 @@ const profile2 = () => tenant.chargers[1]!;
 /** A certificate for `ocppId` from a charger-made CSR (openssl), issued by `ca` as of `issuedAt`. */
 const identity = (ocppId: string, ca: SigningAuthority, issuedAt = new Date()): Promise<ClientIdentity> =>
   issueClientIdentity(dir, ocppId, ca, issuedAt);
-
-/** What a client trusts: the local CA's certificate. */
-const caPem = () => listenerCaPem(stack);
 
 /**
  * The handshake's status as `ocppId` (101 accepted, then closed at once; else the refusal's), with
@@ -160,14 +156,7 @@ describe('PUT /api/chargers/{id}/security-profile', () => {
 
 describe('$connect of a profile 3 charger', () => {
   it('admits a real OCPP client with a good certificate, which boots', async () => {
-    const client = new RPCClient({
-      endpoint: stack.tls!.ocppUrl,
-      identity: profile3().ocppId!,
-      protocols: ['ocpp2.0.1'],
-      strictMode: true,
-      reconnect: false,
-      wsOpts: { ca: caPem(), cert: certs.good.cert, key: certs.good.key },
-    } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+    const client = tlsOcppClient(stack, profile3().ocppId!, certs.good);
     await client.connect();
     try {
       const boot = await client.call('BootNotification', {

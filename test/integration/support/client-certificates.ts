@@ -3,12 +3,13 @@
  * CA from an openssl-made CSR, and the TLS listener's WebSocket handshake with it.
  */
 import { readFileSync } from 'node:fs';
+import { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
 import { caIssuer, type IssuedCertificate, type SigningAuthority } from '../../../shared/certificates/authority';
 import { checkCsr } from '../../../shared/certificates/csr';
 import { DEFAULT_LIFETIME_SETTINGS } from '../../../shared/certificates/lifetime';
 import { opensslCsr } from '../../unit/certificates/openssl';
-import { handshakeStatus } from './ocpp';
+import { handshakeStatus, type OcppProtocol } from './ocpp';
 
 /** A client's key and certificate chain (PEM), and the certificate's serial number in OCPP's form. */
 export interface ClientIdentity {
@@ -42,6 +43,26 @@ export async function issueClientIdentity(
 
 /** The CA certificate (PEM) a client of the stack's TLS listener trusts. */
 export const listenerCaPem = (stack: LocalStack) => stack.tls!.ca.certificate.toString('pem');
+
+/**
+ * A strict OCPP client (ocpp-rpc, no reconnect) of the stack's TLS listener as `ocppId`, presenting
+ * `client`'s certificate chain and key (PEM): a security profile 3 charger, not connected yet.
+ */
+export function tlsOcppClient(
+  stack: LocalStack,
+  ocppId: string,
+  client: { cert: string; key: string | Buffer },
+  protocol: OcppProtocol = 'ocpp2.0.1',
+): RPCClient {
+  return new RPCClient({
+    endpoint: stack.tls!.ocppUrl,
+    identity: ocppId,
+    protocols: [protocol],
+    strictMode: true,
+    reconnect: false,
+    wsOpts: { ca: listenerCaPem(stack), cert: client.cert, key: client.key },
+  } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+}
 
 /** A charger's connection status as stored (strongly consistent read). */
 export async function connectionStatusOf(stack: LocalStack, chargerId: number): Promise<string | undefined> {
