@@ -51,7 +51,7 @@ export const CERTIFICATE_SIGNED_WAIT_MS = 20_000;
 export const SIGN_BATCH_SIZE = 5;
 
 /** The certificate function's timeout: a full batch of silent chargers, and 30 s for the signatures and writes. */
-export const SIGN_TIMEOUT = Duration.millis(SIGN_BATCH_SIZE * CERTIFICATE_SIGNED_WAIT_MS + 30_000);
+const SIGN_TIMEOUT = Duration.millis(SIGN_BATCH_SIZE * CERTIFICATE_SIGNED_WAIT_MS + 30_000);
 
 /** Years the CA certificate made at deployment is valid: longer than any charger certificate it issues. */
 export const CA_CERTIFICATE_YEARS = 20;

@@ -333,7 +333,7 @@ const DOMAIN_COMPONENT = '0.9.2342.19200300.100.1.25';
  * `V2G` for the V2G root, `CPO` for the SECC's chain). The trust store holds V2G and MO roots
  * without saying which is which, so the name does.
  */
-export function isMoCertificate(certificate: x509.X509Certificate): boolean {
+function isMoCertificate(certificate: x509.X509Certificate): boolean {
   return nameValues(certificate.subjectName, DOMAIN_COMPONENT).some((value) => value.toUpperCase() === 'MO');
 }
 

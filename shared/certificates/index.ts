@@ -90,8 +90,6 @@ export {
   type OcspCache,
   OcspChecker,
   type OcspCheckerOptions,
-  type OcspFetch,
-  type OcspHttpRequest,
   type OcspStatusResult,
 } from './ocsp-client';
 export {

@@ -11,14 +11,13 @@ export {
   latestCertificateEndingAfter,
   listChargerCertificates,
   recordChargerCertificate,
-  type RevokedChargerCertificate,
   revokeChargerCertificate,
 } from './certificates';
 export { certificateSerialSchema } from './certificate-serial-schema';
 export { listChargers, readCharger } from './chargers';
 export { promotePendingPassword } from './credentials';
 export { ocppPasswordSchema } from './password-schema';
-export { ChargerCertificateNotFoundError, ChargerNotFoundError, SiteNotFoundError } from './errors';
+export { ChargerNotFoundError, SiteNotFoundError } from './errors';
 export { CHARGER_CONSTRAINTS, type ChargerItem } from './items';
 export { LastMessageRecorder } from './last-message';
 export { verifyPassword } from './passwords';

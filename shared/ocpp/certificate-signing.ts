@@ -16,12 +16,13 @@
  * that nothing will ever sign would leave the charger waiting.
  */
 import { randomUUID } from 'node:crypto';
-import type { CertificateSigningUse, ChargerConnection } from '../charging';
+import type { ChargerConnection } from '../charging';
 import type { Db } from '../db';
 import { CERTIFICATE_SIGNING_REQUEST_TTL_SECONDS } from '../db/entities/certificates';
 import { recordSecurityEvent } from '../history';
 import { logger } from '../logger';
 import { askCertificateStatus } from './certificate-status';
+import type { CertificateSigningUseEnumType } from './types/v21';
 
 /**
  * Environment variables of the CSMS CA (docs/certificates.md): on AWS the KMS key and the CA
@@ -70,17 +71,17 @@ async function csrRefusal(csr: string, ocppId: string): Promise<string | undefin
   return answer && !answer.ok ? `the csr is refused (${answer.reason}): ${answer.detail}` : undefined;
 }
 
-/** What a SignCertificate asks for (2.0.1's `CertificateSigningUseEnumType`, and 2.1's `V2G20Certificate`). */
-export type SigningUseRequested = CertificateSigningUse | 'V2G20Certificate';
-
-/** A charger's SignCertificate, as the handlers of every version hand it over. */
-export interface SignCertificateRequest {
+/**
+ * A charger's SignCertificate as received, as the handlers of every version hand it over: OCPP's
+ * `SignCertificateRequest` without 2.1's `hashRootCertificate`, with when it came.
+ */
+export interface ReceivedSignCertificate {
   csr: string;
   /**
    * 1.6: always `ChargingStationCertificate` (its only use); 2.0.1 and 2.1: as sent, omitted when
    * the charger left it out, which means both uses (A02).
    */
-  certificateType?: SigningUseRequested;
+  certificateType?: CertificateSigningUseEnumType;
   /** OCPP 2.1's `requestId`, sent back in CertificateSigned. */
   requestId?: number;
   /** ISO 8601 UTC. */
@@ -101,7 +102,7 @@ export interface SignCertificateRequest {
 export async function answerSignCertificate(
   db: Db,
   connection: Pick<ChargerConnection, 'chargerId' | 'ocppId' | 'organizationId' | 'siteId'>,
-  request: SignCertificateRequest,
+  request: ReceivedSignCertificate,
 ): Promise<'Accepted' | 'Rejected'> {
   const { certificateType } = request;
   if (!certificateSigningConfigured()) {

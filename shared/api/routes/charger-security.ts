@@ -12,7 +12,7 @@ import { numericIdParam } from './common';
 import { defineRoutes, idPath } from './define';
 
 /** `POST /api/chargers/{id}/certificates/{serialNumber}/revoke` path. */
-export const ChargerCertificatePath = z.strictObject({ id: numericIdParam, serialNumber: certificateSerialSchema });
+const ChargerCertificatePath = z.strictObject({ id: numericIdParam, serialNumber: certificateSerialSchema });
 
 /** `PUT /api/chargers/{id}/security-profile` body. */
 export const SecurityProfileBody = z

@@ -8,7 +8,7 @@
  * aFRR, battery swap, periodic event streams, tariffs and cost sent by the charger…) have no
  * handler: the dispatcher answers them `NotSupported`. A 2.1-only action the product answers has a
  * handler of its own ({@link ocpp21Only}), and so has a 2.0.1 action whose 2.1 fields the CSMS
- * reads ({@link ocpp21Own}).
+ * reads ({@link ocpp21Overrides}).
  */
 import { answerSignCertificate } from '../certificate-signing';
 import { answerGetCertificateChainStatus } from '../certificate-status';
@@ -43,7 +43,7 @@ function adapt(handler: OcppHandler): OcppHandler<'ocpp2.1'> {
  * (`../certificate-signing.ts`). Its `hashRootCertificate` (the root the charger wants its
  * certificate under) is not read: the CSMS CA is the only issuer.
  */
-export const ocpp21Own = [
+const ocpp21Overrides = [
   ocpp21(V21.SignCertificate, async ({ db, connection, receivedAt }, { csr, certificateType, requestId }) => ({
     status: await answerSignCertificate(db, connection, {
       csr,
@@ -67,7 +67,7 @@ export const ocpp21Only = [
   ),
 ];
 
-const OWN = new Set<string>(ocpp21Own.map((handler) => handler.action));
+const OWN = new Set<string>(ocpp21Overrides.map((handler) => handler.action));
 
 /**
  * The OCPP 2.1 handler registry: every 2.0.1 handler's action, adapted (but those with a 2.1
@@ -78,6 +78,6 @@ export const ocpp21Registry = new HandlerRegistry('ocpp2.1', [
     .actions()
     .filter((action) => !OWN.has(action))
     .map((action) => adapt(ocpp201Registry.get(action)!)),
-  ...ocpp21Own,
+  ...ocpp21Overrides,
   ...ocpp21Only,
 ]);

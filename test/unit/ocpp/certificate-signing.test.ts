@@ -11,7 +11,7 @@ import {
   CA_ENV,
   certificateSigningConfigured,
   looksLikeCsr,
-  type SignCertificateRequest,
+  type ReceivedSignCertificate,
 } from '../../../shared/ocpp/certificate-signing';
 import { opensslCsr, temporaryDirectory } from '../certificates/openssl';
 
@@ -89,7 +89,7 @@ describe("what a SignCertificate's certificateType and requestId make of the sto
   const connection = { chargerId: 1, ocppId: 'CP-1', organizationId: 1, siteId: 1 };
 
   /** Answers each request with a CA configured; what was stored. */
-  async function answers(requests: Omit<SignCertificateRequest, 'csr' | 'receivedAt'>[]) {
+  async function answers(requests: Omit<ReceivedSignCertificate, 'csr' | 'receivedAt'>[]) {
     const saved = { ...process.env };
     process.env[CA_ENV.localDir] = '/tmp/ca';
     const { dir, remove } = temporaryDirectory();
