@@ -14,7 +14,11 @@
  * charger's latest certificate) and 1 GetItem per CA of its candidates (its revocations); then the store's requests for a raise or a clear.
  */
 import type { Db } from '../db';
-import { latestCertificateEndingAfter, servesAsClientCertificate } from '../chargers/certificates';
+import {
+  latestCertificateEndingAfter,
+  revokedSerialsReader,
+  servesAsClientCertificate,
+} from '../chargers/certificates';
 import type { ChargerItem } from '../chargers/items';
 import { chargerSubject, clearAlert, episodeKey, raiseAlert, type AlertItem } from './store';
 
@@ -44,8 +48,10 @@ export async function sweepCertificateExpiry(
   const at = new Date(now).toISOString();
   const horizon = new Date(now + leadDays * 86_400_000).toISOString();
   const counts = { raised: 0, cleared: 0 };
+  // One read of each CA's revocation list for the whole sweep, not one per charger.
+  const revokedSerials = revokedSerialsReader(db);
   for (const alert of active.filter((a) => a.type === 'certificateExpiring')) {
-    if (await latestCertificateEndingAfter(db, alert.chargerId, horizon)) {
+    if (await latestCertificateEndingAfter(db, alert.chargerId, horizon, revokedSerials)) {
       if (await clearAlert(db, organizationId, alert.episodeKey, at)) counts.cleared++;
     }
   }
@@ -59,7 +65,7 @@ export async function sweepCertificateExpiry(
     const key = episodeKey('certificateExpiring', 'charger', certificate.chargerId);
     const charger = chargers.get(certificate.chargerId);
     if (!charger || activeKeys.has(key)) continue;
-    if (await latestCertificateEndingAfter(db, certificate.chargerId, certificate.notAfter)) continue;
+    if (await latestCertificateEndingAfter(db, certificate.chargerId, certificate.notAfter, revokedSerials)) continue;
     const details = {
       serialNumber: certificate.serialNumber,
       subject: certificate.subject,

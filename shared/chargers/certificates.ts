@@ -7,7 +7,7 @@
  * ({@link revokeChargerCertificate}). Kept 400 days past their end.
  */
 import type { EntityItem } from 'electrodb';
-import { revokeSerialOfCa } from '../certificates/revocation-store';
+import { revokeSerialOfCa, tableRevocationSource } from '../certificates/revocation-store';
 import type { CertificateSummary } from '../certificates/x509';
 import type { Db } from '../db';
 import { logger } from '../logger';
@@ -66,7 +66,7 @@ export async function recordChargerCertificate(db: Db, certificate: IssuedCharge
 
 /**
  * The API view of a stored certificate.
- * @param revoked whether its CA's revocation list holds it ({@link revokedSerialsOf})
+ * @param revoked whether its CA's revocation list holds it ({@link revokedSerialsReader})
  */
 export function chargerCertificateView(item: ChargerCertificateItem, revoked: boolean): ChargerCertificate {
   const {
@@ -97,27 +97,31 @@ export function chargerCertificateView(item: ChargerCertificateItem, revoked: bo
   };
 }
 
+/** The serials a CA revoked, by its `caKeyId` ({@link revokedSerialsReader}). */
+export type RevokedSerialsReader = (caKeyId: string) => Promise<ReadonlySet<string>>;
+
 /**
- * The serials each CA of `items` revoked, by `caKeyId`: 1 GetItem per distinct `caKeyId` (one CA:
- * one GetItem; none when no item has one).
+ * Reads each CA's revocation list ({@link tableRevocationSource}: 1 GetItem) once for as long as the
+ * reader is kept: one request, or one sweep over many chargers of the same CA.
+ * @throws (from the reader) the data layer's errors
  */
-async function revokedSerialsOf(
-  db: Db,
-  items: readonly Pick<ChargerCertificateItem, 'caKeyId'>[],
-): Promise<Map<string, ReadonlySet<string>>> {
-  const ids = [...new Set(items.flatMap((item) => (item.caKeyId === undefined ? [] : [item.caKeyId])))];
-  const lists = await Promise.all(
-    ids.map(async (id) => {
-      const { data } = await db.certificateRevocation.get({ caKeyId: id }).go();
-      return [id, new Set(data?.serials ?? [])] as const;
-    }),
-  );
-  return new Map(lists);
+export function revokedSerialsReader(db: Db): RevokedSerialsReader {
+  const source = tableRevocationSource(db);
+  const lists = new Map<string, Promise<ReadonlySet<string>>>();
+  return (id) => {
+    let list = lists.get(id);
+    if (!list) {
+      list = source.revokedSerials(id).then((serials) => new Set(serials));
+      lists.set(id, list);
+    }
+    return list;
+  };
 }
 
-/** Whether `item`'s CA revoked it, from {@link revokedSerialsOf}'s answer. */
-const isRevoked = (revoked: Map<string, ReadonlySet<string>>, item: ChargerCertificateItem): boolean =>
-  item.caKeyId !== undefined && (revoked.get(item.caKeyId)?.has(item.serialNumber) ?? false);
+/** Whether `item`'s CA revoked it; a certificate stored without a `caKeyId` never is. */
+async function isRevoked(revokedSerials: RevokedSerialsReader, item: ChargerCertificateItem): Promise<boolean> {
+  return item.caKeyId !== undefined && (await revokedSerials(item.caKeyId)).has(item.serialNumber);
+}
 
 /** The charger, when it exists and `scope` may see it. 1 GetItem. @throws ChargerNotFoundError otherwise */
 async function chargerInScope(db: Db, scope: AccessScope, chargerId: number) {
@@ -139,8 +143,8 @@ export async function listChargerCertificates(
 ): Promise<ChargerCertificate[]> {
   await chargerInScope(db, scope, chargerId);
   const { data } = await db.chargerCertificate.query.primary({ chargerId }).go({ order: 'desc', pages: 'all' });
-  const revoked = await revokedSerialsOf(db, data);
-  return data.map((item) => chargerCertificateView(item, isRevoked(revoked, item)));
+  const revokedSerials = revokedSerialsReader(db);
+  return Promise.all(data.map(async (item) => chargerCertificateView(item, await isRevoked(revokedSerials, item))));
 }
 
 /** What {@link revokeChargerCertificate} did. */
@@ -187,7 +191,7 @@ export async function revokeChargerCertificate(
   if (!item) throw new ChargerCertificateNotFoundError(chargerId, serialNumber);
   if (item.caKeyId === undefined) throw new CertificateCaUnknownError(serialNumber);
   const { caKeyId } = item;
-  const changed = !isRevoked(await revokedSerialsOf(db, [item]), item);
+  const changed = !(await isRevoked(revokedSerialsReader(db), item));
   let stored = item;
   if (changed) {
     const at = options.at ?? new Date().toISOString();
@@ -240,26 +244,22 @@ export function servesAsClientCertificate(
  * `caKeyId` is taken as not revoked: no revocation can name it, the API refuses to revoke it).
  * What the profile 3 upgrade requires and what clears `certificateExpiring`. Requests: 1 Query of
  * the charger's certificates ending after `after` (every page: a charger holds a certificate a
- * year or so), then 1 GetItem per candidate's CA until one is not revoked (one CA: one GetItem).
+ * year or so), then 1 GetItem per candidate's CA until one is not revoked (one CA: one GetItem),
+ * none for a CA `revokedSerials` has read already (a sweep passes one reader for all its chargers).
  */
 export async function latestCertificateEndingAfter(
   db: Db,
   chargerId: number,
   after: string,
+  revokedSerials: RevokedSerialsReader = revokedSerialsReader(db),
 ): Promise<ChargerCertificateItem | undefined> {
   const { data } = await db.chargerCertificate.query
     .primary({ chargerId })
     .gt({ notAfter: after })
     .go({ order: 'desc', pages: 'all' });
-  const revoked = new Map<string, ReadonlySet<string>>();
   // A bound on the sort key's first part alone also matches the certificate ending at `after` itself.
   for (const item of data.filter((c) => c.notAfter > after && servesAsClientCertificate(c))) {
-    if (item.caKeyId === undefined) return item;
-    if (!revoked.has(item.caKeyId)) {
-      const { data: list } = await db.certificateRevocation.get({ caKeyId: item.caKeyId }).go();
-      revoked.set(item.caKeyId, new Set(list?.serials ?? []));
-    }
-    if (!revoked.get(item.caKeyId)!.has(item.serialNumber)) return item;
+    if (!(await isRevoked(revokedSerials, item))) return item;
   }
   return undefined;
 }

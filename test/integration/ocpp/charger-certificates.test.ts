@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
 import { sweepOrganization } from '../../../shared/alerts/sweep';
-import { recordChargerCertificate } from '../../../shared/chargers/certificates';
+import { recordChargerCertificate, revokedSerialsReader } from '../../../shared/chargers/certificates';
+import { revokeSerialOfCa } from '../../../shared/certificates/revocation-store';
+import { requestCounts } from '../../../shared/db/client';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { PROBE_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
 import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
@@ -141,6 +143,21 @@ describe('certificateExpiring', () => {
     await renewal(first!.id, 'abc123', 'Accepted');
     await sweepOrganization(stack.db, commands, tenant.organizationId, notAfter - 27 * DAY);
     expect((await expiring()).map((a) => a.charger.id)).toEqual([second!.id]);
+  });
+});
+
+describe('revokedSerialsReader', () => {
+  it("reads each CA's revocation list once for as long as it is kept (a sweep's chargers share one)", async () => {
+    const [revoking, quiet] = ['a'.repeat(64), 'b'.repeat(64)];
+    await revokeSerialOfCa(stack.db, revoking, 'abc1', new Date().toISOString());
+    const read = revokedSerialsReader(stack.db);
+    const before = requestCounts.get('GetItem') ?? 0;
+    const [first, again, other] = await Promise.all([read(revoking), read(revoking), read(quiet)]);
+    expect(await read(revoking)).toBe(first);
+    expect(again).toBe(first);
+    expect((requestCounts.get('GetItem') ?? 0) - before).toBe(2);
+    expect([...first]).toEqual(['abc1']);
+    expect(other.size).toBe(0);
   });
 });
 
