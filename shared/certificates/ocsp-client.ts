@@ -159,8 +159,6 @@ export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'>
   lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** How old (past its validity) a cached status may be and still be used when the responder is down, in ms. @default 86_400_000 (24 h) */
   maxStaleMs?: number;
-  /** How long an answer without `nextUpdate` is cached, in ms. @default {@link MAX_AGE_WITHOUT_NEXT_UPDATE_MS} (1 h) */
-  defaultValidityMs?: number;
   /** How long to wait for the responder, in ms. @default 5000 */
   timeoutMs?: number;
   /**
@@ -242,9 +240,7 @@ export class OcspChecker {
     if (!checked.ok) return `the answer was not believed (${checked.reason}): ${checked.detail}`;
     const { answer } = checked;
     // Without nextUpdate, counted from thisUpdate: the verifier stops believing it an hour after that.
-    const validUntil =
-      answer.nextUpdate ??
-      new Date(answer.thisUpdate.getTime() + (this.options.defaultValidityMs ?? MAX_AGE_WITHOUT_NEXT_UPDATE_MS));
+    const validUntil = answer.nextUpdate ?? new Date(answer.thisUpdate.getTime() + MAX_AGE_WITHOUT_NEXT_UPDATE_MS);
     return {
       status: answer.status,
       thisUpdate: answer.thisUpdate.toISOString(),

@@ -178,8 +178,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * How old an answer without `nextUpdate` may be, in ms (1 h): RFC 6960 §4.2.2.1 lets a responder
  * omit `nextUpdate` ("newer revocation information is available all the time"), so such an answer
  * says nothing about now once it is old; without this bound a responder's (or an attacker's)
- * years-old `good` would be believed. The same hour the client caches such an answer for
- * (`OcspCheckerOptions.defaultValidityMs`).
+ * years-old `good` would be believed. The OCSP client caches such an answer as long.
  */
 export const MAX_AGE_WITHOUT_NEXT_UPDATE_MS = 3_600_000;
 
