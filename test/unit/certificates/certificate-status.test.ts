@@ -55,6 +55,12 @@ function moChain(certificate: x509.X509Certificate): string {
   return toPemChain([certificate, pki.moSubCa2.certificate, pki.moSubCa1.certificate]);
 }
 
+/** Asks to authorize `certificate` (a PEM chain) as `emaid` and expects `CertChainError` with a detail matching `detail`. */
+async function expectChainError(certificate: string, detail: RegExp, emaid = EMAID): Promise<void> {
+  const answer = await service.authorizeContract({ action: 'AuthorizeContract', emaid, certificate });
+  expect(answer).toMatchObject({ certificateStatus: 'CertChainError', detail: expect.stringMatching(detail) });
+}
+
 describe('Authorize with a contract certificate chain (C07)', () => {
   it("accepts the test PKI's contract certificate for its eMAID, asking OCSP of each certificate below the root", async () => {
     const contract = await pki.issueContract(EMAID);
@@ -74,15 +80,7 @@ describe('Authorize with a contract certificate chain (C07)', () => {
       new x509.KeyUsagesExtension(CONTRACT_USAGES, true),
       ocsp(),
     ]);
-    const answer = await service.authorizeContract({
-      action: 'AuthorizeContract',
-      emaid: 'not an eMAID either',
-      certificate: moChain(named),
-    });
-    expect(answer).toMatchObject({
-      certificateStatus: 'CertChainError',
-      detail: expect.stringMatching(/not one for the eMAID/),
-    });
+    await expectChainError(moChain(named), /not one for the eMAID/, 'not an eMAID either');
   });
 
   it('refuses a CA certificate as the leaf, though it names the eMAID', async () => {
@@ -91,15 +89,7 @@ describe('Authorize with a contract certificate chain (C07)', () => {
       new x509.KeyUsagesExtension(CONTRACT_USAGES, true),
       ocsp(),
     ]);
-    const answer = await service.authorizeContract({
-      action: 'AuthorizeContract',
-      emaid: EMAID,
-      certificate: moChain(ca),
-    });
-    expect(answer).toMatchObject({
-      certificateStatus: 'CertChainError',
-      detail: expect.stringMatching(/is a CA certificate/),
-    });
+    await expectChainError(moChain(ca), /is a CA certificate/);
   });
 
   it('refuses a leaf whose key usage lacks digitalSignature', async () => {
@@ -108,15 +98,7 @@ describe('Authorize with a contract certificate chain (C07)', () => {
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyAgreement, true),
       ocsp(),
     ]);
-    const answer = await service.authorizeContract({
-      action: 'AuthorizeContract',
-      emaid: EMAID,
-      certificate: moChain(agreeOnly),
-    });
-    expect(answer).toMatchObject({
-      certificateStatus: 'CertChainError',
-      detail: expect.stringMatching(/digitalSignature/),
-    });
+    await expectChainError(moChain(agreeOnly), /digitalSignature/);
   });
 
   it("refuses a chain to the V2G root (the SECC's CPO chain), though its leaf names the eMAID", async () => {
@@ -125,15 +107,7 @@ describe('Authorize with a contract certificate chain (C07)', () => {
       new x509.KeyUsagesExtension(CONTRACT_USAGES, true),
       ocsp(),
     ]);
-    const answer = await service.authorizeContract({
-      action: 'AuthorizeContract',
-      emaid: EMAID,
-      certificate: toPemChain([cpo, pki.cpoSubCa2.certificate, pki.cpoSubCa1.certificate]),
-    });
-    expect(answer).toMatchObject({
-      certificateStatus: 'CertChainError',
-      detail: expect.stringMatching(/not an MO root/),
-    });
+    await expectChainError(toPemChain([cpo, pki.cpoSubCa2.certificate, pki.cpoSubCa1.certificate]), /not an MO root/);
   });
 
   it('refuses a chain with a certificate that names no OCSP responder: its revocation cannot be checked', async () => {
@@ -141,14 +115,6 @@ describe('Authorize with a contract certificate chain (C07)', () => {
       notCa(),
       new x509.KeyUsagesExtension(CONTRACT_USAGES, true),
     ]);
-    const answer = await service.authorizeContract({
-      action: 'AuthorizeContract',
-      emaid: EMAID,
-      certificate: moChain(silent),
-    });
-    expect(answer).toMatchObject({
-      certificateStatus: 'CertChainError',
-      detail: expect.stringMatching(/names no OCSP responder/),
-    });
+    await expectChainError(moChain(silent), /names no OCSP responder/);
   });
 });
