@@ -8,7 +8,7 @@
  * `urls`) or from a certificate of a chain verified against the trust store (its authority
  * information access); either way this function makes a request a charger chose the target of,
  * so it is bounded: http(s) only, no credentials in the URL; a host that resolves (any of its
- * addresses) to a loopback, private, link-local or unspecified address is not asked, unless its
+ * addresses) to an address that is not public unicast ({@link publicAddressRefusal}) is not asked, unless its
  * origin is one the deployment configured (`trustedResponders`: the local stack's responder on
  * 127.0.0.1); the connection is checked again where it is made ({@link connectCheckedFetch}: the
  * address the socket connects to, from its own lookup), so a name whose DNS answer changes after
@@ -28,10 +28,11 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { useAgent } from 'request-filtering-agent';
 import { BoundedMap } from '../bounded-map';
+import { publicAddressesOnly, publicAddressRefusal } from '../public-address';
 import {
   buildOcspRequest,
   type CertificateHashData,
@@ -112,31 +113,6 @@ export type OcspFetch = (url: string, init: OcspHttpRequest) => Promise<Response
 /** How many bytes of a responder's answer are read at most: 64 KiB, far above a response with its certificates (about 2 KiB). */
 export const MAX_OCSP_RESPONSE_BYTES = 65_536;
 
-/**
- * Addresses a responder URL may not lead to (unless its origin is trusted): loopback, private
- * (RFC 1918, RFC 6598's shared space, IPv6 unique local), link-local (the cloud's metadata
- * service among them) and unspecified. IPv4-mapped IPv6 addresses are checked as their IPv4 ones
- * (Node's BlockList does).
- */
-const REFUSED_ADDRESSES = (() => {
-  const list = new BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.168.0.0', 16],
-  ] as const)
-    list.addSubnet(network, prefix, 'ipv4');
-  list.addAddress('::', 'ipv6');
-  list.addAddress('::1', 'ipv6');
-  list.addSubnet('fc00::', 7, 'ipv6');
-  list.addSubnet('fe80::', 10, 'ipv6');
-  return list;
-})();
-
 /** The checker's configuration. */
 export interface OcspCheckerOptions extends Omit<OcspVerificationContext, 'now'> {
   cache?: OcspCache;
@@ -196,12 +172,10 @@ export class OcspChecker {
       return `${host} does not resolve: ${error instanceof Error ? error.message : String(error)}`;
     }
     if (!addresses.length) return `${host} has no address`;
-    const refused = addresses.find(({ address, family }) =>
-      REFUSED_ADDRESSES.check(address, family === 6 ? 'ipv6' : 'ipv4'),
-    );
-    return refused
-      ? `${host} resolves to ${refused.address}, a loopback, private, link-local or unspecified address`
-      : undefined;
+    const refusal = addresses
+      .map(({ address }) => publicAddressRefusal(address))
+      .find((reason) => reason !== undefined);
+    return refusal === undefined ? undefined : `${host} resolves to an address not allowed: ${refusal}`;
   }
 
   /** Asks the responder; the verified answer, or why there is none. */
@@ -336,8 +310,9 @@ function connectCheckedFetch({ lookup, anyAddress = false }: ConnectCheckedFetch
         signal: init.signal,
         // A trusted responder (the local stack's, on 127.0.0.1) goes through node's default agent.
         agent: anyAddress ? undefined : useAgent(url),
-        // The agent wraps this lookup (or node's) and checks what it returns.
-        lookup: lookup && callbackLookup(lookup),
+        // The agent wraps this lookup (or node's) and checks what it returns, by the same rule as
+        // the check before the request; a trusted responder's is not checked.
+        lookup: anyAddress ? lookup && callbackLookup(lookup) : publicAddressesOnly(lookup && callbackLookup(lookup)),
       });
       request.on('error', reject);
       request.on('response', (message) => {

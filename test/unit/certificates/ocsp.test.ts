@@ -287,7 +287,7 @@ describe('the responder a URL names: no request the charger can aim inside', () 
     expect(result).toMatchObject({
       status: 'unknown',
       source: 'fallback',
-      detail: expect.stringMatching(/did not answer: .*127\.0\.0\.1.* not allowed/),
+      detail: expect.stringMatching(/did not answer: .*not allowed: 127\.0\.0\.1 is loopback/),
     });
     expect(lookups).toBe(2);
     expect(reached).toBe(0);
