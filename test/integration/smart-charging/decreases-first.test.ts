@@ -106,7 +106,8 @@ function peakInForce(all: readonly Change[], ports: readonly string[], from: num
 const isTx = (port: number) => (c: ReceivedCall) =>
   c.action === 'SetChargingProfile' && txProfileOf(c).purpose === 'TxProfile' && txProfileOf(c).connector === port;
 
-describe('decreases before increases', () => {
+// The two run at once (each on its own site): most of their time is waiting on a slow or silent charger.
+describe.concurrent('decreases before increases', () => {
   it('lowers the port holding the capacity before it raises a new session, with a charger that answers after 3 s', async () => {
     const ocppId = uniqueOcppId('DF');
     const tenant = await site([{ ocppId, ports: 2 }]);
