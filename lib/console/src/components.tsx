@@ -173,11 +173,12 @@ export function Pager(props: {
 }
 
 /**
- * The button of an action that cannot be undone (revoking a certificate): pressed, it gives way to
- * `question` with a confirm button (`confirm`) and Cancel, so one stray click changes nothing; only
- * the confirm button calls `onConfirm`. Focus moves to Cancel when the question shows (the harmless
- * choice, as for an alert dialog) and back to the button when it goes. The question and its two
- * buttons are a group (`fieldset.confirm`) named `name`, as is the button.
+ * The button of an action that cannot be undone (deleting what is stored, revoking a certificate):
+ * pressed, it gives way to `question`, which says what is lost, with a confirm button (`confirm`)
+ * and Cancel, so one stray click changes nothing; only the confirm button calls `onConfirm`. Focus
+ * moves to Cancel when the question shows (the harmless choice, as for an alert dialog) and back
+ * to the button when it goes. The question and its two buttons are a group (`fieldset.confirm`)
+ * named `name`, as is the button.
  */
 export function ConfirmButton(props: {
   /** The button's text (`Revoke`). */

@@ -1,14 +1,14 @@
 /**
  * The site power page's limit by time of day in headless Chromium: set one through the form
  * (weekday periods apart from the weekend's), see its periods listed by day and stored; a schedule
- * that leaves a weekday out shows the API's 400 and the field it names, and stores nothing. No page
- * may throw or log an error.
+ * that leaves a weekday out shows the API's 400 and the field it names, and stores nothing; its
+ * Remove asks first: Cancel keeps it, confirmed it is removed. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import { api, type Tenant } from '../support/stack';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 import { WEEKDAY_DROP_SCHEDULES } from '../../support/limit-schedules';
 
@@ -88,6 +88,22 @@ describe('a limit by time of day on the site power page', () => {
       .waitFor();
     await alert.getByText('body.sitePowerLimitSchedule.schedules', { exact: true }).waitFor();
     expect(await stored()).toEqual(before);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('asks before removing the limit: Cancel keeps it, confirmed it is removed', async () => {
+    const section = page.getByRole('region', { name: 'Limits' });
+    const cancelled = await askConfirmation(section, 'Remove the capacity limit');
+    await cancelled.getByText('Remove the capacity limit? Smart charging no longer keeps the site under it.').waitFor();
+    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+    await section.getByRole('button', { name: 'Remove the capacity limit' }).waitFor();
+    expect((await stored()).sitePowerLimitSchedules).toMatchObject([{ type: 'capacity' }]);
+
+    const confirmed = await askConfirmation(section, 'Remove the capacity limit');
+    await confirmed.getByRole('button', { name: 'Yes, remove' }).click();
+    await section.getByText('The capacity limit was removed.').waitFor();
+    await section.getByText(/^No limits set/).waitFor();
+    expect((await stored()).sitePowerLimitSchedules).toEqual([]);
     expect(tab.problems).toEqual([]);
   });
 });

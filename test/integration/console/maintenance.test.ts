@@ -1,12 +1,12 @@
 /**
  * Maintenance windows on the charger page in headless Chromium (docs/maintenance-windows.md, issue
  * 27 item 6): a window planned from the form is listed and stored; an end before the start is the
- * API's 400, shown next to the End field, and stores nothing; a window is changed and deleted; an
- * ended window is listed read-only. The browser runs on Tokyo's clock and the site on Chicago's:
- * the form takes and the list shows the site's time, its zone named. No page may throw or log an error.
+ * API's 400, shown next to the End field, and stores nothing; a window is changed and deleted, once
+ * confirmed (Cancel keeps it); an ended window is listed read-only. The browser runs on Tokyo's
+ * clock and the site on Chicago's: the form takes and the list shows the site's time, its zone named. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -115,11 +115,17 @@ describe('maintenance windows on the charger page', () => {
       { id: stored!.id, startTimestamp: stored!.startTimestamp, comment: 'Cable and connector replacement' },
     ]);
 
-    // Deleted: gone from the page and from the API.
-    await section
-      .locator('tbody tr', { hasText: 'Cable and connector replacement' })
-      .getByRole('button', { name: /^Delete the window/ })
-      .click();
+    // Delete asks first, saying what is lost; Cancel deletes nothing.
+    const changed = section.locator('tbody tr', { hasText: 'Cable and connector replacement' });
+    const cancelled = await askConfirmation(changed, /^Delete the window/);
+    await cancelled.getByText(/^Delete the window .*\? Its time counts toward uptime again/).waitFor();
+    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+    await changed.getByRole('button', { name: /^Delete the window/ }).waitFor();
+    expect(await windowsOfCharger()).toMatchObject([{ id: stored!.id }]);
+
+    // Confirmed: gone from the page and from the API.
+    const confirmed = await askConfirmation(changed, /^Delete the window/);
+    await confirmed.getByRole('button', { name: 'Yes, delete' }).click();
     await section.getByText(/^Maintenance window .* deleted\.$/).waitFor();
     await section.getByText('No maintenance windows now, ahead or in the last 7 days.').waitFor();
     expect(await windowsOfCharger()).toEqual([]);

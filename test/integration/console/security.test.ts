@@ -14,7 +14,7 @@ import { recordChargerCertificate } from '../../../shared/chargers';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { recordSecurityEvent } from '../../../shared/history';
 import type { WatchedPage } from '../support/browser';
-import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
 import { api, uniqueOcppId } from '../support/stack';
 
 let ui: ConsolePage;
@@ -132,8 +132,7 @@ describe("the charger page's Security tab", () => {
     await notInstalled.waitFor();
     expect(await notInstalled.getByRole('button').count()).toBe(0);
 
-    await row.getByRole('button', { name: `Revoke certificate ${REVOCABLE}` }).click();
-    const confirmation = row.getByRole('group', { name: `Revoke certificate ${REVOCABLE}` });
+    const confirmation = await askConfirmation(row, `Revoke certificate ${REVOCABLE}`);
     await confirmation.getByText('this cannot be undone').waitFor();
     // Asked, not done: nothing was sent before the confirmation.
     expect(await listed(REVOCABLE)).toMatchObject({ revoked: false });
@@ -157,8 +156,8 @@ describe("the charger page's Security tab", () => {
     await page.goto(`${ui.stack.url}/#/chargers/${charger.id}/security`);
     const certificates = page.getByRole('region', { name: 'Certificates' });
     const row = certificates.getByRole('row').filter({ hasText: LEGACY });
-    await row.getByRole('button', { name: `Revoke certificate ${LEGACY}` }).click();
-    await row.getByRole('button', { name: 'Yes, revoke' }).click();
+    const confirmation = await askConfirmation(row, `Revoke certificate ${LEGACY}`);
+    await confirmation.getByRole('button', { name: 'Yes, revoke' }).click();
 
     const refusal = certificates.getByRole('alert');
     await refusal.getByText(`Certificate ${LEGACY} was not revoked. 409:`).waitFor();

@@ -8,14 +8,14 @@
  * operator's e-mail (the audit trail's `userEmail`); when the person is removed, the next call's
  * 401 brings back the sign-in page. An owner invites a person
  * (an address that is not one refused, with the field named, nothing stored) and changes a role on
- * the Users page, then removes them; an admin gets the limit form and no Users page. No page may
+ * the Users page, then removes them once confirmed; an admin gets the limit form and no Users page. No page may
  * throw or log an error.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteUser, processDirectory, removeUser } from '../../../shared/users';
 import { screenshot } from '../support/browser';
-import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { startSimulator, type Simulator } from '../../../lib/simulator';
@@ -254,7 +254,11 @@ describe('signing in to the console', () => {
     );
     expect(await row.getByLabel('Role of shift.lead@depot.example.com').inputValue()).toBe('admin');
 
-    await row.getByRole('button', { name: 'Remove' }).click();
+    const removal = await askConfirmation(row, 'Remove shift.lead@depot.example.com');
+    await removal
+      .getByText('Remove shift.lead@depot.example.com? Their account is deleted: they can no longer sign in.')
+      .waitFor();
+    await removal.getByRole('button', { name: 'Yes, remove' }).click();
     await page.getByText('shift.lead@depot.example.com removed: their account is deleted.').waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await listed()).map((user) => user.email)).not.toContain('shift.lead@depot.example.com');

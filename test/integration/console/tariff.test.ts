@@ -3,14 +3,15 @@
  * days unticked, a demand charge), see it listed by day and stored; the site's OCPP 2.1 station (a
  * strict client, sent the tariff from the table's stream) shown holding that version, on the site
  * power page and on its charger page; a tariff with a gap shows the API's 400 and the field it
- * names, and stores nothing; delete it, and the station holds none. No page may throw or log an error.
+ * names, and stores nothing; its deletion cancelled keeps it; delete it, once confirmed, and the
+ * station holds none. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, uniqueOcppId, type Tenant } from '../support/stack';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 import { connectRecordingCharger } from '../support/ocpp';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -159,9 +160,25 @@ describe('the tariff on the site power page', () => {
     expect(tab.problems).toEqual([]);
   });
 
-  it('deletes the tariff', async () => {
+  it('asks before deleting the tariff, and Cancel keeps it', async () => {
+    const before = (await stored()).body;
     const section = page.getByRole('region', { name: 'Tariff' });
-    await section.getByRole('button', { name: 'Delete tariff' }).click();
+    const question = await askConfirmation(section, 'Delete tariff');
+    await question
+      .getByText("Delete the site's tariff? Its prices are gone, sessions that end from now on carry no cost")
+      .waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await section.getByRole('button', { name: 'Delete tariff' }).waitFor();
+    const after = await stored();
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before);
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('deletes the tariff once confirmed', async () => {
+    const section = page.getByRole('region', { name: 'Tariff' });
+    const question = await askConfirmation(section, 'Delete tariff');
+    await question.getByRole('button', { name: 'Yes, delete' }).click();
     await section.getByText('The tariff was deleted.').waitFor();
     await section.getByText(/^No tariff:/).waitFor();
     expect((await stored()).status).toBe(404);

@@ -3,14 +3,14 @@
  * shown by the events; an endpoint created from the page (`http://127.0.0.1`, allowed by the local
  * development setting), its secret shown once, "Send test" delivered to a real HTTP server in the
  * test (the signature verified with `standardwebhooks` and the secret the page showed), the delivery
- * log showing `succeeded` with 200; disable and delete.
+ * log showing `succeeded` with 200; disable, and delete, asked first (Cancel keeps it).
  * No page may throw or log an error.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openConsolePage, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api } from '../support/stack';
 
@@ -97,8 +97,21 @@ describe('the Webhooks page', () => {
 
     await page.getByRole('button', { name: `Disable ${receiverUrl}` }).click();
     await row.getByText('Disabled').waitFor();
-    await page.getByRole('button', { name: `Delete ${receiverUrl}` }).click();
+
+    // Delete asks first, saying what is lost; Cancel deletes nothing.
+    const listed = async () => (await api(stack, '/api/webhook-endpoints', { key: tenant.apiKey })).body.data;
+    const cancelled = await askConfirmation(row, `Delete ${receiverUrl}`);
+    await cancelled
+      .getByText(`Delete the endpoint ${receiverUrl}? Its deliveries stop and those pending fail.`)
+      .waitFor();
+    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: `Delete ${receiverUrl}` }).waitFor();
+    expect(await listed()).toMatchObject([{ url: receiverUrl }]);
+
+    const confirmed = await askConfirmation(row, `Delete ${receiverUrl}`);
+    await confirmed.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('No webhook endpoints yet.').waitFor();
+    expect(await listed()).toEqual([]);
     expect(tab.problems).toEqual([]);
   }, 120_000);
 });

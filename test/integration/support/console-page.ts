@@ -2,7 +2,7 @@
  * Test support: the console's browser tests on a fresh local stack: one tenant (organization, site,
  * API key) and one watched Chromium tab, opened together and closed together.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../lib/simulator';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
@@ -77,4 +77,16 @@ export async function openConsoleWithCharger(
 /** Opens the charger page's tab `name` (`Overview`, `Operations`, `Firmware and logs`…) as a person does: its link. */
 export async function openChargerTab(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Charger tabs' }).getByRole('link', { name, exact: true }).click();
+}
+
+/**
+ * Presses the console's ConfirmButton named `name` inside `scope` and waits for its question: the
+ * group of the same name holding the question, the confirm button and Cancel, which it returns.
+ * Fails (timing out) for a button that acts at once without asking.
+ */
+export async function askConfirmation(scope: Locator, name: string | RegExp): Promise<Locator> {
+  await scope.getByRole('button', { name }).click();
+  const question = scope.getByRole('group', { name });
+  await question.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+  return question;
 }

@@ -2,16 +2,16 @@
  * A charger's maintenance windows on its page (docs/maintenance-windows.md): the
  * windows in progress, upcoming and ended in the last 7 days (`GET /api/maintenance-windows?chargerIds=`,
  * every page), a form that plans one for the whole charger or one port (`POST`), changes one not
- * yet ended (`PATCH`, only the fields changed) or deletes it (`DELETE`). An ended window is
- * history (the API refuses to change it): read-only. The API's 400 is shown next to the field it
- * names. Times, shown and typed, are on the site's clock (its zone named), whatever the browser's.
+ * yet ended (`PATCH`, only the fields changed) or deletes it once confirmed (`DELETE`). An ended
+ * window is history (the API refuses to change it): read-only. The API's 400 is shown next to the
+ * field it names. Times, shown and typed, are on the site's clock (its zone named), whatever the browser's.
  *
  * @module
  */
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { FieldError, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
-import { DataTable, LoadState } from '../components';
+import { ConfirmButton, DataTable, LoadState } from '../components';
 import { useSession, type ConsoleSession } from '../context';
 import { formatDateTime } from '../format';
 import { useLoad } from '../live';
@@ -165,15 +165,14 @@ function WindowTable(props: {
                   >
                     Edit
                   </button>{' '}
-                  <button
-                    type="button"
-                    class="secondary"
-                    aria-label={`Delete the window ${when}`}
+                  <ConfirmButton
+                    label="Delete"
+                    name={`Delete the window ${when}`}
+                    question={`Delete the window ${when}? Its time counts toward uptime again and alerts raised in it are no longer muted.`}
+                    confirm="Yes, delete"
                     disabled={props.busy}
-                    onClick={() => props.onDelete(window)}
-                  >
-                    Delete
-                  </button>
+                    onConfirm={() => props.onDelete(window)}
+                  />
                 </>
               )}
             </td>

@@ -1,15 +1,15 @@
 /**
  * The site's power limits: the ones set (a limit by time of day with its periods by day), each
- * with a remove button, and a form that sets one (`POST /api/site/{siteId}/limits`; kW are sent as
- * whole watts): flat, or by time of day in the site's time zone, from rows of days, start and
- * limit (rows may be added and removed; the rows of the same days make one schedule). The API's
- * answer is shown, its field errors included.
+ * with a remove button (confirmed first), and a form that sets one
+ * (`POST /api/site/{siteId}/limits`; kW are sent as whole watts): flat, or by time of day in the
+ * site's time zone, from rows of days, start and limit (rows may be added and removed; the rows of
+ * the same days make one schedule). The API's answer is shown, its field errors included.
  *
  * @module
  */
 import { useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { DayCheckboxes, Notice } from '../components';
+import { ConfirmButton, DayCheckboxes, Notice } from '../components';
 import { useRoleRefusal, useSession } from '../context';
 import { formatDateTime, formatLimit } from '../format';
 import {
@@ -125,15 +125,14 @@ function LimitList(props: {
                 ? formatLimit(limit, first.chargingRateUnit)
                 : ''}{' '}
             <span class="muted">set {formatDateTime(schedule.createdAt, props.timeZone)}</span>{' '}
-            <button
-              type="button"
-              class="secondary"
+            <ConfirmButton
+              label="Remove"
+              name={`Remove the ${schedule.type} limit`}
+              question={`Remove the ${schedule.type} limit? Smart charging no longer keeps the site under it.`}
+              confirm="Yes, remove"
               disabled={props.busy}
-              onClick={() => props.onRemove(schedule)}
-              aria-label={`Remove the ${schedule.type} limit`}
-            >
-              Remove
-            </button>
+              onConfirm={() => props.onRemove(schedule)}
+            />
             {timed ? (
               <ul aria-label={`Periods of the ${schedule.type} limit`}>
                 {scheduleLines(schedule).map((line) => (

@@ -1,15 +1,15 @@
 /**
  * The form that sets a site's tariff (`PUT /api/sites/{siteId}/tariff`): rows of name, days, start,
  * end and price per kWh (rows may be added and removed), the currency and an optional demand
- * charge; and the button that deletes it. It starts from the stored tariff (again whenever that
- * changes). The API checks the rules (every minute of each day covered exactly once…); its answer
- * is shown, the fields it names included.
+ * charge; and the button that deletes it, once confirmed. It starts from the stored tariff (again
+ * whenever that changes). The API checks the rules (every minute of each day covered exactly
+ * once…); its answer is shown, the fields it names included.
  *
  * @module
  */
 import { useEffect, useState } from 'preact/hooks';
 import { OutcomeNotice, useAction } from '../action';
-import { DayCheckboxes } from '../components';
+import { ConfirmButton, DayCheckboxes } from '../components';
 import { useSession } from '../context';
 import { DAY_NAMES } from '../format';
 import type { SetSiteTariff, SiteTariff } from '../types';
@@ -171,9 +171,14 @@ function TariffControls(props: {
         Save tariff
       </button>
       {props.stored ? (
-        <button type="button" class="secondary" disabled={props.busy} onClick={props.onDelete}>
-          Delete tariff
-        </button>
+        <ConfirmButton
+          label="Delete tariff"
+          name="Delete tariff"
+          question="Delete the site's tariff? Its prices are gone, sessions that end from now on carry no cost, and OCPP 2.1 stations are told to clear it."
+          confirm="Yes, delete"
+          disabled={props.busy}
+          onConfirm={props.onDelete}
+        />
       ) : null}
     </div>
   );

@@ -2,14 +2,15 @@
  * People (`#/users`, the owner's page; docs/people-and-roles.md): the organization's people, 100 a
  * page (`GET /api/users`), each with role, site, status and who invited them; a form that invites
  * one (`POST`: e-mail, role, an optional site; the identity provider e-mails the invitation); per
- * person a role to change to (`PATCH`) and Remove (`DELETE`). The API's refusals are shown: the
- * field it names beside its input (an address that is not one), the last owner kept (409).
+ * person a role to change to (`PATCH`) and Remove (`DELETE`, once confirmed). The API's refusals
+ * are shown: the field it names beside its input (an address that is not one), the last owner kept
+ * (409).
  *
  * @module
  */
 import { useState } from 'preact/hooks';
 import { LabelledField, OutcomeNotice, useAction } from '../action';
-import { DataTable, LoadState, Notice, Pager } from '../components';
+import { ConfirmButton, DataTable, LoadState, Notice, Pager } from '../components';
 import { useRead, useRoleRefusal, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import type { Role, SiteWithChargers, User, UserList } from '../types';
@@ -182,9 +183,14 @@ function UserRow(props: {
         <button type="button" disabled={props.busy || role === user.role} onClick={change}>
           Change role
         </button>{' '}
-        <button type="button" class="secondary" disabled={props.busy} onClick={remove}>
-          Remove
-        </button>
+        <ConfirmButton
+          label="Remove"
+          name={`Remove ${user.email}`}
+          question={`Remove ${user.email}? Their account is deleted: they can no longer sign in.`}
+          confirm="Yes, remove"
+          disabled={props.busy}
+          onConfirm={remove}
+        />
       </td>
     </tr>
   );

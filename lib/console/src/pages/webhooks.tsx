@@ -2,16 +2,16 @@
  * Webhook endpoints (`#/webhooks`; `/api/webhook-endpoints`): the
  * organization's endpoints (URL, description, event types, enabled or disabled and why), a form
  * that creates one (URL, event types, description; the API's 400 next to the field it names),
- * per endpoint Enable / Disable, "Send test", "Rotate secret", Delete, and its delivery log (status,
- * attempts, response code, next attempt, each attempt; "Retry"), read every 5 s while shown. The
- * signing secret of a creation or rotation is shown once, with a copy button.
+ * per endpoint Enable / Disable, "Send test", "Rotate secret", Delete (once confirmed), and its
+ * delivery log (status, attempts, response code, next attempt, each attempt; "Retry"), read every
+ * 5 s while shown. The signing secret of a creation or rotation is shown once, with a copy button.
  *
  * @module
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { FieldError, LabelledField, OutcomeNotice, fieldAttributes, useAction, type Outcome } from '../action';
-import { LoadState, Notice, DataTable } from '../components';
+import { ConfirmButton, LoadState, Notice, DataTable } from '../components';
 import { useRead, useSession, useSiteZones } from '../context';
 import { formatDateTime } from '../format';
 import type { EventType, WebhookEndpoint } from '../types';
@@ -189,6 +189,19 @@ function Field(props: {
   return <LabelledField {...props} root="body.webhookEndpoint." idPrefix="webhook" />;
 }
 
+/** One of an endpoint's actions. */
+interface EndpointAction {
+  /** Its button's text (`Delete`). */
+  label: string;
+  /**
+   * For one that deletes what cannot come back: it is asked first ({@link ConfirmButton}), the
+   * question saying what is lost, `confirm` the text of the button that does it.
+   */
+  ask?: { question: string; confirm: string };
+  /** Does it; resolves to the text to show. */
+  run(): Promise<string>;
+}
+
 /** The endpoints with their actions; `onChoose` shows one's delivery log. */
 function EndpointTable(props: {
   endpoints: WebhookEndpoint[];
@@ -207,7 +220,7 @@ function EndpointTable(props: {
       return text;
     }, `${label} failed for ${endpoint.url}. `);
   const path = (endpoint: WebhookEndpoint) => `${ROUTE}/${endpoint.id}`;
-  const actions = (endpoint: WebhookEndpoint) => [
+  const actions = (endpoint: WebhookEndpoint): EndpointAction[] => [
     {
       label: endpoint.enabled ? 'Disable' : 'Enable',
       run: async () => {
@@ -239,6 +252,10 @@ function EndpointTable(props: {
     },
     {
       label: 'Delete',
+      ask: {
+        question: `Delete the endpoint ${endpoint.url}? Its deliveries stop and those pending fail.`,
+        confirm: 'Yes, delete',
+      },
       run: async () => {
         await session.call(path(endpoint), { method: 'DELETE' });
         return `${endpoint.url} deleted.`;
@@ -275,21 +292,39 @@ function EndpointTable(props: {
                 Deliveries
               </button>
               {actions(endpoint).map((action) => (
-                <button
+                <ActionButton
                   key={action.label}
-                  type="button"
-                  class="secondary"
-                  disabled={busy}
-                  aria-label={`${action.label} ${endpoint.url}`}
-                  onClick={() => act(endpoint, action.label, action.run)}
-                >
-                  {action.label}
-                </button>
+                  action={action}
+                  name={`${action.label} ${endpoint.url}`}
+                  busy={busy}
+                  onRun={() => act(endpoint, action.label, action.run)}
+                />
               ))}
             </td>
           </tr>
         ))}
       </DataTable>
     </section>
+  );
+}
+
+/** An endpoint's action button named `name`: asked first when the action has a question. */
+function ActionButton(props: { action: EndpointAction; name: string; busy: boolean; onRun(): void }) {
+  const { action } = props;
+  if (action.ask)
+    return (
+      <ConfirmButton
+        label={action.label}
+        name={props.name}
+        question={action.ask.question}
+        confirm={action.ask.confirm}
+        disabled={props.busy}
+        onConfirm={props.onRun}
+      />
+    );
+  return (
+    <button type="button" class="secondary" disabled={props.busy} aria-label={props.name} onClick={props.onRun}>
+      {action.label}
+    </button>
   );
 }
