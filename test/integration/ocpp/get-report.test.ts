@@ -10,7 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../support/ocpp';
 import { useOperationChargers } from '../support/operation-chargers';
-import { runAdmin } from '../support/admin';
+import { runOperationCommand } from '../support/admin';
 
 process.env.GET_REPORT_WAIT_MS = '1500';
 
@@ -132,17 +132,10 @@ describe('an OCPP 2.0.1 station', () => {
   it('is asked for with the operator CLI (chargers get-report), a bad criterion refused naming --criterion', async () => {
     chargers.answer = () => ({ status: 'EmptyResultSet' });
     const cli = (...args: string[]) =>
-      runAdmin(
+      runOperationCommand(
         chargers.stack,
-        'chargers',
-        'get-report',
-        '--organization-id',
-        String(chargers.tenant.organizationId),
-        '--ocpp-management-url',
-        chargers.stack.url,
-        '--charger-id',
-        String(chargerId()),
-        ...args,
+        chargers.tenant.organizationId,
+        ...['chargers', 'get-report', '--charger-id', String(chargerId()), ...args],
       );
     const asked = await cli('--criterion', 'Problem', '--variable', 'EVSE/1.Power', 'OCPPCommCtrlr');
     expect(asked.stderr).toBe('');

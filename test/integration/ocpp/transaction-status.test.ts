@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRPCError, type RPCClient } from 'ocpp-rpc';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectCharger } from '../support/ocpp';
-import { runAdmin } from '../support/admin';
+import { runOperationCommand } from '../support/admin';
 import type { LocalStack } from '../../../lib/local/stack';
 
 process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
@@ -137,12 +137,17 @@ describe('operator CLI: chargers transaction-status', () => {
   it('asks through the command path and prints the answer; names --transaction-id when it is too long', async () => {
     answer = () => ({ ongoingIndicator: false, messagesInQueue: true });
     const ask = (transactionId: string) =>
-      runAdmin(
+      runOperationCommand(
         stack,
-        'chargers',
-        'transaction-status',
-        ...['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url],
-        ...['--charger-id', String(station201().id), '--transaction-id', transactionId],
+        tenant.organizationId,
+        ...[
+          'chargers',
+          'transaction-status',
+          '--charger-id',
+          String(station201().id),
+          '--transaction-id',
+          transactionId,
+        ],
       );
     const asked = await ask('tx-9');
     expect(asked.stderr).toBe('');
