@@ -14,7 +14,7 @@ import { recordChargerCertificate } from '../../../shared/chargers';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { recordSecurityEvent } from '../../../shared/history';
 import type { WatchedPage } from '../support/browser';
-import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import { openChargerTab, openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { api, uniqueOcppId } from '../support/stack';
 
 let ui: ConsolePage;
@@ -35,14 +35,6 @@ async function listed(serialNumber: string): Promise<{ revoked: boolean; revoked
   return (read.body.data as { serialNumber: string; revoked: boolean; revokedAt?: string }[]).find(
     (c) => c.serialNumber === serialNumber,
   );
-}
-
-/** Opens the console with `apiKey`. */
-async function signIn(apiKey: string): Promise<void> {
-  await page.goto(`${ui.stack.url}/`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Open console' }).click();
-  await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
 }
 
 beforeAll(async () => {
@@ -91,7 +83,7 @@ beforeAll(async () => {
       receivedAt: new Date(now).toISOString(),
     });
   }
-  await signIn(ui.tenant.apiKey);
+  await openConsoleWithApiKey(page, ui.stack.url, ui.tenant.apiKey);
 }, 120_000);
 
 afterAll(async () => {
@@ -175,7 +167,7 @@ describe("the charger page's Security tab", () => {
       role: 'viewer',
     });
     await page.getByRole('button', { name: 'Forget key' }).click();
-    await signIn(viewer.apiKey);
+    await openConsoleWithApiKey(page, ui.stack.url, viewer.apiKey);
     await page.goto(`${ui.stack.url}/#/chargers/${charger.id}/security`);
     const profile = page.getByRole('region', { name: 'Security profile' });
     await profile

@@ -74,6 +74,17 @@ export async function openConsoleWithCharger(
   };
 }
 
+/**
+ * Opens the console at `baseUrl` (the stack's URL) and signs in with `apiKey` as a person does: the
+ * key form's field and button; resolves once the Sites page, where the console opens, is shown.
+ */
+export async function openConsoleWithApiKey(page: Page, baseUrl: string, apiKey: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Open console' }).click();
+  await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+}
+
 /** Opens the charger page's tab `name` (`Overview`, `Operations`, `Firmware and logs`…) as a person does: its link. */
 export async function openChargerTab(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Charger tabs' }).getByRole('link', { name, exact: true }).click();
