@@ -8,13 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../../shared/api/api-keys';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import { recordChargerCertificate } from '../../../shared/chargers';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { recordSecurityEvent } from '../../../shared/history';
 import type { WatchedPage } from '../support/browser';
-import { openChargerTab, openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
+import type { ConsolePage } from '../support/console-page';
+import { openChargerTab, openConsolePage, openConsoleWithApiKey, reopenConsoleAsViewer } from '../support/console-page';
 import { api, uniqueOcppId } from '../support/stack';
 
 let ui: ConsolePage;
@@ -161,13 +161,7 @@ describe("the charger page's Security tab", () => {
   });
 
   it('shows a viewer the same, without the form or a Revoke button', async () => {
-    const viewer = await createApiKey(ui.stack.db, {
-      organizationId: ui.tenant.organizationId,
-      scope: 'organization',
-      role: 'viewer',
-    });
-    await page.getByRole('button', { name: 'Forget key' }).click();
-    await openConsoleWithApiKey(page, ui.stack.url, viewer.apiKey);
+    await reopenConsoleAsViewer(ui);
     await page.goto(`${ui.stack.url}/#/chargers/${charger.id}/security`);
     const profile = page.getByRole('region', { name: 'Security profile' });
     await profile

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../lib/simulator';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import { launchBrowser, type WatchedPage } from './browser';
@@ -83,6 +84,20 @@ export async function openConsoleWithApiKey(page: Page, baseUrl: string, apiKey:
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Open console' }).click();
   await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+}
+
+/**
+ * Forgets the key `ui`'s tab is signed in with and signs in again with a new organization-scoped
+ * key of the role viewer (the lowest), for what the console does not offer a viewer.
+ */
+export async function reopenConsoleAsViewer(ui: ConsolePage): Promise<void> {
+  const viewer = await createApiKey(ui.stack.db, {
+    organizationId: ui.tenant.organizationId,
+    scope: 'organization',
+    role: 'viewer',
+  });
+  await ui.page.getByRole('button', { name: 'Forget key' }).click();
+  await openConsoleWithApiKey(ui.page, ui.stack.url, viewer.apiKey);
 }
 
 /** Opens the charger page's tab `name` (`Overview`, `Operations`, `Firmware and logs`…) as a person does: its link. */
