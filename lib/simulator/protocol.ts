@@ -333,6 +333,36 @@ export function registerCommands(client: RPCClient, table: CommandTable, options
   }
 }
 
+/**
+ * Sends BootNotification with `send` until the CSMS accepts it (1.6 §4.2, 2.0.1 B02/B03): after
+ * Pending or Rejected it waits the answer's `interval` (10 s when that is 0) and sends it again.
+ * @returns the heartbeat interval of the accepting answer, s
+ * @throws what `send` or `station.sleep` throws (a CALLERROR, the simulator closing)
+ */
+export async function bootUntilAccepted(
+  station: Pick<StationApi, 'log' | 'sleep'>,
+  send: () => Promise<{ status: 'Accepted' | 'Pending' | 'Rejected'; interval: number }>,
+): Promise<number> {
+  for (;;) {
+    const answer = await send();
+    if (answer.status === 'Accepted') return answer.interval;
+    const retry = answer.interval > 0 ? answer.interval : 10;
+    station.log('warn', `BootNotification ${answer.status}: retrying in ${retry} s`);
+    await station.sleep(retry);
+  }
+}
+
+/**
+ * What every functional block of an adapter works with: the station, and the messages of the
+ * adapter's version (`Messages16`, `Messages201`).
+ */
+export interface AdapterContext<Messages> {
+  /** The station: model, flows, logging. */
+  readonly station: StationApi;
+  /** The messages the charge point sends. */
+  readonly messages: Messages;
+}
+
 /** Current time as an ISO 8601 UTC string (`2025-01-01T12:00:00.000Z`). */
 export function isoNow(date: Date = new Date()): string {
   return date.toISOString();

@@ -1,8 +1,8 @@
 /**
  * Smart charging rules both OCPP adapters share: the charge point's smart-charging capabilities,
- * whether a charging profile may be installed, and composite schedules (1.6 GetCompositeSchedule,
- * 2.0.1 K08). Which profile is in force is `charging-profiles.ts`; what the EV draws is
- * `ChargePoint.offer`.
+ * a received profile in the protocol-neutral form, whether a charging profile may be installed, and
+ * composite schedules (1.6 GetCompositeSchedule, 2.0.1 K08). Which profile is in force is
+ * `charging-profiles.ts`; what the EV draws is `ChargePoint.offer`.
  *
  * @module
  */
@@ -12,6 +12,7 @@ import {
   profileBoundaries,
   type ChargingProfile,
   type ChargingProfiles,
+  type ProfilePurpose,
   type RateUnit,
   type SchedulePeriod,
 } from './charging-profiles';
@@ -35,6 +36,62 @@ export interface SmartChargingConfig {
 
 /** Limits advertised unless told otherwise. */
 export const SMART_CHARGING_LIMITS = { maxStackLevel: 10, maxProfiles: 10, maxPeriods: 24 } as const;
+
+/**
+ * The fields of a received charging profile that both versions name and mean alike (1.6
+ * `csChargingProfiles`, 2.0.1 ChargingProfileType): all but its id, purpose and schedule.
+ */
+export interface ReceivedProfileFields {
+  readonly stackLevel: number;
+  readonly chargingProfileKind: ChargingProfile['kind'];
+  readonly recurrencyKind?: 'Daily' | 'Weekly';
+  /** 1.6: an integer; 2.0.1: a string. */
+  readonly transactionId?: number | string;
+  /** UTC ISO 8601. */
+  readonly validFrom?: string;
+  /** UTC ISO 8601. */
+  readonly validTo?: string;
+}
+
+/** A received `chargingSchedule` (1.6 ChargingSchedule, 2.0.1 ChargingScheduleType: the same fields used). */
+export interface ReceivedSchedule {
+  readonly chargingRateUnit: RateUnit;
+  readonly chargingSchedulePeriod: readonly SchedulePeriod[];
+  /** UTC ISO 8601. */
+  readonly startSchedule?: string;
+  /** Seconds. */
+  readonly duration?: number;
+}
+
+/**
+ * A received profile in the protocol-neutral form: `identity` as the adapter read it (1.6
+ * `chargingProfileId` and the request's `connectorId`; 2.0.1 `id`, the request's `evseId` and the
+ * purpose mapped), the other fields copied, the dates parsed (an invalid one is an Invalid Date,
+ * which {@link profileRefusal} refuses).
+ */
+export function neutralProfile(
+  identity: { readonly id: number; readonly connectorId: number; readonly purpose: ProfilePurpose },
+  profile: ReceivedProfileFields,
+  schedule: ReceivedSchedule,
+  receivedAt: Date,
+): ChargingProfile {
+  return {
+    ...identity,
+    stackLevel: profile.stackLevel,
+    kind: profile.chargingProfileKind,
+    ...(profile.recurrencyKind ? { recurrencyKind: profile.recurrencyKind } : {}),
+    ...(profile.transactionId === undefined ? {} : { transactionId: profile.transactionId }),
+    ...(profile.validFrom ? { validFrom: new Date(profile.validFrom) } : {}),
+    ...(profile.validTo ? { validTo: new Date(profile.validTo) } : {}),
+    schedule: {
+      rateUnit: schedule.chargingRateUnit,
+      periods: schedule.chargingSchedulePeriod,
+      ...(schedule.startSchedule ? { startSchedule: new Date(schedule.startSchedule) } : {}),
+      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
+    },
+    receivedAt,
+  };
+}
 
 /** Options of {@link profileRefusal}. */
 export interface ProfileChecks {
@@ -128,6 +185,26 @@ export function tryInstall(
  */
 export function smartChargingNotSupported(action: string): never {
   throw createRPCError('NotSupported', `${action}: smart charging is not supported by this charge point`);
+}
+
+/**
+ * The composite schedule a GetCompositeSchedule asks for (1.6 §5.7, 2.0.1 K08), from now for
+ * `durationS` seconds, in `rateUnit` or else the first unit the charge point advertises (W when it
+ * advertises none).
+ * @returns undefined for a connector (2.0.1: EVSE) the charge point does not have: the answer is Rejected
+ * @throws CALLERROR NotSupported without smart charging ({@link smartChargingNotSupported})
+ */
+export function requestedCompositeSchedule(
+  station: Pick<ProfileInstaller, 'chargePoint' | 'smartCharging'>,
+  connectorId: number,
+  durationS: number,
+  rateUnit: RateUnit | undefined,
+): CompositeSchedule | undefined {
+  const { chargePoint: cp, smartCharging } = station;
+  if (!smartCharging.enabled) smartChargingNotSupported('GetCompositeSchedule');
+  if (connectorId !== 0 && !cp.hasConnector(connectorId)) return undefined;
+  const unit = rateUnit ?? smartCharging.rateUnits[0] ?? 'W';
+  return compositeSchedule(cp, connectorId, new Date(), durationS, unit);
 }
 
 /** A composite schedule: the limit a connector (or, for 0, the whole charge point) will get. */

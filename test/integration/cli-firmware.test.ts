@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
-import { runAdmin } from './support/admin';
+import { runAdmin, runOperationCommand } from './support/admin';
 import { pollUntil } from './support/ocpp';
 import type { LocalStack } from '../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../lib/simulator';
@@ -22,16 +22,16 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** Runs an operator CLI command that asks the tenant's chargers for an operation through this stack. */
+const runOperation = (...args: string[]) => runOperationCommand(stack, tenant.organizationId, ...args);
+
 describe('operator CLI: firmware', () => {
-  const organization = () => ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
   const chargerId = () => String(tenant.chargers[0]!.id);
 
   it('updates a charger (scheduled, then installed) and refuses an http URL naming --location', async () => {
-    const update = await runAdmin(
-      stack,
+    const update = await runOperation(
       'chargers',
       'update-firmware',
-      ...organization(),
       '--charger-id',
       chargerId(),
       '--location',
@@ -59,11 +59,9 @@ describe('operator CLI: firmware', () => {
       'the update to be installed',
       20_000,
     );
-    const bad = await runAdmin(
-      stack,
+    const bad = await runOperation(
       'chargers',
       'update-firmware',
-      ...organization(),
       '--charger-id',
       chargerId(),
       '--location',
@@ -74,9 +72,8 @@ describe('operator CLI: firmware', () => {
 
   it('asks a local controller to publish and unpublish an image, and refuses a bad checksum naming --checksum', async () => {
     const checksum = '9e107d9d372bb6826bd81d3542a419d6';
-    const to = [...organization(), '--charger-id', chargerId(), '--checksum'];
-    const publish = await runAdmin(
-      stack,
+    const to = ['--charger-id', chargerId(), '--checksum'];
+    const publish = await runOperation(
       'chargers',
       'publish-firmware',
       ...to,
@@ -86,7 +83,7 @@ describe('operator CLI: firmware', () => {
       '--retries',
       '2',
     );
-    const unpublish = await runAdmin(stack, 'chargers', 'unpublish-firmware', ...to, checksum);
+    const unpublish = await runOperation('chargers', 'unpublish-firmware', ...to, checksum);
     // The simulator is no local controller: it answers that it does not implement them (nothing published).
     for (const [run, action] of [
       [publish, 'publishFirmware'],
@@ -100,16 +97,14 @@ describe('operator CLI: firmware', () => {
       });
     }
     expect((publish.json as { request: unknown }).request).toMatchObject({ checksum, retries: 2 });
-    const bad = await runAdmin(stack, 'chargers', 'unpublish-firmware', ...to, 'not-an-md5');
+    const bad = await runOperation('chargers', 'unpublish-firmware', ...to, 'not-an-md5');
     expect(bad.stderr).toContain('--checksum');
   });
 
   it('runs a campaign to its end with --follow and lists it', async () => {
-    const created = await runAdmin(
-      stack,
+    const created = await runOperation(
       'firmware-campaigns',
       'create',
-      ...organization(),
       '--charger-id',
       chargerId(),
       '--location',

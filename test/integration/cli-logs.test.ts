@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
-import { runAdmin } from './support/admin';
+import { runAdmin, runOperationCommand } from './support/admin';
 import type { LocalStack } from '../../lib/local/stack';
 import { startSimulator, type Simulator } from '../../lib/simulator';
 
@@ -21,30 +21,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** The options every get-log run of these tests gives: the organization, this stack, its log folder. */
-const getLogOptions = () => [
-  '--organization-id',
-  String(tenant.organizationId),
-  '--ocpp-management-url',
-  stack.url,
-  '--log-dir',
-  process.env.LOG_DIR!,
-];
+/** `chargers get-log` with `args` for the tenant's organization, through this stack, into its log folder. */
+const getLog = (...args: string[]) =>
+  runOperationCommand(stack, tenant.organizationId, 'chargers', 'get-log', '--log-dir', process.env.LOG_DIR!, ...args);
 
 describe('operator CLI: charger logs', () => {
   it('asks for a log, waits for the upload, and gives a download link to it', async () => {
-    const common = getLogOptions();
     const charger = tenant.chargers[0]!;
-    const asked = await runAdmin(
-      stack,
-      'chargers',
-      'get-log',
-      ...common,
-      '--charger-id',
-      String(charger.id),
-      '--wait',
-      '20',
-    );
+    const asked = await getLog('--charger-id', String(charger.id), '--wait', '20');
     expect(asked.stderr).toBe('');
     expect(asked.json).toMatchObject({
       action: 'getLog',
@@ -73,11 +57,7 @@ describe('operator CLI: charger logs', () => {
   });
 
   it('refuses an oldest entry in the future, naming the field, nothing sent', async () => {
-    const refused = await runAdmin(
-      stack,
-      'chargers',
-      'get-log',
-      ...getLogOptions(),
+    const refused = await getLog(
       '--charger-id',
       String(tenant.chargers[0]!.id),
       '--oldest',

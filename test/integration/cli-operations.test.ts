@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import { createTenant, startTestStack, uniqueOcppId, type Tenant } from './support/stack';
 import { connectCharger } from './support/ocpp';
-import { runAdmin } from './support/admin';
+import { runAdmin, runOperationCommand } from './support/admin';
 import type { LocalStack } from '../../lib/local/stack';
 
 let stack: LocalStack;
@@ -30,20 +30,13 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** Runs an operator CLI command that asks the tenant's chargers for an operation through this stack. */
+const runOperation = (...args: string[]) => runOperationCommand(stack, tenant.organizationId, ...args);
+
 describe('operator CLI: charger operations', () => {
   it('resets and unlocks through the command path, records them as asked by the CLI, and lists them', async () => {
-    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
     const charger = tenant.chargers[0]!;
-    const reset = await runAdmin(
-      stack,
-      'chargers',
-      'reset',
-      ...organization,
-      '--charger-id',
-      String(charger.id),
-      '--type',
-      'Hard',
-    );
+    const reset = await runOperation('chargers', 'reset', '--charger-id', String(charger.id), '--type', 'Hard');
     expect(reset.stderr).toBe('');
     expect(reset.json).toMatchObject({
       action: 'reset',
@@ -51,14 +44,7 @@ describe('operator CLI: charger operations', () => {
       requestedBy: { operator: 'cli' },
       results: [{ chargerId: charger.id, status: 'accepted', ocppStatus: 'Accepted' }],
     });
-    const unlock = await runAdmin(
-      stack,
-      'chargers',
-      'unlock',
-      ...organization,
-      '--port-id',
-      String(charger.ports[0]!.id),
-    );
+    const unlock = await runOperation('chargers', 'unlock', '--port-id', String(charger.ports[0]!.id));
     expect(unlock.json).toMatchObject({ status: 'completed', results: [{ ocppStatus: 'Unlocked' }] });
     expect(received).toEqual([
       { action: 'Reset', params: { type: 'Hard' } },
@@ -79,18 +65,13 @@ describe('operator CLI: charger operations', () => {
   }, 120_000); // four CLI processes, each starting tsx
 
   it("names the option the charger's version does not take, and sends nothing", async () => {
-    const run = await runAdmin(
-      stack,
+    const run = await runOperation(
       'chargers',
       'reset',
-      '--organization-id',
-      String(tenant.organizationId),
       '--charger-id',
       String(tenant.chargers[0]!.id),
       '--type',
       'OnIdle',
-      '--ocpp-management-url',
-      stack.url,
     );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/type: its OCPP version takes Soft or Hard/);
@@ -120,40 +101,27 @@ describe('operator CLI: charger operations', () => {
   });
 
   it('asks a customer information request (a 1.6 charger: notSupported, nothing sent), and refuses one naming no customer', async () => {
-    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
     const target = ['--charger-id', String(tenant.chargers[0]!.id)];
     const before = received.length;
-    const asked = await runAdmin(
-      stack,
-      'chargers',
-      'customer-information',
-      ...organization,
-      ...target,
-      '--id-token',
-      'CARD-1',
-      '--clear',
-    );
+    const asked = await runOperation('chargers', 'customer-information', ...target, '--id-token', 'CARD-1', '--clear');
     expect(asked.stderr).toBe('');
     expect(asked.json).toMatchObject({
       action: 'customerInformation',
       request: { report: true, clear: true, idToken: { idToken: 'CARD-1', type: 'ISO14443' } },
       results: [{ status: 'notSupported' }],
     });
-    const refused = await runAdmin(stack, 'chargers', 'customer-information', ...organization, ...target);
+    const refused = await runOperation('chargers', 'customer-information', ...target);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--customer-identifier/);
     expect(received.length).toBe(before);
   }, 60_000); // two CLI processes, each starting tsx
 
   it('sets and clears a display message (a 1.6 charger: notSupported, nothing sent), and refuses a content over 512 characters', async () => {
-    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
     const target = ['--charger-id', String(tenant.chargers[0]!.id)];
     const before = received.length;
-    const shown = await runAdmin(
-      stack,
+    const shown = await runOperation(
       'chargers',
       'display-message',
-      ...organization,
       ...target,
       '--content',
       'Hi',
@@ -168,42 +136,25 @@ describe('operator CLI: charger operations', () => {
       request: { message: { priority: 'InFront', message: { format: 'UTF8', language: 'en', content: 'Hi' } } },
       results: [{ status: 'notSupported' }],
     });
-    const cleared = await runAdmin(stack, 'chargers', 'clear-display-message', ...organization, ...target, '--id', '7');
+    const cleared = await runOperation('chargers', 'clear-display-message', ...target, '--id', '7');
     expect(cleared.json).toMatchObject({
       action: 'clearDisplayMessage',
       request: { id: 7 },
       results: [{ status: 'notSupported' }],
     });
-    const refused = await runAdmin(
-      stack,
-      'chargers',
-      'display-message',
-      ...organization,
-      ...target,
-      '--content',
-      'x'.repeat(513),
-    );
+    const refused = await runOperation('chargers', 'display-message', ...target, '--content', 'x'.repeat(513));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--content/);
     expect(received.length).toBe(before);
   }, 90_000); // three CLI processes, each starting tsx
 
   it('lists display messages (a 1.6 charger: notSupported, nothing sent), and refuses a filter for it', async () => {
-    const organization = ['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url];
     const target = ['--charger-id', String(tenant.chargers[0]!.id)];
     const before = received.length;
-    const listed = await runAdmin(stack, 'chargers', 'display-messages', ...organization, ...target);
+    const listed = await runOperation('chargers', 'display-messages', ...target);
     expect(listed.stderr).toBe('');
     expect(listed.json).toMatchObject({ action: 'getDisplayMessages', results: [{ status: 'notSupported' }] });
-    const refused = await runAdmin(
-      stack,
-      'chargers',
-      'display-messages',
-      ...organization,
-      ...target,
-      '--priority',
-      'InFront',
-    );
+    const refused = await runOperation('chargers', 'display-messages', ...target, '--priority', 'InFront');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/priority/);
     expect(received.length).toBe(before);

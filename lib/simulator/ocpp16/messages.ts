@@ -11,7 +11,14 @@
  */
 import type * as V16 from '../../../shared/ocpp/types/v16';
 import type { ConnectorStatus, MeterSample } from '../charge-point';
-import { isoNow, measurements, type Command, type StationApi } from '../protocol';
+import {
+  bootUntilAccepted,
+  isoNow,
+  measurements,
+  type AdapterContext,
+  type Command,
+  type StationApi,
+} from '../protocol';
 
 /** Request payload of a 1.6 action. */
 export type Request<A extends V16.Action> = V16.Actions[A]['request'];
@@ -57,12 +64,7 @@ export interface Messages16 {
 }
 
 /** What every functional block of the 1.6 adapter works with. */
-export interface Context16 {
-  /** The station: model, flows, logging. */
-  readonly station: StationApi;
-  /** The messages the charge point sends. */
-  readonly messages: Messages16;
-}
+export type Context16 = AdapterContext<Messages16>;
 
 /** Creates the outgoing messages of a 1.6 charge point. */
 export function createMessages(station: StationApi): Messages16 {
@@ -91,20 +93,16 @@ export function createMessages(station: StationApi): Messages16 {
     });
   };
 
-  const bootNotification = async (): Promise<number> => {
+  const bootNotification = (): Promise<number> => {
     const { info } = station;
-    for (;;) {
-      const conf = await call('BootNotification', {
+    return bootUntilAccepted(station, () =>
+      call('BootNotification', {
         chargePointVendor: info.vendor,
         chargePointModel: info.model,
         chargePointSerialNumber: info.serialNumber,
         firmwareVersion: info.firmwareVersion,
-      });
-      if (conf.status === 'Accepted') return conf.interval;
-      const retry = conf.interval > 0 ? conf.interval : 10;
-      station.log('warn', `BootNotification ${conf.status}: retrying in ${retry} s`);
-      await station.sleep(retry);
-    }
+      }),
+    );
   };
 
   return { call, statusNotification, allStatuses, sendMeterValues, bootNotification };

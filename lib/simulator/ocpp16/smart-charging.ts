@@ -11,7 +11,7 @@
  */
 import type { ChargingProfile } from '../charging-profiles';
 import { isoNow, type StationApi } from '../protocol';
-import { compositeSchedule, smartChargingNotSupported, tryInstall } from '../smart-charging';
+import { neutralProfile, requestedCompositeSchedule, smartChargingNotSupported, tryInstall } from '../smart-charging';
 import type { Commands, Context16, Request } from './messages';
 
 /** A 1.6 `csChargingProfiles` / RemoteStartTransaction `chargingProfile`. */
@@ -19,25 +19,8 @@ type CsChargingProfile = Request<'SetChargingProfile'>['csChargingProfiles'];
 
 /** Converts a 1.6 profile set on `connectorId` to the protocol-neutral form. */
 export function profileFrom16(connectorId: number, profile: CsChargingProfile, receivedAt: Date): ChargingProfile {
-  const schedule = profile.chargingSchedule;
-  return {
-    id: profile.chargingProfileId,
-    connectorId,
-    stackLevel: profile.stackLevel,
-    purpose: profile.chargingProfilePurpose,
-    kind: profile.chargingProfileKind,
-    ...(profile.recurrencyKind ? { recurrencyKind: profile.recurrencyKind } : {}),
-    ...(profile.transactionId === undefined ? {} : { transactionId: profile.transactionId }),
-    ...(profile.validFrom ? { validFrom: new Date(profile.validFrom) } : {}),
-    ...(profile.validTo ? { validTo: new Date(profile.validTo) } : {}),
-    schedule: {
-      rateUnit: schedule.chargingRateUnit,
-      periods: schedule.chargingSchedulePeriod,
-      ...(schedule.startSchedule ? { startSchedule: new Date(schedule.startSchedule) } : {}),
-      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
-    },
-    receivedAt,
-  };
+  const identity = { id: profile.chargingProfileId, connectorId, purpose: profile.chargingProfilePurpose };
+  return neutralProfile(identity, profile, profile.chargingSchedule, receivedAt);
 }
 
 /**
@@ -99,10 +82,8 @@ export function smartChargingCommands({ station }: Context16): Commands {
 
     GetCompositeSchedule: {
       answer: (req) => {
-        if (!smartCharging.enabled) smartChargingNotSupported('GetCompositeSchedule');
-        if (req.connectorId !== 0 && !cp.hasConnector(req.connectorId)) return { status: 'Rejected' };
-        const unit = req.chargingRateUnit ?? smartCharging.rateUnits[0] ?? 'W';
-        const schedule = compositeSchedule(cp, req.connectorId, new Date(), req.duration, unit);
+        const schedule = requestedCompositeSchedule(station, req.connectorId, req.duration, req.chargingRateUnit);
+        if (!schedule) return { status: 'Rejected' };
         return {
           status: 'Accepted',
           connectorId: req.connectorId,
@@ -110,7 +91,7 @@ export function smartChargingCommands({ station }: Context16): Commands {
           chargingSchedule: {
             duration: req.duration,
             startSchedule: isoNow(schedule.start),
-            chargingRateUnit: unit,
+            chargingRateUnit: schedule.rateUnit,
             chargingSchedulePeriod: schedule.periods,
           },
         };

@@ -11,7 +11,16 @@
  */
 import type * as V201 from '../../../shared/ocpp/types/v201';
 import type { ConnectorStatus, MeterSample, Session } from '../charge-point';
-import { isoNow, mapNonEmpty, measurements, type Command, type StartRequest, type StationApi } from '../protocol';
+import {
+  bootUntilAccepted,
+  isoNow,
+  mapNonEmpty,
+  measurements,
+  type AdapterContext,
+  type Command,
+  type StartRequest,
+  type StationApi,
+} from '../protocol';
 
 /** Request payload of a 2.0.1 action. */
 export type Request<A extends V201.Action> = V201.Actions[A]['request'];
@@ -103,12 +112,7 @@ export interface Messages201 {
 }
 
 /** What every functional block of the 2.0.1 adapter works with. */
-export interface Context201 {
-  /** The station: model, flows, logging. */
-  readonly station: StationApi;
-  /** The messages the charge point sends. */
-  readonly messages: Messages201;
-}
+export type Context201 = AdapterContext<Messages201>;
 
 /** Creates the outgoing messages of a 2.0.1 charging station. */
 export function createMessages(station: StationApi): Messages201 {
@@ -125,10 +129,10 @@ export function createMessages(station: StationApi): Messages201 {
     await call('StatusNotification', { timestamp: isoNow(), connectorStatus: status, evseId, connectorId: 1 });
   };
 
-  const bootNotification = async (reason: BootReason): Promise<number> => {
+  const bootNotification = (reason: BootReason): Promise<number> => {
     const { info } = station;
-    for (;;) {
-      const response = await call('BootNotification', {
+    return bootUntilAccepted(station, () =>
+      call('BootNotification', {
         reason,
         chargingStation: {
           model: info.model,
@@ -136,12 +140,8 @@ export function createMessages(station: StationApi): Messages201 {
           serialNumber: info.serialNumber,
           firmwareVersion: info.firmwareVersion,
         },
-      });
-      if (response.status === 'Accepted') return response.interval;
-      const retry = response.interval > 0 ? response.interval : 10;
-      station.log('warn', `BootNotification ${response.status}: retrying in ${retry} s`);
-      await station.sleep(retry);
-    }
+      }),
+    );
   };
 
   const transactionEvent = async (evseId: number, session: Session, update: TransactionUpdate): Promise<unknown> => {

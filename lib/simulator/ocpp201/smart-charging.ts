@@ -16,7 +16,7 @@ import type * as V201 from '../../../shared/ocpp/types/v201';
 import type { Session } from '../charge-point';
 import type { ChargingProfile, ClearCriteria, ProfilePurpose } from '../charging-profiles';
 import { isoNow, type StartRequest, type StationApi } from '../protocol';
-import { compositeSchedule, smartChargingNotSupported, tryInstall } from '../smart-charging';
+import { neutralProfile, requestedCompositeSchedule, smartChargingNotSupported, tryInstall } from '../smart-charging';
 import { AC_PHASES, AC_VOLTAGE_V, DC_VOLTAGE_V } from '../supply';
 import type { Commands, Context201, Messages201 } from './messages';
 
@@ -35,24 +35,7 @@ export function profileFrom201(
   const purpose = purposeOf(profile.chargingProfilePurpose);
   if (!purpose) return undefined;
   const [schedule] = profile.chargingSchedule;
-  return {
-    id: profile.id,
-    connectorId: evseId,
-    stackLevel: profile.stackLevel,
-    purpose,
-    kind: profile.chargingProfileKind,
-    ...(profile.recurrencyKind ? { recurrencyKind: profile.recurrencyKind } : {}),
-    ...(profile.transactionId === undefined ? {} : { transactionId: profile.transactionId }),
-    ...(profile.validFrom ? { validFrom: new Date(profile.validFrom) } : {}),
-    ...(profile.validTo ? { validTo: new Date(profile.validTo) } : {}),
-    schedule: {
-      rateUnit: schedule.chargingRateUnit,
-      periods: schedule.chargingSchedulePeriod,
-      ...(schedule.startSchedule ? { startSchedule: new Date(schedule.startSchedule) } : {}),
-      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
-    },
-    receivedAt,
-  };
+  return neutralProfile({ id: profile.id, connectorId: evseId, purpose }, profile, schedule, receivedAt);
 }
 
 /** Installs `profile` on `evseId` after the checks; false when refused. */
@@ -107,7 +90,6 @@ function clearCriteria(req: V201.ClearChargingProfileRequest): ClearCriteria | u
 
 /** SetChargingProfile, ClearChargingProfile and GetCompositeSchedule. */
 export function smartChargingCommands({ station }: Context201): Commands {
-  const cp = station.chargePoint;
   const { smartCharging } = station;
   return {
     SetChargingProfile: {
@@ -132,17 +114,15 @@ export function smartChargingCommands({ station }: Context201): Commands {
 
     GetCompositeSchedule: {
       answer: (req) => {
-        if (!smartCharging.enabled) smartChargingNotSupported('GetCompositeSchedule');
-        if (req.evseId !== 0 && !cp.hasConnector(req.evseId)) return { status: 'Rejected' };
-        const unit = req.chargingRateUnit ?? smartCharging.rateUnits[0] ?? 'W';
-        const schedule = compositeSchedule(cp, req.evseId, new Date(), req.duration, unit);
+        const schedule = requestedCompositeSchedule(station, req.evseId, req.duration, req.chargingRateUnit);
+        if (!schedule) return { status: 'Rejected' };
         return {
           status: 'Accepted',
           schedule: {
             evseId: req.evseId,
             duration: req.duration,
             scheduleStart: isoNow(schedule.start),
-            chargingRateUnit: unit,
+            chargingRateUnit: schedule.rateUnit,
             chargingSchedulePeriod: schedule.periods,
           },
         };

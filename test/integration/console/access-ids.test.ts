@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { api } from '../support/stack';
 
 let ui: ConsolePage;
@@ -14,10 +14,7 @@ let ui: ConsolePage;
 beforeAll(async () => {
   ui = await openConsolePage();
   const { page, stack, tenant } = ui;
-  await page.goto(`${stack.url}/`);
-  await page.getByLabel('API key').fill(tenant.apiKey);
-  await page.getByRole('button', { name: 'Open console' }).click();
-  await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+  await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
 }, 120_000);
 
 afterAll(async () => {

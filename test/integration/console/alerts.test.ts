@@ -9,7 +9,7 @@
  * the site's, its zone named. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsolePage, type ConsolePage } from '../support/console-page';
+import { openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -135,10 +135,7 @@ async function infoRows() {
 describe('the Alerts page', () => {
   it('lists active alerts first, then ended ones, in words with their severity; info apart; muted ones badged; the filters narrow it', async () => {
     const { page, stack, tenant, tab } = ui;
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     // One active, unmuted, unacknowledged critical alert: the offline charger (the fault ended,
     // the session error is muted).
     const count = page.getByRole('navigation', { name: 'Pages' }).getByTestId('critical-alert-count');

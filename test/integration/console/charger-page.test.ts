@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import { openChargerTab, openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { connectCharger } from '../support/ocpp';
 import { uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -50,10 +50,7 @@ afterAll(async () => {
 describe('the configuration on the charger page', () => {
   it('reads the configuration from the charger with the button and lists it with when it was read', async () => {
     const { page, stack, tenant, tab } = ui;
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.goto(`${stack.url}/#/chargers/${chargerId}`);
     await openChargerTab(page, 'Configuration');
     const section = page.getByRole('region', { name: 'Configuration' });

@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RPCClient } from 'ocpp-rpc';
-import { createApiKey } from '../../../shared/api/api-keys';
 import { registerCharger } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import { connectRecordingCharger, pollUntil } from '../support/ocpp';
 import { uniqueOcppId } from '../support/stack';
-import { openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import type { ConsolePage } from '../support/console-page';
+import { openChargerTab, openConsolePage, openConsoleWithApiKey, reopenConsoleAsViewer } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 
 let ui: ConsolePage;
@@ -63,10 +63,7 @@ beforeAll(async () => {
   v16 = await register(uniqueOcppId('UIDSP16'), 'Screen 1.6');
   station = await connectRecordingCharger(ui.stack, v201.ocppId!, 'ocpp2.0.1', ACTIONS, received, () => answer);
   v16Client = await connectRecordingCharger(ui.stack, v16.ocppId!, 'ocpp1.6', [], [], () => answer);
-  await page.goto(`${ui.stack.url}/`);
-  await page.getByLabel('API key').fill(ui.tenant.apiKey);
-  await page.getByRole('button', { name: 'Open console' }).click();
-  await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+  await openConsoleWithApiKey(page, ui.stack.url, ui.tenant.apiKey);
 }, 120_000);
 
 afterAll(async () => {
@@ -166,16 +163,7 @@ describe('neither panel', () => {
   });
 
   it('for a viewer', async () => {
-    const viewer = await createApiKey(ui.stack.db, {
-      organizationId: ui.tenant.organizationId,
-      scope: 'organization',
-      role: 'viewer',
-    });
-    await page.getByRole('button', { name: 'Forget key' }).click();
-    await page.goto(`${ui.stack.url}/`);
-    await page.getByLabel('API key').fill(viewer.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await reopenConsoleAsViewer(ui);
     await page.goto(`${ui.stack.url}/#/chargers/${v201.id}/operations`);
     await page.getByText('Running a charger operation needs the role operator or above; you are a viewer.').waitFor();
     expect(await page.getByRole('region', { name: 'Display messages' }).count()).toBe(0);

@@ -9,7 +9,12 @@ import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import type { Tenant } from '../support/stack';
-import { openChargerTab, openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
+import {
+  openChargerTab,
+  openConsoleWithApiKey,
+  openConsoleWithCharger,
+  type ConsoleWithCharger,
+} from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 import { pollUntil } from '../support/ocpp';
 
@@ -33,10 +38,7 @@ afterAll(async () => ui?.close());
 
 describe('firmware in the console', () => {
   it("updates a charger's firmware from its page", async () => {
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
     await openChargerTab(page, 'Firmware and logs');
     const section = page.getByRole('region', { name: 'Firmware and logs' });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import { api, type Tenant } from '../support/stack';
-import { askConfirmation, openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 import { WEEKDAY_DROP_SCHEDULES } from '../../support/limit-schedules';
 
@@ -40,10 +40,7 @@ async function fillRow(n: number, days: string[], start: string, limit: string) 
 
 describe('a limit by time of day on the site power page', () => {
   it('sets one through the form and lists its periods by day', async () => {
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.goto(`${stack.url}/#/sites/${tenant.siteId}/power`);
     const section = page.getByRole('region', { name: 'Limits' });
     await section.getByText(/^No limits set/).waitFor();

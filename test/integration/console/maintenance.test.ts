@@ -6,7 +6,13 @@
  * clock and the site on Chicago's: the form takes and the list shows the site's time, its zone named. No page may throw or log an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askConfirmation, openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import {
+  askConfirmation,
+  openChargerTab,
+  openConsolePage,
+  openConsoleWithApiKey,
+  type ConsolePage,
+} from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api, uniqueOcppId } from '../support/stack';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -56,10 +62,7 @@ async function windowsOfCharger() {
 describe('maintenance windows on the charger page', () => {
   it('plans a window, shows the API refusing an end before the start by the End field, changes and deletes one', async () => {
     const { page, stack, tenant, tab } = ui;
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
     await openChargerTab(page, 'Operations');
     const section = page.getByRole('region', { name: 'Maintenance windows' });

@@ -11,7 +11,12 @@ import type { LocalStack } from '../../../lib/local/stack';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import type { Tenant } from '../support/stack';
 import { pollUntil } from '../support/ocpp';
-import { openChargerTab, openConsoleWithCharger, type ConsoleWithCharger } from '../support/console-page';
+import {
+  openChargerTab,
+  openConsoleWithApiKey,
+  openConsoleWithCharger,
+  type ConsoleWithCharger,
+} from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 
 let ui: ConsoleWithCharger;
@@ -36,10 +41,7 @@ const portStatus = async () =>
 
 describe("the charger page's operations", () => {
   it('resets the charger, shows its answer and lists the operation', async () => {
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.goto(`${stack.url}/#/chargers/${charger.id}`);
     await openChargerTab(page, 'Operations');
     const section = page.getByRole('region', { name: 'Operations' });

@@ -18,6 +18,7 @@ import { LINE_COLOURS } from '../../../lib/console/src/power-data';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
 import { connectSmartCharger, type SmartCharger } from '../support/smart-charger';
 import { countPixels, launchBrowser, screenshot, type TestBrowser, type WatchedPage } from '../support/browser';
+import { openConsoleWithApiKey } from '../support/console-page';
 
 const TIME_ZONE = 'America/Chicago'; // createTenant's site
 const DAY_S = 86_400;
@@ -143,10 +144,7 @@ async function planSite(unit: 'W' | 'A', high: number, low: number, van = false)
 async function openSitePower(of: PlanSite): Promise<WatchedPage> {
   const opened = await browser.newPage();
   opened.page.on('request', (request) => requested.push(request.url()));
-  await opened.page.goto(`${stack.url}/`);
-  await opened.page.getByLabel('API key').fill(of.tenant.apiKey);
-  await opened.page.getByRole('button', { name: 'Open console' }).click();
-  await opened.page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+  await openConsoleWithApiKey(opened.page, stack.url, of.tenant.apiKey);
   await opened.page.goto(`${stack.url}/#/sites/${of.tenant.siteId}/power`);
   return opened;
 }

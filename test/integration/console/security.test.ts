@@ -8,13 +8,19 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../../shared/api/api-keys';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import { recordChargerCertificate } from '../../../shared/chargers';
 import { registerCharger } from '../../../shared/chargers/registration';
 import { recordSecurityEvent } from '../../../shared/history';
 import type { WatchedPage } from '../support/browser';
-import { askConfirmation, openChargerTab, openConsolePage, type ConsolePage } from '../support/console-page';
+import {
+  askConfirmation,
+  openChargerTab,
+  openConsolePage,
+  openConsoleWithApiKey,
+  reopenConsoleAsViewer,
+  type ConsolePage,
+} from '../support/console-page';
 import { api, uniqueOcppId } from '../support/stack';
 
 let ui: ConsolePage;
@@ -35,14 +41,6 @@ async function listed(serialNumber: string): Promise<{ revoked: boolean; revoked
   return (read.body.data as { serialNumber: string; revoked: boolean; revokedAt?: string }[]).find(
     (c) => c.serialNumber === serialNumber,
   );
-}
-
-/** Opens the console with `apiKey`. */
-async function signIn(apiKey: string): Promise<void> {
-  await page.goto(`${ui.stack.url}/`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Open console' }).click();
-  await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
 }
 
 beforeAll(async () => {
@@ -91,7 +89,7 @@ beforeAll(async () => {
       receivedAt: new Date(now).toISOString(),
     });
   }
-  await signIn(ui.tenant.apiKey);
+  await openConsoleWithApiKey(page, ui.stack.url, ui.tenant.apiKey);
 }, 120_000);
 
 afterAll(async () => {
@@ -168,13 +166,7 @@ describe("the charger page's Security tab", () => {
   });
 
   it('shows a viewer the same, without the form or a Revoke button', async () => {
-    const viewer = await createApiKey(ui.stack.db, {
-      organizationId: ui.tenant.organizationId,
-      scope: 'organization',
-      role: 'viewer',
-    });
-    await page.getByRole('button', { name: 'Forget key' }).click();
-    await signIn(viewer.apiKey);
+    await reopenConsoleAsViewer(ui);
     await page.goto(`${ui.stack.url}/#/chargers/${charger.id}/security`);
     const profile = page.getByRole('region', { name: 'Security profile' });
     await profile

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import type { RPCClient } from 'ocpp-rpc';
 import { api, uniqueOcppId, type Tenant } from '../support/stack';
-import { askConfirmation, openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { screenshot, type WatchedPage } from '../support/browser';
 import { connectRecordingCharger } from '../support/ocpp';
 import { registerCharger } from '../../../shared/chargers/registration';
@@ -75,10 +75,7 @@ const WEEKDAYS = EVERY_DAY.slice(0, 5);
 
 describe('the tariff on the site power page', () => {
   it('sets a tariff through the form and lists it by day', async () => {
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.goto(`${stack.url}/#/sites/${tenant.siteId}/power`);
     const section = page.getByRole('region', { name: 'Tariff' });
     await section.getByText(/^No tariff:/).waitFor();

@@ -10,7 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askConfirmation, openConsolePage, type ConsolePage } from '../support/console-page';
+import { askConfirmation, openConsolePage, openConsoleWithApiKey, type ConsolePage } from '../support/console-page';
 import { screenshot } from '../support/browser';
 import { api } from '../support/stack';
 
@@ -45,10 +45,7 @@ afterAll(async () => {
 describe('the Webhooks page', () => {
   it('creates an endpoint, shows its secret once, sends a test that the receiver verifies, and shows it succeeded with 200', async () => {
     const { page, stack, tenant, tab } = ui;
-    await page.goto(`${stack.url}/`);
-    await page.getByLabel('API key').fill(tenant.apiKey);
-    await page.getByRole('button', { name: 'Open console' }).click();
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await openConsoleWithApiKey(page, stack.url, tenant.apiKey);
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No webhook endpoints yet.').waitFor();

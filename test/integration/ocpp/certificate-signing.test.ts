@@ -22,6 +22,7 @@ import { commonNameOf, parseCertificateChain } from '../../../shared/certificate
 import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
 import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
 import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { signCertificateRequest } from '../support/security-chargers';
 
 let stack: LocalStack;
 let tenant: Tenant;
@@ -97,8 +98,9 @@ afterAll(async () => {
 
 /** Sends SignCertificate with `csr`; the charger's answer's status. */
 async function signCertificate(protocol: BaseProtocol, csr: string): Promise<string> {
-  const params = protocol === 'ocpp1.6' ? { csr } : { csr, certificateType: 'ChargingStationCertificate' };
-  const answer = (await chargers[protocol].client.call('SignCertificate', params)) as { status: string };
+  const answer = (await chargers[protocol].client.call('SignCertificate', signCertificateRequest(protocol, csr))) as {
+    status: string;
+  };
   return answer.status;
 }
 

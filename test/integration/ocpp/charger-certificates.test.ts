@@ -7,7 +7,6 @@
  * holds a later certificate it accepted (not one it rejected or never received).
  */
 import { X509Certificate } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
@@ -17,55 +16,41 @@ import { revokeSerialOfCa } from '../../../shared/certificates/revocation-store'
 import { requestCounts } from '../../../shared/db/client';
 import { ocppChargerCommands } from '../../../shared/ocpp/commands/charger-commands';
 import { PROBE_COMMANDS } from '../../../shared/ocpp/commands/charger-operations';
-import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
-import { checkedApi, type CheckedCall } from '../support/checked-api';
-import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
-import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { opensslCsr } from '../../unit/certificates/openssl';
+import type { CheckedCall } from '../support/checked-api';
+import { pollUntil, type BaseProtocol } from '../support/ocpp';
+import {
+  PROTOCOLS,
+  signCertificateRequest,
+  startSecurityChargers,
+  type SecurityChargers,
+} from '../support/security-chargers';
+import type { Tenant } from '../support/stack';
 
-const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 const ROUTE = '/api/chargers/{id}/certificates';
 const DAY = 86_400_000;
+let fixture: SecurityChargers | undefined;
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
 let call: CheckedCall;
 let dir: string;
-let remove: () => void;
-const clients = {} as Record<BaseProtocol, RPCClient>;
+let clients: Record<BaseProtocol, RPCClient>;
 const chains = {} as Record<BaseProtocol, string[]>;
 
 beforeAll(async () => {
-  ({ dir, remove } = temporaryDirectory());
-  stack = await startTestStack({ tls: { dataDir: join(dir, 'data'), port: 0 } });
-  tenant = await createTenant(
-    stack,
-    PROTOCOLS.map((protocol) => ({
-      ocppId: uniqueOcppId(protocol === 'ocpp1.6' ? 'CC16' : 'CC201'),
-      name: protocol,
-      type: 'Level 2' as const,
-      ports: [{ connectorType: 'J1772' as const }],
-    })),
-  );
-  other = await createTenant(stack, [
-    { ocppId: uniqueOcppId('CCX'), name: 'x', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-  ]);
-  for (const [i, protocol] of PROTOCOLS.entries()) {
-    chains[protocol] = [];
-    clients[protocol] = await connectCharger(stack, tenant.chargers[i]!.ocppId!, protocol, undefined, (c) =>
+  for (const protocol of PROTOCOLS) chains[protocol] = [];
+  fixture = await startSecurityChargers({
+    idPrefix: 'CC',
+    handlers: (protocol, c) =>
       c.handle('CertificateSigned', async ({ params }: any) => {
         chains[protocol].push(params.certificateChain);
         return { status: 'Accepted' };
       }),
-    );
-  }
-  call = await checkedApi(stack, () => tenant.apiKey);
+  });
+  ({ stack, tenant, other, call, dir, clients } = fixture);
 });
-
-afterAll(async () => {
-  for (const client of Object.values(clients)) await client.close({ force: true });
-  await stack?.close();
-  remove?.();
-});
+afterAll(async () => fixture?.close());
 
 const certificatesOf = async (chargerId: number) =>
   (await call('GET', `/api/chargers/${chargerId}/certificates`, ROUTE, 200)).data as Record<string, unknown>[];
@@ -74,9 +59,8 @@ describe.each(PROTOCOLS)('a certificate the CSMS issues (%s)', (protocol) => {
   const index = PROTOCOLS.indexOf(protocol);
   it('is stored when CertificateSigned goes out, and listed as the charger received it', async () => {
     const { id, ocppId } = tenant.chargers[index]!;
-    const params = (csr: string) =>
-      protocol === 'ocpp1.6' ? { csr } : { csr, certificateType: 'ChargingStationCertificate' };
-    expect(await clients[protocol].call('SignCertificate', params(opensslCsr(dir, `/CN=${ocppId}`).csr))).toEqual({
+    const csr = opensslCsr(dir, `/CN=${ocppId}`).csr;
+    expect(await clients[protocol].call('SignCertificate', signCertificateRequest(protocol, csr))).toEqual({
       status: 'Accepted',
     });
     const [listed] = await pollUntil(

@@ -6,43 +6,19 @@
  * answered and ignored, a 1.6 charger notSupported with nothing sent (a filter for it refused), and
  * bad bodies refused with the field named and nothing sent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, type BaseProtocol } from '../support/ocpp';
-import type { LocalStack } from '../../../lib/local/stack';
+import { describe, expect, it } from 'vitest';
+import { useOperationChargers } from '../support/operation-chargers';
 import { MAX_LISTED_MESSAGES } from '../../../shared/charger-operations/display-report';
 
-process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
-process.env.OPERATION_WAIT_MS = '4000';
-
-let stack: LocalStack;
-let tenant: Tenant;
-const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('DML16'), 'ocpp2.0.1': uniqueOcppId('DML201') };
-
-/** What each charger received of GetDisplayMessages, and how it answers it. */
-const received: { action: string; params: any }[] = [];
-let answer: (action: string, params: any) => unknown = () => ({ status: 'Accepted' });
-
-const connect = (protocol: BaseProtocol) =>
-  connectRecordingCharger(stack, ids[protocol], protocol, ['GetDisplayMessages'], received, () => answer);
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack, [
-    { ocppId: ids['ocpp1.6'], name: 'List 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-    { ocppId: ids['ocpp2.0.1'], name: 'List 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
-  ]);
+/** The chargers, and what they received of GetDisplayMessages and how they answer it. */
+const chargers = useOperationChargers({
+  idPrefix: 'DML',
+  name: 'List',
+  actions: ['GetDisplayMessages'],
+  defaultAnswer: () => ({ status: 'Accepted' }),
 });
-afterAll(async () => stack?.close());
-afterEach(() => {
-  received.length = 0;
-  answer = () => ({ status: 'Accepted' });
-});
-
-const list = (body: unknown) =>
-  api(stack, '/api/ocpp/get-display-messages', { key: tenant.apiKey, method: 'POST', body });
-const read = (operationId: string) => api(stack, `/api/charger-operations/${operationId}`, { key: tenant.apiKey });
+const { received, operation: read } = chargers;
+const list = (body: unknown) => chargers.post('get-display-messages', body);
 
 /** A message as a charger reports it. */
 const shown = (id: number, content: string) => ({
@@ -52,12 +28,8 @@ const shown = (id: number, content: string) => ({
 });
 
 describe('an OCPP 2.0.1 station', () => {
-  let client: RPCClient;
-  const chargerId = () => tenant.chargers[1]!.id;
-  beforeAll(async () => {
-    client = await connect('ocpp2.0.1');
-  });
-  afterAll(async () => client?.close());
+  const station = chargers.connected('ocpp2.0.1');
+  const { chargerId } = station;
 
   /** Lists with `filters`; returns the operation's ID and our requestId as sent. */
   const listed = async (filters: Record<string, unknown> = {}) => {
@@ -82,17 +54,17 @@ describe('an OCPP 2.0.1 station', () => {
       display: { name: 'Display', instance: 'front', evse: { id: 1, connectorId: 1 } },
       customData: { vendorId: 'V' },
     };
-    await client.call('NotifyDisplayMessages', { requestId, tbc: true, messageInfo: [first] });
+    await station.client.call('NotifyDisplayMessages', { requestId, tbc: true, messageInfo: [first] });
     expect((await read(operationId)).body.data.results[0]).toMatchObject({
       status: 'scheduled',
       displayMessages: { requestId, complete: false },
     });
-    await client.call('NotifyDisplayMessages', {
+    await station.client.call('NotifyDisplayMessages', {
       requestId,
       messageInfo: [{ ...shown(1, 'Hi'), priority: 'InFront' }],
     });
     // A page after the last changes nothing.
-    await client.call('NotifyDisplayMessages', { requestId, messageInfo: [shown(2, 'Late')] });
+    await station.client.call('NotifyDisplayMessages', { requestId, messageInfo: [shown(2, 'Late')] });
     const { body } = await read(operationId);
     expect(body.data).toMatchObject({ action: 'getDisplayMessages', status: 'completed' });
     expect(body.data.results[0]).toMatchObject({
@@ -118,7 +90,7 @@ describe('an OCPP 2.0.1 station', () => {
   });
 
   it('takes Unknown (nothing matches) as an empty list at once', async () => {
-    answer = () => ({ status: 'Unknown' });
+    chargers.answer = () => ({ status: 'Unknown' });
     const { status, body } = await list({ chargerId: chargerId(), priority: 'AlwaysFront' });
     expect(status).toBe(200);
     expect(body.data.status).toBe('completed');
@@ -132,9 +104,9 @@ describe('an OCPP 2.0.1 station', () => {
   it(`keeps at most ${MAX_LISTED_MESSAGES} messages of a long listing, marked truncated`, async () => {
     const { operationId, requestId } = await listed();
     const page = (from: number) => Array.from({ length: 30 }, (_, i) => shown(from + i, `Message ${from + i}`));
-    await client.call('NotifyDisplayMessages', { requestId, tbc: true, messageInfo: page(0) });
-    await client.call('NotifyDisplayMessages', { requestId, tbc: true, messageInfo: page(30) });
-    await client.call('NotifyDisplayMessages', { requestId, tbc: false, messageInfo: page(60) });
+    await station.client.call('NotifyDisplayMessages', { requestId, tbc: true, messageInfo: page(0) });
+    await station.client.call('NotifyDisplayMessages', { requestId, tbc: true, messageInfo: page(30) });
+    await station.client.call('NotifyDisplayMessages', { requestId, tbc: false, messageInfo: page(60) });
     const result = (await read(operationId)).body.data.results[0];
     expect(result.status).toBe('accepted');
     expect(result.displayMessages.truncated).toBe(true);
@@ -145,10 +117,10 @@ describe('an OCPP 2.0.1 station', () => {
 
   it('answers a page of no request of ours and stores nothing', async () => {
     const requestId = 987_654_321;
-    await expect(client.call('NotifyDisplayMessages', { requestId, messageInfo: [shown(1, 'x')] })).resolves.toEqual(
-      {},
-    );
-    const { data } = await stack.db.displayMessagesRequest.get({ chargerId: chargerId(), requestId }).go();
+    await expect(
+      station.client.call('NotifyDisplayMessages', { requestId, messageInfo: [shown(1, 'x')] }),
+    ).resolves.toEqual({});
+    const { data } = await chargers.stack.db.displayMessagesRequest.get({ chargerId: chargerId(), requestId }).go();
     expect(data).toBeNull();
   });
 
@@ -163,23 +135,14 @@ describe('an OCPP 2.0.1 station', () => {
       [{ ...to, requestId: 5 }, 'body.requestId'],
       [{ priority: 'InFront' }, 'body'],
     ];
-    for (const [body, field] of cases) {
-      const refused = await list(body);
-      expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
-    }
+    await chargers.expectRefused(cases.map(([body, field]) => ['get-display-messages', body, field] as const));
     expect((await list({ chargerId: 999_999 })).status).toBe(404);
     expect(received).toEqual([]);
   });
 });
 
 describe('an OCPP 1.6 charger', () => {
-  let client: RPCClient;
-  const chargerId = () => tenant.chargers[0]!.id;
-  beforeAll(async () => {
-    client = await connect('ocpp1.6');
-  });
-  afterAll(async () => client?.close());
+  const { chargerId } = chargers.connected('ocpp1.6');
 
   it('has no display messages: notSupported, nothing sent; a filter for it is 400 naming it', async () => {
     const { status, body } = await list({ chargerId: chargerId() });
@@ -190,9 +153,7 @@ describe('an OCPP 1.6 charger', () => {
     expect(filtered.status).toBe(400);
     expect(filtered.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.priority']);
     // The refused one was not recorded: the audit trail holds the first only.
-    const operations = await api(stack, `/api/charger-operations?chargerId=${chargerId()}&action=getDisplayMessages`, {
-      key: tenant.apiKey,
-    });
+    const operations = await chargers.operationsOf(chargerId(), 'getDisplayMessages');
     expect(operations.body.data).toHaveLength(1);
     expect(received).toEqual([]);
   });

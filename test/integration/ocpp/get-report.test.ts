@@ -7,39 +7,17 @@
  * `timeout` ReportIncomplete, still merged when they come; a 1.6 charger notSupported with nothing
  * sent; bad bodies refused with nothing sent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
-import { runAdmin } from '../support/admin';
-import type { LocalStack } from '../../../lib/local/stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '../support/ocpp';
+import { useOperationChargers } from '../support/operation-chargers';
+import { runOperationCommand } from '../support/admin';
 
-process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
-process.env.OPERATION_WAIT_MS = '4000';
 process.env.GET_REPORT_WAIT_MS = '1500';
 
-let stack: LocalStack;
-let tenant: Tenant;
-const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('REP16'), 'ocpp2.0.1': uniqueOcppId('REP201') };
-
-/** What each charger received of GetReport, and how it answers it. */
-const received: { action: string; params: any }[] = [];
-let answer: (action: string, params: any) => unknown = () => ({ status: 'Rejected' });
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack, [
-    { ocppId: ids['ocpp1.6'], name: 'Report 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-    { ocppId: ids['ocpp2.0.1'], name: 'Report 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
-  ]);
-});
-afterAll(async () => stack?.close());
-afterEach(() => {
-  received.length = 0;
-  answer = () => ({ status: 'Rejected' });
-});
-
-const post = (body: unknown) => api(stack, '/api/ocpp/get-report', { key: tenant.apiKey, method: 'POST', body });
+/** The chargers, and what they received of GetReport and how they answer it. */
+const chargers = useOperationChargers({ idPrefix: 'REP', name: 'Report', actions: ['GetReport'] });
+const { received } = chargers;
+const post = (body: unknown) => chargers.post('get-report', body);
 
 /** A reported variable: component `name`, variable `variable`, its Actual value. */
 const reported = (component: string, variable: string, value: string) => ({
@@ -50,31 +28,29 @@ const reported = (component: string, variable: string, value: string) => ({
 });
 
 describe('an OCPP 2.0.1 station', () => {
-  let client: RPCClient;
-  const chargerId = () => tenant.chargers[1]!.id;
+  const station = chargers.connected('ocpp2.0.1');
+  const { chargerId } = station;
   const page = (requestId: number, seqNo: number, tbc: boolean, reportData: unknown[]) =>
-    client.call('NotifyReport', { requestId, generatedAt: new Date().toISOString(), seqNo, tbc, reportData });
+    station.client.call('NotifyReport', { requestId, generatedAt: new Date().toISOString(), seqNo, tbc, reportData });
   /** The stored device model's variables as `Component.variable=value`. */
   const model = async () => {
-    const { body } = await api(stack, `/api/chargers/${chargerId()}/configuration`, { key: tenant.apiKey });
+    const { body } = await chargers.configuration(chargerId());
     return ((body.data?.variables ?? []) as any[])
       .map((v) => `${v.component.name}.${v.variable.name}=${v.attributes[0]?.value}`)
       .sort();
   };
   const targeted = async () =>
-    (await stack.db.chargerConfiguration.get({ chargerId: chargerId() }).go({ consistent: true })).data
+    (await chargers.stack.db.chargerConfiguration.get({ chargerId: chargerId() }).go({ consistent: true })).data
       ?.targetedReportIds ?? [];
 
   beforeAll(async () => {
-    client = await connectRecordingCharger(stack, ids['ocpp2.0.1'], 'ocpp2.0.1', ['GetReport'], received, () => answer);
     // A base report first: the device model a targeted report then updates.
     await page(4243, 0, false, [reported('A', 'x', '1'), reported('B', 'y', '2'), reported('C', 'z', '3')]);
     await pollUntil(model, (m) => m.length === 3, 'the base report');
   });
-  afterAll(async () => client?.close());
 
   it('asks for what the body names; the pages update only the variables they name and settle the result', async () => {
-    answer = (_action, params) => {
+    chargers.answer = (_action, params) => {
       // The last page first, and before the answer: the request is noted before the CALL.
       void page(params.requestId, 1, false, [reported('D', 'w', '4')]).then(() =>
         page(params.requestId, 0, true, [reported('A', 'x', '10')]),
@@ -115,7 +91,7 @@ describe('an OCPP 2.0.1 station', () => {
   it('EmptyResultSet is accepted at once; Rejected and NotSupported mapped; their notes withdrawn', async () => {
     const outcomes = [];
     for (const word of ['EmptyResultSet', 'Rejected', 'NotSupported']) {
-      answer = () => ({ status: word });
+      chargers.answer = () => ({ status: word });
       outcomes.push((await post({ chargerId: chargerId(), componentCriteria: ['Problem'] })).body.data.results[0]);
     }
     expect(outcomes.map((r) => [r.status, r.ocppStatus])).toEqual([
@@ -132,7 +108,7 @@ describe('an OCPP 2.0.1 station', () => {
   });
 
   it('a report whose pages do not all come is timeout ReportIncomplete, and still merged when they come', async () => {
-    answer = (_action, params) => {
+    chargers.answer = (_action, params) => {
       void page(params.requestId, 1, false, [reported('B', 'y', '20')]);
       return { status: 'Accepted' };
     };
@@ -154,19 +130,12 @@ describe('an OCPP 2.0.1 station', () => {
   });
 
   it('is asked for with the operator CLI (chargers get-report), a bad criterion refused naming --criterion', async () => {
-    answer = () => ({ status: 'EmptyResultSet' });
+    chargers.answer = () => ({ status: 'EmptyResultSet' });
     const cli = (...args: string[]) =>
-      runAdmin(
-        stack,
-        'chargers',
-        'get-report',
-        '--organization-id',
-        String(tenant.organizationId),
-        '--ocpp-management-url',
-        stack.url,
-        '--charger-id',
-        String(chargerId()),
-        ...args,
+      runOperationCommand(
+        chargers.stack,
+        chargers.tenant.organizationId,
+        ...['chargers', 'get-report', '--charger-id', String(chargerId()), ...args],
       );
     const asked = await cli('--criterion', 'Problem', '--variable', 'EVSE/1.Power', 'OCPPCommCtrlr');
     expect(asked.stderr).toBe('');
@@ -210,29 +179,21 @@ describe('an OCPP 2.0.1 station', () => {
       [{ ...to, requestId: 7 }, 'body.requestId'],
       [{ componentCriteria: ['Active'] }, 'body'],
     ];
-    for (const [body, field] of cases) {
-      const refused = await post(body);
-      expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
-    }
+    await chargers.expectRefused(cases.map(([body, field]) => ['get-report', body, field] as const));
     expect((await post({ chargerId: 999_999 })).status).toBe(404);
     expect(received).toEqual([]);
   });
 });
 
 describe('an OCPP 1.6 charger', () => {
-  let client: RPCClient;
-  beforeAll(async () => {
-    client = await connectRecordingCharger(stack, ids['ocpp1.6'], 'ocpp1.6', ['GetReport'], received, () => answer);
-  });
-  afterAll(async () => client?.close());
+  const charger = chargers.connected('ocpp1.6');
 
   it('has no GetReport: notSupported, nothing sent or noted', async () => {
-    const chargerId = tenant.chargers[0]!.id;
+    const chargerId = charger.chargerId();
     const { status, body } = await post({ chargerId, componentCriteria: ['Active'] });
     expect(status).toBe(200);
     expect(body.data.results[0]).toMatchObject({ status: 'notSupported' });
-    const { data } = await stack.db.chargerConfiguration.get({ chargerId }).go({ consistent: true });
+    const { data } = await chargers.stack.db.chargerConfiguration.get({ chargerId }).go({ consistent: true });
     expect(data?.targetedReportIds).toBeUndefined();
     expect(received).toEqual([]);
   });

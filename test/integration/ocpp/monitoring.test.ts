@@ -5,48 +5,18 @@
  * not report refused with the field named and nothing sent (and sent when no device model is
  * stored), a 1.6 charger refused, and bad bodies refused.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRPCError, type RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
-import type { LocalStack } from '../../../lib/local/stack';
+import { describe, expect, it } from 'vitest';
+import { createRPCError } from 'ocpp-rpc';
+import { pollUntil } from '../support/ocpp';
+import { useOperationChargers, type RefusedBody } from '../support/operation-chargers';
 
-process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
-process.env.OPERATION_WAIT_MS = '4000';
-
-let stack: LocalStack;
-let tenant: Tenant;
-const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('MON16'), 'ocpp2.0.1': uniqueOcppId('MON201') };
-const MONITORING_ACTIONS = [
-  'SetVariableMonitoring',
-  'ClearVariableMonitoring',
-  'SetMonitoringBase',
-  'SetMonitoringLevel',
-];
-
-/** What each charger received of the monitoring CALLs, and how it answers them. */
-const received: { action: string; params: any }[] = [];
-let answer: (action: string, params: any) => unknown = () => ({ status: 'Rejected' });
-
-/** Connects a strict client that records and answers the CALLs of this test, and boots it. */
-const connect = (protocol: BaseProtocol) =>
-  connectRecordingCharger(stack, ids[protocol], protocol, MONITORING_ACTIONS, received, () => answer);
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack, [
-    { ocppId: ids['ocpp1.6'], name: 'Monitoring 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-    { ocppId: ids['ocpp2.0.1'], name: 'Monitoring 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
-  ]);
+/** The chargers, and what they received of the monitoring CALLs and how they answer them. */
+const chargers = useOperationChargers({
+  idPrefix: 'MON',
+  name: 'Monitoring',
+  actions: ['SetVariableMonitoring', 'ClearVariableMonitoring', 'SetMonitoringBase', 'SetMonitoringLevel'],
 });
-afterAll(async () => stack?.close());
-afterEach(() => {
-  received.length = 0;
-  answer = () => ({ status: 'Rejected' });
-});
-
-const post = (route: string, body: unknown) =>
-  api(stack, `/api/ocpp/${route}`, { key: tenant.apiKey, method: 'POST', body });
+const { post, received } = chargers;
 
 /** A monitor on the EVSE's power, as the API takes it. */
 const powerMonitor = {
@@ -70,15 +40,11 @@ const setAnswer = (params: any, statuses: string[]) => ({
 });
 
 describe('an OCPP 2.0.1 station', () => {
-  let client: RPCClient;
-  const chargerId = () => tenant.chargers[1]!.id;
-  beforeAll(async () => {
-    client = await connect('ocpp2.0.1');
-  });
-  afterAll(async () => client?.close());
+  const station = chargers.connected('ocpp2.0.1');
+  const { chargerId } = station;
 
   it('with no device model stored, sends the monitors and stores each one’s result', async () => {
-    answer = (_action, params) => setAnswer(params, ['Accepted', 'UnknownVariable']);
+    chargers.answer = (_action, params) => setAnswer(params, ['Accepted', 'UnknownVariable']);
     const unknown = { ...powerMonitor, variable: { name: 'NoSuchVariable' }, type: 'Periodic', value: 60 };
     const { status, body } = await post('set-variable-monitoring', {
       chargerId: chargerId(),
@@ -105,13 +71,13 @@ describe('an OCPP 2.0.1 station', () => {
       status: 'failed',
       results: [{ chargerId: chargerId(), status: 'rejected', monitors }],
     });
-    const read = await api(stack, `/api/charger-operations/${body.data.operationId}`, { key: tenant.apiKey });
+    const read = await chargers.operation(body.data.operationId);
     expect(read.body.data.results[0].monitors).toEqual(monitors);
   });
 
   it('checks monitors against the device model it reported: 400 naming the field, nothing sent', async () => {
     const characteristics = (supportsMonitoring: boolean) => ({ dataType: 'decimal', supportsMonitoring });
-    await client.call('NotifyReport', {
+    await station.client.call('NotifyReport', {
       requestId: 4242,
       generatedAt: new Date().toISOString(),
       seqNo: 0,
@@ -131,7 +97,7 @@ describe('an OCPP 2.0.1 station', () => {
       ],
     });
     await pollUntil(
-      async () => (await api(stack, `/api/chargers/${chargerId()}/configuration`, { key: tenant.apiKey })).body,
+      async () => (await chargers.configuration(chargerId())).body,
       (config) => config.data?.variables?.length === 2,
     );
     const cases: [object, string][] = [
@@ -150,12 +116,10 @@ describe('an OCPP 2.0.1 station', () => {
       expect(refused.body.errors.map((e: { path: string }) => e.path)).toEqual([field]);
     }
     expect(received).toEqual([]);
-    const listed = await api(stack, `/api/charger-operations?chargerId=${chargerId()}&action=setVariableMonitoring`, {
-      key: tenant.apiKey,
-    });
+    const listed = await chargers.operationsOf(chargerId(), 'setVariableMonitoring');
     expect(listed.body.data).toHaveLength(1);
 
-    answer = (_action, params) => setAnswer(params, ['Accepted']);
+    chargers.answer = (_action, params) => setAnswer(params, ['Accepted']);
     const monitor = { ...powerMonitor, component: { name: 'evse', evse: { id: 1 } } };
     const { status, body } = await post('set-variable-monitoring', { chargerId: chargerId(), monitors: [monitor] });
     expect(status).toBe(200);
@@ -166,7 +130,7 @@ describe('an OCPP 2.0.1 station', () => {
   });
 
   it('clears monitors by ID, each with the charger’s status', async () => {
-    answer = (_action, params) => ({
+    chargers.answer = (_action, params) => ({
       clearMonitoringResult: params.id.map((id: number) => ({
         id,
         status: id === 100 ? 'Accepted' : 'NotFound',
@@ -186,7 +150,7 @@ describe('an OCPP 2.0.1 station', () => {
   });
 
   it('sets the monitoring base and level; Rejected is rejected, NotImplemented notSupported', async () => {
-    answer = (action) => ({ status: action === 'SetMonitoringBase' ? 'Accepted' : 'Rejected' });
+    chargers.answer = (action) => ({ status: action === 'SetMonitoringBase' ? 'Accepted' : 'Rejected' });
     const base = await post('set-monitoring-base', { chargerId: chargerId(), monitoringBase: 'FactoryDefault' });
     expect(base.body.data).toMatchObject({
       status: 'completed',
@@ -201,7 +165,7 @@ describe('an OCPP 2.0.1 station', () => {
       { action: 'SetMonitoringBase', params: { monitoringBase: 'FactoryDefault' } },
       { action: 'SetMonitoringLevel', params: { severity: 5 } },
     ]);
-    answer = () => {
+    chargers.answer = () => {
       throw createRPCError('NotImplemented', 'no monitoring here');
     };
     const unsupported = await post('set-monitoring-level', { chargerId: chargerId(), severity: 9 });
@@ -213,7 +177,7 @@ describe('an OCPP 2.0.1 station', () => {
 
   it('refuses bad bodies with 400 naming the field, and sends nothing', async () => {
     const chargerIdField = { chargerId: chargerId() };
-    const cases: [string, unknown, string][] = [
+    const cases: RefusedBody[] = [
       ['set-variable-monitoring', { ...chargerIdField, monitors: [] }, 'body.monitors'],
       [
         'set-variable-monitoring',
@@ -247,23 +211,14 @@ describe('an OCPP 2.0.1 station', () => {
       ['set-monitoring-level', { ...chargerIdField, severity: -1 }, 'body.severity'],
       ['set-monitoring-level', { severity: 3 }, 'body'],
     ];
-    for (const [route, body, field] of cases) {
-      const refused = await post(route, body);
-      expect(refused.status, `${route} ${JSON.stringify(body)}`).toBe(400);
-      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
-    }
+    await chargers.expectRefused(cases);
     expect((await post('set-monitoring-level', { chargerId: 999_999, severity: 3 })).status).toBe(404);
     expect(received).toEqual([]);
   });
 });
 
 describe('an OCPP 1.6 charger', () => {
-  let client: RPCClient;
-  const chargerId = () => tenant.chargers[0]!.id;
-  beforeAll(async () => {
-    client = await connect('ocpp1.6');
-  });
-  afterAll(async () => client?.close());
+  const { chargerId } = chargers.connected('ocpp1.6');
 
   it('is refused each monitoring operation with 400 naming the field, nothing sent', async () => {
     const cases: [string, object, string][] = [

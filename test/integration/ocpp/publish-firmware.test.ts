@@ -6,47 +6,25 @@
  * no request of ours answered and ignored, UnpublishFirmware's answers mapped, a 1.6 charger
  * notSupported with nothing sent, and bad bodies refused with nothing sent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectRecordingCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
-import type { LocalStack } from '../../../lib/local/stack';
+import { describe, expect, it } from 'vitest';
+import { pollUntil } from '../support/ocpp';
+import { useOperationChargers, type RefusedBody } from '../support/operation-chargers';
 
-process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
-process.env.OPERATION_WAIT_MS = '4000';
-
-let stack: LocalStack;
-let tenant: Tenant;
-const ids: Record<BaseProtocol, string> = { 'ocpp1.6': uniqueOcppId('PUB16'), 'ocpp2.0.1': uniqueOcppId('PUB201') };
-const ACTIONS = ['PublishFirmware', 'UnpublishFirmware'];
 const CHECKSUM = '9e107d9d372bb6826bd81d3542a419d6';
 const LOCATION = 'https://fw.example.com/controller/4.2.bin';
 
-/** What each charger received of the CALLs, and how it answers them. */
-const received: { action: string; params: any }[] = [];
-let answer: (action: string, params: any) => unknown = () => ({ status: 'Rejected' });
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack, [
-    { ocppId: ids['ocpp1.6'], name: 'Publish 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-    { ocppId: ids['ocpp2.0.1'], name: 'Local controller', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
-  ]);
+/** The chargers, and what they received of the CALLs and how they answer them. */
+const chargers = useOperationChargers({
+  idPrefix: 'PUB',
+  name: 'Publish',
+  actions: ['PublishFirmware', 'UnpublishFirmware'],
 });
-afterAll(async () => stack?.close());
-afterEach(() => {
-  received.length = 0;
-  answer = () => ({ status: 'Rejected' });
-});
-
-const post = (route: string, body: unknown) =>
-  api(stack, `/api/ocpp/${route}`, { key: tenant.apiKey, method: 'POST', body });
-const get = (operationId: string) => api(stack, `/api/charger-operations/${operationId}`, { key: tenant.apiKey });
+const { post, received, operation: get } = chargers;
 
 describe('an OCPP 2.0.1 local controller', () => {
-  let client: RPCClient;
-  const chargerId = () => tenant.chargers[1]!.id;
-  const notify = (params: Record<string, unknown>) => client.call('PublishFirmwareStatusNotification', params);
+  const station = chargers.connected('ocpp2.0.1');
+  const { chargerId } = station;
+  const notify = (params: Record<string, unknown>) => station.client.call('PublishFirmwareStatusNotification', params);
   /** Reads the operation until it has ended. */
   const ended = (operationId: string) =>
     pollUntil(
@@ -54,14 +32,10 @@ describe('an OCPP 2.0.1 local controller', () => {
       (r) => r.body.data.status !== 'pending',
       'the publication to settle',
     );
-  beforeAll(async () => {
-    client = await connectRecordingCharger(stack, ids['ocpp2.0.1'], 'ocpp2.0.1', ACTIONS, received, () => answer);
-  });
-  afterAll(async () => client?.close());
 
   it('publishes under our requestId; its statuses settle the result, Published with the locations', async () => {
     // The controller's first status overtakes its answer: the request is written before the CALL.
-    answer = (_action, params) => {
+    chargers.answer = (_action, params) => {
       void notify({ status: 'DownloadScheduled', requestId: params.requestId });
       return { status: 'Accepted' };
     };
@@ -113,7 +87,7 @@ describe('an OCPP 2.0.1 local controller', () => {
   });
 
   it('a failure status fails the result with the status as its code; Rejected is rejected', async () => {
-    answer = () => ({ status: 'Accepted' });
+    chargers.answer = () => ({ status: 'Accepted' });
     const { body } = await post('publish-firmware', { chargerId: chargerId(), location: LOCATION, checksum: CHECKSUM });
     const requestId = body.data.results[0].firmware.requestId;
     expect(received[0]!.params).toEqual({ requestId, location: LOCATION, checksum: CHECKSUM });
@@ -125,19 +99,19 @@ describe('an OCPP 2.0.1 local controller', () => {
       results: [{ status: 'failed', error: { code: 'InvalidChecksum' }, firmware: { status: 'InvalidChecksum' } }],
     });
 
-    answer = () => ({ status: 'Rejected', statusInfo: { reasonCode: 'Busy' } });
+    chargers.answer = () => ({ status: 'Rejected', statusInfo: { reasonCode: 'Busy' } });
     const rejected = await post('publish-firmware', { chargerId: chargerId(), location: LOCATION, checksum: CHECKSUM });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data.results[0]).toMatchObject({ status: 'rejected', ocppStatus: 'Rejected' });
   });
 
   it('answers a status of no request of ours and changes nothing', async () => {
-    answer = () => ({ status: 'Accepted' });
+    chargers.answer = () => ({ status: 'Accepted' });
     const { body } = await post('publish-firmware', { chargerId: chargerId(), location: LOCATION, checksum: CHECKSUM });
     const requestId = body.data.results[0].firmware.requestId;
     await expect(notify({ status: 'Published', requestId: 999_999_999, location: ['http://x/'] })).resolves.toEqual({});
     await expect(notify({ status: 'Idle' })).resolves.toEqual({});
-    const { data } = await stack.db.publishFirmwareRequest
+    const { data } = await chargers.stack.db.publishFirmwareRequest
       .get({ chargerId: chargerId(), requestId: 999_999_999 })
       .go({ consistent: true });
     expect(data).toBeNull();
@@ -149,7 +123,7 @@ describe('an OCPP 2.0.1 local controller', () => {
     const words = ['Unpublished', 'NoFirmware', 'DownloadOngoing'];
     const results = [];
     for (const word of words) {
-      answer = () => ({ status: word });
+      chargers.answer = () => ({ status: word });
       results.push((await post('unpublish-firmware', { chargerId: chargerId(), checksum: CHECKSUM })).body.data);
     }
     expect(results.map((r) => [r.status, r.results[0].status, r.results[0].ocppStatus])).toEqual([
@@ -163,7 +137,7 @@ describe('an OCPP 2.0.1 local controller', () => {
   it('refuses bad bodies with 400 naming the field, and sends nothing', async () => {
     const to = { chargerId: chargerId() };
     const publish = { ...to, location: LOCATION, checksum: CHECKSUM };
-    const cases: [string, unknown, string][] = [
+    const cases: RefusedBody[] = [
       ['publish-firmware', { ...publish, checksum: CHECKSUM.slice(1) }, 'body.checksum'],
       ['publish-firmware', { ...publish, checksum: `${CHECKSUM}0` }, 'body.checksum'],
       ['publish-firmware', { ...publish, checksum: 'z'.repeat(32) }, 'body.checksum'],
@@ -178,25 +152,17 @@ describe('an OCPP 2.0.1 local controller', () => {
       ['unpublish-firmware', { ...to }, 'body.checksum'],
       ['unpublish-firmware', { ...to, checksum: 'md5' }, 'body.checksum'],
     ];
-    for (const [route, body, field] of cases) {
-      const refused = await post(route, body);
-      expect(refused.status, `${route} ${JSON.stringify(body)}`).toBe(400);
-      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
-    }
+    await chargers.expectRefused(cases);
     expect((await post('unpublish-firmware', { chargerId: 999_999, checksum: CHECKSUM })).status).toBe(404);
     expect(received).toEqual([]);
   });
 });
 
 describe('an OCPP 1.6 charger', () => {
-  let client: RPCClient;
-  beforeAll(async () => {
-    client = await connectRecordingCharger(stack, ids['ocpp1.6'], 'ocpp1.6', ACTIONS, received, () => answer);
-  });
-  afterAll(async () => client?.close());
+  const charger = chargers.connected('ocpp1.6');
 
   it('has no local controller messages: notSupported, nothing sent or written', async () => {
-    const chargerId = tenant.chargers[0]!.id;
+    const chargerId = charger.chargerId();
     const publish = await post('publish-firmware', { chargerId, location: LOCATION, checksum: CHECKSUM });
     const unpublish = await post('unpublish-firmware', { chargerId, checksum: CHECKSUM });
     for (const { status, body } of [publish, unpublish]) {
@@ -204,7 +170,7 @@ describe('an OCPP 1.6 charger', () => {
       expect(body.data.results[0]).toMatchObject({ status: 'notSupported' });
     }
     expect(publish.body.data.results[0].firmware).toBeUndefined();
-    const { data } = await stack.db.publishFirmwareRequest.query.primary({ chargerId }).go();
+    const { data } = await chargers.stack.db.publishFirmwareRequest.query.primary({ chargerId }).go();
     expect(data).toEqual([]);
     expect(received).toEqual([]);
   });

@@ -6,53 +6,36 @@
  * SignCertificate refuses, at once ($default) or later (the certificate function), is a stored
  * `InvalidCsr` event of the CSMS's, critical too. The list pages by 100 and refuses bad input.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
 import type { LocalStack } from '../../../lib/local/stack';
 import { recordSecurityEvent } from '../../../shared/history/security-events';
-import { opensslCsr, temporaryDirectory } from '../../unit/certificates/openssl';
-import { checkedApi, type CheckedCall } from '../support/checked-api';
-import { connectCharger, pollUntil, type BaseProtocol } from '../support/ocpp';
-import { createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
+import { opensslCsr } from '../../unit/certificates/openssl';
+import type { CheckedCall } from '../support/checked-api';
+import { pollUntil, type BaseProtocol } from '../support/ocpp';
+import {
+  PROTOCOLS,
+  signCertificateRequest,
+  startSecurityChargers,
+  type SecurityChargers,
+} from '../support/security-chargers';
+import type { Tenant } from '../support/stack';
 
 const ROUTE = '/api/chargers/{id}/security-events';
-const PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 
+let fixture: SecurityChargers | undefined;
 let stack: LocalStack;
 let tenant: Tenant;
 let other: Tenant;
 let call: CheckedCall;
 let dir: string;
-let remove: () => void;
-const clients = {} as Record<BaseProtocol, RPCClient>;
+let clients: Record<BaseProtocol, RPCClient>;
 
 beforeAll(async () => {
-  ({ dir, remove } = temporaryDirectory());
-  stack = await startTestStack({ alerts: true, tls: { dataDir: join(dir, 'data'), port: 0 } });
-  tenant = await createTenant(
-    stack,
-    PROTOCOLS.map((protocol) => ({
-      ocppId: uniqueOcppId(protocol === 'ocpp1.6' ? 'SE16' : 'SE201'),
-      name: protocol,
-      type: 'Level 2' as const,
-      ports: [{ connectorType: 'J1772' as const }],
-    })),
-  );
-  other = await createTenant(stack, [
-    { ocppId: uniqueOcppId('SEX'), name: 'x', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-  ]);
-  for (const [i, protocol] of PROTOCOLS.entries()) {
-    clients[protocol] = await connectCharger(stack, tenant.chargers[i]!.ocppId!, protocol);
-  }
-  call = await checkedApi(stack, () => tenant.apiKey);
+  fixture = await startSecurityChargers({ idPrefix: 'SE', alerts: true });
+  ({ stack, tenant, other, call, dir, clients } = fixture);
 });
-
-afterAll(async () => {
-  for (const client of Object.values(clients)) await client.close({ force: true });
-  await stack?.close();
-  remove?.();
-});
+afterAll(async () => fixture?.close());
 
 /** One page of a charger's security events (checked against the OpenAPI document). */
 const list = (chargerId: number, query = '') =>
@@ -125,8 +108,7 @@ describe.each(PROTOCOLS)('SecurityEventNotification (%s)', (protocol) => {
   });
 
   it('records each CSR that SignCertificate refuses as a critical event of the CSMS', async () => {
-    const params = (csr: string) =>
-      protocol === 'ocpp1.6' ? { csr } : { csr, certificateType: 'ChargingStationCertificate' };
+    const params = (csr: string) => signCertificateRequest(protocol, csr);
     expect(await client().call('SignCertificate', params('garbage, not a CSR'))).toEqual({ status: 'Rejected' });
     const otherId = tenant.chargers[1 - index]!.ocppId!;
     expect(await client().call('SignCertificate', params(opensslCsr(dir, `/CN=${otherId}`).csr))).toEqual({

@@ -5,61 +5,35 @@
  * notSupported with nothing sent; bad bodies refused with the field named and nothing sent; the
  * operator CLI's `chargers transaction-status`.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRPCError, type RPCClient } from 'ocpp-rpc';
-import { api, createTenant, startTestStack, uniqueOcppId, type Tenant } from '../support/stack';
-import { connectCharger } from '../support/ocpp';
-import { runAdmin } from '../support/admin';
-import type { LocalStack } from '../../../lib/local/stack';
+import { describe, expect, it } from 'vitest';
+import { createRPCError } from 'ocpp-rpc';
+import { runOperationCommand } from '../support/admin';
+import { useOperationChargers } from '../support/operation-chargers';
 
-process.env.OCPP_COMMAND_TIMEOUT_MS = '3000';
-process.env.OPERATION_WAIT_MS = '4000';
-
-let stack: LocalStack;
-let tenant: Tenant;
-const id16 = uniqueOcppId('TS16');
-const id201 = uniqueOcppId('TS201');
-let station: RPCClient;
-let charger16: RPCClient;
-const received: unknown[] = [];
-let answer: (params: { transactionId?: string }) => unknown = () => ({ messagesInQueue: false });
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  tenant = await createTenant(stack, [
-    { ocppId: id16, name: 'Status 1.6', type: 'Level 2', ports: [{ connectorType: 'J1772' }] },
-    { ocppId: id201, name: 'Status 2.0.1', type: 'DCFC', ports: [{ connectorType: 'CCS1' }] },
-  ]);
-  station = await connectCharger(stack, id201, 'ocpp2.0.1', undefined, (c) =>
-    c.handle('GetTransactionStatus', async ({ params }: { params?: unknown }) => {
-      received.push(params);
-      return answer(params as { transactionId?: string }) as Record<string, unknown>;
-    }),
-  );
-  await station.call('BootNotification', { reason: 'PowerUp', chargingStation: { vendorName: 'V', model: 'M' } });
-  charger16 = await connectCharger(stack, id16, 'ocpp1.6');
-  await charger16.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
+/** The chargers, and what they received of GetTransactionStatus and how they answer it. */
+const chargers = useOperationChargers({
+  idPrefix: 'TS',
+  name: 'Status',
+  actions: ['GetTransactionStatus'],
+  defaultAnswer: () => ({ messagesInQueue: false }),
 });
-afterAll(async () => {
-  await station?.close();
-  await charger16?.close();
-  await stack?.close();
-});
-afterEach(() => {
-  received.length = 0;
-  answer = () => ({ messagesInQueue: false });
-});
-
-const post = (body: unknown) =>
-  api(stack, '/api/ocpp/get-transaction-status', { key: tenant.apiKey, method: 'POST', body });
-const station201 = () => tenant.chargers[1]!;
+chargers.connected('ocpp2.0.1');
+chargers.connected('ocpp1.6');
+const { received } = chargers;
+/** The payloads of the GetTransactionStatus CALLs received. */
+const requests = () => received.map((call) => call.params);
+const post = (body: unknown) => chargers.post('get-transaction-status', body);
+const station201 = () => chargers.tenant.chargers[1]!;
 
 describe('GetTransactionStatus on a 2.0.1 station', () => {
   it('asks about one transaction: both indicators on the result, stored with the operation', async () => {
-    answer = ({ transactionId }) => ({ ongoingIndicator: transactionId === 'tx-7', messagesInQueue: true });
+    chargers.answer = (_action, { transactionId }) => ({
+      ongoingIndicator: transactionId === 'tx-7',
+      messagesInQueue: true,
+    });
     const { status, body } = await post({ chargerId: station201().id, transactionId: 'tx-7' });
     expect(status).toBe(200);
-    expect(received).toEqual([{ transactionId: 'tx-7' }]);
+    expect(requests()).toEqual([{ transactionId: 'tx-7' }]);
     expect(body.data).toMatchObject({
       action: 'getTransactionStatus',
       status: 'completed',
@@ -73,13 +47,13 @@ describe('GetTransactionStatus on a 2.0.1 station', () => {
         },
       ],
     });
-    const read = await api(stack, `/api/charger-operations/${body.data.operationId}`, { key: tenant.apiKey });
+    const read = await chargers.operation(body.data.operationId);
     expect(read.body.data.results[0].transactionStatus).toEqual({ ongoingIndicator: true, messagesInQueue: true });
   });
 
   it('asks about any transaction without a transactionId: messagesInQueue alone', async () => {
-    const { body } = await post({ siteId: tenant.siteId });
-    expect(received).toEqual([{}]);
+    const { body } = await post({ siteId: chargers.tenant.siteId });
+    expect(requests()).toEqual([{}]);
     const results = body.data.results as { chargerId: number; status: string; transactionStatus?: unknown }[];
     expect(results.find((r) => r.chargerId === station201().id)).toMatchObject({
       status: 'accepted',
@@ -91,7 +65,7 @@ describe('GetTransactionStatus on a 2.0.1 station', () => {
   });
 
   it('records a station that does not implement it as notSupported', async () => {
-    answer = () => {
+    chargers.answer = () => {
       throw createRPCError('NotImplemented', 'no transaction status here');
     };
     const { body } = await post({ chargerId: station201().id });
@@ -102,7 +76,7 @@ describe('GetTransactionStatus on a 2.0.1 station', () => {
 
 describe('GetTransactionStatus elsewhere and bad bodies', () => {
   it('records a 1.6 charger as notSupported and sends it nothing', async () => {
-    const { status, body } = await post({ chargerId: tenant.chargers[0]!.id });
+    const { status, body } = await post({ chargerId: chargers.tenant.chargers[0]!.id });
     expect(status).toBe(200);
     // The command path's own answer, given without a CALL (a charger's CALLERROR would be NotImplemented here).
     expect(body.data.results[0]).toMatchObject({
@@ -117,17 +91,13 @@ describe('GetTransactionStatus elsewhere and bad bodies', () => {
       [{ chargerId, transactionId: 'x'.repeat(37) }, 'body.transactionId'],
       [{ chargerId, transactionId: '' }, 'body.transactionId'],
       [{ chargerId, transactionId: 42 }, 'body.transactionId'],
-      [{ siteId: tenant.siteId, transactionId: 'tx-7' }, 'body.transactionId'],
+      [{ siteId: chargers.tenant.siteId, transactionId: 'tx-7' }, 'body.transactionId'],
       [{ chargerIds: [chargerId], transactionId: 'tx-7' }, 'body.transactionId'],
       [{ chargerId, evseId: 1 }, 'body.evseId'],
       [{ portId: station201().ports[0]!.id }, 'body.portId'],
-      [{ chargerId, siteId: tenant.siteId }, 'body.siteId'],
+      [{ chargerId, siteId: chargers.tenant.siteId }, 'body.siteId'],
     ];
-    for (const [body, field] of cases) {
-      const refused = await post(body);
-      expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.body.errors.map((e: { path: string }) => e.path)).toContain(field);
-    }
+    await chargers.expectRefused(cases.map(([body, field]) => ['get-transaction-status', body, field] as const));
     expect((await post({ chargerId: 999_999 })).status).toBe(404);
     expect(received).toEqual([]);
   });
@@ -135,14 +105,19 @@ describe('GetTransactionStatus elsewhere and bad bodies', () => {
 
 describe('operator CLI: chargers transaction-status', () => {
   it('asks through the command path and prints the answer; names --transaction-id when it is too long', async () => {
-    answer = () => ({ ongoingIndicator: false, messagesInQueue: true });
+    chargers.answer = () => ({ ongoingIndicator: false, messagesInQueue: true });
     const ask = (transactionId: string) =>
-      runAdmin(
-        stack,
-        'chargers',
-        'transaction-status',
-        ...['--organization-id', String(tenant.organizationId), '--ocpp-management-url', stack.url],
-        ...['--charger-id', String(station201().id), '--transaction-id', transactionId],
+      runOperationCommand(
+        chargers.stack,
+        chargers.tenant.organizationId,
+        ...[
+          'chargers',
+          'transaction-status',
+          '--charger-id',
+          String(station201().id),
+          '--transaction-id',
+          transactionId,
+        ],
       );
     const asked = await ask('tx-9');
     expect(asked.stderr).toBe('');
@@ -151,10 +126,10 @@ describe('operator CLI: chargers transaction-status', () => {
       requestedBy: { operator: 'cli' },
       results: [{ status: 'accepted', transactionStatus: { ongoingIndicator: false, messagesInQueue: true } }],
     });
-    expect(received).toEqual([{ transactionId: 'tx-9' }]);
+    expect(requests()).toEqual([{ transactionId: 'tx-9' }]);
     const refused = await ask('x'.repeat(37));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--transaction-id/);
-    expect(received).toEqual([{ transactionId: 'tx-9' }]);
+    expect(requests()).toEqual([{ transactionId: 'tx-9' }]);
   }, 60_000); // two CLI processes, each starting tsx
 });

@@ -38,6 +38,16 @@ export function runAdmin(stack: LocalStack, ...args: string[]): Promise<AdminRun
   return runCli('--endpoint', inject('dynamoDbEndpoint'), '--table', stack.tableName, ...args);
 }
 
+/**
+ * Runs a CLI command that has the CSMS ask the organization's chargers for an operation
+ * (`chargers reset`, `chargers get-log`, `firmware-campaigns create`…): {@link runAdmin} with `args`,
+ * then `--organization-id` and `--ocpp-management-url` (the stack's, where the CLI hands the commands
+ * to be sent); never throws.
+ */
+export function runOperationCommand(stack: LocalStack, organizationId: number, ...args: string[]): Promise<AdminRun> {
+  return runAdmin(stack, ...args, '--organization-id', String(organizationId), '--ocpp-management-url', stack.url);
+}
+
 /** A charger to register with the CLI (one port unless `ports`; the field names are the CLI's options). */
 export interface CliCharger {
   siteId: number | string;

@@ -5,6 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { LocalStack } from '../../../lib/local/stack';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../lib/simulator';
+import { createApiKey } from '../../../shared/api/api-keys';
 import { registerCharger, type RegisterChargerInput } from '../../../shared/chargers/registration';
 import type { Charger } from '../../../shared/api/routes/charger-views';
 import { launchBrowser, type WatchedPage } from './browser';
@@ -72,6 +73,31 @@ export async function openConsoleWithCharger(
       await ui.close();
     },
   };
+}
+
+/**
+ * Opens the console at `baseUrl` (the stack's URL) and signs in with `apiKey` as a person does: the
+ * key form's field and button; resolves once the Sites page, where the console opens, is shown.
+ */
+export async function openConsoleWithApiKey(page: Page, baseUrl: string, apiKey: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Open console' }).click();
+  await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+}
+
+/**
+ * Forgets the key `ui`'s tab is signed in with and signs in again with a new organization-scoped
+ * key of the role viewer (the lowest), for what the console does not offer a viewer.
+ */
+export async function reopenConsoleAsViewer(ui: ConsolePage): Promise<void> {
+  const viewer = await createApiKey(ui.stack.db, {
+    organizationId: ui.tenant.organizationId,
+    scope: 'organization',
+    role: 'viewer',
+  });
+  await ui.page.getByRole('button', { name: 'Forget key' }).click();
+  await openConsoleWithApiKey(ui.page, ui.stack.url, viewer.apiKey);
 }
 
 /** Opens the charger page's tab `name` (`Overview`, `Operations`, `Firmware and logs`…) as a person does: its link. */
