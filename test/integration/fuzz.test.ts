@@ -720,6 +720,12 @@ class FrameSender {
   readonly bad: string[] = [];
   /** The CALL frames with a messageId sent (each must be in the message log), with our answer. */
   readonly calls: { messageId: string; action: string; text: string; answer: string }[] = [];
+  /**
+   * When {@link notLogged} last looked at this sender's log (ISO 8601), before any of `calls` was
+   * sent: the log items of those CALLs are at or after it (`createdAt` is the time the local gateway
+   * received the frame, on this process's clock).
+   */
+  loggedSince = new Date(0).toISOString();
 
   constructor(
     readonly raw: RawCharger,
@@ -1039,19 +1045,24 @@ function ocpp21Examples(): Examples {
 
 /**
  * The CALLs the senders sent since the last look that are not in the message log as they were
- * sent (the frame's text, our answer's text); the figures count both kinds.
+ * sent (the frame's text, our answer's text); the figures count both kinds. Reads only the log
+ * items written since the sender's last look (the sort key starts with `createdAt`), so that a look
+ * reads what its batch wrote rather than the charger's whole day again, which grows with every batch.
  */
 async function notLogged(senders: FrameSender[]): Promise<string[]> {
   const missing: string[] = [];
   const today = new Date();
   const days = [new Date(today.getTime() - 86_400_000), today].map((d) => d.toISOString().slice(0, 10));
   for (const sender of senders) {
+    const since = sender.loggedSince;
+    sender.loggedSince = new Date().toISOString();
     const calls = sender.calls.splice(0);
     if (!calls.length) continue;
     const logged = new Map<string, { frame?: string; responseFrame?: string }[]>();
     for (const day of days) {
       const { data } = await stack.db.ocppMessage.query
         .primary({ chargerId: sender.chargerId, day })
+        .gte({ createdAt: since })
         .go({ pages: 'all' });
       for (const item of data) logged.set(item.messageId, [...(logged.get(item.messageId) ?? []), item]);
     }
