@@ -17,7 +17,7 @@ import ipaddr from 'ipaddr.js';
  * ID `0:5efe` or `200:5efe` followed by the IPv4 address). The ranges are ipaddr.js's; only where
  * it names none (IPv4-compatible, ISATAP) is the form read here.
  */
-export function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
   const parts = address.parts;
   const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   const last32 = ipv4(parts[6]!, parts[7]!);

@@ -292,7 +292,9 @@ interface ConnectCheckedFetchOptions {
  * request through `request-filtering-agent`, whose agent judges every address the socket's lookup
  * returns, in the same request, and fails the connection on any that is not public unicast
  * (ipaddr.js's ranges: loopback, private, carrier-grade NAT, link-local, unique local,
- * unspecified, reserved, multicast, IPv4-mapped IPv6…, more than the check before the request).
+ * unspecified, reserved, multicast, IPv4-mapped IPv6…); the lookup itself refuses what
+ * {@link publicAddressRefusal} refuses (IPv4 addresses carried in IPv6 ones too), the rule of the
+ * check before the request.
  * `fetch` cannot stand in: it resolves the name again itself, so a DNS answer changed after the
  * check (TTL 0) would reach a refused address. Redirects are not followed (node's client never
  * does); the body is streamed as the answer's `Response` body, so the caller's cap stops reading.
@@ -301,6 +303,7 @@ interface ConnectCheckedFetchOptions {
  *   error or an abort
  */
 function connectCheckedFetch({ lookup, anyAddress = false }: ConnectCheckedFetchOptions = {}): OcspFetch {
+  const resolver = lookup && callbackLookup(lookup);
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
       const send = url.startsWith('https:') ? httpsRequest : httpRequest;
@@ -312,7 +315,7 @@ function connectCheckedFetch({ lookup, anyAddress = false }: ConnectCheckedFetch
         agent: anyAddress ? undefined : useAgent(url),
         // The agent wraps this lookup (or node's) and checks what it returns, by the same rule as
         // the check before the request; a trusted responder's is not checked.
-        lookup: anyAddress ? lookup && callbackLookup(lookup) : publicAddressesOnly(lookup && callbackLookup(lookup)),
+        lookup: anyAddress ? resolver : publicAddressesOnly(resolver),
       });
       request.on('error', reject);
       request.on('response', (message) => {
